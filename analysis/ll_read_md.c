@@ -1,0 +1,312 @@
+/*
+** ll_read_md.c -- metadata: numbered and named nodes, tuples, specialized
+** DI nodes, metadata operands of calls, instruction attachments.
+**
+** Invariants:
+**   1. `!N` maps to one md index for the whole module. A reference before the
+**      definition allocates the index (kind TUPLE, no operands) and records
+**      the reference offset in p->mdref; the definition fills the same index.
+**      Any index still pending at the end of the module is an error there.
+**   2. Only DILocation, DISubprogram, DIFile, DILexicalBlock(File) keep
+**      fields (those mssa_inst_source needs). Every other specialized node is
+**      skipped with an iterative balanced-bracket scan that still registers
+**      its `!N` references, so skipping cannot recurse whatever the input.
+**   3. Inline nodes (`!{...}` inside `!{...}`, `!DIx(...)` as a field value)
+**      nest through mssa__ll_enter, bounding the recursion.
+**   4. Attachment kinds the analysis uses (!tbaa !alias.scope !noalias
+**      !invariant.load !dbg) are stored on the instruction; others are
+**      parsed and dropped.
+*/
+#include "ll_read.h"
+
+#include <string.h>
+
+static uint32_t new_md(ll_parser *p, uint8_t kind) {
+  mssa_md d;
+  memset(&d, 0, sizeof d);
+  d.kind = kind;
+  d.scope = d.file = d.str = d.dir = d.inlined_at = d.path = MSSA_NONE;
+  uint32_t id = p->m->md.n;
+  if (id >= 0x0ffffff0u) mssa__ll_err(p, p->lx.tok.off, "too many metadata nodes");
+  mssa__vec_push(&p->m->md, d);
+  mssa__vec_push(&p->mdref, MSSA_NONE);
+  return id;
+}
+
+uint32_t mssa__ll_md_ref(ll_parser *p, uint32_t n, uint32_t off) {
+  uint32_t id = mssa_u64map_get(&p->mdmap, n);
+  if (id != MSSA_NONE) return id;
+  id = new_md(p, MSSA_MD_TUPLE);
+  p->mdref.a[id] = off;
+  mssa_u64map_put(&p->mdmap, n, id);
+  return id;
+}
+
+static uint32_t md_num(ll_parser *p) {
+  ll_tok *t = &p->lx.tok;
+  if (t->kind != LT_INT || p->m->text[t->toff] == '-' || t->tlen > 9)
+    mssa__ll_err(p, t->off, "expected metadata number");
+  uint32_t v = 0;
+  for (uint32_t i = 0; i < t->tlen; i++) v = v * 10 + (uint32_t)(p->m->text[t->toff + i] - '0');
+  mssa__ll_next(p);
+  return v;
+}
+
+static uint32_t parse_tuple_into(ll_parser *p, uint32_t id);
+
+static void raw_ref(void *ctx, uint64_t n, uint32_t off) {
+  mssa__ll_md_ref((ll_parser *)ctx, (uint32_t)n, off);
+}
+static uint32_t parse_special_into(ll_parser *p, uint32_t id);
+
+/* At '!' or MDVAR: a node reference or inline node; returns the md index.
+** `!"str"` becomes a STRING node. */
+uint32_t mssa__ll_md_node(ll_parser *p) {
+  ll_tok *t = &p->lx.tok;
+  uint32_t off = t->off;
+  if (t->kind == LT_MDVAR) {
+    mssa__ll_enter(p);
+    uint32_t id = parse_special_into(p, new_md(p, MSSA_MD_OTHER_DI));
+    mssa__ll_leave(p);
+    return id;
+  }
+  if (t->kind != LT_EXCL) mssa__ll_err(p, off, "expected metadata operand");
+  mssa__ll_next(p);
+  t = &p->lx.tok;
+  if (t->kind == LT_INT) return mssa__ll_md_ref(p, md_num(p), off);
+  if (t->kind == LT_LBRACE) {
+    mssa__ll_enter(p);
+    uint32_t id = parse_tuple_into(p, new_md(p, MSSA_MD_TUPLE));
+    mssa__ll_leave(p);
+    return id;
+  }
+  if (t->kind == LT_STRING) {
+    uint32_t s = mssa__ll_string(p, t);
+    mssa__ll_next(p);
+    uint32_t id = new_md(p, MSSA_MD_STRING);
+    p->m->md.a[id].str = s;
+    return id;
+  }
+  mssa__ll_err(p, t->off, "expected metadata operand");
+}
+
+/* A tuple operand: null, !"s", a node, or a typed value. */
+static mssa_mdop md_operand(ll_parser *p) {
+  mssa_mdop o = {MSSA_MDO_NULL, 0};
+  ll_tok *t = &p->lx.tok;
+  if (t->kind == LT_KW && t->kw == LL_KW_null) { mssa__ll_next(p); return o; }
+  if (t->kind == LT_EXCL) {
+    /* `!"s"` is a string operand, not a node */
+    const char *q = p->m->text + t->end;
+    if (*q == '"') {
+      mssa__ll_next(p);
+      o.kind = MSSA_MDO_STRING;
+      o.idx = mssa__ll_string(p, &p->lx.tok);
+      mssa__ll_next(p);
+      return o;
+    }
+  }
+  if (t->kind == LT_EXCL || t->kind == LT_MDVAR) {
+    o.kind = MSSA_MDO_NODE;
+    o.idx = mssa__ll_md_node(p);
+    return o;
+  }
+  uint32_t ty;
+  o.kind = MSSA_MDO_VALUE;
+  o.idx = mssa__ll_tvalue(p, &ty);
+  return o;
+}
+
+/* At `{` (after '!'): operands into node `id`. */
+static uint32_t parse_tuple_into(ll_parser *p, uint32_t id) {
+  mssa_module *m = p->m;
+  mssa__ll_expect(p, LT_LBRACE, "'{' here");
+  uint32_t stk0 = p->stk.n;
+  if (p->lx.tok.kind != LT_RBRACE) {
+    for (;;) {
+      mssa_mdop o = md_operand(p);
+      mssa__vec_push(&p->stk, o.kind);
+      mssa__vec_push(&p->stk, o.idx);
+      if (!mssa__ll_eat(p, LT_COMMA)) break;
+    }
+  }
+  mssa__ll_expect(p, LT_RBRACE, "'}' at end of metadata node");
+  uint32_t n = (p->stk.n - stk0) / 2;
+  m->md.a[id].kind = MSSA_MD_TUPLE;
+  m->md.a[id].ops = m->mdops.n;
+  m->md.a[id].nops = n;
+  for (uint32_t i = 0; i < n; i++) {
+    mssa_mdop o = {p->stk.a[stk0 + 2 * i], p->stk.a[stk0 + 2 * i + 1]};
+    mssa__vec_push(&m->mdops, o);
+  }
+  p->stk.n = stk0;
+  return id;
+}
+
+static int name_is(ll_parser *p, const ll_tok *t, const char *s) {
+  size_t n = strlen(s);
+  return t->tlen == n && memcmp(p->m->text + t->toff, s, n) == 0;
+}
+
+/* Reads one field value. Sets *md (node index or MSSA_NONE), *num, *str
+** (interned only when want_str). Unknown forms are skipped to ',' or ')'. */
+static void field_value(ll_parser *p, uint32_t *md, int64_t *num, uint32_t *str, int want_str) {
+  ll_tok *t = &p->lx.tok;
+  *md = MSSA_NONE;
+  *num = 0;
+  *str = MSSA_NONE;
+  if (t->kind == LT_EXCL || t->kind == LT_MDVAR) { *md = mssa__ll_md_node(p); return; }
+  if (t->kind == LT_KW && t->kw == LL_KW_null) { mssa__ll_next(p); return; }
+  if (t->kind == LT_INT) {
+    const char *s = p->m->text + t->toff;
+    int neg = s[0] == '-';
+    uint64_t v = 0;
+    for (uint32_t i = (uint32_t)neg; i < t->tlen; i++) v = v * 10 + (uint64_t)(s[i] - '0');
+    *num = neg ? -(int64_t)v : (int64_t)v;
+    mssa__ll_next(p);
+    if (p->lx.tok.kind == LT_COMMA || p->lx.tok.kind == LT_RPAREN) return;
+  } else if (t->kind == LT_STRING) {
+    if (want_str) *str = mssa__ll_string(p, t);
+    mssa__ll_next(p);
+    if (p->lx.tok.kind == LT_COMMA || p->lx.tok.kind == LT_RPAREN) return;
+  }
+  /* skip: flags `A | B`, enums, `true`, nested brackets */
+  uint32_t depth = 0;
+  for (;;) {
+    t = &p->lx.tok;
+    if (t->kind == LT_EOF) mssa__ll_err(p, t->off, "expected ')' here");
+    if (t->kind == LT_ERROR) mssa__ll_err(p, t->off, "%s", p->lx.msg);
+    if (depth == 0 && (t->kind == LT_COMMA || t->kind == LT_RPAREN)) return;
+    if (t->kind == LT_LPAREN || t->kind == LT_LBRACE || t->kind == LT_LSQ) depth++;
+    else if (t->kind == LT_RPAREN || t->kind == LT_RBRACE || t->kind == LT_RSQ) {
+      if (depth == 0) mssa__ll_err(p, t->off, "unbalanced brackets in metadata");
+      depth--;
+    }
+    mssa__ll_next(p);
+  }
+}
+
+/* At MDVAR `DIxxx` followed by `(`: fills node `id`. */
+static uint32_t parse_special_into(ll_parser *p, uint32_t id) {
+  mssa_module *m = p->m;
+  ll_tok nt = p->lx.tok;
+  uint8_t kind = MSSA_MD_OTHER_DI;
+  if (name_is(p, &nt, "DILocation")) kind = MSSA_MD_LOCATION;
+  else if (name_is(p, &nt, "DISubprogram")) kind = MSSA_MD_SUBPROGRAM;
+  else if (name_is(p, &nt, "DIFile")) kind = MSSA_MD_FILE;
+  else if (name_is(p, &nt, "DILexicalBlock") || name_is(p, &nt, "DILexicalBlockFile")) kind = MSSA_MD_LEXBLOCK;
+  else if (nt.tlen < 2 || !(name_is(p, &nt, "GenericDINode") ||
+                            memcmp(m->text + nt.toff, "DI", 2) == 0))
+    mssa__ll_err(p, nt.off, "expected metadata type");
+  mssa__ll_next(p);
+  if (p->lx.tok.kind != LT_LPAREN) mssa__ll_err(p, p->lx.tok.off, "expected '(' here");
+  if (kind != MSSA_MD_OTHER_DI) mssa__ll_next(p);
+  m->md.a[id].kind = kind;
+  if (kind == MSSA_MD_OTHER_DI) {
+    /* The '(' is the current token; skip raw text after it. Most of a -g
+    ** module is such nodes, so this is worth not tokenizing. */
+    p->lx.pos = p->lx.tok.end;
+    if (mssa__lex_skip_parens(&p->lx, raw_ref, p) < 0) mssa__ll_err(p, p->lx.tok.off, "%s", p->lx.msg);
+    mssa__ll_next(p);
+    return id;
+  }
+  if (p->lx.tok.kind != LT_RPAREN) {
+    for (;;) {
+      ll_tok ft = p->lx.tok;
+      if (ft.kind != LT_LABEL) mssa__ll_err(p, ft.off, "expected field label here");
+      mssa__ll_next(p);
+      uint32_t md, str;
+      int64_t num;
+      int want_str = (kind == MSSA_MD_FILE && (name_is(p, &ft, "filename") || name_is(p, &ft, "directory"))) ||
+                     (kind == MSSA_MD_SUBPROGRAM && name_is(p, &ft, "name"));
+      field_value(p, &md, &num, &str, want_str);
+      mssa_md *d = &m->md.a[id];
+      if (name_is(p, &ft, "line")) d->line = (uint32_t)num;
+      else if (name_is(p, &ft, "column")) d->col = (uint32_t)num;
+      else if (name_is(p, &ft, "scope")) d->scope = md;
+      else if (name_is(p, &ft, "file")) d->file = md;
+      else if (name_is(p, &ft, "inlinedAt")) d->inlined_at = md;
+      else if (name_is(p, &ft, "filename") || name_is(p, &ft, "name")) d->str = str;
+      else if (name_is(p, &ft, "directory")) d->dir = str;
+      if (!mssa__ll_eat(p, LT_COMMA)) break;
+    }
+  }
+  mssa__ll_expect(p, LT_RPAREN, "')' here");
+  return id;
+}
+
+mssa_val mssa__ll_md_value(ll_parser *p) {
+  ll_tok *t = &p->lx.tok;
+  if (t->kind == LT_EXCL || t->kind == LT_MDVAR)
+    return MSSA_VAL(MSSA_VK_META, mssa__ll_md_node(p));
+  uint32_t ty;
+  if (!mssa__ll_at_type(p)) mssa__ll_err(p, t->off, "expected metadata operand");
+  mssa_val v = mssa__ll_tvalue(p, &ty);
+  uint32_t id = new_md(p, MSSA_MD_VALUE);
+  p->m->md.a[id].val = v;
+  return MSSA_VAL(MSSA_VK_META, id);
+}
+
+void mssa__ll_md_def(ll_parser *p) {
+  mssa_module *m = p->m;
+  uint32_t off = p->lx.tok.off;
+  mssa__ll_next(p);                 /* '!' */
+  uint32_t n = md_num(p);
+  mssa__ll_expect(p, LT_EQ, "'=' here");
+  int distinct = mssa__ll_eat_kw(p, LL_KW_distinct);
+  uint32_t id = mssa_u64map_get(&p->mdmap, n);
+  if (id == MSSA_NONE) {
+    id = new_md(p, MSSA_MD_TUPLE);
+    mssa_u64map_put(&p->mdmap, n, id);
+  } else if (p->mdref.a[id] == MSSA_NONE) {
+    mssa__ll_err(p, off, "Metadata id is already used");
+  }
+  p->mdref.a[id] = MSSA_NONE;
+  ll_tok *t = &p->lx.tok;
+  if (t->kind == LT_MDVAR) {
+    parse_special_into(p, id);
+  } else if (t->kind == LT_EXCL) {
+    mssa__ll_next(p);
+    if (p->lx.tok.kind != LT_LBRACE) mssa__ll_err(p, p->lx.tok.off, "expected '{' here");
+    parse_tuple_into(p, id);
+  } else {
+    mssa__ll_err(p, t->off, "expected metadata node");
+  }
+  m->md.a[id].distinct = (uint8_t)distinct;
+}
+
+void mssa__ll_named_md(ll_parser *p) {
+  mssa__ll_next(p);
+  mssa__ll_expect(p, LT_EQ, "'=' here");
+  mssa__ll_expect(p, LT_EXCL, "'!' here");
+  mssa__ll_expect(p, LT_LBRACE, "'{' here");
+  if (p->lx.tok.kind != LT_RBRACE) {
+    do {
+      if (p->lx.tok.kind != LT_EXCL && p->lx.tok.kind != LT_MDVAR)
+        mssa__ll_err(p, p->lx.tok.off, "expected '!' here");
+      mssa__ll_md_node(p);
+    } while (mssa__ll_eat(p, LT_COMMA));
+  }
+  mssa__ll_expect(p, LT_RBRACE, "'}' here");
+}
+
+void mssa__ll_inst_md(ll_parser *p, mssa_inst *ins) {
+  for (;;) {
+    ll_tok nt = p->lx.tok;
+    if (nt.kind != LT_MDVAR) mssa__ll_err(p, nt.off, "expected metadata after comma");
+    mssa__ll_next(p);
+    uint32_t md = mssa__ll_md_node(p);
+    if (name_is(p, &nt, "dbg")) ins->dbg = md;
+    else if (name_is(p, &nt, "tbaa")) ins->md_tbaa = md;
+    else if (name_is(p, &nt, "alias.scope")) ins->md_scope = md;
+    else if (name_is(p, &nt, "noalias")) ins->md_noalias = md;
+    else if (name_is(p, &nt, "invariant.load")) ins->flags |= MSSA_IF_INVARIANT_LOAD;
+    if (p->lx.tok.kind != LT_COMMA) return;
+    mssa__ll_next(p);
+  }
+}
+
+void mssa__ll_fn_md(ll_parser *p, mssa_func *f) {
+  (void)p;
+  (void)f;
+}

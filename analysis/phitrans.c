@@ -1,0 +1,252 @@
+/*
+** phitrans.c -- address translation across phis (LLVM 14's PHITransAddr, as
+** used by MemorySSA's upward_defs with MustDominate = true).
+**
+** Translating pointer P from block CUR into predecessor PRED: a phi in CUR
+** becomes its incoming value from PRED; a cast or getelementptr defined in
+** CUR is rebuilt from translated operands, which succeeds only if an
+** equivalent instruction already exists in a block dominating PRED (or the
+** getelementptr simplifies to its base). Values defined outside CUR are left
+** alone. The result must dominate PRED.
+**
+** Invariants:
+**   1. Translation never creates IR; it only finds existing values.
+**   2. Depth is bounded (MSSA__PHITRANS_DEPTH); deeper expressions fail,
+**      which callers treat as "no translation" exactly like LLVM's failure.
+**   3. The user index (value -> instructions using it) is built once per
+**      graph, lazily, on the first translation that needs it.
+*/
+#include "phitrans.h"
+
+#include <string.h>
+
+#define MSSA__PHITRANS_DEPTH 64
+
+struct mssa_users {
+  mssa_u64map head;      /* value -> first entry */
+  uint32_t *inst;        /* entry -> using instruction */
+  uint32_t *next;        /* entry -> next entry for the same value */
+  uint32_t n;
+};
+
+static mssa_users *users_build(const mssa_func *f) {
+  mssa_users *u = mssa__xcalloc(1, sizeof *u);
+  uint32_t total = 0;
+  for (uint32_t i = 0; i < f->insts.n; i++)
+    if (f->insts.a[i].block != MSSA_NONE) total += f->insts.a[i].nops;
+  u->inst = mssa__xmalloc((total ? total : 1) * sizeof(uint32_t));
+  u->next = mssa__xmalloc((total ? total : 1) * sizeof(uint32_t));
+  /* Insert in reverse so each list comes out in instruction-id order. */
+  for (uint32_t i = f->insts.n; i-- > 0;) {
+    const mssa_inst *in = &f->insts.a[i];
+    if (in->block == MSSA_NONE) continue;
+    const mssa_val *ops = mssa_inst_ops(f, in);
+    for (uint32_t k = in->nops; k-- > 0;) {
+      mssa_val v = ops[k];
+      uint32_t kind = MSSA_VAL_KIND(v);
+      if (kind != MSSA_VK_INST && kind != MSSA_VK_ARG && kind != MSSA_VK_GLOBAL &&
+          kind != MSSA_VK_CONST)
+        continue;
+      uint32_t e = u->n++;
+      u->inst[e] = i;
+      u->next[e] = mssa_u64map_get(&u->head, v);
+      mssa_u64map_put(&u->head, v, e);
+    }
+  }
+  return u;
+}
+
+void mssa__users_free(mssa_users *u) {
+  if (!u) return;
+  mssa_u64map_free(&u->head);
+  free(u->inst);
+  free(u->next);
+  free(u);
+}
+
+static bool is_cast(unsigned op) { return op >= MSSA_OP_TRUNC && op <= MSSA_OP_ADDRSPACECAST; }
+
+static bool const_is_zero_int(const mssa_module *m, mssa_val v) {
+  if (MSSA_VAL_KIND(v) != MSSA_VK_CONST) return false;
+  const mssa_const *c = mssa_const_get(m, v);
+  return (c->kind == MSSA_C_INT && c->ival == 0 && !c->wide) || c->kind == MSSA_C_ZERO;
+}
+
+typedef struct tctx {
+  const mssa_module *m;
+  const mssa_func *f;
+  const mssa_domtree *dt;
+  mssa_users **users;
+  uint32_t cur, pred;
+} tctx;
+
+static uint32_t block_of(const tctx *t, mssa_val v) {
+  if (MSSA_VAL_KIND(v) != MSSA_VK_INST) return MSSA_NONE;
+  return t->f->insts.a[MSSA_VAL_INDEX(v)].block;
+}
+
+static bool avail_in_pred(const tctx *t, uint32_t inst) {
+  uint32_t b = t->f->insts.a[inst].block;
+  return b != MSSA_NONE && mssa_dt_dominates(t->dt, b, t->pred);
+}
+
+/* Returns the translated value or MSSA_VAL_NONE on failure. */
+static mssa_val translate(const tctx *t, mssa_val v, int depth) {
+  if (MSSA_VAL_KIND(v) != MSSA_VK_INST) return v;
+  if (depth > MSSA__PHITRANS_DEPTH) return MSSA_VAL_NONE;
+  uint32_t id = MSSA_VAL_INDEX(v);
+  const mssa_inst *in = &t->f->insts.a[id];
+  if (in->block != t->cur) return v; /* an input defined elsewhere stays */
+  const mssa_val *ops = mssa_inst_ops(t->f, in);
+  if (in->opcode == MSSA_OP_PHI) {
+    for (uint32_t k = 0; k + 1 < in->nops; k += 2)
+      if (MSSA_VAL_INDEX(ops[k + 1]) == t->pred) return ops[k];
+    return MSSA_VAL_NONE;
+  }
+  if (is_cast(in->opcode)) {
+    /* Only casts that are safe to speculate (all but none here). */
+    mssa_val x = translate(t, ops[0], depth + 1);
+    if (x == MSSA_VAL_NONE) return MSSA_VAL_NONE;
+    if (x == ops[0]) return v;
+    if (MSSA_VAL_KIND(x) == MSSA_VK_CONST) return MSSA_VAL_NONE; /* would fold a new constant */
+    if (!*t->users) *t->users = users_build(t->f);
+    mssa_users *u = *t->users;
+    for (uint32_t e = mssa_u64map_get(&u->head, x); e != MSSA_NONE; e = u->next[e]) {
+      const mssa_inst *c = &t->f->insts.a[u->inst[e]];
+      if (c->opcode == in->opcode && c->type == in->type && avail_in_pred(t, u->inst[e]))
+        return MSSA_VAL(MSSA_VK_INST, u->inst[e]);
+    }
+    return MSSA_VAL_NONE;
+  }
+  if (in->opcode == MSSA_OP_GEP) {
+    mssa_val tmp[16];
+    mssa_val *nops = in->nops <= 16 ? tmp : mssa__xmalloc(in->nops * sizeof(mssa_val));
+    bool changed = false, ok = true;
+    for (uint32_t k = 0; k < in->nops && ok; k++) {
+      nops[k] = translate(t, ops[k], depth + 1);
+      if (nops[k] == MSSA_VAL_NONE) ok = false;
+      else if (nops[k] != ops[k]) changed = true;
+    }
+    mssa_val res = MSSA_VAL_NONE;
+    if (!ok) goto done;
+    if (!changed) { res = v; goto done; }
+    /* SimplifyGEPInst: gep P, 0, 0... -> P when the types agree. */
+    {
+      bool allzero = true;
+      for (uint32_t k = 1; k < in->nops; k++)
+        if (!const_is_zero_int(t->m, nops[k])) { allzero = false; break; }
+      if (in->nops == 1 || allzero) {
+        uint32_t bt = mssa_val_type(t->m, t->f, nops[0]);
+        if (bt == in->type) { res = nops[0]; goto done; }
+      }
+    }
+    if (!*t->users) *t->users = users_build(t->f);
+    {
+      mssa_users *u = *t->users;
+      for (uint32_t e = mssa_u64map_get(&u->head, nops[0]); e != MSSA_NONE; e = u->next[e]) {
+        const mssa_inst *g = &t->f->insts.a[u->inst[e]];
+        if (g->opcode != MSSA_OP_GEP || g->type != in->type || g->nops != in->nops) continue;
+        if (!avail_in_pred(t, u->inst[e])) continue;
+        if (memcmp(mssa_inst_ops(t->f, g), nops, in->nops * sizeof(mssa_val)) == 0) {
+          res = MSSA_VAL(MSSA_VK_INST, u->inst[e]);
+          break;
+        }
+      }
+    }
+  done:
+    if (nops != tmp) free(nops);
+    return res;
+  }
+  return MSSA_VAL_NONE;
+}
+
+bool mssa__phi_translate(const mssa_module *m, const mssa_func *f, const mssa_domtree *dt,
+                         mssa_users **users, mssa_val addr, uint32_t cur, uint32_t pred,
+                         mssa_val *out) {
+  if (!mssa_dt_reachable(dt, pred)) return false;
+  tctx t = {m, f, dt, users, cur, pred};
+  mssa_val r = translate(&t, addr, 0);
+  if (r == MSSA_VAL_NONE) return false;
+  uint32_t b = block_of(&t, r);
+  if (MSSA_VAL_KIND(r) == MSSA_VK_INST && (b == MSSA_NONE || !mssa_dt_dominates(dt, b, pred)))
+    return false;
+  *out = r;
+  return true;
+}
+
+/*
+** LLVM's IsGuaranteedLoopInvariant: a pointer (after stripping casts) that
+** is not an instruction, is an alloca, is defined in the entry block, or is
+** a constant-index GEP of such a base.
+*/
+static mssa_val strip_casts(const mssa_module *m, const mssa_func *f, mssa_val v) {
+  for (int guard = 0; guard < 1000; guard++) {
+    if (MSSA_VAL_KIND(v) == MSSA_VK_INST) {
+      const mssa_inst *in = &f->insts.a[MSSA_VAL_INDEX(v)];
+      if (in->opcode == MSSA_OP_BITCAST || in->opcode == MSSA_OP_ADDRSPACECAST) {
+        v = mssa_inst_ops(f, in)[0];
+        continue;
+      }
+      if (in->opcode == MSSA_OP_GEP && in->nops >= 1) {
+        const mssa_val *ops = mssa_inst_ops(f, in);
+        bool allzero = true;
+        for (uint32_t k = 1; k < in->nops; k++)
+          if (!const_is_zero_int(m, ops[k])) { allzero = false; break; }
+        if (allzero) { v = ops[0]; continue; }
+      }
+      return v;
+    }
+    if (MSSA_VAL_KIND(v) == MSSA_VK_CONST) {
+      const mssa_const *c = mssa_const_get(m, v);
+      if (c->kind == MSSA_C_EXPR && c->nops >= 1 &&
+          (c->opcode == MSSA_OP_BITCAST || c->opcode == MSSA_OP_ADDRSPACECAST)) {
+        v = m->cops.a[c->ops];
+        continue;
+      }
+      if (c->kind == MSSA_C_EXPR && c->opcode == MSSA_OP_GEP && c->nops >= 1) {
+        bool allzero = true;
+        for (uint32_t k = 1; k < c->nops; k++)
+          if (!const_is_zero_int(m, m->cops.a[c->ops + k])) { allzero = false; break; }
+        if (allzero) { v = m->cops.a[c->ops]; continue; }
+      }
+    }
+    return v;
+  }
+  return v;
+}
+
+static bool invariant_base(const mssa_module *m, const mssa_func *f, mssa_val v) {
+  v = strip_casts(m, f, v);
+  if (MSSA_VAL_KIND(v) != MSSA_VK_INST) return true;
+  return f->insts.a[MSSA_VAL_INDEX(v)].opcode == MSSA_OP_ALLOCA;
+}
+
+bool mssa__loop_invariant_ptr(const mssa_module *m, const mssa_func *f, mssa_val p) {
+  p = strip_casts(m, f, p);
+  if (MSSA_VAL_KIND(p) == MSSA_VK_INST) {
+    const mssa_inst *in = &f->insts.a[MSSA_VAL_INDEX(p)];
+    if (in->block == f->entry) return true;
+    if (in->opcode == MSSA_OP_GEP) {
+      const mssa_val *ops = mssa_inst_ops(f, in);
+      for (uint32_t k = 1; k < in->nops; k++)
+        if (MSSA_VAL_KIND(ops[k]) != MSSA_VK_CONST) return false;
+      /* hasAllConstantIndices: ConstantInt indices only. */
+      for (uint32_t k = 1; k < in->nops; k++)
+        if (mssa_const_get(m, ops[k])->kind != MSSA_C_INT &&
+            mssa_const_get(m, ops[k])->kind != MSSA_C_ZERO)
+          return false;
+      return invariant_base(m, f, ops[0]);
+    }
+  } else if (MSSA_VAL_KIND(p) == MSSA_VK_CONST) {
+    const mssa_const *c = mssa_const_get(m, p);
+    if (c->kind == MSSA_C_EXPR && c->opcode == MSSA_OP_GEP) {
+      for (uint32_t k = 1; k < c->nops; k++) {
+        mssa_val ix = m->cops.a[c->ops + k];
+        if (MSSA_VAL_KIND(ix) != MSSA_VK_CONST || mssa_const_get(m, ix)->kind != MSSA_C_INT)
+          return false;
+      }
+      return invariant_base(m, f, m->cops.a[c->ops]);
+    }
+  }
+  return invariant_base(m, f, p);
+}

@@ -1,0 +1,27 @@
+/*
+** phitrans.h -- pointer translation across MemoryPhis (internal to the
+** walker). See phitrans.c for the rules and invariants.
+*/
+#ifndef MSSA_PHITRANS_H
+#define MSSA_PHITRANS_H
+
+#include <stdbool.h>
+
+#include "domtree.h"
+#include "ir.h"
+
+/* A lazily built index from values to the instructions that use them. */
+typedef struct mssa_users mssa_users;
+void mssa__users_free(mssa_users *u);
+
+/* Translates `addr` from block `cur` into predecessor `pred`. Returns true
+** and sets *out on success; false when LLVM's PHITransAddr would fail.
+** *users is the caller's user index (built on demand; may start NULL). */
+bool mssa__phi_translate(const mssa_module *m, const mssa_func *f, const mssa_domtree *dt,
+                         mssa_users **users, mssa_val addr, uint32_t cur, uint32_t pred,
+                         mssa_val *out);
+
+/* LLVM's IsGuaranteedLoopInvariant(Ptr) as used by upward_defs. */
+bool mssa__loop_invariant_ptr(const mssa_module *m, const mssa_func *f, mssa_val p);
+
+#endif

@@ -1,0 +1,102 @@
+/*
+** m_admin.c -- methods about the daemon and its module set: ping, stats,
+** shutdown, modules, unload.
+**
+** Invariants:
+**   1. None of these touches a graph, so none can be slow or mutate a
+**      module (unload only asks the host to drop one).
+**   2. `shutdown` replies first; the daemon stops after the reply is
+**      queued (MSSA_PROTO_SHUTDOWN).
+*/
+#include <string.h>
+
+#include "methods.h"
+
+int mssa__m_ping(mssa__call *c) {
+  c->result = json_pack("{ss}", "version", MSSA_PROTO_VERSION);
+  return 0;
+}
+
+int mssa__m_shutdown(mssa__call *c) {
+  c->shutdown = true;
+  c->result = json_pack("{sb}", "stopping", 1);
+  return 0;
+}
+
+static json_t *module_json_new(const char *name, const mssa_qmodule *q) {
+  uint64_t naccess = 0;
+  for (uint32_t fi = 0; fi < q->nfuncs; fi++)
+    if (q->ssa[fi]) naccess += mssa_q_naccesses(q->ssa[fi]);
+  return json_pack("{sosisisIsIsIsIsIsfsf}", "name", mssa__jstr(name),
+                   "functions", (int)q->ndefined, "declarations",
+                   (int)(q->nfuncs - q->ndefined - q->nfailed), "defs", (json_int_t)q->ndefs,
+                   "uses", (json_int_t)q->nuses, "phis", (json_int_t)q->nphis, "accesses",
+                   (json_int_t)naccess, "memory", (json_int_t)mssa_qmodule_memory(q),
+                   "read_ms", q->read_ms, "build_ms", q->build_ms);
+}
+
+int mssa__m_modules(mssa__call *c) {
+  mssa_proto_host *h = c->p->host;
+  json_t *arr = json_array();
+  uint32_t n = h->count(h);
+  for (uint32_t i = 0; i < n; i++) {
+    const char *name = NULL;
+    mssa_qmodule *q = h->at(h, i, &name);
+    if (q) json_array_append_new(arr, module_json_new(name, q));
+  }
+  c->result = json_pack("{so}", "modules", arr);
+  return 0;
+}
+
+int mssa__m_unload(mssa__call *c) {
+  mssa_qmodule *q;
+  const char *name;
+  int rc = mssa__get_module(c, &q, &name);
+  if (rc) return rc;
+  mssa_proto_host *h = c->p->host;
+  json_t *nm = mssa__jstr(name);   /* copy before the name's owner goes */
+  h->unload(h, name);
+  c->result = json_pack("{sosb}", "module", nm, "unloaded", 1);
+  return 0;
+}
+
+int mssa__m_stats(mssa__call *c) {
+  mssa_proto *p = c->p;
+  mssa_proto_host *h = p->host;
+  mssa_proto_server_stats ss;
+  memset(&ss, 0, sizeof ss);
+  if (h->server_stats) h->server_stats(h, &ss);
+  uint64_t nfun = 0, nacc = 0, mem = 0, ndefs = 0, nuses = 0, nphis = 0;
+  uint32_t nmod = h->count(h);
+  for (uint32_t i = 0; i < nmod; i++) {
+    const char *name;
+    mssa_qmodule *q = h->at(h, i, &name);
+    if (!q) continue;
+    nfun += q->ndefined;
+    ndefs += q->ndefs;
+    nuses += q->nuses;
+    nphis += q->nphis;
+    mem += mssa_qmodule_memory(q);
+    for (uint32_t fi = 0; fi < q->nfuncs; fi++)
+      if (q->ssa[fi]) nacc += mssa_q_naccesses(q->ssa[fi]);
+  }
+  double hit = p->clobber_queries ? (double)p->clobber_cached / (double)p->clobber_queries : 0;
+  const mssa__hist *lh = &p->latency;
+  json_t *lat = json_pack("{sIsfsfsfsfsf}", "count", (json_int_t)lh->count,
+                          "p50_us", mssa__hist_quantile(lh, 0.50) / 1e3,
+                          "p90_us", mssa__hist_quantile(lh, 0.90) / 1e3,
+                          "p99_us", mssa__hist_quantile(lh, 0.99) / 1e3,
+                          "p999_us", mssa__hist_quantile(lh, 0.999) / 1e3,
+                          "max_us", lh->max_ns / 1e3);
+  c->result = json_pack(
+      "{sisIsIsIsIsIsIsIsIsIsIsIsfsIsIsIsIsfso}", "modules", (int)nmod, "functions",
+      (json_int_t)nfun, "accesses", (json_int_t)nacc, "defs", (json_int_t)ndefs, "uses",
+      (json_int_t)nuses, "phis", (json_int_t)nphis, "memory", (json_int_t)mem, "requests",
+      (json_int_t)p->requests, "errors", (json_int_t)p->errors, "notifications",
+      (json_int_t)p->notifications, "queries", (json_int_t)p->clobber_queries,
+      "cache_hits", (json_int_t)p->clobber_cached, "cache_hit_rate", hit, "loads",
+      (json_int_t)p->loads, "connections", (json_int_t)ss.connections, "connections_total",
+      (json_int_t)ss.connections_total, "dropped_slow", (json_int_t)ss.dropped_slow,
+      "uptime_s", ss.uptime_s, "latency", lat);
+  return 0;
+}

@@ -1,0 +1,214 @@
+/*
+** m_load.c -- methods that read or report whole modules: load (as a job
+** for the thread pool), functions, print, verify.
+**
+** Invariants:
+**   1. A load job owns copies of everything it reads (name, path) or a
+**      reference to the text's JSON string, which nothing else touches while
+**      the job runs; job_run calls only the analysis library, so it is safe
+**      on a worker thread. Everything else here runs on the query thread.
+**   2. A failed load leaves the module set untouched: the error reply
+**      carries the reader's FILE:LINE:COL in `data`.
+**   3. print and verify go function by function in file order, as opt does.
+*/
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "methods.h"
+
+struct mssa_proto_job {
+  json_t *id;             /* request id (owned), NULL for a notification */
+  char *name;
+  char *path;             /* file to read, or the name used in diagnostics */
+  json_t *text;           /* the module text as a JSON string (owned) or NULL */
+  mssa_build_opts opts;
+  /* results of job_run */
+  int rc;
+  mssa_qmodule *q;
+  mssa_diag diag;
+  double ms;
+};
+
+/* "dir/foo.ll" -> "foo" */
+static char *default_name(const char *path) {
+  const char *b = strrchr(path, '/');
+  b = b ? b + 1 : path;
+  size_t n = strlen(b);
+  if (n > 3 && !strcmp(b + n - 3, ".ll")) n -= 3;
+  return mssa__xstrndup(b, n);
+}
+
+int mssa__m_load(mssa__call *c) {
+  const char *name = NULL, *path = NULL;
+  int rc;
+  if ((rc = mssa__param_str(c, "module", false, &name))) return rc;
+  if ((rc = mssa__param_str(c, "path", false, &path))) return rc;
+  json_t *text = json_object_get(c->params, "text");
+  if (text && !json_is_string(text))
+    return mssa__fail(c, MSSA_RPC_INVALID_PARAMS, "params.text must be a string");
+  if (!!text == !!path)
+    return mssa__fail(c, MSSA_RPC_INVALID_PARAMS, "give exactly one of params.path and params.text");
+  if (text && !name)
+    return mssa__fail(c, MSSA_RPC_INVALID_PARAMS, "params.module is required with params.text");
+  if (name && !*name) return mssa__fail(c, MSSA_RPC_INVALID_PARAMS, "params.module is empty");
+  mssa_proto_job *j = mssa__xcalloc(1, sizeof *j);
+  j->id = c->notify ? NULL : json_incref(c->id);
+  j->name = name ? mssa__xstrndup(name, strlen(name)) : default_name(path);
+  if (path) j->path = mssa__xstrndup(path, strlen(path));
+  else {
+    j->path = mssa__xmalloc(strlen(j->name) + 4);
+    sprintf(j->path, "%s.ll", j->name);
+    j->text = json_incref(text);
+  }
+  j->opts = c->p->opts.build;
+  c->job = j;
+  c->p->loads++;
+  return 0;
+}
+
+void mssa_proto_job_run(mssa_proto_job *j) {
+  uint64_t t0 = mssa__now_ns();
+  memset(&j->diag, 0, sizeof j->diag);
+  const char *text = j->text ? json_string_value(j->text) : NULL;
+  size_t len = j->text ? json_string_length(j->text) : 0;
+  j->rc = mssa_qmodule_build(j->path, text, len, &j->opts, &j->q, &j->diag);
+  j->ms = (double)(mssa__now_ns() - t0) / 1e6;
+}
+
+const char *mssa_proto_job_module_name(const mssa_proto_job *j) { return j->name; }
+
+void mssa_proto_job_reply(mssa_proto *p, mssa_proto_job *j, mssa_buf *out) {
+  if (j->rc != MSSA_OK || !j->q) {
+    p->errors++;
+    p->loads_failed++;
+    if (!j->id) return;
+    json_t *data;
+    int code;
+    if (j->rc == MSSA_EIO) {
+      code = MSSA_RPC_IO_ERROR;
+      data = json_pack("{soso}", "path", mssa__jstr(j->path), "message", mssa__jstr(j->diag.msg));
+    } else {
+      code = MSSA_RPC_IR_ERROR;
+      data = json_pack("{sosIsIso}", "file", mssa__jstr(j->diag.file[0] ? j->diag.file : j->path),
+                       "line", (json_int_t)j->diag.line, "col", (json_int_t)j->diag.col,
+                       "message", mssa__jstr(j->diag.msg));
+    }
+    char msg[1024];
+    mssa_diag_format(&j->diag, msg, sizeof msg);
+    json_t *m = mssa__jstr(msg);
+    mssa__emit(mssa__error_new(j->id, code, json_string_value(m), data), out);
+    json_decref(m);
+    return;
+  }
+  if (!j->id) return;
+  mssa_qmodule *q = j->q;
+  bool replaced = p->host->find(p->host, j->name) != NULL;
+  json_t *res = json_pack(
+      "{sosisisisIsIsIsfsfsfsb}", "module", mssa__jstr(j->name), "functions", (int)q->ndefined,
+      "declarations", (int)(q->nfuncs - q->ndefined - q->nfailed), "failed", (int)q->nfailed,
+      "defs", (json_int_t)q->ndefs, "uses", (json_int_t)q->nuses, "phis", (json_int_t)q->nphis,
+      "ms", j->ms, "read_ms", q->read_ms, "build_ms", q->build_ms, "replaced", replaced);
+  json_t *r = json_object();
+  json_object_set_new(r, "jsonrpc", json_string("2.0"));
+  json_object_set_new(r, "id", json_incref(j->id));
+  json_object_set_new(r, "result", res);
+  mssa__emit(r, out);
+}
+
+mssa_qmodule *mssa_proto_job_steal_module(mssa_proto_job *j) {
+  mssa_qmodule *q = j->q;
+  j->q = NULL;
+  return q;
+}
+
+void mssa_proto_job_free(mssa_proto_job *j) {
+  if (!j) return;
+  json_decref(j->id);
+  json_decref(j->text);
+  mssa_qmodule_free(j->q);
+  free(j->name);
+  free(j->path);
+  free(j);
+}
+
+int mssa__m_functions(mssa__call *c) {
+  mssa_qmodule *q;
+  int rc = mssa__get_module(c, &q, NULL);
+  if (rc) return rc;
+  const mssa_module *m = q->m;
+  json_t *arr = json_array();
+  for (uint32_t fi = 0; fi < q->nfuncs; fi++) {
+    const mssa_ssa *s = q->ssa[fi];
+    if (!s) continue;
+    const mssa_func *f = &m->funcs.a[fi];
+    json_array_append_new(
+        arr, json_pack("{sosIsIsIsIsIsI}", "name", mssa__jstr(mssa_str(m, f->name)), "defs",
+                       (json_int_t)s->ndefs, "uses", (json_int_t)s->nuses, "phis",
+                       (json_int_t)s->nphis, "accesses", (json_int_t)mssa_q_naccesses(s),
+                       "blocks", (json_int_t)f->blocks.n, "instructions",
+                       (json_int_t)f->insts.n));
+  }
+  c->result = json_pack("{so}", "functions", arr);
+  return 0;
+}
+
+/* Resolves the optional params.function: *only = MSSA_NONE for all. */
+static int optional_function(mssa__call *c, mssa_qmodule *q, uint32_t *only) {
+  *only = MSSA_NONE;
+  if (!json_object_get(c->params, "function")) return 0;
+  return mssa__get_function(c, q, only);
+}
+
+int mssa__m_print(mssa__call *c) {
+  mssa_qmodule *q;
+  uint32_t only;
+  bool walker = false;
+  int rc;
+  if ((rc = mssa__get_module(c, &q, NULL)) || (rc = optional_function(c, q, &only)) ||
+      (rc = mssa__param_bool(c, "walker", &walker)))
+    return rc;
+  char *text = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&text, &len);
+  if (!f) return mssa__fail(c, MSSA_RPC_INTERNAL_ERROR, "out of memory");
+  for (uint32_t fi = 0; fi < q->nfuncs; fi++) {
+    if (!q->ssa[fi] || (only != MSSA_NONE && fi != only)) continue;
+    mssa_print_function(f, q->ssa[fi], walker);
+  }
+  fclose(f);
+  size_t cap = c->p->opts.max_print_bytes;
+  if (cap && len > cap) {
+    free(text);
+    return mssa__fail(c, MSSA_RPC_INVALID_PARAMS,
+                      "the printout has %zu bytes, beyond the limit of %zu: ask for one function",
+                      len, cap);
+  }
+  json_t *t = json_stringn(text, len);
+  if (!t) t = mssa__jstr(text);
+  free(text);
+  c->result = json_pack("{so}", "text", t);
+  return 0;
+}
+
+int mssa__m_verify(mssa__call *c) {
+  mssa_qmodule *q;
+  uint32_t only;
+  int rc;
+  if ((rc = mssa__get_module(c, &q, NULL)) || (rc = optional_function(c, q, &only))) return rc;
+  json_t *problems = json_array();
+  int n = 0;
+  for (uint32_t fi = 0; fi < q->nfuncs; fi++) {
+    if (!q->ssa[fi] || (only != MSSA_NONE && fi != only)) continue;
+    n++;
+    char msg[512] = "";
+    if (mssa_verify(q->ssa[fi], msg, sizeof msg) < 0)
+      json_array_append_new(problems,
+                            json_pack("{soso}", "function",
+                                      mssa__jstr(mssa_str(q->m, q->m->funcs.a[fi].name)),
+                                      "message", mssa__jstr(msg)));
+  }
+  c->result = json_pack("{sbsiso}", "ok", json_array_size(problems) == 0, "functions", n,
+                        "problems", problems);
+  return 0;
+}

@@ -1,0 +1,263 @@
+/*
+** m_query.c -- the per-instruction queries: access, clobber, uses.
+**
+** Invariants:
+**   1. Every query runs the caching walker on the query thread; answers
+**      are those of `print --walker` (same check limit).
+**   2. An instruction can be named by stable id, result name, {block,index},
+**      or (clobber, uses) by source position; all resolve to an instruction
+**      id first, so every form gets the same answer.
+**   3. "from_cache" is true iff the access was already optimized before this
+**      query (LLVM's cached walker answer); the location form never caches.
+*/
+#include <stdlib.h>
+#include <string.h>
+
+#include "methods.h"
+
+/* Resolves function + instruction from params (module already resolved). */
+static int get_target(mssa__call *c, mssa_qmodule *q, uint32_t *fi, uint32_t *inst) {
+  int rc = mssa__get_function(c, q, fi);
+  if (rc) return rc;
+  return mssa__get_inst(c, q, *fi, json_object_get(c->params, "inst"), "inst", inst);
+}
+
+static json_t *func_name_new(const mssa_qmodule *q, uint32_t fi) {
+  return mssa__jstr(mssa_str(q->m, q->m->funcs.a[fi].name));
+}
+
+/* The memory instructions at params.file/line/col; -32004 if none. On
+** success *hits is malloc'ed with *n entries and *qs the modules of each. */
+typedef struct srchit {
+  mssa_qmodule *q;
+  const char *module;
+  mssa_qhit h;
+} srchit;
+
+#define MAX_HITS 64
+
+static int find_position(mssa__call *c, srchit *hits, uint32_t *n) {
+  const char *file = NULL, *modname = NULL;
+  uint64_t line = 0, col = 0;
+  int rc;
+  if ((rc = mssa__param_str(c, "file", true, &file)) ||
+      (rc = mssa__param_uint(c, "line", true, &line)) ||
+      (rc = mssa__param_uint(c, "col", false, &col)) ||
+      (rc = mssa__param_str(c, "module", false, &modname)))
+    return rc;
+  if (line > UINT32_MAX || col > UINT32_MAX)
+    return mssa__fail(c, MSSA_RPC_INVALID_PARAMS, "params.line/col out of range");
+  mssa_proto_host *h = c->p->host;
+  uint32_t nmod = modname ? 1 : h->count(h);
+  *n = 0;
+  for (uint32_t i = 0; i < nmod; i++) {
+    const char *mn = modname;
+    mssa_qmodule *q = modname ? h->find(h, modname) : h->at(h, i, &mn);
+    if (!q) {
+      if (modname)
+        return mssa__fail(c, MSSA_RPC_UNKNOWN_MODULE, "no module named '%.200s' is loaded",
+                          modname);
+      continue;
+    }
+    mssa_qhit tmp[MAX_HITS];
+    uint32_t k = mssa_q_find_source(q, file, (uint32_t)line, (uint32_t)col, tmp, MAX_HITS);
+    for (uint32_t j = 0; j < k && j < MAX_HITS && *n < MAX_HITS; j++)
+      hits[(*n)++] = (srchit){q, mn, tmp[j]};
+  }
+  if (*n) return 0;
+  /* Nothing exactly there: list what the line has, to help the client. */
+  json_t *cands = json_array();
+  for (uint32_t i = 0; i < nmod; i++) {
+    const char *mn = modname;
+    mssa_qmodule *q = modname ? h->find(h, modname) : h->at(h, i, &mn);
+    if (!q) continue;
+    mssa_qhit tmp[MAX_HITS];
+    uint32_t k = mssa_q_find_source(q, file, (uint32_t)line, 0, tmp, MAX_HITS);
+    for (uint32_t j = 0; j < k && j < MAX_HITS; j++) {
+      char text[1024];
+      mssa_q_inst_text(q->m, &q->m->funcs.a[tmp[j].func], tmp[j].inst, text, sizeof text);
+      json_array_append_new(cands, json_pack("{sisiso}", "line", (int)tmp[j].line, "col",
+                                             (int)tmp[j].col, "text", mssa__jstr(text)));
+    }
+  }
+  c->data = json_pack("{so}", "candidates", cands);
+  return mssa__fail(c, MSSA_RPC_NO_ACCESS, "no memory instruction at %.300s:%llu:%llu", file,
+                    (unsigned long long)line, (unsigned long long)col);
+}
+
+/* Decodes params.location: {"ptr":"%p","size":N}; *has = false if absent. */
+static int get_location(mssa__call *c, mssa_qmodule *q, uint32_t fi, mssa_loc *loc, bool *has) {
+  json_t *l = json_object_get(c->params, "location");
+  *has = false;
+  if (!l || json_is_null(l)) return 0;
+  json_t *ptr = json_object_get(l, "ptr"), *size = json_object_get(l, "size");
+  if (!json_is_object(l) || !json_is_string(ptr) ||
+      (size && !json_is_null(size) && (!json_is_integer(size) || json_integer_value(size) < 0)))
+    return mssa__fail(c, MSSA_RPC_INVALID_PARAMS,
+                      "params.location must be {\"ptr\":\"%%p\",\"size\":N}");
+  uint64_t sz = json_is_integer(size) ? (uint64_t)json_integer_value(size) : MSSA_LOC_UNKNOWN;
+  if (mssa_q_make_loc(q->m, &q->m->funcs.a[fi], json_string_value(ptr), sz, loc))
+    return mssa__fail(c, MSSA_RPC_UNKNOWN_INSTRUCTION, "no value named '%.200s' in @%s",
+                      json_string_value(ptr), mssa_str(q->m, q->m->funcs.a[fi].name));
+  *has = true;
+  return 0;
+}
+
+static int no_access(mssa__call *c, mssa_qmodule *q, uint32_t fi, uint32_t inst) {
+  char text[512];
+  mssa_q_inst_text(q->m, &q->m->funcs.a[fi], inst, text, sizeof text);
+  return mssa__fail(c, MSSA_RPC_NO_ACCESS, "instruction %u (%s) does not access memory", inst,
+                    text);
+}
+
+/* One clobber answer as a JSON object. */
+static json_t *answer_new(mssa__call *c, const char *module, mssa_qmodule *q, uint32_t fi,
+                          uint32_t inst, const mssa_loc *loc) {
+  mssa_ssa *s = q->ssa[fi];
+  mssa_qclobber a;
+  if (mssa_q_clobber(s, inst, loc, &a)) return NULL;
+  c->p->clobber_queries++;
+  if (a.from_cache) c->p->clobber_cached++;
+  json_t *o = json_object();
+  json_object_set_new(o, "module", mssa__jstr(module));
+  json_object_set_new(o, "function", func_name_new(q, fi));
+  json_object_set_new(o, "access", mssa__access_json_new(q, fi, a.access));
+  json_object_set_new(o, "clobber", mssa__access_json_new(q, fi, a.clobber));
+  const char *ar = mssa_q_alias_name(a.ar);
+  json_object_set_new(o, "alias", ar ? json_string(ar) : json_null());
+  json_object_set_new(o, "from_cache", json_boolean(a.from_cache));
+  return o;
+}
+
+int mssa__m_clobber(mssa__call *c) {
+  int rc;
+  if (json_object_get(c->params, "file")) {
+    srchit hits[MAX_HITS];
+    uint32_t n = 0;
+    if ((rc = find_position(c, hits, &n))) return rc;
+    json_t *arr = json_array();
+    for (uint32_t i = 0; i < n; i++) {
+      json_t *o = answer_new(c, hits[i].module, hits[i].q, hits[i].h.func, hits[i].h.inst, NULL);
+      if (o) json_array_append_new(arr, o);
+    }
+    c->result = json_pack("{so}", "matches", arr);
+    return 0;
+  }
+  mssa_qmodule *q;
+  const char *module;
+  uint32_t fi, inst;
+  mssa_loc loc;
+  bool has_loc;
+  if ((rc = mssa__get_module(c, &q, &module)) || (rc = get_target(c, q, &fi, &inst)) ||
+      (rc = get_location(c, q, fi, &loc, &has_loc)))
+    return rc;
+  json_t *o = answer_new(c, module, q, fi, inst, has_loc ? &loc : NULL);
+  if (!o) return no_access(c, q, fi, inst);
+  if (has_loc) json_object_set(o, "location", json_object_get(c->params, "location"));
+  c->result = o;
+  return 0;
+}
+
+/* Resolves the access for `access` and `uses`: params.id (a printed
+** MemoryAccess id: defs and phis), or an instruction. */
+static int get_access(mssa__call *c, mssa_qmodule **q, const char **module, uint32_t *fi,
+                      uint32_t *acc) {
+  int rc;
+  if (!json_object_get(c->params, "function") && json_object_get(c->params, "file")) {
+    srchit hits[MAX_HITS];
+    uint32_t n = 0;
+    if ((rc = find_position(c, hits, &n))) return rc;
+    /* Prefer a def at the position: `uses` is about what a store feeds. */
+    uint32_t pick = 0;
+    for (uint32_t i = 0; i < n; i++) {
+      mssa_ssa *s = hits[i].q->ssa[hits[i].h.func];
+      if (s->acc.a[mssa_ssa_inst_access(s, hits[i].h.inst)].kind == MSSA_ACC_DEF) {
+        pick = i;
+        break;
+      }
+    }
+    *q = hits[pick].q;
+    *module = hits[pick].module;
+    *fi = hits[pick].h.func;
+    *acc = mssa_ssa_inst_access((*q)->ssa[*fi], hits[pick].h.inst);
+    return 0;
+  }
+  if ((rc = mssa__get_module(c, q, module)) || (rc = mssa__get_function(c, *q, fi))) return rc;
+  mssa_ssa *s = (*q)->ssa[*fi];
+  if (json_object_get(c->params, "id")) {
+    uint64_t id = 0;
+    if ((rc = mssa__param_uint(c, "id", true, &id))) return rc;
+    if (mssa_q_access_by_id(s, id, acc))
+      return mssa__fail(c, MSSA_RPC_UNKNOWN_INSTRUCTION, "no MemoryAccess with id %llu",
+                        (unsigned long long)id);
+    return 0;
+  }
+  uint32_t inst;
+  if ((rc = mssa__get_inst(c, *q, *fi, json_object_get(c->params, "inst"), "inst", &inst)))
+    return rc;
+  *acc = mssa_ssa_inst_access(s, inst);
+  if (*acc == MSSA_NONE) return no_access(c, *q, *fi, inst);
+  return 0;
+}
+
+int mssa__m_access(mssa__call *c) {
+  mssa_qmodule *q;
+  const char *module;
+  uint32_t fi, a;
+  int rc = get_access(c, &q, &module, &fi, &a);
+  if (rc) return rc;
+  mssa_ssa *s = q->ssa[fi];
+  const mssa_access *x = &s->acc.a[a];
+  json_t *o = json_object();
+  json_object_set_new(o, "module", mssa__jstr(module));
+  json_object_set_new(o, "function", func_name_new(q, fi));
+  json_object_set_new(o, "access", mssa__access_json_new(q, fi, a));
+  bool usedef = x->kind == MSSA_ACC_DEF || x->kind == MSSA_ACC_USE;
+  json_object_set_new(o, "defining",
+                      usedef && x->def != MSSA_NONE ? mssa__access_json_new(q, fi, x->def)
+                                                    : json_null());
+  uint32_t opt = !usedef || !x->optimized ? MSSA_NONE
+                 : x->kind == MSSA_ACC_USE ? x->def : x->opt;
+  json_object_set_new(o, "optimized",
+                      opt != MSSA_NONE ? mssa__access_json_new(q, fi, opt) : json_null());
+  const char *ar = usedef && x->optimized ? mssa_q_alias_name(x->ar) : NULL;
+  json_object_set_new(o, "alias", ar ? json_string(ar) : json_null());
+  if (x->kind == MSSA_ACC_PHI) {
+    json_t *ops = json_array();
+    char nm[256];
+    for (uint32_t k = 0; k < x->nops; k++) {
+      mssa_q_block_name(q->m, &q->m->funcs.a[fi], mssa_phi_block(s, x, k), nm, sizeof nm);
+      json_array_append_new(ops, json_pack("{soso}", "block", mssa__jstr(nm), "access",
+                                           mssa__access_json_new(q, fi, mssa_phi_value(s, x, k))));
+    }
+    json_object_set_new(o, "operands", ops);
+  }
+  c->result = o;
+  return 0;
+}
+
+int mssa__m_uses(mssa__call *c) {
+  mssa_qmodule *q;
+  const char *module;
+  uint32_t fi, a;
+  int rc = get_access(c, &q, &module, &fi, &a);
+  if (rc) return rc;
+  mssa_ssa *s = q->ssa[fi];
+  unsigned k = s->acc.a[a].kind;
+  if (k == MSSA_ACC_USE)
+    return mssa__fail(c, MSSA_RPC_NO_ACCESS,
+                      "the instruction is a MemoryUse; `uses` takes a MemoryDef or MemoryPhi");
+  uint32_t n = mssa_q_uses(s, a, NULL, 0);
+  uint32_t *v = mssa__xmalloc((n ? n : 1) * sizeof *v);
+  mssa_q_uses(s, a, v, n);
+  json_t *arr = json_array();
+  for (uint32_t i = 0; i < n; i++) json_array_append_new(arr, mssa__access_json_new(q, fi, v[i]));
+  free(v);
+  json_t *o = json_object();
+  json_object_set_new(o, "module", mssa__jstr(module));
+  json_object_set_new(o, "function", func_name_new(q, fi));
+  json_object_set_new(o, "def", mssa__access_json_new(q, fi, a));
+  json_object_set_new(o, "uses", arr);
+  c->result = o;
+  return 0;
+}

@@ -1,0 +1,103 @@
+/*
+** methods.h -- internals shared by the protocol files: the engine's state,
+** one call being answered, parameter decoding, and the JSON shapes several
+** methods reply with.
+**
+** Invariants:
+**   1. A handler returns 0 with c->result set (a new reference), or a
+**      negative JSON-RPC error code with c->msg (and maybe c->data) set via
+**      mssa__fail; never both. Async handlers set c->job and return 0.
+**   2. Handlers decode every parameter through the mssa__param_* helpers,
+**      so a wrong type is always -32602 with the member named.
+**   3. Helpers that resolve module / function / instruction fail with the
+**      documented application codes (errors.h).
+*/
+#ifndef MSSA_PROTO_METHODS_H
+#define MSSA_PROTO_METHODS_H
+
+#include <jansson.h>
+#include <stdarg.h>
+
+#include "proto.h"
+
+/* Latency histogram: 4 buckets per power of two of nanoseconds. */
+#define MSSA__HIST_BUCKETS 160
+typedef struct mssa__hist {
+  uint64_t count;
+  uint64_t max_ns;
+  uint64_t b[MSSA__HIST_BUCKETS];
+} mssa__hist;
+void mssa__hist_add(mssa__hist *h, uint64_t ns);
+/* The q-quantile (0 < q <= 1) in nanoseconds (bucket upper bound). */
+uint64_t mssa__hist_quantile(const mssa__hist *h, double q);
+
+struct mssa_proto {
+  mssa_proto_host *host;
+  mssa_proto_opts opts;
+  uint64_t started_ns;
+  uint64_t requests, errors, notifications;
+  uint64_t clobber_queries, clobber_cached;
+  uint64_t loads, loads_failed;
+  mssa__hist latency;   /* service time of synchronous requests */
+};
+
+typedef struct mssa__call {
+  mssa_proto *p;
+  json_t *id;           /* the request's id (borrowed; NULL for a notification) */
+  bool notify;
+  json_t *params;       /* an object; an empty one when absent (owned) */
+  json_t *result;       /* on success (owned) */
+  int code;             /* on failure */
+  char msg[512];
+  json_t *data;         /* optional error data (owned) */
+  mssa_proto_job *job;  /* async handlers */
+  bool shutdown;
+} mssa__call;
+
+typedef int (*mssa__method_fn)(mssa__call *c);
+
+int mssa__fail(mssa__call *c, int code, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* A JSON string of `s`, with bytes that are not UTF-8 replaced. */
+json_t *mssa__jstr(const char *s);
+
+/* Parameter decoding. `required` false: absent leaves *out untouched and
+** returns 0; present with a wrong type is -32602. */
+int mssa__param_str(mssa__call *c, const char *key, bool required, const char **out);
+int mssa__param_uint(mssa__call *c, const char *key, bool required, uint64_t *out);
+int mssa__param_bool(mssa__call *c, const char *key, bool *out);
+
+/* Resolves params.module (required). */
+int mssa__get_module(mssa__call *c, mssa_qmodule **q, const char **name);
+/* Resolves params.function (required; "f" or "@f") to a function with a graph. */
+int mssa__get_function(mssa__call *c, mssa_qmodule *q, uint32_t *fi);
+/* Resolves an instruction designator: an id (number), a result name
+** ("%8"), or {"block":B,"index":N}; `what` names it in messages. */
+int mssa__get_inst(mssa__call *c, mssa_qmodule *q, uint32_t fi, json_t *v, const char *what,
+                   uint32_t *inst);
+
+/* {"file","line","col"} of an instruction, or NULL if it has no !dbg. */
+json_t *mssa__source_json_new(const mssa_module *m, const mssa_inst *in);
+/* An access: kind, id, inst, name, block, index, text, source, desc. */
+json_t *mssa__access_json_new(const mssa_qmodule *q, uint32_t fi, uint32_t access);
+
+/* Method handlers, by file. */
+int mssa__m_ping(mssa__call *c);      /* m_admin.c */
+int mssa__m_stats(mssa__call *c);
+int mssa__m_shutdown(mssa__call *c);
+int mssa__m_modules(mssa__call *c);
+int mssa__m_unload(mssa__call *c);
+int mssa__m_load(mssa__call *c);      /* m_load.c */
+int mssa__m_functions(mssa__call *c);
+int mssa__m_print(mssa__call *c);
+int mssa__m_verify(mssa__call *c);
+int mssa__m_access(mssa__call *c);    /* m_query.c */
+int mssa__m_clobber(mssa__call *c);
+int mssa__m_uses(mssa__call *c);
+
+/* Sets id member and "jsonrpc", dumps `reply` + '\n' into out, frees it. */
+void mssa__emit(json_t *reply_steal, mssa_buf *out);
+json_t *mssa__error_new(json_t *id, int code, const char *msg, json_t *data_steal);
+
+#endif

@@ -1,0 +1,94 @@
+/*
+** proto.h -- the JSON-RPC protocol engine the daemon drives: one request
+** line in, one reply line out (or an asynchronous job, or nothing for a
+** notification). jansson lives here and below; libuv does not.
+**
+** Invariants:
+**   1. mssa_proto_handle never fails as a whole: any line, however
+**      malformed, yields a JSON-RPC error reply (or nothing for a
+**      notification), and never touches a loaded module it was not asked
+**      about. Every reply ends with exactly one '\n' and contains no other.
+**   2. Work that may take long (reading and building a module) is returned
+**      to the caller as a job: job_run is pure analysis and may run on any
+**      thread; everything else here runs on the caller's single query
+**      thread, because queries mutate the graphs (walker caches).
+**   3. The engine never owns modules: it sees them through the host
+**      (mssa_proto_host), which the daemon implements over its store.
+**   4. Replies carry "jsonrpc":"2.0" and the request's id verbatim.
+*/
+#ifndef MSSA_PROTO_H
+#define MSSA_PROTO_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "buf.h"
+#include "errors.h"
+#include "mssa_query.h"
+
+#define MSSA_PROTO_VERSION "1.0"
+
+/* Numbers the daemon knows and the engine reports in `stats`. */
+typedef struct mssa_proto_server_stats {
+  uint64_t connections;        /* open now */
+  uint64_t connections_total;  /* accepted since start */
+  uint64_t dropped_slow;       /* clients dropped for not reading */
+  uint64_t loads_in_flight;    /* builds running on the thread pool */
+  double uptime_s;
+} mssa_proto_server_stats;
+
+/* What the engine needs from the daemon's module store. */
+typedef struct mssa_proto_host mssa_proto_host;
+struct mssa_proto_host {
+  void *data;
+  /* The module named `name`, or NULL. */
+  mssa_qmodule *(*find)(mssa_proto_host *h, const char *name);
+  /* Modules by position 0..count-1 (any stable order); *name set. */
+  uint32_t (*count)(mssa_proto_host *h);
+  mssa_qmodule *(*at)(mssa_proto_host *h, uint32_t i, const char **name);
+  /* Drops the module `name`; 0, or -1 if there is none. */
+  int (*unload)(mssa_proto_host *h, const char *name);
+  void (*server_stats)(mssa_proto_host *h, mssa_proto_server_stats *out);
+};
+
+typedef struct mssa_proto mssa_proto;
+typedef struct mssa_proto_job mssa_proto_job;
+
+typedef struct mssa_proto_opts {
+  mssa_build_opts build;       /* for every module loaded */
+  size_t max_print_bytes;      /* cap on a `print` reply (0 = unlimited) */
+} mssa_proto_opts;
+
+mssa_proto *mssa_proto_new(mssa_proto_host *host, const mssa_proto_opts *opts);
+void mssa_proto_free(mssa_proto *p);
+
+/* Outcomes of mssa_proto_handle. */
+enum {
+  MSSA_PROTO_REPLIED = 0,   /* a reply was appended to `out` */
+  MSSA_PROTO_SILENT = 1,    /* a notification: nothing to send */
+  MSSA_PROTO_ASYNC = 2,     /* *job set: run it, then call job_reply */
+  MSSA_PROTO_SHUTDOWN = 3   /* replied; the client asked the daemon to stop */
+};
+
+/* Handles one request line (without its '\n'). */
+int mssa_proto_handle(mssa_proto *p, const char *line, size_t len, mssa_buf *out,
+                      mssa_proto_job **job);
+
+/* Appends an error reply with id null (for framing-level errors such as an
+** oversize request, or a bad token). `data` may be NULL. */
+void mssa_proto_error_line(mssa_proto *p, int code, const char *detail, long long limit,
+                           mssa_buf *out);
+
+/* The job: run on any thread, then (on the query thread) reply, and take
+** the module out if the build succeeded. */
+void mssa_proto_job_run(mssa_proto_job *j);
+const char *mssa_proto_job_module_name(const mssa_proto_job *j);
+/* Appends the job's reply (unless the request was a notification). Call
+** before stealing the module: the reply reports its counts. */
+void mssa_proto_job_reply(mssa_proto *p, mssa_proto_job *j, mssa_buf *out);
+/* The built module (ownership passes to the caller), or NULL on failure. */
+mssa_qmodule *mssa_proto_job_steal_module(mssa_proto_job *j);
+void mssa_proto_job_free(mssa_proto_job *j);
+
+#endif

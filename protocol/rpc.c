@@ -1,0 +1,270 @@
+/*
+** rpc.c -- the JSON-RPC 2.0 envelope: decode one request line, dispatch to
+** its method, encode the result or the error, keep request statistics.
+**
+** Invariants:
+**   1. Checks run in the spec's order: not JSON -> -32700 (id null); not an
+**      object, a bad "jsonrpc", a bad id or a missing method -> -32600;
+**      unknown method -> -32601; params neither object nor absent -> -32602.
+**   2. A request without an "id" member is a notification: whatever happens
+**      (even an error), nothing is sent back.
+**   3. The reply's "id" is the request's id value itself (string, number or
+**      null), so clients can match replies even though they come in order.
+**   4. The histogram records service time from decode to encoded reply, for
+**      synchronous requests only (a load's time is reported in its reply).
+*/
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "methods.h"
+
+const char *mssa_rpc_strerror(int code) {
+  switch (code) {
+  case MSSA_RPC_PARSE_ERROR: return "Parse error";
+  case MSSA_RPC_INVALID_REQUEST: return "Invalid Request";
+  case MSSA_RPC_METHOD_NOT_FOUND: return "Method not found";
+  case MSSA_RPC_INVALID_PARAMS: return "Invalid params";
+  case MSSA_RPC_INTERNAL_ERROR: return "Internal error";
+  case MSSA_RPC_UNKNOWN_MODULE: return "Unknown module";
+  case MSSA_RPC_UNKNOWN_FUNCTION: return "Unknown function";
+  case MSSA_RPC_UNKNOWN_INSTRUCTION: return "Unknown instruction";
+  case MSSA_RPC_NO_ACCESS: return "No memory access";
+  case MSSA_RPC_IR_ERROR: return "IR error";
+  case MSSA_RPC_IO_ERROR: return "I/O error";
+  case MSSA_RPC_REQUEST_TOO_LARGE: return "Request too large";
+  case MSSA_RPC_UNAUTHORIZED: return "Unauthorized";
+  case MSSA_RPC_SHUTTING_DOWN: return "Shutting down";
+  default: return "Error";
+  }
+}
+
+/* ------------------------------------------------------------ histogram */
+
+static unsigned hist_bucket(uint64_t ns) {
+  if (ns < 4) return (unsigned)ns;
+  unsigned lg = 63u - (unsigned)__builtin_clzll(ns);       /* floor(log2) */
+  unsigned sub = (unsigned)((ns >> (lg - 2)) & 3u);         /* next 2 bits */
+  unsigned b = 4 * (lg - 1) + sub;
+  return b < MSSA__HIST_BUCKETS ? b : MSSA__HIST_BUCKETS - 1;
+}
+
+/* Upper bound (exclusive) of bucket b, in ns. */
+static uint64_t hist_upper(unsigned b) {
+  if (b < 4) return b + 1;
+  unsigned lg = b / 4 + 1, sub = b % 4;
+  return ((uint64_t)(4 + sub + 1)) << (lg - 2);
+}
+
+void mssa__hist_add(mssa__hist *h, uint64_t ns) {
+  h->b[hist_bucket(ns)]++;
+  h->count++;
+  if (ns > h->max_ns) h->max_ns = ns;
+}
+
+uint64_t mssa__hist_quantile(const mssa__hist *h, double q) {
+  if (!h->count) return 0;
+  uint64_t want = (uint64_t)ceil(q * (double)h->count), seen = 0;
+  if (want == 0) want = 1;
+  for (unsigned b = 0; b < MSSA__HIST_BUCKETS; b++) {
+    seen += h->b[b];
+    if (seen >= want) {
+      uint64_t u = hist_upper(b);
+      return u < h->max_ns ? u : h->max_ns;
+    }
+  }
+  return h->max_ns;
+}
+
+/* ------------------------------------------------------------- methods */
+
+typedef struct method {
+  const char *name;
+  mssa__method_fn fn;
+} method;
+
+static const method methods[] = {
+  {"ping", mssa__m_ping},         {"load", mssa__m_load},
+  {"unload", mssa__m_unload},     {"modules", mssa__m_modules},
+  {"functions", mssa__m_functions}, {"access", mssa__m_access},
+  {"clobber", mssa__m_clobber},   {"uses", mssa__m_uses},
+  {"print", mssa__m_print},       {"verify", mssa__m_verify},
+  {"stats", mssa__m_stats},       {"shutdown", mssa__m_shutdown},
+};
+
+static mssa__method_fn find_method(const char *name) {
+  for (size_t i = 0; i < sizeof methods / sizeof methods[0]; i++)
+    if (!strcmp(methods[i].name, name)) return methods[i].fn;
+  return NULL;
+}
+
+/* ------------------------------------------------------------- engine */
+
+mssa_proto *mssa_proto_new(mssa_proto_host *host, const mssa_proto_opts *opts) {
+  mssa_proto *p = mssa__xcalloc(1, sizeof *p);
+  p->host = host;
+  if (opts) p->opts = *opts;
+  p->started_ns = mssa__now_ns();
+  return p;
+}
+
+void mssa_proto_free(mssa_proto *p) { free(p); }
+
+int mssa__fail(mssa__call *c, int code, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(c->msg, sizeof c->msg, fmt, ap);
+  va_end(ap);
+  c->code = code;
+  return code;
+}
+
+json_t *mssa__error_new(json_t *id, int code, const char *msg, json_t *data_steal) {
+  json_t *err = json_object();
+  json_object_set_new(err, "code", json_integer(code));
+  json_object_set_new(err, "message", json_string(msg && *msg ? msg : mssa_rpc_strerror(code)));
+  if (data_steal) json_object_set_new(err, "data", data_steal);
+  json_t *r = json_object();
+  json_object_set_new(r, "jsonrpc", json_string("2.0"));
+  json_object_set_new(r, "id", id ? json_incref(id) : json_null());
+  json_object_set_new(r, "error", err);
+  return r;
+}
+
+void mssa__emit(json_t *reply_steal, mssa_buf *out) {
+  /* JSON_COMPACT never emits a raw newline (strings escape it), so the
+  ** reply stays one line. */
+  json_dump_callback(reply_steal, mssa_buf_dump_cb, out, JSON_COMPACT);
+  mssa_buf_append(out, "\n", 1);
+  json_decref(reply_steal);
+}
+
+static json_t *result_new(json_t *id, json_t *result_steal) {
+  json_t *r = json_object();
+  json_object_set_new(r, "jsonrpc", json_string("2.0"));
+  json_object_set_new(r, "id", json_incref(id));
+  json_object_set_new(r, "result", result_steal);
+  return r;
+}
+
+void mssa_proto_error_line(mssa_proto *p, int code, const char *detail, long long limit,
+                           mssa_buf *out) {
+  p->requests++;
+  p->errors++;
+  json_t *data = NULL;
+  if (limit >= 0) data = json_pack("{sI}", "limit", (json_int_t)limit);
+  mssa__emit(mssa__error_new(NULL, code, detail, data), out);
+}
+
+/* Decodes the envelope; on failure returns the error code and sets *msg.
+** *id is set (borrowed) as soon as a valid one is seen. */
+static int decode_envelope(json_t *root, json_t **id, bool *notify, const char **name,
+                           json_t **params, const char **msg) {
+  *id = NULL;
+  *notify = false;
+  if (json_is_array(root)) {
+    *msg = "batch requests are not supported";
+    return MSSA_RPC_INVALID_REQUEST;
+  }
+  if (!json_is_object(root)) {
+    *msg = "a request must be a JSON object";
+    return MSSA_RPC_INVALID_REQUEST;
+  }
+  json_t *v = json_object_get(root, "id");
+  if (!v) *notify = true;
+  else if (json_is_string(v) || json_is_integer(v) || json_is_null(v) || json_is_real(v))
+    *id = v;
+  else {
+    *msg = "id must be a string, a number or null";
+    return MSSA_RPC_INVALID_REQUEST;
+  }
+  v = json_object_get(root, "jsonrpc");
+  if (v && !(json_is_string(v) && !strcmp(json_string_value(v), "2.0"))) {
+    *msg = "jsonrpc must be \"2.0\"";
+    return MSSA_RPC_INVALID_REQUEST;
+  }
+  v = json_object_get(root, "method");
+  if (!json_is_string(v)) {
+    *msg = "method must be a string";
+    return MSSA_RPC_INVALID_REQUEST;
+  }
+  *name = json_string_value(v);
+  v = json_object_get(root, "params");
+  if (v && !json_is_object(v) && !json_is_null(v)) {
+    *msg = "params must be an object";
+    return MSSA_RPC_INVALID_PARAMS;
+  }
+  *params = json_is_object(v) ? v : NULL;
+  return 0;
+}
+
+int mssa_proto_handle(mssa_proto *p, const char *line, size_t len, mssa_buf *out,
+                      mssa_proto_job **job) {
+  uint64_t t0 = mssa__now_ns();
+  *job = NULL;
+  p->requests++;
+  json_error_t jerr;
+  json_t *root = json_loadb(line, len, 0, &jerr);
+  if (!root) {
+    p->errors++;
+    char msg[256];
+    snprintf(msg, sizeof msg, "%s (column %d)", jerr.text, jerr.column);
+    mssa__emit(mssa__error_new(NULL, MSSA_RPC_PARSE_ERROR, msg, NULL), out);
+    return MSSA_PROTO_REPLIED;
+  }
+  json_t *id = NULL, *params = NULL;
+  bool notify = false;
+  const char *name = NULL, *emsg = NULL;
+  int code = decode_envelope(root, &id, &notify, &name, &params, &emsg);
+  if (!code && !find_method(name)) {
+    code = MSSA_RPC_METHOD_NOT_FOUND;
+    emsg = NULL;
+  }
+  if (code) {
+    p->errors++;
+    int rc = MSSA_PROTO_SILENT;
+    if (!notify) {
+      char msg[300];
+      if (code == MSSA_RPC_METHOD_NOT_FOUND) snprintf(msg, sizeof msg, "unknown method '%.200s'", name);
+      else snprintf(msg, sizeof msg, "%s", emsg);
+      mssa__emit(mssa__error_new(id, code, msg, NULL), out);
+      rc = MSSA_PROTO_REPLIED;
+    } else {
+      p->notifications++;
+    }
+    json_decref(root);
+    return rc;
+  }
+  mssa__call c;
+  memset(&c, 0, sizeof c);
+  c.p = p;
+  c.id = id;
+  c.notify = notify;
+  c.params = params ? json_incref(params) : json_object();
+  code = find_method(name)(&c);
+  int rc = MSSA_PROTO_REPLIED;
+  if (code) {
+    p->errors++;
+    json_decref(c.result);
+    if (!notify) mssa__emit(mssa__error_new(id, code, c.msg, c.data), out);
+    else json_decref(c.data);
+  } else if (c.job) {
+    *job = c.job;
+    json_decref(c.result);
+    rc = MSSA_PROTO_ASYNC;
+  } else if (!notify) {
+    mssa__emit(result_new(id, c.result), out);
+  } else {
+    json_decref(c.result);
+  }
+  if (notify) {
+    p->notifications++;
+    if (rc == MSSA_PROTO_REPLIED) rc = MSSA_PROTO_SILENT;
+  }
+  if (c.shutdown && !code) rc = MSSA_PROTO_SHUTDOWN;
+  json_decref(c.params);
+  json_decref(root);
+  if (rc != MSSA_PROTO_ASYNC) mssa__hist_add(&p->latency, mssa__now_ns() - t0);
+  return rc;
+}

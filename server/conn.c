@@ -1,0 +1,343 @@
+/*
+** conn.c -- one client connection: newline framing, request dispatch,
+** in-order replies, limits, and a careful close.
+**
+** Invariants:
+**   1. Requests on a connection are handled strictly one after another: a
+**      request that becomes a job (load) pauses the connection until the
+**      job is answered, so replies are in request order and a `clobber`
+**      pipelined after a `load` sees the loaded module.
+**   2. Input is read straight into `in` (no copy); at most max_request bytes
+**      of an unterminated line are kept. A longer line gets a -32020 error
+**      and the connection is closed after the error is sent.
+**   3. Replies are appended to `out` while a batch of lines is handled and
+**      written once per batch: uv_try_write first (no allocation when the
+**      socket takes it all), the rest through uv_write with its own copy.
+**   4. If unsent output (queued in libuv) exceeds max_backlog the client
+**      is dropped: a client that does not read cannot make the daemon
+**      buffer without bound.
+**   5. A connection is freed only in a close callback with refs == 0
+**      (handles closed, no job pending), never inside its own callbacks.
+*/
+#include <stdlib.h>
+#include <string.h>
+
+#include "log.h"
+#include "server.h"
+
+#define READ_CHUNK (64 * 1024)
+
+struct mssad_conn {
+  mssad_server *srv;
+  mssad_conn *prev, *next;
+  uv_stream_t *in, *out;      /* the same handle for sockets */
+  mssa_buf in_buf;            /* received bytes; in_buf.off = consumed */
+  size_t scanned;             /* bytes after off known to hold no '\n' */
+  mssa_buf out_buf;           /* replies not yet handed to libuv */
+  uv_shutdown_t shutdown_req;
+  uint64_t id;
+  int refs;                   /* open handles + pending job */
+  bool reading;
+  bool waiting_job;           /* a job is running for this connection */
+  bool closing;               /* handles are being closed */
+  bool finishing;             /* close once the pending work is answered */
+  bool eof;
+  bool needs_token;
+  bool shutdown_started;
+};
+
+typedef struct write_req {
+  uv_write_t req;
+  mssad_conn *conn;
+  size_t len;
+  char data[];
+} write_req;
+
+static void conn_process(mssad_conn *c);
+static void conn_flush(mssad_conn *c);
+
+mssa_buf *mssad_conn_outbuf(mssad_conn *c) { return &c->out_buf; }
+mssad_conn *mssad_conn_next(mssad_conn *c) { return c->next; }
+
+uv_stream_t *mssad_conn_alloc_stream(bool tcp) {
+  return tcp ? (uv_stream_t *)mssa__xcalloc(1, sizeof(uv_tcp_t))
+             : (uv_stream_t *)mssa__xcalloc(1, sizeof(uv_pipe_t));
+}
+
+/* ------------------------------------------------------------- freeing */
+
+static void conn_free(mssad_conn *c) {
+  mssad_server *s = c->srv;
+  if (c->prev) c->prev->next = c->next;
+  else s->conns = c->next;
+  if (c->next) c->next->prev = c->prev;
+  s->nconns--;
+  mssa_buf_free(&c->in_buf);
+  mssa_buf_free(&c->out_buf);
+  MSSAD_DEBUG("connection %llu freed", (unsigned long long)c->id);
+  free(c);
+  if (s->stdio_conn && !s->conns && !s->stopping) mssad_server_stop(s, "the --stdio client is done");
+  mssad_server_maybe_done(s);
+}
+
+static void unref(mssad_conn *c) {
+  if (--c->refs == 0) conn_free(c);
+}
+
+static void on_handle_closed(uv_handle_t *h) {
+  mssad_conn *c = h->data;
+  free(h);
+  unref(c);
+}
+
+void mssad_conn_close(mssad_conn *c) {
+  if (c->closing) return;
+  c->closing = true;
+  c->reading = false;
+  MSSAD_DEBUG("connection %llu closing", (unsigned long long)c->id);
+  uv_close((uv_handle_t *)c->in, on_handle_closed);
+  if (c->out != c->in) uv_close((uv_handle_t *)c->out, on_handle_closed);
+}
+
+static void on_shutdown(uv_shutdown_t *req, int status) {
+  (void)status;
+  mssad_conn_close(req->data);
+}
+
+/* Closes once everything queued so far has been written. */
+static void close_after_flush(mssad_conn *c) {
+  if (c->closing || c->shutdown_started) return;
+  conn_flush(c);
+  if (c->closing) return;
+  c->shutdown_started = true;
+  if (c->reading) uv_read_stop(c->in);
+  c->reading = false;
+  c->shutdown_req.data = c;
+  if (uv_shutdown(&c->shutdown_req, c->out, on_shutdown)) mssad_conn_close(c);
+}
+
+/* ------------------------------------------------------------- writing */
+
+static void on_write(uv_write_t *req, int status) {
+  write_req *w = (write_req *)req;
+  mssad_conn *c = w->conn;
+  free(w);
+  if (status < 0 && !c->closing) {
+    MSSAD_DEBUG("connection %llu: write failed: %s", (unsigned long long)c->id,
+                uv_strerror(status));
+    mssad_conn_close(c);
+  }
+}
+
+static void conn_flush(mssad_conn *c) {
+  mssa_buf *o = &c->out_buf;
+  if (c->closing || o->n == 0) return;
+  size_t done = 0;
+  if (uv_stream_get_write_queue_size(c->out) == 0) {
+    uv_buf_t b = uv_buf_init(o->p, (unsigned)(o->n > 0x7fffffff ? 0x7fffffff : o->n));
+    int k = uv_try_write(c->out, &b, 1);
+    if (k > 0) done = (size_t)k;
+    else if (k < 0 && k != UV_EAGAIN && k != UV_ENOSYS) {
+      o->n = 0;
+      mssad_conn_close(c);
+      return;
+    }
+  }
+  if (done < o->n) {
+    size_t len = o->n - done;
+    write_req *w = mssa__xmalloc(sizeof *w + len);
+    w->conn = c;
+    w->len = len;
+    memcpy(w->data, o->p + done, len);
+    uv_buf_t b = uv_buf_init(w->data, (unsigned)len);
+    if (uv_write(&w->req, c->out, &b, 1, on_write)) {
+      free(w);
+      o->n = 0;
+      mssad_conn_close(c);
+      return;
+    }
+  }
+  o->n = 0;
+  /* Keep a modest buffer for the next batch; give back a huge one. */
+  if (o->cap > (1u << 20)) mssa_buf_free(o);
+  if (uv_stream_get_write_queue_size(c->out) > c->srv->cfg.max_backlog) {
+    MSSAD_WARN("connection %llu: dropped: %zu bytes of replies unread (limit %zu)",
+               (unsigned long long)c->id, uv_stream_get_write_queue_size(c->out),
+               c->srv->cfg.max_backlog);
+    c->srv->dropped_slow++;
+    mssad_conn_close(c);
+  }
+}
+
+/* ------------------------------------------------------------- reading */
+
+static void on_alloc(uv_handle_t *h, size_t suggested, uv_buf_t *buf) {
+  (void)suggested;
+  mssad_conn *c = h->data;
+  mssa_buf_reserve(&c->in_buf, READ_CHUNK);
+  *buf = uv_buf_init(c->in_buf.p + c->in_buf.n, (unsigned)(c->in_buf.cap - c->in_buf.n));
+}
+
+static void on_read(uv_stream_t *st, ssize_t nread, const uv_buf_t *buf) {
+  (void)buf;
+  mssad_conn *c = st->data;
+  if (c->closing) return;
+  if (nread < 0) {
+    if (nread != UV_EOF)
+      MSSAD_DEBUG("connection %llu: read: %s", (unsigned long long)c->id, uv_strerror((int)nread));
+    c->eof = true;
+    if (c->reading) uv_read_stop(c->in);
+    c->reading = false;
+    if (nread != UV_EOF) {
+      mssad_conn_close(c);
+      return;
+    }
+    /* The client finished sending: answer what it sent, then close. */
+    c->finishing = true;
+    conn_process(c);
+    return;
+  }
+  c->in_buf.n += (size_t)nread;
+  conn_process(c);
+}
+
+static void start_reading(mssad_conn *c) {
+  if (c->reading || c->closing || c->eof || c->finishing || c->shutdown_started) return;
+  if (uv_read_start(c->in, on_alloc, on_read) == 0) c->reading = true;
+}
+
+static bool token_ok(mssad_conn *c, const char *line, size_t len) {
+  const char *t = c->srv->token;
+  size_t tn = t ? strlen(t) : 0;
+  /* Constant-time compare over the longer length. */
+  unsigned diff = (unsigned)(tn != len);
+  size_t n = len > tn ? len : tn;
+  for (size_t i = 0; i < n; i++)
+    diff |= (unsigned)((i < len ? (unsigned char)line[i] : 0) ^ (i < tn ? (unsigned char)t[i] : 0));
+  return t && diff == 0;
+}
+
+/* Handles every complete line in the input, stopping at a job. */
+static void conn_process(mssad_conn *c) {
+  mssad_server *s = c->srv;
+  mssa_buf *in = &c->in_buf;
+  size_t max = s->cfg.max_request;
+  while (!c->closing && !c->waiting_job && !c->shutdown_started) {
+    char *start = in->p + in->off;
+    size_t avail = in->n - in->off;
+    char *nl = avail > c->scanned ? memchr(start + c->scanned, '\n', avail - c->scanned) : NULL;
+    if (!nl) {
+      c->scanned = avail;
+      if (avail > max) {
+        MSSAD_WARN("connection %llu: request beyond %zu bytes; closing",
+                   (unsigned long long)c->id, max);
+        mssa_proto_error_line(s->proto, MSSA_RPC_REQUEST_TOO_LARGE,
+                              "request too large: the connection will be closed",
+                              (long long)max, &c->out_buf);
+        in->off = in->n = 0;
+        c->scanned = 0;
+        close_after_flush(c);
+        return;
+      }
+      break;
+    }
+    size_t len = (size_t)(nl - start);
+    in->off += len + 1;
+    c->scanned = 0;
+    if (len && start[len - 1] == '\r') len--;
+    if (len > max) {
+      mssa_proto_error_line(s->proto, MSSA_RPC_REQUEST_TOO_LARGE,
+                            "request too large: the connection will be closed", (long long)max,
+                            &c->out_buf);
+      close_after_flush(c);
+      return;
+    }
+    bool blank = true;
+    for (size_t i = 0; i < len && blank; i++)
+      blank = start[i] == ' ' || start[i] == '\t';
+    if (blank) continue;
+    if (c->needs_token) {
+      if (!token_ok(c, start, len)) {
+        MSSAD_WARN("connection %llu: bad token; closing", (unsigned long long)c->id);
+        mssa_proto_error_line(s->proto, MSSA_RPC_UNAUTHORIZED,
+                              "the first line must be the access token", -1, &c->out_buf);
+        close_after_flush(c);
+        return;
+      }
+      c->needs_token = false;
+      continue;
+    }
+    mssa_proto_job *job = NULL;
+    int rc = mssa_proto_handle(s->proto, start, len, &c->out_buf, &job);
+    if (rc == MSSA_PROTO_ASYNC) {
+      if (mssad_store_start_job(s, c, job)) {
+        mssa_proto_job_free(job);
+        mssa_proto_error_line(s->proto, MSSA_RPC_INTERNAL_ERROR, "cannot queue the build", -1,
+                              &c->out_buf);
+        continue;
+      }
+      c->waiting_job = true;
+      c->refs++;
+      break;
+    }
+    if (rc == MSSA_PROTO_SHUTDOWN) {
+      conn_flush(c);
+      mssad_server_stop(s, "shutdown requested");
+      return;   /* server_stop drains this connection too */
+    }
+  }
+  mssa_buf_compact(in);
+  if (in->cap > 4 * (size_t)READ_CHUNK && in->n < READ_CHUNK) {
+    /* A huge request went by: give its memory back. */
+    char *p = mssa__xmalloc(READ_CHUNK);
+    memcpy(p, in->p, in->n);
+    free(in->p);
+    in->p = p;
+    in->cap = READ_CHUNK;
+  }
+  conn_flush(c);
+  if (c->closing) return;
+  /* Backpressure while a job runs: keep at most one request's worth. */
+  if (c->waiting_job && in->n > max && c->reading) {
+    uv_read_stop(c->in);
+    c->reading = false;
+  }
+  if (!c->waiting_job && c->finishing) {
+    close_after_flush(c);
+    return;
+  }
+  if (!c->waiting_job) start_reading(c);
+}
+
+void mssad_conn_job_done(mssad_conn *c) {
+  c->waiting_job = false;
+  if (!c->closing) conn_process(c);
+  unref(c);
+}
+
+void mssad_conn_drain(mssad_conn *c) {
+  if (c->closing) return;
+  if (c->reading) uv_read_stop(c->in);
+  c->reading = false;
+  c->finishing = true;
+  if (!c->waiting_job) conn_process(c);
+}
+
+mssad_conn *mssad_conn_new(mssad_server *s, uv_stream_t *in, uv_stream_t *out, bool needs_token) {
+  mssad_conn *c = mssa__xcalloc(1, sizeof *c);
+  c->srv = s;
+  c->in = in;
+  c->out = out;
+  c->id = ++s->conns_total;
+  c->needs_token = needs_token;
+  in->data = c;
+  out->data = c;
+  c->refs = in == out ? 1 : 2;
+  c->next = s->conns;
+  if (s->conns) s->conns->prev = c;
+  s->conns = c;
+  s->nconns++;
+  MSSAD_DEBUG("connection %llu opened", (unsigned long long)c->id);
+  start_reading(c);
+  return c;
+}

@@ -1,0 +1,283 @@
+/*
+** listen.c -- where clients come from: a Unix socket, TCP, systemd socket
+** activation, or stdin/stdout.
+**
+** Invariants:
+**   1. A Unix socket is bound under umask 0177 and chmod'ed 0600 before
+**      listen(), so no other user can connect at any moment.
+**   2. An existing path is replaced only if it is a socket nobody answers
+**      on (connect() refused); a live daemon or a non-socket is an error.
+**   3. TCP binds only to loopback addresses unless allow_remote is set, and
+**      allow_remote requires a token: every TCP connection must then send
+**      the token as its first line.
+**   4. Over the connection limit a client gets one error line and is
+**      closed; it never takes memory beyond its handle.
+*/
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <unistd.h>
+#include <netinet/in.h>
+
+#include "log.h"
+#include "server.h"
+
+void mssad_default_socket(char *buf, size_t cap) {
+  const char *e = getenv("MEMSSA_SOCKET");
+  if (e && *e) {
+    snprintf(buf, cap, "%s", e);
+    return;
+  }
+  e = getenv("XDG_RUNTIME_DIR");
+  if (e && *e) {
+    snprintf(buf, cap, "%s/memssad.sock", e);
+    return;
+  }
+  snprintf(buf, cap, "/tmp/memssad-%u.sock", (unsigned)getuid());
+}
+
+static mssad_listener *new_listener(mssad_server *s) {
+  if (s->nlisteners >= MSSAD_MAX_LISTENERS) return NULL;
+  mssad_listener *l = &s->listeners[s->nlisteners++];
+  memset(l, 0, sizeof *l);
+  l->srv = s;
+  l->h.handle.data = l;
+  return l;
+}
+
+static void reject(uv_stream_t *client) {
+  static const char msg[] =
+      "{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32603,"
+      "\"message\":\"too many connections\"}}\n";
+  uv_buf_t b = uv_buf_init((char *)msg, sizeof msg - 1);
+  uv_try_write(client, &b, 1);
+  uv_close((uv_handle_t *)client, (uv_close_cb)free);
+}
+
+static void on_connection(uv_stream_t *server, int status) {
+  mssad_listener *l = server->data;
+  mssad_server *s = l->srv;
+  if (status < 0) {
+    MSSAD_WARN("accept: %s", uv_strerror(status));
+    return;
+  }
+  uv_stream_t *client = mssad_conn_alloc_stream(l->is_tcp);
+  int rc = l->is_tcp ? uv_tcp_init(s->loop, (uv_tcp_t *)client)
+                     : uv_pipe_init(s->loop, (uv_pipe_t *)client, 0);
+  if (rc) {
+    free(client);
+    return;
+  }
+  if (uv_accept(server, client)) {
+    uv_close((uv_handle_t *)client, (uv_close_cb)free);
+    return;
+  }
+  if (s->stopping || s->nconns >= s->cfg.max_connections) {
+    MSSAD_WARN("refusing a connection: %s", s->stopping ? "stopping" : "connection limit");
+    reject(client);
+    return;
+  }
+  if (l->is_tcp) uv_tcp_nodelay((uv_tcp_t *)client, 1);
+  mssad_conn_new(s, client, client, l->needs_token);
+}
+
+/* Is something answering on the Unix socket at `path`? */
+static bool socket_alive(const char *path) {
+  int fd = socket(AF_UNIX, SOCK_STREAM, 0);
+  if (fd < 0) return false;
+  struct sockaddr_un a;
+  memset(&a, 0, sizeof a);
+  a.sun_family = AF_UNIX;
+  snprintf(a.sun_path, sizeof a.sun_path, "%s", path);
+  bool alive = connect(fd, (struct sockaddr *)&a, sizeof a) == 0;
+  close(fd);
+  return alive;
+}
+
+int mssad_listen_unix(mssad_server *s, const char *path) {
+  struct sockaddr_un probe;
+  if (strlen(path) >= sizeof probe.sun_path) {
+    MSSAD_ERROR("socket path too long: %s", path);
+    return UV_ENAMETOOLONG;
+  }
+  struct stat st;
+  if (lstat(path, &st) == 0) {
+    if (!S_ISSOCK(st.st_mode)) {
+      MSSAD_ERROR("%s exists and is not a socket; not replacing it", path);
+      return UV_EEXIST;
+    }
+    if (socket_alive(path)) {
+      MSSAD_ERROR("a daemon already answers on %s", path);
+      return UV_EADDRINUSE;
+    }
+    MSSAD_INFO("replacing stale socket %s", path);
+    unlink(path);
+  }
+  mssad_listener *l = new_listener(s);
+  if (!l) return UV_EMFILE;
+  uv_pipe_init(s->loop, &l->h.pipe, 0);
+  l->open = true;
+  mode_t old = umask(0177);
+  int rc = uv_pipe_bind(&l->h.pipe, path);
+  umask(old);
+  if (rc == 0 && chmod(path, 0600) != 0) rc = uv_translate_sys_error(errno);
+  if (rc == 0) {
+    l->unlink_path = mssa__xstrndup(path, strlen(path));
+    rc = uv_listen(&l->h.stream, 128, on_connection);
+  }
+  if (rc) {
+    MSSAD_ERROR("cannot listen on %s: %s", path, uv_strerror(rc));
+    return rc;
+  }
+  MSSAD_INFO("listening on %s", path);
+  return 0;
+}
+
+static bool is_loopback(const struct sockaddr *sa) {
+  if (sa->sa_family == AF_INET) {
+    const struct sockaddr_in *in = (const struct sockaddr_in *)sa;
+    return (ntohl(in->sin_addr.s_addr) >> 24) == 127;
+  }
+  if (sa->sa_family == AF_INET6) {
+    const struct sockaddr_in6 *in6 = (const struct sockaddr_in6 *)sa;
+    static const unsigned char lo[16] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1};
+    return memcmp(&in6->sin6_addr, lo, 16) == 0;
+  }
+  return false;
+}
+
+int mssad_listen_tcp(mssad_server *s, const char *hostport) {
+  char host[256];
+  const char *colon = strrchr(hostport, ':');
+  if (!colon || colon == hostport || (size_t)(colon - hostport) >= sizeof host) {
+    MSSAD_ERROR("--listen wants HOST:PORT, got '%s'", hostport);
+    return UV_EINVAL;
+  }
+  memcpy(host, hostport, (size_t)(colon - hostport));
+  host[colon - hostport] = 0;
+  char *end;
+  long port = strtol(colon + 1, &end, 10);
+  if (*end || port < 0 || port > 65535) {
+    MSSAD_ERROR("bad port in '%s'", hostport);
+    return UV_EINVAL;
+  }
+  const char *h = host;
+  if (h[0] == '[') {          /* [::1]:port */
+    size_t n = strlen(h);
+    if (n < 2 || h[n - 1] != ']') return UV_EINVAL;
+    host[n - 1] = 0;
+    h = host + 1;
+  }
+  if (!strcmp(h, "localhost")) h = "127.0.0.1";
+  struct sockaddr_storage ss;
+  memset(&ss, 0, sizeof ss);
+  if (uv_ip4_addr(h, (int)port, (struct sockaddr_in *)&ss) &&
+      uv_ip6_addr(h, (int)port, (struct sockaddr_in6 *)&ss)) {
+    MSSAD_ERROR("--listen: '%s' is not a numeric address", h);
+    return UV_EINVAL;
+  }
+  bool loop = is_loopback((struct sockaddr *)&ss);
+  if (!loop && !s->cfg.allow_remote) {
+    MSSAD_ERROR("refusing to listen on non-loopback address %s without --allow-remote", h);
+    return UV_EACCES;
+  }
+  if (!loop && !s->token) {
+    MSSAD_ERROR("--allow-remote needs --token-file");
+    return UV_EACCES;
+  }
+  mssad_listener *l = new_listener(s);
+  if (!l) return UV_EMFILE;
+  uv_tcp_init(s->loop, &l->h.tcp);
+  l->open = true;
+  l->is_tcp = true;
+  l->needs_token = s->token != NULL;
+  int rc = uv_tcp_bind(&l->h.tcp, (struct sockaddr *)&ss, 0);
+  if (!rc) rc = uv_listen(&l->h.stream, 128, on_connection);
+  if (rc) {
+    MSSAD_ERROR("cannot listen on %s: %s", hostport, uv_strerror(rc));
+    return rc;
+  }
+  MSSAD_INFO("listening on tcp %s%s", hostport, l->needs_token ? " (token required)" : "");
+  return 0;
+}
+
+int mssad_listen_systemd(mssad_server *s, int *count) {
+  *count = 0;
+  const char *pid = getenv("LISTEN_PID"), *fds = getenv("LISTEN_FDS");
+  if (!pid || !fds || strtol(pid, NULL, 10) != (long)getpid()) return 0;
+  long n = strtol(fds, NULL, 10);
+  unsetenv("LISTEN_PID");
+  unsetenv("LISTEN_FDS");
+  unsetenv("LISTEN_FDNAMES");
+  for (long i = 0; i < n && i < MSSAD_MAX_LISTENERS; i++) {
+    int fd = 3 + (int)i;
+    struct sockaddr_storage ss;
+    socklen_t sl = sizeof ss;
+    if (getsockname(fd, (struct sockaddr *)&ss, &sl) != 0) {
+      MSSAD_WARN("LISTEN_FDS: fd %d is not a socket", fd);
+      continue;
+    }
+    mssad_listener *l = new_listener(s);
+    if (!l) return UV_EMFILE;
+    int rc;
+    if (ss.ss_family == AF_UNIX) {
+      uv_pipe_init(s->loop, &l->h.pipe, 0);
+      rc = uv_pipe_open(&l->h.pipe, fd);
+    } else {
+      uv_tcp_init(s->loop, &l->h.tcp);
+      l->is_tcp = true;
+      l->needs_token = s->token != NULL;
+      rc = uv_tcp_open(&l->h.tcp, fd);
+    }
+    l->open = true;
+    if (!rc) rc = uv_listen(&l->h.stream, 128, on_connection);
+    if (rc) {
+      MSSAD_ERROR("LISTEN_FDS: fd %d: %s", fd, uv_strerror(rc));
+      return rc;
+    }
+    (*count)++;
+  }
+  MSSAD_INFO("socket activation: listening on %d inherited socket(s)", *count);
+  return 0;
+}
+
+/* stdin/stdout: pipes or sockets (a file or tty is not supported). */
+int mssad_serve_stdio(mssad_server *s) {
+  uv_stream_t *in = mssad_conn_alloc_stream(false), *out = mssad_conn_alloc_stream(false);
+  int rc = uv_pipe_init(s->loop, (uv_pipe_t *)in, 0);
+  if (!rc) rc = uv_pipe_open((uv_pipe_t *)in, 0);
+  int rc2 = uv_pipe_init(s->loop, (uv_pipe_t *)out, 0);
+  if (!rc2) rc2 = uv_pipe_open((uv_pipe_t *)out, 1);
+  if (rc || rc2) {
+    MSSAD_ERROR("--stdio: stdin and stdout must be pipes or sockets (%s)",
+                uv_strerror(rc ? rc : rc2));
+    uv_close((uv_handle_t *)in, (uv_close_cb)free);
+    uv_close((uv_handle_t *)out, (uv_close_cb)free);
+    return rc ? rc : rc2;
+  }
+  s->stdio_conn = true;
+  mssad_conn_new(s, in, out, false);
+  return 0;
+}
+
+static void on_listener_closed(uv_handle_t *h) {
+  mssad_listener *l = h->data;
+  l->open = false;
+  mssad_server_maybe_done(l->srv);
+}
+
+void mssad_listeners_close(mssad_server *s) {
+  for (int i = 0; i < s->nlisteners; i++) {
+    mssad_listener *l = &s->listeners[i];
+    if (l->unlink_path) {
+      unlink(l->unlink_path);
+      free(l->unlink_path);
+      l->unlink_path = NULL;
+    }
+    if (l->open && !uv_is_closing(&l->h.handle)) uv_close(&l->h.handle, on_listener_closed);
+  }
+}

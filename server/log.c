@@ -1,0 +1,33 @@
+/*
+** log.c -- see log.h.
+**
+** Invariants:
+**   1. The message is formatted into one buffer first, then written with a
+**      single call, so a line is never split.
+*/
+#include "log.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+int mssad_log_level = MSSAD_LOG_INFO;
+
+static const char *names[] = {"error", "warn", "info", "debug"};
+
+int mssad_log_parse_level(const char *s) {
+  for (int i = 0; i < 4; i++)
+    if (!strcmp(s, names[i])) return i;
+  if (!strcmp(s, "warning")) return MSSAD_LOG_WARN;
+  return -1;
+}
+
+void mssad_log(int level, const char *fmt, ...) {
+  if (level > mssad_log_level) return;
+  char buf[2048];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(buf, sizeof buf, fmt, ap);
+  va_end(ap);
+  fprintf(stderr, "memssad: %s: %s\n", names[level < 0 ? 0 : level > 3 ? 3 : level], buf);
+}

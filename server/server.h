@@ -1,0 +1,124 @@
+/*
+** server.h -- the daemon's state: configuration, listeners, connections,
+** the module store, and the protocol engine they feed.
+**
+** Invariants:
+**   1. Everything here is touched on the loop thread only. The one thing
+**      that runs elsewhere is a build (mssa_proto_job_run) or a module free
+**      on libuv's thread pool, and neither touches this state: results come
+**      back through uv_queue_work's after-callback on the loop thread.
+**   2. A connection is freed only from a uv_close callback, once every one
+**      of its handles is closed and no job refers to it (refs == 0); never
+**      from inside one of its own read/write callbacks.
+**   3. Every per-connection buffer is capped: input at max_request (+ one
+**      read), output at max_backlog (beyond it the client is dropped).
+**   4. Once `stopping` is set no connection is accepted; the loop ends when
+**      the last connection, listener and job are done.
+*/
+#ifndef MSSAD_SERVER_H
+#define MSSAD_SERVER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <uv.h>
+
+#include "proto.h"
+
+typedef struct mssad_config {
+  const char *socket_path;    /* NULL: none (e.g. --stdio only) */
+  const char *listen_addr;    /* HOST:PORT or NULL */
+  bool allow_remote;
+  const char *token_file;
+  bool use_stdio;
+  size_t max_request;         /* bytes per request line */
+  uint32_t max_connections;
+  size_t max_backlog;         /* unsent reply bytes per client */
+  uint32_t check_limit;
+  double drain_timeout_s;     /* on SIGTERM: how long to wait for slow clients */
+} mssad_config;
+
+typedef struct mssad_server mssad_server;
+typedef struct mssad_conn mssad_conn;
+
+typedef struct mssad_listener {
+  union {
+    uv_handle_t handle;
+    uv_stream_t stream;
+    uv_pipe_t pipe;
+    uv_tcp_t tcp;
+  } h;
+  mssad_server *srv;
+  bool is_tcp;
+  bool needs_token;
+  bool open;
+  char *unlink_path;          /* unix socket we created (removed at exit) */
+} mssad_listener;
+
+#define MSSAD_MAX_LISTENERS 16
+
+/* The module store (store.c). */
+typedef struct mssad_entry {
+  char *name;
+  mssa_qmodule *q;
+} mssad_entry;
+
+typedef struct mssad_store {
+  mssad_entry *a;
+  uint32_t n, cap;
+} mssad_store;
+
+struct mssad_server {
+  uv_loop_t *loop;
+  mssad_config cfg;
+  char *token;                /* TCP token (first line of --token-file) */
+  mssa_proto *proto;
+  mssa_proto_host host;
+  mssad_store store;
+  mssad_listener listeners[MSSAD_MAX_LISTENERS];
+  int nlisteners;
+  mssad_conn *conns;          /* doubly linked list of live connections */
+  uint64_t nconns, conns_total, dropped_slow;
+  uint64_t jobs_in_flight;
+  uv_signal_t sigterm, sigint;
+  uv_timer_t drain_timer;
+  bool stopping;
+  bool stdio_conn;            /* serving --stdio: stop when that client ends */
+  uint64_t start_ns;
+};
+
+/* listen.c */
+int mssad_listen_unix(mssad_server *s, const char *path);
+int mssad_listen_tcp(mssad_server *s, const char *hostport);
+int mssad_listen_systemd(mssad_server *s, int *count);
+int mssad_serve_stdio(mssad_server *s);
+void mssad_listeners_close(mssad_server *s);
+/* The default socket path ($MEMSSA_SOCKET, $XDG_RUNTIME_DIR/memssad.sock,
+** /tmp/memssad-$UID.sock). */
+void mssad_default_socket(char *buf, size_t cap);
+
+/* conn.c */
+/* Takes a connected stream (in == out for sockets); the conn owns both. */
+mssad_conn *mssad_conn_new(mssad_server *s, uv_stream_t *in, uv_stream_t *out, bool needs_token);
+/* Allocates the handle storage a connection will own. */
+uv_stream_t *mssad_conn_alloc_stream(bool tcp);
+void mssad_conn_close(mssad_conn *c);
+/* Stop reading, answer what was received, then close. */
+void mssad_conn_drain(mssad_conn *c);
+/* Called by the store when the connection's async job is answered. */
+void mssad_conn_job_done(mssad_conn *c);
+mssa_buf *mssad_conn_outbuf(mssad_conn *c);
+mssad_conn *mssad_conn_next(mssad_conn *c);
+
+/* store.c */
+void mssad_store_init(mssad_server *s);
+void mssad_store_fini(mssad_server *s);
+/* Runs `job` on the thread pool for connection `c`; replies and installs
+** the module on the loop thread when done. */
+int mssad_store_start_job(mssad_server *s, mssad_conn *c, mssa_proto_job *job);
+
+/* main.c */
+void mssad_server_stop(mssad_server *s, const char *why);
+void mssad_server_maybe_done(mssad_server *s);
+
+#endif

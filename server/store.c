@@ -1,0 +1,188 @@
+/*
+** store.c -- the module store: loaded modules by name, builds on libuv's
+** thread pool, and the host interface the protocol engine queries through.
+**
+** Invariants:
+**   1. A module is built into a fresh bundle on a worker thread; it joins
+**      the store (replacing a module of the same name) only in the
+**      after-work callback on the loop thread, so a query never sees a
+**      half-built module and never races with a build.
+**   2. Queries run synchronously on the loop thread, so when a module is
+**      replaced or unloaded no request is using it: the old bundle is
+**      handed to the pool to be freed (freeing a large module can take
+**      milliseconds, which the loop should not spend).
+**   3. A job holds a reference on its connection (conn refs), so a client
+**      that disconnects mid-load is freed only after the job is answered.
+*/
+#include <stdlib.h>
+#include <string.h>
+
+#include "log.h"
+#include "server.h"
+
+/* ------------------------------------------------------------ the set */
+
+static int find_index(mssad_store *st, const char *name) {
+  for (uint32_t i = 0; i < st->n; i++)
+    if (!strcmp(st->a[i].name, name)) return (int)i;
+  return -1;
+}
+
+typedef struct free_work {
+  uv_work_t req;
+  mssa_qmodule *q;
+} free_work;
+
+static void free_run(uv_work_t *w) {
+  free_work *fw = w->data;
+  mssa_qmodule_free(fw->q);
+  fw->q = NULL;
+}
+
+static void free_after(uv_work_t *w, int status) {
+  (void)status;
+  free_work *fw = w->data;
+  mssa_qmodule_free(fw->q);   /* only if the work was cancelled */
+  free(fw);
+}
+
+/* Frees a bundle on the pool (invariant 2). */
+static void free_later(mssad_server *s, mssa_qmodule *q) {
+  if (!q) return;
+  free_work *fw = mssa__xcalloc(1, sizeof *fw);
+  fw->req.data = fw;
+  fw->q = q;
+  if (uv_queue_work(s->loop, &fw->req, free_run, free_after)) {
+    mssa_qmodule_free(q);
+    free(fw);
+  }
+}
+
+static void install(mssad_server *s, const char *name, mssa_qmodule *q) {
+  mssad_store *st = &s->store;
+  int i = find_index(st, name);
+  if (i >= 0) {
+    free_later(s, st->a[i].q);
+    st->a[i].q = q;
+    return;
+  }
+  if (st->n == st->cap) {
+    st->cap = st->cap ? st->cap * 2 : 8;
+    st->a = mssa__xrealloc(st->a, st->cap * sizeof *st->a);
+  }
+  st->a[st->n].name = mssa__xstrndup(name, strlen(name));
+  st->a[st->n].q = q;
+  st->n++;
+}
+
+/* ----------------------------------------------------- host interface */
+
+static mssa_qmodule *h_find(mssa_proto_host *h, const char *name) {
+  mssad_server *s = h->data;
+  int i = find_index(&s->store, name);
+  return i < 0 ? NULL : s->store.a[i].q;
+}
+
+static uint32_t h_count(mssa_proto_host *h) {
+  mssad_server *s = h->data;
+  return s->store.n;
+}
+
+static mssa_qmodule *h_at(mssa_proto_host *h, uint32_t i, const char **name) {
+  mssad_server *s = h->data;
+  if (i >= s->store.n) return NULL;
+  *name = s->store.a[i].name;
+  return s->store.a[i].q;
+}
+
+static int h_unload(mssa_proto_host *h, const char *name) {
+  mssad_server *s = h->data;
+  mssad_store *st = &s->store;
+  int i = find_index(st, name);
+  if (i < 0) return -1;
+  MSSAD_INFO("unloaded module '%s'", name);
+  free_later(s, st->a[i].q);
+  free(st->a[i].name);   /* `name` may point here: the caller copied it */
+  st->a[i] = st->a[--st->n];
+  return 0;
+}
+
+static void h_server_stats(mssa_proto_host *h, mssa_proto_server_stats *out) {
+  mssad_server *s = h->data;
+  out->connections = s->nconns;
+  out->connections_total = s->conns_total;
+  out->dropped_slow = s->dropped_slow;
+  out->loads_in_flight = s->jobs_in_flight;
+  out->uptime_s = (double)(uv_hrtime() - s->start_ns) / 1e9;
+}
+
+void mssad_store_init(mssad_server *s) {
+  memset(&s->store, 0, sizeof s->store);
+  s->host.data = s;
+  s->host.find = h_find;
+  s->host.count = h_count;
+  s->host.at = h_at;
+  s->host.unload = h_unload;
+  s->host.server_stats = h_server_stats;
+}
+
+void mssad_store_fini(mssad_server *s) {
+  for (uint32_t i = 0; i < s->store.n; i++) {
+    mssa_qmodule_free(s->store.a[i].q);
+    free(s->store.a[i].name);
+  }
+  free(s->store.a);
+  memset(&s->store, 0, sizeof s->store);
+}
+
+/* ---------------------------------------------------------------- jobs */
+
+typedef struct job_work {
+  uv_work_t req;
+  mssad_server *srv;
+  mssad_conn *conn;
+  mssa_proto_job *job;
+} job_work;
+
+static void job_run(uv_work_t *w) {
+  job_work *jw = w->data;
+  mssa_proto_job_run(jw->job);
+}
+
+static void job_after(uv_work_t *w, int status) {
+  job_work *jw = w->data;
+  mssad_server *s = jw->srv;
+  s->jobs_in_flight--;
+  if (status == 0) {
+    mssa_proto_job_reply(s->proto, jw->job, mssad_conn_outbuf(jw->conn));
+    mssa_qmodule *q = mssa_proto_job_steal_module(jw->job);
+    if (q) {
+      const char *name = mssa_proto_job_module_name(jw->job);
+      MSSAD_INFO("loaded module '%s': %u functions, %llu defs, %llu uses, %llu phis "
+                 "(read %.1f ms, build %.1f ms)",
+                 name, q->ndefined, (unsigned long long)q->ndefs,
+                 (unsigned long long)q->nuses, (unsigned long long)q->nphis, q->read_ms,
+                 q->build_ms);
+      install(s, name, q);
+    }
+  }
+  mssa_proto_job_free(jw->job);
+  mssad_conn_job_done(jw->conn);   /* may free the connection */
+  free(jw);
+  mssad_server_maybe_done(s);
+}
+
+int mssad_store_start_job(mssad_server *s, mssad_conn *c, mssa_proto_job *job) {
+  job_work *jw = mssa__xcalloc(1, sizeof *jw);
+  jw->req.data = jw;
+  jw->srv = s;
+  jw->conn = c;
+  jw->job = job;
+  int rc = uv_queue_work(s->loop, &jw->req, job_run, job_after);
+  if (rc) {
+    free(jw);
+    return rc;
+  }
+  s->jobs_in_flight++;
+  return 0;
+}
