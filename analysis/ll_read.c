@@ -524,7 +524,7 @@ static void parse_function(ll_parser *p, int is_define) {
   f.is_decl = (uint8_t)!is_define;
   f.nargs = nargs;
   f.args = mssa__xmalloc((nargs ? nargs : 1) * sizeof(mssa_arg));
-  memcpy(f.args, p->argv.a, nargs * sizeof(mssa_arg));
+  if (nargs) memcpy(f.args, p->argv.a, nargs * sizeof(mssa_arg));
   f.entry = f.first_block = f.last_block = MSSA_NONE;
   f.md_dbg = md_dbg;
   f.ptype = mssa__ll_ptr_type(p, fty, as);

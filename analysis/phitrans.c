@@ -27,6 +27,7 @@ struct mssa_users {
   uint32_t *inst;        /* entry -> using instruction */
   uint32_t *next;        /* entry -> next entry for the same value */
   uint32_t n;
+  mssa_u64map synth;     /* hash -> constant made by folding a translation */
 };
 
 static mssa_users *users_build(const mssa_func *f) {
@@ -59,6 +60,7 @@ static mssa_users *users_build(const mssa_func *f) {
 void mssa__users_free(mssa_users *u) {
   if (!u) return;
   mssa_u64map_free(&u->head);
+  mssa_u64map_free(&u->synth);
   free(u->inst);
   free(u->next);
   free(u);
@@ -73,7 +75,7 @@ static bool const_is_zero_int(const mssa_module *m, mssa_val v) {
 }
 
 typedef struct tctx {
-  const mssa_module *m;
+  mssa_module *m;
   const mssa_func *f;
   const mssa_domtree *dt;
   mssa_users **users;
@@ -88,6 +90,66 @@ static uint32_t block_of(const tctx *t, mssa_val v) {
 static bool avail_in_pred(const tctx *t, uint32_t inst) {
   uint32_t b = t->f->insts.a[inst].block;
   return b != MSSA_NONE && mssa_dt_dominates(t->dt, b, t->pred);
+}
+
+/*
+** Folding a translated cast or getelementptr whose operands became constants
+** yields a constant LLVM would create (ConstantExpr::getCast, SimplifyGEPInst's
+** constant folding). We intern it into the module once per (kind, opcode,
+** type, operands), so the same translation always gives the same value and
+** locations built from it compare equal.
+*/
+static mssa_val synth(const tctx *t, const mssa_const *c, const mssa_val *ops) {
+  if (!*t->users) *t->users = users_build(t->f);
+  mssa_users *u = *t->users;
+  mssa_module *m = t->m;
+  uint64_t key[6] = {c->kind, c->opcode, c->type, c->aux, (uint64_t)c->ival, c->flags};
+  uint64_t h = mssa__hash(key, sizeof key) ^ (c->nops ? mssa__hash(ops, c->nops * sizeof(mssa_val)) : 0);
+  uint32_t id = mssa_u64map_get(&u->synth, h);
+  if (id != MSSA_NONE) {
+    const mssa_const *o = &m->consts.a[id];
+    if (o->kind == c->kind && o->opcode == c->opcode && o->type == c->type && o->aux == c->aux &&
+        o->ival == c->ival && o->flags == c->flags && o->nops == c->nops &&
+        (!c->nops || !memcmp(m->cops.a + o->ops, ops, c->nops * sizeof(mssa_val))))
+      return MSSA_VAL(MSSA_VK_CONST, id);
+  }
+  mssa_const nc = *c;
+  nc.ops = m->cops.n;
+  for (uint32_t k = 0; k < c->nops; k++) mssa__vec_push(&m->cops, ops[k]);
+  mssa__vec_push(&m->consts, nc);
+  id = m->consts.n - 1;
+  mssa_u64map_put(&u->synth, h, id);
+  return MSSA_VAL(MSSA_VK_CONST, id);
+}
+
+static int64_t sext_bits(uint64_t v, uint32_t bits) {
+  if (bits == 0 || bits >= 64) return (int64_t)v;
+  uint64_t m = 1ull << (bits - 1);
+  v &= (m << 1) - 1;
+  return (int64_t)((v ^ m) - m);
+}
+
+/* ConstantExpr::getCast of a constant operand. */
+static mssa_val fold_cast(const tctx *t, const mssa_inst *in, mssa_val x) {
+  const mssa_const *cx = mssa_const_get(t->m, x);
+  const mssa_type *dt = mssa_type_get(t->m, in->type);
+  mssa_const c;
+  memset(&c, 0, sizeof c);
+  c.type = in->type;
+  if (cx->kind == MSSA_C_INT && !cx->wide && dt->kind == MSSA_T_INT &&
+      (in->opcode == MSSA_OP_TRUNC || in->opcode == MSSA_OP_ZEXT || in->opcode == MSSA_OP_SEXT)) {
+    uint32_t sbits = mssa_type_get(t->m, cx->type)->bits;
+    uint64_t v = (uint64_t)cx->ival;
+    if (in->opcode == MSSA_OP_ZEXT && sbits < 64) v &= (1ull << sbits) - 1;
+    c.kind = MSSA_C_INT;
+    c.ival = sext_bits(v, dt->bits);
+    return synth(t, &c, NULL);
+  }
+  c.kind = MSSA_C_EXPR;
+  c.opcode = in->opcode;
+  c.aux = in->aux;
+  c.nops = 1;
+  return synth(t, &c, &x);
 }
 
 /* Returns the translated value or MSSA_VAL_NONE on failure. */
@@ -108,7 +170,7 @@ static mssa_val translate(const tctx *t, mssa_val v, int depth) {
     mssa_val x = translate(t, ops[0], depth + 1);
     if (x == MSSA_VAL_NONE) return MSSA_VAL_NONE;
     if (x == ops[0]) return v;
-    if (MSSA_VAL_KIND(x) == MSSA_VK_CONST) return MSSA_VAL_NONE; /* would fold a new constant */
+    if (MSSA_VAL_KIND(x) == MSSA_VK_CONST) return fold_cast(t, in, x);
     if (!*t->users) *t->users = users_build(t->f);
     mssa_users *u = *t->users;
     for (uint32_t e = mssa_u64map_get(&u->head, x); e != MSSA_NONE; e = u->next[e]) {
@@ -130,14 +192,30 @@ static mssa_val translate(const tctx *t, mssa_val v, int depth) {
     mssa_val res = MSSA_VAL_NONE;
     if (!ok) goto done;
     if (!changed) { res = v; goto done; }
-    /* SimplifyGEPInst: gep P, 0, 0... -> P when the types agree. */
+    /* SimplifyGEPInst: gep P -> P; gep P, 0 -> P when the types agree;
+    ** all-constant operands fold to a constant expression. */
+    if (in->nops == 1 ||
+        (in->nops == 2 && const_is_zero_int(t->m, nops[1]) &&
+         mssa_val_type(t->m, t->f, nops[0]) == in->type)) {
+      res = nops[0];
+      goto done;
+    }
     {
-      bool allzero = true;
-      for (uint32_t k = 1; k < in->nops; k++)
-        if (!const_is_zero_int(t->m, nops[k])) { allzero = false; break; }
-      if (in->nops == 1 || allzero) {
-        uint32_t bt = mssa_val_type(t->m, t->f, nops[0]);
-        if (bt == in->type) { res = nops[0]; goto done; }
+      bool allconst = true;
+      for (uint32_t k = 0; k < in->nops; k++)
+        if (MSSA_VAL_KIND(nops[k]) != MSSA_VK_CONST && MSSA_VAL_KIND(nops[k]) != MSSA_VK_GLOBAL &&
+            MSSA_VAL_KIND(nops[k]) != MSSA_VK_FUNC) { allconst = false; break; }
+      if (allconst) {
+        mssa_const c;
+        memset(&c, 0, sizeof c);
+        c.kind = MSSA_C_EXPR;
+        c.opcode = MSSA_OP_GEP;
+        c.flags = in->flags & MSSA_IF_INBOUNDS;
+        c.type = in->type;
+        c.aux = in->aux;
+        c.nops = in->nops;
+        res = synth(t, &c, nops);
+        goto done;
       }
     }
     if (!*t->users) *t->users = users_build(t->f);
@@ -160,7 +238,7 @@ static mssa_val translate(const tctx *t, mssa_val v, int depth) {
   return MSSA_VAL_NONE;
 }
 
-bool mssa__phi_translate(const mssa_module *m, const mssa_func *f, const mssa_domtree *dt,
+bool mssa__phi_translate(mssa_module *m, const mssa_func *f, const mssa_domtree *dt,
                          mssa_users **users, mssa_val addr, uint32_t cur, uint32_t pred,
                          mssa_val *out) {
   if (!mssa_dt_reachable(dt, pred)) return false;

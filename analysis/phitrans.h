@@ -16,8 +16,9 @@ void mssa__users_free(mssa_users *u);
 
 /* Translates `addr` from block `cur` into predecessor `pred`. Returns true
 ** and sets *out on success; false when LLVM's PHITransAddr would fail.
-** *users is the caller's user index (built on demand; may start NULL). */
-bool mssa__phi_translate(const mssa_module *m, const mssa_func *f, const mssa_domtree *dt,
+** *users is the caller's user index (built on demand; may start NULL).
+** Folding may intern new constants into `m` (see phitrans.c). */
+bool mssa__phi_translate(mssa_module *m, const mssa_func *f, const mssa_domtree *dt,
                          mssa_users **users, mssa_val addr, uint32_t cur, uint32_t pred,
                          mssa_val *out);
 

@@ -206,7 +206,9 @@ static void add_searches(walker *w, uint32_t phi, mssa_u32vec *paused, uint32_t 
     if (loc.ptr != MSSA_VAL_NONE) {
       if (!mssa__loop_invariant_ptr(s->m, s->f, loc.ptr)) nl.size = MSSA_LOC_UNKNOWN;
       mssa_val t;
-      if (mssa__phi_translate(s->m, s->f, &s->dt, &s->users, loc.ptr, p->block, blk, &t) &&
+      /* The graph holds its module const; translation may intern folded
+      ** constants into it, which changes no existing value. */
+      if (mssa__phi_translate((mssa_module *)s->m, s->f, &s->dt, &s->users, loc.ptr, p->block, blk, &t) &&
           t != nl.ptr) {
         nl.ptr = t;
         w->translated = true;

@@ -1,6 +1,7 @@
 /*
 ** memssa.c -- the memssa command-line client: dispatches subcommands.
 */
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -16,6 +17,19 @@ static void usage(FILE *out) {
         "  verify --local FILE.ll     check the MemorySSA invariants of every function\n"
         "  build  --local FILE.ll     read and build; print one summary line\n"
         "\n"
+        "Daemon commands (talk to memssad; options --socket PATH, --json):\n"
+        "  daemon [MEMSSAD-OPTIONS]   start memssad in the background unless one answers\n"
+        "  load FILE.ll [--module NAME]\n"
+        "  clobber FILE:LINE[:COL] [--module M]       what clobbers the access(es) there\n"
+        "  clobber MODULE FUNCTION INST [--ptr P [--size N]]\n"
+        "         INST: stable id (12), result name (%8) or BLOCK:INDEX\n"
+        "  uses FILE:LINE[:COL] | MODULE FUNCTION INST  accesses a def clobbers\n"
+        "  access MODULE FUNCTION INST\n"
+        "  print MODULE [FUNCTION] [--walker]  verify MODULE [FUNCTION]\n"
+        "  functions MODULE  modules  stats  ping  unload MODULE\n"
+        "  query '<json request>'     send one raw JSON-RPC request\n"
+        "  shutdown                   stop the daemon\n"
+        "\n"
         "  help                       this text\n",
         out);
 }
@@ -26,9 +40,12 @@ int main(int argc, char **argv) {
     return 2;
   }
   const char *cmd = argv[1];
-  if (!strcmp(cmd, "print")) return mssa_cli_print_local(argc - 2, argv + 2);
-  if (!strcmp(cmd, "verify")) return mssa_cli_verify_local(argc - 2, argv + 2);
+  bool local = mssa_cli_has_local(argc - 2, argv + 2);
+  if (!strcmp(cmd, "print") && local) return mssa_cli_print_local(argc - 2, argv + 2);
+  if (!strcmp(cmd, "verify") && local) return mssa_cli_verify_local(argc - 2, argv + 2);
   if (!strcmp(cmd, "build")) return mssa_cli_build_local(argc - 2, argv + 2);
+  int rc = mssa_cli_daemon(cmd, argc - 2, argv + 2);
+  if (rc >= 0) return rc;
   if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") || !strcmp(cmd, "-h")) {
     usage(stdout);
     return 0;

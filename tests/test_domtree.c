@@ -782,32 +782,49 @@ static void test_large(void) {
 
 /* --------------------------------------------- optional opt differential */
 
-static void test_opt_differential(const char *self) {
-  const char *root = getenv("MEMSSA_ROOT");
-  char cmd[4096];
-  if (system("opt --version 2>/dev/null | grep -q 'LLVM version 14'") != 0 ||
-      system("python3 -c 1 >/dev/null 2>&1") != 0) {
-    skip(1, "opt 14 or python3 not available");
-    return;
-  }
-  const char *seed = getenv("MEMSSA_DT_SEED");
-  snprintf(cmd, sizeof cmd,
-           "python3 '%s/tests/domtree/diff_opt.py' '%s' --rounds 3 --per-file 100 --seed %s",
-           root ? root : ".", self, seed ? seed : "20221122");
+/* Runs `cmd`, relays up to five MISMATCH lines as diagnostics, and reports
+** one TAP result named `what` with the command's last output line. */
+static void run_diff(const char *cmd, const char *what) {
   FILE *p = popen(cmd, "r");
   if (!p) {
-    skip(1, "cannot run diff_opt.py");
+    skip(1, "cannot run the differential script");
     return;
   }
   char line[8192], lastline[8192] = "";
   int mism = 0;
   while (fgets(line, sizeof line, p)) {
     if (!strncmp(line, "MISMATCH", 8) && mism++ < 5) diag("%s", line);
-    strcpy(lastline, line);
+    if (!strncmp(line, "opt failed", 10) || !strncmp(line, "dump failed", 11)) diag("%s", line);
+    memcpy(lastline, line, sizeof line);
   }
   int st = pclose(p);
   lastline[strcspn(lastline, "\n")] = 0;
-  ok(st == 0, "random CFGs vs opt 14: %s", lastline);
+  ok(st == 0, "%s: %s", what, lastline);
+}
+
+/*
+** Differential runs against opt 14, when opt 14 and python3 are present:
+** 300 random CFGs (tests/domtree/diff_opt.py, fixed seed unless
+** MEMSSA_DT_SEED is set), and every module in tests/domtree/ parsed by our
+** reader (tests/domtree/diff_ll.py: tree + phi order with opt's def blocks).
+*/
+static void test_opt_differential(const char *self) {
+  const char *root = getenv("MEMSSA_ROOT");
+  char cmd[4096];
+  if (!root) root = ".";
+  if (system("opt --version 2>/dev/null | grep -q 'LLVM version 14'") != 0 ||
+      system("python3 -c 1 >/dev/null 2>&1") != 0) {
+    skip(2, "opt 14 or python3 not available");
+    return;
+  }
+  const char *seed = getenv("MEMSSA_DT_SEED");
+  snprintf(cmd, sizeof cmd,
+           "python3 '%s/tests/domtree/diff_opt.py' '%s' --rounds 3 --per-file 100 --seed %s 2>&1",
+           root, self, seed ? seed : "20221122");
+  run_diff(cmd, "random CFGs vs opt 14");
+  snprintf(cmd, sizeof cmd, "python3 '%s/tests/domtree/diff_ll.py' '%s' '%s'/tests/domtree/*.ll 2>&1",
+           root, self, root);
+  run_diff(cmd, "tests/domtree/*.ll via the reader vs opt 14");
 }
 
 int main(int argc, char **argv) {

@@ -3,7 +3,7 @@
 diff_ll.py -- compares our dominator trees and phi placement on real
 modules with LLVM 14's opt.
 
-    diff_ll.py DUMP_BINARY FILE.ll [--opt OPT]
+    diff_ll.py DUMP_BINARY FILE.ll... [--opt OPT]
 
 Runs `opt -passes='print<memoryssa>,print<domtree>' -disable-output FILE.ll`
 and, per function, takes
@@ -14,7 +14,7 @@ then runs `DUMP_BINARY --dump-ll FILE.ll DEFS` with those def blocks and
 compares the tree line for line and the IDF with the phi order. The def
 blocks come from opt, so this checks mssa_cfg_from_func + the tree + the IDF
 on real control flow independently of which instructions become defs.
-Prints "matched N/M functions"; exit status 0 iff all matched.
+Prints "matched N/M functions in K files"; exit status 0 iff all matched.
 """
 import argparse
 import os
@@ -87,29 +87,25 @@ def parse_dump(text):
     return out
 
 
-def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("dump")
-    ap.add_argument("ll")
-    ap.add_argument("--opt", default=os.environ.get("OPT", "opt"))
-    a = ap.parse_args()
-    p = subprocess.run([a.opt, "-passes=print<memoryssa>,print<domtree>",
-                        "-disable-output", a.ll], stdout=subprocess.PIPE,
+def check_file(dump, ll, opt):
+    """Returns (matched, total) for one module, printing mismatches."""
+    p = subprocess.run([opt, "-passes=print<memoryssa>,print<domtree>",
+                        "-disable-output", ll], stdout=subprocess.PIPE,
                        stderr=subprocess.STDOUT, universal_newlines=True)
     if p.returncode:
-        print("opt failed:\n" + p.stdout[:2000])
-        return 2
+        print("opt failed on %s:\n%s" % (ll, p.stdout[:2000]))
+        return None
     exp = parse_opt(p.stdout)
     with tempfile.NamedTemporaryFile("w", suffix=".defs", delete=False) as fh:
         for name, f in exp.items():
             fh.write("%s\t%s\n" % (name, " ".join(x.strip('"') for x in f["defs"])))
         defpath = fh.name
-    q = subprocess.run([a.dump, "--dump-ll", a.ll, defpath], stdout=subprocess.PIPE,
+    q = subprocess.run([dump, "--dump-ll", ll, defpath], stdout=subprocess.PIPE,
                        universal_newlines=True)
     os.unlink(defpath)
     if q.returncode:
-        print("dump failed (status %d)" % q.returncode)
-        return 2
+        print("dump failed on %s (status %d)" % (ll, q.returncode))
+        return None
     got = parse_dump(q.stdout)
     total = matched = 0
     for name, f in exp.items():
@@ -118,19 +114,37 @@ def main():
         phis = [x.strip('"') for x in f["phis"]]
         if g and g["tree"] == f["tree"] and g["phis"] == phis:
             matched += 1
-        else:
-            print("MISMATCH %s" % name)
-            if g and g["tree"] != f["tree"]:
-                for i, (x, y) in enumerate(zip(f["tree"], g["tree"])):
-                    if x != y:
-                        print("  tree line %d: opt %r ours %r" % (i, x, y))
-                        break
-                else:
-                    print("  tree lengths: opt %d ours %d" % (len(f["tree"]), len(g["tree"])))
-            if g:
-                print("  phis opt : %s\n  phis ours: %s" % (phis, g["phis"]))
-    print("matched %d/%d functions (%s)" % (matched, total, os.path.basename(a.ll)))
-    return 0 if matched == total else 1
+            continue
+        print("MISMATCH %s in %s" % (name, ll))
+        if g and g["tree"] != f["tree"]:
+            for i, (x, y) in enumerate(zip(f["tree"], g["tree"])):
+                if x != y:
+                    print("  tree line %d: opt %r ours %r" % (i, x, y))
+                    break
+            else:
+                print("  tree lengths: opt %d ours %d" % (len(f["tree"]), len(g["tree"])))
+        if g:
+            print("  phis opt : %s\n  phis ours: %s" % (phis, g["phis"]))
+    return matched, total
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("dump")
+    ap.add_argument("ll", nargs="+")
+    ap.add_argument("--opt", default=os.environ.get("OPT", "opt"))
+    a = ap.parse_args()
+    matched = total = 0
+    failed = False
+    for ll in a.ll:
+        r = check_file(a.dump, ll, a.opt)
+        if r is None:
+            failed = True
+            continue
+        matched += r[0]
+        total += r[1]
+    print("matched %d/%d functions in %d files" % (matched, total, len(a.ll)))
+    return 0 if matched == total and not failed else 1
 
 
 if __name__ == "__main__":

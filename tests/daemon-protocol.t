@@ -1,0 +1,359 @@
+#!/usr/bin/env python3
+# Integration tests for memssad's JSON-RPC protocol: every method with
+# concrete expected values, every error code, notifications, ordering, the
+# netcat/socat examples, a source-position query on C compiled with clang -g,
+# and the `shutdown` method.
+#
+# This file is also the helper library of tests/daemon-*.t (they load it with
+# importlib): Daemon starts a real memssad on a temporary socket, Client
+# speaks NDJSON to it, and ok/is_ print TAP.
+import json, os, signal, socket, subprocess, sys, tempfile, time
+
+ROOT = os.environ.get("MEMSSA_ROOT") or os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BUILD = os.environ.get("MEMSSA_BUILD") or os.path.join(ROOT, "build")
+MEMSSAD = os.environ.get("MEMSSAD_BIN") or os.path.join(BUILD, "memssad")
+MEMSSA = os.environ.get("MEMSSA_BIN") or os.path.join(BUILD, "memssa")
+SHARED = os.environ.get("MEMSSA_SHARED") or os.path.join(os.path.dirname(ROOT), "shared")
+LUA = os.path.join(SHARED, "corpus", "real", "lua.O0.ll")
+
+# ------------------------------------------------------------------ TAP
+_n = 0
+_failed = 0
+
+def ok(cond, name, diag=None):
+    global _n, _failed
+    _n += 1
+    if not cond:
+        _failed += 1
+    print("%s %d - %s" % ("ok" if cond else "not ok", _n, name), flush=True)
+    if not cond and diag is not None:
+        for line in str(diag).splitlines()[:20]:
+            print("#   " + line, flush=True)
+    return cond
+
+def is_(got, exp, name):
+    return ok(got == exp, name, "got:      %r\nexpected: %r" % (got, exp))
+
+def done():
+    print("1..%d" % _n, flush=True)
+    sys.exit(1 if _failed else 0)
+
+def bail(msg):
+    print("Bail out! " + msg, flush=True)
+    sys.exit(255)
+
+# --------------------------------------------------------------- daemon
+class Daemon:
+    def __init__(self, *args, sock=True, tmp=None, env=None, wait=True, stdin=None):
+        self.tmp = tmp or tempfile.mkdtemp(prefix="memssad-t-")
+        self.sock = os.path.join(self.tmp, "d.sock")
+        self.errpath = os.path.join(self.tmp, "stderr-%d.log" % time.monotonic_ns())
+        argv = [MEMSSAD] + (["--socket", self.sock] if sock else []) + list(args)
+        e = dict(os.environ)
+        e.pop("LISTEN_FDS", None)
+        if env:
+            e.update(env)
+        self.err = open(self.errpath, "w")
+        self.p = subprocess.Popen(argv, stderr=self.err, env=e,
+                                  stdin=stdin if stdin is not None else subprocess.DEVNULL)
+        if wait and sock:
+            for _ in range(500):
+                if os.path.exists(self.sock):
+                    break
+                if self.p.poll() is not None:
+                    break
+                time.sleep(0.01)
+
+    def client(self):
+        return Client(self.sock)
+
+    def stderr(self):
+        self.err.flush()
+        with open(self.errpath) as f:
+            return f.read()
+
+    def stop(self, sig=signal.SIGTERM, timeout=30):
+        if self.p.poll() is None:
+            self.p.send_signal(sig)
+        try:
+            rc = self.p.wait(timeout)
+        except subprocess.TimeoutExpired:
+            self.p.kill()
+            rc = self.p.wait()
+        self.err.close()
+        return rc
+
+    def sanitizer_clean(self):
+        s = self.stderr()
+        return not any(k in s for k in ("ERROR: AddressSanitizer", "ERROR: LeakSanitizer",
+                                         "runtime error:"))
+
+
+class Client:
+    def __init__(self, path=None, tcp=None):
+        if tcp:
+            self.s = socket.create_connection(tcp)
+        else:
+            self.s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            self.s.connect(path)
+        self.buf = b""
+        self.next_id = 1
+
+    def send(self, data):
+        if isinstance(data, str):
+            data = data.encode()
+        self.s.sendall(data)
+
+    def line(self, timeout=30):
+        self.s.settimeout(timeout)
+        while b"\n" not in self.buf:
+            chunk = self.s.recv(1 << 20)
+            if not chunk:
+                return None
+            self.buf += chunk
+        line, self.buf = self.buf.split(b"\n", 1)
+        return json.loads(line)
+
+    def call(self, method, params=None, **kw):
+        rid = self.next_id
+        self.next_id += 1
+        req = {"jsonrpc": "2.0", "id": rid, "method": method}
+        if params is not None:
+            req["params"] = params
+        self.send(json.dumps(req) + "\n")
+        r = self.line(**kw)
+        if r is not None and r.get("id") != rid:
+            raise RuntimeError("reply id %r for request %r" % (r.get("id"), rid))
+        return r
+
+    def result(self, method, params=None):
+        r = self.call(method, params)
+        if r is None or "result" not in r:
+            raise RuntimeError("%s failed: %r" % (method, r))
+        return r["result"]
+
+    def eof(self, timeout=10):
+        """True if the daemon closed the connection (after any pending lines)."""
+        self.s.settimeout(timeout)
+        try:
+            while True:
+                chunk = self.s.recv(1 << 20)
+                if not chunk:
+                    return True
+                self.buf += chunk
+        except (socket.timeout, ConnectionResetError):
+            return False
+
+    def close(self):
+        self.s.close()
+
+
+def compile_example(tmp):
+    """clients/examples/update.c -> tmp/update.ll with clang -g -O0."""
+    src = os.path.join(ROOT, "clients", "examples", "update.c")
+    out = os.path.join(tmp, "update.ll")
+    subprocess.run(["clang", "-g", "-O0", "-S", "-emit-llvm", src, "-o", out], check=True)
+    return out
+
+
+def err_code(r):
+    return (r or {}).get("error", {}).get("code")
+
+# ------------------------------------------------------------------ tests
+def main():
+    if not os.access(MEMSSAD, os.X_OK):
+        bail("no memssad at " + MEMSSAD)
+    d = Daemon()
+    ll = compile_example(d.tmp)
+    c = d.client()
+
+    # ping
+    is_(c.result("ping"), {"version": "1.0"}, "ping answers the protocol version")
+
+    # load by path and by text
+    r = c.result("load", {"path": ll})
+    is_((r["module"], r["functions"], r["defs"], r["uses"], r["phis"], r["replaced"]),
+        ("update", 2, 8, 7, 0, False), "load by path: module name from the file, counts")
+    ok(isinstance(r["ms"], float) or isinstance(r["ms"], int), "load reports milliseconds")
+    text = open(ll).read()
+    r = c.result("load", {"module": "u2", "text": text})
+    is_((r["module"], r["functions"], r["defs"], r["uses"]), ("u2", 2, 8, 7), "load by text")
+    r = c.result("load", {"module": "u2", "text": text})
+    is_(r["replaced"], True, "loading a module of the same name replaces it")
+
+    # modules, functions
+    r = c.result("modules")
+    is_(sorted(m["name"] for m in r["modules"]), ["u2", "update"], "modules lists both")
+    r = c.result("functions", {"module": "update"})
+    is_([(f["name"], f["defs"], f["uses"], f["phis"], f["accesses"]) for f in r["functions"]],
+        [("update", 5, 5, 0, 11), ("local", 3, 2, 0, 6)], "functions: names with access counts")
+
+    # clobber by source position (C compiled with clang -g)
+    r = c.result("clobber", {"file": "update.c", "line": 8, "col": 7})
+    is_(len(r["matches"]), 1, "clobber update.c:8:7 matches one load")
+    a = r["matches"][0]
+    is_((a["function"], a["access"]["kind"], a["access"]["name"], a["access"]["desc"]),
+        ("update", "use", "%8", "MemoryUse(4) MayAlias"), "the queried access (g = *p reads *p)")
+    is_((a["clobber"]["kind"], a["clobber"]["id"], a["clobber"]["inst"],
+         a["clobber"]["source"]["line"], a["clobber"]["source"]["col"]),
+        ("def", 4, 9, 7, 6), "clobbered by the store *q = 2 at update.c:7:6")
+    ok(a["clobber"]["text"].startswith("store i32 2, i32* %6"), "clobber text is the store",
+       a["clobber"]["text"])
+    ok(a["clobber"]["source"]["file"].endswith("clients/examples/update.c"), "source file path")
+    is_(a["alias"], "MayAlias", "alias result MayAlias (p and q may alias)")
+    r = c.result("clobber", {"file": "update.c", "line": 8})
+    is_([m["access"]["inst"] for m in r["matches"]], [10, 11, 12],
+        "a line without a column matches every memory instruction on it")
+
+    # clobber by id, name, {block,index}: same answer
+    for inst, what in ((11, "stable id"), ("%8", "result name"),
+                       ({"block": "2", "index": 11}, "{block,index}")):
+        r = c.result("clobber", {"module": "update", "function": "update", "inst": inst})
+        is_((r["access"]["inst"], r["clobber"]["id"]), (11, 4), "clobber by " + what)
+
+    # from_cache: a def is optimized by the first walker query only
+    r1 = c.result("clobber", {"module": "update", "function": "local", "inst": 6})
+    r2 = c.result("clobber", {"module": "update", "function": "local", "inst": 6})
+    is_((r1["clobber"]["id"], r1["alias"], r1["from_cache"], r2["from_cache"]),
+        (1, "MustAlias", False, True), "def x = 3: clobbered by x = 1 (MustAlias), then cached")
+    r = c.result("clobber", {"module": "update", "function": "local", "inst": 7})
+    is_((r["clobber"]["id"], r["from_cache"]), (3, True), "optimized use answers from the cache")
+
+    # location form
+    r = c.result("clobber", {"module": "update", "function": "update", "inst": "%8",
+                             "location": {"ptr": "@g", "size": 4}})
+    is_((r["clobber"]["id"], r["from_cache"], r["location"]), (4, False, {"ptr": "@g", "size": 4}),
+        "location form: @g above %8 is clobbered by store 4 (may alias)")
+    r = c.result("clobber", {"module": "update", "function": "local", "inst": "%4",
+                             "location": {"ptr": "%1", "size": 4}})
+    is_((r["clobber"]["id"], r["alias"]), (3, "MustAlias"), "location form: x above the load of y")
+
+    # uses, access
+    r = c.result("uses", {"module": "update", "function": "local", "id": 3})
+    is_([u["inst"] for u in r["uses"]], [7], "uses of def 3 (x = 3): the load of x")
+    r = c.result("uses", {"module": "update", "function": "local", "inst": 2})
+    is_((r["def"]["id"], [u["name"] for u in r["uses"] if "name" in u]), (1, []),
+        "uses of def 1 (x = 1): only def 3 (a def has no name)")
+    is_([u["id"] for u in r["uses"]], [3], "uses of def 1 is def 3 (optimized to it)")
+    r = c.result("uses", {"file": "update.c", "line": 15, "col": 5})
+    is_([u["inst"] for u in r["uses"]], [7], "uses by source position")
+    r = c.result("access", {"module": "update", "function": "local", "inst": "%3"})
+    is_((r["access"]["kind"], r["defining"]["id"], r["optimized"]["id"], r["alias"]),
+        ("use", 3, 3, "MustAlias"), "access: a use, its defining and optimized access")
+    r = c.result("access", {"module": "update", "function": "local", "id": 0})
+    is_(r["access"]["kind"], "liveOnEntry", "access id 0 is liveOnEntry")
+
+    # print, verify
+    r = c.result("print", {"module": "update", "function": "local"})
+    ok(r["text"].startswith("MemorySSA for function: local\n") and
+       "; 3 = MemoryDef(2)->1 MustAlias\n  store i32 3" in r["text"], "print: opt's format", r["text"])
+    r = c.result("print", {"module": "update", "walker": True})
+    ok("MemorySSA (walker) for function: update" in r["text"] and
+       "clobbered by 4 = MemoryDef(3)" in r["text"], "print walker: both functions")
+    is_(c.result("verify", {"module": "update"}), {"ok": True, "functions": 2, "problems": []},
+        "verify")
+
+    # stats
+    r = c.result("stats")
+    is_((r["modules"], r["functions"], r["accesses"]), (2, 4, 34), "stats: modules, functions, accesses")
+    ok(r["queries"] >= 10 and 0 < r["cache_hit_rate"] < 1, "stats: queries and cache hit rate", r)
+    ok(r["memory"] > 10000 and r["latency"]["p50_us"] > 0 and
+       r["latency"]["p99_us"] >= r["latency"]["p50_us"], "stats: memory and latency percentiles", r)
+
+    # unload
+    is_(c.result("unload", {"module": "u2"}), {"module": "u2", "unloaded": True}, "unload")
+    is_([m["name"] for m in c.result("modules")["modules"]], ["update"], "unloaded module is gone")
+
+    # ------------------------------------------------------------ errors
+    def raw(line):
+        c.send(line + "\n")
+        return c.line()
+    r = raw("this is not json")
+    is_((err_code(r), r["id"], r["jsonrpc"]), (-32700, None, "2.0"), "-32700 parse error, id null")
+    is_(err_code(raw('{"id":1,"method":"ping"')), -32700, "-32700 for truncated JSON")
+    is_(err_code(raw('[{"id":1,"method":"ping"}]')), -32600, "-32600 for a batch")
+    is_(err_code(raw('{"jsonrpc":"1.0","id":2,"method":"ping"}')), -32600, "-32600 for jsonrpc 1.0")
+    is_(err_code(raw('{"id":3,"method":7}')), -32600, "-32600 for a non-string method")
+    is_(err_code(raw('{"id":{"a":1},"method":"ping"}')), -32600, "-32600 for an object id")
+    r = raw('{"id":"s","method":"frobnicate"}')
+    is_((err_code(r), r["id"]), (-32601, "s"), "-32601 unknown method, string id echoed")
+    is_(err_code(raw('{"id":5,"method":"functions","params":[1]}')), -32602, "-32602 params array")
+    is_(err_code(c.call("functions", {"module": 7})), -32602, "-32602 wrong member type")
+    is_(err_code(c.call("clobber", {"module": "update", "function": "update"})), -32602,
+        "-32602 missing inst")
+    is_(err_code(c.call("load", {"module": "x"})), -32602, "-32602 load without path or text")
+    is_(err_code(c.call("functions", {"module": "nope"})), -32001, "-32001 unknown module")
+    is_(err_code(c.call("clobber", {"module": "update", "function": "nope", "inst": 1})), -32002,
+        "-32002 unknown function")
+    is_(err_code(c.call("clobber", {"module": "update", "function": "update", "inst": 9999})),
+        -32003, "-32003 unknown instruction id")
+    is_(err_code(c.call("clobber", {"module": "update", "function": "update", "inst": "%nope"})),
+        -32003, "-32003 unknown instruction name")
+    is_(err_code(c.call("clobber", {"module": "update", "function": "update", "inst": 0})), -32004,
+        "-32004 the instruction (an alloca) has no memory access")
+    r = c.call("clobber", {"file": "update.c", "line": 8, "col": 9})
+    is_((err_code(r), [k["col"] for k in r["error"]["data"]["candidates"]]), (-32004, [8, 7, 5]),
+        "-32004 nothing at the column; data lists candidates on the line")
+    r = c.call("load", {"module": "bad", "text": "define void @f() {\n  bogus\n}\n"})
+    is_((err_code(r), r["error"]["data"]["line"], r["error"]["data"]["col"]), (-32010, 2, 3),
+        "-32010 IR error with line and column in data")
+    r = c.call("load", {"path": "/nonexistent/x.ll"})
+    is_(err_code(r), -32011, "-32011 unreadable file")
+    is_([m["name"] for m in c.result("modules")["modules"]], ["update"],
+        "errors lost no module and loaded nothing")
+
+    # notifications and ordering
+    c.send('{"jsonrpc":"2.0","method":"ping"}\n{"method":"nope"}\n{"id":77,"method":"ping"}\n')
+    is_(c.line()["id"], 77, "notifications (even bad ones) get no reply")
+    batch = "".join(json.dumps({"id": i, "method": "clobber" if i % 2 else "ping",
+                                "params": {"module": "update", "function": "update", "inst": 11}
+                                if i % 2 else None}) + "\n" for i in range(200))
+    c.send(batch)
+    ids = [c.line()["id"] for _ in range(200)]
+    is_(ids, list(range(200)), "200 pipelined requests answered in order")
+    c.send('\n\r\n{"id":78,"method":"ping"}\r\n')
+    is_(c.line()["id"], 78, "blank lines are skipped, CRLF accepted")
+
+    # a load followed by a query on the same connection sees the module
+    c.send(json.dumps({"id": 80, "method": "load", "params": {"module": "u3", "path": ll}}) + "\n" +
+           json.dumps({"id": 81, "method": "clobber", "params": {"module": "u3", "function": "update",
+                                                                 "inst": 11}}) + "\n")
+    r1, r2 = c.line(), c.line()
+    is_((r1["id"], r2["id"], r2["result"]["clobber"]["id"]), (80, 81, 4),
+        "a query pipelined after a load sees the loaded module")
+
+    # the CLI through the client library
+    env = dict(os.environ, MEMSSA_SOCKET=d.sock)
+    out = subprocess.run([MEMSSA, "clobber", "update.c:8:7"], env=env, capture_output=True, text=True)
+    ok(out.returncode == 0 and "clobbered by 4 = MemoryDef(3)" in out.stdout and
+       "| *q = 2;" in out.stdout, "memssa clobber FILE:LINE:COL shows the clobbering source line",
+       out.stdout + out.stderr)
+    out = subprocess.run([MEMSSA, "clobber", "update", "update", "%8", "--json"], env=env,
+                         capture_output=True, text=True)
+    ok(out.returncode == 0 and json.loads(out.stdout)["result"]["clobber"]["id"] == 4,
+       "memssa clobber MODULE FUNCTION INST --json", out.stdout + out.stderr)
+    out = subprocess.run([MEMSSA, "clobber", "update", "nope", "1"], env=env, capture_output=True,
+                         text=True)
+    ok(out.returncode == 1 and "-32002" in out.stderr, "CLI error exit status 1", out.stderr)
+
+    # netcat / socat examples
+    for script in ("nc-session.sh", "socat-session.sh"):
+        path = os.path.join(ROOT, "clients", "examples", script)
+        exp = os.path.join(ROOT, "clients", "examples", script.replace(".sh", ".expected"))
+        out = subprocess.run(["sh", path, ll], env=env, capture_output=True, text=True, timeout=30)
+        want = open(exp).read() if os.path.exists(exp) else None
+        ok(out.returncode == 0 and out.stdout == want, "example " + script, out.stdout + out.stderr)
+
+    # shutdown
+    c2 = d.client()
+    r = c2.result("shutdown")
+    is_(r, {"stopping": True}, "shutdown replies")
+    rc = d.p.wait(20)
+    is_(rc, 0, "daemon exits 0 after shutdown")
+    ok(not os.path.exists(d.sock), "socket removed at exit")
+    ok(d.sanitizer_clean(), "no sanitizer reports", d.stderr())
+    done()
+
+
+if __name__ == "__main__":
+    main()
