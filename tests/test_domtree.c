@@ -776,6 +776,62 @@ static void test_large(void) {
   note("%d-way switch: %.3f s", N, t);
   ok(t < 10.0, "switch: fast (%.3f s)", t);
 
+  /*
+  ** Chain with a back edge from every node to node 1 (one loop with N-1
+  ** latches): node 1's semidominator search evaluates N-1 predecessors
+  ** through the compressed virtual forest. IDF of the last node is {1}.
+  */
+  t0 = mssa__now_ns();
+  m = 0;
+  for (uint32_t i = 0; i + 1 < N; i++) { e[2 * m] = i; e[2 * m + 1] = i + 1; m++; }
+  for (uint32_t i = 2; i < N; i++) { e[2 * m] = i; e[2 * m + 1] = 1; m++; }
+  mssa_cfg_from_edges(&g, N, 0, e, m);
+  mssa_domtree_build(&dt, &g);
+  ok(dt.idom[N - 1] == N - 2 && dt.level[N - 1] == N - 1 && tree_consistent(&dt),
+     "many latches: still a chain tree");
+  mssa_idf(&dt, &g, &last, 1, &out);
+  ok(out.n == 1 && out.a[0] == 1, "many latches: IDF {1}");
+  out.n = 0;
+  mssa_domtree_free(&dt);
+  mssa_cfg_free(&g);
+  t = secs_since(t0);
+  note("many latches: %.3f s", t);
+  ok(t < 10.0, "many latches: fast (%.3f s)", t);
+
+  /* A random graph of N nodes and 4N edges (mostly forward, some long back
+  ** edges), IDF of a random tenth of the nodes. */
+  t0 = mssa__now_ns();
+  m = 0;
+  for (uint32_t i = 0; i < N; i++)
+    for (uint32_t k = 0; k < 4; k++) {
+      e[2 * m] = i;
+      e[2 * m + 1] = rnd(5) ? (i + 1 + rnd(8)) % N : rnd(N);
+      m++;
+    }
+  mssa_cfg_from_edges(&g, N, 0, e, m);
+  mssa_domtree_build(&dt, &g);
+  ok(tree_consistent(&dt), "random %d-node graph: tree self-consistent (%u reachable)", N,
+     dt.npreorder);
+  uint32_t *rd = malloc(N / 10 * sizeof *rd);
+  for (uint32_t i = 0; i < N / 10; i++) rd[i] = rnd(N);
+  mssa_idf(&dt, &g, rd, N / 10, &out);
+  uint8_t *seen = calloc(N, 1);
+  int dup = 0;
+  for (uint32_t i = 0; i < out.n; i++) {
+    dup += seen[out.a[i]];
+    seen[out.a[i]] = 1;
+  }
+  ok(out.n > 0 && !dup, "random %d-node graph: IDF of %d blocks has %u blocks, no duplicates",
+     N, N / 10, out.n);
+  out.n = 0;
+  free(seen);
+  free(rd);
+  mssa_domtree_free(&dt);
+  mssa_cfg_free(&g);
+  t = secs_since(t0);
+  note("random graph: %.3f s", t);
+  ok(t < 10.0, "random graph: fast (%.3f s)", t);
+
   mssa__vec_free(&out);
   free(e);
 }

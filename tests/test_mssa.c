@@ -1,7 +1,7 @@
 /*
 ** test_mssa.c -- MemorySSA construction, use optimization, walker, printer
 ** and verifier on small functions with answers recorded from LLVM 14's opt
-** (tests/mssa/*.expected were made with
+** (the .expected files under tests/mssa were made with
 **   opt -passes='print<memoryssa>' -disable-output F.ll 2>&1 | grep -E '^(; |MemorySSA)'
 ** and likewise print<memoryssa-walker>), plus huge generated CFGs that
 ** must build without recursion.
@@ -83,7 +83,7 @@ static char *print_module(mssa_module *m, bool walker, int *verify_failures) {
 }
 
 static void check_file(const char *dir, const char *stem) {
-  char path[1024], exp[1024], wexp[1024];
+  char path[2048], exp[2048], wexp[2048];
   snprintf(path, sizeof path, "%s/%s.ll", dir, stem);
   snprintf(exp, sizeof exp, "%s/%s.expected", dir, stem);
   snprintf(wexp, sizeof wexp, "%s/%s.walker.expected", dir, stem);
