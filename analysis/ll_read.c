@@ -375,9 +375,10 @@ static void parse_global(ll_parser *p, ll_tok nt) {
     if (mssa__ll_eat_kw(p, LL_KW_section) || mssa__ll_eat_kw(p, LL_KW_partition)) {
       mssa__ll_expect(p, LT_STRING, "section name");
     } else if (mssa__ll_eat_kw(p, LL_KW_align)) {
+      uint32_t aoff = p->lx.tok.off;
       uint64_t a = mssa__ll_uint(p, "alignment");
       if (a == 0 || (a & (a - 1)) || a > (1ull << 32))
-        mssa__ll_err(p, p->lx.prev_end, "alignment is not a power of two");
+        mssa__ll_err(p, aoff, "alignment is not a power of two");
       m->globals.a[idx].align = (uint32_t)a;
     } else if (mssa__ll_eat_kw(p, LL_KW_comdat)) {
       opt_comdat(p, m->globals.a[idx].name);

@@ -27,6 +27,7 @@ typedef struct vctx {
   char *msg;
   size_t cap;
   int problems;
+  uint32_t *rout;   /* per block: definition reaching its end (reachable only) */
 } vctx;
 
 static void fail(vctx *v, const char *fmt, ...) {
@@ -38,23 +39,28 @@ static void fail(vctx *v, const char *fmt, ...) {
   }
 }
 
-/* The definition reaching the end of block b (last def/phi up the dom tree). */
-static uint32_t reaching_out(const mssa_ssa *s, uint32_t b) {
-  for (uint32_t n = b; n != MSSA_NONE; n = s->dt.idom[n])
-    if (s->lastdef[n] != MSSA_NONE) return s->lastdef[n];
-  return 0;
+/* The definition reaching the end of every reachable block (the last def or
+** phi up the dominator tree), computed once in preorder so that deep trees
+** cost linear time. */
+static uint32_t *reaching_outs(const mssa_ssa *s) {
+  uint32_t *r = mssa__xmalloc((s->nblocks ? s->nblocks : 1) * sizeof(uint32_t));
+  for (uint32_t k = 0; k < s->dt.npreorder; k++) {
+    uint32_t b = s->dt.preorder[k], d = s->dt.idom[b];
+    r[b] = s->lastdef[b] != MSSA_NONE ? s->lastdef[b] : d == MSSA_NONE ? 0 : r[d];
+  }
+  return r;
 }
 
-static uint32_t reaching_in(const mssa_ssa *s, uint32_t b) {
-  if (s->phi[b] != MSSA_NONE) return s->phi[b];
-  uint32_t d = s->dt.idom[b];
-  return d == MSSA_NONE ? 0 : reaching_out(s, d);
+static uint32_t reaching_in(const vctx *v, uint32_t b) {
+  if (v->s->phi[b] != MSSA_NONE) return v->s->phi[b];
+  uint32_t d = v->s->dt.idom[b];
+  return d == MSSA_NONE ? 0 : v->rout[d];
 }
 
 static const char *fname(const mssa_ssa *s) { return mssa_str(s->m, s->f->name); }
 
 int mssa_verify(const mssa_ssa *s, char *msg, size_t cap) {
-  vctx v = {s, msg, cap, 0};
+  vctx v = {s, msg, cap, 0, reaching_outs(s)};
   const mssa_func *f = s->f;
   if (msg && cap) msg[0] = 0;
   if (s->acc.n == 0 || s->acc.a[0].kind != MSSA_ACC_LIVE || s->acc.a[0].id != 0)
@@ -75,7 +81,7 @@ int mssa_verify(const mssa_ssa *s, char *msg, size_t cap) {
     bool reach = mssa_dt_reachable(&s->dt, b);
     uint32_t prevpos = 0, last_dp = MSSA_NONE;
     bool any = false;
-    uint32_t cur_def = reach ? reaching_in(s, b) : 0;
+    uint32_t cur_def = reach ? reaching_in(&v, b) : 0;
     for (uint32_t a = s->first[b]; a != MSSA_NONE; a = s->acc.a[a].next) {
       const mssa_access *x = &s->acc.a[a];
       if (x->block != b) fail(&v, "%s: V2: access listed in the wrong block", fname(s));
@@ -132,7 +138,7 @@ int mssa_verify(const mssa_ssa *s, char *msg, size_t cap) {
       for (uint32_t j = 0; j < x->nops; j++) n1 += mssa_phi_block(s, x, j) == pb;
       for (uint32_t e = s->cfg.pred_off[b]; e < s->cfg.pred_off[b + 1]; e++) n2 += s->cfg.pred[e] == pb;
       if (n1 != n2) fail(&v, "%s: V5: phi %u operand blocks do not match predecessors", fname(s), x->id);
-      uint32_t want = mssa_dt_reachable(&s->dt, pb) ? reaching_out(s, pb) : 0;
+      uint32_t want = mssa_dt_reachable(&s->dt, pb) ? v.rout[pb] : 0;
       if (mssa_phi_value(s, x, k) != want)
         fail(&v, "%s: V5: phi %u operand %u is not the definition reaching its edge", fname(s), x->id, k);
     }
@@ -153,5 +159,6 @@ int mssa_verify(const mssa_ssa *s, char *msg, size_t cap) {
   free(want);
   mssa__vec_free(&defb);
   mssa__vec_free(&idf);
+  free(v.rout);
   return -v.problems;
 }

@@ -36,7 +36,7 @@ def gen_graph(rng):
                         "ladder", "loops", "big"])
     n = rng.choice([2, 3, 4, 5, 6, 8, 10, 12, 16, 20, 30, 45, 80, 150])
     if style == "big":
-        n = rng.randint(200, 600)
+        n = rng.randint(200, 600) if rng.random() < 0.8 else rng.randint(1000, 3000)
         style = rng.choice(["random", "sparse", "structured", "loops"])
     succ = [[] for _ in range(n)]
     if style in ("random", "sparse", "dense"):
