@@ -132,7 +132,13 @@ bool mssa__may_be_captured(mssa_aa *aa, mssa_val v, bool return_captures) {
         break;
       }
       if ((in == MSSA_INTR_MEMCPY || in == MSSA_INTR_MEMMOVE || in == MSSA_INTR_MEMSET ||
-           in == MSSA_INTR_MEMCPY_INLINE) && (user->flags & MSSA_IF_VOLATILE)) {
+           in == MSSA_INTR_MEMCPY_INLINE) && mssa__call_nargs(user) >= 4) {
+        /* MemIntrinsic::isVolatile: the i1 operand is not zero */
+        int64_t c; unsigned w;
+        bool vol = !mssa__const_int(aa, ops[4], &c, &w) || c != 0;
+        if (vol && captured_at(&wk, user)) goto done;
+      }
+      if (0) {
         if (captured_at(&wk, user)) goto done;
       }
       if (opno == 0) break;    /* the callee operand */

@@ -88,7 +88,8 @@ void mssa_cfg_from_edges(mssa_cfg *g, uint32_t n, uint32_t entry,
 ** default then indirect, catchswitch unwind (if any) *first* then handlers
 ** (CatchSwitchInst::getSuccessor(0) is operand 1, the unwind dest, although
 ** the text prints it last; confirmed with opt 14's domtree child order).
-** A block whose last instruction is not a terminator gets no successors.
+** A block whose last instruction is not a terminator, or has no operands,
+** gets no successors.
 */
 void mssa_cfg_from_func(mssa_cfg *g, const mssa_func *f) {
   uint32_t n = f->blocks.n;
@@ -98,6 +99,9 @@ void mssa_cfg_from_func(mssa_cfg *g, const mssa_func *f) {
     const mssa_block *bb = &f->blocks.a[b];
     if (bb->removed || bb->last == MSSA_NONE || bb->last >= f->insts.n) continue;
     const mssa_inst *t = &f->insts.a[bb->last];
+    /* No operands, no successors (ret void, unreachable); skipping also
+    ** keeps us from forming `ops.a + 0` on a function with an empty pool. */
+    if (t->nops == 0) continue;
     uint32_t k = mssa_inst_successors(f, t, buf.a, buf.cap);
     if (k > buf.cap) {
       mssa__vec_reserve(&buf, k);

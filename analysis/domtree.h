@@ -76,4 +76,23 @@ static inline bool mssa_dt_dominates(const mssa_domtree *dt, uint32_t a, uint32_
 void mssa_idf(const mssa_domtree *dt, const mssa_cfg *g, const uint32_t *defs,
               uint32_t ndefs, mssa_u32vec *out);
 
+/*
+** Flags of mssa_idf_ex().
+**   MSSA_IDF_REVERSE_SUCC: inspect each block's CFG successors in *reverse*
+**     terminator order. LLVM 14's MemorySSAUpdater::applyInsertUpdates builds
+**     `ForwardIDFCalculator IDFs(DT, GD)` with a GraphDiff, whose
+**     getChildren<false>() returns the successor list reversed (then minus
+**     the diff's deleted edges, plus its inserted edges appended). With an
+**     empty diff that is exactly this flag; for a non-empty diff, build a
+**     CFG whose successor lists are already in GraphDiff order and pass 0.
+**     (From reading CFGDiff.h / IteratedDominanceFrontier.h; no opt pass
+**     prints an updater-computed IDF, so not confirmed against opt.)
+*/
+enum { MSSA_IDF_REVERSE_SUCC = 1u };
+
+/* mssa_idf() with `flags` (MSSA_IDF_*); mssa_idf() is flags == 0. dt, g,
+** defs, ndefs and out mean what they mean for mssa_idf(). */
+void mssa_idf_ex(const mssa_domtree *dt, const mssa_cfg *g, const uint32_t *defs,
+                 uint32_t ndefs, unsigned flags, mssa_u32vec *out);
+
 #endif

@@ -20,6 +20,9 @@
 **      heap unless it is itself a defining node.
 **   4. Unreachable defining blocks are ignored (LLVM: DT.getNode() == null).
 **   5. Iterative, O(n + m + k log k) per call, scratch memory O(n).
+**   6. MSSA_IDF_REVERSE_SUCC only changes the successor order of step 2, to
+**      the order GraphDiff::getChildren<false> yields (reversed successor
+**      list) when LLVM builds the calculator with a GraphDiff.
 */
 #include "domtree.h"
 
@@ -62,7 +65,13 @@ static uint32_t mssa__idf_pop(const mssa_domtree *dt, uint32_t *h, uint32_t *hn)
 
 void mssa_idf(const mssa_domtree *dt, const mssa_cfg *g, const uint32_t *defs,
               uint32_t ndefs, mssa_u32vec *out) {
+  mssa_idf_ex(dt, g, defs, ndefs, 0, out);
+}
+
+void mssa_idf_ex(const mssa_domtree *dt, const mssa_cfg *g, const uint32_t *defs,
+                 uint32_t ndefs, unsigned flags, mssa_u32vec *out) {
   uint32_t n = dt->n;
+  const bool rev = (flags & MSSA_IDF_REVERSE_SUCC) != 0;
   if (n == 0 || ndefs == 0) return;
   uint8_t *flag = mssa__xcalloc(n, 1);           /* MSSA__IDF_* bits per node */
   uint32_t *heap = mssa__xmalloc((size_t)n * sizeof(uint32_t));
@@ -85,8 +94,9 @@ void mssa_idf(const mssa_domtree *dt, const mssa_cfg *g, const uint32_t *defs,
     wl[sp++] = root;
     while (sp) {
       uint32_t v = wl[--sp];
-      for (uint32_t e = g->succ_off[v]; e < g->succ_off[v + 1]; e++) {
-        uint32_t s = g->succ[e];
+      uint32_t e0 = g->succ_off[v], e1 = g->succ_off[v + 1];
+      for (uint32_t e = e0; e < e1; e++) {
+        uint32_t s = g->succ[rev ? e1 - 1 - (e - e0) : e];
         if (dt->level[s] > root_level) continue;
         if (flag[s] & MSSA__IDF_VPQ) continue;
         flag[s] |= MSSA__IDF_VPQ;

@@ -266,7 +266,9 @@ static void compute_one(mssa_module *m, uint32_t id) {
   case MSSA_T_ARRAY: {
     const mssa_type *e = &m->types.a[t->elem];
     if (!(e->flags & MSSA_TF_SIZED)) { sized = 0; break; }
-    bits = t->count * e->size * 8;
+    /* saturate absurd sizes ([2^60 x [2^60 x i8]]) instead of wrapping */
+    if (e->size && t->count > (UINT64_MAX / 16) / e->size) bits = UINT64_MAX / 2;
+    else bits = t->count * e->size * 8;
     align = e->align;
     break;
   }
@@ -277,7 +279,7 @@ static void compute_one(mssa_module *m, uint32_t id) {
     if (e->kind == MSSA_T_INT) ebits = e->bits;
     else if (e->kind == MSSA_T_X86_FP80) ebits = 80;
     else ebits = e->store_size * 8;
-    bits = t->count * ebits;
+    bits = ebits && t->count > (UINT64_MAX / 16) / ebits ? UINT64_MAX / 2 : t->count * ebits;
     align = lookup(dl, 'v', (uint32_t)(bits > 0xffffffffu ? 0xffffffffu : bits));
     if (!align) align = pow2ceil(e->size * t->count);
     if (t->flags & MSSA_TF_SCALABLE) sized = 0;
@@ -296,7 +298,7 @@ static void compute_one(mssa_module *m, uint32_t id) {
       off = align_to(off, fa);
       if (fa > salign) salign = fa;
       mssa__vec_push(&m->toffs, off);
-      off += f->size;
+      off = f->size > UINT64_MAX / 32 - off ? UINT64_MAX / 32 : off + f->size;
     }
     if (!sized) { m->toffs.n = first; break; }
     t = &m->types.a[id];

@@ -878,6 +878,7 @@ static void parser_free(ll_parser *p) {
   mssa__vec_free(&p->attrs_tmp);
   mssa__vec_free(&p->stk);
   mssa__vec_free(&p->argv);
+  mssa__vec_free(&p->ptr_cache);
 }
 
 int mssa_module_parse(const char *path, const char *text, size_t len,
@@ -911,6 +912,13 @@ int mssa_module_parse(const char *path, const char *text, size_t len,
     mssa_module_free(m);
     return MSSA_EPARSE;
   }
+  /* scratch stacks are never NULL, so `a + start` is always defined */
+  mssa__vec_reserve(&p->stk, 256);
+  mssa__vec_reserve(&p->attrs_tmp, 64);
+  mssa__vec_reserve(&p->argv, 16);
+  mssa__vec_reserve(&p->sbuf, 256);
+  mssa__vec_reserve(&m->tlist, 64);
+  mssa__vec_reserve(&m->cops, 64);
   mssa__ll_types_init(p);
   mssa__ll_next(p);
   parse_toplevel(p);

@@ -75,6 +75,9 @@ typedef struct ll_parser {
   MSSA_VEC(ll_pending) comdatref; /* a = name id */
   MSSA_VEC(ll_pending) baddr;   /* blockaddress: a = const id, b = block key lo, c = key hi */
   uint32_t t_ptr0;              /* opaque `ptr` */
+  uint32_t int_cache[129];      /* iN for N <= 128 (0 = not yet interned) */
+  uint32_t kind_cache[MSSA_T_FUNC + 1]; /* parameterless types by kind */
+  MSSA_VEC(uint32_t) ptr_cache; /* typed T* in address space 0, by T (+1) */
 
   /* current function */
   mssa_func *f;

@@ -533,7 +533,8 @@ static mssa_val parse_value(ll_parser *p, uint32_t ty) {
   mssa_module *m = p->m;
   ll_tok *t = &p->lx.tok;
   uint32_t off = t->off;
-  const mssa_type *tt = &m->types.a[ty];
+  /* not a pointer: parsing elements may intern types and move the array */
+#define tt (&m->types.a[ty])
   if (ty == m->t_md) return mssa__ll_md_value(p);
   mssa_val r;
   switch (t->kind) {
@@ -681,4 +682,5 @@ static mssa_val parse_value(ll_parser *p, uint32_t ty) {
   default: break;
   }
   mssa__ll_err(p, off, "expected value token");
+#undef tt
 }

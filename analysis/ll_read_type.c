@@ -90,22 +90,37 @@ static mssa_type blank(uint8_t kind) {
   return t;
 }
 
+/* The caches below only short-cut mssa__ll_intern_type for the most
+** frequent types (every `i32`, `double`, `%T*` token); they store id + 1. */
 static uint32_t simple(ll_parser *p, uint8_t kind) {
+  if (p->kind_cache[kind]) return p->kind_cache[kind] - 1;
   mssa_type t = blank(kind);
-  return mssa__ll_intern_type(p, &t, NULL);
+  uint32_t id = mssa__ll_intern_type(p, &t, NULL);
+  p->kind_cache[kind] = id + 1;
+  return id;
 }
 
 uint32_t mssa__ll_int_type(ll_parser *p, uint32_t bits) {
+  if (bits <= 128 && p->int_cache[bits]) return p->int_cache[bits] - 1;
   mssa_type t = blank(MSSA_T_INT);
   t.bits = bits;
-  return mssa__ll_intern_type(p, &t, NULL);
+  uint32_t id = mssa__ll_intern_type(p, &t, NULL);
+  if (bits <= 128) p->int_cache[bits] = id + 1;
+  return id;
 }
 
 uint32_t mssa__ll_ptr_type(ll_parser *p, uint32_t elem, uint32_t as) {
+  int cacheable = as == 0 && !p->lx.saw_ptr && elem != MSSA_NONE;
+  if (cacheable && elem < p->ptr_cache.n && p->ptr_cache.a[elem]) return p->ptr_cache.a[elem] - 1;
   mssa_type t = blank(MSSA_T_PTR);
   t.bits = as;
   t.elem = p->lx.saw_ptr ? MSSA_NONE : elem;
-  return mssa__ll_intern_type(p, &t, NULL);
+  uint32_t id = mssa__ll_intern_type(p, &t, NULL);
+  if (cacheable) {
+    while (p->ptr_cache.n <= elem) mssa__vec_push(&p->ptr_cache, 0);
+    p->ptr_cache.a[elem] = id + 1;
+  }
+  return id;
 }
 
 uint32_t mssa__ll_vec_type(ll_parser *p, uint32_t elem, uint64_t n, int scalable) {

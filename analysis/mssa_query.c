@@ -300,6 +300,23 @@ uint32_t mssa_q_find_source(const mssa_qmodule *q, const char *file, uint32_t li
 
 /* --------------------------------------------------------------- queries */
 
+/* The nearest def or phi above access `a` in program order: the previous
+** one in its block, else the last one of the nearest dominating block that
+** has one, else liveOnEntry. (An optimized use's `def` is its clobber, which
+** may lie above defs of other locations, so it cannot start a location
+** query.) */
+static uint32_t reaching_def(const mssa_ssa *s, uint32_t a) {
+  for (uint32_t p = s->acc.a[a].prev; p != MSSA_NONE; p = s->acc.a[p].prev) {
+    unsigned k = s->acc.a[p].kind;
+    if (k == MSSA_ACC_DEF || k == MSSA_ACC_PHI) return p;
+  }
+  uint32_t b = s->acc.a[a].block;
+  if (b >= s->nblocks || !mssa_dt_reachable(&s->dt, b)) return 0;
+  for (b = s->dt.idom[b]; b != MSSA_NONE; b = s->dt.idom[b])
+    if (s->lastdef[b] != MSSA_NONE) return s->lastdef[b];
+  return 0;
+}
+
 int mssa_q_clobber(mssa_ssa *s, uint32_t inst, const mssa_loc *loc, mssa_qclobber *out) {
   uint32_t a = mssa_ssa_inst_access(s, inst);
   if (a == MSSA_NONE || a >= s->acc.n) return MSSA_ENOENT;
@@ -309,7 +326,7 @@ int mssa_q_clobber(mssa_ssa *s, uint32_t inst, const mssa_loc *loc, mssa_qclobbe
   out->access = a;
   if (loc) {
     out->from_cache = false;
-    out->clobber = mssa_walker_clobber_loc(s, x->def, loc, &limit);
+    out->clobber = mssa_walker_clobber_loc(s, reaching_def(s, a), loc, &limit);
     out->ar = -1;
     const mssa_access *c = &s->acc.a[out->clobber];
     if (c->kind == MSSA_ACC_DEF) {

@@ -190,6 +190,9 @@ def main():
 
     # clobber by source position (C compiled with clang -g)
     r = c.result("clobber", {"file": "update.c", "line": 8, "col": 7})
+    is_(sorted(m["module"] for m in r["matches"]), ["u2", "update"],
+        "a position without a module is looked up in every module")
+    r = c.result("clobber", {"module": "update", "file": "update.c", "line": 8, "col": 7})
     is_(len(r["matches"]), 1, "clobber update.c:8:7 matches one load")
     a = r["matches"][0]
     is_((a["function"], a["access"]["kind"], a["access"]["name"], a["access"]["desc"]),
@@ -201,7 +204,7 @@ def main():
        a["clobber"]["text"])
     ok(a["clobber"]["source"]["file"].endswith("clients/examples/update.c"), "source file path")
     is_(a["alias"], "MayAlias", "alias result MayAlias (p and q may alias)")
-    r = c.result("clobber", {"file": "update.c", "line": 8})
+    r = c.result("clobber", {"module": "update", "file": "update.c", "line": 8})
     is_([m["access"]["inst"] for m in r["matches"]], [10, 11, 12],
         "a line without a column matches every memory instruction on it")
 
@@ -235,7 +238,7 @@ def main():
     is_((r["def"]["id"], [u["name"] for u in r["uses"] if "name" in u]), (1, []),
         "uses of def 1 (x = 1): only def 3 (a def has no name)")
     is_([u["id"] for u in r["uses"]], [3], "uses of def 1 is def 3 (optimized to it)")
-    r = c.result("uses", {"file": "update.c", "line": 15, "col": 5})
+    r = c.result("uses", {"module": "update", "file": "update.c", "line": 15, "col": 5})
     is_([u["inst"] for u in r["uses"]], [7], "uses by source position")
     r = c.result("access", {"module": "update", "function": "local", "inst": "%3"})
     is_((r["access"]["kind"], r["defining"]["id"], r["optimized"]["id"], r["alias"]),

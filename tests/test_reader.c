@@ -554,6 +554,34 @@ static void test_corpus(void) {
   ok(bad == 0, "tests/reader fixtures: %d files, %d failures", n, bad);
 }
 
+/* tests/reader/syntax.ll: EH pads, callbr, quoted names, exotic floats */
+static void test_fixture_syntax(void) {
+  mssa_module *m = NULL;
+  mssa_diag d;
+  if (mssa_module_parse_file("tests/reader/syntax.ll", &m, &d)) { skip(9, "syntax.ll not found"); return; }
+  mssa_func *w = fn(m, "win");
+  ok(w != NULL, "@win");
+  if (!w) { mssa_module_free(m); return; }
+  const mssa_inst *cs = &w->insts.a[1];
+  is_int(cs->opcode, MSSA_OP_CATCHSWITCH, "catchswitch");
+  uint32_t s[8];
+  ok(mssa_inst_successors(w, cs, s, 8) == 2 && s[0] == 3 && s[1] == 2, "catchswitch: unwind dest first, then handler");
+  is_int(w->insts.a[3].opcode, MSSA_OP_CATCHRET, "catchret");
+  ok(mssa_inst_successors(w, &w->insts.a[5], s, 8) == 0, "cleanupret to caller has no successor");
+  mssa_func *c = fn(m, "cbr");
+  ok(c && c->insts.a[0].opcode == MSSA_OP_CALLBR && c->insts.a[0].aux2 == 1 &&
+     mssa_call_nargs(&c->insts.a[0]) == 1, "callbr: one indirect dest, one arg");
+  mssa_func *q = fn(m, "quoted fn");
+  ok(q && !strcmp(mssa_str(m, q->blocks.a[1].name), "quoted label") &&
+     !strcmp(mssa_str(m, q->insts.a[1].name), "a b"), "quoted function, label and value names");
+  const mssa_const *fl = mssa_const_get(m, m->globals.a[8].init);
+  ok(fl->kind == MSSA_C_AGG && fl->nops == 7, "seven float kinds");
+  mssa_func *at = fn(m, "atomics");
+  ok(at && at->insts.a[0].ordering == MSSA_AO_ACQUIRE && (at->insts.a[0].flags & MSSA_IF_VOLATILE) &&
+     at->insts.a[3].aux == 9, "atomic volatile load; atomicrmw umax");
+  mssa_module_free(m);
+}
+
 int main(void) {
   no_plan();
   test_lexer();
@@ -564,6 +592,7 @@ int main(void) {
   test_opaque();
   test_old_labels();
   test_errors();
+  test_fixture_syntax();
   test_robustness();
   test_corpus();
   return done_testing();

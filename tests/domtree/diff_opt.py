@@ -33,7 +33,7 @@ def gen_graph(rng):
     """Returns (n, edges, defs). Node 0 is the entry and never a target
     (LLVM's entry block may not have predecessors)."""
     style = rng.choice(["random", "random", "sparse", "dense", "structured",
-                        "ladder", "loops", "big"])
+                        "ladder", "loops", "big", "wide", "tangle"])
     n = rng.choice([2, 3, 4, 5, 6, 8, 10, 12, 16, 20, 30, 45, 80, 150])
     if style == "big":
         n = rng.randint(200, 600) if rng.random() < 0.8 else rng.randint(1000, 3000)
@@ -86,6 +86,23 @@ def gen_graph(rng):
                 succ[v].append(rng.randint(v + 2, min(n - 1, v + 10)))  # break
             if rng.random() < 0.5:
                 succ[v].reverse()
+    elif style == "wide":
+        # a few huge switches (with duplicate cases) into a shared pool
+        n = max(n, 8)
+        succ = [[] for _ in range(n)]
+        for v in range(n):
+            if rng.random() < 0.3:
+                succ[v] = [rng.randint(1, n - 1) for _ in range(rng.randint(3, 60))]
+            elif v + 1 < n:
+                succ[v] = [v + 1] if rng.random() < 0.7 else [rng.randint(1, n - 1)]
+    elif style == "tangle":
+        # chain plus many random edges in both directions: nested irreducible
+        # regions with multi-entry cycles
+        for v in range(n - 1):
+            succ[v].append(v + 1)
+            for _ in range(rng.randint(0, 3)):
+                succ[v].append(rng.randint(1, n - 1))
+            rng.shuffle(succ[v])
     else:  # ladder: two parallel chains with cross edges
         for v in range(n):
             for s in (v + 1, v + 2):

@@ -21,6 +21,7 @@ import re
 import subprocess
 import sys
 
+sys.dont_write_bytecode = True  # keep the source tree clean
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from diff_opt import emit_func, parse_opt  # noqa: E402
 
