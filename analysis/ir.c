@@ -207,6 +207,71 @@ bool mssa_inst_source(const mssa_module *m, const mssa_inst *i,
   return true;
 }
 
+/* Node-valued fields of each specialized class in LLVM 14 operand order
+** (DebugInfoMetadata.h: the Ops arrays of each getImpl). Fields that are
+** strings (name, producer, ...) are not nodes and do not appear. */
+static const struct { const char *cls; const char *fields[14]; } md_layout[] = {
+  {"DILocation", {"scope", "inlinedAt"}},
+  {"DISubrange", {"count", "lowerBound", "upperBound", "stride"}},
+  {"DIGenericSubrange", {"count", "lowerBound", "upperBound", "stride"}},
+  {"DIStringType", {"stringLength", "stringLengthExpression", "stringLocationExpression"}},
+  {"DIDerivedType", {"file", "scope", "baseType", "extraData", "annotations"}},
+  {"DICompositeType", {"file", "scope", "baseType", "elements", "vtableHolder", "templateParams",
+                       "discriminator", "dataLocation", "associated", "allocated", "rank", "annotations"}},
+  {"DISubroutineType", {"types"}},
+  {"DICompileUnit", {"file", "enums", "retainedTypes", "globals", "imports", "macros"}},
+  {"DISubprogram", {"file", "scope", "type", "unit", "declaration", "retainedNodes", "containingType",
+                    "templateParams", "thrownTypes", "annotations"}},
+  {"DILexicalBlock", {"file", "scope"}},
+  {"DILexicalBlockFile", {"file", "scope"}},
+  {"DINamespace", {"scope"}},
+  {"DICommonBlock", {"scope", "declaration", "file"}},
+  {"DIModule", {"file", "scope"}},
+  {"DITemplateTypeParameter", {"type"}},
+  {"DITemplateValueParameter", {"type", "value"}},
+  {"DIGlobalVariable", {"scope", "file", "type", "declaration", "templateParams", "annotations"}},
+  {"DILocalVariable", {"scope", "file", "type", "annotations"}},
+  {"DILabel", {"scope", "file"}},
+  {"DIGlobalVariableExpression", {"var", "expr"}},
+  {"DIObjCProperty", {"file", "type"}},
+  {"DIImportedEntity", {"scope", "entity", "file", "elements"}},
+  {"DIMacroFile", {"file", "nodes"}},
+};
+
+uint32_t mssa_md_node_operands(const mssa_module *m, uint32_t md, uint32_t *out, uint32_t cap) {
+  if (md >= m->md.n) return 0;
+  const mssa_md *d = &m->md.a[md];
+  const mssa_mdop *o = m->mdops.a + d->ops;
+  uint32_t n = 0;
+#define PUT(x) do { if (n < cap) out[n] = (x); n++; } while (0)
+  if (d->tag == MSSA_NONE) {
+    if (d->kind == MSSA_MD_TUPLE)
+      for (uint32_t i = 0; i < d->nops; i++)
+        if (o[i].kind == MSSA_MDO_NODE) PUT(o[i].idx);
+    return n;
+  }
+  const char *cls = mssa_str(m, d->tag);
+  int li = -1;
+  for (size_t k = 0; k < sizeof md_layout / sizeof md_layout[0]; k++)
+    if (!strcmp(md_layout[k].cls, cls)) { li = (int)k; break; }
+  uint32_t nf = d->nops / 2;
+  /* mark fields used through the class table, then append the rest */
+  uint64_t used = 0;
+  if (li >= 0) {
+    for (int j = 0; j < 14 && md_layout[li].fields[j]; j++) {
+      const char *want = md_layout[li].fields[j];
+      for (uint32_t f = 0; f < nf && f < 64; f++) {
+        if (used >> f & 1) continue;
+        if (!strcmp(mssa_str(m, o[2 * f].idx), want)) { PUT(o[2 * f + 1].idx); used |= 1ull << f; break; }
+      }
+    }
+  }
+  for (uint32_t f = 0; f < nf; f++)
+    if (f >= 64 || !(used >> f & 1)) PUT(o[2 * f + 1].idx);
+#undef PUT
+  return n;
+}
+
 uint32_t mssa_module_find_func(const mssa_module *m, const char *name) {
   uint32_t id = mssa_strtab_find(&m->strs, name, strlen(name));
   if (id == MSSA_NONE) return MSSA_NONE;
@@ -238,6 +303,7 @@ void mssa_module_free(mssa_module *m) {
   mssa__vec_free(&m->pattrs);
   mssa__vec_free(&m->globals);
   mssa__vec_free(&m->funcs);
+  mssa__vec_free(&m->named_md);
   free(m);
 }
 

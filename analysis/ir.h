@@ -151,6 +151,14 @@ typedef struct mssa_md {
   mssa_val val;        /* VALUE */
   uint32_t path;       /* FILE: filename joined to directory when relative
                           (what mssa_inst_source returns), else MSSA_NONE */
+  uint32_t tag;        /* specialized node (`!DIxxx(...)`, any kind but TUPLE/
+                          STRING/VALUE): string id of the class name, e.g.
+                          "DILocalVariable"; else MSSA_NONE. For these nodes
+                          ops/nops list their node-valued fields in text
+                          order as pairs: {STRING field name, NODE value}
+                          (nops counts entries, i.e. 2 per field), so LLVM's
+                          operand order can be derived per class (needed to
+                          reproduce the printer's metadata numbering). */
 } mssa_md;
 
 /* ------------------------------------------------------------ attributes */
@@ -294,6 +302,10 @@ typedef struct mssa_inst {
   uint32_t text_off; /* span of the instruction's original text in module.text */
   uint32_t text_len; /* 0 if the instruction was not read from text */
   uint32_t intrinsic; /* call: mssa_intrinsic of a direct callee, else 0 */
+  uint32_t mdatt;    /* attachments other than !dbg !tbaa !alias.scope
+                        !noalias (e.g. !llvm.loop !range !invariant.load
+                        !srcloc): md index of a TUPLE of {STRING kind name,
+                        NODE} pairs in text order, or MSSA_NONE */
 } mssa_inst;
 
 /* Intrinsics the analysis distinguishes (0 = not an intrinsic or unknown). */
@@ -351,6 +363,7 @@ typedef struct mssa_func {
   uint32_t md_dbg;     /* !dbg DISubprogram or MSSA_NONE */
   void *data;          /* for the owner (e.g. MemorySSA of this function) */
   uint32_t ptype;      /* type of the value @f itself (pointer to `type`) */
+  uint32_t mdatt;      /* all function attachments, as mssa_global.mdatt */
 } mssa_func;
 
 /* --------------------------------------------------------------- globals */
@@ -366,6 +379,9 @@ typedef struct mssa_global {
   uint32_t addrspace;
   uint32_t align;
   uint32_t ptype;      /* type of the value @g itself (pointer to `type`) */
+  uint32_t mdatt;      /* metadata attachments (`, !dbg !5`): md index of a
+                          TUPLE of {STRING kind name, NODE} pairs in text
+                          order, or MSSA_NONE */
 } mssa_global;
 
 /* ------------------------------------------------------------ datalayout */
@@ -412,6 +428,8 @@ typedef struct mssa_module {
   MSSA_VEC(mssa_func) funcs;
   uint32_t t_void, t_i1, t_i8, t_i32, t_i64, t_ptr, t_label, t_md; /* common types */
   uint8_t opaque_ptrs;      /* the text used `ptr` (LLVM 14 -opaque-pointers) */
+  MSSA_VEC(mssa_mdop) named_md; /* `!name = !{...}` in text order: pairs
+                               {STRING name, NODE tuple of its operands} */
 } mssa_module;
 
 /* ------------------------------------------------------------------- API */
@@ -488,6 +506,17 @@ uint32_t mssa_block_terminator(const mssa_func *f, uint32_t b);
 ** the DIFile name, with directory joined if relative); false if none. */
 bool mssa_inst_source(const mssa_module *m, const mssa_inst *i,
                       uint32_t *file, uint32_t *dir, uint32_t *line, uint32_t *col);
+
+/* The metadata-node operands of node `md` (md indices) in LLVM's internal
+** operand order -- the order SlotTracker::CreateMetadataSlot visits when it
+** numbers metadata for printing. Tuples: their node operands in order;
+** DILocation: scope, inlinedAt; specialized nodes: per class (DISubprogram:
+** file, scope, type, unit, declaration, retainedNodes, containingType,
+** templateParams, thrownTypes, annotations; ...), unknown fields last in
+** text order. Strings and values are not nodes and are left out. Note LLVM
+** gives DIExpression/DIArgList no slot at all (check mssa_md.tag). Writes up
+** to `cap` ids; returns the total count. */
+uint32_t mssa_md_node_operands(const mssa_module *m, uint32_t md, uint32_t *out, uint32_t cap);
 
 /* Function lookup by name; MSSA_NONE if absent. */
 uint32_t mssa_module_find_func(const mssa_module *m, const char *name);

@@ -426,9 +426,10 @@ void mssa__lex_next(ll_lexer *lx) {
 ** tokens: strings are skipped whole, brackets counted, and each `!N` is
 ** reported through `ref` so undefined nodes are still caught. Returns 0, or
 ** -1 with lx->tok set to an error (unbalanced input, end of file). */
-int mssa__lex_skip_parens(ll_lexer *lx, void (*ref)(void *, uint64_t, uint32_t), void *ctx) {
+int mssa__lex_skip_parens(ll_lexer *lx, ll_ref_fn ref, void *ctx) {
   const char *t = lx->text, *p = t + lx->pos, *e = t + lx->len;
   uint32_t depth = 1;
+  const char *fs = p;   /* start of the current top-level field */
   while (p < e) {
     char c = *p;
     switch (c) {
@@ -443,6 +444,7 @@ int mssa__lex_skip_parens(ll_lexer *lx, void (*ref)(void *, uint64_t, uint32_t),
       p = q ? q : e;
       continue;
     }
+    case ',': if (depth == 1) fs = p + 1; break;
     case '(': case '[': case '{': depth++; break;
     case ')': case ']': case '}':
       if (--depth == 0) {
@@ -458,7 +460,11 @@ int mssa__lex_skip_parens(ll_lexer *lx, void (*ref)(void *, uint64_t, uint32_t),
         const char *q = p + 1;
         while (IS(*q, C_DIGIT) && v < 0xffffffffull) v = v * 10 + (uint64_t)(*q++ - '0');
         if (v >= 0xffffffffull) { set_err(lx, (size_t)(p - t), "invalid metadata number"); return -1; }
-        ref(ctx, v, (uint32_t)(p - t));
+        const char *a = fs, *b;
+        while (a < p && IS(*a, C_SPACE)) a++;
+        for (b = a; b < p && IS(*b, C_NAME); b++) {}
+        if (b >= p || *b != ':') b = a;
+        ref(ctx, v, (uint32_t)(p - t), (uint32_t)(a - t), (uint32_t)(b - a));
         p = q;
         continue;
       }

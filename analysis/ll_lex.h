@@ -77,8 +77,11 @@ const char *mssa__kw_name(unsigned kw);
 /* Keyword id of `s[0..n)` or -1. */
 int mssa__kw_find(const char *s, size_t n);
 /* Skips a metadata node's raw text to the ')' closing an already consumed
-** '(' (see ll_lex.c); reports each `!N` through ref(ctx, N, offset). */
-int mssa__lex_skip_parens(ll_lexer *lx, void (*ref)(void *, uint64_t, uint32_t), void *ctx);
+** '(' (see ll_lex.c); reports each `!N` through ref(ctx, N, offset, field
+** name offset, field name length) -- the field is the `name:` label that
+** the reference belongs to (length 0 if none). */
+typedef void (*ll_ref_fn)(void *ctx, uint64_t n, uint32_t off, uint32_t foff, uint32_t flen);
+int mssa__lex_skip_parens(ll_lexer *lx, ll_ref_fn ref, void *ctx);
 /* 1 if the keyword table is sorted (self-check used by the tests). */
 int mssa__kw_table_ok(void);
 

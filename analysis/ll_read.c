@@ -317,6 +317,7 @@ static void parse_global(ll_parser *p, ll_tok nt) {
   uint32_t as = mssa__ll_opt_addrspace(p, 0);
   mssa_global g;
   memset(&g, 0, sizeof g);
+  g.mdatt = MSSA_NONE;
   g.addrspace = as;
   g.init = MSSA_VAL_NONE;
   g.name = nt.kind == LT_GLOBALID ? MSSA_NONE : mssa__ll_name(p, &nt);
@@ -359,18 +360,14 @@ static void parse_global(ll_parser *p, ll_tok nt) {
     mssa_val v = mssa__ll_value(p, g.type);
     m->globals.a[idx].init = v;
   }
+  m->globals.a[idx].mdatt = MSSA_NONE;
   while (mssa__ll_eat(p, LT_COMMA)) {
     ll_tok *t = &p->lx.tok;
     if (t->kind == LT_MDVAR) {
-      /* `, !dbg !12` attachments: name then node */
-      while (p->lx.tok.kind == LT_MDVAR) {
-        mssa__ll_next(p);
-        mssa__ll_md_node(p);
-        if (p->lx.tok.kind == LT_COMMA) mssa__ll_next(p);
-        else break;
-      }
-      if (p->lx.tok.kind != LT_MDVAR) break;
-      continue;
+      /* `, !dbg !12, !type !3` attachments end the definition */
+      uint32_t att = mssa__ll_attachments(p, 1, NULL);
+      m->globals.a[idx].mdatt = att;
+      break;
     }
     if (mssa__ll_eat_kw(p, LL_KW_section) || mssa__ll_eat_kw(p, LL_KW_partition)) {
       mssa__ll_expect(p, LT_STRING, "section name");
@@ -399,13 +396,8 @@ static void parse_function(ll_parser *p, int is_define) {
   uint32_t md_dbg = MSSA_NONE;
   mssa__ll_next(p);
   /* `declare !dbg !12 ...`: declarations carry attachments up front */
-  while (!is_define && p->lx.tok.kind == LT_MDVAR) {
-    ll_tok *t = &p->lx.tok;
-    uint32_t isdbg = t->tlen == 3 && memcmp(m->text + t->toff, "dbg", 3) == 0;
-    mssa__ll_next(p);
-    uint32_t md = mssa__ll_md_node(p);
-    if (isdbg) md_dbg = md;
-  }
+  uint32_t mdatt = MSSA_NONE;
+  if (!is_define && p->lx.tok.kind == LT_MDVAR) mdatt = mssa__ll_attachments(p, 0, &md_dbg);
   int linkage = -1;
   for (;;) {
     ll_tok *t = &p->lx.tok;
@@ -497,10 +489,7 @@ static void parse_function(ll_parser *p, int is_define) {
     }
     if (t->kind == LT_MDVAR) {
       /* function metadata attachments: `!dbg !12 !prof !3` */
-      uint32_t isdbg = t->tlen == 3 && memcmp(m->text + t->toff, "dbg", 3) == 0;
-      mssa__ll_next(p);
-      uint32_t md = mssa__ll_md_node(p);
-      if (isdbg) md_dbg = md;
+      mdatt = mssa__ll_attachments(p, 0, &md_dbg);
       continue;
     }
     if (t->kind == LT_KW || t->kind == LT_IDENT || t->kind == LT_STRING || t->kind == LT_ATTRID) {
@@ -528,6 +517,7 @@ static void parse_function(ll_parser *p, int is_define) {
   if (nargs) memcpy(f.args, p->argv.a, nargs * sizeof(mssa_arg));
   f.entry = f.first_block = f.last_block = MSSA_NONE;
   f.md_dbg = md_dbg;
+  f.mdatt = mdatt;
   f.ptype = mssa__ll_ptr_type(p, fty, as);
   f.intrinsic = fname != MSSA_NONE
       ? mssa__ll_intrinsic_id(mssa_str(m, fname), mssa_strtab_len(&m->strs, fname)) : 0;

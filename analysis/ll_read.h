@@ -149,6 +149,7 @@ void mssa__ll_md_def(ll_parser *p);        /* `!N = ...` at top level */
 void mssa__ll_named_md(ll_parser *p);      /* `!name = !{...}` at top level */
 void mssa__ll_inst_md(ll_parser *p, mssa_inst *ins); /* `!kind !N` list */
 void mssa__ll_fn_md(ll_parser *p, mssa_func *f);
+uint32_t mssa__ll_attachments(ll_parser *p, int comma_separated, uint32_t *dbg);
 
 /* ll_read_attr.c */
 /* Parses attributes. ctx: 0 = parameter, 1 = return, 2 = function (also

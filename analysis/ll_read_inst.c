@@ -679,7 +679,7 @@ static void parse_block(ll_parser *p) {
     memset(&ins, 0, sizeof ins);
     ins.block = bid;
     ins.name = ins.slot = ins.attrs = MSSA_NONE;
-    ins.md_tbaa = ins.md_scope = ins.md_noalias = ins.dbg = MSSA_NONE;
+    ins.md_tbaa = ins.md_scope = ins.md_noalias = ins.dbg = ins.mdatt = MSSA_NONE;
     ins.ops = f->ops.n;
     int md = parse_inst_body(p, &ins);
     if (!md && TOK->kind == LT_COMMA) {

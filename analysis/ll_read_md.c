@@ -25,7 +25,7 @@ static uint32_t new_md(ll_parser *p, uint8_t kind) {
   mssa_md d;
   memset(&d, 0, sizeof d);
   d.kind = kind;
-  d.scope = d.file = d.str = d.dir = d.inlined_at = d.path = MSSA_NONE;
+  d.scope = d.file = d.str = d.dir = d.inlined_at = d.path = d.tag = MSSA_NONE;
   uint32_t id = p->m->md.n;
   if (id >= 0x0ffffff0u) mssa__ll_err(p, p->lx.tok.off, "too many metadata nodes");
   mssa__vec_push(&p->m->md, d);
@@ -54,8 +54,27 @@ static uint32_t md_num(ll_parser *p) {
 
 static uint32_t parse_tuple_into(ll_parser *p, uint32_t id);
 
-static void raw_ref(void *ctx, uint64_t n, uint32_t off) {
-  mssa__ll_md_ref((ll_parser *)ctx, (uint32_t)n, off);
+/* A field's node reference inside a skipped node: pushed on p->stk as a
+** (field name id, node) pair; the caller moves the pairs to mdops. */
+static void raw_ref(void *ctx, uint64_t n, uint32_t off, uint32_t foff, uint32_t flen) {
+  ll_parser *p = ctx;
+  uint32_t id = mssa__ll_md_ref(p, (uint32_t)n, off);
+  mssa__vec_push(&p->stk, mssa_strtab_intern(&p->m->strs, p->m->text + foff, flen));
+  mssa__vec_push(&p->stk, id);
+}
+
+static void fields_to_ops(ll_parser *p, uint32_t id, uint32_t stk0) {
+  mssa_module *m = p->m;
+  uint32_t n = (p->stk.n - stk0) / 2;
+  m->md.a[id].ops = m->mdops.n;
+  m->md.a[id].nops = 2 * n;
+  for (uint32_t i = 0; i < n; i++) {
+    mssa_mdop f = {MSSA_MDO_STRING, p->stk.a[stk0 + 2 * i]};
+    mssa_mdop v = {MSSA_MDO_NODE, p->stk.a[stk0 + 2 * i + 1]};
+    mssa__vec_push(&m->mdops, f);
+    mssa__vec_push(&m->mdops, v);
+  }
+  p->stk.n = stk0;
 }
 static uint32_t parse_special_into(ll_parser *p, uint32_t id);
 
@@ -202,12 +221,15 @@ static uint32_t parse_special_into(ll_parser *p, uint32_t id) {
   if (p->lx.tok.kind != LT_LPAREN) mssa__ll_err(p, p->lx.tok.off, "expected '(' here");
   if (kind != MSSA_MD_OTHER_DI) mssa__ll_next(p);
   m->md.a[id].kind = kind;
+  m->md.a[id].tag = mssa_strtab_intern(&m->strs, m->text + nt.toff, nt.tlen);
+  uint32_t stk0 = p->stk.n;
   if (kind == MSSA_MD_OTHER_DI) {
     /* The '(' is the current token; skip raw text after it. Most of a -g
     ** module is such nodes, so this is worth not tokenizing. */
     p->lx.pos = p->lx.tok.end;
     if (mssa__lex_skip_parens(&p->lx, raw_ref, p) < 0) mssa__ll_err(p, p->lx.tok.off, "%s", p->lx.msg);
     mssa__ll_next(p);
+    fields_to_ops(p, id, stk0);
     return id;
   }
   if (p->lx.tok.kind != LT_RPAREN) {
@@ -220,6 +242,10 @@ static uint32_t parse_special_into(ll_parser *p, uint32_t id) {
       int want_str = (kind == MSSA_MD_FILE && (name_is(p, &ft, "filename") || name_is(p, &ft, "directory"))) ||
                      (kind == MSSA_MD_SUBPROGRAM && name_is(p, &ft, "name"));
       field_value(p, &md, &num, &str, want_str);
+      if (md != MSSA_NONE) {
+        mssa__vec_push(&p->stk, mssa_strtab_intern(&m->strs, m->text + ft.toff, ft.tlen));
+        mssa__vec_push(&p->stk, md);
+      }
       mssa_md *d = &m->md.a[id];
       if (name_is(p, &ft, "line")) d->line = (uint32_t)num;
       else if (name_is(p, &ft, "column")) d->col = (uint32_t)num;
@@ -232,6 +258,7 @@ static uint32_t parse_special_into(ll_parser *p, uint32_t id) {
     }
   }
   mssa__ll_expect(p, LT_RPAREN, "')' here");
+  fields_to_ops(p, id, stk0);
   return id;
 }
 
@@ -276,21 +303,73 @@ void mssa__ll_md_def(ll_parser *p) {
 }
 
 void mssa__ll_named_md(ll_parser *p) {
+  mssa_module *m = p->m;
+  ll_tok nt = p->lx.tok;
   mssa__ll_next(p);
   mssa__ll_expect(p, LT_EQ, "'=' here");
   mssa__ll_expect(p, LT_EXCL, "'!' here");
   mssa__ll_expect(p, LT_LBRACE, "'{' here");
+  uint32_t stk0 = p->stk.n;
   if (p->lx.tok.kind != LT_RBRACE) {
     do {
       if (p->lx.tok.kind != LT_EXCL && p->lx.tok.kind != LT_MDVAR)
         mssa__ll_err(p, p->lx.tok.off, "expected '!' here");
-      mssa__ll_md_node(p);
+      uint32_t md = mssa__ll_md_node(p);
+      mssa__vec_push(&p->stk, md);
     } while (mssa__ll_eat(p, LT_COMMA));
   }
   mssa__ll_expect(p, LT_RBRACE, "'}' here");
+  /* kept as a tuple of its operands, for metadata numbering */
+  uint32_t id = new_md(p, MSSA_MD_TUPLE);
+  m->md.a[id].ops = m->mdops.n;
+  m->md.a[id].nops = p->stk.n - stk0;
+  for (uint32_t i = stk0; i < p->stk.n; i++) {
+    mssa_mdop o = {MSSA_MDO_NODE, p->stk.a[i]};
+    mssa__vec_push(&m->mdops, o);
+  }
+  p->stk.n = stk0;
+  mssa_mdop nm = {MSSA_MDO_STRING, mssa__ll_name(p, &nt)};
+  mssa_mdop tu = {MSSA_MDO_NODE, id};
+  mssa__vec_push(&m->named_md, nm);
+  mssa__vec_push(&m->named_md, tu);
+}
+
+/* `!kind !N` attachment list of a global or function, starting at MDVAR and
+** continuing while `more` says so; returns a TUPLE of {kind, node} pairs
+** and the !dbg node through *dbg (if non-NULL). */
+uint32_t mssa__ll_attachments(ll_parser *p, int comma_separated, uint32_t *dbg) {
+  mssa_module *m = p->m;
+  uint32_t stk0 = p->stk.n;
+  while (p->lx.tok.kind == LT_MDVAR) {
+    ll_tok nt = p->lx.tok;
+    mssa__ll_next(p);
+    uint32_t md = mssa__ll_md_node(p);
+    if (dbg && name_is(p, &nt, "dbg")) *dbg = md;
+    mssa__vec_push(&p->stk, mssa__ll_name(p, &nt));
+    mssa__vec_push(&p->stk, md);
+    if (comma_separated) {
+      if (p->lx.tok.kind != LT_COMMA) break;
+      mssa__ll_next(p);
+      if (p->lx.tok.kind != LT_MDVAR) mssa__ll_err(p, p->lx.tok.off, "expected metadata after comma");
+    }
+  }
+  uint32_t id = new_md(p, MSSA_MD_TUPLE);
+  uint32_t n = (p->stk.n - stk0) / 2;
+  m->md.a[id].ops = m->mdops.n;
+  m->md.a[id].nops = 2 * n;
+  for (uint32_t i = 0; i < n; i++) {
+    mssa_mdop k = {MSSA_MDO_STRING, p->stk.a[stk0 + 2 * i]};
+    mssa_mdop v = {MSSA_MDO_NODE, p->stk.a[stk0 + 2 * i + 1]};
+    mssa__vec_push(&m->mdops, k);
+    mssa__vec_push(&m->mdops, v);
+  }
+  p->stk.n = stk0;
+  return id;
 }
 
 void mssa__ll_inst_md(ll_parser *p, mssa_inst *ins) {
+  mssa_module *m = p->m;
+  uint32_t stk0 = p->stk.n;
   for (;;) {
     ll_tok nt = p->lx.tok;
     if (nt.kind != LT_MDVAR) mssa__ll_err(p, nt.off, "expected metadata after comma");
@@ -300,10 +379,28 @@ void mssa__ll_inst_md(ll_parser *p, mssa_inst *ins) {
     else if (name_is(p, &nt, "tbaa")) ins->md_tbaa = md;
     else if (name_is(p, &nt, "alias.scope")) ins->md_scope = md;
     else if (name_is(p, &nt, "noalias")) ins->md_noalias = md;
-    else if (name_is(p, &nt, "invariant.load")) ins->flags |= MSSA_IF_INVARIANT_LOAD;
-    if (p->lx.tok.kind != LT_COMMA) return;
+    else {
+      /* kept for the printer's metadata numbering (see mssa_inst.mdatt) */
+      if (name_is(p, &nt, "invariant.load")) ins->flags |= MSSA_IF_INVARIANT_LOAD;
+      mssa__vec_push(&p->stk, mssa__ll_name(p, &nt));
+      mssa__vec_push(&p->stk, md);
+    }
+    if (p->lx.tok.kind != LT_COMMA) break;
     mssa__ll_next(p);
   }
+  uint32_t n = (p->stk.n - stk0) / 2;
+  if (!n) return;
+  uint32_t id = new_md(p, MSSA_MD_TUPLE);
+  m->md.a[id].ops = m->mdops.n;
+  m->md.a[id].nops = 2 * n;
+  for (uint32_t i = 0; i < n; i++) {
+    mssa_mdop k = {MSSA_MDO_STRING, p->stk.a[stk0 + 2 * i]};
+    mssa_mdop v = {MSSA_MDO_NODE, p->stk.a[stk0 + 2 * i + 1]};
+    mssa__vec_push(&m->mdops, k);
+    mssa__vec_push(&m->mdops, v);
+  }
+  p->stk.n = stk0;
+  ins->mdatt = id;
 }
 
 void mssa__ll_fn_md(ll_parser *p, mssa_func *f) {

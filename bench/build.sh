@@ -46,7 +46,7 @@ trap 'rm -rf "$tmp"' EXIT
 
 # run_one KIND FILE: append "wall_us rss_kib cpu_us" to $tmp/KIND.FILE
 run_one() {
-  local kind=$1 f=$2 t0 t1 rss
+  local kind=$1 f=$2 t0 t1
   t0=$(date +%s%N)
   if [ "$kind" = memssa ]; then
     "$gtime" -f '%M %U %S' -o "$tmp/rss" "$bin" build --local "$f" >"$tmp/stdout" 2>"$tmp/stderr" ||

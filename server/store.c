@@ -11,11 +11,14 @@
 **      replaced or unloaded no request is using it: the old bundle is
 **      handed to the pool to be freed (freeing a large module can take
 **      milliseconds, which the loop should not spend).
-**   3. A job holds a reference on its connection (conn refs), so a client
+**   3. Pool threads run at a lower priority (nice 10) than the loop thread,
+**      so a long build never delays answers on a busy machine.
+**   4. A job holds a reference on its connection (conn refs), so a client
 **      that disconnects mid-load is freed only after the job is answered.
 */
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 
 #include "log.h"
 #include "server.h"
@@ -146,6 +149,13 @@ typedef struct job_work {
 
 static void job_run(uv_work_t *w) {
   job_work *jw = w->data;
+  /* Builds yield the CPU to the loop thread: on Linux the nice value is
+  ** per thread, so this lowers only this pool thread (once is enough). */
+  static _Thread_local bool niced;
+  if (!niced) {
+    niced = true;
+    if (setpriority(PRIO_PROCESS, 0, 10) != 0) MSSAD_DEBUG("setpriority failed");
+  }
   mssa_proto_job_run(jw->job);
 }
 

@@ -10,9 +10,11 @@
 # (only for files whose .c changed) and conformance compares.
 #
 # Threshold assertions not met yet are TODO (reason below); empty = strict.
+# shellcheck disable=SC2034  # read by lib-conformance.sh
 TODO_DEFS=""
 TODO_PHIS=""
 TODO_USES=""
+# shellcheck source=tests/lib-conformance.sh
 . "$(dirname "$0")/lib-conformance.sh"
 
 need_opt_and_tools

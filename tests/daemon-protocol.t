@@ -7,7 +7,7 @@
 # This file is also the helper library of tests/daemon-*.t (they load it with
 # importlib): Daemon starts a real memssad on a temporary socket, Client
 # speaks NDJSON to it, and ok/is_ print TAP.
-import json, os, signal, socket, subprocess, sys, tempfile, time
+import atexit, json, os, signal, socket, subprocess, sys, tempfile, time
 
 ROOT = os.environ.get("MEMSSA_ROOT") or os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BUILD = os.environ.get("MEMSSA_BUILD") or os.path.join(ROOT, "build")
@@ -43,6 +43,19 @@ def bail(msg):
     sys.exit(255)
 
 # --------------------------------------------------------------- daemon
+_daemons = []
+
+def _cleanup():
+    for d in _daemons:
+        if d.p.poll() is None:
+            d.p.kill()
+            d.p.wait()
+
+atexit.register(_cleanup)
+# A hung test must fail, not hang prove: SIGALRM ends it (atexit kills daemons).
+signal.signal(signal.SIGALRM, lambda *a: (print("# timeout", flush=True), sys.exit(1)))
+signal.alarm(int(os.environ.get("MEMSSA_TEST_TIMEOUT", "120")))
+
 class Daemon:
     def __init__(self, *args, sock=True, tmp=None, env=None, wait=True, stdin=None):
         self.tmp = tmp or tempfile.mkdtemp(prefix="memssad-t-")
@@ -54,12 +67,18 @@ class Daemon:
         if env:
             e.update(env)
         self.err = open(self.errpath, "w")
-        self.p = subprocess.Popen(argv, stderr=self.err, env=e,
+        self.p = subprocess.Popen(argv, stderr=self.err, env=e, stdout=subprocess.DEVNULL,
                                   stdin=stdin if stdin is not None else subprocess.DEVNULL)
+        _daemons.append(self)
         if wait and sock:
-            for _ in range(500):
-                if os.path.exists(self.sock):
+            for _ in range(1000):       # until it answers (a stale file may exist)
+                try:
+                    probe = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+                    probe.connect(self.sock)
+                    probe.close()
                     break
+                except OSError:
+                    probe.close()
                 if self.p.poll() is not None:
                     break
                 time.sleep(0.01)
@@ -68,7 +87,8 @@ class Daemon:
         return Client(self.sock)
 
     def stderr(self):
-        self.err.flush()
+        if not self.err.closed:
+            self.err.flush()
         with open(self.errpath) as f:
             return f.read()
 
@@ -150,9 +170,9 @@ class Client:
 
 def compile_example(tmp):
     """clients/examples/update.c -> tmp/update.ll with clang -g -O0."""
-    src = os.path.join(ROOT, "clients", "examples", "update.c")
     out = os.path.join(tmp, "update.ll")
-    subprocess.run(["clang", "-g", "-O0", "-S", "-emit-llvm", src, "-o", out], check=True)
+    subprocess.run(["clang", "-g", "-O0", "-S", "-emit-llvm", "update.c", "-o", out], check=True,
+                   cwd=os.path.join(ROOT, "clients", "examples"))
     return out
 
 
@@ -234,7 +254,7 @@ def main():
     # uses, access
     r = c.result("uses", {"module": "update", "function": "local", "id": 3})
     is_([u["inst"] for u in r["uses"]], [7], "uses of def 3 (x = 3): the load of x")
-    r = c.result("uses", {"module": "update", "function": "local", "inst": 2})
+    r = c.result("uses", {"module": "update", "function": "local", "inst": 3})
     is_((r["def"]["id"], [u["name"] for u in r["uses"] if "name" in u]), (1, []),
         "uses of def 1 (x = 1): only def 3 (a def has no name)")
     is_([u["id"] for u in r["uses"]], [3], "uses of def 1 is def 3 (optimized to it)")

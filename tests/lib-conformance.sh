@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # tests/lib-conformance.sh -- sourced by tests/conformance-*.t (bash).
 #
 # A tiny TAP producer plus a wrapper around ../shared/tools/conformance that
@@ -106,10 +107,10 @@ conformance_check() {
       else if ($i ~ /^[0-9]+\/[0-9]+$/) { split($i, q, "/"); v[++k] = q[1]; v[++k] = q[2] }
       for (j = 1; j <= k; j++) s[j] += v[j]; n = k; k = 0; seen = 1 }
     END { if (seen) printf "conformance: files %d ok %d fail %d crash %d timeout %d | defs %d/%d phis %d/%d uses %d/%d | exact defs %d phis %d uses %d\n", s[1], s[2], s[3], s[4], s[5], s[6], s[7], s[8], s[9], s[10], s[11], s[12], s[13], s[14] }')
-  local n=0 okf=0 fail=0 crash=0 tout=0 sd=0 td=0 sp=0 tp=0 su=0 tu=0 xd=0 xp=0 xu=0
+  local n=0 fail=0 crash=0 tout=0 sd=0 td=0 sp=0 tp=0 su=0 tu=0 xd=0 xp=0 xu=0
   local re='^conformance: files ([0-9]+) ok ([0-9]+) fail ([0-9]+) crash ([0-9]+) timeout ([0-9]+) \| defs ([0-9]+)/([0-9]+) phis ([0-9]+)/([0-9]+) uses ([0-9]+)/([0-9]+) \| exact defs ([0-9]+) phis ([0-9]+) uses ([0-9]+)'
   if [[ $summary =~ $re ]]; then
-    n=${BASH_REMATCH[1]} okf=${BASH_REMATCH[2]} fail=${BASH_REMATCH[3]}
+    n=${BASH_REMATCH[1]} fail=${BASH_REMATCH[3]}
     crash=${BASH_REMATCH[4]} tout=${BASH_REMATCH[5]}
     sd=${BASH_REMATCH[6]} td=${BASH_REMATCH[7]} sp=${BASH_REMATCH[8]} tp=${BASH_REMATCH[9]}
     su=${BASH_REMATCH[10]} tu=${BASH_REMATCH[11]}

@@ -293,6 +293,17 @@ static void test_calls(void) {
   const mssa_md *vm = &m->md.a[MSSA_VAL_INDEX(dops[1])];
   ok(vm->kind == MSSA_MD_VALUE && vm->val == MSSA_VAL(MSSA_VK_INST, 0), "metadata i8* %%0");
   is_int(m->md.a[MSSA_VAL_INDEX(dops[3])].kind, MSSA_MD_OTHER_DI, "!DIExpression()");
+  {
+    const mssa_md *lv = &m->md.a[MSSA_VAL_INDEX(dops[2])];
+    ok(lv->kind == MSSA_MD_OTHER_DI && !strcmp(mssa_str(m, lv->tag), "DILocalVariable"), "DILocalVariable tag");
+    ok(lv->nops == 6 && !strcmp(mssa_str(m, m->mdops.a[lv->ops].idx), "scope") &&
+       m->md.a[m->mdops.a[lv->ops + 1].idx].kind == MSSA_MD_LEXBLOCK &&
+       !strcmp(mssa_str(m, m->mdops.a[lv->ops + 2].idx), "file") &&
+       !strcmp(mssa_str(m, m->mdops.a[lv->ops + 4].idx), "type"), "skipped node keeps its (field, node) pairs");
+    const mssa_md *sp = &m->md.a[g->md_dbg];
+    ok(!strcmp(mssa_str(m, sp->tag), "DISubprogram") && sp->nops == 8 &&
+       !strcmp(mssa_str(m, m->mdops.a[sp->ops + 6].idx), "unit"), "kept node keeps its pairs too");
+  }
   mssa_inst *pf = &g->insts.a[4];
   ok((pf->flags & MSSA_IF_TAIL) && (pf->flags & MSSA_IF_BUNDLES), "tail call with bundles");
   ok(m->types.a[pf->aux].flags & MSSA_TF_VARARG, "explicit vararg fn type");
