@@ -48,11 +48,13 @@ TEST_SCRIPTS:= $(sort $(wildcard tests/*.t))
 obj = $(patsubst %.c,$(BUILD)/obj/%.o,$(1))
 
 LIB      := $(BUILD)/libmemssa.a
+PROTO_LIB:= $(BUILD)/libmemssa-proto.a
 CLI      := $(BUILD)/memssa
 DAEMON   := $(BUILD)/memssad
 LIB_OBJS := $(call obj,$(LIB_SRCS))
 CLI_OBJS := $(call obj,$(CLI_SRCS))
 SRV_OBJS := $(call obj,$(SERVER_SRCS) $(PROTO_SRCS))
+PROTO_OBJS := $(call obj,$(PROTO_SRCS))
 TEST_BINS:= $(patsubst tests/%.c,$(BUILD)/tests/%,$(TEST_SRCS))
 
 PROGRAMS := $(if $(CLI_SRCS),$(CLI)) $(if $(SERVER_SRCS),$(DAEMON))
@@ -101,11 +103,23 @@ $(CLI): $(CLI_OBJS) $(LIB)
 $(DAEMON): $(SRV_OBJS) $(LIB)
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $(SRV_OBJS) $(LIB) $(SRV_LIBS) $(LDLIBS) -o $@
 
-# Each tests/test_X.c is one TAP program linked with the library.
+# The protocol layer as an archive, for the protocol unit tests.
+$(PROTO_LIB): $(PROTO_OBJS)
+	@mkdir -p $(@D)
+	rm -f $@
+	$(AR) rcs $@ $^
+
+# Each tests/test_X.c is one TAP program linked with the library;
+# tests/test_proto*.c also with protocol/ (libmemssa-proto.a) and jansson/libuv.
 $(BUILD)/tests/%: tests/%.c tests/tap.h $(LIB) | deps
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CPPFLAGS) -Itests $(ALL_CFLAGS) $(DEPFLAGS) -MF $@.d -MT $@ \
-	  $(ALL_LDFLAGS) $< $(LIB) $(LDLIBS) -o $@
+	$(CC) $(ALL_CPPFLAGS) $(TEST_CPPFLAGS) -Itests $(ALL_CFLAGS) $(DEPFLAGS) -MF $@.d -MT $@ \
+	  $(ALL_LDFLAGS) $< $(TEST_LIBS) $(LIB) $(LDLIBS) -o $@
+
+PROTO_TEST_BINS := $(filter $(BUILD)/tests/test_proto%,$(TEST_BINS))
+$(PROTO_TEST_BINS): $(PROTO_LIB)
+$(PROTO_TEST_BINS): TEST_CPPFLAGS = -D_POSIX_C_SOURCE=200809L -Iprotocol $(SRV_CFLAGS)
+$(PROTO_TEST_BINS): TEST_LIBS = $(PROTO_LIB) $(SRV_LIBS)
 
 # prove --exec '' runs every test file directly: the C test binaries and the
 # executable tests/*.t scripts (their #! line picks the interpreter).

@@ -272,6 +272,122 @@ uint32_t mssa_md_node_operands(const mssa_module *m, uint32_t md, uint32_t *out,
   return n;
 }
 
+/* LLVM 14 FixedMetadataKinds.def, in kind-id order. */
+static const char *const fixed_kinds[] = {
+  "dbg", "tbaa", "prof", "fpmath", "range", "tbaa.struct", "invariant.load", "alias.scope",
+  "noalias", "nontemporal", "llvm.mem.parallel_loop_access", "nonnull", "dereferenceable",
+  "dereferenceable_or_null", "make.implicit", "unpredictable", "invariant.group", "align",
+  "llvm.loop", "type", "section_prefix", "absolute_symbol", "associated", "callees",
+  "irr_loop", "llvm.access.group", "callback", "llvm.preserve.access.index",
+  "vcall_visibility", "noundef", "annotation",
+};
+
+static uint32_t kind_id(const mssa_module *m, uint32_t name) {
+  const char *s = mssa_str(m, name);
+  for (uint32_t i = 0; i < sizeof fixed_kinds / sizeof fixed_kinds[0]; i++)
+    if (!strcmp(s, fixed_kinds[i])) return i;
+  for (uint32_t i = 0; i < m->md_kinds.n; i++)
+    if (m->md_kinds.a[i] == name) return 1000 + i;
+  return 100000;
+}
+
+typedef struct { uint32_t *slots, next, *stk, n, cap; } slot_state;
+
+static int slot_skip(const mssa_module *m, uint32_t md) {
+  const mssa_md *d = &m->md.a[md];
+  if (d->kind == MSSA_MD_STRING || d->kind == MSSA_MD_VALUE) return 1;
+  if (d->tag != MSSA_NONE) {
+    const char *t = mssa_str(m, d->tag);
+    if (!strcmp(t, "DIExpression") || !strcmp(t, "DIArgList")) return 1;
+  }
+  return 0;
+}
+
+/* CreateMetadataSlot: preorder DFS with an explicit stack (operands pushed
+** in reverse so the first is visited first, as the recursion would). */
+static void slot_create(const mssa_module *m, slot_state *st, uint32_t root) {
+  st->n = 0;
+  st->stk[st->n++] = root;
+  while (st->n) {
+    uint32_t md = st->stk[--st->n];
+    if (md >= m->md.n) continue;
+    if (md < m->md_canon.n) md = m->md_canon.a[md];   /* LLVM uniquing */
+    if (st->slots[md] != MSSA_NONE || slot_skip(m, md)) continue;
+    st->slots[md] = st->next++;
+    uint32_t k = mssa_md_node_operands(m, md, NULL, 0);
+    if (st->n + k > st->cap) {
+      while (st->n + k > st->cap) st->cap *= 2;
+      st->stk = mssa__xrealloc(st->stk, st->cap * sizeof(uint32_t));
+    }
+    mssa_md_node_operands(m, md, st->stk + st->n, k);
+    /* reverse the k operands just written */
+    for (uint32_t i = 0, j = k; i + 1 < j; i++, j--) {
+      uint32_t t = st->stk[st->n + i];
+      st->stk[st->n + i] = st->stk[st->n + j - 1];
+      st->stk[st->n + j - 1] = t;
+    }
+    st->n += k;
+  }
+}
+
+/* Attachment tuple {kind, node}* plus fixed ones, visited in kind-id order. */
+static void slot_attachments(const mssa_module *m, slot_state *st, uint32_t tuple,
+                             const uint32_t *fixed_ids, const uint32_t *fixed_nodes, uint32_t nfixed) {
+  uint32_t ids[64], nodes[64], n = 0;
+  for (uint32_t i = 0; i < nfixed; i++)
+    if (fixed_nodes[i] != MSSA_NONE) { ids[n] = fixed_ids[i]; nodes[n] = fixed_nodes[i]; n++; }
+  if (tuple != MSSA_NONE && tuple < m->md.n) {
+    const mssa_md *t = &m->md.a[tuple];
+    for (uint32_t k = 0; k + 1 < t->nops && n < 64; k += 2) {
+      ids[n] = kind_id(m, m->mdops.a[t->ops + k].idx);
+      nodes[n] = m->mdops.a[t->ops + k + 1].idx;
+      n++;
+    }
+  }
+  for (uint32_t i = 1; i < n; i++) {  /* stable insertion sort by kind id */
+    uint32_t a = ids[i], b = nodes[i], j = i;
+    while (j > 0 && ids[j - 1] > a) { ids[j] = ids[j - 1]; nodes[j] = nodes[j - 1]; j--; }
+    ids[j] = a;
+    nodes[j] = b;
+  }
+  for (uint32_t i = 0; i < n; i++) slot_create(m, st, nodes[i]);
+}
+
+uint32_t mssa_md_print_slots(const mssa_module *m, uint32_t func, uint32_t *slots) {
+  slot_state st = {slots, 0, NULL, 0, 256};
+  st.stk = mssa__xmalloc(st.cap * sizeof(uint32_t));
+  for (uint32_t i = 0; i < m->md.n; i++) slots[i] = MSSA_NONE;
+  for (uint32_t g = 0; g < m->globals.n; g++)
+    slot_attachments(m, &st, m->globals.a[g].mdatt, NULL, NULL, 0);
+  for (uint32_t k = 0; k + 1 < m->named_md.n; k += 2) {
+    const mssa_md *t = &m->md.a[m->named_md.a[k + 1].idx];
+    for (uint32_t i = 0; i < t->nops; i++) slot_create(m, &st, m->mdops.a[t->ops + i].idx);
+  }
+  if (func < m->funcs.n) {
+    const mssa_func *f = &m->funcs.a[func];
+    slot_attachments(m, &st, f->mdatt, NULL, NULL, 0);
+    static const uint32_t fixed_ids[4] = {0, 1, 7, 8};
+    for (uint32_t b = f->first_block; b != MSSA_NONE; b = f->blocks.a[b].next) {
+      for (uint32_t i = f->blocks.a[b].first; i != MSSA_NONE; i = f->insts.a[i].next) {
+        const mssa_inst *in = &f->insts.a[i];
+        if (in->opcode == MSSA_OP_CALL && in->intrinsic != MSSA_INTR_NONE) {
+          for (uint32_t k = 1; k < in->nops; k++) {
+            mssa_val v = f->ops.a[in->ops + k];
+            if (MSSA_VAL_KIND(v) == MSSA_VK_META) slot_create(m, &st, MSSA_VAL_INDEX(v));
+          }
+        }
+        uint32_t nodes[4] = {in->dbg, in->md_tbaa, in->md_scope, in->md_noalias};
+        slot_attachments(m, &st, in->mdatt, fixed_ids, nodes, 4);
+      }
+    }
+  }
+  free(st.stk);
+  /* every reference to a uniqued duplicate prints its canonical number */
+  for (uint32_t i = 0; i < m->md.n && i < m->md_canon.n; i++)
+    if (m->md_canon.a[i] != i) slots[i] = slots[m->md_canon.a[i]];
+  return st.next;
+}
+
 uint32_t mssa_module_find_func(const mssa_module *m, const char *name) {
   uint32_t id = mssa_strtab_find(&m->strs, name, strlen(name));
   if (id == MSSA_NONE) return MSSA_NONE;
@@ -304,6 +420,8 @@ void mssa_module_free(mssa_module *m) {
   mssa__vec_free(&m->globals);
   mssa__vec_free(&m->funcs);
   mssa__vec_free(&m->named_md);
+  mssa__vec_free(&m->md_kinds);
+  mssa__vec_free(&m->md_canon);
   free(m);
 }
 

@@ -159,6 +159,7 @@ typedef struct mssa_md {
                           (nops counts entries, i.e. 2 per field), so LLVM's
                           operand order can be derived per class (needed to
                           reproduce the printer's metadata numbering). */
+  uint32_t text_off, text_len; /* specialized nodes: `!DIxxx(...)` source span */
 } mssa_md;
 
 /* ------------------------------------------------------------ attributes */
@@ -430,6 +431,12 @@ typedef struct mssa_module {
   uint8_t opaque_ptrs;      /* the text used `ptr` (LLVM 14 -opaque-pointers) */
   MSSA_VEC(mssa_mdop) named_md; /* `!name = !{...}` in text order: pairs
                                {STRING name, NODE tuple of its operands} */
+  mssa_u32vec md_canon;     /* md index -> the node LLVM would unique it to
+                               (structurally equal non-distinct nodes are
+                               one node in LLVM: `!2 = !{}` and `!7 = !{}`) */
+  mssa_u32vec md_kinds;     /* attachment kind names (string ids) in order of
+                               first appearance: custom kinds get LLVM kind
+                               ids in this order after the fixed ones */
 } mssa_module;
 
 /* ------------------------------------------------------------------- API */
@@ -517,6 +524,15 @@ bool mssa_inst_source(const mssa_module *m, const mssa_inst *i,
 ** gives DIExpression/DIArgList no slot at all (check mssa_md.tag). Writes up
 ** to `cap` ids; returns the total count. */
 uint32_t mssa_md_node_operands(const mssa_module *m, uint32_t md, uint32_t *out, uint32_t cap);
+
+/* LLVM's metadata numbering when print<memoryssa> prints function `func`
+** (SlotTracker with ShouldInitializeAllMetadata off): globals' attachments
+** and named metadata first, then the function's attachments, then per
+** instruction the metadata operands of intrinsic calls and its attachments
+** in kind-id order. Fills slots[md index] (caller allocates m->md.n
+** entries) with the printed number, MSSA_NONE for nodes not printed with
+** a number; returns the count of numbered nodes. Iterative (no recursion). */
+uint32_t mssa_md_print_slots(const mssa_module *m, uint32_t func, uint32_t *slots);
 
 /* Function lookup by name; MSSA_NONE if absent. */
 uint32_t mssa_module_find_func(const mssa_module *m, const char *name);

@@ -25,6 +25,8 @@
 
 #include "layout_internal.h"
 
+void mssa__ll_md_unique(mssa_module *m);
+
 /* ------------------------------------------------------------ diagnostics */
 
 static void pos_of(const ll_parser *p, uint32_t off, uint32_t *line, uint32_t *col) {
@@ -487,8 +489,9 @@ static void parse_function(ll_parser *p, int is_define) {
       default: break;
       }
     }
-    if (t->kind == LT_MDVAR) {
-      /* function metadata attachments: `!dbg !12 !prof !3` */
+    if (t->kind == LT_MDVAR && is_define) {
+      /* function metadata attachments: `!dbg !12 !prof !3` (a declaration
+      ** has them right after `declare`; an MDVAR here starts named md) */
       mdatt = mssa__ll_attachments(p, 0, &md_dbg);
       continue;
     }
@@ -832,7 +835,9 @@ static void finish_module(ll_parser *p) {
     uint32_t id = mssa_strtab_intern(&m->strs, p->sbuf.a, k2 + b);
     m->md.a[k].path = id;
   }
-  /* 10. layout (and recursive struct check) */
+  /* 10. which metadata nodes LLVM would unique together */
+  mssa__ll_md_unique(m);
+  /* 11. layout (and recursive struct check) */
   m->opaque_ptrs = (uint8_t)p->lx.saw_ptr;
   uint32_t rec = mssa__layout_compute_checked(m);
   if (rec != MSSA_NONE) {
@@ -862,6 +867,7 @@ static void parser_free(ll_parser *p) {
   mssa_u64map_free(&p->comdats);
   mssa__vec_free(&p->comdatref);
   mssa__vec_free(&p->baddr);
+  mssa_u64map_free(&p->kinds);
   mssa_u64map_free(&p->lmap);
   mssa__vec_free(&p->lfwd);
   mssa__vec_free(&p->bref);

@@ -73,6 +73,7 @@ typedef struct ll_parser {
   MSSA_VEC(ll_pending) agref;   /* a = attrlist id, b = group N, c = 0 fn / 1 param... */
   mssa_u64map comdats;          /* comdat name id -> 1 */
   MSSA_VEC(ll_pending) comdatref; /* a = name id */
+  mssa_u64map kinds;            /* attachment kind names seen (md_kinds) */
   MSSA_VEC(ll_pending) baddr;   /* blockaddress: a = const id, b = block key lo, c = key hi */
   uint32_t t_ptr0;              /* opaque `ptr` */
   uint32_t int_cache[129];      /* iN for N <= 128 (0 = not yet interned) */

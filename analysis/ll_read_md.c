@@ -167,6 +167,17 @@ static int name_is(ll_parser *p, const ll_tok *t, const char *s) {
   return t->tlen == n && memcmp(p->m->text + t->toff, s, n) == 0;
 }
 
+/* Interns an attachment kind name, remembering first appearances (LLVM
+** numbers custom kinds in that order). */
+static uint32_t kind_name(ll_parser *p, const ll_tok *t) {
+  uint32_t id = mssa__ll_name(p, t);
+  if (mssa_u64map_get(&p->kinds, id) == MSSA_NONE) {
+    mssa_u64map_put(&p->kinds, id, 1);
+    mssa__vec_push(&p->m->md_kinds, id);
+  }
+  return id;
+}
+
 /* Reads one field value. Sets *md (node index or MSSA_NONE), *num, *str
 ** (interned only when want_str). Unknown forms are skipped to ',' or ')'. */
 static void field_value(ll_parser *p, uint32_t *md, int64_t *num, uint32_t *str, int want_str) {
@@ -230,6 +241,8 @@ static uint32_t parse_special_into(ll_parser *p, uint32_t id) {
     if (mssa__lex_skip_parens(&p->lx, raw_ref, p) < 0) mssa__ll_err(p, p->lx.tok.off, "%s", p->lx.msg);
     mssa__ll_next(p);
     fields_to_ops(p, id, stk0);
+    m->md.a[id].text_off = nt.off;
+    m->md.a[id].text_len = p->lx.prev_end - nt.off;
     return id;
   }
   if (p->lx.tok.kind != LT_RPAREN) {
@@ -259,6 +272,8 @@ static uint32_t parse_special_into(ll_parser *p, uint32_t id) {
   }
   mssa__ll_expect(p, LT_RPAREN, "')' here");
   fields_to_ops(p, id, stk0);
+  m->md.a[id].text_off = nt.off;
+  m->md.a[id].text_len = p->lx.prev_end - nt.off;
   return id;
 }
 
@@ -345,7 +360,7 @@ uint32_t mssa__ll_attachments(ll_parser *p, int comma_separated, uint32_t *dbg) 
     mssa__ll_next(p);
     uint32_t md = mssa__ll_md_node(p);
     if (dbg && name_is(p, &nt, "dbg")) *dbg = md;
-    mssa__vec_push(&p->stk, mssa__ll_name(p, &nt));
+    mssa__vec_push(&p->stk, kind_name(p, &nt));
     mssa__vec_push(&p->stk, md);
     if (comma_separated) {
       if (p->lx.tok.kind != LT_COMMA) break;
@@ -382,7 +397,7 @@ void mssa__ll_inst_md(ll_parser *p, mssa_inst *ins) {
     else {
       /* kept for the printer's metadata numbering (see mssa_inst.mdatt) */
       if (name_is(p, &nt, "invariant.load")) ins->flags |= MSSA_IF_INVARIANT_LOAD;
-      mssa__vec_push(&p->stk, mssa__ll_name(p, &nt));
+      mssa__vec_push(&p->stk, kind_name(p, &nt));
       mssa__vec_push(&p->stk, md);
     }
     if (p->lx.tok.kind != LT_COMMA) break;

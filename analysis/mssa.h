@@ -133,6 +133,12 @@ bool mssa__clobbers(mssa_ssa *s, uint32_t def, uint32_t inst, const mssa_loc *lo
 /* Use optimization at build time (mssa_optimize.c). */
 void mssa__optimize_uses(mssa_ssa *s);
 
+/* For the updater (mssa_update.c): the access kind a fresh build gives
+** instruction `inst` (MSSA_ACC_DEF/USE, or -1 for none), and a new unlinked
+** access appended to s->acc (fields as a fresh build initialises them). */
+int mssa__access_kind(mssa_ssa *s, uint32_t inst);
+uint32_t mssa__new_access(mssa_ssa *s, uint8_t kind, uint32_t block, uint32_t inst);
+
 /* ------------------------------------------------------ printing, verify */
 
 /* Prints the function in opt's print<memoryssa> (walker=false) or

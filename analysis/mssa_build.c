@@ -273,3 +273,13 @@ void mssa_ssa_free(mssa_ssa *s) {
   mssa__users_free(s->users);
   free(s);
 }
+
+/* ------------------------------------------------ exports for the updater */
+
+/* access_kind_for / new_access for mssa_update.c (which keeps a built graph
+** in step with IR edits); no behaviour of a fresh build depends on these. */
+int mssa__access_kind(mssa_ssa *s, uint32_t inst) { return access_kind_for(s, inst); }
+
+uint32_t mssa__new_access(mssa_ssa *s, uint8_t kind, uint32_t block, uint32_t inst) {
+  return new_access(s, kind, block, inst);
+}

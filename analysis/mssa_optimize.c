@@ -65,7 +65,7 @@ static void key_of(mssa_ssa *s, uint32_t inst, usekey *k) {
 static uint64_t key_hash(mssa_ssa *s, uint32_t inst, const usekey *k) {
   if (!k->is_call) {
     uint64_t v[5] = {k->loc.ptr, k->loc.size, k->loc.tbaa, k->loc.scope, k->loc.noalias};
-    return mssa__hash(v, sizeof v) | 1; /* odd: never collides with calls' even */
+    return mssa__hash_words(v, 5) | 1; /* odd: never collides with calls' even */
   }
   const mssa_inst *in = &s->f->insts.a[inst];
   uint32_t nargs = mssa_call_nargs(in);

@@ -36,6 +36,8 @@ int mssa_qmodule_build(const char *path, const char *text, size_t len,
   q->ssa = mssa__xcalloc(q->nfuncs ? q->nfuncs : 1, sizeof *q->ssa);
   for (uint32_t fi = 0; fi < q->nfuncs; fi++) {
     mssa_func *f = &m->funcs.a[fi];
+    if (mssa_u64map_get(&q->fn_by_name, f->name) == MSSA_NONE)
+      mssa_u64map_put(&q->fn_by_name, f->name, fi);
     if (f->is_decl) continue;
     mssa_ssa *s = NULL;
     if (mssa_ssa_build(m, f, opts, &s) != MSSA_OK || !s) {
@@ -59,6 +61,7 @@ void mssa_qmodule_free(mssa_qmodule *q) {
   if (!q) return;
   for (uint32_t fi = 0; fi < q->nfuncs; fi++) mssa_ssa_free(q->ssa[fi]);
   free(q->ssa);
+  mssa_u64map_free(&q->fn_by_name);
   mssa_module_free(q->m);
   free(q);
 }
@@ -72,7 +75,7 @@ size_t mssa_qmodule_memory(const mssa_qmodule *q) {
   n += VEC_BYTES(m->types) + VEC_BYTES(m->tlist) + VEC_BYTES(m->toffs);
   n += VEC_BYTES(m->consts) + VEC_BYTES(m->cops) + VEC_BYTES(m->md) + VEC_BYTES(m->mdops);
   n += VEC_BYTES(m->attrlists) + VEC_BYTES(m->pattrs) + VEC_BYTES(m->globals);
-  n += VEC_BYTES(m->funcs);
+  n += VEC_BYTES(m->funcs) + (size_t)q->fn_by_name.cap * 12;
   for (uint32_t fi = 0; fi < m->funcs.n; fi++) {
     const mssa_func *f = &m->funcs.a[fi];
     n += VEC_BYTES(f->blocks) + VEC_BYTES(f->insts) + VEC_BYTES(f->ops);
@@ -86,6 +89,11 @@ size_t mssa_qmodule_memory(const mssa_qmodule *q) {
     n += (size_t)s->nblocks * 64;
   }
   return n;
+}
+
+uint32_t mssa_q_find_func(const mssa_qmodule *q, const char *name) {
+  uint32_t sid = mssa_strtab_find(&q->m->strs, name, strlen(name));
+  return sid == MSSA_NONE ? MSSA_NONE : mssa_u64map_get(&q->fn_by_name, sid);
 }
 
 uint32_t mssa_q_naccesses(const mssa_ssa *s) {

@@ -43,6 +43,7 @@ typedef struct mssa_qmodule {
   uint32_t nfailed;       /* defined functions whose build failed */
   uint64_t ndefs, nuses, nphis;
   double read_ms, build_ms;
+  mssa_u64map fn_by_name; /* function name string id -> function index */
 } mssa_qmodule;
 
 /*
@@ -60,6 +61,8 @@ size_t mssa_qmodule_memory(const mssa_qmodule *q);
 static inline mssa_ssa *mssa_qmodule_ssa(const mssa_qmodule *q, uint32_t fi) {
   return fi < q->nfuncs ? q->ssa[fi] : NULL;
 }
+/* Function by name (without '@'), in O(1); MSSA_NONE if absent. */
+uint32_t mssa_q_find_func(const mssa_qmodule *q, const char *name);
 /* Number of live (non-removed) accesses of a graph, liveOnEntry included. */
 uint32_t mssa_q_naccesses(const mssa_ssa *s);
 

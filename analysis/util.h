@@ -45,6 +45,18 @@ static inline uint64_t mssa__hash(const void *p, size_t n) {
   return h;
 }
 
+/* Hash of n 64-bit words: one multiply-xorshift round per word. Much faster
+** than the bytewise FNV above for fixed-size keys on hot paths. */
+static inline uint64_t mssa__hash_words(const uint64_t *w, size_t n) {
+  uint64_t h = 0x9e3779b97f4a7c15ull ^ n;
+  for (size_t i = 0; i < n; i++) {
+    h ^= w[i];
+    h *= 0xbf58476d1ce4e5b9ull;
+    h ^= h >> 31;
+  }
+  return h;
+}
+
 /*
 ** String table: interns byte strings, giving each a dense id. Ids are stable
 ** for the table's lifetime. Strings are stored NUL-terminated (a string may

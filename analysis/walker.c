@@ -125,7 +125,7 @@ bool mssa__clobbers(mssa_ssa *s, uint32_t def, uint32_t inst, const mssa_loc *lo
 
 static uint64_t visit_hash(uint32_t acc, const mssa_loc *l) {
   uint64_t v[6] = {acc, l->ptr, l->size, l->tbaa, l->scope, l->noalias};
-  return mssa__hash(v, sizeof v);
+  return mssa__hash_words(v, 6);
 }
 
 /* Returns true if (acc, loc) was not in the set (and inserts it). */

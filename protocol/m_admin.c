@@ -55,6 +55,7 @@ int mssa__m_unload(mssa__call *c) {
   if (rc) return rc;
   mssa_proto_host *h = c->p->host;
   json_t *nm = mssa__jstr(name);   /* copy before the name's owner goes */
+  c->p->gen++;
   h->unload(h, name);
   c->result = json_pack("{sosb}", "module", nm, "unloaded", 1);
   return 0;

@@ -76,7 +76,7 @@ int mssa__get_function(mssa__call *c, mssa_qmodule *q, uint32_t *fi) {
   int rc = mssa__param_str(c, "function", true, &n);
   if (rc) return rc;
   if (n[0] == '@') n++;
-  uint32_t f = mssa_module_find_func(q->m, n);
+  uint32_t f = mssa_q_find_func(q, n);
   if (f == MSSA_NONE || f >= q->nfuncs)
     return mssa__fail(c, MSSA_RPC_UNKNOWN_FUNCTION, "no function named '@%.200s'", n);
   if (!q->ssa[f])

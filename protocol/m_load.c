@@ -79,6 +79,7 @@ void mssa_proto_job_run(mssa_proto_job *j) {
 const char *mssa_proto_job_module_name(const mssa_proto_job *j) { return j->name; }
 
 void mssa_proto_job_reply(mssa_proto *p, mssa_proto_job *j, mssa_buf *out) {
+  p->gen++;   /* the module set is about to change */
   if (j->rc != MSSA_OK || !j->q) {
     p->errors++;
     p->loads_failed++;
@@ -168,6 +169,7 @@ int mssa__m_print(mssa__call *c) {
   if ((rc = mssa__get_module(c, &q, NULL)) || (rc = optional_function(c, q, &only)) ||
       (rc = mssa__param_bool(c, "walker", &walker)))
     return rc;
+  if (walker) c->p->gen++;   /* the walker printer caches answers */
   char *text = NULL;
   size_t len = 0;
   FILE *f = open_memstream(&text, &len);

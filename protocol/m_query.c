@@ -9,6 +9,12 @@
 **      id first, so every form gets the same answer.
 **   3. "from_cache" is true iff the access was already optimized before this
 **      query (LLVM's cached walker answer); the location form never caches.
+**   4. A clobber answer that came from the walker cache is itself cached,
+**      encoded, per (module bundle, function, instruction): repeating the
+**      query then costs a lookup. Anything that could change any encoded
+**      answer (a load, an unload, a walker query that optimizes an access,
+**      which changes that access's printed form) bumps mssa_proto.gen and so
+**      invalidates every entry.
 */
 #include <stdlib.h>
 #include <string.h>
@@ -118,6 +124,7 @@ static json_t *answer_new(mssa__call *c, const char *module, mssa_qmodule *q, ui
   if (mssa_q_clobber(s, inst, loc, &a)) return NULL;
   c->p->clobber_queries++;
   if (a.from_cache) c->p->clobber_cached++;
+  else if (!loc) c->p->gen++;   /* an access got optimized: its text changed */
   json_t *o = json_object();
   json_object_set_new(o, "module", mssa__jstr(module));
   json_object_set_new(o, "function", func_name_new(q, fi));
@@ -127,6 +134,16 @@ static json_t *answer_new(mssa__call *c, const char *module, mssa_qmodule *q, ui
   json_object_set_new(o, "alias", ar ? json_string(ar) : json_null());
   json_object_set_new(o, "from_cache", json_boolean(a.from_cache));
   return o;
+}
+
+/* The reply-cache slot for (q, fi, inst). */
+static mssa__rentry *rcache_slot(mssa_proto *p, const void *q, uint32_t fi, uint32_t inst) {
+  if (!p->rcache) p->rcache = mssa__xcalloc(MSSA__RCACHE_SIZE, sizeof *p->rcache);
+  uint64_t h = (uint64_t)(uintptr_t)q * 0x9e3779b97f4a7c15ull ^ ((uint64_t)fi << 32 | inst);
+  h ^= h >> 29;
+  h *= 0xbf58476d1ce4e5b9ull;
+  h ^= h >> 32;
+  return &p->rcache[h & (MSSA__RCACHE_SIZE - 1)];
 }
 
 int mssa__m_clobber(mssa__call *c) {
@@ -151,8 +168,26 @@ int mssa__m_clobber(mssa__call *c) {
   if ((rc = mssa__get_module(c, &q, &module)) || (rc = get_target(c, q, &fi, &inst)) ||
       (rc = get_location(c, q, fi, &loc, &has_loc)))
     return rc;
+  mssa__rentry *e = has_loc ? NULL : rcache_slot(c->p, q, fi, inst);
+  if (e && e->text && e->q == q && e->gen == c->p->gen && e->fi == fi && e->inst == inst) {
+    c->p->clobber_queries++;
+    c->p->clobber_cached++;
+    c->result_text = e->text;
+    c->result_len = e->len;
+    return 0;
+  }
   json_t *o = answer_new(c, module, q, fi, inst, has_loc ? &loc : NULL);
   if (!o) return no_access(c, q, fi, inst);
+  if (e && json_is_true(json_object_get(o, "from_cache"))) {
+    /* Stable from now on (until gen moves): keep the encoded answer. */
+    free(e->text);
+    e->text = json_dumps(o, JSON_COMPACT);
+    e->len = e->text ? strlen(e->text) : 0;
+    e->q = q;
+    e->gen = c->p->gen;
+    e->fi = fi;
+    e->inst = inst;
+  }
   if (has_loc) json_object_set(o, "location", json_object_get(c->params, "location"));
   c->result = o;
   return 0;
@@ -247,6 +282,7 @@ int mssa__m_uses(mssa__call *c) {
   if (k == MSSA_ACC_USE)
     return mssa__fail(c, MSSA_RPC_NO_ACCESS,
                       "the instruction is a MemoryUse; `uses` takes a MemoryDef or MemoryPhi");
+  c->p->gen++;   /* asks the walker about every access */
   uint32_t n = mssa_q_uses(s, a, NULL, 0);
   uint32_t *v = mssa__xmalloc((n ? n : 1) * sizeof *v);
   mssa_q_uses(s, a, v, n);

@@ -31,6 +31,18 @@ void mssa__hist_add(mssa__hist *h, uint64_t ns);
 /* The q-quantile (0 < q <= 1) in nanoseconds (bucket upper bound). */
 uint64_t mssa__hist_quantile(const mssa__hist *h, double q);
 
+/* Reply cache for repeated clobber queries whose answer came from the
+** walker cache: the jansson-encoded "result" text, keyed by module bundle,
+** function and instruction, valid while `gen` matches mssa_proto.gen. */
+#define MSSA__RCACHE_SIZE 4096
+typedef struct mssa__rentry {
+  const void *q;
+  uint64_t gen;
+  uint32_t fi, inst;
+  char *text;
+  size_t len;
+} mssa__rentry;
+
 struct mssa_proto {
   mssa_proto_host *host;
   mssa_proto_opts opts;
@@ -39,6 +51,10 @@ struct mssa_proto {
   uint64_t clobber_queries, clobber_cached;
   uint64_t loads, loads_failed;
   mssa__hist latency;   /* service time of synchronous requests */
+  /* Bumped by anything that may change an encoded answer: a load or
+  ** unload, or a walker query that optimized an access (see m_query.c). */
+  uint64_t gen;
+  mssa__rentry *rcache; /* MSSA__RCACHE_SIZE entries, allocated lazily */
 };
 
 typedef struct mssa__call {
@@ -47,6 +63,8 @@ typedef struct mssa__call {
   bool notify;
   json_t *params;       /* an object; an empty one when absent (owned) */
   json_t *result;       /* on success (owned) */
+  const char *result_text; /* or: the result already encoded (borrowed) */
+  size_t result_len;
   int code;             /* on failure */
   char msg[512];
   json_t *data;         /* optional error data (owned) */

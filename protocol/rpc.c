@@ -109,7 +109,13 @@ mssa_proto *mssa_proto_new(mssa_proto_host *host, const mssa_proto_opts *opts) {
   return p;
 }
 
-void mssa_proto_free(mssa_proto *p) { free(p); }
+void mssa_proto_free(mssa_proto *p) {
+  if (!p) return;
+  if (p->rcache)
+    for (size_t i = 0; i < MSSA__RCACHE_SIZE; i++) free(p->rcache[i].text);
+  free(p->rcache);
+  free(p);
+}
 
 int mssa__fail(mssa__call *c, int code, const char *fmt, ...) {
   va_list ap;
@@ -253,6 +259,16 @@ int mssa_proto_handle(mssa_proto *p, const char *line, size_t len, mssa_buf *out
     *job = c.job;
     json_decref(c.result);
     rc = MSSA_PROTO_ASYNC;
+  } else if (!notify && c.result_text) {
+    /* The same bytes mssa__emit would produce; both fragments come from
+    ** jansson (the id here, the result when it was cached). */
+    static const char head[] = "{\"jsonrpc\":\"2.0\",\"id\":";
+    mssa_buf_append(out, head, sizeof head - 1);
+    json_dump_callback(id, mssa_buf_dump_cb, out, JSON_COMPACT | JSON_ENCODE_ANY);
+    mssa_buf_append(out, ",\"result\":", 10);
+    mssa_buf_append(out, c.result_text, c.result_len);
+    mssa_buf_append(out, "}\n", 2);
+    json_decref(c.result);
   } else if (!notify) {
     mssa__emit(result_new(id, c.result), out);
   } else {

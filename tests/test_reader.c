@@ -593,6 +593,41 @@ static void test_fixture_syntax(void) {
   mssa_module_free(m);
 }
 
+/* LLVM's per-function metadata numbering (what print<memoryssa> prints),
+** including uniquing of structurally equal nodes (`!2 = !{}` == `!23`).
+** Expected numbers from LLVM 14's print<memoryssa> on the same module
+** (llvm/test/Analysis/MemorySSA/debugvalue.ll). */
+static void test_md_numbering(void) {
+  mssa_module *m = parse(
+      "define void @f(i16 %x) {\n"
+      "  call void @llvm.dbg.value(metadata i16 %x, metadata !32, metadata !DIExpression()), !dbg !31\n"
+      "  ret void\n}\n"
+      "declare void @llvm.dbg.value(metadata, metadata, metadata)\n"
+      "!llvm.dbg.cu = !{!0}\n!llvm.module.flags = !{!14}\n"
+      "!0 = distinct !DICompileUnit(language: DW_LANG_C99, file: !1, producer: \"c\", isOptimized: true, "
+      "runtimeVersion: 0, emissionKind: FullDebug, enums: !2, retainedTypes: !3)\n"
+      "!1 = !DIFile(filename: \"vec.c\", directory: \"test\")\n!2 = !{}\n!3 = !{!4}\n"
+      "!4 = !DIBasicType(name: \"int\", size: 16, encoding: DW_ATE_signed)\n"
+      "!14 = !{i32 2, !\"Debug Info Version\", i32 3}\n"
+      "!15 = distinct !DISubprogram(name: \"f\", scope: !1, file: !1, line: 36, type: !16, scopeLine: 38, "
+      "spFlags: DISPFlagDefinition, unit: !0, retainedNodes: !23)\n"
+      "!16 = !DISubroutineType(types: !17)\n!17 = !{null}\n!23 = !{}\n"
+      "!30 = distinct !DILexicalBlock(scope: !15, file: !1, line: 43, column: 5)\n"
+      "!31 = !DILocation(line: 0, scope: !30)\n"
+      "!32 = !DILocalVariable(name: \"i\", scope: !30, file: !1, line: 43, type: !4)\n");
+  if (!m) { skip(3, "no module"); return; }
+  mssa_func *f = fn(m, "f");
+  uint32_t *slots = malloc(m->md.n * sizeof(uint32_t));
+  mssa_md_print_slots(m, (uint32_t)(f - m->funcs.a), slots);
+  const mssa_inst *c = &f->insts.a[0];
+  const mssa_val *o = mssa_inst_ops(f, c);
+  is_uint(slots[MSSA_VAL_INDEX(o[2])], 6, "metadata !32 prints as !6");
+  is_uint(slots[c->dbg], 11, "!dbg !31 prints as !11 (!23 uniqued with !2)");
+  is_uint(slots[MSSA_VAL_INDEX(o[3])], MSSA_NONE, "DIExpression gets no number");
+  free(slots);
+  mssa_module_free(m);
+}
+
 int main(void) {
   no_plan();
   test_lexer();
@@ -604,6 +639,7 @@ int main(void) {
   test_old_labels();
   test_errors();
   test_fixture_syntax();
+  test_md_numbering();
   test_robustness();
   test_corpus();
   return done_testing();
