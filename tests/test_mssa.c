@@ -189,6 +189,51 @@ static void test_nested(uint32_t n) {
   mssa_module_free(m);
 }
 
+/* The verifier must notice each kind of corruption (and name it). */
+static void test_verifier_catches(void) {
+  static const char *src =
+      "define i32 @v(i32* %p, i32* %q, i1 %c) {\n"
+      "entry:\n  store i32 0, i32* %p\n  br i1 %c, label %l, label %r\n"
+      "l:\n  store i32 1, i32* %q\n  br label %j\n"
+      "r:\n  br label %j\n"
+      "j:\n  %x = load i32, i32* %p\n  store i32 2, i32* %q\n  ret i32 %x\n}\n";
+  mssa_module *m = parse_text("v.ll", src);
+  if (!ok(m != NULL, "verifier fixture parses")) return;
+  uint32_t fi = mssa_module_find_func(m, "v");
+  char msg[256];
+  struct { const char *what, *code; } cases[] = {
+    {"a def defined by the wrong access", "V4"},
+    {"a phi missing an operand", "V5"},
+    {"a phi operand from the wrong definition", "V5"},
+    {"a duplicate id", "V3"},
+    {"accesses out of order", "V2"},
+    {"a stale last def", "V2"},
+  };
+  for (unsigned k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+    mssa_ssa *s = NULL;
+    mssa_ssa_build(m, &m->funcs.a[fi], NULL, &s);
+    is_int(mssa_verify(s, msg, sizeof msg), 0, "fresh graph verifies (%s case)", cases[k].code);
+    uint32_t j = s->f->last_block, phi = s->phi[j];
+    uint32_t use = s->first[j] == phi ? s->acc.a[phi].next : s->first[j];
+    uint32_t def3 = s->acc.a[use].next;
+    switch (k) {
+    case 0: s->acc.a[def3].def = 0; break;
+    case 1: s->acc.a[phi].nops--; break;
+    case 2: s->phiops.a[s->acc.a[phi].ops + 1] = 0; break;
+    case 3: s->acc.a[def3].id = s->acc.a[phi].id; break;
+    case 4: { uint32_t t = s->inst_pos[s->acc.a[use].inst];
+              s->inst_pos[s->acc.a[use].inst] = s->inst_pos[s->acc.a[def3].inst];
+              s->inst_pos[s->acc.a[def3].inst] = t; break; }
+    case 5: s->lastdef[j] = phi; break;
+    }
+    int r = mssa_verify(s, msg, sizeof msg);
+    ok(r < 0 && strstr(msg, cases[k].code) != NULL, "verifier reports %s (%s): %s", cases[k].what,
+       cases[k].code, msg);
+    mssa_ssa_free(s);
+  }
+  mssa_module_free(m);
+}
+
 int main(int argc, char **argv) {
   (void)argc;
   const char *root = getenv("MEMSSA_ROOT");
@@ -196,6 +241,7 @@ int main(int argc, char **argv) {
   snprintf(dir, sizeof dir, "%s/tests/mssa", root ? root : ".");
   (void)argv;
   check_file(dir, "diamond");
+  test_verifier_catches();
   test_chain(100000);
   test_nested(100000);
   return done_testing();
