@@ -5,7 +5,8 @@
 #   make test       build everything and the tests, run them all with prove
 #   make asan       the same suite, built in build-asan/ with ASan + UBSan
 #   make example    run the CLI on the bundled example (examples/sum.ll)
-#   make bench      run the benchmarks in bench/
+#   make bench      run the build benchmark (bench-NAME: bench/NAME.sh;
+#                   bench-all: every bench/*.sh)
 #   make deps       install missing Debian packages (as root)
 #   make clean      remove build/ and build-asan/
 #
@@ -40,6 +41,7 @@ LDLIBS   ?= -lm
 # ---------------------------------------------------------------- sources
 LIB_SRCS    := $(sort $(wildcard analysis/*.c))
 CLI_SRCS    := $(sort $(wildcard clients/memssa.c clients/cli_*.c))
+CLIENT_SRCS := $(sort $(wildcard clients/libmemssa-client/*.c))
 SERVER_SRCS := $(sort $(wildcard server/*.c))
 PROTO_SRCS  := $(sort $(wildcard protocol/*.c))
 TEST_SRCS   := $(sort $(wildcard tests/test_*.c))
@@ -53,11 +55,16 @@ CLI      := $(BUILD)/memssa
 DAEMON   := $(BUILD)/memssad
 LIB_OBJS := $(call obj,$(LIB_SRCS))
 CLI_OBJS := $(call obj,$(CLI_SRCS))
+CLIENT_LIB  := $(BUILD)/libmemssa-client.a
+CLIENT_PC   := $(BUILD)/memssa-client.pc
+CLIENT_OBJS := $(call obj,$(CLIENT_SRCS))
+PREFIX ?= /usr/local
 SRV_OBJS := $(call obj,$(SERVER_SRCS) $(PROTO_SRCS))
 PROTO_OBJS := $(call obj,$(PROTO_SRCS))
 TEST_BINS:= $(patsubst tests/%.c,$(BUILD)/tests/%,$(TEST_SRCS))
 
-PROGRAMS := $(if $(CLI_SRCS),$(CLI)) $(if $(SERVER_SRCS),$(DAEMON))
+PROGRAMS := $(if $(CLI_SRCS),$(CLI)) $(if $(SERVER_SRCS),$(DAEMON)) \
+            $(if $(CLIENT_SRCS),$(CLIENT_LIB) $(CLIENT_PC))
 
 # libuv and jansson: asked of pkg-config only when the daemon is built.
 SRV_CFLAGS = $(shell pkg-config --cflags libuv jansson)
@@ -79,7 +86,7 @@ PROVE       ?= prove
 PROVE_FLAGS ?= --timer
 TESTS       ?= $(TEST_BINS) $(TEST_SCRIPTS)
 
-.PHONY: all test asan example bench deps clean fuzz-updater check
+.PHONY: all test asan example bench bench-all deps clean fuzz-updater check
 .DEFAULT_GOAL := all
 
 all: deps $(LIB) $(PROGRAMS)
@@ -90,15 +97,25 @@ $(BUILD)/obj/%.o: %.c | deps
 	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(DEPFLAGS) -c $< -o $@
 
 $(SRV_OBJS): ALL_CPPFLAGS += -D_POSIX_C_SOURCE=200809L -Iprotocol -Iserver $(SRV_CFLAGS)
-$(CLI_OBJS): ALL_CPPFLAGS += -Iclients
+$(CLI_OBJS): ALL_CPPFLAGS += -Iclients -DMEMSSA_CLIENT_LINKED
 
 $(LIB): $(LIB_OBJS)
 	@mkdir -p $(@D)
 	rm -f $@
 	$(AR) rcs $@ $^
 
-$(CLI): $(CLI_OBJS) $(LIB)
-	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $(CLI_OBJS) $(LIB) $(LDLIBS) -o $@
+$(CLI): $(CLI_OBJS) $(LIB) $(CLIENT_LIB)
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $(CLI_OBJS) $(CLIENT_LIB) $(LIB) $(LDLIBS) -o $@
+
+# The client library a compiler links (no dependencies), with its pkg-config file.
+$(CLIENT_LIB): $(CLIENT_OBJS)
+	@mkdir -p $(@D)
+	rm -f $@
+	$(AR) rcs $@ $^
+
+$(CLIENT_PC): clients/libmemssa-client/memssa-client.pc.in
+	@mkdir -p $(@D)
+	sed 's|@PREFIX@|$(PREFIX)|' $< > $@
 
 $(DAEMON): $(SRV_OBJS) $(LIB)
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $(SRV_OBJS) $(LIB) $(SRV_LIBS) $(LDLIBS) -o $@
@@ -137,8 +154,18 @@ asan:
 example: all
 	$(CLI) print --local examples/sum.ll
 
+# `make bench`: the build benchmark (about a minute); `make bench-NAME` runs
+# bench/NAME.sh (e.g. bench-walker, bench-rpc, bench-update); `make
+# bench-all` runs every bench/*.sh (the walker one needs opt for minutes).
 bench: all
 	bench/build.sh -o $(BUILD)/bench-build.md
+	bench/rpc.sh -o $(BUILD)/bench-rpc.md
+
+bench-all: all
+	@set -e; for s in $(sort $(wildcard bench/*.sh)); do echo "== $$s"; $$s; done
+
+bench-%: all
+	bench/$*.sh
 
 fuzz-updater:
 	@echo "fuzz-updater: not yet implemented (issue 5)"; exit 1
@@ -167,4 +194,4 @@ deps:
 clean:
 	rm -rf build build-asan
 
--include $(LIB_OBJS:.o=.d) $(CLI_OBJS:.o=.d) $(SRV_OBJS:.o=.d) $(TEST_BINS:=.d)
+-include $(LIB_OBJS:.o=.d) $(CLI_OBJS:.o=.d) $(CLIENT_OBJS:.o=.d) $(SRV_OBJS:.o=.d) $(TEST_BINS:=.d)

@@ -36,6 +36,7 @@ void mssa_aa_invalidate(mssa_aa *aa) {
   free(aa->use_start); aa->use_start = NULL;
   free(aa->uses); aa->uses = NULL;
   free(aa->escape); aa->escape = NULL;
+  free(aa->bundle_cap); aa->bundle_cap = NULL;
   free(aa->use_mark); aa->use_mark = NULL;
   aa->use_gen = 0;
   aa->uses_built = false;

@@ -12,12 +12,15 @@
 **   3. The traversal is an explicit worklist over uses with a visited mark
 **      per use, so its cost is linear in the uses reached and no recursion
 **      depth depends on the input.
-**   4. The answer for each object is cached in aa->escape (flow-insensitive,
+**   4. Operand-bundle operands (absent from the IR's operand lists) capture:
+**      they are recovered from the call's text (mark_bundle_operands).
+**   5. The answer for each object is cached in aa->escape (flow-insensitive,
 **      as SimpleCaptureInfo: stores of the pointer capture it, returns do
 **      not for isNonEscapingLocalObject).
 **
 ** Pure C11; no libuv, no jansson.
 */
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -29,6 +32,65 @@ static uint32_t slot_of(const mssa_aa *aa, mssa_val v) {
   if (MSSA_VAL_KIND(v) == MSSA_VK_INST) return MSSA_VAL_INDEX(v);
   if (MSSA_VAL_KIND(v) == MSSA_VK_ARG) return aa->f->insts.n + MSSA_VAL_INDEX(v);
   return MSSA_NONE;
+}
+
+/* Values named by %NAME or %N in [a, b) of the module text. */
+static uint32_t slot_by_name(const mssa_aa *aa, const char *nm, size_t len) {
+  const mssa_func *f = aa->f;
+  bool num = len > 0;
+  uint32_t v = 0;
+  for (size_t i = 0; i < len; i++) {
+    if (nm[i] < '0' || nm[i] > '9') { num = false; break; }
+    v = v * 10 + (uint32_t)(nm[i] - '0');
+  }
+  uint32_t id = num ? MSSA_NONE : mssa_strtab_find(&aa->m->strs, nm, len);
+  if (!num && id == MSSA_NONE) return MSSA_NONE;
+  for (uint32_t a = 0; a < f->nargs; a++)
+    if (num ? f->args[a].slot == v : f->args[a].name == id) return f->insts.n + a;
+  for (uint32_t i = 0; i < f->insts.n; i++)
+    if (num ? f->insts.a[i].slot == v : f->insts.a[i].name == id) return i;
+  return MSSA_NONE;
+}
+
+/*
+** Operand-bundle operands are uses in LLVM (and capture a pointer unless
+** the bundle is "deopt"), but the IR does not keep them. So that escape
+** answers stay sound, values named inside a call's bundle list are read
+** from the instruction's text and marked in aa->bundle_cap: reaching one
+** of them during a capture walk means "captured".
+*/
+static void mark_bundle_operands(mssa_aa *aa) {
+  const mssa_func *f = aa->f;
+  const char *text = aa->m->text;
+  if (!text) return;
+  for (uint32_t i = 0; i < f->insts.n; i++) {
+    const mssa_inst *in = &f->insts.a[i];
+    if (in->block == MSSA_NONE || !(in->flags & MSSA_IF_BUNDLES) || !in->text_len) continue;
+    const char *t = text + in->text_off, *e = t + in->text_len;
+    /* the bundle list is the last "[ ..." or "[\"..." after the arguments */
+    const char *b = NULL;
+    for (const char *q = t; q + 1 < e; q++)
+      if (q[0] == '[' && (q[1] == '"' || (q[1] == ' ' && q + 2 < e && q[2] == '"'))) b = q;
+    if (!b) continue;
+    int depth = 0;
+    for (const char *q = b; q < e; q++) {
+      if (*q == '[') depth++;
+      else if (*q == ']') { if (--depth == 0) break; }
+      else if (*q == '"') { q++; while (q < e && *q != '"') q++; }
+      else if (*q == '%') {
+        const char *s0 = ++q;
+        if (q < e && *q == '"') {   /* quoted name */
+          s0 = ++q;
+          while (q < e && *q != '"') q++;
+        } else {
+          while (q < e && (isalnum((unsigned char)*q) || *q == '.' || *q == '_' || *q == '-' || *q == '$')) q++;
+        }
+        uint32_t sl = slot_by_name(aa, s0, (size_t)(q - s0));
+        if (sl != MSSA_NONE) aa->bundle_cap[sl] = 1;
+        q--;
+      }
+    }
+  }
 }
 
 void mssa__build_uses(mssa_aa *aa) {
@@ -66,6 +128,8 @@ void mssa__build_uses(mssa_aa *aa) {
   ** "is it the callee" matter below, and the callee is operand 0. */
   free(cnt);
   aa->escape = mssa__xcalloc((size_t)n + 1, 1);
+  aa->bundle_cap = mssa__xcalloc((size_t)n + 1, 1);
+  mark_bundle_operands(aa);
   aa->uses_built = true;
 }
 
@@ -79,6 +143,7 @@ typedef struct {
 } walk;
 
 static bool add_uses(mssa_aa *aa, walk *wk, uint32_t slot) {
+  if (aa->bundle_cap[slot]) { wk->captured = true; return false; }
   uint32_t b = aa->use_start[slot], e = aa->use_start[slot + 1];
   uint32_t count = 0;
   for (uint32_t u = b; u < e; u++) {

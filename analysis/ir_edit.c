@@ -122,14 +122,15 @@ static int check_ops(const mssa_module *m, const mssa_func *f, const mssa_val *o
 }
 
 /* Appends a new unlinked instruction; returns its id. */
+/* New instructions keep the prototype's text span if it lies inside the
+** module text (a clone prints as, and has the nuw/nsw flags of, the
+** original, which alias analysis reads from the text); else none. */
 static uint32_t new_inst(mssa_func *f, const mssa_inst *proto, const mssa_val *ops, uint32_t nops) {
   mssa_inst in = *proto;
   in.block = MSSA_NONE;
   in.prev = in.next = MSSA_NONE;
   in.ops = f->ops.n;
   in.nops = nops;
-  in.text_off = 0;
-  in.text_len = 0;
   for (uint32_t k = 0; k < nops; k++) mssa__vec_push(&f->ops, ops[k]);
   mssa__vec_push(&f->insts, in);
   return f->insts.n - 1;
@@ -148,6 +149,8 @@ int mssa_ir_insert(const mssa_module *m, mssa_func *f, const mssa_inst *proto,
   rc = resolve_slot(f, proto->opcode, where, anchor, MSSA_NONE, &b, &after);
   if (rc) return rc;
   uint32_t id = new_inst(f, proto, ops, nops);
+  if ((uint64_t)proto->text_off + proto->text_len > m->text_len)
+    f->insts.a[id].text_off = f->insts.a[id].text_len = 0;
   link_after(f, b, after, id);
   if (out_id) *out_id = id;
   return MSSA_OK;
@@ -338,6 +341,8 @@ int mssa_ir_set_terminator(const mssa_module *m, mssa_func *f, uint32_t b,
       if (cn < co && mssa_ir_block_live(f, s)) drop_phi_pairs(f, s, b, co - cn);
     }
     uint32_t id = new_inst(f, proto, ops, nops);
+    if ((uint64_t)proto->text_off + proto->text_len > m->text_len)
+      f->insts.a[id].text_off = f->insts.a[id].text_len = 0;
     if (old != MSSA_NONE) {
       uint32_t after = f->insts.a[old].prev;
       unlink_inst(f, old);
@@ -438,6 +443,31 @@ int mssa_ir_remove_block(mssa_func *f, uint32_t b) {
   return rc;
 }
 
+int mssa_ir_set_text(mssa_module *m, mssa_func *f, uint32_t inst, const char *text, size_t n) {
+  if (!m || !f || !mssa_ir_inst_live(f, inst) || (n && !text)) return MSSA_EINVAL;
+  if (m->text_len + n + 2 >= 0xfffffff0u) return MSSA_ETOOBIG;
+  /* Appended after a newline so the original text (and its line numbers)
+  ** is unchanged; the module text stays NUL-terminated. */
+  m->text = mssa__xrealloc(m->text, m->text_len + n + 2);
+  m->text[m->text_len] = '\n';
+  if (n) memcpy(m->text + m->text_len + 1, text, n);
+  m->text[m->text_len + 1 + n] = 0;
+  f->insts.a[inst].text_off = (uint32_t)m->text_len + 1;
+  f->insts.a[inst].text_len = (uint32_t)n;
+  m->text_len += n + 1;
+  return MSSA_OK;
+}
+
+/* Gives a synthesized `br label %B` its text, for printers. */
+static void br_text(mssa_module *m, mssa_func *f, uint32_t id, uint32_t target) {
+  char buf[600];
+  const mssa_block *tb = &f->blocks.a[target];
+  int n;
+  if (tb->name != MSSA_NONE) n = snprintf(buf, sizeof buf, "br label %%%.512s", mssa_str(m, tb->name));
+  else n = snprintf(buf, sizeof buf, "br label %%%u", tb->slot);
+  if (n > 0 && (size_t)n < sizeof buf) mssa_ir_set_text(m, f, id, buf, (size_t)n);
+}
+
 static mssa_inst br_proto(const mssa_module *m) {
   mssa_inst t;
   memset(&t, 0, sizeof t);
@@ -470,6 +500,7 @@ int mssa_ir_split_edge(mssa_module *m, mssa_func *f, uint32_t from, uint32_t to,
   mssa_inst br = br_proto(m);
   uint32_t id = new_inst(f, &br, &tv, 1);
   link_after(f, nb, MSSA_NONE, id);
+  br_text(m, f, id, to);
   ti = &f->insts.a[t];
   for (uint32_t k = 0; k < ti->nops; k++)
     if (f->ops.a[ti->ops + k] == tv) f->ops.a[ti->ops + k] = MSSA_VAL(MSSA_VK_BLOCK, nb);
@@ -506,6 +537,7 @@ int mssa_ir_split_block(mssa_module *m, mssa_func *f, uint32_t at, uint32_t *out
   mssa_inst br = br_proto(m);
   uint32_t id = new_inst(f, &br, &nv, 1);
   link_after(f, b, f->blocks.a[b].last, id);
+  br_text(m, f, id, nb);
   for (uint32_t i = 0; i < succ.n; i++) {
     uint32_t s = succ.a[i];
     if (count_in(succ.a, i, s) || !mssa_ir_block_live(f, s)) continue;

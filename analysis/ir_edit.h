@@ -100,6 +100,12 @@ int mssa_ir_split_edge(mssa_module *m, mssa_func *f, uint32_t from, uint32_t to,
 ** `br label %N`; successors' phis name N instead. *out_block = N. */
 int mssa_ir_split_block(mssa_module *m, mssa_func *f, uint32_t at, uint32_t *out_block);
 
+/* Gives instruction `inst` the text `text[0..n)` for printers (and for the
+** nuw/nsw flags alias analysis reads from text): the text is appended to
+** the module text after a newline (the original text is unchanged; the
+** module text stays NUL-terminated) and the instruction's span points at it. */
+int mssa_ir_set_text(mssa_module *m, mssa_func *f, uint32_t inst, const char *text, size_t n);
+
 /* Renumbers nothing; returns the position of instruction i in its block
 ** (0-based, linear time), or MSSA_NONE. */
 uint32_t mssa_ir_position(const mssa_func *f, uint32_t i);

@@ -268,8 +268,11 @@ static void lex_number(ll_lexer *lx, const char *s) {
 static void lex_word(ll_lexer *lx, const char *s) {
   const char *t = lx->text;
   ll_tok *k = &lx->tok;
-  /* Label check first: [-a-zA-Z$._0-9]+ followed by ':'. */
-  const char *q = s;
+  /* One scan: the word part [a-zA-Z0-9_.]*, then any further label
+  ** characters ('-', '$'); [-a-zA-Z$._0-9]+ followed by ':' is a label. */
+  const char *w = s;
+  while (IS(*w, C_WORD)) w++;
+  const char *q = w;
   while (IS(*q, C_NAME)) q++;
   if (*q == ':') {
     k->kind = LT_LABEL;
@@ -288,8 +291,7 @@ static void lex_word(ll_lexer *lx, const char *s) {
     lx->pos = (size_t)(q - t);
     return;
   }
-  q = s;
-  while (IS(*q, C_WORD)) q++;
+  q = w;
   size_t n = (size_t)(q - s);
   lx->pos = (size_t)(q - t);
   k->toff = (uint32_t)(s - t);

@@ -580,9 +580,7 @@ static void parse_type_def(ll_parser *p, ll_tok nt) {
   }
   uint32_t existing = mssa_u64map_get(&p->tmap, key);
   ll_tok *t = &p->lx.tok;
-  int is_struct = t->kind == LT_LBRACE || mssa__ll_is_kw(p, LL_KW_opaque) ||
-                  (t->kind == LT_LT && p->m->text[t->end] == '{') ||
-                  (t->kind == LT_LT && 0);
+  int is_struct = t->kind == LT_LBRACE || mssa__ll_is_kw(p, LL_KW_opaque);
   if (t->kind == LT_LT) {
     /* `<{` packed struct vs `<4 x i32>` vector: peek the next byte(s) */
     const char *q = m->text + t->end;
@@ -736,9 +734,23 @@ static mssa_val patch(ll_parser *p, mssa_val v) {
   return v;
 }
 
+/* qsort has no context argument in C11; the comparator reads the module
+** through a thread-local pointer set just before sorting. */
+static _Thread_local const mssa_module *baddr_mod;
+static int baddr_cmp(const void *x, const void *y) {
+  const ll_pending *a = x, *b = y;
+  uint32_t fa = MSSA_VAL_INDEX(baddr_mod->cops.a[baddr_mod->consts.a[a->a].ops]);
+  uint32_t fb = MSSA_VAL_INDEX(baddr_mod->cops.a[baddr_mod->consts.a[b->a].ops]);
+  if (fa != fb) return fa < fb ? -1 : 1;
+  return a->off < b->off ? -1 : a->off > b->off;
+}
+static int (*baddr_cmp_ctx(const mssa_module *m))(const void *, const void *) {
+  baddr_mod = m;
+  return baddr_cmp;
+}
+
 static void finish_module(ll_parser *p) {
   mssa_module *m = p->m;
-  char b[64];
   /* 1. undefined globals, in order of first reference */
   uint32_t bad = MSSA_NONE, badoff = UINT32_MAX;
   for (uint32_t i = 0; i < p->gfwd.n; i++)
@@ -777,7 +789,8 @@ static void finish_module(ll_parser *p) {
     if (mssa_u64map_get(&p->comdats, pe->a) == MSSA_NONE)
       mssa__ll_err(p, pe->off, "use of undefined comdat '$%s'", mssa_str(m, pe->a));
   }
-  /* 6. blockaddress(@f, %bb) */
+  /* 6. blockaddress(@f, %bb): grouped by function, one block map each, so
+  **    many blockaddresses into a big function stay linear */
   for (uint32_t i = 0; i < p->baddr.n; i++) {
     ll_pending *pe = &p->baddr.a[i];
     mssa_const *c = &m->consts.a[pe->a];
@@ -785,16 +798,32 @@ static void finish_module(ll_parser *p) {
     m->cops.a[c->ops] = fv;
     if (MSSA_VAL_KIND(fv) != MSSA_VK_FUNC)
       mssa__ll_err(p, pe->off, "expected function name in blockaddress");
-    mssa_func *f = &m->funcs.a[MSSA_VAL_INDEX(fv)];
-    if (f->is_decl) mssa__ll_err(p, pe->off, "cannot take blockaddress inside a declaration");
-    uint64_t key = ((uint64_t)pe->c << 32) | pe->b;
-    uint32_t found = MSSA_NONE;
-    for (uint32_t bi = 0; bi < f->blocks.n && found == MSSA_NONE; bi++) {
-      const mssa_block *bb = &f->blocks.a[bi];
-      if ((key >> 40) ? bb->slot == (uint32_t)(key & 0xffffffffu) : bb->name == (uint32_t)key) found = bi;
+    if (m->funcs.a[MSSA_VAL_INDEX(fv)].is_decl)
+      mssa__ll_err(p, pe->off, "cannot take blockaddress inside a declaration");
+  }
+  if (p->baddr.n) {
+    qsort(p->baddr.a, p->baddr.n, sizeof p->baddr.a[0], baddr_cmp_ctx(m));
+    uint32_t cur = MSSA_NONE;
+    mssa_u64map bm = {0};
+    for (uint32_t i = 0; i < p->baddr.n; i++) {
+      ll_pending *pe = &p->baddr.a[i];
+      mssa_const *c = &m->consts.a[pe->a];
+      uint32_t fi = MSSA_VAL_INDEX(m->cops.a[c->ops]);
+      mssa_func *f = &m->funcs.a[fi];
+      if (fi != cur) {
+        mssa_u64map_free(&bm);
+        for (uint32_t bi = 0; bi < f->blocks.n; bi++) {
+          const mssa_block *bb = &f->blocks.a[bi];
+          mssa_u64map_put(&bm, bb->name != MSSA_NONE ? (uint64_t)bb->name : LL_NUMKEY(bb->slot), bi);
+        }
+        cur = fi;
+      }
+      uint64_t key = ((uint64_t)pe->c << 32) | pe->b;
+      uint32_t found = mssa_u64map_get(&bm, key);
+      if (found == MSSA_NONE) { mssa_u64map_free(&bm); mssa__ll_err(p, pe->off, "referenced value is not a basic block"); }
+      m->cops.a[c->ops + 1] = MSSA_VAL(MSSA_VK_BLOCK, found);
     }
-    if (found == MSSA_NONE) mssa__ll_err(p, pe->off, "referenced value is not a basic block");
-    m->cops.a[c->ops + 1] = MSSA_VAL(MSSA_VK_BLOCK, found);
+    mssa_u64map_free(&bm);
   }
   /* 7. patch forward global references everywhere */
   if (p->gfwd.n) {
@@ -844,7 +873,6 @@ static void finish_module(ll_parser *p) {
     uint32_t off = rec < p->tdef.n && p->tdef.a[rec] != MSSA_NONE ? p->tdef.a[rec] : 0;
     mssa__ll_err(p, off, "invalid recursive type");
   }
-  (void)b;
 }
 
 /* ------------------------------------------------------------ entry points */
@@ -924,3 +952,6 @@ int mssa_module_parse(const char *path, const char *text, size_t len,
   *out = m;
   return MSSA_OK;
 }
+
+/* For ll_read_edit.c: frees a parser's tables (not the module). */
+void mssa__ll_parser_free(ll_parser *p) { parser_free(p); }

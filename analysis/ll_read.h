@@ -2,7 +2,8 @@
 ** ll_read.h -- internal state shared by the LLVM IR reader's files
 ** (ll_read.c: module level and functions; ll_read_type.c: types;
 ** ll_read_const.c: values and constants; ll_read_inst.c: instructions;
-** ll_read_md.c: metadata; ll_read_attr.c: attributes and intrinsic ids).
+** ll_read_md.c: metadata; ll_read_attr.c: attributes and intrinsic ids;
+** ll_read_unique.c: which metadata nodes LLVM would unique together).
 **
 ** Invariants:
 **   1. Errors longjmp to the entry point (mssa__ll_err never returns): the
@@ -74,6 +75,7 @@ typedef struct ll_parser {
   mssa_u64map comdats;          /* comdat name id -> 1 */
   MSSA_VEC(ll_pending) comdatref; /* a = name id */
   mssa_u64map kinds;            /* attachment kind names seen (md_kinds) */
+  struct { uint32_t off, len, id; } fname_cache[64]; /* DI field names */
   MSSA_VEC(ll_pending) baddr;   /* blockaddress: a = const id, b = block key lo, c = key hi */
   uint32_t t_ptr0;              /* opaque `ptr` */
   uint32_t int_cache[129];      /* iN for N <= 128 (0 = not yet interned) */
@@ -149,7 +151,6 @@ mssa_val mssa__ll_md_value(ll_parser *p);  /* after `metadata`: any md operand *
 void mssa__ll_md_def(ll_parser *p);        /* `!N = ...` at top level */
 void mssa__ll_named_md(ll_parser *p);      /* `!name = !{...}` at top level */
 void mssa__ll_inst_md(ll_parser *p, mssa_inst *ins); /* `!kind !N` list */
-void mssa__ll_fn_md(ll_parser *p, mssa_func *f);
 uint32_t mssa__ll_attachments(ll_parser *p, int comma_separated, uint32_t *dbg);
 
 /* ll_read_attr.c */
@@ -164,5 +165,12 @@ uint32_t mssa__ll_attrlist(ll_parser *p, uint32_t fn, uint32_t ret, const uint32
 void mssa__ll_idset_free(ll_idset *s);
 void mssa__ll_opt_cc(ll_parser *p);
 uint32_t mssa__ll_opt_addrspace(ll_parser *p, uint32_t dflt);
+
+/* Reopening a parsed module to parse edits (ll_read_edit.c); added at the
+** end of ll_read_type.c, ll_read_const.c and ll_read_inst.c. */
+void mssa__ll_types_reopen(ll_parser *p);
+void mssa__ll_consts_reopen(ll_parser *p);
+int mssa__ll_inst_body(ll_parser *p, mssa_inst *ins);
+void mssa__ll_parser_free(ll_parser *p);  /* end of ll_read.c */
 
 #endif

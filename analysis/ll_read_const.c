@@ -250,8 +250,6 @@ mssa_val mssa__ll_local_ref(ll_parser *p, const ll_tok *t, uint32_t ty) {
     return fv;
   }
   if (MSSA_VAL_KIND(v) == MSSA_VK_BLOCK) {
-    char b[128];
-    mssa__ll_type_str(p, ty, b, sizeof b);
     mssa__ll_err(p, t->off, "'%.*s' is not a basic block", (int)(t->end - t->off), p->m->text + t->off);
   }
   type_mismatch(p, t, ty, val_type(p, v));
@@ -402,7 +400,10 @@ static mssa_val push_tv(ll_parser *p, uint32_t *ty) {
   return v;
 }
 
+/* A constant expression; its type is computed from the operands (the
+** declared type `ty` of the surrounding value is not needed). */
 static mssa_val const_expr(ll_parser *p, uint32_t ty) {
+  (void)ty;
   mssa_module *m = p->m;
   ll_tok *t = &p->lx.tok;
   uint32_t off = t->off;
@@ -442,11 +443,8 @@ static mssa_val const_expr(ll_parser *p, uint32_t ty) {
     uint32_t boff = p->lx.tok.off;
     uint32_t bty;
     push_tv(p, &bty);
-    uint32_t tstk = MSSA_NONE;
-    /* index types go on the stack after the values; keep them separate */
+    /* index values go on p->stk, their types on p->attrs_tmp (both LIFO) */
     uint32_t nidx = 0;
-    MSSA_VEC(uint32_t) *stk = (void *)&p->stk;
-    (void)stk;
     while (mssa__ll_eat(p, LT_COMMA)) {
       mssa__ll_eat_kw(p, LL_KW_inrange);
       uint32_t it;
@@ -454,12 +452,10 @@ static mssa_val const_expr(ll_parser *p, uint32_t ty) {
       mssa__vec_push(&p->attrs_tmp, it);
       nidx++;
     }
-    (void)tstk;
     mssa__ll_expect(p, LT_RPAREN, "')' in constantexpr");
     uint32_t *itys = p->attrs_tmp.a + p->attrs_tmp.n - nidx;
     uint32_t rt = mssa__ll_gep_result(p, src, bty, p->stk.a + stk0 + 1, nidx, itys, boff);
     p->attrs_tmp.n -= nidx;
-    (void)ty;
     return expr_const(p, rt, MSSA_OP_GEP, fl, src, stk0);
   }
   case LL_KW_icmp: case LL_KW_fcmp: {
@@ -683,4 +679,27 @@ static mssa_val parse_value(ll_parser *p, uint32_t ty) {
   }
   mssa__ll_err(p, off, "expected value token");
 #undef tt
+}
+
+/* ------------------------------------------- reopening a parsed module */
+
+/* For ll_read_edit.c: enters every existing constant into the interning
+** set, so constants parsed afterwards resolve to existing ids. */
+void mssa__ll_consts_reopen(ll_parser *p) {
+  mssa_module *m = p->m;
+  uint32_t n = m->consts.n;
+  uint32_t cap = 1024;
+  while (cap < 2 * (n + 1)) cap *= 2;
+  ll_idset *s = &p->cset;
+  free(s->slots);
+  s->slots = mssa__xcalloc(cap, sizeof(uint32_t));
+  s->cap = cap;
+  s->n = 0;
+  for (uint32_t id = 0; id < n; id++) {
+    const mssa_const *c = &m->consts.a[id];
+    uint32_t j = (uint32_t)const_hash(c, m->cops.a + c->ops) & (cap - 1);
+    while (s->slots[j]) j = (j + 1) & (cap - 1);
+    s->slots[j] = id + 1;
+    s->n++;
+  }
 }

@@ -804,3 +804,8 @@ void mssa__ll_function_body(ll_parser *p) {
   mssa__ll_next(p);
   p->f = NULL;
 }
+
+/* For ll_read_edit.c: parses one instruction body (after any `%x =`) into
+** *ins, operands appended to p->f->ops; returns parse_inst_body's "a
+** metadata list follows" flag. */
+int mssa__ll_inst_body(ll_parser *p, mssa_inst *ins) { return parse_inst_body(p, ins); }

@@ -1,21 +1,28 @@
 /*
 ** ll_read_md.c -- metadata: numbered and named nodes, tuples, specialized
-** DI nodes, metadata operands of calls, instruction attachments.
+** DI nodes, metadata operands of calls, instruction/global/function
+** attachments.
 **
 ** Invariants:
 **   1. `!N` maps to one md index for the whole module. A reference before the
 **      definition allocates the index (kind TUPLE, no operands) and records
 **      the reference offset in p->mdref; the definition fills the same index.
 **      Any index still pending at the end of the module is an error there.
-**   2. Only DILocation, DISubprogram, DIFile, DILexicalBlock(File) keep
-**      fields (those mssa_inst_source needs). Every other specialized node is
-**      skipped with an iterative balanced-bracket scan that still registers
-**      its `!N` references, so skipping cannot recurse whatever the input.
+**   2. DILocation, DISubprogram, DIFile, DILexicalBlock(File) keep their
+**      fields (what mssa_inst_source needs). Every specialized node keeps
+**      its class name (tag), its source span, and its node-valued fields as
+**      {field name, node} pairs in text order -- enough to rebuild LLVM's
+**      operand order (mssa_md_node_operands) and so the printer's metadata
+**      numbering. Other DI nodes are skipped with an iterative raw scan
+**      (mssa__lex_skip_parens) that still registers every `!N` reference,
+**      so skipping cannot recurse whatever the input; DILocation, the most
+**      common node, has a raw fast path that falls back to tokens.
 **   3. Inline nodes (`!{...}` inside `!{...}`, `!DIx(...)` as a field value)
 **      nest through mssa__ll_enter, bounding the recursion.
-**   4. Attachment kinds the analysis uses (!tbaa !alias.scope !noalias
-**      !invariant.load !dbg) are stored on the instruction; others are
-**      parsed and dropped.
+**   4. Attachments used by the analysis (!tbaa !alias.scope !noalias !dbg)
+**      are stored in their fields; all others go to the instruction's mdatt
+**      tuple (and !invariant.load also sets MSSA_IF_INVARIANT_LOAD). Custom
+**      kind names are recorded in order of first appearance (m->md_kinds).
 */
 #include "ll_read.h"
 
@@ -54,12 +61,27 @@ static uint32_t md_num(ll_parser *p) {
 
 static uint32_t parse_tuple_into(ll_parser *p, uint32_t id);
 
+/* Interned field name; a small direct-mapped cache avoids rehashing the
+** same few dozen names (`scope`, `file`, `type`, ...) for every node. */
+static uint32_t field_name(ll_parser *p, uint32_t off, uint32_t len) {
+  const char *s = p->m->text + off;
+  uint32_t h = len ? ((uint32_t)(unsigned char)s[0] * 7u + (uint32_t)(unsigned char)s[len - 1] + len * 13u) & 63u : 0;
+  if (p->fname_cache[h].len == len && p->fname_cache[h].id &&
+      memcmp(p->m->text + p->fname_cache[h].off, s, len) == 0)
+    return p->fname_cache[h].id - 1;
+  uint32_t id = mssa_strtab_intern(&p->m->strs, s, len);
+  p->fname_cache[h].off = off;
+  p->fname_cache[h].len = len;
+  p->fname_cache[h].id = id + 1;
+  return id;
+}
+
 /* A field's node reference inside a skipped node: pushed on p->stk as a
 ** (field name id, node) pair; the caller moves the pairs to mdops. */
 static void raw_ref(void *ctx, uint64_t n, uint32_t off, uint32_t foff, uint32_t flen) {
   ll_parser *p = ctx;
   uint32_t id = mssa__ll_md_ref(p, (uint32_t)n, off);
-  mssa__vec_push(&p->stk, mssa_strtab_intern(&p->m->strs, p->m->text + foff, flen));
+  mssa__vec_push(&p->stk, field_name(p, foff, flen));
   mssa__vec_push(&p->stk, id);
 }
 
@@ -216,6 +238,81 @@ static void field_value(ll_parser *p, uint32_t *md, int64_t *num, uint32_t *str,
   }
 }
 
+/* Fast path for the most common node, `!DILocation(line: N, column: N,
+** scope: !N[, inlinedAt: !N][, isImplicitCode: true])`, scanning raw text
+** after the '(' (lx.pos). Returns 1 when it consumed the node up to and
+** including ')', 0 (nothing consumed, no side effect) for any other shape,
+** which the token parser then handles with full diagnostics. */
+static int fast_location(ll_parser *p, uint32_t id) {
+  const char *t = p->m->text, *q = t + p->lx.pos, *e = t + p->m->text_len;
+  uint32_t line = 0, col = 0, scope = MSSA_NONE, inl = MSSA_NONE;
+  uint32_t scope_off = 0, inl_off = 0, scope_n = 0, inl_n = 0, scope_f = 0, inl_f = 0;
+  int has_scope = 0, has_inl = 0;
+  for (;;) {
+    while (q < e && (*q == ' ' || *q == '\t')) q++;
+    const char *f = q;
+    while (q < e && ((*q >= 'a' && *q <= 'z') || (*q >= 'A' && *q <= 'Z'))) q++;
+    size_t fl = (size_t)(q - f);
+    if (q >= e || *q != ':' || !fl) return 0;
+    q++;
+    while (q < e && *q == ' ') q++;
+    if (fl == 4 && !memcmp(f, "line", 4)) {
+      uint64_t v = 0;
+      const char *d = q;
+      while (q < e && *q >= '0' && *q <= '9' && v < 0xffffffffull) v = v * 10 + (uint64_t)(*q++ - '0');
+      if (q == d || v >= 0xffffffffull) return 0;
+      line = (uint32_t)v;
+    } else if (fl == 6 && !memcmp(f, "column", 6)) {
+      uint64_t v = 0;
+      const char *d = q;
+      while (q < e && *q >= '0' && *q <= '9' && v < 0xffffffffull) v = v * 10 + (uint64_t)(*q++ - '0');
+      if (q == d || v >= 0xffffffffull) return 0;
+      col = (uint32_t)v;
+    } else if ((fl == 5 && !memcmp(f, "scope", 5)) || (fl == 9 && !memcmp(f, "inlinedAt", 9))) {
+      if (*q != '!' || q + 1 >= e || q[1] < '0' || q[1] > '9') return 0;
+      uint32_t off = (uint32_t)(q - t);
+      uint64_t v = 0;
+      q++;
+      while (q < e && *q >= '0' && *q <= '9' && v < 0xffffffffull) v = v * 10 + (uint64_t)(*q++ - '0');
+      if (v >= 0xffffffffull) return 0;
+      if (fl == 5) { has_scope = 1; scope_n = (uint32_t)v; scope_off = off; scope_f = (uint32_t)(f - t); }
+      else { has_inl = 1; inl_n = (uint32_t)v; inl_off = off; inl_f = (uint32_t)(f - t); }
+    } else if (fl == 14 && !memcmp(f, "isImplicitCode", 14)) {
+      if ((size_t)(e - q) >= 4 && !memcmp(q, "true", 4)) q += 4;
+      else if ((size_t)(e - q) >= 5 && !memcmp(q, "false", 5)) q += 5;
+      else return 0;
+    } else {
+      return 0;
+    }
+    while (q < e && *q == ' ') q++;
+    if (q < e && *q == ',') { q++; continue; }
+    if (q < e && *q == ')') { q++; break; }
+    return 0;
+  }
+  /* committed: no failure paths below except undefined-ref bookkeeping */
+  if (has_scope) scope = mssa__ll_md_ref(p, scope_n, scope_off);
+  if (has_inl) inl = mssa__ll_md_ref(p, inl_n, inl_off);
+  mssa_module *m = p->m;
+  uint32_t stk0 = p->stk.n;
+  /* pairs in text order, as the token path records them */
+  int inl_first = has_inl && has_scope && inl_f < scope_f;
+  for (int pass = 0; pass < 2; pass++) {
+    int want_inl = pass == 0 ? inl_first : !inl_first;
+    if (want_inl && has_inl) { mssa__vec_push(&p->stk, field_name(p, inl_f, 9)); mssa__vec_push(&p->stk, inl); }
+    if (!want_inl && has_scope) { mssa__vec_push(&p->stk, field_name(p, scope_f, 5)); mssa__vec_push(&p->stk, scope); }
+  }
+  mssa_md *d = &m->md.a[id];
+  d->line = line;
+  d->col = col;
+  d->scope = scope;
+  d->inlined_at = inl;
+  fields_to_ops(p, id, stk0);
+  p->lx.pos = (size_t)(q - t);
+  p->lx.tok.end = (uint32_t)p->lx.pos;
+  mssa__ll_next(p);
+  return 1;
+}
+
 /* At MDVAR `DIxxx` followed by `(`: fills node `id`. */
 static uint32_t parse_special_into(ll_parser *p, uint32_t id) {
   mssa_module *m = p->m;
@@ -230,9 +327,18 @@ static uint32_t parse_special_into(ll_parser *p, uint32_t id) {
     mssa__ll_err(p, nt.off, "expected metadata type");
   mssa__ll_next(p);
   if (p->lx.tok.kind != LT_LPAREN) mssa__ll_err(p, p->lx.tok.off, "expected '(' here");
-  if (kind != MSSA_MD_OTHER_DI) mssa__ll_next(p);
   m->md.a[id].kind = kind;
-  m->md.a[id].tag = mssa_strtab_intern(&m->strs, m->text + nt.toff, nt.tlen);
+  m->md.a[id].tag = field_name(p, nt.toff, nt.tlen);
+  if (kind == MSSA_MD_LOCATION) {
+    p->lx.pos = p->lx.tok.end;          /* just after '(' */
+    if (fast_location(p, id)) {
+      m->md.a[id].text_off = nt.off;
+      m->md.a[id].text_len = p->lx.prev_end - nt.off;
+      return id;
+    }
+    p->lx.pos = p->lx.tok.end;          /* not taken: re-lex after '(' */
+  }
+  if (kind != MSSA_MD_OTHER_DI) mssa__ll_next(p);
   uint32_t stk0 = p->stk.n;
   if (kind == MSSA_MD_OTHER_DI) {
     /* The '(' is the current token; skip raw text after it. Most of a -g
@@ -256,7 +362,7 @@ static uint32_t parse_special_into(ll_parser *p, uint32_t id) {
                      (kind == MSSA_MD_SUBPROGRAM && name_is(p, &ft, "name"));
       field_value(p, &md, &num, &str, want_str);
       if (md != MSSA_NONE) {
-        mssa__vec_push(&p->stk, mssa_strtab_intern(&m->strs, m->text + ft.toff, ft.tlen));
+        mssa__vec_push(&p->stk, field_name(p, ft.toff, ft.tlen));
         mssa__vec_push(&p->stk, md);
       }
       mssa_md *d = &m->md.a[id];
@@ -416,9 +522,4 @@ void mssa__ll_inst_md(ll_parser *p, mssa_inst *ins) {
   }
   p->stk.n = stk0;
   ins->mdatt = id;
-}
-
-void mssa__ll_fn_md(ll_parser *p, mssa_func *f) {
-  (void)p;
-  (void)f;
 }

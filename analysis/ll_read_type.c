@@ -506,3 +506,60 @@ uint32_t mssa__ll_gep_result(ll_parser *p, uint32_t srcelem, uint32_t basety,
   if (vecn) rt = mssa__ll_vec_type(p, rt, vecn, scalable);
   return rt;
 }
+
+/* ------------------------------------------- reopening a parsed module */
+
+/*
+** For ll_read_edit.c (parsing one instruction into an existing module):
+** enters every existing type into the interning set, the caches and (named
+** structs) tmap, so that types parsed afterwards resolve to the module's
+** existing ids instead of creating duplicates. Call on a fresh parser whose
+** m is the module.
+*/
+void mssa__ll_types_reopen(ll_parser *p) {
+  mssa_module *m = p->m;
+  uint32_t n = m->types.n;
+  p->tref.n = p->tdef.n = 0;
+  for (uint32_t id = 0; id < n; id++) {
+    mssa__vec_push(&p->tref, MSSA_NONE);
+    mssa__vec_push(&p->tdef, MSSA_NONE);
+  }
+  uint32_t cap = 1024;
+  while (cap < 2 * (n + 1)) cap *= 2;
+  ll_idset *s = &p->tset;
+  free(s->slots);
+  s->slots = mssa__xcalloc(cap, sizeof(uint32_t));
+  s->cap = cap;
+  s->n = 0;
+  p->t_ptr0 = m->t_ptr;
+  for (uint32_t id = 0; id < n; id++) {
+    const mssa_type *t = &m->types.a[id];
+    if (t->name != MSSA_NONE) {
+      const char *nm = mssa_str(m, t->name);
+      uint64_t key = t->name;
+      if (nm[0] >= '0' && nm[0] <= '9') key = LL_NUMKEY(strtoull(nm, NULL, 10));
+      mssa_u64map_put(&p->tmap, key, id);
+      continue;
+    }
+    uint32_t j = (uint32_t)type_hash(t, m->tlist.a + t->fields) & (cap - 1);
+    while (s->slots[j]) j = (j + 1) & (cap - 1);
+    s->slots[j] = id + 1;
+    s->n++;
+    switch (t->kind) {
+    case MSSA_T_INT:
+      if (t->bits <= 128 && !p->int_cache[t->bits]) p->int_cache[t->bits] = id + 1;
+      break;
+    case MSSA_T_PTR:
+      if (t->bits == 0 && t->elem != MSSA_NONE) {
+        while (p->ptr_cache.n <= t->elem) mssa__vec_push(&p->ptr_cache, 0);
+        if (!p->ptr_cache.a[t->elem]) p->ptr_cache.a[t->elem] = id + 1;
+      }
+      break;
+    case MSSA_T_STRUCT: case MSSA_T_ARRAY: case MSSA_T_VECTOR: case MSSA_T_FUNC:
+      break;
+    default:
+      if (!p->kind_cache[t->kind]) p->kind_cache[t->kind] = id + 1;
+      break;
+    }
+  }
+}

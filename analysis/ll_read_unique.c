@@ -20,13 +20,32 @@
 
 #include "ll_read.h"
 
+/* Hash of the node text with the digits of `!N` references left out;
+** segments between references are hashed 8 bytes at a time. */
+static uint64_t seg_hash(uint64_t h, const char *s, size_t n) {
+  while (n >= 8) {
+    uint64_t w;
+    memcpy(&w, s, 8);
+    h = (h ^ w) * 0x100000001b3ull;
+    h ^= h >> 29;
+    s += 8;
+    n -= 8;
+  }
+  uint64_t w = 0;
+  memcpy(&w, s, n);
+  return ((h ^ w ^ n) * 0x100000001b3ull) ^ (h >> 31);
+}
+
 static uint64_t text_hash(const mssa_module *m, const mssa_md *d) {
   uint64_t h = 1469598103934665603ull;
   const char *s = m->text + d->text_off, *e = s + d->text_len;
   while (s < e) {
-    char c = *s++;
-    h = (h ^ (unsigned char)c) * 1099511628211ull;
-    if (c == '!') while (s < e && *s >= '0' && *s <= '9') s++;
+    const char *b = memchr(s, '!', (size_t)(e - s));
+    if (!b) b = e;
+    else b++;
+    h = seg_hash(h, s, (size_t)(b - s));
+    s = b;
+    while (s < e && *s >= '0' && *s <= '9') s++;
   }
   return h;
 }

@@ -482,6 +482,23 @@ uint64_t mssa__deref_bytes(const mssa_aa *aa, mssa_val v, bool *can_be_null) {
   return 0;
 }
 
+/* nuw/nsw of an overflowing binary operator. The IR does not keep these
+** flags, so they are read from the instruction's text (between the opcode
+** and the first operand). */
+static void wrap_flags(const mssa_aa *aa, uint32_t inst, bool *nuw, bool *nsw) {
+  const mssa_inst *in = &aa->f->insts.a[inst];
+  *nuw = *nsw = false;
+  if (!in->text_len || !aa->m->text) return;
+  const char *tx = aa->m->text + in->text_off;
+  uint32_t n = in->text_len;
+  for (uint32_t q = 1; q + 3 < n; q++) {
+    if (tx[q] == ',') break;
+    if (tx[q - 1] != ' ' || tx[q + 3] != ' ' || tx[q] != 'n') continue;
+    if (tx[q + 1] == 'u' && tx[q + 2] == 'w') *nuw = true;
+    if (tx[q + 1] == 's' && tx[q + 2] == 'w') *nsw = true;
+  }
+}
+
 /* ------------------------------------------------------------ known bits */
 
 static uint64_t wmask(unsigned bits) { return bits >= 64 ? ~0ull : ((1ull << bits) - 1); }
@@ -561,9 +578,49 @@ void mssa__known_bits(const mssa_aa *aa, mssa_val v, unsigned depth, mssa__known
     break;
   }
   case MSSA_OP_PHI:
+    if (op.is_inst && op.nops == 4) {
+      /* simple recurrence i = phi(start, i op step) (matchSimpleRecurrence) */
+      for (unsigned e = 0; e < 2; e++) {
+        mssa_val inc = op.ops[2 * e], start = op.ops[2 * (1 - e)];
+        mssa__op bo;
+        if (!mssa__operator(aa, inc, &bo) || !bo.is_inst || bo.nops != 2) continue;
+        unsigned oc = bo.opcode;
+        if (oc != MSSA_OP_ADD && oc != MSSA_OP_SUB && oc != MSSA_OP_AND && oc != MSSA_OP_OR &&
+            oc != MSSA_OP_MUL)
+          continue;
+        mssa_val step;
+        if (bo.ops[0] == v) step = bo.ops[1];
+        else if (bo.ops[1] == v && oc != MSSA_OP_SUB) step = bo.ops[0];
+        else continue;
+        mssa__known k2, k3;
+        mssa__known_bits(aa, start, depth + 1, &k2);
+        mssa__known_bits(aa, step, depth + 1, &k3);
+        unsigned t2 = ctz64(~k2.zero), t3 = ctz64(~k3.zero);
+        unsigned t = t2 < t3 ? t2 : t3;
+        if (t > bits) t = bits;
+        k->zero |= wmask(t);
+        bool nuw, nsw;
+        wrap_flags(aa, bo.inst, &nuw, &nsw);
+        uint64_t sign = 1ull << (bits - 1);
+        bool nn2 = (k2.zero & sign) != 0, nn3 = (k3.zero & sign) != 0;
+        bool ng2 = (k2.one & sign) != 0, ng3 = (k3.one & sign) != 0;
+        if (nsw) {
+          if (oc == MSSA_OP_ADD) {
+            if (nn2 && nn3) k->zero |= sign;
+            else if (ng2 && ng3) k->one |= sign;
+          } else if (oc == MSSA_OP_SUB) {
+            if (nn2 && ng3) k->zero |= sign;
+            else if (ng2 && nn3) k->one |= sign;
+          } else if (oc == MSSA_OP_MUL && nn2 && nn3) {
+            k->zero |= sign;
+          }
+        }
+        break;
+      }
+    }
     /* LLVM looks at the incoming values with depth MaxDepth-1, i.e. one
     ** more level only, and skips the phi itself */
-    if (op.is_inst && depth < 5 && op.nops >= 2) {
+    if (op.is_inst && depth < 5 && op.nops >= 2 && !k->zero && !k->one) {
       bool first = true;
       for (uint32_t q = 0; q + 1 < op.nops; q += 2) {
         if (op.ops[q] == v) continue;
@@ -693,19 +750,7 @@ void mssa__linear_expression(const mssa_aa *aa, mssa_val v, unsigned zext, unsig
       if (op.opcode == MSSA_OP_ADD || op.opcode == MSSA_OP_SUB || op.opcode == MSSA_OP_MUL ||
           op.opcode == MSSA_OP_SHL) {
         nuw = nsw = false;
-        if (op.is_inst) {
-          const mssa_inst *in = &aa->f->insts.a[op.inst];
-          if (in->text_len && aa->m->text) {
-            const char *tx = aa->m->text + in->text_off;
-            uint32_t n = in->text_len;
-            for (uint32_t q = 1; q + 3 < n; q++) {
-              if (tx[q] == ',' || tx[q] == '%') { if (tx[q] == ',') break; }
-              if (tx[q - 1] != ' ' || tx[q + 3] != ' ' || tx[q] != 'n') continue;
-              if (tx[q + 1] == 'u' && tx[q + 2] == 'w') nuw = true;
-              if (tx[q + 1] == 's' && tx[q + 2] == 'w') nsw = true;
-            }
-          }
-        }
+        if (op.is_inst) wrap_flags(aa, op.inst, &nuw, &nsw);
       }
       if ((z && !nuw) || (s && !nsw)) { le_init(out, v, z, s, t); break; }
       if (t) nuw = nsw = false;

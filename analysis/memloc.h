@@ -98,6 +98,7 @@ struct mssa_aa {
   uint32_t *use_start;
   uint64_t *uses;
   uint8_t *escape;         /* per slot: 0 unknown, 1 not captured, 2 captured */
+  uint8_t *bundle_cap;     /* per slot: named in an operand bundle (captured) */
   uint32_t *use_mark;      /* per use: generation in which it was visited */
   uint32_t use_gen;
   /* BasicAA query state (aa_basic.c): alias caches, visited phi blocks,

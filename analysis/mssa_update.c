@@ -45,8 +45,10 @@
 **      C is strictly below the point, nothing the walk saw changed -- the
 **      accesses added, removed or re-linked by phase C all lie at the point,
 **      at phis of its IDF (not strictly dominated by it), or in its def-free
-**      dominator region above C. A clobber that is a phi, liveOnEntry or a
-**      removed access is always recomputed.
+**      dominator region above C. A phi clobber strictly below the point is
+**      kept likewise when its walk target is strictly below the point (see
+**      may_change). A clobber that is liveOnEntry, a removed access or
+**      anything else is recomputed.
 */
 #include "mssa_update.h"
 
@@ -60,6 +62,9 @@ mssa_update_stats mssa_update_counters;
 /* ------------------------------------------------------------ context */
 
 typedef struct upoint { uint32_t b, thr; } upoint;
+/* A changed access, by place: block and key (phi 0; the access at position
+** i 2i+2; a removed access between positions i-1 and i: 2i+1). */
+typedef struct udelta { uint32_t b, key; } udelta;
 typedef struct uroot { uint32_t b; uint8_t deep; } uroot;
 
 typedef struct uctx {
@@ -73,6 +78,8 @@ typedef struct uctx {
   MSSA_VEC(uint32_t) stk;       /* scratch */
   upoint pts[2];
   uint32_t npts;
+  MSSA_VEC(udelta) delta;       /* accesses whose links changed (invariant 5) */
+  uint32_t acc_n0;              /* s->acc.n when the edit began */
   bool reopt;                   /* phase D: re-optimize every use */
 } uctx;
 
@@ -81,6 +88,17 @@ static void uctx_init(uctx *c, mssa_module *m, mssa_func *f, mssa_ssa *s) {
   c->m = m;
   c->f = f;
   c->s = s;
+  c->acc_n0 = s->acc.n;
+}
+
+static void add_delta(uctx *c, uint32_t b, uint32_t key) {
+  udelta d = {b, key};
+  mssa__vec_push(&c->delta, d);
+}
+
+static uint32_t key_of_acc(const mssa_ssa *s, uint32_t a) {
+  const mssa_access *x = &s->acc.a[a];
+  return x->kind == MSSA_ACC_PHI ? 0 : 2 * s->inst_pos[x->inst] + 2;
 }
 
 static void uctx_fini(uctx *c) {
@@ -89,6 +107,7 @@ static void uctx_fini(uctx *c) {
   mssa__vec_free(&c->newphis);
   mssa__vec_free(&c->newuses);
   mssa__vec_free(&c->stk);
+  mssa__vec_free(&c->delta);
 }
 
 static bool reachable(const mssa_ssa *s, uint32_t b) {
@@ -118,10 +137,6 @@ static void ir_changed(mssa_ssa *s) {
   mssa__users_free(s->users);
   s->users = NULL;
   mssa_aa_invalidate(s->aa);
-}
-
-static bool is_call_op(unsigned op) {
-  return op == MSSA_OP_CALL || op == MSSA_OP_INVOKE || op == MSSA_OP_CALLBR;
 }
 
 /* Opcodes whose presence phi translation can observe (it looks for
@@ -356,10 +371,15 @@ static uint32_t in_of(uctx *c, uint32_t b) {
 
 /* ----------------------------------------------------------------- phis */
 
-static void phi_set_from(mssa_ssa *s, uint32_t phi, uint32_t pred, uint32_t v) {
+static bool phi_set_from(mssa_ssa *s, uint32_t phi, uint32_t pred, uint32_t v) {
   mssa_access *p = &s->acc.a[phi];
+  bool changed = false;
   for (uint32_t k = 0; k < p->nops; k++)
-    if (s->phiops.a[p->ops + 2 * k] == pred) s->phiops.a[p->ops + 2 * k + 1] = v;
+    if (s->phiops.a[p->ops + 2 * k] == pred && s->phiops.a[p->ops + 2 * k + 1] != v) {
+      s->phiops.a[p->ops + 2 * k + 1] = v;
+      changed = true;
+    }
+  return changed;
 }
 
 /* Creates an (operand-less) phi in block b; operands come in phi_fill. */
@@ -378,6 +398,7 @@ static uint32_t phi_create(uctx *c, uint32_t b) {
   recompute_lastdef(s, b);
   s->nphis++;
   mssa__vec_push(&c->newphis, a);
+  add_delta(c, b, 0);
   mssa_update_counters.phis_added++;
   return a;
 }
@@ -390,6 +411,7 @@ static void phi_remove(uctx *c, uint32_t b) {
   s->phi[b] = MSSA_NONE;
   recompute_lastdef(s, b);
   s->nphis--;
+  add_delta(c, b, 0);
   mssa_update_counters.phis_removed++;
 }
 
@@ -473,12 +495,17 @@ static void propagate(uctx *c, uint32_t r, bool deep) {
     for (uint32_t a = s->first[y]; a != MSSA_NONE; a = s->acc.a[a].next) {
       mssa_access *x = &s->acc.a[a];
       if (x->kind == MSSA_ACC_PHI) cur = a;
-      else if (x->kind == MSSA_ACC_DEF) { x->def = cur; cur = a; has = true; }
+      else if (x->kind == MSSA_ACC_DEF) {
+        if (x->def != cur) add_delta(c, y, key_of_acc(s, a));
+        x->def = cur;
+        cur = a;
+        has = true;
+      }
     }
     if (y == r ? !deep : has) continue;
     for (uint32_t e = s->cfg.succ_off[y]; e < s->cfg.succ_off[y + 1]; e++) {
       uint32_t sb = s->cfg.succ[e];
-      if (s->phi[sb] != MSSA_NONE) phi_set_from(s, s->phi[sb], y, cur);
+      if (s->phi[sb] != MSSA_NONE && phi_set_from(s, s->phi[sb], y, cur)) add_delta(c, sb, 0);
     }
     for (uint32_t k = s->dt.child_off[y]; k < s->dt.child_off[y + 1]; k++) {
       uint32_t ch = s->dt.child[k];
@@ -545,8 +572,9 @@ static uint32_t struct_insert(uctx *c, uint32_t i, uint32_t reuse_id) {
   return a;
 }
 
-/* Phase C for removing access a (its instruction may still be in the IR). */
-static void struct_remove(uctx *c, uint32_t a) {
+/* Phase C for removing access a (its instruction may still be in the IR);
+** `key` is where it was in the final numbering (udelta). */
+static void struct_remove(uctx *c, uint32_t a, uint32_t key) {
   mssa_ssa *s = c->s;
   mssa_access *x = &s->acc.a[a];
   uint32_t b = x->block;
@@ -560,6 +588,7 @@ static void struct_remove(uctx *c, uint32_t a) {
   if (!wasdef) return;
   recompute_lastdef(s, b);
   if (!reachable(s, b)) return;
+  add_delta(c, b, key);
   add_root(c, b, waslast);
   if (block_has_def(s, b)) return;
   /* b defines nothing now: drop the phis the remaining defining blocks do
@@ -623,12 +652,139 @@ static void reoptimize_all(uctx *c) {
   mssa_update_counters.uses_requeried += s->nuses;
 }
 
-/* Is def access C strictly after edit point p (see invariant 5)? */
-static bool after_point(const mssa_ssa *s, uint32_t cacc, const upoint *p) {
+/* ----- which cached clobbers may have changed (invariant 5) ----- */
+
+typedef struct dindex {
+  uint32_t *maxk;    /* per block: 1 + largest delta key in it, 0 = none */
+  uint32_t *dfs;     /* sorted dfs_in numbers of reachable delta blocks */
+  uint32_t ndfs;
+  bool any;
+} dindex;
+
+static int cmpu32(const void *x, const void *y) {
+  uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
+  return a < b ? -1 : a > b;
+}
+
+static void dindex_build(uctx *c, dindex *d) {
+  mssa_ssa *s = c->s;
+  d->maxk = mssa__xcalloc(s->nblocks ? s->nblocks : 1, sizeof(uint32_t));
+  d->dfs = mssa__xmalloc((c->delta.n ? c->delta.n : 1) * sizeof(uint32_t));
+  d->ndfs = 0;
+  d->any = c->delta.n != 0;
+  for (uint32_t k = 0; k < c->delta.n; k++) {
+    uint32_t b = c->delta.a[k].b, key = c->delta.a[k].key;
+    if (!reachable(s, b)) continue;
+    if (key + 1 > d->maxk[b]) {
+      if (!d->maxk[b]) d->dfs[d->ndfs++] = s->dt.dfs_in[b];
+      d->maxk[b] = key + 1;
+    }
+  }
+  qsort(d->dfs, d->ndfs, sizeof(uint32_t), cmpu32);
+}
+
+static void dindex_free(dindex *d) {
+  free(d->maxk);
+  free(d->dfs);
+}
+
+/* Is some changed access strictly dominated by access x? */
+static bool delta_below(const uctx *c, const dindex *d, uint32_t x) {
+  const mssa_ssa *s = c->s;
+  const mssa_access *X = &s->acc.a[x];
+  if (X->kind == MSSA_ACC_LIVE) return d->any;
+  uint32_t b = X->block, key = key_of_acc(s, x);
+  if (d->maxk[b] > key + 1) return true;
+  /* any delta block with dfs_in in (dfs_in[b], dfs_out[b]) */
+  uint32_t lo = s->dt.dfs_in[b], hi = s->dt.dfs_out[b];
+  uint32_t l = 0, r = d->ndfs;
+  while (l < r) {
+    uint32_t mid = l + (r - l) / 2;
+    if (d->dfs[mid] <= lo) l = mid + 1;
+    else r = mid;
+  }
+  return l < d->ndfs && d->dfs[l] < hi;
+}
+
+/*
+** May the cached clobber C of some access have changed? The walk that
+** found a def C explored only accesses C dominates; one that found a phi C
+** explored only accesses dominated by C's walk target (the last def or phi
+** of the nearest dominating block that has one: a phi is the answer only
+** when the first round of its walk, which stops at that target, was
+** blocked). So C stands unless a changed access lies strictly below C (or
+** below the target), or the target itself is new.
+*/
+static bool may_change(uctx *c, const dindex *d, uint32_t cacc) {
+  mssa_ssa *s = c->s;
+  if (cacc == MSSA_NONE || cacc >= s->acc.n) return true;
   const mssa_access *C = &s->acc.a[cacc];
-  if (C->kind != MSSA_ACC_DEF) return false;
-  if (C->block == p->b) return s->inst_pos[C->inst] >= p->thr;
-  return mssa_dt_dominates(&s->dt, p->b, C->block);
+  if (C->kind == MSSA_ACC_DEAD || C->kind == MSSA_ACC_LIVE) return true;
+  if (C->kind == MSSA_ACC_DEF) return delta_below(c, d, cacc);
+  uint32_t dom = s->dt.idom[C->block];
+  uint32_t target = dom == MSSA_NONE ? 0 : out_of(c, dom);
+  if (target >= c->acc_n0) return true;
+  return delta_below(c, d, target);
+}
+
+/* As mssa_optimize.c's: invariant loads and loads from constant memory. */
+static bool trivially_live_on_entry(mssa_ssa *s, uint32_t inst) {
+  const mssa_inst *in = &s->f->insts.a[inst];
+  if (in->opcode != MSSA_OP_LOAD) return false;
+  if (in->flags & MSSA_IF_INVARIANT_LOAD) return true;
+  mssa_loc loc;
+  if (!mssa_aa_inst_loc(s->aa, inst, &loc)) return false;
+  return mssa_aa_points_to_constant(s->aa, &loc, false);
+}
+
+/*
+** The cheap case of recomputing use a's clobber (old answer oldc): if the
+** def chain from its (new) defining access reaches oldc without meeting a
+** phi, the walk is a straight chain: the old defs on it were already known
+** not to clobber the use (its old walk passed them -- the chain's old
+** accesses are the old chain's, in the same order, minus removed ones), so
+** only defs created by this edit need asking. Returns true when it settled
+** the answer; false sends the use to the walker.
+*/
+static bool chain_check(uctx *c, uint32_t a, uint32_t oldc, int8_t oldar) {
+  mssa_ssa *s = c->s;
+  if (oldc == MSSA_NONE || oldc >= c->acc_n0) return false;
+  uint8_t ck = s->acc.a[oldc].kind;
+  if (ck != MSSA_ACC_DEF && ck != MSSA_ACC_LIVE) return false;
+  uint32_t inst = s->acc.a[a].inst;
+  if (trivially_live_on_entry(s, inst)) return false;
+  const mssa_inst *in = &s->f->insts.a[inst];
+  bool is_call = in->opcode == MSSA_OP_CALL || in->opcode == MSSA_OP_INVOKE ||
+                 in->opcode == MSSA_OP_CALLBR;
+  mssa_loc loc;
+  loc.ptr = MSSA_VAL_NONE;
+  loc.size = MSSA_LOC_UNKNOWN;
+  loc.tbaa = loc.scope = loc.noalias = MSSA_NONE;
+  if (!is_call) mssa_aa_inst_loc(s->aa, inst, &loc);
+  uint32_t x = s->acc.a[a].def;
+  for (uint32_t steps = 0; steps < 100000; steps++) {
+    const mssa_access *X = &s->acc.a[x];
+    if (x == oldc) {
+      mssa_access *u = &s->acc.a[a];
+      u->def = oldc;
+      u->optimized = 1;
+      u->ar = oldar;
+      return true;
+    }
+    if (X->kind != MSSA_ACC_DEF) return false; /* a phi, or liveOnEntry not the old answer */
+    if (x >= c->acc_n0) {
+      int ar = MSSA_MAY_ALIAS;
+      if (mssa__clobbers(s, x, inst, is_call ? NULL : &loc, &ar)) {
+        mssa_access *u = &s->acc.a[a];
+        u->def = x;
+        u->optimized = 1;
+        u->ar = (int8_t)(ar == MSSA_MUST_ALIAS ? MSSA_MUST_ALIAS : MSSA_MAY_ALIAS);
+        return true;
+      }
+    }
+    x = X->def;
+  }
+  return false;
 }
 
 static void recompute_clobbers(uctx *c) {
@@ -662,7 +818,9 @@ static void recompute_clobbers(uctx *c) {
     if (!listed[b]) { listed[b] = 1; mssa__vec_push(&list, b); }
   }
   memo_reset(c);
-  MSSA_VEC(uint32_t) q = {0};
+  dindex di;
+  dindex_build(c, &di);
+  MSSA_VEC(uint32_t) q = {0}, oldc = {0}, oldar = {0};
   for (uint32_t li = 0; li < list.n; li++) {
     uint32_t y = list.a[li];
     uint32_t cur = in_of(c, y);
@@ -678,11 +836,13 @@ static void recompute_clobbers(uctx *c) {
           bool considered = (mark[y] & (1u << k)) ||
                             (y == p->b && s->inst_pos[x->inst] >= p->thr);
           if (!considered) continue;
-          if (C == MSSA_NONE || C >= s->acc.n || !after_point(s, C, p)) affected = true;
+          if (may_change(c, &di, C)) affected = true;
         }
       }
       if (x->kind == MSSA_ACC_USE) {
         if (affected) {
+          mssa__vec_push(&oldc, x->optimized ? x->def : MSSA_NONE);
+          mssa__vec_push(&oldar, (uint32_t)(int32_t)x->ar);
           x->def = cur;
           x->optimized = 0;
           x->ar = MSSA_MAY_ALIAS;
@@ -698,11 +858,25 @@ static void recompute_clobbers(uctx *c) {
       }
     }
   }
+  uint32_t walked = 0;
   for (uint32_t k = 0; k < q.n; k++) {
+    uint32_t a = q.a[k];
+    if (chain_check(c, a, oldc.a[k], (int8_t)(int32_t)oldar.a[k])) continue;
+    walked++;
+    bool no_dominating_def = s->acc.a[a].def == 0;
     uint32_t limit = s->check_limit;
-    mssa_walker_clobber_noig(s, q.a[k], &limit);
+    mssa_walker_clobber_noig(s, a, &limit);
+    /* The build's use optimizer, with nothing but liveOnEntry on its
+    ** stack, takes its "cached kill" branch and records MayAlias, where
+    ** the walker records no alias word (mssa_optimize.c). Loads that are
+    ** trivially live on entry get no word either way. */
+    if (no_dominating_def && !trivially_live_on_entry(s, s->acc.a[a].inst))
+      s->acc.a[a].ar = MSSA_MAY_ALIAS;
   }
-  mssa_update_counters.uses_requeried += q.n;
+  mssa_update_counters.uses_requeried += walked;
+  mssa__vec_free(&oldc);
+  mssa__vec_free(&oldar);
+  dindex_free(&di);
   free(mark);
   free(listed);
   mssa__vec_free(&list);
@@ -724,7 +898,6 @@ void mssa_update_rebuild(mssa_module *m, mssa_func *f, mssa_ssa *s) {
   memset(&o, 0, sizeof o);
   o.check_limit = s->check_limit == UINT32_MAX ? 0 : s->check_limit;
   o.aa_layers = s->aa->layers ? s->aa->layers : MSSA_AA_ALL;
-  if (s->aa->layers == 0) o.aa_layers = 0; /* 0 means all to the builder */
   mssa_ssa *n = NULL;
   if (mssa_ssa_build(m, f, &o, &n) != MSSA_OK) return;
   /* Keep ids: defs by instruction, phis by block; the rest get fresh ones. */
@@ -779,8 +952,13 @@ int mssa_update_insert(mssa_module *m, mssa_func *f, mssa_ssa *s, const mssa_ins
   if (rc) return rc;
   if (!proto) return MSSA_EINVAL;
   if (proto->opcode == MSSA_OP_PHI) return MSSA_EINVAL; /* see mssa_update.h */
+  /* Escape states as they are before the edit (the AA use lists are built
+  ** lazily from the current IR). */
   escsnap e;
   memset(&e, 0, sizeof e);
+  bool local = false;
+  for (uint32_t k = 0; k < nops && ops; k++)
+    if (MSSA_VAL_KIND(ops[k]) == MSSA_VK_INST || MSSA_VAL_KIND(ops[k]) == MSSA_VK_ARG) local = true;
   uint32_t id;
   uint32_t old_ops = f->ops.n;
   rc = mssa_ir_insert(m, f, proto, ops, nops, where, anchor, &id);
@@ -796,23 +974,14 @@ int mssa_update_insert(mssa_module *m, mssa_func *f, mssa_ssa *s, const mssa_ins
     renumber(s, f, b);
     return MSSA_EINVAL;
   }
-  /* Escape snapshot "before" must see the IR without the new instruction:
-  ** the AA use lists are built lazily, so build them from a view that
-  ** hides it -- simplest is to take it with the instruction unlinked. */
-  bool local = has_local_operand(f, id);
   if (local) {
-    mssa_inst saved = f->insts.a[id];
-    mssa_ir_remove(f, id);              /* unlink (no users: always succeeds) */
-    mssa_aa_invalidate(s->aa);
-    esc_collect(s, f, f->ops.a + saved.ops, saved.nops, &e);
-    /* relink at the same place */
-    uint32_t prev = saved.prev, next = saved.next;
+    /* Hide the new instruction while the "before" states are computed. */
     mssa_inst *in = &f->insts.a[id];
-    *in = saved;
-    if (prev != MSSA_NONE) f->insts.a[prev].next = id;
-    else f->blocks.a[b].first = id;
-    if (next != MSSA_NONE) f->insts.a[next].prev = id;
-    else f->blocks.a[b].last = id;
+    uint32_t saved = in->block;
+    in->block = MSSA_NONE;
+    mssa_aa_invalidate(s->aa); /* its use lists may predate the insertion */
+    esc_collect(s, f, ops, nops, &e);
+    f->insts.a[id].block = saved;
   }
   ir_changed(s);
   uctx c;
@@ -845,7 +1014,7 @@ int mssa_update_remove(mssa_module *m, mssa_func *f, mssa_ssa *s, uint32_t inst)
   uctx c;
   uctx_init(&c, m, f, s);
   uint32_t a = mssa_ssa_inst_access(s, inst);
-  if (a != MSSA_NONE) struct_remove(&c, a);
+  if (a != MSSA_NONE) struct_remove(&c, a, 2 * pos + 1);
   rc = mssa_ir_remove(f, inst);
   if (rc) { /* cannot happen after the checks above */
     uctx_fini(&c);
@@ -889,9 +1058,13 @@ int mssa_update_move(mssa_module *m, mssa_func *f, mssa_ssa *s, uint32_t inst,
   uctx c;
   uctx_init(&c, m, f, s);
   uint32_t a = mssa_ssa_inst_access(s, inst);
+  /* A moved value that others use (e.g. a loaded pointer) changes loop
+  ** invariance as phi translation sees it: re-optimize everything. */
+  if (has_users && mssa_ir_has_users(f, inst)) c.reopt = true;
   if (a != MSSA_NONE) {
     uint32_t id = s->acc.a[a].kind == MSSA_ACC_DEF ? s->acc.a[a].id : MSSA_NONE;
-    struct_remove(&c, a);
+    uint32_t q = s->inst_pos[inst];
+    struct_remove(&c, a, b1 == b2 && q < pos1 ? 2 * pos1 + 3 : 2 * pos1 + 1);
     struct_insert(&c, inst, id);
   } else {
     /* Loop invariance and phi translation look at where values are
@@ -929,12 +1102,14 @@ int mssa_update_set_operand(mssa_module *m, mssa_func *f, mssa_ssa *s, uint32_t 
   uctx c;
   uctx_init(&c, m, f, s);
   uint32_t a = mssa_ssa_inst_access(s, inst);
-  if (a == MSSA_NONE && mssa__access_kind(s, inst) < 0) {
+  /* Access kinds depend on the instruction's own operands only (callee
+  ** attributes); ask with fresh AA state. */
+  ir_changed(s);
+  int nk = mssa__access_kind(s, inst);
+  if (a == MSSA_NONE && nk < 0) {
     /* A non-memory instruction now computes something else: every
     ** location derived from it may have changed. */
-    ir_changed(s);
     c.reopt = true;
-    if (mssa__access_kind(s, inst) >= 0) struct_insert(&c, inst, MSSA_NONE);
   } else {
     /* Memory instruction: its own access is replaced (its kind, location
     ** or callee may have changed); escape states may have changed too. */
@@ -942,23 +1117,18 @@ int mssa_update_set_operand(mssa_module *m, mssa_func *f, mssa_ssa *s, uint32_t 
     memset(&e, 0, sizeof e);
     mssa_val tmp[2] = {old, v};
     mssa_ir_set_operand(m, f, inst, k, old);
-    mssa_aa_invalidate(s->aa);
+    ir_changed(s);
     esc_collect(s, f, tmp, 2, &e);
     mssa_ir_set_operand(m, f, inst, k, v);
+    ir_changed(s);
     uint32_t id = MSSA_NONE;
     if (a != MSSA_NONE) {
       if (s->acc.a[a].kind == MSSA_ACC_DEF) id = s->acc.a[a].id;
-      struct_remove(&c, a);
+      struct_remove(&c, a, 2 * pos + 3);
     }
-    ir_changed(s);
     if (esc_changed(s, &e)) c.reopt = true;
     esc_free(&e);
-    uint32_t na = struct_insert(&c, inst, MSSA_NONE);
-    if (na != MSSA_NONE && s->acc.a[na].kind == MSSA_ACC_DEF && id != MSSA_NONE &&
-        s->acc.a[na].id == s->next_id - 1) {
-      s->acc.a[na].id = id; /* the same def, re-pointed: keep its id */
-      s->next_id--;
-    }
+    struct_insert(&c, inst, id);
     add_point(&c, b, pos);
   }
   finish_edit(&c, true);

@@ -181,7 +181,7 @@ int mssa__m_clobber(mssa__call *c) {
   if (e && json_is_true(json_object_get(o, "from_cache"))) {
     /* Stable from now on (until gen moves): keep the encoded answer. */
     free(e->text);
-    e->text = json_dumps(o, JSON_COMPACT);
+    e->text = json_dumps(o, JSON_COMPACT | JSON_REAL_PRECISION(9));
     e->len = e->text ? strlen(e->text) : 0;
     e->q = q;
     e->gen = c->p->gen;

@@ -75,6 +75,18 @@ enum {
 int mssa_proto_handle(mssa_proto *p, const char *line, size_t len, mssa_buf *out,
                       mssa_proto_job **job);
 
+/* The same in two steps, so that decoding a huge line (a `load` with 10 MB
+** of text) can run on a worker thread: mssa_proto_parse touches nothing but
+** its input and its result; mssa_proto_handle_parsed (query thread) takes
+** ownership of `pp`. Call mssa_proto_init_threads() once before any worker
+** parses (it fixes jansson's hash seed while single-threaded). */
+typedef struct mssa_proto_parsed mssa_proto_parsed;
+void mssa_proto_init_threads(void);
+mssa_proto_parsed *mssa_proto_parse(const char *line, size_t len);
+int mssa_proto_handle_parsed(mssa_proto *p, mssa_proto_parsed *pp, mssa_buf *out,
+                             mssa_proto_job **job);
+void mssa_proto_parsed_free(mssa_proto_parsed *pp);
+
 /* Appends an error reply with id null (for framing-level errors such as an
 ** oversize request, or a bad token). `data` may be NULL. */
 void mssa_proto_error_line(mssa_proto *p, int code, const char *detail, long long limit,

@@ -139,10 +139,21 @@ json_t *mssa__error_new(json_t *id, int code, const char *msg, json_t *data_stea
 }
 
 void mssa__emit(json_t *reply_steal, mssa_buf *out) {
-  /* JSON_COMPACT never emits a raw newline (strings escape it), so the
+  /* Assembled from jansson fragments so that the id keeps jansson's full
+  ** precision (echoed as given) while reals in results print with 9
+  ** significant digits ("ms":0.201008, not 0.20100799999999999).
+  ** JSON_COMPACT never emits a raw newline (strings escape it), so the
   ** reply stays one line. */
-  json_dump_callback(reply_steal, mssa_buf_dump_cb, out, JSON_COMPACT);
-  mssa_buf_append(out, "\n", 1);
+  static const char head[] = "{\"jsonrpc\":\"2.0\",\"id\":";
+  json_t *id = json_object_get(reply_steal, "id");
+  json_t *err = json_object_get(reply_steal, "error");
+  json_t *val = err ? err : json_object_get(reply_steal, "result");
+  mssa_buf_append(out, head, sizeof head - 1);
+  json_dump_callback(id ? id : json_null(), mssa_buf_dump_cb, out, JSON_COMPACT | JSON_ENCODE_ANY);
+  mssa_buf_append(out, err ? ",\"error\":" : ",\"result\":", err ? 9 : 10);
+  json_dump_callback(val ? val : json_null(), mssa_buf_dump_cb, out,
+                     JSON_COMPACT | JSON_ENCODE_ANY | JSON_REAL_PRECISION(9));
+  mssa_buf_append(out, "}\n", 2);
   json_decref(reply_steal);
 }
 
@@ -205,20 +216,48 @@ static int decode_envelope(json_t *root, json_t **id, bool *notify, const char *
   return 0;
 }
 
+struct mssa_proto_parsed {
+  json_t *root;          /* NULL on a parse error */
+  char msg[256];         /* the parse error */
+  uint64_t t0;           /* when decoding started (service time) */
+};
+
+void mssa_proto_init_threads(void) { json_object_seed(0); }
+
+mssa_proto_parsed *mssa_proto_parse(const char *line, size_t len) {
+  mssa_proto_parsed *pp = mssa__xcalloc(1, sizeof *pp);
+  pp->t0 = mssa__now_ns();
+  json_error_t jerr;
+  pp->root = json_loadb(line, len, 0, &jerr);
+  if (!pp->root) snprintf(pp->msg, sizeof pp->msg, "%s (column %d)", jerr.text, jerr.column);
+  return pp;
+}
+
+void mssa_proto_parsed_free(mssa_proto_parsed *pp) {
+  if (!pp) return;
+  json_decref(pp->root);
+  free(pp);
+}
+
 int mssa_proto_handle(mssa_proto *p, const char *line, size_t len, mssa_buf *out,
                       mssa_proto_job **job) {
-  uint64_t t0 = mssa__now_ns();
+  return mssa_proto_handle_parsed(p, mssa_proto_parse(line, len), out, job);
+}
+
+int mssa_proto_handle_parsed(mssa_proto *p, mssa_proto_parsed *pp, mssa_buf *out,
+                             mssa_proto_job **job) {
+  uint64_t t0 = pp->t0;
   *job = NULL;
   p->requests++;
-  json_error_t jerr;
-  json_t *root = json_loadb(line, len, 0, &jerr);
+  json_t *root = pp->root;
+  pp->root = NULL;
   if (!root) {
     p->errors++;
-    char msg[256];
-    snprintf(msg, sizeof msg, "%s (column %d)", jerr.text, jerr.column);
-    mssa__emit(mssa__error_new(NULL, MSSA_RPC_PARSE_ERROR, msg, NULL), out);
+    mssa__emit(mssa__error_new(NULL, MSSA_RPC_PARSE_ERROR, pp->msg, NULL), out);
+    mssa_proto_parsed_free(pp);
     return MSSA_PROTO_REPLIED;
   }
+  mssa_proto_parsed_free(pp);
   json_t *id = NULL, *params = NULL;
   bool notify = false;
   const char *name = NULL, *emsg = NULL;

@@ -4,8 +4,8 @@
 **
 ** Invariants:
 **   1. Requests on a connection are handled strictly one after another: a
-**      request that becomes a job (load) pauses the connection until the
-**      job is answered, so replies are in request order and a `clobber`
+**      request that becomes a job (load, or decoding a line of 256 KiB or
+**      more on the pool) pauses the connection until the job is answered, so replies are in request order and a `clobber`
 **      pipelined after a `load` sees the loaded module.
 **   2. Input is read straight into `in` (no copy); at most max_request bytes
 **      of an unterminated line are kept. A longer line gets a -32020 error
@@ -222,10 +222,19 @@ static void conn_process(mssad_conn *c) {
   mssad_server *s = c->srv;
   mssa_buf *in = &c->in_buf;
   size_t max = s->cfg.max_request;
+  bool stop = false;
   while (!c->closing && !c->waiting_job && !c->shutdown_started) {
     char *start = in->p + in->off;
     size_t avail = in->n - in->off;
     char *nl = avail > c->scanned ? memchr(start + c->scanned, '\n', avail - c->scanned) : NULL;
+    if (!nl && c->eof && avail && avail <= max) {
+      /* The client ended without a final newline: the rest is a request. */
+      mssa_buf_reserve(in, 1);
+      start = in->p + in->off;
+      start[avail] = '\n';
+      in->n++;
+      nl = start + avail;
+    }
     if (!nl) {
       c->scanned = avail;
       if (avail > max) {
@@ -267,6 +276,24 @@ static void conn_process(mssad_conn *c) {
       c->needs_token = false;
       continue;
     }
+    if (len >= MSSAD_POOL_PARSE_BYTES) {
+      /* Decoding megabytes of JSON would stall every client: pool it. The
+      ** job takes the whole input buffer (no copy of the line); what
+      ** follows the line moves to a fresh one. */
+      size_t rest = in->n - in->off;
+      char *fresh = mssa__xmalloc(rest > READ_CHUNK ? rest : READ_CHUNK);
+      memcpy(fresh, in->p + in->off, rest);
+      if (mssad_store_start_parse(s, c, in->p, (size_t)(start - in->p), len) == 0) {
+        in->p = fresh;
+        in->cap = rest > READ_CHUNK ? rest : READ_CHUNK;
+        in->n = rest;
+        in->off = 0;
+        c->waiting_job = true;
+        c->refs++;
+        break;
+      }
+      free(fresh);
+    }
     mssa_proto_job *job = NULL;
     int rc = mssa_proto_handle(s->proto, start, len, &c->out_buf, &job);
     if (rc == MSSA_PROTO_ASYNC) {
@@ -280,10 +307,12 @@ static void conn_process(mssad_conn *c) {
       c->refs++;
       break;
     }
-    if (rc == MSSA_PROTO_SHUTDOWN) {
+    if (rc == MSSA_PROTO_SHUTDOWN) stop = true;   /* after this batch (below) */
+    if (c->out_buf.n > s->cfg.max_backlog / 4) {
+      /* A long burst of requests with big replies: hand what we have to
+      ** libuv now, so the backlog check (and drop) applies mid-burst. */
       conn_flush(c);
-      mssad_server_stop(s, "shutdown requested");
-      return;   /* server_stop drains this connection too */
+      if (c->closing) return;
     }
   }
   mssa_buf_compact(in);
@@ -297,6 +326,13 @@ static void conn_process(mssad_conn *c) {
   }
   conn_flush(c);
   if (c->closing) return;
+  if (stop) {
+    /* Stops listening and drains every connection, this one included (the
+    ** drain re-enters conn_process, which finds nothing left to do). */
+    mssad_server_stop(s, "shutdown requested");
+    c->finishing = true;
+    if (c->closing || c->shutdown_started) return;
+  }
   /* Backpressure while a job runs: keep at most one request's worth. */
   if (c->waiting_job && in->n > max && c->reading) {
     uv_read_stop(c->in);

@@ -49,11 +49,17 @@ static mssad_listener *new_listener(mssad_server *s) {
   return l;
 }
 
-static void reject(uv_stream_t *client) {
-  static const char msg[] =
+static void reject(uv_stream_t *client, bool stopping) {
+  /* Fixed bytes (what jansson would print for these error objects): no
+  ** connection state is created for a client we turn away. */
+  static const char full[] =
       "{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32603,"
       "\"message\":\"too many connections\"}}\n";
-  uv_buf_t b = uv_buf_init((char *)msg, sizeof msg - 1);
+  static const char stop[] =
+      "{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32040,"
+      "\"message\":\"shutting down\"}}\n";
+  uv_buf_t b = stopping ? uv_buf_init((char *)stop, sizeof stop - 1)
+                        : uv_buf_init((char *)full, sizeof full - 1);
   uv_try_write(client, &b, 1);
   uv_close((uv_handle_t *)client, (uv_close_cb)free);
 }
@@ -78,7 +84,7 @@ static void on_connection(uv_stream_t *server, int status) {
   }
   if (s->stopping || s->nconns >= s->cfg.max_connections) {
     MSSAD_WARN("refusing a connection: %s", s->stopping ? "stopping" : "connection limit");
-    reject(client);
+    reject(client, s->stopping);
     return;
   }
   if (l->is_tcp) uv_tcp_nodelay((uv_tcp_t *)client, 1);

@@ -196,6 +196,7 @@ int main(int argc, char **argv) {
   }
 
   signal(SIGPIPE, SIG_IGN);
+  mssa_proto_init_threads();   /* before any pool thread decodes JSON */
   srv.loop = uv_default_loop();
   srv.start_ns = uv_hrtime();
   if (cfg->token_file && !(srv.token = read_token(cfg->token_file))) return 1;

@@ -116,6 +116,11 @@ void mssad_store_fini(mssad_server *s);
 /* Runs `job` on the thread pool for connection `c`; replies and installs
 ** the module on the loop thread when done. */
 int mssad_store_start_job(mssad_server *s, mssad_conn *c, mssa_proto_job *job);
+/* Decodes a huge request line buf[off..off+len) on the thread pool, then
+** handles it on the loop thread. On success the job owns `buf`. */
+int mssad_store_start_parse(mssad_server *s, mssad_conn *c, char *buf, size_t off, size_t len);
+/* Lines at least this long are decoded on the pool. */
+#define MSSAD_POOL_PARSE_BYTES ((size_t)256 << 10)
 
 /* main.c */
 void mssad_server_stop(mssad_server *s, const char *why);

@@ -147,15 +147,19 @@ typedef struct job_work {
   mssa_proto_job *job;
 } job_work;
 
-static void job_run(uv_work_t *w) {
-  job_work *jw = w->data;
-  /* Builds yield the CPU to the loop thread: on Linux the nice value is
-  ** per thread, so this lowers only this pool thread (once is enough). */
+/* Pool work yields the CPU to the loop thread: on Linux the nice value is
+** per thread, so this lowers only the calling pool thread (once is enough). */
+static void lower_priority(void) {
   static _Thread_local bool niced;
   if (!niced) {
     niced = true;
     if (setpriority(PRIO_PROCESS, 0, 10) != 0) MSSAD_DEBUG("setpriority failed");
   }
+}
+
+static void job_run(uv_work_t *w) {
+  job_work *jw = w->data;
+  lower_priority();
   mssa_proto_job_run(jw->job);
 }
 
@@ -191,6 +195,69 @@ int mssad_store_start_job(mssad_server *s, mssad_conn *c, mssa_proto_job *job) {
   int rc = uv_queue_work(s->loop, &jw->req, job_run, job_after);
   if (rc) {
     free(jw);
+    return rc;
+  }
+  s->jobs_in_flight++;
+  return 0;
+}
+
+/* ------------------------------------------------- big request decoding */
+
+/* A request line too big to decode on the loop thread (a `load` carrying
+** megabytes of text): jansson parses it on the pool; the parsed request is
+** then handled on the loop thread like any other. */
+typedef struct parse_work {
+  uv_work_t req;
+  mssad_server *srv;
+  mssad_conn *conn;
+  char *buf;               /* owned: the connection's old input buffer */
+  size_t off, len;         /* the line within it */
+  mssa_proto_parsed *pp;
+} parse_work;
+
+static void parse_run(uv_work_t *w) {
+  parse_work *pw = w->data;
+  lower_priority();
+  pw->pp = mssa_proto_parse(pw->buf + pw->off, pw->len);
+}
+
+static void parse_after(uv_work_t *w, int status) {
+  parse_work *pw = w->data;
+  mssad_server *s = pw->srv;
+  s->jobs_in_flight--;
+  free(pw->buf);
+  mssa_proto_job *job = NULL;
+  int rc = status == 0 && pw->pp
+               ? mssa_proto_handle_parsed(s->proto, pw->pp, mssad_conn_outbuf(pw->conn), &job)
+               : MSSA_PROTO_SILENT;
+  if (status != 0) mssa_proto_parsed_free(pw->pp);
+  if (rc == MSSA_PROTO_ASYNC && job) {
+    /* The connection stays paused: its reference passes to the build. */
+    if (mssad_store_start_job(s, pw->conn, job) == 0) {
+      free(pw);
+      return;
+    }
+    mssa_proto_job_free(job);
+    mssa_proto_error_line(s->proto, MSSA_RPC_INTERNAL_ERROR, "cannot queue the build", -1,
+                          mssad_conn_outbuf(pw->conn));
+  }
+  if (rc == MSSA_PROTO_SHUTDOWN) mssad_server_stop(s, "shutdown requested");
+  mssad_conn_job_done(pw->conn);
+  free(pw);
+  mssad_server_maybe_done(s);
+}
+
+int mssad_store_start_parse(mssad_server *s, mssad_conn *c, char *buf, size_t off, size_t len) {
+  parse_work *pw = mssa__xcalloc(1, sizeof *pw);
+  pw->req.data = pw;
+  pw->srv = s;
+  pw->conn = c;
+  pw->buf = buf;
+  pw->off = off;
+  pw->len = len;
+  int rc = uv_queue_work(s->loop, &pw->req, parse_run, parse_after);
+  if (rc) {
+    free(pw);    /* the caller keeps `buf` */
     return rc;
   }
   s->jobs_in_flight++;

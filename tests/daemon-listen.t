@@ -50,6 +50,7 @@ def main():
 
     # stale socket: a socket file nobody listens on is replaced
     tmp = tempfile.mkdtemp(prefix="memssad-t-")
+    lib._tmpdirs.append(tmp)
     path = os.path.join(tmp, "d.sock")
     s = socket.socket(socket.AF_UNIX)
     s.bind(path)

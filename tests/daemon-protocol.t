@@ -7,7 +7,7 @@
 # This file is also the helper library of tests/daemon-*.t (they load it with
 # importlib): Daemon starts a real memssad on a temporary socket, Client
 # speaks NDJSON to it, and ok/is_ print TAP.
-import atexit, json, os, signal, socket, subprocess, sys, tempfile, time
+import atexit, json, os, random, shutil, signal, socket, subprocess, sys, tempfile, time
 
 ROOT = os.environ.get("MEMSSA_ROOT") or os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BUILD = os.environ.get("MEMSSA_BUILD") or os.path.join(ROOT, "build")
@@ -45,11 +45,15 @@ def bail(msg):
 # --------------------------------------------------------------- daemon
 _daemons = []
 
+_tmpdirs = []
+
 def _cleanup():
     for d in _daemons:
         if d.p.poll() is None:
             d.p.kill()
             d.p.wait()
+    for t in _tmpdirs:
+        shutil.rmtree(t, ignore_errors=True)
 
 atexit.register(_cleanup)
 # A hung test must fail, not hang prove: SIGALRM ends it (atexit kills daemons).
@@ -58,7 +62,10 @@ signal.alarm(int(os.environ.get("MEMSSA_TEST_TIMEOUT", "120")))
 
 class Daemon:
     def __init__(self, *args, sock=True, tmp=None, env=None, wait=True, stdin=None):
-        self.tmp = tmp or tempfile.mkdtemp(prefix="memssad-t-")
+        if not tmp:
+            tmp = tempfile.mkdtemp(prefix="memssad-t-")
+            _tmpdirs.append(tmp)
+        self.tmp = tmp
         self.sock = os.path.join(self.tmp, "d.sock")
         self.errpath = os.path.join(self.tmp, "stderr-%d.log" % time.monotonic_ns())
         argv = [MEMSSAD] + (["--socket", self.sock] if sock else []) + list(args)
@@ -337,6 +344,39 @@ def main():
     c.send('\n\r\n{"id":78,"method":"ping"}\r\n')
     is_(c.line()["id"], 78, "blank lines are skipped, CRLF accepted")
 
+    # garbage of every kind: each line gets an error reply, nothing breaks
+    rnd = random.Random(4)
+    junk = [b"\x00\x01\x02", b"\xff\xfe{\"id\":1}", b"[" * 5000 + b"]" * 5000,
+            b"{" * 3000, b'{"id":1e999,"method":"ping"}', b'{"id":"\xc3\x28","method":"ping"}',
+            b'"just a string"', b"123", b"null", b'{"id":1,"method":"ping","params":"x"}',
+            b'{"id":1,"method":"clobber","params":{"module":"update","function":"update","inst":-5}}',
+            b'{"id":1,"method":"clobber","params":{"module":"update","function":"update",'
+            b'"inst":{"block":{},"index":"x"}}}',
+            b'{"id":1,"method":"clobber","params":{"module":"update","function":"update","inst":11,'
+            b'"location":{"ptr":7}}}']
+    junk += [bytes(rnd.randrange(1, 256) for _ in range(rnd.randrange(1, 300))).replace(b"\n", b" ")
+             for _ in range(200)]
+    c.send(b"\n".join(junk) + b"\n" + b'{"id":"end","method":"ping"}\n')
+    replies = []
+    while True:
+        r = c.line()
+        if r is None or r.get("id") == "end":
+            replies.append(r)
+            break
+        replies.append(r)
+    ok(replies[-1] is not None and replies[-1]["id"] == "end" and
+       all("error" in r for r in replies[:-1]) and len(replies) >= len(junk) - 5,
+       "%d junk lines: one error each (blank ones skipped), then the ping answers" % len(junk),
+       replies[:3])
+    is_([m["name"] for m in c.result("modules")["modules"]], ["update"], "still no module lost")
+
+    # a final request without a newline is still answered at end of input
+    e = d.client()
+    e.send('{"id":"last","method":"ping"}')
+    e.s.shutdown(socket.SHUT_WR)
+    is_((e.line() or {}).get("id"), "last", "a request cut short by EOF (no newline) is answered")
+    e.close()
+
     # a load followed by a query on the same connection sees the module
     c.send(json.dumps({"id": 80, "method": "load", "params": {"module": "u3", "path": ll}}) + "\n" +
            json.dumps({"id": 81, "method": "clobber", "params": {"module": "u3", "function": "update",
@@ -358,6 +398,36 @@ def main():
     out = subprocess.run([MEMSSA, "clobber", "update", "nope", "1"], env=env, capture_output=True,
                          text=True)
     ok(out.returncode == 1 and "-32002" in out.stderr, "CLI error exit status 1", out.stderr)
+
+    def cli(*args):
+        return subprocess.run([MEMSSA] + list(args), env=env, capture_output=True, text=True,
+                              timeout=30)
+    out = cli("load", ll, "--module", "viacli")
+    ok(out.returncode == 0 and out.stdout.startswith("loaded module viacli: 2 functions, 8 defs"),
+       "memssa load FILE --module NAME", out.stdout + out.stderr)
+    out = cli("print", "viacli", "local", "--walker")
+    ok(out.returncode == 0 and out.stdout.startswith("MemorySSA (walker) for function: local"),
+       "memssa print MODULE FUNCTION --walker (daemon)", out.stdout + out.stderr)
+    out = cli("print", "--local", "--function", "local", ll)
+    ok(out.returncode == 0 and out.stdout.startswith("MemorySSA for function: local"),
+       "memssa print --local still runs in-process", out.stdout + out.stderr)
+    out = cli("uses", "viacli", "local", "%3")
+    ok(out.returncode == 1 and "MemoryUse" in out.stderr, "memssa uses on a load: error", out.stderr)
+    out = cli("uses", "update.c:15:5", "--module", "viacli")
+    ok(out.returncode == 0 and "is the clobber of 1 access" in out.stdout, "memssa uses FILE:LINE:COL",
+       out.stdout + out.stderr)
+    out = cli("functions", "viacli")
+    ok(out.returncode == 0 and "local" in out.stdout and "update" in out.stdout, "memssa functions")
+    out = cli("modules")
+    ok(out.returncode == 0 and "viacli" in out.stdout, "memssa modules")
+    out = cli("stats")
+    ok(out.returncode == 0 and "latency.p99_us:" in out.stdout, "memssa stats", out.stdout)
+    out = cli("query", '{"id":"q","method":"ping"}')
+    is_(out.stdout, '{"jsonrpc":"2.0","id":"q","result":{"version":"1.0"}}\n', "memssa query (raw)")
+    out = cli("query", '{"method":"ping"}')
+    ok(out.returncode == 0 and out.stdout == "", "memssa query with a notification: no wait")
+    out = cli("unload", "viacli")
+    ok(out.returncode == 0, "memssa unload")
 
     # netcat / socat examples
     for script in ("nc-session.sh", "socat-session.sh"):

@@ -171,6 +171,12 @@ static void test_basic(void) {
   is_int(qa(m, f, aa, "%p", "%base"), NO, "recursive phi over an alloca vs an argument: NoAlias");
   mssa_aa_free(aa);
 
+  f = func(m, "bundle_capture");
+  aa = mssa_aa_new(m, f, MSSA_AA_ALL);
+  is_int(qa(m, f, aa, "%a", "%l"), MAY, "alloca named in an operand bundle escapes: MayAlias");
+  is_int(qa(m, f, aa, "%b", "%l"), NO, "alloca not in the bundle: NoAlias");
+  mssa_aa_free(aa);
+
   f = func(m, "constmem");
   aa = mssa_aa_new(m, f, MSSA_AA_ALL);
   mssa_loc l;

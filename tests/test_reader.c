@@ -628,6 +628,25 @@ static void test_md_numbering(void) {
   mssa_module_free(m);
 }
 
+/* DILocation: raw fast path and its token fallback give the same node */
+static void test_dilocation_forms(void) {
+  mssa_module *m = parse(
+      "define void @f() !dbg !3 {\n  ret void, !dbg !4\n}\n"
+      "define void @g() !dbg !3 {\n  ret void, !dbg !5\n}\n"
+      "!1 = !DIFile(filename: \"rel/a.c\", directory: \"/d\")\n"
+      "!3 = distinct !DISubprogram(name: \"f\", file: !1, line: 1)\n"
+      "!4 = !DILocation(line: 7, column: 3, scope: !3, isImplicitCode: true)\n"
+      "!5 = !DILocation(scope: !3,\n   column: 4, line: 8)\n");
+  if (!m) { skip(4, "no module"); return; }
+  uint32_t file, dir, line, col;
+  const mssa_inst *a = &fn(m, "f")->insts.a[0], *b = &fn(m, "g")->insts.a[0];
+  ok(mssa_inst_source(m, a, &file, &dir, &line, &col) && line == 7 && col == 3, "fast path: line 7 col 3");
+  is_str(mssa_str(m, file), "/d/rel/a.c", "relative file joined");
+  ok(mssa_inst_source(m, b, &file, &dir, &line, &col) && line == 8 && col == 4, "multi-line, reordered: token path");
+  ok(m->md.a[a->dbg].nops == 2 && m->md.a[b->dbg].nops == 2, "both record the scope pair");
+  mssa_module_free(m);
+}
+
 int main(void) {
   no_plan();
   test_lexer();
@@ -640,6 +659,7 @@ int main(void) {
   test_errors();
   test_fixture_syntax();
   test_md_numbering();
+  test_dilocation_forms();
   test_robustness();
   test_corpus();
   return done_testing();

@@ -145,3 +145,16 @@ define void @constmem(i64 %i) {
   store i32 1, i32* @g1
   ret void
 }
+
+declare void @llvm.assume(i1)
+
+define void @bundle_capture(i32** %pp) {
+  %a = alloca i32, align 4
+  %b = alloca i32, align 4
+  call void @llvm.assume(i1 true) [ "align"(i32* %a, i64 4) ]
+  %l = load i32*, i32** %pp
+  store i32 1, i32* %a
+  store i32 2, i32* %b
+  store i32 3, i32* %l
+  ret void
+}
