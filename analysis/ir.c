@@ -472,7 +472,8 @@ int mssa_module_parse_file(const char *path, mssa_module **out, mssa_diag *diag)
     }
     return MSSA_EIO;
   }
-  int rc = mssa_module_parse(path, buf ? buf : "", len, out, diag);
-  free(buf);
-  return rc;
+  if (!buf) buf = mssa__xmalloc(1);
+  else buf = mssa__xrealloc(buf, len + 1); /* give back the slack */
+  buf[len] = 0;
+  return mssa__module_parse_owned(path, buf, len, out, diag);
 }

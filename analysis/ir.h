@@ -272,7 +272,8 @@ enum {
   MSSA_IF_BUNDLES = 8,     /* call/invoke: has operand bundles */
   MSSA_IF_INVARIANT_LOAD = 16, /* load: !invariant.load */
   MSSA_IF_WEAK = 32,       /* cmpxchg weak */
-  MSSA_IF_INLINEASM = 64   /* call: callee is inline asm */
+  MSSA_IF_INLINEASM = 64,  /* call: callee is inline asm */
+  MSSA_IF_INVARIANT_GROUP = 128 /* load/store: !invariant.group */
 };
 
 /* Atomic orderings, in LLVM's AtomicOrdering numbering. */
@@ -466,6 +467,10 @@ const char *mssa_strerror(int err);
 */
 int mssa_module_parse(const char *path, const char *text, size_t len,
                       mssa_module **out, mssa_diag *diag);
+/* As mssa_module_parse, but takes ownership of `text` (NUL-terminated at
+** text[len]) on every path instead of copying it. */
+int mssa__module_parse_owned(const char *path, char *text, size_t len,
+                             mssa_module **out, mssa_diag *diag);
 /* Reads and parses a file (MSSA_EIO with diag on read errors). */
 int mssa_module_parse_file(const char *path, mssa_module **out, mssa_diag *diag);
 void mssa_module_free(mssa_module *m);

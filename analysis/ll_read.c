@@ -907,9 +907,20 @@ static void parser_free(ll_parser *p) {
 
 int mssa_module_parse(const char *path, const char *text, size_t len,
                       mssa_module **out, mssa_diag *diag) {
+  if (len >= 0xfffffff0u) return mssa__module_parse_owned(path, NULL, len, out, diag);
+  return mssa__module_parse_owned(path, mssa__xstrndup(text, len), len, out, diag);
+}
+
+/* Parses `text` (len bytes, NUL at text[len]) and takes ownership of it on
+** every path: the module keeps it as m->text, or it is freed. Reading a
+** file hands its buffer over this way, so a module costs one copy of its
+** text rather than two. */
+int mssa__module_parse_owned(const char *path, char *text, size_t len,
+                             mssa_module **out, mssa_diag *diag) {
   *out = NULL;
   if (diag) memset(diag, 0, sizeof *diag);
-  if (len >= 0xfffffff0u) {
+  if (len >= 0xfffffff0u || !text) {
+    free(text);
     if (diag) {
       snprintf(diag->file, sizeof diag->file, "%s", path ? path : "<input>");
       diag->line = diag->col = 1;
@@ -919,7 +930,7 @@ int mssa_module_parse(const char *path, const char *text, size_t len,
   }
   mssa_module *m = mssa__xcalloc(1, sizeof *m);
   m->path = mssa__xstrndup(path ? path : "<input>", strlen(path ? path : "<input>"));
-  m->text = mssa__xstrndup(text, len);
+  m->text = text;
   m->text_len = len;
   mssa_strtab_init(&m->strs);
   mssa_layout_parse(&m->dl, "", 0);

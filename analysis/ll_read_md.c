@@ -503,6 +503,7 @@ void mssa__ll_inst_md(ll_parser *p, mssa_inst *ins) {
     else {
       /* kept for the printer's metadata numbering (see mssa_inst.mdatt) */
       if (name_is(p, &nt, "invariant.load")) ins->flags |= MSSA_IF_INVARIANT_LOAD;
+      if (name_is(p, &nt, "invariant.group")) ins->flags |= MSSA_IF_INVARIANT_GROUP;
       mssa__vec_push(&p->stk, kind_name(p, &nt));
       mssa__vec_push(&p->stk, md);
     }

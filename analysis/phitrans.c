@@ -328,3 +328,63 @@ bool mssa__loop_invariant_ptr(const mssa_module *m, const mssa_func *f, mssa_val
   }
   return invariant_base(m, f, p);
 }
+
+/*
+** LLVM 14's getInvariantGroupClobberingInstruction: for a load or store with
+** !invariant.group, the most dominating other load/store with
+** !invariant.group through the same pointer (looking through bitcasts and
+** all-zero GEPs of it). Users are visited in LLVM's use-list order, which
+** for a module read from text is the reverse of the order uses were made.
+*/
+uint32_t mssa__invariant_group_clobber(const mssa_module *m, const mssa_func *f,
+                                       const mssa_domtree *dt, const uint32_t *inst_pos,
+                                       mssa_users **users, uint32_t inst) {
+  const mssa_inst *in = &f->insts.a[inst];
+  if (!(in->flags & MSSA_IF_INVARIANT_GROUP) || (in->flags & MSSA_IF_VOLATILE)) return MSSA_NONE;
+  if (in->opcode != MSSA_OP_LOAD && in->opcode != MSSA_OP_STORE) return MSSA_NONE;
+  mssa_val ptr = mssa_inst_ops(f, in)[in->opcode == MSSA_OP_LOAD ? 0 : 1];
+  ptr = strip_casts(m, f, ptr);
+  uint32_t k = MSSA_VAL_KIND(ptr);
+  if (k == MSSA_VK_CONST || k == MSSA_VK_GLOBAL || k == MSSA_VK_FUNC) return MSSA_NONE;
+  if (!*users) *users = users_build(f);
+  mssa_users *u = *users;
+  MSSA_VEC(mssa_val) queue = {0};
+  mssa_u32vec list = {0};
+  mssa__vec_push(&queue, ptr);
+  uint32_t most = inst;
+  /* Each value is queued at most once: a cast or GEP has one result. */
+  while (queue.n) {
+    mssa_val p = queue.a[--queue.n];
+    list.n = 0;
+    for (uint32_t e = mssa_u64map_get(&u->head, p); e != MSSA_NONE; e = u->next[e])
+      if (!list.n || list.a[list.n - 1] != u->inst[e]) mssa__vec_push(&list, u->inst[e]);
+    for (uint32_t j = list.n; j-- > 0;) {
+      uint32_t ui = list.a[j];
+      const mssa_inst *U = &f->insts.a[ui];
+      if (ui == inst || U->block == MSSA_NONE) continue;
+      const mssa_inst *M = &f->insts.a[most];
+      bool dom = U->block == M->block ? inst_pos[ui] < inst_pos[most]
+                                      : mssa_dt_dominates(dt, U->block, M->block);
+      if (!dom) continue;
+      if (U->opcode == MSSA_OP_BITCAST) {
+        mssa__vec_push(&queue, MSSA_VAL(MSSA_VK_INST, ui));
+        continue;
+      }
+      if (U->opcode == MSSA_OP_GEP) {
+        const mssa_val *ops = mssa_inst_ops(f, U);
+        bool allzero = true;
+        for (uint32_t q = 1; q < U->nops; q++)
+          if (!const_is_zero_int(m, ops[q])) { allzero = false; break; }
+        if (allzero) mssa__vec_push(&queue, MSSA_VAL(MSSA_VK_INST, ui));
+        continue;
+      }
+      if ((U->flags & MSSA_IF_INVARIANT_GROUP) && !(U->flags & MSSA_IF_VOLATILE) &&
+          (U->opcode == MSSA_OP_LOAD || U->opcode == MSSA_OP_STORE) &&
+          mssa_inst_ops(f, U)[U->opcode == MSSA_OP_LOAD ? 0 : 1] == p)
+        most = ui;
+    }
+  }
+  mssa__vec_free(&queue);
+  mssa__vec_free(&list);
+  return most == inst ? MSSA_NONE : most;
+}

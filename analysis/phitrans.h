@@ -25,4 +25,10 @@ bool mssa__phi_translate(mssa_module *m, const mssa_func *f, const mssa_domtree 
 /* LLVM's IsGuaranteedLoopInvariant(Ptr) as used by upward_defs. */
 bool mssa__loop_invariant_ptr(const mssa_module *m, const mssa_func *f, mssa_val p);
 
+/* LLVM's getInvariantGroupClobberingInstruction, or MSSA_NONE. `inst_pos`
+** gives each instruction's position within its block. */
+uint32_t mssa__invariant_group_clobber(const mssa_module *m, const mssa_func *f,
+                                       const mssa_domtree *dt, const uint32_t *inst_pos,
+                                       mssa_users **users, uint32_t inst);
+
 #endif

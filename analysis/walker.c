@@ -390,9 +390,18 @@ static void set_optimized(mssa_ssa *s, uint32_t a, uint32_t to, int ar) {
 }
 
 static uint32_t clobber_base(mssa_ssa *s, uint32_t a, uint32_t *limit, bool use_ig) {
-  (void)use_ig; /* invariant.group handling: see docs (not modelled yet) */
   mssa_access *x = &s->acc.a[a];
   if (x->kind != MSSA_ACC_DEF && x->kind != MSSA_ACC_USE) return a;
+  if (use_ig) {
+    /* As LLVM: consulted before the cache, and its answer is not cached. */
+    uint32_t ci = mssa__invariant_group_clobber(s->m, s->f, &s->dt, s->inst_pos, &s->users,
+                                                x->inst);
+    if (ci != MSSA_NONE) {
+      uint32_t ca = s->inst_acc[ci];
+      if (ca != MSSA_NONE) return s->acc.a[ca].kind == MSSA_ACC_USE ? s->acc.a[ca].def : ca;
+    }
+    x = &s->acc.a[a];
+  }
   if (x->optimized) return x->kind == MSSA_ACC_USE ? x->def : x->opt;
   const mssa_inst *in = &s->f->insts.a[x->inst];
   if (!is_call_op(in->opcode) && fence_like_noncall(in)) return a;
