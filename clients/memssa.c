@@ -36,8 +36,25 @@ static void usage(FILE *out) {
         out);
 }
 
+/*
+** Global options may come before the command (`memssa --socket S clobber
+** ...`): they are moved after it, where every subcommand parses them.
+*/
+static int hoist_global_options(int argc, char **argv) {
+  int k = 1;
+  while (k < argc && (!strcmp(argv[k], "--json") ||
+                      (!strcmp(argv[k], "--socket") && k + 1 < argc)))
+    k += !strcmp(argv[k], "--json") ? 1 : 2;
+  if (k == 1 || k >= argc) return k == 1 ? 0 : -1;
+  /* Rotate argv[1..k) (the options) behind argv[k] (the command). */
+  char *cmd = argv[k];
+  memmove(argv + 2, argv + 1, (size_t)(k - 1) * sizeof *argv);
+  argv[1] = cmd;
+  return 0;
+}
+
 int main(int argc, char **argv) {
-  if (argc < 2) {
+  if (argc < 2 || hoist_global_options(argc, argv) < 0) {
     usage(stderr);
     return 2;
   }
