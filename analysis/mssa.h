@@ -132,6 +132,9 @@ bool mssa__clobbers(mssa_ssa *s, uint32_t def, uint32_t inst, const mssa_loc *lo
 
 /* Use optimization at build time (mssa_optimize.c). */
 void mssa__optimize_uses(mssa_ssa *s);
+/* LLVM's isUseTriviallyOptimizableToLiveOnEntry: an !invariant.load load, or
+** a load from memory alias analysis proves constant. */
+bool mssa__trivially_live_on_entry(mssa_ssa *s, uint32_t inst);
 
 /* For the updater (mssa_update.c): the access kind a fresh build gives
 ** instruction `inst` (MSSA_ACC_DEF/USE, or -1 for none), and a new unlinked
@@ -145,6 +148,8 @@ uint32_t mssa__new_access(mssa_ssa *s, uint8_t kind, uint32_t block, uint32_t in
 ** print<memoryssa-walker> (walker=true) format. The walker form queries the
 ** walker for every access (and so caches answers on defs). */
 void mssa_print_function(FILE *out, mssa_ssa *s, bool walker);
+/* "NoAlias", "MayAlias", "PartialAlias", "MustAlias"; NULL for -1 (none). */
+const char *mssa_alias_name(int ar);
 /* Writes a block's label as LLVM prints it in phi operands (name, or %N). */
 int mssa_block_operand_name(const mssa_module *m, const mssa_func *f, uint32_t b,
                             char *buf, size_t cap);

@@ -104,7 +104,7 @@ static locinfo *lookup(optctx *c, uint32_t inst, const usekey *k) {
   return &c->infos.a[c->infos.n - 1];
 }
 
-static bool trivially_live_on_entry(mssa_ssa *s, uint32_t inst) {
+bool mssa__trivially_live_on_entry(mssa_ssa *s, uint32_t inst) {
   const mssa_inst *in = &s->f->insts.a[inst];
   if (in->opcode != MSSA_OP_LOAD) return false;
   if (in->flags & MSSA_IF_INVARIANT_LOAD) return true;
@@ -134,7 +134,7 @@ static void optimize_block(optctx *c, uint32_t bb, uint64_t *stack_epoch, uint64
       continue;
     }
     if (mu->optimized) continue;
-    if (trivially_live_on_entry(s, mu->inst)) {
+    if (mssa__trivially_live_on_entry(s, mu->inst)) {
       mu->def = 0;
       mu->optimized = 1;
       mu->ar = -1;

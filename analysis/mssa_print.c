@@ -17,7 +17,7 @@
 
 #include "mssa.h"
 
-static const char *ar_name(int ar) {
+const char *mssa_alias_name(int ar) {
   switch (ar) {
   case MSSA_NO_ALIAS: return "NoAlias";
   case MSSA_MAY_ALIAS: return "MayAlias";
@@ -52,14 +52,14 @@ static void print_access(FILE *out, const mssa_ssa *s, uint32_t a) {
     if (x->optimized) {
       fputs("->", out);
       put_id(out, s, x->opt);
-      if (ar_name(x->ar)) fprintf(out, " %s", ar_name(x->ar));
+      if (mssa_alias_name(x->ar)) fprintf(out, " %s", mssa_alias_name(x->ar));
     }
     break;
   case MSSA_ACC_USE:
     fputs("MemoryUse(", out);
     put_id(out, s, x->def);
     fputc(')', out);
-    if (x->optimized && ar_name(x->ar)) fprintf(out, " %s", ar_name(x->ar));
+    if (x->optimized && mssa_alias_name(x->ar)) fprintf(out, " %s", mssa_alias_name(x->ar));
     break;
   case MSSA_ACC_PHI: {
     fprintf(out, "%u = MemoryPhi(", x->id);

@@ -389,15 +389,7 @@ const char *mssa_q_kind_name(unsigned kind) {
   }
 }
 
-const char *mssa_q_alias_name(int ar) {
-  switch (ar) {
-  case MSSA_NO_ALIAS: return "NoAlias";
-  case MSSA_MAY_ALIAS: return "MayAlias";
-  case MSSA_PARTIAL_ALIAS: return "PartialAlias";
-  case MSSA_MUST_ALIAS: return "MustAlias";
-  default: return NULL;
-  }
-}
+const char *mssa_q_alias_name(int ar) { return mssa_alias_name(ar); }
 
 /* A bounded appender: keeps the total length even past the cap. */
 typedef struct sbuf {

@@ -415,11 +415,9 @@ static uint32_t clobber_base(mssa_ssa *s, uint32_t a, uint32_t *limit, bool use_
   q.loc.size = MSSA_LOC_UNKNOWN;
   q.loc.tbaa = q.loc.scope = q.loc.noalias = MSSA_NONE;
   if (!q.is_call) mssa_aa_inst_loc(s->aa, x->inst, &q.loc);
-  if (in->opcode == MSSA_OP_LOAD) {
-    if ((in->flags & MSSA_IF_INVARIANT_LOAD) || mssa_aa_points_to_constant(s->aa, &q.loc, false)) {
-      set_optimized(s, a, 0, -1);
-      return 0;
-    }
+  if (mssa__trivially_live_on_entry(s, x->inst)) {
+    set_optimized(s, a, 0, -1);
+    return 0;
   }
   uint32_t def = x->def;
   if (def == 0) {
