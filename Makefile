@@ -167,8 +167,11 @@ bench-all: all
 bench-%: all
 	bench/$*.sh
 
-fuzz-updater:
-	@echo "fuzz-updater: not yet implemented (issue 5)"; exit 1
+# Long differential run of the incremental updater (issue 5), e.g.
+#   make fuzz-updater SEED=7 N=100000
+# (`make test` runs the same program with its quick default size.)
+fuzz-updater: all $(BUILD)/tests/test_fuzz_update
+	$(TEST_ENV) SEED='$(or $(SEED),1)' N='$(or $(N),20000)' $(BUILD)/tests/test_fuzz_update
 
 # ---------------------------------------------------------------- deps
 # Debian packages the build and the tests use.  Cheap when all are present

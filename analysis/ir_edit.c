@@ -177,6 +177,14 @@ int mssa_ir_remove(mssa_func *f, uint32_t inst) {
   return MSSA_OK;
 }
 
+int mssa_ir_remove_unused(mssa_func *f, uint32_t inst) {
+  if (!f || !mssa_ir_inst_live(f, inst)) return MSSA_ENOENT;
+  if (is_term(&f->insts.a[inst])) return MSSA_EINVAL;
+  unlink_inst(f, inst);
+  f->insts.a[inst].block = MSSA_NONE;
+  return MSSA_OK;
+}
+
 int mssa_ir_move(mssa_func *f, uint32_t inst, mssa_where where, uint32_t anchor) {
   if (!f || !mssa_ir_inst_live(f, inst)) return MSSA_ENOENT;
   const mssa_inst *in = &f->insts.a[inst];

@@ -55,6 +55,9 @@ int mssa_ir_insert(const mssa_module *m, mssa_func *f, const mssa_inst *proto,
 
 /* Removes a non-terminator instruction that no live instruction uses. */
 int mssa_ir_remove(mssa_func *f, uint32_t inst);
+/* As mssa_ir_remove for a caller that knows nothing uses the result (e.g.
+** it has void type): skips the linear scan for users. */
+int mssa_ir_remove_unused(mssa_func *f, uint32_t inst);
 /* Does any live instruction use instruction `inst`'s result? */
 bool mssa_ir_has_users(const mssa_func *f, uint32_t inst);
 

@@ -69,6 +69,8 @@ static void reopen(ll_parser *p, mssa_module *m, mssa_func *f) {
   for (uint32_t i = 0; i < f->insts.n; i++)
     if (f->insts.a[i].block != MSSA_NONE)
       put_local(p, f->insts.a[i].name, f->insts.a[i].slot, MSSA_VAL(MSSA_VK_INST, i));
+  /* per-md-node tables are indexed by md id: size them to the module */
+  for (uint32_t k = 0; k < m->md.n; k++) mssa__vec_push(&p->mdref, MSSA_NONE);
   p->md_mark = m->md.n;
 }
 
@@ -161,6 +163,7 @@ out:
   mssa__ll_parser_free(p);
   free(p);
   free(buf);
-  if (rc == MSSA_OK && m->types.n != types0) mssa_layout_compute(m);
+  (void)types0;
+  mssa_layout_compute(m); /* types_reopen cleared the layout marks */
   return rc;
 }

@@ -514,7 +514,8 @@ uint32_t mssa__ll_gep_result(ll_parser *p, uint32_t srcelem, uint32_t basety,
 ** enters every existing type into the interning set, the caches and (named
 ** structs) tmap, so that types parsed afterwards resolve to the module's
 ** existing ids instead of creating duplicates. Call on a fresh parser whose
-** m is the module.
+** m is the module; clears MSSA_TF_SIZED everywhere, so the caller must run
+** mssa_layout_compute(m) when done (success or not).
 */
 void mssa__ll_types_reopen(ll_parser *p) {
   mssa_module *m = p->m;
@@ -532,6 +533,9 @@ void mssa__ll_types_reopen(ll_parser *p) {
   s->cap = cap;
   s->n = 0;
   p->t_ptr0 = m->t_ptr;
+  /* Layout marks types MSSA_TF_SIZED after parsing; interning compares
+  ** flags, so drop the mark (the caller recomputes layout afterwards). */
+  for (uint32_t id = 0; id < n; id++) m->types.a[id].flags &= (uint8_t)~MSSA_TF_SIZED;
   for (uint32_t id = 0; id < n; id++) {
     const mssa_type *t = &m->types.a[id];
     if (t->name != MSSA_NONE) {

@@ -35,20 +35,35 @@
 **      CFG; unreachable predecessors contribute liveOnEntry (as a fresh
 **      build's step 5) and are never asked for a reaching definition (the
 **      applyInsertUpdates bug class).
-**   5. Which use clobbers are recomputed (phase D, incremental case): a use
-**      (or def walker cache) U is recomputed iff it is in a block reachable
-**      from an edit point (or after the point in the point's own block) and
-**      its current clobber C is not a MemoryDef strictly dominated by the
-**      point. Why that suffices: the walker's exploration from U never goes
-**      above the clobber it returns when that clobber is a def (every path
-**      it follows stops at a walk target that the result dominates), so if
-**      C is strictly below the point, nothing the walk saw changed -- the
-**      accesses added, removed or re-linked by phase C all lie at the point,
-**      at phis of its IDF (not strictly dominated by it), or in its def-free
-**      dominator region above C. A phi clobber strictly below the point is
-**      kept likewise when its walk target is strictly below the point (see
-**      may_change). A clobber that is liveOnEntry, a removed access or
-**      anything else is recomputed.
+**   5. Which use clobbers are recomputed (phase D, incremental case). Phase
+**      C records every access whose links changed (the "delta": the new or
+**      removed def, defs whose defining access changed, phis added, removed
+**      or with a changed operand). A use U (or a def's walker cache) is
+**      looked at only if it is in a block reachable from the edit point (or
+**      after the point in its block), and its cached clobber C is kept if
+**      no delta access lies strictly below C -- for a phi C, below C's walk
+**      target. Why: the walker's exploration from U never goes above the
+**      clobber it returns when that is a def (every path stops at a walk
+**      target the result dominates), and returns a phi only when the first
+**      round of its walk, which stops at the phi's target, was blocked; a
+**      walk over unchanged links repeats itself. A new target (a def or phi
+**      this edit created) or a removed/liveOnEntry clobber always counts as
+**      changed.
+**   6. Cheap re-answers before the walker: (a) splice -- when the edit only
+**      put defs into existing chains or took them out (no phi added or
+**      removed) and none of those defs may clobber U's location as is or
+**      at unknown size (all a phi translation can do to a pointer defined
+**      outside every phi's block: an argument, a global or constant, or an
+**      entry-block value), U's walks meet the same clobbers: C and its alias
+**      word stand; (b) chain -- when the def chain from U's new defining
+**      access reaches C without a phi, only the defs this edit created need
+**      asking (the old ones on it were passed by U's old walk) -- valid only
+**      when every walk from U sees U's own location (a pointer no phi
+**      translation rewrites), as in (a). Otherwise
+**      the walker recomputes U exactly as the build's use optimizer does.
+**   7. Escape: an object with at least 21 + k uses (k = uses the edit can
+**      add or remove) is captured before and after (capture.c's use limit),
+**      so alias analysis is asked only about objects below that.
 */
 #include "mssa_update.h"
 
@@ -80,6 +95,9 @@ typedef struct uctx {
   uint32_t npts;
   MSSA_VEC(udelta) delta;       /* accesses whose links changed (invariant 5) */
   uint32_t acc_n0;              /* s->acc.n when the edit began */
+  uint32_t spliced[4];          /* defs inserted into / removed from chains */
+  uint32_t nspliced;
+  bool structural;              /* phis were added or removed, or an access re-pointed */
   bool reopt;                   /* phase D: re-optimize every use */
 } uctx;
 
@@ -157,9 +175,30 @@ static bool phitrans_visible(unsigned op) {
 */
 typedef struct escsnap {
   MSSA_VEC(mssa_val) objs;
-  MSSA_VEC(uint8_t) before;
+  MSSA_VEC(uint8_t) before;     /* 0/1 = non-escaping answer; 2 = settled, not asked */
   bool overflow;
 } escsnap;
+
+/*
+** Does value v have at least `need` uses among live instructions? Capture
+** tracking (capture.c) declares an object captured as soon as the object
+** itself has more than 20 uses (LLVM's -capture-tracking-max-uses-to-
+** explore), before looking at any of them; an edit that changes its use
+** count by at most k leaves an object with >= 21 + k uses captured both
+** before and after, with no need to ask (and to rebuild alias analysis'
+** use lists, which is linear in the function). Stops at `need`.
+*/
+static bool uses_at_least(const mssa_func *f, mssa_val v, uint32_t need) {
+  uint32_t n = 0;
+  for (uint32_t i = 0; i < f->insts.n; i++) {
+    const mssa_inst *in = &f->insts.a[i];
+    if (in->block == MSSA_NONE) continue;
+    const mssa_val *o = f->ops.a + in->ops;
+    for (uint32_t k = 0; k < in->nops; k++)
+      if (o[k] == v && ++n >= need) return true;
+  }
+  return false;
+}
 
 static bool val_in(const mssa_val *a, uint32_t n, mssa_val v) {
   for (uint32_t i = 0; i < n; i++)
@@ -169,6 +208,8 @@ static bool val_in(const mssa_val *a, uint32_t n, mssa_val v) {
 
 static void esc_collect(mssa_ssa *s, const mssa_func *f, const mssa_val *ops, uint32_t nops,
                         escsnap *e) {
+  /* the edit adds or removes at most nops (+1 for set_operand) uses */
+  uint32_t need = 21 + nops + 1;
   MSSA_VEC(mssa_val) wl = {0}, seen = {0};
   for (uint32_t k = 0; k < nops; k++) {
     uint32_t kind = MSSA_VAL_KIND(ops[k]);
@@ -215,7 +256,9 @@ static void esc_collect(mssa_ssa *s, const mssa_func *f, const mssa_val *ops, ui
   mssa__vec_free(&wl);
   mssa__vec_free(&seen);
   for (uint32_t k = 0; k < e->objs.n; k++) {
-    uint8_t b = mssa__non_escaping_local(s->aa, e->objs.a[k]) ? 1 : 0;
+    uint8_t b;
+    if (uses_at_least(f, e->objs.a[k], need)) b = 2;
+    else b = mssa__non_escaping_local(s->aa, e->objs.a[k]) ? 1 : 0;
     mssa__vec_push(&e->before, b);
   }
 }
@@ -227,6 +270,7 @@ static bool esc_changed(mssa_ssa *s, const escsnap *e) {
     mssa_val v = e->objs.a[k];
     /* An object that is no longer a live instruction cannot be asked. */
     if (MSSA_VAL_KIND(v) == MSSA_VK_INST && !mssa_ir_inst_live(s->f, MSSA_VAL_INDEX(v))) return true;
+    if (e->before.a[k] == 2) continue; /* captured before and after (uses_at_least) */
     if ((mssa__non_escaping_local(s->aa, v) ? 1 : 0) != e->before.a[k]) return true;
   }
   return false;
@@ -397,6 +441,7 @@ static uint32_t phi_create(uctx *c, uint32_t b) {
   acc_link_after(s, b, MSSA_NONE, a);
   recompute_lastdef(s, b);
   s->nphis++;
+  c->structural = true;
   mssa__vec_push(&c->newphis, a);
   add_delta(c, b, 0);
   mssa_update_counters.phis_added++;
@@ -411,6 +456,7 @@ static void phi_remove(uctx *c, uint32_t b) {
   s->phi[b] = MSSA_NONE;
   recompute_lastdef(s, b);
   s->nphis--;
+  c->structural = true;
   add_delta(c, b, 0);
   mssa_update_counters.phis_removed++;
 }
@@ -557,6 +603,8 @@ static uint32_t struct_insert(uctx *c, uint32_t i, uint32_t reuse_id) {
     mssa__vec_push(&c->newuses, a);
     return a;
   }
+  if (c->nspliced < 4) c->spliced[c->nspliced++] = a;
+  else c->structural = true;
   add_root(c, b, s->lastdef[b] == a);
   if (!had_def) {
     mssa_u32vec idf = {0};
@@ -589,6 +637,8 @@ static void struct_remove(uctx *c, uint32_t a, uint32_t key) {
   recompute_lastdef(s, b);
   if (!reachable(s, b)) return;
   add_delta(c, b, key);
+  if (c->nspliced < 4) c->spliced[c->nspliced++] = a;
+  else c->structural = true;
   add_root(c, b, waslast);
   if (block_has_def(s, b)) return;
   /* b defines nothing now: drop the phis the remaining defining blocks do
@@ -719,7 +769,9 @@ static bool may_change(uctx *c, const dindex *d, uint32_t cacc) {
   mssa_ssa *s = c->s;
   if (cacc == MSSA_NONE || cacc >= s->acc.n) return true;
   const mssa_access *C = &s->acc.a[cacc];
-  if (C->kind == MSSA_ACC_DEAD || C->kind == MSSA_ACC_LIVE) return true;
+  if (C->kind == MSSA_ACC_DEAD) return true;
+  if (!d->any) return false;          /* no link changed anywhere */
+  if (C->kind == MSSA_ACC_LIVE) return true;
   if (C->kind == MSSA_ACC_DEF) return delta_below(c, d, cacc);
   uint32_t dom = s->dt.idom[C->block];
   uint32_t target = dom == MSSA_NONE ? 0 : out_of(c, dom);
@@ -746,21 +798,74 @@ static bool trivially_live_on_entry(mssa_ssa *s, uint32_t inst) {
 ** only defs created by this edit need asking. Returns true when it settled
 ** the answer; false sends the use to the walker.
 */
+/*
+** The splice case: if the edit only inserted defs into existing chains or
+** removed defs from them (no phi added or removed), and none of those defs
+** may clobber use a's location -- asked for the location as is and with
+** unknown size, which is what phi translation can make of a pointer that
+** no phi translation can rewrite (an argument, a global or constant, or a
+** value defined in the entry block, which has no phis) -- then every walk
+** from a visits the same accesses with the same outcomes, plus or minus
+** defs that do not clobber it: its clobber and alias word stand.
+*/
+/*
+** The location of use instruction `inst` as every walk from it sees it
+** (false if walks may see others): calls have none (their clobber test
+** does not use one); otherwise the pointer must be one no phi translation
+** rewrites -- an argument, a global or constant, or a value defined in the
+** entry block (which has no phis) -- and such pointers are loop-invariant,
+** so translation does not widen the size either.
+*/
+static bool fixed_loc(mssa_ssa *s, uint32_t inst, mssa_loc *loc, bool *is_call) {
+  const mssa_inst *in = &s->f->insts.a[inst];
+  *is_call = in->opcode == MSSA_OP_CALL || in->opcode == MSSA_OP_INVOKE ||
+             in->opcode == MSSA_OP_CALLBR;
+  loc->ptr = MSSA_VAL_NONE;
+  loc->size = MSSA_LOC_UNKNOWN;
+  loc->tbaa = loc->scope = loc->noalias = MSSA_NONE;
+  if (*is_call) return true;
+  if (!mssa_aa_inst_loc(s->aa, inst, loc)) return false;
+  mssa_val p = loc->ptr;
+  uint32_t k = MSSA_VAL_KIND(p);
+  if (k == MSSA_VK_INST) {
+    uint32_t pi = MSSA_VAL_INDEX(p);
+    if (pi >= s->f->insts.n || s->f->insts.a[pi].block != s->f->entry) return false;
+  } else if (k != MSSA_VK_ARG && k != MSSA_VK_GLOBAL && k != MSSA_VK_CONST && k != MSSA_VK_FUNC) {
+    return false;
+  }
+  return !trivially_live_on_entry(s, inst);
+}
+
+static bool splice_keeps(uctx *c, uint32_t a) {
+  mssa_ssa *s = c->s;
+  if (c->structural || c->nspliced == 0) return false;
+  uint32_t inst = s->acc.a[a].inst;
+  bool is_call;
+  mssa_loc loc, loc2;
+  if (!fixed_loc(s, inst, &loc, &is_call)) return false;
+  loc2 = loc;
+  loc2.size = MSSA_LOC_UNKNOWN;
+  for (uint32_t k = 0; k < c->nspliced; k++) {
+    int ar;
+    uint32_t x = c->spliced[k];
+    if (mssa__clobbers(s, x, inst, is_call ? NULL : &loc, &ar)) return false;
+    if (!is_call && mssa__clobbers(s, x, inst, &loc2, &ar)) return false;
+  }
+  return true;
+}
+
 static bool chain_check(uctx *c, uint32_t a, uint32_t oldc, int8_t oldar) {
   mssa_ssa *s = c->s;
   if (oldc == MSSA_NONE || oldc >= c->acc_n0) return false;
   uint8_t ck = s->acc.a[oldc].kind;
   if (ck != MSSA_ACC_DEF && ck != MSSA_ACC_LIVE) return false;
   uint32_t inst = s->acc.a[a].inst;
-  if (trivially_live_on_entry(s, inst)) return false;
-  const mssa_inst *in = &s->f->insts.a[inst];
-  bool is_call = in->opcode == MSSA_OP_CALL || in->opcode == MSSA_OP_INVOKE ||
-                 in->opcode == MSSA_OP_CALLBR;
+  bool is_call;
   mssa_loc loc;
-  loc.ptr = MSSA_VAL_NONE;
-  loc.size = MSSA_LOC_UNKNOWN;
-  loc.tbaa = loc.scope = loc.noalias = MSSA_NONE;
-  if (!is_call) mssa_aa_inst_loc(s->aa, inst, &loc);
+  /* The old walk must have seen the same location all the way: otherwise
+  ** "passed by the old walk" says nothing about this location (a walk
+  ** through a phi may have asked with a translated pointer or unknown size). */
+  if (!fixed_loc(s, inst, &loc, &is_call)) return false;
   uint32_t x = s->acc.a[a].def;
   for (uint32_t steps = 0; steps < 100000; steps++) {
     const mssa_access *X = &s->acc.a[x];
@@ -861,6 +966,14 @@ static void recompute_clobbers(uctx *c) {
   uint32_t walked = 0;
   for (uint32_t k = 0; k < q.n; k++) {
     uint32_t a = q.a[k];
+    if (oldc.a[k] != MSSA_NONE && oldc.a[k] < c->acc_n0 &&
+        s->acc.a[oldc.a[k]].kind != MSSA_ACC_DEAD && splice_keeps(c, a)) {
+      mssa_access *u = &s->acc.a[a];
+      u->def = oldc.a[k];
+      u->optimized = 1;
+      u->ar = (int8_t)(int32_t)oldar.a[k];
+      continue;
+    }
     if (chain_check(c, a, oldc.a[k], (int8_t)(int32_t)oldar.a[k])) continue;
     walked++;
     bool no_dominating_def = s->acc.a[a].def == 0;
@@ -959,10 +1072,11 @@ int mssa_update_insert(mssa_module *m, mssa_func *f, mssa_ssa *s, const mssa_ins
   bool local = false;
   for (uint32_t k = 0; k < nops && ops; k++)
     if (MSSA_VAL_KIND(ops[k]) == MSSA_VK_INST || MSSA_VAL_KIND(ops[k]) == MSSA_VK_ARG) local = true;
+  if (local) esc_collect(s, f, ops, nops, &e); /* AA use lists match the IR here */
   uint32_t id;
   uint32_t old_ops = f->ops.n;
   rc = mssa_ir_insert(m, f, proto, ops, nops, where, anchor, &id);
-  if (rc) return rc;
+  if (rc) { esc_free(&e); return rc; }
   uint32_t b = f->insts.a[id].block;
   ensure_inst_cap(s, f->insts.n);
   renumber(s, f, b);
@@ -972,16 +1086,8 @@ int mssa_update_insert(mssa_module *m, mssa_func *f, mssa_ssa *s, const mssa_ins
     f->insts.n--;
     f->ops.n = old_ops;
     renumber(s, f, b);
+    esc_free(&e);
     return MSSA_EINVAL;
-  }
-  if (local) {
-    /* Hide the new instruction while the "before" states are computed. */
-    mssa_inst *in = &f->insts.a[id];
-    uint32_t saved = in->block;
-    in->block = MSSA_NONE;
-    mssa_aa_invalidate(s->aa); /* its use lists may predate the insertion */
-    esc_collect(s, f, ops, nops, &e);
-    f->insts.a[id].block = saved;
   }
   ir_changed(s);
   uctx c;
@@ -1015,7 +1121,7 @@ int mssa_update_remove(mssa_module *m, mssa_func *f, mssa_ssa *s, uint32_t inst)
   uctx_init(&c, m, f, s);
   uint32_t a = mssa_ssa_inst_access(s, inst);
   if (a != MSSA_NONE) struct_remove(&c, a, 2 * pos + 1);
-  rc = mssa_ir_remove(f, inst);
+  rc = mssa_ir_remove_unused(f, inst); /* users were ruled out above */
   if (rc) { /* cannot happen after the checks above */
     uctx_fini(&c);
     esc_free(&e);
@@ -1122,6 +1228,7 @@ int mssa_update_set_operand(mssa_module *m, mssa_func *f, mssa_ssa *s, uint32_t 
     mssa_ir_set_operand(m, f, inst, k, v);
     ir_changed(s);
     uint32_t id = MSSA_NONE;
+    c.structural = true; /* the old access's instruction now reads otherwise */
     if (a != MSSA_NONE) {
       if (s->acc.a[a].kind == MSSA_ACC_DEF) id = s->acc.a[a].id;
       struct_remove(&c, a, 2 * pos + 3);
@@ -1190,4 +1297,12 @@ int mssa_update_split_block(mssa_module *m, mssa_func *f, mssa_ssa *s, uint32_t 
   ir_changed(s);
   mssa_update_rebuild(m, f, s);
   return MSSA_OK;
+}
+
+void mssa_update_reoptimize(mssa_module *m, mssa_func *f, mssa_ssa *s) {
+  if (check_graph(f, s)) return;
+  uctx c;
+  uctx_init(&c, m, f, s);
+  reoptimize_all(&c);
+  uctx_fini(&c);
 }

@@ -27,8 +27,17 @@
 ** Exactness: use clobbers are exactly a fresh build's. The alias word of a
 ** use reached through a phi follows the walker (MayAlias) where a fresh
 ** build's use optimizer may carry over an earlier use's word (mssa_optimize.c
-** invariant 3); the differential fuzzer counts such differences separately.
-** Budgets (check_limit) other than unlimited are not modelled exactly.
+** invariant 3); the differential fuzzer counts such differences separately
+** (about 3% of batches), and mssa_update_reoptimize() makes them exact on
+** demand. Budgets (check_limit) other than unlimited are not modelled
+** exactly.
+**
+** For owners (the daemon): an edit mutates the module too -- interned
+** strings/types/constants from parsed text, and instruction texts appended
+** to m->text (mssa_ir_set_text; m->text may move) -- so edits need the
+** module exclusively (no concurrent readers of that module). Walker caches
+** on defs are invalidated where they may change; the graph owns its AA
+** context and phi-translation index and refreshes both.
 */
 #ifndef MSSA_MSSA_UPDATE_H
 #define MSSA_MSSA_UPDATE_H
@@ -48,6 +57,13 @@ typedef struct mssa_update_stats {
 /* Process-wide counters (not thread-safe; for tests/benchmarks only). */
 extern mssa_update_stats mssa_update_counters;
 
+/*
+** The edit operations. Validation beyond ir_edit.h's: operands of a
+** (non-phi) instruction must dominate it, and a moved instruction must still
+** dominate its users (code in unreachable blocks is unconstrained);
+** inserting an IR phi instruction is not supported (MSSA_EINVAL). New
+** instructions/blocks get fresh ids in *out_id / *out_block.
+*/
 int mssa_update_insert(mssa_module *m, mssa_func *f, mssa_ssa *s, const mssa_inst *proto,
                        const mssa_val *ops, uint32_t nops, mssa_where where, uint32_t anchor,
                        uint32_t *out_id);
@@ -122,6 +138,13 @@ mssa_update_snapshot *mssa_update_snapshot_take(const mssa_func *f, const mssa_s
 /* Restores f and s to the snapshot and frees it. */
 void mssa_update_snapshot_restore(mssa_update_snapshot *snap, mssa_func *f, mssa_ssa *s);
 void mssa_update_snapshot_free(mssa_update_snapshot *snap);
+
+/* Re-runs use optimization over the whole function exactly as a fresh
+** build does (structure untouched): afterwards even the alias words of
+** uses reached through phis are a fresh build's (see "Exactness"). Linear
+** in the function, with alias queries; for callers that print alias words
+** after many edits. */
+void mssa_update_reoptimize(mssa_module *m, mssa_func *f, mssa_ssa *s);
 
 /* Rebuilds the graph in place from the function (what CFG edits do);
 ** ids of surviving defs and phis are kept. */

@@ -1,7 +1,7 @@
 #!/bin/sh
 # bench/update.sh -- incremental MemorySSA update vs rebuild (issue 5).
 # Compiles bench/bench_update.c against build/libmemssa.a (run `make` first)
-# and runs it. Usage: bench/update.sh [REPS] (default 200 per round).
+# and runs it. Usage: bench/update.sh [REPS] (default 100 per round).
 set -e
 cd "$(dirname "$0")/.."
 BUILD=${BUILD:-build}

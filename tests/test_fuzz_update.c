@@ -14,8 +14,9 @@
 ** Every few batches one batch ends with a deliberately invalid op; the
 ** function and graph must then be exactly as before the batch.
 **
-** Environment: N (edits, default 400), SEED (default 1), MAXINST (skip
-** larger functions, default 1500), VERBOSE.
+** Environment: N (edits, default 2000), SEED (default 1), MAXINST (skip
+** larger functions, default 1500), PERFILE (edits per file visit, default
+** 60), VERBOSE.
 ** Reported separately (not failures): alias-word differences on uses
 ** reached through a phi (see mssa_update.h "Exactness").
 */
@@ -94,11 +95,24 @@ static uint32_t rndn(uint32_t n) { return n ? rnd() % n : 0; }
 typedef struct fstats {
   uint64_t tried, applied, rejected, batches, mismatches, verify_fail, ar_diff, order_diff;
   uint64_t restores, restore_fail;
+  uint64_t text_tried, text_ok, text_parse_fail;
+  uint64_t reopt_checks, reopt_fail;
+  uint64_t per_corpus[3];
   uint64_t by_kind[16];
 } fstats;
 
 static fstats st;
 static int verbose;
+static char tracebuf[8192];
+static size_t tracelen;
+static void trace(const char *fmt, ...) TAP__PRINTF(1, 2);
+static void trace(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  int k = vsnprintf(tracebuf + tracelen, sizeof tracebuf - tracelen, fmt, ap);
+  va_end(ap);
+  if (k > 0 && tracelen + (size_t)k < sizeof tracebuf) tracelen += (size_t)k;
+}
 
 static uint32_t pick_inst(const mssa_func *f, int want) {
   /* want: 0 any non-terminator, 1 memory-ish (load/store/call), 2 any */
@@ -171,13 +185,47 @@ static int random_edit(mssa_module *m, mssa_func *f, mssa_ssa *s, int *kind_out)
     int where; uint32_t anchor;
     pick_pos(f, i, &where, &anchor);
     uint32_t id;
-    rc = mssa_update_insert(m, f, s, &proto, ops, n, (mssa_where)where, anchor, &id);
+    const mssa_inst *orig = &f->insts.a[i];
+    if (rndn(2) && orig->text_len && orig->text_len < 900) {
+      /* the text form: the original's text, renamed, attachments dropped */
+      char text[1024];
+      const char *t = m->text + orig->text_off;
+      size_t len = orig->text_len;
+      size_t k = 0;
+      if (t[0] == '%') {
+        const char *eq = memchr(t, '=', len);
+        if (!eq) { free(ops); return MSSA_EINVAL; }
+        k = (size_t)snprintf(text, sizeof text, "%%fz.%llu ", (unsigned long long)st.tried);
+        size_t skip = (size_t)(eq - t);
+        memcpy(text + k, t + skip, len - skip);
+        k += len - skip;
+      } else {
+        memcpy(text, t, len);
+        k = len;
+      }
+      text[k] = 0;
+      char *md = strstr(text, ", !");
+      if (md) *md = 0;
+      mssa_diag d;
+      rc = mssa_update_insert_text(m, f, s, text, strlen(text), (mssa_where)where, anchor, &id, &d);
+      trace("insert_text '%s' where %d anchor %u -> %d id %u\n", text, where, anchor, rc, rc ? 0 : id);
+      st.text_tried++;
+      if (rc == MSSA_OK) st.text_ok++;
+      else if (rc == MSSA_EPARSE) {
+        st.text_parse_fail++;
+        if (verbose) diag("text insert: %s: %u:%u: %s", text, d.line, d.col, d.msg);
+      }
+    } else {
+      rc = mssa_update_insert(m, f, s, &proto, ops, n, (mssa_where)where, anchor, &id);
+      trace("insert clone of i%u where %d anchor %u -> %d id %u\n", i, where, anchor, rc, rc ? 0 : id);
+    }
     free(ops);
   } else if (r < 50) { /* remove */
     *kind_out = 1;
     uint32_t i = pick_inst(f, rndn(3) ? 1 : 0);
     if (i == MSSA_NONE) return MSSA_EINVAL;
     rc = mssa_update_remove(m, f, s, i);
+    trace("remove i%u -> %d\n", i, rc);
   } else if (r < 70) { /* move */
     *kind_out = 2;
     uint32_t i = pick_inst(f, rndn(4) ? 1 : 0);
@@ -185,6 +233,7 @@ static int random_edit(mssa_module *m, mssa_func *f, mssa_ssa *s, int *kind_out)
     int where; uint32_t anchor;
     pick_pos(f, rndn(2) ? i : MSSA_NONE, &where, &anchor);
     rc = mssa_update_move(m, f, s, i, (mssa_where)where, anchor);
+    trace("move i%u where %d anchor %u -> %d\n", i, where, anchor, rc);
   } else if (r < 80) { /* set_operand: re-point a load/store at another pointer */
     *kind_out = 3;
     uint32_t i = pick_inst(f, 1), j = pick_inst(f, 1);
@@ -199,6 +248,7 @@ static int random_edit(mssa_module *m, mssa_func *f, mssa_ssa *s, int *kind_out)
       kb = 1 + rndn(b->nops - 1);
     }
     rc = mssa_update_set_operand(m, f, s, i, ka, f->ops.a[b->ops + kb]);
+    trace("set_operand i%u op %u := op %u of i%u -> %d\n", i, ka, kb, j, rc);
   } else if (r < 88) { /* set_terminator: retarget or swap a br */
     *kind_out = 4;
     uint32_t b = pick_block(f);
@@ -218,6 +268,7 @@ static int random_edit(mssa_module *m, mssa_func *f, mssa_ssa *s, int *kind_out)
     }
     uint32_t id;
     rc = mssa_update_set_terminator(m, f, s, b, &proto, ops, n, &id);
+    trace("set_terminator b%u -> %d\n", b, rc);
   } else if (r < 92) { /* split an edge */
     *kind_out = 5;
     uint32_t b = pick_block(f);
@@ -229,12 +280,14 @@ static int random_edit(mssa_module *m, mssa_func *f, mssa_ssa *s, int *kind_out)
     if (!k || k > 64) return MSSA_EINVAL;
     uint32_t nb;
     rc = mssa_update_split_edge(m, f, s, b, succ[rndn(k)], &nb);
+    trace("split_edge from b%u -> %d\n", b, rc);
   } else if (r < 96) { /* split a block */
     *kind_out = 6;
     uint32_t i = pick_inst(f, 2);
     if (i == MSSA_NONE) return MSSA_EINVAL;
     uint32_t nb;
     rc = mssa_update_split_block(m, f, s, i, &nb);
+    trace("split_block at i%u -> %d\n", i, rc);
   } else { /* add an unreachable block, or remove one */
     *kind_out = 7;
     if (rndn(2)) {
@@ -292,6 +345,18 @@ static bool compare_fresh(mssa_module *m, mssa_func *f, mssa_ssa *s, const char 
       if (verbose) { diag("%s: phi operand order differs", where); first_diff(oa.a, ob.a); }
     }
   }
+  if (same && rndn(4) == 0) {
+    /* On demand the alias words are exact too. */
+    mssa_update_reoptimize(m, f, s);
+    sbuf c2 = {0}, arc = {0}, oc = {0};
+    canon(s, &c2, &arc, &oc);
+    st.reopt_checks++;
+    if (!sb_eq(&c2, &b) || !sb_eq(&arc, &arb)) {
+      st.reopt_fail++;
+      if (st.reopt_fail <= 3) { diag("%s: reoptimized graph differs", where); first_diff(arc.a, arb.a); }
+    }
+    free(c2.a); free(arc.a); free(oc.a);
+  }
   free(a.a); free(b.a); free(ara.a); free(arb.a); free(oa.a); free(ob.a);
   mssa_ssa_free(fresh);
   return same;
@@ -309,6 +374,8 @@ static void fuzz_function(mssa_module *m, uint32_t fi, const char *file, uint64_
     mssa_update_snapshot *before = poison ? mssa_update_snapshot_take(f, s) : NULL;
     sbuf pre = {0}, prea = {0}, preo = {0};
     if (poison) canon(s, &pre, &prea, &preo);
+    tracelen = 0;
+    tracebuf[0] = 0;
     for (uint32_t k = 0; k < bs && done < budget; k++) {
       int kind = 0;
       st.tried++;
@@ -325,9 +392,21 @@ static void fuzz_function(mssa_module *m, uint32_t fi, const char *file, uint64_
       }
     }
     st.batches++;
+    if (getenv("TRACEFN") && !strcmp(getenv("TRACEFN"), mssa_str(m, f->name)))
+      diag("trace %s batch %llu:\n%s", file, (unsigned long long)st.batches, tracebuf);
     snprintf(where, sizeof where, "%s @%s batch %llu", file, mssa_str(m, f->name),
              (unsigned long long)st.batches);
     if (!compare_fresh(m, f, s, where)) {
+      if (st.mismatches <= 2) {
+        diag("edits of this batch:\n%s", tracebuf);
+        if (verbose) {
+          mssa_print_function(stderr, s, false);
+          mssa_ssa *fr = NULL;
+          mssa_ssa_build(m, f, NULL, &fr);
+          mssa_print_function(stderr, fr, false);
+          mssa_ssa_free(fr);
+        }
+      }
       /* resynchronise so one bug does not cascade */
       mssa_ssa_free(s);
       if (mssa_ssa_build(m, f, NULL, &s) != MSSA_OK) { free(pre.a); free(prea.a); free(preo.a); return; }
@@ -377,36 +456,44 @@ static char *slurp(const char *path, size_t *len) {
 
 int main(void) {
   const char *ev;
-  uint64_t N = (ev = getenv("N")) ? strtoull(ev, NULL, 10) : 400;
+  uint64_t N = (ev = getenv("N")) ? strtoull(ev, NULL, 10) : 2000;
   uint64_t seed = (ev = getenv("SEED")) ? strtoull(ev, NULL, 10) : 1;
   uint32_t maxinst = (ev = getenv("MAXINST")) ? (uint32_t)strtoul(ev, NULL, 10) : 1500;
   verbose = getenv("VERBOSE") != NULL;
   rng_state = seed * 0x9E3779B97F4A7C15ull + 1;
 
-  strvec files = {0};
+  /* Three corpora, visited in rotation so that every run (even a short
+  ** one) spreads its edits over all of them; files in a fixed shuffled
+  ** order per corpus, at most PERFILE edits per file visit. */
+  strvec lists[3] = {{0}, {0}, {0}};
   const char *shared = getenv("MEMSSA_SHARED");
   const char *corpus = getenv("MEMSSA_CORPUS");
   char dir[4096];
   snprintf(dir, sizeof dir, "%s/corpus/llvm-memoryssa", shared ? shared : "../shared");
-  add_dir(&files, dir, ".ll");
+  add_dir(&lists[0], dir, ".ll");
   snprintf(dir, sizeof dir, "%s", corpus ? corpus : "build/corpus");
-  add_subdirs(&files, dir, "csmith");
+  add_subdirs(&lists[1], dir, "csmith");
   snprintf(dir, sizeof dir, "%s/own", corpus ? corpus : "build/corpus");
-  add_dir(&files, dir, ".ll");
-  if (!files.n) skip_all("no corpus files found");
-  qsort(files.a, files.n, sizeof *files.a, cmpstr);
-
-  /* Shuffle deterministically so a short run still sees all three corpora. */
-  for (uint32_t i = files.n; i > 1; i--) {
-    uint32_t j = rndn(i);
-    char *t = files.a[i - 1]; files.a[i - 1] = files.a[j]; files.a[j] = t;
+  add_dir(&lists[2], dir, ".ll");
+  if (!lists[0].n && !lists[1].n && !lists[2].n) skip_all("no corpus files found");
+  for (int c = 0; c < 3; c++) {
+    strvec *fl = &lists[c];
+    if (fl->n) qsort(fl->a, fl->n, sizeof *fl->a, cmpstr);
+    for (uint32_t i = fl->n; i > 1; i--) {
+      uint32_t j = rndn(i);
+      char *t = fl->a[i - 1]; fl->a[i - 1] = fl->a[j]; fl->a[j] = t;
+    }
   }
-
-  uint64_t per_func = 12;
-  uint32_t nfiles = 0, nfuncs = 0;
-  for (uint32_t fi = 0; st.applied < N; fi++) {
-    const char *path = files.a[fi % files.n];
-    if (fi >= files.n * 4) break;
+  uint64_t per_func = 12, perfile = (ev = getenv("PERFILE")) ? strtoull(ev, NULL, 10) : 60;
+  uint32_t nfiles = 0, nfuncs = 0, cursor[3] = {0, 0, 0};
+  for (uint32_t it = 0; st.applied < N; it++) {
+    int ci = (int)(it % 3);
+    strvec *fl = &lists[ci];
+    if (!fl->n) continue;
+    if (cursor[0] >= 8 * (lists[0].n + 1) && cursor[1] >= 8 * (lists[1].n + 1) &&
+        cursor[2] >= 8 * (lists[2].n + 1))
+      break;
+    const char *path = fl->a[cursor[ci]++ % fl->n];
     size_t len;
     char *text = slurp(path, &len);
     if (!text) continue;
@@ -416,12 +503,17 @@ int main(void) {
     free(text);
     if (rc) continue;
     nfiles++;
-    for (uint32_t k = 0; k < m->funcs.n && st.applied < N; k++) {
+    uint64_t file_start = st.applied;
+    /* start at a random function so repeated visits see different ones */
+    uint32_t k0 = rndn(m->funcs.n);
+    for (uint32_t kk = 0; kk < m->funcs.n && st.applied < N && st.applied - file_start < perfile; kk++) {
+      uint32_t k = (k0 + kk) % m->funcs.n;
       mssa_func *f = &m->funcs.a[k];
       if (f->is_decl || f->entry == MSSA_NONE || f->insts.n > maxinst) continue;
       nfuncs++;
-      uint64_t left = N - st.applied;
+      uint64_t left = N - st.applied, before = st.applied;
       fuzz_function(m, k, path, left < per_func ? left : per_func);
+      st.per_corpus[ci] += st.applied - before;
     }
     mssa_module_free(m);
   }
@@ -429,6 +521,9 @@ int main(void) {
   note("files %u, functions %u, edits tried %llu, applied %llu, rejected %llu, batches %llu",
        nfiles, nfuncs, (unsigned long long)st.tried, (unsigned long long)st.applied,
        (unsigned long long)st.rejected, (unsigned long long)st.batches);
+  note("edits by corpus: llvm-memoryssa %llu, csmith %llu, own %llu",
+       (unsigned long long)st.per_corpus[0], (unsigned long long)st.per_corpus[1],
+       (unsigned long long)st.per_corpus[2]);
   note("by kind: insert %llu remove %llu move %llu set_operand %llu set_terminator %llu "
        "split_edge %llu split_block %llu add/remove_block %llu",
        (unsigned long long)st.by_kind[0], (unsigned long long)st.by_kind[1],
@@ -443,6 +538,9 @@ int main(void) {
        (unsigned long long)mssa_update_counters.uses_requeried,
        (unsigned long long)mssa_update_counters.phis_added,
        (unsigned long long)mssa_update_counters.phis_removed);
+  note("text inserts: tried %llu, applied %llu, parse errors %llu",
+       (unsigned long long)st.text_tried, (unsigned long long)st.text_ok,
+       (unsigned long long)st.text_parse_fail);
   note("alias-word differences (through-phi quirk): %llu batches; phi operand order differences: %llu",
        (unsigned long long)st.ar_diff, (unsigned long long)st.order_diff);
   ok(st.applied >= N || st.applied > 0, "applied %llu edits (asked %llu)",
@@ -450,9 +548,13 @@ int main(void) {
   is_int((int)st.verify_fail, 0, "verifier passes after every edit");
   is_int((int)st.mismatches, 0, "updated graph equals a fresh build after every batch (%llu batches)",
          (unsigned long long)st.batches);
+  is_int((int)st.reopt_fail, 0, "after mssa_update_reoptimize even alias words equal a fresh build (%llu checks)",
+         (unsigned long long)st.reopt_checks);
   is_int((int)st.restore_fail, 0, "failed batches leave function and graph unchanged (%llu)",
          (unsigned long long)st.restores);
-  for (uint32_t i = 0; i < files.n; i++) free(files.a[i]);
-  mssa__vec_free(&files);
+  for (int c = 0; c < 3; c++) {
+    for (uint32_t i = 0; i < lists[c].n; i++) free(lists[c].a[i]);
+    mssa__vec_free(&lists[c]);
+  }
   return done_testing();
 }
