@@ -29,6 +29,7 @@ mssa_aa *mssa_aa_new(const mssa_module *m, const mssa_func *f, unsigned layers) 
   uint32_t fa = 0;
   if (f->attrs != MSSA_NONE && f->attrs < m->attrlists.n) fa = m->attrlists.a[f->attrs].fn;
   aa->null_valid = (fa & MSSA_A_NULL_POINTER_IS_VALID) != 0;
+  aa->galias = mssa__xcalloc((size_t)m->globals.n + 1, 1);
   return aa;
 }
 
@@ -47,6 +48,7 @@ void mssa_aa_free(mssa_aa *aa) {
   if (!aa) return;
   mssa_aa_invalidate(aa);
   free(aa->tbaa);
+  free(aa->galias);
   free(aa);
 }
 

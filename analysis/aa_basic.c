@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "domtree.h"
 #include "memloc.h"
 
 #define MAX_DEPTH 512
@@ -54,6 +55,10 @@ struct mssa__basic_state {
   mssa__decomp **pool; uint32_t npool;
   /* reachability scratch */
   uint32_t *bbmark; uint32_t bbgen, nbb;
+  /* dominator tree, built on first use (dominating-condition queries) */
+  bool have_dt;
+  mssa_cfg cfg;
+  mssa_domtree dt;
 };
 
 static struct mssa__basic_state *bstate(mssa_aa *aa) {
@@ -69,6 +74,7 @@ void mssa__basic_free(mssa_aa *aa) {
   for (uint32_t i = 0; i < s->npool; i++) free(s->pool[i]);
   free(s->pool);
   free(s->bbmark);
+  if (s->have_dt) { mssa_domtree_free(&s->dt); mssa_cfg_free(&s->cfg); }
   free(s);
   aa->bs = NULL;
 }
@@ -214,6 +220,147 @@ static bool value_equal_in_cycles(mssa_aa *aa, mssa_val a, mssa_val b) {
   for (uint32_t i = 0; i < s->phibbs.n; i++)
     if (block_front_reaches(aa, s->phibbs.a[i], MSSA_VAL_INDEX(a))) return false;
   return true;
+}
+
+
+/* ------------------------------------------------------------ dominating conditions */
+
+/* cmpExcludesZero(Pred, C) for ICmp predicates 32..41 (LLVM numbering). */
+static bool cmp_excludes_zero(unsigned pred, int64_t c, unsigned bits) {
+  uint64_t uc = mssa__zext_bits((uint64_t)c, bits);
+  uint64_t umax = bits >= 64 ? ~0ull : ((1ull << bits) - 1);
+  int64_t smax = bits >= 64 ? INT64_MAX : (int64_t)((1ull << (bits - 1)) - 1);
+  switch (pred) {
+  case 32: return uc != 0;                 /* eq */
+  case 33: return uc == 0;                 /* ne */
+  case 34: return true;                    /* ugt: [C+1, max] or empty */
+  case 35: return uc != 0;                 /* uge */
+  case 36: return uc == 0;                 /* ult: empty when C == 0 */
+  case 37: return false;                   /* ule */
+  case 38: return c >= 0 || c == smax;     /* sgt */
+  case 39: return c > 0;                   /* sge */
+  case 40: return c <= 0;                  /* slt */
+  case 41: return c < 0;                   /* sle */
+  default: (void)umax; return false;
+  }
+}
+
+static unsigned pred_swap(unsigned p) {
+  switch (p) {
+  case 34: return 36; case 36: return 34; case 35: return 37; case 37: return 35;
+  case 38: return 40; case 40: return 38; case 39: return 41; case 41: return 39;
+  default: return p;
+  }
+}
+
+static unsigned pred_inverse(unsigned p) {
+  switch (p) {
+  case 32: return 33; case 33: return 32; case 34: return 37; case 37: return 34;
+  case 35: return 36; case 36: return 35; case 38: return 41; case 41: return 38;
+  case 39: return 40; case 40: return 39;
+  default: return p;
+  }
+}
+
+static const mssa_domtree *get_dt(mssa_aa *aa) {
+  struct mssa__basic_state *s = bstate(aa);
+  if (!s->have_dt) {
+    mssa_cfg_from_func(&s->cfg, aa->f);
+    mssa_domtree_build(&s->dt, &s->cfg);
+    s->have_dt = true;
+  }
+  return &s->dt;
+}
+
+/* DominatorTree::dominates(BasicBlockEdge(start, end), use) */
+static bool edge_dominates(mssa_aa *aa, uint32_t start, uint32_t end, uint32_t use) {
+  const mssa_domtree *dt = get_dt(aa);
+  const mssa_cfg *g = &bstate(aa)->cfg;
+  if (!mssa_dt_dominates(dt, end, use)) return false;
+  uint32_t np = g->pred_off[end + 1] - g->pred_off[end];
+  if (np == 1) return true;
+  int dup = 0;
+  for (uint32_t k = g->pred_off[end]; k < g->pred_off[end + 1]; k++) {
+    uint32_t p = g->pred[k];
+    if (p == start) { if (dup++) return false; continue; }
+    if (!mssa_dt_dominates(dt, end, p)) return false;
+  }
+  return true;
+}
+
+/*
+** isKnownNonNullFromDominatingCondition, the branch part: V is compared
+** with a constant so that the taken edge excludes zero, and that edge
+** dominates the context instruction's block. At most 20 users are looked
+** at (DomConditionsMaxUses); "and" conditions are followed on the true side.
+*/
+static bool nonzero_from_dom_cond(mssa_aa *aa, mssa_val v, uint32_t cxt) {
+  if (cxt == MSSA_NONE || mssa__is_const(v)) return false;
+  unsigned kind = MSSA_VAL_KIND(v);
+  if (kind != MSSA_VK_INST && kind != MSSA_VK_ARG) return false;
+  mssa__build_uses(aa);
+  const mssa_func *f = aa->f;
+  uint32_t slot = kind == MSSA_VK_INST ? MSSA_VAL_INDEX(v) : f->insts.n + MSSA_VAL_INDEX(v);
+  uint32_t cb = f->insts.a[cxt].block;
+  if (cb == MSSA_NONE) return false;
+  unsigned explored = 0;
+  for (uint32_t u = aa->use_start[slot]; u < aa->use_start[slot + 1]; u++) {
+    if (explored >= 20) break;
+    explored++;
+    uint32_t ui = (uint32_t)(aa->uses[u] >> 8), opno = (uint32_t)(aa->uses[u] & 0xff);
+    const mssa_inst *cmp = &f->insts.a[ui];
+    if (cmp->opcode != MSSA_OP_ICMP || opno > 1) continue;
+    const mssa_val *co = mssa_inst_ops(f, cmp);
+    if (co[0] == co[1]) continue;
+    unsigned pred = cmp->aux;
+    mssa_val rhs = co[1 - opno];
+    if (opno == 1) pred = pred_swap(pred);
+    int64_t c; unsigned w;
+    if (!mssa__const_int(aa, rhs, &c, &w)) continue;
+    bool nonnull_if_true;
+    if (cmp_excludes_zero(pred, c, w)) nonnull_if_true = true;
+    else if (cmp_excludes_zero(pred_inverse(pred), c, w)) nonnull_if_true = false;
+    else continue;
+    /* users of the compare (through logical ands when true means non-zero) */
+    uint32_t work[64], nw = 0, seen[64], ns = 0;
+    uint32_t cslot = ui;
+    for (uint32_t q = aa->use_start[cslot]; q < aa->use_start[cslot + 1] && nw < 64; q++) {
+      uint32_t us = (uint32_t)(aa->uses[q] >> 8);
+      bool dup = false;
+      for (uint32_t z = 0; z < ns; z++) if (seen[z] == us) { dup = true; break; }
+      if (dup) continue;
+      seen[ns++] = us;
+      work[nw++] = us;
+      while (nw) {
+        uint32_t cur = work[--nw];
+        const mssa_inst *ci = &f->insts.a[cur];
+        bool is_and = ci->opcode == MSSA_OP_AND;
+        if (!is_and && ci->opcode == MSSA_OP_SELECT) {
+          int64_t k2; unsigned w2;
+          const mssa_val *so = mssa_inst_ops(f, ci);
+          is_and = mssa__const_int(aa, so[2], &k2, &w2) && k2 == 0 && w2 == 1;   /* select c, x, false */
+        }
+        if (nonnull_if_true && is_and) {
+          for (uint32_t r = aa->use_start[cur]; r < aa->use_start[cur + 1]; r++) {
+            uint32_t u2 = (uint32_t)(aa->uses[r] >> 8);
+            bool d2 = false;
+            for (uint32_t z = 0; z < ns; z++) if (seen[z] == u2) { d2 = true; break; }
+            if (d2 || ns == 64 || nw == 64) continue;
+            seen[ns++] = u2;
+            work[nw++] = u2;
+          }
+          continue;
+        }
+        if (ci->opcode == MSSA_OP_BR && ci->nops == 3) {
+          const mssa_val *bo = mssa_inst_ops(f, ci);
+          uint32_t succ = MSSA_VAL_INDEX(bo[nonnull_if_true ? 1 : 2]);
+          uint32_t other = MSSA_VAL_INDEX(bo[nonnull_if_true ? 2 : 1]);
+          if (succ != other && edge_dominates(aa, ci->block, succ, cb)) return true;
+        }
+      }
+    }
+  }
+  return false;
 }
 
 /* ------------------------------------------------------------ helpers */
@@ -512,7 +659,7 @@ static mssa_alias_result alias_gep(mssa_aa *aa, mssa_val gep1, uint64_t s1, mssa
   uint64_t minabs = 0;
   if (d1->nvar == 1) {
     const mssa__varidx *v = &d1->var[0];
-    if (v->trunc == 0 && mssa__known_nonzero(aa, v->v, 0)) {
+    if (v->trunc == 0 && (mssa__known_nonzero(aa, v->v, 0) || nonzero_from_dom_cond(aa, v->v, v->cxt))) {
       have_min = true;
       minabs = v->scale < 0 ? 0 - (uint64_t)v->scale : (uint64_t)v->scale;
     }

@@ -265,6 +265,60 @@ bool mssa__is_escape_source(const mssa_aa *aa, mssa_val v) {
   return is_call_op(i->opcode) || i->opcode == MSSA_OP_LOAD || i->opcode == MSSA_OP_INTTOPTR;
 }
 
+/* ------------------------------------------------------------ global aliases */
+
+/*
+** The IR keeps no linkage, but an alias with interposable linkage (weak,
+** linkonce, common, extern_weak) must not be looked through, and an ifunc
+** is no alias at all. The definition line `@name = ... alias|ifunc ...` is
+** read from the module text once per context and remembered in aa->galias.
+*/
+static int alias_kind(const mssa_aa *aa, uint32_t gi) {
+  if (aa->galias && aa->galias[gi]) return aa->galias[gi];
+  const mssa_module *m = aa->m;
+  int kind = 2;
+  const char *nm = mssa_str(m, m->globals.a[gi].name);
+  size_t nl = strlen(nm);
+  const char *t = m->text;
+  if (t && nl) {
+    for (const char *q = t; (q = strstr(q, nm)) != NULL; q++) {
+      bool quoted = q >= t + 2 && q[-1] == '"' && q[-2] == '@';
+      bool plain = q >= t + 1 && q[-1] == '@';
+      if (!quoted && !plain) continue;
+      const char *start = q - (quoted ? 2 : 1);
+      if (start != t && start[-1] != '\n') continue;
+      const char *r = q + nl + (quoted ? 1 : 0);
+      if (r[0] != ' ' || r[1] != '=') continue;
+      /* scan the keywords up to "alias" / "ifunc" */
+      const char *e = strchr(r, '\n');
+      if (!e) e = r + strlen(r);
+      bool interp = false;
+      kind = 2;
+      for (const char *w = r + 2; w < e;) {
+        while (w < e && *w == ' ') w++;
+        const char *we = w;
+        while (we < e && *we != ' ') we++;
+        size_t wl = (size_t)(we - w);
+#define KW(s) (wl == sizeof(s) - 1 && !memcmp(w, s, wl))
+        if (KW("weak") || KW("linkonce") || KW("common") || KW("extern_weak")) interp = true;
+        if (KW("alias")) { kind = interp ? 2 : 1; break; }
+        if (KW("ifunc")) { kind = 2; break; }
+#undef KW
+        w = we;
+      }
+      break;
+    }
+  }
+  if (aa->galias) aa->galias[gi] = (uint8_t)kind;
+  return kind;
+}
+
+mssa_val mssa__alias_target(const mssa_aa *aa, uint32_t gi) {
+  const mssa_global *g = &aa->m->globals.a[gi];
+  if (!g->is_alias || g->init == MSSA_VAL_NONE) return MSSA_VAL_NONE;
+  return alias_kind(aa, gi) == 1 ? g->init : MSSA_VAL_NONE;
+}
+
 /* ------------------------------------------------------------ stripping */
 
 static bool gep_all_zero(const mssa_aa *aa, const mssa__op *op) {
@@ -339,10 +393,9 @@ mssa_val mssa__underlying_object(const mssa_aa *aa, mssa_val v, unsigned max_loo
       return v;
     }
     if (MSSA_VAL_KIND(v) == MSSA_VK_GLOBAL) {
-      const mssa_global *g = &aa->m->globals.a[MSSA_VAL_INDEX(v)];
-      /* A GlobalAlias that is not interposable is looked through. The IR
-      ** does not record linkage; aliases are taken as non-interposable. */
-      if (g->is_alias && g->init != MSSA_VAL_NONE) { v = g->init; continue; }
+      /* a GlobalAlias that is not interposable is looked through */
+      mssa_val t = mssa__alias_target(aa, MSSA_VAL_INDEX(v));
+      if (t != MSSA_VAL_NONE) { v = t; continue; }
     }
     return v;
   }
@@ -647,15 +700,59 @@ bool mssa__known_nonzero(const mssa_aa *aa, mssa_val v, unsigned depth) {
   if (mssa__const_int(aa, v, &c, &w)) return c != 0;
   if (depth >= 6) return false;
   mssa__known k;
-  mssa__known_bits(aa, v, depth, &k);
+  mssa__known_bits(aa, v, depth + 1, &k);
   if (k.one) return true;
   mssa__op op;
   if (!mssa__operator(aa, v, &op)) return false;
   switch (op.opcode) {
   case MSSA_OP_ZEXT: case MSSA_OP_SEXT:
-    return mssa__known_nonzero(aa, op.ops[0], depth + 1);
+    return op.is_inst && mssa__known_nonzero(aa, op.ops[0], depth + 1);
   case MSSA_OP_OR:
     return mssa__known_nonzero(aa, op.ops[0], depth + 1) || mssa__known_nonzero(aa, op.ops[1], depth + 1);
+  case MSSA_OP_SELECT:
+    return op.is_inst && mssa__known_nonzero(aa, op.ops[1], depth + 1) && mssa__known_nonzero(aa, op.ops[2], depth + 1);
+  case MSSA_OP_ADD: {
+    if (!op.is_inst) return false;
+    /* both operands non-negative and one non-zero (LLVM 14 looks at no
+    ** wrap flags here) */
+    mssa__known ka, kb;
+    mssa__known_bits(aa, op.ops[0], depth + 1, &ka);
+    mssa__known_bits(aa, op.ops[1], depth + 1, &kb);
+    if (!ka.bits || ka.bits > 64) return false;
+    uint64_t sg = 1ull << (ka.bits - 1);
+    if ((ka.zero & sg) && (kb.zero & sg))
+      return mssa__known_nonzero(aa, op.ops[0], depth + 1) || mssa__known_nonzero(aa, op.ops[1], depth + 1);
+    return false;
+  }
+  case MSSA_OP_PHI: {
+    if (!op.is_inst) return false;
+    if (op.nops == 4) {
+      /* an induction variable counting up from a positive constant */
+      mssa_val start = op.ops[0], ind = op.ops[2];
+      int64_t sc; unsigned sw;
+      if (mssa__const_int(aa, ind, &sc, &sw) && !mssa__const_int(aa, start, &sc, &sw)) {
+        mssa_val t = start; start = ind; ind = t;
+      }
+      if (mssa__const_int(aa, start, &sc, &sw) && sc > 0) {
+        mssa__op io;
+        int64_t x;
+        if (mssa__operator(aa, ind, &io) && io.is_inst && io.opcode == MSSA_OP_ADD && io.nops == 2 &&
+            io.ops[0] == v && mssa__const_int(aa, io.ops[1], &x, &sw) && x >= 0) {
+          bool nuw, nsw;
+          wrap_flags(aa, io.inst, &nuw, &nsw);
+          if (nuw || nsw) return true;
+        }
+      }
+    }
+    /* LLVM: NewDepth = max(Depth, MaxDepth - 1) with Depth already
+    ** incremented on entry, so a cycle of phis still reaches the limit. */
+    unsigned nd = depth + 1 > 5 ? depth + 1 : 5;
+    for (uint32_t q = 0; q + 1 < op.nops; q += 2) {
+      if (op.ops[q] == v) continue;
+      if (!mssa__known_nonzero(aa, op.ops[q], nd)) return false;
+    }
+    return op.nops >= 2;
+  }
   default: return false;
   }
 }
@@ -835,8 +932,8 @@ void mssa__decompose_gep(mssa_aa *aa, mssa_val v, mssa__decomp *d) {
     mssa__op op;
     if (!mssa__operator(aa, v, &op)) {
       if (MSSA_VAL_KIND(v) == MSSA_VK_GLOBAL) {
-        const mssa_global *g = &m->globals.a[MSSA_VAL_INDEX(v)];
-        if (g->is_alias && g->init != MSSA_VAL_NONE) { v = g->init; continue; }
+        mssa_val t = mssa__alias_target(aa, MSSA_VAL_INDEX(v));
+        if (t != MSSA_VAL_NONE) { v = t; continue; }
       }
       d->base = v;
       return;

@@ -99,6 +99,7 @@ struct mssa_aa {
   uint64_t *uses;
   uint8_t *escape;         /* per slot: 0 unknown, 1 not captured, 2 captured */
   uint8_t *bundle_cap;     /* per slot: named in an operand bundle (captured) */
+  uint8_t *galias;         /* per global alias: 0 unknown, 1 look through, 2 opaque */
   uint32_t *use_mark;      /* per use: generation in which it was visited */
   uint32_t use_gen;
   /* BasicAA query state (aa_basic.c): alias caches, visited phi blocks,
@@ -156,6 +157,9 @@ bool mssa__is_noalias_call(const mssa_aa *aa, mssa_val v);
 bool mssa__is_identified_object(const mssa_aa *aa, mssa_val v);
 bool mssa__is_identified_function_local(const mssa_aa *aa, mssa_val v);
 bool mssa__is_escape_source(const mssa_aa *aa, mssa_val v);
+/* A GlobalAlias that getUnderlyingObject looks through (not interposable,
+** not an ifunc): its aliasee, else MSSA_VAL_NONE. */
+mssa_val mssa__alias_target(const mssa_aa *aa, uint32_t global);
 
 /* Value::stripPointerCastsForAliasAnalysis. */
 mssa_val mssa__strip_casts_aa(const mssa_aa *aa, mssa_val v);

@@ -158,3 +158,14 @@ define void @bundle_capture(i32** %pp) {
   store i32 3, i32* %l
   ret void
 }
+
+@ga = alias i32, i32* @g1
+@gw = weak alias i32, i32* @g2
+
+define void @galiases(i32* %p) {
+  store i32 1, i32* @ga
+  store i32 2, i32* @g1
+  store i32 3, i32* @gw
+  store i32 4, i32* @g2
+  ret void
+}

@@ -54,3 +54,12 @@ define void @orderings(i32* %p) {
   %x = cmpxchg i32* %p, i32 0, i32 1 seq_cst seq_cst
   ret void
 }
+
+define void @bundles(i32* %p) {
+  call void @ro(i32* %p) [ "foo"(i32 1) ]
+  call void @wo(i32* %p) [ "foo"(i32 1) ]
+  call void @am(i32* %p) [ "deopt"() ]
+  call void @ro(i32* %p) readonly [ "foo"(i32 1) ]
+  store i32 0, i32* @g
+  ret void
+}
