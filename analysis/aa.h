@@ -95,6 +95,33 @@ unsigned mssa_aa_modref_call(mssa_aa *aa, uint32_t inst, uint32_t call);
 /* AAResults::pointsToConstantMemory(Loc, OrLocal). */
 bool mssa_aa_points_to_constant(mssa_aa *aa, const mssa_loc *loc, bool or_local);
 
+/* ------------------------------------------------ points-to and overlap */
+
+/* CodeQL's resultPointsTo: the underlying object of a pointer and, when it
+** is a constant distance into it, the byte offset. */
+typedef struct mssa_points_to {
+  mssa_val object;     /* underlying object (may itself be unidentified) */
+  int64_t offset;      /* byte offset into object, valid if offset_known */
+  bool offset_known;
+} mssa_points_to;
+
+/* Fills *out; returns true when the object is an identified object
+** (alloca, global, noalias call or argument). */
+bool mssa_aa_points_to(mssa_aa *aa, mssa_val ptr, mssa_points_to *out);
+
+/* How the bytes a write (`def`) touches relate to those a read (`use`)
+** touches (CodeQL's overlap kinds); MAY when not known. */
+typedef enum {
+  MSSA_OVERLAP_NONE = 0,
+  MSSA_OVERLAP_PARTIAL = 1,
+  MSSA_OVERLAP_TOTAL = 2,
+  MSSA_OVERLAP_EXACT = 3,
+  MSSA_OVERLAP_MAY = 4
+} mssa_overlap;
+mssa_overlap mssa_aa_overlap(mssa_aa *aa, const mssa_loc *def, const mssa_loc *use);
+/* "none", "partial", "total", "exact", "may". */
+const char *mssa_overlap_name(mssa_overlap k);
+
 /* Statistics for benchmarks: queries answered. */
 uint64_t mssa_aa_queries(const mssa_aa *aa);
 

@@ -222,6 +222,23 @@ int mssa_cli_alias_local(int argc, char **argv) {
     } else {
       mssa_aa *aa = mssa_aa_new(m, f, MSSA_AA_ALL);
       printf("%s\n", alias_word(mssa_aa_alias(aa, &a, &b)));
+      printf("overlap (write %s, read %s): %s\n", pos[2], pos[4],
+             mssa_overlap_name(mssa_aa_overlap(aa, &a, &b)));
+      for (int k = 0; k < 2; k++) {
+        mssa_points_to pt;
+        bool id = mssa_aa_points_to(aa, k ? b.ptr : a.ptr, &pt);
+        char nm[128] = "?";
+        uint32_t kind = MSSA_VAL_KIND(pt.object), ix = MSSA_VAL_INDEX(pt.object);
+        if (kind == MSSA_VK_INST) mssa_q_inst_name(m, f, ix, nm, sizeof nm);
+        else if (kind == MSSA_VK_ARG)
+          snprintf(nm, sizeof nm, "%%%s", f->args[ix].name != MSSA_NONE ? mssa_str(m, f->args[ix].name) : "arg");
+        else if (kind == MSSA_VK_GLOBAL) snprintf(nm, sizeof nm, "@%s", mssa_str(m, m->globals.a[ix].name));
+        if (pt.offset_known)
+          printf("%s points to %s%s + %lld\n", pos[2 + 2 * k], nm, id ? "" : " (unidentified)",
+                 (long long)pt.offset);
+        else
+          printf("%s points to %s%s + ?\n", pos[2 + 2 * k], nm, id ? "" : " (unidentified)");
+      }
       mssa_aa_free(aa);
       rc = 0;
     }
