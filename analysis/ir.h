@@ -342,6 +342,7 @@ typedef struct mssa_arg {
   uint32_t type;
   uint32_t attrs;    /* MSSA_A_* bits */
   uint64_t deref;    /* dereferenceable(N) bytes, 0 if not given */
+  uint32_t align;    /* `align N` parameter attribute, 0 if not given */
 } mssa_arg;
 
 /* ------------------------------------------------------------- functions */

@@ -433,7 +433,9 @@ static void parse_function(ll_parser *p, int is_define) {
       memset(&a, 0, sizeof a);
       a.type = mssa__ll_type(p);
       if (a.type == m->t_void) mssa__ll_err(p, toff, "argument can not have void type");
+      p->last_align = 0;
       mssa__ll_attrs(p, 0, &a.attrs, &a.deref, MSSA_NONE);
+      a.align = p->last_align;
       a.name = MSSA_NONE;
       a.slot = MSSA_NONE;
       ll_tok *t = &p->lx.tok;

@@ -50,6 +50,7 @@ typedef struct ll_idset {  /* open-addressing set of ids (+1), for interning */
 } ll_idset;
 
 typedef struct ll_parser {
+  uint32_t last_align;  /* value of the last `align N` attribute read, 0 if none */
   mssa_module *m;
   ll_lexer lx;
   jmp_buf jb;

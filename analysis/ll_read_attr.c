@@ -156,6 +156,7 @@ void mssa__ll_attrs(ll_parser *p, int ctx, uint32_t *bits, uint64_t *deref, uint
       } else if (p->lx.tok.kind == LT_INT) {
         uint64_t v = mssa__ll_uint(p, "alignment");
         if (v == 0 || (v & (v - 1))) mssa__ll_err(p, off, "alignment is not a power of two");
+        if (a->bit == 0 && !strcmp(a->name, "align")) p->last_align = v > 0xffffffffu ? 0 : (uint32_t)v;
       } else if (ctx != 2) {
         mssa__ll_err(p, p->lx.tok.off, "expected alignment value");
       }

@@ -488,7 +488,9 @@ bool mssa__object_size(const mssa_aa *aa, mssa_val obj, bool round_to_align, uin
     const mssa_type *pt = &aa->m->types.a[a->type];
     uint64_t s;
     if (pt->kind != MSSA_T_PTR || !type_sized(aa, pt->elem, &s, NULL)) return false;
-    *size = s;   /* parameter alignment is not recorded; no rounding */
+    /* ObjectSizeOffsetVisitor::visitArgument rounds to the parameter's
+    ** alignment when asked to (isObjectSmallerThan does). */
+    *size = round_to_align && a->align ? align_up(s, a->align) : s;
     return true;
   }
   if (MSSA_VAL_KIND(obj) == MSSA_VK_GLOBAL) {
