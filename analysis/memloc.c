@@ -761,12 +761,108 @@ bool mssa__known_nonzero(const mssa_aa *aa, mssa_val v, unsigned depth) {
 
 /* isKnownNonEqual, the parts that matter for GEP indices: V1 = V2 + nonzero,
 ** matching invertible operations, and contradictory known bits. */
-bool mssa__known_nonequal(const mssa_aa *aa, mssa_val a, mssa_val b) {
-  for (unsigned depth = 0; depth < 6; depth++) {
+/* matchSimpleRecurrence: %p = phi [start, ...], [%bo, ...] with %bo a binary
+** operation of %p and a step. */
+static bool simple_recurrence(const mssa_aa *aa, const mssa__op *phi, mssa_val pv,
+                              mssa__op *bo, mssa_val *start) {
+  if (phi->nops != 4) return false;
+  for (unsigned i = 0; i < 2; i++) {
+    mssa_val l = phi->ops[2 * i], r = phi->ops[2 * (1 - i)];
+    if (!mssa__operator(aa, l, bo) || !bo->is_inst || bo->nops != 2) continue;
+    switch (bo->opcode) {
+    case MSSA_OP_LSHR: case MSSA_OP_ASHR: case MSSA_OP_SHL: case MSSA_OP_ADD:
+    case MSSA_OP_SUB: case MSSA_OP_AND: case MSSA_OP_OR: case MSSA_OP_MUL:
+      break;
+    default:
+      continue;
+    }
+    if (bo->ops[0] != pv && bo->ops[1] != pv) continue;
+    *start = r;
+    return true;
+  }
+  return false;
+}
+
+/* getInvertibleOperands for the opcodes BasicAA's indices meet. */
+static bool invertible_operands(const mssa_aa *aa, mssa_val a, mssa_val b, const mssa__op *oa,
+                                const mssa__op *ob, mssa_val *na, mssa_val *nb) {
+  if ((oa->opcode == MSSA_OP_ADD || oa->opcode == MSSA_OP_SUB || oa->opcode == MSSA_OP_XOR) &&
+      oa->nops == 2 && ob->nops == 2) {
+    if (oa->ops[0] == ob->ops[0]) { *na = oa->ops[1]; *nb = ob->ops[1]; return true; }
+    if (oa->ops[1] == ob->ops[1]) { *na = oa->ops[0]; *nb = ob->ops[0]; return true; }
+    if (oa->opcode != MSSA_OP_SUB) {
+      if (oa->ops[0] == ob->ops[1]) { *na = oa->ops[1]; *nb = ob->ops[0]; return true; }
+      if (oa->ops[1] == ob->ops[0]) { *na = oa->ops[0]; *nb = ob->ops[1]; return true; }
+    }
+    return false;
+  }
+  if ((oa->opcode == MSSA_OP_SEXT || oa->opcode == MSSA_OP_ZEXT) &&
+      mssa__int_bits(aa, oa->ops[0]) == mssa__int_bits(aa, ob->ops[0])) {
+    *na = oa->ops[0];
+    *nb = ob->ops[0];
+    return true;
+  }
+  if (oa->opcode == MSSA_OP_PHI && oa->is_inst && ob->is_inst &&
+      aa->f->insts.a[oa->inst].block == aa->f->insts.a[ob->inst].block) {
+    /* Two recurrences stepped by the same invertible function: they differ
+    ** iff their start values do. */
+    mssa__op bo1, bo2;
+    mssa_val s1, s2, x, y;
+    if (!simple_recurrence(aa, oa, a, &bo1, &s1) || !simple_recurrence(aa, ob, b, &bo2, &s2))
+      return false;
+    if (bo1.opcode != bo2.opcode) return false;
+    if (!invertible_operands(aa, bo1.ops[0], bo2.ops[0], &bo1, &bo2, &x, &y)) return false;
+    if (x != a || y != b) return false;
+    *na = s1;
+    *nb = s2;
+    return true;
+  }
+  return false;
+}
+
+static bool nonequal(const mssa_aa *aa, mssa_val a, mssa_val b, unsigned depth);
+
+/* isNonEqualPHIs: same block; per incoming block, different constants or
+** (for at most one block) values known to differ. */
+static bool nonequal_phis(const mssa_aa *aa, const mssa__op *pa, const mssa__op *pb,
+                          unsigned depth) {
+  bool full = false;
+  for (uint32_t k = 0; k + 1 < pa->nops; k += 2) {
+    mssa_val blk = pa->ops[k + 1];
+    bool seen = false;
+    for (uint32_t q = 1; q < k; q += 2) seen |= pa->ops[q] == blk;
+    if (seen) continue;
+    mssa_val v1 = pa->ops[k], v2 = MSSA_VAL_NONE;
+    for (uint32_t q = 0; q + 1 < pb->nops; q += 2)
+      if (pb->ops[q + 1] == blk) { v2 = pb->ops[q]; break; }
+    if (v2 == MSSA_VAL_NONE) return false;
+    int64_t c1, c2;
+    unsigned w1, w2;
+    if (mssa__const_int(aa, v1, &c1, &w1) && mssa__const_int(aa, v2, &c2, &w2) && c1 != c2) continue;
+    if (full) return false;
+    if (!nonequal(aa, v1, v2, depth + 1)) return false;
+    full = true;
+  }
+  return true;
+}
+
+/* isKnownNonEqual, the parts that matter for GEP indices. Recursion is
+** bounded by LLVM's MaxAnalysisRecursionDepth (6). */
+static bool nonequal(const mssa_aa *aa, mssa_val a, mssa_val b, unsigned depth) {
+  for (;; depth++) {
     if (a == b) return false;
     if (mssa__int_bits(aa, a) != mssa__int_bits(aa, b) || !mssa__int_bits(aa, a)) return false;
+    if (depth >= 6) return false;
     mssa__op oa, ob;
     bool ha = mssa__operator(aa, a, &oa), hb = mssa__operator(aa, b, &ob);
+    if (ha && hb && oa.opcode == ob.opcode) {
+      mssa_val na, nb;
+      if (invertible_operands(aa, a, b, &oa, &ob, &na, &nb)) { a = na; b = nb; continue; }
+      if (oa.opcode == MSSA_OP_PHI && oa.is_inst && ob.is_inst &&
+          aa->f->insts.a[oa.inst].block == aa->f->insts.a[ob.inst].block &&
+          nonequal_phis(aa, &oa, &ob, depth))
+        return true;
+    }
     /* isAddOfNonZero */
     if (ha && oa.opcode == MSSA_OP_ADD) {
       if ((oa.ops[0] == b && mssa__known_nonzero(aa, oa.ops[1], depth + 1)) ||
@@ -776,27 +872,15 @@ bool mssa__known_nonequal(const mssa_aa *aa, mssa_val a, mssa_val b) {
       if ((ob.ops[0] == a && mssa__known_nonzero(aa, ob.ops[1], depth + 1)) ||
           (ob.ops[1] == a && mssa__known_nonzero(aa, ob.ops[0], depth + 1))) return true;
     }
-    /* getInvertibleOperands: same opcode, one common operand */
-    if (ha && hb && oa.opcode == ob.opcode) {
-      if ((oa.opcode == MSSA_OP_ADD || oa.opcode == MSSA_OP_SUB || oa.opcode == MSSA_OP_XOR) && oa.nops == 2) {
-        if (oa.ops[0] == ob.ops[0]) { a = oa.ops[1]; b = ob.ops[1]; continue; }
-        if (oa.ops[1] == ob.ops[1]) { a = oa.ops[0]; b = ob.ops[0]; continue; }
-        if (oa.opcode != MSSA_OP_SUB) {
-          if (oa.ops[0] == ob.ops[1]) { a = oa.ops[1]; b = ob.ops[0]; continue; }
-          if (oa.ops[1] == ob.ops[0]) { a = oa.ops[0]; b = ob.ops[1]; continue; }
-        }
-      }
-      if ((oa.opcode == MSSA_OP_SEXT || oa.opcode == MSSA_OP_ZEXT) &&
-          mssa__int_bits(aa, oa.ops[0]) == mssa__int_bits(aa, ob.ops[0])) {
-        a = oa.ops[0]; b = ob.ops[0]; continue;
-      }
-    }
     mssa__known ka, kb;
     mssa__known_bits(aa, a, depth, &ka);
     mssa__known_bits(aa, b, depth, &kb);
     return (ka.zero & kb.one) || (ka.one & kb.zero);
   }
-  return false;
+}
+
+bool mssa__known_nonequal(const mssa_aa *aa, mssa_val a, mssa_val b) {
+  return nonequal(aa, a, b, 0);
 }
 
 /* ------------------------------------------------------------ linear expressions */
