@@ -158,7 +158,8 @@ static memssa_json *call(const dopts *o, const char *method, const char *params,
   if (err) {
     if (!o->json) {
       const memssa_json *d = memssa_json_get(err, "data");
-      if (memssa_json_get(d, "line") && memssa_json_get(d, "message"))
+      if (memssa_json_get(d, "line") && memssa_json_get(d, "message") &&
+          memssa_json_get(d, "file"))
         fprintf(stderr, "%s:%lld:%lld: error: %s\n", memssa_json_str(memssa_json_get(d, "file")),
                 memssa_json_int(memssa_json_get(d, "line")),
                 memssa_json_int(memssa_json_get(d, "col")),
@@ -349,6 +350,12 @@ static int cmd_load(dopts *o) {
            memssa_json_int(memssa_json_get(x, "defs")), memssa_json_int(memssa_json_get(x, "uses")),
            memssa_json_int(memssa_json_get(x, "phis")), memssa_json_num(memssa_json_get(x, "ms")),
            memssa_json_bool(memssa_json_get(x, "replaced")) ? " (replaced)" : "");
+    if (!strcmp(memssa_json_str(memssa_json_get(x, "reload")), "incremental"))
+      printf("  reloaded by difference: %lld functions reused, %lld rebuilt\n",
+             memssa_json_int(memssa_json_get(x, "reused")),
+             memssa_json_int(memssa_json_get(x, "rebuilt")));
+    else if (*memssa_json_str(memssa_json_get(x, "why_full")))
+      printf("  full reload: %s\n", memssa_json_str(memssa_json_get(x, "why_full")));
   }
   memssa_json_free(r);
   return st;
@@ -511,6 +518,77 @@ static int cmd_simple(dopts *o, const char *method) {
   return st;
 }
 
+/* memssa edit MODULE FUNCTION '<ops json>' | @ops.json */
+static int cmd_edit(dopts *o) {
+  if (o->npos != 3) {
+    fprintf(stderr, "usage: memssa edit MODULE FUNCTION '<ops json array>' | @OPS.json\n");
+    return 2;
+  }
+  char *ops = NULL;
+  const char *arg = o->pos[2];
+  if (arg[0] == '@') {
+    FILE *f = fopen(arg + 1, "rb");
+    if (!f) {
+      fprintf(stderr, "memssa edit: %s: %s\n", arg + 1, strerror(errno));
+      return 1;
+    }
+    sb t = {0};
+    char buf[65536];
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf - 1, f)) > 0) {
+      buf[n] = 0;
+      if (memchr(buf, 0, n)) break;
+      sb_raw(&t, buf);
+    }
+    fclose(f);
+    ops = t.p ? t.p : strdup("");
+    /* One request is one line: outside strings a newline is mere JSON
+    ** whitespace, and inside a string it is invalid JSON anyway. */
+    for (char *q = ops; *q; q++)
+      if (*q == '\n' || *q == '\r') *q = ' ';
+  } else {
+    ops = strdup(arg);
+  }
+  memssa_json *chk = memssa_json_parse(ops, strlen(ops));
+  bool is_arr = chk && memssa_json_kind(chk) == MEMSSA_JSON_ARRAY;
+  memssa_json_free(chk);
+  if (!is_arr) {
+    fprintf(stderr, "memssa edit: the ops must be a JSON array\n");
+    free(ops);
+    return 2;
+  }
+  sb p = {0};
+  sb_raw(&p, "{");
+  sb_kv(&p, "module", o->pos[0]);
+  sb_kv(&p, "function", o->pos[1]);
+  sb_kraw(&p, "ops", ops);
+  sb_raw(&p, "}");
+  free(ops);
+  int st;
+  memssa_json *r = call(o, "edit", p.p, &st);
+  free(p.p);
+  if (r && !o->json) {
+    const memssa_json *x = memssa_json_get(r, "result");
+    const memssa_json *res = memssa_json_get(x, "results");
+    printf("edited @%s: %lld ops; now %lld defs, %lld uses, %lld phis\n",
+           memssa_json_str(memssa_json_get(x, "function")),
+           memssa_json_int(memssa_json_get(x, "ops")), memssa_json_int(memssa_json_get(x, "defs")),
+           memssa_json_int(memssa_json_get(x, "uses")), memssa_json_int(memssa_json_get(x, "phis")));
+    for (size_t i = 0; i < memssa_json_len(res); i++) {
+      const memssa_json *k = memssa_json_at(res, i);
+      if (memssa_json_get(k, "block"))
+        printf("  op %zu: new block %lld (%s)\n", i, memssa_json_int(memssa_json_get(k, "block")),
+               memssa_json_str(memssa_json_get(k, "label")));
+      else if (memssa_json_get(k, "inst"))
+        printf("  op %zu: new instruction %lld: %s\n", i,
+               memssa_json_int(memssa_json_get(k, "inst")),
+               memssa_json_str(memssa_json_get(k, "text")));
+    }
+  }
+  memssa_json_free(r);
+  return st;
+}
+
 static int cmd_query(dopts *o) {
   if (o->npos != 1) {
     fprintf(stderr, "usage: memssa query '<json request>'\n");
@@ -613,7 +691,7 @@ int mssa_cli_has_local(int argc, char **argv) {
 int mssa_cli_daemon(const char *cmd, int argc, char **argv) {
   static const char *known[] = {"load", "clobber", "uses", "access", "print", "verify",
                                 "functions", "modules", "stats", "ping", "unload", "query",
-                                "shutdown", "daemon"};
+                                "shutdown", "daemon", "edit"};
   bool ok = false;
   for (size_t i = 0; i < sizeof known / sizeof known[0]; i++) ok |= !strcmp(cmd, known[i]);
   if (!ok) return -1;
@@ -625,6 +703,7 @@ int mssa_cli_daemon(const char *cmd, int argc, char **argv) {
   if (!strcmp(cmd, "print") || !strcmp(cmd, "verify")) return cmd_module(&o, cmd, true);
   if (!strcmp(cmd, "functions") || !strcmp(cmd, "unload")) return cmd_module(&o, cmd, false);
   if (!strcmp(cmd, "query")) return cmd_query(&o);
+  if (!strcmp(cmd, "edit")) return cmd_edit(&o);
   if (!strcmp(cmd, "daemon")) return cmd_daemon(&o, argc, argv);
   if (o.npos) {
     fprintf(stderr, "memssa %s: takes no arguments\n", cmd);

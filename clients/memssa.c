@@ -29,6 +29,7 @@ static void usage(FILE *out) {
         "  access MODULE FUNCTION INST\n"
         "  print MODULE [FUNCTION] [--walker]  verify MODULE [FUNCTION]\n"
         "  functions MODULE  modules  stats  ping  unload MODULE\n"
+        "  edit MODULE FUNCTION '<ops json>' | @OPS.json   edit a function (all or none)\n"
         "  query '<json request>'     send one raw JSON-RPC request\n"
         "  shutdown                   stop the daemon\n"
         "\n"

@@ -24,6 +24,7 @@ enum {
   MSSA_RPC_NO_ACCESS = -32004,        /* the instruction / position has no MemoryAccess */
   MSSA_RPC_IR_ERROR = -32010,         /* data: {file, line, col, message} */
   MSSA_RPC_IO_ERROR = -32011,         /* data: {path, message} */
+  MSSA_RPC_EDIT_REJECTED = -32012,    /* data: {op, message}; nothing of the batch applied */
   MSSA_RPC_REQUEST_TOO_LARGE = -32020,/* data: {limit}; the connection is closed */
   MSSA_RPC_UNAUTHORIZED = -32030,     /* TCP token missing or wrong; connection closed */
   MSSA_RPC_SHUTTING_DOWN = -32040     /* the daemon is stopping */

@@ -56,6 +56,11 @@ int mssa__m_unload(mssa__call *c) {
   mssa_proto_host *h = c->p->host;
   json_t *nm = mssa__jstr(name);   /* copy before the name's owner goes */
   c->p->gen++;
+  if (h->journal && h->journal(h, MSSA_PROTO_J_UNLOAD, name, NULL, 0) < 0) {
+    json_decref(nm);
+    return mssa__fail(c, MSSA_RPC_IO_ERROR, "cannot write the unload to the journal");
+  }
+  mssa__rinfo_set(c->p, q, NULL);   /* the bundle is about to be freed */
   h->unload(h, name);
   c->result = json_pack("{sosb}", "module", nm, "unloaded", 1);
   return 0;
@@ -90,13 +95,13 @@ int mssa__m_stats(mssa__call *c) {
                           "p999_us", mssa__hist_quantile(lh, 0.999) / 1e3,
                           "max_us", lh->max_ns / 1e3);
   c->result = json_pack(
-      "{sisIsIsIsIsIsIsIsIsIsIsIsfsIsIsIsIsfso}", "modules", (int)nmod, "functions",
+      "{sisIsIsIsIsIsIsIsIsIsIsIsfsIsIsIsIsIsfso}", "modules", (int)nmod, "functions",
       (json_int_t)nfun, "accesses", (json_int_t)nacc, "defs", (json_int_t)ndefs, "uses",
       (json_int_t)nuses, "phis", (json_int_t)nphis, "memory", (json_int_t)mem, "requests",
       (json_int_t)p->requests, "errors", (json_int_t)p->errors, "notifications",
       (json_int_t)p->notifications, "queries", (json_int_t)p->clobber_queries,
       "cache_hits", (json_int_t)p->clobber_cached, "cache_hit_rate", hit, "loads",
-      (json_int_t)p->loads, "connections", (json_int_t)ss.connections, "connections_total",
+      (json_int_t)p->loads, "edits", (json_int_t)p->edits, "connections", (json_int_t)ss.connections, "connections_total",
       (json_int_t)ss.connections_total, "dropped_slow", (json_int_t)ss.dropped_slow,
       "uptime_s", ss.uptime_s, "latency", lat);
   return 0;

@@ -28,6 +28,8 @@ struct mssa_proto_job {
   mssa_qmodule *q;
   mssa_diag diag;
   double ms;
+  mssa__rinfo *rinfo;     /* hashes of the text, for a later reload */
+  char why[256];          /* a replace that could not be done by difference */
 };
 
 /* "dir/foo.ll" -> "foo" */
@@ -37,6 +39,38 @@ static char *default_name(const char *path) {
   size_t n = strlen(b);
   if (n > 3 && !strcmp(b + n - 3, ".ll")) n -= 3;
   return mssa__xstrndup(b, n);
+}
+
+/* The file's bytes, or NULL if it cannot be read or is over 16 MiB (the
+** reload by difference runs on the query thread: bounded work only). */
+static char *read_small(const char *path, size_t *len) {
+  FILE *f = fopen(path, "rb");
+  if (!f) return NULL;
+  char *b = NULL;
+  size_t n = 0, cap = 0;
+  for (;;) {
+    if (n == cap) {
+      if (cap >= ((size_t)16 << 20)) {
+        free(b);
+        fclose(f);
+        return NULL;
+      }
+      cap = cap ? cap * 2 : 1 << 16;
+      b = mssa__xrealloc(b, cap + 1);
+    }
+    size_t r = fread(b + n, 1, cap - n, f);
+    if (!r) break;
+    n += r;
+  }
+  bool err = ferror(f);
+  fclose(f);
+  if (err) {
+    free(b);
+    return NULL;
+  }
+  b[n] = 0;
+  *len = n;
+  return b;
 }
 
 int mssa__m_load(mssa__call *c) {
@@ -52,6 +86,30 @@ int mssa__m_load(mssa__call *c) {
   if (text && !name)
     return mssa__fail(c, MSSA_RPC_INVALID_PARAMS, "params.module is required with params.text");
   if (name && !*name) return mssa__fail(c, MSSA_RPC_INVALID_PARAMS, "params.module is empty");
+  char why[256] = "";
+  char *dname = name ? NULL : default_name(path);
+  mssa_qmodule *cur = c->p->host->find(c->p->host, name ? name : dname);
+  if (cur) {
+    /* Reload by difference (m_reload.c) on this thread; a full build on the
+    ** pool when it does not apply. */
+    uint64_t t0 = mssa__now_ns();
+    char *ftext = NULL;
+    size_t flen = 0;
+    if (path) ftext = read_small(path, &flen);
+    if (!path || ftext) {
+      rc = mssa__reload_diff(c, cur, name ? name : dname, path ? ftext : json_string_value(text),
+                             path ? flen : json_string_length(text), t0, why, sizeof why);
+      free(ftext);
+      if (rc != 1) {
+        free(dname);
+        if (rc == 0) c->p->loads++;
+        return rc;
+      }
+    } else {
+      snprintf(why, sizeof why, "the file is too large to compare on the query thread");
+    }
+  }
+  free(dname);
   mssa_proto_job *j = mssa__xcalloc(1, sizeof *j);
   j->id = c->notify ? NULL : json_incref(c->id);
   j->name = name ? mssa__xstrndup(name, strlen(name)) : default_name(path);
@@ -62,6 +120,7 @@ int mssa__m_load(mssa__call *c) {
     j->text = json_incref(text);
   }
   j->opts = c->p->opts.build;
+  snprintf(j->why, sizeof j->why, "%s", why);
   c->job = j;
   c->p->loads++;
   return 0;
@@ -73,6 +132,8 @@ void mssa_proto_job_run(mssa_proto_job *j) {
   const char *text = j->text ? json_string_value(j->text) : NULL;
   size_t len = j->text ? json_string_length(j->text) : 0;
   j->rc = mssa_qmodule_build(j->path, text, len, &j->opts, &j->q, &j->diag);
+  /* A fresh module's text is exactly its input. */
+  if (j->rc == MSSA_OK && j->q) j->rinfo = mssa__rinfo_new(j->q->m->text, j->q->m->text_len);
   j->ms = (double)(mssa__now_ns() - t0) / 1e6;
 }
 
@@ -102,14 +163,38 @@ void mssa_proto_job_reply(mssa_proto *p, mssa_proto_job *j, mssa_buf *out) {
     json_decref(m);
     return;
   }
-  if (!j->id) return;
   mssa_qmodule *q = j->q;
-  bool replaced = p->host->find(p->host, j->name) != NULL;
+  /* The text as read (also for path loads: replay must not depend on the
+  ** file), journaled before the reply so `always` acknowledges a durable
+  ** load. A fresh module's text is exactly its input (edits append later). */
+  mssa_proto_host *h = p->host;
+  if (h->journal && h->journal(h, MSSA_PROTO_J_LOAD, j->name, q->m->text, q->m->text_len) < 0) {
+    p->errors++;
+    p->loads_failed++;
+    mssa_qmodule_free(j->q);
+    j->q = NULL;
+    if (j->id)
+      mssa__emit(mssa__error_new(j->id, MSSA_RPC_IO_ERROR,
+                                 "cannot write the load to the journal; not loaded", NULL),
+                 out);
+    return;
+  }
+  /* The store installs j->q next, freeing the bundle it replaces. */
+  mssa_qmodule *prev = h->find(h, j->name);
+  if (prev) mssa__rinfo_set(p, prev, NULL);
+  if (j->rinfo) mssa__rinfo_set(p, q, j->rinfo);
+  j->rinfo = NULL;
+  if (!j->id) return;
+  bool replaced = prev != NULL;
   json_t *res = json_pack(
       "{sosisisisIsIsIsfsfsfsb}", "module", mssa__jstr(j->name), "functions", (int)q->ndefined,
       "declarations", (int)(q->nfuncs - q->ndefined - q->nfailed), "failed", (int)q->nfailed,
       "defs", (json_int_t)q->ndefs, "uses", (json_int_t)q->nuses, "phis", (json_int_t)q->nphis,
       "ms", j->ms, "read_ms", q->read_ms, "build_ms", q->build_ms, "replaced", replaced);
+  json_object_set_new(res, "reused", json_integer(0));
+  json_object_set_new(res, "rebuilt", json_integer(q->ndefined + q->nfailed));
+  json_object_set_new(res, "reload", json_string("full"));
+  if (replaced && j->why[0]) json_object_set_new(res, "why_full", mssa__jstr(j->why));
   json_t *r = json_object();
   json_object_set_new(r, "jsonrpc", json_string("2.0"));
   json_object_set_new(r, "id", json_incref(j->id));
@@ -128,6 +213,7 @@ void mssa_proto_job_free(mssa_proto_job *j) {
   json_decref(j->id);
   json_decref(j->text);
   mssa_qmodule_free(j->q);
+  mssa__rinfo_free(j->rinfo);
   free(j->name);
   free(j->path);
   free(j);

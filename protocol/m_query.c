@@ -12,7 +12,7 @@
 **   4. A clobber answer that came from the walker cache is itself cached,
 **      encoded, per (module bundle, function, instruction): repeating the
 **      query then costs a lookup. Anything that could change any encoded
-**      answer (a load, an unload, a walker query that optimizes an access,
+**      answer (a load, an unload, an edit, a walker query that optimizes an access,
 **      which changes that access's printed form) bumps mssa_proto.gen and so
 **      invalidates every entry.
 */

@@ -11,7 +11,10 @@
 **   2. Work that may take long (reading and building a module) is returned
 **      to the caller as a job: job_run is pure analysis and may run on any
 **      thread; everything else here runs on the caller's single query
-**      thread, because queries mutate the graphs (walker caches).
+**      thread, because queries mutate the graphs (walker caches) and edits
+**      and reloads by difference mutate the module. Those two are bounded
+**      work (an edit batch; a reload of at most n/8+2 function bodies and a
+**      16 MiB text), the reason they may run there.
 **   3. The engine never owns modules: it sees them through the host
 **      (mssa_proto_host), which the daemon implements over its store.
 **   4. Replies carry "jsonrpc":"2.0" and the request's id verbatim.
@@ -50,7 +53,17 @@ struct mssa_proto_host {
   /* Drops the module `name`; 0, or -1 if there is none. */
   int (*unload)(mssa_proto_host *h, const char *name);
   void (*server_stats)(mssa_proto_host *h, mssa_proto_server_stats *out);
+  /* Optional (NULL: no persistence). Records a change that succeeded, on
+  ** the query thread, before its reply is produced: a load (payload = the
+  ** module text as read), an edit (payload = the request's params as
+  ** compact JSON), an unload (no payload). Returns 0 once the record is as
+  ** durable as the daemon's fsync policy promises, negative on failure. */
+  int (*journal)(mssa_proto_host *h, int kind, const char *module, const char *payload,
+                 size_t len);
 };
+
+/* Journal record kinds (host->journal; also the on-disk kind byte). */
+enum { MSSA_PROTO_J_LOAD = 1, MSSA_PROTO_J_EDIT = 2, MSSA_PROTO_J_UNLOAD = 3 };
 
 typedef struct mssa_proto mssa_proto;
 typedef struct mssa_proto_job mssa_proto_job;
@@ -102,5 +115,16 @@ void mssa_proto_job_reply(mssa_proto *p, mssa_proto_job *j, mssa_buf *out);
 /* The built module (ownership passes to the caller), or NULL on failure. */
 mssa_qmodule *mssa_proto_job_steal_module(mssa_proto_job *j);
 void mssa_proto_job_free(mssa_proto_job *j);
+
+/*
+** Journal replay (daemon start-up, before any client): re-applies one
+** record as the live request did, without journaling it again (the caller
+** leaves host->journal NULL while replaying). LOAD builds the module from
+** `payload` and returns it in *loaded for the host to install; EDIT
+** re-runs the edit (payload: the params JSON); UNLOAD drops the module.
+** Returns 0, or negative with `err` filled (the record is then skipped).
+*/
+int mssa_proto_replay(mssa_proto *p, int kind, const char *module, const char *payload,
+                      size_t len, mssa_qmodule **loaded, char *err, size_t cap);
 
 #endif

@@ -33,6 +33,7 @@ const char *mssa_rpc_strerror(int code) {
   case MSSA_RPC_NO_ACCESS: return "No memory access";
   case MSSA_RPC_IR_ERROR: return "IR error";
   case MSSA_RPC_IO_ERROR: return "I/O error";
+  case MSSA_RPC_EDIT_REJECTED: return "Edit rejected";
   case MSSA_RPC_REQUEST_TOO_LARGE: return "Request too large";
   case MSSA_RPC_UNAUTHORIZED: return "Unauthorized";
   case MSSA_RPC_SHUTTING_DOWN: return "Shutting down";
@@ -91,6 +92,7 @@ static const method methods[] = {
   {"clobber", mssa__m_clobber},   {"uses", mssa__m_uses},
   {"print", mssa__m_print},       {"verify", mssa__m_verify},
   {"stats", mssa__m_stats},       {"shutdown", mssa__m_shutdown},
+  {"edit", mssa__m_edit},
 };
 
 static mssa__method_fn find_method(const char *name) {
@@ -114,6 +116,8 @@ void mssa_proto_free(mssa_proto *p) {
   if (p->rcache)
     for (size_t i = 0; i < MSSA__RCACHE_SIZE; i++) free(p->rcache[i].text);
   free(p->rcache);
+  for (uint32_t i = 0; i < p->nrinfo; i++) mssa__rinfo_free(p->rinfo[i].r);
+  free(p->rinfo);
   free(p);
 }
 

@@ -39,6 +39,11 @@ static void usage(FILE *out) {
         "  --max-backlog BYTES   unread reply bytes before a client is dropped (default 64M)\n"
         "  --check-limit N       walker budget (LLVM's -memssa-check-limit; default unlimited)\n"
         "  --drain-timeout SEC   on SIGTERM, wait this long for clients (default 5)\n"
+        "  --state-dir DIR       persist loads and edits in DIR (journal + snapshot),\n"
+        "                        replayed at start-up\n"
+        "  --fsync MODE          always (reply after the record is on disk), everysec\n"
+        "                        (default) or no\n"
+        "  --journal-max BYTES   compact the journal beyond this size (default 64M)\n"
         "  --log-level LEVEL     error, warn, info (default) or debug\n"
         "  -q, -v                log-level warn / debug\n"
         "  --help, --version\n"
@@ -95,6 +100,7 @@ void mssad_server_maybe_done(mssad_server *s) {
   close_if_open((uv_handle_t *)&s->drain_timer);
   close_if_open((uv_handle_t *)&s->sigterm);
   close_if_open((uv_handle_t *)&s->sigint);
+  mssad_journal_stop(s);
 }
 
 static void on_drain_timeout(uv_timer_t *t) {
@@ -148,6 +154,9 @@ int main(int argc, char **argv) {
   cfg->max_backlog = 64u << 20;
   cfg->check_limit = UINT32_MAX;
   cfg->drain_timeout_s = 5;
+  srv.journal.mode = MSSAD_FSYNC_EVERYSEC;
+  srv.journal.max = 64u << 20;
+  srv.journal.fd = -1;
   bool explicit_socket = false;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
@@ -173,6 +182,17 @@ int main(int argc, char **argv) {
       cfg->check_limit = (uint32_t)strtoul(v, NULL, 10);
       if (!cfg->check_limit) cfg->check_limit = UINT32_MAX;
     } else if (!strcmp(a, "--drain-timeout")) { NEEDV(); cfg->drain_timeout_s = atof(v); }
+    else if (!strcmp(a, "--state-dir")) { NEEDV(); cfg->state_dir = v; }
+    else if (!strcmp(a, "--fsync")) {
+      NEEDV();
+      if (!strcmp(v, "always")) srv.journal.mode = MSSAD_FSYNC_ALWAYS;
+      else if (!strcmp(v, "everysec")) srv.journal.mode = MSSAD_FSYNC_EVERYSEC;
+      else if (!strcmp(v, "no")) srv.journal.mode = MSSAD_FSYNC_NO;
+      else { fprintf(stderr, "memssad: --fsync takes always, everysec or no\n"); return 2; }
+    } else if (!strcmp(a, "--journal-max")) {
+      NEEDV();
+      if (!(srv.journal.max = parse_size(v))) { fprintf(stderr, "memssad: bad size '%s'\n", v); return 2; }
+    }
     else if (!strcmp(a, "--log-level")) {
       NEEDV();
       if ((mssad_log_level = mssad_log_parse_level(v)) < 0) {
@@ -218,7 +238,12 @@ int main(int argc, char **argv) {
 
   int rc = 0, nsd = 0;
   char defpath[512];
-  rc = mssad_listen_systemd(&srv, &nsd);
+  if (cfg->state_dir) {
+    /* Replay before listening: no client sees a half-restored state. */
+    srv.journal.dir = (char *)cfg->state_dir;
+    rc = mssad_journal_open(&srv);
+  }
+  if (!rc) rc = mssad_listen_systemd(&srv, &nsd);
   if (!rc && !nsd) {
     if (cfg->use_stdio) rc = mssad_serve_stdio(&srv);
     if (!rc && (explicit_socket || (!cfg->use_stdio && !cfg->listen_addr)) ) {
@@ -238,6 +263,7 @@ int main(int argc, char **argv) {
     MSSAD_INFO("ready (pid %d)", (int)getpid());
   }
   uv_run(srv.loop, UV_RUN_DEFAULT);
+  mssad_journal_close(&srv);
   mssad_store_fini(&srv);
   mssa_proto_free(srv.proto);
   free(srv.token);

@@ -4,9 +4,10 @@
 **
 ** Invariants:
 **   1. Everything here is touched on the loop thread only. The one thing
-**      that runs elsewhere is a build (mssa_proto_job_run) or a module free
-**      on libuv's thread pool, and neither touches this state: results come
-**      back through uv_queue_work's after-callback on the loop thread.
+**      that runs elsewhere is a build (mssa_proto_job_run), a module free or
+**      the journal's everysec fdatasync (journal.c) on libuv's thread pool,
+**      and none touches this state: results come back through the
+**      after-callbacks on the loop thread.
 **   2. A connection is freed only from a uv_close callback, once every one
 **      of its handles is closed and no job refers to it (refs == 0); never
 **      from inside one of its own read/write callbacks.
@@ -36,7 +37,22 @@ typedef struct mssad_config {
   size_t max_backlog;         /* unsent reply bytes per client */
   uint32_t check_limit;
   double drain_timeout_s;     /* on SIGTERM: how long to wait for slow clients */
+  const char *state_dir;      /* --state-dir: persist loads/edits (journal.c) */
 } mssad_config;
+
+/* Persistence (journal.c). */
+enum { MSSAD_FSYNC_NO = 0, MSSAD_FSYNC_EVERYSEC = 1, MSSAD_FSYNC_ALWAYS = 2 };
+typedef struct mssad_journal {
+  char *dir;                  /* NULL: no persistence */
+  int mode;                   /* MSSAD_FSYNC_* */
+  uint64_t max;               /* compaction threshold (bytes of journal) */
+  int fd;                     /* journal.GEN, open for appending */
+  uint64_t gen, size, snapshot_size;
+  bool dirty, fsync_inflight, timer_on;
+  uv_timer_t timer;           /* everysec */
+  uv_fs_t fsreq;
+  uint64_t records, replayed, cut_bytes, fsyncs, fsync_ns, compactions;
+} mssad_journal;
 
 typedef struct mssad_server mssad_server;
 typedef struct mssad_conn mssad_conn;
@@ -85,6 +101,7 @@ struct mssad_server {
   bool stopping;
   bool stdio_conn;            /* serving --stdio: stop when that client ends */
   uint64_t start_ns;
+  mssad_journal journal;
 };
 
 /* listen.c */
@@ -121,6 +138,17 @@ int mssad_store_start_job(mssad_server *s, mssad_conn *c, mssa_proto_job *job);
 int mssad_store_start_parse(mssad_server *s, mssad_conn *c, char *buf, size_t off, size_t len);
 /* Lines at least this long are decoded on the pool. */
 #define MSSAD_POOL_PARSE_BYTES ((size_t)256 << 10)
+
+/* Adds (or replaces) module `name` (loop thread). */
+void mssad_store_install(mssad_server *s, const char *name, mssa_qmodule *q);
+
+/* journal.c */
+/* Replays the state dir into the store, then records every change. */
+int mssad_journal_open(mssad_server *s);
+/* Closes the fsync timer (when stopping). */
+void mssad_journal_stop(mssad_server *s);
+/* Final fsync and close (after the loop). */
+void mssad_journal_close(mssad_server *s);
 
 /* main.c */
 void mssad_server_stop(mssad_server *s, const char *why);

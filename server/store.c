@@ -61,7 +61,7 @@ static void free_later(mssad_server *s, mssa_qmodule *q) {
   }
 }
 
-static void install(mssad_server *s, const char *name, mssa_qmodule *q) {
+void mssad_store_install(mssad_server *s, const char *name, mssa_qmodule *q) {
   mssad_store *st = &s->store;
   int i = find_index(st, name);
   if (i >= 0) {
@@ -177,7 +177,7 @@ static void job_after(uv_work_t *w, int status) {
                  name, q->ndefined, (unsigned long long)q->ndefs,
                  (unsigned long long)q->nuses, (unsigned long long)q->nphis, q->read_ms,
                  q->build_ms);
-      install(s, name, q);
+      mssad_store_install(s, name, q);
     }
   }
   mssa_proto_job_free(jw->job);

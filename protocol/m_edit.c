@@ -1,0 +1,322 @@
+/*
+** m_edit.c -- the `edit` method: a batch of IR edits to one function,
+** applied through the incremental updater (mssa_update.h), all or none.
+**
+** Invariants:
+**   1. Every op is decoded (shape, designators) before anything changes; a
+**      decoding error rejects the batch with "data":{"op":K} and the function
+**      is untouched. Designators (INST, BLOCK) name the function as it was
+**      before the batch: ids of instructions an earlier op of the same batch
+**      creates are not known yet (text inside ops is parsed when applied, so
+**      it may use result names an earlier op introduced).
+**   2. Applying goes through mssa_update_batch, which restores the function
+**      and its graph exactly when op K fails; the error then carries
+**      "data":{"op":K, ...}. Strings/types the failed batch interned stay in
+**      the module, unreferenced (mssa_update.h).
+**   3. An edit runs on the query (loop) thread like every query: the module
+**      is used exclusively (queries mutate walker caches, edits mutate the
+**      module). A successful edit bumps mssa_proto.gen, so every cached
+**      encoded clobber answer is invalidated, and fixes the bundle's totals.
+**   4. A successful batch is journaled (host->journal, when the daemon
+**      persists) before its reply is produced; if the journal cannot take
+**      the record the reply is an I/O error, though the edit stays applied
+**      in memory (a later compaction writes it out).
+*/
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "methods.h"
+#include "mssa_update.h"
+
+/* Upper bound on ops per request (the request size cap bounds it too). */
+#define MAX_OPS 100000
+
+/* A block designator: a label string ("entry", "%5", "5") or a number. */
+static int get_block(mssa__call *c, mssa_qmodule *q, uint32_t fi, json_t *v, const char *what,
+                     uint32_t *blk) {
+  const mssa_module *m = q->m;
+  const mssa_func *f = &m->funcs.a[fi];
+  char buf[32];
+  const char *s = NULL;
+  if (json_is_string(v)) s = json_string_value(v);
+  else if (json_is_integer(v) && json_integer_value(v) >= 0) {
+    snprintf(buf, sizeof buf, "%lld", (long long)json_integer_value(v));
+    s = buf;
+  }
+  if (!s)
+    return mssa__fail(c, MSSA_RPC_INVALID_PARAMS, "%s must be a block label", what);
+  if (mssa_q_block_by_name(m, f, s, blk))
+    return mssa__fail(c, MSSA_RPC_UNKNOWN_INSTRUCTION, "%s: no block '%.200s' in @%s", what, s,
+                      mssa_str(m, f->name));
+  return 0;
+}
+
+/* "before"/"after" -> where + anchor instruction. */
+static int get_anchor(mssa__call *c, mssa_qmodule *q, uint32_t fi, json_t *op, bool allow_end,
+                      mssa_edit_op *e) {
+  json_t *b = json_object_get(op, "before"), *a = json_object_get(op, "after"),
+         *end = allow_end ? json_object_get(op, "at_end") : NULL;
+  if (!!b + !!a + !!end != 1)
+    return mssa__fail(c, MSSA_RPC_INVALID_PARAMS, "give exactly one of %s",
+                      allow_end ? "before, after, at_end" : "before, after");
+  if (end) {
+    e->where = MSSA_AT_END;
+    return get_block(c, q, fi, end, "at_end", &e->anchor);
+  }
+  e->where = b ? MSSA_AT_BEFORE : MSSA_AT_AFTER;
+  return mssa__get_inst(c, q, fi, b ? b : a, b ? "before" : "after", &e->anchor);
+}
+
+static int get_text(mssa__call *c, json_t *op, mssa_edit_op *e) {
+  json_t *t = json_object_get(op, "text");
+  if (!json_is_string(t))
+    return mssa__fail(c, MSSA_RPC_INVALID_PARAMS, "text must be a string (one instruction)");
+  e->text = json_string_value(t);
+  e->text_len = json_string_length(t);
+  return 0;
+}
+
+/* Decodes one op into *e; fails with c->msg set. */
+static int decode_op(mssa__call *c, mssa_qmodule *q, uint32_t fi, json_t *op, mssa_edit_op *e) {
+  memset(e, 0, sizeof *e);
+  e->inst = e->block = e->anchor = e->index = MSSA_NONE;
+  if (!json_is_object(op)) return mssa__fail(c, MSSA_RPC_INVALID_PARAMS, "an op must be an object");
+  const char *kind = json_string_value(json_object_get(op, "op"));
+  if (!kind) return mssa__fail(c, MSSA_RPC_INVALID_PARAMS, "op.op must be a string");
+  mssa_module *m = q->m;
+  const mssa_func *f = &m->funcs.a[fi];
+  int rc;
+  if (!strcmp(kind, "insert")) {
+    e->kind = MSSA_EDIT_INSERT;
+    if ((rc = get_text(c, op, e))) return rc;
+    return get_anchor(c, q, fi, op, true, e);
+  }
+  if (!strcmp(kind, "remove")) {
+    e->kind = MSSA_EDIT_REMOVE;
+    return mssa__get_inst(c, q, fi, json_object_get(op, "inst"), "inst", &e->inst);
+  }
+  if (!strcmp(kind, "move")) {
+    e->kind = MSSA_EDIT_MOVE;
+    if ((rc = mssa__get_inst(c, q, fi, json_object_get(op, "inst"), "inst", &e->inst))) return rc;
+    return get_anchor(c, q, fi, op, true, e);
+  }
+  if (!strcmp(kind, "set_operand")) {
+    e->kind = MSSA_EDIT_SET_OPERAND;
+    if ((rc = mssa__get_inst(c, q, fi, json_object_get(op, "inst"), "inst", &e->inst))) return rc;
+    json_t *ix = json_object_get(op, "index"), *v = json_object_get(op, "value");
+    if (!json_is_integer(ix) || json_integer_value(ix) < 0 || json_integer_value(ix) > 65535)
+      return mssa__fail(c, MSSA_RPC_INVALID_PARAMS, "index must be an operand number");
+    e->index = (uint32_t)json_integer_value(ix);
+    if (!json_is_string(v))
+      return mssa__fail(c, MSSA_RPC_INVALID_PARAMS, "value must be a value name like \"%%p\"");
+    if (mssa_q_value_by_name(m, f, json_string_value(v), &e->val))
+      return mssa__fail(c, MSSA_RPC_UNKNOWN_INSTRUCTION, "no value named '%.200s' in @%s",
+                        json_string_value(v), mssa_str(m, f->name));
+    return 0;
+  }
+  if (!strcmp(kind, "set_terminator")) {
+    e->kind = MSSA_EDIT_SET_TERMINATOR;
+    if ((rc = get_text(c, op, e))) return rc;
+    return get_block(c, q, fi, json_object_get(op, "block"), "block", &e->block);
+  }
+  if (!strcmp(kind, "add_block")) {
+    e->kind = MSSA_EDIT_ADD_BLOCK;
+    json_t *name = json_object_get(op, "name"), *after = json_object_get(op, "after");
+    if (after && (rc = get_block(c, q, fi, after, "after", &e->anchor))) return rc;
+    if (name) {
+      const char *s = json_string_value(name);
+      size_t n = s ? json_string_length(name) : 0;
+      if (s && n && s[0] == '%') s++, n--;
+      if (!s || !n || memchr(s, '\0', n))
+        return mssa__fail(c, MSSA_RPC_INVALID_PARAMS, "name must be a non-empty label");
+      uint32_t blk;
+      char tmp[256];
+      snprintf(tmp, sizeof tmp, "%.*s", (int)(n < 255 ? n : 255), s);
+      if (mssa_q_block_by_name(m, f, tmp, &blk) == 0)
+        return mssa__fail(c, MSSA_RPC_INVALID_PARAMS, "block '%s' exists already", tmp);
+      e->index = mssa_strtab_intern(&m->strs, s, n);
+    }
+    return 0;
+  }
+  if (!strcmp(kind, "remove_block")) {
+    e->kind = MSSA_EDIT_REMOVE_BLOCK;
+    return get_block(c, q, fi, json_object_get(op, "block"), "block", &e->block);
+  }
+  if (!strcmp(kind, "split_edge")) {
+    e->kind = MSSA_EDIT_SPLIT_EDGE;
+    if ((rc = get_block(c, q, fi, json_object_get(op, "from"), "from", &e->block))) return rc;
+    return get_block(c, q, fi, json_object_get(op, "to"), "to", &e->anchor);
+  }
+  if (!strcmp(kind, "split_block")) {
+    e->kind = MSSA_EDIT_SPLIT_BLOCK;
+    return mssa__get_inst(c, q, fi, json_object_get(op, "at"), "at", &e->inst);
+  }
+  return mssa__fail(c, MSSA_RPC_INVALID_PARAMS,
+                    "unknown op '%.100s' (insert, remove, move, set_operand, set_terminator, "
+                    "add_block, remove_block, split_edge, split_block)",
+                    kind);
+}
+
+/* Ops whose result is a block rather than an instruction. */
+static bool makes_block(int kind) {
+  return kind == MSSA_EDIT_ADD_BLOCK || kind == MSSA_EDIT_SPLIT_EDGE ||
+         kind == MSSA_EDIT_SPLIT_BLOCK;
+}
+
+static json_t *result_json_new(mssa_qmodule *q, uint32_t fi, const mssa_edit_op *e, uint32_t r) {
+  if (r == MSSA_NONE) return json_null();
+  const mssa_module *m = q->m;
+  const mssa_func *f = &m->funcs.a[fi];
+  char buf[4096];
+  json_t *o = json_object();
+  if (makes_block(e->kind)) {
+    json_object_set_new(o, "block", json_integer(r));
+    mssa_q_block_name(m, f, r, buf, sizeof buf);
+    json_object_set_new(o, "label", mssa__jstr(buf));
+    return o;
+  }
+  json_object_set_new(o, "inst", json_integer(r));
+  if (mssa_q_inst_name(m, f, r, buf, sizeof buf) && buf[0])
+    json_object_set_new(o, "name", mssa__jstr(buf));
+  mssa_q_inst_text(m, f, r, buf, sizeof buf);
+  json_object_set_new(o, "text", mssa__jstr(buf));
+  return o;
+}
+
+int mssa__m_edit(mssa__call *c) {
+  mssa_qmodule *q;
+  const char *modname;
+  uint32_t fi;
+  int rc;
+  if ((rc = mssa__get_module(c, &q, &modname)) || (rc = mssa__get_function(c, q, &fi)))
+    return rc;
+  json_t *ops = json_object_get(c->params, "ops");
+  if (!json_is_array(ops))
+    return mssa__fail(c, MSSA_RPC_INVALID_PARAMS, "params.ops must be an array of ops");
+  size_t n = json_array_size(ops);
+  if (n > MAX_OPS)
+    return mssa__fail(c, MSSA_RPC_INVALID_PARAMS, "at most %d ops per edit", MAX_OPS);
+  mssa_edit_op *e = mssa__xcalloc(n ? n : 1, sizeof *e);
+  uint32_t *res = mssa__xcalloc(n ? n : 1, sizeof *res);
+  for (size_t k = 0; k < n; k++) {
+    if ((rc = decode_op(c, q, fi, json_array_get(ops, k), &e[k]))) {
+      char msg[sizeof c->msg];
+      snprintf(msg, sizeof msg, "ops[%zu]: %.480s", k, c->msg);
+      memcpy(c->msg, msg, sizeof msg);
+      c->data = json_pack("{sI}", "op", (json_int_t)k);
+      goto out;
+    }
+  }
+  mssa_module *m = q->m;
+  mssa_func *f = &m->funcs.a[fi];
+  mssa_ssa *s = q->ssa[fi];
+  uint32_t od = s->ndefs, ou = s->nuses, op_ = s->nphis;
+  uint32_t failed = MSSA_NONE;
+  mssa_diag diag;
+  memset(&diag, 0, sizeof diag);
+  rc = mssa_update_batch(m, f, s, e, (uint32_t)n, res, &failed, &diag);
+  c->p->gen++;   /* invariant 3; a failed batch may have touched caches too */
+  if (rc) {
+    uint32_t k = failed == MSSA_NONE ? 0 : failed;
+    if (rc == MSSA_EPARSE) {
+      c->data = json_pack("{sIsIsIso}", "op", (json_int_t)k, "line", (json_int_t)diag.line,
+                          "col", (json_int_t)diag.col, "message", mssa__jstr(diag.msg));
+      rc = mssa__fail(c, MSSA_RPC_IR_ERROR, "ops[%u]: %u:%u: %s", k, diag.line, diag.col,
+                      diag.msg);
+    } else {
+      const char *why = diag.msg[0] ? diag.msg : mssa_strerror(rc);
+      c->data = json_pack("{sIso}", "op", (json_int_t)k, "message", mssa__jstr(why));
+      rc = mssa__fail(c, rc == MSSA_ENOENT ? MSSA_RPC_UNKNOWN_INSTRUCTION : MSSA_RPC_EDIT_REJECTED,
+                      "ops[%u] rejected (%s); no op of the batch was applied", k, why);
+    }
+    goto out;
+  }
+  if (n) mssa__rinfo_set(c->p, q, NULL);   /* no longer what its text says */
+  q->ndefs = q->ndefs - od + s->ndefs;
+  q->nuses = q->nuses - ou + s->nuses;
+  q->nphis = q->nphis - op_ + s->nphis;
+  c->p->edits++;
+  mssa_proto_host *h = c->p->host;
+  if (h->journal && n) {
+    char *txt = json_dumps(c->params, JSON_COMPACT);
+    int jr = txt ? h->journal(h, MSSA_PROTO_J_EDIT, modname, txt, strlen(txt)) : -1;
+    free(txt);
+    if (jr < 0) {
+      rc = mssa__fail(c, MSSA_RPC_IO_ERROR,
+                      "the edit was applied but could not be written to the journal");
+      goto out;
+    }
+  }
+  json_t *arr = json_array();
+  for (size_t k = 0; k < n; k++) json_array_append_new(arr, result_json_new(q, fi, &e[k], res[k]));
+  c->result = json_pack("{sosIsIsIsIsIso}", "function", mssa__jstr(mssa_str(m, f->name)), "ops",
+                        (json_int_t)n, "defs", (json_int_t)s->ndefs, "uses",
+                        (json_int_t)s->nuses, "phis", (json_int_t)s->nphis, "accesses",
+                        (json_int_t)mssa_q_naccesses(s), "results", arr);
+  rc = 0;
+out:
+  free(e);
+  free(res);
+  return rc;
+}
+
+/* ---------------------------------------------------------------- replay */
+
+int mssa_proto_replay(mssa_proto *p, int kind, const char *module, const char *payload,
+                      size_t len, mssa_qmodule **loaded, char *err, size_t cap) {
+  *loaded = NULL;
+  if (cap) err[0] = 0;
+  mssa_proto_host *h = p->host;
+  if (kind == MSSA_PROTO_J_LOAD) {
+    char path[300];
+    snprintf(path, sizeof path, "%.290s.ll", module);
+    mssa_diag diag;
+    memset(&diag, 0, sizeof diag);
+    int rc = mssa_qmodule_build(path, payload, len, &p->opts.build, loaded, &diag);
+    if (rc) {
+      mssa_diag_format(&diag, err, cap);
+      *loaded = NULL;
+      return -1;
+    }
+    /* The caller installs it, freeing the bundle of the same name. */
+    mssa_qmodule *prev = h->find(h, module);
+    if (prev) mssa__rinfo_set(p, prev, NULL);
+    mssa__rinfo *ri = mssa__rinfo_new((*loaded)->m->text, (*loaded)->m->text_len);
+    if (ri) mssa__rinfo_set(p, *loaded, ri);
+    p->gen++;
+    return 0;
+  }
+  if (kind == MSSA_PROTO_J_UNLOAD) {
+    p->gen++;
+    mssa_qmodule *q = h->find(h, module);
+    if (q) mssa__rinfo_set(p, q, NULL);
+    if (h->unload(h, module) < 0) {
+      snprintf(err, cap, "no module '%.200s' to unload", module);
+      return -1;
+    }
+    return 0;
+  }
+  if (kind != MSSA_PROTO_J_EDIT) {
+    snprintf(err, cap, "unknown record kind %d", kind);
+    return -1;
+  }
+  json_error_t je;
+  json_t *params = json_loadb(payload, len, 0, &je);
+  if (!json_is_object(params)) {
+    json_decref(params);
+    snprintf(err, cap, "edit record is not a JSON object");
+    return -1;
+  }
+  mssa__call c;
+  memset(&c, 0, sizeof c);
+  c.p = p;
+  c.notify = true;
+  c.params = params;
+  int rc = mssa__m_edit(&c);
+  if (rc) snprintf(err, cap, "%s", c.msg);
+  json_decref(c.result);
+  json_decref(c.data);
+  json_decref(params);
+  return rc ? -1 : 0;
+}

@@ -1,0 +1,485 @@
+/*
+** journal.c -- persistence (--state-dir): an append-only journal of loads,
+** edits and unloads, replayed at start-up, compacted into a snapshot.
+**
+** Files in the state directory:
+**   snapshot      records (written whole: temp file, fsync, rename, fsync
+**                 dir); its first record is GEN, naming the journal that
+**                 continues it
+**   journal.GEN   records appended since that snapshot (GEN 0 with no
+**                 snapshot)
+** A record: magic "MSJ1", u32 body length, u32 CRC-32 of the body, then the
+** body: u8 kind, u32 name length, the module name, the payload (a load: the
+** module text; an edit: the request's params as JSON; an unload: nothing).
+** Integers are little-endian.
+**
+** Invariants:
+**   1. Everything runs on the loop thread, except the everysec fsync
+**      (uv_fs_fdatasync on the pool, at most one in flight).
+**   2. A record is appended only after its change succeeded in memory and
+**      before the reply is produced; with --fsync always it is on disk
+**      (fdatasync returned) before the reply exists. Replay therefore sees
+**      exactly the acknowledged changes, plus possibly ones whose reply was
+**      lost in the crash.
+**   3. Start-up reads the snapshot, then journal.GEN. The first record of
+**      the journal that is short, has a bad magic, an absurd length or a
+**      wrong CRC ends it: the file is truncated to the last good record
+**      (a torn write from a crash) and the cut is logged. A damaged snapshot
+**      is not cut (it was fsynced before it was renamed into place): the
+**      daemon refuses to start rather than lose data silently.
+**   4. Compaction never loses a record: the snapshot names the journal
+**      generation that follows it, so a crash before the rename leaves the
+**      old snapshot + old journal, and a crash after it leaves the new
+**      snapshot and an empty (or missing) new journal; stale journals of
+**      other generations are deleted at start-up.
+**   5. The snapshot is "records deduplicated per module": the last load of
+**      each module still loaded, and the edits after it. (There is no
+**      printer of edited IR to write a module's current text, see
+**      docs/architecture.md.) It is rewritten only when the journal has
+**      grown beyond both --journal-max and the snapshot itself, so the
+**      cost of compaction is amortized.
+*/
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "log.h"
+#include "server.h"
+
+#define MAGIC "MSJ1"
+#define HDR 12u
+#define MAX_BODY ((uint32_t)1 << 31)
+#define J_GEN 4   /* snapshot header record: payload = u64 generation */
+
+/* ---------------------------------------------------------------- crc32 */
+
+static uint32_t crc_table[256];
+
+static void crc_init(void) {
+  for (uint32_t i = 0; i < 256; i++) {
+    uint32_t c = i;
+    for (int k = 0; k < 8; k++) c = c & 1 ? 0xEDB88320u ^ (c >> 1) : c >> 1;
+    crc_table[i] = c;
+  }
+}
+
+static uint32_t crc32_of(const void *p, size_t n) {
+  const unsigned char *b = p;
+  uint32_t c = 0xFFFFFFFFu;
+  for (size_t i = 0; i < n; i++) c = crc_table[(c ^ b[i]) & 0xFF] ^ (c >> 8);
+  return c ^ 0xFFFFFFFFu;
+}
+
+static void put32(unsigned char *p, uint32_t v) {
+  for (int i = 0; i < 4; i++) p[i] = (unsigned char)(v >> (8 * i));
+}
+
+static uint32_t get32(const unsigned char *p) {
+  return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+/* ------------------------------------------------------------ utilities */
+
+static char *path_of(const mssad_journal *j, const char *leaf) {
+  size_t n = strlen(j->dir) + strlen(leaf) + 2;
+  char *p = mssa__xmalloc(n);
+  snprintf(p, n, "%s/%s", j->dir, leaf);
+  return p;
+}
+
+static char *journal_path(const mssad_journal *j, uint64_t gen) {
+  char leaf[40];
+  snprintf(leaf, sizeof leaf, "journal.%llu", (unsigned long long)gen);
+  return path_of(j, leaf);
+}
+
+static int write_all(int fd, const void *p, size_t n) {
+  const char *b = p;
+  while (n) {
+    ssize_t w = write(fd, b, n);
+    if (w < 0) {
+      if (errno == EINTR) continue;
+      return -1;
+    }
+    b += w;
+    n -= (size_t)w;
+  }
+  return 0;
+}
+
+/* Encodes one record into a malloc'ed buffer. */
+static unsigned char *encode(int kind, const char *name, const char *payload, size_t len,
+                             size_t *out_n) {
+  size_t nl = strlen(name);
+  size_t body = 1 + 4 + nl + len;
+  if (body >= MAX_BODY) return NULL;
+  unsigned char *r = mssa__xmalloc(HDR + body);
+  memcpy(r, MAGIC, 4);
+  put32(r + 4, (uint32_t)body);
+  unsigned char *b = r + HDR;
+  b[0] = (unsigned char)kind;
+  put32(b + 1, (uint32_t)nl);
+  memcpy(b + 5, name, nl);
+  if (len) memcpy(b + 5 + nl, payload, len);
+  put32(r + 8, crc32_of(b, body));
+  *out_n = HDR + body;
+  return r;
+}
+
+static int fsync_dir(const char *dir) {
+  int fd = open(dir, O_RDONLY | O_DIRECTORY);
+  if (fd < 0) return -1;
+  int rc = fsync(fd);
+  close(fd);
+  return rc;
+}
+
+/* Reads a whole file; NULL with errno == ENOENT if it does not exist. */
+static unsigned char *slurp(const char *path, size_t *n) {
+  *n = 0;
+  int fd = open(path, O_RDONLY);
+  if (fd < 0) return NULL;
+  struct stat st;
+  if (fstat(fd, &st) < 0) {
+    close(fd);
+    return NULL;
+  }
+  size_t cap = (size_t)st.st_size + 1, len = 0;
+  unsigned char *b = mssa__xmalloc(cap);
+  for (;;) {
+    if (len == cap) b = mssa__xrealloc(b, cap *= 2);
+    ssize_t r = read(fd, b + len, cap - len);
+    if (r < 0 && errno == EINTR) continue;
+    if (r <= 0) break;
+    len += (size_t)r;
+  }
+  close(fd);
+  *n = len;
+  return b;
+}
+
+/* One decoded record (pointers into the file buffer). */
+typedef struct rec {
+  int kind;
+  const char *name;
+  uint32_t name_len;
+  const char *payload;
+  size_t len;
+  size_t off, size;   /* where it is in the file */
+  const unsigned char *base;   /* the file buffer */
+} rec;
+
+/* Decodes the record at buf[off..n): 1 and *r on success, 0 at a clean
+** end, -1 for a torn/corrupt record. */
+static int decode(const unsigned char *buf, size_t n, size_t off, rec *r) {
+  if (off == n) return 0;
+  if (n - off < HDR || memcmp(buf + off, MAGIC, 4)) return -1;
+  uint32_t body = get32(buf + off + 4), crc = get32(buf + off + 8);
+  if (body < 5 || body >= MAX_BODY || body > n - off - HDR) return -1;
+  const unsigned char *b = buf + off + HDR;
+  if (crc32_of(b, body) != crc) return -1;
+  uint32_t nl = get32(b + 1);
+  if (nl > body - 5) return -1;
+  r->kind = b[0];
+  r->name = (const char *)b + 5;
+  r->name_len = nl;
+  r->payload = (const char *)b + 5 + nl;
+  r->len = body - 5 - nl;
+  r->off = off;
+  r->size = HDR + body;
+  r->base = buf;
+  return 1;
+}
+
+/* ----------------------------------------------------------- replaying */
+
+static int apply(mssad_server *s, const rec *r, const char *file) {
+  if (r->kind == J_GEN) return 0;
+  char *name = mssa__xstrndup(r->name, r->name_len);
+  char err[600];
+  mssa_qmodule *q = NULL;
+  /* Payloads are followed by more file bytes, not a NUL: the loader copies
+  ** the text, and the JSON decoder takes a length. */
+  int rc = mssa_proto_replay(s->proto, r->kind, name, r->payload, r->len, &q, err, sizeof err);
+  if (rc)
+    MSSAD_WARN("%s: record at offset %zu (%s '%s') not replayed: %s", file, r->off,
+               r->kind == MSSA_PROTO_J_LOAD ? "load" : r->kind == MSSA_PROTO_J_EDIT ? "edit"
+                                                                                    : "unload",
+               name, err);
+  else if (q)
+    mssad_store_install(s, name, q);
+  s->journal.replayed++;
+  free(name);
+  return 0;
+}
+
+/* Replays a file; for the journal (`cut`), truncates a torn tail. Returns
+** the good length, or -1 if a snapshot is damaged. */
+static long long replay_file(mssad_server *s, const char *path, bool cut, uint64_t *gen) {
+  size_t n;
+  unsigned char *buf = slurp(path, &n);
+  if (!buf) return 0;
+  size_t off = 0;
+  rec r;
+  int d;
+  while ((d = decode(buf, n, off, &r)) == 1) {
+    if (r.kind == J_GEN && gen && r.len == 8) {
+      uint64_t g = 0;
+      for (int i = 7; i >= 0; i--) g = g << 8 | (unsigned char)r.payload[i];
+      *gen = g;
+    }
+    apply(s, &r, path);
+    off += r.size;
+  }
+  free(buf);
+  if (d < 0) {
+    if (!cut) {
+      MSSAD_ERROR("%s: damaged record at offset %zu; refusing to start", path, off);
+      return -1;
+    }
+    MSSAD_WARN("journal: cut a torn record at offset %zu of %s (%zu bytes dropped)", off, path,
+               n - off);
+    s->journal.cut_bytes += n - off;
+    if (truncate(path, (off_t)off) < 0) {
+      MSSAD_ERROR("%s: cannot truncate: %s", path, strerror(errno));
+      return -1;
+    }
+  }
+  return (long long)off;
+}
+
+/* ------------------------------------------------------------- appends */
+
+static void fsync_done(uv_fs_t *req) {
+  mssad_journal *j = req->data;
+  if (req->result < 0) MSSAD_ERROR("journal: fdatasync: %s", uv_strerror((int)req->result));
+  else j->fsyncs++;
+  uv_fs_req_cleanup(req);
+  j->fsync_inflight = false;
+}
+
+static void on_tick(uv_timer_t *t) {
+  mssad_journal *j = t->data;
+  if (!j->dirty || j->fsync_inflight || j->fd < 0) return;
+  j->dirty = false;
+  j->fsync_inflight = true;
+  j->fsreq.data = j;
+  if (uv_fs_fdatasync(t->loop, &j->fsreq, j->fd, fsync_done)) j->fsync_inflight = false;
+}
+
+static int compact(mssad_server *s);
+
+static int h_journal(mssa_proto_host *h, int kind, const char *module, const char *payload,
+                     size_t len) {
+  mssad_server *s = h->data;
+  mssad_journal *j = &s->journal;
+  size_t n;
+  unsigned char *r = encode(kind, module, payload, len, &n);
+  if (!r) return -1;
+  int rc = write_all(j->fd, r, n);
+  free(r);
+  if (rc) {
+    MSSAD_ERROR("journal: write: %s", strerror(errno));
+    return -1;
+  }
+  j->size += n;
+  j->records++;
+  if (j->mode == MSSAD_FSYNC_ALWAYS) {
+    uint64_t t0 = uv_hrtime();
+    if (fdatasync(j->fd) < 0) {
+      MSSAD_ERROR("journal: fdatasync: %s", strerror(errno));
+      return -1;
+    }
+    j->fsyncs++;
+    j->fsync_ns += uv_hrtime() - t0;
+  } else {
+    j->dirty = true;
+  }
+  if (j->size > j->max && j->size > j->snapshot_size && !j->fsync_inflight) compact(s);
+  return 0;
+}
+
+/* ----------------------------------------------------------- compaction */
+
+typedef struct modrecs {
+  char *name;
+  rec *a;
+  size_t n, cap;
+} modrecs;
+
+static modrecs *mod_of(modrecs **ms, size_t *nm, const rec *r) {
+  for (size_t i = 0; i < *nm; i++)
+    if (strlen((*ms)[i].name) == r->name_len && !memcmp((*ms)[i].name, r->name, r->name_len))
+      return &(*ms)[i];
+  *ms = mssa__xrealloc(*ms, (*nm + 1) * sizeof **ms);
+  modrecs *m = &(*ms)[(*nm)++];
+  memset(m, 0, sizeof *m);
+  m->name = mssa__xstrndup(r->name, r->name_len);
+  return m;
+}
+
+static void reduce(const unsigned char *buf, size_t n, modrecs **ms, size_t *nm) {
+  size_t off = 0;
+  rec r;
+  while (decode(buf, n, off, &r) == 1) {
+    off += r.size;
+    if (r.kind == J_GEN) continue;
+    modrecs *m = mod_of(ms, nm, &r);
+    if (r.kind != MSSA_PROTO_J_EDIT) m->n = 0;   /* a load or unload resets */
+    if (r.kind == MSSA_PROTO_J_UNLOAD) continue;
+    if (r.kind == MSSA_PROTO_J_EDIT && m->n == 0) continue;  /* orphan: no load */
+    if (m->n == m->cap) m->a = mssa__xrealloc(m->a, (m->cap = m->cap ? m->cap * 2 : 8) * sizeof *m->a);
+    m->a[m->n++] = r;
+  }
+}
+
+static int compact(mssad_server *s) {
+  mssad_journal *j = &s->journal;
+  uint64_t t0 = uv_hrtime();
+  char *snap = path_of(j, "snapshot"), *tmp = path_of(j, "snapshot.tmp");
+  char *old = journal_path(j, j->gen), *next = journal_path(j, j->gen + 1);
+  size_t ns = 0, nj = 0;
+  unsigned char *sb = slurp(snap, &ns), *jb = slurp(old, &nj);
+  modrecs *ms = NULL;
+  size_t nm = 0;
+  if (sb) reduce(sb, ns, &ms, &nm);
+  if (jb) reduce(jb, nj, &ms, &nm);
+  int rc = -1, fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  uint64_t size = 0;
+  if (fd >= 0) {
+    unsigned char g[8];
+    for (int i = 0; i < 8; i++) g[i] = (unsigned char)((j->gen + 1) >> (8 * i));
+    size_t n;
+    unsigned char *r = encode(J_GEN, "", (const char *)g, 8, &n);
+    rc = write_all(fd, r, n);
+    size += n;
+    free(r);
+    for (size_t i = 0; i < nm && !rc; i++)
+      for (size_t k = 0; k < ms[i].n && !rc; k++) {
+        /* Records are copied verbatim (header included). */
+        const rec *x = &ms[i].a[k];
+        rc = write_all(fd, x->base + x->off, x->size);
+        size += x->size;
+      }
+    if (!rc) rc = fsync(fd);
+    if (close(fd) < 0) rc = -1;
+  }
+  int nfd = -1;
+  if (!rc) rc = rename(tmp, snap);
+  if (!rc) rc = fsync_dir(j->dir);
+  if (!rc) {
+    /* The new snapshot names journal GEN+1: from here on it is the truth. */
+    nfd = open(next, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND, 0600);
+    if (nfd < 0) rc = -1;
+  }
+  if (!rc) {
+    close(j->fd);
+    j->fd = nfd;
+    j->gen++;
+    unlink(old);
+    fsync_dir(j->dir);
+    j->size = 0;
+    j->snapshot_size = size;
+    j->dirty = false;
+    j->compactions++;
+    MSSAD_INFO("journal: compacted into a %llu-byte snapshot in %.1f ms",
+               (unsigned long long)size, (double)(uv_hrtime() - t0) / 1e6);
+  } else {
+    MSSAD_ERROR("journal: compaction failed (%s); keeping the journal", strerror(errno));
+    unlink(tmp);
+    /* Do not retry on every record: wait until it doubles. */
+    j->snapshot_size = j->size * 2;
+  }
+  for (size_t i = 0; i < nm; i++) {
+    free(ms[i].name);
+    free(ms[i].a);
+  }
+  free(ms);
+  free(sb);
+  free(jb);
+  free(snap);
+  free(tmp);
+  free(old);
+  free(next);
+  return rc;
+}
+
+/* -------------------------------------------------------------- public */
+
+int mssad_journal_open(mssad_server *s) {
+  mssad_journal *j = &s->journal;
+  crc_init();
+  j->fd = -1;
+  if (mkdir(j->dir, 0700) < 0 && errno != EEXIST) {
+    MSSAD_ERROR("--state-dir %s: %s", j->dir, strerror(errno));
+    return -1;
+  }
+  uint64_t t0 = uv_hrtime();
+  char *snap = path_of(j, "snapshot");
+  uint64_t gen = 0;
+  long long ss = replay_file(s, snap, false, &gen);
+  free(snap);
+  if (ss < 0) return -1;
+  j->snapshot_size = (uint64_t)ss;
+  j->gen = gen;
+  char *jp = journal_path(j, gen);
+  long long js = replay_file(s, jp, true, NULL);
+  if (js < 0) {
+    free(jp);
+    return -1;
+  }
+  j->size = (uint64_t)js;
+  /* Stale generations (an interrupted compaction) and temp files. */
+  for (uint64_t g = gen > 2 ? gen - 2 : 0; g < gen + 3; g++) {
+    if (g == gen) continue;
+    char *p = journal_path(j, g);
+    unlink(p);
+    free(p);
+  }
+  char *tmp = path_of(j, "snapshot.tmp");
+  unlink(tmp);
+  free(tmp);
+  j->fd = open(jp, O_WRONLY | O_CREAT | O_APPEND, 0600);
+  if (j->fd < 0) {
+    MSSAD_ERROR("%s: %s", jp, strerror(errno));
+    free(jp);
+    return -1;
+  }
+  free(jp);
+  fsync_dir(j->dir);
+  MSSAD_INFO("journal: replayed %llu records (%u modules) from %s in %.1f ms%s",
+             (unsigned long long)j->replayed, s->store.n, j->dir,
+             (double)(uv_hrtime() - t0) / 1e6, j->cut_bytes ? " after cutting a torn record" : "");
+  s->host.journal = h_journal;   /* from now on changes are recorded */
+  uv_timer_init(s->loop, &j->timer);
+  j->timer.data = j;
+  j->timer_on = true;
+  if (j->mode == MSSAD_FSYNC_EVERYSEC) {
+    uv_timer_start(&j->timer, on_tick, 1000, 1000);
+    uv_unref((uv_handle_t *)&j->timer);
+  }
+  return 0;
+}
+
+void mssad_journal_stop(mssad_server *s) {
+  mssad_journal *j = &s->journal;
+  if (j->timer_on && !uv_is_closing((uv_handle_t *)&j->timer)) {
+    uv_timer_stop(&j->timer);
+    uv_close((uv_handle_t *)&j->timer, NULL);
+  }
+}
+
+void mssad_journal_close(mssad_server *s) {
+  mssad_journal *j = &s->journal;
+  s->host.journal = NULL;
+  if (j->fd >= 0) {
+    if (j->mode != MSSAD_FSYNC_NO && fdatasync(j->fd) < 0)
+      MSSAD_ERROR("journal: fdatasync: %s", strerror(errno));
+    close(j->fd);
+    j->fd = -1;
+  }
+}
