@@ -466,6 +466,56 @@ int mssa_ir_set_text(mssa_module *m, mssa_func *f, uint32_t inst, const char *te
   return MSSA_OK;
 }
 
+
+/* Writes block b as it appears in an operand: %name (quoted if needed) or %N. */
+static int block_ref(const mssa_module *m, const mssa_func *f, uint32_t b, char *buf, size_t cap) {
+  const mssa_block *bb = &f->blocks.a[b];
+  if (bb->name == MSSA_NONE) return snprintf(buf, cap, "%%%u", bb->slot);
+  const char *nm = mssa_str(m, bb->name);
+  bool plain = (nm[0] < '0' || nm[0] > '9') && nm[0];
+  for (const char *c = nm; *c && plain; c++)
+    plain = (*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') ||
+            *c == '-' || *c == '$' || *c == '.' || *c == '_';
+  return snprintf(buf, cap, plain ? "%%%s" : "%%\"%s\"", nm);
+}
+
+static bool name_char(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' ||
+         c == '$' || c == '.' || c == '_';
+}
+
+/*
+** Keeps an instruction's text in step with a retargeted block operand:
+** every whole-token reference to block `from` becomes `to`. Blocks and
+** values share one namespace in a function, so the token is unambiguous.
+** Texts that would not fit are left as they were (printing only).
+*/
+static void retarget_text(mssa_module *m, mssa_func *f, uint32_t inst, uint32_t from, uint32_t to) {
+  const mssa_inst *in = &f->insts.a[inst];
+  if (!in->text_len) return;
+  char old[600], neu[600];
+  int ol = block_ref(m, f, from, old, sizeof old), nl = block_ref(m, f, to, neu, sizeof neu);
+  if (ol <= 0 || nl <= 0 || (size_t)ol >= sizeof old || (size_t)nl >= sizeof neu) return;
+  const char *t = m->text + in->text_off;
+  size_t n = in->text_len, cap = n + 8 * (size_t)nl + 16, w = 0;
+  char *out = mssa__xmalloc(cap);
+  bool changed = false;
+  for (size_t i = 0; i < n;) {
+    if (i + (size_t)ol <= n && !memcmp(t + i, old, (size_t)ol) &&
+        (i + (size_t)ol == n || !name_char(t[i + (size_t)ol])) && w + (size_t)nl < cap) {
+      memcpy(out + w, neu, (size_t)nl);
+      w += (size_t)nl;
+      i += (size_t)ol;
+      changed = true;
+      continue;
+    }
+    if (w + 1 >= cap) { changed = false; break; }
+    out[w++] = t[i++];
+  }
+  if (changed) mssa_ir_set_text(m, f, inst, out, w);
+  free(out);
+}
+
 /* Gives a synthesized `br label %B` its text, for printers. */
 static void br_text(mssa_module *m, mssa_func *f, uint32_t id, uint32_t target) {
   char buf[600];
@@ -512,6 +562,10 @@ int mssa_ir_split_edge(mssa_module *m, mssa_func *f, uint32_t from, uint32_t to,
   ti = &f->insts.a[t];
   for (uint32_t k = 0; k < ti->nops; k++)
     if (f->ops.a[ti->ops + k] == tv) f->ops.a[ti->ops + k] = MSSA_VAL(MSSA_VK_BLOCK, nb);
+  retarget_text(m, f, t, to, nb);
+  for (uint32_t i = f->blocks.a[to].first; i != MSSA_NONE && f->insts.a[i].opcode == MSSA_OP_PHI;
+       i = f->insts.a[i].next)
+    retarget_text(m, f, i, from, nb);
   rename_phi_pairs(f, to, from, nb, true);
   if (out_block) *out_block = nb;
   return MSSA_OK;
@@ -549,6 +603,9 @@ int mssa_ir_split_block(mssa_module *m, mssa_func *f, uint32_t at, uint32_t *out
   for (uint32_t i = 0; i < succ.n; i++) {
     uint32_t s = succ.a[i];
     if (count_in(succ.a, i, s) || !mssa_ir_block_live(f, s)) continue;
+    for (uint32_t k = f->blocks.a[s].first; k != MSSA_NONE && f->insts.a[k].opcode == MSSA_OP_PHI;
+         k = f->insts.a[k].next)
+      retarget_text(m, f, k, b, nb);
     rename_phi_pairs(f, s, b, nb, false);
   }
   mssa__vec_free(&succ);
