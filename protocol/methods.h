@@ -70,6 +70,10 @@ struct mssa_proto {
   struct { const mssa_qmodule *q; mssa__rinfo *r; } *rinfo;  /* by bundle */
   uint32_t nrinfo, crinfo;
   uint64_t reloads_diff;  /* loads answered by reparsing changed bodies only */
+  /* Replies to byte-identical repeats of a request answered from rcache
+  ** (see rpc.c, "raw cache"); valid while gen is unchanged. */
+  struct mssa__rawentry *raw;
+  bool raw_last;          /* set by the handler: this reply may be reused */
 };
 
 typedef struct mssa__call {
