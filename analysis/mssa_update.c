@@ -779,15 +779,6 @@ static bool may_change(uctx *c, const dindex *d, uint32_t cacc) {
   return delta_below(c, d, target);
 }
 
-/* As mssa_optimize.c's: invariant loads and loads from constant memory. */
-static bool trivially_live_on_entry(mssa_ssa *s, uint32_t inst) {
-  const mssa_inst *in = &s->f->insts.a[inst];
-  if (in->opcode != MSSA_OP_LOAD) return false;
-  if (in->flags & MSSA_IF_INVARIANT_LOAD) return true;
-  mssa_loc loc;
-  if (!mssa_aa_inst_loc(s->aa, inst, &loc)) return false;
-  return mssa_aa_points_to_constant(s->aa, &loc, false);
-}
 
 /*
 ** The cheap case of recomputing use a's clobber (old answer oldc): if the
@@ -833,7 +824,7 @@ static bool fixed_loc(mssa_ssa *s, uint32_t inst, mssa_loc *loc, bool *is_call) 
   } else if (k != MSSA_VK_ARG && k != MSSA_VK_GLOBAL && k != MSSA_VK_CONST && k != MSSA_VK_FUNC) {
     return false;
   }
-  return !trivially_live_on_entry(s, inst);
+  return !mssa__trivially_live_on_entry(s, inst);
 }
 
 static bool splice_keeps(uctx *c, uint32_t a) {
@@ -983,7 +974,7 @@ static void recompute_clobbers(uctx *c) {
     ** stack, takes its "cached kill" branch and records MayAlias, where
     ** the walker records no alias word (mssa_optimize.c). Loads that are
     ** trivially live on entry get no word either way. */
-    if (no_dominating_def && !trivially_live_on_entry(s, s->acc.a[a].inst))
+    if (no_dominating_def && !mssa__trivially_live_on_entry(s, s->acc.a[a].inst))
       s->acc.a[a].ar = MSSA_MAY_ALIAS;
   }
   mssa_update_counters.uses_requeried += walked;
