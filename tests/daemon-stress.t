@@ -157,7 +157,10 @@ def main():
         "oversize request: -32020 with the limit in data")
     ok(big.eof(), "oversize request: the connection is closed")
     big2 = d.client()
-    big2.send("x" * 200000)   # no newline at all
+    try:
+        big2.send("x" * 200000)   # no newline at all
+    except (BrokenPipeError, ConnectionResetError):
+        pass   # the daemon refused and closed before we finished: expected
     r = big2.line()
     is_(lib.err_code(r), -32020, "an unterminated line beyond the limit is refused too")
     is_(c.result("ping"), {"version": "1.0"}, "other clients unaffected")
