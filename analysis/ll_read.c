@@ -949,11 +949,7 @@ int mssa__module_parse_owned(const char *path, char *text, size_t len,
     mssa_module_free(m);
     return MSSA_EPARSE;
   }
-  /* scratch stacks are never NULL, so `a + start` is always defined */
-  mssa__vec_reserve(&p->stk, 256);
-  mssa__vec_reserve(&p->attrs_tmp, 64);
-  mssa__vec_reserve(&p->argv, 16);
-  mssa__vec_reserve(&p->sbuf, 256);
+  mssa__ll_parser_scratch(p);
   mssa__vec_reserve(&m->tlist, 64);
   mssa__vec_reserve(&m->cops, 64);
   mssa__ll_types_init(p);
@@ -964,6 +960,15 @@ int mssa__module_parse_owned(const char *path, char *text, size_t len,
   free(p);
   *out = m;
   return MSSA_OK;
+}
+
+/* Gives a new parser its scratch stacks. They are never NULL afterwards, so
+** `a + start` is always defined. */
+void mssa__ll_parser_scratch(ll_parser *p) {
+  mssa__vec_reserve(&p->stk, 256);
+  mssa__vec_reserve(&p->attrs_tmp, 64);
+  mssa__vec_reserve(&p->argv, 16);
+  mssa__vec_reserve(&p->sbuf, 256);
 }
 
 /* For ll_read_edit.c: frees a parser's tables (not the module). */

@@ -173,5 +173,6 @@ void mssa__ll_types_reopen(ll_parser *p);
 void mssa__ll_consts_reopen(ll_parser *p);
 int mssa__ll_inst_body(ll_parser *p, mssa_inst *ins);
 void mssa__ll_parser_free(ll_parser *p);  /* end of ll_read.c */
+void mssa__ll_parser_scratch(ll_parser *p);  /* reserves the scratch stacks */
 
 #endif

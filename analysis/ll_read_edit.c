@@ -92,10 +92,7 @@ int mssa__parse_inst(mssa_module *m, mssa_func *f, const char *text, size_t len,
     rc = MSSA_EPARSE;
     goto out;
   }
-  mssa__vec_reserve(&p->stk, 256);
-  mssa__vec_reserve(&p->attrs_tmp, 64);
-  mssa__vec_reserve(&p->argv, 16);
-  mssa__vec_reserve(&p->sbuf, 256);
+  mssa__ll_parser_scratch(p);
   m->text = buf;
   m->text_len = len;
   reopen(p, m, f);

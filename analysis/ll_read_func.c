@@ -120,10 +120,7 @@ int mssa__reparse_function_body(mssa_module *m, uint32_t fi, const char *body, s
     rc = MSSA_EPARSE;
     goto out;
   }
-  mssa__vec_reserve(&p->stk, 256);
-  mssa__vec_reserve(&p->attrs_tmp, 64);
-  mssa__vec_reserve(&p->argv, 16);
-  mssa__vec_reserve(&p->sbuf, 256);
+  mssa__ll_parser_scratch(p);
   reopen_globals(p, m);
   for (uint32_t k = 0; k < m->md.n; k++) mssa__vec_push(&p->mdref, MSSA_NONE);
   p->fidx = fi;
