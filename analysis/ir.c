@@ -353,7 +353,14 @@ static void slot_attachments(const mssa_module *m, slot_state *st, uint32_t tupl
   for (uint32_t i = 0; i < n; i++) slot_create(m, st, nodes[i]);
 }
 
+void mssa__ll_md_unique(mssa_module *m);   /* ll_read_unique.c */
+
 uint32_t mssa_md_print_slots(const mssa_module *m, uint32_t func, uint32_t *slots) {
+  /* Which nodes LLVM would unique together matters only for numbering them
+  ** (the analysis never compares metadata by content), so it is computed on
+  ** the first call rather than on every read: it is a pass over every node,
+  ** debug info included. */
+  if (m->md_canon.n != m->md.n) mssa__ll_md_unique((mssa_module *)m);
   slot_state st = {slots, 0, NULL, 0, 256};
   st.stk = mssa__xmalloc(st.cap * sizeof(uint32_t));
   for (uint32_t i = 0; i < m->md.n; i++) slots[i] = MSSA_NONE;
@@ -439,6 +446,15 @@ int mssa_module_parse_file(const char *path, mssa_module **out, mssa_diag *diag)
   if (!fp) {
     why = strerror(errno);
   } else {
+    /* Size the buffer from the file's length when it has one, so a 10 MB
+    ** module is read without regrowing (and copying) the buffer; the loop
+    ** still copes with pipes and files that grow while being read. */
+    if (fseek(fp, 0, SEEK_END) == 0) {
+      long sz = ftell(fp);
+      if (sz > 0 && (unsigned long)sz < 0xfffffff0u) cap = (size_t)sz + 65536 + 1;
+      if (fseek(fp, 0, SEEK_SET) != 0) cap = 0;
+      if (cap) buf = mssa__xmalloc(cap);
+    }
     for (;;) {
       if (len + 65536 > cap) {
         cap = cap ? cap * 2 : 1 << 20;

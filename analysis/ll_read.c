@@ -866,8 +866,8 @@ static void finish_module(ll_parser *p) {
     uint32_t id = mssa_strtab_intern(&m->strs, p->sbuf.a, k2 + b);
     m->md.a[k].path = id;
   }
-  /* 10. which metadata nodes LLVM would unique together */
-  mssa__ll_md_unique(m);
+  /* 10. which metadata nodes LLVM would unique together: computed on
+  ** demand, by mssa_md_print_slots (the only user) */
   /* 11. layout (and recursive struct check) */
   m->opaque_ptrs = (uint8_t)p->lx.saw_ptr;
   uint32_t rec = mssa__layout_compute_checked(m);
