@@ -459,7 +459,6 @@ void mssa__ll_named_md(ll_parser *p) {
 ** continuing while `more` says so; returns a TUPLE of {kind, node} pairs
 ** and the !dbg node through *dbg (if non-NULL). */
 uint32_t mssa__ll_attachments(ll_parser *p, int comma_separated, uint32_t *dbg) {
-  mssa_module *m = p->m;
   uint32_t stk0 = p->stk.n;
   while (p->lx.tok.kind == LT_MDVAR) {
     ll_tok nt = p->lx.tok;
@@ -475,16 +474,7 @@ uint32_t mssa__ll_attachments(ll_parser *p, int comma_separated, uint32_t *dbg) 
     }
   }
   uint32_t id = new_md(p, MSSA_MD_TUPLE);
-  uint32_t n = (p->stk.n - stk0) / 2;
-  m->md.a[id].ops = m->mdops.n;
-  m->md.a[id].nops = 2 * n;
-  for (uint32_t i = 0; i < n; i++) {
-    mssa_mdop k = {MSSA_MDO_STRING, p->stk.a[stk0 + 2 * i]};
-    mssa_mdop v = {MSSA_MDO_NODE, p->stk.a[stk0 + 2 * i + 1]};
-    mssa__vec_push(&m->mdops, k);
-    mssa__vec_push(&m->mdops, v);
-  }
-  p->stk.n = stk0;
+  fields_to_ops(p, id, stk0);
   return id;
 }
 

@@ -131,9 +131,11 @@ static size_t trimmed(const char *t, size_t n) {
   return n;
 }
 
-int mssa_update_insert_text(mssa_module *m, mssa_func *f, mssa_ssa *s, const char *text,
-                            size_t len, mssa_where where, uint32_t anchor, uint32_t *out_id,
-                            mssa_diag *diag) {
+/* Parses `text` as one instruction, checks it is (or is not) a terminator,
+** applies it through the matching update, and gives it its own text. */
+static int apply_text(mssa_module *m, mssa_func *f, mssa_ssa *s, const char *text, size_t len,
+                      bool terminator, mssa_where where, uint32_t anchor, uint32_t *out_id,
+                      mssa_diag *diag) {
   if (!m || !f || !s || !text) return MSSA_EINVAL;
   uint32_t local_id;
   if (!out_id) out_id = &local_id;
@@ -141,31 +143,26 @@ int mssa_update_insert_text(mssa_module *m, mssa_func *f, mssa_ssa *s, const cha
   mssa_u32vec ops = {0};
   int rc = mssa__parse_inst(m, f, text, len, &proto, &ops, diag);
   if (rc == MSSA_OK) {
-    if (mssa_opcode_is_terminator(proto.opcode)) rc = MSSA_EINVAL;
+    if (mssa_opcode_is_terminator(proto.opcode) != terminator) rc = MSSA_EINVAL;
+    else if (terminator) rc = mssa_update_set_terminator(m, f, s, anchor, &proto, ops.a, ops.n, out_id);
     else rc = mssa_update_insert(m, f, s, &proto, ops.a, ops.n, where, anchor, out_id);
     /* Printers show an instruction's own text. */
-    if (rc == MSSA_OK && out_id) mssa_ir_set_text(m, f, *out_id, text, trimmed(text, len));
+    if (rc == MSSA_OK) mssa_ir_set_text(m, f, *out_id, text, trimmed(text, len));
   }
   mssa__vec_free(&ops);
   return rc;
 }
 
+int mssa_update_insert_text(mssa_module *m, mssa_func *f, mssa_ssa *s, const char *text,
+                            size_t len, mssa_where where, uint32_t anchor, uint32_t *out_id,
+                            mssa_diag *diag) {
+  return apply_text(m, f, s, text, len, false, where, anchor, out_id, diag);
+}
+
 int mssa_update_set_terminator_text(mssa_module *m, mssa_func *f, mssa_ssa *s, uint32_t block,
                                     const char *text, size_t len, uint32_t *out_id,
                                     mssa_diag *diag) {
-  if (!m || !f || !s || !text) return MSSA_EINVAL;
-  uint32_t local_id;
-  if (!out_id) out_id = &local_id;
-  mssa_inst proto;
-  mssa_u32vec ops = {0};
-  int rc = mssa__parse_inst(m, f, text, len, &proto, &ops, diag);
-  if (rc == MSSA_OK) {
-    if (!mssa_opcode_is_terminator(proto.opcode)) rc = MSSA_EINVAL;
-    else rc = mssa_update_set_terminator(m, f, s, block, &proto, ops.a, ops.n, out_id);
-    if (rc == MSSA_OK && out_id) mssa_ir_set_text(m, f, *out_id, text, trimmed(text, len));
-  }
-  mssa__vec_free(&ops);
-  return rc;
+  return apply_text(m, f, s, text, len, true, (mssa_where)0, block, out_id, diag);
 }
 
 /* --------------------------------------------------------------- batches */
