@@ -174,5 +174,6 @@ void mssa__ll_consts_reopen(ll_parser *p);
 int mssa__ll_inst_body(ll_parser *p, mssa_inst *ins);
 void mssa__ll_parser_free(ll_parser *p);  /* end of ll_read.c */
 void mssa__ll_parser_scratch(ll_parser *p);  /* reserves the scratch stacks */
+int mssa__ll_inst_begin(ll_parser *p, mssa_inst *ins, uint32_t bid, ll_tok *nt);  /* ll_read_inst.c */
 
 #endif

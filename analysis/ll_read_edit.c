@@ -100,21 +100,9 @@ int mssa__parse_inst(mssa_module *m, mssa_func *f, const char *text, size_t len,
   p->lx.saw_ptr = m->opaque_ptrs;
   mssa__ll_next(p);
 
-  ll_tok *t = &p->lx.tok;
   ll_tok nt;
-  int named = 0;
-  if (t->kind == LT_LOCAL || t->kind == LT_LOCALID) {
-    nt = *t;
-    named = 1;
-    mssa__ll_next(p);
-    mssa__ll_expect(p, LT_EQ, "'=' after instruction name");
-  }
   mssa_inst ins;
-  memset(&ins, 0, sizeof ins);
-  ins.block = MSSA_NONE;
-  ins.name = ins.slot = ins.attrs = MSSA_NONE;
-  ins.md_tbaa = ins.md_scope = ins.md_noalias = ins.dbg = ins.mdatt = MSSA_NONE;
-  ins.ops = f->ops.n;
+  int named = mssa__ll_inst_begin(p, &ins, MSSA_NONE, &nt);
   uint32_t start = p->lx.tok.off;
   int md = mssa__ll_inst_body(p, &ins);
   if (!md && p->lx.tok.kind == LT_COMMA) {

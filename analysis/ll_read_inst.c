@@ -660,27 +660,34 @@ static uint32_t define_block(ll_parser *p) {
   return bid;
 }
 
+/* Reads an optional `%name =` before an instruction and initialises *ins
+** (owned by block `bid`, operands to start at the end of the pool). Returns
+** 1 when a name was read, its token in *nt. */
+int mssa__ll_inst_begin(ll_parser *p, mssa_inst *ins, uint32_t bid, ll_tok *nt) {
+  int named = 0;
+  if (TOK->kind == LT_LOCAL || TOK->kind == LT_LOCALID) {
+    *nt = *TOK;
+    named = 1;
+    mssa__ll_next(p);
+    mssa__ll_expect(p, LT_EQ, "'=' after instruction name");
+  }
+  memset(ins, 0, sizeof *ins);
+  ins->block = bid;
+  ins->name = ins->slot = ins->attrs = MSSA_NONE;
+  ins->md_tbaa = ins->md_scope = ins->md_noalias = ins->dbg = ins->mdatt = MSSA_NONE;
+  ins->ops = p->f->ops.n;
+  return named;
+}
+
 static void parse_block(ll_parser *p) {
   mssa_module *m = p->m;
   mssa_func *f = p->f;
   uint32_t bid = define_block(p);
   for (;;) {
-    ll_tok *t = TOK;
-    uint32_t ioff = t->off;
+    uint32_t ioff = TOK->off;
     ll_tok nt;
-    int named = 0;
-    if (t->kind == LT_LOCAL || t->kind == LT_LOCALID) {
-      nt = *t;
-      named = 1;
-      mssa__ll_next(p);
-      mssa__ll_expect(p, LT_EQ, "'=' after instruction name");
-    }
     mssa_inst ins;
-    memset(&ins, 0, sizeof ins);
-    ins.block = bid;
-    ins.name = ins.slot = ins.attrs = MSSA_NONE;
-    ins.md_tbaa = ins.md_scope = ins.md_noalias = ins.dbg = ins.mdatt = MSSA_NONE;
-    ins.ops = f->ops.n;
+    int named = mssa__ll_inst_begin(p, &ins, bid, &nt);
     int md = parse_inst_body(p, &ins);
     if (!md && TOK->kind == LT_COMMA) {
       mssa__ll_next(p);
