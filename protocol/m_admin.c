@@ -60,7 +60,6 @@ int mssa__m_unload(mssa__call *c) {
     json_decref(nm);
     return mssa__fail(c, MSSA_RPC_IO_ERROR, "cannot write the unload to the journal");
   }
-  mssa__rinfo_set(c->p, q, NULL);   /* the bundle is about to be freed */
   h->unload(h, name);
   c->result = json_pack("{sosb}", "module", nm, "unloaded", 1);
   return 0;
@@ -104,5 +103,12 @@ int mssa__m_stats(mssa__call *c) {
       (json_int_t)p->loads, "edits", (json_int_t)p->edits, "connections", (json_int_t)ss.connections, "connections_total",
       (json_int_t)ss.connections_total, "dropped_slow", (json_int_t)ss.dropped_slow,
       "uptime_s", ss.uptime_s, "latency", lat);
+  if (ss.journal)
+    json_object_set_new(c->result, "journal",
+                        json_pack("{sIsIsIsIsI}", "records", (json_int_t)ss.journal_records,
+                                  "durable", (json_int_t)ss.journal_durable,
+                                  "fsyncs", (json_int_t)ss.journal_fsyncs, "fsync_errors",
+                                  (json_int_t)ss.journal_fsync_errors, "compactions",
+                                  (json_int_t)ss.journal_compactions));
   return 0;
 }

@@ -39,6 +39,12 @@ typedef struct mssa_proto_server_stats {
   uint64_t dropped_slow;       /* clients dropped for not reading */
   uint64_t loads_in_flight;    /* builds running on the thread pool */
   double uptime_s;
+  bool journal;                /* persisting (--state-dir): the next five mean something */
+  uint64_t journal_records;    /* appended since start-up */
+  uint64_t journal_durable;    /* how many of those are known to be on disk */
+  uint64_t journal_fsyncs;     /* fdatasyncs of the journal that succeeded */
+  uint64_t journal_fsync_errors;
+  uint64_t journal_compactions;
 } mssa_proto_server_stats;
 
 /* What the engine needs from the daemon's module store. */
@@ -56,8 +62,10 @@ struct mssa_proto_host {
   /* Optional (NULL: no persistence). Records a change that succeeded, on
   ** the query thread, before its reply is produced: a load (payload = the
   ** module text as read), an edit (payload = the request's params as
-  ** compact JSON), an unload (no payload). Returns 0 once the record is as
-  ** durable as the daemon's fsync policy promises, negative on failure. */
+  ** compact JSON), an unload (no payload). Returns 0 once the record is
+  ** written, negative on failure; the daemon sends the reply only once the
+  ** record is as durable as its fsync policy promises (it may hold the
+  ** reply bytes until an fsync returns). */
   int (*journal)(mssa_proto_host *h, int kind, const char *module, const char *payload,
                  size_t len);
 };

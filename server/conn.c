@@ -5,19 +5,38 @@
 ** Invariants:
 **   1. Requests on a connection are handled strictly one after another: a
 **      request that becomes a job (load, or decoding a line of 256 KiB or
-**      more on the pool) pauses the connection until the job is answered, so replies are in request order and a `clobber`
-**      pipelined after a `load` sees the loaded module.
+**      more on the pool) pauses the connection until the job is answered,
+**      so replies are in request order and a `clobber` pipelined after a
+**      `load` sees the loaded module.
 **   2. Input is read straight into `in` (no copy); at most max_request bytes
 **      of an unterminated line are kept. A longer line gets a -32020 error
 **      and the connection is closed after the error is sent.
 **   3. Replies are appended to `out` while a batch of lines is handled and
 **      written once per batch: uv_try_write first (no allocation when the
 **      socket takes it all), the rest through uv_write with its own copy.
+**      Only the prefix before the first hold (invariant 6) is written.
 **   4. If unsent output (queued in libuv) exceeds max_backlog the client
 **      is dropped: a client that does not read cannot make the daemon
 **      buffer without bound.
 **   5. A connection is freed only in a close callback with refs == 0
 **      (handles closed, no job pending), never inside its own callbacks.
+**   6. With --fsync always, the reply to a request that journaled a record
+**      is not handed to the socket before that record is durable: the
+**      journal hook marks a hold at the current end of `out` (the request's
+**      reply comes next) with the record's sequence number, and every byte
+**      from the first hold on waits, so later replies on this connection
+**      (even a ping) stay behind it and replies stay in request order.
+**      Other connections are not delayed. mssad_conns_durable releases the
+**      holds the journal's durable mark has passed. There are at most two
+**      marks: those the fdatasync in flight covers, and those the next one
+**      will (it covers everything written when it starts).
+**   7. Held bytes are capped: past max_backlog / 4 the connection handles
+**      no further request until they are released. If the fdatasync fails,
+**      the connections holding replies are closed without them: the client
+**      sees what a crash would show it (no acknowledgement; the change may
+**      or may not be replayed), never an acknowledgement of a change that
+**      may be lost. (An error reply instead would need each held reply's
+**      id and bounds; a dropped connection is as honest and needs neither.)
 */
 #include <stdlib.h>
 #include <string.h>
@@ -34,6 +53,13 @@ struct mssad_conn {
   mssa_buf in_buf;            /* received bytes; in_buf.off = consumed */
   size_t scanned;             /* bytes after off known to hold no '\n' */
   mssa_buf out_buf;           /* replies not yet handed to libuv */
+  /* Holds (invariant 6): bytes of out_buf from hold[k].start on wait until
+  ** journal record hold[k].seq is durable; starts and seqs increase. */
+  struct {
+    size_t start;
+    uint64_t seq;
+  } hold[2];
+  int nholds;
   uv_shutdown_t shutdown_req;
   uint64_t id;
   int refs;                   /* open handles + pending job */
@@ -55,6 +81,7 @@ typedef struct write_req {
 
 static void conn_process(mssad_conn *c);
 static void conn_flush(mssad_conn *c);
+static void shutdown_when_flushed(mssad_conn *c);
 
 mssa_buf *mssad_conn_outbuf(mssad_conn *c) { return &c->out_buf; }
 mssad_conn *mssad_conn_next(mssad_conn *c) { return c->next; }
@@ -104,14 +131,20 @@ static void on_shutdown(uv_shutdown_t *req, int status) {
   mssad_conn_close(req->data);
 }
 
-/* Closes once everything queued so far has been written. */
+/* Closes once everything queued so far has been written: at once, or once
+** the replies held for the journal are released (mssad_conns_durable). No
+** request is handled after this. */
 static void close_after_flush(mssad_conn *c) {
   if (c->closing || c->shutdown_started) return;
-  conn_flush(c);
-  if (c->closing) return;
   c->shutdown_started = true;
   if (c->reading) uv_read_stop(c->in);
   c->reading = false;
+  shutdown_when_flushed(c);
+}
+
+static void shutdown_when_flushed(mssad_conn *c) {
+  conn_flush(c);
+  if (c->closing || c->nholds) return;
   c->shutdown_req.data = c;
   if (uv_shutdown(&c->shutdown_req, c->out, on_shutdown)) mssad_conn_close(c);
 }
@@ -129,22 +162,29 @@ static void on_write(uv_write_t *req, int status) {
   }
 }
 
+/* Drops every unsent byte (and hold) and starts closing. */
+static void conn_abort(mssad_conn *c) {
+  c->out_buf.n = 0;
+  c->nholds = 0;
+  mssad_conn_close(c);
+}
+
 static void conn_flush(mssad_conn *c) {
   mssa_buf *o = &c->out_buf;
-  if (c->closing || o->n == 0) return;
+  size_t n = c->nholds ? c->hold[0].start : o->n;   /* held bytes stay */
+  if (c->closing || n == 0) return;
   size_t done = 0;
   if (uv_stream_get_write_queue_size(c->out) == 0) {
-    uv_buf_t b = uv_buf_init(o->p, (unsigned)(o->n > 0x7fffffff ? 0x7fffffff : o->n));
+    uv_buf_t b = uv_buf_init(o->p, (unsigned)(n > 0x7fffffff ? 0x7fffffff : n));
     int k = uv_try_write(c->out, &b, 1);
     if (k > 0) done = (size_t)k;
     else if (k < 0 && k != UV_EAGAIN && k != UV_ENOSYS) {
-      o->n = 0;
-      mssad_conn_close(c);
+      conn_abort(c);
       return;
     }
   }
-  if (done < o->n) {
-    size_t len = o->n - done;
+  if (done < n) {
+    size_t len = n - done;
     write_req *w = mssa__xmalloc(sizeof *w + len);
     w->conn = c;
     w->len = len;
@@ -152,14 +192,16 @@ static void conn_flush(mssad_conn *c) {
     uv_buf_t b = uv_buf_init(w->data, (unsigned)len);
     if (uv_write(&w->req, c->out, &b, 1, on_write)) {
       free(w);
-      o->n = 0;
-      mssad_conn_close(c);
+      conn_abort(c);
       return;
     }
   }
-  o->n = 0;
+  /* What is held moves to the front (it is small: see invariant 7). */
+  memmove(o->p, o->p + n, o->n - n);
+  o->n -= n;
+  for (int k = 0; k < c->nholds; k++) c->hold[k].start -= n;
   /* Keep a modest buffer for the next batch; give back a huge one. */
-  if (o->cap > (1u << 20)) mssa_buf_free(o);
+  if (o->n == 0 && o->cap > (1u << 20)) mssa_buf_free(o);
   if (uv_stream_get_write_queue_size(c->out) > c->srv->cfg.max_backlog) {
     MSSAD_WARN("connection %llu: dropped: %zu bytes of replies unread (limit %zu)",
                (unsigned long long)c->id, uv_stream_get_write_queue_size(c->out),
@@ -217,13 +259,21 @@ static bool token_ok(mssad_conn *c, const char *line, size_t len) {
   return t && diff == 0;
 }
 
+/* Too many reply bytes wait for the journal (invariant 7). */
+static bool held_full(const mssad_conn *c) {
+  return c->nholds && c->out_buf.n - c->hold[0].start > c->srv->cfg.max_backlog / 4;
+}
+
+/* Handling paused: a job runs, or held replies reached their cap. */
+static bool blocked(const mssad_conn *c) { return c->waiting_job || held_full(c); }
+
 /* Handles every complete line in the input, stopping at a job. */
 static void conn_process(mssad_conn *c) {
   mssad_server *s = c->srv;
   mssa_buf *in = &c->in_buf;
   size_t max = s->cfg.max_request;
   bool stop = false;
-  while (!c->closing && !c->waiting_job && !c->shutdown_started) {
+  while (!c->closing && !blocked(c) && !c->shutdown_started) {
     char *start = in->p + in->off;
     size_t avail = in->n - in->off;
     char *nl = avail > c->scanned ? memchr(start + c->scanned, '\n', avail - c->scanned) : NULL;
@@ -295,7 +345,9 @@ static void conn_process(mssad_conn *c) {
       free(fresh);
     }
     mssa_proto_job *job = NULL;
+    s->cur_conn = c;   /* for the journal hook */
     int rc = mssa_proto_handle(s->proto, start, len, &c->out_buf, &job);
+    s->cur_conn = NULL;
     if (rc == MSSA_PROTO_ASYNC) {
       if (mssad_store_start_job(s, c, job)) {
         mssa_proto_job_free(job);
@@ -333,22 +385,66 @@ static void conn_process(mssad_conn *c) {
     c->finishing = true;
     if (c->closing || c->shutdown_started) return;
   }
-  /* Backpressure while a job runs: keep at most one request's worth. */
-  if (c->waiting_job && in->n > max && c->reading) {
+  /* Backpressure while a job runs or replies are held: keep at most one
+  ** request's worth. Unread lines wait, so a finishing client is not closed
+  ** yet: the job's end or the journal's release comes back here. */
+  if (blocked(c) && in->n > max && c->reading) {
     uv_read_stop(c->in);
     c->reading = false;
   }
-  if (!c->waiting_job && c->finishing) {
+  if (blocked(c)) return;
+  if (c->finishing) {
     close_after_flush(c);
     return;
   }
-  if (!c->waiting_job) start_reading(c);
+  start_reading(c);
 }
 
 void mssad_conn_job_done(mssad_conn *c) {
   c->waiting_job = false;
   if (!c->closing) conn_process(c);
   unref(c);
+}
+
+void mssad_conn_hold(mssad_conn *c, uint64_t seq, uint64_t covered) {
+  if (c->closing) return;   /* its replies go nowhere */
+  if (c->nholds) {
+    /* One mark when both wait for the same fdatasync: the one in flight
+    ** (seq <= covered), or the next one, which covers everything written
+    ** before it starts (last mark > covered). Merging only ever delays a
+    ** release, so it is also the answer should a third mark be needed. */
+    uint64_t *last = &c->hold[c->nholds - 1].seq;
+    if (c->nholds == 2 || *last > covered || seq <= covered) {
+      *last = seq;
+      return;
+    }
+  }
+  c->hold[c->nholds].start = c->out_buf.n;
+  c->hold[c->nholds].seq = seq;
+  c->nholds++;
+}
+
+void mssad_conns_durable(mssad_server *s, bool failed) {
+  uint64_t durable = s->journal.durable;
+  /* Nothing below frees a connection (only close callbacks do), so the
+  ** list can be walked while connections start closing. */
+  for (mssad_conn *c = s->conns; c; c = c->next) {
+    if (!c->nholds || c->closing) continue;
+    if (failed) {
+      MSSAD_WARN("connection %llu: closed without its held replies (the journal could not "
+                 "make their changes durable)", (unsigned long long)c->id);
+      conn_abort(c);
+      continue;
+    }
+    int k = 0;
+    while (k < c->nholds && c->hold[k].seq <= durable) k++;
+    if (!k) continue;
+    c->nholds -= k;
+    memmove(c->hold, c->hold + k, (size_t)c->nholds * sizeof c->hold[0]);
+    if (c->shutdown_started) shutdown_when_flushed(c);
+    else if (c->waiting_job) conn_flush(c);
+    else conn_process(c);   /* flushes; resumes if the hold had paused it */
+  }
 }
 
 void mssad_conn_drain(mssad_conn *c) {

@@ -14,13 +14,29 @@
 ** Integers are little-endian.
 **
 ** Invariants:
-**   1. Everything runs on the loop thread, except the everysec fsync
-**      (uv_fs_fdatasync on the pool, at most one in flight).
+**   1. Everything runs on the loop thread (records are written there, in
+**      order, each numbered by `seq`), except fdatasync: with everysec and
+**      always it runs on the pool (uv_fs_fdatasync), at most one in flight,
+**      covering every record written when it started (`syncing`); when it
+**      returns, `durable` = `syncing`. One path serves both policies:
+**      everysec starts one from a 1-second timer, always from the record's
+**      append and again from the completion if more was written meanwhile,
+**      so concurrent writers share one fdatasync (group commit). The loop
+**      thread calls fdatasync itself only when libuv cannot queue it or no
+**      connection is handling the request. Compaction reads the journal
+**      back and swaps its descriptor, so it never runs while an fdatasync
+**      is in flight: it waits for the completion.
 **   2. A record is appended only after its change succeeded in memory and
-**      before the reply is produced; with --fsync always it is on disk
-**      (fdatasync returned) before the reply exists. Replay therefore sees
-**      exactly the acknowledged changes, plus possibly ones whose reply was
-**      lost in the crash.
+**      before the reply is produced. With --fsync always the reply is not
+**      written to its client before the record is durable (fdatasync
+**      returned): the hook holds the reply of the connection handling the
+**      request (server->cur_conn; conn.c keeps it and every later reply of
+**      that connection back) until `durable` reaches its record. Replay
+**      therefore sees every acknowledged change, plus possibly ones whose
+**      reply was lost in the crash. A failed fdatasync acknowledges
+**      nothing: the held replies are never sent (their connections are
+**      closed) and, with always, the journal takes no further record
+**      (sync_failed explains why).
 **   3. Start-up reads the snapshot, then journal.GEN. The first record of
 **      the journal that is short, has a bad magic, an absurd length or a
 **      wrong CRC ends it: the file is truncated to the last good record
@@ -254,29 +270,95 @@ static long long replay_file(mssad_server *s, const char *path, bool cut, uint64
 
 /* ------------------------------------------------------------- appends */
 
+static int compact(mssad_server *s);
+static void fsync_done(uv_fs_t *req);
+
+/* Compaction is due once the journal outgrew both --journal-max and the
+** snapshot. It reads the journal back and replaces its descriptor, so it
+** never starts while an fdatasync on that descriptor is in flight: it is
+** tried again when that fdatasync returns (fsync_done). */
+static bool compact_due(const mssad_journal *j) {
+  return j->size > j->max && j->size > j->snapshot_size && !j->fsync_inflight && j->fd >= 0;
+}
+
+/* An fdatasync failed. Linux may have dropped the dirty pages it could not
+** write and reports that once, so a later fdatasync that succeeds proves
+** nothing about the records before it, and a hole in the journal would end
+** the replay there. With `always` the journal therefore takes no further
+** record (those changes get error -32011, as for a failed write) and the
+** replies held for unsynced records are never sent (mssad_conns_durable). */
+static void sync_failed(mssad_journal *j, const char *why) {
+  j->fsync_errors++;
+  MSSAD_ERROR("journal: fdatasync: %s", why);
+  if (j->mode == MSSAD_FSYNC_ALWAYS && !j->failed) {
+    j->failed = true;
+    MSSAD_ERROR("journal: records may be lost: unacknowledged changes stay unacknowledged "
+                "and further changes are refused until a restart");
+  }
+}
+
+/* fdatasync on the loop thread: when there is no reply to hold, or libuv
+** cannot queue the work. Everything written so far is durable after it. */
+static int sync_inline(mssad_journal *j) {
+  uint64_t t0 = uv_hrtime();
+  if (fdatasync(j->fd) < 0) {
+    sync_failed(j, strerror(errno));
+    return -1;
+  }
+  j->fsyncs++;
+  j->fsync_ns += uv_hrtime() - t0;
+  j->durable = j->seq;
+  if (!j->fsync_inflight) j->syncing = j->seq;
+  return 0;
+}
+
+/* Starts one fdatasync on the pool that covers every record written so far,
+** unless one is in flight already (fsync_done starts the next) or nothing
+** was written since the last one started: this is where concurrent writers
+** share one fdatasync (group commit). 0, or -1 if it failed inline. */
+static int sync_start(mssad_server *s) {
+  mssad_journal *j = &s->journal;
+  if (j->fsync_inflight || j->fd < 0 || j->syncing == j->seq) return 0;
+  j->fsreq.data = s;
+  j->fsync_t0 = uv_hrtime();
+  if (uv_fs_fdatasync(s->loop, &j->fsreq, j->fd, fsync_done) == 0) {
+    j->syncing = j->seq;
+    j->fsync_inflight = true;
+    return 0;
+  }
+  return sync_inline(j);
+}
+
 static void fsync_done(uv_fs_t *req) {
-  mssad_journal *j = req->data;
-  if (req->result < 0) MSSAD_ERROR("journal: fdatasync: %s", uv_strerror((int)req->result));
-  else j->fsyncs++;
+  mssad_server *s = req->data;
+  mssad_journal *j = &s->journal;
+  int res = (int)req->result;
   uv_fs_req_cleanup(req);
   j->fsync_inflight = false;
+  if (res < 0) {
+    sync_failed(j, uv_strerror(res));
+  } else {
+    j->fsyncs++;
+    j->fsync_ns += uv_hrtime() - j->fsync_t0;
+    if (j->syncing > j->durable) j->durable = j->syncing;
+  }
+  if (!j->failed && compact_due(j)) compact(s);   /* deferred while this ran */
+  if (j->mode != MSSAD_FSYNC_ALWAYS) return;
+  /* Records written while this one ran: the next group, at once. */
+  if (!j->failed) sync_start(s);
+  mssad_conns_durable(s, j->failed);
 }
 
 static void on_tick(uv_timer_t *t) {
-  mssad_journal *j = t->data;
-  if (!j->dirty || j->fsync_inflight || j->fd < 0) return;
-  j->dirty = false;
-  j->fsync_inflight = true;
-  j->fsreq.data = j;
-  if (uv_fs_fdatasync(t->loop, &j->fsreq, j->fd, fsync_done)) j->fsync_inflight = false;
+  mssad_server *s = t->data;
+  sync_start(s);
 }
-
-static int compact(mssad_server *s);
 
 static int h_journal(mssa_proto_host *h, int kind, const char *module, const char *payload,
                      size_t len) {
   mssad_server *s = h->data;
   mssad_journal *j = &s->journal;
+  if (j->failed) return -1;   /* see sync_failed */
   size_t n;
   unsigned char *r = encode(kind, module, payload, len, &n);
   if (!r) return -1;
@@ -287,19 +369,14 @@ static int h_journal(mssa_proto_host *h, int kind, const char *module, const cha
     return -1;
   }
   j->size += n;
-  j->records++;
-  if (j->mode == MSSAD_FSYNC_ALWAYS) {
-    uint64_t t0 = uv_hrtime();
-    if (fdatasync(j->fd) < 0) {
-      MSSAD_ERROR("journal: fdatasync: %s", strerror(errno));
-      return -1;
-    }
-    j->fsyncs++;
-    j->fsync_ns += uv_hrtime() - t0;
-  } else {
-    j->dirty = true;
-  }
-  if (j->size > j->max && j->size > j->snapshot_size && !j->fsync_inflight) compact(s);
+  j->seq++;
+  /* A compaction fsyncs a snapshot holding this record: durable already. */
+  if (compact_due(j) && compact(s) == 0) return 0;
+  if (j->mode != MSSAD_FSYNC_ALWAYS) return 0;   /* everysec: the timer */
+  if (!s->cur_conn) return sync_inline(j);        /* no reply to hold back */
+  if (sync_start(s) < 0) return -1;
+  if (j->durable < j->seq)
+    mssad_conn_hold(s->cur_conn, j->seq, j->fsync_inflight ? j->syncing : 0);
   return 0;
 }
 
@@ -384,7 +461,8 @@ static int compact(mssad_server *s) {
     fsync_dir(j->dir);
     j->size = 0;
     j->snapshot_size = size;
-    j->dirty = false;
+    /* Every record so far is in the fsynced snapshot. */
+    j->syncing = j->durable = j->seq;
     j->compactions++;
     MSSAD_INFO("journal: compacted into a %llu-byte snapshot in %.1f ms",
                (unsigned long long)size, (double)(uv_hrtime() - t0) / 1e6);
@@ -456,7 +534,7 @@ int mssad_journal_open(mssad_server *s) {
              (double)(uv_hrtime() - t0) / 1e6, j->cut_bytes ? " after cutting a torn record" : "");
   s->host.journal = h_journal;   /* from now on changes are recorded */
   uv_timer_init(s->loop, &j->timer);
-  j->timer.data = j;
+  j->timer.data = s;
   j->timer_on = true;
   if (j->mode == MSSAD_FSYNC_EVERYSEC) {
     uv_timer_start(&j->timer, on_tick, 1000, 1000);

@@ -5,14 +5,17 @@
 ** Invariants:
 **   1. Everything here is touched on the loop thread only. The one thing
 **      that runs elsewhere is a build (mssa_proto_job_run), a module free or
-**      the journal's everysec fdatasync (journal.c) on libuv's thread pool,
-**      and none touches this state: results come back through the
-**      after-callbacks on the loop thread.
+**      the journal's fdatasync (journal.c) on libuv's thread pool, and none
+**      touches this state: results come back through the after-callbacks on
+**      the loop thread.
 **   2. A connection is freed only from a uv_close callback, once every one
 **      of its handles is closed and no job refers to it (refs == 0); never
 **      from inside one of its own read/write callbacks.
 **   3. Every per-connection buffer is capped: input at max_request (+ one
-**      read), output at max_backlog (beyond it the client is dropped).
+**      read), output at max_backlog (beyond it the client is dropped),
+**      replies held for the journal (--fsync always) at max_backlog / 4
+**      plus one reply (beyond it the connection stops handling requests
+**      until they are released).
 **   4. Once `stopping` is set no connection is accepted; the loop ends when
 **      the last connection, listener and job are done.
 */
@@ -48,10 +51,16 @@ typedef struct mssad_journal {
   uint64_t max;               /* compaction threshold (bytes of journal) */
   int fd;                     /* journal.GEN, open for appending */
   uint64_t gen, size, snapshot_size;
-  bool dirty, fsync_inflight, timer_on;
+  /* Records are numbered from 1 in the order they are appended since
+  ** start-up: `seq` the last one written (= how many), `syncing` the last
+  ** one the latest fdatasync (in flight or done) covers, `durable` the last
+  ** one known to be on disk. */
+  uint64_t seq, syncing, durable;
+  bool fsync_inflight, failed, timer_on;
   uv_timer_t timer;           /* everysec */
   uv_fs_t fsreq;
-  uint64_t records, replayed, cut_bytes, fsyncs, fsync_ns, compactions;
+  uint64_t fsync_t0;          /* when the fdatasync in flight started */
+  uint64_t replayed, cut_bytes, fsyncs, fsync_errors, fsync_ns, compactions;
 } mssad_journal;
 
 typedef struct mssad_server mssad_server;
@@ -102,6 +111,12 @@ struct mssad_server {
   bool stdio_conn;            /* serving --stdio: stop when that client ends */
   uint64_t start_ns;
   mssad_journal journal;
+  /* The connection whose request the engine is handling right now (NULL
+  ** between requests): the journal hook holds that request's reply until
+  ** its record is durable (--fsync always). Set around every call into the
+  ** engine that may journal: conn_process, and the store's after-work
+  ** callbacks for builds and pool-decoded requests. */
+  mssad_conn *cur_conn;
 };
 
 /* listen.c */
@@ -126,6 +141,15 @@ void mssad_conn_drain(mssad_conn *c);
 void mssad_conn_job_done(mssad_conn *c);
 mssa_buf *mssad_conn_outbuf(mssad_conn *c);
 mssad_conn *mssad_conn_next(mssad_conn *c);
+/* Holds every reply appended to c from now on (this request's and all
+** later ones) until journal record `seq` is durable. `covered` is the last
+** record the fdatasync in flight covers (0 if none): holds released by the
+** same fdatasync share one mark. */
+void mssad_conn_hold(mssad_conn *c, uint64_t seq, uint64_t covered);
+/* The journal's durable mark moved (or the fdatasync failed, `failed`):
+** releases the replies that were waiting for it on every connection, or
+** closes the connections that held any without sending them. */
+void mssad_conns_durable(mssad_server *s, bool failed);
 
 /* store.c */
 void mssad_store_init(mssad_server *s);

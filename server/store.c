@@ -117,6 +117,13 @@ static void h_server_stats(mssa_proto_host *h, mssa_proto_server_stats *out) {
   out->dropped_slow = s->dropped_slow;
   out->loads_in_flight = s->jobs_in_flight;
   out->uptime_s = (double)(uv_hrtime() - s->start_ns) / 1e9;
+  const mssad_journal *j = &s->journal;
+  out->journal = s->host.journal != NULL;
+  out->journal_records = j->seq;
+  out->journal_durable = j->durable;
+  out->journal_fsyncs = j->fsyncs;
+  out->journal_fsync_errors = j->fsync_errors;
+  out->journal_compactions = j->compactions;
 }
 
 void mssad_store_init(mssad_server *s) {
@@ -168,7 +175,9 @@ static void job_after(uv_work_t *w, int status) {
   mssad_server *s = jw->srv;
   s->jobs_in_flight--;
   if (status == 0) {
+    s->cur_conn = jw->conn;   /* the reply journals the load (journal.c) */
     mssa_proto_job_reply(s->proto, jw->job, mssad_conn_outbuf(jw->conn));
+    s->cur_conn = NULL;
     mssa_qmodule *q = mssa_proto_job_steal_module(jw->job);
     if (q) {
       const char *name = mssa_proto_job_module_name(jw->job);
@@ -227,9 +236,11 @@ static void parse_after(uv_work_t *w, int status) {
   s->jobs_in_flight--;
   free(pw->buf);
   mssa_proto_job *job = NULL;
+  s->cur_conn = pw->conn;   /* e.g. a huge `edit` journals here */
   int rc = status == 0 && pw->pp
                ? mssa_proto_handle_parsed(s->proto, pw->pp, mssad_conn_outbuf(pw->conn), &job)
                : MSSA_PROTO_SILENT;
+  s->cur_conn = NULL;
   if (status != 0) mssa_proto_parsed_free(pw->pp);
   if (rc == MSSA_PROTO_ASYNC && job) {
     /* The connection stays paused: its reference passes to the build. */
