@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "ir.h"
+#include "retext.h"
 
 const char *mssa_strerror(int err) {
   switch (err) {
@@ -429,6 +430,10 @@ void mssa_module_free(mssa_module *m) {
   mssa__vec_free(&m->named_md);
   mssa__vec_free(&m->md_kinds);
   mssa__vec_free(&m->md_canon);
+  mssa_u64map_free(&m->mdnum);
+  mssa_u64map_free(&m->agnum);
+  mssa__vec_free(&m->agbits);
+  mssa__module_textmap_drop(m);
   free(m);
 }
 

@@ -439,6 +439,12 @@ typedef struct mssa_module {
   mssa_u32vec md_kinds;     /* attachment kind names (string ids) in order of
                                first appearance: custom kinds get LLVM kind
                                ids in this order after the fixed ones */
+  /* The reader's numbering tables, kept so parts of a new text can be
+  ** parsed into this module later (retext.h): */
+  mssa_u64map mdnum;        /* `!N` of the text -> md index */
+  mssa_u64map agnum;        /* `#N` of the text -> index into agbits */
+  mssa_u32vec agbits;       /* attribute group -> its function MSSA_A_* bits */
+  struct mssa__textmap *tmap; /* shape of `text` (retext.h), or NULL */
 } mssa_module;
 
 /* ------------------------------------------------------------------- API */

@@ -751,6 +751,27 @@ static int (*baddr_cmp_ctx(const mssa_module *m))(const void *, const void *) {
   return baddr_cmp;
 }
 
+/* DIFile paths of md nodes from index `from` on: the filename joined to the
+** directory when relative (what mssa_inst_source reports). */
+void mssa__ll_md_paths(ll_parser *p, uint32_t from) {
+  mssa_module *m = p->m;
+  for (uint32_t k = from; k < m->md.n; k++) {
+    mssa_md *d = &m->md.a[k];
+    if (d->kind != MSSA_MD_FILE || d->str == MSSA_NONE) continue;
+    const char *fn = mssa_str(m, d->str);
+    if (fn[0] == '/' || d->dir == MSSA_NONE || !mssa_strtab_len(&m->strs, d->dir)) { d->path = d->str; continue; }
+    size_t a = mssa_strtab_len(&m->strs, d->dir), b = mssa_strtab_len(&m->strs, d->str);
+    p->sbuf.n = 0;
+    mssa__vec_reserve(&p->sbuf, (uint32_t)(a + b + 2));
+    memcpy(p->sbuf.a, mssa_str(m, d->dir), a);
+    size_t k2 = a;
+    if (a && p->sbuf.a[a - 1] != '/') p->sbuf.a[k2++] = '/';
+    memcpy(p->sbuf.a + k2, fn, b);
+    uint32_t id = mssa_strtab_intern(&m->strs, p->sbuf.a, k2 + b);
+    m->md.a[k].path = id;
+  }
+}
+
 static void finish_module(ll_parser *p) {
   mssa_module *m = p->m;
   /* 1. undefined globals, in order of first reference */
@@ -851,21 +872,7 @@ static void finish_module(ll_parser *p) {
     }
   }
   /* 9. DIFile paths: filename joined to directory when relative */
-  for (uint32_t k = 0; k < m->md.n; k++) {
-    mssa_md *d = &m->md.a[k];
-    if (d->kind != MSSA_MD_FILE || d->str == MSSA_NONE) continue;
-    const char *fn = mssa_str(m, d->str);
-    if (fn[0] == '/' || d->dir == MSSA_NONE || !mssa_strtab_len(&m->strs, d->dir)) { d->path = d->str; continue; }
-    size_t a = mssa_strtab_len(&m->strs, d->dir), b = mssa_strtab_len(&m->strs, d->str);
-    p->sbuf.n = 0;
-    mssa__vec_reserve(&p->sbuf, (uint32_t)(a + b + 2));
-    memcpy(p->sbuf.a, mssa_str(m, d->dir), a);
-    size_t k2 = a;
-    if (a && p->sbuf.a[a - 1] != '/') p->sbuf.a[k2++] = '/';
-    memcpy(p->sbuf.a + k2, fn, b);
-    uint32_t id = mssa_strtab_intern(&m->strs, p->sbuf.a, k2 + b);
-    m->md.a[k].path = id;
-  }
+  mssa__ll_md_paths(p, 0);
   /* 10. which metadata nodes LLVM would unique together: computed on
   ** demand, by mssa_md_print_slots (the only user) */
   /* 11. layout (and recursive struct check) */
@@ -956,6 +963,7 @@ int mssa__module_parse_owned(const char *path, char *text, size_t len,
   mssa__ll_next(p);
   parse_toplevel(p);
   finish_module(p);
+  mssa__ll_keep_numbering(p);
   parser_free(p);
   free(p);
   *out = m;
@@ -969,6 +977,21 @@ void mssa__ll_parser_scratch(ll_parser *p) {
   mssa__vec_reserve(&p->attrs_tmp, 64);
   mssa__vec_reserve(&p->argv, 16);
   mssa__vec_reserve(&p->sbuf, 256);
+}
+
+/* Moves the parser's `!N` and `#N` tables into the module (retext.h),
+** replacing the module's: they then describe the text just parsed. */
+void mssa__ll_keep_numbering(ll_parser *p) {
+  mssa_module *m = p->m;
+  mssa_u64map_free(&m->mdnum);
+  mssa_u64map_free(&m->agnum);
+  mssa__vec_free(&m->agbits);
+  m->mdnum = p->mdmap;
+  m->agnum = p->agmap;
+  memcpy(&m->agbits, &p->agbits, sizeof m->agbits);
+  memset(&p->mdmap, 0, sizeof p->mdmap);
+  memset(&p->agmap, 0, sizeof p->agmap);
+  memset(&p->agbits, 0, sizeof p->agbits);
 }
 
 /* For ll_read_edit.c: frees a parser's tables (not the module). */

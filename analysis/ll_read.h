@@ -144,6 +144,7 @@ int64_t mssa__ll_const_ival(ll_parser *p, mssa_val v, int *ok);
 
 /* ll_read_inst.c */
 void mssa__ll_function_body(ll_parser *p);
+void mssa__ll_md_paths(ll_parser *p, uint32_t from); /* DIFile paths from md index on */
 
 /* ll_read_md.c */
 uint32_t mssa__ll_md_ref(ll_parser *p, uint32_t n, uint32_t off); /* !N */
@@ -172,6 +173,7 @@ uint32_t mssa__ll_opt_addrspace(ll_parser *p, uint32_t dflt);
 void mssa__ll_types_reopen(ll_parser *p);
 void mssa__ll_consts_reopen(ll_parser *p);
 int mssa__ll_inst_body(ll_parser *p, mssa_inst *ins);
+void mssa__ll_keep_numbering(ll_parser *p); /* !N/#N tables -> module */
 void mssa__ll_parser_free(ll_parser *p);  /* end of ll_read.c */
 void mssa__ll_parser_scratch(ll_parser *p);  /* reserves the scratch stacks */
 int mssa__ll_inst_begin(ll_parser *p, mssa_inst *ins, uint32_t bid, ll_tok *nt);  /* ll_read_inst.c */

@@ -27,6 +27,7 @@
 #include <string.h>
 
 #include "methods.h"
+#include "retext.h"
 #include "mssa_update.h"
 
 /* Upper bound on ops per request (the request size cap bounds it too). */
@@ -232,7 +233,7 @@ int mssa__m_edit(mssa__call *c) {
     }
     goto out;
   }
-  if (n) mssa__rinfo_set(c->p, q, NULL);   /* no longer what its text says */
+  if (n) mssa__module_textmap_drop(m);   /* no longer what its text says */
   q->ndefs = q->ndefs - od + s->ndefs;
   q->nuses = q->nuses - ou + s->nuses;
   q->nphis = q->nphis - op_ + s->nphis;
@@ -280,17 +281,12 @@ int mssa_proto_replay(mssa_proto *p, int kind, const char *module, const char *p
       return -1;
     }
     /* The caller installs it, freeing the bundle of the same name. */
-    mssa_qmodule *prev = h->find(h, module);
-    if (prev) mssa__rinfo_set(p, prev, NULL);
-    mssa__rinfo *ri = mssa__rinfo_new((*loaded)->m->text, (*loaded)->m->text_len);
-    if (ri) mssa__rinfo_set(p, *loaded, ri);
+    mssa__module_textmap_build((*loaded)->m);   /* for reloads by difference */
     p->gen++;
     return 0;
   }
   if (kind == MSSA_PROTO_J_UNLOAD) {
     p->gen++;
-    mssa_qmodule *q = h->find(h, module);
-    if (q) mssa__rinfo_set(p, q, NULL);
     if (h->unload(h, module) < 0) {
       snprintf(err, cap, "no module '%.200s' to unload", module);
       return -1;

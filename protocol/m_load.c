@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "methods.h"
+#include "retext.h"
 
 struct mssa_proto_job {
   json_t *id;             /* request id (owned), NULL for a notification */
@@ -28,7 +29,6 @@ struct mssa_proto_job {
   mssa_qmodule *q;
   mssa_diag diag;
   double ms;
-  mssa__rinfo *rinfo;     /* hashes of the text, for a later reload */
   char why[256];          /* a replace that could not be done by difference */
 };
 
@@ -96,9 +96,13 @@ int mssa__m_load(mssa__call *c) {
     char *ftext = NULL;
     size_t flen = 0;
     if (path) ftext = read_small(path, &flen);
-    if (!path || ftext) {
-      rc = mssa__reload_diff(c, cur, name ? name : dname, path ? ftext : json_string_value(text),
-                             path ? flen : json_string_length(text), t0, why, sizeof why);
+    if (!path) {
+      flen = json_string_length(text);
+      ftext = mssa__xmalloc(flen + 1);
+      memcpy(ftext, json_string_value(text), flen + 1);
+    }
+    if (ftext) {
+      rc = mssa__reload_diff(c, cur, name ? name : dname, &ftext, flen, t0, why, sizeof why);
       free(ftext);
       if (rc != 1) {
         free(dname);
@@ -132,8 +136,9 @@ void mssa_proto_job_run(mssa_proto_job *j) {
   const char *text = j->text ? json_string_value(j->text) : NULL;
   size_t len = j->text ? json_string_length(j->text) : 0;
   j->rc = mssa_qmodule_build(j->path, text, len, &j->opts, &j->q, &j->diag);
-  /* A fresh module's text is exactly its input. */
-  if (j->rc == MSSA_OK && j->q) j->rinfo = mssa__rinfo_new(j->q->m->text, j->q->m->text_len);
+  /* A fresh module's text is exactly its input: map its shape for a later
+  ** reload by difference (here, off the query thread). */
+  if (j->rc == MSSA_OK && j->q) mssa__module_textmap_build(j->q->m);
   j->ms = (double)(mssa__now_ns() - t0) / 1e6;
 }
 
@@ -181,9 +186,6 @@ void mssa_proto_job_reply(mssa_proto *p, mssa_proto_job *j, mssa_buf *out) {
   }
   /* The store installs j->q next, freeing the bundle it replaces. */
   mssa_qmodule *prev = h->find(h, j->name);
-  if (prev) mssa__rinfo_set(p, prev, NULL);
-  if (j->rinfo) mssa__rinfo_set(p, q, j->rinfo);
-  j->rinfo = NULL;
   if (!j->id) return;
   bool replaced = prev != NULL;
   json_t *res = json_pack(
@@ -213,7 +215,6 @@ void mssa_proto_job_free(mssa_proto_job *j) {
   json_decref(j->id);
   json_decref(j->text);
   mssa_qmodule_free(j->q);
-  mssa__rinfo_free(j->rinfo);
   free(j->name);
   free(j->path);
   free(j);

@@ -43,17 +43,6 @@ typedef struct mssa__rentry {
   size_t len;
 } mssa__rentry;
 
-/* Reload by difference (m_reload.c): hashes of a loaded module's text, cut
-** into the frame (everything outside function bodies), and each defined
-** function's `define ... {` header and body, in text order. Kept per bundle
-** while the bundle is as its last load left it (edits drop it). */
-typedef struct mssa__rinfo {
-  uint64_t frame;
-  uint32_t n;
-  uint64_t *head, *body;
-  size_t load_len;      /* text length at the (full) load */
-} mssa__rinfo;
-
 struct mssa_proto {
   mssa_proto_host *host;
   mssa_proto_opts opts;
@@ -67,8 +56,6 @@ struct mssa_proto {
   ** unload, or a walker query that optimized an access (see m_query.c). */
   uint64_t gen;
   mssa__rentry *rcache; /* MSSA__RCACHE_SIZE entries, allocated lazily */
-  struct { const mssa_qmodule *q; mssa__rinfo *r; } *rinfo;  /* by bundle */
-  uint32_t nrinfo, crinfo;
   uint64_t reloads_diff;  /* loads answered by reparsing changed bodies only */
   /* Replies to byte-identical repeats of a request answered from rcache
   ** (see rpc.c, "raw cache"); valid while gen is unchanged. */
@@ -134,16 +121,13 @@ int mssa__m_clobber(mssa__call *c);
 int mssa__m_uses(mssa__call *c);
 int mssa__m_edit(mssa__call *c);      /* m_edit.c */
 
-/* m_reload.c. rinfo_new: NULL if the text is not in printer form. rinfo_set
-** replaces (r NULL: drops) the entry of bundle q and takes r. reload_diff:
-** 0 (result or error set on c) if the load was done by difference, 1 if it
-** must be a full load (`why` says why); t0: when the request started (the
-** reply's "ms" counts from there: file reading included). */
-mssa__rinfo *mssa__rinfo_new(const char *text, size_t len);
-void mssa__rinfo_free(mssa__rinfo *r);
-void mssa__rinfo_set(mssa_proto *p, const mssa_qmodule *q, mssa__rinfo *r);
-int mssa__reload_diff(mssa__call *c, mssa_qmodule *q, const char *name, const char *text,
-                      size_t len, uint64_t t0, char *why, size_t cap);
+/* m_reload.c: 0 (result or error set on c) if the load was done by
+** difference, 1 if it must be a full load (`why` says why). *text (len
+** bytes, malloc'ed, NUL-terminated) is taken on success (set to NULL).
+** t0: when the request started (the reply's "ms" counts from there: file
+** reading included). */
+int mssa__reload_diff(mssa__call *c, mssa_qmodule *q, const char *name, char **text, size_t len,
+                      uint64_t t0, char *why, size_t cap);
 
 /* Sets id member and "jsonrpc", dumps `reply` + '\n' into out, frees it. */
 void mssa__emit(json_t *reply_steal, mssa_buf *out);

@@ -146,8 +146,6 @@ void mssa_proto_free(mssa_proto *p) {
   if (p->rcache)
     for (size_t i = 0; i < MSSA__RCACHE_SIZE; i++) free(p->rcache[i].text);
   free(p->rcache);
-  for (uint32_t i = 0; i < p->nrinfo; i++) mssa__rinfo_free(p->rinfo[i].r);
-  free(p->rinfo);
   free(p);
 }
 

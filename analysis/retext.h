@@ -1,0 +1,49 @@
+/*
+** retext.h -- a module takes a new text that differs from its own only in
+** some function bodies and in metadata / attribute-group numbering, without
+** a full parse (ll_retext.c). Used by the daemon's reload by difference.
+**
+** Contract: after mssa__module_retext succeeds, the module is what a full
+** parse of the new text would give, up to the order in which strings,
+** types, constants and metadata nodes were interned: every function listed
+** in res->changed has a freshly parsed body (its instruction ids restart;
+** its MemorySSA must be rebuilt), every other function keeps its body and
+** instruction ids, and every text span (instructions, `define` lines,
+** metadata nodes) points into the new text.
+*/
+#ifndef MSSA_RETEXT_H
+#define MSSA_RETEXT_H
+
+#include "ir.h"
+
+/* What mssa__module_retext did, or why it could not. */
+typedef struct mssa_retext {
+  uint32_t *changed;    /* function indices whose bodies were reparsed
+                           (malloc'ed; the caller frees it) */
+  uint32_t nchanged;
+  uint32_t nfuncs;      /* defined functions */
+  uint32_t renumbered;  /* kept functions whose text differed (numbers only) */
+  uint32_t new_md;      /* `!N = ...` definitions parsed from the new text
+                           (those no kept part reaches) */
+  char why[200];        /* on MSSA_EINVAL: why a full parse is needed */
+} mssa_retext;
+
+/* Records the shape of m->text (where each `define`, metadata definition
+** and attribute group is) so a later mssa__module_retext can compare
+** against it; run it right after a full parse, ideally off the query
+** thread. Returns MSSA_OK, or MSSA_EINVAL if the text is not in the shape
+** LLVM's printer gives (then retext always refuses). */
+int mssa__module_textmap_build(mssa_module *m);
+/* Forgets it: the module was edited and no longer is what its text says. */
+void mssa__module_textmap_drop(mssa_module *m);
+
+/* Makes *text (len bytes, NUL at (*text)[len], malloc'ed) the module's text.
+** max_changed: give up (MSSA_EINVAL) if more bodies than this changed.
+** Returns MSSA_OK (*text was taken and set to NULL), MSSA_EINVAL (res->why
+** says why; nothing changed), or MSSA_EPARSE (a changed part does not parse:
+** nothing changed, *diag says where; a full parse reports it the same way).
+** On MSSA_OK the caller frees res->changed. */
+int mssa__module_retext(mssa_module *m, char **text, size_t len, uint32_t max_changed,
+                        mssa_retext *res, mssa_diag *diag);
+
+#endif

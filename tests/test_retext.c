@@ -1,0 +1,367 @@
+/*
+** test_retext.c -- a module takes a new text by difference (retext.h): only
+** changed bodies are reparsed, metadata and attribute-group renumbering is
+** followed, and the result prints exactly as a fresh parse of the new text
+** (print<memoryssa> and walker forms, source positions). Refusals leave the
+** module untouched. Also run over Lua -O0 (-g) from $MEMSSA_SHARED with a
+** changed function and every metadata number above a threshold shifted.
+*/
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ir.h"
+#include "mssa.h"
+#include "retext.h"
+#include "tap.h"
+
+typedef struct loaded {
+  mssa_module *m;
+  mssa_ssa **ssa;
+} loaded;
+
+static mssa_build_opts opts = {UINT32_MAX, 0};
+
+static void build_all(loaded *l) {
+  l->ssa = calloc(l->m->funcs.n ? l->m->funcs.n : 1, sizeof *l->ssa);
+  for (uint32_t fi = 0; fi < l->m->funcs.n; fi++)
+    if (!l->m->funcs.a[fi].is_decl) mssa_ssa_build(l->m, &l->m->funcs.a[fi], &opts, &l->ssa[fi]);
+}
+
+static bool load(loaded *l, const char *text, size_t len) {
+  memset(l, 0, sizeof *l);
+  mssa_diag d;
+  if (mssa_module_parse("<t>", text, len, &l->m, &d) != MSSA_OK) {
+    char b[1024];
+    mssa_diag_format(&d, b, sizeof b);
+    diag("parse: %s", b);
+    return false;
+  }
+  build_all(l);
+  return true;
+}
+
+static void unload(loaded *l) {
+  if (!l->m) return;
+  for (uint32_t fi = 0; fi < l->m->funcs.n; fi++) mssa_ssa_free(l->ssa[fi]);
+  free(l->ssa);
+  mssa_module_free(l->m);
+  memset(l, 0, sizeof *l);
+}
+
+/* Everything a client sees of a function: both printouts and the source
+** position of every instruction. */
+static char *render(loaded *l, uint32_t fi, bool walker) {
+  char *buf = NULL;
+  size_t n = 0;
+  FILE *f = open_memstream(&buf, &n);
+  mssa_module *m = l->m;
+  mssa_func *fn = &m->funcs.a[fi];
+  fprintf(f, "line %u head %.*s\n", fn->line, (int)fn->head_len, m->text + fn->head_off);
+  /* The walker form only, once the walker ran: print<memoryssa> shows
+  ** walker results cached on defs ("->N"), which a fresh build lacks. */
+  if (l->ssa[fi]) mssa_print_function(f, l->ssa[fi], walker);
+  for (uint32_t i = 0; i < fn->insts.n; i++) {
+    uint32_t file, dir, line, col;
+    if (mssa_inst_source(m, &fn->insts.a[i], &file, &dir, &line, &col))
+      fprintf(f, "%u %s:%u:%u\n", i, mssa_str(m, file), line, col);
+  }
+  fclose(f);
+  return buf;
+}
+
+/* Compares every function of a and b (same text): 0 if all equal. */
+static uint32_t differences(loaded *a, loaded *b, bool walker) {
+  if (a->m->funcs.n != b->m->funcs.n) return UINT32_MAX;
+  uint32_t bad = 0;
+  for (uint32_t fi = 0; fi < a->m->funcs.n; fi++) {
+    if (a->m->funcs.a[fi].is_decl) continue;
+    char *x = render(a, fi, walker), *y = render(b, fi, walker);
+    if (strcmp(x, y)) {
+      if (!bad++) diag("function %s differs:\n--- retext\n%s--- fresh\n%s", mssa_str(a->m, a->m->funcs.a[fi].name), x, y);
+    }
+    free(x);
+    free(y);
+  }
+  return bad;
+}
+
+/* Retexts l to `text`, rebuilding changed graphs; returns the retext rc. */
+static int retext(loaded *l, const char *text, size_t len, uint32_t max, mssa_retext *res,
+                  mssa_diag *d) {
+  char *t = malloc(len + 1);
+  memcpy(t, text, len);
+  t[len] = 0;
+  int rc = mssa__module_retext(l->m, &t, len, max, res, d);
+  if (rc == MSSA_OK) {
+    if (t) diag("text not taken");
+    for (uint32_t k = 0; k < res->nchanged; k++) {
+      uint32_t fi = res->changed[k];
+      mssa_ssa_free(l->ssa[fi]);
+      l->ssa[fi] = NULL;
+      mssa_ssa_build(l->m, &l->m->funcs.a[fi], &opts, &l->ssa[fi]);
+    }
+    free(res->changed);
+    res->changed = NULL;
+  } else {
+    free(t);
+  }
+  return rc;
+}
+
+/* One step: retext `l` to B, check rc / changed / renumbered, compare with
+** a fresh parse of B. */
+static void step(loaded *l, const char *B, int want_rc, int want_changed, int want_renum,
+                 const char *what) {
+  mssa_retext res;
+  mssa_diag d;
+  int rc = retext(l, B, strlen(B), 8, &res, &d);
+  if (!is_int(rc, want_rc, "%s: rc", what)) diag("why: %s / %s", res.why, d.msg);
+  if (rc != MSSA_OK) return;
+  if (want_changed >= 0) is_int((int)res.nchanged, want_changed, "%s: functions reparsed", what);
+  if (want_renum >= 0) is_int((int)res.renumbered, want_renum, "%s: functions kept though renumbered", what);
+  loaded f;
+  if (!load(&f, B, strlen(B))) {
+    fail("%s: fresh parse", what);
+    return;
+  }
+  is_int((int)differences(l, &f, true), 0, "%s: equal to a fresh parse", what);
+  unload(&f);
+}
+
+/* ------------------------------------------------------------- fixtures */
+
+#define HDR "target datalayout = \"e-m:e-i64:64-n8:16:32:64-S128\"\n\n@g = global i32 0, align 4\n\n"
+
+static const char *plain_a = HDR
+    "define void @f0(ptr %p) {\nentry:\n  store i32 1, ptr %p, align 4\n  %x = load i32, ptr @g, align 4\n  ret void\n}\n\n"
+    "define void @f1(ptr %p, ptr %q) {\nentry:\n  store i32 1, ptr %p, align 4\n  %x = load i32, ptr %q, align 4\n  ret void\n}\n\n"
+    "define i32 @f2(ptr %p) {\nentry:\n  %x = load i32, ptr %p, align 4\n  store i32 %x, ptr @g, align 4\n  ret i32 %x\n}\n";
+static const char *plain_b = HDR
+    "define void @f0(ptr %p) {\nentry:\n  store i32 1, ptr %p, align 4\n  %x = load i32, ptr @g, align 4\n  ret void\n}\n\n"
+    "define void @f1(ptr %p, ptr %q) {\nentry:\n  store i32 1, ptr %p, align 4\n  store i32 7, ptr %q, align 4\n  %x = load i32, ptr %q, align 4\n  br label %next\nnext:\n  ret void\n}\n\n"
+    "define i32 @f2(ptr %p) {\nentry:\n  %x = load i32, ptr %p, align 4\n  store i32 %x, ptr @g, align 4\n  ret i32 %x\n}\n";
+
+/* Debug info: f1 gains a store with a new location, which shifts every
+** later metadata number (and, in dbg_c, the digit counts). */
+#define DBG_TAIL(S)                                                                               \
+  "declare void @ext(ptr) " S "\n\n"                                                              \
+  "attributes #0 = { nounwind }\n"                                                                \
+  "attributes #1 = { readnone nounwind }\n"                                                       \
+  "attributes #2 = { argmemonly nounwind }\n\n"                                                   \
+  "!llvm.dbg.cu = !{!0}\n!llvm.module.flags = !{!3}\n\n"                                          \
+  "!0 = distinct !DICompileUnit(language: DW_LANG_C99, file: !1, producer: \"clang\", "           \
+  "isOptimized: false, runtimeVersion: 0, emissionKind: FullDebug, enums: !2)\n"                  \
+  "!1 = !DIFile(filename: \"t.c\", directory: \"/src\")\n!2 = !{}\n"                              \
+  "!3 = !{i32 2, !\"Debug Info Version\", i32 3}\n"                                               \
+  "!4 = distinct !DISubprogram(name: \"f0\", scope: !1, file: !1, line: 1, type: !5, "            \
+  "scopeLine: 1, spFlags: DISPFlagDefinition, unit: !0, retainedNodes: !2)\n"                     \
+  "!5 = !DISubroutineType(types: !2)\n"
+
+static const char *dbg_a = HDR
+    "define void @f0(ptr %p) #0 !dbg !4 {\nentry:\n  store i32 1, ptr %p, align 4, !dbg !6\n  call void @ext(ptr %p) #1, !dbg !7\n  %x = load i32, ptr %p, align 4, !dbg !8\n  ret void, !dbg !8\n}\n\n"
+    "define void @f1(ptr %p) #0 !dbg !9 {\nentry:\n  store i32 2, ptr %p, align 4, !dbg !10\n  %x = load i32, ptr %p, align 4, !dbg !11\n  ret void, !dbg !11\n}\n\n"
+    "define void @f2(ptr %p) #0 !dbg !12 {\nentry:\n  store i32 3, ptr %p, align 4, !dbg !13\n  call void @ext(ptr %p) #1, !dbg !14\n  %x = load i32, ptr %p, align 4, !dbg !15, !tbaa !16\n  ret void, !dbg !15\n}\n\n"
+    DBG_TAIL("#0")
+    "!6 = !DILocation(line: 2, column: 3, scope: !4)\n!7 = !DILocation(line: 3, column: 3, scope: !4)\n"
+    "!8 = !DILocation(line: 4, column: 3, scope: !4)\n"
+    "!9 = distinct !DISubprogram(name: \"f1\", scope: !1, file: !1, line: 6, type: !5, scopeLine: 6, spFlags: DISPFlagDefinition, unit: !0, retainedNodes: !2)\n"
+    "!10 = !DILocation(line: 7, column: 3, scope: !9)\n!11 = !DILocation(line: 8, column: 3, scope: !9)\n"
+    "!12 = distinct !DISubprogram(name: \"f2\", scope: !1, file: !1, line: 10, type: !5, scopeLine: 10, spFlags: DISPFlagDefinition, unit: !0, retainedNodes: !2)\n"
+    "!13 = !DILocation(line: 11, column: 3, scope: !12)\n!14 = !DILocation(line: 12, column: 3, scope: !12)\n"
+    "!15 = !DILocation(line: 13, column: 3, scope: !12)\n"
+    "!16 = !{!17, !17, i64 0}\n!17 = !{!\"int\", !18, i64 0}\n!18 = !{!\"omnipotent char\", !19, i64 0}\n!19 = !{!\"Simple C/C++ TBAA\"}\n";
+
+/* f1 gains `store ..., !dbg !11` and a call with attribute group #1 ->
+** readnone: the call must not be a MemoryDef in the reparsed f1. Every
+** number after !10 moves up by one. */
+static const char *dbg_b = HDR
+    "define void @f0(ptr %p) #0 !dbg !4 {\nentry:\n  store i32 1, ptr %p, align 4, !dbg !6\n  call void @ext(ptr %p) #1, !dbg !7\n  %x = load i32, ptr %p, align 4, !dbg !8\n  ret void, !dbg !8\n}\n\n"
+    "define void @f1(ptr %p) #0 !dbg !9 {\nentry:\n  store i32 2, ptr %p, align 4, !dbg !10\n  store i32 5, ptr %p, align 4, !dbg !11\n  call void @ext(ptr %p) #1, !dbg !11\n  %x = load i32, ptr %p, align 4, !dbg !12\n  ret void, !dbg !12\n}\n\n"
+    "define void @f2(ptr %p) #0 !dbg !13 {\nentry:\n  store i32 3, ptr %p, align 4, !dbg !14\n  call void @ext(ptr %p) #1, !dbg !15\n  %x = load i32, ptr %p, align 4, !dbg !16, !tbaa !17\n  ret void, !dbg !16\n}\n\n"
+    DBG_TAIL("#0")
+    "!6 = !DILocation(line: 2, column: 3, scope: !4)\n!7 = !DILocation(line: 3, column: 3, scope: !4)\n"
+    "!8 = !DILocation(line: 4, column: 3, scope: !4)\n"
+    "!9 = distinct !DISubprogram(name: \"f1\", scope: !1, file: !1, line: 6, type: !5, scopeLine: 6, spFlags: DISPFlagDefinition, unit: !0, retainedNodes: !2)\n"
+    "!10 = !DILocation(line: 7, column: 3, scope: !9)\n!11 = !DILocation(line: 8, column: 3, scope: !9)\n"
+    "!12 = !DILocation(line: 9, column: 3, scope: !9)\n"
+    "!13 = distinct !DISubprogram(name: \"f2\", scope: !1, file: !1, line: 10, type: !5, scopeLine: 10, spFlags: DISPFlagDefinition, unit: !0, retainedNodes: !2)\n"
+    "!14 = !DILocation(line: 11, column: 3, scope: !13)\n!15 = !DILocation(line: 12, column: 3, scope: !13)\n"
+    "!16 = !DILocation(line: 13, column: 3, scope: !13)\n"
+    "!17 = !{!18, !18, i64 0}\n!18 = !{!\"int\", !19, i64 0}\n!19 = !{!\"omnipotent char\", !20, i64 0}\n!20 = !{!\"Simple C/C++ TBAA\"}\n";
+
+/* ---------------------------------------------------- a real module, shifted */
+
+static char *slurp(const char *path, size_t *len) {
+  FILE *f = fopen(path, "rb");
+  if (!f) return NULL;
+  fseek(f, 0, SEEK_END);
+  long n = ftell(f);
+  fseek(f, 0, SEEK_SET);
+  char *b = malloc((size_t)n + 1);
+  if (fread(b, 1, (size_t)n, f) != (size_t)n) {
+    free(b);
+    fclose(f);
+    return NULL;
+  }
+  fclose(f);
+  b[n] = 0;
+  *len = (size_t)n;
+  return b;
+}
+
+/* Renumbers: every `!N` with N >= t becomes N + dmd, every `#N` becomes
+** N + dag (outside strings and comments). An equivalent module whose
+** numbers differ, often in digit count. */
+static char *shift(const char *s, size_t n, uint32_t t, uint32_t dmd, uint32_t dag, size_t *out) {
+  char *o = malloc(n * 2 + 64);
+  size_t k = 0;
+  bool str = false;
+  for (size_t i = 0; i < n;) {
+    char c = s[i];
+    if (str) {
+      if (c == '"') str = false;
+      o[k++] = s[i++];
+      continue;
+    }
+    if (c == '"') str = true;
+    if (c == ';') {
+      while (i < n && s[i] != '\n') o[k++] = s[i++];
+      continue;
+    }
+    if ((c == '!' || c == '#') && i + 1 < n && s[i + 1] >= '0' && s[i + 1] <= '9') {
+      o[k++] = s[i++];
+      unsigned long v = 0;
+      while (i < n && s[i] >= '0' && s[i] <= '9') v = v * 10 + (unsigned long)(s[i++] - '0');
+      if (c == '!' && v >= t) v += dmd;
+      if (c == '#') v += dag;
+      k += (size_t)sprintf(o + k, "%lu", v);
+      continue;
+    }
+    o[k++] = s[i++];
+  }
+  o[k] = 0;
+  *out = k;
+  return o;
+}
+
+/* In the body of the k-th `define`, replaces the first "store i32 0," with
+** "store i32 7,". Returns false if there is none. */
+static bool perturb(char *s, size_t n, uint32_t k) {
+  char *d = s;
+  for (uint32_t i = 0; i <= k; i++) {
+    d = strstr(d + 1, "\ndefine ");
+    if (!d) return false;
+  }
+  char *e = strstr(d, "\n}\n");
+  char *st = strstr(d, "store i32 0,");
+  if (!st || !e || st > e) return false;
+  st[10] = '7';
+  (void)n;
+  return true;
+}
+
+static void real_module(void) {
+  const char *shared = getenv("MEMSSA_SHARED");
+  char path[1024];
+  snprintf(path, sizeof path, "%s/corpus/real/lua.O0.ll", shared ? shared : "../shared");
+  size_t len;
+  char *a = slurp(path, &len);
+  if (!a) {
+    skip(6, "no lua.O0.ll in the shared corpus");
+    return;
+  }
+  loaded l;
+  if (!load(&l, a, len)) {
+    skip(6, "lua.O0 does not parse");
+    free(a);
+    return;
+  }
+  is_int(mssa__module_textmap_build(l.m), MSSA_OK, "lua.O0: text map");
+  /* B: function 600 changed, metadata above 20000 shifted by 990000 (5 to
+  ** 7 digits), attribute groups by 7. */
+  size_t blen;
+  char *b = shift(a, len, 20000, 990000, 7, &blen);
+  uint32_t k = 600;
+  while (k < 1100 && !perturb(b, blen, k)) k++;
+  ok(k < 1100, "lua.O0: a function to change (define #%u)", k);
+  mssa_retext res;
+  mssa_diag d;
+  int rc = retext(&l, b, blen, 8, &res, &d);
+  if (!is_int(rc, MSSA_OK, "lua.O0 shifted + one body changed: retext")) diag("why: %s / %s", res.why, d.msg);
+  is_int((int)res.nchanged, 1, "lua.O0: one function reparsed");
+  ok(res.renumbered > 300, "lua.O0: %u functions kept though renumbered", res.renumbered);
+  loaded f;
+  if (load(&f, b, blen)) {
+    is_int((int)differences(&l, &f, false), 0, "lua.O0: every function prints as a fresh parse");
+    unload(&f);
+  } else {
+    fail("lua.O0 shifted does not parse");
+  }
+  unload(&l);
+  free(a);
+  free(b);
+}
+
+int main(void) {
+  no_plan();
+  loaded l;
+  /* Plain text, no metadata. */
+  if (load(&l, plain_a, strlen(plain_a))) {
+    is_int(mssa__module_textmap_build(l.m), MSSA_OK, "text map of a printer-form text");
+    step(&l, plain_b, MSSA_OK, 1, 0, "plain: one body changed");
+    step(&l, plain_a, MSSA_OK, 1, 0, "plain: and back");
+    step(&l, plain_a, MSSA_OK, 0, 0, "plain: same text");
+    /* Refusals leave the module as it was. */
+    char *t = malloc(strlen(plain_a) + 64);
+    if (!t) bail_out("out of memory");
+    sprintf(t, "@h = global i32 1\n%s", plain_a);
+    step(&l, t, MSSA_EINVAL, -1, -1, "plain: a new global is refused");
+    sprintf(t, "%s\ndefine void @f3() {\nentry:\n  ret void\n}\n", plain_a);
+    step(&l, t, MSSA_EINVAL, -1, -1, "plain: a new function is refused");
+    strcpy(t, plain_a);
+    char *ret = strstr(strstr(t, "@f1"), "ret void");
+    memcpy(ret, "ret i32", 7);
+    mssa_retext res;
+    mssa_diag d;
+    is_int(retext(&l, t, strlen(t), 8, &res, &d), MSSA_EPARSE, "plain: a body that does not parse");
+    is_int((int)d.line, 16, "plain: the error is on the body's line in the new text (%s)", d.msg);
+    free(t);
+    loaded f;
+    load(&f, plain_a, strlen(plain_a));
+    is_int((int)differences(&l, &f, true), 0, "plain: after the refusals, still the old module");
+    unload(&f);
+    step(&l, plain_b, MSSA_OK, 1, 0, "plain: and a good text goes through after them");
+    unload(&l);
+  }
+  /* Debug info, attribute groups, TBAA: renumbering. */
+  if (load(&l, dbg_a, strlen(dbg_a))) {
+    is_int(mssa__module_textmap_build(l.m), MSSA_OK, "dbg: text map");
+    step(&l, dbg_b, MSSA_OK, 1, 1, "dbg: f1 gains a location, f2 renumbered");
+    step(&l, dbg_a, MSSA_OK, 1, 1, "dbg: and back");
+    step(&l, dbg_b, MSSA_OK, 1, 1, "dbg: again");
+    /* Reparsed bodies leave unused nodes behind: bounded, then refused
+    ** (a full load compacts). */
+    uint32_t md0 = l.m->md.n, k = 0;
+    int rc = MSSA_OK;
+    mssa_retext res;
+    mssa_diag d;
+    for (; k < 100000 && rc == MSSA_OK; k++)
+      rc = retext(&l, k % 2 ? dbg_b : dbg_a, strlen(k % 2 ? dbg_b : dbg_a), 8, &res, &d);
+    ok(rc == MSSA_EINVAL && strstr(res.why, "full load compacts"),
+       "dbg: after %u reloads, refused: %s", k, res.why);
+    ok(l.m->md.n <= 2 * md0 + 4096 + 64, "dbg: metadata table bounded (%u nodes, %u at first)",
+       l.m->md.n, md0);
+    unload(&l);
+  }
+  /* An edited module (no text map) is refused. */
+  if (load(&l, plain_a, strlen(plain_a))) {
+    mssa_retext res;
+    mssa_diag d;
+    is_int(retext(&l, plain_b, strlen(plain_b), 8, &res, &d), MSSA_EINVAL, "no text map: refused");
+    unload(&l);
+  }
+  real_module();
+  return done_testing();
+}
