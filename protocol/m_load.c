@@ -42,20 +42,34 @@ static char *default_name(const char *path) {
 }
 
 /* The file's bytes, or NULL if it cannot be read or is over 16 MiB (the
-** reload by difference runs on the query thread: bounded work only). */
+** reload by difference runs on the query thread: bounded work only). One
+** buffer of the file's size and one read in the common case: growing a
+** buffer by doubling would copy it again and fault in fresh pages each
+** time, which is most of the cost of reading a file that is cached. */
 static char *read_small(const char *path, size_t *len) {
+  const size_t cap_max = (size_t)16 << 20;
   FILE *f = fopen(path, "rb");
   if (!f) return NULL;
-  char *b = NULL;
-  size_t n = 0, cap = 0;
+  size_t cap = 1 << 16;
+  if (!fseek(f, 0, SEEK_END)) {
+    long sz = ftell(f);
+    if (sz > (long)cap_max) {
+      fclose(f);
+      return NULL;
+    }
+    if (sz >= 0) cap = (size_t)sz + 1;   /* +1: a read that hits EOF at once */
+    rewind(f);
+  }
+  char *b = mssa__xmalloc(cap + 1);
+  size_t n = 0;
   for (;;) {
-    if (n == cap) {
-      if (cap >= ((size_t)16 << 20)) {
+    if (n == cap) {   /* the file grew, or is not seekable */
+      if (cap >= cap_max) {
         free(b);
         fclose(f);
         return NULL;
       }
-      cap = cap ? cap * 2 : 1 << 16;
+      cap *= 2;
       b = mssa__xrealloc(b, cap + 1);
     }
     size_t r = fread(b + n, 1, cap - n, f);
@@ -64,7 +78,7 @@ static char *read_small(const char *path, size_t *len) {
   }
   bool err = ferror(f);
   fclose(f);
-  if (err) {
+  if (err || n > cap_max) {
     free(b);
     return NULL;
   }

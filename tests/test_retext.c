@@ -262,6 +262,168 @@ static bool perturb(char *s, size_t n, uint32_t k) {
   return true;
 }
 
+/* A generated module without references: function i stores c[i] and, when
+** extra[i], a second value in a new block; a global whose initializer is g. */
+static char *gen(uint32_t n, const uint32_t *c, const uint8_t *extra, uint32_t g) {
+  size_t cap = 4096 + (size_t)n * 400, k = 0;
+  char *t = malloc(cap);
+  k += (size_t)sprintf(t + k, "target datalayout = \"e-m:e-i64:64-n8:16:32:64-S128\"\n\n@g = global i32 %u, align 4\n\n", g);
+  for (uint32_t i = 0; i < n; i++) {
+    k += (size_t)sprintf(t + k,
+                         "define i32 @f%u(ptr %%p, ptr %%q) {\nentry:\n  store i32 %u, ptr %%p, align 4\n"
+                         "  %%x = load i32, ptr %%q, align 4\n", i, c[i]);
+    if (extra[i])
+      k += (size_t)sprintf(t + k, "  br label %%more\nmore:\n  store i32 %%x, ptr @g, align 4\n");
+    k += (size_t)sprintf(t + k, "  ret i32 %%x\n}\n\n");
+  }
+  k += (size_t)sprintf(t + k, "declare void @ext(ptr)\n");
+  t[k] = 0;
+  return t;
+}
+
+/* Random one-to-three-function changes (constants of other digit counts,
+** added blocks, first and last functions), identical texts and frame
+** changes, on a text without references: every step equals a fresh parse. */
+static void random_plain(void) {
+  enum { N = 40, STEPS = 300 };
+  uint32_t c[N];
+  uint8_t x[N];
+  for (uint32_t i = 0; i < N; i++) c[i] = i, x[i] = 0;
+  uint32_t g = 0, seed = 12345, bad = 0, full = 0, incr = 0;
+  char *t = gen(N, c, x, g);
+  loaded l;
+  if (!load(&l, t, strlen(t)) || mssa__module_textmap_build(l.m) != MSSA_OK) {
+    fail("random plain: first load");
+    free(t);
+    return;
+  }
+  for (uint32_t step = 0; step < STEPS; step++) {
+    seed = seed * 1103515245u + 12345u;
+    uint32_t kind = (seed >> 16) % 8, nchg = 1 + (seed >> 8) % 3;
+    for (uint32_t j = 0; j < nchg && kind < 6; j++) {
+      seed = seed * 1103515245u + 12345u;
+      uint32_t f = kind == 4 ? 0 : kind == 5 ? N - 1 : (seed >> 16) % N;
+      if ((seed >> 4) & 1) x[f] ^= 1;
+      else c[f] = (seed >> 7) % ((seed & 3) == 0 ? 10 : (seed & 3) == 1 ? 1000 : 1000000);
+    }
+    if (kind == 6) g++;   /* frame change: refused */
+    char *nt = gen(N, c, x, g);
+    mssa_retext res;
+    mssa_diag d;
+    int rc = retext(&l, nt, strlen(nt), N, &res, &d);
+    if (rc == MSSA_OK) {
+      incr++;
+    } else {
+      full++;
+      if (kind != 6 && !bad++) diag("step %u: refused: %s %s", step, res.why, d.msg);
+      unload(&l);
+      load(&l, nt, strlen(nt));
+      mssa__module_textmap_build(l.m);
+    }
+    loaded f;
+    load(&f, nt, strlen(nt));
+    uint32_t dif = differences(&l, &f, true);
+    if (dif && !bad++) diag("step %u: %u functions differ", step, dif);
+    unload(&f);
+    free(t);
+    t = nt;
+  }
+  ok(!bad, "random plain: %u steps (%u incremental, %u refused frame changes), all equal to fresh parses",
+     STEPS, incr, full);
+  ok(incr > STEPS / 2, "random plain: most steps incremental (%u)", incr);
+  unload(&l);
+  free(t);
+}
+
+/* The same with debug info numbered as clang numbers it (order of first
+** use), so changing how many locations a function has renumbers every
+** later node: function i has nloc[i] stores, each with its own location,
+** and calls @ext with attribute group #(1 + grp[i]) (groups also numbered
+** by first use). */
+static char *gen_dbg(uint32_t n, const uint32_t *nloc, const uint8_t *grp, const uint32_t *c) {
+  size_t cap = 8192 + (size_t)n * 2000, k = 0;
+  char *t = malloc(cap);
+  uint32_t next = 4, gnum[2] = {MSSA_NONE, MSSA_NONE}, ng = 1;
+  uint32_t *sp = malloc(n * sizeof *sp), *l0 = malloc(n * sizeof *l0);
+  k += (size_t)sprintf(t + k, "target datalayout = \"e-m:e-i64:64-n8:16:32:64-S128\"\n\n");
+  for (uint32_t i = 0; i < n; i++) {
+    sp[i] = next++;
+    l0[i] = next;
+    next += nloc[i] + 1;
+    if (gnum[grp[i]] == MSSA_NONE) gnum[grp[i]] = ng++;
+    k += (size_t)sprintf(t + k, "define void @f%u(ptr %%p) #0 !dbg !%u {\nentry:\n", i, sp[i]);
+    for (uint32_t j = 0; j < nloc[i]; j++)
+      k += (size_t)sprintf(t + k, "  store i32 %u, ptr %%p, align 4, !dbg !%u\n", c[i] + j, l0[i] + j);
+    k += (size_t)sprintf(t + k, "  call void @ext(ptr %%p) #%u, !dbg !%u\n  %%x = load i32, ptr %%p, align 4, !dbg !%u\n  ret void, !dbg !%u\n}\n\n",
+                         gnum[grp[i]], l0[i] + nloc[i], l0[i] + nloc[i], l0[i] + nloc[i]);
+  }
+  k += (size_t)sprintf(t + k, "declare void @ext(ptr) #0\n\nattributes #0 = { nounwind }\n");
+  for (int g = 0; g < 2; g++)
+    if (gnum[g] != MSSA_NONE)
+      k += (size_t)sprintf(t + k, "attributes #%u = { %s }\n", gnum[g], g ? "readnone nounwind" : "nounwind");
+  k += (size_t)sprintf(t + k, "\n!llvm.dbg.cu = !{!0}\n!llvm.module.flags = !{!3}\n\n"
+                              "!0 = distinct !DICompileUnit(language: DW_LANG_C99, file: !1, producer: \"clang\", isOptimized: false, runtimeVersion: 0, emissionKind: FullDebug, enums: !2)\n"
+                              "!1 = !DIFile(filename: \"t.c\", directory: \"/src\")\n!2 = !{}\n!3 = !{i32 2, !\"Debug Info Version\", i32 3}\n");
+  for (uint32_t i = 0; i < n; i++) {
+    k += (size_t)sprintf(t + k, "!%u = distinct !DISubprogram(name: \"f%u\", scope: !1, file: !1, line: %u, type: !%u, scopeLine: %u, spFlags: DISPFlagDefinition, unit: !0, retainedNodes: !2)\n",
+                         sp[i], i, 10 * i + 1, next, 10 * i + 1);
+    for (uint32_t j = 0; j <= nloc[i]; j++)
+      k += (size_t)sprintf(t + k, "!%u = !DILocation(line: %u, column: %u, scope: !%u)\n", l0[i] + j, 10 * i + 2, 3 + j, sp[i]);
+  }
+  k += (size_t)sprintf(t + k, "!%u = !DISubroutineType(types: !2)\n", next);
+  t[k] = 0;
+  free(sp);
+  free(l0);
+  return t;
+}
+
+static void random_dbg(void) {
+  enum { N = 30, STEPS = 200 };
+  uint32_t nloc[N], c[N];
+  uint8_t grp[N];
+  for (uint32_t i = 0; i < N; i++) nloc[i] = 1 + i % 3, c[i] = i, grp[i] = 0;
+  uint32_t seed = 777, bad = 0, full = 0, incr = 0, renum = 0;
+  char *t = gen_dbg(N, nloc, grp, c);
+  loaded l;
+  if (!load(&l, t, strlen(t)) || mssa__module_textmap_build(l.m) != MSSA_OK) {
+    fail("random dbg: first load");
+    free(t);
+    return;
+  }
+  for (uint32_t step = 0; step < STEPS; step++) {
+    seed = seed * 1103515245u + 12345u;
+    uint32_t f = (seed >> 16) % N, kind = (seed >> 8) % 3;
+    if (kind == 0) nloc[f] = 1 + (nloc[f] + 1 + (seed & 1)) % 4;
+    else if (kind == 1) grp[f] ^= 1;
+    else c[f] += 1000;
+    char *nt = gen_dbg(N, nloc, grp, c);
+    mssa_retext res;
+    mssa_diag d;
+    int rc = retext(&l, nt, strlen(nt), N / 8 + 2, &res, &d);
+    if (rc == MSSA_OK) {
+      incr++;
+      renum += res.renumbered;
+    } else {
+      full++;
+      unload(&l);
+      load(&l, nt, strlen(nt));
+      mssa__module_textmap_build(l.m);
+    }
+    loaded fr;
+    load(&fr, nt, strlen(nt));
+    uint32_t dif = differences(&l, &fr, true);
+    if (dif && !bad++) diag("step %u: %u functions differ", step, dif);
+    unload(&fr);
+    free(t);
+    t = nt;
+  }
+  ok(!bad, "random dbg: %u steps (%u incremental, %u full), all equal to fresh parses", STEPS, incr, full);
+  ok(incr > STEPS / 2 && renum > STEPS, "random dbg: mostly incremental (%u), %u renumbered functions kept",
+     incr, renum);
+  unload(&l);
+  free(t);
+}
+
 static void real_module(void) {
   const char *shared = getenv("MEMSSA_SHARED");
   char path[1024];
@@ -362,6 +524,8 @@ int main(void) {
     is_int(retext(&l, plain_b, strlen(plain_b), 8, &res, &d), MSSA_EINVAL, "no text map: refused");
     unload(&l);
   }
+  random_plain();
+  random_dbg();
   real_module();
   return done_testing();
 }
