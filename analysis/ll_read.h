@@ -69,6 +69,8 @@ typedef struct ll_parser {
   ll_idset tset;                /* literal type interning */
   ll_idset cset;                /* constant interning */
   mssa_u64map mdmap;            /* !N -> md index */
+  const mssa_u64map *mdseed;    /* when set, !N not in mdmap is looked up
+                                   here (a module's numbering: edit text) */
   MSSA_VEC(uint32_t) mdref;     /* per md index: first-ref offset while undefined */
   mssa_u64map agmap;            /* #N -> index into agbits */
   MSSA_VEC(uint32_t) agbits;    /* attribute group fn bits */

@@ -20,9 +20,11 @@
 **      forward-reference placeholders -- those are rolled back). A new result
 **      name must not already exist in the function.
 **   3. What the module may gain: interned strings, types and constants
-**      (harmless if unused; types get their layout computed). Metadata
-**      attachments (`!tbaa !N`) and attribute groups (`#N`) cannot be
-**      resolved after the module was parsed and are rejected.
+**      (harmless if unused; types get their layout computed), and on
+**      success the metadata nodes the text creates (inline `!{...}`,
+**      attachment lists). `!N` and `#N` mean what they mean in the text the
+**      module was last loaded from (m->mdnum, m->agnum: the reader's
+**      tables, kept); a number that text does not define is an error.
 **   4. The instruction's text is kept (appended to the module text through
 **      mssa_ir_set_text by the caller's insert) -- see mssa__parse_inst.
 */
@@ -72,6 +74,8 @@ static void reopen(ll_parser *p, mssa_module *m, mssa_func *f) {
   /* per-md-node tables are indexed by md id: size them to the module */
   for (uint32_t k = 0; k < m->md.n; k++) mssa__vec_push(&p->mdref, MSSA_NONE);
   p->md_mark = m->md.n;
+  p->mdseed = &m->mdnum;
+  for (uint32_t k = 0; k < m->md_kinds.n; k++) mssa_u64map_put(&p->kinds, m->md_kinds.a[k], 1);
 }
 
 int mssa__parse_inst(mssa_module *m, mssa_func *f, const char *text, size_t len,
@@ -82,7 +86,8 @@ int mssa__parse_inst(mssa_module *m, mssa_func *f, const char *text, size_t len,
   char *buf = mssa__xstrndup(text, len);
   char *saved_text = m->text;
   size_t saved_len = m->text_len;
-  uint32_t md0 = m->md.n, mdops0 = m->mdops.n, blocks0 = f->blocks.n, ops0 = f->ops.n;
+  uint32_t md0 = m->md.n, mdops0 = m->mdops.n, kinds0 = m->md_kinds.n, blocks0 = f->blocks.n;
+  uint32_t ops0 = f->ops.n;
   uint32_t types0 = m->types.n, al0 = m->attrlists.n;
   ll_parser *p = mssa__xcalloc(1, sizeof *p);
   p->m = m;
@@ -116,8 +121,21 @@ int mssa__parse_inst(mssa_module *m, mssa_func *f, const char *text, size_t len,
   if (p->gfwd.n) mssa__ll_err(p, p->gfwd.a[0].off, "use of undefined global value");
   for (uint32_t b = blocks0; b < f->blocks.n; b++)
     mssa__ll_err(p, p->bref.a[b] != MSSA_NONE ? p->bref.a[b] : start, "use of undefined label");
-  if (m->md.n != md0) mssa__ll_err(p, start, "metadata references are not supported in edit text");
-  if (p->agref.n || p->agtmp.n) mssa__ll_err(p, start, "attribute groups are not supported in edit text");
+  for (uint32_t k = md0; k < m->md.n; k++) {
+    if (p->mdref.a[k] != MSSA_NONE) mssa__ll_err(p, p->mdref.a[k], "use of undefined metadata");
+    /* its span would point into this temporary text */
+    if (m->md.a[k].text_len)
+      mssa__ll_err(p, m->md.a[k].text_off,
+                   "inline `!DI...` nodes are not supported in edit text: refer to one by number");
+  }
+  if (p->agtmp.n) mssa__ll_err(p, p->agtmp.a[0].off, "attribute group outside an attribute list");
+  for (uint32_t k = 0; k < p->agref.n; k++) {
+    const ll_pending *pe = &p->agref.a[k];
+    uint32_t gi = mssa_u64map_get(&m->agnum, pe->b);
+    if (gi == MSSA_NONE || gi >= m->agbits.n)
+      mssa__ll_err(p, pe->off, "use of undefined attribute group #%u", pe->b);
+    m->attrlists.a[pe->a].fn |= m->agbits.a[gi];
+  }
   if (ins.type == m->t_void) {
     if (named) mssa__ll_err(p, nt.off, "instructions returning void cannot have a name");
   } else if (named) {
@@ -141,6 +159,7 @@ out:
   if (rc != MSSA_OK) {
     m->md.n = md0;
     m->mdops.n = mdops0;
+    m->md_kinds.n = kinds0;
   }
   m->text = saved_text;
   m->text_len = saved_len;

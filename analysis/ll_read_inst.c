@@ -229,11 +229,18 @@ static int parse_inst_body(ll_parser *p, mssa_inst *ins) {
   }
   mssa__ll_next(p);
   switch (kw) {
-  case LL_KW_ret:
+  case LL_KW_ret: {
     ins->opcode = MSSA_OP_RET;
+    uint32_t toff = p->lx.tok.off;
     ty = mssa__ll_type(p);
+    if (p->f && ty != m->types.a[p->f->type].elem) {
+      char b[128];
+      mssa__ll_type_str(p, m->types.a[p->f->type].elem, b, sizeof b);
+      mssa__ll_err(p, toff, "value doesn't match function result type '%s'", b);
+    }
     if (ty != m->t_void) push_op(p, mssa__ll_value(p, ty));
     return 0;
+  }
   case LL_KW_br:
     ins->opcode = MSSA_OP_BR;
     if (mssa__ll_is_kw(p, LL_KW_label)) { label_op(p); return 0; }

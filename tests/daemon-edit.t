@@ -256,6 +256,59 @@ def main():
     is_(bad, 0, "300 random batches: every reply a result or a known error")
     is_(c.result("verify", {"module": "fz"})["ok"], True, "the fuzzed module verifies")
 
+    # ---------------------------------------------------------- !N and #N in edit text
+    # They mean what they mean in the loaded text: TBAA tags and call-site
+    # attribute groups change the answers exactly as in a fresh load.
+    MD = """define i32 @h(ptr %p, ptr %q) {
+entry:
+  store i32 1, ptr %p, align 4, !tbaa !0
+  %a = load float, ptr %q, align 4, !tbaa !4
+  ret i32 0
+}
+
+declare void @ext(ptr)
+
+attributes #0 = { nounwind }
+attributes #1 = { readnone nounwind }
+
+!0 = !{!1, !1, i64 0}
+!1 = !{!"int", !2, i64 0}
+!2 = !{!"omnipotent char", !3, i64 0}
+!3 = !{!"Simple C/C++ TBAA"}
+!4 = !{!5, !5, i64 0}
+!5 = !{!"float", !2, i64 0}
+"""
+    c.result("load", {"module": "md", "text": MD})
+    steps = [("store i32 5, ptr %q, align 4, !tbaa !0", "an int store (TBAA !0) before a float load"),
+             ("call void @ext(ptr %q) #1", "a call with a readnone group (#1)"),
+             ("call void @ext(ptr %q) #0", "a call with a plain group (#0)")]
+    text = MD
+    for line, what in steps:
+        r = edit([{"op": "insert", "before": "%a", "text": line}], fn="h", mod="md")
+        ok("result" in (r or {}), "edit text with %s: accepted" % what, r)
+        text = text.replace("  %a = load float", "  " + line + "\n  %a = load float")
+        c.result("load", {"module": "mdfresh", "text": text})
+        is_(canon(fprint("h", "md")), canon(fprint("h", "mdfresh")),
+            "... prints as a fresh load of the same text")
+        a = c.result("clobber", {"module": "md", "function": "h", "inst": "%a"})
+        b = c.result("clobber", {"module": "mdfresh", "function": "h", "inst": "%a"})
+        is_(canon("; " + a["clobber"].get("desc", "")), canon("; " + b["clobber"].get("desc", "")),
+            "... and the load's clobber is a fresh load's (%s)" % b["clobber"].get("desc", ""))
+    for bad_text, what in [("store i32 5, ptr %q, !tbaa !99", "an undefined !99"),
+                           ("call void @ext(ptr %q) #7", "an undefined #7")]:
+        r = edit([{"op": "insert", "before": "%a", "text": "store i32 6, ptr %p"},
+                  {"op": "insert", "before": "%a", "text": bad_text}], fn="h", mod="md")
+        ok(lib.err_code(r) == -32010 and r["error"]["data"].get("op") == 1,
+           "%s: an IR error naming op 1" % what, r)
+    is_(canon(fprint("h", "md")), canon(fprint("h", "mdfresh")),
+        "the rejected batches changed nothing")
+
+    r = edit([{"op": "set_terminator", "block": "entry", "text": "ret i32 0"}], fn="h", mod="md")
+    ok("error" not in (r or {}), "set_terminator with the function's return type: accepted", r)
+    r = edit([{"op": "set_terminator", "block": "entry", "text": "ret void"}], fn="h", mod="md")
+    ok(lib.err_code(r) == -32010 and "result type" in r["error"]["message"],
+       "set_terminator `ret void` in an i32 function: an IR error", r)
+
     st = c.result("stats")
     ok(st.get("edits", 0) >= 10, "stats counts edits", st)
     is_(d.stop(), 0, "memssad exits 0")

@@ -402,6 +402,8 @@ static void test_errors(void) {
   static const struct { const char *in, *want; } cases[] = {
     {"define void @f() {\n  %x = add i32 %y, 1\n  ret void\n}\n", "2:16: error: use of undefined value '%y'"},
     {"define void @f() {\n  br label %nowhere\n}\n", "2:12: error: use of undefined value '%nowhere'"},
+    {"define void @f() {\n  ret i32 0\n}\n", "2:7: error: value doesn't match function result type 'void'"},
+    {"define i32 @f() {\n  ret void\n}\n", "2:7: error: value doesn't match function result type 'i32'"},
     {"define void @f() {\n  call void @g()\n  ret void\n}\n", "2:13: error: use of undefined value '@g'"},
     {"@g = global %T zeroinitializer\n", "1:13: error: use of undefined type named 'T'"},
     {"@g = global i32 0, !foo !3\n", "1:25: error: use of undefined metadata '!3'"},
