@@ -52,6 +52,7 @@ int mssa_qmodule_build(const char *path, const char *text, size_t len,
   }
   uint64_t t2 = mssa__now_ns();
   q->read_ms = (double)(t1 - t0) / 1e6;
+  q->text_len_read = m->text_len;
   q->build_ms = (double)(t2 - t1) / 1e6;
   *out = q;
   return MSSA_OK;

@@ -43,6 +43,8 @@ typedef struct mssa_qmodule {
   uint32_t nfailed;       /* defined functions whose build failed */
   uint64_t ndefs, nuses, nphis;
   double read_ms, build_ms;
+  size_t text_len_read;   /* m->text_len when last read from a text (edits
+                             append their text: the daemon bounds the growth) */
   mssa_u64map fn_by_name; /* function name string id -> function index */
 } mssa_qmodule;
 

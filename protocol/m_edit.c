@@ -198,6 +198,18 @@ int mssa__m_edit(mssa__call *c) {
   size_t n = json_array_size(ops);
   if (n > MAX_OPS)
     return mssa__fail(c, MSSA_RPC_INVALID_PARAMS, "at most %d ops per edit", MAX_OPS);
+  /* Instruction ids are never reused and each op's text is appended to the
+  ** module text, so a module grows with every edit: bounded here (the
+  ** journal's snapshot, load + edits, with it). A load of the module's
+  ** current text compacts. */
+  size_t grow = c->p->opts.max_edit_growth ? c->p->opts.max_edit_growth : (size_t)32 << 20;
+  if (n && q->m->text_len > 2 * q->text_len_read + grow) {
+    c->data = json_pack("{sIss}", "op", (json_int_t)0, "message", "module grew too much through edits");
+    return mssa__fail(c, MSSA_RPC_EDIT_REJECTED,
+                      "module '%s' gathered %zu bytes of edits (limit: twice its text + %zu); "
+                      "load its current text again to go on editing",
+                      modname, q->m->text_len - q->text_len_read, grow);
+  }
   mssa_edit_op *e = mssa__xcalloc(n ? n : 1, sizeof *e);
   uint32_t *res = mssa__xcalloc(n ? n : 1, sizeof *res);
   for (size_t k = 0; k < n; k++) {

@@ -71,6 +71,7 @@ int mssa__reload_diff(mssa__call *c, mssa_qmodule *q, const char *name, char **t
     q->nphis += s->nphis;
   }
   free(res.changed);
+  q->text_len_read = m->text_len;
   p->gen++;
   p->reloads_diff++;
   uint64_t t2 = mssa__now_ns();

@@ -79,6 +79,9 @@ typedef struct mssa_proto_job mssa_proto_job;
 typedef struct mssa_proto_opts {
   mssa_build_opts build;       /* for every module loaded */
   size_t max_print_bytes;      /* cap on a `print` reply (0 = unlimited) */
+  size_t max_edit_growth;      /* bytes of edit text a module may gather
+                                  beyond twice its loaded text before edits
+                                  are refused (0 = 32 MiB) */
 } mssa_proto_opts;
 
 mssa_proto *mssa_proto_new(mssa_proto_host *host, const mssa_proto_opts *opts);

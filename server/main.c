@@ -35,6 +35,10 @@ static void usage(FILE *out) {
         "  --token-file FILE     TCP clients must send the first line of FILE first\n"
         "  --stdio               serve one client on stdin/stdout (no socket)\n"
         "  --max-request BYTES   longest request line (default 64M)\n"
+        "  --max-edit-growth BYTES\n"
+        "                        edit text a module may gather beyond twice its\n"
+        "                        loaded text; then edits are refused until it is\n"
+        "                        loaded again (default 32M)\n"
         "  --max-connections N   (default 1024)\n"
         "  --max-backlog BYTES   unread reply bytes before a client is dropped (default 64M)\n"
         "  --check-limit N       walker budget (LLVM's -memssa-check-limit; default unlimited)\n"
@@ -173,6 +177,9 @@ int main(int argc, char **argv) {
     } else if (!strcmp(a, "--max-backlog")) {
       NEEDV();
       if (!(cfg->max_backlog = parse_size(v))) { fprintf(stderr, "memssad: bad size '%s'\n", v); return 2; }
+    } else if (!strcmp(a, "--max-edit-growth")) {
+      NEEDV();
+      if (!(cfg->max_edit_growth = parse_size(v))) { fprintf(stderr, "memssad: bad size '%s'\n", v); return 2; }
     } else if (!strcmp(a, "--max-connections")) {
       NEEDV();
       cfg->max_connections = (uint32_t)strtoul(v, NULL, 10);
@@ -226,6 +233,7 @@ int main(int argc, char **argv) {
   po.build.check_limit = cfg->check_limit;
   po.build.aa_layers = MSSA_AA_ALL;
   po.max_print_bytes = cfg->max_backlog / 2;
+  po.max_edit_growth = cfg->max_edit_growth;
   srv.proto = mssa_proto_new(&srv.host, &po);
 
   uv_signal_init(srv.loop, &srv.sigterm);

@@ -38,6 +38,7 @@ typedef struct mssad_config {
   size_t max_request;         /* bytes per request line */
   uint32_t max_connections;
   size_t max_backlog;         /* unsent reply bytes per client */
+  size_t max_edit_growth;     /* see mssa_proto_opts */
   uint32_t check_limit;
   double drain_timeout_s;     /* on SIGTERM: how long to wait for slow clients */
   const char *state_dir;      /* --state-dir: persist loads/edits (journal.c) */

@@ -311,6 +311,28 @@ attributes #1 = { readnone nounwind }
 
     st = c.result("stats")
     ok(st.get("edits", 0) >= 10, "stats counts edits", st)
+
+    # Growth bound: each edit appends its text and instruction ids are never
+    # reused, so edits are refused past --max-edit-growth (here 2000 bytes
+    # beyond twice the text) until the module's text is loaded again.
+    d2 = Daemon("--max-edit-growth", "2000")
+    c2 = d2.client()
+    c2.result("load", {"module": "g", "text": MOD})
+    k, r = 0, None
+    while k < 1000:
+        r = c2.call("edit", {"module": "g", "function": "f",
+                             "ops": [{"op": "insert", "before": "%b", "text": "store i32 %d, ptr %%p" % k}]})
+        if "error" in r:
+            break
+        k += 1
+    ok(lib.err_code(r) == -32012 and "load its current text again" in r["error"]["message"]
+       and 2000 // 30 < k < 3000 // 15, "edits refused once the module grew past the bound (after %d)" % k, r)
+    is_(c2.result("verify", {"module": "g"})["ok"], True, "the module still verifies")
+    c2.result("load", {"module": "g", "text": MOD})
+    r = c2.call("edit", {"module": "g", "function": "f",
+                         "ops": [{"op": "insert", "before": "%b", "text": "store i32 1, ptr %p"}]})
+    ok("result" in r, "after a load of its text, the module takes edits again", r)
+    is_(d2.stop(), 0, "that memssad exits 0 too")
     is_(d.stop(), 0, "memssad exits 0")
     ok(d.sanitizer_clean(), "no sanitizer reports", d.stderr()[-2000:])
     done()
