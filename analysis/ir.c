@@ -430,7 +430,7 @@ void mssa_module_free(mssa_module *m) {
   mssa__vec_free(&m->named_md);
   mssa__vec_free(&m->md_kinds);
   mssa__vec_free(&m->md_canon);
-  mssa_u64map_free(&m->mdnum);
+  mssa__vec_free(&m->mdnum);
   mssa_u64map_free(&m->agnum);
   mssa__vec_free(&m->agbits);
   mssa__module_textmap_drop(m);

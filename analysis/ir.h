@@ -441,7 +441,9 @@ typedef struct mssa_module {
                                ids in this order after the fixed ones */
   /* The reader's numbering tables, kept so parts of a new text can be
   ** parsed into this module later (retext.h): */
-  mssa_u64map mdnum;        /* `!N` of the text -> md index */
+  mssa_u32vec mdnum;        /* `!N` of the text -> md index (MSSA_NONE
+                               where N is not defined); empty when the
+                               numbers are too sparse for an array */
   mssa_u64map agnum;        /* `#N` of the text -> index into agbits */
   mssa_u32vec agbits;       /* attribute group -> its function MSSA_A_* bits */
   struct mssa__textmap *tmap; /* shape of `text` (retext.h), or NULL */

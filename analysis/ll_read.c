@@ -963,7 +963,7 @@ int mssa__module_parse_owned(const char *path, char *text, size_t len,
   mssa__ll_next(p);
   parse_toplevel(p);
   finish_module(p);
-  mssa__ll_keep_numbering(p);
+  mssa__ll_keep_numbering(p, NULL);
   parser_free(p);
   free(p);
   *out = m;
@@ -980,16 +980,39 @@ void mssa__ll_parser_scratch(ll_parser *p) {
 }
 
 /* Moves the parser's `!N` and `#N` tables into the module (retext.h),
-** replacing the module's: they then describe the text just parsed. */
-void mssa__ll_keep_numbering(ll_parser *p) {
+** replacing the module's: they then describe the text just parsed. The
+** `!N` table becomes an array indexed by N (printer numbers are dense;
+** lookups are the hot part of a reparse), merged into base_steal when
+** given (owned on every path); numbers too sparse for an array (above
+** four times their count plus 4096) leave the module without one. */
+void mssa__ll_keep_numbering(ll_parser *p, mssa_u32vec *base_steal) {
   mssa_module *m = p->m;
-  mssa_u64map_free(&m->mdnum);
+  mssa_u32vec a = {0};
+  if (base_steal) {
+    a = *base_steal;
+    memset(base_steal, 0, sizeof *base_steal);
+  }
+  const mssa_u64map *mm = &p->mdmap;
+  uint64_t hi = 0;
+  for (uint32_t i = 0; i < mm->cap; i++)
+    if (mm->vals[i] != MSSA_NONE && mm->keys[i] + 1 > hi) hi = mm->keys[i] + 1;
+  if (hi > 4 * (uint64_t)(mm->n + a.n) + 4096) {
+    mssa__vec_free(&a);
+  } else {
+    if (hi > a.n) {
+      mssa__vec_reserve(&a, hi);
+      for (uint32_t i = a.n; i < hi; i++) a.a[i] = MSSA_NONE;
+      a.n = (uint32_t)hi;
+    }
+    for (uint32_t i = 0; i < mm->cap; i++)
+      if (mm->vals[i] != MSSA_NONE) a.a[mm->keys[i]] = mm->vals[i];
+  }
+  mssa__vec_free(&m->mdnum);
   mssa_u64map_free(&m->agnum);
   mssa__vec_free(&m->agbits);
-  m->mdnum = p->mdmap;
+  m->mdnum = a;
   m->agnum = p->agmap;
   memcpy(&m->agbits, &p->agbits, sizeof m->agbits);
-  memset(&p->mdmap, 0, sizeof p->mdmap);
   memset(&p->agmap, 0, sizeof p->agmap);
   memset(&p->agbits, 0, sizeof p->agbits);
 }

@@ -69,7 +69,7 @@ typedef struct ll_parser {
   ll_idset tset;                /* literal type interning */
   ll_idset cset;                /* constant interning */
   mssa_u64map mdmap;            /* !N -> md index */
-  const mssa_u64map *mdseed;    /* when set, !N not in mdmap is looked up
+  const mssa_u32vec *mdseed;    /* when set, !N not in mdmap is looked up
                                    here (a module's numbering: edit text) */
   MSSA_VEC(uint32_t) mdref;     /* per md index: first-ref offset while undefined */
   mssa_u64map agmap;            /* #N -> index into agbits */
@@ -175,7 +175,7 @@ uint32_t mssa__ll_opt_addrspace(ll_parser *p, uint32_t dflt);
 void mssa__ll_types_reopen(ll_parser *p);
 void mssa__ll_consts_reopen(ll_parser *p);
 int mssa__ll_inst_body(ll_parser *p, mssa_inst *ins);
-void mssa__ll_keep_numbering(ll_parser *p); /* !N/#N tables -> module */
+void mssa__ll_keep_numbering(ll_parser *p, mssa_u32vec *base_steal); /* -> module */
 void mssa__ll_parser_free(ll_parser *p);  /* end of ll_read.c */
 void mssa__ll_parser_scratch(ll_parser *p);  /* reserves the scratch stacks */
 int mssa__ll_inst_begin(ll_parser *p, mssa_inst *ins, uint32_t bid, ll_tok *nt);  /* ll_read_inst.c */

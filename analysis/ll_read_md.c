@@ -43,7 +43,7 @@ static uint32_t new_md(ll_parser *p, uint8_t kind) {
 uint32_t mssa__ll_md_ref(ll_parser *p, uint32_t n, uint32_t off) {
   uint32_t id = mssa_u64map_get(&p->mdmap, n);
   if (id != MSSA_NONE) return id;
-  if (p->mdseed && (id = mssa_u64map_get(p->mdseed, n)) != MSSA_NONE) return id;
+  if (p->mdseed && n < p->mdseed->n && (id = p->mdseed->a[n]) != MSSA_NONE) return id;
   id = new_md(p, MSSA_MD_TUPLE);
   p->mdref.a[id] = off;
   mssa_u64map_put(&p->mdmap, n, id);

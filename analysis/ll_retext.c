@@ -96,14 +96,15 @@ static void textmap_free(mssa__textmap *t) {
 static bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
 /* Reads up to 9 digits at t[*i] (the caller checked the first); false if
-** there are more (no printer numbers that large). */
+** there are more (no printer numbers that large). Hot in comparisons:
+** every `!N` of both texts goes through here. */
 static bool read_num(const char *t, size_t n, size_t *i, uint32_t *v) {
-  uint32_t x = 0, k = 0;
-  while (*i < n && is_digit(t[*i])) {
-    if (++k > 9) return false;
-    x = x * 10 + (uint32_t)(t[(*i)++] - '0');
-  }
-  *v = x;
+  size_t j = *i, e = n - j > 10 ? j + 10 : n;
+  uint64_t x = 0;
+  while (j < e && (unsigned char)(t[j] - '0') < 10) x = x * 10 + (uint64_t)(t[j++] - '0');
+  if (j - *i > 9) return false;
+  *v = (uint32_t)x;
+  *i = j;
   return true;
 }
 
@@ -512,17 +513,23 @@ static void lex_at(ll_parser *p, size_t off) {
 ** unmapped definitions and the changed bodies (saving the old bodies in
 ** saved[]). Errors longjmp to the caller's setjmp. */
 static void parse_changed(ll_parser *p, rt *r, const uint32_t *chg, uint32_t nch,
-                          mssa_func *saved, volatile uint32_t *nsaved, uint32_t *ndefs) {
+                          mssa_func *saved, volatile uint32_t *nsaved, uint32_t *ndefs,
+                          mssa_u32vec *seed) {
   mssa_module *m = p->m;
   const mssa__textmap *nm = r->nm;
   for (uint32_t k = 0; k < m->md.n; k++) mssa__vec_push(&p->mdref, MSSA_NONE);
   for (uint32_t k = 0; k < m->md_kinds.n; k++) mssa_u64map_put(&p->kinds, m->md_kinds.a[k], 1);
+  /* The renaming, as the reader's `!N` fallback table (seed): new number
+  ** -> the old node it maps to; the rest is parsed into p->mdmap. */
   for (uint32_t nn = 0; nn < nm->nmd; nn++) {
-    if (!r->fwd[0][nn]) continue;
-    uint32_t id = mssa_u64map_get(&m->mdnum, r->fwd[0][nn] - 1);
-    if (id == MSSA_NONE) mssa__ll_err(p, nm->mdline[nn] - 1, "metadata numbering lost");
-    mssa_u64map_put(&p->mdmap, nn, id);
+    uint32_t on = r->fwd[0][nn], id = MSSA_NONE;
+    if (on) {
+      id = on - 1 < m->mdnum.n ? m->mdnum.a[on - 1] : MSSA_NONE;
+      if (id == MSSA_NONE) mssa__ll_err(p, nm->mdline[nn] - 1, "metadata numbering lost");
+    }
+    seed->a[nn] = id;
   }
+  p->mdseed = seed;
   for (uint32_t nn = 0; nn < nm->nag; nn++) {
     if (!r->fwd[1][nn]) continue;
     uint32_t gi = mssa_u64map_get(&m->agnum, r->fwd[1][nn] - 1);
@@ -672,16 +679,29 @@ static void rebase(mssa_module *m, rt *r, const uint8_t *is_chg) {
   free(bstart);
   /* Metadata spans: in a mapped definition line, or in a kept region. */
   const mssa__textmap *om = r->om;
+  uint32_t dc = 0;   /* cursor into om->def */
   for (uint32_t i = 0; i < m->md.n; i++) {
     mssa_md *d = &m->md.a[i];
     if (!d->text_len) continue;
     uint32_t x = d->text_off, y = x + d->text_len, nx = MSSA_NONE, ny = MSSA_NONE;
-    uint32_t lo = 0, hi = om->def.n;
-    while (lo < hi) {
-      uint32_t mid = lo + (hi - lo) / 2;
-      if (om->def.a[mid].off <= x) lo = mid + 1;
-      else hi = mid;
+    /* The definition line holding x: md indices follow the text roughly,
+    ** so the last answer or its successor usually is it. */
+    uint32_t lo;
+    if (dc < om->def.n && om->def.a[dc].off <= x && (dc + 1 == om->def.n || om->def.a[dc + 1].off > x)) {
+      lo = dc + 1;
+    } else if (dc + 1 < om->def.n && om->def.a[dc + 1].off <= x &&
+               (dc + 2 == om->def.n || om->def.a[dc + 2].off > x)) {
+      lo = dc + 2;
+    } else {
+      uint32_t hi = om->def.n;
+      lo = 0;
+      while (lo < hi) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (om->def.a[mid].off <= x) lo = mid + 1;
+        else hi = mid;
+      }
     }
+    if (lo) dc = lo - 1;
     if (lo && x < eol(r->ot, r->olen, om->def.a[lo - 1].off)) {
       uint32_t on = om->def.a[lo - 1].num;
       if (on < om->nmd && r->rev[0][on] && r->a2at[on]) {
@@ -760,6 +780,8 @@ int mssa__module_retext(mssa_module *m, char **text, size_t len, uint32_t max_ch
   const mssa__textmap *om = m->tmap;
   if (!om) return refuse(res, "the module was edited, or its text is not in printer form");
   if (m->text_len != om->len) return refuse(res, "the module text changed since it was read");
+  if (om->nmd && !m->mdnum.n)
+    return refuse(res, "the text's metadata numbers are too sparse to follow");
   if (m->md.n > 2 * om->md0 + 4096 || m->mdops.n > 2 * om->mdops0 + 8192 ||
       m->attrlists.n > 2 * om->al0 + 4096)
     return refuse(res, "earlier reloads left many unused nodes: a full load compacts them");
@@ -862,6 +884,10 @@ int mssa__module_retext(mssa_module *m, char **text, size_t len, uint32_t max_ch
     uint32_t md0 = m->md.n, mdops0 = m->mdops.n, kinds0 = m->md_kinds.n;
     /* Changed between setjmp and a longjmp, so volatile (C11 7.13.2.1). */
     volatile uint32_t nsaved = 0;
+    /* Sized before setjmp: after it only its elements are written. */
+    mssa_u32vec seed = {0};
+    mssa__vec_reserve(&seed, nm->nmd ? nm->nmd : 1);
+    seed.n = nm->nmd;
     char *otext = m->text;
     size_t olen = m->text_len;
     saved = mssa__xcalloc(nch ? nch : 1, sizeof *saved);
@@ -883,6 +909,7 @@ int mssa__module_retext(mssa_module *m, char **text, size_t len, uint32_t max_ch
       m->text = otext;
       m->text_len = olen;
       mssa_layout_compute(m);   /* types_reopen cleared the layout marks */
+      mssa__vec_free(&seed);
       mssa__ll_parser_free(p);
       free(p);
       rc = MSSA_EPARSE;
@@ -890,13 +917,13 @@ int mssa__module_retext(mssa_module *m, char **text, size_t len, uint32_t max_ch
     }
     mssa__ll_parser_scratch(p);
     reopen_globals(p, m);
-    parse_changed(p, &r, chg, nch, saved, &nsaved, &res->new_md);
+    parse_changed(p, &r, chg, nch, saved, &nsaved, &res->new_md, &seed);
     mssa__ll_md_paths(p, md0);
     mssa_layout_compute(m);
     /* 3. Commit. */
     rebase(m, &r, is_chg);
     for (uint32_t k = 0; k < nsaved; k++) body_free(&saved[k]);
-    mssa__ll_keep_numbering(p);
+    mssa__ll_keep_numbering(p, &seed);
     mssa__ll_parser_free(p);
     free(p);
     m->md_canon.n = 0;   /* recomputed on demand (nodes were added or retired) */
