@@ -432,6 +432,7 @@ void mssa_module_free(mssa_module *m) {
   mssa__vec_free(&m->md_canon);
   mssa__vec_free(&m->mdnum);
   mssa_u64map_free(&m->agnum);
+  mssa_u64map_free(&m->gnames);
   mssa__vec_free(&m->agbits);
   mssa__module_textmap_drop(m);
   free(m);

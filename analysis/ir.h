@@ -445,6 +445,8 @@ typedef struct mssa_module {
                                where N is not defined); empty when the
                                numbers are too sparse for an array */
   mssa_u64map agnum;        /* `#N` of the text -> index into agbits */
+  mssa_u64map gnames;       /* global names: name id, or (1 << 40) | N for
+                               `@N` -> mssa_val (GLOBAL or FUNC) */
   mssa_u32vec agbits;       /* attribute group -> its function MSSA_A_* bits */
   struct mssa__textmap *tmap; /* shape of `text` (retext.h), or NULL */
 } mssa_module;

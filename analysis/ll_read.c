@@ -1009,6 +1009,11 @@ void mssa__ll_keep_numbering(ll_parser *p, mssa_u32vec *base_steal) {
   }
   mssa__vec_free(&m->mdnum);
   mssa_u64map_free(&m->agnum);
+  if (!p->gseed) {   /* a full parse: its global names too */
+    mssa_u64map_free(&m->gnames);
+    m->gnames = p->gmap;
+    memset(&p->gmap, 0, sizeof p->gmap);
+  }
   mssa__vec_free(&m->agbits);
   m->mdnum = a;
   m->agnum = p->agmap;

@@ -69,6 +69,8 @@ typedef struct ll_parser {
   ll_idset tset;                /* literal type interning */
   ll_idset cset;                /* constant interning */
   mssa_u64map mdmap;            /* !N -> md index */
+  const mssa_u64map *gseed;     /* when set, a global not in gmap is looked
+                                   up here (a module's names: reparses) */
   const mssa_u32vec *mdseed;    /* when set, !N not in mdmap is looked up
                                    here (a module's numbering: edit text) */
   MSSA_VEC(uint32_t) mdref;     /* per md index: first-ref offset while undefined */

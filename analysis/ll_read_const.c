@@ -176,6 +176,7 @@ mssa_val mssa__ll_global_ref(ll_parser *p, const ll_tok *t) {
   uint64_t key = t->kind == LT_GLOBALID ? LL_NUMKEY(t->num) : mssa__ll_name(p, t);
   uint32_t v = mssa_u64map_get(&p->gmap, key);
   if (v != MSSA_NONE) return v;
+  if (p->gseed && (v = mssa_u64map_get(p->gseed, key)) != MSSA_NONE) return v;
   ll_fwd fw = {key, t->off, MSSA_NONE, MSSA_VAL_NONE};
   uint32_t idx = p->gfwd.n;
   if (idx >= 0x0ffffff0u) mssa__ll_err(p, t->off, "too many forward references");

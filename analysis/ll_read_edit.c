@@ -43,20 +43,7 @@ static void put_local(ll_parser *p, uint32_t name, uint32_t slot, mssa_val v) {
 }
 
 static void reopen(ll_parser *p, mssa_module *m, mssa_func *f) {
-  for (uint32_t g = 0; g < m->globals.n; g++) {
-    uint32_t nm = m->globals.a[g].name;
-    if (nm == MSSA_NONE) continue;
-    mssa_u64map_put(&p->gmap, nm, MSSA_VAL(MSSA_VK_GLOBAL, g));
-    const char *s = mssa_str(m, nm);
-    if (s[0] >= '0' && s[0] <= '9') mssa_u64map_put(&p->gmap, LL_NUMKEY(strtoull(s, NULL, 10)), MSSA_VAL(MSSA_VK_GLOBAL, g));
-  }
-  for (uint32_t k = 0; k < m->funcs.n; k++) {
-    uint32_t nm = m->funcs.a[k].name;
-    if (nm == MSSA_NONE) continue;
-    mssa_u64map_put(&p->gmap, nm, MSSA_VAL(MSSA_VK_FUNC, k));
-    const char *s = mssa_str(m, nm);
-    if (s[0] >= '0' && s[0] <= '9') mssa_u64map_put(&p->gmap, LL_NUMKEY(strtoull(s, NULL, 10)), MSSA_VAL(MSSA_VK_FUNC, k));
-  }
+  p->gseed = &m->gnames;   /* global names, as the reader left them */
   mssa__ll_types_reopen(p);
   mssa__ll_consts_reopen(p);
   p->f = f;

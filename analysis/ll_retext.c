@@ -381,6 +381,7 @@ static bool close_pairs(rt *r) {
 static size_t common_prefix(const char *a, const char *b, size_t n) {
   size_t i = 0;
   while (n - i >= 4096 && !memcmp(a + i, b + i, 4096)) i += 4096;
+  while (n - i >= 64 && !memcmp(a + i, b + i, 64)) i += 64;
   while (i < n && a[i] == b[i]) i++;
   return i;
 }
@@ -389,6 +390,7 @@ static size_t common_prefix(const char *a, const char *b, size_t n) {
 static size_t common_suffix(const char *a, size_t an, const char *b, size_t bn, size_t cap) {
   size_t i = 0;
   while (cap - i >= 4096 && !memcmp(a + an - i - 4096, b + bn - i - 4096, 4096)) i += 4096;
+  while (cap - i >= 64 && !memcmp(a + an - i - 64, b + bn - i - 64, 64)) i += 64;
   while (i < cap && a[an - i - 1] == b[bn - i - 1]) i++;
   return i;
 }
@@ -468,22 +470,7 @@ static uint32_t through(const anchor *a, uint32_t x) {
 /* ------------------------------------------------------------ parse phase */
 
 static void reopen_globals(ll_parser *p, mssa_module *m) {
-  for (uint32_t g = 0; g < m->globals.n; g++) {
-    uint32_t nm = m->globals.a[g].name;
-    if (nm == MSSA_NONE) continue;
-    mssa_u64map_put(&p->gmap, nm, MSSA_VAL(MSSA_VK_GLOBAL, g));
-    const char *s = mssa_str(m, nm);
-    if (s[0] >= '0' && s[0] <= '9')
-      mssa_u64map_put(&p->gmap, LL_NUMKEY(strtoull(s, NULL, 10)), MSSA_VAL(MSSA_VK_GLOBAL, g));
-  }
-  for (uint32_t k = 0; k < m->funcs.n; k++) {
-    uint32_t nm = m->funcs.a[k].name;
-    if (nm == MSSA_NONE) continue;
-    mssa_u64map_put(&p->gmap, nm, MSSA_VAL(MSSA_VK_FUNC, k));
-    const char *s = mssa_str(m, nm);
-    if (s[0] >= '0' && s[0] <= '9')
-      mssa_u64map_put(&p->gmap, LL_NUMKEY(strtoull(s, NULL, 10)), MSSA_VAL(MSSA_VK_FUNC, k));
-  }
+  p->gseed = &m->gnames;   /* functions and globals are the same */
   mssa__ll_types_reopen(p);
   mssa__ll_consts_reopen(p);
 }
