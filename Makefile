@@ -84,7 +84,11 @@ ASAN_ENV = ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
            UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 PROVE       ?= prove
 PROVE_FLAGS ?= --timer
-TESTS       ?= $(TEST_BINS) $(TEST_SCRIPTS)
+# The conformance scripts run first: they generate build/corpus (csmith
+# programs, the project's own C files compiled four ways), which the updater
+# fuzz test and the soundness test also draw from.
+TESTS       ?= $(filter tests/conformance-%,$(TEST_SCRIPTS)) $(TEST_BINS) \
+               $(filter-out tests/conformance-%,$(TEST_SCRIPTS))
 
 .PHONY: all test asan example bench bench-all deps clean fuzz-updater check
 .DEFAULT_GOAL := all

@@ -524,6 +524,17 @@ int main(void) {
   note("edits by corpus: llvm-memoryssa %llu, csmith %llu, own %llu",
        (unsigned long long)st.per_corpus[0], (unsigned long long)st.per_corpus[1],
        (unsigned long long)st.per_corpus[2]);
+  {
+    static const char *const cname[3] = {"llvm-memoryssa", "csmith", "own C files"};
+    bool spread = true;
+    for (int c = 0; c < 3; c++) {
+      if (!lists[c].n) diag("corpus %s: no files (not generated here): not exercised", cname[c]);
+      else if (!st.per_corpus[c]) spread = false;
+    }
+    ok(spread, "every corpus present got edits (llvm-memoryssa %llu, csmith %llu, own %llu)",
+       (unsigned long long)st.per_corpus[0], (unsigned long long)st.per_corpus[1],
+       (unsigned long long)st.per_corpus[2]);
+  }
   note("by kind: insert %llu remove %llu move %llu set_operand %llu set_terminator %llu "
        "split_edge %llu split_block %llu add/remove_block %llu",
        (unsigned long long)st.by_kind[0], (unsigned long long)st.by_kind[1],
