@@ -526,7 +526,9 @@ uint32_t mssa_inst_successors(const mssa_func *f, const mssa_inst *term,
 uint32_t mssa_block_terminator(const mssa_func *f, uint32_t b);
 
 /* Source position of an instruction from its !dbg (file is a string id of
-** the DIFile name, with directory joined if relative); false if none. */
+** the DIFile name, with directory joined if relative); false if none. With
+** a location whose scope chain names no file, true with *file and *dir
+** MSSA_NONE. */
 bool mssa_inst_source(const mssa_module *m, const mssa_inst *i,
                       uint32_t *file, uint32_t *dir, uint32_t *line, uint32_t *col);
 

@@ -175,6 +175,9 @@ uint32_t mssa__ll_opt_addrspace(ll_parser *p, uint32_t dflt);
 /* Reopening a parsed module to parse edits (ll_read_edit.c); added at the
 ** end of ll_read_type.c, ll_read_const.c and ll_read_inst.c. */
 void mssa__ll_types_reopen(ll_parser *p);
+/* After a reparse: any named type first referenced from type `from` on and
+** still undefined is an error, as at the end of a module. */
+void mssa__ll_types_check(ll_parser *p, uint32_t from);
 void mssa__ll_consts_reopen(ll_parser *p);
 int mssa__ll_inst_body(ll_parser *p, mssa_inst *ins);
 void mssa__ll_keep_numbering(ll_parser *p, mssa_u32vec *base_steal); /* -> module */

@@ -116,6 +116,7 @@ int mssa__parse_inst(mssa_module *m, mssa_func *f, const char *text, size_t len,
                    "inline `!DI...` nodes are not supported in edit text: refer to one by number");
   }
   if (p->agtmp.n) mssa__ll_err(p, p->agtmp.a[0].off, "attribute group outside an attribute list");
+  mssa__ll_types_check(p, types0);
   for (uint32_t k = 0; k < p->agref.n; k++) {
     const ll_pending *pe = &p->agref.a[k];
     uint32_t gi = mssa_u64map_get(&m->agnum, pe->b);

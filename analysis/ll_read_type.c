@@ -517,6 +517,13 @@ uint32_t mssa__ll_gep_result(ll_parser *p, uint32_t srcelem, uint32_t basety,
 ** m is the module; clears MSSA_TF_SIZED everywhere, so the caller must run
 ** mssa_layout_compute(m) when done (success or not).
 */
+void mssa__ll_types_check(ll_parser *p, uint32_t from) {
+  mssa_module *m = p->m;
+  for (uint32_t id = from; id < m->types.n && id < p->tref.n; id++)
+    if (p->tref.a[id] != MSSA_NONE)
+      mssa__ll_err(p, p->tref.a[id], "use of undefined type named '%s'", mssa_str(m, m->types.a[id].name));
+}
+
 void mssa__ll_types_reopen(ll_parser *p) {
   mssa_module *m = p->m;
   uint32_t n = m->types.n;
@@ -539,6 +546,9 @@ void mssa__ll_types_reopen(ll_parser *p) {
   for (uint32_t id = 0; id < n; id++) {
     const mssa_type *t = &m->types.a[id];
     if (t->name != MSSA_NONE) {
+      /* A named struct never defined is what a failed reparse left behind:
+      ** not a name the module has (referring to it must fail again). */
+      if (t->kind == MSSA_T_STRUCT && !(t->flags & MSSA_TF_DEFINED)) continue;
       const char *nm = mssa_str(m, t->name);
       uint64_t key = t->name;
       if (nm[0] >= '0' && nm[0] <= '9') key = LL_NUMKEY(strtoull(nm, NULL, 10));

@@ -496,6 +496,15 @@ static void lex_at(ll_parser *p, size_t off) {
   mssa__ll_next(p);
 }
 
+/* A definition parsed alone must end its line, as the whole-module parser
+** would require (the next entity starts a line): `!7 = !{}, i64 0}` is an
+** error there, so it is one here. */
+static void line_done(ll_parser *p, size_t start) {
+  size_t e = eol(p->m->text, p->m->text_len, start);
+  if (p->lx.tok.kind != LT_EOF && p->lx.tok.off < e)
+    mssa__ll_err(p, p->lx.tok.off, "expected top-level entity");
+}
+
 /* Seeds parser p (over the new text) with the renaming, then parses the
 ** unmapped definitions and the changed bodies (saving the old bodies in
 ** saved[]). Errors longjmp to the caller's setjmp. */
@@ -504,6 +513,7 @@ static void parse_changed(ll_parser *p, rt *r, const uint32_t *chg, uint32_t nch
                           mssa_u32vec *seed) {
   mssa_module *m = p->m;
   const mssa__textmap *nm = r->nm;
+  uint32_t types0 = m->types.n;
   for (uint32_t k = 0; k < m->md.n; k++) mssa__vec_push(&p->mdref, MSSA_NONE);
   for (uint32_t k = 0; k < m->md_kinds.n; k++) mssa_u64map_put(&p->kinds, m->md_kinds.a[k], 1);
   /* The renaming, as the reader's `!N` fallback table (seed): new number
@@ -528,12 +538,14 @@ static void parse_changed(ll_parser *p, rt *r, const uint32_t *chg, uint32_t nch
     if (r->fwd[0][nm->def.a[k].num]) continue;
     lex_at(p, nm->def.a[k].off);
     mssa__ll_md_def(p);
+    line_done(p, nm->def.a[k].off);
     (*ndefs)++;
   }
   for (uint32_t nn = 0; nn < nm->nag; nn++) {
     if (!nm->agline[nn] || r->fwd[1][nn]) continue;
     lex_at(p, nm->agline[nn] - 1);
     mssa__ll_attr_group(p);
+    line_done(p, nm->agline[nn] - 1);
   }
   for (uint32_t k = 0; k < nch; k++) {
     uint32_t i = chg[k], fi = r->om->fidx[i];
@@ -561,6 +573,7 @@ static void parse_changed(ll_parser *p, rt *r, const uint32_t *chg, uint32_t nch
   }
   for (uint32_t i = 0; i < p->mdref.n; i++)
     if (p->mdref.a[i] != MSSA_NONE) mssa__ll_err(p, p->mdref.a[i], "use of undefined metadata");
+  mssa__ll_types_check(p, types0);
   for (uint32_t i = 0; i < p->agref.n; i++) {
     ll_pending *pe = &p->agref.a[i];
     uint32_t gi = mssa_u64map_get(&p->agmap, pe->b);

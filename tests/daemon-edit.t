@@ -295,7 +295,8 @@ attributes #1 = { readnone nounwind }
         is_(canon("; " + a["clobber"].get("desc", "")), canon("; " + b["clobber"].get("desc", "")),
             "... and the load's clobber is a fresh load's (%s)" % b["clobber"].get("desc", ""))
     for bad_text, what in [("store i32 5, ptr %q, !tbaa !99", "an undefined !99"),
-                           ("call void @ext(ptr %q) #7", "an undefined #7")]:
+                           ("call void @ext(ptr %q) #7", "an undefined #7"),
+                           ("%v = load %nosuch, ptr %p", "an undefined named type")]:
         r = edit([{"op": "insert", "before": "%a", "text": "store i32 6, ptr %p"},
                   {"op": "insert", "before": "%a", "text": bad_text}], fn="h", mod="md")
         ok(lib.err_code(r) == -32010 and r["error"]["data"].get("op") == 1,

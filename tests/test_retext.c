@@ -65,7 +65,7 @@ static char *render(loaded *l, uint32_t fi, bool walker) {
   for (uint32_t i = 0; i < fn->insts.n; i++) {
     uint32_t file, dir, line, col;
     if (mssa_inst_source(m, &fn->insts.a[i], &file, &dir, &line, &col))
-      fprintf(f, "%u %s:%u:%u\n", i, mssa_str(m, file), line, col);
+      fprintf(f, "%u %s:%u:%u\n", i, file != MSSA_NONE ? mssa_str(m, file) : "-", line, col);
   }
   fclose(f);
   return buf;
@@ -424,6 +424,72 @@ static void random_dbg(void) {
   free(t);
 }
 
+/* Random byte mutations of a new text (deletions, insertions of bytes that
+** matter to the cut -- `!`, `#`, `"`, `}`, newline, digits -- and
+** replacements): retext must never crash and, whenever it succeeds, a fresh
+** parse of the same text must succeed and print the same. */
+static void mutations(const char *base_old, const char *base_new, const char *what) {
+  static const char pool[] = "!#\"};\n0123456789 {%@a";
+  uint32_t seed = getenv("RETEXT_SEED") ? (uint32_t)atoi(getenv("RETEXT_SEED")) : 99, bad = 0, okc = 0, inval = 0,
+           perr = 0, n = getenv("RETEXT_N") ? (uint32_t)atoi(getenv("RETEXT_N")) : 1500;
+  size_t bl = strlen(base_new);
+  char *t = malloc(bl + 64);
+  for (uint32_t step = 0; step < n; step++) {
+    loaded l;
+    if (!load(&l, base_old, strlen(base_old))) break;
+    mssa__module_textmap_build(l.m);
+    memcpy(t, base_new, bl + 1);
+    size_t len = bl;
+    for (int k = 0; k < 1 + (int)(step % 3); k++) {
+      seed = seed * 1103515245u + 12345u;
+      size_t at = (seed >> 8) % (len ? len : 1);
+      int op = (int)((seed >> 4) % 3);
+      char c = pool[(seed >> 16) % (sizeof pool - 1)];
+      if (op == 0 && len) {
+        memmove(t + at, t + at + 1, len - at);
+        len--;
+      } else if (op == 1) {
+        memmove(t + at + 1, t + at, len - at + 1);
+        t[at] = c;
+        len++;
+      } else if (len) {
+        t[at] = c;
+      }
+    }
+    mssa_retext res;
+    mssa_diag d;
+    int rc = retext(&l, t, len, 8, &res, &d);
+    loaded f;
+    mssa_module *fm = NULL;
+    mssa_diag fd;
+    bool fresh_ok = mssa_module_parse("<t>", t, len, &fm, &fd) == MSSA_OK;
+    mssa_module_free(fm);
+    if (rc == MSSA_OK) {
+      okc++;
+      if (!fresh_ok) {
+        if (!bad++) {
+          diag("%s step %u: retext took a text a fresh parse rejects (%u:%u: %s)", what, step, fd.line, fd.col, fd.msg);
+          if (getenv("RETEXT_DUMP")) {
+            FILE *o = fopen(getenv("RETEXT_DUMP"), "w");
+            if (o) { fwrite(t, 1, len, o); fclose(o); }
+          }
+        }
+      } else if (load(&f, t, len)) {
+        if (differences(&l, &f, false) && !bad++) diag("%s step %u: differs from a fresh parse", what, step);
+        unload(&f);
+      }
+    } else if (rc == MSSA_EPARSE) {
+      perr++;
+    } else {
+      inval++;
+    }
+    unload(&l);
+  }
+  free(t);
+  ok(!bad, "%s: %u mutated texts: %u taken (each equal to a fresh parse), %u refused, %u parse errors",
+     what, n, okc, inval, perr);
+}
+
 static void real_module(void) {
   const char *shared = getenv("MEMSSA_SHARED");
   char path[1024];
@@ -526,6 +592,8 @@ int main(void) {
   }
   random_plain();
   random_dbg();
+  mutations(plain_a, plain_b, "mutations, plain");
+  mutations(dbg_a, dbg_b, "mutations, debug info");
   real_module();
   return done_testing();
 }
