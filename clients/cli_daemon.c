@@ -350,10 +350,14 @@ static int cmd_load(dopts *o) {
            memssa_json_int(memssa_json_get(x, "defs")), memssa_json_int(memssa_json_get(x, "uses")),
            memssa_json_int(memssa_json_get(x, "phis")), memssa_json_num(memssa_json_get(x, "ms")),
            memssa_json_bool(memssa_json_get(x, "replaced")) ? " (replaced)" : "");
-    if (!strcmp(memssa_json_str(memssa_json_get(x, "reload")), "incremental"))
-      printf("  reloaded by difference: %lld functions reused, %lld rebuilt\n",
+    if (!strcmp(memssa_json_str(memssa_json_get(x, "reload")), "incremental")) {
+      long long renum = memssa_json_int(memssa_json_get(x, "renumbered"));
+      printf("  reloaded by difference: %lld functions reused, %lld rebuilt",
              memssa_json_int(memssa_json_get(x, "reused")),
              memssa_json_int(memssa_json_get(x, "rebuilt")));
+      if (renum) printf(" (%lld reused ones renumbered)", renum);
+      printf("\n");
+    }
     else if (*memssa_json_str(memssa_json_get(x, "why_full")))
       printf("  full reload: %s\n", memssa_json_str(memssa_json_get(x, "why_full")));
   }
