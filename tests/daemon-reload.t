@@ -3,7 +3,7 @@
 # only inside function bodies reparses just those bodies; anything else is a
 # full reload that says why. Every reload must answer exactly as a fresh load
 # of the same text.
-import importlib.machinery, json, os, signal, sys
+import subprocess, importlib.machinery, json, os, signal, sys
 
 lib = importlib.machinery.SourceFileLoader(
     "daemonlib", os.path.join(os.path.dirname(os.path.abspath(__file__)), "daemon-protocol.t")
@@ -199,6 +199,13 @@ def main():
         f.write(t2)
     r = c.result("load", {"module": "m", "path": p1})
     is_(r["reload"], "incremental", "a path load reloads by difference too")
+    # the CLI says so
+    with open(p1, "w") as f:
+        f.write(t0)
+    out = subprocess.run([lib.MEMSSA, "--socket", d.sock, "load", p1, "--module", "m"],
+                         capture_output=True, text=True).stdout
+    ok("reloaded by difference: 1 functions reused, 2 rebuilt" in out,
+       "`memssa load` reports the reload by difference", out)
     c.send(json.dumps({"jsonrpc": "2.0", "method": "load", "params": {"module": "m", "text": t1}}) + "\n")
     same(state(c, "m"), fresh(t1), "a load notification reloads too")
 
