@@ -230,6 +230,8 @@ int mssa__module_textmap_build(mssa_module *m) {
   return MSSA_OK;
 }
 
+void mssa__textmap_free(mssa__textmap *t) { textmap_free(t); }
+
 void mssa__module_textmap_drop(mssa_module *m) {
   if (!m) return;
   textmap_free(m->tmap);
@@ -259,6 +261,8 @@ typedef struct rt {
   uint32_t *a2at;                  /* per old md number: first a2 index + 1 */
   size_t pre, suf;                 /* common prefix / suffix (texts without
                                       references only; else 0) */
+  bool soft;                       /* the parse failed on a limit of the
+                                      reparse, not on an error in the text */
 } rt;
 
 static bool pair(rt *r, int ns, uint32_t nn, uint32_t on) {
@@ -522,7 +526,10 @@ static void parse_changed(ll_parser *p, rt *r, const uint32_t *chg, uint32_t nch
     uint32_t on = r->fwd[0][nn], id = MSSA_NONE;
     if (on) {
       id = on - 1 < m->mdnum.n ? m->mdnum.a[on - 1] : MSSA_NONE;
-      if (id == MSSA_NONE) mssa__ll_err(p, nm->mdline[nn] - 1, "metadata numbering lost");
+      if (id == MSSA_NONE) {
+      r->soft = true;
+      mssa__ll_err(p, nm->mdline[nn] - 1, "metadata numbering lost");
+    }
     }
     seed->a[nn] = id;
   }
@@ -530,7 +537,10 @@ static void parse_changed(ll_parser *p, rt *r, const uint32_t *chg, uint32_t nch
   for (uint32_t nn = 0; nn < nm->nag; nn++) {
     if (!r->fwd[1][nn]) continue;
     uint32_t gi = mssa_u64map_get(&m->agnum, r->fwd[1][nn] - 1);
-    if (gi == MSSA_NONE || gi >= m->agbits.n) mssa__ll_err(p, nm->agline[nn] - 1, "attribute group lost");
+    if (gi == MSSA_NONE || gi >= m->agbits.n) {
+      r->soft = true;
+      mssa__ll_err(p, nm->agline[nn] - 1, "attribute group lost");
+    }
     mssa_u64map_put(&p->agmap, nn, p->agbits.n);
     mssa__vec_push(&p->agbits, m->agbits.a[gi]);
   }
@@ -561,7 +571,10 @@ static void parse_changed(ll_parser *p, rt *r, const uint32_t *chg, uint32_t nch
     mssa__ll_function_body(p);
     if (p->lx.prev_end != nm->f.a[i].end) mssa__ll_err(p, p->lx.prev_end, "expected the end of the function body");
     if (p->gfwd.n) mssa__ll_err(p, p->gfwd.a[0].off, "use of undefined global value");
-    if (p->baddr.n) mssa__ll_err(p, p->baddr.a[0].off, "blockaddress in a reparsed body");
+    if (p->baddr.n) {
+      r->soft = true;
+      mssa__ll_err(p, p->baddr.a[0].off, "blockaddress in a reparsed body");
+    }
     /* Intrinsic ids of direct calls (module parse step 8). */
     for (uint32_t j = 0; j < f->insts.n; j++) {
       mssa_inst *in = &f->insts.a[j];
@@ -768,102 +781,210 @@ static void rt_free(rt *r) {
 }
 
 static int refuse(mssa_retext *res, const char *why) {
-  snprintf(res->why, sizeof res->why, "%s", why);
+  size_t n = strlen(why);
+  if (n >= sizeof res->why) n = sizeof res->why - 1;   /* cut, as snprintf would */
+  memcpy(res->why, why, n);
+  res->why[n] = 0;
   return MSSA_EINVAL;
 }
 
-int mssa__module_retext(mssa_module *m, char **text, size_t len, uint32_t max_changed,
-                        mssa_retext *res, mssa_diag *diag) {
-  memset(res, 0, sizeof *res);
-  if (diag) memset(diag, 0, sizeof *diag);
-  if (!m || !text || !*text) return refuse(res, "no text");
-  const mssa__textmap *om = m->tmap;
-  if (!om) return refuse(res, "the module was edited, or its text is not in printer form");
-  if (m->text_len != om->len) return refuse(res, "the module text changed since it was read");
-  if (om->nmd && !m->mdnum.n)
-    return refuse(res, "the text's metadata numbers are too sparse to follow");
-  if (m->md.n > 2 * om->md0 + 4096 || m->mdops.n > 2 * om->mdops0 + 8192 ||
-      m->attrlists.n > 2 * om->al0 + 4096)
-    return refuse(res, "earlier reloads left many unused nodes: a full load compacts them");
+/* ------------------------------------------------------------ the two phases */
+
+/* What the comparison found: the renaming, the anchors, the new text's map
+** and the changed functions (text order). Holds no pointer into either text
+** nor into the module, so it can be made on another thread from copies. */
+struct mssa__retext_plan {
+  rt r;                    /* ot, nt, om unset between the phases */
+  mssa__textmap *nm;
+  uint32_t *chg, nch, nf, renumbered;
+  size_t olen, nlen;
+};
+
+void mssa__retext_plan_free(mssa__retext_plan *pl) {
+  if (!pl) return;
+  rt_free(&pl->r);
+  textmap_free(pl->nm);
+  free(pl->chg);
+  free(pl);
+}
+
+mssa__textmap *mssa__textmap_dup(const mssa__textmap *t) {
+  if (!t) return NULL;
+  mssa__textmap *d = mssa__xmalloc(sizeof *d);
+  *d = *t;
+  memset(&d->f, 0, sizeof d->f);
+  memset(&d->def, 0, sizeof d->def);
+  for (uint32_t i = 0; i < t->f.n; i++) mssa__vec_push(&d->f, t->f.a[i]);
+  for (uint32_t i = 0; i < t->def.n; i++) mssa__vec_push(&d->def, t->def.a[i]);
+  d->fidx = mssa__xmalloc((t->f.n ? t->f.n : 1) * sizeof *d->fidx);
+  memcpy(d->fidx, t->fidx, t->f.n * sizeof *d->fidx);
+  d->mdline = mssa__xcalloc(t->nmd ? t->nmd : 1, sizeof *d->mdline);
+  if (t->nmd) memcpy(d->mdline, t->mdline, t->nmd * sizeof *d->mdline);
+  d->agline = mssa__xcalloc(t->nag ? t->nag : 1, sizeof *d->agline);
+  if (t->nag) memcpy(d->agline, t->agline, t->nag * sizeof *d->agline);
+  return d;
+}
+
+const mssa__textmap *mssa__module_textmap(const mssa_module *m) { return m ? m->tmap : NULL; }
+
+uint8_t *mssa__module_pinned_funcs(const mssa_module *m) {
+  uint8_t *pin = NULL;
+  for (uint32_t c = 0; c < m->consts.n; c++) {
+    const mssa_const *cc = &m->consts.a[c];
+    if (cc->kind != MSSA_C_BLOCKADDR) continue;
+    mssa_val fv = m->cops.a[cc->ops];
+    if (MSSA_VAL_KIND(fv) != MSSA_VK_FUNC || MSSA_VAL_INDEX(fv) >= m->funcs.n) continue;
+    if (!pin) pin = mssa__xcalloc(m->funcs.n ? m->funcs.n : 1, 1);
+    pin[MSSA_VAL_INDEX(fv)] = 1;
+  }
+  return pin;
+}
+
+bool mssa__textmap_has_refs(const mssa__textmap *t) { return t && t->refs; }
+
+int mssa__retext_plan_new(const char *otext, size_t olen, const mssa__textmap *om,
+                          const char *text, size_t len, uint32_t max_changed,
+                          const uint8_t *pinned, mssa__retext_plan **out, char *why,
+                          size_t cap) {
+  *out = NULL;
+  if (cap) why[0] = 0;
+#define REFUSE(msg) do { snprintf(why, cap, "%s", msg); rc = MSSA_EINVAL; goto out; } while (0)
+  int rc = MSSA_EINVAL;
+  mssa__retext_plan *pl = NULL;
+  mssa__textmap *nm = NULL;
+  if (!om) {
+    snprintf(why, cap, "the module was edited, or its text is not in printer form");
+    return MSSA_EINVAL;
+  }
+  if (olen != om->len) {
+    snprintf(why, cap, "the module text changed since it was read");
+    return MSSA_EINVAL;
+  }
   /* A text without any `!`/`#` (no debug info) first takes the common
   ** prefix and suffix of the two texts (memcmp passes): the new map is the
   ** old one outside the middle, and a function whose gap, header and body
   ** lie in the prefix or the suffix is compared as one region. */
   size_t pre = 0, suf = 0;
   if (!om->refs) {
-    size_t mn = len < m->text_len ? len : m->text_len;
-    pre = common_prefix(m->text, *text, mn);
-    suf = common_suffix(m->text, m->text_len, *text, len, mn - pre);
+    size_t mn = len < olen ? len : olen;
+    pre = common_prefix(otext, text, mn);
+    suf = common_suffix(otext, olen, text, len, mn - pre);
   }
-  mssa__textmap *nm = textmap_new(*text, len, om, pre, suf);
-  if (!nm) return refuse(res, "the new text is not in printer form (one entity per line)");
-  if (nm->f.n != om->f.n) {
-    textmap_free(nm);
-    return refuse(res, "functions were added or removed");
-  }
-  rt r;
-  memset(&r, 0, sizeof r);
-  r.ot = m->text;
-  r.olen = m->text_len;
-  r.nt = *text;
-  r.nlen = len;
-  r.om = om;
-  r.nm = nm;
-  r.nfwd[0] = nm->nmd;
-  r.nfwd[1] = nm->nag;
-  r.nrev[0] = om->nmd;
-  r.nrev[1] = om->nag;
+  nm = textmap_new(text, len, om, pre, suf);
+  if (!nm) REFUSE("the new text is not in printer form (one entity per line)");
+  if (nm->f.n != om->f.n) REFUSE("functions were added or removed");
+  pl = mssa__xcalloc(1, sizeof *pl);
+  rt *r = &pl->r;
+  r->ot = otext;
+  r->olen = olen;
+  r->nt = text;
+  r->nlen = len;
+  r->om = om;
+  r->nm = nm;
+  r->nfwd[0] = nm->nmd;
+  r->nfwd[1] = nm->nag;
+  r->nrev[0] = om->nmd;
+  r->nrev[1] = om->nag;
   for (int ns = 0; ns < 2; ns++) {
-    r.fwd[ns] = mssa__xcalloc(r.nfwd[ns] ? r.nfwd[ns] : 1, sizeof(uint32_t));
-    r.rev[ns] = mssa__xcalloc(r.nrev[ns] ? r.nrev[ns] : 1, sizeof(uint32_t));
+    r->fwd[ns] = mssa__xcalloc(r->nfwd[ns] ? r->nfwd[ns] : 1, sizeof(uint32_t));
+    r->rev[ns] = mssa__xcalloc(r->nrev[ns] ? r->nrev[ns] : 1, sizeof(uint32_t));
   }
-  r.a2at = mssa__xcalloc(om->nmd ? om->nmd : 1, sizeof(uint32_t));
-  uint32_t nf = om->f.n, *chg = mssa__xmalloc((nf ? nf : 1) * sizeof *chg), nch = 0;
-  mssa_func *saved = NULL;
-  uint8_t *is_chg = NULL;
-  int rc = MSSA_EINVAL;
-  /* 1. Compare: frame gaps and headers must match, bodies may not. */
-  r.pre = pre;
-  r.suf = suf;
+  r->a2at = mssa__xcalloc(om->nmd ? om->nmd : 1, sizeof(uint32_t));
+  r->pre = pre;
+  r->suf = suf;
+  uint32_t nf = om->f.n;
+  pl->nf = nf;
+  pl->chg = mssa__xmalloc((nf ? nf : 1) * sizeof *pl->chg);
+  /* Frame gaps and headers must match, bodies may not. */
   for (uint32_t k = 0; k <= nf; k++) {
     if (!om->refs) {
       size_t go, ge, gn, gne;
       gap(om, k, &go, &ge);
       gap(nm, k, &gn, &gne);
-      size_t eo = k < nf ? om->f.a[k].end : m->text_len, en = k < nf ? nm->f.a[k].end : len;
+      size_t eo = k < nf ? om->f.a[k].end : olen, en = k < nf ? nm->f.a[k].end : len;
       if ((eo <= pre && en <= pre && go == gn) ||
-          (go >= m->text_len - suf && gn >= len - suf && gn - go == len - m->text_len)) {
-        mssa__vec_push(&r.a1, ((anchor){(uint32_t)go, (uint32_t)gn}));
-        mssa__vec_push(&r.a1, ((anchor){(uint32_t)eo, MSSA_NONE}));
+          (go >= olen - suf && gn >= len - suf && gn - go == len - olen)) {
+        mssa__vec_push(&r->a1, ((anchor){(uint32_t)go, (uint32_t)gn}));
+        mssa__vec_push(&r->a1, ((anchor){(uint32_t)eo, MSSA_NONE}));
         continue;
       }
     }
-    if (!cmp_gap(&r, k)) {
-      refuse(res, "something outside function bodies changed (types, globals, declarations, "
-                  "named metadata)");
-      goto out;
-    }
+    if (!cmp_gap(r, k))
+      REFUSE("something outside function bodies changed (types, globals, declarations, "
+             "named metadata)");
     if (k == nf) break;
     const fspan *of = &om->f.a[k], *nf_ = &nm->f.a[k];
-    if (!cmp_region(&r, of->head, of->body, nf_->head, nf_->body, &r.a1) ||
-        !close_pairs(&r)) {
-      refuse(res, "a define line changed");
-      goto out;
-    }
-    mark mk = mark_of(&r);
-    if (!cmp_region(&r, of->body, of->end, nf_->body, nf_->end, &r.a1) ||
-        !close_pairs(&r)) {
-      rollback(&r, mk);
-      chg[nch++] = k;
-      if (nch > max_changed) {
-        snprintf(res->why, sizeof res->why, "more than %u of %u functions changed", max_changed, nf);
+    if (!cmp_region(r, of->head, of->body, nf_->head, nf_->body, &r->a1) || !close_pairs(r))
+      REFUSE("a define line changed");
+    mark mk = mark_of(r);
+    if (!cmp_region(r, of->body, of->end, nf_->body, nf_->end, &r->a1) || !close_pairs(r)) {
+      rollback(r, mk);
+      if (pinned && pinned[om->fidx[k]])
+        REFUSE("a changed function is named by a blockaddress constant");
+      pl->chg[pl->nch++] = k;
+      if (pl->nch > max_changed) {
+        snprintf(why, cap, "more than %u of %u functions changed", max_changed, nf);
+        rc = MSSA_EINVAL;
         goto out;
       }
     } else if (of->end - of->body != nf_->end - nf_->body ||
-               memcmp(r.ot + of->body, r.nt + nf_->body, of->end - of->body)) {
-      res->renumbered++;
+               memcmp(otext + of->body, text + nf_->body, of->end - of->body)) {
+      pl->renumbered++;
     }
   }
+  r->ot = r->nt = NULL;
+  r->om = NULL;
+  r->nm = NULL;
+  pl->nm = nm;
+  pl->olen = olen;
+  pl->nlen = len;
+  *out = pl;
+  return MSSA_OK;
+out:
+#undef REFUSE
+  textmap_free(nm);
+  if (pl) {
+    pl->nm = NULL;
+    mssa__retext_plan_free(pl);
+  }
+  return rc;
+}
+
+int mssa__retext_apply(mssa_module *m, mssa__retext_plan *pl, char **text, size_t len,
+                       mssa_retext *res, mssa_diag *diag) {
+  memset(res, 0, sizeof *res);
+  if (diag) memset(diag, 0, sizeof *diag);
+  int rc = MSSA_EINVAL;
+  /* Set before the setjmp below, read after a longjmp: volatile keeps the
+  ** compiler from caching them in registers. */
+  mssa_func *volatile saved = NULL;
+  uint8_t *volatile is_chg = NULL;
+  const mssa__textmap *om = m ? m->tmap : NULL;
+  if (!m || !text || !*text || !pl) {
+    refuse(res, "no text");
+    goto out;
+  }
+  if (!om || m->text_len != pl->olen || len != pl->nlen || om->f.n != pl->nf) {
+    refuse(res, "the module changed while the new text was compared");
+    goto out;
+  }
+  if (om->nmd && !m->mdnum.n) {
+    refuse(res, "the text's metadata numbers are too sparse to follow");
+    goto out;
+  }
+  if (m->md.n > 2 * om->md0 + 4096 || m->mdops.n > 2 * om->mdops0 + 8192 ||
+      m->attrlists.n > 2 * om->al0 + 4096) {
+    refuse(res, "earlier reloads left many unused nodes: a full load compacts them");
+    goto out;
+  }
+  rt *r = &pl->r;
+  mssa__textmap *nm = pl->nm;
+  r->ot = m->text;
+  r->nt = *text;
+  r->om = om;
+  r->nm = nm;
+  uint32_t nf = pl->nf, nch = pl->nch, *chg = pl->chg;
+  res->renumbered = pl->renumbered;
   /* A blockaddress constant names a block of an old body by index: a
   ** changed function must have none pointing into it. */
   if (nch) {
@@ -879,7 +1000,7 @@ int mssa__module_retext(mssa_module *m, char **text, size_t len, uint32_t max_ch
       }
     }
   }
-  /* 2. Parse the unmapped definitions and the changed bodies. */
+  /* Parse the unmapped definitions and the changed bodies. */
   {
     uint32_t md0 = m->md.n, mdops0 = m->mdops.n, kinds0 = m->md_kinds.n;
     /* Changed between setjmp and a longjmp, so volatile (C11 7.13.2.1). */
@@ -913,15 +1034,19 @@ int mssa__module_retext(mssa_module *m, char **text, size_t len, uint32_t max_ch
       mssa__ll_parser_free(p);
       free(p);
       rc = MSSA_EPARSE;
+      if (r->soft) {
+        refuse(res, diag && diag->msg[0] ? diag->msg : "a limit of the reparse");
+        rc = MSSA_EINVAL;
+      }
       goto out;
     }
     mssa__ll_parser_scratch(p);
     reopen_globals(p, m);
-    parse_changed(p, &r, chg, nch, saved, &nsaved, &res->new_md, &seed);
+    parse_changed(p, r, chg, nch, saved, &nsaved, &res->new_md, &seed);
     mssa__ll_md_paths(p, md0);
     mssa_layout_compute(m);
-    /* 3. Commit. */
-    rebase(m, &r, is_chg);
+    /* Commit. */
+    rebase(m, r, is_chg);
     for (uint32_t k = 0; k < nsaved; k++) body_free(&saved[k]);
     mssa__ll_keep_numbering(p, &seed);
     mssa__ll_parser_free(p);
@@ -935,20 +1060,32 @@ int mssa__module_retext(mssa_module *m, char **text, size_t len, uint32_t max_ch
     free(otext);
     textmap_free(m->tmap);
     m->tmap = nm;
-    nm = NULL;
+    pl->nm = NULL;
     *text = NULL;
     for (uint32_t k = 0; k < nch; k++) chg[k] = m->tmap->fidx[chg[k]];
     res->changed = chg;
     res->nchanged = nch;
     res->nfuncs = nf;
-    chg = NULL;
+    pl->chg = NULL;
     rc = MSSA_OK;
   }
 out:
-  textmap_free(nm);
-  free(chg);
   free(saved);
   free(is_chg);
-  rt_free(&r);
+  mssa__retext_plan_free(pl);
   return rc;
+}
+
+int mssa__module_retext(mssa_module *m, char **text, size_t len, uint32_t max_changed,
+                        mssa_retext *res, mssa_diag *diag) {
+  memset(res, 0, sizeof *res);
+  if (diag) memset(diag, 0, sizeof *diag);
+  if (!m || !text || !*text) return refuse(res, "no text");
+  mssa__retext_plan *pl;
+  uint8_t *pinned = mssa__module_pinned_funcs(m);
+  int rc = mssa__retext_plan_new(m->text, m->text_len, m->tmap, *text, len, max_changed, pinned,
+                                 &pl, res->why, sizeof res->why);
+  free(pinned);
+  if (rc != MSSA_OK) return rc;
+  return mssa__retext_apply(m, pl, text, len, res, diag);
 }

@@ -15,11 +15,17 @@
 #include "mssa_query.h"
 
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 /* ------------------------------------------------------------ the bundle */
+
+uint64_t mssa_q_next_version(void) {
+  static atomic_uint_fast64_t next = 1;
+  return (uint64_t)atomic_fetch_add(&next, 1);
+}
 
 int mssa_qmodule_build(const char *path, const char *text, size_t len,
                        const mssa_build_opts *opts, mssa_qmodule **out, mssa_diag *diag) {
@@ -53,6 +59,7 @@ int mssa_qmodule_build(const char *path, const char *text, size_t len,
   uint64_t t2 = mssa__now_ns();
   q->read_ms = (double)(t1 - t0) / 1e6;
   q->text_len_read = m->text_len;
+  q->version = mssa_q_next_version();
   q->build_ms = (double)(t2 - t1) / 1e6;
   *out = q;
   return MSSA_OK;

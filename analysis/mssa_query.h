@@ -45,6 +45,9 @@ typedef struct mssa_qmodule {
   double read_ms, build_ms;
   size_t text_len_read;   /* m->text_len when last read from a text (edits
                              append their text: the daemon bounds the growth) */
+  uint64_t version;       /* unique over all bundles of the process; a new
+                             one at every change of the module (build, edit,
+                             reload): work started from a copy checks it */
   mssa_u64map fn_by_name; /* function name string id -> function index */
 } mssa_qmodule;
 
@@ -57,6 +60,8 @@ typedef struct mssa_qmodule {
 int mssa_qmodule_build(const char *path, const char *text, size_t len,
                        const mssa_build_opts *opts, mssa_qmodule **out, mssa_diag *diag);
 void mssa_qmodule_free(mssa_qmodule *q);
+/* A fresh version number (thread-safe). */
+uint64_t mssa_q_next_version(void);
 /* Approximate heap bytes held by the bundle (module text, IR, graphs). */
 size_t mssa_qmodule_memory(const mssa_qmodule *q);
 /* The graph of function `fi`, or NULL. */

@@ -46,4 +46,31 @@ void mssa__module_textmap_drop(mssa_module *m);
 int mssa__module_retext(mssa_module *m, char **text, size_t len, uint32_t max_changed,
                         mssa_retext *res, mssa_diag *diag);
 
+/* The same in two phases, so the comparison (the long part: it reads both
+** whole texts) can run off the query thread, from copies:
+**   plan_new compares old text `otext` (with its map `om`, see
+**   mssa__module_textmap and mssa__textmap_dup) with `text`; it touches no
+**   module. MSSA_OK gives *out, else MSSA_EINVAL with `why`.
+**   apply (on the module's thread) parses and commits; it checks that the
+**   module still has a text of the compared length and map, but the caller
+**   must make sure the module did not change since its text was copied
+**   (the daemon keeps a version per bundle). It frees the plan on every
+**   path; results as mssa__module_retext. */
+typedef struct mssa__retext_plan mssa__retext_plan;
+int mssa__retext_plan_new(const char *otext, size_t olen, const struct mssa__textmap *om,
+                          const char *text, size_t len, uint32_t max_changed,
+                          const uint8_t *pinned, mssa__retext_plan **out, char *why,
+                          size_t cap);
+/* Per function index, 1 for functions a blockaddress constant names (their
+** bodies cannot be reparsed alone: `pinned` above), or NULL if none;
+** malloc'ed. */
+uint8_t *mssa__module_pinned_funcs(const mssa_module *m);
+int mssa__retext_apply(mssa_module *m, mssa__retext_plan *plan_steal, char **text, size_t len,
+                       mssa_retext *res, mssa_diag *diag);
+void mssa__retext_plan_free(mssa__retext_plan *pl);
+const struct mssa__textmap *mssa__module_textmap(const mssa_module *m);
+struct mssa__textmap *mssa__textmap_dup(const struct mssa__textmap *t);
+bool mssa__textmap_has_refs(const struct mssa__textmap *t); /* any `!`/`#` */
+void mssa__textmap_free(struct mssa__textmap *t);
+
 #endif

@@ -250,6 +250,7 @@ int mssa__m_edit(mssa__call *c) {
   q->nuses = q->nuses - ou + s->nuses;
   q->nphis = q->nphis - op_ + s->nphis;
   c->p->edits++;
+  if (n) q->version = mssa_q_next_version();   /* a reload compared before is stale */
   mssa_proto_host *h = c->p->host;
   if (h->journal && n) {
     char *txt = json_dumps(c->params, JSON_COMPACT);

@@ -30,7 +30,27 @@ struct mssa_proto_job {
   mssa_diag diag;
   double ms;
   char why[256];          /* a replace that could not be done by difference */
+  /* A reload by difference whose comparison runs here, on the pool, against
+  ** copies (m_reload.c applies it on the query thread if the bundle is
+  ** still at the version copied). */
+  mssa_qmodule *rq;       /* the bundle compared against (not owned) */
+  uint64_t rversion;
+  char *otext;            /* copy of its text, and of its text map (owned) */
+  size_t olen;
+  struct mssa__textmap *omap;
+  uint32_t max_changed;
+  uint8_t *pinned;        /* mssa__module_pinned_funcs (owned) */
+  char *ntext;            /* the new text (owned) */
+  size_t nlen;
+  mssa__retext_plan *plan; /* the comparison, when it found a plan */
+  uint64_t t0;
 };
+
+/* Texts with debug info are compared at ~1.5 ms per MB (every `!N` is looked
+** at): above this size the comparison goes to the pool so that the query
+** thread keeps answering (issue 4: pings within 10 ms during a load).
+** Texts without references compare at memcmp speed and stay here. */
+#define SYNC_REFS_MAX ((size_t)1 << 20)
 
 /* "dir/foo.ll" -> "foo" */
 static char *default_name(const char *path) {
@@ -103,7 +123,11 @@ int mssa__m_load(mssa__call *c) {
   char why[256] = "";
   char *dname = name ? NULL : default_name(path);
   mssa_qmodule *cur = c->p->host->find(c->p->host, name ? name : dname);
-  if (cur) {
+  const struct mssa__textmap *tm = cur ? mssa__module_textmap(cur->m) : NULL;
+  bool async = tm && mssa__textmap_has_refs(tm) && cur->m->text_len > SYNC_REFS_MAX;
+  if (cur && !tm)
+    snprintf(why, sizeof why, "the loaded module was edited (or its text is not in printer form)");
+  if (tm && !async) {
     /* Reload by difference (m_reload.c) on this thread; a full build on the
     ** pool when it does not apply. */
     uint64_t t0 = mssa__now_ns();
@@ -116,7 +140,10 @@ int mssa__m_load(mssa__call *c) {
       memcpy(ftext, json_string_value(text), flen + 1);
     }
     if (ftext) {
-      rc = mssa__reload_diff(c, cur, name ? name : dname, &ftext, flen, t0, why, sizeof why);
+      char file[300];
+      snprintf(file, sizeof file, "%s%s", path ? path : name, path ? "" : ".ll");
+      rc = mssa__reload_diff(c, cur, name ? name : dname, file, NULL, &ftext, flen, t0, why,
+                             sizeof why);
       free(ftext);
       if (rc != 1) {
         free(dname);
@@ -139,6 +166,17 @@ int mssa__m_load(mssa__call *c) {
   }
   j->opts = c->p->opts.build;
   snprintf(j->why, sizeof j->why, "%s", why);
+  if (async) {
+    j->rq = cur;
+    j->rversion = cur->version;
+    j->olen = cur->m->text_len;
+    j->otext = mssa__xmalloc(j->olen + 1);
+    memcpy(j->otext, cur->m->text, j->olen + 1);
+    j->omap = mssa__textmap_dup(tm);
+    j->max_changed = mssa__reload_max_changed(cur->m);
+    j->pinned = mssa__module_pinned_funcs(cur->m);
+    j->t0 = mssa__now_ns();
+  }
   c->job = j;
   c->p->loads++;
   return 0;
@@ -147,6 +185,32 @@ int mssa__m_load(mssa__call *c) {
 void mssa_proto_job_run(mssa_proto_job *j) {
   uint64_t t0 = mssa__now_ns();
   memset(&j->diag, 0, sizeof j->diag);
+  if (j->omap) {
+    /* The comparison of a reload by difference (its apply: job_reply). */
+    if (j->text) {
+      j->nlen = json_string_length(j->text);
+      j->ntext = mssa__xmalloc(j->nlen + 1);
+      memcpy(j->ntext, json_string_value(j->text), j->nlen + 1);
+    } else {
+      j->ntext = read_small(j->path, &j->nlen);
+    }
+    char why[256] = "the file is too large to compare";
+    if (j->ntext)
+      mssa__retext_plan_new(j->otext, j->olen, j->omap, j->ntext, j->nlen, j->max_changed,
+                            j->pinned, &j->plan, why, sizeof why);
+    free(j->otext);
+    j->otext = NULL;
+    mssa__textmap_free(j->omap);
+    j->omap = NULL;
+    if (j->plan) return;
+    snprintf(j->why, sizeof j->why, "%s", why);
+    if (j->ntext) {   /* no plan: a full build of the text read */
+      j->rc = mssa_qmodule_build(j->path, j->ntext, j->nlen, &j->opts, &j->q, &j->diag);
+      if (j->rc == MSSA_OK && j->q) mssa__module_textmap_build(j->q->m);
+      j->ms = (double)(mssa__now_ns() - t0) / 1e6;
+      return;
+    }
+  }
   const char *text = j->text ? json_string_value(j->text) : NULL;
   size_t len = j->text ? json_string_length(j->text) : 0;
   j->rc = mssa_qmodule_build(j->path, text, len, &j->opts, &j->q, &j->diag);
@@ -159,6 +223,49 @@ void mssa_proto_job_run(mssa_proto_job *j) {
 const char *mssa_proto_job_module_name(const mssa_proto_job *j) { return j->name; }
 
 void mssa_proto_job_reply(mssa_proto *p, mssa_proto_job *j, mssa_buf *out) {
+  if (j->plan) {
+    mssa__retext_plan *pl = j->plan;
+    j->plan = NULL;
+    mssa_qmodule *q = p->host->find(p->host, j->name);
+    if (q && q == j->rq && q->version == j->rversion) {
+      mssa__call c;
+      memset(&c, 0, sizeof c);
+      c.p = p;
+      c.id = j->id;
+      c.notify = !j->id;
+      char why[256] = "";
+      int rc = mssa__reload_diff(&c, q, j->name, j->path, pl, &j->ntext, j->nlen, j->t0, why,
+                                 sizeof why);
+      if (rc != 1) {
+        if (rc) p->errors++;
+        json_t *r = NULL;
+        if (j->id && rc) {
+          r = mssa__error_new(j->id, rc, c.msg, c.data);
+          c.data = NULL;
+        } else if (j->id) {
+          r = json_object();
+          json_object_set_new(r, "jsonrpc", json_string("2.0"));
+          json_object_set_new(r, "id", json_incref(j->id));
+          json_object_set_new(r, "result", c.result);
+          c.result = NULL;
+        }
+        json_decref(c.result);
+        json_decref(c.data);
+        if (r) mssa__emit(r, out);
+        return;
+      }
+      snprintf(j->why, sizeof j->why, "%s", why);
+    } else {
+      mssa__retext_plan_free(pl);
+      snprintf(j->why, sizeof j->why, "the module changed while the new text was compared");
+    }
+    /* Rare: the module changed meanwhile, or the reparse met one of its
+    ** limits. A full build, here on the query thread. */
+    uint64_t t0 = mssa__now_ns();
+    j->rc = mssa_qmodule_build(j->path, j->ntext, j->nlen, &j->opts, &j->q, &j->diag);
+    if (j->rc == MSSA_OK && j->q) mssa__module_textmap_build(j->q->m);
+    j->ms = (double)(mssa__now_ns() - t0) / 1e6;
+  }
   p->gen++;   /* the module set is about to change */
   if (j->rc != MSSA_OK || !j->q) {
     p->errors++;
@@ -228,6 +335,11 @@ void mssa_proto_job_free(mssa_proto_job *j) {
   if (!j) return;
   json_decref(j->id);
   json_decref(j->text);
+  free(j->otext);
+  mssa__textmap_free(j->omap);
+  free(j->pinned);
+  free(j->ntext);
+  mssa__retext_plan_free(j->plan);
   mssa_qmodule_free(j->q);
   free(j->name);
   free(j->path);

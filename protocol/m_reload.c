@@ -28,22 +28,39 @@
 #include "methods.h"
 #include "retext.h"
 
-int mssa__reload_diff(mssa__call *c, mssa_qmodule *q, const char *name, char **text, size_t len,
-                      uint64_t t0, char *why, size_t cap) {
-  mssa_proto *p = c->p;
-  mssa_module *m = q->m;
-  uint32_t ndef = 0;
-  for (uint32_t fi = 0; fi < m->funcs.n; fi++) ndef += !m->funcs.a[fi].is_decl;
+uint32_t mssa__reload_max_changed(const mssa_module *m) {
   /* Many changes: a full build on the pool is the better deal (it does not
   ** hold the query thread). */
+  uint32_t ndef = 0;
+  for (uint32_t fi = 0; fi < m->funcs.n; fi++) ndef += !m->funcs.a[fi].is_decl;
+  return ndef / 8 + 2;
+}
+
+int mssa__reload_diff(mssa__call *c, mssa_qmodule *q, const char *name, const char *file,
+                      mssa__retext_plan *plan_steal, char **text, size_t len, uint64_t t0,
+                      char *why, size_t cap) {
+  mssa_proto *p = c->p;
+  mssa_module *m = q->m;
   mssa_retext res;
   mssa_diag diag;
-  int r = mssa__module_retext(m, text, len, ndef / 8 + 2, &res, &diag);
+  int r = plan_steal ? mssa__retext_apply(m, plan_steal, text, len, &res, &diag)
+                     : mssa__module_retext(m, text, len, mssa__reload_max_changed(m), &res, &diag);
+  if (r == MSSA_EPARSE) {
+    /* An error in the new text (the module is as it was): reported as a
+    ** full load reports it, with the line in the whole text. */
+    snprintf(diag.file, sizeof diag.file, "%s", file);
+    char msg[1024];
+    mssa_diag_format(&diag, msg, sizeof msg);
+    p->loads_failed++;
+    c->data = json_pack("{sosIsIso}", "file", mssa__jstr(file), "line", (json_int_t)diag.line,
+                        "col", (json_int_t)diag.col, "message", mssa__jstr(diag.msg));
+    return mssa__fail(c, MSSA_RPC_IR_ERROR, "%s", msg);
+  }
   if (r != MSSA_OK) {
-    if (r == MSSA_EPARSE) snprintf(why, cap, "a changed part does not parse (%s)", diag.msg);
-    else snprintf(why, cap, "%s", res.why);
+    snprintf(why, cap, "%s", res.why);
     return 1;
   }
+  q->version = mssa_q_next_version();
   /* Committed: the changed bodies are new; build their graphs. */
   uint64_t t1 = mssa__now_ns();
   for (uint32_t k = 0; k < res.nchanged; k++) {

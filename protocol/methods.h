@@ -121,13 +121,21 @@ int mssa__m_clobber(mssa__call *c);
 int mssa__m_uses(mssa__call *c);
 int mssa__m_edit(mssa__call *c);      /* m_edit.c */
 
-/* m_reload.c: 0 (result or error set on c) if the load was done by
-** difference, 1 if it must be a full load (`why` says why). *text (len
-** bytes, malloc'ed, NUL-terminated) is taken on success (set to NULL).
-** t0: when the request started (the reply's "ms" counts from there: file
-** reading included). */
-int mssa__reload_diff(mssa__call *c, mssa_qmodule *q, const char *name, char **text, size_t len,
-                      uint64_t t0, char *why, size_t cap);
+/* m_reload.c. reload_diff: the reload by difference of bundle q to *text
+** (len bytes, malloc'ed, NUL-terminated; taken on success, set to NULL).
+** plan_steal: the comparison done already (on the pool, against a copy of
+** q's text at q's current version: the caller checked it), taken on every
+** path; NULL to compare here. Returns 0 (result set on c), an error code
+** (error set on c: the new text does not parse; the module is unchanged),
+** or 1 if it must be a full load (`why` says why). file: the name for
+** diagnostics. t0: when the request started (the reply's "ms" counts from
+** there: file reading included). max_changed: how many changed bodies are
+** still worth it. */
+struct mssa__retext_plan;
+int mssa__reload_diff(mssa__call *c, mssa_qmodule *q, const char *name, const char *file,
+                      struct mssa__retext_plan *plan_steal, char **text, size_t len, uint64_t t0,
+                      char *why, size_t cap);
+uint32_t mssa__reload_max_changed(const mssa_module *m);
 
 /* Sets id member and "jsonrpc", dumps `reply` + '\n' into out, frees it. */
 void mssa__emit(json_t *reply_steal, mssa_buf *out);
