@@ -43,6 +43,7 @@ struct mssa_proto_job {
   char *ntext;            /* the new text (owned) */
   size_t nlen;
   mssa__retext_plan *plan; /* the comparison, when it found a plan */
+  bool again;             /* job_reply asks for a second run: a full build */
   uint64_t t0;
 };
 
@@ -182,9 +183,18 @@ int mssa__m_load(mssa__call *c) {
   return 0;
 }
 
+bool mssa_proto_job_again(const mssa_proto_job *j) { return j->again; }
+
 void mssa_proto_job_run(mssa_proto_job *j) {
   uint64_t t0 = mssa__now_ns();
   memset(&j->diag, 0, sizeof j->diag);
+  if (j->again) {   /* the second run: a full build of the text read */
+    j->again = false;
+    j->rc = mssa_qmodule_build(j->path, j->ntext, j->nlen, &j->opts, &j->q, &j->diag);
+    if (j->rc == MSSA_OK && j->q) mssa__module_textmap_build(j->q->m);
+    j->ms = (double)(mssa__now_ns() - t0) / 1e6;
+    return;
+  }
   if (j->omap) {
     /* The comparison of a reload by difference (its apply: job_reply). */
     if (j->text) {
@@ -260,11 +270,10 @@ void mssa_proto_job_reply(mssa_proto *p, mssa_proto_job *j, mssa_buf *out) {
       snprintf(j->why, sizeof j->why, "the module changed while the new text was compared");
     }
     /* Rare: the module changed meanwhile, or the reparse met one of its
-    ** limits. A full build, here on the query thread. */
-    uint64_t t0 = mssa__now_ns();
-    j->rc = mssa_qmodule_build(j->path, j->ntext, j->nlen, &j->opts, &j->q, &j->diag);
-    if (j->rc == MSSA_OK && j->q) mssa__module_textmap_build(j->q->m);
-    j->ms = (double)(mssa__now_ns() - t0) / 1e6;
+    ** limits. A full build, back on the pool (the server runs the job again
+    ** and calls this again). */
+    j->again = true;
+    return;
   }
   p->gen++;   /* the module set is about to change */
   if (j->rc != MSSA_OK || !j->q) {

@@ -125,6 +125,10 @@ const char *mssa_proto_job_module_name(const mssa_proto_job *j);
 void mssa_proto_job_reply(mssa_proto *p, mssa_proto_job *j, mssa_buf *out);
 /* The built module (ownership passes to the caller), or NULL on failure. */
 mssa_qmodule *mssa_proto_job_steal_module(mssa_proto_job *j);
+/* After job_reply: true if it replied nothing and the job must run again
+** (then reply again). A reload by difference compared on the pool whose
+** module changed meanwhile goes back for a full build this way. */
+bool mssa_proto_job_again(const mssa_proto_job *j);
 void mssa_proto_job_free(mssa_proto_job *j);
 
 /*

@@ -178,6 +178,18 @@ static void job_after(uv_work_t *w, int status) {
     s->cur_conn = jw->conn;   /* the reply journals the load (journal.c) */
     mssa_proto_job_reply(s->proto, jw->job, mssad_conn_outbuf(jw->conn));
     s->cur_conn = NULL;
+    /* A reload compared against a copy that went stale: back to the pool
+    ** for a full build (nothing was replied; the connection keeps waiting). */
+    if (mssa_proto_job_again(jw->job)) {
+      if (!uv_queue_work(s->loop, &jw->req, job_run, job_after)) {
+        s->jobs_in_flight++;
+        return;
+      }
+      mssa_proto_job_run(jw->job);   /* could not queue it: here, then */
+      s->cur_conn = jw->conn;
+      mssa_proto_job_reply(s->proto, jw->job, mssad_conn_outbuf(jw->conn));
+      s->cur_conn = NULL;
+    }
     mssa_qmodule *q = mssa_proto_job_steal_module(jw->job);
     if (q) {
       const char *name = mssa_proto_job_module_name(jw->job);

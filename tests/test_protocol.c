@@ -83,8 +83,10 @@ static const char *rpc(mssa_proto *p, const char *line, int *rc) {
   out.n = 0;
   *rc = mssa_proto_handle(p, line, strlen(line), &out, &job);
   if (job) {
-    mssa_proto_job_run(job);
-    mssa_proto_job_reply(p, job, &out);
+    do {   /* a job may ask to run again (a stale reload comparison) */
+      mssa_proto_job_run(job);
+      mssa_proto_job_reply(p, job, &out);
+    } while (mssa_proto_job_again(job));
     mssa_qmodule *nq = mssa_proto_job_steal_module(job);
     if (nq) {
       mssa_qmodule_free(host_q);
