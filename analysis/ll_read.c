@@ -174,6 +174,22 @@ void mssa__ll_idset_free(ll_idset *s) {
   memset(s, 0, sizeof *s);
 }
 
+void mssa__ll_idset_reset(ll_idset *s, uint32_t n) {
+  uint32_t cap = 1024;
+  while (cap < 2 * (n + 1)) cap *= 2;
+  free(s->slots);
+  s->slots = mssa__xcalloc(cap, sizeof(uint32_t));
+  s->cap = cap;
+  s->n = 0;
+}
+
+void mssa__ll_idset_add(ll_idset *s, uint64_t hash, uint32_t id) {
+  uint32_t j = (uint32_t)hash & (s->cap - 1);
+  while (s->slots[j]) j = (j + 1) & (s->cap - 1);
+  s->slots[j] = id + 1;
+  s->n++;
+}
+
 /* ------------------------------------------------------------ line counter */
 
 static uint32_t line_at(ll_parser *p, uint32_t off, uint32_t *cur_off, uint32_t *cur_line) {
@@ -862,15 +878,7 @@ static void finish_module(ll_parser *p) {
     for (uint32_t k = 0; k < m->globals.n; k++) m->globals.a[k].init = patch(p, m->globals.a[k].init);
   }
   /* 8. intrinsic ids of direct calls */
-  for (uint32_t i = 0; i < m->funcs.n; i++) {
-    mssa_func *f = &m->funcs.a[i];
-    for (uint32_t k = 0; k < f->insts.n; k++) {
-      mssa_inst *in = &f->insts.a[k];
-      if (in->opcode != MSSA_OP_CALL && in->opcode != MSSA_OP_INVOKE && in->opcode != MSSA_OP_CALLBR) continue;
-      mssa_val cv = f->ops.a[in->ops];
-      if (MSSA_VAL_KIND(cv) == MSSA_VK_FUNC) in->intrinsic = m->funcs.a[MSSA_VAL_INDEX(cv)].intrinsic;
-    }
-  }
+  for (uint32_t i = 0; i < m->funcs.n; i++) mssa__ll_call_intrinsics(m, &m->funcs.a[i]);
   /* 9. DIFile paths: filename joined to directory when relative */
   mssa__ll_md_paths(p, 0);
   /* 10. which metadata nodes LLVM would unique together: computed on
@@ -977,6 +985,32 @@ void mssa__ll_parser_scratch(ll_parser *p) {
   mssa__vec_reserve(&p->attrs_tmp, 64);
   mssa__vec_reserve(&p->argv, 16);
   mssa__vec_reserve(&p->sbuf, 256);
+}
+
+/* Intrinsic ids of f's direct calls (callees are known once the module,
+** or a reparsed body, is read). */
+void mssa__ll_call_intrinsics(mssa_module *m, mssa_func *f) {
+  for (uint32_t k = 0; k < f->insts.n; k++) {
+    mssa_inst *in = &f->insts.a[k];
+    if (in->opcode != MSSA_OP_CALL && in->opcode != MSSA_OP_INVOKE && in->opcode != MSSA_OP_CALLBR)
+      continue;
+    mssa_val cv = f->ops.a[in->ops];
+    if (MSSA_VAL_KIND(cv) == MSSA_VK_FUNC) in->intrinsic = m->funcs.a[MSSA_VAL_INDEX(cv)].intrinsic;
+  }
+}
+
+/* Reopens a parsed module for a parser that adds to it (edit text, the
+** changed bodies of a reload): global names, types and constants as the
+** module has them, metadata numbers and attachment kinds as its text had
+** them, per-node tables sized to it. */
+void mssa__ll_reopen_module(ll_parser *p) {
+  mssa_module *m = p->m;
+  p->gseed = &m->gnames;
+  mssa__ll_types_reopen(p);
+  mssa__ll_consts_reopen(p);
+  for (uint32_t k = 0; k < m->md.n; k++) mssa__vec_push(&p->mdref, MSSA_NONE);
+  p->mdseed = &m->mdnum;
+  for (uint32_t k = 0; k < m->md_kinds.n; k++) mssa_u64map_put(&p->kinds, m->md_kinds.a[k], 1);
 }
 
 /* Moves the parser's `!N` and `#N` tables into the module (retext.h),

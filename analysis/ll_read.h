@@ -169,6 +169,10 @@ uint32_t mssa__ll_attrlist(ll_parser *p, uint32_t fn, uint32_t ret, const uint32
 
 /* ll_read_set (in ll_read.c) */
 void mssa__ll_idset_free(ll_idset *s);
+/* Empties s, sized for n ids; then adds ids known to be distinct (reopening
+** a module's interned types or constants). */
+void mssa__ll_idset_reset(ll_idset *s, uint32_t n);
+void mssa__ll_idset_add(ll_idset *s, uint64_t hash, uint32_t id);
 void mssa__ll_opt_cc(ll_parser *p);
 uint32_t mssa__ll_opt_addrspace(ll_parser *p, uint32_t dflt);
 
@@ -180,6 +184,8 @@ void mssa__ll_types_reopen(ll_parser *p);
 void mssa__ll_types_check(ll_parser *p, uint32_t from);
 void mssa__ll_consts_reopen(ll_parser *p);
 int mssa__ll_inst_body(ll_parser *p, mssa_inst *ins);
+void mssa__ll_reopen_module(ll_parser *p);  /* for reparses (ll_read.c) */
+void mssa__ll_call_intrinsics(mssa_module *m, mssa_func *f);
 void mssa__ll_keep_numbering(ll_parser *p, mssa_u32vec *base_steal); /* -> module */
 void mssa__ll_parser_free(ll_parser *p);  /* end of ll_read.c */
 void mssa__ll_parser_scratch(ll_parser *p);  /* reserves the scratch stacks */

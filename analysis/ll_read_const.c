@@ -689,18 +689,9 @@ static mssa_val parse_value(ll_parser *p, uint32_t ty) {
 void mssa__ll_consts_reopen(ll_parser *p) {
   mssa_module *m = p->m;
   uint32_t n = m->consts.n;
-  uint32_t cap = 1024;
-  while (cap < 2 * (n + 1)) cap *= 2;
-  ll_idset *s = &p->cset;
-  free(s->slots);
-  s->slots = mssa__xcalloc(cap, sizeof(uint32_t));
-  s->cap = cap;
-  s->n = 0;
+  mssa__ll_idset_reset(&p->cset, n);
   for (uint32_t id = 0; id < n; id++) {
     const mssa_const *c = &m->consts.a[id];
-    uint32_t j = (uint32_t)const_hash(c, m->cops.a + c->ops) & (cap - 1);
-    while (s->slots[j]) j = (j + 1) & (cap - 1);
-    s->slots[j] = id + 1;
-    s->n++;
+    mssa__ll_idset_add(&p->cset, const_hash(c, m->cops.a + c->ops), id);
   }
 }

@@ -43,9 +43,7 @@ static void put_local(ll_parser *p, uint32_t name, uint32_t slot, mssa_val v) {
 }
 
 static void reopen(ll_parser *p, mssa_module *m, mssa_func *f) {
-  p->gseed = &m->gnames;   /* global names, as the reader left them */
-  mssa__ll_types_reopen(p);
-  mssa__ll_consts_reopen(p);
+  mssa__ll_reopen_module(p);
   p->f = f;
   p->fidx = (uint32_t)(f - m->funcs.a);
   for (uint32_t a = 0; a < f->nargs; a++)
@@ -58,11 +56,7 @@ static void reopen(ll_parser *p, mssa_module *m, mssa_func *f) {
   for (uint32_t i = 0; i < f->insts.n; i++)
     if (f->insts.a[i].block != MSSA_NONE)
       put_local(p, f->insts.a[i].name, f->insts.a[i].slot, MSSA_VAL(MSSA_VK_INST, i));
-  /* per-md-node tables are indexed by md id: size them to the module */
-  for (uint32_t k = 0; k < m->md.n; k++) mssa__vec_push(&p->mdref, MSSA_NONE);
   p->md_mark = m->md.n;
-  p->mdseed = &m->mdnum;
-  for (uint32_t k = 0; k < m->md_kinds.n; k++) mssa_u64map_put(&p->kinds, m->md_kinds.a[k], 1);
 }
 
 int mssa__parse_inst(mssa_module *m, mssa_func *f, const char *text, size_t len,

@@ -532,13 +532,7 @@ void mssa__ll_types_reopen(ll_parser *p) {
     mssa__vec_push(&p->tref, MSSA_NONE);
     mssa__vec_push(&p->tdef, MSSA_NONE);
   }
-  uint32_t cap = 1024;
-  while (cap < 2 * (n + 1)) cap *= 2;
-  ll_idset *s = &p->tset;
-  free(s->slots);
-  s->slots = mssa__xcalloc(cap, sizeof(uint32_t));
-  s->cap = cap;
-  s->n = 0;
+  mssa__ll_idset_reset(&p->tset, n);
   p->t_ptr0 = m->t_ptr;
   /* Layout marks types MSSA_TF_SIZED after parsing; interning compares
   ** flags, so drop the mark (the caller recomputes layout afterwards). */
@@ -555,10 +549,7 @@ void mssa__ll_types_reopen(ll_parser *p) {
       mssa_u64map_put(&p->tmap, key, id);
       continue;
     }
-    uint32_t j = (uint32_t)type_hash(t, m->tlist.a + t->fields) & (cap - 1);
-    while (s->slots[j]) j = (j + 1) & (cap - 1);
-    s->slots[j] = id + 1;
-    s->n++;
+    mssa__ll_idset_add(&p->tset, type_hash(t, m->tlist.a + t->fields), id);
     switch (t->kind) {
     case MSSA_T_INT:
       if (t->bits <= 128 && !p->int_cache[t->bits]) p->int_cache[t->bits] = id + 1;

@@ -83,7 +83,7 @@ typedef struct mssa__textmap {
   uint32_t md0, mdops0, al0;
 } mssa__textmap;
 
-static void textmap_free(mssa__textmap *t) {
+void mssa__textmap_free(mssa__textmap *t) {
   if (!t) return;
   mssa__vec_free(&t->f);
   mssa__vec_free(&t->def);
@@ -198,7 +198,7 @@ static mssa__textmap *textmap_new(const char *t, size_t n, const mssa__textmap *
   m->refs = memchr(t + scan0, '!', scan1 - scan0) || memchr(t + scan0, '#', scan1 - scan0);
   return m;
 bad:
-  textmap_free(m);
+  mssa__textmap_free(m);
   return NULL;
 }
 
@@ -220,7 +220,7 @@ int mssa__module_textmap_build(mssa_module *m) {
   mssa__textmap *t = textmap_new(m->text, m->text_len, NULL, 0, 0);
   if (!t) return MSSA_EINVAL;
   if (!textmap_bind(t, m)) {
-    textmap_free(t);
+    mssa__textmap_free(t);
     return MSSA_EINVAL;
   }
   t->md0 = m->md.n;
@@ -230,11 +230,9 @@ int mssa__module_textmap_build(mssa_module *m) {
   return MSSA_OK;
 }
 
-void mssa__textmap_free(mssa__textmap *t) { textmap_free(t); }
-
 void mssa__module_textmap_drop(mssa_module *m) {
   if (!m) return;
-  textmap_free(m->tmap);
+  mssa__textmap_free(m->tmap);
   m->tmap = NULL;
 }
 
@@ -473,12 +471,6 @@ static uint32_t through(const anchor *a, uint32_t x) {
 
 /* ------------------------------------------------------------ parse phase */
 
-static void reopen_globals(ll_parser *p, mssa_module *m) {
-  p->gseed = &m->gnames;   /* functions and globals are the same */
-  mssa__ll_types_reopen(p);
-  mssa__ll_consts_reopen(p);
-}
-
 /* Unnamed values continue after the unnamed arguments (parse_function). */
 static uint32_t first_slot(const mssa_func *f) {
   uint32_t slot = 0;
@@ -518,8 +510,6 @@ static void parse_changed(ll_parser *p, rt *r, const uint32_t *chg, uint32_t nch
   mssa_module *m = p->m;
   const mssa__textmap *nm = r->nm;
   uint32_t types0 = m->types.n;
-  for (uint32_t k = 0; k < m->md.n; k++) mssa__vec_push(&p->mdref, MSSA_NONE);
-  for (uint32_t k = 0; k < m->md_kinds.n; k++) mssa_u64map_put(&p->kinds, m->md_kinds.a[k], 1);
   /* The renaming, as the reader's `!N` fallback table (seed): new number
   ** -> the old node it maps to; the rest is parsed into p->mdmap. */
   for (uint32_t nn = 0; nn < nm->nmd; nn++) {
@@ -575,14 +565,7 @@ static void parse_changed(ll_parser *p, rt *r, const uint32_t *chg, uint32_t nch
       r->soft = true;
       mssa__ll_err(p, p->baddr.a[0].off, "blockaddress in a reparsed body");
     }
-    /* Intrinsic ids of direct calls (module parse step 8). */
-    for (uint32_t j = 0; j < f->insts.n; j++) {
-      mssa_inst *in = &f->insts.a[j];
-      if (in->opcode != MSSA_OP_CALL && in->opcode != MSSA_OP_INVOKE && in->opcode != MSSA_OP_CALLBR)
-        continue;
-      mssa_val cv = f->ops.a[in->ops];
-      if (MSSA_VAL_KIND(cv) == MSSA_VK_FUNC) in->intrinsic = m->funcs.a[MSSA_VAL_INDEX(cv)].intrinsic;
-    }
+    mssa__ll_call_intrinsics(m, f);
   }
   for (uint32_t i = 0; i < p->mdref.n; i++)
     if (p->mdref.a[i] != MSSA_NONE) mssa__ll_err(p, p->mdref.a[i], "use of undefined metadata");
@@ -803,7 +786,7 @@ struct mssa__retext_plan {
 void mssa__retext_plan_free(mssa__retext_plan *pl) {
   if (!pl) return;
   rt_free(&pl->r);
-  textmap_free(pl->nm);
+  mssa__textmap_free(pl->nm);
   free(pl->chg);
   free(pl);
 }
@@ -942,7 +925,7 @@ int mssa__retext_plan_new(const char *otext, size_t olen, const mssa__textmap *o
   return MSSA_OK;
 out:
 #undef REFUSE
-  textmap_free(nm);
+  mssa__textmap_free(nm);
   if (pl) {
     pl->nm = NULL;
     mssa__retext_plan_free(pl);
@@ -1041,7 +1024,7 @@ int mssa__retext_apply(mssa_module *m, mssa__retext_plan *pl, char **text, size_
       goto out;
     }
     mssa__ll_parser_scratch(p);
-    reopen_globals(p, m);
+    mssa__ll_reopen_module(p);
     parse_changed(p, r, chg, nch, saved, &nsaved, &res->new_md, &seed);
     mssa__ll_md_paths(p, md0);
     mssa_layout_compute(m);
@@ -1058,7 +1041,7 @@ int mssa__retext_apply(mssa_module *m, mssa__retext_plan *pl, char **text, size_
     nm->fidx = mssa__xmalloc((nf ? nf : 1) * sizeof *nm->fidx);
     memcpy(nm->fidx, om->fidx, (nf ? nf : 1) * sizeof *nm->fidx);
     free(otext);
-    textmap_free(m->tmap);
+    mssa__textmap_free(m->tmap);
     m->tmap = nm;
     pl->nm = NULL;
     *text = NULL;

@@ -27,6 +27,33 @@ uint64_t mssa_q_next_version(void) {
   return (uint64_t)atomic_fetch_add(&next, 1);
 }
 
+int mssa_qmodule_build_func(mssa_qmodule *q, uint32_t fi, const mssa_build_opts *opts,
+                            bool rebuild) {
+  mssa_ssa *s = q->ssa[fi];
+  if (s) {
+    q->ndefs -= s->ndefs;
+    q->nuses -= s->nuses;
+    q->nphis -= s->nphis;
+    q->ndefined--;
+    mssa_ssa_free(s);
+    q->ssa[fi] = NULL;
+  } else if (rebuild) {
+    q->nfailed--;   /* it had no graph: its build had failed */
+  }
+  s = NULL;
+  int rc = mssa_ssa_build(q->m, &q->m->funcs.a[fi], opts, &s);
+  if (rc != MSSA_OK || !s) {
+    q->nfailed++;
+    return rc != MSSA_OK ? rc : MSSA_EINVAL;
+  }
+  q->ssa[fi] = s;
+  q->ndefined++;
+  q->ndefs += s->ndefs;
+  q->nuses += s->nuses;
+  q->nphis += s->nphis;
+  return MSSA_OK;
+}
+
 int mssa_qmodule_build(const char *path, const char *text, size_t len,
                        const mssa_build_opts *opts, mssa_qmodule **out, mssa_diag *diag) {
   *out = NULL;
@@ -44,17 +71,7 @@ int mssa_qmodule_build(const char *path, const char *text, size_t len,
     mssa_func *f = &m->funcs.a[fi];
     if (mssa_u64map_get(&q->fn_by_name, f->name) == MSSA_NONE)
       mssa_u64map_put(&q->fn_by_name, f->name, fi);
-    if (f->is_decl) continue;
-    mssa_ssa *s = NULL;
-    if (mssa_ssa_build(m, f, opts, &s) != MSSA_OK || !s) {
-      q->nfailed++;
-      continue;
-    }
-    q->ssa[fi] = s;
-    q->ndefined++;
-    q->ndefs += s->ndefs;
-    q->nuses += s->nuses;
-    q->nphis += s->nphis;
+    if (!f->is_decl) mssa_qmodule_build_func(q, fi, opts, false);
   }
   uint64_t t2 = mssa__now_ns();
   q->read_ms = (double)(t1 - t0) / 1e6;

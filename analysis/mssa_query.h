@@ -60,6 +60,11 @@ typedef struct mssa_qmodule {
 int mssa_qmodule_build(const char *path, const char *text, size_t len,
                        const mssa_build_opts *opts, mssa_qmodule **out, mssa_diag *diag);
 void mssa_qmodule_free(mssa_qmodule *q);
+/* (Re)builds the graph of defined function fi, keeping the bundle's counts
+** (rebuild: fi was built before; a function without a graph then counts as
+** failed). MSSA_OK, or the build's error (fi is then counted as failed). */
+int mssa_qmodule_build_func(mssa_qmodule *q, uint32_t fi, const mssa_build_opts *opts,
+                            bool rebuild);
 /* A fresh version number (thread-safe). */
 uint64_t mssa_q_next_version(void);
 /* Approximate heap bytes held by the bundle (module text, IR, graphs). */

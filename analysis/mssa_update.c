@@ -1234,60 +1234,43 @@ int mssa_update_set_operand(mssa_module *m, mssa_func *f, mssa_ssa *s, uint32_t 
   return MSSA_OK;
 }
 
-/* CFG edits: IR edit, then rebuild. */
+/* CFG edits: the graph is checked before the IR edit, and rebuilt (in
+** place, ids of surviving accesses kept) once the edit is made. */
+static int cfg_edited(mssa_module *m, mssa_func *f, mssa_ssa *s, int edit_rc) {
+  if (edit_rc) return edit_rc;
+  ir_changed(s);
+  mssa_update_rebuild(m, f, s);
+  return MSSA_OK;
+}
+
 int mssa_update_set_terminator(mssa_module *m, mssa_func *f, mssa_ssa *s, uint32_t block,
                                const mssa_inst *proto, const mssa_val *ops, uint32_t nops,
                                uint32_t *out_id) {
   int rc = check_graph(f, s);
-  if (rc) return rc;
-  rc = mssa_ir_set_terminator(m, f, block, proto, ops, nops, out_id);
-  if (rc) return rc;
-  ir_changed(s);
-  mssa_update_rebuild(m, f, s);
-  return MSSA_OK;
+  return rc ? rc : cfg_edited(m, f, s, mssa_ir_set_terminator(m, f, block, proto, ops, nops, out_id));
 }
 
 int mssa_update_add_block(mssa_module *m, mssa_func *f, mssa_ssa *s, uint32_t after,
                           uint32_t name, uint32_t *out_block) {
   int rc = check_graph(f, s);
-  if (rc) return rc;
-  rc = mssa_ir_add_block(m, f, after, name, out_block);
-  if (rc) return rc;
-  ir_changed(s);
-  mssa_update_rebuild(m, f, s);
-  return MSSA_OK;
+  return rc ? rc : cfg_edited(m, f, s, mssa_ir_add_block(m, f, after, name, out_block));
 }
 
 int mssa_update_remove_block(mssa_module *m, mssa_func *f, mssa_ssa *s, uint32_t block) {
   int rc = check_graph(f, s);
-  if (rc) return rc;
-  rc = mssa_ir_remove_block(f, block);
-  if (rc) return rc;
-  ir_changed(s);
-  mssa_update_rebuild(m, f, s);
-  return MSSA_OK;
+  return rc ? rc : cfg_edited(m, f, s, mssa_ir_remove_block(f, block));
 }
 
 int mssa_update_split_edge(mssa_module *m, mssa_func *f, mssa_ssa *s, uint32_t from,
                            uint32_t to, uint32_t *out_block) {
   int rc = check_graph(f, s);
-  if (rc) return rc;
-  rc = mssa_ir_split_edge(m, f, from, to, out_block);
-  if (rc) return rc;
-  ir_changed(s);
-  mssa_update_rebuild(m, f, s);
-  return MSSA_OK;
+  return rc ? rc : cfg_edited(m, f, s, mssa_ir_split_edge(m, f, from, to, out_block));
 }
 
 int mssa_update_split_block(mssa_module *m, mssa_func *f, mssa_ssa *s, uint32_t at,
                             uint32_t *out_block) {
   int rc = check_graph(f, s);
-  if (rc) return rc;
-  rc = mssa_ir_split_block(m, f, at, out_block);
-  if (rc) return rc;
-  ir_changed(s);
-  mssa_update_rebuild(m, f, s);
-  return MSSA_OK;
+  return rc ? rc : cfg_edited(m, f, s, mssa_ir_split_block(m, f, at, out_block));
 }
 
 void mssa_update_reoptimize(mssa_module *m, mssa_func *f, mssa_ssa *s) {

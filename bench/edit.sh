@@ -20,23 +20,8 @@ BUILD=${BUILD:-$ROOT/build}
 N=200
 REP=5
 OUT=$BUILD/bench-edit.md
-while getopts n:r:o: opt; do
-  case $opt in
-    n) N=$OPTARG ;;
-    r) REP=$OPTARG ;;
-    o) OUT=$OPTARG ;;
-    *) exit 2 ;;
-  esac
-done
-MEMSSAD=${MEMSSAD_BIN:-$BUILD/memssad}
-[ -x "$MEMSSAD" ] || { echo "edit.sh: build memssad first (make)" >&2; exit 1; }
-TMP=$(mktemp -d)
-DPID=""
-cleanup() {
-  [ -n "$DPID" ] && kill "$DPID" 2>/dev/null && wait "$DPID" 2>/dev/null
-  rm -rf "$TMP"
-}
-trap cleanup EXIT
+. "$ROOT/bench/lib/daemon.sh"
+bench_daemon_init edit.sh "$@"
 
 rows=()
 for POLICY in none no everysec always; do

@@ -21,26 +21,11 @@ BUILD=${BUILD:-$ROOT/build}
 N=1000
 REP=5
 OUT=$BUILD/bench-reload.md
-while getopts n:r:o: opt; do
-  case $opt in
-    n) N=$OPTARG ;;
-    r) REP=$OPTARG ;;
-    o) OUT=$OPTARG ;;
-    *) exit 2 ;;
-  esac
-done
-MEMSSAD=${MEMSSAD_BIN:-$BUILD/memssad}
-[ -x "$MEMSSAD" ] || { echo "reload.sh: build memssad first (make)" >&2; exit 1; }
+. "$ROOT/bench/lib/daemon.sh"
+bench_daemon_init reload.sh "$@"
 mkdir -p "$BUILD/bench"
 cc -std=c11 -Wall -Wextra -Werror -O2 "$ROOT/bench/rpc_bench.c" -o "$BUILD/bench/rpc_bench" \
   $(pkg-config --cflags --libs libuv)
-TMP=$(mktemp -d)
-DPID=""
-cleanup() {
-  [ -n "$DPID" ] && kill "$DPID" 2>/dev/null && wait "$DPID" 2>/dev/null
-  rm -rf "$TMP"
-}
-trap cleanup EXIT
 "$MEMSSAD" --socket "$TMP/d.sock" -q 2>"$TMP/err" &
 DPID=$!
 SHARED=${MEMSSA_SHARED:-$ROOT/../shared}

@@ -63,30 +63,8 @@ int mssa__reload_diff(mssa__call *c, mssa_qmodule *q, const char *name, const ch
   q->version = mssa_q_next_version();
   /* Committed: the changed bodies are new; build their graphs. */
   uint64_t t1 = mssa__now_ns();
-  for (uint32_t k = 0; k < res.nchanged; k++) {
-    uint32_t fi = res.changed[k];
-    mssa_ssa *s = q->ssa[fi];
-    if (s) {
-      q->ndefs -= s->ndefs;
-      q->nuses -= s->nuses;
-      q->nphis -= s->nphis;
-      q->ndefined--;
-      mssa_ssa_free(s);
-    } else {
-      q->nfailed--;
-    }
-    q->ssa[fi] = NULL;
-    s = NULL;
-    if (mssa_ssa_build(m, &m->funcs.a[fi], &p->opts.build, &s) != MSSA_OK || !s) {
-      q->nfailed++;
-      continue;
-    }
-    q->ssa[fi] = s;
-    q->ndefined++;
-    q->ndefs += s->ndefs;
-    q->nuses += s->nuses;
-    q->nphis += s->nphis;
-  }
+  for (uint32_t k = 0; k < res.nchanged; k++)
+    mssa_qmodule_build_func(q, res.changed[k], &p->opts.build, true);
   free(res.changed);
   q->text_len_read = m->text_len;
   p->gen++;

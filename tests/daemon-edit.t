@@ -2,12 +2,12 @@
 # The `edit` method: each op, atomic rejection with the failing op's index,
 # stable instruction ids, error codes, the reply cache invalidated by edits,
 # equality with a fresh load of the equivalent text, and `memssa edit`.
-import importlib.machinery, json, os, re, subprocess, sys
+import importlib.machinery, json, os, subprocess, sys
 
 lib = importlib.machinery.SourceFileLoader(
     "daemonlib", os.path.join(os.path.dirname(os.path.abspath(__file__)), "daemon-protocol.t")
 ).load_module()
-ok, is_, done, Daemon = lib.ok, lib.is_, lib.done, lib.Daemon
+ok, is_, done, Daemon, canon, same = lib.ok, lib.is_, lib.done, lib.Daemon, lib.canon, lib.same
 
 MOD = """define void @f(ptr %p, ptr %q, i1 %c) {
 entry:
@@ -35,21 +35,6 @@ EDITED = MOD.replace("  %a = load i32, ptr %q, align 4\n",
                      "  %a = load i32, ptr %q, align 4\n  store i32 9, ptr %q, align 4\n")
 
 
-ACC = re.compile(r"(; )(\d+)( = )(?=Memory)|(Memory(?:Def|Use)\()(\d+)(\))|(\{[^,{}]+,)(\d+)(\})")
-
-
-def canon(text):
-    """Access ids renumbered by first appearance: printouts equal up to numbering."""
-    ids = {}
-
-    def sub(m):
-        g = m.groups()
-        for k in (0, 3, 6):
-            if g[k] is not None:
-                n = ids.setdefault(g[k + 1], str(len(ids) + 1))
-                return g[k] + n + g[k + 2]
-        return m.group(0)
-    return ACC.sub(sub, text)
 
 
 def main():

@@ -9,12 +9,13 @@
 # SIGKILL, `stats` shows fewer fdatasyncs than edits, a reply held for the
 # journal keeps later replies on its connection behind it, SIGTERM drains
 # held replies, and a client leaving while its reply is held is harmless.
-import importlib.machinery, json, os, re, shutil, signal, socket, sys, threading, time, zlib
+import importlib.machinery, json, os, shutil, signal, socket, sys, threading, time, zlib
 
 lib = importlib.machinery.SourceFileLoader(
     "daemonlib", os.path.join(os.path.dirname(os.path.abspath(__file__)), "daemon-protocol.t")
 ).load_module()
 ok, is_, done, Daemon, Client = lib.ok, lib.is_, lib.done, lib.Daemon, lib.Client
+canon, same = lib.canon, lib.same
 
 # A function with a chain of blocks so edits have room: one store per block.
 NBLK = 40
@@ -40,19 +41,6 @@ def edit_ops(k):
              "text": "store i32 %d, ptr %%q, align 4" % (1000 + k)}]
 
 
-ACC = re.compile(r"(; )(\d+)( = )(?=Memory)|(Memory(?:Def|Use)\()(\d+)(\))|(\{[^,{}]+,)(\d+)(\})")
-
-
-def canon(text):
-    ids = {}
-
-    def sub(m):
-        g = m.groups()
-        for k in (0, 3, 6):
-            if g[k] is not None:
-                return g[k] + ids.setdefault(g[k + 1], str(len(ids) + 1)) + g[k + 2]
-        return m.group(0)
-    return ACC.sub(sub, text)
 
 
 def answers(c, mod):
@@ -74,21 +62,6 @@ def fresh_answers(acked):
     return a
 
 
-def same(got, exp, name):
-    """is_ for long printouts: on a difference, show the first differing lines only."""
-    if got == exp:
-        return ok(True, name)
-    diag = []
-    for g, e in zip(got if isinstance(got, tuple) else (got,), exp if isinstance(exp, tuple) else (exp,)):
-        gl, el = g.splitlines(), e.splitlines()
-        for i, (a, b) in enumerate(zip(gl, el)):
-            if a != b:
-                diag.append("line %d:\n got: %s\n exp: %s" % (i + 1, a, b))
-                break
-        else:
-            if len(gl) != len(el):
-                diag.append("lengths %d vs %d" % (len(gl), len(el)))
-    return ok(False, name, "\n".join(diag))
 
 
 def main():

@@ -7,7 +7,7 @@
 # This file is also the helper library of tests/daemon-*.t (they load it with
 # importlib): Daemon starts a real memssad on a temporary socket, Client
 # speaks NDJSON to it, and ok/is_ print TAP.
-import atexit, json, os, random, shutil, signal, socket, subprocess, sys, tempfile, time
+import atexit, json, os, random, re, shutil, signal, socket, subprocess, sys, tempfile, time
 
 ROOT = os.environ.get("MEMSSA_ROOT") or os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BUILD = os.environ.get("MEMSSA_BUILD") or os.path.join(ROOT, "build")
@@ -33,6 +33,45 @@ def ok(cond, name, diag=None):
 
 def is_(got, exp, name):
     return ok(got == exp, name, "got:      %r\nexpected: %r" % (got, exp))
+
+# Access ids in a printout: "; 3 = Memory...", "Memory{Def,Use}(3)" and phi
+# operands "{%b,3}".
+ACC = re.compile(r"(; )(\d+)( = )(?=Memory)|(Memory(?:Def|Use)\()(\d+)(\))|(\{[^,{}]+,)(\d+)(\})")
+
+
+def canon(text):
+    """Access ids renumbered by first appearance: printouts equal up to numbering."""
+    ids = {}
+
+    def sub(m):
+        g = m.groups()
+        for k in (0, 3, 6):
+            if g[k] is not None:
+                n = ids.setdefault(g[k + 1], str(len(ids) + 1))
+                return g[k] + n + g[k + 2]
+        return m.group(0)
+    return ACC.sub(sub, text)
+
+
+def same(got, exp, name):
+    """is_ for long printouts (a string, or a sequence of items): on a
+    difference, show the first differing line of each differing item."""
+    if got == exp:
+        return ok(True, name)
+    diag = []
+    seq = lambda x: (x,) if isinstance(x, str) else x
+    for g, e in zip(seq(got), seq(exp)):
+        if g == e:
+            continue
+        gl, el = str(g).splitlines(), str(e).splitlines()
+        for i, (x, y) in enumerate(zip(gl, el)):
+            if x != y:
+                diag.append("line %d:\n got: %s\n exp: %s" % (i + 1, x, y))
+                break
+        else:
+            diag.append("lengths %d vs %d" % (len(gl), len(el)))
+    return ok(False, name, "\n".join(diag))
+
 
 def done():
     print("1..%d" % _n, flush=True)

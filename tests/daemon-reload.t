@@ -8,7 +8,7 @@ import subprocess, importlib.machinery, json, os, re, signal, sys
 lib = importlib.machinery.SourceFileLoader(
     "daemonlib", os.path.join(os.path.dirname(os.path.abspath(__file__)), "daemon-protocol.t")
 ).load_module()
-ok, is_, done, Daemon = lib.ok, lib.is_, lib.done, lib.Daemon
+ok, is_, done, Daemon, canon, same = lib.ok, lib.is_, lib.done, lib.Daemon, lib.canon, lib.same
 
 HEAD = """; ModuleID = 'r'
 %struct.S = type { i32, i32 }
@@ -88,20 +88,6 @@ def fresh(t):
     return s
 
 
-def same(got, exp, name):
-    if got == exp:
-        return ok(True, name)
-    diag = []
-    for g, e in zip(got, exp):
-        if g != e:
-            gl, el = str(g).splitlines(), str(e).splitlines()
-            for i, (x, y) in enumerate(zip(gl, el)):
-                if x != y:
-                    diag.append("line %d:\n got: %s\n exp: %s" % (i + 1, x, y))
-                    break
-            else:
-                diag.append("lengths %d vs %d" % (len(gl), len(el)))
-    return ok(False, name, "\n".join(diag))
 
 
 def main():

@@ -31,6 +31,7 @@
 #include "mssa.h"
 #include "mssa_update.h"
 #include "tap.h"
+#include "slurp.h"
 
 /* ------------------------------------------------------------- files */
 
@@ -440,19 +441,6 @@ static void fuzz_function(mssa_module *m, uint32_t fi, const char *file, uint64_
   mssa_ssa_free(s);
 }
 
-static char *slurp(const char *path, size_t *len) {
-  FILE *fp = fopen(path, "rb");
-  if (!fp) return NULL;
-  fseek(fp, 0, SEEK_END);
-  long n = ftell(fp);
-  fseek(fp, 0, SEEK_SET);
-  char *b = malloc((size_t)n + 1);
-  if (fread(b, 1, (size_t)n, fp) != (size_t)n) { fclose(fp); free(b); return NULL; }
-  b[n] = 0;
-  fclose(fp);
-  *len = (size_t)n;
-  return b;
-}
 
 int main(void) {
   const char *ev;

@@ -14,19 +14,8 @@
 #include "ir.h"
 #include "mssa.h"
 #include "tap.h"
+#include "slurp.h"
 
-static char *slurp(const char *path) {
-  FILE *f = fopen(path, "rb");
-  if (!f) return NULL;
-  fseek(f, 0, SEEK_END);
-  long n = ftell(f);
-  fseek(f, 0, SEEK_SET);
-  char *b = malloc((size_t)n + 1);
-  if (fread(b, 1, (size_t)n, f) != (size_t)n) { fclose(f); free(b); return NULL; }
-  b[n] = 0;
-  fclose(f);
-  return b;
-}
 
 /* Keeps only header and annotation lines (what opt's printout is compared on). */
 static char *annotations(const char *text) {
@@ -87,7 +76,7 @@ static void check_file(const char *dir, const char *stem) {
   snprintf(path, sizeof path, "%s/%s.ll", dir, stem);
   snprintf(exp, sizeof exp, "%s/%s.expected", dir, stem);
   snprintf(wexp, sizeof wexp, "%s/%s.walker.expected", dir, stem);
-  char *text = slurp(path), *e1 = slurp(exp), *e2 = slurp(wexp);
+  char *text = slurp(path, NULL), *e1 = slurp(exp, NULL), *e2 = slurp(wexp, NULL);
   if (!ok(text && e1 && e2, "%s: fixtures readable", stem)) return;
   mssa_module *m = parse_text(path, text);
   if (ok(m != NULL, "%s: parses", stem)) {

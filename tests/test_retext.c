@@ -15,6 +15,7 @@
 #include "mssa.h"
 #include "retext.h"
 #include "tap.h"
+#include "slurp.h"
 
 typedef struct loaded {
   mssa_module *m;
@@ -193,23 +194,6 @@ static const char *dbg_b = HDR
 
 /* ---------------------------------------------------- a real module, shifted */
 
-static char *slurp(const char *path, size_t *len) {
-  FILE *f = fopen(path, "rb");
-  if (!f) return NULL;
-  fseek(f, 0, SEEK_END);
-  long n = ftell(f);
-  fseek(f, 0, SEEK_SET);
-  char *b = malloc((size_t)n + 1);
-  if (fread(b, 1, (size_t)n, f) != (size_t)n) {
-    free(b);
-    fclose(f);
-    return NULL;
-  }
-  fclose(f);
-  b[n] = 0;
-  *len = (size_t)n;
-  return b;
-}
 
 /* Renumbers: every `!N` with N >= t becomes N + dmd, every `#N` becomes
 ** N + dag (outside strings and comments). An equivalent module whose
