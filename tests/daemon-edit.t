@@ -35,8 +35,6 @@ EDITED = MOD.replace("  %a = load i32, ptr %q, align 4\n",
                      "  %a = load i32, ptr %q, align 4\n  store i32 9, ptr %q, align 4\n")
 
 
-
-
 def main():
     d = Daemon()
     c = d.client()

@@ -88,8 +88,6 @@ def fresh(t):
     return s
 
 
-
-
 def main():
     d = Daemon()
     c = d.client()

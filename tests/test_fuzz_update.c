@@ -31,7 +31,7 @@
 #include "mssa.h"
 #include "mssa_update.h"
 #include "tap.h"
-#include "slurp.h"
+#include "test_util.h"
 
 /* ------------------------------------------------------------- files */
 

@@ -14,7 +14,7 @@
 #include "ir.h"
 #include "mssa.h"
 #include "tap.h"
-#include "slurp.h"
+#include "test_util.h"
 
 
 /* Keeps only header and annotation lines (what opt's printout is compared on). */
@@ -92,21 +92,6 @@ static void check_file(const char *dir, const char *stem) {
     mssa_module_free(m);
   }
   free(text); free(e1); free(e2);
-}
-
-/* Appends printf output to a growing buffer. */
-typedef struct sbuf { char *a; size_t n, cap; } sbuf;
-static void sb_printf(sbuf *b, const char *fmt, ...) TAP__PRINTF(2, 3);
-static void sb_printf(sbuf *b, const char *fmt, ...) {
-  va_list ap;
-  for (;;) {
-    va_start(ap, fmt);
-    int k = vsnprintf(b->a + b->n, b->cap - b->n, fmt, ap);
-    va_end(ap);
-    if (k >= 0 && b->n + (size_t)k < b->cap) { b->n += (size_t)k; return; }
-    b->cap = b->cap ? b->cap * 2 : 1 << 16;
-    b->a = realloc(b->a, b->cap);
-  }
 }
 
 static mssa_ssa *build_only(mssa_module *m, const char *fname) {

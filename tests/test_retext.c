@@ -15,7 +15,7 @@
 #include "mssa.h"
 #include "retext.h"
 #include "tap.h"
-#include "slurp.h"
+#include "test_util.h"
 
 typedef struct loaded {
   mssa_module *m;

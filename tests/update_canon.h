@@ -17,24 +17,9 @@
 
 #include "mssa.h"
 #include "tap.h"
+#include "test_util.h"
 
 /* -------------------------------------------------------- canonical form */
-
-typedef struct sbuf { char *a; size_t n, cap; } sbuf;
-static void sb_printf(sbuf *b, const char *fmt, ...) TAP__PRINTF(2, 3);
-static void sb_printf(sbuf *b, const char *fmt, ...) {
-  va_list ap;
-  for (;;) {
-    va_start(ap, fmt);
-    int k = vsnprintf(b->a ? b->a + b->n : NULL, b->a ? b->cap - b->n : 0, fmt, ap);
-    va_end(ap);
-    if (b->a && (size_t)k < b->cap - b->n) { b->n += (size_t)k; return; }
-    size_t nc = b->cap ? b->cap * 2 : 4096;
-    while (nc < b->n + (size_t)k + 1) nc *= 2;
-    b->a = realloc(b->a, nc);
-    b->cap = nc;
-  }
-}
 
 static bool sb_eq(const sbuf *a, const sbuf *b) {
   return a->n == b->n && (a->n == 0 || !memcmp(a->a, b->a, a->n));
