@@ -39,7 +39,7 @@ ALL_LDFLAGS  = $(SANLDFLAGS) $(LDFLAGS)
 LDLIBS   ?= -lm
 
 # ---------------------------------------------------------------- sources
-LIB_SRCS    := $(sort $(wildcard analysis/*.c))
+LIB_SRCS    := $(sort $(wildcard analysis/*/*.c))
 CLI_SRCS    := $(sort $(wildcard clients/memssa.c clients/cli_*.c))
 CLIENT_SRCS := $(sort $(wildcard clients/libmemssa-client/*.c))
 SERVER_SRCS := $(sort $(wildcard server/*.c))
@@ -181,7 +181,8 @@ fuzz-updater: all $(BUILD)/tests/test_fuzz_update
 # Debian packages the build and the tests use.  Cheap when all are present
 # (one dpkg query); installs the missing ones when run as root.
 DEB_PKGS = build-essential clang llvm libuv1-dev libjansson-dev pkg-config \
-           csmith libcsmith-dev perl socat netcat-openbsd time python3
+           csmith libcsmith-dev perl socat netcat-openbsd time python3 \
+           clang-19 llvm-19 clang-22 llvm-22 neovim graphviz gnuplot-nox
 
 deps:
 	@if ! command -v dpkg >/dev/null 2>&1; then \

@@ -16,10 +16,10 @@
 #include <string.h>
 #include <time.h>
 
-#include "ir.h"
-#include "ir_edit.h"
-#include "mssa.h"
-#include "mssa_update.h"
+#include "ir/ir.h"
+#include "ir/ir_edit.h"
+#include "mssa/mssa.h"
+#include "update/mssa_update.h"
 
 /* CPU time of this thread: the machine the benchmarks run on is shared, and
 ** wall-clock ratios swing with the load; both sides are measured alike. */

@@ -17,11 +17,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "aa.h"
+#include "alias/aa.h"
 #include "cli.h"
-#include "ir.h"
-#include "mssa.h"
-#include "mssa_query.h"
+#include "ir/ir.h"
+#include "mssa/mssa.h"
+#include "query/mssa_query.h"
 
 typedef struct local_opts {
   bool walker;

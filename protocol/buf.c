@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "util.h"
+#include "base/util.h"
 
 void mssa_buf_reserve(mssa_buf *b, size_t extra) {
   if (b->cap - b->n >= extra) return;

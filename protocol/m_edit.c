@@ -27,8 +27,8 @@
 #include <string.h>
 
 #include "methods.h"
-#include "retext.h"
-#include "mssa_update.h"
+#include "reader/retext.h"
+#include "update/mssa_update.h"
 
 /* Upper bound on ops per request (the request size cap bounds it too). */
 #define MAX_OPS 100000

@@ -16,7 +16,7 @@
 #include <string.h>
 
 #include "methods.h"
-#include "retext.h"
+#include "reader/retext.h"
 
 struct mssa_proto_job {
   json_t *id;             /* request id (owned), NULL for a notification */

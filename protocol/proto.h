@@ -28,7 +28,7 @@
 
 #include "buf.h"
 #include "errors.h"
-#include "mssa_query.h"
+#include "query/mssa_query.h"
 
 #define MSSA_PROTO_VERSION "1.0"
 

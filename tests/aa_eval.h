@@ -23,9 +23,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "aa.h"
-#include "ir.h"
-#include "memloc.h"
+#include "alias/aa.h"
+#include "ir/ir.h"
+#include "alias/memloc.h"
 
 typedef struct aev_stats {
   unsigned long funcs, funcs_cmp, funcs_skipped;

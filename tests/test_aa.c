@@ -21,10 +21,10 @@
 #include <string.h>
 #include <time.h>
 
-#include "aa.h"
+#include "alias/aa.h"
 #include "aa_eval.h"
-#include "ir.h"
-#include "memloc.h"
+#include "ir/ir.h"
+#include "alias/memloc.h"
 #include "tap.h"
 
 static const char *fixture_dir(void) {

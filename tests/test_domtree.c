@@ -26,7 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "domtree.h"
+#include "cfg/domtree.h"
 #include "tap.h"
 
 /* ------------------------------------------------------------ helpers */

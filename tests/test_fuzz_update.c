@@ -26,10 +26,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ir.h"
-#include "ir_edit.h"
-#include "mssa.h"
-#include "mssa_update.h"
+#include "ir/ir.h"
+#include "ir/ir_edit.h"
+#include "mssa/mssa.h"
+#include "update/mssa_update.h"
 #include "tap.h"
 #include "test_util.h"
 

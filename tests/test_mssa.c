@@ -11,8 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ir.h"
-#include "mssa.h"
+#include "ir/ir.h"
+#include "mssa/mssa.h"
 #include "tap.h"
 #include "test_util.h"
 

@@ -4,9 +4,9 @@
 */
 #include <string.h>
 
-#include "aa.h"
-#include "ir.h"
-#include "mssa_query.h"
+#include "alias/aa.h"
+#include "ir/ir.h"
+#include "query/mssa_query.h"
 #include "tap.h"
 
 static const char *src =

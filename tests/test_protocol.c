@@ -18,7 +18,7 @@
 */
 #include <string.h>
 
-#include "mssa_query.h"
+#include "query/mssa_query.h"
 #include "proto.h"
 #include "tap.h"
 

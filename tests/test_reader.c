@@ -9,8 +9,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "ir.h"
-#include "ll_lex.h"
+#include "ir/ir.h"
+#include "reader/ll_lex.h"
 #include "tap.h"
 
 static mssa_diag last_diag;

@@ -11,9 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ir.h"
-#include "mssa.h"
-#include "retext.h"
+#include "ir/ir.h"
+#include "mssa/mssa.h"
+#include "reader/retext.h"
 #include "tap.h"
 #include "test_util.h"
 

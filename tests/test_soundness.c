@@ -26,8 +26,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "ir.h"
-#include "mssa.h"
+#include "ir/ir.h"
+#include "mssa/mssa.h"
 #include "tap.h"
 
 typedef struct counts {

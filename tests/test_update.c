@@ -14,10 +14,10 @@
 #include <string.h>
 #include <time.h>
 
-#include "ir.h"
-#include "ir_edit.h"
-#include "mssa.h"
-#include "mssa_update.h"
+#include "ir/ir.h"
+#include "ir/ir_edit.h"
+#include "mssa/mssa.h"
+#include "update/mssa_update.h"
 #include "update_canon.h"
 
 static mssa_module *parse(const char *text) {

@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mssa.h"
+#include "mssa/mssa.h"
 #include "tap.h"
 #include "test_util.h"
 

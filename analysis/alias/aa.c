@@ -1,0 +1,253 @@
+/*
+** aa.c -- the alias-analysis context and LLVM 14's AAResults aggregation:
+** alias() asks BasicAA, then ScopedNoAliasAA, then TypeBasedAA, and takes
+** the first answer that is not MayAlias; mod/ref intersects the layers;
+** pointsToConstantMemory takes any layer's "yes".
+**
+** Invariants:
+**   1. Every public entry point is one top-level query with a fresh
+**      AAQueryInfo (alias cache), as AAResults' non-AAQI overloads are.
+**   2. Tags (!tbaa, !alias.scope, !noalias) only matter at the top level:
+**      BasicAA's sub-queries build locations without them, as LLVM does.
+**   3. Layers can be switched off one by one (aa->layers); with none, every
+**      answer is the conservative one.
+**   4. Public mod/ref results use MSSA_MR_*; internally LLVM's encoding
+**      (memloc.h) is used and converted once, on the way out.
+**
+** Pure C11; no libuv, no jansson.
+*/
+#include <stdlib.h>
+#include <string.h>
+
+#include "alias/memloc.h"
+
+mssa_aa *mssa_aa_new(const mssa_module *m, const mssa_func *f, unsigned layers) {
+  mssa_aa *aa = mssa__xcalloc(1, sizeof *aa);
+  aa->m = m;
+  aa->f = f;
+  aa->layers = layers & MSSA_AA_ALL;
+  uint32_t fa = 0;
+  if (f->attrs != MSSA_NONE && f->attrs < m->attrlists.n) fa = m->attrlists.a[f->attrs].fn;
+  aa->null_valid = (fa & MSSA_A_NULL_POINTER_IS_VALID) != 0;
+  aa->galias = mssa__xcalloc((size_t)m->globals.n + 1, 1);
+  return aa;
+}
+
+void mssa_aa_invalidate(mssa_aa *aa) {
+  free(aa->use_start); aa->use_start = NULL;
+  free(aa->uses); aa->uses = NULL;
+  free(aa->escape); aa->escape = NULL;
+  free(aa->bundle_cap); aa->bundle_cap = NULL;
+  free(aa->use_mark); aa->use_mark = NULL;
+  aa->use_gen = 0;
+  aa->uses_built = false;
+  mssa__basic_free(aa);
+}
+
+void mssa_aa_free(mssa_aa *aa) {
+  if (!aa) return;
+  mssa_aa_invalidate(aa);
+  free(aa->tbaa);
+  free(aa->galias);
+  free(aa);
+}
+
+uint64_t mssa_aa_queries(const mssa_aa *aa) { return aa->queries; }
+
+/* ------------------------------------------------------------ locations */
+
+static uint64_t store_size(const mssa_aa *aa, uint32_t t) {
+  if (t == MSSA_NONE || t >= aa->m->types.n) return MSSA_LOC_AFTER;
+  const mssa_type *ty = &aa->m->types.a[t];
+  if (!(ty->flags & MSSA_TF_SIZED) || (ty->flags & MSSA_TF_SCALABLE)) return MSSA_LOC_AFTER;
+  return mssa__ls_exact(ty->store_size);
+}
+
+bool mssa_aa_inst_loc(mssa_aa *aa, uint32_t inst, mssa_loc *out) {
+  if (inst >= aa->f->insts.n) return false;
+  const mssa_inst *i = &aa->f->insts.a[inst];
+  const mssa_val *ops = mssa_inst_ops(aa->f, i);
+  mssa_loc l = { MSSA_VAL_NONE, MSSA_LOC_UNKNOWN, i->md_tbaa, i->md_scope, i->md_noalias };
+  switch (i->opcode) {
+  case MSSA_OP_LOAD: l.ptr = ops[0]; l.size = store_size(aa, i->type); break;
+  case MSSA_OP_STORE: l.ptr = ops[1]; l.size = store_size(aa, mssa__val_type(aa, ops[0])); break;
+  case MSSA_OP_VAARG: l.ptr = ops[0]; l.size = MSSA_LOC_AFTER; break;
+  case MSSA_OP_CMPXCHG: l.ptr = ops[0]; l.size = store_size(aa, mssa__val_type(aa, ops[1])); break;
+  case MSSA_OP_ATOMICRMW: l.ptr = ops[0]; l.size = store_size(aa, mssa__val_type(aa, ops[1])); break;
+  default: return false;
+  }
+  *out = l;
+  return true;
+}
+
+/* ------------------------------------------------------------ alias */
+
+mssa_alias_result mssa__alias(mssa_aa *aa, const mssa_loc *a, const mssa_loc *b) {
+  mssa_alias_result r = MSSA_MAY_ALIAS;
+  aa->depth++;
+  if (aa->layers & MSSA_AA_BASIC) r = mssa__basic_alias(aa, a, b);
+  if (r == MSSA_MAY_ALIAS && (aa->layers & MSSA_AA_SCOPED)) {
+    if (!mssa__scoped_may_alias(aa, a->scope, b->noalias) || !mssa__scoped_may_alias(aa, b->scope, a->noalias))
+      r = MSSA_NO_ALIAS;
+  }
+  if (r == MSSA_MAY_ALIAS && (aa->layers & MSSA_AA_TBAA)) {
+    if (a->tbaa != MSSA_NONE && b->tbaa != MSSA_NONE && !mssa__tbaa_alias(aa, a->tbaa, b->tbaa))
+      r = MSSA_NO_ALIAS;
+  }
+  aa->depth--;
+  return r;
+}
+
+mssa_alias_result mssa_aa_alias(mssa_aa *aa, const mssa_loc *a, const mssa_loc *b) {
+  aa->queries++;
+  mssa__alias_query_begin(aa);
+  return mssa__alias(aa, a, b);
+}
+
+/* ------------------------------------------------------------ constant memory */
+
+static bool basic_points_to_constant(mssa_aa *aa, const mssa_loc *loc, bool or_local) {
+  mssa_val work[64]; uint32_t nw = 0;
+  mssa_val visited[64]; uint32_t nv = 0;
+  unsigned max_lookup = 8;
+  work[nw++] = loc->ptr;
+  do {
+    mssa_val v = mssa__underlying_object(aa, work[--nw], 6);
+    for (uint32_t i = 0; i < nv; i++) if (visited[i] == v) return false;
+    if (nv == 64) return false;
+    visited[nv++] = v;
+    const mssa_inst *in = mssa__inst(aa, v);
+    if (or_local && in && in->opcode == MSSA_OP_ALLOCA) continue;
+    if (MSSA_VAL_KIND(v) == MSSA_VK_GLOBAL) {
+      const mssa_global *g = &aa->m->globals.a[MSSA_VAL_INDEX(v)];
+      if (g->is_alias || !g->is_const) return false;
+      continue;
+    }
+    if (in && in->opcode == MSSA_OP_SELECT) {
+      const mssa_val *o = mssa_inst_ops(aa->f, in);
+      if (nw + 2 > 64) return false;
+      work[nw++] = o[1]; work[nw++] = o[2];
+      continue;
+    }
+    if (in && in->opcode == MSSA_OP_PHI) {
+      uint32_t n = in->nops / 2;
+      if (n > max_lookup) return false;
+      const mssa_val *o = mssa_inst_ops(aa->f, in);
+      if (nw + n > 64) return false;
+      for (uint32_t k = 0; k < n; k++) work[nw++] = o[2 * k];
+      continue;
+    }
+    return false;
+  } while (nw && --max_lookup);
+  return nw == 0;
+}
+
+bool mssa__points_to_constant(mssa_aa *aa, const mssa_loc *loc, bool or_local) {
+  if ((aa->layers & MSSA_AA_BASIC) && basic_points_to_constant(aa, loc, or_local)) return true;
+  if ((aa->layers & MSSA_AA_TBAA) && loc->tbaa != MSSA_NONE && mssa__tbaa_immutable(aa, loc->tbaa)) return true;
+  return false;
+}
+
+bool mssa_aa_points_to_constant(mssa_aa *aa, const mssa_loc *loc, bool or_local) {
+  aa->queries++;
+  mssa__alias_query_begin(aa);
+  return mssa__points_to_constant(aa, loc, or_local);
+}
+
+/* ------------------------------------------------------------ mod/ref */
+
+static bool is_call_op(unsigned op) {
+  return op == MSSA_OP_CALL || op == MSSA_OP_INVOKE || op == MSSA_OP_CALLBR;
+}
+
+unsigned mssa_aa_inst_modref(mssa_aa *aa, uint32_t inst) {
+  aa->queries++;
+  if (inst >= aa->f->insts.n) return MSSA_MR_NONE;
+  const mssa_inst *i = &aa->f->insts.a[inst];
+  switch (i->opcode) {
+  case MSSA_OP_CALL: case MSSA_OP_INVOKE: case MSSA_OP_CALLBR:
+    mssa__alias_query_begin(aa);
+    return mssa__mr_public(mssa__mr_clearmust(mssa__modref_behavior(aa, i) & 7u));
+  case MSSA_OP_LOAD: return i->ordering > MSSA_AO_UNORDERED ? MSSA_MR_MODREF : MSSA_MR_REF;
+  case MSSA_OP_STORE: return i->ordering > MSSA_AO_UNORDERED ? MSSA_MR_MODREF : MSSA_MR_MOD;
+  case MSSA_OP_FENCE: case MSSA_OP_VAARG: case MSSA_OP_CMPXCHG: case MSSA_OP_ATOMICRMW:
+  case MSSA_OP_CATCHPAD: case MSSA_OP_CATCHRET:
+    return MSSA_MR_MODREF;
+  default: return MSSA_MR_NONE;
+  }
+}
+
+/* AAResults::getModRefInfo(I, Loc), internal encoding. */
+static unsigned inst_loc_modref(mssa_aa *aa, uint32_t inst, const mssa_loc *loc) {
+  const mssa_inst *i = &aa->f->insts.a[inst];
+  mssa_loc il;
+  switch (i->opcode) {
+  case MSSA_OP_LOAD: {
+    if (i->ordering > MSSA_AO_UNORDERED) return MSSA__MR_MODREF;
+    mssa_aa_inst_loc(aa, inst, &il);
+    mssa_alias_result ar = mssa__alias(aa, &il, loc);
+    if (ar == MSSA_NO_ALIAS) return MSSA__MR_NOMODREF;
+    if (ar == MSSA_MUST_ALIAS) return MSSA__MR_MUSTREF;
+    return MSSA__MR_REF;
+  }
+  case MSSA_OP_STORE: {
+    if (i->ordering > MSSA_AO_UNORDERED) return MSSA__MR_MODREF;
+    mssa_aa_inst_loc(aa, inst, &il);
+    mssa_alias_result ar = mssa__alias(aa, &il, loc);
+    if (ar == MSSA_NO_ALIAS) return MSSA__MR_NOMODREF;
+    if (mssa__points_to_constant(aa, loc, false)) return MSSA__MR_NOMODREF;
+    if (ar == MSSA_MUST_ALIAS) return MSSA__MR_MUSTMOD;
+    return MSSA__MR_MOD;
+  }
+  case MSSA_OP_FENCE:
+    if (mssa__points_to_constant(aa, loc, false)) return MSSA__MR_REF;
+    return MSSA__MR_MODREF;
+  case MSSA_OP_VAARG: {
+    mssa_aa_inst_loc(aa, inst, &il);
+    mssa_alias_result ar = mssa__alias(aa, &il, loc);
+    if (ar == MSSA_NO_ALIAS) return MSSA__MR_NOMODREF;
+    if (mssa__points_to_constant(aa, loc, false)) return MSSA__MR_NOMODREF;
+    if (ar == MSSA_MUST_ALIAS) return MSSA__MR_MUSTMODREF;
+    return MSSA__MR_MODREF;
+  }
+  case MSSA_OP_CMPXCHG: case MSSA_OP_ATOMICRMW: {
+    if (i->ordering > MSSA_AO_MONOTONIC) return MSSA__MR_MODREF;
+    mssa_aa_inst_loc(aa, inst, &il);
+    mssa_alias_result ar = mssa__alias(aa, &il, loc);
+    if (ar == MSSA_NO_ALIAS) return MSSA__MR_NOMODREF;
+    if (ar == MSSA_MUST_ALIAS) return MSSA__MR_MUSTMODREF;
+    return MSSA__MR_MODREF;
+  }
+  case MSSA_OP_CATCHPAD: case MSSA_OP_CATCHRET:
+    if (mssa__points_to_constant(aa, loc, false)) return MSSA__MR_NOMODREF;
+    return MSSA__MR_MODREF;
+  case MSSA_OP_CALL: case MSSA_OP_INVOKE: case MSSA_OP_CALLBR:
+    return mssa__call_loc_modref(aa, inst, loc);
+  default:
+    return MSSA__MR_NOMODREF;
+  }
+}
+
+unsigned mssa_aa_modref_loc(mssa_aa *aa, uint32_t inst, const mssa_loc *loc) {
+  aa->queries++;
+  if (inst >= aa->f->insts.n) return MSSA_MR_NONE;
+  mssa__alias_query_begin(aa);
+  return mssa__mr_public(inst_loc_modref(aa, inst, loc));
+}
+
+unsigned mssa_aa_modref_call(mssa_aa *aa, uint32_t inst, uint32_t call) {
+  aa->queries++;
+  if (inst >= aa->f->insts.n || call >= aa->f->insts.n) return MSSA_MR_NONE;
+  mssa__alias_query_begin(aa);
+  const mssa_inst *i = &aa->f->insts.a[inst];
+  if (is_call_op(i->opcode)) return mssa__mr_public(mssa__call_call_modref(aa, inst, call));
+  /* isFenceLike: fences, and (for completeness) any instruction LLVM treats
+  ** as a fence */
+  if (i->opcode == MSSA_OP_FENCE || i->opcode == MSSA_OP_CATCHPAD || i->opcode == MSSA_OP_CATCHRET)
+    return MSSA_MR_MODREF;
+  mssa_loc l;
+  if (!mssa_aa_inst_loc(aa, inst, &l)) return MSSA_MR_NONE;
+  unsigned mr = mssa__call_loc_modref(aa, call, &l);
+  if (!mssa__mr_isnomodref(mr)) return mssa__mr_public(mssa__mr_setmodref(mr));
+  return MSSA_MR_NONE;
+}

@@ -1,0 +1,888 @@
+/*
+** aa_basic.c -- BasicAA's alias(): LLVM 14's BasicAAResult::aliasCheck and
+** its helpers aliasGEP, aliasPHI, aliasSelect, with AAQueryInfo's cache and
+** its assumption bookkeeping for cyclic (phi) queries.
+**
+** Invariants:
+**   1. Recursion goes through mssa__alias (AAResults::alias), which counts
+**      depth; aliasCheck answers MayAlias at depth 512 as LLVM does. Frames
+**      are small: GEP decompositions live in a pool indexed by depth.
+**   2. The cache is per AAQueryInfo. A query starts with an empty one; a phi
+**      whose block is newly visited runs its sub-queries with a fresh cache
+**      level (withEmptyCache), dropped when it returns. An entry holds
+**      NoAlias as an assumption until its own query finishes; if the
+**      assumption was used and the result is not NoAlias, the result becomes
+**      MayAlias and results derived from the assumption are dropped.
+**   3. Offsets and ranges: 64-bit two's complement; value ranges use 128-bit
+**      intermediates so no overflow goes unnoticed (overflow -> full range).
+**   4. Anything not modelled answers MayAlias (soundness, aa.h invariant 1).
+**
+** Pure C11; no libuv, no jansson.
+*/
+#include <stdlib.h>
+#include <string.h>
+
+#include "cfg/domtree.h"
+#include "alias/memloc.h"
+
+#define MAX_DEPTH 512
+#define MAX_PHI_BBS_REACH 20
+#define MAX_BBS_TO_EXPLORE 32
+
+typedef struct centry {
+  uint32_t level;
+  uint8_t state;          /* 0 empty, 1 used, 2 deleted */
+  int8_t result;
+  int32_t nassume;        /* -1 once definitive */
+  mssa_val v1, v2;
+  uint64_t s1, s2;
+} centry;
+
+typedef struct ckey { mssa_val v1, v2; uint64_t s1, s2; } ckey;
+
+typedef struct level {
+  int32_t num_assumption_uses;
+  uint32_t abr_start;     /* start of this level's AssumptionBasedResults */
+  uint32_t log_start;     /* start of this level's inserted-slot log */
+} level;
+
+struct mssa__basic_state {
+  centry *tab; uint32_t cap, used;    /* used counts state != 0 */
+  MSSA_VEC(ckey) abr;                 /* assumption-based results, all levels */
+  MSSA_VEC(ckey) log;                 /* keys inserted, all levels */
+  MSSA_VEC(level) levels;
+  MSSA_VEC(uint32_t) phibbs;          /* VisitedPhiBBs */
+  mssa__decomp **pool; uint32_t npool;
+  /* reachability scratch */
+  uint32_t *bbmark; uint32_t bbgen, nbb;
+  /* dominator tree, built on first use (dominating-condition queries) */
+  bool have_dt;
+  mssa_cfg cfg;
+  mssa_domtree dt;
+};
+
+static struct mssa__basic_state *bstate(mssa_aa *aa) {
+  if (!aa->bs) aa->bs = mssa__xcalloc(1, sizeof *aa->bs);
+  return aa->bs;
+}
+
+void mssa__basic_free(mssa_aa *aa) {
+  struct mssa__basic_state *s = aa->bs;
+  if (!s) return;
+  free(s->tab);
+  mssa__vec_free(&s->abr); mssa__vec_free(&s->log); mssa__vec_free(&s->levels); mssa__vec_free(&s->phibbs);
+  for (uint32_t i = 0; i < s->npool; i++) free(s->pool[i]);
+  free(s->pool);
+  free(s->bbmark);
+  if (s->have_dt) { mssa_domtree_free(&s->dt); mssa_cfg_free(&s->cfg); }
+  free(s);
+  aa->bs = NULL;
+}
+
+/* ------------------------------------------------------------ the cache */
+
+static uint64_t khash(uint32_t level, const ckey *k) {
+  uint64_t h = level * 0x9E3779B97F4A7C15ull;
+  h ^= ((uint64_t)k->v1 << 32 | k->v2) * 0xC2B2AE3D27D4EB4Full;
+  h ^= (k->s1 * 0x165667B19E3779F9ull) ^ (k->s2 * 0x27D4EB2F165667C5ull);
+  h ^= h >> 29;
+  return h;
+}
+
+static bool keq(const centry *e, uint32_t level, const ckey *k) {
+  return e->state == 1 && e->level == level && e->v1 == k->v1 && e->v2 == k->v2 && e->s1 == k->s1 && e->s2 == k->s2;
+}
+
+static centry *cfind(struct mssa__basic_state *s, uint32_t level, const ckey *k) {
+  if (!s->cap) return NULL;
+  uint32_t m = s->cap - 1;
+  for (uint32_t i = (uint32_t)khash(level, k) & m, n = 0; n < s->cap; i = (i + 1) & m, n++) {
+    centry *e = &s->tab[i];
+    if (e->state == 0) return NULL;
+    if (keq(e, level, k)) return e;
+  }
+  return NULL;
+}
+
+static void cinsert_raw(struct mssa__basic_state *s, const centry *src) {
+  uint32_t m = s->cap - 1;
+  ckey k = { src->v1, src->v2, src->s1, src->s2 };
+  for (uint32_t i = (uint32_t)khash(src->level, &k) & m;; i = (i + 1) & m) {
+    if (s->tab[i].state != 1) { s->tab[i] = *src; s->tab[i].state = 1; return; }
+  }
+}
+
+static centry *cinsert(struct mssa__basic_state *s, uint32_t level, const ckey *k) {
+  if ((s->used + 1) * 2 > s->cap) {
+    centry *old = s->tab; uint32_t oc = s->cap;
+    uint32_t live = 0;
+    for (uint32_t i = 0; i < oc; i++) live += old[i].state == 1;
+    uint32_t nc = 64;
+    while (nc < (live + 1) * 4) nc *= 2;
+    s->tab = mssa__xcalloc(nc, sizeof *s->tab);
+    s->cap = nc; s->used = live;
+    for (uint32_t i = 0; i < oc; i++) if (old[i].state == 1) cinsert_raw(s, &old[i]);
+    free(old);
+  }
+  uint32_t m = s->cap - 1;
+  for (uint32_t i = (uint32_t)khash(level, k) & m;; i = (i + 1) & m) {
+    centry *e = &s->tab[i];
+    if (e->state != 1) {
+      if (e->state == 0) s->used++;
+      e->state = 1; e->level = level; e->v1 = k->v1; e->v2 = k->v2; e->s1 = k->s1; e->s2 = k->s2;
+      e->result = MSSA_NO_ALIAS; e->nassume = 0;
+      mssa__vec_push(&s->log, *k);
+      return e;
+    }
+  }
+}
+
+static void cerase(struct mssa__basic_state *s, uint32_t level, const ckey *k) {
+  centry *e = cfind(s, level, k);
+  if (e) e->state = 2;
+}
+
+static void level_push(struct mssa__basic_state *s) {
+  level l = { 0, s->abr.n, s->log.n };
+  mssa__vec_push(&s->levels, l);
+}
+
+static void level_pop(struct mssa__basic_state *s) {
+  level *l = &s->levels.a[s->levels.n - 1];
+  uint32_t lv = s->levels.n - 1;
+  for (uint32_t i = l->log_start; i < s->log.n; i++) cerase(s, lv, &s->log.a[i]);
+  s->log.n = l->log_start;
+  s->abr.n = l->abr_start;
+  s->levels.n--;
+}
+
+void mssa__alias_query_begin(mssa_aa *aa) {
+  struct mssa__basic_state *s = bstate(aa);
+  if (s->used) { memset(s->tab, 0, (size_t)s->cap * sizeof *s->tab); s->used = 0; }
+  s->abr.n = 0; s->log.n = 0; s->levels.n = 0; s->phibbs.n = 0;
+  level_push(s);
+  aa->depth = 0;
+}
+
+/* ------------------------------------------------------------ reachability */
+
+static bool bb_reachable(mssa_aa *aa, uint32_t from_bb_succs_of, bool start_with_succs, uint32_t stop) {
+  struct mssa__basic_state *s = bstate(aa);
+  const mssa_func *f = aa->f;
+  if (s->nbb < f->blocks.n) {
+    free(s->bbmark);
+    s->bbmark = mssa__xcalloc(f->blocks.n, sizeof *s->bbmark);
+    s->nbb = f->blocks.n; s->bbgen = 0;
+  }
+  if (++s->bbgen == 0) { memset(s->bbmark, 0, (size_t)s->nbb * sizeof *s->bbmark); s->bbgen = 1; }
+  uint32_t work[256]; uint32_t nw = 0;
+  uint32_t succ[64];
+  if (start_with_succs) {
+    uint32_t t = mssa_block_terminator(f, from_bb_succs_of);
+    if (t == MSSA_NONE) return false;
+    uint32_t n = mssa_inst_successors(f, &f->insts.a[t], succ, 64);
+    if (n > 64) return true;
+    if (!n) return false;
+    for (uint32_t i = 0; i < n; i++) work[nw++] = succ[i];
+  } else {
+    work[nw++] = from_bb_succs_of;
+  }
+  unsigned limit = MAX_BBS_TO_EXPLORE;
+  while (nw) {
+    uint32_t bb = work[--nw];
+    if (s->bbmark[bb] == s->bbgen) continue;
+    s->bbmark[bb] = s->bbgen;
+    if (bb == stop) return true;
+    if (!--limit) return true;
+    uint32_t t = mssa_block_terminator(f, bb);
+    if (t == MSSA_NONE) continue;
+    uint32_t n = mssa_inst_successors(f, &f->insts.a[t], succ, 64);
+    if (n > 64 || nw + n > 256) return true;
+    for (uint32_t i = 0; i < n; i++) work[nw++] = succ[i];
+  }
+  return false;
+}
+
+/* isPotentiallyReachable(&BB->front(), I) */
+static bool block_front_reaches(mssa_aa *aa, uint32_t bb, uint32_t inst) {
+  const mssa_func *f = aa->f;
+  uint32_t ib = f->insts.a[inst].block;
+  if (ib == bb) return true;   /* the front comes before (or is) I */
+  return bb_reachable(aa, bb, false, ib);
+}
+
+static bool value_equal_in_cycles(mssa_aa *aa, mssa_val a, mssa_val b) {
+  if (a != b) return false;
+  if (MSSA_VAL_KIND(a) != MSSA_VK_INST) return true;
+  struct mssa__basic_state *s = bstate(aa);
+  if (!s->phibbs.n) return true;
+  if (s->phibbs.n > MAX_PHI_BBS_REACH) return false;
+  for (uint32_t i = 0; i < s->phibbs.n; i++)
+    if (block_front_reaches(aa, s->phibbs.a[i], MSSA_VAL_INDEX(a))) return false;
+  return true;
+}
+
+
+/* ------------------------------------------------------------ dominating conditions */
+
+/* cmpExcludesZero(Pred, C) for ICmp predicates 32..41 (LLVM numbering). */
+static bool cmp_excludes_zero(unsigned pred, int64_t c, unsigned bits) {
+  uint64_t uc = mssa__zext_bits((uint64_t)c, bits);
+  uint64_t umax = bits >= 64 ? ~0ull : ((1ull << bits) - 1);
+  int64_t smax = bits >= 64 ? INT64_MAX : (int64_t)((1ull << (bits - 1)) - 1);
+  switch (pred) {
+  case 32: return uc != 0;                 /* eq */
+  case 33: return uc == 0;                 /* ne */
+  case 34: return true;                    /* ugt: [C+1, max] or empty */
+  case 35: return uc != 0;                 /* uge */
+  case 36: return uc == 0;                 /* ult: empty when C == 0 */
+  case 37: return false;                   /* ule */
+  case 38: return c >= 0 || c == smax;     /* sgt */
+  case 39: return c > 0;                   /* sge */
+  case 40: return c <= 0;                  /* slt */
+  case 41: return c < 0;                   /* sle */
+  default: (void)umax; return false;
+  }
+}
+
+static unsigned pred_swap(unsigned p) {
+  switch (p) {
+  case 34: return 36; case 36: return 34; case 35: return 37; case 37: return 35;
+  case 38: return 40; case 40: return 38; case 39: return 41; case 41: return 39;
+  default: return p;
+  }
+}
+
+static unsigned pred_inverse(unsigned p) {
+  switch (p) {
+  case 32: return 33; case 33: return 32; case 34: return 37; case 37: return 34;
+  case 35: return 36; case 36: return 35; case 38: return 41; case 41: return 38;
+  case 39: return 40; case 40: return 39;
+  default: return p;
+  }
+}
+
+static const mssa_domtree *get_dt(mssa_aa *aa) {
+  struct mssa__basic_state *s = bstate(aa);
+  if (!s->have_dt) {
+    mssa_cfg_from_func(&s->cfg, aa->f);
+    mssa_domtree_build(&s->dt, &s->cfg);
+    s->have_dt = true;
+  }
+  return &s->dt;
+}
+
+/* DominatorTree::dominates(BasicBlockEdge(start, end), use) */
+static bool edge_dominates(mssa_aa *aa, uint32_t start, uint32_t end, uint32_t use) {
+  const mssa_domtree *dt = get_dt(aa);
+  const mssa_cfg *g = &bstate(aa)->cfg;
+  if (!mssa_dt_dominates(dt, end, use)) return false;
+  uint32_t np = g->pred_off[end + 1] - g->pred_off[end];
+  if (np == 1) return true;
+  int dup = 0;
+  for (uint32_t k = g->pred_off[end]; k < g->pred_off[end + 1]; k++) {
+    uint32_t p = g->pred[k];
+    if (p == start) { if (dup++) return false; continue; }
+    if (!mssa_dt_dominates(dt, end, p)) return false;
+  }
+  return true;
+}
+
+/*
+** isKnownNonNullFromDominatingCondition, the branch part: V is compared
+** with a constant so that the taken edge excludes zero, and that edge
+** dominates the context instruction's block. At most 20 users are looked
+** at (DomConditionsMaxUses); "and" conditions are followed on the true side.
+*/
+static bool nonzero_from_dom_cond(mssa_aa *aa, mssa_val v, uint32_t cxt) {
+  if (cxt == MSSA_NONE || mssa__is_const(v)) return false;
+  unsigned kind = MSSA_VAL_KIND(v);
+  if (kind != MSSA_VK_INST && kind != MSSA_VK_ARG) return false;
+  mssa__build_uses(aa);
+  const mssa_func *f = aa->f;
+  uint32_t slot = kind == MSSA_VK_INST ? MSSA_VAL_INDEX(v) : f->insts.n + MSSA_VAL_INDEX(v);
+  uint32_t cb = f->insts.a[cxt].block;
+  if (cb == MSSA_NONE) return false;
+  unsigned explored = 0;
+  for (uint32_t u = aa->use_start[slot]; u < aa->use_start[slot + 1]; u++) {
+    if (explored >= 20) break;
+    explored++;
+    uint32_t ui = (uint32_t)(aa->uses[u] >> 8), opno = (uint32_t)(aa->uses[u] & 0xff);
+    const mssa_inst *cmp = &f->insts.a[ui];
+    if (cmp->opcode != MSSA_OP_ICMP || opno > 1) continue;
+    const mssa_val *co = mssa_inst_ops(f, cmp);
+    if (co[0] == co[1]) continue;
+    unsigned pred = cmp->aux;
+    mssa_val rhs = co[1 - opno];
+    if (opno == 1) pred = pred_swap(pred);
+    int64_t c; unsigned w;
+    if (!mssa__const_int(aa, rhs, &c, &w)) continue;
+    bool nonnull_if_true;
+    if (cmp_excludes_zero(pred, c, w)) nonnull_if_true = true;
+    else if (cmp_excludes_zero(pred_inverse(pred), c, w)) nonnull_if_true = false;
+    else continue;
+    /* users of the compare (through logical ands when true means non-zero) */
+    uint32_t work[64], nw = 0, seen[64], ns = 0;
+    uint32_t cslot = ui;
+    for (uint32_t q = aa->use_start[cslot]; q < aa->use_start[cslot + 1] && nw < 64; q++) {
+      uint32_t us = (uint32_t)(aa->uses[q] >> 8);
+      bool dup = false;
+      for (uint32_t z = 0; z < ns; z++) if (seen[z] == us) { dup = true; break; }
+      if (dup) continue;
+      seen[ns++] = us;
+      work[nw++] = us;
+      while (nw) {
+        uint32_t cur = work[--nw];
+        const mssa_inst *ci = &f->insts.a[cur];
+        bool is_and = ci->opcode == MSSA_OP_AND;
+        if (!is_and && ci->opcode == MSSA_OP_SELECT) {
+          int64_t k2; unsigned w2;
+          const mssa_val *so = mssa_inst_ops(f, ci);
+          is_and = mssa__const_int(aa, so[2], &k2, &w2) && k2 == 0 && w2 == 1;   /* select c, x, false */
+        }
+        if (nonnull_if_true && is_and) {
+          for (uint32_t r = aa->use_start[cur]; r < aa->use_start[cur + 1]; r++) {
+            uint32_t u2 = (uint32_t)(aa->uses[r] >> 8);
+            bool d2 = false;
+            for (uint32_t z = 0; z < ns; z++) if (seen[z] == u2) { d2 = true; break; }
+            if (d2 || ns == 64 || nw == 64) continue;
+            seen[ns++] = u2;
+            work[nw++] = u2;
+          }
+          continue;
+        }
+        if (ci->opcode == MSSA_OP_BR && ci->nops == 3) {
+          const mssa_val *bo = mssa_inst_ops(f, ci);
+          uint32_t succ = MSSA_VAL_INDEX(bo[nonnull_if_true ? 1 : 2]);
+          uint32_t other = MSSA_VAL_INDEX(bo[nonnull_if_true ? 2 : 1]);
+          if (succ != other && edge_dominates(aa, ci->block, succ, cb)) return true;
+        }
+      }
+    }
+  }
+  return false;
+}
+
+/* ------------------------------------------------------------ helpers */
+
+static mssa_alias_result sub_alias(mssa_aa *aa, mssa_val p1, uint64_t s1, mssa_val p2, uint64_t s2) {
+  mssa_loc a = { p1, s1, MSSA_NONE, MSSA_NONE, MSSA_NONE };
+  mssa_loc b = { p2, s2, MSSA_NONE, MSSA_NONE, MSSA_NONE };
+  return mssa__alias(aa, &a, &b);
+}
+
+static mssa_alias_result swap_ar(mssa_alias_result r) { return r; }   /* offsets are not kept */
+
+static mssa_alias_result merge(mssa_alias_result a, mssa_alias_result b) {
+  if (a == b) return a;
+  if ((a == MSSA_PARTIAL_ALIAS && b == MSSA_MUST_ALIAS) || (b == MSSA_PARTIAL_ALIAS && a == MSSA_MUST_ALIAS))
+    return MSSA_PARTIAL_ALIAS;
+  return MSSA_MAY_ALIAS;
+}
+
+static bool is_object_smaller_than(mssa_aa *aa, mssa_val obj, uint64_t size) {
+  if (!mssa__is_identified_object(aa, obj)) return false;
+  uint64_t os;
+  if (!mssa__object_size(aa, obj, true, &os)) return false;
+  return os < size;
+}
+
+static uint64_t minimal_extent(mssa_aa *aa, mssa_val v, uint64_t ls) {
+  bool cbn;
+  uint64_t d = mssa__deref_bytes(aa, v, &cbn);
+  if (cbn && aa->null_valid) d = 0;
+  if (mssa__ls_precise(ls) && mssa__ls_value(ls) > d) d = mssa__ls_value(ls);
+  return d;
+}
+
+static bool is_object_size(mssa_aa *aa, mssa_val obj, uint64_t size) {
+  uint64_t os;
+  return mssa__object_size(aa, obj, false, &os) && os == size;
+}
+
+static mssa__decomp *pool_get(mssa_aa *aa, uint32_t idx) {
+  struct mssa__basic_state *s = bstate(aa);
+  if (idx >= s->npool) {
+    uint32_t n = idx + 8;
+    s->pool = mssa__xrealloc(s->pool, (size_t)n * sizeof *s->pool);
+    for (uint32_t i = s->npool; i < n; i++) s->pool[i] = mssa__xmalloc(sizeof(mssa__decomp));
+    s->npool = n;
+  }
+  return s->pool[idx];
+}
+
+static bool is_gep(const mssa_aa *aa, mssa_val v) {
+  mssa__op op;
+  return mssa__operator(aa, v, &op) && op.opcode == MSSA_OP_GEP;
+}
+
+static bool is_base_of_object(const mssa_aa *aa, mssa_val v) {
+  const mssa_inst *i = mssa__inst(aa, v);
+  if (i && i->opcode == MSSA_OP_ALLOCA) return true;
+  return MSSA_VAL_KIND(v) == MSSA_VK_GLOBAL && !aa->m->globals.a[MSSA_VAL_INDEX(v)].is_alias;
+}
+
+static void subtract_decomposed(mssa_aa *aa, mssa__decomp *dst, const mssa__decomp *src) {
+  dst->offset = (int64_t)((uint64_t)dst->offset - (uint64_t)src->offset);
+  for (uint32_t k = 0; k < src->nvar; k++) {
+    const mssa__varidx *sv = &src->var[k];
+    bool found = false;
+    for (uint32_t q = 0; q < dst->nvar; q++) {
+      mssa__varidx *dv = &dst->var[q];
+      if (!value_equal_in_cycles(aa, dv->v, sv->v) || dv->zext != sv->zext || dv->sext != sv->sext ||
+          dv->trunc != sv->trunc)
+        continue;
+      if (dv->scale != sv->scale) {
+        dv->scale = (int64_t)((uint64_t)dv->scale - (uint64_t)sv->scale);
+        dv->nsw = false;
+      } else {
+        memmove(&dst->var[q], &dst->var[q + 1], (dst->nvar - q - 1) * sizeof dst->var[0]);
+        dst->nvar--;
+      }
+      found = true;
+      break;
+    }
+    if (!found) {
+      if (dst->nvar == 16) { dst->overflow = true; return; }
+      mssa__varidx e = *sv;
+      e.scale = (int64_t)(0 - (uint64_t)sv->scale);
+      dst->var[dst->nvar++] = e;
+    }
+  }
+}
+
+/* ---- ranges modulo 2^64: [lo, lo+size) with size in 1..2^64, or full */
+typedef struct { uint64_t lo; __uint128_t size; bool full; } crange;
+
+static crange cr_from(__int128 lo, __int128 hi) {   /* signed inclusive, lo <= hi */
+  crange r;
+  r.full = false;
+  r.lo = (uint64_t)lo;
+  r.size = (__uint128_t)(hi - lo) + 1;
+  if (r.size >= ((__uint128_t)1 << 64)) r.full = true;
+  return r;
+}
+
+static crange cr_add(crange a, crange b) {
+  if (a.full || b.full) { a.full = true; return a; }
+  crange r;
+  r.full = false;
+  r.lo = a.lo + b.lo;
+  r.size = a.size + b.size - 1;
+  if (r.size >= ((__uint128_t)1 << 64)) r.full = true;
+  return r;
+}
+
+static bool cr_contains(crange r, uint64_t x) {
+  if (r.full) return true;
+  return (__uint128_t)(uint64_t)(x - r.lo) < r.size;
+}
+
+/* intersect of r with [0, m) is empty? */
+static bool cr_disjoint_from_prefix(crange r, uint64_t m) {
+  if (r.full || m == 0) return m == 0;
+  return !cr_contains(r, 0) && !(r.lo < m);
+}
+
+/* signed range of V at its width, from known bits and a few value patterns */
+static void value_srange(mssa_aa *aa, mssa_val v, unsigned bits, __int128 *lo, __int128 *hi) {
+  __int128 smin = -((__int128)1 << (bits - 1)), smax = ((__int128)1 << (bits - 1)) - 1;
+  mssa__known k;
+  mssa__known_bits(aa, v, 0, &k);
+  uint64_t mask = bits >= 64 ? ~0ull : ((1ull << bits) - 1);
+  uint64_t sign = 1ull << (bits - 1);
+  if (k.bits == bits) {
+    uint64_t mn = k.one | (k.zero & sign ? 0 : sign);
+    uint64_t mx = (~k.zero & mask) & ~(k.one & sign ? 0 : sign);
+    __int128 a = mssa__sext(mn, bits), b = mssa__sext(mx, bits);
+    if (a <= b) { smin = a; smax = b; }
+  }
+  /* computeConstantRange's binop limits for urem/udiv/srem by constants */
+  mssa__op op;
+  int64_t c; unsigned w;
+  if (mssa__operator(aa, v, &op) && op.is_inst && op.nops == 2 && mssa__const_int(aa, op.ops[1], &c, &w)) {
+    uint64_t uc = mssa__zext_bits((uint64_t)c, w);
+    if (op.opcode == MSSA_OP_UREM && uc && uc - 1 <= (uint64_t)smax) {
+      if (smin < 0) smin = 0;
+      if (smax > (__int128)(uc - 1)) smax = (__int128)(uc - 1);
+    } else if (op.opcode == MSSA_OP_SREM && c > 0) {
+      if (smin < -(c - 1)) smin = -(c - 1);
+      if (smax > c - 1) smax = c - 1;
+    } else if (op.opcode == MSSA_OP_UDIV && uc > 1 && bits <= 64) {
+      __int128 top = (__int128)(mask / uc);
+      if (top <= smax) { if (smin < 0) smin = 0; if (smax > top) smax = top; }
+    }
+  }
+  if (smin > smax) { smin = -((__int128)1 << (bits - 1)); smax = ((__int128)1 << (bits - 1)) - 1; }
+  *lo = smin; *hi = smax;
+}
+
+/* ------------------------------------------------------------ aliasGEP */
+
+static bool constant_offset_heuristic(mssa_aa *aa, const mssa__decomp *g, uint64_t s1, uint64_t s2) {
+  if (g->nvar != 2 || !mssa__ls_has_value(s1) || !mssa__ls_has_value(s2)) return false;
+  uint64_t v1 = mssa__ls_value(s1), v2 = mssa__ls_value(s2);
+  const mssa__varidx *a = &g->var[0], *b = &g->var[1];
+  if (a->trunc || a->zext != b->zext || a->sext != b->sext || a->trunc != b->trunc ||
+      a->scale != -b->scale || mssa__int_bits(aa, a->v) != mssa__int_bits(aa, b->v))
+    return false;
+  mssa__linexp e0, e1;
+  mssa__linear_expression(aa, a->v, 0, 0, 0, 0, &e0);
+  mssa__linear_expression(aa, b->v, 0, 0, 0, 0, &e1);
+  if (e0.scale != e1.scale || e0.zext != e1.zext || e0.sext != e1.sext || e0.trunc != e1.trunc ||
+      !value_equal_in_cycles(aa, e0.v, e1.v))
+    return false;
+  unsigned w = mssa__int_bits(aa, a->v);
+  uint64_t d = mssa__zext_bits((uint64_t)e0.offset - (uint64_t)e1.offset, w);
+  uint64_t wd = mssa__zext_bits(0 - d, w);
+  uint64_t mind = d < wd ? d : wd;
+  uint64_t as = a->scale < 0 ? 0 - (uint64_t)a->scale : (uint64_t)a->scale;
+  __uint128_t bytes = (__uint128_t)mind * as;
+  bytes &= (((__uint128_t)1) << 64) - 1;
+  uint64_t off = g->offset < 0 ? 0 - (uint64_t)g->offset : (uint64_t)g->offset;
+  __uint128_t need1 = (__uint128_t)v1 + off, need2 = (__uint128_t)v2 + off;
+  need1 &= (((__uint128_t)1) << 64) - 1; need2 &= (((__uint128_t)1) << 64) - 1;
+  return bytes >= need1 && bytes >= need2;
+}
+
+static uint64_t gcd64(uint64_t a, uint64_t b) { while (b) { uint64_t t = a % b; a = b; b = t; } return a; }
+
+static mssa_alias_result alias_gep(mssa_aa *aa, mssa_val gep1, uint64_t s1, mssa_val v2, uint64_t s2,
+                                   mssa_val u1, mssa_val u2) {
+  if (!mssa__ls_has_value(s1) && !mssa__ls_has_value(s2)) {
+    if (!is_gep(aa, v2)) return MSSA_MAY_ALIAS;
+    mssa_alias_result ba = sub_alias(aa, u1, MSSA_LOC_UNKNOWN, u2, MSSA_LOC_UNKNOWN);
+    return ba == MSSA_NO_ALIAS ? MSSA_NO_ALIAS : MSSA_MAY_ALIAS;
+  }
+  mssa__decomp *d1 = pool_get(aa, aa->depth * 2), *d2 = pool_get(aa, aa->depth * 2 + 1);
+  mssa__decompose_gep(aa, gep1, d1);
+  mssa__decompose_gep(aa, v2, d2);
+  if (d1->overflow || d2->overflow) return MSSA_MAY_ALIAS;
+  if (d1->base == gep1 && d2->base == v2) return MSSA_MAY_ALIAS;
+  subtract_decomposed(aa, d1, d2);
+  if (d1->overflow) return MSSA_MAY_ALIAS;
+
+  if (d1->inbounds == 1 && d1->nvar == 0 && mssa__ls_has_value(s2) &&
+      d1->offset >= (int64_t)mssa__ls_value(s2) && is_base_of_object(aa, d2->base))
+    return MSSA_NO_ALIAS;
+  if (is_gep(aa, v2)) {
+    if (d2->inbounds == 1 && d1->nvar == 0 && mssa__ls_has_value(s1) &&
+        d1->offset <= -(int64_t)mssa__ls_value(s1) && is_base_of_object(aa, d1->base))
+      return MSSA_NO_ALIAS;
+  }
+  if (d1->offset == 0 && d1->nvar == 0) return sub_alias(aa, d1->base, s1, d2->base, s2);
+
+  mssa_alias_result ba = sub_alias(aa, d1->base, MSSA_LOC_UNKNOWN, d2->base, MSSA_LOC_UNKNOWN);
+  if (ba != MSSA_MUST_ALIAS) return ba == MSSA_NO_ALIAS ? MSSA_NO_ALIAS : MSSA_MAY_ALIAS;
+  /* the pool entries may have been reused by the nested query at the same
+  ** depth? No: nested queries run at depth+1, so d1/d2 are intact. */
+
+  if (d1->nvar == 0) {
+    int64_t off = d1->offset;
+    uint64_t lsize = s2, rsize = s1;
+    if (off < 0) { lsize = s1; rsize = s2; off = (int64_t)(0 - (uint64_t)off); }
+    if (!mssa__ls_has_value(lsize)) return MSSA_MAY_ALIAS;
+    uint64_t L = mssa__ls_value(lsize);
+    (void)rsize;
+    if ((uint64_t)off < L) return MSSA_PARTIAL_ALIAS;
+    return MSSA_NO_ALIAS;
+  }
+  if (!mssa__ls_has_value(s1) || !mssa__ls_has_value(s2)) return MSSA_MAY_ALIAS;
+  uint64_t v1size = mssa__ls_value(s1), v2size = mssa__ls_value(s2);
+
+  uint64_t gcd = 0;
+  crange orange = cr_from(d1->offset, d1->offset);
+  for (uint32_t i = 0; i < d1->nvar; i++) {
+    const mssa__varidx *ix = &d1->var[i];
+    uint64_t sc = (uint64_t)ix->scale;
+    uint64_t sgcd = ix->nsw ? sc : (sc & (0 - sc));     /* lowest set bit */
+    uint64_t abs = (int64_t)sgcd < 0 ? 0 - sgcd : sgcd;
+    gcd = i == 0 ? abs : gcd64(gcd, abs);
+    unsigned vb = mssa__int_bits(aa, ix->v);
+    __int128 lo, hi;
+    if (!vb || vb > 64) { lo = INT64_MIN; hi = INT64_MAX; }
+    else {
+      value_srange(aa, ix->v, vb, &lo, &hi);
+      unsigned w = vb;
+      if (ix->trunc) {
+        w -= ix->trunc;
+        __int128 tmin = -((__int128)1 << (w - 1)), tmax = ((__int128)1 << (w - 1)) - 1;
+        if (lo < tmin || hi > tmax) { lo = tmin; hi = tmax; }
+      }
+      if (ix->sext) w += ix->sext;
+      if (ix->zext) {
+        if (lo < 0) {
+          __int128 m = (__int128)1 << w;
+          if (hi < 0) { lo += m; hi += m; } else { lo = 0; hi = m - 1; }
+        }
+        w += ix->zext;
+      }
+      /* now a signed range at width w <= 64; sextOrTrunc to 64 */
+      if (w > 64) { lo = INT64_MIN; hi = INT64_MAX; }
+      else if (hi > ((__int128)1 << (w - 1)) - 1) {
+        /* the value no longer fits signed at w (zext result): as a signed
+        ** w-bit range it wraps; be conservative */
+        if (w == 64) { lo = INT64_MIN; hi = INT64_MAX; }
+      }
+    }
+    /* multiply by the scale */
+    __int128 s = (int64_t)ix->scale;
+    __int128 p[4] = { lo * s, lo * s, hi * s, hi * s };
+    __int128 mn = p[0] < p[2] ? p[0] : p[2], mx = p[0] < p[2] ? p[2] : p[0];
+    (void)p[1]; (void)p[3];
+    crange term;
+    if (ix->nsw) {
+      if (mn < INT64_MIN) mn = INT64_MIN;
+      if (mx > INT64_MAX) mx = INT64_MAX;
+      if (mn > INT64_MAX) mn = INT64_MAX;
+      if (mx < INT64_MIN) mx = INT64_MIN;
+      if (mx == INT64_MAX && mn == INT64_MIN) { term.full = true; term.lo = 0; term.size = 0; }
+      else term = cr_from(mn, mx);
+    } else {
+      if (mn < INT64_MIN || mx > INT64_MAX || lo < INT64_MIN || hi > INT64_MAX) { term.full = true; term.lo = 0; term.size = 0; }
+      else term = cr_from(mn, mx);
+    }
+    orange = cr_add(orange, term);
+  }
+  if (gcd && gcd != (1ull << 63)) {
+    int64_t g = (int64_t)gcd;
+    int64_t mod = d1->offset % g;
+    if (mod < 0) mod += g;
+    if ((uint64_t)mod >= v2size && gcd - (uint64_t)mod >= v1size) return MSSA_NO_ALIAS;
+  }
+  if (v1size) {
+    crange r1 = cr_add(orange, cr_from(0, (__int128)v1size - 1));
+    if (cr_disjoint_from_prefix(r1, v2size)) return MSSA_NO_ALIAS;
+  }
+
+  bool have_min = false;
+  uint64_t minabs = 0;
+  if (d1->nvar == 1) {
+    const mssa__varidx *v = &d1->var[0];
+    if (v->trunc == 0 && (mssa__known_nonzero(aa, v->v, 0) || nonzero_from_dom_cond(aa, v->v, v->cxt))) {
+      have_min = true;
+      minabs = v->scale < 0 ? 0 - (uint64_t)v->scale : (uint64_t)v->scale;
+    }
+  } else if (d1->nvar == 2) {
+    const mssa__varidx *a = &d1->var[0], *b = &d1->var[1];
+    if (a->scale == (int64_t)(0 - (uint64_t)b->scale) && a->trunc == 0 && a->zext == b->zext &&
+        a->sext == b->sext && a->trunc == b->trunc && bstate(aa)->phibbs.n == 0 &&
+        mssa__known_nonequal(aa, a->v, b->v)) {
+      have_min = true;
+      minabs = a->scale < 0 ? 0 - (uint64_t)a->scale : (uint64_t)a->scale;
+    }
+  }
+  if (have_min) {
+    int64_t olo = (int64_t)((uint64_t)d1->offset - minabs);
+    int64_t ohi = (int64_t)((uint64_t)d1->offset + minabs);
+    if (olo < 0 && (0 - (uint64_t)olo) >= v1size && ohi >= 0 && (uint64_t)ohi >= v2size) return MSSA_NO_ALIAS;
+  }
+  if (constant_offset_heuristic(aa, d1, s1, s2)) return MSSA_NO_ALIAS;
+  return MSSA_MAY_ALIAS;
+}
+
+/* ------------------------------------------------------------ select / phi */
+
+static mssa_alias_result alias_select(mssa_aa *aa, const mssa_inst *si, uint64_t s1, mssa_val v2, uint64_t s2) {
+  const mssa_val *o = mssa_inst_ops(aa->f, si);
+  const mssa_inst *si2 = mssa__inst(aa, v2);
+  if (si2 && si2->opcode == MSSA_OP_SELECT) {
+    const mssa_val *o2 = mssa_inst_ops(aa->f, si2);
+    if (o[0] == o2[0]) {
+      mssa_alias_result a = sub_alias(aa, o[1], s1, o2[1], s2);
+      if (a == MSSA_MAY_ALIAS) return MSSA_MAY_ALIAS;
+      mssa_alias_result b = sub_alias(aa, o[2], s1, o2[2], s2);
+      return merge(b, a);
+    }
+  }
+  mssa_alias_result a = sub_alias(aa, v2, s2, o[1], s1);
+  if (a == MSSA_MAY_ALIAS) return MSSA_MAY_ALIAS;
+  mssa_alias_result b = sub_alias(aa, v2, s2, o[2], s1);
+  return merge(b, a);
+}
+
+static mssa_val phi_incoming_for(const mssa_aa *aa, const mssa_inst *phi, mssa_val block) {
+  const mssa_val *o = mssa_inst_ops(aa->f, phi);
+  for (uint32_t k = 0; k + 1 < phi->nops; k += 2)
+    if (o[k + 1] == block) return o[k];
+  return MSSA_VAL_NONE;
+}
+
+static mssa_alias_result alias_phi(mssa_aa *aa, uint32_t pn_id, uint64_t s1, mssa_val v2, uint64_t s2) {
+  const mssa_inst *pn = &aa->f->insts.a[pn_id];
+  struct mssa__basic_state *st = bstate(aa);
+  uint32_t nin = pn->nops / 2;
+  if (!nin) return MSSA_NO_ALIAS;
+  const mssa_val *o = mssa_inst_ops(aa->f, pn);
+  const mssa_inst *pn2 = mssa__inst(aa, v2);
+  if (pn2 && pn2->opcode == MSSA_OP_PHI && pn2->block == pn->block) {
+    bool have = false;
+    mssa_alias_result r = MSSA_MAY_ALIAS;
+    for (uint32_t i = 0; i < nin; i++) {
+      mssa_val in2 = phi_incoming_for(aa, pn2, o[2 * i + 1]);
+      if (in2 == MSSA_VAL_NONE) return MSSA_MAY_ALIAS;
+      mssa_alias_result t = sub_alias(aa, o[2 * i], s1, in2, s2);
+      r = have ? merge(r, t) : t;
+      have = true;
+      if (r == MSSA_MAY_ALIAS) break;
+    }
+    return r;
+  }
+  /* V1Srcs: unique incoming values, at most one distinct phi among them */
+  mssa_val one_phi = MSSA_VAL_NONE;
+  bool recursive = false;
+  uint32_t nsrc = 0, nuniq = 0;
+  mssa_val pnv = MSSA_VAL(MSSA_VK_INST, pn_id);
+  for (uint32_t i = 0; i < nin; i++) {
+    mssa_val pv = o[2 * i];
+    const mssa_inst *pi = mssa__inst(aa, pv);
+    if (pi && pi->opcode == MSSA_OP_PHI) {
+      if (one_phi != MSSA_VAL_NONE && one_phi != pv) return MSSA_MAY_ALIAS;
+      one_phi = pv;
+    }
+    if (mssa__underlying_object(aa, pv, 6) == pnv) { recursive = true; continue; }
+    bool dup = false;
+    for (uint32_t j = 0; j < i; j++) {
+      mssa_val q = o[2 * j];
+      if (q == pv && mssa__underlying_object(aa, q, 6) != pnv) { dup = true; break; }
+    }
+    if (!dup) nuniq++;
+    nsrc++;
+  }
+  if (one_phi != MSSA_VAL_NONE && nuniq > 1) return MSSA_MAY_ALIAS;
+  if (nuniq == 0) return MSSA_MAY_ALIAS;
+  if (recursive) s1 = MSSA_LOC_UNKNOWN;
+
+  bool inserted = true;
+  for (uint32_t i = 0; i < st->phibbs.n; i++) if (st->phibbs.a[i] == pn->block) { inserted = false; break; }
+  if (inserted) { mssa__vec_push(&st->phibbs, pn->block); level_push(st); }
+
+  mssa_alias_result r = MSSA_MAY_ALIAS;
+  bool first = true;
+  for (uint32_t i = 0; i < nin; i++) {
+    mssa_val pv = o[2 * i];
+    if (mssa__underlying_object(aa, pv, 6) == pnv) continue;
+    bool dup = false;
+    for (uint32_t j = 0; j < i; j++) if (o[2 * j] == pv) { dup = true; break; }
+    if (dup) continue;
+    mssa_alias_result t = sub_alias(aa, v2, s2, pv, s1);
+    if (first) {
+      r = t;
+      first = false;
+      if (r == MSSA_MAY_ALIAS) break;
+      if (recursive && r != MSSA_NO_ALIAS) { r = MSSA_MAY_ALIAS; break; }
+      continue;
+    }
+    r = merge(t, r);
+    if (r == MSSA_MAY_ALIAS) break;
+  }
+  if (inserted) {
+    level_pop(st);
+    /* VisitedPhiBBs.erase(block): remove our entry */
+    for (uint32_t i = 0; i < st->phibbs.n; i++)
+      if (st->phibbs.a[i] == pn->block) { st->phibbs.a[i] = st->phibbs.a[--st->phibbs.n]; break; }
+  }
+  return r;
+}
+
+/* ------------------------------------------------------------ aliasCheck */
+
+static mssa_alias_result alias_recursive(mssa_aa *aa, mssa_val v1, uint64_t s1, mssa_val v2, uint64_t s2,
+                                         mssa_val o1, mssa_val o2) {
+  if (is_gep(aa, v1)) {
+    mssa_alias_result r = alias_gep(aa, v1, s1, v2, s2, o1, o2);
+    if (r != MSSA_MAY_ALIAS) return r;
+  } else if (is_gep(aa, v2)) {
+    mssa_alias_result r = swap_ar(alias_gep(aa, v2, s2, v1, s1, o2, o1));
+    if (r != MSSA_MAY_ALIAS) return r;
+  }
+  const mssa_inst *i1 = mssa__inst(aa, v1), *i2 = mssa__inst(aa, v2);
+  if (i1 && i1->opcode == MSSA_OP_PHI) {
+    mssa_alias_result r = alias_phi(aa, MSSA_VAL_INDEX(v1), s1, v2, s2);
+    if (r != MSSA_MAY_ALIAS) return r;
+  } else if (i2 && i2->opcode == MSSA_OP_PHI) {
+    mssa_alias_result r = alias_phi(aa, MSSA_VAL_INDEX(v2), s2, v1, s1);
+    if (r != MSSA_MAY_ALIAS) return r;
+  }
+  if (i1 && i1->opcode == MSSA_OP_SELECT) {
+    mssa_alias_result r = alias_select(aa, i1, s1, v2, s2);
+    if (r != MSSA_MAY_ALIAS) return r;
+  } else if (i2 && i2->opcode == MSSA_OP_SELECT) {
+    mssa_alias_result r = alias_select(aa, i2, s2, v1, s1);
+    if (r != MSSA_MAY_ALIAS) return r;
+  }
+  if (o1 == o2) {
+    if (mssa__ls_precise(s1) && mssa__ls_precise(s2) &&
+        (is_object_size(aa, o1, mssa__ls_value(s1)) || is_object_size(aa, o2, mssa__ls_value(s2))))
+      return MSSA_PARTIAL_ALIAS;
+  }
+  return MSSA_MAY_ALIAS;
+}
+
+static bool null_is_noalias(const mssa_aa *aa, mssa_val o) {
+  if (!mssa__is_null(aa, o)) return false;
+  uint32_t t = mssa__val_type(aa, o);
+  unsigned as = t != MSSA_NONE && t < aa->m->types.n ? aa->m->types.a[t].bits : 0;
+  /* NullPointerIsDefined: true in non-zero address spaces, or with the
+  ** null_pointer_is_valid function attribute */
+  return as == 0 && !aa->null_valid;
+}
+
+mssa_alias_result mssa__basic_alias(mssa_aa *aa, const mssa_loc *la, const mssa_loc *lb) {
+  uint64_t s1 = la->size, s2 = lb->size;
+  if (mssa__ls_zero(s1) || mssa__ls_zero(s2)) return MSSA_NO_ALIAS;
+  mssa_val v1 = mssa__strip_casts_aa(aa, la->ptr), v2 = mssa__strip_casts_aa(aa, lb->ptr);
+  if (mssa__is_undef(aa, v1) || mssa__is_undef(aa, v2)) return MSSA_NO_ALIAS;
+  if (value_equal_in_cycles(aa, v1, v2)) return MSSA_MUST_ALIAS;
+  if (!mssa__is_ptr(aa, v1) || !mssa__is_ptr(aa, v2)) return MSSA_NO_ALIAS;
+  mssa_val o1 = mssa__underlying_object(aa, v1, 6), o2 = mssa__underlying_object(aa, v2, 6);
+  if (null_is_noalias(aa, o1) || null_is_noalias(aa, o2)) return MSSA_NO_ALIAS;
+  if (o1 != o2) {
+    bool id1 = mssa__is_identified_object(aa, o1), id2 = mssa__is_identified_object(aa, o2);
+    if (id1 && id2) return MSSA_NO_ALIAS;
+    bool c1 = mssa__is_const(o1), c2 = mssa__is_const(o2);
+    if ((c1 && id2 && !c2) || (c2 && id1 && !c1)) return MSSA_NO_ALIAS;
+    bool a1 = MSSA_VAL_KIND(o1) == MSSA_VK_ARG, a2 = MSSA_VAL_KIND(o2) == MSSA_VK_ARG;
+    if ((a1 && mssa__is_identified_function_local(aa, o2)) || (a2 && mssa__is_identified_function_local(aa, o1)))
+      return MSSA_NO_ALIAS;
+    if (mssa__is_escape_source(aa, o1) && mssa__non_escaping_local(aa, o2)) return MSSA_NO_ALIAS;
+    if (mssa__is_escape_source(aa, o2) && mssa__non_escaping_local(aa, o1)) return MSSA_NO_ALIAS;
+  }
+  if (is_object_smaller_than(aa, o2, minimal_extent(aa, v1, s1)) ||
+      is_object_smaller_than(aa, o1, minimal_extent(aa, v2, s2)))
+    return MSSA_NO_ALIAS;
+  if (s1 == MSSA_LOC_UNKNOWN || s2 == MSSA_LOC_UNKNOWN) { s1 = MSSA_LOC_AFTER; s2 = MSSA_LOC_AFTER; }
+  if (aa->depth >= MAX_DEPTH) return MSSA_MAY_ALIAS;
+
+  struct mssa__basic_state *st = bstate(aa);
+  if (!st->levels.n) level_push(st);
+  uint32_t lv = st->levels.n - 1;
+  ckey key;
+  if (v1 > v2) { key.v1 = v2; key.s1 = s2; key.v2 = v1; key.s2 = s1; }
+  else { key.v1 = v1; key.s1 = s1; key.v2 = v2; key.s2 = s2; }
+  centry *e = cfind(st, lv, &key);
+  if (e) {
+    if (e->nassume >= 0) { e->nassume++; st->levels.a[lv].num_assumption_uses++; }
+    return (mssa_alias_result)e->result;
+  }
+  cinsert(st, lv, &key);
+  int32_t orig_uses = st->levels.a[lv].num_assumption_uses;
+  uint32_t orig_abr = st->abr.n;
+  mssa_alias_result r = alias_recursive(aa, v1, s1, v2, s2, o1, o2);
+  e = cfind(st, lv, &key);
+  if (!e) return r == MSSA_NO_ALIAS ? MSSA_MAY_ALIAS : r;   /* cannot happen; be safe */
+  bool disproven = e->nassume > 0 && r != MSSA_NO_ALIAS;
+  if (disproven) r = MSSA_MAY_ALIAS;
+  st->levels.a[lv].num_assumption_uses -= e->nassume;
+  e->result = (int8_t)r;
+  e->nassume = -1;
+  if (disproven) {
+    while (st->abr.n > orig_abr) {
+      ckey k = st->abr.a[--st->abr.n];
+      cerase(st, lv, &k);
+    }
+  }
+  if (orig_uses != st->levels.a[lv].num_assumption_uses && r != MSSA_MAY_ALIAS)
+    mssa__vec_push(&st->abr, key);
+  return r;
+}

@@ -1,0 +1,291 @@
+/*
+** capture.c -- escape tracking for function-local objects, as LLVM 14's
+** PointerMayBeCaptured (SimpleCaptureTracker) and isNonEscapingLocalObject
+** compute it for BasicAA.
+**
+** Invariants:
+**   1. Use lists are built once per context from the operand lists of live
+**      instructions (metadata operands are not uses, as in LLVM); they are
+**      dropped by mssa_aa_invalidate.
+**   2. A value with more than 20 uses is captured (LLVM's default
+**      -capture-tracking-max-uses-to-explore), counted over all its uses.
+**   3. The traversal is an explicit worklist over uses with a visited mark
+**      per use, so its cost is linear in the uses reached and no recursion
+**      depth depends on the input.
+**   4. Operand-bundle operands (absent from the IR's operand lists) capture:
+**      they are recovered from the call's text (mark_bundle_operands).
+**   5. The answer for each object is cached in aa->escape (flow-insensitive,
+**      as SimpleCaptureInfo: stores of the pointer capture it, returns do
+**      not for isNonEscapingLocalObject).
+**
+** Pure C11; no libuv, no jansson.
+*/
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "alias/memloc.h"
+
+#define MAX_USES_TO_EXPLORE 20
+
+static uint32_t slot_of(const mssa_aa *aa, mssa_val v) {
+  if (MSSA_VAL_KIND(v) == MSSA_VK_INST) return MSSA_VAL_INDEX(v);
+  if (MSSA_VAL_KIND(v) == MSSA_VK_ARG) return aa->f->insts.n + MSSA_VAL_INDEX(v);
+  return MSSA_NONE;
+}
+
+/* Values named by %NAME or %N in [a, b) of the module text. */
+static uint32_t slot_by_name(const mssa_aa *aa, const char *nm, size_t len) {
+  const mssa_func *f = aa->f;
+  bool num = len > 0;
+  uint32_t v = 0;
+  for (size_t i = 0; i < len; i++) {
+    if (nm[i] < '0' || nm[i] > '9') { num = false; break; }
+    v = v * 10 + (uint32_t)(nm[i] - '0');
+  }
+  uint32_t id = num ? MSSA_NONE : mssa_strtab_find(&aa->m->strs, nm, len);
+  if (!num && id == MSSA_NONE) return MSSA_NONE;
+  for (uint32_t a = 0; a < f->nargs; a++)
+    if (num ? f->args[a].slot == v : f->args[a].name == id) return f->insts.n + a;
+  for (uint32_t i = 0; i < f->insts.n; i++)
+    if (num ? f->insts.a[i].slot == v : f->insts.a[i].name == id) return i;
+  return MSSA_NONE;
+}
+
+/*
+** Operand-bundle operands are uses in LLVM (and capture a pointer unless
+** the bundle is "deopt"), but the IR does not keep them. So that escape
+** answers stay sound, values named inside a call's bundle list are read
+** from the instruction's text and marked in aa->bundle_cap: reaching one
+** of them during a capture walk means "captured".
+*/
+static void mark_bundle_operands(mssa_aa *aa) {
+  const mssa_func *f = aa->f;
+  const char *text = aa->m->text;
+  if (!text) return;
+  for (uint32_t i = 0; i < f->insts.n; i++) {
+    const mssa_inst *in = &f->insts.a[i];
+    if (in->block == MSSA_NONE || !(in->flags & MSSA_IF_BUNDLES) || !in->text_len) continue;
+    const char *t = text + in->text_off, *e = t + in->text_len;
+    /* the bundle list is the last "[ ..." or "[\"..." after the arguments */
+    const char *b = NULL;
+    for (const char *q = t; q + 1 < e; q++)
+      if (q[0] == '[' && (q[1] == '"' || (q[1] == ' ' && q + 2 < e && q[2] == '"'))) b = q;
+    if (!b) continue;
+    int depth = 0;
+    for (const char *q = b; q < e; q++) {
+      if (*q == '[') depth++;
+      else if (*q == ']') { if (--depth == 0) break; }
+      else if (*q == '"') { q++; while (q < e && *q != '"') q++; }
+      else if (*q == '%') {
+        const char *s0 = ++q;
+        if (q < e && *q == '"') {   /* quoted name */
+          s0 = ++q;
+          while (q < e && *q != '"') q++;
+        } else {
+          while (q < e && (isalnum((unsigned char)*q) || *q == '.' || *q == '_' || *q == '-' || *q == '$')) q++;
+        }
+        uint32_t sl = slot_by_name(aa, s0, (size_t)(q - s0));
+        if (sl != MSSA_NONE) aa->bundle_cap[sl] = 1;
+        q--;
+      }
+    }
+  }
+}
+
+void mssa__build_uses(mssa_aa *aa) {
+  if (aa->uses_built) return;
+  const mssa_func *f = aa->f;
+  uint32_t n = f->insts.n + f->nargs;
+  aa->nslots = n;
+  uint32_t *cnt = mssa__xcalloc((size_t)n + 1, sizeof *cnt);
+  for (uint32_t i = 0; i < f->insts.n; i++) {
+    const mssa_inst *in = &f->insts.a[i];
+    if (in->block == MSSA_NONE) continue;
+    const mssa_val *ops = mssa_inst_ops(f, in);
+    for (uint32_t k = 0; k < in->nops; k++) {
+      uint32_t s = slot_of(aa, ops[k]);
+      if (s != MSSA_NONE && s < n) cnt[s]++;
+    }
+  }
+  aa->use_start = mssa__xmalloc(((size_t)n + 1) * sizeof *aa->use_start);
+  uint32_t tot = 0;
+  for (uint32_t s = 0; s < n; s++) { aa->use_start[s] = tot; tot += cnt[s]; }
+  aa->use_start[n] = tot;
+  aa->uses = mssa__xmalloc(((size_t)tot + 1) * sizeof *aa->uses);
+  memset(cnt, 0, ((size_t)n + 1) * sizeof *cnt);
+  for (uint32_t i = 0; i < f->insts.n; i++) {
+    const mssa_inst *in = &f->insts.a[i];
+    if (in->block == MSSA_NONE) continue;
+    const mssa_val *ops = mssa_inst_ops(f, in);
+    for (uint32_t k = 0; k < in->nops; k++) {
+      uint32_t s = slot_of(aa, ops[k]);
+      if (s != MSSA_NONE && s < n)
+        aa->uses[aa->use_start[s] + cnt[s]++] = ((uint64_t)i << 8) | (k < 255 ? k : 255);
+    }
+  }
+  /* operand numbers >= 255 are clamped; only "is it operand 0/1/2" and
+  ** "is it the callee" matter below, and the callee is operand 0. */
+  free(cnt);
+  aa->escape = mssa__xcalloc((size_t)n + 1, 1);
+  aa->bundle_cap = mssa__xcalloc((size_t)n + 1, 1);
+  mark_bundle_operands(aa);
+  aa->uses_built = true;
+}
+
+/* Worklist entries are indexes into aa->uses. */
+typedef struct {
+  uint32_t *w; uint32_t n, cap;
+  uint32_t *seen;  /* per use index: == gen when visited */
+  uint32_t gen;
+  bool captured;
+  bool ret_captures;
+} walk;
+
+static bool add_uses(mssa_aa *aa, walk *wk, uint32_t slot) {
+  if (aa->bundle_cap[slot]) { wk->captured = true; return false; }
+  uint32_t b = aa->use_start[slot], e = aa->use_start[slot + 1];
+  uint32_t count = 0;
+  for (uint32_t u = b; u < e; u++) {
+    if (count++ >= MAX_USES_TO_EXPLORE) { wk->captured = true; return false; }
+    if (wk->seen[u] == wk->gen) continue;
+    wk->seen[u] = wk->gen;
+    mssa__grow((void **)&wk->w, &wk->cap, wk->n + 1, sizeof *wk->w);
+    wk->w[wk->n++] = u;
+  }
+  return true;
+}
+
+/* Capture of use `u` (returns true if it ends the walk). */
+static bool captured_at(walk *wk, const mssa_inst *user) {
+  if (user->opcode == MSSA_OP_RET && !wk->ret_captures) return false;
+  wk->captured = true;
+  return true;
+}
+
+bool mssa__may_be_captured(mssa_aa *aa, mssa_val v, bool return_captures) {
+  mssa__build_uses(aa);
+  uint32_t slot = slot_of(aa, v);
+  if (slot == MSSA_NONE) return true;
+  const mssa_func *f = aa->f;
+  walk wk = {0};
+  wk.ret_captures = return_captures;
+  if (!aa->use_mark) aa->use_mark = mssa__xcalloc((size_t)aa->use_start[aa->nslots] + 1, sizeof *aa->use_mark);
+  if (++aa->use_gen == 0) {   /* wrapped: reset the marks */
+    memset(aa->use_mark, 0, ((size_t)aa->use_start[aa->nslots] + 1) * sizeof *aa->use_mark);
+    aa->use_gen = 1;
+  }
+  wk.seen = aa->use_mark;
+  wk.gen = aa->use_gen;
+  if (!add_uses(aa, &wk, slot)) goto done;
+  while (wk.n) {
+    uint32_t u = wk.w[--wk.n];
+    uint32_t ui = (uint32_t)(aa->uses[u] >> 8);
+    uint32_t opno = (uint32_t)(aa->uses[u] & 0xff);
+    const mssa_inst *user = &f->insts.a[ui];
+    const mssa_val *ops = mssa_inst_ops(f, user);
+    switch (user->opcode) {
+    case MSSA_OP_CALL: case MSSA_OP_INVOKE: {
+      uint32_t fa = mssa__call_fn_attrs(aa, user);
+      bool only_reads = (fa & (MSSA_A_READONLY | MSSA_A_READNONE)) != 0;
+      uint32_t vt = user->type;
+      bool void_ty = vt != MSSA_NONE && vt < aa->m->types.n && aa->m->types.a[vt].kind == MSSA_T_VOID;
+      if (only_reads && (fa & MSSA_A_NOUNWIND) && void_ty) break;
+      unsigned in = mssa__intrinsic(aa, user);
+      if (in == MSSA_INTR_LAUNDER_INVARIANT_GROUP || in == MSSA_INTR_STRIP_INVARIANT_GROUP) {
+        if (!add_uses(aa, &wk, ui)) goto done;
+        break;
+      }
+      if ((in == MSSA_INTR_MEMCPY || in == MSSA_INTR_MEMMOVE || in == MSSA_INTR_MEMSET ||
+           in == MSSA_INTR_MEMCPY_INLINE) && mssa__call_nargs(user) >= 4) {
+        /* MemIntrinsic::isVolatile: the i1 operand is not zero */
+        int64_t c; unsigned w;
+        bool vol = !mssa__const_int(aa, ops[4], &c, &w) || c != 0;
+        if (vol && captured_at(&wk, user)) goto done;
+      }
+      if (0) {
+        if (captured_at(&wk, user)) goto done;
+      }
+      if (opno == 0) break;    /* the callee operand */
+      uint32_t nargs = mssa__call_nargs(user);
+      if (opno - 1 < nargs && !(mssa__call_param_attrs(aa, user, opno - 1) & MSSA_A_NOCAPTURE)) {
+        if (captured_at(&wk, user)) goto done;
+      }
+      break;
+    }
+    case MSSA_OP_LOAD:
+      if (user->flags & MSSA_IF_VOLATILE) if (captured_at(&wk, user)) goto done;
+      break;
+    case MSSA_OP_VAARG:
+      break;
+    case MSSA_OP_STORE:
+      if (opno == 0 || (user->flags & MSSA_IF_VOLATILE)) if (captured_at(&wk, user)) goto done;
+      break;
+    case MSSA_OP_ATOMICRMW:
+      if (opno == 1 || (user->flags & MSSA_IF_VOLATILE)) if (captured_at(&wk, user)) goto done;
+      break;
+    case MSSA_OP_CMPXCHG:
+      if (opno == 1 || opno == 2 || (user->flags & MSSA_IF_VOLATILE)) if (captured_at(&wk, user)) goto done;
+      break;
+    case MSSA_OP_BITCAST: case MSSA_OP_GEP: case MSSA_OP_PHI: case MSSA_OP_SELECT:
+    case MSSA_OP_ADDRSPACECAST:
+      if (!add_uses(aa, &wk, ui)) goto done;
+      break;
+    case MSSA_OP_ICMP: {
+      uint32_t other = 1 - (opno & 1);
+      if (opno > 1) { if (captured_at(&wk, user)) goto done; break; }
+      mssa_val ov = ops[other];
+      if (mssa__is_null(aa, ov)) {
+        uint32_t t = mssa__val_type(aa, ov);
+        unsigned as = t != MSSA_NONE ? aa->m->types.a[t].bits : 0;
+        if (as == 0 && mssa__is_noalias_call(aa, mssa__strip_casts_aa(aa, ops[opno]))) break;
+        if (!aa->null_valid) {
+          mssa_val o = ops[opno];
+          /* stripPointerCastsSameRepresentation: zero GEPs and bitcasts */
+          for (int s = 0; s < 32; s++) {
+            mssa__op op;
+            if (!mssa__operator(aa, o, &op)) break;
+            if (op.opcode == MSSA_OP_BITCAST) { o = op.ops[0]; continue; }
+            if (op.opcode == MSSA_OP_GEP) {
+              bool zero = true;
+              for (uint32_t q = 1; q < op.nops; q++) {
+                int64_t c; unsigned w;
+                if (!mssa__const_int(aa, op.ops[q], &c, &w) || c) { zero = false; break; }
+              }
+              if (!zero) break;
+              o = op.ops[0];
+              continue;
+            }
+            break;
+          }
+          const mssa_inst *oi = mssa__inst(aa, o);
+          if (oi && oi->opcode == MSSA_OP_GEP && (oi->flags & MSSA_IF_INBOUNDS)) break;
+          bool cbn;
+          if (mssa__deref_bytes(aa, o, &cbn)) break;
+        }
+      }
+      const mssa_inst *li = mssa__inst(aa, ov);
+      if (li && li->opcode == MSSA_OP_LOAD && MSSA_VAL_KIND(mssa_inst_ops(f, li)[0]) == MSSA_VK_GLOBAL &&
+          !aa->m->globals.a[MSSA_VAL_INDEX(mssa_inst_ops(f, li)[0])].is_alias)
+        break;
+      if (captured_at(&wk, user)) goto done;
+      break;
+    }
+    default:
+      if (captured_at(&wk, user)) goto done;
+      break;
+    }
+  }
+done:
+  free(wk.w);
+  return wk.captured;
+}
+
+bool mssa__non_escaping_local(mssa_aa *aa, mssa_val v) {
+  if (!mssa__is_identified_function_local(aa, v)) return false;
+  mssa__build_uses(aa);
+  uint32_t slot = slot_of(aa, v);
+  if (slot == MSSA_NONE) return false;
+  if (!aa->escape[slot]) aa->escape[slot] = mssa__may_be_captured(aa, v, false) ? 2 : 1;
+  return aa->escape[slot] == 1;
+}

@@ -1,0 +1,174 @@
+/*
+** util.c -- allocation helpers, string interning, integer maps.
+*/
+#define _POSIX_C_SOURCE 200809L
+#include "base/util.h"
+
+#include <stdio.h>
+#include <time.h>
+
+static void oom(size_t n) {
+  fprintf(stderr, "memssa: out of memory allocating %zu bytes\n", n);
+  abort();
+}
+
+void *mssa__xmalloc(size_t n) {
+  void *p = malloc(n ? n : 1);
+  if (!p) oom(n);
+  return p;
+}
+
+void *mssa__xcalloc(size_t n, size_t sz) {
+  void *p = calloc(n ? n : 1, sz ? sz : 1);
+  if (!p) oom(n * sz);
+  return p;
+}
+
+void *mssa__xrealloc(void *p, size_t n) {
+  void *q = realloc(p, n ? n : 1);
+  if (!q) oom(n);
+  return q;
+}
+
+char *mssa__xstrndup(const char *s, size_t n) {
+  char *p = mssa__xmalloc(n + 1);
+  memcpy(p, s, n);
+  p[n] = 0;
+  return p;
+}
+
+void mssa__grow(void **a, uint32_t *cap, uint32_t need, size_t sz) {
+  if (need <= *cap) return;
+  uint64_t c = *cap ? *cap : 8;
+  while (c < need) c *= 2;
+  if (c > 0xfffffff0u) c = 0xfffffff0u;
+  if (c < need) oom((size_t)need * sz);
+  *a = mssa__xrealloc(*a, (size_t)c * sz);
+  *cap = (uint32_t)c;
+}
+
+void mssa_strtab_init(mssa_strtab *t) { memset(t, 0, sizeof *t); }
+
+void mssa_strtab_free(mssa_strtab *t) {
+  free(t->buf);
+  free(t->off);
+  free(t->slen);
+  free(t->hash);
+  memset(t, 0, sizeof *t);
+}
+
+static uint32_t strtab_slot(const mssa_strtab *t, const char *s, size_t n, uint64_t h) {
+  uint32_t mask = t->hcap - 1;
+  uint32_t i = (uint32_t)h & mask;
+  for (;;) {
+    uint32_t e = t->hash[i];
+    if (e == 0) return i;
+    uint32_t id = e - 1;
+    if (t->slen[id] == n && memcmp(t->buf + t->off[id], s, n) == 0) return i;
+    i = (i + 1) & mask;
+  }
+}
+
+uint32_t mssa_strtab_find(const mssa_strtab *t, const char *s, size_t n) {
+  if (!t->hcap) return MSSA_NONE;
+  uint32_t i = strtab_slot(t, s, n, mssa__hash(s, n));
+  return t->hash[i] ? t->hash[i] - 1 : MSSA_NONE;
+}
+
+static void strtab_rehash(mssa_strtab *t) {
+  uint32_t nc = t->hcap ? t->hcap * 2 : 256;
+  free(t->hash);
+  t->hash = mssa__xcalloc(nc, sizeof(uint32_t));
+  t->hcap = nc;
+  for (uint32_t id = 0; id < t->n; id++) {
+    const char *s = t->buf + t->off[id];
+    uint32_t i = strtab_slot(t, s, t->slen[id], mssa__hash(s, t->slen[id]));
+    t->hash[i] = id + 1;
+  }
+}
+
+uint32_t mssa_strtab_intern(mssa_strtab *t, const char *s, size_t n) {
+  if ((uint64_t)(t->n + 1) * 2 > t->hcap) strtab_rehash(t);
+  uint64_t h = mssa__hash(s, n);
+  uint32_t i = strtab_slot(t, s, n, h);
+  if (t->hash[i]) return t->hash[i] - 1;
+  if (t->len + n + 1 > t->cap) {
+    size_t c = t->cap ? t->cap : 4096;
+    while (c < t->len + n + 1) c *= 2;
+    t->buf = mssa__xrealloc(t->buf, c);
+    t->cap = c;
+  }
+  if (t->n == t->ncap) {
+    t->ncap = t->ncap ? t->ncap * 2 : 256;
+    t->off = mssa__xrealloc(t->off, t->ncap * sizeof(uint32_t));
+    t->slen = mssa__xrealloc(t->slen, t->ncap * sizeof(uint32_t));
+  }
+  uint32_t id = t->n++;
+  t->off[id] = (uint32_t)t->len;
+  t->slen[id] = (uint32_t)n;
+  memcpy(t->buf + t->len, s, n);
+  t->buf[t->len + n] = 0;
+  t->len += n + 1;
+  t->hash[i] = id + 1;
+  return id;
+}
+
+static inline uint64_t mix64(uint64_t k) {
+  k ^= k >> 33; k *= 0xff51afd7ed558ccdull; k ^= k >> 33;
+  k *= 0xc4ceb9fe1a85ec53ull; k ^= k >> 33;
+  return k;
+}
+
+void mssa_u64map_free(mssa_u64map *m) {
+  free(m->keys);
+  free(m->vals);
+  memset(m, 0, sizeof *m);
+}
+
+void mssa_u64map_clear(mssa_u64map *m) {
+  if (m->cap) memset(m->vals, 0xff, m->cap * sizeof(uint32_t));
+  m->n = 0;
+}
+
+uint32_t mssa_u64map_get(const mssa_u64map *m, uint64_t k) {
+  if (!m->cap) return MSSA_NONE;
+  uint32_t mask = m->cap - 1, i = (uint32_t)mix64(k) & mask;
+  while (m->vals[i] != MSSA_NONE) {
+    if (m->keys[i] == k) return m->vals[i];
+    i = (i + 1) & mask;
+  }
+  return MSSA_NONE;
+}
+
+static void u64map_insert(mssa_u64map *m, uint64_t k, uint32_t v) {
+  uint32_t mask = m->cap - 1, i = (uint32_t)mix64(k) & mask;
+  while (m->vals[i] != MSSA_NONE) {
+    if (m->keys[i] == k) { m->vals[i] = v; return; }
+    i = (i + 1) & mask;
+  }
+  m->keys[i] = k;
+  m->vals[i] = v;
+  m->n++;
+}
+
+void mssa_u64map_put(mssa_u64map *m, uint64_t k, uint32_t v) {
+  if ((uint64_t)(m->n + 1) * 2 > m->cap) {
+    mssa_u64map old = *m;
+    m->cap = old.cap ? old.cap * 2 : 64;
+    m->n = 0;
+    m->keys = mssa__xmalloc(m->cap * sizeof(uint64_t));
+    m->vals = mssa__xmalloc(m->cap * sizeof(uint32_t));
+    memset(m->vals, 0xff, m->cap * sizeof(uint32_t));
+    for (uint32_t i = 0; i < old.cap; i++)
+      if (old.vals[i] != MSSA_NONE) u64map_insert(m, old.keys[i], old.vals[i]);
+    free(old.keys);
+    free(old.vals);
+  }
+  u64map_insert(m, k, v);
+}
+
+uint64_t mssa__now_ns(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}

@@ -1,0 +1,302 @@
+/*
+** domtree.c -- CFG construction (CSR) and the LLVM-14-compatible dominator
+** tree (SemiNCA, as llvm/Support/GenericDomTreeConstruction.h builds it).
+**
+** Invariants:
+**   1. No recursion anywhere: every walk uses an explicit, heap-allocated
+**      stack sized from the graph, so depth is bounded only by memory.
+**   2. Arrays and indices only: a CFG is four arrays, a dominator tree a
+**      fixed set of n-sized arrays; no per-node allocation.
+**   3. DFS numbers used during construction are 1-based like LLVM's
+**      (0 = "not visited"); the root is 1 and its spanning-tree parent is 0.
+**   4. The spanning-tree DFS visits successors in terminator order, a node
+**      being numbered when it is first popped, and its spanning-tree parent
+**      is the node whose push was popped (LLVM pushes the reversed successor
+**      list on a LIFO worklist, which is exactly this).
+**   5. Dominator-tree children are attached in increasing DFS-number order
+**      (LLVM's attachNewSubtree creates nodes in NumToNode order and
+**      appends each to its idom's children), so child order = discovery order.
+**   6. dfs_in/dfs_out share one counter starting at 0 at the root, children
+**      walked in child order (DominatorTreeBase::updateDFSNumbers).
+**   7. Edges whose endpoints are out of range, removed, or otherwise invalid
+**      are dropped when the CFG is built, so later code need not check.
+*/
+#include "cfg/domtree.h"
+
+#include <string.h>
+
+/* ------------------------------------------------------------------ CFG */
+
+/*
+** Builds the CSR arrays of `g` from an edge list that has already been
+** validated. `src`/`dst` hold `m` edges, listed so that edges of one source
+** appear in successor order (the sources themselves may interleave).
+** The counting sort keeps each source's edges in list order (stable) and
+** builds predecessor lists ordered by predecessor id, one entry per edge.
+*/
+static void mssa__cfg_build(mssa_cfg *g, uint32_t n, uint32_t entry,
+                            const uint32_t *src, const uint32_t *dst, uint32_t m) {
+  memset(g, 0, sizeof *g);
+  g->n = n;
+  g->entry = entry;
+  g->succ_off = mssa__xcalloc((size_t)n + 1, sizeof(uint32_t));
+  g->pred_off = mssa__xcalloc((size_t)n + 1, sizeof(uint32_t));
+  g->succ = mssa__xmalloc((size_t)m * sizeof(uint32_t));
+  g->pred = mssa__xmalloc((size_t)m * sizeof(uint32_t));
+  for (uint32_t k = 0; k < m; k++) {
+    g->succ_off[src[k] + 1]++;
+    g->pred_off[dst[k] + 1]++;
+  }
+  for (uint32_t v = 0; v < n; v++) {
+    g->succ_off[v + 1] += g->succ_off[v];
+    g->pred_off[v + 1] += g->pred_off[v];
+  }
+  /* Fill cursors: reuse a scratch array rather than mutating offsets. */
+  uint32_t *cur = mssa__xmalloc(((size_t)n + 1) * sizeof(uint32_t));
+  memcpy(cur, g->succ_off, ((size_t)n + 1) * sizeof(uint32_t));
+  for (uint32_t k = 0; k < m; k++) g->succ[cur[src[k]]++] = dst[k];
+  /* Predecessors: scanning sources in increasing id (via the finished succ
+  ** lists) yields each pred list sorted by predecessor id. */
+  memcpy(cur, g->pred_off, ((size_t)n + 1) * sizeof(uint32_t));
+  for (uint32_t u = 0; u < n; u++)
+    for (uint32_t k = g->succ_off[u]; k < g->succ_off[u + 1]; k++)
+      g->pred[cur[g->succ[k]]++] = u;
+  free(cur);
+}
+
+void mssa_cfg_from_edges(mssa_cfg *g, uint32_t n, uint32_t entry,
+                         const uint32_t *edges, uint32_t nedges) {
+  uint32_t *src = mssa__xmalloc(((size_t)nedges + 1) * sizeof(uint32_t));
+  uint32_t *dst = mssa__xmalloc(((size_t)nedges + 1) * sizeof(uint32_t));
+  uint32_t m = 0;
+  for (uint32_t k = 0; k < nedges; k++) {
+    uint32_t a = edges[2 * (size_t)k], b = edges[2 * (size_t)k + 1];
+    if (a >= n || b >= n) continue; /* invariant 7 */
+    src[m] = a;
+    dst[m] = b;
+    m++;
+  }
+  mssa__cfg_build(g, n, entry < n ? entry : MSSA_NONE, src, dst, m);
+  free(src);
+  free(dst);
+}
+
+/*
+** Successors come from mssa_inst_successors() on the block's last
+** instruction (ir.c), which lists them in LLVM's successor order: br
+** true/false, switch default then cases, invoke normal then unwind, callbr
+** default then indirect, catchswitch unwind (if any) *first* then handlers
+** (CatchSwitchInst::getSuccessor(0) is operand 1, the unwind dest, although
+** the text prints it last; confirmed with opt 14's domtree child order).
+** A block whose last instruction is not a terminator, or has no operands,
+** gets no successors.
+*/
+void mssa_cfg_from_func(mssa_cfg *g, const mssa_func *f) {
+  uint32_t n = f->blocks.n;
+  mssa_u32vec src = {0}, dst = {0}, buf = {0};
+  mssa__vec_reserve(&buf, 16);
+  for (uint32_t b = 0; b < n; b++) {
+    const mssa_block *bb = &f->blocks.a[b];
+    if (bb->removed || bb->last == MSSA_NONE || bb->last >= f->insts.n) continue;
+    const mssa_inst *t = &f->insts.a[bb->last];
+    /* No operands, no successors (ret void, unreachable); skipping also
+    ** keeps us from forming `ops.a + 0` on a function with an empty pool. */
+    if (t->nops == 0) continue;
+    uint32_t k = mssa_inst_successors(f, t, buf.a, buf.cap);
+    if (k > buf.cap) {
+      mssa__vec_reserve(&buf, k);
+      k = mssa_inst_successors(f, t, buf.a, buf.cap);
+    }
+    for (uint32_t i = 0; i < k; i++) {
+      uint32_t s = buf.a[i];
+      if (s >= n || f->blocks.a[s].removed) continue; /* invariant 7 */
+      mssa__vec_push(&src, b);
+      mssa__vec_push(&dst, s);
+    }
+  }
+  uint32_t entry = f->entry;
+  if (entry >= n || f->blocks.a[entry].removed) entry = MSSA_NONE;
+  mssa__cfg_build(g, n, entry, src.a, dst.a, src.n);
+  mssa__vec_free(&src);
+  mssa__vec_free(&dst);
+  mssa__vec_free(&buf);
+}
+
+void mssa_cfg_free(mssa_cfg *g) {
+  free(g->succ_off);
+  free(g->succ);
+  free(g->pred_off);
+  free(g->pred);
+  memset(g, 0, sizeof *g);
+}
+
+/* ------------------------------------------------------- dominator tree */
+
+/*
+** SemiNCA's EVAL with iterative path compression, transcribed from LLVM 14's
+** SemiNCAInfo::eval, in DFS-number space. `v` is a (1-based) DFS number;
+** `last_linked` is the smallest number already linked into the virtual
+** forest; `parent`/`label`/`semi` are indexed by DFS number; `stack` has room
+** for every node. Returns the DFS number of the node with minimal semi on the
+** virtual-forest path from v (the result is order-independent, so the idom
+** computed from it is the unique one).
+*/
+static uint32_t mssa__eval(uint32_t v, uint32_t last_linked, uint32_t *parent,
+                           uint32_t *label, const uint32_t *semi, uint32_t *stack) {
+  if (parent[v] < last_linked) return label[v];
+  uint32_t sp = 0;
+  do {
+    stack[sp++] = v;
+    v = parent[v];
+  } while (parent[v] >= last_linked);
+  uint32_t p = v, plabel = label[p];
+  do {
+    v = stack[--sp];
+    parent[v] = parent[p];
+    if (semi[plabel] < semi[label[v]])
+      label[v] = plabel;
+    else
+      plabel = label[v];
+    p = v;
+  } while (sp);
+  return label[v];
+}
+
+void mssa_domtree_build(mssa_domtree *dt, const mssa_cfg *g) {
+  uint32_t n = g->n;
+  memset(dt, 0, sizeof *dt);
+  dt->n = n;
+  dt->root = g->entry;
+  dt->idom = mssa__xmalloc(((size_t)n + 1) * sizeof(uint32_t));
+  dt->level = mssa__xmalloc(((size_t)n + 1) * sizeof(uint32_t));
+  dt->dfs_in = mssa__xmalloc(((size_t)n + 1) * sizeof(uint32_t));
+  dt->dfs_out = mssa__xmalloc(((size_t)n + 1) * sizeof(uint32_t));
+  dt->child_off = mssa__xcalloc((size_t)n + 1, sizeof(uint32_t));
+  dt->child = mssa__xmalloc(((size_t)n + 1) * sizeof(uint32_t));
+  dt->preorder = mssa__xmalloc(((size_t)n + 1) * sizeof(uint32_t));
+  for (uint32_t v = 0; v < n; v++)
+    dt->idom[v] = dt->level[v] = dt->dfs_in[v] = dt->dfs_out[v] = MSSA_NONE;
+  if (n == 0 || g->entry >= n) return;
+
+  /* Scratch, all indexed by 1-based DFS number except `num` (by node). */
+  size_t nn = (size_t)n + 1;
+  uint32_t m = g->succ_off[n];
+  uint32_t *num = mssa__xcalloc(nn, sizeof(uint32_t));       /* node -> DFS num, 0 = unvisited */
+  uint32_t *node = mssa__xmalloc(nn * sizeof(uint32_t));     /* DFS num -> node */
+  uint32_t *parent = mssa__xmalloc(nn * sizeof(uint32_t));   /* spanning-tree parent (num) */
+  uint32_t *idom = mssa__xmalloc(nn * sizeof(uint32_t));     /* idom (num) */
+  uint32_t *semi = mssa__xmalloc(nn * sizeof(uint32_t));
+  uint32_t *label = mssa__xmalloc(nn * sizeof(uint32_t));
+  /* DFS worklist of (node, pusher's DFS num): at most one entry per edge
+  ** plus the root, because a node pushes its successors only once. */
+  uint32_t *wl = mssa__xmalloc(((size_t)m + 1) * 2 * sizeof(uint32_t));
+
+  /* Step 0: runDFS. Pushing successors in reverse onto a LIFO worklist means
+  ** the first successor is popped first; a node is numbered at its first pop
+  ** and takes the pusher of that entry as parent (invariant 4). */
+  uint32_t last = 0, sp = 0;
+  wl[sp++] = g->entry;
+  wl[sp++] = 0;
+  while (sp) {
+    uint32_t pnum = wl[--sp];
+    uint32_t v = wl[--sp];
+    if (num[v]) continue;
+    uint32_t k = ++last;
+    num[v] = k;
+    node[k] = v;
+    parent[k] = pnum;
+    semi[k] = label[k] = k;
+    for (uint32_t e = g->succ_off[v + 1]; e > g->succ_off[v]; e--) {
+      uint32_t s = g->succ[e - 1];
+      if (num[s]) continue; /* LLVM skips already-numbered successors too */
+      wl[sp++] = s;
+      wl[sp++] = k;
+    }
+  }
+  free(wl);
+  uint32_t count = last; /* reachable nodes, numbered 1..count */
+
+  /* Step 1: semidominators, processing nodes in decreasing DFS number. */
+  memcpy(idom, parent, nn * sizeof(uint32_t)); /* parent gets compressed below */
+  uint32_t *stack = mssa__xmalloc(nn * sizeof(uint32_t));
+  for (uint32_t i = count; i >= 2; i--) {
+    uint32_t w = node[i];
+    uint32_t s = parent[i];
+    for (uint32_t e = g->pred_off[w]; e < g->pred_off[w + 1]; e++) {
+      uint32_t u = num[g->pred[e]];
+      if (!u || u == i) continue; /* unreachable predecessor or self loop */
+      uint32_t su = semi[mssa__eval(u, i + 1, parent, label, semi, stack)];
+      if (su < s) s = su;
+    }
+    semi[i] = s;
+  }
+  free(stack);
+
+  /* Step 2: idom(i) = NCA(sdom(i), parent(i)) by walking up idoms. */
+  for (uint32_t i = 2; i <= count; i++) {
+    uint32_t w = idom[i];
+    while (w > semi[i]) w = idom[w];
+    idom[i] = w;
+  }
+
+  /* Tree: idoms and levels in DFS-number order (an idom always has a smaller
+  ** number), then children appended in DFS-number order (invariant 5). */
+  uint32_t root = g->entry;
+  dt->level[root] = 0;
+  for (uint32_t i = 2; i <= count; i++) {
+    uint32_t v = node[i], d = node[idom[i]];
+    dt->idom[v] = d;
+    dt->level[v] = dt->level[d] + 1;
+    dt->child_off[d + 1]++;
+  }
+  for (uint32_t v = 0; v < n; v++) dt->child_off[v + 1] += dt->child_off[v];
+  uint32_t *cur = label; /* reuse as fill cursor, by node id */
+  memcpy(cur, dt->child_off, nn * sizeof(uint32_t));
+  for (uint32_t i = 2; i <= count; i++) {
+    uint32_t v = node[i];
+    dt->child[cur[dt->idom[v]]++] = v;
+  }
+
+  /* updateDFSNumbers: one counter, in-number on entry, out-number when the
+  ** last child is done (invariant 6). Stack of (node, next child index). */
+  uint32_t *st_node = semi, *st_next = parent; /* reuse scratch (n+1 each) */
+  uint32_t dfs = 0, top = 0, np = 0;
+  st_node[top] = root;
+  st_next[top] = dt->child_off[root];
+  top++;
+  dt->dfs_in[root] = dfs++;
+  dt->preorder[np++] = root;
+  while (top) {
+    uint32_t v = st_node[top - 1];
+    if (st_next[top - 1] == dt->child_off[v + 1]) {
+      dt->dfs_out[v] = dfs++;
+      top--;
+    } else {
+      uint32_t c = dt->child[st_next[top - 1]++];
+      st_node[top] = c;
+      st_next[top] = dt->child_off[c];
+      top++;
+      dt->dfs_in[c] = dfs++;
+      dt->preorder[np++] = c;
+    }
+  }
+  dt->npreorder = np;
+
+  free(num);
+  free(node);
+  free(parent);
+  free(idom);
+  free(semi);
+  free(label);
+}
+
+void mssa_domtree_free(mssa_domtree *dt) {
+  free(dt->idom);
+  free(dt->level);
+  free(dt->dfs_in);
+  free(dt->dfs_out);
+  free(dt->child_off);
+  free(dt->child);
+  free(dt->preorder);
+  memset(dt, 0, sizeof *dt);
+}

@@ -1,0 +1,501 @@
+/*
+** ir.c -- queries over the in-memory IR (ir.h) and module lifetime.
+**
+** Invariants:
+**   1. Nothing here allocates except mssa_module_parse_file (the read
+**      buffer); every query is O(1) or linear in one instruction's operands,
+**      except mssa_module_find_func (linear in functions).
+**   2. Call-site attribute queries combine the site's list with the direct
+**      callee's declaration, as LLVM's CallBase::hasFnAttr/paramHasAttr do.
+**   3. Successor order is LLVM's getSuccessor order (catchswitch: unwind
+**      destination first, then handlers).
+*/
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "ir/ir.h"
+#include "reader/retext.h"
+
+const char *mssa_strerror(int err) {
+  switch (err) {
+  case MSSA_OK: return "success";
+  case MSSA_EPARSE: return "parse error";
+  case MSSA_EIO: return "I/O error";
+  case MSSA_ENOENT: return "not found";
+  case MSSA_EINVAL: return "invalid argument";
+  case MSSA_ETOOBIG: return "input too large";
+  default: return "unknown error";
+  }
+}
+
+uint32_t mssa_val_type(const mssa_module *m, const mssa_func *f, mssa_val v) {
+  uint32_t i = MSSA_VAL_INDEX(v);
+  switch (MSSA_VAL_KIND(v)) {
+  case MSSA_VK_INST: return f && i < f->insts.n ? f->insts.a[i].type : MSSA_NONE;
+  case MSSA_VK_ARG: return f && i < f->nargs ? f->args[i].type : MSSA_NONE;
+  case MSSA_VK_GLOBAL: return i < m->globals.n ? m->globals.a[i].ptype : MSSA_NONE;
+  case MSSA_VK_FUNC: return i < m->funcs.n ? m->funcs.a[i].ptype : MSSA_NONE;
+  case MSSA_VK_CONST: return i < m->consts.n ? m->consts.a[i].type : MSSA_NONE;
+  default: return MSSA_NONE;
+  }
+}
+
+bool mssa_opcode_is_terminator(unsigned op) {
+  return op >= MSSA_OP_RET && op <= MSSA_OP_CALLBR;
+}
+
+static const char *const opnames[MSSA_OP_COUNT_] = {
+  [MSSA_OP_INVALID] = "<invalid>",
+  [MSSA_OP_RET] = "ret", [MSSA_OP_BR] = "br", [MSSA_OP_SWITCH] = "switch",
+  [MSSA_OP_INDIRECTBR] = "indirectbr", [MSSA_OP_INVOKE] = "invoke",
+  [MSSA_OP_RESUME] = "resume", [MSSA_OP_UNREACHABLE] = "unreachable",
+  [MSSA_OP_CLEANUPRET] = "cleanupret", [MSSA_OP_CATCHRET] = "catchret",
+  [MSSA_OP_CATCHSWITCH] = "catchswitch", [MSSA_OP_CALLBR] = "callbr",
+  [MSSA_OP_FNEG] = "fneg", [MSSA_OP_ADD] = "add", [MSSA_OP_FADD] = "fadd",
+  [MSSA_OP_SUB] = "sub", [MSSA_OP_FSUB] = "fsub", [MSSA_OP_MUL] = "mul",
+  [MSSA_OP_FMUL] = "fmul", [MSSA_OP_UDIV] = "udiv", [MSSA_OP_SDIV] = "sdiv",
+  [MSSA_OP_FDIV] = "fdiv", [MSSA_OP_UREM] = "urem", [MSSA_OP_SREM] = "srem",
+  [MSSA_OP_FREM] = "frem", [MSSA_OP_SHL] = "shl", [MSSA_OP_LSHR] = "lshr",
+  [MSSA_OP_ASHR] = "ashr", [MSSA_OP_AND] = "and", [MSSA_OP_OR] = "or",
+  [MSSA_OP_XOR] = "xor", [MSSA_OP_ALLOCA] = "alloca", [MSSA_OP_LOAD] = "load",
+  [MSSA_OP_STORE] = "store", [MSSA_OP_GEP] = "getelementptr", [MSSA_OP_FENCE] = "fence",
+  [MSSA_OP_CMPXCHG] = "cmpxchg", [MSSA_OP_ATOMICRMW] = "atomicrmw",
+  [MSSA_OP_TRUNC] = "trunc", [MSSA_OP_ZEXT] = "zext", [MSSA_OP_SEXT] = "sext",
+  [MSSA_OP_FPTOUI] = "fptoui", [MSSA_OP_FPTOSI] = "fptosi", [MSSA_OP_UITOFP] = "uitofp",
+  [MSSA_OP_SITOFP] = "sitofp", [MSSA_OP_FPTRUNC] = "fptrunc", [MSSA_OP_FPEXT] = "fpext",
+  [MSSA_OP_PTRTOINT] = "ptrtoint", [MSSA_OP_INTTOPTR] = "inttoptr",
+  [MSSA_OP_BITCAST] = "bitcast", [MSSA_OP_ADDRSPACECAST] = "addrspacecast",
+  [MSSA_OP_ICMP] = "icmp", [MSSA_OP_FCMP] = "fcmp", [MSSA_OP_PHI] = "phi",
+  [MSSA_OP_CALL] = "call", [MSSA_OP_SELECT] = "select", [MSSA_OP_VAARG] = "va_arg",
+  [MSSA_OP_EXTRACTELEMENT] = "extractelement", [MSSA_OP_INSERTELEMENT] = "insertelement",
+  [MSSA_OP_SHUFFLEVECTOR] = "shufflevector", [MSSA_OP_EXTRACTVALUE] = "extractvalue",
+  [MSSA_OP_INSERTVALUE] = "insertvalue", [MSSA_OP_LANDINGPAD] = "landingpad",
+  [MSSA_OP_CLEANUPPAD] = "cleanuppad", [MSSA_OP_CATCHPAD] = "catchpad",
+  [MSSA_OP_FREEZE] = "freeze",
+};
+
+const char *mssa_opcode_name(unsigned op) {
+  return op < MSSA_OP_COUNT_ && opnames[op] ? opnames[op] : "<invalid>";
+}
+
+static bool is_call(const mssa_inst *i) {
+  return i->opcode == MSSA_OP_CALL || i->opcode == MSSA_OP_INVOKE || i->opcode == MSSA_OP_CALLBR;
+}
+
+uint32_t mssa_call_callee(const mssa_module *m, const mssa_func *f, const mssa_inst *i) {
+  if (!is_call(i) || i->nops == 0) return MSSA_NONE;
+  mssa_val v = f->ops.a[i->ops];
+  /* Look through pointer casts of a function; bounded so a malformed
+  ** constant graph cannot loop. */
+  for (int guard = 0; guard < 64; guard++) {
+    uint32_t k = MSSA_VAL_KIND(v);
+    if (k == MSSA_VK_FUNC) return MSSA_VAL_INDEX(v);
+    if (k != MSSA_VK_CONST) return MSSA_NONE;
+    const mssa_const *c = &m->consts.a[MSSA_VAL_INDEX(v)];
+    if (c->kind != MSSA_C_EXPR || c->nops != 1 ||
+        (c->opcode != MSSA_OP_BITCAST && c->opcode != MSSA_OP_ADDRSPACECAST))
+      return MSSA_NONE;
+    v = m->cops.a[c->ops];
+  }
+  return MSSA_NONE;
+}
+
+uint32_t mssa_call_nargs(const mssa_inst *i) {
+  switch (i->opcode) {
+  case MSSA_OP_CALL: return i->nops ? i->nops - 1 : 0;
+  case MSSA_OP_INVOKE: return i->nops >= 3 ? i->nops - 3 : 0;
+  case MSSA_OP_CALLBR: return i->nops >= 2 + i->aux2 ? i->nops - 2 - i->aux2 : 0;
+  default: return 0;
+  }
+}
+
+static uint32_t list_param(const mssa_module *m, uint32_t al, uint32_t argno) {
+  if (al == MSSA_NONE || al >= m->attrlists.n) return 0;
+  const mssa_attrlist *l = &m->attrlists.a[al];
+  return argno < l->nparams ? m->pattrs.a[l->params + argno] : 0;
+}
+
+uint32_t mssa_call_param_attrs(const mssa_module *m, const mssa_func *f,
+                               const mssa_inst *i, uint32_t argno) {
+  if (!is_call(i)) return 0;
+  uint32_t bits = list_param(m, i->attrs, argno);
+  uint32_t c = mssa_call_callee(m, f, i);
+  if (c != MSSA_NONE) bits |= list_param(m, m->funcs.a[c].attrs, argno);
+  return bits;
+}
+
+uint32_t mssa_call_fn_attrs(const mssa_module *m, const mssa_func *f, const mssa_inst *i) {
+  if (!is_call(i)) return 0;
+  uint32_t bits = 0;
+  if (i->attrs != MSSA_NONE && i->attrs < m->attrlists.n) bits |= m->attrlists.a[i->attrs].fn;
+  uint32_t c = mssa_call_callee(m, f, i);
+  if (c != MSSA_NONE && m->funcs.a[c].attrs != MSSA_NONE) bits |= m->attrlists.a[m->funcs.a[c].attrs].fn;
+  return bits;
+}
+
+uint32_t mssa_inst_successors(const mssa_func *f, const mssa_inst *t, uint32_t *out, uint32_t cap) {
+  const mssa_val *o = f->ops.a + t->ops;
+  uint32_t n = 0;
+#define ADD(v) do { if (n < cap) out[n] = MSSA_VAL_INDEX(v); n++; } while (0)
+  switch (t->opcode) {
+  case MSSA_OP_BR:
+    if (t->nops == 1) ADD(o[0]);
+    else if (t->nops == 3) { ADD(o[1]); ADD(o[2]); }
+    break;
+  case MSSA_OP_SWITCH:
+    if (t->nops >= 2) ADD(o[1]);
+    for (uint32_t k = 3; k < t->nops; k += 2) ADD(o[k]);
+    break;
+  case MSSA_OP_INDIRECTBR:
+    for (uint32_t k = 1; k < t->nops; k++) ADD(o[k]);
+    break;
+  case MSSA_OP_INVOKE:
+    if (t->nops >= 3) { ADD(o[t->nops - 2]); ADD(o[t->nops - 1]); }
+    break;
+  case MSSA_OP_CALLBR:
+    if (t->nops >= 2 + t->aux2)
+      for (uint32_t k = t->nops - 1 - t->aux2; k < t->nops; k++) ADD(o[k]);
+    break;
+  case MSSA_OP_CLEANUPRET:
+    if (t->nops == 2) ADD(o[1]);
+    break;
+  case MSSA_OP_CATCHRET:
+    if (t->nops == 2) ADD(o[1]);
+    break;
+  case MSSA_OP_CATCHSWITCH:
+    if (t->aux && t->nops >= 2) ADD(o[t->nops - 1]);
+    for (uint32_t k = 1; k + (t->aux ? 1 : 0) < t->nops; k++) ADD(o[k]);
+    break;
+  default: break;
+  }
+#undef ADD
+  return n;
+}
+
+uint32_t mssa_block_terminator(const mssa_func *f, uint32_t b) {
+  if (b >= f->blocks.n) return MSSA_NONE;
+  uint32_t l = f->blocks.a[b].last;
+  if (l == MSSA_NONE || !mssa_opcode_is_terminator(f->insts.a[l].opcode)) return MSSA_NONE;
+  return l;
+}
+
+bool mssa_inst_source(const mssa_module *m, const mssa_inst *i,
+                      uint32_t *file, uint32_t *dir, uint32_t *line, uint32_t *col) {
+  if (i->dbg == MSSA_NONE || i->dbg >= m->md.n) return false;
+  const mssa_md *loc = &m->md.a[i->dbg];
+  if (loc->kind != MSSA_MD_LOCATION) return false;
+  *line = loc->line;
+  *col = loc->col;
+  *file = *dir = MSSA_NONE;
+  /* scope chain: lexical blocks -> subprogram, each may name a file */
+  uint32_t s = loc->scope;
+  for (int guard = 0; guard < 256 && s != MSSA_NONE && s < m->md.n; guard++) {
+    const mssa_md *d = &m->md.a[s];
+    if (d->kind == MSSA_MD_FILE) break;
+    if ((d->kind == MSSA_MD_SUBPROGRAM || d->kind == MSSA_MD_LEXBLOCK) && d->file != MSSA_NONE) {
+      s = d->file;
+      break;
+    }
+    if (d->kind != MSSA_MD_LEXBLOCK && d->kind != MSSA_MD_SUBPROGRAM) { s = MSSA_NONE; break; }
+    s = d->scope;
+  }
+  if (s != MSSA_NONE && s < m->md.n && m->md.a[s].kind == MSSA_MD_FILE) {
+    const mssa_md *fm = &m->md.a[s];
+    *file = fm->path != MSSA_NONE ? fm->path : fm->str;
+    *dir = fm->dir;
+  }
+  return true;
+}
+
+/* Node-valued fields of each specialized class in LLVM 14 operand order
+** (DebugInfoMetadata.h: the Ops arrays of each getImpl). Fields that are
+** strings (name, producer, ...) are not nodes and do not appear. */
+static const struct { const char *cls; const char *fields[14]; } md_layout[] = {
+  {"DILocation", {"scope", "inlinedAt"}},
+  {"DISubrange", {"count", "lowerBound", "upperBound", "stride"}},
+  {"DIGenericSubrange", {"count", "lowerBound", "upperBound", "stride"}},
+  {"DIStringType", {"stringLength", "stringLengthExpression", "stringLocationExpression"}},
+  {"DIDerivedType", {"file", "scope", "baseType", "extraData", "annotations"}},
+  {"DICompositeType", {"file", "scope", "baseType", "elements", "vtableHolder", "templateParams",
+                       "discriminator", "dataLocation", "associated", "allocated", "rank", "annotations"}},
+  {"DISubroutineType", {"types"}},
+  {"DICompileUnit", {"file", "enums", "retainedTypes", "globals", "imports", "macros"}},
+  {"DISubprogram", {"file", "scope", "type", "unit", "declaration", "retainedNodes", "containingType",
+                    "templateParams", "thrownTypes", "annotations"}},
+  {"DILexicalBlock", {"file", "scope"}},
+  {"DILexicalBlockFile", {"file", "scope"}},
+  {"DINamespace", {"scope"}},
+  {"DICommonBlock", {"scope", "declaration", "file"}},
+  {"DIModule", {"file", "scope"}},
+  {"DITemplateTypeParameter", {"type"}},
+  {"DITemplateValueParameter", {"type", "value"}},
+  {"DIGlobalVariable", {"scope", "file", "type", "declaration", "templateParams", "annotations"}},
+  {"DILocalVariable", {"scope", "file", "type", "annotations"}},
+  {"DILabel", {"scope", "file"}},
+  {"DIGlobalVariableExpression", {"var", "expr"}},
+  {"DIObjCProperty", {"file", "type"}},
+  {"DIImportedEntity", {"scope", "entity", "file", "elements"}},
+  {"DIMacroFile", {"file", "nodes"}},
+};
+
+uint32_t mssa_md_node_operands(const mssa_module *m, uint32_t md, uint32_t *out, uint32_t cap) {
+  if (md >= m->md.n) return 0;
+  const mssa_md *d = &m->md.a[md];
+  const mssa_mdop *o = m->mdops.a + d->ops;
+  uint32_t n = 0;
+#define PUT(x) do { if (n < cap) out[n] = (x); n++; } while (0)
+  if (d->tag == MSSA_NONE) {
+    if (d->kind == MSSA_MD_TUPLE)
+      for (uint32_t i = 0; i < d->nops; i++)
+        if (o[i].kind == MSSA_MDO_NODE) PUT(o[i].idx);
+    return n;
+  }
+  const char *cls = mssa_str(m, d->tag);
+  int li = -1;
+  for (size_t k = 0; k < sizeof md_layout / sizeof md_layout[0]; k++)
+    if (!strcmp(md_layout[k].cls, cls)) { li = (int)k; break; }
+  uint32_t nf = d->nops / 2;
+  /* mark fields used through the class table, then append the rest */
+  uint64_t used = 0;
+  if (li >= 0) {
+    for (int j = 0; j < 14 && md_layout[li].fields[j]; j++) {
+      const char *want = md_layout[li].fields[j];
+      for (uint32_t f = 0; f < nf && f < 64; f++) {
+        if (used >> f & 1) continue;
+        if (!strcmp(mssa_str(m, o[2 * f].idx), want)) { PUT(o[2 * f + 1].idx); used |= 1ull << f; break; }
+      }
+    }
+  }
+  for (uint32_t f = 0; f < nf; f++)
+    if (f >= 64 || !(used >> f & 1)) PUT(o[2 * f + 1].idx);
+#undef PUT
+  return n;
+}
+
+/* LLVM 14 FixedMetadataKinds.def, in kind-id order. */
+static const char *const fixed_kinds[] = {
+  "dbg", "tbaa", "prof", "fpmath", "range", "tbaa.struct", "invariant.load", "alias.scope",
+  "noalias", "nontemporal", "llvm.mem.parallel_loop_access", "nonnull", "dereferenceable",
+  "dereferenceable_or_null", "make.implicit", "unpredictable", "invariant.group", "align",
+  "llvm.loop", "type", "section_prefix", "absolute_symbol", "associated", "callees",
+  "irr_loop", "llvm.access.group", "callback", "llvm.preserve.access.index",
+  "vcall_visibility", "noundef", "annotation",
+};
+
+static uint32_t kind_id(const mssa_module *m, uint32_t name) {
+  const char *s = mssa_str(m, name);
+  for (uint32_t i = 0; i < sizeof fixed_kinds / sizeof fixed_kinds[0]; i++)
+    if (!strcmp(s, fixed_kinds[i])) return i;
+  for (uint32_t i = 0; i < m->md_kinds.n; i++)
+    if (m->md_kinds.a[i] == name) return 1000 + i;
+  return 100000;
+}
+
+typedef struct { uint32_t *slots, next, *stk, n, cap; } slot_state;
+
+static int slot_skip(const mssa_module *m, uint32_t md) {
+  const mssa_md *d = &m->md.a[md];
+  if (d->kind == MSSA_MD_STRING || d->kind == MSSA_MD_VALUE) return 1;
+  if (d->tag != MSSA_NONE) {
+    const char *t = mssa_str(m, d->tag);
+    if (!strcmp(t, "DIExpression") || !strcmp(t, "DIArgList")) return 1;
+  }
+  return 0;
+}
+
+/* CreateMetadataSlot: preorder DFS with an explicit stack (operands pushed
+** in reverse so the first is visited first, as the recursion would). */
+static void slot_create(const mssa_module *m, slot_state *st, uint32_t root) {
+  st->n = 0;
+  st->stk[st->n++] = root;
+  while (st->n) {
+    uint32_t md = st->stk[--st->n];
+    if (md >= m->md.n) continue;
+    if (md < m->md_canon.n) md = m->md_canon.a[md];   /* LLVM uniquing */
+    if (st->slots[md] != MSSA_NONE || slot_skip(m, md)) continue;
+    st->slots[md] = st->next++;
+    uint32_t k = mssa_md_node_operands(m, md, NULL, 0);
+    if (st->n + k > st->cap) {
+      while (st->n + k > st->cap) st->cap *= 2;
+      st->stk = mssa__xrealloc(st->stk, st->cap * sizeof(uint32_t));
+    }
+    mssa_md_node_operands(m, md, st->stk + st->n, k);
+    /* reverse the k operands just written */
+    for (uint32_t i = 0, j = k; i + 1 < j; i++, j--) {
+      uint32_t t = st->stk[st->n + i];
+      st->stk[st->n + i] = st->stk[st->n + j - 1];
+      st->stk[st->n + j - 1] = t;
+    }
+    st->n += k;
+  }
+}
+
+/* Attachment tuple {kind, node}* plus fixed ones, visited in kind-id order. */
+static void slot_attachments(const mssa_module *m, slot_state *st, uint32_t tuple,
+                             const uint32_t *fixed_ids, const uint32_t *fixed_nodes, uint32_t nfixed) {
+  uint32_t ids[64], nodes[64], n = 0;
+  for (uint32_t i = 0; i < nfixed; i++)
+    if (fixed_nodes[i] != MSSA_NONE) { ids[n] = fixed_ids[i]; nodes[n] = fixed_nodes[i]; n++; }
+  if (tuple != MSSA_NONE && tuple < m->md.n) {
+    const mssa_md *t = &m->md.a[tuple];
+    for (uint32_t k = 0; k + 1 < t->nops && n < 64; k += 2) {
+      ids[n] = kind_id(m, m->mdops.a[t->ops + k].idx);
+      nodes[n] = m->mdops.a[t->ops + k + 1].idx;
+      n++;
+    }
+  }
+  for (uint32_t i = 1; i < n; i++) {  /* stable insertion sort by kind id */
+    uint32_t a = ids[i], b = nodes[i], j = i;
+    while (j > 0 && ids[j - 1] > a) { ids[j] = ids[j - 1]; nodes[j] = nodes[j - 1]; j--; }
+    ids[j] = a;
+    nodes[j] = b;
+  }
+  for (uint32_t i = 0; i < n; i++) slot_create(m, st, nodes[i]);
+}
+
+void mssa__ll_md_unique(mssa_module *m);   /* ll_read_unique.c */
+
+uint32_t mssa_md_print_slots(const mssa_module *m, uint32_t func, uint32_t *slots) {
+  /* Which nodes LLVM would unique together matters only for numbering them
+  ** (the analysis never compares metadata by content), so it is computed on
+  ** the first call rather than on every read: it is a pass over every node,
+  ** debug info included. */
+  if (m->md_canon.n != m->md.n) mssa__ll_md_unique((mssa_module *)m);
+  slot_state st = {slots, 0, NULL, 0, 256};
+  st.stk = mssa__xmalloc(st.cap * sizeof(uint32_t));
+  for (uint32_t i = 0; i < m->md.n; i++) slots[i] = MSSA_NONE;
+  for (uint32_t g = 0; g < m->globals.n; g++)
+    slot_attachments(m, &st, m->globals.a[g].mdatt, NULL, NULL, 0);
+  for (uint32_t k = 0; k + 1 < m->named_md.n; k += 2) {
+    const mssa_md *t = &m->md.a[m->named_md.a[k + 1].idx];
+    for (uint32_t i = 0; i < t->nops; i++) slot_create(m, &st, m->mdops.a[t->ops + i].idx);
+  }
+  if (func < m->funcs.n) {
+    const mssa_func *f = &m->funcs.a[func];
+    slot_attachments(m, &st, f->mdatt, NULL, NULL, 0);
+    static const uint32_t fixed_ids[4] = {0, 1, 7, 8};
+    for (uint32_t b = f->first_block; b != MSSA_NONE; b = f->blocks.a[b].next) {
+      for (uint32_t i = f->blocks.a[b].first; i != MSSA_NONE; i = f->insts.a[i].next) {
+        const mssa_inst *in = &f->insts.a[i];
+        if (in->opcode == MSSA_OP_CALL && in->intrinsic != MSSA_INTR_NONE) {
+          for (uint32_t k = 1; k < in->nops; k++) {
+            mssa_val v = f->ops.a[in->ops + k];
+            if (MSSA_VAL_KIND(v) == MSSA_VK_META) slot_create(m, &st, MSSA_VAL_INDEX(v));
+          }
+        }
+        uint32_t nodes[4] = {in->dbg, in->md_tbaa, in->md_scope, in->md_noalias};
+        slot_attachments(m, &st, in->mdatt, fixed_ids, nodes, 4);
+      }
+    }
+  }
+  free(st.stk);
+  /* every reference to a uniqued duplicate prints its canonical number */
+  for (uint32_t i = 0; i < m->md.n && i < m->md_canon.n; i++)
+    if (m->md_canon.a[i] != i) slots[i] = slots[m->md_canon.a[i]];
+  return st.next;
+}
+
+uint32_t mssa_module_find_func(const mssa_module *m, const char *name) {
+  uint32_t id = mssa_strtab_find(&m->strs, name, strlen(name));
+  if (id == MSSA_NONE) return MSSA_NONE;
+  for (uint32_t i = 0; i < m->funcs.n; i++)
+    if (m->funcs.a[i].name == id) return i;
+  return MSSA_NONE;
+}
+
+void mssa_module_free(mssa_module *m) {
+  if (!m) return;
+  for (uint32_t i = 0; i < m->funcs.n; i++) {
+    mssa_func *f = &m->funcs.a[i];
+    free(f->args);
+    mssa__vec_free(&f->blocks);
+    mssa__vec_free(&f->insts);
+    mssa__vec_free(&f->ops);
+  }
+  free(m->path);
+  free(m->text);
+  mssa_strtab_free(&m->strs);
+  mssa__vec_free(&m->types);
+  mssa__vec_free(&m->tlist);
+  mssa__vec_free(&m->toffs);
+  mssa__vec_free(&m->consts);
+  mssa__vec_free(&m->cops);
+  mssa__vec_free(&m->md);
+  mssa__vec_free(&m->mdops);
+  mssa__vec_free(&m->attrlists);
+  mssa__vec_free(&m->pattrs);
+  mssa__vec_free(&m->globals);
+  mssa__vec_free(&m->funcs);
+  mssa__vec_free(&m->named_md);
+  mssa__vec_free(&m->md_kinds);
+  mssa__vec_free(&m->md_canon);
+  mssa__vec_free(&m->mdnum);
+  mssa_u64map_free(&m->agnum);
+  mssa_u64map_free(&m->gnames);
+  mssa__vec_free(&m->agbits);
+  mssa__module_textmap_drop(m);
+  free(m);
+}
+
+void mssa_diag_format(const mssa_diag *d, char *buf, size_t cap) {
+  if (!cap) return;
+  snprintf(buf, cap, "%s:%u:%u: error: %s", d->file, d->line, d->col, d->msg);
+}
+
+int mssa_module_parse_file(const char *path, mssa_module **out, mssa_diag *diag) {
+  *out = NULL;
+  FILE *fp = fopen(path, "rb");
+  const char *why = NULL;
+  char *buf = NULL;
+  size_t len = 0, cap = 0;
+  if (!fp) {
+    why = strerror(errno);
+  } else {
+    /* Size the buffer from the file's length when it has one, so a 10 MB
+    ** module is read without regrowing (and copying) the buffer; the loop
+    ** still copes with pipes and files that grow while being read. */
+    if (fseek(fp, 0, SEEK_END) == 0) {
+      long sz = ftell(fp);
+      if (sz > 0 && (unsigned long)sz < 0xfffffff0u) cap = (size_t)sz + 65536 + 1;
+      if (fseek(fp, 0, SEEK_SET) != 0) cap = 0;
+      if (cap) buf = mssa__xmalloc(cap);
+    }
+    for (;;) {
+      if (len + 65536 > cap) {
+        cap = cap ? cap * 2 : 1 << 20;
+        if (cap > 0xfffffff0u + (size_t)65536) {
+          fclose(fp);
+          free(buf);
+          if (diag) {
+            memset(diag, 0, sizeof *diag);
+            snprintf(diag->file, sizeof diag->file, "%s", path);
+            diag->line = diag->col = 1;
+            snprintf(diag->msg, sizeof diag->msg, "input too large (4 GB limit)");
+          }
+          return MSSA_ETOOBIG;
+        }
+        buf = mssa__xrealloc(buf, cap);
+      }
+      size_t k = fread(buf + len, 1, cap - len, fp);
+      len += k;
+      if (k == 0) break;
+    }
+    if (ferror(fp)) why = strerror(errno);
+    fclose(fp);
+  }
+  if (why) {
+    free(buf);
+    if (diag) {
+      memset(diag, 0, sizeof *diag);
+      snprintf(diag->file, sizeof diag->file, "%s", path);
+      diag->line = diag->col = 1;
+      snprintf(diag->msg, sizeof diag->msg, "could not read file: %s", why);
+    }
+    return MSSA_EIO;
+  }
+  if (!buf) buf = mssa__xmalloc(1);
+  else buf = mssa__xrealloc(buf, len + 1); /* give back the slack */
+  buf[len] = 0;
+  return mssa__module_parse_owned(path, buf, len, out, diag);
+}

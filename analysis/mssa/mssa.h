@@ -1,0 +1,161 @@
+/*
+** mssa.h -- MemorySSA for one function: the graph (construction), the
+** walker (clobber queries), printing and verification.
+**
+** The graph mirrors LLVM 14's MemorySSA: a liveOnEntry def, one MemoryDef or
+** MemoryUse per memory instruction, MemoryPhis at the iterated dominance
+** frontier of the defining blocks.
+**
+** Invariants:
+**   1. Access index 0 is liveOnEntry (kind MSSA_ACC_LIVE, id 0, block = entry).
+**      Access indices are stable; a removed access keeps its slot with
+**      kind MSSA_ACC_DEAD.
+**   2. Printed ids come from one counter: defs are numbered in layout order
+**      during construction, then phis in IDF order; uses have no id.
+**      Ids are never reused.
+**   3. Each block's access list runs phi (at most one) first, then defs and
+**      uses in instruction order. `lastdef[b]` is the last def or phi of
+**      block b, or MSSA_NONE.
+**   4. A use's or def's `def` (defining access) dominates it. A phi has one
+**      operand per CFG edge into its block (pairs of block, access).
+**   5. `optimized` on a use means its `def` is the clobber found by use
+**      optimization; `ar` is then the alias result to print (or -1 for none).
+**      On a def, `optimized` means `opt` holds the walker's clobber.
+**
+** Pure C11; no libuv, no jansson.
+*/
+#ifndef MSSA_MSSA_H
+#define MSSA_MSSA_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "alias/aa.h"
+#include "cfg/domtree.h"
+#include "ir/ir.h"
+
+typedef enum {
+  MSSA_ACC_LIVE = 0,  /* liveOnEntry */
+  MSSA_ACC_DEF = 1,
+  MSSA_ACC_USE = 2,
+  MSSA_ACC_PHI = 3,
+  MSSA_ACC_DEAD = 4   /* removed */
+} mssa_access_kind;
+
+typedef struct mssa_access {
+  uint8_t kind;       /* mssa_access_kind */
+  int8_t ar;          /* mssa_alias_result of the optimized access, -1 = none */
+  uint8_t optimized;  /* see invariant 5 */
+  uint8_t pad_;
+  uint32_t id;        /* printed number; MSSA_NONE for uses */
+  uint32_t inst;      /* instruction id (def/use), MSSA_NONE otherwise */
+  uint32_t block;     /* owning block */
+  uint32_t def;       /* defining access (def/use), MSSA_NONE otherwise */
+  uint32_t opt;       /* def: optimized (walker) access or MSSA_NONE */
+  uint32_t nops;      /* phi: number of incoming pairs filled */
+  uint32_t ops;       /* phi: start in ssa->phiops (2 entries per pair) */
+  uint32_t cap;       /* phi: pairs reserved at ops */
+  uint32_t prev, next; /* block access list, MSSA_NONE at the ends */
+} mssa_access;
+
+typedef struct mssa_build_opts {
+  uint32_t check_limit;  /* LLVM's -memssa-check-limit; UINT32_MAX = unlimited */
+  unsigned aa_layers;    /* MSSA_AA_* set; 0 means MSSA_AA_ALL */
+} mssa_build_opts;
+
+typedef struct mssa_ssa {
+  void *data;                 /* for the owner */
+  const mssa_module *m;
+  const mssa_func *f;
+  mssa_aa *aa;
+  mssa_cfg cfg;
+  mssa_domtree dt;
+  MSSA_VEC(mssa_access) acc;
+  MSSA_VEC(uint32_t) phiops;  /* pairs: block id, access index */
+  uint32_t *inst_acc;         /* instruction id -> access index or MSSA_NONE */
+  uint32_t inst_cap;          /* size of inst_acc / inst_pos */
+  uint32_t *inst_pos;         /* position of an instruction within its block */
+  uint32_t *first, *last;     /* per block: access list ends */
+  uint32_t *phi;              /* per block: MemoryPhi access or MSSA_NONE */
+  uint32_t *lastdef;          /* per block: last def or phi, or MSSA_NONE */
+  uint32_t nblocks;
+  uint32_t next_id;           /* next printed id */
+  uint32_t check_limit;
+  uint32_t ndefs, nuses, nphis;
+  uint64_t walker_steps;      /* statistics */
+  struct mssa_users *users;   /* walker: value -> users index, built lazily */
+} mssa_ssa;
+
+/* Builds MemorySSA (with use optimization) for a defined function.
+** On success *out owns a new graph (free with mssa_ssa_free). */
+int mssa_ssa_build(const mssa_module *m, const mssa_func *f,
+                   const mssa_build_opts *opts, mssa_ssa **out);
+void mssa_ssa_free(mssa_ssa *s);
+
+static inline const mssa_access *mssa_ssa_access(const mssa_ssa *s, uint32_t a) {
+  return &s->acc.a[a];
+}
+/* The access of instruction `inst`, or MSSA_NONE. */
+static inline uint32_t mssa_ssa_inst_access(const mssa_ssa *s, uint32_t inst) {
+  return inst < s->inst_cap ? s->inst_acc[inst] : MSSA_NONE;
+}
+/* Phi operand k: incoming block and access. */
+static inline uint32_t mssa_phi_block(const mssa_ssa *s, const mssa_access *p, uint32_t k) {
+  return s->phiops.a[p->ops + 2 * k];
+}
+static inline uint32_t mssa_phi_value(const mssa_ssa *s, const mssa_access *p, uint32_t k) {
+  return s->phiops.a[p->ops + 2 * k + 1];
+}
+
+/* Does access a dominate access b (LLVM's MemorySSA::dominates)? */
+bool mssa_ssa_dominates(const mssa_ssa *s, uint32_t a, uint32_t b);
+
+/* ------------------------------------------------------------ the walker */
+
+/*
+** getClobberingMemoryAccess(MA): the nearest access that may clobber what MA
+** reads or writes. Caches its answer on MA (the "optimized" access).
+** *limit is LLVM's walk budget (UINT32_MAX for unlimited), decremented.
+*/
+uint32_t mssa_walker_clobber(mssa_ssa *s, uint32_t access, uint32_t *limit);
+/* As above but without invariant.group handling (used by use optimization). */
+uint32_t mssa_walker_clobber_noig(mssa_ssa *s, uint32_t access, uint32_t *limit);
+/* getClobberingMemoryAccess(MA, Loc): clobber of `loc` starting above MA.
+** Caches nothing. */
+uint32_t mssa_walker_clobber_loc(mssa_ssa *s, uint32_t access, const mssa_loc *loc,
+                                 uint32_t *limit);
+
+/* LLVM's instructionClobbersQuery: does def access `def` clobber the query
+** (instruction `inst`, location `loc` -- `loc` NULL for calls)? Sets *ar. */
+bool mssa__clobbers(mssa_ssa *s, uint32_t def, uint32_t inst, const mssa_loc *loc, int *ar);
+
+/* Use optimization at build time (mssa_optimize.c). */
+void mssa__optimize_uses(mssa_ssa *s);
+/* LLVM's isUseTriviallyOptimizableToLiveOnEntry: an !invariant.load load, or
+** a load from memory alias analysis proves constant. */
+bool mssa__trivially_live_on_entry(mssa_ssa *s, uint32_t inst);
+
+/* For the updater (mssa_update.c): the access kind a fresh build gives
+** instruction `inst` (MSSA_ACC_DEF/USE, or -1 for none), and a new unlinked
+** access appended to s->acc (fields as a fresh build initialises them). */
+int mssa__access_kind(mssa_ssa *s, uint32_t inst);
+uint32_t mssa__new_access(mssa_ssa *s, uint8_t kind, uint32_t block, uint32_t inst);
+
+/* ------------------------------------------------------ printing, verify */
+
+/* Prints the function in opt's print<memoryssa> (walker=false) or
+** print<memoryssa-walker> (walker=true) format. The walker form queries the
+** walker for every access (and so caches answers on defs). */
+void mssa_print_function(FILE *out, mssa_ssa *s, bool walker);
+/* "NoAlias", "MayAlias", "PartialAlias", "MustAlias"; NULL for -1 (none). */
+const char *mssa_alias_name(int ar);
+/* Writes a block's label as LLVM prints it in phi operands (name, or %N). */
+int mssa_block_operand_name(const mssa_module *m, const mssa_func *f, uint32_t b,
+                            char *buf, size_t cap);
+
+/* Checks the invariants above plus dominance of defs over their uses;
+** returns 0 or a negative count of problems, the first described in msg. */
+int mssa_verify(const mssa_ssa *s, char *msg, size_t cap);
+
+#endif

@@ -1,0 +1,216 @@
+/*
+** mssa_optimize.c -- use optimization at build time (LLVM 14's
+** MemorySSA::OptimizeUses).
+**
+** One walk of the dominator tree in preorder keeps a stack of the defs and
+** phis that dominate the current point (liveOnEntry at the bottom). For each
+** MemoryUse it searches the stack downwards for a clobber. Searches are shared
+** between uses of the same location (or the same call): per location we keep
+** how far down the last search went (LowerBound) and where it stopped
+** (LastKill), invalidated by epochs when the stack is pushed or popped.
+** Reaching a phi, it asks the walker and resumes at the walker's answer.
+**
+** Invariants:
+**   1. stack[0] is liveOnEntry; every stack entry dominates the current block.
+**   2. For a location L with valid info, no def strictly between
+**      stack[LastKill] and stack[top] (as of L's StackEpoch) clobbers L.
+**   3. The alias word recorded on each use follows LLVM 14 to the letter,
+**      including its quirks: a result reached through a phi keeps the alias
+**      result recorded by an earlier use of the same location, and
+**      liveOnEntry reached by the search prints no alias word.
+*/
+#include "mssa/mssa.h"
+
+#include <string.h>
+
+typedef struct locinfo {
+  uint64_t stack_epoch, pop_epoch;
+  uint32_t lower_bound;
+  uint32_t lower_bound_block;   /* MSSA_NONE = unset */
+  uint32_t last_kill;
+  uint8_t last_kill_valid;
+  int8_t ar;                    /* -1 = None */
+  uint32_t key_inst;            /* the use instruction that created the entry */
+  uint32_t chain;               /* next entry with the same hash, MSSA_NONE */
+} locinfo;
+
+typedef struct optctx {
+  mssa_ssa *s;
+  MSSA_VEC(locinfo) infos;
+  mssa_u64map by_hash;          /* hash -> first locinfo */
+  MSSA_VEC(uint32_t) stack;
+} optctx;
+
+/* Key of a use: its location, or for a call its callee and arguments. */
+typedef struct usekey {
+  bool is_call;
+  mssa_loc loc;
+} usekey;
+
+static void key_of(mssa_ssa *s, uint32_t inst, usekey *k) {
+  const mssa_inst *in = &s->f->insts.a[inst];
+  memset(k, 0, sizeof *k);
+  if (in->opcode == MSSA_OP_CALL || in->opcode == MSSA_OP_INVOKE ||
+      in->opcode == MSSA_OP_CALLBR) {
+    k->is_call = true;
+    return;
+  }
+  if (!mssa_aa_inst_loc(s->aa, inst, &k->loc)) {
+    k->loc.ptr = MSSA_VAL_NONE;
+    k->loc.size = MSSA_LOC_UNKNOWN;
+    k->loc.tbaa = k->loc.scope = k->loc.noalias = MSSA_NONE;
+  }
+}
+
+static uint64_t key_hash(mssa_ssa *s, uint32_t inst, const usekey *k) {
+  if (!k->is_call) {
+    uint64_t v[5] = {k->loc.ptr, k->loc.size, k->loc.tbaa, k->loc.scope, k->loc.noalias};
+    return mssa__hash_words(v, 5) | 1; /* odd: never collides with calls' even */
+  }
+  const mssa_inst *in = &s->f->insts.a[inst];
+  uint32_t nargs = mssa_call_nargs(in);
+  const mssa_val *ops = mssa_inst_ops(s->f, in);
+  return mssa__hash(ops, (size_t)(nargs + 1) * sizeof(mssa_val)) & ~1ull;
+}
+
+static bool key_equal(mssa_ssa *s, uint32_t a, const usekey *ka, uint32_t b) {
+  usekey kb;
+  key_of(s, b, &kb);
+  if (ka->is_call != kb.is_call) return false;
+  if (!ka->is_call)
+    return ka->loc.ptr == kb.loc.ptr && ka->loc.size == kb.loc.size &&
+           ka->loc.tbaa == kb.loc.tbaa && ka->loc.scope == kb.loc.scope &&
+           ka->loc.noalias == kb.loc.noalias;
+  const mssa_inst *x = &s->f->insts.a[a], *y = &s->f->insts.a[b];
+  uint32_t n = mssa_call_nargs(x);
+  if (n != mssa_call_nargs(y)) return false;
+  return memcmp(mssa_inst_ops(s->f, x), mssa_inst_ops(s->f, y),
+                (size_t)(n + 1) * sizeof(mssa_val)) == 0;
+}
+
+static locinfo *lookup(optctx *c, uint32_t inst, const usekey *k) {
+  uint64_t h = key_hash(c->s, inst, k);
+  uint32_t head = mssa_u64map_get(&c->by_hash, h);
+  for (uint32_t i = head; i != MSSA_NONE; i = c->infos.a[i].chain)
+    if (key_equal(c->s, inst, k, c->infos.a[i].key_inst)) return &c->infos.a[i];
+  locinfo li;
+  memset(&li, 0, sizeof li);
+  li.lower_bound_block = MSSA_NONE;
+  li.ar = -1;
+  li.key_inst = inst;
+  li.chain = head;
+  mssa__vec_push(&c->infos, li);
+  mssa_u64map_put(&c->by_hash, h, c->infos.n - 1);
+  return &c->infos.a[c->infos.n - 1];
+}
+
+bool mssa__trivially_live_on_entry(mssa_ssa *s, uint32_t inst) {
+  const mssa_inst *in = &s->f->insts.a[inst];
+  if (in->opcode != MSSA_OP_LOAD) return false;
+  if (in->flags & MSSA_IF_INVARIANT_LOAD) return true;
+  mssa_loc loc;
+  if (!mssa_aa_inst_loc(s->aa, inst, &loc)) return false;
+  return mssa_aa_points_to_constant(s->aa, &loc, false);
+}
+
+static uint32_t acc_block(const mssa_ssa *s, uint32_t a) { return s->acc.a[a].block; }
+
+static void optimize_block(optctx *c, uint32_t bb, uint64_t *stack_epoch, uint64_t *pop_epoch) {
+  mssa_ssa *s = c->s;
+  if (s->first[bb] == MSSA_NONE) return;
+  /* Pop what does not dominate this block. */
+  for (;;) {
+    uint32_t back = acc_block(s, c->stack.a[c->stack.n - 1]);
+    if (mssa_dt_dominates(&s->dt, back, bb)) break;
+    while (c->stack.n > 1 && acc_block(s, c->stack.a[c->stack.n - 1]) == back) c->stack.n--;
+    ++*pop_epoch;
+    if (c->stack.n == 1 && !mssa_dt_dominates(&s->dt, acc_block(s, c->stack.a[0]), bb)) break;
+  }
+  for (uint32_t a = s->first[bb]; a != MSSA_NONE; a = s->acc.a[a].next) {
+    mssa_access *mu = &s->acc.a[a];
+    if (mu->kind != MSSA_ACC_USE) {
+      mssa__vec_push(&c->stack, a);
+      ++*stack_epoch;
+      continue;
+    }
+    if (mu->optimized) continue;
+    if (mssa__trivially_live_on_entry(s, mu->inst)) {
+      mu->def = 0;
+      mu->optimized = 1;
+      mu->ar = -1;
+      continue;
+    }
+    usekey key;
+    key_of(s, mu->inst, &key);
+    locinfo *li = lookup(c, mu->inst, &key);
+    if (li->pop_epoch != *pop_epoch) {
+      li->pop_epoch = *pop_epoch;
+      li->stack_epoch = *stack_epoch;
+      if (li->lower_bound_block != MSSA_NONE && li->lower_bound_block != bb &&
+          !mssa_dt_dominates(&s->dt, li->lower_bound_block, bb)) {
+        li->lower_bound = 0;
+        li->lower_bound_block = acc_block(s, c->stack.a[0]);
+        li->last_kill_valid = 0;
+      }
+    } else if (li->stack_epoch != *stack_epoch) {
+      li->pop_epoch = *pop_epoch;
+      li->stack_epoch = *stack_epoch;
+    }
+    if (!li->last_kill_valid) {
+      li->last_kill = c->stack.n - 1;
+      li->last_kill_valid = 1;
+      li->ar = MSSA_MAY_ALIAS;
+    }
+    uint32_t upper = c->stack.n - 1;
+    if (upper - li->lower_bound > s->check_limit) {
+      /* Too many stores to disambiguate: leave the use unoptimized. */
+      li->last_kill_valid = 0;
+      continue;
+    }
+    bool found = false;
+    uint32_t limit = s->check_limit;
+    while (upper > li->lower_bound) {
+      uint32_t cand = c->stack.a[upper];
+      if (s->acc.a[cand].kind == MSSA_ACC_PHI) {
+        uint32_t res = mssa_walker_clobber_noig(s, a, &limit);
+        mu = &s->acc.a[a];
+        while (c->stack.a[upper] != res && upper > 0) --upper;
+        found = true;
+        break;
+      }
+      int ar = -1;
+      if (mssa__clobbers(s, cand, mu->inst, key.is_call ? NULL : &key.loc, &ar)) {
+        found = true;
+        li->ar = (int8_t)ar;
+        break;
+      }
+      --upper;
+    }
+    if (found || upper < li->last_kill) {
+      if (s->acc.a[c->stack.a[upper]].kind == MSSA_ACC_LIVE) li->ar = -1;
+      mu->def = c->stack.a[upper];
+      mu->optimized = 1;
+      mu->ar = li->ar;
+      li->last_kill = upper;
+    } else {
+      mu->def = c->stack.a[li->last_kill];
+      mu->optimized = 1;
+      mu->ar = li->ar;
+    }
+    li->lower_bound = c->stack.n - 1;
+    li->lower_bound_block = bb;
+  }
+}
+
+void mssa__optimize_uses(mssa_ssa *s) {
+  optctx c;
+  memset(&c, 0, sizeof c);
+  c.s = s;
+  mssa__vec_push(&c.stack, 0u);
+  uint64_t stack_epoch = 1, pop_epoch = 1;
+  for (uint32_t k = 0; k < s->dt.npreorder; k++)
+    optimize_block(&c, s->dt.preorder[k], &stack_epoch, &pop_epoch);
+  mssa__vec_free(&c.infos);
+  mssa__vec_free(&c.stack);
+  mssa_u64map_free(&c.by_hash);
+}

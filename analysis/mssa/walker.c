@@ -1,0 +1,466 @@
+/*
+** walker.c -- clobber queries over MemorySSA (LLVM 14's ClobberWalker and
+** CachingWalker).
+**
+** A query starts at an access's defining access and follows the def chain.
+** A def that may clobber the query's location ends the walk. Reaching a phi,
+** the walker tries to prove that every path above the phi reaches the same
+** clobber at or above the phi's "walk target" (the last def or phi of the
+** nearest dominating block that has one). Paths are searched depth-first
+** with the location translated across each phi; a path that finds a clobber
+** not dominating the target blocks the optimization and the phi itself is
+** the answer. Otherwise the nearest of the clobbers found is the answer, or
+** the search continues from the next phi up.
+**
+** Invariants:
+**   1. Answers equal LLVM 14's with the same budget (UINT32_MAX = unlimited).
+**   2. Iterative: paths live in an array linked by `prev` indices; there is
+**      no recursion over the graph.
+**   3. A query caches its answer only on the access it was asked about (the
+**      "optimized" access), as LLVM does; the location form caches nothing.
+**   4. The search state (paths, visited set) is reset after every query.
+*/
+#include <string.h>
+
+#include "mssa/mssa.h"
+#include "alias/phitrans.h"
+
+typedef struct defpath {
+  mssa_loc loc;
+  uint32_t first, last;
+  uint32_t prev;          /* index of the path this one continues, or MSSA_NONE */
+} defpath;
+
+typedef struct walkq {
+  bool is_call;           /* the query instruction is a call */
+  bool skip_self;
+  int ar;                 /* alias result of a fast-path hit */
+  mssa_loc loc;           /* starting location (empty for calls) */
+  uint32_t inst;          /* query instruction or MSSA_NONE (location form) */
+  uint32_t orig;          /* access the query is about */
+} walkq;
+
+typedef struct visit {
+  uint32_t acc;
+  mssa_loc loc;
+  uint32_t chain;
+} visit;
+
+typedef struct walker {
+  mssa_ssa *s;
+  walkq *q;
+  uint32_t *limit;
+  MSSA_VEC(defpath) paths;
+  MSSA_VEC(visit) visits;
+  mssa_u64map visit_head;
+  bool translated;        /* PerformedPhiTranslation */
+} walker;
+
+typedef struct wres {
+  uint32_t result;
+  bool known;
+  int ar;
+} wres;
+
+typedef struct tpath {
+  uint32_t clobber;
+  uint32_t node;
+} tpath;
+
+typedef MSSA_VEC(tpath) tpathvec;
+
+static bool is_call_op(unsigned op) {
+  return op == MSSA_OP_CALL || op == MSSA_OP_INVOKE || op == MSSA_OP_CALLBR;
+}
+
+static bool loc_eq(const mssa_loc *a, const mssa_loc *b) {
+  return a->ptr == b->ptr && a->size == b->size && a->tbaa == b->tbaa &&
+         a->scope == b->scope && a->noalias == b->noalias;
+}
+
+/* areLoadsReorderable(Use, MayClobber). */
+static bool loads_reorderable(const mssa_inst *use, const mssa_inst *clob) {
+  bool vu = use->flags & MSSA_IF_VOLATILE, vc = clob->flags & MSSA_IF_VOLATILE;
+  if (vu && vc) return false;
+  bool seqcst_use = use->ordering == MSSA_AO_SEQCST;
+  bool clob_acquire = clob->ordering >= MSSA_AO_ACQUIRE && clob->ordering != MSSA_AO_RELEASE;
+  return !(seqcst_use || clob_acquire);
+}
+
+bool mssa__clobbers(mssa_ssa *s, uint32_t def, uint32_t inst, const mssa_loc *loc, int *ar) {
+  const mssa_func *f = s->f;
+  uint32_t di = s->acc.a[def].inst;
+  const mssa_inst *d = &f->insts.a[di];
+  switch (d->intrinsic) {
+  case MSSA_INTR_INVARIANT_START:
+  case MSSA_INTR_INVARIANT_END:
+  case MSSA_INTR_ASSUME:
+  case MSSA_INTR_NOALIAS_SCOPE_DECL:
+  case MSSA_INTR_PSEUDOPROBE:
+    *ar = MSSA_NO_ALIAS;
+    return false;
+  default:
+    break;
+  }
+  const mssa_inst *u = inst != MSSA_NONE ? &f->insts.a[inst] : NULL;
+  if (u && is_call_op(u->opcode)) {
+    unsigned mr = mssa_aa_modref_call(s->aa, di, inst);
+    *ar = (mr & MSSA_MR_MUST) && (mr & MSSA_MR_MODREF) ? MSSA_MUST_ALIAS : MSSA_MAY_ALIAS;
+    return (mr & MSSA_MR_MODREF) != 0;
+  }
+  if (d->opcode == MSSA_OP_LOAD && u && u->opcode == MSSA_OP_LOAD) {
+    *ar = MSSA_MAY_ALIAS;
+    return !loads_reorderable(u, d);
+  }
+  if (!loc) {
+    *ar = MSSA_MAY_ALIAS;
+    return true;
+  }
+  unsigned mr = mssa_aa_modref_loc(s->aa, di, loc);
+  *ar = (mr & MSSA_MR_MUST) && (mr & MSSA_MR_MODREF) ? MSSA_MUST_ALIAS : MSSA_MAY_ALIAS;
+  return (mr & MSSA_MR_MOD) != 0;
+}
+
+/* ------------------------------------------------------------ visited set */
+
+static uint64_t visit_hash(uint32_t acc, const mssa_loc *l) {
+  uint64_t v[6] = {acc, l->ptr, l->size, l->tbaa, l->scope, l->noalias};
+  return mssa__hash_words(v, 6);
+}
+
+/* Returns true if (acc, loc) was not in the set (and inserts it). */
+static bool visit_insert(walker *w, uint32_t acc, const mssa_loc *l) {
+  uint64_t h = visit_hash(acc, l);
+  uint32_t head = mssa_u64map_get(&w->visit_head, h);
+  for (uint32_t i = head; i != MSSA_NONE; i = w->visits.a[i].chain)
+    if (w->visits.a[i].acc == acc && loc_eq(&w->visits.a[i].loc, l)) return false;
+  visit v = {acc, *l, head};
+  mssa__vec_push(&w->visits, v);
+  mssa_u64map_put(&w->visit_head, h, w->visits.n - 1);
+  return true;
+}
+
+static void reset_state(walker *w) {
+  w->paths.n = 0;
+  w->visits.n = 0;
+  mssa_u64map_clear(&w->visit_head);
+  w->translated = false;
+}
+
+/* ---------------------------------------------------------------- walking */
+
+static uint32_t push_path(walker *w, const mssa_loc *loc, uint32_t first, uint32_t last,
+                          uint32_t prev) {
+  defpath p = {*loc, first, last, prev};
+  mssa__vec_push(&w->paths, p);
+  return w->paths.n - 1;
+}
+
+/* walkToPhiOrClobber: follows path `pi` from its Last, updating Last. */
+static wres walk_to_phi_or_clobber(walker *w, uint32_t pi, uint32_t stop, uint32_t skip) {
+  mssa_ssa *s = w->s;
+  bool limit_reached_before = false;
+  if (*w->limit == 0) {
+    *w->limit = 1;
+    limit_reached_before = true;
+  }
+  uint32_t cur = w->paths.a[pi].last;
+  for (;;) {
+    w->paths.a[pi].last = cur;
+    wres r = {cur, false, MSSA_MAY_ALIAS};
+    if (cur == stop || cur == skip) return r;
+    const mssa_access *a = &s->acc.a[cur];
+    if (a->kind == MSSA_ACC_LIVE) {
+      r.known = true;
+      r.ar = MSSA_MUST_ALIAS;
+      return r;
+    }
+    if (a->kind != MSSA_ACC_DEF) break; /* a phi ends the chain */
+    s->walker_steps++;
+    if (!--*w->limit) {
+      r.known = true;
+      return r;
+    }
+    int ar = MSSA_MAY_ALIAS;
+    mssa_loc loc = w->paths.a[pi].loc;
+    if (mssa__clobbers(s, cur, w->q->inst, w->q->is_call ? NULL : &loc, &ar)) {
+      r.known = true;
+      r.ar = ar;
+      return r;
+    }
+    cur = a->def;
+  }
+  if (limit_reached_before) *w->limit = 0;
+  wres r = {cur, false, MSSA_MAY_ALIAS};
+  return r;
+}
+
+/* upward_defs of `phi` for path `prior`: one new path per incoming edge. */
+static void add_searches(walker *w, uint32_t phi, mssa_u32vec *paused, uint32_t prior) {
+  mssa_ssa *s = w->s;
+  const mssa_access *p = &s->acc.a[phi];
+  mssa_loc loc = w->paths.a[prior].loc;
+  for (uint32_t k = 0; k < p->nops; k++) {
+    uint32_t blk = mssa_phi_block(s, p, k), val = mssa_phi_value(s, p, k);
+    mssa_loc nl = loc;
+    if (loc.ptr != MSSA_VAL_NONE) {
+      if (!mssa__loop_invariant_ptr(s->m, s->f, loc.ptr)) nl.size = MSSA_LOC_UNKNOWN;
+      mssa_val t;
+      /* The graph holds its module const; translation may intern folded
+      ** constants into it, which changes no existing value. */
+      if (mssa__phi_translate((mssa_module *)s->m, s->f, &s->dt, &s->users, loc.ptr, p->block, blk, &t) &&
+          t != nl.ptr) {
+        nl.ptr = t;
+        w->translated = true;
+      }
+    }
+    mssa__vec_push(paused, w->paths.n);
+    push_path(w, &nl, val, val, prior);
+    p = &s->acc.a[phi];
+  }
+}
+
+/* The nearest def or phi that a walk from phi `from` may legally end at. */
+static uint32_t walk_target(const mssa_ssa *s, uint32_t from) {
+  uint32_t n = s->acc.a[from].block;
+  while ((n = s->dt.idom[n]) != MSSA_NONE)
+    if (s->lastdef[n] != MSSA_NONE) return s->lastdef[n];
+  return 0;
+}
+
+static bool get_blocking_access(walker *w, uint32_t stop, mssa_u32vec *paused,
+                                mssa_u32vec *new_paused, tpathvec *terminated, tpath *out) {
+  mssa_ssa *s = w->s;
+  while (paused->n) {
+    uint32_t pi = paused->a[--paused->n];
+    mssa_loc ploc = w->paths.a[pi].loc;
+    if (!visit_insert(w, w->paths.a[pi].last, &ploc)) {
+      if (w->translated) {
+        out->clobber = w->paths.a[pi].last;
+        out->node = pi;
+        return true;
+      }
+      continue;
+    }
+    uint32_t skip = MSSA_NONE;
+    if (w->q->skip_self && loc_eq(&ploc, &w->q->loc)) skip = w->q->orig;
+    wres r = walk_to_phi_or_clobber(w, pi, stop, skip);
+    if (r.known) {
+      tpath t = {r.result, pi};
+      if (!mssa_ssa_dominates(s, r.result, stop)) {
+        *out = t;
+        return true;
+      }
+      mssa__vec_push(terminated, t);
+      continue;
+    }
+    if (r.result == stop || r.result == skip) {
+      if (r.result != skip) mssa__vec_push(new_paused, pi);
+      continue;
+    }
+    add_searches(w, r.result, paused, pi);
+  }
+  return false;
+}
+
+/* Picks the clobber dominated by all others (LLVM's MoveDominatedPathToEnd). */
+static tpath most_dominated(const mssa_ssa *s, const tpathvec *v) {
+  uint32_t dom = 0;
+  for (uint32_t i = 1; i < v->n; i++)
+    if (!mssa_ssa_dominates(s, v->a[i].clobber, v->a[dom].clobber)) dom = i;
+  return v->a[dom];
+}
+
+static uint32_t try_optimize_phi(walker *w, uint32_t phi, uint32_t start, const mssa_loc *loc) {
+  mssa_ssa *s = w->s;
+  push_path(w, loc, start, phi, MSSA_NONE);
+  uint32_t prior_size = w->paths.n;
+  mssa_u32vec paused = {0}, new_paused = {0};
+  tpathvec terminated = {0}, clobbers = {0};
+  uint32_t result = phi;
+  add_searches(w, phi, &paused, 0);
+  uint32_t current = phi;
+  for (;;) {
+    uint32_t target = walk_target(s, current);
+    tpath blocker;
+    if (get_blocking_access(w, target, &paused, &new_paused, &terminated, &blocker)) {
+      uint32_t idx = blocker.node;
+      while (idx >= prior_size && w->paths.a[idx].prev != MSSA_NONE) idx = w->paths.a[idx].prev;
+      result = w->paths.a[idx].last;
+      break;
+    }
+    if (new_paused.n == 0) {
+      result = most_dominated(s, &terminated).clobber;
+      break;
+    }
+    uint32_t chain_end = MSSA_NONE;
+    clobbers.n = 0;
+    for (uint32_t k = 0; k < new_paused.n; k++) {
+      wres r = walk_to_phi_or_clobber(w, new_paused.a[k], MSSA_NONE, MSSA_NONE);
+      if (r.known) {
+        tpath t = {r.result, new_paused.a[k]};
+        mssa__vec_push(&clobbers, t);
+      } else {
+        chain_end = r.result;
+      }
+    }
+    if (terminated.n) {
+      if (chain_end == MSSA_NONE) {
+        uint32_t ma = target;
+        for (;;) {
+          chain_end = ma;
+          uint8_t k = s->acc.a[ma].kind;
+          if (k == MSSA_ACC_PHI || k == MSSA_ACC_LIVE) break;
+          ma = s->acc.a[ma].def;
+        }
+      }
+      uint32_t chain_bb = s->acc.a[chain_end].block;
+      for (uint32_t k = 0; k < terminated.n; k++)
+        if (mssa_dt_dominates(&s->dt, chain_bb, s->acc.a[terminated.a[k].clobber].block))
+          mssa__vec_push(&clobbers, terminated.a[k]);
+    }
+    if (clobbers.n) {
+      result = most_dominated(s, &clobbers).clobber;
+      break;
+    }
+    if (chain_end == MSSA_NONE || s->acc.a[chain_end].kind != MSSA_ACC_PHI) {
+      /* Cannot happen for a well-formed graph (liveOnEntry is a clobber);
+      ** answer conservatively with the phi we stand on. */
+      result = current;
+      break;
+    }
+    prior_size = w->paths.n;
+    paused.n = 0;
+    for (uint32_t k = 0; k < new_paused.n; k++) add_searches(w, chain_end, &paused, new_paused.a[k]);
+    new_paused.n = 0;
+    current = chain_end;
+  }
+  mssa__vec_free(&paused);
+  mssa__vec_free(&new_paused);
+  mssa__vec_free(&terminated);
+  mssa__vec_free(&clobbers);
+  return result;
+}
+
+static uint32_t find_clobber(walker *w, uint32_t start, walkq *q, uint32_t *limit) {
+  mssa_ssa *s = w->s;
+  w->q = q;
+  w->limit = limit;
+  if (*limit == 0) ++*limit;
+  uint32_t cur = start;
+  if (s->acc.a[cur].kind == MSSA_ACC_USE) cur = s->acc.a[cur].def;
+  reset_state(w);
+  push_path(w, &q->loc, cur, cur, MSSA_NONE);
+  wres r = walk_to_phi_or_clobber(w, 0, MSSA_NONE, MSSA_NONE);
+  uint32_t result;
+  if (r.known) {
+    result = r.result;
+    q->ar = r.ar;
+  } else {
+    uint32_t phi = w->paths.a[0].last;
+    reset_state(w);
+    result = try_optimize_phi(w, phi, cur, &q->loc);
+    reset_state(w);
+  }
+  return result;
+}
+
+static void walker_init(walker *w, mssa_ssa *s) {
+  memset(w, 0, sizeof *w);
+  w->s = s;
+}
+
+static void walker_fini(walker *w) {
+  mssa__vec_free(&w->paths);
+  mssa__vec_free(&w->visits);
+  mssa_u64map_free(&w->visit_head);
+}
+
+static bool fence_like_noncall(const mssa_inst *in) {
+  return in->opcode == MSSA_OP_FENCE || in->opcode == MSSA_OP_CATCHPAD ||
+         in->opcode == MSSA_OP_CATCHRET;
+}
+
+static void set_optimized(mssa_ssa *s, uint32_t a, uint32_t to, int ar) {
+  mssa_access *x = &s->acc.a[a];
+  if (x->kind == MSSA_ACC_USE) x->def = to;
+  else x->opt = to;
+  x->optimized = 1;
+  x->ar = (int8_t)ar;
+}
+
+static uint32_t clobber_base(mssa_ssa *s, uint32_t a, uint32_t *limit, bool use_ig) {
+  mssa_access *x = &s->acc.a[a];
+  if (x->kind != MSSA_ACC_DEF && x->kind != MSSA_ACC_USE) return a;
+  if (use_ig) {
+    /* As LLVM: consulted before the cache, and its answer is not cached. */
+    uint32_t ci = mssa__invariant_group_clobber(s->m, s->f, &s->dt, s->inst_pos, &s->users,
+                                                x->inst);
+    if (ci != MSSA_NONE) {
+      uint32_t ca = s->inst_acc[ci];
+      if (ca != MSSA_NONE) return s->acc.a[ca].kind == MSSA_ACC_USE ? s->acc.a[ca].def : ca;
+    }
+    x = &s->acc.a[a];
+  }
+  if (x->optimized) return x->kind == MSSA_ACC_USE ? x->def : x->opt;
+  const mssa_inst *in = &s->f->insts.a[x->inst];
+  if (!is_call_op(in->opcode) && fence_like_noncall(in)) return a;
+  walkq q;
+  memset(&q, 0, sizeof q);
+  q.is_call = is_call_op(in->opcode);
+  q.inst = x->inst;
+  q.orig = a;
+  q.ar = MSSA_MAY_ALIAS;
+  q.loc.ptr = MSSA_VAL_NONE;
+  q.loc.size = MSSA_LOC_UNKNOWN;
+  q.loc.tbaa = q.loc.scope = q.loc.noalias = MSSA_NONE;
+  if (!q.is_call) mssa_aa_inst_loc(s->aa, x->inst, &q.loc);
+  if (mssa__trivially_live_on_entry(s, x->inst)) {
+    set_optimized(s, a, 0, -1);
+    return 0;
+  }
+  uint32_t def = x->def;
+  if (def == 0) {
+    set_optimized(s, a, 0, -1);
+    return 0;
+  }
+  walker w;
+  walker_init(&w, s);
+  uint32_t res = find_clobber(&w, def, &q, limit);
+  walker_fini(&w);
+  x = &s->acc.a[a];
+  int ar = x->ar;
+  if (res == 0) ar = -1;
+  else if (q.ar == MSSA_MUST_ALIAS) ar = MSSA_MUST_ALIAS;
+  set_optimized(s, a, res, ar);
+  return res;
+}
+
+uint32_t mssa_walker_clobber(mssa_ssa *s, uint32_t access, uint32_t *limit) {
+  return clobber_base(s, access, limit, true);
+}
+
+uint32_t mssa_walker_clobber_noig(mssa_ssa *s, uint32_t access, uint32_t *limit) {
+  return clobber_base(s, access, limit, false);
+}
+
+uint32_t mssa_walker_clobber_loc(mssa_ssa *s, uint32_t access, const mssa_loc *loc,
+                                 uint32_t *limit) {
+  const mssa_access *x = &s->acc.a[access];
+  if (x->kind == MSSA_ACC_LIVE) return access;
+  if (x->kind == MSSA_ACC_DEF || x->kind == MSSA_ACC_USE) {
+    const mssa_inst *in = &s->f->insts.a[x->inst];
+    if (!is_call_op(in->opcode) && fence_like_noncall(in)) return access;
+  }
+  walkq q;
+  memset(&q, 0, sizeof q);
+  q.inst = MSSA_NONE;
+  q.orig = access;
+  q.loc = *loc;
+  q.ar = MSSA_MAY_ALIAS;
+  walker w;
+  walker_init(&w, s);
+  uint32_t res = find_clobber(&w, access, &q, limit);
+  walker_fini(&w);
+  return res;
+}

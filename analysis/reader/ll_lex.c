@@ -1,0 +1,484 @@
+/*
+** ll_lex.c -- tokenizer for LLVM textual IR (see ll_lex.h for invariants).
+**
+** Follows LLVM 14's LLLexer closely enough that every token LLVM accepts is
+** accepted here with the same split: names `%x` `@x` `$x` `!x`, numbered
+** ids `%N` `@N` `#N` `^N`, labels `name:` `N:` `"str":`, integers, hex ints
+** `u0x`/`s0x`, floats (decimal and the hex forms), `iN` types, keywords.
+** Comments (`;` to end of line) are whitespace, which is also why old-style
+** `; <label>:5` block headers need nothing special: the block's number is
+** implicit.
+*/
+#include "reader/ll_lex.h"
+
+#include <stdatomic.h>
+#include <string.h>
+
+static const char *const kw_names[] = {
+#define X(n) #n,
+#include "reader/ll_kw.h"
+#undef X
+};
+
+/* Character classes, one table lookup per byte on the hot path. */
+enum { C_DIGIT = 1, C_ALPHA = 2, C_NAME = 4, C_WORD = 8, C_HEX = 16, C_SPACE = 32 };
+static unsigned char cls[256];
+static atomic_int cls_state;  /* 0 = not built, 1 = building, 2 = ready */
+static void kw_init(void);
+
+/* The tables are built once, on first use, by whichever thread gets there
+** first; the others wait for the release store (parses may run
+** concurrently in the server's worker pool). */
+static void cls_build(void);
+static void cls_init(void) {
+  if (atomic_load_explicit(&cls_state, memory_order_acquire) == 2) return;
+  int expect = 0;
+  if (atomic_compare_exchange_strong(&cls_state, &expect, 1)) {
+    cls_build();
+    atomic_store_explicit(&cls_state, 2, memory_order_release);
+    return;
+  }
+  while (atomic_load_explicit(&cls_state, memory_order_acquire) != 2) {}
+}
+
+static void cls_build(void) {
+  for (int c = 0; c < 256; c++) {
+    unsigned char v = 0;
+    if (c >= '0' && c <= '9') v |= C_DIGIT | C_NAME | C_WORD | C_HEX;
+    if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')) v |= C_ALPHA | C_NAME | C_WORD;
+    if ((c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F')) v |= C_HEX;
+    if (c == '_' || c == '.') v |= C_NAME | C_WORD;
+    if (c == '-' || c == '$') v |= C_NAME;
+    if (c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v') v |= C_SPACE;
+    cls[c] = v;
+  }
+  kw_init();
+}
+
+#define IS(c, k) (cls[(unsigned char)(c)] & (k))
+
+const char *mssa__kw_name(unsigned kw) {
+  return kw < LL_KW_COUNT_ ? kw_names[kw] : "?";
+}
+
+/* Keyword hash table (open addressing, built once with the class table):
+** one hash and usually one memcmp per identifier instead of a binary
+** search with a strlen per probe. */
+#define KW_HSIZE 1024
+static int16_t kw_hash[KW_HSIZE];
+static uint8_t kw_len[LL_KW_COUNT_];
+
+static uint32_t kw_h(const char *s, size_t n) {
+  uint32_t h = 2166136261u;
+  for (size_t i = 0; i < n; i++) h = (h ^ (unsigned char)s[i]) * 16777619u;
+  return h;
+}
+
+static void kw_init(void) {
+  for (int i = 0; i < KW_HSIZE; i++) kw_hash[i] = -1;
+  for (int k = 0; k < LL_KW_COUNT_; k++) {
+    size_t n = strlen(kw_names[k]);
+    kw_len[k] = (uint8_t)n;
+    uint32_t j = kw_h(kw_names[k], n) & (KW_HSIZE - 1);
+    while (kw_hash[j] >= 0) j = (j + 1) & (KW_HSIZE - 1);
+    kw_hash[j] = (int16_t)k;
+  }
+}
+
+int mssa__kw_find(const char *s, size_t n) {
+  if (n == 0 || n > 40) return -1;
+  uint32_t j = kw_h(s, n) & (KW_HSIZE - 1);
+  for (;;) {
+    int k = kw_hash[j];
+    if (k < 0) return -1;
+    if (kw_len[k] == n && memcmp(kw_names[k], s, n) == 0) return k;
+    j = (j + 1) & (KW_HSIZE - 1);
+  }
+}
+
+static int kw_find_slow(const char *s, size_t n) {
+  int lo = 0, hi = LL_KW_COUNT_ - 1;
+  while (lo <= hi) {
+    int mid = (lo + hi) / 2;
+    const char *k = kw_names[mid];
+    size_t kn = strlen(k);
+    int c = memcmp(s, k, n < kn ? n : kn);
+    if (c == 0) c = (n > kn) - (n < kn);
+    if (c == 0) return mid;
+    if (c < 0) hi = mid - 1; else lo = mid + 1;
+  }
+  return -1;
+}
+
+int mssa__kw_table_ok(void) {
+  cls_init();
+  for (int i = 1; i < LL_KW_COUNT_; i++)
+    if (strcmp(kw_names[i - 1], kw_names[i]) >= 0) return 0;
+  for (int i = 0; i < LL_KW_COUNT_; i++)
+    if (mssa__kw_find(kw_names[i], strlen(kw_names[i])) != i ||
+        kw_find_slow(kw_names[i], strlen(kw_names[i])) != i) return 0;
+  return 1;
+}
+
+void mssa__lex_init(ll_lexer *lx, const char *text, size_t len) {
+  cls_init();
+  memset(lx, 0, sizeof *lx);
+  lx->text = text;
+  lx->len = len;
+}
+
+static void set_err(ll_lexer *lx, size_t at, const char *msg) {
+  lx->tok.kind = LT_ERROR;
+  lx->tok.off = (uint32_t)at;
+  lx->tok.end = (uint32_t)at + 1;
+  lx->msg = msg;
+  lx->pos = lx->len; /* stop: the parser reports and gives up */
+}
+
+/* Reads decimal digits at p into *out; returns the end, or NULL on overflow
+** past 32 bits (ids and widths never need more). */
+static const char *read_u32(const char *p, uint64_t *out) {
+  uint64_t v = 0;
+  while (IS(*p, C_DIGIT)) {
+    v = v * 10 + (uint64_t)(*p - '0');
+    if (v > 0xffffffffull) return NULL;
+    p++;
+  }
+  *out = v;
+  return p;
+}
+
+/* After a sigil: a name ([-a-zA-Z$._][-a-zA-Z$._0-9]*), a quoted name, or
+** digits. Returns 0 on success. */
+static int lex_sigil(ll_lexer *lx, const char *s, int kname, int kid, const char *what) {
+  const char *t = lx->text;
+  const char *p = s + 1;
+  ll_tok *k = &lx->tok;
+  if (*p == '"') {
+    const char *q = p + 1;
+    while (*q != '"' && (*q || (size_t)(q - t) < lx->len)) q++;
+    if (*q != '"') { set_err(lx, (size_t)(s - t), "end of file in quoted name"); return -1; }
+    k->kind = (uint8_t)kname;
+    k->quoted = 1;
+    k->toff = (uint32_t)(p + 1 - t);
+    k->tlen = (uint32_t)(q - p - 1);
+    lx->pos = (size_t)(q + 1 - t);
+    return 0;
+  }
+  if (IS(*p, C_DIGIT) && kid >= 0) {
+    const char *q = read_u32(p, &k->num);
+    if (!q) { set_err(lx, (size_t)(s - t), "invalid value number (too large)"); return -1; }
+    if (IS(*q, C_NAME) && !IS(*q, C_DIGIT)) {
+      /* `%1a` is a name in LLVM (names may start with digits only if quoted
+      ** normally, but the lexer accepts [-a-zA-Z$._0-9]+ after a digit run). */
+      while (IS(*q, C_NAME)) q++;
+      k->kind = (uint8_t)kname;
+      k->toff = (uint32_t)(p - t);
+      k->tlen = (uint32_t)(q - p);
+      lx->pos = (size_t)(q - t);
+      return 0;
+    }
+    k->kind = (uint8_t)kid;
+    lx->pos = (size_t)(q - t);
+    return 0;
+  }
+  if (IS(*p, C_NAME)) {
+    const char *q = p;
+    while (IS(*q, C_NAME)) q++;
+    k->kind = (uint8_t)kname;
+    k->toff = (uint32_t)(p - t);
+    k->tlen = (uint32_t)(q - p);
+    lx->pos = (size_t)(q - t);
+    return 0;
+  }
+  set_err(lx, (size_t)(s - t), what);
+  return -1;
+}
+
+static void lex_number(ll_lexer *lx, const char *s) {
+  const char *t = lx->text, *p = s;
+  ll_tok *k = &lx->tok;
+  /* Hex floats: 0x, 0xK, 0xL, 0xM, 0xH, 0xR. */
+  if (p[0] == '0' && p[1] == 'x') {
+    const char *q = p + 2;
+    if (*q == 'K' || *q == 'L' || *q == 'M' || *q == 'H' || *q == 'R') q++;
+    const char *h = q;
+    while (IS(*q, C_HEX)) q++;
+    if (q == h) { set_err(lx, (size_t)(s - t), "invalid hexadecimal floating point constant"); return; }
+    k->kind = LT_FLOAT;
+    k->toff = (uint32_t)(s - t);
+    k->tlen = (uint32_t)(q - s);
+    lx->pos = (size_t)(q - t);
+    return;
+  }
+  if (*p == '-') p++;
+  const char *d = p;
+  while (IS(*p, C_DIGIT)) p++;
+  if (p == d) {
+    /* `-name:` is a label in LLVM; anything else after '-' is an error. */
+    const char *q = p;
+    while (IS(*q, C_NAME)) q++;
+    if (*q == ':' && q > p) {
+      k->kind = LT_LABEL;
+      k->toff = (uint32_t)(s - t);
+      k->tlen = (uint32_t)(q - s);
+      lx->pos = (size_t)(q + 1 - t);
+      return;
+    }
+    set_err(lx, (size_t)(s - t), "invalid character");
+    return;
+  }
+  if (*p == ':' && *s != '-') {
+    uint64_t v;
+    if (!read_u32(s, &v)) { set_err(lx, (size_t)(s - t), "invalid label number (too large)"); return; }
+    k->kind = LT_LABELID;
+    k->num = v;
+    lx->pos = (size_t)(p + 1 - t);
+    return;
+  }
+  if (IS(*p, C_ALPHA) || *p == '_' || *p == '$' || (*p == '-' && p > d)) {
+    /* digits followed by name characters: a label like `1abc:` */
+    const char *q = p;
+    while (IS(*q, C_NAME)) q++;
+    if (*q == ':') {
+      k->kind = LT_LABEL;
+      k->toff = (uint32_t)(s - t);
+      k->tlen = (uint32_t)(q - s);
+      lx->pos = (size_t)(q + 1 - t);
+      return;
+    }
+  }
+  if (*p == '.') {
+    p++;
+    while (IS(*p, C_DIGIT)) p++;
+    if ((*p == 'e' || *p == 'E') &&
+        (IS(p[1], C_DIGIT) || ((p[1] == '-' || p[1] == '+') && IS(p[2], C_DIGIT)))) {
+      p += 2;
+      while (IS(*p, C_DIGIT)) p++;
+    }
+    k->kind = LT_FLOAT;
+  } else {
+    k->kind = LT_INT;
+  }
+  k->toff = (uint32_t)(s - t);
+  k->tlen = (uint32_t)(p - s);
+  lx->pos = (size_t)(p - t);
+}
+
+static void lex_word(ll_lexer *lx, const char *s) {
+  const char *t = lx->text;
+  ll_tok *k = &lx->tok;
+  /* One scan: the word part [a-zA-Z0-9_.]*, then any further label
+  ** characters ('-', '$'); [-a-zA-Z$._0-9]+ followed by ':' is a label. */
+  const char *w = s;
+  while (IS(*w, C_WORD)) w++;
+  const char *q = w;
+  while (IS(*q, C_NAME)) q++;
+  if (*q == ':') {
+    k->kind = LT_LABEL;
+    k->toff = (uint32_t)(s - t);
+    k->tlen = (uint32_t)(q - s);
+    lx->pos = (size_t)(q + 1 - t);
+    return;
+  }
+  /* u0x / s0x hex integers */
+  if ((s[0] == 'u' || s[0] == 's') && s[1] == '0' && s[2] == 'x' && IS(s[3], C_HEX)) {
+    q = s + 3;
+    while (IS(*q, C_HEX)) q++;
+    k->kind = LT_HEXINT;
+    k->toff = (uint32_t)(s - t);
+    k->tlen = (uint32_t)(q - s);
+    lx->pos = (size_t)(q - t);
+    return;
+  }
+  q = w;
+  size_t n = (size_t)(q - s);
+  lx->pos = (size_t)(q - t);
+  k->toff = (uint32_t)(s - t);
+  k->tlen = (uint32_t)n;
+  if (s[0] == 'i' && n > 1 && IS(s[1], C_DIGIT)) {
+    const char *e = s + 1;
+    while (IS(*e, C_DIGIT)) e++;
+    if (e == q) {
+      uint64_t w;
+      if (!read_u32(s + 1, &w) || w == 0 || w >= (1u << 24)) {
+        set_err(lx, (size_t)(s - t), "bitwidth for integer type out of range!");
+        return;
+      }
+      k->kind = LT_INTTYPE;
+      k->num = w;
+      return;
+    }
+  }
+  int kw = mssa__kw_find(s, n);
+  if (kw >= 0) {
+    k->kind = LT_KW;
+    k->kw = (uint16_t)kw;
+    if (kw == LL_KW_ptr) lx->saw_ptr = 1;
+  } else {
+    k->kind = LT_IDENT;
+  }
+}
+
+void mssa__lex_next(ll_lexer *lx) {
+  const char *t = lx->text;
+  ll_tok *k = &lx->tok;
+  if (k->kind != LT_ERROR || lx->pos == 0) lx->prev_end = k->end;
+  const char *p = t + lx->pos;
+  for (;;) {
+    while (IS(*p, C_SPACE)) p++;
+    if (*p == ';') {
+      const char *nl = memchr(p, '\n', lx->len - (size_t)(p - t));
+      p = nl ? nl : t + lx->len;
+      continue;
+    }
+    break;
+  }
+  k->off = (uint32_t)(p - t);
+  k->quoted = 0;
+  k->num = 0;
+  k->toff = k->off;
+  k->tlen = 0;
+  lx->pos = (size_t)(p - t);
+  unsigned char c = (unsigned char)*p;
+  switch (c) {
+  case 0:
+    if ((size_t)(p - t) >= lx->len) { k->kind = LT_EOF; k->end = k->off; return; }
+    set_err(lx, (size_t)(p - t), "invalid character (NUL byte)");
+    break;
+  case '=': k->kind = LT_EQ; lx->pos++; break;
+  case ',': k->kind = LT_COMMA; lx->pos++; break;
+  case '*': k->kind = LT_STAR; lx->pos++; break;
+  case '[': k->kind = LT_LSQ; lx->pos++; break;
+  case ']': k->kind = LT_RSQ; lx->pos++; break;
+  case '{': k->kind = LT_LBRACE; lx->pos++; break;
+  case '}': k->kind = LT_RBRACE; lx->pos++; break;
+  case '(': k->kind = LT_LPAREN; lx->pos++; break;
+  case ')': k->kind = LT_RPAREN; lx->pos++; break;
+  case '<': k->kind = LT_LT; lx->pos++; break;
+  case '>': k->kind = LT_GT; lx->pos++; break;
+  case '|': k->kind = LT_BAR; lx->pos++; break;
+  case '%': lex_sigil(lx, p, LT_LOCAL, LT_LOCALID, "invalid local name"); break;
+  case '@': lex_sigil(lx, p, LT_GLOBAL, LT_GLOBALID, "invalid global name"); break;
+  case '$': {
+    /* `$name:` would be a label; `$name` / `$"name"` is a comdat. */
+    const char *q = p;
+    while (IS(*q, C_NAME)) q++;
+    if (*q == ':') { lex_word(lx, p); break; }
+    lex_sigil(lx, p, LT_COMDATVAR, -1, "invalid comdat name");
+    break;
+  }
+  case '!': {
+    const char *q = p + 1;
+    if (IS(*q, C_NAME) && !IS(*q, C_DIGIT)) {
+      while (IS(*q, C_NAME) || *q == '\\') q++;
+      k->kind = LT_MDVAR;
+      k->toff = (uint32_t)(p + 1 - t);
+      k->tlen = (uint32_t)(q - p - 1);
+      lx->pos = (size_t)(q - t);
+    } else if (*q == '\\') {
+      while (IS(*q, C_NAME) || *q == '\\') q++;
+      k->kind = LT_MDVAR;
+      k->quoted = 1;
+      k->toff = (uint32_t)(p + 1 - t);
+      k->tlen = (uint32_t)(q - p - 1);
+      lx->pos = (size_t)(q - t);
+    } else {
+      k->kind = LT_EXCL;
+      lx->pos++;
+    }
+    break;
+  }
+  case '#': case '^': {
+    const char *q = p + 1;
+    if (!IS(*q, C_DIGIT)) { set_err(lx, (size_t)(p - t), "invalid character"); break; }
+    q = read_u32(q, &k->num);
+    if (!q) { set_err(lx, (size_t)(p - t), "invalid number (too large)"); break; }
+    k->kind = c == '#' ? LT_ATTRID : LT_SUMMARYID;
+    lx->pos = (size_t)(q - t);
+    break;
+  }
+  case '"': {
+    const char *q = p + 1;
+    const char *e = memchr(q, '"', lx->len - (size_t)(q - t));
+    if (!e) { set_err(lx, (size_t)(p - t), "end of file in string constant"); break; }
+    k->toff = (uint32_t)(q - t);
+    k->tlen = (uint32_t)(e - q);
+    k->quoted = 1;
+    if (e[1] == ':') { k->kind = LT_LABEL; lx->pos = (size_t)(e + 2 - t); }
+    else { k->kind = LT_STRING; lx->pos = (size_t)(e + 1 - t); }
+    break;
+  }
+  case '.':
+    if (p[1] == '.' && p[2] == '.') { k->kind = LT_DOTS; lx->pos += 3; break; }
+    lex_word(lx, p);
+    if (k->kind != LT_LABEL && k->kind != LT_ERROR) set_err(lx, (size_t)(p - t), "invalid character");
+    break;
+  default:
+    if (IS(c, C_DIGIT) || c == '-') lex_number(lx, p);
+    else if (IS(c, C_ALPHA) || c == '_') lex_word(lx, p);
+    else set_err(lx, (size_t)(p - t), "invalid character");
+    break;
+  }
+  if (k->kind != LT_ERROR) k->end = (uint32_t)lx->pos;
+}
+
+/* Skips raw text from the current position up to and including the ')'
+** that closes an already consumed '(' of a metadata node, without making
+** tokens: strings are skipped whole, brackets counted, and each `!N` is
+** reported through `ref` so undefined nodes are still caught. Returns 0, or
+** -1 with lx->tok set to an error (unbalanced input, end of file). */
+int mssa__lex_skip_parens(ll_lexer *lx, ll_ref_fn ref, void *ctx) {
+  const char *t = lx->text, *p = t + lx->pos, *e = t + lx->len;
+  uint32_t depth = 1;
+  const char *fs = p;   /* start of the current top-level field */
+  while (p < e) {
+    char c = *p;
+    switch (c) {
+    case '"': {
+      const char *q = memchr(p + 1, '"', (size_t)(e - p - 1));
+      if (!q) { set_err(lx, (size_t)(p - t), "end of file in string constant"); return -1; }
+      p = q + 1;
+      continue;
+    }
+    case ';': {
+      const char *q = memchr(p, '\n', (size_t)(e - p));
+      p = q ? q : e;
+      continue;
+    }
+    case ',': if (depth == 1) fs = p + 1; break;
+    case '(': case '[': case '{': depth++; break;
+    case ')': case ']': case '}':
+      if (--depth == 0) {
+        if (c != ')') { set_err(lx, (size_t)(p - t), "unbalanced brackets in metadata"); return -1; }
+        lx->pos = (size_t)(p + 1 - t);
+        lx->tok.end = (uint32_t)lx->pos;
+        return 0;
+      }
+      break;
+    case '!':
+      if (IS(p[1], C_DIGIT)) {
+        uint64_t v = 0;
+        const char *q = p + 1;
+        while (IS(*q, C_DIGIT) && v < 0xffffffffull) v = v * 10 + (uint64_t)(*q++ - '0');
+        if (v >= 0xffffffffull) { set_err(lx, (size_t)(p - t), "invalid metadata number"); return -1; }
+        const char *a = fs, *b;
+        while (a < p && IS(*a, C_SPACE)) a++;
+        for (b = a; b < p && IS(*b, C_NAME); b++) {}
+        if (b >= p || *b != ':') b = a;
+        ref(ctx, v, (uint32_t)(p - t), (uint32_t)(a - t), (uint32_t)(b - a));
+        p = q;
+        continue;
+      }
+      break;
+    case 0:
+      if (p < e) { set_err(lx, (size_t)(p - t), "invalid character (NUL byte)"); return -1; }
+      break;
+    default: break;
+    }
+    p++;
+  }
+  set_err(lx, lx->len, "expected ')' here");
+  lx->tok.off = (uint32_t)lx->len;
+  return -1;
+}

@@ -1,0 +1,1060 @@
+/*
+** ll_read.c -- LLVM textual IR reader: entry points, diagnostics, the
+** top-level entity loop, globals and function headers, end-of-module
+** resolution.
+**
+** Invariants:
+**   1. Exactly one diagnostic per failed parse: mssa__ll_err formats the
+**      first error and longjmps to mssa_module_parse, which frees the
+**      partial module and every parser table (all reachable, see ll_read.h).
+**   2. Positions are byte offsets into m->text; line and column are computed
+**      only when a diagnostic is made (or a `define` line is recorded, which
+**      counts newlines incrementally), so the hot path never tracks lines.
+**   3. Global references are resolved at the end of the module (functions
+**      are routinely used before their `declare`), then every operand array
+**      is patched in one pass; see ll_read.h invariant 2.
+**   4. After a successful parse: no forward values remain, every named type
+**      and metadata node referenced is defined, and mssa_layout_compute has
+**      filled sizes and alignments.
+*/
+#include "reader/ll_read.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "ir/layout_internal.h"
+
+void mssa__ll_md_unique(mssa_module *m);
+
+/* ------------------------------------------------------------ diagnostics */
+
+static void pos_of(const ll_parser *p, uint32_t off, uint32_t *line, uint32_t *col) {
+  const char *t = p->m->text;
+  size_t n = p->m->text_len;
+  if (off > n) off = (uint32_t)n;
+  uint32_t l = 1;
+  size_t ls = 0;
+  for (const char *q = t; ; ) {
+    const char *nl = memchr(q, '\n', (size_t)(t + off - q));
+    if (!nl) break;
+    l++;
+    ls = (size_t)(nl - t) + 1;
+    q = nl + 1;
+  }
+  *line = l;
+  *col = (uint32_t)(off - ls) + 1;
+}
+
+_Noreturn void mssa__ll_err(ll_parser *p, uint32_t off, const char *fmt, ...) {
+  if (p->diag) {
+    mssa_diag *d = p->diag;
+    snprintf(d->file, sizeof d->file, "%s", p->m->path ? p->m->path : "<input>");
+    pos_of(p, off, &d->line, &d->col);
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(d->msg, sizeof d->msg, fmt, ap);
+    va_end(ap);
+  }
+  longjmp(p->jb, 1);
+}
+
+void mssa__ll_enter(ll_parser *p) {
+  if (++p->depth > LL_MAX_DEPTH) mssa__ll_err(p, p->lx.tok.off, "nesting too deep");
+}
+
+/* ---------------------------------------------------------- token helpers */
+
+static void lex_check(ll_parser *p) {
+  if (p->lx.tok.kind == LT_ERROR) mssa__ll_err(p, p->lx.tok.off, "%s", p->lx.msg);
+}
+
+int mssa__ll_is_kw(ll_parser *p, unsigned kw) {
+  return p->lx.tok.kind == LT_KW && p->lx.tok.kw == kw;
+}
+
+int mssa__ll_eat_kw(ll_parser *p, unsigned kw) {
+  if (!mssa__ll_is_kw(p, kw)) return 0;
+  mssa__ll_next(p);
+  return 1;
+}
+
+int mssa__ll_eat(ll_parser *p, unsigned kind) {
+  if (p->lx.tok.kind != kind) return 0;
+  mssa__ll_next(p);
+  return 1;
+}
+
+const char *mssa__ll_tokdesc(ll_parser *p, char *buf, size_t cap) {
+  const ll_tok *t = &p->lx.tok;
+  if (t->kind == LT_EOF) return "end of file";
+  size_t n = t->end > t->off ? t->end - t->off : 1;
+  if (n > 40) n = 40;
+  snprintf(buf, cap, "'%.*s'", (int)n, p->m->text + t->off);
+  return buf;
+}
+
+void mssa__ll_expect(ll_parser *p, unsigned kind, const char *what) {
+  lex_check(p);
+  if (p->lx.tok.kind != kind) mssa__ll_err(p, p->lx.tok.off, "expected %s", what);
+  mssa__ll_next(p);
+}
+
+void mssa__ll_expect_kw(ll_parser *p, unsigned kw) {
+  lex_check(p);
+  if (!mssa__ll_is_kw(p, kw))
+    mssa__ll_err(p, p->lx.tok.off, "expected '%s'", mssa__kw_name(kw));
+  mssa__ll_next(p);
+}
+
+static int hexval(int c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+/* Unescapes LLVM's `\xx` and `\\` into p->sbuf; returns its length. */
+static size_t unescape(ll_parser *p, const char *s, size_t n) {
+  p->sbuf.n = 0;
+  mssa__vec_reserve(&p->sbuf, (uint32_t)n + 1);
+  char *o = p->sbuf.a;
+  size_t k = 0;
+  for (size_t i = 0; i < n; i++) {
+    if (s[i] == '\\' && i + 1 < n) {
+      if (s[i + 1] == '\\') { o[k++] = '\\'; i++; continue; }
+      if (i + 2 < n && hexval(s[i + 1]) >= 0 && hexval(s[i + 2]) >= 0) {
+        o[k++] = (char)(hexval(s[i + 1]) * 16 + hexval(s[i + 2]));
+        i += 2;
+        continue;
+      }
+    }
+    o[k++] = s[i];
+  }
+  return k;
+}
+
+uint32_t mssa__ll_name(ll_parser *p, const ll_tok *t) {
+  const char *s = p->m->text + t->toff;
+  if (!t->quoted) return mssa_strtab_intern(&p->m->strs, s, t->tlen);
+  size_t k = unescape(p, s, t->tlen);
+  return mssa_strtab_intern(&p->m->strs, p->sbuf.a, k);
+}
+
+uint32_t mssa__ll_string(ll_parser *p, const ll_tok *t) {
+  size_t k = unescape(p, p->m->text + t->toff, t->tlen);
+  return mssa_strtab_intern(&p->m->strs, p->sbuf.a, k);
+}
+
+uint64_t mssa__ll_uint(ll_parser *p, const char *what) {
+  lex_check(p);
+  ll_tok *t = &p->lx.tok;
+  if (t->kind != LT_INT || p->m->text[t->toff] == '-')
+    mssa__ll_err(p, t->off, "expected %s", what);
+  uint64_t v = 0;
+  const char *s = p->m->text + t->toff;
+  for (uint32_t i = 0; i < t->tlen; i++) {
+    if (v > (UINT64_MAX - 9) / 10) mssa__ll_err(p, t->off, "%s is too large", what);
+    v = v * 10 + (uint64_t)(s[i] - '0');
+  }
+  mssa__ll_next(p);
+  return v;
+}
+
+uint64_t mssa__ll_local_key(ll_parser *p, const ll_tok *t) {
+  if (t->kind == LT_LOCALID || t->kind == LT_GLOBALID || t->kind == LT_LABELID)
+    return LL_NUMKEY(t->num);
+  return mssa__ll_name(p, t);
+}
+
+/* ---------------------------------------------------------------- id sets */
+
+void mssa__ll_idset_free(ll_idset *s) {
+  free(s->slots);
+  memset(s, 0, sizeof *s);
+}
+
+void mssa__ll_idset_reset(ll_idset *s, uint32_t n) {
+  uint32_t cap = 1024;
+  while (cap < 2 * (n + 1)) cap *= 2;
+  free(s->slots);
+  s->slots = mssa__xcalloc(cap, sizeof(uint32_t));
+  s->cap = cap;
+  s->n = 0;
+}
+
+void mssa__ll_idset_add(ll_idset *s, uint64_t hash, uint32_t id) {
+  uint32_t j = (uint32_t)hash & (s->cap - 1);
+  while (s->slots[j]) j = (j + 1) & (s->cap - 1);
+  s->slots[j] = id + 1;
+  s->n++;
+}
+
+/* ------------------------------------------------------------ line counter */
+
+static uint32_t line_at(ll_parser *p, uint32_t off, uint32_t *cur_off, uint32_t *cur_line) {
+  const char *t = p->m->text;
+  const char *q = t + *cur_off, *e = t + off;
+  uint32_t l = *cur_line;
+  while (q < e) {
+    const char *nl = memchr(q, '\n', (size_t)(e - q));
+    if (!nl) break;
+    l++;
+    q = nl + 1;
+  }
+  *cur_off = off;
+  *cur_line = l;
+  return l;
+}
+
+/* ------------------------------------------------------- global definitions */
+
+static int is_linkage_kw(unsigned kw) {
+  switch (kw) {
+  case LL_KW_private: case LL_KW_internal: case LL_KW_available_externally:
+  case LL_KW_linkonce: case LL_KW_weak: case LL_KW_appending: case LL_KW_extern_weak:
+  case LL_KW_linkonce_odr: case LL_KW_weak_odr: case LL_KW_external: case LL_KW_common:
+    return 1;
+  default: return 0;
+  }
+}
+
+static int is_prefix_kw(unsigned kw) {
+  switch (kw) {
+  case LL_KW_default: case LL_KW_hidden: case LL_KW_protected: case LL_KW_dllimport:
+  case LL_KW_dllexport: case LL_KW_dso_local: case LL_KW_dso_preemptable:
+    return 1;
+  default: return 0;
+  }
+}
+
+static int is_cc_kw(unsigned kw) {
+  switch (kw) {
+  case LL_KW_ccc: case LL_KW_fastcc: case LL_KW_coldcc: case LL_KW_webkit_jscc:
+  case LL_KW_anyregcc: case LL_KW_preserve_mostcc: case LL_KW_preserve_allcc:
+  case LL_KW_ghccc: case LL_KW_swiftcc: case LL_KW_swifttailcc: case LL_KW_x86_stdcallcc:
+  case LL_KW_x86_fastcallcc: case LL_KW_x86_thiscallcc: case LL_KW_x86_vectorcallcc:
+  case LL_KW_x86_regcallcc: case LL_KW_arm_apcscc: case LL_KW_arm_aapcscc:
+  case LL_KW_arm_aapcs_vfpcc: case LL_KW_aarch64_vector_pcs: case LL_KW_aarch64_sve_vector_pcs:
+  case LL_KW_msp430_intrcc: case LL_KW_avr_intrcc: case LL_KW_avr_signalcc:
+  case LL_KW_ptx_kernel: case LL_KW_ptx_device: case LL_KW_spir_kernel: case LL_KW_spir_func:
+  case LL_KW_intel_ocl_bicc: case LL_KW_x86_64_sysvcc: case LL_KW_win64cc: case LL_KW_hhvmcc:
+  case LL_KW_hhvm_ccc: case LL_KW_cxx_fast_tlscc: case LL_KW_amdgpu_vs: case LL_KW_amdgpu_ls:
+  case LL_KW_amdgpu_hs: case LL_KW_amdgpu_es: case LL_KW_amdgpu_gs: case LL_KW_amdgpu_ps:
+  case LL_KW_amdgpu_cs: case LL_KW_amdgpu_kernel: case LL_KW_amdgpu_gfx: case LL_KW_tailcc:
+  case LL_KW_cfguard_checkcc: case LL_KW_x86_intrcc:
+    return 1;
+  default: return 0;
+  }
+}
+
+/* Optional calling convention (`fastcc`, `cc 10`, ...). Exposed to the
+** instruction parser through mssa__ll_opt_cc. */
+void mssa__ll_opt_cc(ll_parser *p);
+void mssa__ll_opt_cc(ll_parser *p) {
+  ll_tok *t = &p->lx.tok;
+  if (t->kind != LT_KW) return;
+  if (t->kw == LL_KW_cc) {
+    mssa__ll_next(p);
+    mssa__ll_uint(p, "calling convention number");
+  } else if (is_cc_kw(t->kw)) {
+    mssa__ll_next(p);
+  }
+}
+
+/* `addrspace(N)` if present; returns N or `dflt`. */
+uint32_t mssa__ll_opt_addrspace(ll_parser *p, uint32_t dflt);
+uint32_t mssa__ll_opt_addrspace(ll_parser *p, uint32_t dflt) {
+  if (!mssa__ll_eat_kw(p, LL_KW_addrspace)) return dflt;
+  mssa__ll_expect(p, LT_LPAREN, "'(' in address space");
+  uint64_t n = mssa__ll_uint(p, "address space");
+  if (n >= (1u << 24)) mssa__ll_err(p, p->lx.prev_end, "invalid address space, must be a 24-bit integer");
+  mssa__ll_expect(p, LT_RPAREN, "')' in address space");
+  return (uint32_t)n;
+}
+
+/* Registers a global-scope name. Returns the fwd entry index it resolves or
+** MSSA_NONE; errors on redefinition. */
+static void define_global(ll_parser *p, const ll_tok *nt, mssa_val v) {
+  uint64_t key;
+  if (nt->kind == LT_GLOBALID) {
+    if (nt->num != p->next_gslot)
+      mssa__ll_err(p, nt->off, "variable expected to be numbered '@%u'", p->next_gslot);
+    p->next_gslot++;
+    key = LL_NUMKEY(nt->num);
+  } else {
+    key = mssa__ll_name(p, nt);
+  }
+  uint32_t old = mssa_u64map_get(&p->gmap, key);
+  if (old != MSSA_NONE) {
+    if (MSSA_VAL_KIND(old) != LL_VK_FWDG)
+      mssa__ll_err(p, nt->off, "redefinition of global '@%.*s'", (int)(nt->end - nt->off - 1),
+                   p->m->text + nt->off + 1);
+    p->gfwd.a[MSSA_VAL_INDEX(old)].val = v;
+  }
+  mssa_u64map_put(&p->gmap, key, v);
+}
+
+static void opt_comdat(ll_parser *p, uint32_t name_id) {
+  uint32_t off = p->lx.tok.off;
+  uint32_t cname = name_id;
+  if (mssa__ll_eat(p, LT_LPAREN)) {
+    ll_tok t = p->lx.tok;
+    mssa__ll_expect(p, LT_COMDATVAR, "comdat variable");
+    cname = mssa__ll_name(p, &t);
+    off = t.off;
+    mssa__ll_expect(p, LT_RPAREN, "')' after comdat var");
+  }
+  if (cname == MSSA_NONE) return;
+  ll_pending pe = {cname, 0, 0, off};
+  mssa__vec_push(&p->comdatref, pe);
+}
+
+/* Global variable, alias or ifunc after `@name =`. */
+static void parse_global(ll_parser *p, ll_tok nt) {
+  mssa_module *m = p->m;
+  int linkage = -1;
+  for (;;) {
+    ll_tok *t = &p->lx.tok;
+    if (t->kind != LT_KW) break;
+    if (is_linkage_kw(t->kw)) { linkage = t->kw; mssa__ll_next(p); continue; }
+    if (is_prefix_kw(t->kw)) { mssa__ll_next(p); continue; }
+    if (t->kw == LL_KW_thread_local) {
+      mssa__ll_next(p);
+      if (mssa__ll_eat(p, LT_LPAREN)) {
+        if (!(mssa__ll_eat_kw(p, LL_KW_localdynamic) || mssa__ll_eat_kw(p, LL_KW_initialexec) ||
+              mssa__ll_eat_kw(p, LL_KW_localexec)))
+          mssa__ll_err(p, p->lx.tok.off, "expected localdynamic, initialexec or localexec");
+        mssa__ll_expect(p, LT_RPAREN, "')' after thread local model");
+      }
+      continue;
+    }
+    if (t->kw == LL_KW_unnamed_addr || t->kw == LL_KW_local_unnamed_addr) { mssa__ll_next(p); continue; }
+    break;
+  }
+  uint32_t as = mssa__ll_opt_addrspace(p, 0);
+  mssa_global g;
+  memset(&g, 0, sizeof g);
+  g.mdatt = MSSA_NONE;
+  g.addrspace = as;
+  g.init = MSSA_VAL_NONE;
+  g.name = nt.kind == LT_GLOBALID ? MSSA_NONE : mssa__ll_name(p, &nt);
+  if (nt.kind == LT_GLOBALID) {
+    char b[24];
+    snprintf(b, sizeof b, "%llu", (unsigned long long)nt.num);
+    g.name = mssa_strtab_intern(&m->strs, b, strlen(b));
+  }
+  if (mssa__ll_is_kw(p, LL_KW_alias) || mssa__ll_is_kw(p, LL_KW_ifunc)) {
+    mssa__ll_next(p);
+    g.type = mssa__ll_type(p);
+    mssa__ll_expect(p, LT_COMMA, "',' after alias type");
+    uint32_t aty;
+    uint32_t idx = m->globals.n;
+    g.is_alias = 1;
+    g.ptype = mssa__ll_ptr_type(p, g.type, as);
+    mssa__vec_push(&m->globals, g);
+    define_global(p, &nt, MSSA_VAL(MSSA_VK_GLOBAL, idx));
+    mssa_val v = mssa__ll_tvalue(p, &aty);
+    m->globals.a[idx].init = v;
+    if (mssa__ll_is_ptr(p, aty)) m->globals.a[idx].addrspace = m->types.a[aty].bits;
+    while (mssa__ll_eat(p, LT_COMMA)) {
+      if (mssa__ll_eat_kw(p, LL_KW_partition)) { mssa__ll_expect(p, LT_STRING, "partition string"); continue; }
+      mssa__ll_err(p, p->lx.tok.off, "unknown alias or ifunc property!");
+    }
+    return;
+  }
+  if (mssa__ll_eat_kw(p, LL_KW_externally_initialized)) {}
+  if (mssa__ll_eat_kw(p, LL_KW_constant)) g.is_const = 1;
+  else if (!mssa__ll_eat_kw(p, LL_KW_global))
+    mssa__ll_err(p, p->lx.tok.off, "expected 'global' or 'constant'");
+  g.type = mssa__ll_type(p);
+  g.ptype = mssa__ll_ptr_type(p, g.type, as);
+  uint32_t idx = m->globals.n;
+  mssa__vec_push(&m->globals, g);
+  define_global(p, &nt, MSSA_VAL(MSSA_VK_GLOBAL, idx));
+  if (linkage == LL_KW_external || linkage == LL_KW_extern_weak) {
+    m->globals.a[idx].is_decl = 1;
+  } else {
+    mssa_val v = mssa__ll_value(p, g.type);
+    m->globals.a[idx].init = v;
+  }
+  m->globals.a[idx].mdatt = MSSA_NONE;
+  while (mssa__ll_eat(p, LT_COMMA)) {
+    ll_tok *t = &p->lx.tok;
+    if (t->kind == LT_MDVAR) {
+      /* `, !dbg !12, !type !3` attachments end the definition */
+      uint32_t att = mssa__ll_attachments(p, 1, NULL);
+      m->globals.a[idx].mdatt = att;
+      break;
+    }
+    if (mssa__ll_eat_kw(p, LL_KW_section) || mssa__ll_eat_kw(p, LL_KW_partition)) {
+      mssa__ll_expect(p, LT_STRING, "section name");
+    } else if (mssa__ll_eat_kw(p, LL_KW_align)) {
+      uint32_t aoff = p->lx.tok.off;
+      uint64_t a = mssa__ll_uint(p, "alignment");
+      if (a == 0 || (a & (a - 1)) || a > (1ull << 32))
+        mssa__ll_err(p, aoff, "alignment is not a power of two");
+      m->globals.a[idx].align = (uint32_t)a;
+    } else if (mssa__ll_eat_kw(p, LL_KW_comdat)) {
+      opt_comdat(p, m->globals.a[idx].name);
+    } else if (t->kind == LT_IDENT) {
+      /* no_sanitize_address and friends (LLVM 15+): tolerated */
+      mssa__ll_next(p);
+    } else {
+      mssa__ll_err(p, t->off, "unknown global variable property!");
+    }
+  }
+}
+
+/* ------------------------------------------------------------- functions */
+
+static void parse_function(ll_parser *p, int is_define) {
+  mssa_module *m = p->m;
+  uint32_t head = p->lx.tok.off;
+  uint32_t md_dbg = MSSA_NONE;
+  mssa__ll_next(p);
+  /* `declare !dbg !12 ...`: declarations carry attachments up front */
+  uint32_t mdatt = MSSA_NONE;
+  if (!is_define && p->lx.tok.kind == LT_MDVAR) mdatt = mssa__ll_attachments(p, 0, &md_dbg);
+  int linkage = -1;
+  for (;;) {
+    ll_tok *t = &p->lx.tok;
+    if (t->kind != LT_KW) break;
+    if (is_linkage_kw(t->kw)) { linkage = t->kw; mssa__ll_next(p); continue; }
+    if (is_prefix_kw(t->kw)) { mssa__ll_next(p); continue; }
+    if (t->kw == LL_KW_cc || is_cc_kw(t->kw)) { mssa__ll_opt_cc(p); continue; }
+    break;
+  }
+  (void)linkage;
+  uint32_t ret_bits = 0;
+  uint64_t ret_deref = 0;
+  mssa__ll_attrs(p, 1, &ret_bits, &ret_deref, MSSA_NONE);
+  uint32_t rty = mssa__ll_type(p);
+  ll_tok nt = p->lx.tok;
+  if (nt.kind != LT_GLOBAL && nt.kind != LT_GLOBALID)
+    mssa__ll_err(p, nt.off, "expected function name");
+  mssa__ll_next(p);
+  mssa__ll_expect(p, LT_LPAREN, "'(' in function argument list");
+
+  /* arguments: collected in parser scratch (freed by parser_free on error) */
+  int vararg = 0;
+  uint32_t slot = 0;
+  p->argv.n = 0;
+  uint32_t stk0 = p->stk.n;
+  if (p->lx.tok.kind != LT_RPAREN) {
+    for (;;) {
+      if (p->lx.tok.kind == LT_DOTS) { mssa__ll_next(p); vararg = 1; break; }
+      uint32_t toff = p->lx.tok.off;
+      mssa_arg a;
+      memset(&a, 0, sizeof a);
+      a.type = mssa__ll_type(p);
+      if (a.type == m->t_void) mssa__ll_err(p, toff, "argument can not have void type");
+      p->last_align = 0;
+      mssa__ll_attrs(p, 0, &a.attrs, &a.deref, MSSA_NONE);
+      a.align = p->last_align;
+      a.name = MSSA_NONE;
+      a.slot = MSSA_NONE;
+      ll_tok *t = &p->lx.tok;
+      if (t->kind == LT_LOCAL) {
+        a.name = mssa__ll_name(p, t);
+        mssa__ll_next(p);
+      } else {
+        if (t->kind == LT_LOCALID) {
+          if (t->num != slot) mssa__ll_err(p, toff, "argument expected to be numbered '%%%u'", slot);
+          mssa__ll_next(p);
+        }
+        a.slot = slot++;
+      }
+      mssa__vec_push(&p->argv, a);
+      mssa__vec_push(&p->stk, a.type);
+      if (!mssa__ll_eat(p, LT_COMMA)) break;
+    }
+  }
+  mssa__ll_expect(p, LT_RPAREN, "')' at end of argument list");
+
+  uint32_t fty = mssa__ll_func_type(p, rty, p->stk.a + stk0, p->stk.n - stk0, vararg);
+  p->stk.n = stk0;
+  uint32_t fn_bits = 0;
+  uint32_t as = 0;
+  uint32_t fname = nt.kind == LT_GLOBAL ? mssa__ll_name(p, &nt) : MSSA_NONE;
+  if (nt.kind == LT_GLOBALID) {
+    char b[24];
+    snprintf(b, sizeof b, "%llu", (unsigned long long)nt.num);
+    fname = mssa_strtab_intern(&m->strs, b, strlen(b));
+  }
+  uint32_t fidx = m->funcs.n;
+  for (;;) {
+    ll_tok *t = &p->lx.tok;
+    if (t->kind == LT_KW) {
+      switch (t->kw) {
+      case LL_KW_unnamed_addr: case LL_KW_local_unnamed_addr: mssa__ll_next(p); continue;
+      case LL_KW_addrspace: as = mssa__ll_opt_addrspace(p, 0); continue;
+      case LL_KW_section: case LL_KW_partition: case LL_KW_gc:
+        mssa__ll_next(p);
+        mssa__ll_expect(p, LT_STRING, "string");
+        continue;
+      case LL_KW_comdat: mssa__ll_next(p); opt_comdat(p, fname); continue;
+      case LL_KW_align:
+        mssa__ll_next(p);
+        mssa__ll_uint(p, "alignment");
+        continue;
+      case LL_KW_prefix: case LL_KW_prologue: case LL_KW_personality: {
+        mssa__ll_next(p);
+        uint32_t ty;
+        mssa__ll_tvalue(p, &ty);
+        continue;
+      }
+      default: break;
+      }
+    }
+    if (t->kind == LT_MDVAR && is_define) {
+      /* function metadata attachments: `!dbg !12 !prof !3` (a declaration
+      ** has them right after `declare`; an MDVAR here starts named md) */
+      mdatt = mssa__ll_attachments(p, 0, &md_dbg);
+      continue;
+    }
+    if (t->kind == LT_KW || t->kind == LT_IDENT || t->kind == LT_STRING || t->kind == LT_ATTRID) {
+      uint32_t before = t->off;
+      uint64_t dummy = 0;
+      mssa__ll_attrs(p, 2, &fn_bits, &dummy, MSSA_NONE);
+      if (p->lx.tok.off != before) continue;
+    }
+    break;
+  }
+  (void)as;
+  uint32_t nargs = p->argv.n;
+  for (uint32_t i = 0; i < nargs; i++) mssa__vec_push(&p->stk, p->argv.a[i].attrs);
+  uint32_t al = mssa__ll_attrlist(p, fn_bits, ret_bits, p->stk.a + stk0, nargs);
+  p->stk.n = stk0;
+
+  mssa_func f;
+  memset(&f, 0, sizeof f);
+  f.name = fname;
+  f.type = fty;
+  f.attrs = al;
+  f.is_decl = (uint8_t)!is_define;
+  f.nargs = nargs;
+  f.args = mssa__xmalloc((nargs ? nargs : 1) * sizeof(mssa_arg));
+  if (nargs) memcpy(f.args, p->argv.a, nargs * sizeof(mssa_arg));
+  f.entry = f.first_block = f.last_block = MSSA_NONE;
+  f.md_dbg = md_dbg;
+  f.mdatt = mdatt;
+  f.ptype = mssa__ll_ptr_type(p, fty, as);
+  f.intrinsic = fname != MSSA_NONE
+      ? mssa__ll_intrinsic_id(mssa_str(m, fname), mssa_strtab_len(&m->strs, fname)) : 0;
+  f.head_off = head;
+  f.line = line_at(p, head, &p->line_off, &p->line_no);
+  mssa__vec_push(&m->funcs, f);
+  define_global(p, &nt, MSSA_VAL(MSSA_VK_FUNC, fidx));
+
+  if (!is_define) {
+    m->funcs.a[fidx].head_len = p->lx.prev_end - head;
+    if (p->lx.tok.kind == LT_LBRACE) mssa__ll_err(p, p->lx.tok.off, "expected top-level entity");
+    return;
+  }
+  if (p->lx.tok.kind != LT_LBRACE) mssa__ll_err(p, p->lx.tok.off, "expected '{' in function body");
+  m->funcs.a[fidx].head_len = p->lx.tok.end - head;
+  mssa__ll_next(p);
+  p->fidx = fidx;
+  p->next_slot = slot;
+  mssa__ll_function_body(p);
+}
+
+/* ------------------------------------------------------------- top level */
+
+static void skip_balanced_until_newline_entity(ll_parser *p) {
+  /* `uselistorder ... { ... }` and `^N = ...(...)`: skip tokens, keeping
+  ** (), [] and {} balanced, until the group closes at depth 0. */
+  int depth = 0, seen_open = 0;
+  for (;;) {
+    ll_tok *t = &p->lx.tok;
+    lex_check(p);
+    if (t->kind == LT_EOF) {
+      if (depth) mssa__ll_err(p, t->off, "unexpected end of file");
+      return;
+    }
+    if (t->kind == LT_LPAREN || t->kind == LT_LBRACE || t->kind == LT_LSQ) { depth++; seen_open = 1; }
+    else if (t->kind == LT_RPAREN || t->kind == LT_RBRACE || t->kind == LT_RSQ) {
+      if (--depth < 0) mssa__ll_err(p, t->off, "unbalanced bracket");
+      if (depth == 0 && seen_open) { mssa__ll_next(p); return; }
+    }
+    mssa__ll_next(p);
+  }
+}
+
+static void parse_type_def(ll_parser *p, ll_tok nt) {
+  mssa_module *m = p->m;
+  mssa__ll_expect_kw(p, LL_KW_type);
+  uint64_t key;
+  uint32_t name;
+  if (nt.kind == LT_LOCALID) {
+    key = LL_NUMKEY(nt.num);
+    char b[24];
+    snprintf(b, sizeof b, "%llu", (unsigned long long)nt.num);
+    name = mssa_strtab_intern(&m->strs, b, strlen(b));
+  } else {
+    name = mssa__ll_name(p, &nt);
+    key = name;
+  }
+  uint32_t existing = mssa_u64map_get(&p->tmap, key);
+  ll_tok *t = &p->lx.tok;
+  int is_struct = t->kind == LT_LBRACE || mssa__ll_is_kw(p, LL_KW_opaque);
+  if (t->kind == LT_LT) {
+    /* `<{` packed struct vs `<4 x i32>` vector: peek the next byte(s) */
+    const char *q = m->text + t->end;
+    while (*q == ' ' || *q == '\t' || *q == '\r' || *q == '\n') q++;
+    is_struct = *q == '{';
+  }
+  if (!is_struct) {
+    /* `%T = type i32`: a named alias of a non-struct type */
+    if (existing != MSSA_NONE) mssa__ll_err(p, nt.off, "redefinition of type");
+    uint32_t ty = mssa__ll_type(p);
+    mssa_u64map_put(&p->tmap, key, ty);
+    return;
+  }
+  uint32_t id = existing;
+  if (id == MSSA_NONE) {
+    id = mssa__ll_named_type(p, key, name, nt.off);
+  } else if (m->types.a[id].flags & MSSA_TF_DEFINED) {
+    mssa__ll_err(p, nt.off, "redefinition of type");
+  }
+  p->tref.a[id] = MSSA_NONE;
+  p->tdef.a[id] = nt.off;
+  if (mssa__ll_eat_kw(p, LL_KW_opaque)) {
+    m->types.a[id].flags |= MSSA_TF_DEFINED | MSSA_TF_OPAQUE;
+    return;
+  }
+  int packed = 0;
+  if (mssa__ll_eat(p, LT_LT)) packed = 1;
+  mssa__ll_expect(p, LT_LBRACE, "'{'");
+  /* Collect the fields on the parser's scratch stack: nested literal types
+  ** intern themselves into tlist meanwhile, so our list is copied at the end. */
+  uint32_t stk0 = p->stk.n;
+  if (p->lx.tok.kind != LT_RBRACE) {
+    for (;;) {
+      uint32_t foff = p->lx.tok.off;
+      uint32_t ft = mssa__ll_type(p);
+      uint8_t k = m->types.a[ft].kind;
+      if (k == MSSA_T_VOID || k == MSSA_T_LABEL || k == MSSA_T_METADATA || k == MSSA_T_FUNC || k == MSSA_T_TOKEN)
+        mssa__ll_err(p, foff, "invalid element type for struct");
+      mssa__vec_push(&p->stk, ft);
+      if (!mssa__ll_eat(p, LT_COMMA)) break;
+    }
+  }
+  mssa__ll_expect(p, LT_RBRACE, "'}' at end of struct");
+  if (packed) mssa__ll_expect(p, LT_GT, "'>' in packed struct");
+  uint32_t start = m->tlist.n, nf = p->stk.n - stk0;
+  for (uint32_t i = 0; i < nf; i++) mssa__vec_push(&m->tlist, p->stk.a[stk0 + i]);
+  p->stk.n = stk0;
+  mssa_type *ty = &m->types.a[id];
+  ty->fields = start;
+  ty->nfields = nf;
+  ty->flags = (uint8_t)((ty->flags & ~MSSA_TF_OPAQUE) | MSSA_TF_DEFINED | (packed ? MSSA_TF_PACKED : 0));
+}
+
+static void parse_toplevel(ll_parser *p) {
+  mssa_module *m = p->m;
+  for (;;) {
+    ll_tok *t = &p->lx.tok;
+    lex_check(p);
+    switch (t->kind) {
+    case LT_EOF: return;
+    case LT_KW:
+      switch (t->kw) {
+      case LL_KW_define: parse_function(p, 1); continue;
+      case LL_KW_declare: parse_function(p, 0); continue;
+      case LL_KW_target: {
+        mssa__ll_next(p);
+        int dl = mssa__ll_is_kw(p, LL_KW_datalayout);
+        if (!dl && !mssa__ll_is_kw(p, LL_KW_triple))
+          mssa__ll_err(p, p->lx.tok.off, "unknown target property");
+        mssa__ll_next(p);
+        mssa__ll_expect(p, LT_EQ, "'=' after target property");
+        ll_tok s = p->lx.tok;
+        mssa__ll_expect(p, LT_STRING, "string");
+        if (dl) {
+          const char *err = mssa__layout_parse_checked(&m->dl, m->text + s.toff, s.tlen);
+          if (err) mssa__ll_err(p, s.toff, "%s", err);
+        }
+        continue;
+      }
+      case LL_KW_source_filename:
+        mssa__ll_next(p);
+        mssa__ll_expect(p, LT_EQ, "'=' after source_filename");
+        mssa__ll_expect(p, LT_STRING, "source_filename string");
+        continue;
+      case LL_KW_module:
+        mssa__ll_next(p);
+        mssa__ll_expect_kw(p, LL_KW_asm);
+        mssa__ll_expect(p, LT_STRING, "inline asm string");
+        continue;
+      case LL_KW_deplibs:
+        mssa__ll_next(p);
+        mssa__ll_expect(p, LT_EQ, "'='");
+        mssa__ll_expect(p, LT_LSQ, "'['");
+        if (p->lx.tok.kind != LT_RSQ)
+          do mssa__ll_expect(p, LT_STRING, "string"); while (mssa__ll_eat(p, LT_COMMA));
+        mssa__ll_expect(p, LT_RSQ, "']'");
+        continue;
+      case LL_KW_attributes: mssa__ll_attr_group(p); continue;
+      case LL_KW_uselistorder: case LL_KW_uselistorder_bb:
+        mssa__ll_next(p);
+        skip_balanced_until_newline_entity(p);
+        continue;
+      default: break;
+      }
+      break;
+    case LT_LOCAL: case LT_LOCALID: {
+      ll_tok nt = *t;
+      mssa__ll_next(p);
+      mssa__ll_expect(p, LT_EQ, "'=' after name");
+      parse_type_def(p, nt);
+      continue;
+    }
+    case LT_GLOBAL: case LT_GLOBALID: {
+      ll_tok nt = *t;
+      mssa__ll_next(p);
+      mssa__ll_expect(p, LT_EQ, "'=' in global variable");
+      parse_global(p, nt);
+      continue;
+    }
+    case LT_COMDATVAR: {
+      uint32_t name = mssa__ll_name(p, t);
+      mssa__ll_next(p);
+      mssa__ll_expect(p, LT_EQ, "'=' here");
+      mssa__ll_expect_kw(p, LL_KW_comdat);
+      ll_tok *k = &p->lx.tok;
+      if (k->kind != LT_KW || !(k->kw == LL_KW_any || k->kw == LL_KW_exactmatch ||
+                                k->kw == LL_KW_largest || k->kw == LL_KW_nodeduplicate ||
+                                k->kw == LL_KW_noduplicates || k->kw == LL_KW_samesize))
+        mssa__ll_err(p, k->off, "unknown selection kind");
+      mssa__ll_next(p);
+      mssa_u64map_put(&p->comdats, name, 1);
+      continue;
+    }
+    case LT_EXCL: mssa__ll_md_def(p); continue;
+    case LT_MDVAR: mssa__ll_named_md(p); continue;
+    case LT_SUMMARYID:
+      mssa__ll_next(p);
+      mssa__ll_expect(p, LT_EQ, "'=' here");
+      skip_balanced_until_newline_entity(p);
+      continue;
+    default: break;
+    }
+    mssa__ll_err(p, t->off, "expected top-level entity");
+  }
+}
+
+/* ------------------------------------------------------- end of module */
+
+static mssa_val patch(ll_parser *p, mssa_val v) {
+  if (MSSA_VAL_KIND(v) == LL_VK_FWDG) return p->gfwd.a[MSSA_VAL_INDEX(v)].val;
+  return v;
+}
+
+/* qsort has no context argument in C11; the comparator reads the module
+** through a thread-local pointer set just before sorting. */
+static _Thread_local const mssa_module *baddr_mod;
+static int baddr_cmp(const void *x, const void *y) {
+  const ll_pending *a = x, *b = y;
+  uint32_t fa = MSSA_VAL_INDEX(baddr_mod->cops.a[baddr_mod->consts.a[a->a].ops]);
+  uint32_t fb = MSSA_VAL_INDEX(baddr_mod->cops.a[baddr_mod->consts.a[b->a].ops]);
+  if (fa != fb) return fa < fb ? -1 : 1;
+  return a->off < b->off ? -1 : a->off > b->off;
+}
+static int (*baddr_cmp_ctx(const mssa_module *m))(const void *, const void *) {
+  baddr_mod = m;
+  return baddr_cmp;
+}
+
+/* DIFile paths of md nodes from index `from` on: the filename joined to the
+** directory when relative (what mssa_inst_source reports). */
+void mssa__ll_md_paths(ll_parser *p, uint32_t from) {
+  mssa_module *m = p->m;
+  for (uint32_t k = from; k < m->md.n; k++) {
+    mssa_md *d = &m->md.a[k];
+    if (d->kind != MSSA_MD_FILE || d->str == MSSA_NONE) continue;
+    const char *fn = mssa_str(m, d->str);
+    if (fn[0] == '/' || d->dir == MSSA_NONE || !mssa_strtab_len(&m->strs, d->dir)) { d->path = d->str; continue; }
+    size_t a = mssa_strtab_len(&m->strs, d->dir), b = mssa_strtab_len(&m->strs, d->str);
+    p->sbuf.n = 0;
+    mssa__vec_reserve(&p->sbuf, (uint32_t)(a + b + 2));
+    memcpy(p->sbuf.a, mssa_str(m, d->dir), a);
+    size_t k2 = a;
+    if (a && p->sbuf.a[a - 1] != '/') p->sbuf.a[k2++] = '/';
+    memcpy(p->sbuf.a + k2, fn, b);
+    uint32_t id = mssa_strtab_intern(&m->strs, p->sbuf.a, k2 + b);
+    m->md.a[k].path = id;
+  }
+}
+
+static void finish_module(ll_parser *p) {
+  mssa_module *m = p->m;
+  /* 1. undefined globals, in order of first reference */
+  uint32_t bad = MSSA_NONE, badoff = UINT32_MAX;
+  for (uint32_t i = 0; i < p->gfwd.n; i++)
+    if (p->gfwd.a[i].val == MSSA_VAL_NONE && p->gfwd.a[i].off < badoff) { bad = i; badoff = p->gfwd.a[i].off; }
+  if (bad != MSSA_NONE) {
+    const char *s = m->text + badoff;
+    size_t n = 1;
+    while (n < 60 && s[n] && s[n] != ' ' && s[n] != ',' && s[n] != ')' && s[n] != '\n' &&
+           s[n] != ']' && s[n] != '}' && s[n] != '>' && s[n] != '(') n++;
+    mssa__ll_err(p, badoff, "use of undefined value '%.*s'", (int)n, s);
+  }
+  /* 2. named types used but never defined */
+  for (uint32_t i = 0; i < p->tref.n; i++)
+    if (p->tref.a[i] != MSSA_NONE && p->tref.a[i] < badoff) { bad = i; badoff = p->tref.a[i]; }
+  if (bad != MSSA_NONE)
+    mssa__ll_err(p, badoff, "use of undefined type named '%s'", mssa_str(m, m->types.a[bad].name));
+  /* 3. metadata */
+  for (uint32_t i = 0; i < p->mdref.n; i++)
+    if (p->mdref.a[i] != MSSA_NONE && p->mdref.a[i] < badoff) { bad = i; badoff = p->mdref.a[i]; }
+  if (bad != MSSA_NONE) {
+    const char *s = m->text + badoff;
+    size_t n = 1;
+    while (n < 20 && s[n] >= '0' && s[n] <= '9') n++;
+    mssa__ll_err(p, badoff, "use of undefined metadata '%.*s'", (int)n, s);
+  }
+  /* 4. attribute groups */
+  for (uint32_t i = 0; i < p->agref.n; i++) {
+    ll_pending *pe = &p->agref.a[i];
+    uint32_t gi = mssa_u64map_get(&p->agmap, pe->b);
+    /* LLVM 14 silently ignores references to groups never defined */
+    if (gi != MSSA_NONE) m->attrlists.a[pe->a].fn |= p->agbits.a[gi];
+  }
+  /* 5. comdats */
+  for (uint32_t i = 0; i < p->comdatref.n; i++) {
+    ll_pending *pe = &p->comdatref.a[i];
+    if (mssa_u64map_get(&p->comdats, pe->a) == MSSA_NONE)
+      mssa__ll_err(p, pe->off, "use of undefined comdat '$%s'", mssa_str(m, pe->a));
+  }
+  /* 6. blockaddress(@f, %bb): grouped by function, one block map each, so
+  **    many blockaddresses into a big function stay linear */
+  for (uint32_t i = 0; i < p->baddr.n; i++) {
+    ll_pending *pe = &p->baddr.a[i];
+    mssa_const *c = &m->consts.a[pe->a];
+    mssa_val fv = patch(p, m->cops.a[c->ops]);
+    m->cops.a[c->ops] = fv;
+    if (MSSA_VAL_KIND(fv) != MSSA_VK_FUNC)
+      mssa__ll_err(p, pe->off, "expected function name in blockaddress");
+    if (m->funcs.a[MSSA_VAL_INDEX(fv)].is_decl)
+      mssa__ll_err(p, pe->off, "cannot take blockaddress inside a declaration");
+  }
+  if (p->baddr.n) {
+    qsort(p->baddr.a, p->baddr.n, sizeof p->baddr.a[0], baddr_cmp_ctx(m));
+    uint32_t cur = MSSA_NONE;
+    mssa_u64map bm = {0};
+    for (uint32_t i = 0; i < p->baddr.n; i++) {
+      ll_pending *pe = &p->baddr.a[i];
+      mssa_const *c = &m->consts.a[pe->a];
+      uint32_t fi = MSSA_VAL_INDEX(m->cops.a[c->ops]);
+      mssa_func *f = &m->funcs.a[fi];
+      if (fi != cur) {
+        mssa_u64map_free(&bm);
+        for (uint32_t bi = 0; bi < f->blocks.n; bi++) {
+          const mssa_block *bb = &f->blocks.a[bi];
+          mssa_u64map_put(&bm, bb->name != MSSA_NONE ? (uint64_t)bb->name : LL_NUMKEY(bb->slot), bi);
+        }
+        cur = fi;
+      }
+      uint64_t key = ((uint64_t)pe->c << 32) | pe->b;
+      uint32_t found = mssa_u64map_get(&bm, key);
+      if (found == MSSA_NONE) { mssa_u64map_free(&bm); mssa__ll_err(p, pe->off, "referenced value is not a basic block"); }
+      m->cops.a[c->ops + 1] = MSSA_VAL(MSSA_VK_BLOCK, found);
+    }
+    mssa_u64map_free(&bm);
+  }
+  /* 7. patch forward global references everywhere */
+  if (p->gfwd.n) {
+    for (uint32_t i = 0; i < m->funcs.n; i++) {
+      mssa_func *f = &m->funcs.a[i];
+      for (uint32_t k = 0; k < f->ops.n; k++) f->ops.a[k] = patch(p, f->ops.a[k]);
+    }
+    for (uint32_t k = 0; k < m->cops.n; k++) m->cops.a[k] = patch(p, m->cops.a[k]);
+    for (uint32_t k = 0; k < m->md.n; k++)
+      if (m->md.a[k].kind == MSSA_MD_VALUE) m->md.a[k].val = patch(p, m->md.a[k].val);
+    for (uint32_t k = 0; k < m->mdops.n; k++)
+      if (m->mdops.a[k].kind == MSSA_MDO_VALUE) m->mdops.a[k].idx = patch(p, m->mdops.a[k].idx);
+    for (uint32_t k = 0; k < m->globals.n; k++) m->globals.a[k].init = patch(p, m->globals.a[k].init);
+  }
+  /* 8. intrinsic ids of direct calls */
+  for (uint32_t i = 0; i < m->funcs.n; i++) mssa__ll_call_intrinsics(m, &m->funcs.a[i]);
+  /* 9. DIFile paths: filename joined to directory when relative */
+  mssa__ll_md_paths(p, 0);
+  /* 10. which metadata nodes LLVM would unique together: computed on
+  ** demand, by mssa_md_print_slots (the only user) */
+  /* 11. layout (and recursive struct check) */
+  m->opaque_ptrs = (uint8_t)p->lx.saw_ptr;
+  uint32_t rec = mssa__layout_compute_checked(m);
+  if (rec != MSSA_NONE) {
+    uint32_t off = rec < p->tdef.n && p->tdef.a[rec] != MSSA_NONE ? p->tdef.a[rec] : 0;
+    mssa__ll_err(p, off, "invalid recursive type");
+  }
+}
+
+/* ------------------------------------------------------------ entry points */
+
+static void parser_free(ll_parser *p) {
+  mssa__vec_free(&p->sbuf);
+  mssa_u64map_free(&p->gmap);
+  mssa__vec_free(&p->gfwd);
+  mssa_u64map_free(&p->tmap);
+  mssa__vec_free(&p->tref);
+  mssa__vec_free(&p->tdef);
+  mssa__ll_idset_free(&p->tset);
+  mssa__ll_idset_free(&p->cset);
+  mssa_u64map_free(&p->mdmap);
+  mssa__vec_free(&p->mdref);
+  mssa_u64map_free(&p->agmap);
+  mssa__vec_free(&p->agbits);
+  mssa__vec_free(&p->agref);
+  mssa__vec_free(&p->agtmp);
+  mssa_u64map_free(&p->comdats);
+  mssa__vec_free(&p->comdatref);
+  mssa__vec_free(&p->baddr);
+  mssa_u64map_free(&p->kinds);
+  mssa_u64map_free(&p->lmap);
+  mssa__vec_free(&p->lfwd);
+  mssa__vec_free(&p->bref);
+  mssa__vec_free(&p->attrs_tmp);
+  mssa__vec_free(&p->stk);
+  mssa__vec_free(&p->argv);
+  mssa__vec_free(&p->ptr_cache);
+}
+
+int mssa_module_parse(const char *path, const char *text, size_t len,
+                      mssa_module **out, mssa_diag *diag) {
+  if (len >= 0xfffffff0u) return mssa__module_parse_owned(path, NULL, len, out, diag);
+  return mssa__module_parse_owned(path, mssa__xstrndup(text, len), len, out, diag);
+}
+
+/* Parses `text` (len bytes, NUL at text[len]) and takes ownership of it on
+** every path: the module keeps it as m->text, or it is freed. Reading a
+** file hands its buffer over this way, so a module costs one copy of its
+** text rather than two. */
+int mssa__module_parse_owned(const char *path, char *text, size_t len,
+                             mssa_module **out, mssa_diag *diag) {
+  *out = NULL;
+  if (diag) memset(diag, 0, sizeof *diag);
+  if (len >= 0xfffffff0u || !text) {
+    free(text);
+    if (diag) {
+      snprintf(diag->file, sizeof diag->file, "%s", path ? path : "<input>");
+      diag->line = diag->col = 1;
+      snprintf(diag->msg, sizeof diag->msg, "input too large (4 GB limit)");
+    }
+    return MSSA_ETOOBIG;
+  }
+  mssa_module *m = mssa__xcalloc(1, sizeof *m);
+  m->path = mssa__xstrndup(path ? path : "<input>", strlen(path ? path : "<input>"));
+  m->text = text;
+  m->text_len = len;
+  mssa_strtab_init(&m->strs);
+  mssa_layout_parse(&m->dl, "", 0);
+
+  ll_parser *p = mssa__xcalloc(1, sizeof *p);
+  p->m = m;
+  p->diag = diag;
+  p->line_off = 0;
+  p->line_no = 1;
+  mssa__lex_init(&p->lx, m->text, len);
+  if (setjmp(p->jb)) {
+    parser_free(p);
+    free(p);
+    mssa_module_free(m);
+    return MSSA_EPARSE;
+  }
+  mssa__ll_parser_scratch(p);
+  mssa__vec_reserve(&m->tlist, 64);
+  mssa__vec_reserve(&m->cops, 64);
+  mssa__ll_types_init(p);
+  mssa__ll_next(p);
+  parse_toplevel(p);
+  finish_module(p);
+  mssa__ll_keep_numbering(p, NULL);
+  parser_free(p);
+  free(p);
+  *out = m;
+  return MSSA_OK;
+}
+
+/* Gives a new parser its scratch stacks. They are never NULL afterwards, so
+** `a + start` is always defined. */
+void mssa__ll_parser_scratch(ll_parser *p) {
+  mssa__vec_reserve(&p->stk, 256);
+  mssa__vec_reserve(&p->attrs_tmp, 64);
+  mssa__vec_reserve(&p->argv, 16);
+  mssa__vec_reserve(&p->sbuf, 256);
+}
+
+/* Intrinsic ids of f's direct calls (callees are known once the module,
+** or a reparsed body, is read). */
+void mssa__ll_call_intrinsics(mssa_module *m, mssa_func *f) {
+  for (uint32_t k = 0; k < f->insts.n; k++) {
+    mssa_inst *in = &f->insts.a[k];
+    if (in->opcode != MSSA_OP_CALL && in->opcode != MSSA_OP_INVOKE && in->opcode != MSSA_OP_CALLBR)
+      continue;
+    mssa_val cv = f->ops.a[in->ops];
+    if (MSSA_VAL_KIND(cv) == MSSA_VK_FUNC) in->intrinsic = m->funcs.a[MSSA_VAL_INDEX(cv)].intrinsic;
+  }
+}
+
+/* Reopens a parsed module for a parser that adds to it (edit text, the
+** changed bodies of a reload): global names, types and constants as the
+** module has them, metadata numbers and attachment kinds as its text had
+** them, per-node tables sized to it. */
+void mssa__ll_reopen_module(ll_parser *p) {
+  mssa_module *m = p->m;
+  p->gseed = &m->gnames;
+  mssa__ll_types_reopen(p);
+  mssa__ll_consts_reopen(p);
+  for (uint32_t k = 0; k < m->md.n; k++) mssa__vec_push(&p->mdref, MSSA_NONE);
+  p->mdseed = &m->mdnum;
+  for (uint32_t k = 0; k < m->md_kinds.n; k++) mssa_u64map_put(&p->kinds, m->md_kinds.a[k], 1);
+}
+
+/* Moves the parser's `!N` and `#N` tables into the module (retext.h),
+** replacing the module's: they then describe the text just parsed. The
+** `!N` table becomes an array indexed by N (printer numbers are dense;
+** lookups are the hot part of a reparse), merged into base_steal when
+** given (owned on every path); numbers too sparse for an array (above
+** four times their count plus 4096) leave the module without one. */
+void mssa__ll_keep_numbering(ll_parser *p, mssa_u32vec *base_steal) {
+  mssa_module *m = p->m;
+  mssa_u32vec a = {0};
+  if (base_steal) {
+    a = *base_steal;
+    memset(base_steal, 0, sizeof *base_steal);
+  }
+  const mssa_u64map *mm = &p->mdmap;
+  uint64_t hi = 0;
+  for (uint32_t i = 0; i < mm->cap; i++)
+    if (mm->vals[i] != MSSA_NONE && mm->keys[i] + 1 > hi) hi = mm->keys[i] + 1;
+  if (hi > 4 * (uint64_t)(mm->n + a.n) + 4096) {
+    mssa__vec_free(&a);
+  } else {
+    if (hi > a.n) {
+      mssa__vec_reserve(&a, hi);
+      for (uint32_t i = a.n; i < hi; i++) a.a[i] = MSSA_NONE;
+      a.n = (uint32_t)hi;
+    }
+    for (uint32_t i = 0; i < mm->cap; i++)
+      if (mm->vals[i] != MSSA_NONE) a.a[mm->keys[i]] = mm->vals[i];
+  }
+  mssa__vec_free(&m->mdnum);
+  mssa_u64map_free(&m->agnum);
+  if (!p->gseed) {   /* a full parse: its global names too */
+    mssa_u64map_free(&m->gnames);
+    m->gnames = p->gmap;
+    memset(&p->gmap, 0, sizeof p->gmap);
+  }
+  mssa__vec_free(&m->agbits);
+  m->mdnum = a;
+  m->agnum = p->agmap;
+  memcpy(&m->agbits, &p->agbits, sizeof m->agbits);
+  memset(&p->agmap, 0, sizeof p->agmap);
+  memset(&p->agbits, 0, sizeof p->agbits);
+}
+
+/* For ll_read_edit.c: frees a parser's tables (not the module). */
+void mssa__ll_parser_free(ll_parser *p) { parser_free(p); }

@@ -1,0 +1,697 @@
+/*
+** ll_read_const.c -- values: local/global references (with forward
+** references), literal constants, aggregates and constant expressions.
+**
+** Invariants:
+**   1. Constants are interned (ll_idset over kind/flags/opcode/type/aux/ival/
+**      ops), except blockaddress, whose block operand is patched later.
+**   2. Integer constants keep the low 64 bits sign-extended from the type's
+**      width; `wide` is set when an iN with N > 64 holds a value that does
+**      not fit in int64_t.
+**   3. Comparison predicates use LLVM's CmpInst::Predicate numbering
+**      (fcmp false..true = 0..15, icmp eq..sle = 32..41).
+**   4. Constant expressions nest through mssa__ll_enter, so their depth is
+**      bounded (LL_MAX_DEPTH) whatever the input.
+*/
+#include "reader/ll_read.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* ------------------------------------------------------------- interning */
+
+static uint64_t const_hash(const mssa_const *c, const mssa_val *ops) {
+  uint64_t h = 1469598103934665603ull;
+#define MIX(x) do { h ^= (uint64_t)(x); h *= 1099511628211ull; h ^= h >> 31; } while (0)
+  MIX(c->kind); MIX(c->flags); MIX(c->opcode); MIX(c->type); MIX(c->aux);
+  MIX((uint64_t)c->ival); MIX(c->wide); MIX(c->nops);
+  for (uint32_t i = 0; i < c->nops; i++) MIX(ops[i]);
+#undef MIX
+  return h;
+}
+
+static int const_eq(const mssa_module *m, const mssa_const *a, const mssa_val *ops, uint32_t id) {
+  const mssa_const *b = &m->consts.a[id];
+  if (a->kind != b->kind || a->flags != b->flags || a->opcode != b->opcode || a->type != b->type ||
+      a->aux != b->aux || a->ival != b->ival || a->wide != b->wide || a->nops != b->nops)
+    return 0;
+  return a->nops == 0 || memcmp(ops, m->cops.a + b->ops, a->nops * sizeof(mssa_val)) == 0;
+}
+
+static uint32_t push_const(ll_parser *p, const mssa_const *c, const mssa_val *ops) {
+  mssa_module *m = p->m;
+  mssa_const nc = *c;
+  nc.ops = m->cops.n;
+  for (uint32_t i = 0; i < c->nops; i++) mssa__vec_push(&m->cops, ops[i]);
+  uint32_t id = m->consts.n;
+  mssa__vec_push(&m->consts, nc);
+  return id;
+}
+
+uint32_t mssa__ll_const(ll_parser *p, const mssa_const *c, const mssa_val *ops) {
+  mssa_module *m = p->m;
+  ll_idset *s = &p->cset;
+  if ((m->consts.n + 1) * 2 > s->cap) {
+    uint32_t nc = s->cap ? s->cap * 2 : 1024;
+    uint32_t *ns = mssa__xcalloc(nc, sizeof(uint32_t));
+    for (uint32_t i = 0; i < s->cap; i++) {
+      uint32_t e = s->slots[i];
+      if (!e) continue;
+      const mssa_const *o = &m->consts.a[e - 1];
+      uint32_t j = (uint32_t)const_hash(o, m->cops.a + o->ops) & (nc - 1);
+      while (ns[j]) j = (j + 1) & (nc - 1);
+      ns[j] = e;
+    }
+    free(s->slots);
+    s->slots = ns;
+    s->cap = nc;
+  }
+  uint32_t mask = s->cap - 1;
+  uint32_t j = (uint32_t)const_hash(c, ops) & mask;
+  while (s->slots[j]) {
+    if (const_eq(m, c, ops, s->slots[j] - 1)) return s->slots[j] - 1;
+    j = (j + 1) & mask;
+  }
+  uint32_t id = push_const(p, c, ops);
+  s->slots[j] = id + 1;
+  s->n++;
+  return id;
+}
+
+static mssa_const cblank(uint8_t kind, uint32_t ty) {
+  mssa_const c;
+  memset(&c, 0, sizeof c);
+  c.kind = kind;
+  c.type = ty;
+  c.aux = MSSA_NONE;
+  return c;
+}
+
+static mssa_val simple_const(ll_parser *p, uint8_t kind, uint32_t ty) {
+  mssa_const c = cblank(kind, ty);
+  return MSSA_VAL(MSSA_VK_CONST, mssa__ll_const(p, &c, NULL));
+}
+
+static int64_t sext(uint64_t v, uint32_t bits) {
+  if (bits >= 64) return (int64_t)v;
+  uint64_t m = 1ull << (bits - 1);
+  v &= (m << 1) - 1;
+  return (int64_t)((v ^ m) - m);
+}
+
+mssa_val mssa__ll_const_int(ll_parser *p, uint32_t ty, int64_t v) {
+  mssa_const c = cblank(MSSA_C_INT, ty);
+  const mssa_type *t = &p->m->types.a[ty];
+  c.ival = t->kind == MSSA_T_INT ? sext((uint64_t)v, t->bits) : v;
+  return MSSA_VAL(MSSA_VK_CONST, mssa__ll_const(p, &c, NULL));
+}
+
+int64_t mssa__ll_const_ival(ll_parser *p, mssa_val v, int *ok) {
+  *ok = 0;
+  if (MSSA_VAL_KIND(v) != MSSA_VK_CONST) return 0;
+  const mssa_const *c = &p->m->consts.a[MSSA_VAL_INDEX(v)];
+  if (c->kind == MSSA_C_INT) { *ok = !c->wide; return c->ival; }
+  if (c->kind == MSSA_C_ZERO) { *ok = 1; return 0; }
+  if (c->kind == MSSA_C_AGG && c->nops) {  /* splat vector index */
+    int64_t first = mssa__ll_const_ival(p, p->m->cops.a[c->ops], ok);
+    for (uint32_t i = 1; i < c->nops && *ok; i++) {
+      int ok2;
+      if (mssa__ll_const_ival(p, p->m->cops.a[c->ops + i], &ok2) != first || !ok2) *ok = 0;
+    }
+    return first;
+  }
+  return 0;
+}
+
+/* Integer literal (decimal or u0x/s0x hex) of integer type `ty`. */
+static mssa_val int_literal(ll_parser *p, uint32_t ty) {
+  ll_tok *t = &p->lx.tok;
+  const char *s = p->m->text + t->toff;
+  uint32_t n = t->tlen;
+  uint64_t v = 0;
+  int over = 0, neg = 0;
+  if (t->kind == LT_HEXINT) {
+    for (uint32_t i = 3; i < n; i++) {
+      int c = s[i], d = c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10;
+      if (v >> 60) over = 1;
+      v = (v << 4) | (uint64_t)d;
+    }
+    /* s0x: the hex digits are a two's complement value of the type width;
+    ** u0x: unsigned. Either way the low bits are what we keep. */
+  } else {
+    uint32_t i = 0;
+    if (s[0] == '-') { neg = 1; i = 1; }
+    for (; i < n; i++) {
+      uint64_t d = (uint64_t)(s[i] - '0');
+      if (v > (UINT64_MAX - d) / 10) over = 1;
+      v = v * 10 + d;
+    }
+  }
+  const mssa_type *tt = &p->m->types.a[ty];
+  mssa_const c = cblank(MSSA_C_INT, ty);
+  uint64_t lo = neg ? (uint64_t)0 - v : v;
+  c.ival = sext(lo, tt->bits);
+  if (tt->bits > 64) {
+    if (over) c.wide = 1;
+    else if (!neg && v > (uint64_t)INT64_MAX) c.wide = 1;
+    else if (neg && v > (uint64_t)INT64_MAX + 1) c.wide = 1;
+  }
+  mssa__ll_next(p);
+  return MSSA_VAL(MSSA_VK_CONST, mssa__ll_const(p, &c, NULL));
+}
+
+static int is_fp_kind(uint8_t k) { return k >= MSSA_T_HALF && k <= MSSA_T_PPC_FP128; }
+
+static mssa_val fp_literal(ll_parser *p, uint32_t ty) {
+  ll_tok *t = &p->lx.tok;
+  mssa_const c = cblank(MSSA_C_FP, ty);
+  c.aux = mssa_strtab_intern(&p->m->strs, p->m->text + t->toff, t->tlen);
+  mssa__ll_next(p);
+  return MSSA_VAL(MSSA_VK_CONST, mssa__ll_const(p, &c, NULL));
+}
+
+/* ------------------------------------------------------------ references */
+
+mssa_val mssa__ll_global_ref(ll_parser *p, const ll_tok *t) {
+  uint64_t key = t->kind == LT_GLOBALID ? LL_NUMKEY(t->num) : mssa__ll_name(p, t);
+  uint32_t v = mssa_u64map_get(&p->gmap, key);
+  if (v != MSSA_NONE) return v;
+  if (p->gseed && (v = mssa_u64map_get(p->gseed, key)) != MSSA_NONE) return v;
+  ll_fwd fw = {key, t->off, MSSA_NONE, MSSA_VAL_NONE};
+  uint32_t idx = p->gfwd.n;
+  if (idx >= 0x0ffffff0u) mssa__ll_err(p, t->off, "too many forward references");
+  mssa__vec_push(&p->gfwd, fw);
+  mssa_val fv = MSSA_VAL(LL_VK_FWDG, idx);
+  mssa_u64map_put(&p->gmap, key, fv);
+  return fv;
+}
+
+static uint32_t new_block(ll_parser *p, uint32_t name, uint32_t slot, uint32_t off) {
+  mssa_func *f = p->f;
+  mssa_block b;
+  memset(&b, 0, sizeof b);
+  b.name = name;
+  b.slot = slot;
+  b.first = b.last = b.prev = b.next = MSSA_NONE;
+  uint32_t id = f->blocks.n;
+  mssa__vec_push(&f->blocks, b);
+  mssa__vec_push(&p->bref, off);
+  return id;
+}
+
+uint32_t mssa__ll_block_ref(ll_parser *p, const ll_tok *t) {
+  if (!p->f) mssa__ll_err(p, t->off, "invalid use of function-local name");
+  if (t->kind != LT_LOCAL && t->kind != LT_LOCALID) mssa__ll_err(p, t->off, "expected a basic block");
+  uint64_t key = mssa__ll_local_key(p, t);
+  uint32_t v = mssa_u64map_get(&p->lmap, key);
+  if (v == MSSA_NONE) {
+    uint32_t id = new_block(p, t->kind == LT_LOCAL ? (uint32_t)key : MSSA_NONE,
+                            t->kind == LT_LOCALID ? (uint32_t)t->num : MSSA_NONE, t->off);
+    mssa_u64map_put(&p->lmap, key, MSSA_VAL(MSSA_VK_BLOCK, id));
+    return id;
+  }
+  if (MSSA_VAL_KIND(v) != MSSA_VK_BLOCK) mssa__ll_err(p, t->off, "expected a basic block");
+  return MSSA_VAL_INDEX(v);
+}
+
+static uint32_t val_type(ll_parser *p, mssa_val v) {
+  switch (MSSA_VAL_KIND(v)) {
+  case MSSA_VK_INST: return p->f->insts.a[MSSA_VAL_INDEX(v)].type;
+  case MSSA_VK_ARG: return p->f->args[MSSA_VAL_INDEX(v)].type;
+  case LL_VK_FWDL: return p->lfwd.a[MSSA_VAL_INDEX(v)].type;
+  default: return MSSA_NONE;
+  }
+}
+
+static void type_mismatch(ll_parser *p, const ll_tok *t, uint32_t want, uint32_t have) {
+  /* Pointer types are compared loosely: typed and opaque pointers may mix in
+  ** one module when `ptr` first appears after typed pointers were used. */
+  if (want == have || want == MSSA_NONE || have == MSSA_NONE) return;
+  mssa_module *m = p->m;
+  if (m->types.a[want].kind == MSSA_T_PTR && m->types.a[have].kind == MSSA_T_PTR) return;
+  char a[128], b[128];
+  mssa__ll_type_str(p, have, a, sizeof a);
+  mssa__ll_type_str(p, want, b, sizeof b);
+  mssa__ll_err(p, t->off, "'%.*s' defined with type '%s' but expected '%s'",
+               (int)(t->end - t->off), m->text + t->off, a, b);
+}
+
+mssa_val mssa__ll_local_ref(ll_parser *p, const ll_tok *t, uint32_t ty) {
+  if (!p->f) mssa__ll_err(p, t->off, "invalid use of function-local name");
+  if (ty == p->m->t_label) return MSSA_VAL(MSSA_VK_BLOCK, mssa__ll_block_ref(p, t));
+  uint64_t key = mssa__ll_local_key(p, t);
+  uint32_t v = mssa_u64map_get(&p->lmap, key);
+  if (v == MSSA_NONE) {
+    ll_fwd fw = {key, t->off, ty, MSSA_VAL_NONE};
+    uint32_t idx = p->lfwd.n;
+    if (idx >= 0x0ffffff0u) mssa__ll_err(p, t->off, "too many forward references");
+    mssa__vec_push(&p->lfwd, fw);
+    mssa_val fv = MSSA_VAL(LL_VK_FWDL, idx);
+    mssa_u64map_put(&p->lmap, key, fv);
+    return fv;
+  }
+  if (MSSA_VAL_KIND(v) == MSSA_VK_BLOCK) {
+    mssa__ll_err(p, t->off, "'%.*s' is not a basic block", (int)(t->end - t->off), p->m->text + t->off);
+  }
+  type_mismatch(p, t, ty, val_type(p, v));
+  return v;
+}
+
+/* ------------------------------------------------------------- constants */
+
+static mssa_val parse_value(ll_parser *p, uint32_t ty);
+
+mssa_val mssa__ll_tvalue(ll_parser *p, uint32_t *ty) {
+  *ty = mssa__ll_type(p);
+  return parse_value(p, *ty);
+}
+
+mssa_val mssa__ll_value(ll_parser *p, uint32_t ty) { return parse_value(p, ty); }
+
+static int kw_binop(unsigned kw) {
+  switch (kw) {
+  case LL_KW_add: return MSSA_OP_ADD; case LL_KW_fadd: return MSSA_OP_FADD;
+  case LL_KW_sub: return MSSA_OP_SUB; case LL_KW_fsub: return MSSA_OP_FSUB;
+  case LL_KW_mul: return MSSA_OP_MUL; case LL_KW_fmul: return MSSA_OP_FMUL;
+  case LL_KW_udiv: return MSSA_OP_UDIV; case LL_KW_sdiv: return MSSA_OP_SDIV;
+  case LL_KW_fdiv: return MSSA_OP_FDIV; case LL_KW_urem: return MSSA_OP_UREM;
+  case LL_KW_srem: return MSSA_OP_SREM; case LL_KW_frem: return MSSA_OP_FREM;
+  case LL_KW_shl: return MSSA_OP_SHL; case LL_KW_lshr: return MSSA_OP_LSHR;
+  case LL_KW_ashr: return MSSA_OP_ASHR; case LL_KW_and: return MSSA_OP_AND;
+  case LL_KW_or: return MSSA_OP_OR; case LL_KW_xor: return MSSA_OP_XOR;
+  default: return 0;
+  }
+}
+
+int mssa__ll_kw_binop(unsigned kw);
+int mssa__ll_kw_binop(unsigned kw) { return kw_binop(kw); }
+
+int mssa__ll_kw_castop(unsigned kw);
+int mssa__ll_kw_castop(unsigned kw) {
+  switch (kw) {
+  case LL_KW_trunc: return MSSA_OP_TRUNC; case LL_KW_zext: return MSSA_OP_ZEXT;
+  case LL_KW_sext: return MSSA_OP_SEXT; case LL_KW_fptoui: return MSSA_OP_FPTOUI;
+  case LL_KW_fptosi: return MSSA_OP_FPTOSI; case LL_KW_uitofp: return MSSA_OP_UITOFP;
+  case LL_KW_sitofp: return MSSA_OP_SITOFP; case LL_KW_fptrunc: return MSSA_OP_FPTRUNC;
+  case LL_KW_fpext: return MSSA_OP_FPEXT; case LL_KW_ptrtoint: return MSSA_OP_PTRTOINT;
+  case LL_KW_inttoptr: return MSSA_OP_INTTOPTR; case LL_KW_bitcast: return MSSA_OP_BITCAST;
+  case LL_KW_addrspacecast: return MSSA_OP_ADDRSPACECAST;
+  default: return 0;
+  }
+}
+
+/* Comparison predicate keyword -> LLVM predicate number. */
+uint32_t mssa__ll_pred(ll_parser *p, int fcmp);
+uint32_t mssa__ll_pred(ll_parser *p, int fcmp) {
+  ll_tok *t = &p->lx.tok;
+  int r = -1;
+  if (t->kind == LT_KW) {
+    if (fcmp) {
+      switch (t->kw) {
+      case LL_KW_false: r = 0; break; case LL_KW_oeq: r = 1; break; case LL_KW_ogt: r = 2; break;
+      case LL_KW_oge: r = 3; break; case LL_KW_olt: r = 4; break; case LL_KW_ole: r = 5; break;
+      case LL_KW_one: r = 6; break; case LL_KW_ord: r = 7; break; case LL_KW_uno: r = 8; break;
+      case LL_KW_ueq: r = 9; break; case LL_KW_ugt: r = 10; break; case LL_KW_uge: r = 11; break;
+      case LL_KW_ult: r = 12; break; case LL_KW_ule: r = 13; break; case LL_KW_une: r = 14; break;
+      case LL_KW_true: r = 15; break;
+      default: break;
+      }
+    } else {
+      switch (t->kw) {
+      case LL_KW_eq: r = 32; break; case LL_KW_ne: r = 33; break; case LL_KW_ugt: r = 34; break;
+      case LL_KW_uge: r = 35; break; case LL_KW_ult: r = 36; break; case LL_KW_ule: r = 37; break;
+      case LL_KW_sgt: r = 38; break; case LL_KW_sge: r = 39; break; case LL_KW_slt: r = 40; break;
+      case LL_KW_sle: r = 41; break;
+      default: break;
+      }
+    }
+  }
+  if (r < 0) mssa__ll_err(p, t->off, "expected %s predicate", fcmp ? "fcmp" : "icmp");
+  mssa__ll_next(p);
+  return (uint32_t)r;
+}
+
+/* i1 for scalars, <N x i1> for vectors (comparison results). */
+uint32_t mssa__ll_cmp_type(ll_parser *p, uint32_t opty);
+uint32_t mssa__ll_cmp_type(ll_parser *p, uint32_t opty) {
+  const mssa_type *t = &p->m->types.a[opty];
+  if (t->kind == MSSA_T_VECTOR)
+    return mssa__ll_vec_type(p, p->m->t_i1, t->count, !!(t->flags & MSSA_TF_SCALABLE));
+  return p->m->t_i1;
+}
+
+/* Skip fast-math / wrap flags; returns nothing, flags are not modelled. */
+void mssa__ll_skip_flags(ll_parser *p);
+void mssa__ll_skip_flags(ll_parser *p) {
+  for (;;) {
+    ll_tok *t = &p->lx.tok;
+    if (t->kind != LT_KW) return;
+    switch (t->kw) {
+    case LL_KW_nuw: case LL_KW_nsw: case LL_KW_exact: case LL_KW_fast: case LL_KW_nnan:
+    case LL_KW_ninf: case LL_KW_nsz: case LL_KW_arcp: case LL_KW_contract: case LL_KW_afn:
+    case LL_KW_reassoc:
+      mssa__ll_next(p);
+      continue;
+    default: return;
+    }
+  }
+}
+
+/* Elements of an aggregate constant until `close`; pushes on p->stk. */
+static uint32_t agg_elems(ll_parser *p, unsigned close) {
+  uint32_t stk0 = p->stk.n;
+  if (p->lx.tok.kind != close) {
+    for (;;) {
+      uint32_t et;
+      mssa_val v = mssa__ll_tvalue(p, &et);
+      mssa__vec_push(&p->stk, v);
+      if (!mssa__ll_eat(p, LT_COMMA)) break;
+    }
+  }
+  return p->stk.n - stk0;
+}
+
+static mssa_val agg_const(ll_parser *p, uint32_t ty, uint32_t n, uint32_t off) {
+  const mssa_type *t = &p->m->types.a[ty];
+  uint64_t want = t->kind == MSSA_T_STRUCT ? t->nfields : t->count;
+  if (want != n) mssa__ll_err(p, off, "constant expression type mismatch: wrong number of elements");
+  mssa_const c = cblank(MSSA_C_AGG, ty);
+  c.nops = n;
+  uint32_t stk0 = p->stk.n - n;
+  uint32_t id = mssa__ll_const(p, &c, p->stk.a + stk0);
+  p->stk.n = stk0;
+  return MSSA_VAL(MSSA_VK_CONST, id);
+}
+
+static mssa_val expr_const(ll_parser *p, uint32_t ty, uint16_t op, uint8_t flags, uint32_t aux,
+                           uint32_t stk0) {
+  mssa_const c = cblank(MSSA_C_EXPR, ty);
+  c.opcode = op;
+  c.flags = flags;
+  c.aux = aux;
+  c.nops = p->stk.n - stk0;
+  uint32_t id = mssa__ll_const(p, &c, p->stk.a + stk0);
+  p->stk.n = stk0;
+  return MSSA_VAL(MSSA_VK_CONST, id);
+}
+
+static mssa_val push_tv(ll_parser *p, uint32_t *ty) {
+  mssa_val v = mssa__ll_tvalue(p, ty);
+  mssa__vec_push(&p->stk, v);
+  return v;
+}
+
+/* A constant expression; its type is computed from the operands (the
+** declared type `ty` of the surrounding value is not needed). */
+static mssa_val const_expr(ll_parser *p, uint32_t ty) {
+  (void)ty;
+  mssa_module *m = p->m;
+  ll_tok *t = &p->lx.tok;
+  uint32_t off = t->off;
+  unsigned kw = t->kw;
+  uint32_t stk0 = p->stk.n;
+  int op;
+  uint32_t a, b;
+  mssa__ll_next(p);
+  if ((op = mssa__ll_kw_castop(kw))) {
+    mssa__ll_expect(p, LT_LPAREN, "'(' after constantexpr cast");
+    push_tv(p, &a);
+    mssa__ll_expect_kw(p, LL_KW_to);
+    uint32_t dst = mssa__ll_type(p);
+    mssa__ll_expect(p, LT_RPAREN, "')' at end of constantexpr cast");
+    return expr_const(p, dst, (uint16_t)op, 0, a, stk0);
+  }
+  if ((op = kw_binop(kw)) || kw == LL_KW_fneg) {
+    mssa__ll_skip_flags(p);
+    mssa__ll_expect(p, LT_LPAREN, "'(' in binary constantexpr");
+    push_tv(p, &a);
+    if (kw != LL_KW_fneg) {
+      mssa__ll_expect(p, LT_COMMA, "',' in binary constantexpr");
+      push_tv(p, &b);
+    } else {
+      op = MSSA_OP_FNEG;
+    }
+    mssa__ll_expect(p, LT_RPAREN, "')' in binary constantexpr");
+    return expr_const(p, a, (uint16_t)op, 0, MSSA_NONE, stk0);
+  }
+  switch (kw) {
+  case LL_KW_getelementptr: {
+    uint8_t fl = 0;
+    if (mssa__ll_eat_kw(p, LL_KW_inbounds)) fl = MSSA_IF_INBOUNDS;
+    mssa__ll_expect(p, LT_LPAREN, "'(' in constantexpr");
+    uint32_t src = mssa__ll_type(p);
+    mssa__ll_expect(p, LT_COMMA, "',' after getelementptr's type");
+    uint32_t boff = p->lx.tok.off;
+    uint32_t bty;
+    push_tv(p, &bty);
+    /* index values go on p->stk, their types on p->attrs_tmp (both LIFO) */
+    uint32_t nidx = 0;
+    while (mssa__ll_eat(p, LT_COMMA)) {
+      mssa__ll_eat_kw(p, LL_KW_inrange);
+      uint32_t it;
+      push_tv(p, &it);
+      mssa__vec_push(&p->attrs_tmp, it);
+      nidx++;
+    }
+    mssa__ll_expect(p, LT_RPAREN, "')' in constantexpr");
+    uint32_t *itys = p->attrs_tmp.a + p->attrs_tmp.n - nidx;
+    uint32_t rt = mssa__ll_gep_result(p, src, bty, p->stk.a + stk0 + 1, nidx, itys, boff);
+    p->attrs_tmp.n -= nidx;
+    return expr_const(p, rt, MSSA_OP_GEP, fl, src, stk0);
+  }
+  case LL_KW_icmp: case LL_KW_fcmp: {
+    uint32_t pred = mssa__ll_pred(p, kw == LL_KW_fcmp);
+    mssa__ll_expect(p, LT_LPAREN, "'(' in compare constantexpr");
+    push_tv(p, &a);
+    mssa__ll_expect(p, LT_COMMA, "',' in compare constantexpr");
+    push_tv(p, &b);
+    mssa__ll_expect(p, LT_RPAREN, "')' in compare constantexpr");
+    return expr_const(p, mssa__ll_cmp_type(p, a), kw == LL_KW_icmp ? MSSA_OP_ICMP : MSSA_OP_FCMP, 0, pred, stk0);
+  }
+  case LL_KW_select: case LL_KW_extractelement: case LL_KW_insertelement: case LL_KW_shufflevector: {
+    mssa__ll_expect(p, LT_LPAREN, "'(' in constantexpr");
+    uint32_t tys[3] = {0, 0, 0};
+    uint32_t n = 0;
+    for (;;) {
+      if (n == 3) mssa__ll_err(p, p->lx.tok.off, "expected ')' in constantexpr");
+      push_tv(p, &tys[n++]);
+      if (!mssa__ll_eat(p, LT_COMMA)) break;
+    }
+    mssa__ll_expect(p, LT_RPAREN, "')' in constantexpr");
+    uint32_t rt;
+    uint16_t opc;
+    if (kw == LL_KW_select) {
+      if (n != 3) mssa__ll_err(p, off, "expected three operands to select");
+      rt = tys[1]; opc = MSSA_OP_SELECT;
+    } else if (kw == LL_KW_extractelement) {
+      if (n != 2 || m->types.a[tys[0]].kind != MSSA_T_VECTOR) mssa__ll_err(p, off, "invalid extractelement operands");
+      rt = m->types.a[tys[0]].elem; opc = MSSA_OP_EXTRACTELEMENT;
+    } else if (kw == LL_KW_insertelement) {
+      if (n != 3) mssa__ll_err(p, off, "invalid insertelement operands");
+      rt = tys[0]; opc = MSSA_OP_INSERTELEMENT;
+    } else {
+      if (n != 3 || m->types.a[tys[0]].kind != MSSA_T_VECTOR || m->types.a[tys[2]].kind != MSSA_T_VECTOR)
+        mssa__ll_err(p, off, "invalid shufflevector operands");
+      rt = mssa__ll_vec_type(p, m->types.a[tys[0]].elem, m->types.a[tys[2]].count,
+                             !!(m->types.a[tys[2]].flags & MSSA_TF_SCALABLE));
+      opc = MSSA_OP_SHUFFLEVECTOR;
+    }
+    return expr_const(p, rt, opc, 0, MSSA_NONE, stk0);
+  }
+  case LL_KW_extractvalue: case LL_KW_insertvalue: {
+    mssa__ll_expect(p, LT_LPAREN, "'(' in extractvalue constantexpr");
+    push_tv(p, &a);
+    uint32_t cur = a;
+    if (kw == LL_KW_insertvalue) {
+      mssa__ll_expect(p, LT_COMMA, "',' in insertvalue constantexpr");
+      push_tv(p, &b);
+    }
+    int any = 0;
+    while (mssa__ll_eat(p, LT_COMMA)) {
+      uint32_t ioff = p->lx.tok.off;
+      uint64_t idx = mssa__ll_uint(p, "index");
+      if (idx > 0xffffffffu) mssa__ll_err(p, ioff, "index too large");
+      cur = mssa__ll_agg_index(p, cur, idx, ioff);
+      mssa_val iv = mssa__ll_const_int(p, m->t_i32, (int64_t)idx);
+      mssa__vec_push(&p->stk, iv);
+      any = 1;
+    }
+    if (!any) mssa__ll_err(p, p->lx.tok.off, "expected index");
+    mssa__ll_expect(p, LT_RPAREN, "')' in extractvalue constantexpr");
+    return expr_const(p, kw == LL_KW_extractvalue ? cur : a,
+                      kw == LL_KW_extractvalue ? MSSA_OP_EXTRACTVALUE : MSSA_OP_INSERTVALUE, 0, MSSA_NONE, stk0);
+  }
+  default: break;
+  }
+  mssa__ll_err(p, off, "expected value token");
+}
+
+static mssa_val parse_value(ll_parser *p, uint32_t ty) {
+  mssa_module *m = p->m;
+  ll_tok *t = &p->lx.tok;
+  uint32_t off = t->off;
+  /* not a pointer: parsing elements may intern types and move the array */
+#define tt (&m->types.a[ty])
+  if (ty == m->t_md) return mssa__ll_md_value(p);
+  mssa_val r;
+  switch (t->kind) {
+  case LT_LOCAL: case LT_LOCALID: {
+    ll_tok k = *t;
+    mssa__ll_next(p);
+    return mssa__ll_local_ref(p, &k, ty);
+  }
+  case LT_GLOBAL: case LT_GLOBALID: {
+    ll_tok k = *t;
+    mssa__ll_next(p);
+    if (tt->kind != MSSA_T_PTR && !(tt->kind == MSSA_T_VECTOR))
+      mssa__ll_err(p, k.off, "global variable reference must have pointer type");
+    return mssa__ll_global_ref(p, &k);
+  }
+  case LT_INT: case LT_HEXINT:
+    if (tt->kind == MSSA_T_INT) return int_literal(p, ty);
+    if (is_fp_kind(tt->kind)) return fp_literal(p, ty);
+    mssa__ll_err(p, off, "integer constant must have integer type");
+  case LT_FLOAT:
+    if (!is_fp_kind(tt->kind)) mssa__ll_err(p, off, "floating point constant invalid for type");
+    return fp_literal(p, ty);
+  case LT_LBRACE: {
+    mssa__ll_enter(p);
+    mssa__ll_next(p);
+    uint32_t n = agg_elems(p, LT_RBRACE);
+    mssa__ll_expect(p, LT_RBRACE, "'}' at end of constant");
+    if (tt->kind != MSSA_T_STRUCT) mssa__ll_err(p, off, "structure initializer must have structure type");
+    r = agg_const(p, ty, n, off);
+    mssa__ll_leave(p);
+    return r;
+  }
+  case LT_LT: {
+    mssa__ll_enter(p);
+    mssa__ll_next(p);
+    if (mssa__ll_eat(p, LT_LBRACE)) {
+      uint32_t n = agg_elems(p, LT_RBRACE);
+      mssa__ll_expect(p, LT_RBRACE, "'}' at end of packed struct");
+      mssa__ll_expect(p, LT_GT, "'>' at end of packed struct");
+      if (tt->kind != MSSA_T_STRUCT) mssa__ll_err(p, off, "packed structure initializer must have structure type");
+      r = agg_const(p, ty, n, off);
+    } else {
+      uint32_t n = agg_elems(p, LT_GT);
+      mssa__ll_expect(p, LT_GT, "'>' at end of vector constant");
+      if (tt->kind != MSSA_T_VECTOR) mssa__ll_err(p, off, "vector constant must have vector type");
+      r = agg_const(p, ty, n, off);
+    }
+    mssa__ll_leave(p);
+    return r;
+  }
+  case LT_LSQ: {
+    mssa__ll_enter(p);
+    mssa__ll_next(p);
+    uint32_t n = agg_elems(p, LT_RSQ);
+    mssa__ll_expect(p, LT_RSQ, "']' at end of array constant");
+    if (tt->kind != MSSA_T_ARRAY) mssa__ll_err(p, off, "array constant must have array type");
+    r = agg_const(p, ty, n, off);
+    mssa__ll_leave(p);
+    return r;
+  }
+  case LT_KW:
+    switch (t->kw) {
+    case LL_KW_true: case LL_KW_false: {
+      if (tt->kind != MSSA_T_INT || tt->bits != 1) mssa__ll_err(p, off, "integer constant must have integer type");
+      int64_t v = t->kw == LL_KW_true;
+      mssa__ll_next(p);
+      return mssa__ll_const_int(p, ty, v);
+    }
+    case LL_KW_null:
+      if (tt->kind != MSSA_T_PTR) mssa__ll_err(p, off, "null must be a pointer type");
+      mssa__ll_next(p);
+      return simple_const(p, MSSA_C_NULL, ty);
+    case LL_KW_undef: mssa__ll_next(p); return simple_const(p, MSSA_C_UNDEF, ty);
+    case LL_KW_poison: mssa__ll_next(p); return simple_const(p, MSSA_C_POISON, ty);
+    case LL_KW_zeroinitializer: mssa__ll_next(p); return simple_const(p, MSSA_C_ZERO, ty);
+    case LL_KW_none:
+      if (tt->kind != MSSA_T_TOKEN) mssa__ll_err(p, off, "invalid type for none constant");
+      mssa__ll_next(p);
+      return simple_const(p, MSSA_C_TOKEN_NONE, ty);
+    case LL_KW_c: {
+      mssa__ll_next(p);
+      ll_tok s = p->lx.tok;
+      mssa__ll_expect(p, LT_STRING, "string constant");
+      mssa_const c = cblank(MSSA_C_STRING, ty);
+      c.aux = mssa__ll_string(p, &s);
+      if (tt->kind != MSSA_T_ARRAY || tt->count != mssa_strtab_len(&m->strs, c.aux))
+        mssa__ll_err(p, off, "constant expression type mismatch");
+      return MSSA_VAL(MSSA_VK_CONST, mssa__ll_const(p, &c, NULL));
+    }
+    case LL_KW_blockaddress: {
+      mssa__ll_next(p);
+      mssa__ll_expect(p, LT_LPAREN, "'(' in block address expression");
+      ll_tok g = p->lx.tok;
+      if (g.kind != LT_GLOBAL && g.kind != LT_GLOBALID) mssa__ll_err(p, g.off, "expected function name in blockaddress");
+      mssa__ll_next(p);
+      mssa_val fv = mssa__ll_global_ref(p, &g);
+      mssa__ll_expect(p, LT_COMMA, "',' in block address expression");
+      ll_tok bt = p->lx.tok;
+      if (bt.kind != LT_LOCAL && bt.kind != LT_LOCALID) mssa__ll_err(p, bt.off, "expected basic block name in blockaddress");
+      mssa__ll_next(p);
+      uint64_t key = mssa__ll_local_key(p, &bt);
+      mssa__ll_expect(p, LT_RPAREN, "')' in block address expression");
+      mssa_const c = cblank(MSSA_C_BLOCKADDR, ty);
+      c.nops = 2;
+      mssa_val ops[2] = {fv, MSSA_VAL_NONE};
+      uint32_t id = push_const(p, &c, ops);
+      ll_pending pe = {id, (uint32_t)key, (uint32_t)(key >> 32), bt.off};
+      mssa__vec_push(&p->baddr, pe);
+      return MSSA_VAL(MSSA_VK_CONST, id);
+    }
+    case LL_KW_dso_local_equivalent: case LL_KW_no_cfi: {
+      mssa__ll_next(p);
+      ll_tok g = p->lx.tok;
+      if (g.kind != LT_GLOBAL && g.kind != LT_GLOBALID) mssa__ll_err(p, g.off, "expected global value name");
+      mssa__ll_next(p);
+      mssa_val gv = mssa__ll_global_ref(p, &g);
+      mssa_const c = cblank(MSSA_C_OTHER, ty);
+      c.nops = 1;
+      return MSSA_VAL(MSSA_VK_CONST, mssa__ll_const(p, &c, &gv));
+    }
+    case LL_KW_asm: {
+      mssa__ll_next(p);
+      while (mssa__ll_eat_kw(p, LL_KW_sideeffect) || mssa__ll_eat_kw(p, LL_KW_alignstack) ||
+             mssa__ll_eat_kw(p, LL_KW_inteldialect) || mssa__ll_eat_kw(p, LL_KW_unwind)) {}
+      mssa__ll_expect(p, LT_STRING, "asm string");
+      mssa__ll_expect(p, LT_COMMA, "',' after inline asm string");
+      mssa__ll_expect(p, LT_STRING, "asm constraint string");
+      return MSSA_VAL(MSSA_VK_ASM, 0);
+    }
+    default:
+      if (mssa__ll_kw_castop(t->kw) || kw_binop(t->kw) || t->kw == LL_KW_fneg ||
+          t->kw == LL_KW_getelementptr || t->kw == LL_KW_icmp || t->kw == LL_KW_fcmp ||
+          t->kw == LL_KW_select || t->kw == LL_KW_extractelement || t->kw == LL_KW_insertelement ||
+          t->kw == LL_KW_shufflevector || t->kw == LL_KW_extractvalue || t->kw == LL_KW_insertvalue) {
+        mssa__ll_enter(p);
+        r = const_expr(p, ty);
+        mssa__ll_leave(p);
+        return r;
+      }
+      break;
+    }
+    break;
+  case LT_ERROR:
+    mssa__ll_err(p, off, "%s", p->lx.msg);
+  default: break;
+  }
+  mssa__ll_err(p, off, "expected value token");
+#undef tt
+}
+
+/* ------------------------------------------- reopening a parsed module */
+
+/* For ll_read_edit.c: enters every existing constant into the interning
+** set, so constants parsed afterwards resolve to existing ids. */
+void mssa__ll_consts_reopen(ll_parser *p) {
+  mssa_module *m = p->m;
+  uint32_t n = m->consts.n;
+  mssa__ll_idset_reset(&p->cset, n);
+  for (uint32_t id = 0; id < n; id++) {
+    const mssa_const *c = &m->consts.a[id];
+    mssa__ll_idset_add(&p->cset, const_hash(c, m->cops.a + c->ops), id);
+  }
+}

@@ -1,0 +1,825 @@
+/*
+** ll_read_inst.c -- function bodies: basic blocks, instructions, slot
+** numbering, function-local forward references.
+**
+** Invariants:
+**   1. Slot numbers follow LLVM's: unnamed arguments, then per block in
+**      layout order the block label (if unnamed) and each unnamed non-void
+**      instruction. An explicit `%N`/`N:` must equal the next slot.
+**   2. An instruction's operands are pushed straight onto f->ops while it is
+**      parsed (nothing else appends to f->ops meanwhile), in the order ir.h
+**      documents per opcode; the instruction itself is appended to f->insts
+**      once complete, then its name is defined (so `%x = phi [%x, ..]`
+**      resolves through the forward-reference table).
+**   3. At the end of the function: unresolved values and blocks are errors
+**      at their first reference; forward values are patched in f->ops and in
+**      metadata made inside the function; blocks are renumbered so that
+**      block ids follow layout order (id 0 is the entry block).
+**   4. text_off/text_len span from the instruction's first token to the end
+**      of its last token (metadata attachments included, comments not).
+*/
+#include "reader/ll_read.h"
+
+#include <string.h>
+
+int mssa__ll_kw_binop(unsigned kw);
+int mssa__ll_kw_castop(unsigned kw);
+uint32_t mssa__ll_pred(ll_parser *p, int fcmp);
+uint32_t mssa__ll_cmp_type(ll_parser *p, uint32_t opty);
+void mssa__ll_skip_flags(ll_parser *p);
+
+#define TOK (&p->lx.tok)
+
+static void push_op(ll_parser *p, mssa_val v) { mssa__vec_push(&p->f->ops, v); }
+
+static mssa_val tv_op(ll_parser *p, uint32_t *ty) {
+  mssa_val v = mssa__ll_tvalue(p, ty);
+  push_op(p, v);
+  return v;
+}
+
+static void label_op(ll_parser *p) {
+  if (!mssa__ll_eat_kw(p, LL_KW_label)) mssa__ll_err(p, TOK->off, "expected 'label' here");
+  ll_tok t = *TOK;
+  if (t.kind != LT_LOCAL && t.kind != LT_LOCALID) mssa__ll_err(p, t.off, "expected a basic block");
+  mssa__ll_next(p);
+  push_op(p, MSSA_VAL(MSSA_VK_BLOCK, mssa__ll_block_ref(p, &t)));
+}
+
+/* `, align N` / `, !md` continuation: consumes a comma; returns 1 when the
+** comma introduces metadata attachments (left for the caller). */
+static int comma_md(ll_parser *p) {
+  mssa__ll_next(p);
+  return TOK->kind == LT_MDVAR;
+}
+
+static uint32_t parse_align(ll_parser *p) {
+  uint32_t off = TOK->off;
+  uint64_t a = mssa__ll_uint(p, "alignment");
+  if (a == 0 || (a & (a - 1)) || a > (1ull << 32)) mssa__ll_err(p, off, "alignment is not a power of two");
+  if (a > 0xffffffffu) a = 0x80000000u;
+  return (uint32_t)a;
+}
+
+static int ordering(ll_parser *p, int required) {
+  if (mssa__ll_eat_kw(p, LL_KW_syncscope)) {
+    mssa__ll_expect(p, LT_LPAREN, "'(' in syncscope");
+    mssa__ll_expect(p, LT_STRING, "syncscope name");
+    mssa__ll_expect(p, LT_RPAREN, "')' in syncscope");
+  }
+  if (TOK->kind == LT_KW) {
+    int o = -1;
+    switch (TOK->kw) {
+    case LL_KW_unordered: o = MSSA_AO_UNORDERED; break;
+    case LL_KW_monotonic: o = MSSA_AO_MONOTONIC; break;
+    case LL_KW_acquire: o = MSSA_AO_ACQUIRE; break;
+    case LL_KW_release: o = MSSA_AO_RELEASE; break;
+    case LL_KW_acq_rel: o = MSSA_AO_ACQREL; break;
+    case LL_KW_seq_cst: o = MSSA_AO_SEQCST; break;
+    default: break;
+    }
+    if (o >= 0) { mssa__ll_next(p); return o; }
+  }
+  if (required) mssa__ll_err(p, TOK->off, "Expected ordering on atomic instruction");
+  return MSSA_AO_NOTATOMIC;
+}
+
+static uint32_t ptr_to(ll_parser *p, uint32_t ty, uint32_t as) { return mssa__ll_ptr_type(p, ty, as); }
+
+/* Arguments, fn attrs, bundles of call/invoke/callbr. Fills ins->aux (fn
+** type), ins->type, ins->attrs. Operands pushed: callee, args. */
+static void call_common(ll_parser *p, mssa_inst *ins) {
+  mssa_module *m = p->m;
+  mssa__ll_skip_flags(p);
+  mssa__ll_opt_cc(p);
+  uint32_t ret_bits = 0;
+  uint64_t rd = 0;
+  mssa__ll_attrs(p, 1, &ret_bits, &rd, MSSA_NONE);
+  mssa__ll_opt_addrspace(p, 0);
+  uint32_t toff = TOK->off;
+  uint32_t ty = mssa__ll_type(p);
+  uint32_t fty = m->types.a[ty].kind == MSSA_T_FUNC ? ty : MSSA_NONE;
+  uint32_t rty = fty != MSSA_NONE ? m->types.a[fty].elem : ty;
+  if (rty != m->t_void && (m->types.a[rty].kind == MSSA_T_LABEL || m->types.a[rty].kind == MSSA_T_METADATA))
+    mssa__ll_err(p, toff, "invalid result type");
+  mssa_val callee = mssa__ll_value(p, fty != MSSA_NONE ? ptr_to(p, fty, 0) : p->t_ptr0);
+  push_op(p, callee);
+  if (MSSA_VAL_KIND(callee) == MSSA_VK_ASM) ins->flags |= MSSA_IF_INLINEASM;
+  mssa__ll_expect(p, LT_LPAREN, "'(' in call");
+  uint32_t stk0 = p->stk.n;
+  if (TOK->kind != LT_RPAREN) {
+    for (;;) {
+      if (mssa__ll_eat(p, LT_DOTS)) break;   /* musttail varargs forwarding */
+      uint32_t at = mssa__ll_type(p);
+      uint32_t bits = 0;
+      uint64_t d = 0;
+      mssa__ll_attrs(p, 0, &bits, &d, MSSA_NONE);
+      push_op(p, mssa__ll_value(p, at));
+      mssa__vec_push(&p->stk, at);
+      mssa__vec_push(&p->stk, bits);
+      if (!mssa__ll_eat(p, LT_COMMA)) break;
+    }
+  }
+  mssa__ll_expect(p, LT_RPAREN, "')' at end of argument list");
+  uint32_t nargs = (p->stk.n - stk0) / 2;
+  if (fty == MSSA_NONE) {
+    uint32_t s1 = p->stk.n;
+    for (uint32_t i = 0; i < nargs; i++) mssa__vec_push(&p->stk, p->stk.a[stk0 + 2 * i]);
+    fty = mssa__ll_func_type(p, rty, p->stk.a + s1, nargs, 0);
+    p->stk.n = s1;
+  }
+  uint32_t fn_bits = 0;
+  uint64_t d = 0;
+  mssa__ll_attrs(p, 2, &fn_bits, &d, MSSA_NONE);
+  /* operand bundles */
+  if (TOK->kind == LT_LSQ) {
+    mssa__ll_next(p);
+    ins->flags |= MSSA_IF_BUNDLES;
+    if (TOK->kind != LT_RSQ) {
+      for (;;) {
+        mssa__ll_expect(p, LT_STRING, "operand bundle tag");
+        mssa__ll_expect(p, LT_LPAREN, "'(' in operand bundle");
+        if (TOK->kind != LT_RPAREN) {
+          for (;;) {
+            uint32_t bt;
+            mssa__ll_tvalue(p, &bt);
+            if (!mssa__ll_eat(p, LT_COMMA)) break;
+          }
+        }
+        mssa__ll_expect(p, LT_RPAREN, "')' in operand bundle");
+        if (!mssa__ll_eat(p, LT_COMMA)) break;
+      }
+    }
+    mssa__ll_expect(p, LT_RSQ, "']' at end of operand bundles");
+  }
+  uint32_t s1 = p->stk.n;
+  for (uint32_t i = 0; i < nargs; i++) mssa__vec_push(&p->stk, p->stk.a[stk0 + 2 * i + 1]);
+  ins->attrs = mssa__ll_attrlist(p, fn_bits, ret_bits, p->stk.a + s1, nargs);
+  p->stk.n = stk0;
+  ins->aux = fty;
+  ins->type = rty;
+}
+
+/* `within none` / `within %pad` and `[args]` of catchpad/cleanuppad. */
+static void pad_args(ll_parser *p) {
+  mssa__ll_expect(p, LT_LSQ, "'[' here");
+  if (TOK->kind != LT_RSQ) {
+    for (;;) {
+      uint32_t ty;
+      tv_op(p, &ty);
+      if (!mssa__ll_eat(p, LT_COMMA)) break;
+    }
+  }
+  mssa__ll_expect(p, LT_RSQ, "']' here");
+}
+
+static uint32_t token_type(ll_parser *p) {
+  mssa_type t;
+  memset(&t, 0, sizeof t);
+  t.kind = MSSA_T_TOKEN;
+  t.elem = t.name = t.offsets = MSSA_NONE;
+  return mssa__ll_intern_type(p, &t, NULL);
+}
+
+static void pad_parent(ll_parser *p) {
+  mssa__ll_expect_kw(p, LL_KW_within);
+  push_op(p, mssa__ll_value(p, token_type(p)));
+}
+
+static int unwind_dest(ll_parser *p) {
+  mssa__ll_expect_kw(p, LL_KW_unwind);
+  if (mssa__ll_eat_kw(p, LL_KW_to)) { mssa__ll_expect_kw(p, LL_KW_caller); return 0; }
+  label_op(p);
+  return 1;
+}
+
+/* Parses one instruction's opcode and operands into *ins. Returns 1 when
+** metadata attachments follow (comma already consumed). */
+static int parse_inst_body(ll_parser *p, mssa_inst *ins) {
+  mssa_module *m = p->m;
+  mssa_func *f = p->f;
+  ll_tok *t = TOK;
+  uint32_t off = t->off;
+  if (t->kind != LT_KW) {
+    if (t->kind == LT_ERROR) mssa__ll_err(p, t->off, "%s", p->lx.msg);
+    mssa__ll_err(p, off, "expected instruction opcode");
+  }
+  unsigned kw = t->kw;
+  uint32_t ty, ty2;
+  int op;
+  ins->type = m->t_void;
+  if ((op = mssa__ll_kw_binop(kw))) {
+    mssa__ll_next(p);
+    mssa__ll_skip_flags(p);
+    ins->opcode = (uint16_t)op;
+    tv_op(p, &ty);
+    mssa__ll_expect(p, LT_COMMA, "',' in arithmetic operation");
+    push_op(p, mssa__ll_value(p, ty));
+    ins->type = ty;
+    return 0;
+  }
+  if ((op = mssa__ll_kw_castop(kw))) {
+    mssa__ll_next(p);
+    ins->opcode = (uint16_t)op;
+    tv_op(p, &ty);
+    mssa__ll_expect_kw(p, LL_KW_to);
+    ins->type = mssa__ll_type(p);
+    ins->aux = ty;
+    return 0;
+  }
+  mssa__ll_next(p);
+  switch (kw) {
+  case LL_KW_ret: {
+    ins->opcode = MSSA_OP_RET;
+    uint32_t toff = p->lx.tok.off;
+    ty = mssa__ll_type(p);
+    if (p->f && ty != m->types.a[p->f->type].elem) {
+      char b[128];
+      mssa__ll_type_str(p, m->types.a[p->f->type].elem, b, sizeof b);
+      mssa__ll_err(p, toff, "value doesn't match function result type '%s'", b);
+    }
+    if (ty != m->t_void) push_op(p, mssa__ll_value(p, ty));
+    return 0;
+  }
+  case LL_KW_br:
+    ins->opcode = MSSA_OP_BR;
+    if (mssa__ll_is_kw(p, LL_KW_label)) { label_op(p); return 0; }
+    tv_op(p, &ty);
+    if (ty != m->t_i1) mssa__ll_err(p, off, "branch condition must have 'i1' type");
+    mssa__ll_expect(p, LT_COMMA, "',' after branch condition");
+    label_op(p);
+    mssa__ll_expect(p, LT_COMMA, "',' after true destination");
+    label_op(p);
+    return 0;
+  case LL_KW_switch:
+    ins->opcode = MSSA_OP_SWITCH;
+    tv_op(p, &ty);
+    mssa__ll_expect(p, LT_COMMA, "',' after switch condition");
+    label_op(p);
+    mssa__ll_expect(p, LT_LSQ, "'[' with switch table");
+    while (TOK->kind != LT_RSQ) {
+      tv_op(p, &ty2);
+      mssa__ll_expect(p, LT_COMMA, "',' after case value");
+      label_op(p);
+    }
+    mssa__ll_next(p);
+    return 0;
+  case LL_KW_indirectbr:
+    ins->opcode = MSSA_OP_INDIRECTBR;
+    tv_op(p, &ty);
+    mssa__ll_expect(p, LT_COMMA, "',' after indirectbr address");
+    mssa__ll_expect(p, LT_LSQ, "'[' with indirectbr");
+    if (TOK->kind != LT_RSQ) {
+      do label_op(p); while (mssa__ll_eat(p, LT_COMMA));
+    }
+    mssa__ll_expect(p, LT_RSQ, "']' at end of block list");
+    return 0;
+  case LL_KW_invoke:
+    ins->opcode = MSSA_OP_INVOKE;
+    call_common(p, ins);
+    mssa__ll_expect_kw(p, LL_KW_to);
+    label_op(p);
+    mssa__ll_expect_kw(p, LL_KW_unwind);
+    label_op(p);
+    return 0;
+  case LL_KW_callbr: {
+    ins->opcode = MSSA_OP_CALLBR;
+    call_common(p, ins);
+    mssa__ll_expect_kw(p, LL_KW_to);
+    label_op(p);
+    mssa__ll_expect(p, LT_LSQ, "'[' in callbr");
+    uint32_t n = 0;
+    if (TOK->kind != LT_RSQ) {
+      do { label_op(p); n++; } while (mssa__ll_eat(p, LT_COMMA));
+    }
+    mssa__ll_expect(p, LT_RSQ, "']' at end of block list");
+    ins->aux2 = n;
+    return 0;
+  }
+  case LL_KW_resume:
+    ins->opcode = MSSA_OP_RESUME;
+    tv_op(p, &ty);
+    return 0;
+  case LL_KW_unreachable:
+    ins->opcode = MSSA_OP_UNREACHABLE;
+    return 0;
+  case LL_KW_cleanupret:
+    ins->opcode = MSSA_OP_CLEANUPRET;
+    mssa__ll_expect_kw(p, LL_KW_from);
+    push_op(p, mssa__ll_value(p, token_type(p)));
+    unwind_dest(p);
+    return 0;
+  case LL_KW_catchret:
+    ins->opcode = MSSA_OP_CATCHRET;
+    mssa__ll_expect_kw(p, LL_KW_from);
+    push_op(p, mssa__ll_value(p, token_type(p)));
+    mssa__ll_expect_kw(p, LL_KW_to);
+    label_op(p);
+    return 0;
+  case LL_KW_catchswitch:
+    ins->opcode = MSSA_OP_CATCHSWITCH;
+    pad_parent(p);
+    mssa__ll_expect(p, LT_LSQ, "'[' with catchswitch labels");
+    do label_op(p); while (mssa__ll_eat(p, LT_COMMA));
+    mssa__ll_expect(p, LT_RSQ, "']' after catchswitch labels");
+    ins->aux = (uint32_t)unwind_dest(p);
+    ins->type = token_type(p);
+    return 0;
+  case LL_KW_catchpad: case LL_KW_cleanuppad:
+    ins->opcode = kw == LL_KW_catchpad ? MSSA_OP_CATCHPAD : MSSA_OP_CLEANUPPAD;
+    pad_parent(p);
+    pad_args(p);
+    ins->type = token_type(p);
+    return 0;
+  case LL_KW_fneg:
+    ins->opcode = MSSA_OP_FNEG;
+    mssa__ll_skip_flags(p);
+    tv_op(p, &ty);
+    ins->type = ty;
+    return 0;
+  case LL_KW_alloca: {
+    ins->opcode = MSSA_OP_ALLOCA;
+    while (mssa__ll_eat_kw(p, LL_KW_inalloca) ||
+           (TOK->kind == LT_IDENT && TOK->tlen == 10 && memcmp(m->text + TOK->toff, "swifterror", 10) == 0 &&
+            (mssa__ll_next(p), 1))) {}
+    ty = mssa__ll_type(p);
+    ins->aux = ty;
+    uint32_t as = 0;
+    int md = 0;
+    while (TOK->kind == LT_COMMA) {
+      if ((md = comma_md(p))) break;
+      if (mssa__ll_eat_kw(p, LL_KW_align)) ins->align = parse_align(p);
+      else if (mssa__ll_is_kw(p, LL_KW_addrspace)) as = mssa__ll_opt_addrspace(p, 0);
+      else if (f->ops.n == ins->ops) tv_op(p, &ty2);
+      else mssa__ll_err(p, TOK->off, "expected metadata after comma");
+    }
+    ins->type = ptr_to(p, ty, as);
+    return md;
+  }
+  case LL_KW_load: {
+    ins->opcode = MSSA_OP_LOAD;
+    int atomic = mssa__ll_eat_kw(p, LL_KW_atomic);
+    if (mssa__ll_eat_kw(p, LL_KW_volatile)) ins->flags |= MSSA_IF_VOLATILE;
+    ins->type = mssa__ll_type(p);
+    mssa__ll_expect(p, LT_COMMA, "comma after load's type");
+    tv_op(p, &ty);
+    if (!mssa__ll_is_ptr(p, ty)) mssa__ll_err(p, off, "load operand must be a pointer");
+    if (atomic) ins->ordering = (uint8_t)ordering(p, 1);
+    int md = 0;
+    while (TOK->kind == LT_COMMA) {
+      if ((md = comma_md(p))) break;
+      if (mssa__ll_eat_kw(p, LL_KW_align)) ins->align = parse_align(p);
+      else mssa__ll_err(p, TOK->off, "expected metadata after comma");
+    }
+    return md;
+  }
+  case LL_KW_store: {
+    ins->opcode = MSSA_OP_STORE;
+    int atomic = mssa__ll_eat_kw(p, LL_KW_atomic);
+    if (mssa__ll_eat_kw(p, LL_KW_volatile)) ins->flags |= MSSA_IF_VOLATILE;
+    tv_op(p, &ty);
+    ins->aux = ty;
+    mssa__ll_expect(p, LT_COMMA, "',' after store operand");
+    tv_op(p, &ty2);
+    if (!mssa__ll_is_ptr(p, ty2)) mssa__ll_err(p, off, "store operand must be a pointer");
+    if (atomic) ins->ordering = (uint8_t)ordering(p, 1);
+    int md = 0;
+    while (TOK->kind == LT_COMMA) {
+      if ((md = comma_md(p))) break;
+      if (mssa__ll_eat_kw(p, LL_KW_align)) ins->align = parse_align(p);
+      else mssa__ll_err(p, TOK->off, "expected metadata after comma");
+    }
+    return md;
+  }
+  case LL_KW_getelementptr: {
+    ins->opcode = MSSA_OP_GEP;
+    if (mssa__ll_eat_kw(p, LL_KW_inbounds)) ins->flags |= MSSA_IF_INBOUNDS;
+    uint32_t src = mssa__ll_type(p);
+    ins->aux = src;
+    mssa__ll_expect(p, LT_COMMA, "comma after getelementptr's type");
+    uint32_t boff = TOK->off;
+    tv_op(p, &ty);
+    uint32_t stk0 = p->stk.n;
+    int md = 0;
+    while (TOK->kind == LT_COMMA) {
+      if ((md = comma_md(p))) break;
+      tv_op(p, &ty2);
+      mssa__vec_push(&p->stk, ty2);
+    }
+    uint32_t nidx = p->stk.n - stk0;
+    ins->type = mssa__ll_gep_result(p, src, ty, f->ops.a + f->ops.n - nidx, nidx, p->stk.a + stk0, boff);
+    p->stk.n = stk0;
+    return md;
+  }
+  case LL_KW_fence:
+    ins->opcode = MSSA_OP_FENCE;
+    ins->ordering = (uint8_t)ordering(p, 1);
+    return 0;
+  case LL_KW_cmpxchg: {
+    ins->opcode = MSSA_OP_CMPXCHG;
+    if (mssa__ll_eat_kw(p, LL_KW_weak)) ins->flags |= MSSA_IF_WEAK;
+    if (mssa__ll_eat_kw(p, LL_KW_volatile)) ins->flags |= MSSA_IF_VOLATILE;
+    tv_op(p, &ty);
+    if (!mssa__ll_is_ptr(p, ty)) mssa__ll_err(p, off, "cmpxchg operand must be a pointer");
+    mssa__ll_expect(p, LT_COMMA, "',' after cmpxchg address");
+    tv_op(p, &ty2);
+    mssa__ll_expect(p, LT_COMMA, "',' after cmpxchg cmp operand");
+    uint32_t ty3;
+    tv_op(p, &ty3);
+    ins->ordering = (uint8_t)ordering(p, 1);
+    ordering(p, 1);
+    int md = 0;
+    while (TOK->kind == LT_COMMA) {
+      if ((md = comma_md(p))) break;
+      if (mssa__ll_eat_kw(p, LL_KW_align)) ins->align = parse_align(p);
+      else mssa__ll_err(p, TOK->off, "expected metadata after comma");
+    }
+    uint32_t fl[2] = {ty2, m->t_i1};
+    ins->type = mssa__ll_struct_type(p, fl, 2, 0);
+    return md;
+  }
+  case LL_KW_atomicrmw: {
+    ins->opcode = MSSA_OP_ATOMICRMW;
+    if (mssa__ll_eat_kw(p, LL_KW_volatile)) ins->flags |= MSSA_IF_VOLATILE;
+    int r = -1;
+    if (TOK->kind == LT_KW) {
+      switch (TOK->kw) {
+      case LL_KW_xchg: r = 0; break; case LL_KW_add: r = 1; break; case LL_KW_sub: r = 2; break;
+      case LL_KW_and: r = 3; break; case LL_KW_nand: r = 4; break; case LL_KW_or: r = 5; break;
+      case LL_KW_xor: r = 6; break; case LL_KW_max: r = 7; break; case LL_KW_min: r = 8; break;
+      case LL_KW_umax: r = 9; break; case LL_KW_umin: r = 10; break; case LL_KW_fadd: r = 11; break;
+      case LL_KW_fsub: r = 12; break; case LL_KW_fmax: r = 13; break; case LL_KW_fmin: r = 14; break;
+      default: break;
+      }
+    }
+    if (r < 0) mssa__ll_err(p, TOK->off, "expected binary operation in atomicrmw");
+    mssa__ll_next(p);
+    ins->aux = (uint32_t)r;
+    tv_op(p, &ty);
+    if (!mssa__ll_is_ptr(p, ty)) mssa__ll_err(p, off, "atomicrmw operand must be a pointer");
+    mssa__ll_expect(p, LT_COMMA, "',' after atomicrmw address");
+    tv_op(p, &ty2);
+    ins->ordering = (uint8_t)ordering(p, 1);
+    int md = 0;
+    while (TOK->kind == LT_COMMA) {
+      if ((md = comma_md(p))) break;
+      if (mssa__ll_eat_kw(p, LL_KW_align)) ins->align = parse_align(p);
+      else mssa__ll_err(p, TOK->off, "expected metadata after comma");
+    }
+    ins->type = ty2;
+    return md;
+  }
+  case LL_KW_icmp: case LL_KW_fcmp:
+    ins->opcode = kw == LL_KW_icmp ? MSSA_OP_ICMP : MSSA_OP_FCMP;
+    mssa__ll_skip_flags(p);
+    ins->aux = mssa__ll_pred(p, kw == LL_KW_fcmp);
+    tv_op(p, &ty);
+    mssa__ll_expect(p, LT_COMMA, "',' after compare value");
+    push_op(p, mssa__ll_value(p, ty));
+    ins->type = mssa__ll_cmp_type(p, ty);
+    return 0;
+  case LL_KW_phi: {
+    ins->opcode = MSSA_OP_PHI;
+    mssa__ll_skip_flags(p);
+    ty = mssa__ll_type(p);
+    ins->type = ty;
+    for (;;) {
+      mssa__ll_expect(p, LT_LSQ, "'[' in phi value list");
+      push_op(p, mssa__ll_value(p, ty));
+      mssa__ll_expect(p, LT_COMMA, "',' after insertelement value");
+      ll_tok bt = *TOK;
+      if (bt.kind != LT_LOCAL && bt.kind != LT_LOCALID) mssa__ll_err(p, bt.off, "expected a basic block");
+      mssa__ll_next(p);
+      push_op(p, MSSA_VAL(MSSA_VK_BLOCK, mssa__ll_block_ref(p, &bt)));
+      mssa__ll_expect(p, LT_RSQ, "']' in phi value list");
+      if (TOK->kind != LT_COMMA) return 0;
+      if (comma_md(p)) return 1;
+    }
+  }
+  case LL_KW_tail: case LL_KW_musttail: case LL_KW_notail:
+    if (kw != LL_KW_notail) ins->flags |= MSSA_IF_TAIL;
+    mssa__ll_expect_kw(p, LL_KW_call);
+    /* fallthrough */
+  case LL_KW_call:
+    ins->opcode = MSSA_OP_CALL;
+    call_common(p, ins);
+    return 0;
+  case LL_KW_select:
+    ins->opcode = MSSA_OP_SELECT;
+    mssa__ll_skip_flags(p);
+    tv_op(p, &ty);
+    mssa__ll_expect(p, LT_COMMA, "',' after select condition");
+    tv_op(p, &ty2);
+    mssa__ll_expect(p, LT_COMMA, "',' after select value");
+    tv_op(p, &ty);
+    ins->type = ty2;
+    return 0;
+  case LL_KW_va_arg:
+    ins->opcode = MSSA_OP_VAARG;
+    tv_op(p, &ty);
+    mssa__ll_expect(p, LT_COMMA, "',' after vaarg operand");
+    ins->type = mssa__ll_type(p);
+    return 0;
+  case LL_KW_extractelement:
+    ins->opcode = MSSA_OP_EXTRACTELEMENT;
+    tv_op(p, &ty);
+    mssa__ll_expect(p, LT_COMMA, "',' after extract value");
+    tv_op(p, &ty2);
+    if (m->types.a[ty].kind != MSSA_T_VECTOR) mssa__ll_err(p, off, "invalid extractelement operands");
+    ins->type = m->types.a[ty].elem;
+    return 0;
+  case LL_KW_insertelement:
+    ins->opcode = MSSA_OP_INSERTELEMENT;
+    tv_op(p, &ty);
+    mssa__ll_expect(p, LT_COMMA, "',' after insertelement value");
+    tv_op(p, &ty2);
+    mssa__ll_expect(p, LT_COMMA, "',' after insertelement value");
+    tv_op(p, &ty2);
+    if (m->types.a[ty].kind != MSSA_T_VECTOR) mssa__ll_err(p, off, "invalid insertelement operands");
+    ins->type = ty;
+    return 0;
+  case LL_KW_shufflevector: {
+    ins->opcode = MSSA_OP_SHUFFLEVECTOR;
+    tv_op(p, &ty);
+    mssa__ll_expect(p, LT_COMMA, "',' after shuffle mask");
+    tv_op(p, &ty2);
+    mssa__ll_expect(p, LT_COMMA, "',' after shuffle value");
+    uint32_t mt;
+    tv_op(p, &mt);
+    const mssa_type *a = &m->types.a[ty], *mk = &m->types.a[mt];
+    if (a->kind != MSSA_T_VECTOR || mk->kind != MSSA_T_VECTOR) mssa__ll_err(p, off, "invalid shufflevector operands");
+    ins->type = mssa__ll_vec_type(p, a->elem, mk->count, !!(mk->flags & MSSA_TF_SCALABLE));
+    return 0;
+  }
+  case LL_KW_extractvalue: case LL_KW_insertvalue: {
+    ins->opcode = kw == LL_KW_extractvalue ? MSSA_OP_EXTRACTVALUE : MSSA_OP_INSERTVALUE;
+    tv_op(p, &ty);
+    uint32_t cur = ty;
+    if (kw == LL_KW_insertvalue) {
+      mssa__ll_expect(p, LT_COMMA, "',' after insertvalue operand");
+      tv_op(p, &ty2);
+    }
+    int any = 0, md = 0;
+    while (TOK->kind == LT_COMMA) {
+      if ((md = comma_md(p))) break;
+      uint32_t ioff = TOK->off;
+      uint64_t idx = mssa__ll_uint(p, "index");
+      if (idx > 0xffffffffu) mssa__ll_err(p, ioff, "index too large");
+      cur = mssa__ll_agg_index(p, cur, idx, ioff);
+      push_op(p, mssa__ll_const_int(p, m->t_i32, (int64_t)idx));
+      any = 1;
+    }
+    if (!any) mssa__ll_err(p, TOK->off, "expected index");
+    ins->type = kw == LL_KW_extractvalue ? cur : ty;
+    return md;
+  }
+  case LL_KW_landingpad:
+    ins->opcode = MSSA_OP_LANDINGPAD;
+    ins->type = mssa__ll_type(p);
+    mssa__ll_eat_kw(p, LL_KW_cleanup);
+    while (mssa__ll_is_kw(p, LL_KW_catch) || mssa__ll_is_kw(p, LL_KW_filter)) {
+      mssa__ll_next(p);
+      tv_op(p, &ty);
+    }
+    return 0;
+  case LL_KW_freeze:
+    ins->opcode = MSSA_OP_FREEZE;
+    tv_op(p, &ty);
+    ins->type = ty;
+    return 0;
+  default: break;
+  }
+  mssa__ll_err(p, off, "expected instruction opcode");
+}
+
+/* Defines local `key` as value v (type ty); resolves a pending forward ref. */
+static void define_local(ll_parser *p, const ll_tok *nt, uint64_t key, mssa_val v, uint32_t ty) {
+  uint32_t old = mssa_u64map_get(&p->lmap, key);
+  if (old != MSSA_NONE) {
+    if (MSSA_VAL_KIND(old) == LL_VK_FWDL) {
+      ll_fwd *fw = &p->lfwd.a[MSSA_VAL_INDEX(old)];
+      mssa_module *m = p->m;
+      if (fw->type != ty && !(m->types.a[fw->type].kind == MSSA_T_PTR && m->types.a[ty].kind == MSSA_T_PTR)) {
+        char a[128], b[128];
+        mssa__ll_type_str(p, ty, a, sizeof a);
+        mssa__ll_type_str(p, fw->type, b, sizeof b);
+        mssa__ll_err(p, fw->off, "'%.*s' defined with type '%s' but expected '%s'",
+                     (int)(nt->end - nt->off), m->text + nt->off, a, b);
+      }
+      fw->val = v;
+    } else if (MSSA_VAL_KIND(old) == MSSA_VK_BLOCK) {
+      mssa__ll_err(p, nt->off, "instruction forward referenced with type 'label'");
+    } else {
+      mssa__ll_err(p, nt->off, "multiple definition of local value named '%.*s'",
+                   (int)(nt->end - nt->off - 1), p->m->text + nt->off + 1);
+    }
+  }
+  mssa_u64map_put(&p->lmap, key, v);
+}
+
+static uint32_t define_block(ll_parser *p) {
+  mssa_func *f = p->f;
+  ll_tok t = *TOK;
+  uint64_t key;
+  uint32_t name = MSSA_NONE, slot = MSSA_NONE;
+  if (t.kind == LT_LABEL) {
+    name = mssa__ll_name(p, &t);
+    key = name;
+    mssa__ll_next(p);
+  } else {
+    if (t.kind == LT_LABELID) {
+      if (t.num != p->next_slot) mssa__ll_err(p, t.off, "label expected to be numbered '%u'", p->next_slot);
+      mssa__ll_next(p);
+    }
+    slot = p->next_slot++;
+    key = LL_NUMKEY(slot);
+  }
+  uint32_t v = mssa_u64map_get(&p->lmap, key);
+  uint32_t bid;
+  if (v == MSSA_NONE) {
+    mssa_block b;
+    memset(&b, 0, sizeof b);
+    b.name = name;
+    b.slot = slot;
+    b.first = b.last = b.prev = b.next = MSSA_NONE;
+    bid = f->blocks.n;
+    mssa__vec_push(&f->blocks, b);
+    mssa__vec_push(&p->bref, MSSA_NONE);
+    mssa_u64map_put(&p->lmap, key, MSSA_VAL(MSSA_VK_BLOCK, bid));
+  } else if (MSSA_VAL_KIND(v) == MSSA_VK_BLOCK && p->bref.a[MSSA_VAL_INDEX(v)] != MSSA_NONE) {
+    bid = MSSA_VAL_INDEX(v);
+    p->bref.a[bid] = MSSA_NONE;
+    f->blocks.a[bid].slot = slot;
+  } else if (MSSA_VAL_KIND(v) == LL_VK_FWDL) {
+    char b[128];
+    mssa__ll_type_str(p, p->lfwd.a[MSSA_VAL_INDEX(v)].type, b, sizeof b);
+    mssa__ll_err(p, p->lfwd.a[MSSA_VAL_INDEX(v)].off, "'%%%s' defined with type 'label' but expected '%s'",
+                 name != MSSA_NONE ? mssa_str(p->m, name) : "", b);
+  } else {
+    mssa__ll_err(p, t.off, "redefinition of label");
+  }
+  mssa_block *b = &f->blocks.a[bid];
+  b->prev = f->last_block;
+  b->next = MSSA_NONE;
+  if (f->last_block != MSSA_NONE) f->blocks.a[f->last_block].next = bid;
+  else f->first_block = bid;
+  f->last_block = bid;
+  return bid;
+}
+
+/* Reads an optional `%name =` before an instruction and initialises *ins
+** (owned by block `bid`, operands to start at the end of the pool). Returns
+** 1 when a name was read, its token in *nt. */
+int mssa__ll_inst_begin(ll_parser *p, mssa_inst *ins, uint32_t bid, ll_tok *nt) {
+  int named = 0;
+  if (TOK->kind == LT_LOCAL || TOK->kind == LT_LOCALID) {
+    *nt = *TOK;
+    named = 1;
+    mssa__ll_next(p);
+    mssa__ll_expect(p, LT_EQ, "'=' after instruction name");
+  }
+  memset(ins, 0, sizeof *ins);
+  ins->block = bid;
+  ins->name = ins->slot = ins->attrs = MSSA_NONE;
+  ins->md_tbaa = ins->md_scope = ins->md_noalias = ins->dbg = ins->mdatt = MSSA_NONE;
+  ins->ops = p->f->ops.n;
+  return named;
+}
+
+static void parse_block(ll_parser *p) {
+  mssa_module *m = p->m;
+  mssa_func *f = p->f;
+  uint32_t bid = define_block(p);
+  for (;;) {
+    uint32_t ioff = TOK->off;
+    ll_tok nt;
+    mssa_inst ins;
+    int named = mssa__ll_inst_begin(p, &ins, bid, &nt);
+    int md = parse_inst_body(p, &ins);
+    if (!md && TOK->kind == LT_COMMA) {
+      mssa__ll_next(p);
+      md = 1;
+    }
+    if (md) mssa__ll_inst_md(p, &ins);
+    ins.nops = f->ops.n - ins.ops;
+    ins.text_off = ioff;
+    ins.text_len = p->lx.prev_end - ioff;
+    uint32_t id = f->insts.n;
+    if (id >= 0x0ffffff0u) mssa__ll_err(p, ioff, "too many instructions");
+    if (ins.type == m->t_void) {
+      if (named) mssa__ll_err(p, nt.off, "instructions returning void cannot have a name");
+    } else {
+      uint64_t key;
+      if (named && nt.kind == LT_LOCAL) {
+        ins.name = mssa__ll_name(p, &nt);
+        key = ins.name;
+      } else {
+        if (named && nt.num != p->next_slot)
+          mssa__ll_err(p, nt.off, "instruction expected to be numbered '%%%u'", p->next_slot);
+        ins.slot = p->next_slot++;
+        key = LL_NUMKEY(ins.slot);
+        if (!named) nt = *TOK, nt.off = nt.end = ioff;
+      }
+      define_local(p, &nt, key, MSSA_VAL(MSSA_VK_INST, id), ins.type);
+    }
+    mssa_block *b = &f->blocks.a[bid];
+    ins.prev = b->last;
+    ins.next = MSSA_NONE;
+    if (b->last != MSSA_NONE) f->insts.a[b->last].next = id;
+    else b->first = id;
+    b->last = id;
+    mssa__vec_push(&f->insts, ins);
+    if (mssa_opcode_is_terminator(ins.opcode)) return;
+  }
+}
+
+static mssa_val fix(ll_parser *p, mssa_val v, const uint32_t *perm) {
+  uint32_t k = MSSA_VAL_KIND(v);
+  if (k == LL_VK_FWDL) return p->lfwd.a[MSSA_VAL_INDEX(v)].val;
+  if (k == MSSA_VK_BLOCK) return MSSA_VAL(MSSA_VK_BLOCK, perm[MSSA_VAL_INDEX(v)]);
+  return v;
+}
+
+static void finish_function(ll_parser *p) {
+  mssa_module *m = p->m;
+  mssa_func *f = p->f;
+  uint32_t bad = UINT32_MAX;
+  for (uint32_t i = 0; i < p->lfwd.n; i++)
+    if (p->lfwd.a[i].val == MSSA_VAL_NONE && p->lfwd.a[i].off < bad) bad = p->lfwd.a[i].off;
+  for (uint32_t i = 0; i < p->bref.n; i++)
+    if (p->bref.a[i] != MSSA_NONE && p->bref.a[i] < bad) bad = p->bref.a[i];
+  if (bad != UINT32_MAX) {
+    const char *s = m->text + bad;
+    size_t n = 1;
+    if (s[1] == '"') { while (n < 200 && s[n + 1] && s[n + 1] != '"') n++; n += 2; }
+    else while (n < 200 && (s[n] == '-' || s[n] == '$' || s[n] == '.' || s[n] == '_' ||
+                            (s[n] >= '0' && s[n] <= '9') || ((s[n] | 0x20) >= 'a' && (s[n] | 0x20) <= 'z'))) n++;
+    mssa__ll_err(p, bad, "use of undefined value '%.*s'", (int)n, s);
+  }
+  /* block ids -> layout order */
+  uint32_t nb = f->blocks.n;
+  uint32_t *perm = mssa__xmalloc((nb ? nb : 1) * sizeof(uint32_t));
+  int identity = 1;
+  {
+    uint32_t k = 0;
+    for (uint32_t b = f->first_block; b != MSSA_NONE; b = f->blocks.a[b].next) {
+      perm[b] = k;
+      if (b != k) identity = 0;
+      k++;
+    }
+  }
+  if (!identity) {
+    mssa_block *nbk = mssa__xmalloc(nb * sizeof(mssa_block));
+    for (uint32_t b = 0; b < nb; b++) {
+      mssa_block x = f->blocks.a[b];
+      if (x.prev != MSSA_NONE) x.prev = perm[x.prev];
+      if (x.next != MSSA_NONE) x.next = perm[x.next];
+      nbk[perm[b]] = x;
+    }
+    memcpy(f->blocks.a, nbk, nb * sizeof(mssa_block));
+    free(nbk);
+    for (uint32_t i = 0; i < f->insts.n; i++) f->insts.a[i].block = perm[f->insts.a[i].block];
+    f->first_block = 0;
+    f->last_block = nb - 1;
+  }
+  if (p->lfwd.n || !identity) {
+    for (uint32_t k = 0; k < f->ops.n; k++) f->ops.a[k] = fix(p, f->ops.a[k], perm);
+    for (uint32_t k = p->md_mark; k < m->md.n; k++)
+      if (m->md.a[k].kind == MSSA_MD_VALUE) m->md.a[k].val = fix(p, m->md.a[k].val, perm);
+  }
+  free(perm);
+  f->entry = f->first_block;
+}
+
+void mssa__ll_function_body(ll_parser *p) {
+  mssa_module *m = p->m;
+  mssa_func *f = &m->funcs.a[p->fidx];
+  p->f = f;
+  mssa_u64map_free(&p->lmap);
+  p->lfwd.n = 0;
+  p->bref.n = 0;
+  p->md_mark = m->md.n;
+  for (uint32_t i = 0; i < f->nargs; i++) {
+    mssa_arg *a = &f->args[i];
+    uint64_t key = a->name != MSSA_NONE ? a->name : LL_NUMKEY(a->slot);
+    if (mssa_u64map_get(&p->lmap, key) != MSSA_NONE)
+      mssa__ll_err(p, f->head_off, "redefinition of argument '%%%s'", a->name != MSSA_NONE ? mssa_str(m, a->name) : "");
+    mssa_u64map_put(&p->lmap, key, MSSA_VAL(MSSA_VK_ARG, i));
+  }
+  if (TOK->kind == LT_RBRACE) mssa__ll_err(p, TOK->off, "function body requires at least one basic block");
+  do {
+    parse_block(p);
+  } while (TOK->kind != LT_RBRACE && TOK->kind != LT_EOF && TOK->kind != LT_ERROR);
+  if (TOK->kind != LT_RBRACE) {
+    if (TOK->kind == LT_ERROR) mssa__ll_err(p, TOK->off, "%s", p->lx.msg);
+    mssa__ll_err(p, TOK->off, "expected instruction opcode");
+  }
+  finish_function(p);
+  mssa__ll_next(p);
+  p->f = NULL;
+}
+
+/* For ll_read_edit.c: parses one instruction body (after any `%x =`) into
+** *ins, operands appended to p->f->ops; returns parse_inst_body's "a
+** metadata list follows" flag. */
+int mssa__ll_inst_body(ll_parser *p, mssa_inst *ins) { return parse_inst_body(p, ins); }

@@ -1,0 +1,517 @@
+/*
+** ll_read_md.c -- metadata: numbered and named nodes, tuples, specialized
+** DI nodes, metadata operands of calls, instruction/global/function
+** attachments.
+**
+** Invariants:
+**   1. `!N` maps to one md index for the whole module. A reference before the
+**      definition allocates the index (kind TUPLE, no operands) and records
+**      the reference offset in p->mdref; the definition fills the same index.
+**      Any index still pending at the end of the module is an error there.
+**   2. DILocation, DISubprogram, DIFile, DILexicalBlock(File) keep their
+**      fields (what mssa_inst_source needs). Every specialized node keeps
+**      its class name (tag), its source span, and its node-valued fields as
+**      {field name, node} pairs in text order -- enough to rebuild LLVM's
+**      operand order (mssa_md_node_operands) and so the printer's metadata
+**      numbering. Other DI nodes are skipped with an iterative raw scan
+**      (mssa__lex_skip_parens) that still registers every `!N` reference,
+**      so skipping cannot recurse whatever the input; DILocation, the most
+**      common node, has a raw fast path that falls back to tokens.
+**   3. Inline nodes (`!{...}` inside `!{...}`, `!DIx(...)` as a field value)
+**      nest through mssa__ll_enter, bounding the recursion.
+**   4. Attachments used by the analysis (!tbaa !alias.scope !noalias !dbg)
+**      are stored in their fields; all others go to the instruction's mdatt
+**      tuple (and !invariant.load also sets MSSA_IF_INVARIANT_LOAD). Custom
+**      kind names are recorded in order of first appearance (m->md_kinds).
+*/
+#include "reader/ll_read.h"
+
+#include <string.h>
+
+static uint32_t new_md(ll_parser *p, uint8_t kind) {
+  mssa_md d;
+  memset(&d, 0, sizeof d);
+  d.kind = kind;
+  d.scope = d.file = d.str = d.dir = d.inlined_at = d.path = d.tag = MSSA_NONE;
+  uint32_t id = p->m->md.n;
+  if (id >= 0x0ffffff0u) mssa__ll_err(p, p->lx.tok.off, "too many metadata nodes");
+  mssa__vec_push(&p->m->md, d);
+  mssa__vec_push(&p->mdref, MSSA_NONE);
+  return id;
+}
+
+uint32_t mssa__ll_md_ref(ll_parser *p, uint32_t n, uint32_t off) {
+  uint32_t id = mssa_u64map_get(&p->mdmap, n);
+  if (id != MSSA_NONE) return id;
+  if (p->mdseed && n < p->mdseed->n && (id = p->mdseed->a[n]) != MSSA_NONE) return id;
+  id = new_md(p, MSSA_MD_TUPLE);
+  p->mdref.a[id] = off;
+  mssa_u64map_put(&p->mdmap, n, id);
+  return id;
+}
+
+static uint32_t md_num(ll_parser *p) {
+  ll_tok *t = &p->lx.tok;
+  if (t->kind != LT_INT || p->m->text[t->toff] == '-' || t->tlen > 9)
+    mssa__ll_err(p, t->off, "expected metadata number");
+  uint32_t v = 0;
+  for (uint32_t i = 0; i < t->tlen; i++) v = v * 10 + (uint32_t)(p->m->text[t->toff + i] - '0');
+  mssa__ll_next(p);
+  return v;
+}
+
+static uint32_t parse_tuple_into(ll_parser *p, uint32_t id);
+
+/* Interned field name; a small direct-mapped cache avoids rehashing the
+** same few dozen names (`scope`, `file`, `type`, ...) for every node. */
+static uint32_t field_name(ll_parser *p, uint32_t off, uint32_t len) {
+  const char *s = p->m->text + off;
+  uint32_t h = len ? ((uint32_t)(unsigned char)s[0] * 7u + (uint32_t)(unsigned char)s[len - 1] + len * 13u) & 63u : 0;
+  if (p->fname_cache[h].len == len && p->fname_cache[h].id &&
+      memcmp(p->m->text + p->fname_cache[h].off, s, len) == 0)
+    return p->fname_cache[h].id - 1;
+  uint32_t id = mssa_strtab_intern(&p->m->strs, s, len);
+  p->fname_cache[h].off = off;
+  p->fname_cache[h].len = len;
+  p->fname_cache[h].id = id + 1;
+  return id;
+}
+
+/* A field's node reference inside a skipped node: pushed on p->stk as a
+** (field name id, node) pair; the caller moves the pairs to mdops. */
+static void raw_ref(void *ctx, uint64_t n, uint32_t off, uint32_t foff, uint32_t flen) {
+  ll_parser *p = ctx;
+  uint32_t id = mssa__ll_md_ref(p, (uint32_t)n, off);
+  mssa__vec_push(&p->stk, field_name(p, foff, flen));
+  mssa__vec_push(&p->stk, id);
+}
+
+static void fields_to_ops(ll_parser *p, uint32_t id, uint32_t stk0) {
+  mssa_module *m = p->m;
+  uint32_t n = (p->stk.n - stk0) / 2;
+  m->md.a[id].ops = m->mdops.n;
+  m->md.a[id].nops = 2 * n;
+  for (uint32_t i = 0; i < n; i++) {
+    mssa_mdop f = {MSSA_MDO_STRING, p->stk.a[stk0 + 2 * i]};
+    mssa_mdop v = {MSSA_MDO_NODE, p->stk.a[stk0 + 2 * i + 1]};
+    mssa__vec_push(&m->mdops, f);
+    mssa__vec_push(&m->mdops, v);
+  }
+  p->stk.n = stk0;
+}
+static uint32_t parse_special_into(ll_parser *p, uint32_t id);
+
+/* At '!' or MDVAR: a node reference or inline node; returns the md index.
+** `!"str"` becomes a STRING node. */
+uint32_t mssa__ll_md_node(ll_parser *p) {
+  ll_tok *t = &p->lx.tok;
+  uint32_t off = t->off;
+  if (t->kind == LT_MDVAR) {
+    mssa__ll_enter(p);
+    uint32_t id = parse_special_into(p, new_md(p, MSSA_MD_OTHER_DI));
+    mssa__ll_leave(p);
+    return id;
+  }
+  if (t->kind != LT_EXCL) mssa__ll_err(p, off, "expected metadata operand");
+  mssa__ll_next(p);
+  t = &p->lx.tok;
+  if (t->kind == LT_INT) return mssa__ll_md_ref(p, md_num(p), off);
+  if (t->kind == LT_LBRACE) {
+    mssa__ll_enter(p);
+    uint32_t id = parse_tuple_into(p, new_md(p, MSSA_MD_TUPLE));
+    mssa__ll_leave(p);
+    return id;
+  }
+  if (t->kind == LT_STRING) {
+    uint32_t s = mssa__ll_string(p, t);
+    mssa__ll_next(p);
+    uint32_t id = new_md(p, MSSA_MD_STRING);
+    p->m->md.a[id].str = s;
+    return id;
+  }
+  mssa__ll_err(p, t->off, "expected metadata operand");
+}
+
+/* A tuple operand: null, !"s", a node, or a typed value. */
+static mssa_mdop md_operand(ll_parser *p) {
+  mssa_mdop o = {MSSA_MDO_NULL, 0};
+  ll_tok *t = &p->lx.tok;
+  if (t->kind == LT_KW && t->kw == LL_KW_null) { mssa__ll_next(p); return o; }
+  if (t->kind == LT_EXCL) {
+    /* `!"s"` is a string operand, not a node */
+    const char *q = p->m->text + t->end;
+    if (*q == '"') {
+      mssa__ll_next(p);
+      o.kind = MSSA_MDO_STRING;
+      o.idx = mssa__ll_string(p, &p->lx.tok);
+      mssa__ll_next(p);
+      return o;
+    }
+  }
+  if (t->kind == LT_EXCL || t->kind == LT_MDVAR) {
+    o.kind = MSSA_MDO_NODE;
+    o.idx = mssa__ll_md_node(p);
+    return o;
+  }
+  uint32_t ty;
+  o.kind = MSSA_MDO_VALUE;
+  o.idx = mssa__ll_tvalue(p, &ty);
+  return o;
+}
+
+/* At `{` (after '!'): operands into node `id`. */
+static uint32_t parse_tuple_into(ll_parser *p, uint32_t id) {
+  mssa_module *m = p->m;
+  mssa__ll_expect(p, LT_LBRACE, "'{' here");
+  uint32_t stk0 = p->stk.n;
+  if (p->lx.tok.kind != LT_RBRACE) {
+    for (;;) {
+      mssa_mdop o = md_operand(p);
+      mssa__vec_push(&p->stk, o.kind);
+      mssa__vec_push(&p->stk, o.idx);
+      if (!mssa__ll_eat(p, LT_COMMA)) break;
+    }
+  }
+  mssa__ll_expect(p, LT_RBRACE, "'}' at end of metadata node");
+  uint32_t n = (p->stk.n - stk0) / 2;
+  m->md.a[id].kind = MSSA_MD_TUPLE;
+  m->md.a[id].ops = m->mdops.n;
+  m->md.a[id].nops = n;
+  for (uint32_t i = 0; i < n; i++) {
+    mssa_mdop o = {p->stk.a[stk0 + 2 * i], p->stk.a[stk0 + 2 * i + 1]};
+    mssa__vec_push(&m->mdops, o);
+  }
+  p->stk.n = stk0;
+  return id;
+}
+
+static int name_is(ll_parser *p, const ll_tok *t, const char *s) {
+  size_t n = strlen(s);
+  return t->tlen == n && memcmp(p->m->text + t->toff, s, n) == 0;
+}
+
+/* Interns an attachment kind name, remembering first appearances (LLVM
+** numbers custom kinds in that order). */
+static uint32_t kind_name(ll_parser *p, const ll_tok *t) {
+  uint32_t id = mssa__ll_name(p, t);
+  if (mssa_u64map_get(&p->kinds, id) == MSSA_NONE) {
+    mssa_u64map_put(&p->kinds, id, 1);
+    mssa__vec_push(&p->m->md_kinds, id);
+  }
+  return id;
+}
+
+/* Reads one field value. Sets *md (node index or MSSA_NONE), *num, *str
+** (interned only when want_str). Unknown forms are skipped to ',' or ')'. */
+static void field_value(ll_parser *p, uint32_t *md, int64_t *num, uint32_t *str, int want_str) {
+  ll_tok *t = &p->lx.tok;
+  *md = MSSA_NONE;
+  *num = 0;
+  *str = MSSA_NONE;
+  if (t->kind == LT_EXCL || t->kind == LT_MDVAR) { *md = mssa__ll_md_node(p); return; }
+  if (t->kind == LT_KW && t->kw == LL_KW_null) { mssa__ll_next(p); return; }
+  if (t->kind == LT_INT) {
+    const char *s = p->m->text + t->toff;
+    int neg = s[0] == '-';
+    uint64_t v = 0;
+    for (uint32_t i = (uint32_t)neg; i < t->tlen; i++) v = v * 10 + (uint64_t)(s[i] - '0');
+    *num = neg ? -(int64_t)v : (int64_t)v;
+    mssa__ll_next(p);
+    if (p->lx.tok.kind == LT_COMMA || p->lx.tok.kind == LT_RPAREN) return;
+  } else if (t->kind == LT_STRING) {
+    if (want_str) *str = mssa__ll_string(p, t);
+    mssa__ll_next(p);
+    if (p->lx.tok.kind == LT_COMMA || p->lx.tok.kind == LT_RPAREN) return;
+  }
+  /* skip: flags `A | B`, enums, `true`, nested brackets */
+  uint32_t depth = 0;
+  for (;;) {
+    t = &p->lx.tok;
+    if (t->kind == LT_EOF) mssa__ll_err(p, t->off, "expected ')' here");
+    if (t->kind == LT_ERROR) mssa__ll_err(p, t->off, "%s", p->lx.msg);
+    if (depth == 0 && (t->kind == LT_COMMA || t->kind == LT_RPAREN)) return;
+    if (t->kind == LT_LPAREN || t->kind == LT_LBRACE || t->kind == LT_LSQ) depth++;
+    else if (t->kind == LT_RPAREN || t->kind == LT_RBRACE || t->kind == LT_RSQ) {
+      if (depth == 0) mssa__ll_err(p, t->off, "unbalanced brackets in metadata");
+      depth--;
+    }
+    mssa__ll_next(p);
+  }
+}
+
+/* Fast path for the most common node, `!DILocation(line: N, column: N,
+** scope: !N[, inlinedAt: !N][, isImplicitCode: true])`, scanning raw text
+** after the '(' (lx.pos). Returns 1 when it consumed the node up to and
+** including ')', 0 (nothing consumed, no side effect) for any other shape,
+** which the token parser then handles with full diagnostics. */
+static int fast_location(ll_parser *p, uint32_t id) {
+  const char *t = p->m->text, *q = t + p->lx.pos, *e = t + p->m->text_len;
+  uint32_t line = 0, col = 0, scope = MSSA_NONE, inl = MSSA_NONE;
+  uint32_t scope_off = 0, inl_off = 0, scope_n = 0, inl_n = 0, scope_f = 0, inl_f = 0;
+  int has_scope = 0, has_inl = 0;
+  for (;;) {
+    while (q < e && (*q == ' ' || *q == '\t')) q++;
+    const char *f = q;
+    while (q < e && ((*q >= 'a' && *q <= 'z') || (*q >= 'A' && *q <= 'Z'))) q++;
+    size_t fl = (size_t)(q - f);
+    if (q >= e || *q != ':' || !fl) return 0;
+    q++;
+    while (q < e && *q == ' ') q++;
+    if (fl == 4 && !memcmp(f, "line", 4)) {
+      uint64_t v = 0;
+      const char *d = q;
+      while (q < e && *q >= '0' && *q <= '9' && v < 0xffffffffull) v = v * 10 + (uint64_t)(*q++ - '0');
+      if (q == d || v >= 0xffffffffull) return 0;
+      line = (uint32_t)v;
+    } else if (fl == 6 && !memcmp(f, "column", 6)) {
+      uint64_t v = 0;
+      const char *d = q;
+      while (q < e && *q >= '0' && *q <= '9' && v < 0xffffffffull) v = v * 10 + (uint64_t)(*q++ - '0');
+      if (q == d || v >= 0xffffffffull) return 0;
+      col = (uint32_t)v;
+    } else if ((fl == 5 && !memcmp(f, "scope", 5)) || (fl == 9 && !memcmp(f, "inlinedAt", 9))) {
+      if (*q != '!' || q + 1 >= e || q[1] < '0' || q[1] > '9') return 0;
+      uint32_t off = (uint32_t)(q - t);
+      uint64_t v = 0;
+      q++;
+      while (q < e && *q >= '0' && *q <= '9' && v < 0xffffffffull) v = v * 10 + (uint64_t)(*q++ - '0');
+      if (v >= 0xffffffffull) return 0;
+      if (fl == 5) { has_scope = 1; scope_n = (uint32_t)v; scope_off = off; scope_f = (uint32_t)(f - t); }
+      else { has_inl = 1; inl_n = (uint32_t)v; inl_off = off; inl_f = (uint32_t)(f - t); }
+    } else if (fl == 14 && !memcmp(f, "isImplicitCode", 14)) {
+      if ((size_t)(e - q) >= 4 && !memcmp(q, "true", 4)) q += 4;
+      else if ((size_t)(e - q) >= 5 && !memcmp(q, "false", 5)) q += 5;
+      else return 0;
+    } else {
+      return 0;
+    }
+    while (q < e && *q == ' ') q++;
+    if (q < e && *q == ',') { q++; continue; }
+    if (q < e && *q == ')') { q++; break; }
+    return 0;
+  }
+  /* committed: no failure paths below except undefined-ref bookkeeping */
+  if (has_scope) scope = mssa__ll_md_ref(p, scope_n, scope_off);
+  if (has_inl) inl = mssa__ll_md_ref(p, inl_n, inl_off);
+  mssa_module *m = p->m;
+  uint32_t stk0 = p->stk.n;
+  /* pairs in text order, as the token path records them */
+  int inl_first = has_inl && has_scope && inl_f < scope_f;
+  for (int pass = 0; pass < 2; pass++) {
+    int want_inl = pass == 0 ? inl_first : !inl_first;
+    if (want_inl && has_inl) { mssa__vec_push(&p->stk, field_name(p, inl_f, 9)); mssa__vec_push(&p->stk, inl); }
+    if (!want_inl && has_scope) { mssa__vec_push(&p->stk, field_name(p, scope_f, 5)); mssa__vec_push(&p->stk, scope); }
+  }
+  mssa_md *d = &m->md.a[id];
+  d->line = line;
+  d->col = col;
+  d->scope = scope;
+  d->inlined_at = inl;
+  fields_to_ops(p, id, stk0);
+  p->lx.pos = (size_t)(q - t);
+  p->lx.tok.end = (uint32_t)p->lx.pos;
+  mssa__ll_next(p);
+  return 1;
+}
+
+/* At MDVAR `DIxxx` followed by `(`: fills node `id`. */
+static uint32_t parse_special_into(ll_parser *p, uint32_t id) {
+  mssa_module *m = p->m;
+  ll_tok nt = p->lx.tok;
+  uint8_t kind = MSSA_MD_OTHER_DI;
+  if (name_is(p, &nt, "DILocation")) kind = MSSA_MD_LOCATION;
+  else if (name_is(p, &nt, "DISubprogram")) kind = MSSA_MD_SUBPROGRAM;
+  else if (name_is(p, &nt, "DIFile")) kind = MSSA_MD_FILE;
+  else if (name_is(p, &nt, "DILexicalBlock") || name_is(p, &nt, "DILexicalBlockFile")) kind = MSSA_MD_LEXBLOCK;
+  else if (nt.tlen < 2 || !(name_is(p, &nt, "GenericDINode") ||
+                            memcmp(m->text + nt.toff, "DI", 2) == 0))
+    mssa__ll_err(p, nt.off, "expected metadata type");
+  mssa__ll_next(p);
+  if (p->lx.tok.kind != LT_LPAREN) mssa__ll_err(p, p->lx.tok.off, "expected '(' here");
+  m->md.a[id].kind = kind;
+  m->md.a[id].tag = field_name(p, nt.toff, nt.tlen);
+  if (kind == MSSA_MD_LOCATION) {
+    p->lx.pos = p->lx.tok.end;          /* just after '(' */
+    if (fast_location(p, id)) {
+      m->md.a[id].text_off = nt.off;
+      m->md.a[id].text_len = p->lx.prev_end - nt.off;
+      return id;
+    }
+    p->lx.pos = p->lx.tok.end;          /* not taken: re-lex after '(' */
+  }
+  if (kind != MSSA_MD_OTHER_DI) mssa__ll_next(p);
+  uint32_t stk0 = p->stk.n;
+  if (kind == MSSA_MD_OTHER_DI) {
+    /* The '(' is the current token; skip raw text after it. Most of a -g
+    ** module is such nodes, so this is worth not tokenizing. */
+    p->lx.pos = p->lx.tok.end;
+    if (mssa__lex_skip_parens(&p->lx, raw_ref, p) < 0) mssa__ll_err(p, p->lx.tok.off, "%s", p->lx.msg);
+    mssa__ll_next(p);
+    fields_to_ops(p, id, stk0);
+    m->md.a[id].text_off = nt.off;
+    m->md.a[id].text_len = p->lx.prev_end - nt.off;
+    return id;
+  }
+  if (p->lx.tok.kind != LT_RPAREN) {
+    for (;;) {
+      ll_tok ft = p->lx.tok;
+      if (ft.kind != LT_LABEL) mssa__ll_err(p, ft.off, "expected field label here");
+      mssa__ll_next(p);
+      uint32_t md, str;
+      int64_t num;
+      int want_str = (kind == MSSA_MD_FILE && (name_is(p, &ft, "filename") || name_is(p, &ft, "directory"))) ||
+                     (kind == MSSA_MD_SUBPROGRAM && name_is(p, &ft, "name"));
+      field_value(p, &md, &num, &str, want_str);
+      if (md != MSSA_NONE) {
+        mssa__vec_push(&p->stk, field_name(p, ft.toff, ft.tlen));
+        mssa__vec_push(&p->stk, md);
+      }
+      mssa_md *d = &m->md.a[id];
+      if (name_is(p, &ft, "line")) d->line = (uint32_t)num;
+      else if (name_is(p, &ft, "column")) d->col = (uint32_t)num;
+      else if (name_is(p, &ft, "scope")) d->scope = md;
+      else if (name_is(p, &ft, "file")) d->file = md;
+      else if (name_is(p, &ft, "inlinedAt")) d->inlined_at = md;
+      else if (name_is(p, &ft, "filename") || name_is(p, &ft, "name")) d->str = str;
+      else if (name_is(p, &ft, "directory")) d->dir = str;
+      if (!mssa__ll_eat(p, LT_COMMA)) break;
+    }
+  }
+  mssa__ll_expect(p, LT_RPAREN, "')' here");
+  fields_to_ops(p, id, stk0);
+  m->md.a[id].text_off = nt.off;
+  m->md.a[id].text_len = p->lx.prev_end - nt.off;
+  return id;
+}
+
+mssa_val mssa__ll_md_value(ll_parser *p) {
+  ll_tok *t = &p->lx.tok;
+  if (t->kind == LT_EXCL || t->kind == LT_MDVAR)
+    return MSSA_VAL(MSSA_VK_META, mssa__ll_md_node(p));
+  uint32_t ty;
+  if (!mssa__ll_at_type(p)) mssa__ll_err(p, t->off, "expected metadata operand");
+  mssa_val v = mssa__ll_tvalue(p, &ty);
+  uint32_t id = new_md(p, MSSA_MD_VALUE);
+  p->m->md.a[id].val = v;
+  return MSSA_VAL(MSSA_VK_META, id);
+}
+
+void mssa__ll_md_def(ll_parser *p) {
+  mssa_module *m = p->m;
+  uint32_t off = p->lx.tok.off;
+  mssa__ll_next(p);                 /* '!' */
+  uint32_t n = md_num(p);
+  mssa__ll_expect(p, LT_EQ, "'=' here");
+  int distinct = mssa__ll_eat_kw(p, LL_KW_distinct);
+  uint32_t id = mssa_u64map_get(&p->mdmap, n);
+  if (id == MSSA_NONE) {
+    id = new_md(p, MSSA_MD_TUPLE);
+    mssa_u64map_put(&p->mdmap, n, id);
+  } else if (p->mdref.a[id] == MSSA_NONE) {
+    mssa__ll_err(p, off, "Metadata id is already used");
+  }
+  p->mdref.a[id] = MSSA_NONE;
+  ll_tok *t = &p->lx.tok;
+  if (t->kind == LT_MDVAR) {
+    parse_special_into(p, id);
+  } else if (t->kind == LT_EXCL) {
+    mssa__ll_next(p);
+    if (p->lx.tok.kind != LT_LBRACE) mssa__ll_err(p, p->lx.tok.off, "expected '{' here");
+    parse_tuple_into(p, id);
+  } else {
+    mssa__ll_err(p, t->off, "expected metadata node");
+  }
+  m->md.a[id].distinct = (uint8_t)distinct;
+}
+
+void mssa__ll_named_md(ll_parser *p) {
+  mssa_module *m = p->m;
+  ll_tok nt = p->lx.tok;
+  mssa__ll_next(p);
+  mssa__ll_expect(p, LT_EQ, "'=' here");
+  mssa__ll_expect(p, LT_EXCL, "'!' here");
+  mssa__ll_expect(p, LT_LBRACE, "'{' here");
+  uint32_t stk0 = p->stk.n;
+  if (p->lx.tok.kind != LT_RBRACE) {
+    do {
+      if (p->lx.tok.kind != LT_EXCL && p->lx.tok.kind != LT_MDVAR)
+        mssa__ll_err(p, p->lx.tok.off, "expected '!' here");
+      uint32_t md = mssa__ll_md_node(p);
+      mssa__vec_push(&p->stk, md);
+    } while (mssa__ll_eat(p, LT_COMMA));
+  }
+  mssa__ll_expect(p, LT_RBRACE, "'}' here");
+  /* kept as a tuple of its operands, for metadata numbering */
+  uint32_t id = new_md(p, MSSA_MD_TUPLE);
+  m->md.a[id].ops = m->mdops.n;
+  m->md.a[id].nops = p->stk.n - stk0;
+  for (uint32_t i = stk0; i < p->stk.n; i++) {
+    mssa_mdop o = {MSSA_MDO_NODE, p->stk.a[i]};
+    mssa__vec_push(&m->mdops, o);
+  }
+  p->stk.n = stk0;
+  mssa_mdop nm = {MSSA_MDO_STRING, mssa__ll_name(p, &nt)};
+  mssa_mdop tu = {MSSA_MDO_NODE, id};
+  mssa__vec_push(&m->named_md, nm);
+  mssa__vec_push(&m->named_md, tu);
+}
+
+/* `!kind !N` attachment list of a global or function, starting at MDVAR and
+** continuing while `more` says so; returns a TUPLE of {kind, node} pairs
+** and the !dbg node through *dbg (if non-NULL). */
+uint32_t mssa__ll_attachments(ll_parser *p, int comma_separated, uint32_t *dbg) {
+  uint32_t stk0 = p->stk.n;
+  while (p->lx.tok.kind == LT_MDVAR) {
+    ll_tok nt = p->lx.tok;
+    mssa__ll_next(p);
+    uint32_t md = mssa__ll_md_node(p);
+    if (dbg && name_is(p, &nt, "dbg")) *dbg = md;
+    mssa__vec_push(&p->stk, kind_name(p, &nt));
+    mssa__vec_push(&p->stk, md);
+    if (comma_separated) {
+      if (p->lx.tok.kind != LT_COMMA) break;
+      mssa__ll_next(p);
+      if (p->lx.tok.kind != LT_MDVAR) mssa__ll_err(p, p->lx.tok.off, "expected metadata after comma");
+    }
+  }
+  uint32_t id = new_md(p, MSSA_MD_TUPLE);
+  fields_to_ops(p, id, stk0);
+  return id;
+}
+
+void mssa__ll_inst_md(ll_parser *p, mssa_inst *ins) {
+  mssa_module *m = p->m;
+  uint32_t stk0 = p->stk.n;
+  for (;;) {
+    ll_tok nt = p->lx.tok;
+    if (nt.kind != LT_MDVAR) mssa__ll_err(p, nt.off, "expected metadata after comma");
+    mssa__ll_next(p);
+    uint32_t md = mssa__ll_md_node(p);
+    if (name_is(p, &nt, "dbg")) ins->dbg = md;
+    else if (name_is(p, &nt, "tbaa")) ins->md_tbaa = md;
+    else if (name_is(p, &nt, "alias.scope")) ins->md_scope = md;
+    else if (name_is(p, &nt, "noalias")) ins->md_noalias = md;
+    else {
+      /* kept for the printer's metadata numbering (see mssa_inst.mdatt) */
+      if (name_is(p, &nt, "invariant.load")) ins->flags |= MSSA_IF_INVARIANT_LOAD;
+      if (name_is(p, &nt, "invariant.group")) ins->flags |= MSSA_IF_INVARIANT_GROUP;
+      mssa__vec_push(&p->stk, kind_name(p, &nt));
+      mssa__vec_push(&p->stk, md);
+    }
+    if (p->lx.tok.kind != LT_COMMA) break;
+    mssa__ll_next(p);
+  }
+  uint32_t n = (p->stk.n - stk0) / 2;
+  if (!n) return;
+  uint32_t id = new_md(p, MSSA_MD_TUPLE);
+  m->md.a[id].ops = m->mdops.n;
+  m->md.a[id].nops = 2 * n;
+  for (uint32_t i = 0; i < n; i++) {
+    mssa_mdop k = {MSSA_MDO_STRING, p->stk.a[stk0 + 2 * i]};
+    mssa_mdop v = {MSSA_MDO_NODE, p->stk.a[stk0 + 2 * i + 1]};
+    mssa__vec_push(&m->mdops, k);
+    mssa__vec_push(&m->mdops, v);
+  }
+  p->stk.n = stk0;
+  ins->mdatt = id;
+}

@@ -1,0 +1,570 @@
+/*
+** ll_read_type.c -- types: parsing, interning, printing, GEP/aggregate
+** index walking.
+**
+** Invariants:
+**   1. Literal types are interned structurally (ll_idset over a hash of
+**      kind/flags/bits/elem/count/fields), so equal literal types share an id
+**      and type equality is id equality. Named structs are never interned:
+**      each name has one id (p->tmap), created at first reference as an
+**      opaque placeholder and filled in by its definition.
+**   2. Typed pointers keep their pointee in `elem`; once the lexer has seen
+**      `ptr` (LLVM 14 -opaque-pointers mode) `T*` yields the opaque pointer of
+**      that address space, as LLVM does in that mode.
+**   3. Parsing recursion is bounded by mssa__ll_enter (LL_MAX_DEPTH).
+*/
+#include "reader/ll_read.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static uint64_t type_hash(const mssa_type *t, const uint32_t *fields) {
+  uint64_t h = 1469598103934665603ull;
+#define MIX(x) do { h ^= (uint64_t)(x); h *= 1099511628211ull; h ^= h >> 29; } while (0)
+  MIX(t->kind); MIX(t->flags); MIX(t->bits); MIX(t->elem); MIX(t->count); MIX(t->nfields);
+  for (uint32_t i = 0; i < t->nfields; i++) MIX(fields[i]);
+#undef MIX
+  return h;
+}
+
+static int type_eq(const mssa_module *m, const mssa_type *a, const uint32_t *af, uint32_t bid) {
+  const mssa_type *b = &m->types.a[bid];
+  if (a->kind != b->kind || a->flags != b->flags || a->bits != b->bits || a->elem != b->elem ||
+      a->count != b->count || a->nfields != b->nfields || b->name != MSSA_NONE)
+    return 0;
+  for (uint32_t i = 0; i < a->nfields; i++)
+    if (af[i] != m->tlist.a[b->fields + i]) return 0;
+  return 1;
+}
+
+static uint32_t push_type(ll_parser *p, const mssa_type *t) {
+  mssa_module *m = p->m;
+  uint32_t id = m->types.n;
+  mssa__vec_push(&m->types, *t);
+  mssa__vec_push(&p->tref, MSSA_NONE);
+  mssa__vec_push(&p->tdef, MSSA_NONE);
+  return id;
+}
+
+uint32_t mssa__ll_intern_type(ll_parser *p, const mssa_type *t, const uint32_t *fields) {
+  mssa_module *m = p->m;
+  ll_idset *s = &p->tset;
+  if ((m->types.n + 1) * 2 > s->cap) {
+    uint32_t nc = s->cap ? s->cap * 2 : 1024;
+    uint32_t *ns = mssa__xcalloc(nc, sizeof(uint32_t));
+    for (uint32_t i = 0; i < s->cap; i++) {
+      uint32_t e = s->slots[i];
+      if (!e) continue;
+      const mssa_type *o = &m->types.a[e - 1];
+      uint32_t j = (uint32_t)type_hash(o, m->tlist.a + o->fields) & (nc - 1);
+      while (ns[j]) j = (j + 1) & (nc - 1);
+      ns[j] = e;
+    }
+    free(s->slots);
+    s->slots = ns;
+    s->cap = nc;
+  }
+  uint32_t mask = s->cap - 1;
+  uint32_t j = (uint32_t)type_hash(t, fields) & mask;
+  while (s->slots[j]) {
+    if (type_eq(m, t, fields, s->slots[j] - 1)) return s->slots[j] - 1;
+    j = (j + 1) & mask;
+  }
+  mssa_type nt = *t;
+  nt.name = MSSA_NONE;
+  nt.fields = m->tlist.n;
+  for (uint32_t i = 0; i < t->nfields; i++) mssa__vec_push(&m->tlist, fields[i]);
+  uint32_t id = push_type(p, &nt);
+  s->slots[j] = id + 1;
+  s->n++;
+  return id;
+}
+
+static mssa_type blank(uint8_t kind) {
+  mssa_type t;
+  memset(&t, 0, sizeof t);
+  t.kind = kind;
+  t.elem = MSSA_NONE;
+  t.name = MSSA_NONE;
+  t.offsets = MSSA_NONE;
+  return t;
+}
+
+/* The caches below only short-cut mssa__ll_intern_type for the most
+** frequent types (every `i32`, `double`, `%T*` token); they store id + 1. */
+static uint32_t simple(ll_parser *p, uint8_t kind) {
+  if (p->kind_cache[kind]) return p->kind_cache[kind] - 1;
+  mssa_type t = blank(kind);
+  uint32_t id = mssa__ll_intern_type(p, &t, NULL);
+  p->kind_cache[kind] = id + 1;
+  return id;
+}
+
+uint32_t mssa__ll_int_type(ll_parser *p, uint32_t bits) {
+  if (bits <= 128 && p->int_cache[bits]) return p->int_cache[bits] - 1;
+  mssa_type t = blank(MSSA_T_INT);
+  t.bits = bits;
+  uint32_t id = mssa__ll_intern_type(p, &t, NULL);
+  if (bits <= 128) p->int_cache[bits] = id + 1;
+  return id;
+}
+
+uint32_t mssa__ll_ptr_type(ll_parser *p, uint32_t elem, uint32_t as) {
+  int cacheable = as == 0 && !p->lx.saw_ptr && elem != MSSA_NONE;
+  if (cacheable && elem < p->ptr_cache.n && p->ptr_cache.a[elem]) return p->ptr_cache.a[elem] - 1;
+  mssa_type t = blank(MSSA_T_PTR);
+  t.bits = as;
+  t.elem = p->lx.saw_ptr ? MSSA_NONE : elem;
+  uint32_t id = mssa__ll_intern_type(p, &t, NULL);
+  if (cacheable) {
+    while (p->ptr_cache.n <= elem) mssa__vec_push(&p->ptr_cache, 0);
+    p->ptr_cache.a[elem] = id + 1;
+  }
+  return id;
+}
+
+uint32_t mssa__ll_vec_type(ll_parser *p, uint32_t elem, uint64_t n, int scalable) {
+  mssa_type t = blank(MSSA_T_VECTOR);
+  t.elem = elem;
+  t.count = n;
+  if (scalable) t.flags = MSSA_TF_SCALABLE;
+  return mssa__ll_intern_type(p, &t, NULL);
+}
+
+uint32_t mssa__ll_func_type(ll_parser *p, uint32_t ret, const uint32_t *params, uint32_t n, int vararg) {
+  mssa_type t = blank(MSSA_T_FUNC);
+  t.elem = ret;
+  t.nfields = n;
+  if (vararg) t.flags = MSSA_TF_VARARG;
+  return mssa__ll_intern_type(p, &t, params);
+}
+
+uint32_t mssa__ll_struct_type(ll_parser *p, const uint32_t *fields, uint32_t n, int packed) {
+  mssa_type t = blank(MSSA_T_STRUCT);
+  t.nfields = n;
+  t.flags = MSSA_TF_DEFINED | (packed ? MSSA_TF_PACKED : 0);
+  return mssa__ll_intern_type(p, &t, fields);
+}
+
+uint32_t mssa__ll_named_type(ll_parser *p, uint64_t key, uint32_t name, uint32_t off) {
+  mssa_type t = blank(MSSA_T_STRUCT);
+  t.name = name;
+  t.flags = MSSA_TF_OPAQUE;
+  uint32_t id = push_type(p, &t);
+  p->tref.a[id] = off;
+  mssa_u64map_put(&p->tmap, key, id);
+  return id;
+}
+
+void mssa__ll_types_init(ll_parser *p) {
+  mssa_module *m = p->m;
+  m->t_void = simple(p, MSSA_T_VOID);
+  m->t_i1 = mssa__ll_int_type(p, 1);
+  m->t_i8 = mssa__ll_int_type(p, 8);
+  m->t_i32 = mssa__ll_int_type(p, 32);
+  m->t_i64 = mssa__ll_int_type(p, 64);
+  mssa_type t = blank(MSSA_T_PTR);
+  m->t_ptr = p->t_ptr0 = mssa__ll_intern_type(p, &t, NULL);
+  m->t_label = simple(p, MSSA_T_LABEL);
+  m->t_md = simple(p, MSSA_T_METADATA);
+}
+
+int mssa__ll_is_ptr(ll_parser *p, uint32_t t) {
+  return t != MSSA_NONE && p->m->types.a[t].kind == MSSA_T_PTR;
+}
+
+int mssa__ll_at_type(ll_parser *p) {
+  ll_tok *t = &p->lx.tok;
+  switch (t->kind) {
+  case LT_INTTYPE: case LT_LOCAL: case LT_LOCALID: case LT_LBRACE: case LT_LSQ: case LT_LT:
+    return 1;
+  case LT_KW:
+    switch (t->kw) {
+    case LL_KW_void: case LL_KW_half: case LL_KW_bfloat: case LL_KW_float: case LL_KW_double:
+    case LL_KW_x86_fp80: case LL_KW_fp128: case LL_KW_ppc_fp128: case LL_KW_label:
+    case LL_KW_metadata: case LL_KW_x86_mmx: case LL_KW_x86_amx: case LL_KW_token: case LL_KW_ptr:
+      return 1;
+    default: return 0;
+    }
+  default: return 0;
+  }
+}
+
+static uint32_t parse_type_inner(ll_parser *p);
+
+/* Element list of a literal struct, after the opening brace. */
+static uint32_t parse_struct_body(ll_parser *p, int packed) {
+  mssa_module *m = p->m;
+  uint32_t stk0 = p->stk.n;
+  if (p->lx.tok.kind != LT_RBRACE) {
+    for (;;) {
+      uint32_t off = p->lx.tok.off;
+      uint32_t ft = parse_type_inner(p);
+      uint8_t k = m->types.a[ft].kind;
+      if (k == MSSA_T_VOID || k == MSSA_T_LABEL || k == MSSA_T_METADATA || k == MSSA_T_FUNC || k == MSSA_T_TOKEN)
+        mssa__ll_err(p, off, "invalid element type for struct");
+      mssa__vec_push(&p->stk, ft);
+      if (!mssa__ll_eat(p, LT_COMMA)) break;
+    }
+  }
+  mssa__ll_expect(p, LT_RBRACE, "'}' at end of struct");
+  if (packed) mssa__ll_expect(p, LT_GT, "'>' at end of packed struct");
+  uint32_t id = mssa__ll_struct_type(p, p->stk.a + stk0, p->stk.n - stk0, packed);
+  p->stk.n = stk0;
+  return id;
+}
+
+static void check_elem(ll_parser *p, uint32_t et, uint32_t off, const char *what) {
+  uint8_t k = p->m->types.a[et].kind;
+  if (k == MSSA_T_VOID || k == MSSA_T_LABEL || k == MSSA_T_METADATA || k == MSSA_T_FUNC || k == MSSA_T_TOKEN)
+    mssa__ll_err(p, off, "invalid %s element type", what);
+}
+
+static uint32_t parse_type_inner(ll_parser *p) {
+  mssa_module *m = p->m;
+  ll_tok *t = &p->lx.tok;
+  uint32_t off = t->off;
+  uint32_t ty = MSSA_NONE;
+  mssa__ll_enter(p);
+  switch (t->kind) {
+  case LT_INTTYPE:
+    ty = mssa__ll_int_type(p, (uint32_t)t->num);
+    mssa__ll_next(p);
+    break;
+  case LT_KW:
+    switch (t->kw) {
+    case LL_KW_void: ty = m->t_void; break;
+    case LL_KW_half: ty = simple(p, MSSA_T_HALF); break;
+    case LL_KW_bfloat: ty = simple(p, MSSA_T_BFLOAT); break;
+    case LL_KW_float: ty = simple(p, MSSA_T_FLOAT); break;
+    case LL_KW_double: ty = simple(p, MSSA_T_DOUBLE); break;
+    case LL_KW_x86_fp80: ty = simple(p, MSSA_T_X86_FP80); break;
+    case LL_KW_fp128: ty = simple(p, MSSA_T_FP128); break;
+    case LL_KW_ppc_fp128: ty = simple(p, MSSA_T_PPC_FP128); break;
+    case LL_KW_label: ty = m->t_label; break;
+    case LL_KW_metadata: ty = m->t_md; break;
+    case LL_KW_x86_mmx: ty = simple(p, MSSA_T_X86_MMX); break;
+    case LL_KW_x86_amx: ty = simple(p, MSSA_T_X86_AMX); break;
+    case LL_KW_token: ty = simple(p, MSSA_T_TOKEN); break;
+    case LL_KW_ptr: {
+      mssa__ll_next(p);
+      uint32_t as = mssa__ll_opt_addrspace(p, 0);
+      mssa_type pt = blank(MSSA_T_PTR);
+      pt.bits = as;
+      ty = mssa__ll_intern_type(p, &pt, NULL);
+      goto suffix;
+    }
+    default:
+      mssa__ll_err(p, off, "expected type");
+    }
+    mssa__ll_next(p);
+    break;
+  case LT_LOCAL: case LT_LOCALID: {
+    uint64_t key = mssa__ll_local_key(p, t);
+    ty = mssa_u64map_get(&p->tmap, key);
+    if (ty == MSSA_NONE) {
+      uint32_t name;
+      if (t->kind == LT_LOCALID) {
+        char b[24];
+        snprintf(b, sizeof b, "%llu", (unsigned long long)t->num);
+        name = mssa_strtab_intern(&m->strs, b, strlen(b));
+      } else {
+        name = (uint32_t)key;
+      }
+      ty = mssa__ll_named_type(p, key, name, off);
+    }
+    mssa__ll_next(p);
+    break;
+  }
+  case LT_LBRACE:
+    mssa__ll_next(p);
+    ty = parse_struct_body(p, 0);
+    break;
+  case LT_LSQ: {
+    mssa__ll_next(p);
+    uint64_t n = mssa__ll_uint(p, "number in array type");
+    if (!mssa__ll_is_kw(p, LL_KW_x)) mssa__ll_err(p, p->lx.tok.off, "expected 'x' after element count");
+    mssa__ll_next(p);
+    uint32_t eoff = p->lx.tok.off;
+    uint32_t et = parse_type_inner(p);
+    check_elem(p, et, eoff, "array");
+    mssa__ll_expect(p, LT_RSQ, "']' at end of array");
+    mssa_type at = blank(MSSA_T_ARRAY);
+    at.elem = et;
+    at.count = n;
+    ty = mssa__ll_intern_type(p, &at, NULL);
+    break;
+  }
+  case LT_LT: {
+    mssa__ll_next(p);
+    if (mssa__ll_eat(p, LT_LBRACE)) { ty = parse_struct_body(p, 1); break; }
+    int scalable = 0;
+    if (mssa__ll_eat_kw(p, LL_KW_vscale)) {
+      scalable = 1;
+      if (!mssa__ll_eat_kw(p, LL_KW_x)) mssa__ll_err(p, p->lx.tok.off, "expected 'x' after vscale");
+    }
+    uint32_t noff = p->lx.tok.off;
+    uint64_t n = mssa__ll_uint(p, "number in vector type");
+    if (n == 0) mssa__ll_err(p, noff, "zero element vector is illegal");
+    if (n >= (1ull << 32)) mssa__ll_err(p, noff, "size too large for vector");
+    if (!mssa__ll_eat_kw(p, LL_KW_x)) mssa__ll_err(p, p->lx.tok.off, "expected 'x' after element count");
+    uint32_t eoff = p->lx.tok.off;
+    uint32_t et = parse_type_inner(p);
+    uint8_t k = m->types.a[et].kind;
+    if (!(k == MSSA_T_INT || k == MSSA_T_PTR || (k >= MSSA_T_HALF && k <= MSSA_T_PPC_FP128)))
+      mssa__ll_err(p, eoff, "invalid vector element type");
+    mssa__ll_expect(p, LT_GT, "'>' at end of vector");
+    ty = mssa__ll_vec_type(p, et, n, scalable);
+    break;
+  }
+  default:
+    mssa__ll_err(p, off, "expected type");
+  }
+suffix:
+  for (;;) {
+    t = &p->lx.tok;
+    if (t->kind == LT_STAR) {
+      uint8_t k = m->types.a[ty].kind;
+      if (k == MSSA_T_VOID) mssa__ll_err(p, t->off, "pointers to void are invalid - use i8* instead");
+      if (k == MSSA_T_LABEL || k == MSSA_T_METADATA || k == MSSA_T_TOKEN)
+        mssa__ll_err(p, t->off, "pointer to this type is invalid");
+      mssa__ll_next(p);
+      ty = mssa__ll_ptr_type(p, ty, 0);
+    } else if (t->kind == LT_KW && t->kw == LL_KW_addrspace) {
+      uint32_t as = mssa__ll_opt_addrspace(p, 0);
+      if (p->lx.tok.kind != LT_STAR) mssa__ll_err(p, p->lx.tok.off, "expected '*' in address space");
+      mssa__ll_next(p);
+      ty = mssa__ll_ptr_type(p, ty, as);
+    } else if (t->kind == LT_LPAREN) {
+      /* function type: ret (params) */
+      uint8_t k = m->types.a[ty].kind;
+      if (k == MSSA_T_LABEL || k == MSSA_T_METADATA || k == MSSA_T_FUNC)
+        mssa__ll_err(p, t->off, "invalid function return type");
+      mssa__ll_next(p);
+      uint32_t stk0 = p->stk.n;
+      int vararg = 0;
+      if (p->lx.tok.kind != LT_RPAREN) {
+        for (;;) {
+          if (mssa__ll_eat(p, LT_DOTS)) { vararg = 1; break; }
+          uint32_t poff = p->lx.tok.off;
+          uint32_t pt = parse_type_inner(p);
+          if (pt == m->t_void) mssa__ll_err(p, poff, "argument can not have void type");
+          /* attributes and names are not allowed in function types, but
+          ** LLVM tolerates parameter attributes here: skip them */
+          uint32_t bits = 0;
+          uint64_t d = 0;
+          mssa__ll_attrs(p, 0, &bits, &d, MSSA_NONE);
+          mssa__vec_push(&p->stk, pt);
+          if (!mssa__ll_eat(p, LT_COMMA)) break;
+        }
+      }
+      mssa__ll_expect(p, LT_RPAREN, "')' at end of function type");
+      ty = mssa__ll_func_type(p, ty, p->stk.a + stk0, p->stk.n - stk0, vararg);
+      p->stk.n = stk0;
+    } else {
+      break;
+    }
+  }
+  mssa__ll_leave(p);
+  return ty;
+}
+
+uint32_t mssa__ll_type(ll_parser *p) {
+  if (p->lx.tok.kind == LT_ERROR) mssa__ll_err(p, p->lx.tok.off, "%s", p->lx.msg);
+  return parse_type_inner(p);
+}
+
+/* ---------------------------------------------------------------- printing */
+
+static void put(char **o, char *e, const char *s, size_t n) {
+  while (n-- && *o < e) *(*o)++ = *s++;
+}
+
+static void type_str(const mssa_module *m, uint32_t t, char **o, char *e, int depth) {
+  char b[48];
+  if (depth > 16 || *o >= e) { put(o, e, "...", 3); return; }
+  const mssa_type *ty = &m->types.a[t];
+  switch (ty->kind) {
+  case MSSA_T_VOID: put(o, e, "void", 4); return;
+  case MSSA_T_INT: snprintf(b, sizeof b, "i%u", ty->bits); put(o, e, b, strlen(b)); return;
+  case MSSA_T_HALF: put(o, e, "half", 4); return;
+  case MSSA_T_BFLOAT: put(o, e, "bfloat", 6); return;
+  case MSSA_T_FLOAT: put(o, e, "float", 5); return;
+  case MSSA_T_DOUBLE: put(o, e, "double", 6); return;
+  case MSSA_T_X86_FP80: put(o, e, "x86_fp80", 8); return;
+  case MSSA_T_FP128: put(o, e, "fp128", 5); return;
+  case MSSA_T_PPC_FP128: put(o, e, "ppc_fp128", 9); return;
+  case MSSA_T_X86_MMX: put(o, e, "x86_mmx", 7); return;
+  case MSSA_T_X86_AMX: put(o, e, "x86_amx", 7); return;
+  case MSSA_T_LABEL: put(o, e, "label", 5); return;
+  case MSSA_T_METADATA: put(o, e, "metadata", 8); return;
+  case MSSA_T_TOKEN: put(o, e, "token", 5); return;
+  case MSSA_T_PTR:
+    if (ty->elem == MSSA_NONE) put(o, e, "ptr", 3);
+    else type_str(m, ty->elem, o, e, depth + 1);
+    if (ty->bits) { snprintf(b, sizeof b, " addrspace(%u)", ty->bits); put(o, e, b, strlen(b)); }
+    if (ty->elem != MSSA_NONE) put(o, e, "*", 1);
+    return;
+  case MSSA_T_STRUCT:
+    if (ty->name != MSSA_NONE) {
+      const char *n = mssa_str(m, ty->name);
+      put(o, e, "%", 1);
+      put(o, e, n, strlen(n));
+      return;
+    }
+    if (ty->flags & MSSA_TF_PACKED) put(o, e, "<", 1);
+    put(o, e, "{", 1);
+    for (uint32_t i = 0; i < ty->nfields; i++) {
+      put(o, e, i ? ", " : " ", i ? 2 : 1);
+      type_str(m, m->tlist.a[ty->fields + i], o, e, depth + 1);
+    }
+    put(o, e, ty->nfields ? " }" : "}", ty->nfields ? 2 : 1);
+    if (ty->flags & MSSA_TF_PACKED) put(o, e, ">", 1);
+    return;
+  case MSSA_T_ARRAY: case MSSA_T_VECTOR:
+    snprintf(b, sizeof b, "%s%s%llu x ", ty->kind == MSSA_T_ARRAY ? "[" : "<",
+             (ty->flags & MSSA_TF_SCALABLE) ? "vscale x " : "", (unsigned long long)ty->count);
+    put(o, e, b, strlen(b));
+    type_str(m, ty->elem, o, e, depth + 1);
+    put(o, e, ty->kind == MSSA_T_ARRAY ? "]" : ">", 1);
+    return;
+  case MSSA_T_FUNC:
+    type_str(m, ty->elem, o, e, depth + 1);
+    put(o, e, " (", 2);
+    for (uint32_t i = 0; i < ty->nfields; i++) {
+      if (i) put(o, e, ", ", 2);
+      type_str(m, m->tlist.a[ty->fields + i], o, e, depth + 1);
+    }
+    if (ty->flags & MSSA_TF_VARARG) put(o, e, ty->nfields ? ", ..." : "...", ty->nfields ? 5 : 3);
+    put(o, e, ")", 1);
+    return;
+  default: put(o, e, "?", 1); return;
+  }
+}
+
+void mssa__ll_type_str(ll_parser *p, uint32_t t, char *buf, size_t cap) {
+  char *o = buf, *e = buf + cap - 1;
+  type_str(p->m, t, &o, e, 0);
+  *o = 0;
+}
+
+/* ------------------------------------------------------------ index walking */
+
+uint32_t mssa__ll_agg_index(ll_parser *p, uint32_t agg, uint64_t idx, uint32_t off) {
+  const mssa_type *t = &p->m->types.a[agg];
+  if (t->kind == MSSA_T_STRUCT) {
+    if (idx >= t->nfields) mssa__ll_err(p, off, "invalid indices for extractvalue");
+    return p->m->tlist.a[t->fields + idx];
+  }
+  if (t->kind == MSSA_T_ARRAY) {
+    if (idx >= t->count) mssa__ll_err(p, off, "invalid indices for extractvalue");
+    return t->elem;
+  }
+  mssa__ll_err(p, off, "invalid indices for extractvalue");
+}
+
+/* Result type of getelementptr: walks the source element type through the
+** indices after the first (struct indices must be constant integers). */
+uint32_t mssa__ll_gep_result(ll_parser *p, uint32_t srcelem, uint32_t basety,
+                             const mssa_val *idx, uint32_t nidx, const uint32_t *idxty, uint32_t off) {
+  mssa_module *m = p->m;
+  uint64_t vecn = 0;
+  int scalable = 0;
+  const mssa_type *bt = &m->types.a[basety];
+  uint32_t bptr = basety;
+  if (bt->kind == MSSA_T_VECTOR) {
+    vecn = bt->count;
+    scalable = !!(bt->flags & MSSA_TF_SCALABLE);
+    bptr = bt->elem;
+  }
+  if (m->types.a[bptr].kind != MSSA_T_PTR) mssa__ll_err(p, off, "base of getelementptr must be a pointer");
+  for (uint32_t i = 0; i < nidx; i++) {
+    const mssa_type *it = &m->types.a[idxty[i]];
+    if (it->kind == MSSA_T_VECTOR) {
+      vecn = it->count;
+      scalable = !!(it->flags & MSSA_TF_SCALABLE);
+      if (m->types.a[it->elem].kind != MSSA_T_INT) mssa__ll_err(p, off, "getelementptr index must be an integer");
+    } else if (it->kind != MSSA_T_INT) {
+      mssa__ll_err(p, off, "getelementptr index must be an integer");
+    }
+  }
+  uint32_t cur = srcelem;
+  for (uint32_t i = 1; i < nidx; i++) {
+    const mssa_type *ct = &m->types.a[cur];
+    if (ct->kind == MSSA_T_STRUCT) {
+      int ok = 0;
+      int64_t v = mssa__ll_const_ival(p, idx[i], &ok);
+      if (!ok || v < 0 || (uint64_t)v >= ct->nfields) mssa__ll_err(p, off, "invalid getelementptr indices");
+      cur = m->tlist.a[ct->fields + (uint32_t)v];
+    } else if (ct->kind == MSSA_T_ARRAY || ct->kind == MSSA_T_VECTOR) {
+      cur = ct->elem;
+    } else {
+      mssa__ll_err(p, off, "invalid getelementptr indices");
+    }
+  }
+  uint32_t rt = mssa__ll_ptr_type(p, cur, m->types.a[bptr].bits);
+  if (vecn) rt = mssa__ll_vec_type(p, rt, vecn, scalable);
+  return rt;
+}
+
+/* ------------------------------------------- reopening a parsed module */
+
+/*
+** For ll_read_edit.c (parsing one instruction into an existing module):
+** enters every existing type into the interning set, the caches and (named
+** structs) tmap, so that types parsed afterwards resolve to the module's
+** existing ids instead of creating duplicates. Call on a fresh parser whose
+** m is the module; clears MSSA_TF_SIZED everywhere, so the caller must run
+** mssa_layout_compute(m) when done (success or not).
+*/
+void mssa__ll_types_check(ll_parser *p, uint32_t from) {
+  mssa_module *m = p->m;
+  for (uint32_t id = from; id < m->types.n && id < p->tref.n; id++)
+    if (p->tref.a[id] != MSSA_NONE)
+      mssa__ll_err(p, p->tref.a[id], "use of undefined type named '%s'", mssa_str(m, m->types.a[id].name));
+}
+
+void mssa__ll_types_reopen(ll_parser *p) {
+  mssa_module *m = p->m;
+  uint32_t n = m->types.n;
+  p->tref.n = p->tdef.n = 0;
+  for (uint32_t id = 0; id < n; id++) {
+    mssa__vec_push(&p->tref, MSSA_NONE);
+    mssa__vec_push(&p->tdef, MSSA_NONE);
+  }
+  mssa__ll_idset_reset(&p->tset, n);
+  p->t_ptr0 = m->t_ptr;
+  /* Layout marks types MSSA_TF_SIZED after parsing; interning compares
+  ** flags, so drop the mark (the caller recomputes layout afterwards). */
+  for (uint32_t id = 0; id < n; id++) m->types.a[id].flags &= (uint8_t)~MSSA_TF_SIZED;
+  for (uint32_t id = 0; id < n; id++) {
+    const mssa_type *t = &m->types.a[id];
+    if (t->name != MSSA_NONE) {
+      /* A named struct never defined is what a failed reparse left behind:
+      ** not a name the module has (referring to it must fail again). */
+      if (t->kind == MSSA_T_STRUCT && !(t->flags & MSSA_TF_DEFINED)) continue;
+      const char *nm = mssa_str(m, t->name);
+      uint64_t key = t->name;
+      if (nm[0] >= '0' && nm[0] <= '9') key = LL_NUMKEY(strtoull(nm, NULL, 10));
+      mssa_u64map_put(&p->tmap, key, id);
+      continue;
+    }
+    mssa__ll_idset_add(&p->tset, type_hash(t, m->tlist.a + t->fields), id);
+    switch (t->kind) {
+    case MSSA_T_INT:
+      if (t->bits <= 128 && !p->int_cache[t->bits]) p->int_cache[t->bits] = id + 1;
+      break;
+    case MSSA_T_PTR:
+      if (t->bits == 0 && t->elem != MSSA_NONE) {
+        while (p->ptr_cache.n <= t->elem) mssa__vec_push(&p->ptr_cache, 0);
+        if (!p->ptr_cache.a[t->elem]) p->ptr_cache.a[t->elem] = id + 1;
+      }
+      break;
+    case MSSA_T_STRUCT: case MSSA_T_ARRAY: case MSSA_T_VECTOR: case MSSA_T_FUNC:
+      break;
+    default:
+      if (!p->kind_cache[t->kind]) p->kind_cache[t->kind] = id + 1;
+      break;
+    }
+  }
+}

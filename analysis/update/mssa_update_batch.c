@@ -1,0 +1,221 @@
+/*
+** mssa_update_batch.c -- all-or-none batches of edits, snapshots, and the
+** text forms of insert / set_terminator.
+**
+** Invariants:
+**   1. A batch either applies every op or leaves the function and its graph
+**      as they were: a snapshot (plain copies of the function's block,
+**      instruction and operand vectors and of every array of the graph) is
+**      taken first and put back on the first failing op. Copying is linear
+**      in the function and far cheaper than rebuilding the graph (no alias
+**      queries), and it restores ids and access indices exactly.
+**   2. The AA context is kept (it belongs to the graph) but invalidated on
+**      restore; the phi-translation user index is dropped.
+**   3. A snapshot owns its copies; restore hands them to f and s and frees
+**      what they replaced.
+*/
+#include "update/mssa_update.h"
+
+#include <string.h>
+
+#include "alias/phitrans.h"
+
+/* ll_read_edit.c */
+int mssa__parse_inst(mssa_module *m, mssa_func *f, const char *text, size_t len,
+                     mssa_inst *proto, mssa_u32vec *ops, mssa_diag *diag);
+
+struct mssa_update_snapshot {
+  /* function */
+  MSSA_VEC(mssa_block) blocks;
+  MSSA_VEC(mssa_inst) insts;
+  MSSA_VEC(mssa_val) ops;
+  uint32_t entry, first_block, last_block;
+  /* graph (a shallow struct copy whose arrays are owned copies) */
+  mssa_ssa g;
+};
+
+#define DUP(dst, src, count) \
+  do { size_t n_ = (size_t)(count) * sizeof *(src); \
+       (dst) = mssa__xmalloc(n_ ? n_ : 1); if (n_) memcpy((dst), (src), n_); } while (0)
+
+#define DUPVEC(dst, src) \
+  do { (dst).n = (src).n; (dst).cap = (src).n; \
+       if ((src).n) DUP((dst).a, (src).a, (src).n); else (dst).a = NULL; } while (0)
+
+mssa_update_snapshot *mssa_update_snapshot_take(const mssa_func *f, const mssa_ssa *s) {
+  mssa_update_snapshot *sn = mssa__xcalloc(1, sizeof *sn);
+  DUPVEC(sn->blocks, f->blocks);
+  DUPVEC(sn->insts, f->insts);
+  DUPVEC(sn->ops, f->ops);
+  sn->entry = f->entry;
+  sn->first_block = f->first_block;
+  sn->last_block = f->last_block;
+  mssa_ssa *g = &sn->g;
+  *g = *s;
+  g->users = NULL;
+  g->aa = NULL;
+  DUPVEC(g->acc, s->acc);
+  DUPVEC(g->phiops, s->phiops);
+  DUP(g->inst_acc, s->inst_acc, s->inst_cap ? s->inst_cap : 1);
+  DUP(g->inst_pos, s->inst_pos, s->inst_cap ? s->inst_cap : 1);
+  uint32_t nb = s->nblocks ? s->nblocks : 1;
+  DUP(g->first, s->first, (size_t)4 * nb);
+  g->last = g->first + nb;
+  g->phi = g->first + 2 * nb;
+  g->lastdef = g->first + 3 * nb;
+  /* CFG and dominator tree. */
+  uint32_t n = s->cfg.n, m = s->cfg.succ_off ? s->cfg.succ_off[n] : 0;
+  DUP(g->cfg.succ_off, s->cfg.succ_off, n + 1);
+  DUP(g->cfg.pred_off, s->cfg.pred_off, n + 1);
+  DUP(g->cfg.succ, s->cfg.succ, m);
+  DUP(g->cfg.pred, s->cfg.pred, m);
+  uint32_t dn = s->dt.n + 1;
+  DUP(g->dt.idom, s->dt.idom, dn);
+  DUP(g->dt.level, s->dt.level, dn);
+  DUP(g->dt.dfs_in, s->dt.dfs_in, dn);
+  DUP(g->dt.dfs_out, s->dt.dfs_out, dn);
+  DUP(g->dt.child_off, s->dt.child_off, dn);
+  DUP(g->dt.child, s->dt.child, dn);
+  DUP(g->dt.preorder, s->dt.preorder, dn);
+  return sn;
+}
+
+static void free_graph_arrays(mssa_ssa *g) {
+  mssa__vec_free(&g->acc);
+  mssa__vec_free(&g->phiops);
+  free(g->inst_acc);
+  free(g->inst_pos);
+  free(g->first);
+  mssa_cfg_free(&g->cfg);
+  mssa_domtree_free(&g->dt);
+}
+
+void mssa_update_snapshot_free(mssa_update_snapshot *sn) {
+  if (!sn) return;
+  mssa__vec_free(&sn->blocks);
+  mssa__vec_free(&sn->insts);
+  mssa__vec_free(&sn->ops);
+  free_graph_arrays(&sn->g);
+  free(sn);
+}
+
+void mssa_update_snapshot_restore(mssa_update_snapshot *sn, mssa_func *f, mssa_ssa *s) {
+  mssa__vec_free(&f->blocks);
+  mssa__vec_free(&f->insts);
+  mssa__vec_free(&f->ops);
+  f->blocks.a = sn->blocks.a; f->blocks.n = sn->blocks.n; f->blocks.cap = sn->blocks.cap;
+  f->insts.a = sn->insts.a; f->insts.n = sn->insts.n; f->insts.cap = sn->insts.cap;
+  f->ops.a = sn->ops.a; f->ops.n = sn->ops.n; f->ops.cap = sn->ops.cap;
+  f->entry = sn->entry;
+  f->first_block = sn->first_block;
+  f->last_block = sn->last_block;
+  /* The graph may have been rebuilt (new AA context): keep the current
+  ** context, which points at the same module and function. */
+  mssa_aa *aa = s->aa;
+  void *data = s->data;
+  mssa__users_free(s->users);
+  free_graph_arrays(s);
+  *s = sn->g;
+  s->aa = aa;
+  s->data = data;
+  s->users = NULL;
+  mssa_aa_invalidate(aa);
+  free(sn);
+}
+
+/* ------------------------------------------------------------ text forms */
+
+/* Length of text without trailing blanks/newlines. */
+static size_t trimmed(const char *t, size_t n) {
+  while (n && (t[n - 1] == ' ' || t[n - 1] == '\t' || t[n - 1] == '\n' || t[n - 1] == '\r')) n--;
+  return n;
+}
+
+/* Parses `text` as one instruction, checks it is (or is not) a terminator,
+** applies it through the matching update, and gives it its own text. */
+static int apply_text(mssa_module *m, mssa_func *f, mssa_ssa *s, const char *text, size_t len,
+                      bool terminator, mssa_where where, uint32_t anchor, uint32_t *out_id,
+                      mssa_diag *diag) {
+  if (!m || !f || !s || !text) return MSSA_EINVAL;
+  uint32_t local_id;
+  if (!out_id) out_id = &local_id;
+  mssa_inst proto;
+  mssa_u32vec ops = {0};
+  int rc = mssa__parse_inst(m, f, text, len, &proto, &ops, diag);
+  if (rc == MSSA_OK) {
+    if (mssa_opcode_is_terminator(proto.opcode) != terminator) rc = MSSA_EINVAL;
+    else if (terminator) rc = mssa_update_set_terminator(m, f, s, anchor, &proto, ops.a, ops.n, out_id);
+    else rc = mssa_update_insert(m, f, s, &proto, ops.a, ops.n, where, anchor, out_id);
+    /* Printers show an instruction's own text. */
+    if (rc == MSSA_OK) mssa_ir_set_text(m, f, *out_id, text, trimmed(text, len));
+  }
+  mssa__vec_free(&ops);
+  return rc;
+}
+
+int mssa_update_insert_text(mssa_module *m, mssa_func *f, mssa_ssa *s, const char *text,
+                            size_t len, mssa_where where, uint32_t anchor, uint32_t *out_id,
+                            mssa_diag *diag) {
+  return apply_text(m, f, s, text, len, false, where, anchor, out_id, diag);
+}
+
+int mssa_update_set_terminator_text(mssa_module *m, mssa_func *f, mssa_ssa *s, uint32_t block,
+                                    const char *text, size_t len, uint32_t *out_id,
+                                    mssa_diag *diag) {
+  return apply_text(m, f, s, text, len, true, (mssa_where)0, block, out_id, diag);
+}
+
+/* --------------------------------------------------------------- batches */
+
+static int apply_one(mssa_module *m, mssa_func *f, mssa_ssa *s, const mssa_edit_op *op,
+                     uint32_t *res, mssa_diag *diag) {
+  *res = MSSA_NONE;
+  switch (op->kind) {
+  case MSSA_EDIT_INSERT:
+    if (op->text)
+      return mssa_update_insert_text(m, f, s, op->text, op->text_len, (mssa_where)op->where,
+                                     op->anchor, res, diag);
+    return mssa_update_insert(m, f, s, op->proto, op->ops, op->nops, (mssa_where)op->where,
+                              op->anchor, res);
+  case MSSA_EDIT_REMOVE:
+    return mssa_update_remove(m, f, s, op->inst);
+  case MSSA_EDIT_MOVE:
+    return mssa_update_move(m, f, s, op->inst, (mssa_where)op->where, op->anchor);
+  case MSSA_EDIT_SET_OPERAND:
+    return mssa_update_set_operand(m, f, s, op->inst, op->index, op->val);
+  case MSSA_EDIT_SET_TERMINATOR:
+    if (op->text)
+      return mssa_update_set_terminator_text(m, f, s, op->block, op->text, op->text_len, res, diag);
+    if (!op->proto) return MSSA_EINVAL;
+    return mssa_update_set_terminator(m, f, s, op->block, op->proto, op->ops, op->nops, res);
+  case MSSA_EDIT_ADD_BLOCK:
+    return mssa_update_add_block(m, f, s, op->anchor, op->index, res);
+  case MSSA_EDIT_REMOVE_BLOCK:
+    return mssa_update_remove_block(m, f, s, op->block);
+  case MSSA_EDIT_SPLIT_EDGE:
+    return mssa_update_split_edge(m, f, s, op->block, op->anchor, res);
+  case MSSA_EDIT_SPLIT_BLOCK:
+    return mssa_update_split_block(m, f, s, op->inst, res);
+  default:
+    return MSSA_EINVAL;
+  }
+}
+
+int mssa_update_batch(mssa_module *m, mssa_func *f, mssa_ssa *s, const mssa_edit_op *ops,
+                      uint32_t n, uint32_t *results, uint32_t *failed, mssa_diag *diag) {
+  if (failed) *failed = MSSA_NONE;
+  if (!m || !f || !s || (n && !ops) || s->f != f) return MSSA_EINVAL;
+  mssa_update_snapshot *sn = mssa_update_snapshot_take(f, s);
+  for (uint32_t k = 0; k < n; k++) {
+    uint32_t r;
+    int rc = apply_one(m, f, s, &ops[k], &r, diag);
+    if (rc) {
+      mssa_update_snapshot_restore(sn, f, s);
+      if (failed) *failed = k;
+      return rc;
+    }
+    if (results) results[k] = r;
+  }
+  mssa_update_snapshot_free(sn);
+  return MSSA_OK;
+}
