@@ -11,12 +11,12 @@
 # CSMITH_OPAQUE_SEEDS="FIRST LAST".
 #
 # Threshold assertions not met yet are TODO (reason below); empty = strict.
-# shellcheck disable=SC2034  # read by lib-conformance.sh
+# shellcheck disable=SC2034  # read by lib.sh
 TODO_DEFS=""
 TODO_PHIS=""
 TODO_USES=""
-# shellcheck source=tests/lib-conformance.sh
-. "$(dirname "$0")/lib-conformance.sh"
+# shellcheck source=tests/conformance/lib.sh
+. "$(dirname "$0")/lib.sh"
 
 need_opt_and_tools
 command -v csmith >/dev/null 2>&1 || tap_skip_all "csmith not installed (apt-get install csmith libcsmith-dev)"

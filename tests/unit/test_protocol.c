@@ -5,7 +5,7 @@
 ** location form, text, and rejection of bad designators; then the JSON-RPC
 ** engine (protocol/) in-process with a one-module host: exact reply bytes,
 ** error codes, notifications, the reply cache, and a load job. (The daemon
-** itself is tested end to end in tests/daemon-*.t.)
+** itself is tested end to end by the scripts in tests/daemon/.)
 **
 ** The module is written by hand: a loop with a MemoryPhi and debug locations.
 ** Expected values were checked against `opt -passes='print<memoryssa-walker>'`

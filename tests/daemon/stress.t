@@ -3,11 +3,9 @@
 # answers checked), a ping during a 10 MB load (< 10 ms), an oversize
 # request, clients that disconnect mid-request and mid-load, a client that
 # never reads, and SIGTERM with requests in flight.
-import importlib.machinery, json, os, signal, socket, subprocess, sys, threading, time
+import json, os, signal, socket, threading, time
 
-lib = importlib.machinery.SourceFileLoader(
-    "daemonlib", os.path.join(os.path.dirname(os.path.abspath(__file__)), "daemon-protocol.t")
-).load_module()
+import daemonlib as lib
 ok, is_, done, Daemon, Client = lib.ok, lib.is_, lib.done, lib.Daemon, lib.Client
 
 

@@ -1,5 +1,5 @@
 # shellcheck shell=bash
-# tests/lib-conformance.sh -- sourced by tests/conformance-*.t (bash).
+# tests/conformance/lib.sh -- sourced by tests/conformance/*.t (bash).
 #
 # A tiny TAP producer plus a wrapper around ../shared/tools/conformance that
 # turns its summary line
@@ -24,7 +24,7 @@
 #   MEMSSA_JOBS    parallel jobs for corpus generation (nproc)
 
 set -u
-MEMSSA_ROOT=${MEMSSA_ROOT:-$(cd "$(dirname "$0")/.." && pwd)}
+MEMSSA_ROOT=${MEMSSA_ROOT:-$(cd "$(dirname "$0")/../.." && pwd)}
 MEMSSA_BIN=${MEMSSA_BIN:-$MEMSSA_ROOT/build/memssa}
 MEMSSA_SHARED=${MEMSSA_SHARED:-$(cd "$MEMSSA_ROOT/.." && pwd)/shared}
 MEMSSA_CORPUS=${MEMSSA_CORPUS:-$MEMSSA_ROOT/build/corpus}

@@ -3,11 +3,9 @@
 # only inside function bodies reparses just those bodies; anything else is a
 # full reload that says why. Every reload must answer exactly as a fresh load
 # of the same text.
-import subprocess, importlib.machinery, json, os, re, signal, sys
+import subprocess, json, os, re, signal
 
-lib = importlib.machinery.SourceFileLoader(
-    "daemonlib", os.path.join(os.path.dirname(os.path.abspath(__file__)), "daemon-protocol.t")
-).load_module()
+import daemonlib as lib
 ok, is_, done, Daemon, canon, same = lib.ok, lib.is_, lib.done, lib.Daemon, lib.canon, lib.same
 
 HEAD = """; ModuleID = 'r'

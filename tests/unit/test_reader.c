@@ -552,26 +552,26 @@ static void test_corpus(void) {
     if (!ok(good, "%s parses (%.1f ms)", real[i], (double)(t1 - t0) / 1e6)) diag("%s", why);
   }
   /* reader fixtures */
-  dp = opendir("tests/reader");
-  if (!dp) { skip(1, "no tests/reader fixtures"); return; }
+  dp = opendir("tests/fixtures/reader");
+  if (!dp) { skip(1, "no tests/fixtures/reader fixtures"); return; }
   int n = 0, bad = 0;
   struct dirent *e;
   while ((e = readdir(dp))) {
     size_t k = strlen(e->d_name);
     if (k < 4 || strcmp(e->d_name + k - 3, ".ll")) continue;
-    snprintf(path, sizeof path, "tests/reader/%s", e->d_name);
+    snprintf(path, sizeof path, "tests/fixtures/reader/%s", e->d_name);
     n++;
     if (!parse_ok(path, why, sizeof why)) { diag("%s", why); bad++; }
   }
   closedir(dp);
-  ok(bad == 0, "tests/reader fixtures: %d files, %d failures", n, bad);
+  ok(bad == 0, "tests/fixtures/reader fixtures: %d files, %d failures", n, bad);
 }
 
-/* tests/reader/syntax.ll: EH pads, callbr, quoted names, exotic floats */
+/* tests/fixtures/reader/syntax.ll: EH pads, callbr, quoted names, exotic floats */
 static void test_fixture_syntax(void) {
   mssa_module *m = NULL;
   mssa_diag d;
-  if (mssa_module_parse_file("tests/reader/syntax.ll", &m, &d)) { skip(9, "syntax.ll not found"); return; }
+  if (mssa_module_parse_file("tests/fixtures/reader/syntax.ll", &m, &d)) { skip(9, "syntax.ll not found"); return; }
   mssa_func *w = fn(m, "win");
   ok(w != NULL, "@win");
   if (!w) { mssa_module_free(m); return; }

@@ -4,7 +4,7 @@
 # its annotations are exactly LLVM 14's (examples/sum.mssa.txt, made by opt),
 # and that verify and build accept the example too.
 set -u
-root=${MEMSSA_ROOT:-$(cd "$(dirname "$0")/.." && pwd)}
+root=${MEMSSA_ROOT:-$(cd "$(dirname "$0")/../.." && pwd)}
 bin=${MEMSSA_BIN:-$root/build/memssa}
 shared=${MEMSSA_SHARED:-$(cd "$root/.." && pwd)/shared}
 ex=$root/examples/sum.ll

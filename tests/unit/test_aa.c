@@ -1,7 +1,7 @@
 /*
 ** test_aa.c -- alias analysis: unit cases with concrete answers (each also
 ** checked against opt 14 by the differential part), and a differential
-** test against `opt -passes=aa-eval` on tests/aa/ fixtures and a few corpus
+** test against `opt -passes=aa-eval` on tests/fixtures/aa/ fixtures and a few corpus
 ** files (skipped when opt is absent).
 **
 **   build/tests/test_aa              the TAP suite
@@ -9,10 +9,10 @@
 **
 ** Invariants:
 **   1. Every expected answer below is what LLVM 14's aa-eval prints for the
-**      same query (tests/aa/ fixtures hold the IR; the differential test re-checks
+**      same query (tests/fixtures/aa/ fixtures hold the IR; the differential test re-checks
 **      all of them whenever opt is installed).
-**   2. Fixtures are found in $MSSA_TEST_DIR, else $MEMSSA_ROOT/tests/aa (set
-**      by `make test`), else tests/aa under the working directory; the LLVM
+**   2. Fixtures are found in $MSSA_TEST_DIR, else $MEMSSA_ROOT/tests/fixtures/aa (set
+**      by `make test`), else tests/fixtures/aa under the working directory; the LLVM
 **      corpus under $MEMSSA_SHARED (default /work/shared).
 */
 #define _POSIX_C_SOURCE 200809L
@@ -32,8 +32,8 @@ static const char *fixture_dir(void) {
   const char *d = getenv("MSSA_TEST_DIR");
   if (d) return d;
   const char *root = getenv("MEMSSA_ROOT");   /* set by `make test` */
-  if (root) { snprintf(buf, sizeof buf, "%s/tests/aa", root); return buf; }
-  return "tests/aa";
+  if (root) { snprintf(buf, sizeof buf, "%s/tests/fixtures/aa", root); return buf; }
+  return "tests/fixtures/aa";
 }
 
 static mssa_module *load(const char *name) {

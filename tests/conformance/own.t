@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Conformance with LLVM 14 on the project's own C programs (tests/c/*.c),
+# Conformance with LLVM 14 on the project's own C programs (tests/fixtures/c/*.c),
 # compiled with clang at test time four ways into $MEMSSA_CORPUS/own:
 #   NAME.O0.ll        -O0 -g -Xclang -disable-O0-optnone
 #   NAME.O1raw.ll     -O1 -g -Xclang -disable-llvm-passes
@@ -10,17 +10,17 @@
 # (only for files whose .c changed) and conformance compares.
 #
 # Threshold assertions not met yet are TODO (reason below); empty = strict.
-# shellcheck disable=SC2034  # read by lib-conformance.sh
+# shellcheck disable=SC2034  # read by lib.sh
 TODO_DEFS=""
 TODO_PHIS=""
 TODO_USES=""
-# shellcheck source=tests/lib-conformance.sh
-. "$(dirname "$0")/lib-conformance.sh"
+# shellcheck source=tests/conformance/lib.sh
+. "$(dirname "$0")/lib.sh"
 
 need_opt_and_tools
 CLANG=${CLANG:-clang}
 command -v "$CLANG" >/dev/null 2>&1 || tap_skip_all "clang not installed"
-src=$MEMSSA_ROOT/tests/c
+src=$MEMSSA_ROOT/tests/fixtures/c
 out=$MEMSSA_CORPUS/own
 mkdir -p "$out"
 shopt -s nullglob

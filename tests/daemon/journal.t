@@ -9,11 +9,9 @@
 # SIGKILL, `stats` shows fewer fdatasyncs than edits, a reply held for the
 # journal keeps later replies on its connection behind it, SIGTERM drains
 # held replies, and a client leaving while its reply is held is harmless.
-import importlib.machinery, json, os, shutil, signal, socket, sys, threading, time, zlib
+import json, os, signal, threading, time, zlib
 
-lib = importlib.machinery.SourceFileLoader(
-    "daemonlib", os.path.join(os.path.dirname(os.path.abspath(__file__)), "daemon-protocol.t")
-).load_module()
+import daemonlib as lib
 ok, is_, done, Daemon, Client = lib.ok, lib.is_, lib.done, lib.Daemon, lib.Client
 canon, same = lib.canon, lib.same
 

@@ -2,11 +2,9 @@
 # The `edit` method: each op, atomic rejection with the failing op's index,
 # stable instruction ids, error codes, the reply cache invalidated by edits,
 # equality with a fresh load of the equivalent text, and `memssa edit`.
-import importlib.machinery, json, os, subprocess, sys
+import json, os, subprocess
 
-lib = importlib.machinery.SourceFileLoader(
-    "daemonlib", os.path.join(os.path.dirname(os.path.abspath(__file__)), "daemon-protocol.t")
-).load_module()
+import daemonlib as lib
 ok, is_, done, Daemon, canon, same = lib.ok, lib.is_, lib.done, lib.Daemon, lib.canon, lib.same
 
 MOD = """define void @f(ptr %p, ptr %q, i1 %c) {

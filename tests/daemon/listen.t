@@ -3,11 +3,9 @@
 # sockets, a non-socket in the way, TCP loopback-only unless --allow-remote
 # (which needs a token), the token handshake, --stdio, systemd socket
 # activation (LISTEN_FDS), the connection limit, and `memssa daemon`.
-import importlib.machinery, json, os, socket, stat, subprocess, sys, tempfile, time
+import json, os, socket, stat, subprocess, tempfile, time
 
-lib = importlib.machinery.SourceFileLoader(
-    "daemonlib", os.path.join(os.path.dirname(os.path.abspath(__file__)), "daemon-protocol.t")
-).load_module()
+import daemonlib as lib
 ok, is_, done, Daemon, Client = lib.ok, lib.is_, lib.done, lib.Daemon, lib.Client
 
 

@@ -3,11 +3,9 @@
 # whose answer came from the reply cache gets the same bytes without being
 # decoded -- and never after anything that may change the answer (an edit,
 # a load of the same module, an unload).
-import importlib.machinery, json, os, sys
+import json
 
-lib = importlib.machinery.SourceFileLoader(
-    "daemonlib", os.path.join(os.path.dirname(os.path.abspath(__file__)), "daemon-protocol.t")
-).load_module()
+import daemonlib as lib
 ok, is_, done, Daemon = lib.ok, lib.is_, lib.done, lib.Daemon
 
 MOD = """define i32 @f(i32* %p, i32* %q) {

@@ -2,7 +2,7 @@
 ** aa_eval.h -- an emulation of LLVM 14's `opt -passes=aa-eval
 ** -print-all-alias-modref-info -evaluate-aa-metadata` over our IR and
 ** alias analysis, and a comparison with opt's own output, query by query.
-** Used by tests/test_aa.c (differential tests, skipped without opt) and
+** Used by tests/unit/test_aa.c (differential tests, skipped without opt) and
 ** runnable by hand: build/tests/test_aa FILE.ll... prints per-file numbers.
 **
 ** Invariants:

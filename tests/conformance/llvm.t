@@ -5,12 +5,12 @@
 # identical; no crash, no timeout (issue 2's acceptance).
 #
 # Threshold assertions not met yet are TODO (reason below); empty = strict.
-# shellcheck disable=SC2034  # read by lib-conformance.sh
+# shellcheck disable=SC2034  # read by lib.sh
 TODO_DEFS=""
 TODO_PHIS=""
 TODO_USES=""
-# shellcheck source=tests/lib-conformance.sh
-. "$(dirname "$0")/lib-conformance.sh"
+# shellcheck source=tests/conformance/lib.sh
+. "$(dirname "$0")/lib.sh"
 
 need_opt_and_tools
 corpus=$MEMSSA_SHARED/corpus/llvm-memoryssa

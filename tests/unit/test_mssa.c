@@ -1,7 +1,7 @@
 /*
 ** test_mssa.c -- MemorySSA construction, use optimization, walker, printer
 ** and verifier on small functions with answers recorded from LLVM 14's opt
-** (the .expected files under tests/mssa were made with
+** (the .expected files under tests/fixtures/mssa were made with
 **   opt -passes='print<memoryssa>' -disable-output F.ll 2>&1 | grep -E '^(; |MemorySSA)'
 ** and likewise print<memoryssa-walker>), plus huge generated CFGs that
 ** must build without recursion.
@@ -212,7 +212,7 @@ int main(int argc, char **argv) {
   (void)argc;
   const char *root = getenv("MEMSSA_ROOT");
   char dir[1024];
-  snprintf(dir, sizeof dir, "%s/tests/mssa", root ? root : ".");
+  snprintf(dir, sizeof dir, "%s/tests/fixtures/mssa", root ? root : ".");
   (void)argv;
   check_file(dir, "diamond");
   test_verifier_catches();
