@@ -2,7 +2,7 @@
 # Conformance with LLVM 14 over LLVM's own MemorySSA tests
 # (../shared/corpus/llvm-memoryssa): every MemoryDef and MemoryPhi
 # annotation identical, IDs included; >= 97% of MemoryUse annotations
-# identical; no crash, no timeout (issue 2's acceptance).
+# identical; no crash, no timeout.
 #
 # Threshold assertions not met yet are TODO (reason below); empty = strict.
 # shellcheck disable=SC2034  # read by lib.sh
