@@ -123,38 +123,46 @@ def client_problem(inc):
     return "not the client library or an analysis public header"
 
 
+def reachable(edge, start):
+    seen, todo = {start}, [start]
+    while todo:
+        for b in edge.get(todo.pop(), {}):
+            if b not in seen:
+                seen.add(b)
+                todo.append(b)
+    return seen
+
+
 def find_circles(incs):
-    """Each circle of folders (as a list of includes, one per edge), one per
-    strongly connected group of more than one folder."""
+    """One circle of folders per group of folders that reach each other, as
+    the list of its includes (one per edge), shortest through the group's
+    first folder."""
     edge = {}
     for inc in incs:
         a, b = folder_of(inc.src), folder_of(inc.target)
         if a != b:
             edge.setdefault(a, {}).setdefault(b, inc)
-    circles, seen = [], set()
+    reach = {a: reachable(edge, a) for a in edge}
+    circles, done = [], set()
     for start in sorted(edge):
-        if start in seen:
+        group = {b for b in reach[start] if start in reach.get(b, ())}
+        if start in done or len(group) < 2:
             continue
-        # breadth-first from start; a path back to start is a circle
-        prev, queue = {start: None}, [start]
-        back = None
-        while queue and back is None:
+        done |= group
+        prev, queue, back = {start: None}, [start], None
+        while back is None:          # breadth-first inside the group, back to start
             a = queue.pop(0)
-            for b in sorted(edge.get(a, {})):
+            for b in sorted(edge[a]):
                 if b == start:
                     back = a
                     break
-                if b not in prev:
+                if b in group and b not in prev:
                     prev[b] = a
                     queue.append(b)
-        if back is None:
-            continue
         path = [back]
         while prev[path[-1]] is not None:
             path.append(prev[path[-1]])
-        path.reverse()              # start ... back, then back -> start
-        seen.update(path)
-        hops = path + [start]
+        hops = path[::-1] + [start]
         circles.append([edge[x][y] for x, y in zip(hops, hops[1:])])
     return circles
 
