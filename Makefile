@@ -12,16 +12,16 @@
 #   make deps       install missing Debian packages (as root)
 #   make clean      remove build/, build-asan/ and build-release/
 #
-# Variables: CC (cc, or e.g. clang), BUILD (output dir), CHECKS (the value of
-# MSSA_CHECKS: 1, checked invariants on, except in `make release`),
-# PROVE_FLAGS, TESTS (restrict `make test` to some tests, e.g.
+# Variables: CC (cc, or e.g. clang), BUILD (output dir), MSSA_CHECKS (1:
+# checked invariants compiled in, except in `make release`), PROVE_FLAGS,
+# TESTS (restrict `make test` to some tests, e.g.
 # TESTS='tests/conformance/own.t build/tests/test_reader').
 #
 # Tests, by kind (docs/building.md says how to add one):
 #   tests/conformance/*.t   agreement with LLVM 14's opt on whole corpora
 #   tests/unit/test_*.c     C TAP programs, built as $(BUILD)/tests/test_*
 #   tests/daemon/*.t        Python scripts against a real memssad
-#   tests/*.t               checks of the source tree itself (layers, lengths)
+#   tests/*.t               checks of the source tree (layers.t, funclen.t)
 #   tests/fixtures/         their inputs (IR, C programs, fixture generators)
 #
 # Files that need POSIX interfaces define _POSIX_C_SOURCE themselves at their
@@ -31,7 +31,7 @@
 CC      ?= cc
 BUILD   ?= build
 SAN     ?=
-CHECKS  ?= 1
+MSSA_CHECKS ?= 1
 RELEASE_BUILD := build-release
 
 OPTFLAGS = -O2
@@ -45,7 +45,7 @@ WARN      = -Wall -Wextra -Werror
 CFLAGS   ?=
 CPPFLAGS ?=
 ALL_CFLAGS   = $(CSTD) $(WARN) $(OPTFLAGS) -g $(CFLAGS)
-ALL_CPPFLAGS = -Ianalysis -DMSSA_CHECKS=$(CHECKS) $(CPPFLAGS)
+ALL_CPPFLAGS = -Ianalysis -DMSSA_CHECKS=$(MSSA_CHECKS) $(CPPFLAGS)
 DEPFLAGS     = -MMD -MP
 LDFLAGS  ?=
 ALL_LDFLAGS  = $(SANLDFLAGS) $(LDFLAGS)
@@ -114,7 +114,7 @@ all: deps $(LIB) $(PROGRAMS)
 
 # ---------------------------------------------------------------- rules
 # Everything compiled depends on this stamp, rewritten only when the flags
-# change: `make CHECKS=0` in a build directory made with CHECKS=1 rebuilds
+# change: `make MSSA_CHECKS=0` in a build directory made with 1 rebuilds
 # instead of mixing objects built both ways.
 # (`:=`: the global flags, not a target's additions such as server/'s.)
 FLAGS_STAMP := $(BUILD)/flags.stamp
@@ -187,7 +187,7 @@ asan:
 # The programs as shipped: the same -O2 -g, invariant checks compiled out
 # (MSSA_CHECKS=0; assert() is untouched: no -DNDEBUG).
 release:
-	$(MAKE) BUILD=$(RELEASE_BUILD) CHECKS=0 all
+	$(MAKE) BUILD=$(RELEASE_BUILD) MSSA_CHECKS=0 all
 
 example: all
 	$(CLI) print --local examples/sum.ll
