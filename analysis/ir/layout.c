@@ -26,7 +26,7 @@
 #include <string.h>
 
 #include "ir/ir.h"
-#include "ir/layout_internal.h"
+#include "ir/ir_internal.h"
 
 static uint32_t pow2ceil(uint64_t v) {
   uint64_t r = 1;

@@ -6,26 +6,25 @@
 ** Invariants:
 **   1. Exactly one diagnostic per failed parse: mssa__ll_err formats the
 **      first error and longjmps to mssa_module_parse, which frees the
-**      partial module and every parser table (all reachable, see ll_read.h).
+**      partial module and every parser table (all reachable, see reader_internal.h).
 **   2. Positions are byte offsets into m->text; line and column are computed
 **      only when a diagnostic is made (or a `define` line is recorded, which
 **      counts newlines incrementally), so the hot path never tracks lines.
 **   3. Global references are resolved at the end of the module (functions
 **      are routinely used before their `declare`), then every operand array
-**      is patched in one pass; see ll_read.h invariant 2.
+**      is patched in one pass; see reader_internal.h invariant 2.
 **   4. After a successful parse: no forward values remain, every named type
 **      and metadata node referenced is defined, and mssa_layout_compute has
 **      filled sizes and alignments.
 */
-#include "reader/ll_read.h"
+#include "reader/reader_internal.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "ir/layout_internal.h"
-
-void mssa__ll_md_unique(mssa_module *m);
+#include "ir/ir_internal.h"
 
 /* ------------------------------------------------------------ diagnostics */
 
@@ -250,7 +249,6 @@ static int is_cc_kw(unsigned kw) {
 
 /* Optional calling convention (`fastcc`, `cc 10`, ...). Exposed to the
 ** instruction parser through mssa__ll_opt_cc. */
-void mssa__ll_opt_cc(ll_parser *p);
 void mssa__ll_opt_cc(ll_parser *p) {
   ll_tok *t = &p->lx.tok;
   if (t->kind != LT_KW) return;
@@ -263,7 +261,6 @@ void mssa__ll_opt_cc(ll_parser *p) {
 }
 
 /* `addrspace(N)` if present; returns N or `dflt`. */
-uint32_t mssa__ll_opt_addrspace(ll_parser *p, uint32_t dflt);
 uint32_t mssa__ll_opt_addrspace(ll_parser *p, uint32_t dflt) {
   if (!mssa__ll_eat_kw(p, LL_KW_addrspace)) return dflt;
   mssa__ll_expect(p, LT_LPAREN, "'(' in address space");
@@ -922,27 +919,30 @@ static void parser_free(ll_parser *p) {
   mssa__vec_free(&p->ptr_cache);
 }
 
-int mssa_module_parse(const char *path, const char *text, size_t len,
-                      mssa_module **out, mssa_diag *diag) {
-  if (len >= 0xfffffff0u) return mssa__module_parse_owned(path, NULL, len, out, diag);
-  return mssa__module_parse_owned(path, mssa__xstrndup(text, len), len, out, diag);
+/* A diagnostic at the start of `path` (errors about the input as a whole). */
+static void diag_whole(mssa_diag *diag, const char *path, const char *fmt, const char *arg) {
+  if (!diag) return;
+  memset(diag, 0, sizeof *diag);
+  snprintf(diag->file, sizeof diag->file, "%s", path ? path : "<input>");
+  diag->line = diag->col = 1;
+  snprintf(diag->msg, sizeof diag->msg, fmt, arg);
 }
+
+#define TOO_LARGE "input too large (4 GB limit)%s"
+/* Offsets are 32-bit; keep room for the slack a reader adds past the end. */
+#define MAX_TEXT 0xfffffff0u
 
 /* Parses `text` (len bytes, NUL at text[len]) and takes ownership of it on
 ** every path: the module keeps it as m->text, or it is freed. Reading a
 ** file hands its buffer over this way, so a module costs one copy of its
 ** text rather than two. */
-int mssa__module_parse_owned(const char *path, char *text, size_t len,
-                             mssa_module **out, mssa_diag *diag) {
+static int parse_owned(const char *path, char *text, size_t len, mssa_module **out,
+                       mssa_diag *diag) {
   *out = NULL;
   if (diag) memset(diag, 0, sizeof *diag);
-  if (len >= 0xfffffff0u || !text) {
+  if (len >= MAX_TEXT || !text) {
     free(text);
-    if (diag) {
-      snprintf(diag->file, sizeof diag->file, "%s", path ? path : "<input>");
-      diag->line = diag->col = 1;
-      snprintf(diag->msg, sizeof diag->msg, "input too large (4 GB limit)");
-    }
+    diag_whole(diag, path, TOO_LARGE, "");
     return MSSA_ETOOBIG;
   }
   mssa_module *m = mssa__xcalloc(1, sizeof *m);
@@ -976,6 +976,65 @@ int mssa__module_parse_owned(const char *path, char *text, size_t len,
   free(p);
   *out = m;
   return MSSA_OK;
+}
+
+int mssa_module_parse(const char *path, const char *text, size_t len,
+                      mssa_module **out, mssa_diag *diag) {
+  if (len >= MAX_TEXT) return parse_owned(path, NULL, len, out, diag);
+  return parse_owned(path, mssa__xstrndup(text, len), len, out, diag);
+}
+
+/* Reads all of fp into a malloc'ed, NUL-terminated buffer (*len bytes).
+** Returns MSSA_OK, MSSA_ETOOBIG or MSSA_EIO (errno set). The buffer is
+** sized from the file's length when it has one, so a 10 MB module is read
+** without regrowing (and copying) it; the loop still copes with pipes and
+** files that grow while being read. */
+#define READ_CHUNK 65536
+static int read_all(FILE *fp, char **out, size_t *len) {
+  char *buf = NULL;
+  size_t n = 0, cap = 0;
+  *out = NULL;
+  if (fseek(fp, 0, SEEK_END) == 0) {
+    long sz = ftell(fp);
+    if (sz > 0 && (unsigned long)sz < MAX_TEXT) cap = (size_t)sz + READ_CHUNK + 1;
+    if (fseek(fp, 0, SEEK_SET) != 0) cap = 0;
+    if (cap) buf = mssa__xmalloc(cap);
+  }
+  for (;;) {
+    if (n + READ_CHUNK > cap) {
+      cap = cap ? cap * 2 : 1 << 20;
+      if (cap > MAX_TEXT + (size_t)READ_CHUNK) { free(buf); return MSSA_ETOOBIG; }
+      buf = mssa__xrealloc(buf, cap);
+    }
+    size_t k = fread(buf + n, 1, cap - n, fp);
+    n += k;
+    if (k == 0) break;
+  }
+  if (ferror(fp)) { free(buf); return MSSA_EIO; }
+  if (!buf) buf = mssa__xmalloc(1);
+  else buf = mssa__xrealloc(buf, n + 1); /* give back the slack */
+  buf[n] = 0;
+  *out = buf;
+  *len = n;
+  return MSSA_OK;
+}
+
+int mssa_module_parse_file(const char *path, mssa_module **out, mssa_diag *diag) {
+  *out = NULL;
+  FILE *fp = fopen(path, "rb");
+  if (!fp) {
+    diag_whole(diag, path, "could not read file: %s", strerror(errno));
+    return MSSA_EIO;
+  }
+  char *buf;
+  size_t len = 0;
+  int rc = read_all(fp, &buf, &len);
+  int err = errno;
+  fclose(fp);
+  if (rc == MSSA_ETOOBIG) diag_whole(diag, path, TOO_LARGE, "");
+  if (rc == MSSA_EIO) diag_whole(diag, path, "could not read file: %s", strerror(err));
+  if (rc != MSSA_OK) return rc;
+  return parse_owned(path, buf, len, out, diag);
 }
 
 /* Gives a new parser its scratch stacks. They are never NULL afterwards, so

@@ -13,7 +13,7 @@
 **   4. Constant expressions nest through mssa__ll_enter, so their depth is
 **      bounded (LL_MAX_DEPTH) whatever the input.
 */
-#include "reader/ll_read.h"
+#include "reader/reader_internal.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -283,10 +283,8 @@ static int kw_binop(unsigned kw) {
   }
 }
 
-int mssa__ll_kw_binop(unsigned kw);
 int mssa__ll_kw_binop(unsigned kw) { return kw_binop(kw); }
 
-int mssa__ll_kw_castop(unsigned kw);
 int mssa__ll_kw_castop(unsigned kw) {
   switch (kw) {
   case LL_KW_trunc: return MSSA_OP_TRUNC; case LL_KW_zext: return MSSA_OP_ZEXT;
@@ -301,7 +299,6 @@ int mssa__ll_kw_castop(unsigned kw) {
 }
 
 /* Comparison predicate keyword -> LLVM predicate number. */
-uint32_t mssa__ll_pred(ll_parser *p, int fcmp);
 uint32_t mssa__ll_pred(ll_parser *p, int fcmp) {
   ll_tok *t = &p->lx.tok;
   int r = -1;
@@ -332,7 +329,6 @@ uint32_t mssa__ll_pred(ll_parser *p, int fcmp) {
 }
 
 /* i1 for scalars, <N x i1> for vectors (comparison results). */
-uint32_t mssa__ll_cmp_type(ll_parser *p, uint32_t opty);
 uint32_t mssa__ll_cmp_type(ll_parser *p, uint32_t opty) {
   const mssa_type *t = &p->m->types.a[opty];
   if (t->kind == MSSA_T_VECTOR)
@@ -341,7 +337,6 @@ uint32_t mssa__ll_cmp_type(ll_parser *p, uint32_t opty) {
 }
 
 /* Skip fast-math / wrap flags; returns nothing, flags are not modelled. */
-void mssa__ll_skip_flags(ll_parser *p);
 void mssa__ll_skip_flags(ll_parser *p) {
   for (;;) {
     ll_tok *t = &p->lx.tok;

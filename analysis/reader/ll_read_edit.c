@@ -32,10 +32,8 @@
 #include <string.h>
 
 #include "ir/ir_edit.h"
-#include "reader/ll_read.h"
-
-int mssa__parse_inst(mssa_module *m, mssa_func *f, const char *text, size_t len,
-                     mssa_inst *proto, mssa_u32vec *ops, mssa_diag *diag);
+#include "reader/reader_internal.h"
+#include "reader/retext.h"
 
 static void put_local(ll_parser *p, uint32_t name, uint32_t slot, mssa_val v) {
   if (name != MSSA_NONE) mssa_u64map_put(&p->lmap, name, v);

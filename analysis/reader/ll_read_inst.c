@@ -18,15 +18,9 @@
 **   4. text_off/text_len span from the instruction's first token to the end
 **      of its last token (metadata attachments included, comments not).
 */
-#include "reader/ll_read.h"
+#include "reader/reader_internal.h"
 
 #include <string.h>
-
-int mssa__ll_kw_binop(unsigned kw);
-int mssa__ll_kw_castop(unsigned kw);
-uint32_t mssa__ll_pred(ll_parser *p, int fcmp);
-uint32_t mssa__ll_cmp_type(ll_parser *p, uint32_t opty);
-void mssa__ll_skip_flags(ll_parser *p);
 
 #define TOK (&p->lx.tok)
 

@@ -24,7 +24,7 @@
 **      tuple (and !invariant.load also sets MSSA_IF_INVARIANT_LOAD). Custom
 **      kind names are recorded in order of first appearance (m->md_kinds).
 */
-#include "reader/ll_read.h"
+#include "reader/reader_internal.h"
 
 #include <string.h>
 

@@ -13,7 +13,7 @@
 **      that address space, as LLVM does in that mode.
 **   3. Parsing recursion is bounded by mssa__ll_enter (LL_MAX_DEPTH).
 */
-#include "reader/ll_read.h"
+#include "reader/reader_internal.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -56,7 +56,7 @@
 #include <emmintrin.h>
 #endif
 
-#include "reader/ll_read.h"
+#include "reader/reader_internal.h"
 #include "reader/retext.h"
 
 /* ------------------------------------------------------------ text shape */
@@ -215,6 +215,14 @@ static bool textmap_bind(mssa__textmap *t, const mssa_module *m) {
   return k == t->f.n;
 }
 
+/* Makes t (or NULL) the module's map, freeing the old one. The module frees
+** it through the hook, as the IR cannot name the reader's code. */
+static void module_set_textmap(mssa_module *m, mssa__textmap *t) {
+  mssa__textmap_free(m->tmap);
+  m->tmap = t;
+  m->tmap_free = t ? mssa__textmap_free : NULL;
+}
+
 int mssa__module_textmap_build(mssa_module *m) {
   mssa__module_textmap_drop(m);
   mssa__textmap *t = textmap_new(m->text, m->text_len, NULL, 0, 0);
@@ -226,14 +234,12 @@ int mssa__module_textmap_build(mssa_module *m) {
   t->md0 = m->md.n;
   t->mdops0 = m->mdops.n;
   t->al0 = m->attrlists.n;
-  m->tmap = t;
+  module_set_textmap(m, t);
   return MSSA_OK;
 }
 
 void mssa__module_textmap_drop(mssa_module *m) {
-  if (!m) return;
-  mssa__textmap_free(m->tmap);
-  m->tmap = NULL;
+  if (m) module_set_textmap(m, NULL);
 }
 
 /* ------------------------------------------------------------ comparison */
@@ -1041,8 +1047,7 @@ int mssa__retext_apply(mssa_module *m, mssa__retext_plan *pl, char **text, size_
     nm->fidx = mssa__xmalloc((nf ? nf : 1) * sizeof *nm->fidx);
     memcpy(nm->fidx, om->fidx, (nf ? nf : 1) * sizeof *nm->fidx);
     free(otext);
-    mssa__textmap_free(m->tmap);
-    m->tmap = nm;
+    module_set_textmap(m, nm);
     pl->nm = NULL;
     *text = NULL;
     for (uint32_t k = 0; k < nch; k++) chg[k] = m->tmap->fidx[chg[k]];

@@ -1,9 +1,11 @@
 /*
-** ll_read.h -- internal state shared by the LLVM IR reader's files
-** (ll_read.c: module level and functions; ll_read_type.c: types;
-** ll_read_const.c: values and constants; ll_read_inst.c: instructions;
-** ll_read_md.c: metadata; ll_read_attr.c: attributes and intrinsic ids;
-** ll_read_unique.c: which metadata nodes LLVM would unique together).
+** reader_internal.h -- what the LLVM IR reader's files share: the parser
+** state and each file's entry points (ll_read.c: module level and
+** functions; ll_read_type.c: types; ll_read_const.c: values and constants;
+** ll_read_inst.c: instructions; ll_read_md.c: metadata; ll_read_attr.c:
+** attributes and intrinsic ids; ll_read_edit.c: one instruction of edit
+** text; ll_retext.c: reload by difference). The lexer (ll_lex.h) is private
+** to the reader too; the public API is reader.h.
 **
 ** Invariants:
 **   1. Errors longjmp to the entry point (mssa__ll_err never returns): the
@@ -19,13 +21,14 @@
 **   4. Local keys: a name is its string id; a number N is LL_NUMKEY(N), so the
 **      two never collide in one map.
 */
-#ifndef MSSA_LL_READ_H
-#define MSSA_LL_READ_H
+#ifndef MSSA_READER_INTERNAL_H
+#define MSSA_READER_INTERNAL_H
 
 #include <setjmp.h>
 
 #include "ir/ir.h"
 #include "reader/ll_lex.h"
+#include "reader/reader.h"
 
 #define LL_MAX_DEPTH 512
 #define LL_VK_FWDL 14u
@@ -137,6 +140,11 @@ uint32_t mssa__ll_agg_index(ll_parser *p, uint32_t agg, uint64_t idx, uint32_t o
 int mssa__ll_is_ptr(ll_parser *p, uint32_t t);
 
 /* ll_read_const.c */
+int mssa__ll_kw_binop(unsigned kw);      /* binary opcode keyword -> MSSA_OP_*, or 0 */
+int mssa__ll_kw_castop(unsigned kw);     /* cast opcode keyword -> MSSA_OP_*, or 0 */
+uint32_t mssa__ll_pred(ll_parser *p, int fcmp); /* predicate -> LLVM number */
+uint32_t mssa__ll_cmp_type(ll_parser *p, uint32_t opty); /* i1 or <N x i1> */
+void mssa__ll_skip_flags(ll_parser *p);  /* fast-math and wrap flags */
 mssa_val mssa__ll_value(ll_parser *p, uint32_t ty);   /* value of a known type */
 mssa_val mssa__ll_tvalue(ll_parser *p, uint32_t *ty); /* type then value */
 uint32_t mssa__ll_const(ll_parser *p, const mssa_const *c, const mssa_val *ops);

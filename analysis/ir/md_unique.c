@@ -1,5 +1,5 @@
 /*
-** ll_read_unique.c -- which metadata nodes LLVM would unique together.
+** md_unique.c -- which metadata nodes LLVM would unique together.
 **
 ** LLVM keeps one node per structurally equal, non-distinct MDNode: two
 ** textually separate `!2 = !{}` and `!7 = !{}` are the same node, which
@@ -18,7 +18,7 @@
 */
 #include <string.h>
 
-#include "reader/ll_read.h"
+#include "ir/ir_internal.h"
 
 /* Hash of the node text with the digits of `!N` references left out;
 ** segments between references are hashed 8 bytes at a time. */
@@ -95,8 +95,7 @@ static int uniquable(const mssa_md *d) {
   return !d->distinct && d->kind != MSSA_MD_STRING && d->kind != MSSA_MD_VALUE;
 }
 
-void mssa__ll_md_unique(mssa_module *m);
-void mssa__ll_md_unique(mssa_module *m) {
+void mssa__md_unique(mssa_module *m) {
   uint32_t n = m->md.n;
   m->md_canon.n = 0;
   mssa__vec_reserve(&m->md_canon, n ? n : 1);
