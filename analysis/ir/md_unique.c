@@ -18,6 +18,7 @@
 */
 #include <string.h>
 
+#include "base/hashtab.h"
 #include "ir/ir_internal.h"
 
 /* Hash of the node text with the digits of `!N` references left out;
@@ -80,8 +81,9 @@ static uint64_t node_hash(const mssa_module *m, uint32_t id) {
   return h;
 }
 
-static int node_eq(const mssa_module *m, uint32_t a, uint32_t b) {
-  const mssa_md *x = &m->md.a[a], *y = &m->md.a[b];
+static int node_eq(const void *ctx, const void *key, uint32_t b) {
+  const mssa_module *m = ctx;
+  const mssa_md *x = &m->md.a[*(const uint32_t *)key], *y = &m->md.a[b];
   if (x->kind != y->kind || x->tag != y->tag || x->nops != y->nops) return 0;
   if (x->tag != MSSA_NONE && !text_eq(m, x, y)) return 0;
   for (uint32_t i = 0; i < x->nops; i++) {
@@ -108,9 +110,8 @@ void mssa__md_unique(mssa_module *m) {
   uint8_t *state = mssa__xcalloc(n, 1);
   uint8_t *cyc = mssa__xcalloc(n, 1);
   uint32_t *stk = mssa__xmalloc((size_t)n * 2 * sizeof(uint32_t));
-  uint32_t hcap = 1;
-  while (hcap < n * 2) hcap <<= 1;
-  uint32_t *table = mssa__xcalloc(hcap, sizeof(uint32_t));  /* id + 1 */
+  mssa_idtab table = {0};
+  mssa_idtab_reset(&table, n);
   for (uint32_t root = 0; root < n; root++) {
     if (state[root]) continue;
     uint32_t sp = 0;
@@ -138,17 +139,13 @@ void mssa__md_unique(mssa_module *m) {
       state[id] = 2;
       if (cyc[id] && sp) cyc[stk[sp - 2]] = 1;
       if (cyc[id] || !uniquable(d)) continue;
-      uint32_t j = (uint32_t)node_hash(m, id) & (hcap - 1);
-      for (;;) {
-        uint32_t e = table[j];
-        if (!e) { table[j] = id + 1; break; }
-        if (node_eq(m, e - 1, id)) { m->md_canon.a[id] = e - 1; break; }
-        j = (j + 1) & (hcap - 1);
-      }
+      uint32_t slot, e = mssa_idtab_find(&table, node_hash(m, id), node_eq, m, &id, &slot);
+      if (e != MSSA_NONE) m->md_canon.a[id] = e;
+      else mssa_idtab_set(&table, slot, id);
     }
   }
   free(cyc);
   free(state);
   free(stk);
-  free(table);
+  mssa_idtab_free(&table);
 }

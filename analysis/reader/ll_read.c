@@ -166,29 +166,6 @@ uint64_t mssa__ll_local_key(ll_parser *p, const ll_tok *t) {
   return mssa__ll_name(p, t);
 }
 
-/* ---------------------------------------------------------------- id sets */
-
-void mssa__ll_idset_free(ll_idset *s) {
-  free(s->slots);
-  memset(s, 0, sizeof *s);
-}
-
-void mssa__ll_idset_reset(ll_idset *s, uint32_t n) {
-  uint32_t cap = 1024;
-  while (cap < 2 * (n + 1)) cap *= 2;
-  free(s->slots);
-  s->slots = mssa__xcalloc(cap, sizeof(uint32_t));
-  s->cap = cap;
-  s->n = 0;
-}
-
-void mssa__ll_idset_add(ll_idset *s, uint64_t hash, uint32_t id) {
-  uint32_t j = (uint32_t)hash & (s->cap - 1);
-  while (s->slots[j]) j = (j + 1) & (s->cap - 1);
-  s->slots[j] = id + 1;
-  s->n++;
-}
-
 /* ------------------------------------------------------------ line counter */
 
 static uint32_t line_at(ll_parser *p, uint32_t off, uint32_t *cur_off, uint32_t *cur_line) {
@@ -898,8 +875,8 @@ static void parser_free(ll_parser *p) {
   mssa_u64map_free(&p->tmap);
   mssa__vec_free(&p->tref);
   mssa__vec_free(&p->tdef);
-  mssa__ll_idset_free(&p->tset);
-  mssa__ll_idset_free(&p->cset);
+  mssa_idtab_free(&p->tset);
+  mssa_idtab_free(&p->cset);
   mssa_u64map_free(&p->mdmap);
   mssa__vec_free(&p->mdref);
   mssa_u64map_free(&p->agmap);

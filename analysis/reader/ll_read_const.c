@@ -3,8 +3,8 @@
 ** references), literal constants, aggregates and constant expressions.
 **
 ** Invariants:
-**   1. Constants are interned (ll_idset over kind/flags/opcode/type/aux/ival/
-**      ops), except blockaddress, whose block operand is patched later.
+**   1. Constants are interned (an id set over kind/flags/opcode/type/aux/
+**      ival/ops), except blockaddress, whose block operand is patched later.
 **   2. Integer constants keep the low 64 bits sign-extended from the type's
 **      width; `wide` is set when an iN with N > 64 holds a value that does
 **      not fit in int64_t.
@@ -21,17 +21,35 @@
 /* ------------------------------------------------------------- interning */
 
 static uint64_t const_hash(const mssa_const *c, const mssa_val *ops) {
-  uint64_t h = 1469598103934665603ull;
-#define MIX(x) do { h ^= (uint64_t)(x); h *= 1099511628211ull; h ^= h >> 31; } while (0)
-  MIX(c->kind); MIX(c->flags); MIX(c->opcode); MIX(c->type); MIX(c->aux);
-  MIX((uint64_t)c->ival); MIX(c->wide); MIX(c->nops);
-  for (uint32_t i = 0; i < c->nops; i++) MIX(ops[i]);
-#undef MIX
+  uint64_t h = MSSA_HASH_SEED;
+  h = mssa__hash_mix(h, c->kind);
+  h = mssa__hash_mix(h, c->flags);
+  h = mssa__hash_mix(h, c->opcode);
+  h = mssa__hash_mix(h, c->type);
+  h = mssa__hash_mix(h, c->aux);
+  h = mssa__hash_mix(h, (uint64_t)c->ival);
+  h = mssa__hash_mix(h, c->wide);
+  h = mssa__hash_mix(h, c->nops);
+  for (uint32_t i = 0; i < c->nops; i++) h = mssa__hash_mix(h, ops[i]);
   return h;
 }
 
-static int const_eq(const mssa_module *m, const mssa_const *a, const mssa_val *ops, uint32_t id) {
-  const mssa_const *b = &m->consts.a[id];
+static uint64_t const_id_hash(const void *ctx, uint32_t id) {
+  const mssa_module *m = ctx;
+  const mssa_const *c = &m->consts.a[id];
+  return const_hash(c, m->cops.a + c->ops);
+}
+
+/* The key of a lookup: a constant and its operands (not yet in cops). */
+typedef struct const_key {
+  const mssa_const *c;
+  const mssa_val *ops;
+} const_key;
+
+static int const_eq(const void *ctx, const void *key, uint32_t id) {
+  const mssa_module *m = ctx;
+  const mssa_const *a = ((const const_key *)key)->c, *b = &m->consts.a[id];
+  const mssa_val *ops = ((const const_key *)key)->ops;
   if (a->kind != b->kind || a->flags != b->flags || a->opcode != b->opcode || a->type != b->type ||
       a->aux != b->aux || a->ival != b->ival || a->wide != b->wide || a->nops != b->nops)
     return 0;
@@ -49,32 +67,14 @@ static uint32_t push_const(ll_parser *p, const mssa_const *c, const mssa_val *op
 }
 
 uint32_t mssa__ll_const(ll_parser *p, const mssa_const *c, const mssa_val *ops) {
-  mssa_module *m = p->m;
-  ll_idset *s = &p->cset;
-  if ((m->consts.n + 1) * 2 > s->cap) {
-    uint32_t nc = s->cap ? s->cap * 2 : 1024;
-    uint32_t *ns = mssa__xcalloc(nc, sizeof(uint32_t));
-    for (uint32_t i = 0; i < s->cap; i++) {
-      uint32_t e = s->slots[i];
-      if (!e) continue;
-      const mssa_const *o = &m->consts.a[e - 1];
-      uint32_t j = (uint32_t)const_hash(o, m->cops.a + o->ops) & (nc - 1);
-      while (ns[j]) j = (j + 1) & (nc - 1);
-      ns[j] = e;
-    }
-    free(s->slots);
-    s->slots = ns;
-    s->cap = nc;
-  }
-  uint32_t mask = s->cap - 1;
-  uint32_t j = (uint32_t)const_hash(c, ops) & mask;
-  while (s->slots[j]) {
-    if (const_eq(m, c, ops, s->slots[j] - 1)) return s->slots[j] - 1;
-    j = (j + 1) & mask;
-  }
-  uint32_t id = push_const(p, c, ops);
-  s->slots[j] = id + 1;
-  s->n++;
+  const mssa_module *m = p->m;
+  const_key key = {c, ops};
+  uint32_t slot;
+  mssa_idtab_reserve(&p->cset, const_id_hash, m);
+  uint32_t id = mssa_idtab_find(&p->cset, const_hash(c, ops), const_eq, m, &key, &slot);
+  if (id != MSSA_NONE) return id;
+  id = push_const(p, c, ops);
+  mssa_idtab_set(&p->cset, slot, id);
   return id;
 }
 
@@ -684,9 +684,6 @@ static mssa_val parse_value(ll_parser *p, uint32_t ty) {
 void mssa__ll_consts_reopen(ll_parser *p) {
   mssa_module *m = p->m;
   uint32_t n = m->consts.n;
-  mssa__ll_idset_reset(&p->cset, n);
-  for (uint32_t id = 0; id < n; id++) {
-    const mssa_const *c = &m->consts.a[id];
-    mssa__ll_idset_add(&p->cset, const_hash(c, m->cops.a + c->ops), id);
-  }
+  mssa_idtab_reset(&p->cset, n);
+  for (uint32_t id = 0; id < n; id++) mssa_idtab_add(&p->cset, const_id_hash(m, id), id);
 }

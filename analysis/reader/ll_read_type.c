@@ -3,7 +3,7 @@
 ** index walking.
 **
 ** Invariants:
-**   1. Literal types are interned structurally (ll_idset over a hash of
+**   1. Literal types are interned structurally (an id set over a hash of
 **      kind/flags/bits/elem/count/fields), so equal literal types share an id
 **      and type equality is id equality. Named structs are never interned:
 **      each name has one id (p->tmap), created at first reference as an
@@ -19,16 +19,33 @@
 #include <string.h>
 
 static uint64_t type_hash(const mssa_type *t, const uint32_t *fields) {
-  uint64_t h = 1469598103934665603ull;
-#define MIX(x) do { h ^= (uint64_t)(x); h *= 1099511628211ull; h ^= h >> 29; } while (0)
-  MIX(t->kind); MIX(t->flags); MIX(t->bits); MIX(t->elem); MIX(t->count); MIX(t->nfields);
-  for (uint32_t i = 0; i < t->nfields; i++) MIX(fields[i]);
-#undef MIX
+  uint64_t h = MSSA_HASH_SEED;
+  h = mssa__hash_mix(h, t->kind);
+  h = mssa__hash_mix(h, t->flags);
+  h = mssa__hash_mix(h, t->bits);
+  h = mssa__hash_mix(h, t->elem);
+  h = mssa__hash_mix(h, t->count);
+  h = mssa__hash_mix(h, t->nfields);
+  for (uint32_t i = 0; i < t->nfields; i++) h = mssa__hash_mix(h, fields[i]);
   return h;
 }
 
-static int type_eq(const mssa_module *m, const mssa_type *a, const uint32_t *af, uint32_t bid) {
-  const mssa_type *b = &m->types.a[bid];
+static uint64_t type_id_hash(const void *ctx, uint32_t id) {
+  const mssa_module *m = ctx;
+  const mssa_type *t = &m->types.a[id];
+  return type_hash(t, m->tlist.a + t->fields);
+}
+
+/* The key of a lookup: a literal type and its fields (not yet in tlist). */
+typedef struct type_key {
+  const mssa_type *t;
+  const uint32_t *fields;
+} type_key;
+
+static int type_eq(const void *ctx, const void *key, uint32_t bid) {
+  const mssa_module *m = ctx;
+  const mssa_type *a = ((const type_key *)key)->t, *b = &m->types.a[bid];
+  const uint32_t *af = ((const type_key *)key)->fields;
   if (a->kind != b->kind || a->flags != b->flags || a->bits != b->bits || a->elem != b->elem ||
       a->count != b->count || a->nfields != b->nfields || b->name != MSSA_NONE)
     return 0;
@@ -48,35 +65,17 @@ static uint32_t push_type(ll_parser *p, const mssa_type *t) {
 
 uint32_t mssa__ll_intern_type(ll_parser *p, const mssa_type *t, const uint32_t *fields) {
   mssa_module *m = p->m;
-  ll_idset *s = &p->tset;
-  if ((m->types.n + 1) * 2 > s->cap) {
-    uint32_t nc = s->cap ? s->cap * 2 : 1024;
-    uint32_t *ns = mssa__xcalloc(nc, sizeof(uint32_t));
-    for (uint32_t i = 0; i < s->cap; i++) {
-      uint32_t e = s->slots[i];
-      if (!e) continue;
-      const mssa_type *o = &m->types.a[e - 1];
-      uint32_t j = (uint32_t)type_hash(o, m->tlist.a + o->fields) & (nc - 1);
-      while (ns[j]) j = (j + 1) & (nc - 1);
-      ns[j] = e;
-    }
-    free(s->slots);
-    s->slots = ns;
-    s->cap = nc;
-  }
-  uint32_t mask = s->cap - 1;
-  uint32_t j = (uint32_t)type_hash(t, fields) & mask;
-  while (s->slots[j]) {
-    if (type_eq(m, t, fields, s->slots[j] - 1)) return s->slots[j] - 1;
-    j = (j + 1) & mask;
-  }
+  type_key key = {t, fields};
+  uint32_t slot;
+  mssa_idtab_reserve(&p->tset, type_id_hash, m);
+  uint32_t id = mssa_idtab_find(&p->tset, type_hash(t, fields), type_eq, m, &key, &slot);
+  if (id != MSSA_NONE) return id;
   mssa_type nt = *t;
   nt.name = MSSA_NONE;
   nt.fields = m->tlist.n;
   for (uint32_t i = 0; i < t->nfields; i++) mssa__vec_push(&m->tlist, fields[i]);
-  uint32_t id = push_type(p, &nt);
-  s->slots[j] = id + 1;
-  s->n++;
+  id = push_type(p, &nt);
+  mssa_idtab_set(&p->tset, slot, id);
   return id;
 }
 
@@ -532,7 +531,7 @@ void mssa__ll_types_reopen(ll_parser *p) {
     mssa__vec_push(&p->tref, MSSA_NONE);
     mssa__vec_push(&p->tdef, MSSA_NONE);
   }
-  mssa__ll_idset_reset(&p->tset, n);
+  mssa_idtab_reset(&p->tset, n);
   p->t_ptr0 = m->t_ptr;
   /* Layout marks types MSSA_TF_SIZED after parsing; interning compares
   ** flags, so drop the mark (the caller recomputes layout afterwards). */
@@ -549,7 +548,7 @@ void mssa__ll_types_reopen(ll_parser *p) {
       mssa_u64map_put(&p->tmap, key, id);
       continue;
     }
-    mssa__ll_idset_add(&p->tset, type_hash(t, m->tlist.a + t->fields), id);
+    mssa_idtab_add(&p->tset, type_id_hash(m, id), id);
     switch (t->kind) {
     case MSSA_T_INT:
       if (t->bits <= 128 && !p->int_cache[t->bits]) p->int_cache[t->bits] = id + 1;

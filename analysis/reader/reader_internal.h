@@ -26,6 +26,7 @@
 
 #include <setjmp.h>
 
+#include "base/hashtab.h"
 #include "ir/ir.h"
 #include "reader/ll_lex.h"
 #include "reader/reader.h"
@@ -47,11 +48,6 @@ typedef struct ll_pending {
   uint32_t off;
 } ll_pending;
 
-typedef struct ll_idset {  /* open-addressing set of ids (+1), for interning */
-  uint32_t *slots;
-  uint32_t n, cap;
-} ll_idset;
-
 typedef struct ll_parser {
   uint32_t last_align;  /* value of the last `align N` attribute read, 0 if none */
   mssa_module *m;
@@ -69,8 +65,8 @@ typedef struct ll_parser {
   MSSA_VEC(uint32_t) tref;      /* per type id: first-ref offset of a named
                                    struct not yet defined, else MSSA_NONE */
   MSSA_VEC(uint32_t) tdef;      /* per type id: offset of its definition */
-  ll_idset tset;                /* literal type interning */
-  ll_idset cset;                /* constant interning */
+  mssa_idtab tset;              /* literal type interning */
+  mssa_idtab cset;              /* constant interning */
   mssa_u64map mdmap;            /* !N -> md index */
   const mssa_u64map *gseed;     /* when set, a global not in gmap is looked
                                    up here (a module's names: reparses) */
@@ -175,12 +171,7 @@ void mssa__ll_attr_group(ll_parser *p);    /* `attributes #N = { ... }` */
 uint32_t mssa__ll_intrinsic_id(const char *name, size_t n);
 uint32_t mssa__ll_attrlist(ll_parser *p, uint32_t fn, uint32_t ret, const uint32_t *params, uint32_t n);
 
-/* ll_read_set (in ll_read.c) */
-void mssa__ll_idset_free(ll_idset *s);
-/* Empties s, sized for n ids; then adds ids known to be distinct (reopening
-** a module's interned types or constants). */
-void mssa__ll_idset_reset(ll_idset *s, uint32_t n);
-void mssa__ll_idset_add(ll_idset *s, uint64_t hash, uint32_t id);
+/* ll_read.c: calling conventions and address spaces */
 void mssa__ll_opt_cc(ll_parser *p);
 uint32_t mssa__ll_opt_addrspace(ll_parser *p, uint32_t dflt);
 
