@@ -51,6 +51,9 @@ enum {
 #define MSSA_VAL_KIND(v) ((uint32_t)(v) >> 28)
 #define MSSA_VAL_INDEX(v) ((uint32_t)(v) & 0x0fffffffu)
 #define MSSA_VAL_NONE ((mssa_val)0)
+/* Indices stay below this so they fit mssa_val's 28 bits with room to
+** spare: more instructions, blocks or nodes than this are refused. */
+#define MSSA_MAX_INDEX 0x0ffffff0u
 
 /* ----------------------------------------------------------------- types */
 

@@ -107,45 +107,37 @@ void mssa__md_unique(mssa_module *m) {
   /* state: 0 new, 1 open, 2 done; cyc: reaches a cycle of non-distinct
   ** nodes. Distinct children are never entered (their canon is themselves
   ** and they break cycles, as in LLVM); they are visited as roots. */
-  uint8_t *state = mssa__xcalloc(n, 1);
+  mssa__dfs d;
+  mssa__dfs_init(&d, n);
   uint8_t *cyc = mssa__xcalloc(n, 1);
-  uint32_t *stk = mssa__xmalloc((size_t)n * 2 * sizeof(uint32_t));
   mssa_idtab table = {0};
   mssa_idtab_reset(&table, n);
   for (uint32_t root = 0; root < n; root++) {
-    if (state[root]) continue;
-    uint32_t sp = 0;
-    stk[sp++] = root;
-    stk[sp++] = 0;
-    state[root] = 1;
-    while (sp) {
-      uint32_t id = stk[sp - 2], k = stk[sp - 1];
-      const mssa_md *d = &m->md.a[id];
-      if (k < d->nops) {
-        stk[sp - 1] = k + 1;
-        const mssa_mdop *o = &m->mdops.a[d->ops + k];
+    if (d.state[root]) continue;
+    mssa__dfs_push(&d, root);
+    while (d.sp) {
+      uint32_t id = d.stk[d.sp - 2], k = d.stk[d.sp - 1];
+      const mssa_md *x = &m->md.a[id];
+      if (k < x->nops) {
+        d.stk[d.sp - 1] = k + 1;
+        const mssa_mdop *o = &m->mdops.a[x->ops + k];
         if (o->kind != MSSA_MDO_NODE || o->idx >= n) continue;
         uint32_t c = o->idx;
         if (m->md.a[c].distinct) continue;
-        if (state[c] == 1 || (state[c] == 2 && cyc[c])) { cyc[id] = 1; continue; }
-        if (state[c] == 0) {
-          state[c] = 1;
-          stk[sp++] = c;
-          stk[sp++] = 0;
-        }
+        if (d.state[c] == 1 || (d.state[c] == 2 && cyc[c])) { cyc[id] = 1; continue; }
+        if (d.state[c] == 0) mssa__dfs_push(&d, c);
         continue;
       }
-      sp -= 2;
-      state[id] = 2;
-      if (cyc[id] && sp) cyc[stk[sp - 2]] = 1;
-      if (cyc[id] || !uniquable(d)) continue;
+      d.sp -= 2;
+      d.state[id] = 2;
+      if (cyc[id] && d.sp) cyc[d.stk[d.sp - 2]] = 1;
+      if (cyc[id] || !uniquable(x)) continue;
       uint32_t slot, e = mssa_idtab_find(&table, node_hash(m, id), node_eq, m, &id, &slot);
       if (e != MSSA_NONE) m->md_canon.a[id] = e;
       else mssa_idtab_set(&table, slot, id);
     }
   }
   free(cyc);
-  free(state);
-  free(stk);
+  mssa__dfs_free(&d);
   mssa_idtab_free(&table);
 }

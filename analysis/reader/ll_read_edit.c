@@ -61,7 +61,7 @@ int mssa__parse_inst(mssa_module *m, mssa_func *f, const char *text, size_t len,
                      mssa_inst *proto, mssa_u32vec *ops, mssa_diag *diag) {
   if (diag) memset(diag, 0, sizeof *diag);
   if (!m || !f || !text || !proto || !ops || f->is_decl) return MSSA_EINVAL;
-  if (len >= 0x0ffffff0u) return MSSA_ETOOBIG;
+  if (len >= MSSA_MAX_INDEX) return MSSA_ETOOBIG;
   char *buf = mssa__xstrndup(text, len);
   char *saved_text = m->text;
   size_t saved_len = m->text_len;

@@ -43,6 +43,8 @@ typedef struct ll_fwd {
   mssa_val val;      /* resolved value, MSSA_VAL_NONE while pending */
 } ll_fwd;
 
+typedef MSSA_VEC(ll_fwd) ll_fwdvec;
+
 typedef struct ll_pending {
   uint32_t a, b, c;  /* meaning depends on the list */
   uint32_t off;
@@ -59,7 +61,7 @@ typedef struct ll_parser {
 
   /* module-level symbols */
   mssa_u64map gmap;             /* name key -> mssa_val (GLOBAL/FUNC/FWDG) */
-  MSSA_VEC(ll_fwd) gfwd;
+  ll_fwdvec gfwd;
   uint32_t next_gslot;          /* next @N number */
   mssa_u64map tmap;             /* named/numbered type key -> type id */
   MSSA_VEC(uint32_t) tref;      /* per type id: first-ref offset of a named
@@ -90,7 +92,7 @@ typedef struct ll_parser {
   mssa_func *f;
   uint32_t fidx;
   mssa_u64map lmap;             /* local key -> mssa_val (INST/ARG/BLOCK/FWDL) */
-  MSSA_VEC(ll_fwd) lfwd;
+  ll_fwdvec lfwd;
   uint32_t next_slot;
   MSSA_VEC(uint32_t) bref;      /* per block id: first-ref offset while undefined */
   uint32_t md_mark;             /* md.n at function start (local md values) */
@@ -116,6 +118,7 @@ uint32_t mssa__ll_name(ll_parser *p, const ll_tok *t); /* intern token name */
 uint32_t mssa__ll_string(ll_parser *p, const ll_tok *t); /* intern unescaped string */
 uint64_t mssa__ll_uint(ll_parser *p, const char *what); /* INT token -> value */
 uint64_t mssa__ll_local_key(ll_parser *p, const ll_tok *t);
+uint32_t mssa__ll_num_name(ll_parser *p, uint64_t num); /* `@3` -> "3" interned */
 const char *mssa__ll_tokdesc(ll_parser *p, char *buf, size_t cap);
 
 /* ll_read_type.c */
@@ -129,6 +132,7 @@ uint32_t mssa__ll_func_type(ll_parser *p, uint32_t ret, const uint32_t *params, 
 uint32_t mssa__ll_struct_type(ll_parser *p, const uint32_t *fields, uint32_t n, int packed);
 void mssa__ll_type_str(ll_parser *p, uint32_t t, char *buf, size_t cap);
 uint32_t mssa__ll_named_type(ll_parser *p, uint64_t key, uint32_t name, uint32_t off);
+uint32_t mssa__ll_struct_fields(ll_parser *p);  /* after '{' to '}': fields on p->stk */
 void mssa__ll_types_init(ll_parser *p);
 uint32_t mssa__ll_gep_result(ll_parser *p, uint32_t srcelem, uint32_t basety,
                              const mssa_val *idx, uint32_t nidx, const uint32_t *idxty, uint32_t off);
@@ -143,12 +147,15 @@ uint32_t mssa__ll_cmp_type(ll_parser *p, uint32_t opty); /* i1 or <N x i1> */
 void mssa__ll_skip_flags(ll_parser *p);  /* fast-math and wrap flags */
 mssa_val mssa__ll_value(ll_parser *p, uint32_t ty);   /* value of a known type */
 mssa_val mssa__ll_tvalue(ll_parser *p, uint32_t *ty); /* type then value */
+uint32_t mssa__ll_tvalue_list(ll_parser *p, unsigned close); /* values on p->stk */
 uint32_t mssa__ll_const(ll_parser *p, const mssa_const *c, const mssa_val *ops);
 mssa_val mssa__ll_const_int(ll_parser *p, uint32_t ty, int64_t v);
 mssa_val mssa__ll_local_ref(ll_parser *p, const ll_tok *t, uint32_t ty);
 mssa_val mssa__ll_global_ref(ll_parser *p, const ll_tok *t);
 uint32_t mssa__ll_block_ref(ll_parser *p, const ll_tok *t);
 int64_t mssa__ll_const_ival(ll_parser *p, mssa_val v, int *ok);
+/* One extractvalue/insertvalue index: member type of `cur`, *iv the index. */
+uint32_t mssa__ll_agg_step(ll_parser *p, uint32_t cur, mssa_val *iv);
 
 /* ll_read_inst.c */
 void mssa__ll_function_body(ll_parser *p);
