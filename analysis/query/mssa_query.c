@@ -20,6 +20,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "reader/reader.h"
+
 /* ------------------------------------------------------------ the bundle */
 
 uint64_t mssa_q_next_version(void) {
