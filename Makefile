@@ -45,7 +45,7 @@ CLIENT_SRCS := $(sort $(wildcard clients/libmemssa-client/*.c))
 SERVER_SRCS := $(sort $(wildcard server/*.c))
 PROTO_SRCS  := $(sort $(wildcard protocol/*.c))
 TEST_SRCS   := $(sort $(wildcard tests/test_*.c))
-TEST_SCRIPTS:= $(sort $(wildcard tests/*.t))
+TEST_SCRIPTS:= $(sort $(wildcard tests/*.t tests/daemon/*.t))
 
 obj = $(patsubst %.c,$(BUILD)/obj/%.o,$(1))
 
@@ -100,8 +100,8 @@ $(BUILD)/obj/%.o: %.c | deps
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(DEPFLAGS) -c $< -o $@
 
-$(SRV_OBJS): ALL_CPPFLAGS += -D_POSIX_C_SOURCE=200809L -Iprotocol -Iserver $(SRV_CFLAGS)
-$(CLI_OBJS): ALL_CPPFLAGS += -Iclients -DMEMSSA_CLIENT_LINKED
+$(SRV_OBJS): ALL_CPPFLAGS += -D_POSIX_C_SOURCE=200809L -Iprotocol -Iserver -Iclients $(SRV_CFLAGS)
+$(CLI_OBJS): ALL_CPPFLAGS += -Iclients
 
 $(LIB): $(LIB_OBJS)
 	@mkdir -p $(@D)
@@ -121,8 +121,8 @@ $(CLIENT_PC): clients/libmemssa-client/memssa-client.pc.in
 	@mkdir -p $(@D)
 	sed 's|@PREFIX@|$(PREFIX)|' $< > $@
 
-$(DAEMON): $(SRV_OBJS) $(LIB)
-	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $(SRV_OBJS) $(LIB) $(SRV_LIBS) $(LDLIBS) -o $@
+$(DAEMON): $(SRV_OBJS) $(LIB) $(CLIENT_LIB)
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $(SRV_OBJS) $(CLIENT_LIB) $(LIB) $(SRV_LIBS) $(LDLIBS) -o $@
 
 # The protocol layer as an archive, for the protocol unit tests.
 $(PROTO_LIB): $(PROTO_OBJS)

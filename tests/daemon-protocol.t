@@ -23,7 +23,7 @@ _failed = 0
 def ok(cond, name, diag=None):
     global _n, _failed
     _n += 1
-    if not cond:
+    if not cond and "# TODO" not in name:   # a TODO failure is reported, not counted
         _failed += 1
     print("%s %d - %s" % ("ok" if cond else "not ok", _n, name), flush=True)
     if not cond and diag is not None:
@@ -220,6 +220,28 @@ def compile_example(tmp):
     subprocess.run(["clang", "-g", "-O0", "-S", "-emit-llvm", "update.c", "-o", out], check=True,
                    cwd=os.path.join(ROOT, "clients", "examples"))
     return out
+
+
+def free_port():
+    """A TCP port on loopback that nothing listens on (now)."""
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    p = s.getsockname()[1]
+    s.close()
+    return p
+
+
+def slow_module(path, n, name="slow"):
+    """A module whose build takes O(n*n): each of its n loads is optimized
+    past the n stores to other allocas (no alias). n = 6000 builds in about
+    a second."""
+    lines = ["define void @%s() {" % name, "entry:"]
+    lines += ["  %%a%d = alloca i32, align 4" % i for i in range(n)]
+    lines += ["  store i32 %d, i32* %%a%d, align 4" % (i, i) for i in range(n)]
+    lines += ["  %%v%d = load i32, i32* %%a%d, align 4" % (i, i) for i in range(n)]
+    lines += ["  ret void", "}"]
+    with open(path, "w") as f:
+        f.write("\n".join(lines) + "\n")
 
 
 def err_code(r):
@@ -464,7 +486,14 @@ def main():
     out = cli("query", '{"id":"q","method":"ping"}')
     is_(out.stdout, '{"jsonrpc":"2.0","id":"q","result":{"version":"1.0"}}\n', "memssa query (raw)")
     out = cli("query", '{"method":"ping"}')
-    ok(out.returncode == 0 and out.stdout == "", "memssa query with a notification: no wait")
+    ok(out.returncode == 2 and out.stdout == "" and "notification gets no reply" in out.stderr,
+       "memssa query with a notification: says it gets no reply, exits 2", out.stderr)
+    out = cli("--version")
+    ok(out.returncode == 0 and re.match(r"memssa \d+\.\d+", out.stdout), "memssa --version",
+       out.stdout + out.stderr)
+    out = subprocess.run([MEMSSAD, "--version"], capture_output=True, text=True)
+    ok(out.returncode == 0 and re.match(r"memssad \d+\.\d+ \(protocol 1\.0\)", out.stdout),
+       "memssad --version", out.stdout + out.stderr)
     out = cli("unload", "viacli")
     ok(out.returncode == 0, "memssa unload")
 
