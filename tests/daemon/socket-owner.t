@@ -10,21 +10,12 @@
 import os, shutil, socket, subprocess, sys, threading, time
 
 NOBODY = 65534
-if os.environ.get("MEMSSA_IN_NS") != "1":
-    ok_ns = os.geteuid() == 0 and shutil.which("unshare") and subprocess.run(
-        ["unshare", "-m", "true"], capture_output=True).returncode == 0
-    if not ok_ns:
-        print("1..0 # SKIP needs root and unshare -m (another user's files)")
-        sys.exit(0)
-    os.environ["MEMSSA_IN_NS"] = "1"
-    os.execvp("unshare", ["unshare", "-m", "--propagation", "private", sys.executable,
-                          os.path.abspath(__file__)])
-
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from daemonlib import lib  # noqa: E402
 ok, is_, done = lib.ok, lib.is_, lib.done
 
-if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=16m,mode=1777", "tmpfs", "/tmp"]).returncode:
+lib.private_mounts(__file__)
+if not lib.mount_tmpfs("/tmp", "16m"):
     print("1..0 # SKIP cannot mount a private /tmp")
     sys.exit(0)
 
