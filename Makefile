@@ -127,8 +127,8 @@ $(BUILD)/obj/%.o: %.c $(FLAGS_STAMP) | deps
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(DEPFLAGS) -c $< -o $@
 
-$(SRV_OBJS): ALL_CPPFLAGS += -D_POSIX_C_SOURCE=200809L -Iprotocol -Iserver $(SRV_CFLAGS)
-$(CLI_OBJS): ALL_CPPFLAGS += -Iclients -DMEMSSA_CLIENT_LINKED
+$(SRV_OBJS): ALL_CPPFLAGS += -D_POSIX_C_SOURCE=200809L -Iprotocol -Iserver -Iclients $(SRV_CFLAGS)
+$(CLI_OBJS): ALL_CPPFLAGS += -Iclients
 
 $(LIB): $(LIB_OBJS)
 	@mkdir -p $(@D)
@@ -148,8 +148,8 @@ $(CLIENT_PC): clients/libmemssa-client/memssa-client.pc.in
 	@mkdir -p $(@D)
 	sed 's|@PREFIX@|$(PREFIX)|' $< > $@
 
-$(DAEMON): $(SRV_OBJS) $(LIB)
-	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $(SRV_OBJS) $(LIB) $(SRV_LIBS) $(LDLIBS) -o $@
+$(DAEMON): $(SRV_OBJS) $(LIB) $(CLIENT_LIB)
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $(SRV_OBJS) $(CLIENT_LIB) $(LIB) $(SRV_LIBS) $(LDLIBS) -o $@
 
 # The protocol layer as an archive, for the protocol unit tests.
 $(PROTO_LIB): $(PROTO_OBJS)

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "libmemssa-client/memssa-client.h"
 
 static void usage(FILE *out) {
   fputs("usage: memssa COMMAND [ARGS]\n"
@@ -33,7 +34,8 @@ static void usage(FILE *out) {
         "  query '<json request>'     send one raw JSON-RPC request\n"
         "  shutdown                   stop the daemon\n"
         "\n"
-        "  help                       this text\n",
+        "  help                       this text\n"
+        "  --version                  the release of memssa\n",
         out);
 }
 
@@ -55,6 +57,10 @@ static int hoist_global_options(int argc, char **argv) {
 }
 
 int main(int argc, char **argv) {
+  if (argc == 2 && (!strcmp(argv[1], "--version") || !strcmp(argv[1], "version"))) {
+    printf("memssa %s\n", MEMSSA_VERSION);
+    return 0;
+  }
   if (argc < 2 || hoist_global_options(argc, argv) < 0) {
     usage(stderr);
     return 2;

@@ -3,7 +3,7 @@
 # concrete expected values, every error code, notifications, ordering, the
 # netcat/socat examples, a source-position query on C compiled with clang -g,
 # and the `shutdown` method.
-import json, os, random, socket, subprocess
+import json, os, random, re, socket, subprocess
 
 from daemonlib import (MEMSSA, MEMSSAD, ROOT, Daemon, bail, compile_example, done,
                        err_code, is_, ok)
@@ -247,7 +247,14 @@ def main():
     out = cli("query", '{"id":"q","method":"ping"}')
     is_(out.stdout, '{"jsonrpc":"2.0","id":"q","result":{"version":"1.0"}}\n', "memssa query (raw)")
     out = cli("query", '{"method":"ping"}')
-    ok(out.returncode == 0 and out.stdout == "", "memssa query with a notification: no wait")
+    ok(out.returncode == 2 and out.stdout == "" and "notification gets no reply" in out.stderr,
+       "memssa query with a notification: says it gets no reply, exits 2", out.stderr)
+    out = cli("--version")
+    ok(out.returncode == 0 and re.match(r"memssa \d+\.\d+", out.stdout), "memssa --version",
+       out.stdout + out.stderr)
+    out = subprocess.run([MEMSSAD, "--version"], capture_output=True, text=True)
+    ok(out.returncode == 0 and re.match(r"memssad \d+\.\d+ \(protocol 1\.0\)", out.stdout),
+       "memssad --version", out.stdout + out.stderr)
     out = cli("unload", "viacli")
     ok(out.returncode == 0, "memssa unload")
 
