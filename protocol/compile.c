@@ -433,9 +433,7 @@ void mssa_compile_cmd_free(mssa_compile_cmd *c) {
 
 /* -------------------------------------------------- the compiler */
 
-/* `name` resolved to an executable path: as is when it has a slash, else
-** searched on $PATH. NULL if there is none. */
-static char *resolve_exe(const char *name) {
+char *mssa_compile_which(const char *name) {
   if (!name || !*name) return NULL;
   if (strchr(name, '/')) return access(name, X_OK) ? NULL : xstrdup(name);
   const char *path = getenv("PATH");
@@ -461,14 +459,14 @@ static bool names_clang(const char *compiler) {
 }
 
 static char *choose_clang(const mssa_compile_opts *o, const mssa_compile_cmd *cmd) {
-  if (o->clang) return resolve_exe(o->clang);
+  if (o->clang) return mssa_compile_which(o->clang);
   if (cmd->compiler && names_clang(cmd->compiler)) {
-    char *p = resolve_exe(cmd->compiler);
+    char *p = mssa_compile_which(cmd->compiler);
     if (p) return p;
   }
   for (const char *const *c = o->candidates ? o->candidates : mssa_compile_default_candidates;
        *c; c++) {
-    char *p = resolve_exe(*c);
+    char *p = mssa_compile_which(*c);
     if (p) return p;
   }
   return NULL;

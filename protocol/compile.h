@@ -121,6 +121,10 @@ void mssa_compile_cmd_free(mssa_compile_cmd *c);
 int mssa_compile_c(const char *source, const mssa_compile_opts *opts, mssa_compile_result *out);
 void mssa_compile_result_free(mssa_compile_result *r);
 
+/* `name` resolved to an executable: itself when it has a slash, else
+** searched on $PATH. malloc'ed; NULL if there is none. */
+char *mssa_compile_which(const char *name);
+
 /* Parts, exposed for their tests. */
 /* clang's diagnostics in `text` (relative file names resolved against
 ** `dir`); 0, *out malloc'ed with *n entries. */
