@@ -8,7 +8,8 @@
 **   1. A compile that fails leaves the last good module loaded: answers
 **      stay available (for the text as last compiled) next to the errors.
 **   2. Every publishDiagnostics replaces the previous set: files that had
-**      diagnostics and have none now get an empty list.
+**      diagnostics and have none now get an empty list. Only clang's errors
+**      are published (warnings are the C language server's to show).
 **   3. While memssa's reader reads only LLVM 14's syntax, IR it rejects
 **      (-32010) is compiled again with clang 14 when another clang made
 **      it (LLVM_14_CLANG), unless the user named the compiler.
@@ -171,7 +172,9 @@ static void publish(mssa__lsp *L, lsp_doc *d, const mssa_compile_diag *diags, si
   json_object_set_new(byfile, d->uri, extra ? extra : json_array());
   for (size_t i = 0; i < n; i++) {
     const mssa_compile_diag *g = &diags[i];
-    if (g->severity == MSSA_DIAG_NOTE || (!g->file && g->severity != MSSA_DIAG_ERROR)) continue;
+    /* errors only: warnings are the business of the editor's C server
+    ** (clangd), which would show them a second time */
+    if (g->severity != MSSA_DIAG_ERROR) continue;
     char *uri = g->file ? mssa__lsp_path_to_uri(g->file) : strdup(d->uri);
     json_t *arr = json_object_get(byfile, uri);
     if (!arr) json_object_set_new(byfile, uri, arr = json_array());

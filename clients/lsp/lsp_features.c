@@ -154,6 +154,12 @@ static void describe_call(sbuf *b, const lsp_site *w, const char *var) {
 static void hover_write(mssa__lsp *L, sbuf *b, const lsp_access *a, const lsp_site *w) {
   char line[LINE_MAX_BYTES];
   bool call = w->text && !strncmp(w->text, "call ", 5);
+  if (w->param) {
+    sb_add(b, "- the value the parameter ");
+    sb_code(b, w->var ? w->var : "?");
+    sb_add(b, " had when `%s` was entered\n", w->function ? w->function : "?");
+    return;
+  }
   if (!w->file) {
     sb_add(b, "- on entry to `%s`, without a source line: ", w->function ? w->function : "?");
     sb_code(b, w->text ? w->text : "?");
@@ -295,7 +301,7 @@ static char *line_summary(mssa__lsp *L, lsp_doc *d, unsigned line) {
         again = !w->file == !a[i].writes[k].file && w->line == a[i].writes[k].line;
       if (again) continue;
       if (w->file) sb_add(&one, "%s %u", j ? "," : "", w->line);
-      else sb_add(&one, "%s entry", j ? "," : "");
+      else sb_add(&one, "%s %s", j ? "," : "", w->param ? "param" : "entry");
     }
     if (a[i].entry) sb_add(&one, "%s before %s", a[i].nwrites ? "," : "", a[i].self.function);
     if (a[i].truncated) sb_add(&one, ", …");

@@ -110,6 +110,9 @@ int mssa__lsp_names_var(const mssa__lsp_names *nm, const char *fn, const char *t
 /* Are pointers p and q ("%5", "@g") based on two different allocations? */
 bool mssa__lsp_names_distinct(const mssa__lsp_names *nm, const char *fn, const char *p,
                               const char *q);
+/* Does store `text` (in function `fn`) store one of the function's
+** parameters (the spill clang writes, without a source line)? */
+bool mssa__lsp_names_stores_param(const mssa__lsp_names *nm, const char *fn, const char *text);
 /* The pointer operand and accessed size (-1 unknown) of a load or store. */
 bool mssa__lsp_ir_pointer(const char *text, char *ptr, size_t cap, long long *size);
 /* Source lines (sorted, unique) that have a load; *lines malloc'ed. */
@@ -124,6 +127,7 @@ typedef struct lsp_site {
   char *function;
   long inst;           /* stable instruction id; -1 for none */
   bool write;
+  bool param;          /* a store of a parameter's incoming value */
 } lsp_site;
 
 typedef struct lsp_access {

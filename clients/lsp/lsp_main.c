@@ -35,7 +35,7 @@ static void set_str(char **dst, const char *v) {
 }
 
 static int parse_opts(mssa__lsp *L, int argc, char **argv) {
-  for (int i = 0; i < argc; i++) {
+  for (int i = 0; i < argc; i += 2) {   /* every option takes a value */
     const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
     if (!v) {
       fprintf(stderr, "memssa lsp: '%s' needs a value\n%s", a, usage_text);
@@ -50,7 +50,6 @@ static int parse_opts(mssa__lsp *L, int argc, char **argv) {
       fprintf(stderr, "memssa lsp: unknown option '%s'\n%s", a, usage_text);
       return -1;
     }
-    i++;
   }
   return 0;
 }

@@ -30,6 +30,7 @@
 
 #define MAX_DEPTH 6
 #define MAX_PARTS 8
+#define MAX_PARAMS 128
 
 enum { V_ALLOCA, V_GEP, V_CAST, V_LOAD };
 
@@ -54,6 +55,7 @@ typedef struct irfunc {
   span name;     /* without '@' */
   char *body;    /* its first instruction line (lines are NUL-separated) */
   char *end;     /* its closing "}" line */
+  span params;   /* the parameter list of its define line */
   irval *v;
   size_t n, cap;
   long *loads;   /* !dbg numbers of its loads */
@@ -237,6 +239,8 @@ static irfunc *scan_top(mssa__lsp_names *nm, const char *s, size_t n) {
     irfunc *f = &nm->f[nm->nf++];
     memset(f, 0, sizeof *f);
     f->name = (span){at + 1, (size_t)(paren - at - 1)};
+    const char *close = strrchr(paren, ')');
+    if (close) f->params = (span){paren + 1, (size_t)(close - paren - 1)};
     return f;
   }
   long k = md_ref(s);
@@ -506,6 +510,21 @@ bool mssa__lsp_ir_pointer(const char *text, char *ptr, size_t cap, long long *si
   else if (span_is(ty, "i16")) *size = 2;
   else if (span_is(ty, "i8") || span_is(ty, "i1")) *size = 1;
   return true;
+}
+
+bool mssa__lsp_names_stores_param(const mssa__lsp_names *nm, const char *fn, const char *text) {
+  const irfunc *f = nm ? find_func(nm, fn) : NULL;
+  if (!f || strncmp(text, "store ", 6)) return false;
+  const char *o = skip_words(text + 6, mem_words);
+  span part[2], param[MAX_PARAMS];
+  if (split_top(o, strlen(o), part, 2) < 2) return false;
+  span v = last_value(part[0]);
+  int k = split_top(f->params.p, f->params.n, param, MAX_PARAMS);
+  for (int i = 0; i < k && v.n; i++) {
+    span name = last_value(param[i]);
+    if (name.n == v.n && !memcmp(name.p, v.p, v.n)) return true;
+  }
+  return false;
 }
 
 int mssa__lsp_names_var(const mssa__lsp_names *nm, const char *fn, const char *text, char *buf,

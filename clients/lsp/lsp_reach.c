@@ -69,6 +69,8 @@ static void site_from(lsp_doc *d, const char *fn, json_t *acc, lsp_site *s) {
   json_t *inst = json_object_get(acc, "inst");
   s->inst = json_is_integer(inst) ? (long)json_integer_value(inst) : -1;
   s->write = !strcmp(jstr(acc, "kind") ? jstr(acc, "kind") : "", "def");
+  s->param = s->write && !s->file && s->text &&
+             mssa__lsp_names_stores_param(d->names, fn, s->text);
   char var[256];
   if (jstr(acc, "var")) s->var = strdup(jstr(acc, "var"));
   else if (s->text && !mssa__lsp_names_var(d->names, fn, s->text, var, sizeof var))

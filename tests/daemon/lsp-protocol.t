@@ -179,6 +179,9 @@ def open_and_ask(s, sample):
        and "before `list_sum` was entered" in r["contents"]["value"],
        "hover on p->val: a field name, and the value comes from before the function",
        r and r["contents"]["value"])
+    r = s.request("textDocument/hover", pos(sample, 40, 11))["result"]
+    ok(r and "- the value the parameter `x` had when `twice` was entered" in r["contents"]["value"],
+       "hover on a parameter's read: its incoming value", r and r["contents"]["value"])
     is_(s.request("textDocument/hover", pos(sample, 20, 1))["result"], None, "an empty line: null")
     is_(lines(s.request("textDocument/references", dict(pos(sample, 22, 7), context={"includeDeclaration": False}))["result"]),
         [24, 25, 26], "references of `int total = 0;`: the loads at 24, 25, 26")
@@ -191,8 +194,8 @@ def open_and_ask(s, sample):
     hints = s.request("textDocument/inlayHint", {"textDocument": {"uri": uri(sample)},
                       "range": {"start": {"line": 39, "character": 0}, "end": {"line": 41, "character": 0}}})["result"]
     is_([(h["position"]["line"] + 1, h["position"]["character"], h["label"]) for h in hints],
-        [(40, 16, "x ← entry"), (41, 15, "y ← 40")],
-        "inlay hints at the ends of lines 40 and 41 (x: its parameter's spill has no line)")
+        [(40, 16, "x ← param"), (41, 15, "y ← 40")],
+        "inlay hints at the ends of lines 40 and 41 (x: the parameter's incoming value)")
     r = s.request("workspace/executeCommand", {"command": "memssa.print", "arguments": [uri(sample), 23]})
     t = (r.get("result") or {}).get("text", "")
     ok(t.startswith("MemorySSA for function: sum") and "MemoryPhi" in t, "memssa.print: the function's MemorySSA", t[:200])
