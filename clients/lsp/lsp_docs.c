@@ -238,7 +238,7 @@ static json_t *own_diag(int severity, const char *fmt, const char *a, const char
   return arr;
 }
 
-static void compile_and_load(mssa__lsp *L, lsp_doc *d) {
+void mssa__lsp_compile_and_load(mssa__lsp *L, lsp_doc *d) {
   const char *base = strrchr(d->path, '/') ? strrchr(d->path, '/') + 1 : d->path;
   char msg[512];
   snprintf(msg, sizeof msg, "compiling %s", base);
@@ -321,7 +321,7 @@ void mssa__lsp_did_open(mssa__lsp *L, json_t *params) {
   free(d->text);
   d->text = strdup(text);
   d->version = (long)json_integer_value(json_object_get(td, "version"));
-  compile_and_load(L, d);
+  mssa__lsp_compile_and_load(L, d);
 }
 
 void mssa__lsp_did_change(mssa__lsp *L, json_t *params) {
@@ -347,12 +347,12 @@ void mssa__lsp_did_save(mssa__lsp *L, json_t *params) {
     free(d->text);
     d->text = strdup(text);
   }
-  compile_and_load(L, d);
+  mssa__lsp_compile_and_load(L, d);
 }
 
 void mssa__lsp_did_close(mssa__lsp *L, json_t *params) {
   const char *uri = doc_uri(params);
-  for (size_t i = 0; i < L->ndocs; i++) {
+  for (size_t i = 0; uri && i < L->ndocs; i++) {
     lsp_doc *d = L->docs[i];
     if (strcmp(d->uri, uri)) continue;
     if (d->loaded) {

@@ -88,6 +88,9 @@ void mssa__lsp_disconnect(mssa__lsp *L);
 
 /* lsp_docs.c */
 lsp_doc *mssa__lsp_doc_find(mssa__lsp *L, const char *uri);
+/* Compiles the document's file and loads its IR (publishing diagnostics
+** and progress); also used to load it again into a restarted memssad. */
+void mssa__lsp_compile_and_load(mssa__lsp *L, lsp_doc *d);
 void mssa__lsp_did_open(mssa__lsp *L, json_t *params);
 void mssa__lsp_did_change(mssa__lsp *L, json_t *params);
 void mssa__lsp_did_save(mssa__lsp *L, json_t *params);

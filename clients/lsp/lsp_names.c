@@ -386,6 +386,7 @@ static long md_field(const mssa__lsp_names *nm, long k, const char *key, char *b
 }
 
 static const irfunc *find_func(const mssa__lsp_names *nm, const char *fn) {
+  if (!fn) return NULL;
   if (*fn == '@') fn++;
   for (size_t i = 0; i < nm->nf; i++)
     if (span_is(nm->f[i].name, fn)) return &nm->f[i];

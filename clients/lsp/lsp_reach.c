@@ -216,6 +216,14 @@ int mssa__lsp_accesses_at(mssa__lsp *L, lsp_doc *d, unsigned line, unsigned col,
   if (!d->loaded) return 0;
   json_t *r;
   int rc = clobber_at(L, d, line, col, &r);
+  if (rc == 1 && json_integer_value(json_object_get(r, "code")) == MSSA_RPC_UNKNOWN_MODULE) {
+    /* memssad was restarted (and lost the module): load the file again */
+    json_decref(r);
+    d->loaded = false;
+    mssa__lsp_compile_and_load(L, d);
+    if (!d->loaded) return 0;
+    rc = clobber_at(L, d, line, col, &r);
+  }
   json_t *cands = json_object_get(json_object_get(r, "data"), "candidates");
   if (rc == 1 && col && json_array_size(cands)) {
     unsigned near = nearest_col(cands, col);

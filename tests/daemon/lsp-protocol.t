@@ -12,6 +12,7 @@
 import json, os, select, shutil, subprocess, sys, tempfile, time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.dont_write_bytecode = True
 sys.path.insert(0, HERE)
 from taplib import ok, is_, plan_and_status  # noqa: E402
 ROOT = os.environ.get("MEMSSA_ROOT") or os.path.dirname(os.path.dirname(HERE))
@@ -281,6 +282,15 @@ def close_and_exit(s, env, sample, uni, bad):
     mods = subprocess.run([BIN, "--json", "modules"], env=env, capture_output=True, text=True, timeout=TIMEOUT)
     names = [m["name"] for m in json.loads(mods.stdout)["result"]["modules"]]
     ok(sample in names and uni not in names, "a closed file's module is unloaded", names)
+
+    # memssad stops under the server: the next request starts it and loads again
+    subprocess.run([BIN, "shutdown"], env=env, capture_output=True, timeout=TIMEOUT)
+    deadline = time.time() + TIMEOUT
+    while time.time() < deadline and subprocess.run([BIN, "ping"], env=env, capture_output=True,
+                                                    timeout=TIMEOUT).returncode == 0:
+        time.sleep(0.05)
+    is_(lines(s.request("textDocument/definition", pos(sample, 25, 5))["result"]), [23, 25],
+        "after memssad stopped: restarted, the file loaded again, the same answer")
     is_(s.request("shutdown"), {"jsonrpc": "2.0", "id": s.next, "result": None}, "shutdown: null")
     r = s.request("textDocument/hover", pos(sample, 25, 5))
     is_(r.get("error", {}).get("code"), -32600, "a request after shutdown: -32600")
