@@ -22,6 +22,7 @@
 
 #include "errors.h"
 #include "libmemssa-client/memssa-client.h"
+#include "lsp_names.h"
 
 /* Error codes: JSON-RPC's own from protocol/errors.h (MSSA_RPC_PARSE_ERROR
 ** ... MSSA_RPC_INVALID_PARAMS), and LSP's (in the range JSON-RPC reserves;
@@ -35,8 +36,6 @@ enum { LSP_SERVER_NOT_INITIALIZED = -32002, LSP_REQUEST_FAILED = -32803 };
 #define LSP_MAX_READERS 256    /* loads listed for references */
 #define LSP_MAX_LENS_LINES 2000  /* lines given a code lens / inlay hint */
 #define LSP_DAEMON_TIMEOUT_MS 120000
-
-typedef struct mssa__lsp_names mssa__lsp_names;
 
 /* An open document. */
 typedef struct lsp_doc {
@@ -102,24 +101,6 @@ char *mssa__lsp_path_to_uri(const char *path);
 /* Line `line` (1-based) of a file: from an open document, else from disk.
 ** Copies it (without the newline) into buf; false if there is none. */
 bool mssa__lsp_source_line(mssa__lsp *L, const char *path, unsigned line, char *buf, size_t cap);
-
-/* lsp_names.c */
-mssa__lsp_names *mssa__lsp_names_new(const char *ir, size_t len);
-void mssa__lsp_names_free(mssa__lsp_names *nm);
-/* The C expression the pointer operand of load/store `text` names, in
-** function `fn` ("total", "a[…]", "p->next", "*q"): 0, or -1 if unknown. */
-int mssa__lsp_names_var(const mssa__lsp_names *nm, const char *fn, const char *text, char *buf,
-                        size_t cap);
-/* Are pointers p and q ("%5", "@g") based on two different allocations? */
-bool mssa__lsp_names_distinct(const mssa__lsp_names *nm, const char *fn, const char *p,
-                              const char *q);
-/* Does store `text` (in function `fn`) store one of the function's
-** parameters (the spill clang writes, without a source line)? */
-bool mssa__lsp_names_stores_param(const mssa__lsp_names *nm, const char *fn, const char *text);
-/* The pointer operand and accessed size (-1 unknown) of a load or store. */
-bool mssa__lsp_ir_pointer(const char *text, char *ptr, size_t cap, long long *size);
-/* Source lines (sorted, unique) that have a load; *lines malloc'ed. */
-size_t mssa__lsp_names_load_lines(const mssa__lsp_names *nm, unsigned **lines);
 
 /* lsp_reach.c: one memory access in source terms. */
 typedef struct lsp_site {

@@ -26,7 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lsp_int.h"
+#include "lsp_names.h"
 
 #define MAX_DEPTH 6
 #define MAX_PARTS 8
@@ -197,12 +197,12 @@ static void scan_inst(irfunc *f, const char *s, size_t n) {
   const char *dbg = strstr(s, "#dbg_declare(");
   const char *decl = strstr(s, "@llvm.dbg.declare(metadata ");
   if ((decl && decl < s + n) || (dbg && dbg < s + n)) {
+    /* (metadata T* %x, metadata !N, ...) or #dbg_declare(ptr %x, !N, ...) */
     const char *a = decl ? decl + strlen("@llvm.dbg.declare(metadata ") : dbg + 13;
-    span part[2];
-    if (split_top(a, (size_t)(s + n - a), part, 2) < 2) return;
-    irval *v = find_val(f, last_value(part[0]));
-    const char *m = strchr(part[1].p, '!');
-    if (v && v->kind == V_ALLOCA && m && m < part[1].p + part[1].n) v->md = md_ref(m);
+    const char *comma = strchr(a, ',');
+    irval *v = comma ? find_val(f, last_value((span){a, (size_t)(comma - a)})) : NULL;
+    const char *m = comma ? strchr(comma, '!') : NULL;
+    if (v && v->kind == V_ALLOCA) v->md = md_ref(m);
     return;
   }
   span res = value_at(s);
@@ -214,8 +214,8 @@ static void scan_inst(irfunc *f, const char *s, size_t n) {
     const char *o = skip_words(op + 14, gep_words);
     scan_gep(add_val(f, res, V_GEP), o, (size_t)(end - o));
   } else if (!strncmp(op, "bitcast ", 8) || !strncmp(op, "addrspacecast ", 14)) {
-    const char *b = strpbrk(op, "%@");
-    if (b && b < end) add_val(f, res, V_CAST)->base = value_at(b);
+    const char *to = strstr(op, " to ");   /* bitcast T* %v to U* */
+    if (to) add_val(f, res, V_CAST)->base = last_value((span){op, (size_t)(to - op)});
   } else if (!strncmp(op, "load ", 5)) {
     const char *o = skip_words(op + 5, mem_words);
     span part[2];
