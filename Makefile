@@ -53,7 +53,7 @@ LDLIBS   ?= -lm
 
 # ---------------------------------------------------------------- sources
 LIB_SRCS    := $(sort $(wildcard analysis/*/*.c))
-CLI_SRCS    := $(sort $(wildcard clients/memssa.c clients/cli_*.c))
+CLI_SRCS    := $(sort $(wildcard clients/memssa.c clients/cli_*.c clients/lsp/*.c))
 CLIENT_SRCS := $(sort $(wildcard clients/libmemssa-client/*.c))
 SERVER_SRCS := $(sort $(wildcard server/*.c))
 PROTO_SRCS  := $(sort $(wildcard protocol/*.c))
@@ -135,8 +135,15 @@ $(LIB): $(LIB_OBJS)
 	rm -f $@
 	$(AR) rcs $@ $^
 
-$(CLI): $(CLI_OBJS) $(LIB) $(CLIENT_LIB)
-	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $(CLI_OBJS) $(CLIENT_LIB) $(LIB) $(LDLIBS) -o $@
+# `memssa lsp` (clients/lsp) speaks JSON through jansson and compiles C
+# through protocol/compile.c.
+LSP_OBJS := $(call obj,$(wildcard clients/lsp/*.c))
+$(LSP_OBJS): ALL_CPPFLAGS += -Iprotocol $(shell pkg-config --cflags jansson)
+COMPILE_OBJ := $(call obj,protocol/compile.c)
+
+$(CLI): $(CLI_OBJS) $(COMPILE_OBJ) $(LIB) $(CLIENT_LIB)
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $(CLI_OBJS) $(COMPILE_OBJ) $(CLIENT_LIB) $(LIB) \
+	  $(shell pkg-config --libs jansson) $(LDLIBS) -o $@
 
 # The client library a compiler links (no dependencies), with its pkg-config file.
 $(CLIENT_LIB): $(CLIENT_OBJS)

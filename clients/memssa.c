@@ -7,6 +7,7 @@
 
 #include "cli.h"
 #include "libmemssa-client/memssa-client.h"
+#include "lsp/lsp.h"
 
 static void usage(FILE *out) {
   fputs("usage: memssa COMMAND [ARGS]\n"
@@ -33,6 +34,7 @@ static void usage(FILE *out) {
         "  edit MODULE FUNCTION '<ops json>' | @OPS.json   edit a function (all or none)\n"
         "  query '<json request>'     send one raw JSON-RPC request\n"
         "  shutdown                   stop the daemon\n"
+        "  lsp [OPTIONS]              language server for editors (docs/editor.md)\n"
         "\n"
         "  help                       this text\n"
         "  --version                  the release of memssa\n",
@@ -71,6 +73,7 @@ int main(int argc, char **argv) {
   if (!strcmp(cmd, "verify") && local) return mssa_cli_verify_local(argc - 2, argv + 2);
   if (!strcmp(cmd, "build")) return mssa_cli_build_local(argc - 2, argv + 2);
   if (!strcmp(cmd, "alias")) return mssa_cli_alias_local(argc - 2, argv + 2);
+  if (!strcmp(cmd, "lsp")) return mssa_lsp_main(argc - 2, argv + 2);
   int rc = mssa_cli_daemon(cmd, argc - 2, argv + 2);
   if (rc >= 0) return rc;
   if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") || !strcmp(cmd, "-h")) {
