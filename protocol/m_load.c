@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "jsonir.h"
 #include "methods.h"
 #include "reader/retext.h"
 
@@ -111,6 +112,7 @@ static char *read_small(const char *path, size_t *len) {
 int mssa__m_load(mssa__call *c) {
   const char *name = NULL, *path = NULL;
   int rc;
+  if ((rc = mssa__jsonir_load_params(c))) return rc;   /* JSON IR: lowered to text here */
   if ((rc = mssa__param_str(c, "module", false, &name))) return rc;
   if ((rc = mssa__param_str(c, "path", false, &path))) return rc;
   json_t *text = json_object_get(c->params, "text");

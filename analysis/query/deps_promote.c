@@ -668,5 +668,6 @@ size_t mssa_deps_alloca_reason(const mssa_module *m, const mssa_func *f,
   if (a->culprit == NONE || n + 3 >= cap) return n;
   memcpy(buf + n, ": ", 3);
   n += 2;
-  return n + mssa_q_inst_text(m, f, a->culprit, buf + n, cap - n);
+  n += mssa_q_inst_text(m, f, a->culprit, buf + n, cap - n);
+  return n < cap ? n : cap - 1;
 }
