@@ -44,8 +44,8 @@ CLI_SRCS    := $(sort $(wildcard clients/memssa.c clients/cli_*.c))
 CLIENT_SRCS := $(sort $(wildcard clients/libmemssa-client/*.c))
 SERVER_SRCS := $(sort $(wildcard server/*.c))
 PROTO_SRCS  := $(sort $(wildcard protocol/*.c))
-TEST_SRCS   := $(sort $(wildcard tests/test_*.c))
-TEST_SCRIPTS:= $(sort $(wildcard tests/*.t))
+TEST_SRCS   := $(sort $(wildcard tests/test_*.c tests/unit/test_*.c))
+TEST_SCRIPTS:= $(sort $(wildcard tests/*.t tests/daemon/*.t tests/conformance/*.t))
 
 obj = $(patsubst %.c,$(BUILD)/obj/%.o,$(1))
 

@@ -16,7 +16,12 @@
 **      of the loaded size, all storing v; (b) v is available at the load;
 **      (c) no path from v's definition reaches the load without passing a
 **      write to the location -- else the store may have stored an older
-**      instance of v (a loop that redefines v after storing it).
+**      instance of v (a loop that redefines v after storing it). With sound
+**      alias analysis (a) implies (b) and (c), and the rule of invariant 1
+**      only shortens walks that would end Unknown anyway (the first trip
+**      through a loop meets no MustAlias store to an address made in the
+**      loop); they are kept as cheap guards that make each Known answer
+**      evident on its own.
 **   3. `depends` decides "reaches" by a breadth-first search backwards over
 **      instructions from `to`, which stops at `from` (found) and at stores
 **      that cover the location (exact or total overlap), so the path it
@@ -231,7 +236,14 @@ int mssa_deps_depends(mssa_ssa *s, uint32_t from, uint32_t to, mssa_deps_dep *ou
                mssa__xmalloc((size_t)s->nblocks * sizeof(uint32_t)), {0}, NONE, NONE};
   out->reaches = search_back(&q, to);
   if (out->reaches) build_path(&q, to, &out->path);
-  else out->killer = q.killer;
+  else if (q.killer != NONE) {
+    /* Killed -- or no path at all? The same search without kills says. */
+    uint32_t killer = q.killer;
+    memset(q.seen, 0, s->nblocks);
+    q.queue.n = 0;
+    q.kill = NULL;
+    out->killer = search_back(&q, to) ? killer : NONE;
+  }
   out->depends = out->reaches;
   if (!out->reaches)
     out->reason = q.killer != NONE ? "every path from `from` to `to` passes a write that covers "
