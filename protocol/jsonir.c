@@ -439,7 +439,13 @@ static void read_globals(jl *c, json_t *gl) {
     const char *nm = mssa__jl_name(c, g, "name", true, p);
     if (!nm || !mssa__jl_type(c, json_object_get(g, "type"), false, p, t)) return;
     if (json_object_get(c->globals, nm)) mssa__jl_fail(c, p, "global \"%s\" is defined twice", nm);
-    json_object_set_new(c->globals, nm, json_string(t));
+    int heap = JL_NO_HEAP;
+    if (json_object_get(g, "heap")) {
+      char hp[JL_PATH];
+      snprintf(hp, sizeof hp, "%.300s.heap", p);
+      heap = mssa__jl_heap(c, json_object_get(g, "heap"), hp);
+    }
+    json_object_set_new(c->globals, nm, json_pack("{sssi}", "type", t, "heap", heap));
     json_t *init = json_object_get(g, "init");
     char iv[64] = "zeroinitializer";
     if (json_is_integer(init) && t[0] == 'i')

@@ -41,7 +41,8 @@ static const char *val_type(fctx *f, const char *name) {
 }
 
 static int val_heap(fctx *f, const char *name) {
-  json_t *v = json_object_get(f->vals, name);
+  json_t *v = name && name[0] == '@' ? json_object_get(f->c->globals, name + 1)
+                                     : json_object_get(f->vals, name);
   return v ? (int)json_integer_value(json_object_get(v, "heap")) : JL_NO_HEAP;
 }
 

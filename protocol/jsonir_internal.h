@@ -40,7 +40,7 @@ typedef struct jl {
   int *heap_parent;            /* per heap: parent index, -1 for the root */
   uint32_t *heap_start, *heap_end;   /* [start, end) numbering */
   json_t *callees;             /* name -> {"ret","params":[types],"attrs"} (owned) */
-  json_t *globals;             /* name -> type text (owned) */
+  json_t *globals;             /* name -> {"type", "heap"} (owned) */
   json_t *helpers;             /* declaration text -> helper name (owned) */
   bool any_tag;                /* some instruction uses a heap tag */
 } jl;

@@ -254,6 +254,16 @@ static json_t *access_or_null(const target *t, uint32_t a) {
   return a != MSSA_NONE ? access_new(t->q, t->fi, a) : json_null();
 }
 
+/* An instruction: its access when it has one, else {inst, name, text}. */
+static json_t *inst_new(const target *t, uint32_t inst) {
+  uint32_t a = mssa_ssa_inst_access(t->q->ssa[t->fi], inst);
+  if (a != MSSA_NONE) return access_new(t->q, t->fi, a);
+  char text[REASON_CAP];
+  mssa_q_inst_text(t->q->m, &t->q->m->funcs.a[t->fi], inst, text, sizeof text);
+  return json_pack("{sIsoso}", "inst", (json_int_t)inst, "name", inst_name_new(t->q, t->fi, inst),
+                   "text", mssa__jstr(text));
+}
+
 int mssa__m_depends(mssa__call *c) {
   target t;
   uint32_t from, to;
@@ -316,7 +326,7 @@ int mssa__m_value(mssa__call *c) {
   }
   json_object_set_new(r, "reason", v.reason ? json_string(v.reason) : json_null());
   json_object_set_new(r, "blocker", access_or_null(&t, v.blocker));
-  json_object_set_new(r, "other", v.other != MSSA_NONE ? inst_name_new(t.q, t.fi, v.other) : json_null());
+  json_object_set_new(r, "other", v.other != MSSA_NONE ? inst_new(&t, v.other) : json_null());
   json_object_set_new(r, "writes", access_list_new(t.q, t.fi, &v.writes));
   json_object_set_new(r, "path", access_list_new(t.q, t.fi, &v.path));
   mssa_deps_val_free(&v);

@@ -56,6 +56,13 @@ def seeds(c):
     r = c.result("value", {"module": "noir7", "function": "main", "inst": "v7"})
     is_((r["value"], r["type"]), ("7", "i64"), "Known(Field 7): the value and its type (Field = i64)")
 
+    # the updater and the verifier work on JSON IR modules too: the variant by an edit
+    r = c.result("edit", {"module": "noir-loop", "function": "main",
+                          "ops": [{"op": "insert", "before": "v2", "text": "store i64 7, ptr %v0"}]})
+    got = [value(c, "noir-loop", "main", v) for v in ("v3", "v5", "v7")]
+    is_(got, ["Known(7)", "Known(v4)", "Known(7)"], "the same variant made by `edit` on the loaded JSON IR")
+    is_(c.result("verify", {"module": "noir-loop"})["ok"], True, "verify: the edited JSON IR module")
+
     c.result("load", {"path": os.path.join(FIX, "noir-alias.json")})
     is_(value(c, "noir-alias", "main", "v7"), "Unknown",
         "Noir [v1, v1]: after the join v1 is Unknown, so no load of it is replaced")
@@ -79,6 +86,18 @@ def seeds(c):
     c.result("load", {"module": "toy-plain", "ir": plain})
     is_(value(c, "toy-plain", "test", "var4"), "Unknown",
         "toy optimizer without heap tags: offsets alone, the first store is not forwarded")
+
+    glob = {"heaps": toy["heaps"], "globals": [{"name": "g", "type": "i64", "heap": "Other"}],
+            "functions": [{"name": "f", "params": [{"name": "p", "type": "ptr", "heap": "Array"}],
+                           "blocks": [{"name": "e", "insts": [
+                               {"op": "store", "ptr": "@g", "value": 1}, {"op": "store", "ptr": "p", "value": 2},
+                               {"op": "load", "name": "x", "ptr": "@g", "type": "i64"}, {"op": "ret"}]}]}]}
+    c.result("load", {"module": "glob", "ir": glob})
+    a = value(c, "glob", "f", "x")
+    del glob["globals"][0]["heap"]
+    c.result("load", {"module": "glob", "ir": glob})
+    is_([a, value(c, "glob", "f", "x")], ["Known(1)", "Unknown"],
+        "a global tagged Other keeps its store past an Array store through a parameter; untagged it does not")
 
     q = {"module": "toy", "function": "test"}
     mr = lambda inst, other: c.result("modref", dict(q, inst=inst, other=other))["modref"]
