@@ -23,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "jsonir.h"
 #include "methods.h"
 #include "reader/retext.h"
 
@@ -89,6 +90,7 @@ static size_t max_module_bytes(const mssa_proto *p) {
 static int load_params(mssa__call *c, const char **name, const char **path, json_t **text) {
   int rc;
   *name = *path = NULL;
+  if ((rc = mssa__jsonir_load_params(c))) return rc;   /* JSON IR: lowered to text here */
   if ((rc = mssa__param_str(c, "module", false, name))) return rc;
   if ((rc = mssa__param_str(c, "path", false, path))) return rc;
   *text = json_object_get(c->params, "text");

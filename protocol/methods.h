@@ -128,6 +128,12 @@ int mssa__m_access(mssa__call *c);    /* m_query.c */
 int mssa__m_clobber(mssa__call *c);
 int mssa__m_uses(mssa__call *c);
 int mssa__m_edit(mssa__call *c);      /* m_edit.c */
+int mssa__m_accesses(mssa__call *c);  /* m_deps.c */
+int mssa__m_alias(mssa__call *c);
+int mssa__m_modref(mssa__call *c);
+int mssa__m_depends(mssa__call *c);
+int mssa__m_value(mssa__call *c);
+int mssa__m_promotable(mssa__call *c);
 
 /* m_reload.c. reload_diff: the reload by difference of bundle q to *text
 ** (len bytes, malloc'ed, NUL-terminated; taken on success, set to NULL).
