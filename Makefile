@@ -92,7 +92,11 @@ SRV_LIBS   = $(shell pkg-config --libs libuv jansson)
 # Tests locate what they exercise through these (absolute paths, so a test
 # may cd).  Conformance corpora are cached in build/corpus for both builds.
 MEMSSA_SHARED ?= $(abspath $(CURDIR)/../shared)
-TEST_ENV = MEMSSA_ROOT='$(CURDIR)' \
+# Debian's own interpreters first: a version-manager shim for python3 (pyenv
+# on some images) costs tens of milliseconds a start, and the conformance
+# tool starts python3 twice per file compared.
+TEST_ENV = PATH='/usr/bin:/bin:$(PATH)' \
+           MEMSSA_ROOT='$(CURDIR)' \
            MEMSSA_BUILD='$(abspath $(BUILD))' \
            MEMSSA_BIN='$(abspath $(CLI))' \
            MEMSSAD_BIN='$(abspath $(DAEMON))' \
