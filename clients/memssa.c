@@ -18,6 +18,8 @@ static void usage(FILE *out) {
         "  build  --local FILE.ll     read and build; print one summary line\n"
         "  alias  --local FILE.ll FUNCTION PTR1 SIZE1 PTR2 SIZE2\n"
         "                             one alias query (NoAlias/MayAlias/PartialAlias/MustAlias)\n"
+        "  each takes --llvm N (14..22): read FILE.ll as LLVM N wrote it (default:\n"
+        "  the version the module shows, from !llvm.ident or its syntax)\n"
         "\n"
         "Daemon commands (talk to memssad; options --socket PATH, --json):\n"
         "  daemon [MEMSSAD-OPTIONS]   start memssad in the background unless one answers\n"

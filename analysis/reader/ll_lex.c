@@ -319,6 +319,30 @@ static void lex_word(ll_lexer *lx, const char *s) {
   }
 }
 
+/* `#dbg_KIND` (a debug record, LLVM 19+): KIND among those LLVM knows,
+** numbered as mssa_dbg_kind. */
+static void lex_dbg_record(ll_lexer *lx, const char *s) {
+  static const char *const kinds[] = {"declare", "value", "assign", "label", "declare_value"};
+  const char *q = s + 1;
+  while (IS(*q, C_NAME)) q++;
+  size_t n = (size_t)(q - s);
+  if (n > 5 && memcmp(s + 1, "dbg_", 4) == 0) {
+    for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
+      if (strlen(kinds[k]) == n - 5 && memcmp(s + 5, kinds[k], n - 5) == 0) {
+        lx->tok.kind = LT_DBGREC;
+        lx->tok.num = k;
+        lx->tok.toff = (uint32_t)(s + 5 - lx->text);
+        lx->tok.tlen = (uint32_t)(n - 5);
+        lx->pos = (size_t)(q - lx->text);
+        return;
+      }
+    }
+    set_err(lx, (size_t)(s - lx->text), "expected debug record type here");
+    return;
+  }
+  set_err(lx, (size_t)(s - lx->text), "invalid character");
+}
+
 void mssa__lex_next(ll_lexer *lx) {
   const char *t = lx->text;
   ll_tok *k = &lx->tok;
@@ -390,6 +414,7 @@ void mssa__lex_next(ll_lexer *lx) {
   }
   case '#': case '^': {
     const char *q = p + 1;
+    if (c == '#' && !IS(*q, C_DIGIT)) { lex_dbg_record(lx, p); break; }
     if (!IS(*q, C_DIGIT)) { set_err(lx, (size_t)(p - t), "invalid character"); break; }
     q = read_u32(q, &k->num);
     if (!q) { set_err(lx, (size_t)(p - t), "invalid number (too large)"); break; }

@@ -114,7 +114,7 @@ int mssa__parse_inst(mssa_module *m, mssa_func *f, const char *text, size_t len,
     uint32_t gi = mssa_u64map_get(&m->agnum, pe->b);
     if (gi == MSSA_NONE || gi >= m->agbits.n)
       mssa__ll_err(p, pe->off, "use of undefined attribute group #%u", pe->b);
-    m->attrlists.a[pe->a].fn |= m->agbits.a[gi];
+    mssa__ll_merge_group(m, pe->a, m->agbits.a[gi], gi < m->agmem.n ? m->agmem.a[gi] : MSSA_MEM_ANY);
   }
   if (ins.type == m->t_void) {
     if (named) mssa__ll_err(p, nt.off, "instructions returning void cannot have a name");

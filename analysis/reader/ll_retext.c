@@ -489,6 +489,7 @@ static void body_free(mssa_func *f) {
   mssa__vec_free(&f->blocks);
   mssa__vec_free(&f->insts);
   mssa__vec_free(&f->ops);
+  mssa__vec_free(&f->dbg);
 }
 
 static void lex_at(ll_parser *p, size_t off) {
@@ -539,6 +540,7 @@ static void parse_changed(ll_parser *p, rt *r, const uint32_t *chg, uint32_t nch
     }
     mssa_u64map_put(&p->agmap, nn, p->agbits.n);
     mssa__vec_push(&p->agbits, m->agbits.a[gi]);
+    mssa__vec_push(&p->agmem, gi < m->agmem.n ? m->agmem.a[gi] : MSSA_MEM_ANY);
   }
   for (uint32_t k = 0; k < nm->def.n; k++) {
     if (r->fwd[0][nm->def.a[k].num]) continue;
@@ -560,6 +562,7 @@ static void parse_changed(ll_parser *p, rt *r, const uint32_t *chg, uint32_t nch
     memset(&f->blocks, 0, sizeof f->blocks);
     memset(&f->insts, 0, sizeof f->insts);
     memset(&f->ops, 0, sizeof f->ops);
+    memset(&f->dbg, 0, sizeof f->dbg);
     f->entry = f->first_block = f->last_block = MSSA_NONE;
     p->fidx = fi;
     p->next_slot = first_slot(f);
@@ -579,7 +582,7 @@ static void parse_changed(ll_parser *p, rt *r, const uint32_t *chg, uint32_t nch
   for (uint32_t i = 0; i < p->agref.n; i++) {
     ll_pending *pe = &p->agref.a[i];
     uint32_t gi = mssa_u64map_get(&p->agmap, pe->b);
-    if (gi != MSSA_NONE) m->attrlists.a[pe->a].fn |= p->agbits.a[gi];
+    if (gi != MSSA_NONE) mssa__ll_merge_group(m, pe->a, p->agbits.a[gi], p->agmem.a[gi]);
   }
 }
 
