@@ -748,6 +748,8 @@ static void test_debug_records(mssa_module *m, mssa_func *f) {
      m->md.a[r[3].assign_addr].val == MSSA_VAL(MSSA_VK_INST, 0), "#dbg_assign: id and address");
   ok(r[4].inst == 21 && r[5].kind == MSSA_DBG_LABEL && r[5].inst == 21 &&
      !strcmp(md_tag(m, r[5].var), "DILabel") && r[5].arg == MSSA_NONE, "#dbg_label before ret");
+  ok(r[5].text_len == 20 && !strncmp(m->text + r[5].text_off, "#dbg_label(!15, !14)", 20),
+     "a record's text span");
 }
 
 static void test_operator_flags(mssa_module *m, mssa_func *f) {

@@ -272,7 +272,8 @@ uint32_t mssa_md_node_operands(const mssa_module *m, uint32_t md, uint32_t *out,
   return n;
 }
 
-/* LLVM 14 FixedMetadataKinds.def, in kind-id order. */
+/* LLVM's FixedMetadataKinds.def, in kind-id order: LLVM 14's kinds, then
+** those added since (the current LLVM's). */
 static const char *const fixed_kinds[] = {
   "dbg", "tbaa", "prof", "fpmath", "range", "tbaa.struct", "invariant.load", "alias.scope",
   "noalias", "nontemporal", "llvm.mem.parallel_loop_access", "nonnull", "dereferenceable",
@@ -280,11 +281,19 @@ static const char *const fixed_kinds[] = {
   "llvm.loop", "type", "section_prefix", "absolute_symbol", "associated", "callees",
   "irr_loop", "llvm.access.group", "callback", "llvm.preserve.access.index",
   "vcall_visibility", "noundef", "annotation",
+  /* LLVM 15+ */
+  "nosanitize", "func_sanitize", "exclude", "memprof", "callsite", "kcfi_type", "pcsections",
+  "DIAssignID", "coro.outside.frame", "mmra", "noalias.addrspace", "callee_type", "nofree",
+  "captures", "alloc_token", "implicit.ref", "nofpclass", "call_target", "inline_history",
+  "elf_section_properties",
 };
+#define FIXED_KINDS_LLVM14 31   /* "dbg" .. "annotation" */
 
 static uint32_t kind_id(const mssa_module *m, uint32_t name) {
   const char *s = mssa_str(m, name);
-  for (uint32_t i = 0; i < sizeof fixed_kinds / sizeof fixed_kinds[0]; i++)
+  uint32_t nfixed = mssa_module_llvm_version(m) > MSSA_LLVM_MIN
+      ? (uint32_t)(sizeof fixed_kinds / sizeof fixed_kinds[0]) : FIXED_KINDS_LLVM14;
+  for (uint32_t i = 0; i < nfixed; i++)
     if (!strcmp(s, fixed_kinds[i])) return i;
   for (uint32_t i = 0; i < m->md_kinds.n; i++)
     if (m->md_kinds.a[i] == name) return 1000 + i;

@@ -450,6 +450,7 @@ typedef struct mssa_dbg_record {
   uint32_t assign_id;   /* ASSIGN: md index of the DIAssignID, else MSSA_NONE */
   uint32_t assign_addr; /* ASSIGN: md index of the address operand */
   uint32_t assign_expr; /* ASSIGN: md index of the address expression */
+  uint32_t text_off, text_len; /* span of `#dbg_...(...)` in module.text */
 } mssa_dbg_record;
 
 /* ------------------------------------------------------------- functions */

@@ -791,6 +791,7 @@ static void parse_record(ll_parser *p) {
   r.kind = (uint32_t)TOK->num;
   r.expr = r.arg = r.assign_id = r.assign_addr = r.assign_expr = MSSA_NONE;
   r.addr = MSSA_VAL_NONE;
+  r.text_off = TOK->off;
   mssa__ll_saw(p, MSSA_SYN_DBG_RECORD);
   mssa__ll_next(p);
   mssa__ll_expect(p, LT_LPAREN, "'(' in debug record");
@@ -811,6 +812,7 @@ static void parse_record(ll_parser *p) {
   }
   r.loc = record_node(p);
   mssa__ll_expect(p, LT_RPAREN, "')' at end of debug record");
+  r.text_len = p->lx.prev_end - r.text_off;
   mssa__vec_push(&p->f->dbg, r);
 }
 
