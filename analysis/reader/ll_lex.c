@@ -399,6 +399,19 @@ void mssa__lex_next(ll_lexer *lx) {
       k->toff = (uint32_t)(p + 1 - t);
       k->tlen = (uint32_t)(q - p - 1);
       lx->pos = (size_t)(q - t);
+    } else if (IS(*q, C_DIGIT)) {
+      /* `!N`, the commonest metadata token: one token, its number read */
+      uint32_t v = 0;
+      const char *d = q;
+      while (IS(*q, C_DIGIT) && q - d < 9) v = v * 10 + (uint32_t)(*q++ - '0');
+      if (IS(*q, C_DIGIT)) {
+        k->kind = LT_EXCL;
+        lx->pos++;
+      } else {
+        k->kind = LT_MDREF;
+        k->num = v;
+        lx->pos = (size_t)(q - t);
+      }
     } else if (*q == '\\') {
       while (IS(*q, C_NAME) || *q == '\\') q++;
       k->kind = LT_MDVAR;

@@ -47,7 +47,8 @@ typedef enum {
   LT_INTTYPE,   /* iN (num = N) */
   LT_KW,        /* keyword (kw) */
   LT_IDENT,     /* any other bare word */
-  LT_DBGREC     /* #dbg_value etc. (num = mssa_dbg_kind; text = after "#dbg_") */
+  LT_DBGREC,    /* #dbg_value etc. (num = mssa_dbg_kind; text = after "#dbg_") */
+  LT_MDREF      /* !N with N of at most 9 digits (num = N); longer is '!' then N */
 } ll_tokkind;
 
 typedef struct ll_tok {

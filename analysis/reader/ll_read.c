@@ -68,21 +68,6 @@ static void lex_check(ll_parser *p) {
   if (p->lx.tok.kind == LT_ERROR) mssa__ll_err(p, p->lx.tok.off, "%s", p->lx.msg);
 }
 
-int mssa__ll_is_kw(ll_parser *p, unsigned kw) {
-  return p->lx.tok.kind == LT_KW && p->lx.tok.kw == kw;
-}
-
-int mssa__ll_eat_kw(ll_parser *p, unsigned kw) {
-  if (!mssa__ll_is_kw(p, kw)) return 0;
-  mssa__ll_next(p);
-  return 1;
-}
-
-int mssa__ll_eat(ll_parser *p, unsigned kind) {
-  if (p->lx.tok.kind != kind) return 0;
-  mssa__ll_next(p);
-  return 1;
-}
 
 const char *mssa__ll_tokdesc(ll_parser *p, char *buf, size_t cap) {
   const ll_tok *t = &p->lx.tok;
@@ -93,10 +78,9 @@ const char *mssa__ll_tokdesc(ll_parser *p, char *buf, size_t cap) {
   return buf;
 }
 
-void mssa__ll_expect(ll_parser *p, unsigned kind, const char *what) {
+void mssa__ll_expect_failed(ll_parser *p, const char *what) {
   lex_check(p);
-  if (p->lx.tok.kind != kind) mssa__ll_err(p, p->lx.tok.off, "expected %s", what);
-  mssa__ll_next(p);
+  mssa__ll_err(p, p->lx.tok.off, "expected %s", what);
 }
 
 void mssa__ll_expect_kw(ll_parser *p, unsigned kw) {
@@ -164,6 +148,37 @@ uint64_t mssa__ll_local_key(ll_parser *p, const ll_tok *t) {
   if (t->kind == LT_LOCALID || t->kind == LT_GLOBALID || t->kind == LT_LABELID)
     return LL_NUMKEY(t->num);
   return mssa__ll_name(p, t);
+}
+
+/* ------------------------------------------------------------ number maps */
+
+/* Numbers up to this far past the array's end grow it; beyond, they go to
+** the hash map (a stray `!4000000000` must not allocate 16 GB). */
+#define NUM_DENSE_SLACK 65536u
+
+void mssa__ll_num_put(ll_nummap *m, uint64_t n, uint32_t v) {
+  if (n >= m->dense.n && n < 2 * (uint64_t)m->dense.n + NUM_DENSE_SLACK) {
+    mssa__vec_reserve(&m->dense, n + 1);
+    for (uint32_t i = m->dense.n; i <= n; i++) m->dense.a[i] = MSSA_NONE;
+    m->dense.n = (uint32_t)n + 1;
+  }
+  if (n < m->dense.n) m->dense.a[n] = v;
+  else mssa_u64map_put(&m->sparse, n, v);
+}
+
+void mssa__ll_num_clear(ll_nummap *m) {
+  m->dense.n = 0;
+  if (m->sparse.n) mssa_u64map_free(&m->sparse);
+}
+
+void mssa__ll_num_free(ll_nummap *m) {
+  mssa__vec_free(&m->dense);
+  mssa_u64map_free(&m->sparse);
+}
+
+void mssa__ll_locals_clear(ll_parser *p) {
+  mssa_u64map_free(&p->lmap);
+  mssa__ll_num_clear(&p->lnum);
 }
 
 /* ------------------------------------------------------------ line counter */
@@ -724,7 +739,7 @@ static void parse_toplevel(ll_parser *p) {
       mssa_u64map_put(&p->comdats, name, 1);
       continue;
     }
-    case LT_EXCL: mssa__ll_md_def(p); continue;
+    case LT_EXCL: case LT_MDREF: mssa__ll_md_def(p); continue;
     case LT_MDVAR: mssa__ll_named_md(p); continue;
     case LT_SUMMARYID:
       mssa__ll_next(p);
@@ -994,7 +1009,7 @@ static void parser_free(ll_parser *p) {
   mssa__vec_free(&p->tdef);
   mssa_idtab_free(&p->tset);
   mssa_idtab_free(&p->cset);
-  mssa_u64map_free(&p->mdmap);
+  mssa__ll_num_free(&p->mdmap);
   mssa__vec_free(&p->mdref);
   mssa_u64map_free(&p->agmap);
   mssa__vec_free(&p->agbits);
@@ -1006,6 +1021,7 @@ static void parser_free(ll_parser *p) {
   mssa__vec_free(&p->baddr);
   mssa_u64map_free(&p->kinds);
   mssa_u64map_free(&p->lmap);
+  mssa__ll_num_free(&p->lnum);
   mssa__vec_free(&p->lfwd);
   mssa__vec_free(&p->bref);
   mssa__vec_free(&p->attrs_tmp);
@@ -1180,11 +1196,14 @@ void mssa__ll_keep_numbering(ll_parser *p, mssa_u32vec *base_steal) {
     a = *base_steal;
     memset(base_steal, 0, sizeof *base_steal);
   }
-  const mssa_u64map *mm = &p->mdmap;
-  uint64_t hi = 0;
+  const mssa_u64map *mm = &p->mdmap.sparse;
+  const mssa_u32vec *md = &p->mdmap.dense;
+  uint64_t hi = 0, count = 0;
+  for (uint32_t i = 0; i < md->n; i++)
+    if (md->a[i] != MSSA_NONE) hi = i + 1, count++;
   for (uint32_t i = 0; i < mm->cap; i++)
     if (mm->vals[i] != MSSA_NONE && mm->keys[i] + 1 > hi) hi = mm->keys[i] + 1;
-  if (hi > 4 * (uint64_t)(mm->n + a.n) + 4096) {
+  if (hi > 4 * (count + mm->n + a.n) + 4096) {
     mssa__vec_free(&a);
   } else {
     if (hi > a.n) {
@@ -1193,7 +1212,10 @@ void mssa__ll_keep_numbering(ll_parser *p, mssa_u32vec *base_steal) {
       a.n = (uint32_t)hi;
     }
     for (uint32_t i = 0; i < mm->cap; i++)
-      if (mm->vals[i] != MSSA_NONE) a.a[mm->keys[i]] = mm->vals[i];
+      if (mm->vals[i] != MSSA_NONE && !(mm->keys[i] < md->n && md->a[mm->keys[i]] != MSSA_NONE))
+        a.a[mm->keys[i]] = mm->vals[i];
+    for (uint32_t i = 0; i < md->n; i++)
+      if (md->a[i] != MSSA_NONE) a.a[i] = md->a[i];
   }
   mssa__vec_free(&m->mdnum);
   mssa_u64map_free(&m->agnum);

@@ -174,16 +174,15 @@ static mssa_val fp_literal(ll_parser *p, uint32_t ty) {
 /* ------------------------------------------------------------ references */
 
 /* A forward reference to `key` (first seen at `off`, expected type `ty`):
-** a placeholder value of kind `kind` naming its entry in `fwd`. */
-static mssa_val add_fwd(ll_parser *p, ll_fwdvec *fwd, mssa_u64map *map, uint32_t kind,
-                        uint64_t key, uint32_t off, uint32_t ty) {
+** a placeholder value of kind `kind` naming its entry in `fwd`, which the
+** caller enters under `key`. */
+static mssa_val add_fwd(ll_parser *p, ll_fwdvec *fwd, uint32_t kind, uint64_t key, uint32_t off,
+                        uint32_t ty) {
   ll_fwd fw = {key, off, ty, MSSA_VAL_NONE};
   uint32_t idx = fwd->n;
   if (idx >= MSSA_MAX_INDEX) mssa__ll_err(p, off, "too many forward references");
   mssa__vec_push(fwd, fw);
-  mssa_val fv = MSSA_VAL(kind, idx);
-  mssa_u64map_put(map, key, fv);
-  return fv;
+  return MSSA_VAL(kind, idx);
 }
 
 mssa_val mssa__ll_global_ref(ll_parser *p, const ll_tok *t) {
@@ -191,7 +190,9 @@ mssa_val mssa__ll_global_ref(ll_parser *p, const ll_tok *t) {
   uint32_t v = mssa_u64map_get(&p->gmap, key);
   if (v != MSSA_NONE) return v;
   if (p->gseed && (v = mssa_u64map_get(p->gseed, key)) != MSSA_NONE) return v;
-  return add_fwd(p, &p->gfwd, &p->gmap, LL_VK_FWDG, key, t->off, MSSA_NONE);
+  mssa_val fv = add_fwd(p, &p->gfwd, LL_VK_FWDG, key, t->off, MSSA_NONE);
+  mssa_u64map_put(&p->gmap, key, fv);
+  return fv;
 }
 
 static uint32_t new_block(ll_parser *p, uint32_t name, uint32_t slot, uint32_t off) {
@@ -211,11 +212,11 @@ uint32_t mssa__ll_block_ref(ll_parser *p, const ll_tok *t) {
   if (!p->f) mssa__ll_err(p, t->off, "invalid use of function-local name");
   if (t->kind != LT_LOCAL && t->kind != LT_LOCALID) mssa__ll_err(p, t->off, "expected a basic block");
   uint64_t key = mssa__ll_local_key(p, t);
-  uint32_t v = mssa_u64map_get(&p->lmap, key);
+  uint32_t v = mssa__ll_local_get(p, key);
   if (v == MSSA_NONE) {
     uint32_t id = new_block(p, t->kind == LT_LOCAL ? (uint32_t)key : MSSA_NONE,
                             t->kind == LT_LOCALID ? (uint32_t)t->num : MSSA_NONE, t->off);
-    mssa_u64map_put(&p->lmap, key, MSSA_VAL(MSSA_VK_BLOCK, id));
+    mssa__ll_local_put(p, key, MSSA_VAL(MSSA_VK_BLOCK, id));
     return id;
   }
   if (MSSA_VAL_KIND(v) != MSSA_VK_BLOCK) mssa__ll_err(p, t->off, "expected a basic block");
@@ -248,8 +249,12 @@ mssa_val mssa__ll_local_ref(ll_parser *p, const ll_tok *t, uint32_t ty) {
   if (!p->f) mssa__ll_err(p, t->off, "invalid use of function-local name");
   if (ty == p->m->t_label) return MSSA_VAL(MSSA_VK_BLOCK, mssa__ll_block_ref(p, t));
   uint64_t key = mssa__ll_local_key(p, t);
-  uint32_t v = mssa_u64map_get(&p->lmap, key);
-  if (v == MSSA_NONE) return add_fwd(p, &p->lfwd, &p->lmap, LL_VK_FWDL, key, t->off, ty);
+  uint32_t v = mssa__ll_local_get(p, key);
+  if (v == MSSA_NONE) {
+    mssa_val fv = add_fwd(p, &p->lfwd, LL_VK_FWDL, key, t->off, ty);
+    mssa__ll_local_put(p, key, fv);
+    return fv;
+  }
   if (MSSA_VAL_KIND(v) == MSSA_VK_BLOCK) {
     mssa__ll_err(p, t->off, "'%.*s' is not a basic block", (int)(t->end - t->off), p->m->text + t->off);
   }

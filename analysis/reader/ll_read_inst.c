@@ -683,7 +683,7 @@ static int parse_inst_body(ll_parser *p, mssa_inst *ins) {
 
 /* Defines local `key` as value v (type ty); resolves a pending forward ref. */
 static void define_local(ll_parser *p, const ll_tok *nt, uint64_t key, mssa_val v, uint32_t ty) {
-  uint32_t old = mssa_u64map_get(&p->lmap, key);
+  uint32_t old = mssa__ll_local_get(p, key);
   if (old != MSSA_NONE) {
     if (MSSA_VAL_KIND(old) == LL_VK_FWDL) {
       ll_fwd *fw = &p->lfwd.a[MSSA_VAL_INDEX(old)];
@@ -703,7 +703,7 @@ static void define_local(ll_parser *p, const ll_tok *nt, uint64_t key, mssa_val 
                    (int)(nt->end - nt->off - 1), p->m->text + nt->off + 1);
     }
   }
-  mssa_u64map_put(&p->lmap, key, v);
+  mssa__ll_local_put(p, key, v);
 }
 
 static uint32_t define_block(ll_parser *p) {
@@ -723,7 +723,7 @@ static uint32_t define_block(ll_parser *p) {
     slot = p->next_slot++;
     key = LL_NUMKEY(slot);
   }
-  uint32_t v = mssa_u64map_get(&p->lmap, key);
+  uint32_t v = mssa__ll_local_get(p, key);
   uint32_t bid;
   if (v == MSSA_NONE) {
     mssa_block b;
@@ -734,7 +734,7 @@ static uint32_t define_block(ll_parser *p) {
     bid = f->blocks.n;
     mssa__vec_push(&f->blocks, b);
     mssa__vec_push(&p->bref, MSSA_NONE);
-    mssa_u64map_put(&p->lmap, key, MSSA_VAL(MSSA_VK_BLOCK, bid));
+    mssa__ll_local_put(p, key, MSSA_VAL(MSSA_VK_BLOCK, bid));
   } else if (MSSA_VAL_KIND(v) == MSSA_VK_BLOCK && p->bref.a[MSSA_VAL_INDEX(v)] != MSSA_NONE) {
     bid = MSSA_VAL_INDEX(v);
     p->bref.a[bid] = MSSA_NONE;
@@ -779,7 +779,7 @@ int mssa__ll_inst_begin(ll_parser *p, mssa_inst *ins, uint32_t bid, ll_tok *nt) 
 static uint32_t record_node(ll_parser *p) {
   mssa__ll_expect(p, LT_COMMA, "',' in debug record");
   ll_tok *t = TOK;
-  if (t->kind != LT_EXCL && t->kind != LT_MDVAR) mssa__ll_err(p, t->off, "expected metadata operand");
+  if (!mssa__ll_at_md(p)) mssa__ll_err(p, t->off, "expected metadata operand");
   return mssa__ll_md_node(p);
 }
 
@@ -797,7 +797,7 @@ static void parse_record(ll_parser *p) {
   mssa__ll_expect(p, LT_LPAREN, "'(' in debug record");
   if (r.kind == MSSA_DBG_LABEL) {
     ll_tok *t = TOK;
-    if (t->kind != LT_EXCL && t->kind != LT_MDVAR) mssa__ll_err(p, t->off, "expected metadata operand");
+    if (!mssa__ll_at_md(p)) mssa__ll_err(p, t->off, "expected metadata operand");
     r.var = mssa__ll_md_node(p);
   } else {
     r.arg = MSSA_VAL_INDEX(mssa__ll_md_value(p));
@@ -937,16 +937,16 @@ void mssa__ll_function_body(ll_parser *p) {
   mssa_module *m = p->m;
   mssa_func *f = &m->funcs.a[p->fidx];
   p->f = f;
-  mssa_u64map_free(&p->lmap);
+  mssa__ll_locals_clear(p);
   p->lfwd.n = 0;
   p->bref.n = 0;
   p->md_mark = m->md.n;
   for (uint32_t i = 0; i < f->nargs; i++) {
     mssa_arg *a = &f->args[i];
     uint64_t key = a->name != MSSA_NONE ? a->name : LL_NUMKEY(a->slot);
-    if (mssa_u64map_get(&p->lmap, key) != MSSA_NONE)
+    if (mssa__ll_local_get(p, key) != MSSA_NONE)
       mssa__ll_err(p, f->head_off, "redefinition of argument '%%%s'", a->name != MSSA_NONE ? mssa_str(m, a->name) : "");
-    mssa_u64map_put(&p->lmap, key, MSSA_VAL(MSSA_VK_ARG, i));
+    mssa__ll_local_put(p, key, MSSA_VAL(MSSA_VK_ARG, i));
   }
   if (TOK->kind == LT_RBRACE) mssa__ll_err(p, TOK->off, "function body requires at least one basic block");
   do {

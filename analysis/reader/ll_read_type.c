@@ -273,6 +273,7 @@ static uint32_t keyword_type(ll_parser *p) {
   case LL_KW_token: ty = simple(p, MSSA_T_TOKEN); break;
   case LL_KW_ptr: {
     mssa__ll_next(p);
+    if (!mssa__ll_is_kw(p, LL_KW_addrspace)) return p->t_ptr0;   /* the common case */
     mssa_type pt = blank(MSSA_T_PTR);
     pt.bits = mssa__ll_opt_addrspace(p, 0);
     return mssa__ll_intern_type(p, &pt, NULL);

@@ -45,6 +45,14 @@ typedef struct ll_fwd {
 
 typedef MSSA_VEC(ll_fwd) ll_fwdvec;
 
+/* A map of numbers (`!N`, `%N`) to ids: an array while the numbers stay
+** dense (printers number from 0 up), a hash map for the rest. A dense
+** entry wins over a sparse one for the same number. */
+typedef struct ll_nummap {
+  mssa_u32vec dense;    /* MSSA_NONE where unset */
+  mssa_u64map sparse;
+} ll_nummap;
+
 typedef struct ll_pending {
   uint32_t a, b, c;  /* meaning depends on the list */
   uint32_t off;
@@ -68,7 +76,7 @@ typedef struct ll_parser {
   MSSA_VEC(uint32_t) tdef;      /* per type id: offset of its definition */
   mssa_idtab tset;              /* literal type interning */
   mssa_idtab cset;              /* constant interning */
-  mssa_u64map mdmap;            /* !N -> md index */
+  ll_nummap mdmap;              /* !N -> md index */
   const mssa_u64map *gseed;     /* when set, a global not in gmap is looked
                                    up here (a module's names: reparses) */
   const mssa_u32vec *mdseed;    /* when set, !N not in mdmap is looked up
@@ -91,7 +99,8 @@ typedef struct ll_parser {
   /* current function */
   mssa_func *f;
   uint32_t fidx;
-  mssa_u64map lmap;             /* local key -> mssa_val (INST/ARG/BLOCK/FWDL) */
+  mssa_u64map lmap;             /* local name -> mssa_val (INST/ARG/BLOCK/FWDL) */
+  ll_nummap lnum;               /* local number -> the same */
   ll_fwdvec lfwd;
   uint32_t next_slot;
   MSSA_VEC(uint32_t) bref;      /* per block id: first-ref offset while undefined */
@@ -104,17 +113,54 @@ typedef struct ll_parser {
 } ll_parser;
 
 /* ll_read.c */
+void mssa__ll_num_put(ll_nummap *m, uint64_t n, uint32_t v);
+void mssa__ll_num_clear(ll_nummap *m);   /* empties it, keeping its arrays */
+void mssa__ll_num_free(ll_nummap *m);
+static inline uint32_t mssa__ll_num_get(const ll_nummap *m, uint64_t n) {
+  if (n < m->dense.n && m->dense.a[n] != MSSA_NONE) return m->dense.a[n];
+  return m->sparse.n ? mssa_u64map_get(&m->sparse, n) : MSSA_NONE;
+}
+/* Local keys (invariant 4): numbers in lnum, names in lmap. */
+static inline uint32_t mssa__ll_local_get(ll_parser *p, uint64_t key) {
+  return key >> 40 ? mssa__ll_num_get(&p->lnum, key & 0xffffffffffu) : mssa_u64map_get(&p->lmap, key);
+}
+static inline void mssa__ll_local_put(ll_parser *p, uint64_t key, uint32_t v) {
+  if (key >> 40) mssa__ll_num_put(&p->lnum, key & 0xffffffffffu, v);
+  else mssa_u64map_put(&p->lmap, key, v);
+}
+void mssa__ll_locals_clear(ll_parser *p);  /* a new function's scope */
 _Noreturn void mssa__ll_err(ll_parser *p, uint32_t off, const char *fmt, ...);
 void mssa__ll_enter(ll_parser *p);
 static inline void mssa__ll_leave(ll_parser *p) { p->depth--; }
 static inline void mssa__ll_next(ll_parser *p) { mssa__lex_next(&p->lx); }
 static inline ll_tok *mssa__ll_tok(ll_parser *p) { return &p->lx.tok; }
+/* The token can start a metadata node operand (`!N`, `!{`, `!"`, `!DIx`). */
+static inline int mssa__ll_at_md(ll_parser *p) {
+  unsigned k = p->lx.tok.kind;
+  return k == LT_MDREF || k == LT_EXCL || k == LT_MDVAR;
+}
 /* Notes syntax of a newer LLVM (MSSA_SYN_* bits; 0 is none). */
 static inline void mssa__ll_saw(ll_parser *p, uint32_t syn) { p->m->llvm_syntax |= syn; }
-int mssa__ll_is_kw(ll_parser *p, unsigned kw);
-int mssa__ll_eat_kw(ll_parser *p, unsigned kw);
-int mssa__ll_eat(ll_parser *p, unsigned kind);
-void mssa__ll_expect(ll_parser *p, unsigned kind, const char *what);
+/* The token helpers are inline: they run for nearly every token. */
+static inline int mssa__ll_is_kw(ll_parser *p, unsigned kw) {
+  return p->lx.tok.kind == LT_KW && p->lx.tok.kw == kw;
+}
+static inline int mssa__ll_eat_kw(ll_parser *p, unsigned kw) {
+  if (!mssa__ll_is_kw(p, kw)) return 0;
+  mssa__ll_next(p);
+  return 1;
+}
+static inline int mssa__ll_eat(ll_parser *p, unsigned kind) {
+  if (p->lx.tok.kind != kind) return 0;
+  mssa__ll_next(p);
+  return 1;
+}
+/* The error of mssa__ll_expect: the lexer's, or "expected WHAT". */
+_Noreturn void mssa__ll_expect_failed(ll_parser *p, const char *what);
+static inline void mssa__ll_expect(ll_parser *p, unsigned kind, const char *what) {
+  if (p->lx.tok.kind != kind) mssa__ll_expect_failed(p, what);
+  mssa__ll_next(p);
+}
 void mssa__ll_expect_kw(ll_parser *p, unsigned kw);
 uint32_t mssa__ll_name(ll_parser *p, const ll_tok *t); /* intern token name */
 uint32_t mssa__ll_string(ll_parser *p, const ll_tok *t); /* intern unescaped string */
