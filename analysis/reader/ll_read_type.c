@@ -286,14 +286,31 @@ static uint32_t keyword_type(ll_parser *p) {
   return ty;
 }
 
-/* `%T` / `%N`: the named struct (or alias), a placeholder until defined. */
+/* `%T` / `%N`: the named struct (or alias), a placeholder until defined.
+** A small cache of spellings seen skips interning the name again: a few
+** struct names recur in most instructions of an -O0 module. A name's type
+** never changes once made, so a hit is always right. */
 static uint32_t named_type_ref(ll_parser *p) {
   ll_tok *t = &p->lx.tok;
+  const char *s = p->m->text + t->toff;
+  uint32_t h = t->tlen ? ((uint32_t)(unsigned char)s[t->tlen - 1] * 31u + t->tlen * 7u +
+                          (uint32_t)(unsigned char)s[t->tlen / 2]) & 255u : 0;
+  if (t->kind == LT_LOCAL && !t->quoted && p->tname_cache[h].id && p->tname_cache[h].len == t->tlen &&
+      memcmp(p->m->text + p->tname_cache[h].off, s, t->tlen) == 0) {
+    mssa__ll_next(p);
+    return p->tname_cache[h].id - 1;
+  }
+  uint32_t toff = t->toff, tlen = t->tlen, cacheable = t->kind == LT_LOCAL && !t->quoted;
   uint64_t key = mssa__ll_local_key(p, t);
   uint32_t ty = mssa_u64map_get(&p->tmap, key);
   if (ty == MSSA_NONE) {
     uint32_t name = t->kind == LT_LOCALID ? mssa__ll_num_name(p, t->num) : (uint32_t)key;
     ty = mssa__ll_named_type(p, key, name, t->off);
+  }
+  if (cacheable) {
+    p->tname_cache[h].off = toff;
+    p->tname_cache[h].len = tlen;
+    p->tname_cache[h].id = ty + 1;
   }
   mssa__ll_next(p);
   return ty;

@@ -90,6 +90,7 @@ typedef struct ll_parser {
   MSSA_VEC(ll_pending) comdatref; /* a = name id */
   mssa_u64map kinds;            /* attachment kind names seen (md_kinds) */
   struct { uint32_t off, len, id; } fname_cache[64]; /* DI field names */
+  struct { uint32_t off, len, id; } tname_cache[256]; /* `%T` spellings -> type id + 1 */
   MSSA_VEC(ll_pending) baddr;   /* blockaddress: a = const id, b = block key lo, c = key hi */
   uint32_t t_ptr0;              /* opaque `ptr` */
   uint32_t int_cache[129];      /* iN for N <= 128 (0 = not yet interned) */
