@@ -22,6 +22,8 @@ static void usage(FILE *out) {
         "                             one alias query (NoAlias/MayAlias/PartialAlias/MustAlias)\n"
         "  promotable --local FILE.ll [FUNCTION] [--json]\n"
         "                             what LLVM 14's mem2reg does with each alloca\n"
+        "  each takes --llvm N (14..22): read FILE.ll as LLVM N wrote it (default:\n"
+        "  the version the module shows, from !llvm.ident or its syntax)\n"
         "\n"
         "Daemon commands (talk to memssad; options --socket PATH, --json):\n"
         "  daemon [MEMSSAD-OPTIONS]   start memssad in the background unless one answers\n"
