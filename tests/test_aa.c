@@ -24,7 +24,7 @@
 #include "alias/aa.h"
 #include "aa_eval.h"
 #include "ir/ir.h"
-#include "alias/memloc.h"
+#include "alias/alias_internal.h"
 #include "tap.h"
 
 static const char *fixture_dir(void) {

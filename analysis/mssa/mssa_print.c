@@ -35,7 +35,7 @@ int mssa_block_operand_name(const mssa_module *m, const mssa_func *f, uint32_t b
 }
 
 static void put_id(FILE *out, const mssa_ssa *s, uint32_t a) {
-  if (a == MSSA_NONE || s->acc.a[a].id == 0 || s->acc.a[a].id == MSSA_NONE)
+  if (a == MSSA_NONE || s->acc.a[a].id == MSSA_LIVE_ON_ENTRY_ID || s->acc.a[a].id == MSSA_NONE)
     fputs("liveOnEntry", out);
   else
     fprintf(out, "%u", s->acc.a[a].id);
@@ -152,7 +152,7 @@ void mssa_print_function(FILE *out, mssa_ssa *s, bool walker) {
           fputs("; ", out);
           print_access(out, s, a);
           fputs(" - clobbered by ", out);
-          if (c == 0) fputs("liveOnEntry", out);
+          if (c == MSSA_LIVE_ON_ENTRY) fputs("liveOnEntry", out);
           else print_access(out, s, c);
         } else {
           fputs("; ", out);

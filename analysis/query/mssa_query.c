@@ -166,27 +166,34 @@ static const char *strip_name(const char *s, char sigil, char *buf, size_t cap) 
   return s;
 }
 
-int mssa_q_inst_by_name(const mssa_module *m, const mssa_func *f, const char *name,
-                        uint32_t *inst) {
+/* Reads `name` ("%x", "x", "%7", "7", %"a b") as an unnamed value's number
+** (*numeric, *slot) or as a name (*sid, its string id). False when nothing
+** can have that name: empty, too long to unquote, or never interned. */
+static bool parse_local_name(const mssa_module *m, const char *name, bool *numeric,
+                             uint32_t *slot, uint32_t *sid) {
   char tmp[256];
   const char *s = strip_name(name, '%', tmp, sizeof tmp);
-  if (!s || !*s) return MSSA_ENOENT;
-  uint32_t slot;
-  if (parse_small_uint(s, &slot)) {
-    for (uint32_t i = 0; i < f->insts.n; i++) {
-      const mssa_inst *in = &f->insts.a[i];
-      if (in->block != MSSA_NONE && in->name == MSSA_NONE && in->slot == slot) {
-        *inst = i;
-        return MSSA_OK;
-      }
-    }
-    return MSSA_ENOENT;
-  }
-  uint32_t sid = mssa_strtab_find(&m->strs, s, strlen(s));
-  if (sid == MSSA_NONE) return MSSA_ENOENT;
+  if (!s || !*s) return false;
+  *numeric = parse_small_uint(s, slot);
+  *sid = *numeric ? MSSA_NONE : mssa_strtab_find(&m->strs, s, strlen(s));
+  return *numeric || *sid != MSSA_NONE;
+}
+
+/* Does an entity named `name` (string id or MSSA_NONE) with number `slot`
+** answer to the parsed name? */
+static bool name_matches(bool numeric, uint32_t slot, uint32_t sid, uint32_t name,
+                         uint32_t its_slot) {
+  return numeric ? (name == MSSA_NONE && its_slot == slot) : (sid != MSSA_NONE && name == sid);
+}
+
+int mssa_q_inst_by_name(const mssa_module *m, const mssa_func *f, const char *name,
+                        uint32_t *inst) {
+  bool numeric;
+  uint32_t slot, sid;
+  if (!parse_local_name(m, name, &numeric, &slot, &sid)) return MSSA_ENOENT;
   for (uint32_t i = 0; i < f->insts.n; i++) {
     const mssa_inst *in = &f->insts.a[i];
-    if (in->block != MSSA_NONE && in->name == sid) {
+    if (in->block != MSSA_NONE && name_matches(numeric, slot, sid, in->name, in->slot)) {
       *inst = i;
       return MSSA_OK;
     }
@@ -196,16 +203,12 @@ int mssa_q_inst_by_name(const mssa_module *m, const mssa_func *f, const char *na
 
 int mssa_q_block_by_name(const mssa_module *m, const mssa_func *f, const char *name,
                          uint32_t *block) {
-  char tmp[256];
-  const char *s = strip_name(name, '%', tmp, sizeof tmp);
-  if (!s || !*s) return MSSA_ENOENT;
-  uint32_t slot;
-  bool numeric = parse_small_uint(s, &slot);
-  uint32_t sid = numeric ? MSSA_NONE : mssa_strtab_find(&m->strs, s, strlen(s));
-  if (!numeric && sid == MSSA_NONE) return MSSA_ENOENT;
+  bool numeric;
+  uint32_t slot, sid;
+  if (!parse_local_name(m, name, &numeric, &slot, &sid)) return MSSA_ENOENT;
   for (uint32_t b = f->first_block; b != MSSA_NONE; b = f->blocks.a[b].next) {
     const mssa_block *bb = &f->blocks.a[b];
-    if (numeric ? (bb->name == MSSA_NONE && bb->slot == slot) : bb->name == sid) {
+    if (name_matches(numeric, slot, sid, bb->name, bb->slot)) {
       *block = b;
       return MSSA_OK;
     }
@@ -226,8 +229,8 @@ int mssa_q_inst_at(const mssa_func *f, uint32_t block, uint64_t index, uint32_t 
 }
 
 int mssa_q_access_by_id(const mssa_ssa *s, uint64_t id, uint32_t *access) {
-  if (id == 0) {
-    *access = 0;
+  if (id == MSSA_LIVE_ON_ENTRY_ID) {
+    *access = MSSA_LIVE_ON_ENTRY;
     return MSSA_OK;
   }
   for (uint32_t a = 0; a < s->acc.n; a++) {
@@ -260,15 +263,12 @@ int mssa_q_value_by_name(const mssa_module *m, const mssa_func *f, const char *n
       }
     return MSSA_ENOENT;
   }
-  const char *s = strip_name(name, '%', tmp, sizeof tmp);
-  if (!s || !*s) return MSSA_ENOENT;
-  uint32_t slot;
-  bool numeric = parse_small_uint(s, &slot);
-  uint32_t sid = numeric ? MSSA_NONE : mssa_strtab_find(&m->strs, s, strlen(s));
+  bool numeric;
+  uint32_t slot, sid;
+  if (!parse_local_name(m, name, &numeric, &slot, &sid)) return MSSA_ENOENT;
   for (uint32_t a = 0; a < f->nargs; a++) {
     const mssa_arg *ar = &f->args[a];
-    if (numeric ? (ar->name == MSSA_NONE && ar->slot == slot)
-                : (sid != MSSA_NONE && ar->name == sid)) {
+    if (name_matches(numeric, slot, sid, ar->name, ar->slot)) {
       *out = MSSA_VAL(MSSA_VK_ARG, a);
       return MSSA_OK;
     }
@@ -344,10 +344,10 @@ static uint32_t reaching_def(const mssa_ssa *s, uint32_t a) {
     if (k == MSSA_ACC_DEF || k == MSSA_ACC_PHI) return p;
   }
   uint32_t b = s->acc.a[a].block;
-  if (b >= s->nblocks || !mssa_dt_reachable(&s->dt, b)) return 0;
+  if (b >= s->nblocks || !mssa_dt_reachable(&s->dt, b)) return MSSA_LIVE_ON_ENTRY;
   for (b = s->dt.idom[b]; b != MSSA_NONE; b = s->dt.idom[b])
     if (s->lastdef[b] != MSSA_NONE) return s->lastdef[b];
-  return 0;
+  return MSSA_LIVE_ON_ENTRY;
 }
 
 int mssa_q_clobber(mssa_ssa *s, uint32_t inst, const mssa_loc *loc, mssa_qclobber *out) {
@@ -360,11 +360,11 @@ int mssa_q_clobber(mssa_ssa *s, uint32_t inst, const mssa_loc *loc, mssa_qclobbe
   if (loc) {
     out->from_cache = false;
     out->clobber = mssa_walker_clobber_loc(s, reaching_def(s, a), loc, &limit);
-    out->ar = -1;
+    out->ar = MSSA_AR_NONE;
     const mssa_access *c = &s->acc.a[out->clobber];
     if (c->kind == MSSA_ACC_DEF) {
       int ar = MSSA_MAY_ALIAS;
-      mssa__clobbers(s, out->clobber, MSSA_NONE, loc, &ar);
+      mssa_def_clobbers(s, out->clobber, MSSA_NONE, loc, &ar);
       out->ar = ar;
     }
     return MSSA_OK;
@@ -372,7 +372,7 @@ int mssa_q_clobber(mssa_ssa *s, uint32_t inst, const mssa_loc *loc, mssa_qclobbe
   out->from_cache = x->optimized != 0;
   out->clobber = mssa_walker_clobber(s, a, &limit);
   x = &s->acc.a[a];
-  out->ar = out->clobber == 0 ? -1 : x->ar;
+  out->ar = out->clobber == MSSA_LIVE_ON_ENTRY ? MSSA_AR_NONE : x->ar;
   return MSSA_OK;
 }
 
@@ -467,7 +467,8 @@ size_t mssa_q_block_name(const mssa_module *m, const mssa_func *f, uint32_t bloc
 }
 
 static void put_ref(sbuf *b, const mssa_ssa *s, uint32_t a) {
-  if (a == MSSA_NONE || a >= s->acc.n || s->acc.a[a].id == 0 || s->acc.a[a].id == MSSA_NONE)
+  if (a == MSSA_NONE || a >= s->acc.n || s->acc.a[a].id == MSSA_LIVE_ON_ENTRY_ID ||
+      s->acc.a[a].id == MSSA_NONE)
     sb_put(b, "liveOnEntry");
   else
     sb_put(b, "%u", s->acc.a[a].id);
