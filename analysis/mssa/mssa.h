@@ -174,6 +174,11 @@ int mssa_ssa_access_kind(mssa_ssa *s, uint32_t inst);
 ** linked nowhere, with its fields as a fresh build initialises them;
 ** returns its index. */
 uint32_t mssa_ssa_new_access(mssa_ssa *s, uint8_t kind, uint32_t block, uint32_t inst);
+/* Links access `a` into block b's access list right after access `after`
+** (MSSA_NONE: at the front), and sets its block. */
+void mssa_ssa_link_after(mssa_ssa *s, uint32_t b, uint32_t after, uint32_t a);
+/* Unlinks access `a` from its block's access list (its block stays set). */
+void mssa_ssa_unlink(mssa_ssa *s, uint32_t a);
 /* A new MemoryPhi for block `b` (which must have none): a fresh id, room
 ** for one operand per incoming CFG edge (none filled yet), s->phi[b] set;
 ** not linked into the block's access list, lastdef untouched. Returns its

@@ -40,22 +40,25 @@ uint32_t mssa_ssa_new_access(mssa_ssa *s, uint8_t kind, uint32_t block, uint32_t
   return s->acc.n - 1;
 }
 
-static void append_to_block(mssa_ssa *s, uint32_t b, uint32_t a) {
+void mssa_ssa_link_after(mssa_ssa *s, uint32_t b, uint32_t after, uint32_t a) {
   mssa_access *x = &s->acc.a[a];
-  x->prev = s->last[b];
-  x->next = MSSA_NONE;
-  if (s->last[b] != MSSA_NONE) s->acc.a[s->last[b]].next = a;
-  else s->first[b] = a;
-  s->last[b] = a;
+  x->block = b;
+  x->prev = after;
+  x->next = after == MSSA_NONE ? s->first[b] : s->acc.a[after].next;
+  if (after == MSSA_NONE) s->first[b] = a;
+  else s->acc.a[after].next = a;
+  if (x->next != MSSA_NONE) s->acc.a[x->next].prev = a;
+  else s->last[b] = a;
 }
 
-static void prepend_to_block(mssa_ssa *s, uint32_t b, uint32_t a) {
+void mssa_ssa_unlink(mssa_ssa *s, uint32_t a) {
   mssa_access *x = &s->acc.a[a];
-  x->next = s->first[b];
-  x->prev = MSSA_NONE;
-  if (s->first[b] != MSSA_NONE) s->acc.a[s->first[b]].prev = a;
-  else s->last[b] = a;
-  s->first[b] = a;
+  uint32_t b = x->block;
+  if (x->prev != MSSA_NONE) s->acc.a[x->prev].next = x->next;
+  else s->first[b] = x->next;
+  if (x->next != MSSA_NONE) s->acc.a[x->next].prev = x->prev;
+  else s->last[b] = x->prev;
+  x->prev = x->next = MSSA_NONE;
 }
 
 /*
@@ -117,7 +120,7 @@ static void create_accesses(mssa_ssa *s, mssa_u32vec *defblocks) {
       if (k == MSSA_ACC_NONE) continue;
       uint32_t a = mssa_ssa_new_access(s, (uint8_t)k, b, i);
       s->inst_acc[i] = a;
-      append_to_block(s, b, a);
+      mssa_ssa_link_after(s, b, s->last[b], a);
       if (k == MSSA_ACC_DEF) {
         s->acc.a[a].id = s->next_id++;
         s->lastdef[b] = a;
@@ -153,7 +156,7 @@ static void place_phis(mssa_ssa *s, const mssa_u32vec *defblocks) {
     uint32_t b = idf.a[k];
     uint32_t a = mssa_ssa_new_phi(s, b);
     if (s->lastdef[b] == MSSA_NONE) s->lastdef[b] = a;
-    prepend_to_block(s, b, a);
+    mssa_ssa_link_after(s, b, MSSA_NONE, a);
   }
   mssa_vec_free(&idf);
 }

@@ -20,6 +20,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "reader/reader.h"
+
 /* ------------------------------------------------------------ the bundle */
 
 uint64_t mssa_q_next_version(void) {
@@ -338,7 +340,7 @@ uint32_t mssa_q_find_source(const mssa_qmodule *q, const char *file, uint32_t li
 ** has one, else liveOnEntry. (An optimized use's `def` is its clobber, which
 ** may lie above defs of other locations, so it cannot start a location
 ** query.) */
-static uint32_t reaching_def(const mssa_ssa *s, uint32_t a) {
+uint32_t mssa_q_reaching_def(const mssa_ssa *s, uint32_t a) {
   for (uint32_t p = s->acc.a[a].prev; p != MSSA_NONE; p = s->acc.a[p].prev) {
     unsigned k = s->acc.a[p].kind;
     if (k == MSSA_ACC_DEF || k == MSSA_ACC_PHI) return p;
@@ -359,7 +361,7 @@ int mssa_q_clobber(mssa_ssa *s, uint32_t inst, const mssa_loc *loc, mssa_qclobbe
   out->access = a;
   if (loc) {
     out->from_cache = false;
-    out->clobber = mssa_walker_clobber_loc(s, reaching_def(s, a), loc, &limit);
+    out->clobber = mssa_walker_clobber_loc(s, mssa_q_reaching_def(s, a), loc, &limit);
     out->ar = MSSA_AR_NONE;
     const mssa_access *c = &s->acc.a[out->clobber];
     if (c->kind == MSSA_ACC_DEF) {

@@ -390,27 +390,6 @@ static bool users_ok(const mssa_ssa *s, const mssa_func *f, uint32_t i) {
 
 /* ------------------------------------------------- access list plumbing */
 
-static void acc_link_after(mssa_ssa *s, uint32_t b, uint32_t after, uint32_t a) {
-  mssa_access *x = &s->acc.a[a];
-  x->block = b;
-  x->prev = after;
-  x->next = after == MSSA_NONE ? s->first[b] : s->acc.a[after].next;
-  if (after == MSSA_NONE) s->first[b] = a;
-  else s->acc.a[after].next = a;
-  if (x->next != MSSA_NONE) s->acc.a[x->next].prev = a;
-  else s->last[b] = a;
-}
-
-static void acc_unlink(mssa_ssa *s, uint32_t a) {
-  mssa_access *x = &s->acc.a[a];
-  uint32_t b = x->block;
-  if (x->prev != MSSA_NONE) s->acc.a[x->prev].next = x->next;
-  else s->first[b] = x->next;
-  if (x->next != MSSA_NONE) s->acc.a[x->next].prev = x->prev;
-  else s->last[b] = x->prev;
-  x->prev = x->next = MSSA_NONE;
-}
-
 static void recompute_lastdef(mssa_ssa *s, uint32_t b) {
   s->lastdef[b] = MSSA_NONE;
   for (uint32_t a = s->last[b]; a != MSSA_NONE; a = s->acc.a[a].prev) {
@@ -480,7 +459,7 @@ static bool phi_set_from(mssa_ssa *s, uint32_t phi, uint32_t pred, uint32_t v) {
 static uint32_t phi_create(uctx *c, uint32_t b) {
   mssa_ssa *s = c->s;
   uint32_t a = mssa_ssa_new_phi(s, b);
-  acc_link_after(s, b, MSSA_NONE, a);
+  mssa_ssa_link_after(s, b, MSSA_NONE, a);
   recompute_lastdef(s, b);
   c->structural = true;
   mssa_vec_push(&c->newphis, a);
@@ -492,7 +471,7 @@ static uint32_t phi_create(uctx *c, uint32_t b) {
 static void phi_remove(uctx *c, uint32_t b) {
   mssa_ssa *s = c->s;
   uint32_t a = s->phi[b];
-  acc_unlink(s, a);
+  mssa_ssa_unlink(s, a);
   s->acc.a[a].kind = MSSA_ACC_DEAD;
   s->phi[b] = MSSA_NONE;
   recompute_lastdef(s, b);
@@ -635,7 +614,7 @@ static uint32_t struct_insert(uctx *c, uint32_t i, uint32_t reuse_id) {
   uint32_t prev = prev_access(s, f, i);
   uint32_t a = mssa_ssa_new_access(s, (uint8_t)k, b, i);
   s->inst_acc[i] = a;
-  acc_link_after(s, b, prev, a);
+  mssa_ssa_link_after(s, b, prev, a);
   mssa_access *x = &s->acc.a[a];
   if (k == MSSA_ACC_DEF) {
     x->id = reuse_id != MSSA_NONE ? reuse_id : s->next_id++;
@@ -676,7 +655,7 @@ static void struct_remove(uctx *c, uint32_t a, uint32_t key) {
   uint32_t b = x->block;
   bool wasdef = x->kind == MSSA_ACC_DEF, waslast = s->lastdef[b] == a;
   if (x->inst != MSSA_NONE && x->inst < s->inst_cap) s->inst_acc[x->inst] = MSSA_NONE;
-  acc_unlink(s, a);
+  mssa_ssa_unlink(s, a);
   x = &s->acc.a[a];
   x->kind = MSSA_ACC_DEAD;
   if (wasdef) s->ndefs--;
@@ -1142,6 +1121,19 @@ static int check_graph(const mssa_func *f, const mssa_ssa *s) {
   return MSSA_OK;
 }
 
+/* check_graph, and `inst` is a live instruction of f. */
+static int check_inst(const mssa_func *f, const mssa_ssa *s, uint32_t inst) {
+  int rc = check_graph(f, s);
+  if (rc) return rc;
+  return mssa_ir_inst_live(f, inst) ? MSSA_OK : MSSA_ENOENT;
+}
+
+/* Positions after a move from block b1 to block b2 (or back). */
+static void renumber_moved(mssa_ssa *s, const mssa_func *f, uint32_t b1, uint32_t b2) {
+  renumber(s, f, b1);
+  if (b2 != b1) renumber(s, f, b2);
+}
+
 int mssa_update_insert(mssa_module *m, mssa_func *f, mssa_ssa *s, const mssa_inst *proto,
                        const mssa_val *ops, uint32_t nops, mssa_where where, uint32_t anchor,
                        uint32_t *out_id) {
@@ -1181,9 +1173,8 @@ int mssa_update_insert(mssa_module *m, mssa_func *f, mssa_ssa *s, const mssa_ins
 }
 
 int mssa_update_remove(mssa_module *m, mssa_func *f, mssa_ssa *s, uint32_t inst) {
-  int rc = check_graph(f, s);
+  int rc = check_inst(f, s, inst);
   if (rc) return rc;
-  if (!mssa_ir_inst_live(f, inst)) return MSSA_ENOENT;
   const mssa_inst *in = &f->insts.a[inst];
   if (mssa_opcode_is_terminator(in->opcode)) return MSSA_EINVAL;
   if (in->type != m->t_void && mssa_ir_has_users(f, inst)) return MSSA_EINVAL;
@@ -1213,24 +1204,21 @@ int mssa_update_remove(mssa_module *m, mssa_func *f, mssa_ssa *s, uint32_t inst)
 
 int mssa_update_move(mssa_module *m, mssa_func *f, mssa_ssa *s, uint32_t inst,
                      mssa_where where, uint32_t anchor) {
-  int rc = check_graph(f, s);
+  int rc = check_inst(f, s, inst);
   if (rc) return rc;
-  if (!mssa_ir_inst_live(f, inst)) return MSSA_ENOENT;
   uint32_t b1 = f->insts.a[inst].block, pos1 = s->inst_pos[inst];
   uint32_t oprev = f->insts.a[inst].prev, onext = f->insts.a[inst].next;
   rc = mssa_ir_move(f, inst, where, anchor);
   if (rc) return rc;
   uint32_t b2 = f->insts.a[inst].block;
-  renumber(s, f, b1);
-  if (b2 != b1) renumber(s, f, b2);
+  renumber_moved(s, f, b1, b2);
   bool has_users = f->insts.a[inst].type != m->t_void;
   if (!operands_ok(s, f, inst) || (has_users && !users_ok(s, f, inst))) {
     /* Put it back where it was (that position was valid). */
     if (oprev != MSSA_NONE) mssa_ir_move(f, inst, MSSA_AT_AFTER, oprev);
     else if (onext != MSSA_NONE) mssa_ir_move(f, inst, MSSA_AT_BEFORE, onext);
     else mssa_ir_move(f, inst, MSSA_AT_END, b1);
-    renumber(s, f, b1);
-    if (b2 != b1) renumber(s, f, b2);
+    renumber_moved(s, f, b1, b2);
     return MSSA_EINVAL;
   }
   ir_changed(s);
@@ -1258,9 +1246,8 @@ int mssa_update_move(mssa_module *m, mssa_func *f, mssa_ssa *s, uint32_t inst,
 
 int mssa_update_set_operand(mssa_module *m, mssa_func *f, mssa_ssa *s, uint32_t inst,
                             uint32_t k, mssa_val v) {
-  int rc = check_graph(f, s);
+  int rc = check_inst(f, s, inst);
   if (rc) return rc;
-  if (!mssa_ir_inst_live(f, inst)) return MSSA_ENOENT;
   const mssa_inst *in = &f->insts.a[inst];
   if (k >= in->nops) return MSSA_EINVAL;
   mssa_val old = f->ops.a[in->ops + k];

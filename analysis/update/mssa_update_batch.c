@@ -19,10 +19,7 @@
 #include <string.h>
 
 #include "alias/phitrans.h"
-
-/* ll_read_edit.c */
-int mssa__parse_inst(mssa_module *m, mssa_func *f, const char *text, size_t len,
-                     mssa_inst *proto, mssa_u32vec *ops, mssa_diag *diag);
+#include "reader/retext.h"
 
 struct mssa_update_snapshot {
   /* function */
