@@ -33,6 +33,7 @@
 #include <stdio.h>
 
 #include "alias/aa.h"
+#include "base/buf.h"
 #include "cfg/domtree.h"
 #include "ir/ir.h"
 
@@ -191,6 +192,10 @@ uint32_t mssa_ssa_new_phi(mssa_ssa *s, uint32_t b);
 ** print<memoryssa-walker> (walker=true) format. The walker form queries the
 ** walker for every access (and so caches answers on defs). */
 void mssa_print_function(FILE *out, mssa_ssa *s, bool walker);
+/* Appends access `a` as MemoryAccess::print writes it ("2 = MemoryDef(1)",
+** "MemoryUse(2) MustAlias", "3 = MemoryPhi({a,1},{b,2})",
+** "0 = MemoryDef(liveOnEntry)") to *out. */
+void mssa_access_text(const mssa_ssa *s, uint32_t a, mssa_buf *out);
 /* "NoAlias", "MayAlias", "PartialAlias", "MustAlias"; NULL for MSSA_AR_NONE. */
 const char *mssa_alias_name(int ar);
 /* Writes a block's label as LLVM prints it in phi operands (name, or %N). */

@@ -14,7 +14,6 @@
 */
 #include "query/mssa_query.h"
 
-#include <stdarg.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -418,109 +417,53 @@ const char *mssa_q_kind_name(unsigned kind) {
 
 const char *mssa_q_alias_name(int ar) { return mssa_alias_name(ar); }
 
-/* A bounded appender: keeps the total length even past the cap. */
-typedef struct sbuf {
-  char *p;
-  size_t cap, n;
-} sbuf;
-
-static void sb_put(sbuf *b, const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  char *dst = b->n < b->cap ? b->p + b->n : NULL;
-  size_t room = b->n < b->cap ? b->cap - b->n : 0;
-  int k = vsnprintf(dst, room, fmt, ap);
-  va_end(ap);
-  if (k > 0) b->n += (size_t)k;
-}
-
-static size_t sb_done(sbuf *b) {
-  if (b->cap) b->p[b->n < b->cap ? b->n : b->cap - 1] = 0;
-  return b->n;
+/* Copies the text built in *b into the caller's buf (truncated to cap,
+** NUL-terminated when cap > 0), frees it, and returns its full length. */
+static size_t text_out(mssa_buf *b, char *buf, size_t cap) {
+  size_t n = b->n;
+  if (cap) {
+    size_t k = n < cap ? n : cap - 1;
+    if (k) memcpy(buf, b->p, k);
+    buf[k] = 0;
+  }
+  mssa_buf_free(b);
+  return n;
 }
 
 size_t mssa_q_inst_text(const mssa_module *m, const mssa_func *f, uint32_t inst, char *buf,
                         size_t cap) {
-  sbuf b = {buf, cap, 0};
+  mssa_buf b = {0};
   const mssa_inst *in = &f->insts.a[inst];
   if (in->text_len && in->text_off + (size_t)in->text_len <= m->text_len)
-    sb_put(&b, "%.*s", (int)in->text_len, m->text + in->text_off);
+    mssa_buf_append(&b, m->text + in->text_off, in->text_len);
   else
-    sb_put(&b, "%s", mssa_opcode_name(in->opcode));
-  return sb_done(&b);
+    mssa_buf_puts(&b, mssa_opcode_name(in->opcode));
+  return text_out(&b, buf, cap);
 }
 
 size_t mssa_q_inst_name(const mssa_module *m, const mssa_func *f, uint32_t inst, char *buf,
                         size_t cap) {
-  sbuf b = {buf, cap, 0};
+  mssa_buf b = {0};
   const mssa_inst *in = &f->insts.a[inst];
-  if (in->name != MSSA_NONE) sb_put(&b, "%%%s", mssa_str(m, in->name));
-  else if (in->slot != MSSA_NONE) sb_put(&b, "%%%u", in->slot);
-  return sb_done(&b);
+  if (in->name != MSSA_NONE) mssa_buf_printf(&b, "%%%s", mssa_str(m, in->name));
+  else if (in->slot != MSSA_NONE) mssa_buf_printf(&b, "%%%u", in->slot);
+  return text_out(&b, buf, cap);
 }
 
 size_t mssa_q_block_name(const mssa_module *m, const mssa_func *f, uint32_t block, char *buf,
                          size_t cap) {
-  sbuf b = {buf, cap, 0};
+  mssa_buf b = {0};
   const mssa_block *bb = &f->blocks.a[block];
-  if (bb->name != MSSA_NONE) sb_put(&b, "%s", mssa_str(m, bb->name));
-  else sb_put(&b, "%u", bb->slot);
-  return sb_done(&b);
-}
-
-static void put_ref(sbuf *b, const mssa_ssa *s, uint32_t a) {
-  if (a == MSSA_NONE || a >= s->acc.n || s->acc.a[a].id == MSSA_LIVE_ON_ENTRY_ID ||
-      s->acc.a[a].id == MSSA_NONE)
-    sb_put(b, "liveOnEntry");
-  else
-    sb_put(b, "%u", s->acc.a[a].id);
+  if (bb->name != MSSA_NONE) mssa_buf_puts(&b, mssa_str(m, bb->name));
+  else mssa_buf_printf(&b, "%u", bb->slot);
+  return text_out(&b, buf, cap);
 }
 
 size_t mssa_q_access_text(const mssa_ssa *s, uint32_t access, char *buf, size_t cap) {
-  sbuf b = {buf, cap, 0};
-  if (access >= s->acc.n) {
-    sb_put(&b, "<no access>");
-    return sb_done(&b);
-  }
-  const mssa_access *x = &s->acc.a[access];
-  const char *arn = mssa_q_alias_name(x->ar);
-  switch (x->kind) {
-  case MSSA_ACC_LIVE:
-    sb_put(&b, "0 = MemoryDef(liveOnEntry)");
-    break;
-  case MSSA_ACC_DEF:
-    sb_put(&b, "%u = MemoryDef(", x->id);
-    put_ref(&b, s, x->def);
-    sb_put(&b, ")");
-    if (x->optimized) {
-      sb_put(&b, "->");
-      put_ref(&b, s, x->opt);
-      if (arn) sb_put(&b, " %s", arn);
-    }
-    break;
-  case MSSA_ACC_USE:
-    sb_put(&b, "MemoryUse(");
-    put_ref(&b, s, x->def);
-    sb_put(&b, ")");
-    if (x->optimized && arn) sb_put(&b, " %s", arn);
-    break;
-  case MSSA_ACC_PHI: {
-    sb_put(&b, "%u = MemoryPhi(", x->id);
-    char nm[256];
-    for (uint32_t k = 0; k < x->nops; k++) {
-      mssa_block_operand_name(s->m, s->f, mssa_phi_block(s, x, k), nm, sizeof nm);
-      sb_put(&b, "%s{%s,", k ? "," : "", nm);
-      put_ref(&b, s, mssa_phi_value(s, x, k));
-      sb_put(&b, "}");
-    }
-    sb_put(&b, ")");
-    break;
-  }
-  default:
-    sb_put(&b, "<dead access>");
-    break;
-  }
-  return sb_done(&b);
+  mssa_buf b = {0};
+  if (access >= s->acc.n) mssa_buf_puts(&b, "<no access>");
+  else mssa_access_text(s, access, &b);
+  return text_out(&b, buf, cap);
 }
 
 uint32_t mssa_q_inst_index(const mssa_func *f, uint32_t inst) {
