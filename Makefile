@@ -53,7 +53,7 @@ LDLIBS   ?= -lm
 
 # ---------------------------------------------------------------- sources
 LIB_SRCS    := $(sort $(wildcard analysis/*/*.c))
-CLI_SRCS    := $(sort $(wildcard clients/memssa.c clients/cli_*.c))
+CLI_SRCS    := $(sort $(wildcard clients/memssa.c clients/cli_*.c clients/lsp/*.c))
 CLIENT_SRCS := $(sort $(wildcard clients/libmemssa-client/*.c))
 SERVER_SRCS := $(sort $(wildcard server/*.c))
 PROTO_SRCS  := $(sort $(wildcard protocol/*.c))
@@ -127,16 +127,23 @@ $(BUILD)/obj/%.o: %.c $(FLAGS_STAMP) | deps
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(DEPFLAGS) -c $< -o $@
 
-$(SRV_OBJS): ALL_CPPFLAGS += -D_POSIX_C_SOURCE=200809L -Iprotocol -Iserver $(SRV_CFLAGS)
-$(CLI_OBJS): ALL_CPPFLAGS += -Iclients -DMEMSSA_CLIENT_LINKED
+$(SRV_OBJS): ALL_CPPFLAGS += -D_POSIX_C_SOURCE=200809L -Iprotocol -Iserver -Iclients $(SRV_CFLAGS)
+$(CLI_OBJS): ALL_CPPFLAGS += -Iclients
 
 $(LIB): $(LIB_OBJS)
 	@mkdir -p $(@D)
 	rm -f $@
 	$(AR) rcs $@ $^
 
-$(CLI): $(CLI_OBJS) $(LIB) $(CLIENT_LIB)
-	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $(CLI_OBJS) $(CLIENT_LIB) $(LIB) $(LDLIBS) -o $@
+# `memssa lsp` (clients/lsp) speaks JSON through jansson and compiles C
+# through protocol/compile.c.
+LSP_OBJS := $(call obj,$(wildcard clients/lsp/*.c))
+$(LSP_OBJS): ALL_CPPFLAGS += -Iprotocol $(shell pkg-config --cflags jansson)
+COMPILE_OBJ := $(call obj,protocol/compile.c)
+
+$(CLI): $(CLI_OBJS) $(COMPILE_OBJ) $(LIB) $(CLIENT_LIB)
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $(CLI_OBJS) $(COMPILE_OBJ) $(CLIENT_LIB) $(LIB) \
+	  $(shell pkg-config --libs jansson) $(LDLIBS) -o $@
 
 # The client library a compiler links (no dependencies), with its pkg-config file.
 $(CLIENT_LIB): $(CLIENT_OBJS)
@@ -148,8 +155,8 @@ $(CLIENT_PC): clients/libmemssa-client/memssa-client.pc.in
 	@mkdir -p $(@D)
 	sed 's|@PREFIX@|$(PREFIX)|' $< > $@
 
-$(DAEMON): $(SRV_OBJS) $(LIB)
-	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $(SRV_OBJS) $(LIB) $(SRV_LIBS) $(LDLIBS) -o $@
+$(DAEMON): $(SRV_OBJS) $(LIB) $(CLIENT_LIB)
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $(SRV_OBJS) $(CLIENT_LIB) $(LIB) $(SRV_LIBS) $(LDLIBS) -o $@
 
 # The protocol layer as an archive, for the protocol unit tests.
 $(PROTO_LIB): $(PROTO_OBJS)

@@ -29,7 +29,7 @@ _failed = 0
 def ok(cond, name, diag=None):
     global _n, _failed
     _n += 1
-    if not cond:
+    if not cond and "# TODO" not in name:   # a TODO failure is reported, not counted
         _failed += 1
     print("%s %d - %s" % ("ok" if cond else "not ok", _n, name), flush=True)
     if not cond and diag is not None:
@@ -228,5 +228,68 @@ def compile_example(tmp):
     return out
 
 
+def private_mounts(script):
+    """Runs the calling test in its own mount namespace (unshare -m, as
+    root), where it may mount a tmpfs (a private /tmp, a small disk to
+    fill) without touching the machine's. Re-executes `script` there and
+    never returns, or returns inside it; where that cannot be done, prints
+    a TAP skip plan and exits 0."""
+    if os.environ.get("MEMSSA_IN_NS") == "1":
+        return
+    import shutil as sh
+    if not (os.geteuid() == 0 and sh.which("unshare") and subprocess.run(
+            ["unshare", "-m", "true"], capture_output=True).returncode == 0):
+        print("1..0 # SKIP needs root and unshare -m (a private mount namespace)")
+        sys.exit(0)
+    os.environ["MEMSSA_IN_NS"] = "1"
+    os.execvp("unshare", ["unshare", "-m", "--propagation", "private", sys.executable,
+                          os.path.abspath(script)])
+
+
+def mount_tmpfs(path, size):
+    """A tmpfs of `size` (e.g. "16m") at path, inside private_mounts."""
+    return subprocess.run(["mount", "-t", "tmpfs", "-o", "size=%s,mode=1777" % size, "tmpfs",
+                           path]).returncode == 0
+
+
+def chain_module(nblk):
+    """@f(ptr %p, ptr %q, i1 %c): a chain of blocks b0..b{nblk-1}, each with
+    a store to %p and a load %lK of %q, so edits have room."""
+    out = ["define void @f(ptr %p, ptr %q, i1 %c) {", "entry:", "  br label %b0", ""]
+    for i in range(nblk):
+        nxt = "b%d" % (i + 1) if i + 1 < nblk else "exit"
+        out += ["b%d:" % i, "  store i32 %d, ptr %%p, align 4" % i,
+                "  %%l%d = load i32, ptr %%q, align 4" % i,
+                "  br i1 %%c, label %%%s, label %%exit" % nxt, ""]
+    out += ["exit:", "  %r = load i32, ptr %p, align 4", "  ret void", "}", ""]
+    return "\n".join(out)
+
+
+def free_port():
+    """A TCP port on loopback that nothing listens on (now)."""
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    p = s.getsockname()[1]
+    s.close()
+    return p
+
+
+def slow_module(path, n, name="slow"):
+    """A module whose build takes O(n*n): each of its n loads is optimized
+    past the n stores to other allocas (no alias). n = 6000 builds in about
+    a second."""
+    lines = ["define void @%s() {" % name, "entry:"]
+    lines += ["  %%a%d = alloca i32, align 4" % i for i in range(n)]
+    lines += ["  store i32 %d, i32* %%a%d, align 4" % (i, i) for i in range(n)]
+    lines += ["  %%v%d = load i32, i32* %%a%d, align 4" % (i, i) for i in range(n)]
+    lines += ["  ret void", "}"]
+    with open(path, "w") as f:
+        f.write("\n".join(lines) + "\n")
+
+
 def err_code(r):
     return (r or {}).get("error", {}).get("code")
+
+
+# `from daemonlib import lib` also works: the module itself.
+lib = sys.modules[__name__]

@@ -19,18 +19,7 @@ canon, same = lib.canon, lib.same
 NBLK = 40
 
 
-def module_text():
-    out = ["define void @f(ptr %p, ptr %q, i1 %c) {", "entry:", "  br label %b0", ""]
-    for i in range(NBLK):
-        nxt = "b%d" % (i + 1) if i + 1 < NBLK else "exit"
-        out += ["b%d:" % i, "  store i32 %d, ptr %%p, align 4" % i,
-                "  %%l%d = load i32, ptr %%q, align 4" % i,
-                "  br i1 %%c, label %%%s, label %%exit" % nxt, ""]
-    out += ["exit:", "  %r = load i32, ptr %p, align 4", "  ret void", "}", ""]
-    return "\n".join(out)
-
-
-MOD = module_text()
+MOD = lib.chain_module(NBLK)
 
 
 def edit_ops(k):

@@ -7,14 +7,7 @@ import json, os, socket, stat, subprocess, tempfile, time
 
 import daemonlib as lib
 ok, is_, done, Daemon, Client = lib.ok, lib.is_, lib.done, lib.Daemon, lib.Client
-
-
-def free_port():
-    s = socket.socket()
-    s.bind(("127.0.0.1", 0))
-    p = s.getsockname()[1]
-    s.close()
-    return p
+free_port = lib.free_port
 
 
 def wait_tcp(port, proc):
@@ -68,6 +61,12 @@ def main():
        d.stderr())
     os.unlink(path)
 
+    # errors say what errno says: a missing directory is not "permission denied"
+    d = Daemon("--socket", "/no/such/dir/x.sock", sock=False, wait=False)
+    rc = d.p.wait(10)
+    ok(rc != 0 and "No such file or directory" in d.stderr() and "denied" not in d.stderr(),
+       "--socket in a missing directory: 'No such file or directory'", d.stderr())
+
     # TCP
     port = free_port()
     d = Daemon("--listen", "0.0.0.0:%d" % port, sock=False, wait=False)
@@ -76,9 +75,10 @@ def main():
        d.stderr())
     d = Daemon("--listen", "0.0.0.0:%d" % port, "--allow-remote", sock=False, wait=False)
     ok(d.p.wait(10) != 0, "--allow-remote without --token-file refused")
-    d = Daemon("--listen", "127.0.0.1:%d" % port, sock=False, wait=False)
+    d = Daemon("--listen", "127.0.0.1:%d" % port, "--insecure-no-token", sock=False, wait=False)
     c = wait_tcp(port, d.p)
-    ok(c is not None and c.result("ping")["version"] == "1.0", "TCP on loopback answers")
+    ok(c is not None and c.result("ping")["version"] == "1.0",
+       "TCP on loopback answers (--insecure-no-token)")
     d.stop()
 
     tok = os.path.join(tmp, "token")

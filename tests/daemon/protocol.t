@@ -3,7 +3,7 @@
 # concrete expected values, every error code, notifications, ordering, the
 # netcat/socat examples, a source-position query on C compiled with clang -g,
 # and the `shutdown` method.
-import json, os, random, socket, subprocess
+import json, os, random, re, socket, subprocess
 
 from daemonlib import (MEMSSA, MEMSSAD, ROOT, Daemon, bail, compile_example, done,
                        err_code, is_, ok)
@@ -123,7 +123,10 @@ def main():
     r = raw("this is not json")
     is_((err_code(r), r["id"], r["jsonrpc"]), (-32700, None, "2.0"), "-32700 parse error, id null")
     is_(err_code(raw('{"id":1,"method":"ping"')), -32700, "-32700 for truncated JSON")
-    is_(err_code(raw('[{"id":1,"method":"ping"}]')), -32600, "-32600 for a batch")
+    r = raw('[{"id":1,"method":"ping"}]')
+    is_([x.get("id") for x in r] if isinstance(r, list) else r, [1],
+        "a batch of one is answered by an array of one (tests/daemon/offload.t: batches)")
+    is_(err_code(raw('[]')), -32600, "-32600 for an empty batch")
     is_(err_code(raw('{"jsonrpc":"1.0","id":2,"method":"ping"}')), -32600, "-32600 for jsonrpc 1.0")
     is_(err_code(raw('{"id":3,"method":7}')), -32600, "-32600 for a non-string method")
     is_(err_code(raw('{"id":{"a":1},"method":"ping"}')), -32600, "-32600 for an object id")
@@ -247,7 +250,14 @@ def main():
     out = cli("query", '{"id":"q","method":"ping"}')
     is_(out.stdout, '{"jsonrpc":"2.0","id":"q","result":{"version":"1.0"}}\n', "memssa query (raw)")
     out = cli("query", '{"method":"ping"}')
-    ok(out.returncode == 0 and out.stdout == "", "memssa query with a notification: no wait")
+    ok(out.returncode == 2 and out.stdout == "" and "notification gets no reply" in out.stderr,
+       "memssa query with a notification: says it gets no reply, exits 2", out.stderr)
+    out = cli("--version")
+    ok(out.returncode == 0 and re.match(r"memssa \d+\.\d+", out.stdout), "memssa --version",
+       out.stdout + out.stderr)
+    out = subprocess.run([MEMSSAD, "--version"], capture_output=True, text=True)
+    ok(out.returncode == 0 and re.match(r"memssad \d+\.\d+ \(protocol 1\.0\)", out.stdout),
+       "memssad --version", out.stdout + out.stderr)
     out = cli("unload", "viacli")
     ok(out.returncode == 0, "memssa unload")
 

@@ -10,7 +10,8 @@ ok, is_, done, Daemon, Client = lib.ok, lib.is_, lib.done, lib.Daemon, lib.Clien
 
 
 def main():
-    d = Daemon("--max-request", "64k", "--max-backlog", "256k")
+    # A long drain: the SIGTERM case below has a 10 MB load answered first.
+    d = Daemon("--max-request", "64k", "--max-backlog", "256k", "--drain-timeout", "60")
     ll = lib.compile_example(d.tmp)
     c = d.client()
     c.result("load", {"module": "m", "path": ll})
@@ -178,9 +179,7 @@ def main():
         x.close()
         time.sleep(0.05)
         is_(c.result("ping"), {"version": "1.0"}, "client disconnecting after %s: daemon fine" % what)
-    time.sleep(0.2)
-    ok("gone" in [m["name"] for m in c.result("modules")["modules"]],
-       "a load whose client left still completes")
+    # (A load whose client hung up is abandoned: tests/daemon/hangup.t.)
 
     # ---------------------------------------------- slow client never reading
     slow = d.client()

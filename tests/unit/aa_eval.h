@@ -25,6 +25,7 @@
 
 #include "alias/aa.h"
 #include "ir/ir.h"
+#include "reader/reader.h"
 #include "alias/memloc.h"
 
 typedef struct aev_stats {

@@ -24,6 +24,7 @@
 #include "alias/aa.h"
 #include "aa_eval.h"
 #include "ir/ir.h"
+#include "reader/reader.h"
 #include "alias/memloc.h"
 #include "tap.h"
 

@@ -27,6 +27,7 @@
 #include <string.h>
 
 #include "cfg/domtree.h"
+#include "reader/reader.h"
 #include "tap.h"
 
 /* ------------------------------------------------------------ helpers */

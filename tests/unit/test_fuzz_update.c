@@ -27,6 +27,7 @@
 #include <string.h>
 
 #include "ir/ir.h"
+#include "reader/reader.h"
 #include "ir/ir_edit.h"
 #include "mssa/mssa.h"
 #include "update/mssa_update.h"

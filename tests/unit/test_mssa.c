@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "ir/ir.h"
+#include "reader/reader.h"
 #include "mssa/mssa.h"
 #include "tap.h"
 #include "test_util.h"

@@ -6,6 +6,7 @@
 
 #include "alias/aa.h"
 #include "ir/ir.h"
+#include "reader/reader.h"
 #include "query/mssa_query.h"
 #include "tap.h"
 

@@ -153,7 +153,7 @@ static void test_engine(void) {
   ok(strstr(rpc(p, "{\"id\":9,\"method\":\"shutdown\"}", &rc), "\"stopping\":true") && rc == MSSA_PROTO_SHUTDOWN,
      "shutdown asks the daemon to stop");
   mssa_buf e = {0};
-  mssa_proto_error_line(p, MSSA_RPC_REQUEST_TOO_LARGE, "too large", 10, &e);
+  mssa_proto_error_line(p, MSSA_RPC_REQUEST_TOO_LARGE, "too large", -1, 10, &e);
   ok(e.n && strstr(e.p, "-32020") && strstr(e.p, "\"limit\":10"), "error line with the limit");
   mssa_buf_free(&e);
   is_str(rpc(p, "{\"id\":10,\"method\":\"unload\",\"params\":{\"module\":\"t\"}}", &rc),

@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 
 #include "ir/ir.h"
+#include "reader/reader.h"
 #include "reader/ll_lex.h"
 #include "tap.h"
 

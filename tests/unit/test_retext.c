@@ -13,6 +13,7 @@
 
 #include "ir/ir.h"
 #include "mssa/mssa.h"
+#include "reader/reader.h"
 #include "reader/retext.h"
 #include "tap.h"
 #include "test_util.h"

@@ -27,6 +27,7 @@
 #include <sys/stat.h>
 
 #include "ir/ir.h"
+#include "reader/reader.h"
 #include "mssa/mssa.h"
 #include "tap.h"
 

@@ -1,9 +1,11 @@
 /*
-** ll_read.h -- internal state shared by the LLVM IR reader's files
-** (ll_read.c: module level and functions; ll_read_type.c: types;
-** ll_read_const.c: values and constants; ll_read_inst.c: instructions;
-** ll_read_md.c: metadata; ll_read_attr.c: attributes and intrinsic ids;
-** ll_read_unique.c: which metadata nodes LLVM would unique together).
+** reader_internal.h -- what the LLVM IR reader's files share: the parser
+** state and each file's entry points (ll_read.c: module level and
+** functions; ll_read_type.c: types; ll_read_const.c: values and constants;
+** ll_read_inst.c: instructions; ll_read_md.c: metadata; ll_read_attr.c:
+** attributes and intrinsic ids; ll_read_edit.c: one instruction of edit
+** text; ll_retext.c: reload by difference). The lexer (ll_lex.h) is private
+** to the reader too; the public API is reader.h.
 **
 ** Invariants:
 **   1. Errors longjmp to the entry point (mssa__ll_err never returns): the
@@ -19,13 +21,15 @@
 **   4. Local keys: a name is its string id; a number N is LL_NUMKEY(N), so the
 **      two never collide in one map.
 */
-#ifndef MSSA_LL_READ_H
-#define MSSA_LL_READ_H
+#ifndef MSSA_READER_INTERNAL_H
+#define MSSA_READER_INTERNAL_H
 
 #include <setjmp.h>
 
+#include "base/hashtab.h"
 #include "ir/ir.h"
 #include "reader/ll_lex.h"
+#include "reader/reader.h"
 
 #define LL_MAX_DEPTH 512
 #define LL_VK_FWDL 14u
@@ -39,15 +43,12 @@ typedef struct ll_fwd {
   mssa_val val;      /* resolved value, MSSA_VAL_NONE while pending */
 } ll_fwd;
 
+typedef MSSA_VEC(ll_fwd) ll_fwdvec;
+
 typedef struct ll_pending {
   uint32_t a, b, c;  /* meaning depends on the list */
   uint32_t off;
 } ll_pending;
-
-typedef struct ll_idset {  /* open-addressing set of ids (+1), for interning */
-  uint32_t *slots;
-  uint32_t n, cap;
-} ll_idset;
 
 typedef struct ll_parser {
   uint32_t last_align;  /* value of the last `align N` attribute read, 0 if none */
@@ -60,14 +61,14 @@ typedef struct ll_parser {
 
   /* module-level symbols */
   mssa_u64map gmap;             /* name key -> mssa_val (GLOBAL/FUNC/FWDG) */
-  MSSA_VEC(ll_fwd) gfwd;
+  ll_fwdvec gfwd;
   uint32_t next_gslot;          /* next @N number */
   mssa_u64map tmap;             /* named/numbered type key -> type id */
   MSSA_VEC(uint32_t) tref;      /* per type id: first-ref offset of a named
                                    struct not yet defined, else MSSA_NONE */
   MSSA_VEC(uint32_t) tdef;      /* per type id: offset of its definition */
-  ll_idset tset;                /* literal type interning */
-  ll_idset cset;                /* constant interning */
+  mssa_idtab tset;              /* literal type interning */
+  mssa_idtab cset;              /* constant interning */
   mssa_u64map mdmap;            /* !N -> md index */
   const mssa_u64map *gseed;     /* when set, a global not in gmap is looked
                                    up here (a module's names: reparses) */
@@ -91,7 +92,7 @@ typedef struct ll_parser {
   mssa_func *f;
   uint32_t fidx;
   mssa_u64map lmap;             /* local key -> mssa_val (INST/ARG/BLOCK/FWDL) */
-  MSSA_VEC(ll_fwd) lfwd;
+  ll_fwdvec lfwd;
   uint32_t next_slot;
   MSSA_VEC(uint32_t) bref;      /* per block id: first-ref offset while undefined */
   uint32_t md_mark;             /* md.n at function start (local md values) */
@@ -117,6 +118,7 @@ uint32_t mssa__ll_name(ll_parser *p, const ll_tok *t); /* intern token name */
 uint32_t mssa__ll_string(ll_parser *p, const ll_tok *t); /* intern unescaped string */
 uint64_t mssa__ll_uint(ll_parser *p, const char *what); /* INT token -> value */
 uint64_t mssa__ll_local_key(ll_parser *p, const ll_tok *t);
+uint32_t mssa__ll_num_name(ll_parser *p, uint64_t num); /* `@3` -> "3" interned */
 const char *mssa__ll_tokdesc(ll_parser *p, char *buf, size_t cap);
 
 /* ll_read_type.c */
@@ -130,6 +132,7 @@ uint32_t mssa__ll_func_type(ll_parser *p, uint32_t ret, const uint32_t *params, 
 uint32_t mssa__ll_struct_type(ll_parser *p, const uint32_t *fields, uint32_t n, int packed);
 void mssa__ll_type_str(ll_parser *p, uint32_t t, char *buf, size_t cap);
 uint32_t mssa__ll_named_type(ll_parser *p, uint64_t key, uint32_t name, uint32_t off);
+uint32_t mssa__ll_struct_fields(ll_parser *p);  /* after '{' to '}': fields on p->stk */
 void mssa__ll_types_init(ll_parser *p);
 uint32_t mssa__ll_gep_result(ll_parser *p, uint32_t srcelem, uint32_t basety,
                              const mssa_val *idx, uint32_t nidx, const uint32_t *idxty, uint32_t off);
@@ -137,14 +140,22 @@ uint32_t mssa__ll_agg_index(ll_parser *p, uint32_t agg, uint64_t idx, uint32_t o
 int mssa__ll_is_ptr(ll_parser *p, uint32_t t);
 
 /* ll_read_const.c */
+int mssa__ll_kw_binop(unsigned kw);      /* binary opcode keyword -> MSSA_OP_*, or 0 */
+int mssa__ll_kw_castop(unsigned kw);     /* cast opcode keyword -> MSSA_OP_*, or 0 */
+uint32_t mssa__ll_pred(ll_parser *p, int fcmp); /* predicate -> LLVM number */
+uint32_t mssa__ll_cmp_type(ll_parser *p, uint32_t opty); /* i1 or <N x i1> */
+void mssa__ll_skip_flags(ll_parser *p);  /* fast-math and wrap flags */
 mssa_val mssa__ll_value(ll_parser *p, uint32_t ty);   /* value of a known type */
 mssa_val mssa__ll_tvalue(ll_parser *p, uint32_t *ty); /* type then value */
+uint32_t mssa__ll_tvalue_list(ll_parser *p, unsigned close); /* values on p->stk */
 uint32_t mssa__ll_const(ll_parser *p, const mssa_const *c, const mssa_val *ops);
 mssa_val mssa__ll_const_int(ll_parser *p, uint32_t ty, int64_t v);
 mssa_val mssa__ll_local_ref(ll_parser *p, const ll_tok *t, uint32_t ty);
 mssa_val mssa__ll_global_ref(ll_parser *p, const ll_tok *t);
 uint32_t mssa__ll_block_ref(ll_parser *p, const ll_tok *t);
 int64_t mssa__ll_const_ival(ll_parser *p, mssa_val v, int *ok);
+/* One extractvalue/insertvalue index: member type of `cur`, *iv the index. */
+uint32_t mssa__ll_agg_step(ll_parser *p, uint32_t cur, mssa_val *iv);
 
 /* ll_read_inst.c */
 void mssa__ll_function_body(ll_parser *p);
@@ -167,12 +178,7 @@ void mssa__ll_attr_group(ll_parser *p);    /* `attributes #N = { ... }` */
 uint32_t mssa__ll_intrinsic_id(const char *name, size_t n);
 uint32_t mssa__ll_attrlist(ll_parser *p, uint32_t fn, uint32_t ret, const uint32_t *params, uint32_t n);
 
-/* ll_read_set (in ll_read.c) */
-void mssa__ll_idset_free(ll_idset *s);
-/* Empties s, sized for n ids; then adds ids known to be distinct (reopening
-** a module's interned types or constants). */
-void mssa__ll_idset_reset(ll_idset *s, uint32_t n);
-void mssa__ll_idset_add(ll_idset *s, uint64_t hash, uint32_t id);
+/* ll_read.c: calling conventions and address spaces */
 void mssa__ll_opt_cc(ll_parser *p);
 uint32_t mssa__ll_opt_addrspace(ll_parser *p, uint32_t dflt);
 

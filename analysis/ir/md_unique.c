@@ -1,5 +1,5 @@
 /*
-** ll_read_unique.c -- which metadata nodes LLVM would unique together.
+** md_unique.c -- which metadata nodes LLVM would unique together.
 **
 ** LLVM keeps one node per structurally equal, non-distinct MDNode: two
 ** textually separate `!2 = !{}` and `!7 = !{}` are the same node, which
@@ -18,7 +18,8 @@
 */
 #include <string.h>
 
-#include "reader/ll_read.h"
+#include "base/hashtab.h"
+#include "ir/ir_internal.h"
 
 /* Hash of the node text with the digits of `!N` references left out;
 ** segments between references are hashed 8 bytes at a time. */
@@ -80,8 +81,9 @@ static uint64_t node_hash(const mssa_module *m, uint32_t id) {
   return h;
 }
 
-static int node_eq(const mssa_module *m, uint32_t a, uint32_t b) {
-  const mssa_md *x = &m->md.a[a], *y = &m->md.a[b];
+static int node_eq(const void *ctx, const void *key, uint32_t b) {
+  const mssa_module *m = ctx;
+  const mssa_md *x = &m->md.a[*(const uint32_t *)key], *y = &m->md.a[b];
   if (x->kind != y->kind || x->tag != y->tag || x->nops != y->nops) return 0;
   if (x->tag != MSSA_NONE && !text_eq(m, x, y)) return 0;
   for (uint32_t i = 0; i < x->nops; i++) {
@@ -95,8 +97,7 @@ static int uniquable(const mssa_md *d) {
   return !d->distinct && d->kind != MSSA_MD_STRING && d->kind != MSSA_MD_VALUE;
 }
 
-void mssa__ll_md_unique(mssa_module *m);
-void mssa__ll_md_unique(mssa_module *m) {
+void mssa__md_unique(mssa_module *m) {
   uint32_t n = m->md.n;
   m->md_canon.n = 0;
   mssa__vec_reserve(&m->md_canon, n ? n : 1);
@@ -106,50 +107,37 @@ void mssa__ll_md_unique(mssa_module *m) {
   /* state: 0 new, 1 open, 2 done; cyc: reaches a cycle of non-distinct
   ** nodes. Distinct children are never entered (their canon is themselves
   ** and they break cycles, as in LLVM); they are visited as roots. */
-  uint8_t *state = mssa__xcalloc(n, 1);
+  mssa__dfs d;
+  mssa__dfs_init(&d, n);
   uint8_t *cyc = mssa__xcalloc(n, 1);
-  uint32_t *stk = mssa__xmalloc((size_t)n * 2 * sizeof(uint32_t));
-  uint32_t hcap = 1;
-  while (hcap < n * 2) hcap <<= 1;
-  uint32_t *table = mssa__xcalloc(hcap, sizeof(uint32_t));  /* id + 1 */
+  mssa_idtab table = {0};
+  mssa_idtab_reset(&table, n);
   for (uint32_t root = 0; root < n; root++) {
-    if (state[root]) continue;
-    uint32_t sp = 0;
-    stk[sp++] = root;
-    stk[sp++] = 0;
-    state[root] = 1;
-    while (sp) {
-      uint32_t id = stk[sp - 2], k = stk[sp - 1];
-      const mssa_md *d = &m->md.a[id];
-      if (k < d->nops) {
-        stk[sp - 1] = k + 1;
-        const mssa_mdop *o = &m->mdops.a[d->ops + k];
+    if (d.state[root]) continue;
+    mssa__dfs_push(&d, root);
+    while (d.sp) {
+      uint32_t id = d.stk[d.sp - 2], k = d.stk[d.sp - 1];
+      const mssa_md *x = &m->md.a[id];
+      if (k < x->nops) {
+        d.stk[d.sp - 1] = k + 1;
+        const mssa_mdop *o = &m->mdops.a[x->ops + k];
         if (o->kind != MSSA_MDO_NODE || o->idx >= n) continue;
         uint32_t c = o->idx;
         if (m->md.a[c].distinct) continue;
-        if (state[c] == 1 || (state[c] == 2 && cyc[c])) { cyc[id] = 1; continue; }
-        if (state[c] == 0) {
-          state[c] = 1;
-          stk[sp++] = c;
-          stk[sp++] = 0;
-        }
+        if (d.state[c] == 1 || (d.state[c] == 2 && cyc[c])) { cyc[id] = 1; continue; }
+        if (d.state[c] == 0) mssa__dfs_push(&d, c);
         continue;
       }
-      sp -= 2;
-      state[id] = 2;
-      if (cyc[id] && sp) cyc[stk[sp - 2]] = 1;
-      if (cyc[id] || !uniquable(d)) continue;
-      uint32_t j = (uint32_t)node_hash(m, id) & (hcap - 1);
-      for (;;) {
-        uint32_t e = table[j];
-        if (!e) { table[j] = id + 1; break; }
-        if (node_eq(m, e - 1, id)) { m->md_canon.a[id] = e - 1; break; }
-        j = (j + 1) & (hcap - 1);
-      }
+      d.sp -= 2;
+      d.state[id] = 2;
+      if (cyc[id] && d.sp) cyc[d.stk[d.sp - 2]] = 1;
+      if (cyc[id] || !uniquable(x)) continue;
+      uint32_t slot, e = mssa_idtab_find(&table, node_hash(m, id), node_eq, m, &id, &slot);
+      if (e != MSSA_NONE) m->md_canon.a[id] = e;
+      else mssa_idtab_set(&table, slot, id);
     }
   }
   free(cyc);
-  free(state);
-  free(stk);
-  free(table);
+  mssa__dfs_free(&d);
+  mssa_idtab_free(&table);
 }
