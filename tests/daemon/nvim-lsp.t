@@ -14,11 +14,12 @@ import json, os, shutil, subprocess, sys, tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.dont_write_bytecode = True
 sys.path.insert(0, HERE)
-from taplib import ok, is_, plan_and_status  # noqa: E402
-ROOT = os.environ.get("MEMSSA_ROOT") or os.path.dirname(os.path.dirname(HERE))
-BIN = os.environ.get("MEMSSA_BIN") or os.path.join(ROOT, "build", "memssa")
+import daemonlib as lib  # noqa: E402
+ok, is_, done = lib.ok, lib.is_, lib.done
+ROOT, BIN = lib.ROOT, lib.MEMSSA
 FIXTURES = os.path.join(ROOT, "tests", "fixtures", "nvim")
 NVIM_TIMEOUT = 300
+lib.time_limit(NVIM_TIMEOUT + 120)   # the whole script, beyond its per-step limits
 
 def has(text, *parts):
     return isinstance(text, str) and all(p in text for p in parts)
@@ -96,7 +97,7 @@ def main():
     finally:
         subprocess.run([BIN, "shutdown"], env=env, capture_output=True, timeout=60)
         shutil.rmtree(tmp, ignore_errors=True)
-    return plan_and_status()
+    done()
 
 
 sys.exit(main())
