@@ -10,6 +10,8 @@ int mssa_cli_print_local(int argc, char **argv);
 int mssa_cli_verify_local(int argc, char **argv);
 int mssa_cli_build_local(int argc, char **argv);
 int mssa_cli_alias_local(int argc, char **argv);
+/* cli_offload.c */
+int mssa_cli_promotable_local(int argc, char **argv);
 
 /* cli_daemon.c: subcommands that talk to memssad. mssa_cli_daemon returns
 ** -1 when `cmd` is not one of them. */

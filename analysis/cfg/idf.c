@@ -23,6 +23,9 @@
 **   6. MSSA_IDF_REVERSE_SUCC only changes the successor order of step 2, to
 **      the order GraphDiff::getChildren<false> yields (reversed successor
 **      list) when LLVM builds the calculator with a GraphDiff.
+**   7. With live_in (mssa_idf_live), a successor that is not live-in is
+**      marked seen (VisitedPQ) but neither listed nor pushed, exactly where
+**      LLVM's calculator checks its LiveInBlocks.
 */
 #include "cfg/domtree.h"
 
@@ -70,12 +73,17 @@ void mssa_idf(const mssa_domtree *dt, const mssa_cfg *g, const uint32_t *defs,
 
 void mssa_idf_ex(const mssa_domtree *dt, const mssa_cfg *g, const uint32_t *defs,
                  uint32_t ndefs, unsigned flags, mssa_u32vec *out) {
+  mssa_idf_live(dt, g, defs, ndefs, flags, NULL, out);
+}
+
+void mssa_idf_live(const mssa_domtree *dt, const mssa_cfg *g, const uint32_t *defs,
+                   uint32_t ndefs, unsigned flags, const uint8_t *live_in, mssa_u32vec *out) {
   uint32_t n = dt->n;
   const bool rev = (flags & MSSA_IDF_REVERSE_SUCC) != 0;
   if (n == 0 || ndefs == 0) return;
-  uint8_t *flag = mssa__xcalloc(n, 1);           /* MSSA__IDF_* bits per node */
-  uint32_t *heap = mssa__xmalloc((size_t)n * sizeof(uint32_t));
-  uint32_t *wl = mssa__xmalloc((size_t)n * sizeof(uint32_t));
+  uint8_t *flag = mssa_xcalloc(n, 1);           /* MSSA__IDF_* bits per node */
+  uint32_t *heap = mssa_xmalloc((size_t)n * sizeof(uint32_t));
+  uint32_t *wl = mssa_xmalloc((size_t)n * sizeof(uint32_t));
   uint32_t hn = 0;
 
   for (uint32_t k = 0; k < ndefs; k++) {
@@ -100,7 +108,8 @@ void mssa_idf_ex(const mssa_domtree *dt, const mssa_cfg *g, const uint32_t *defs
         if (dt->level[s] > root_level) continue;
         if (flag[s] & MSSA__IDF_VPQ) continue;
         flag[s] |= MSSA__IDF_VPQ;
-        mssa__vec_push(out, s);
+        if (live_in && !live_in[s]) continue;
+        mssa_vec_push(out, s);
         if (!(flag[s] & MSSA__IDF_DEF)) mssa__idf_push(dt, heap, &hn, s);
       }
       for (uint32_t c = dt->child_off[v]; c < dt->child_off[v + 1]; c++) {

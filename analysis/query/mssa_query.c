@@ -20,6 +20,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "reader/reader.h"
+
 /* ------------------------------------------------------------ the bundle */
 
 uint64_t mssa_q_next_version(void) {
@@ -57,23 +59,23 @@ int mssa_qmodule_build_func(mssa_qmodule *q, uint32_t fi, const mssa_build_opts 
 int mssa_qmodule_build(const char *path, const char *text, size_t len,
                        const mssa_build_opts *opts, mssa_qmodule **out, mssa_diag *diag) {
   *out = NULL;
-  uint64_t t0 = mssa__now_ns();
+  uint64_t t0 = mssa_now_ns();
   mssa_module *m = NULL;
   int rc = text ? mssa_module_parse(path, text, len, &m, diag)
                 : mssa_module_parse_file(path, &m, diag);
   if (rc != MSSA_OK) return rc;
-  uint64_t t1 = mssa__now_ns();
-  mssa_qmodule *q = mssa__xcalloc(1, sizeof *q);
+  uint64_t t1 = mssa_now_ns();
+  mssa_qmodule *q = mssa_xcalloc(1, sizeof *q);
   q->m = m;
   q->nfuncs = m->funcs.n;
-  q->ssa = mssa__xcalloc(q->nfuncs ? q->nfuncs : 1, sizeof *q->ssa);
+  q->ssa = mssa_xcalloc(q->nfuncs ? q->nfuncs : 1, sizeof *q->ssa);
   for (uint32_t fi = 0; fi < q->nfuncs; fi++) {
     mssa_func *f = &m->funcs.a[fi];
     if (mssa_u64map_get(&q->fn_by_name, f->name) == MSSA_NONE)
       mssa_u64map_put(&q->fn_by_name, f->name, fi);
     if (!f->is_decl) mssa_qmodule_build_func(q, fi, opts, false);
   }
-  uint64_t t2 = mssa__now_ns();
+  uint64_t t2 = mssa_now_ns();
   q->read_ms = (double)(t1 - t0) / 1e6;
   q->text_len_read = m->text_len;
   q->version = mssa_q_next_version();
@@ -338,7 +340,7 @@ uint32_t mssa_q_find_source(const mssa_qmodule *q, const char *file, uint32_t li
 ** has one, else liveOnEntry. (An optimized use's `def` is its clobber, which
 ** may lie above defs of other locations, so it cannot start a location
 ** query.) */
-static uint32_t reaching_def(const mssa_ssa *s, uint32_t a) {
+uint32_t mssa_q_reaching_def(const mssa_ssa *s, uint32_t a) {
   for (uint32_t p = s->acc.a[a].prev; p != MSSA_NONE; p = s->acc.a[p].prev) {
     unsigned k = s->acc.a[p].kind;
     if (k == MSSA_ACC_DEF || k == MSSA_ACC_PHI) return p;
@@ -359,7 +361,7 @@ int mssa_q_clobber(mssa_ssa *s, uint32_t inst, const mssa_loc *loc, mssa_qclobbe
   out->access = a;
   if (loc) {
     out->from_cache = false;
-    out->clobber = mssa_walker_clobber_loc(s, reaching_def(s, a), loc, &limit);
+    out->clobber = mssa_walker_clobber_loc(s, mssa_q_reaching_def(s, a), loc, &limit);
     out->ar = -1;
     const mssa_access *c = &s->acc.a[out->clobber];
     if (c->kind == MSSA_ACC_DEF) {

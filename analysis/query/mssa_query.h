@@ -138,6 +138,11 @@ typedef struct mssa_qclobber {
 */
 int mssa_q_clobber(mssa_ssa *s, uint32_t inst, const mssa_loc *loc, mssa_qclobber *out);
 
+/* The def or phi that reaches access `a` (a use or def) before any use
+** optimization: the nearest def or phi above it in its block, else the last
+** one of the nearest dominating block that has one, else liveOnEntry (0). */
+uint32_t mssa_q_reaching_def(const mssa_ssa *s, uint32_t a);
+
 /*
 ** The reverse query: the accesses (defs and uses, in layout order) whose
 ** walker clobber is `def` (a def or phi access). Asks the walker about
