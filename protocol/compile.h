@@ -75,7 +75,9 @@ typedef struct mssa_compile_opts {
   /* NULL-terminated names tried in order when neither `clang` nor the
   ** command names a clang; NULL: mssa_compile_default_candidates. */
   const char *const *candidates;
-  const char *commands_dir;  /* directory of compile_commands.json (clangd's --compile-commands-dir) */
+  /* the directory of compile_commands.json (clangd's --compile-commands-dir);
+  ** NULL: searched upward from the file */
+  const char *commands_dir;
   const char *opt_level;     /* NULL: MSSA_COMPILE_DEFAULT_LEVEL */
   int timeout_ms;            /* 0: MSSA_COMPILE_DEFAULT_TIMEOUT_MS */
   size_t max_output;         /* 0: MSSA_COMPILE_DEFAULT_MAX_OUTPUT */

@@ -14,9 +14,9 @@ import json, os, shutil, subprocess, sys, tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.dont_write_bytecode = True
 sys.path.insert(0, HERE)
-from taplib import ok, is_, plan_and_status  # noqa: E402
-ROOT = os.environ.get("MEMSSA_ROOT") or os.path.dirname(os.path.dirname(HERE))
-BIN = os.environ.get("MEMSSA_BIN") or os.path.join(ROOT, "build", "memssa")
+import daemonlib as lib  # noqa: E402  (beside this script)
+ok, is_ = lib.ok, lib.is_
+ROOT, BIN = lib.ROOT, lib.MEMSSA
 FIXTURES = os.path.join(ROOT, "tests", "fixtures", "nvim")
 NVIM_TIMEOUT = 300
 
@@ -25,7 +25,8 @@ def has(text, *parts):
 
 
 def check(o):
-    ok(o.get("ok"), "the Lua script ran to its end", o.get("error"), "\n".join(o.get("steps", [])))
+    ok(o.get("ok"), "the Lua script ran to its end",
+       "%s\n%s" % (o.get("error"), "\n".join(o.get("steps", []))))
     ok(o.get("attached"), "setup{} attached memssa to the C buffer")
     is_(o.get("cmd"), ["memssa", "lsp"], "setup{} runs `memssa lsp` from PATH")
 
@@ -88,7 +89,7 @@ def main():
         p = subprocess.run(cmd, cwd=tmp, env=env, capture_output=True, text=True,
                            timeout=NVIM_TIMEOUT)
         if not os.path.exists(out):
-            ok(False, "nvim wrote its observations", p.stdout, p.stderr)
+            ok(False, "nvim wrote its observations", p.stdout + p.stderr)
         else:
             check(json.load(open(out)))
     except subprocess.TimeoutExpired:
@@ -96,7 +97,7 @@ def main():
     finally:
         subprocess.run([BIN, "shutdown"], env=env, capture_output=True, timeout=60)
         shutil.rmtree(tmp, ignore_errors=True)
-    return plan_and_status()
+    lib.done()
 
 
 sys.exit(main())

@@ -98,7 +98,8 @@ function M.setup(opts)
     end,
   })
   for _, b in ipairs(vim.api.nvim_list_bufs()) do
-    if vim.api.nvim_buf_is_loaded(b) and vim.tbl_contains(M.config.filetypes, vim.bo[b].filetype) then
+    local ft = vim.bo[b].filetype
+    if vim.api.nvim_buf_is_loaded(b) and vim.tbl_contains(M.config.filetypes, ft) then
       M.attach(b)
     end
   end
