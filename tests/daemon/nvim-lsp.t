@@ -54,6 +54,8 @@ def check(o):
     lens = o.get("lens") or {}
     ok(has(lens.get("24"), "total ← 22, 24"), "code lens on line 24", lens.get("24"))
     ok(has(lens.get("17"), "p->val ← before list_sum", "n ← 14, 17"), "code lens on line 17", lens.get("17"))
+    shown = o.get("shown_lens") or {}
+    ok(has(shown.get("24"), "total ← 22, 24"), "Neovim holds the lens for line 24 to show", shown)
 
     h = o.get("hover_total_saved")
     ok(has(h, "- line 23: `total = 5;`", "- line 25: `total += a[i];`") and "line 22" not in h,
