@@ -7,7 +7,6 @@
 
 #include "cli.h"
 #include "libmemssa-client/memssa-client.h"
-#include "lsp/lsp.h"
 
 static void usage(FILE *out) {
   fputs("usage: memssa COMMAND [ARGS]\n"
@@ -77,7 +76,7 @@ int main(int argc, char **argv) {
   if (!strcmp(cmd, "verify") && local) return mssa_cli_verify_local(argc - 2, argv + 2);
   if (!strcmp(cmd, "build")) return mssa_cli_build_local(argc - 2, argv + 2);
   if (!strcmp(cmd, "alias")) return mssa_cli_alias_local(argc - 2, argv + 2);
-  if (!strcmp(cmd, "lsp")) return mssa_lsp_main(argc - 2, argv + 2);
+  if (!strcmp(cmd, "lsp")) return mssa_lsp_main(argc - 2, argv + 2, mssa_cli_daemon);
   if (!strcmp(cmd, "promotable")) return mssa_cli_promotable_local(argc - 2, argv + 2);
   int rc = mssa_cli_daemon(cmd, argc - 2, argv + 2);
   if (rc >= 0) return rc;
