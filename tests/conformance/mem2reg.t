@@ -4,7 +4,7 @@
 # over the project's C programs (tests/c or tests/fixtures/c, compiled by
 # clang 14 at -O0 with optnone dropped, and at -O1 without LLVM passes, which
 # adds lifetime markers) and the csmith corpora, typed and opaque pointers
-# (-O0 and -O1raw), when present.
+# (-O0 and -O1raw) and the Lua interpreter at -O0, when present.
 #
 # Values and blocks are named first (opt -passes=instnamer) so that allocas
 # and blocks can be matched across opt's output, which renumbers unnamed ones.
@@ -13,6 +13,7 @@ import glob, json, os, re, subprocess, sys, tempfile
 root = os.environ.get("MEMSSA_ROOT", os.getcwd())
 mbin = os.environ.get("MEMSSA_BIN", os.path.join(root, "build/memssa"))
 corpus = os.environ.get("MEMSSA_CORPUS", os.path.join(root, "build/corpus"))
+shared = os.environ.get("MEMSSA_SHARED", os.path.join(os.path.dirname(root), "shared"))
 
 def which(p):
     return subprocess.run(["sh", "-c", "command -v " + p], capture_output=True).returncode == 0
@@ -37,6 +38,7 @@ inputs += sorted(glob.glob(os.path.join(corpus, "csmith/*/csmith-*.O0.ll")))
 inputs += sorted(glob.glob(os.path.join(corpus, "csmith/*/csmith-*.O1raw.ll")))
 inputs += sorted(glob.glob(os.path.join(corpus, "csmith-opaque/*/csmith-*.O0.ll")))
 inputs += sorted(glob.glob(os.path.join(corpus, "csmith-opaque/*/csmith-*.O1raw.ll")))
+inputs += glob.glob(os.path.join(shared, "corpus/real/lua.O0.ll"))   # no optnone in it
 
 def parse(text):
     """function -> (set of alloca names, {block: phi count}) for LLVM text."""
