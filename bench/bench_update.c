@@ -17,6 +17,7 @@
 #include <time.h>
 
 #include "ir/ir.h"
+#include "reader/reader.h"
 #include "ir/ir_edit.h"
 #include "mssa/mssa.h"
 #include "update/mssa_update.h"

@@ -20,6 +20,7 @@
 #include "alias/aa.h"
 #include "cli.h"
 #include "ir/ir.h"
+#include "reader/reader.h"
 #include "mssa/mssa.h"
 #include "query/mssa_query.h"
 

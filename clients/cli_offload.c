@@ -26,6 +26,7 @@
 #include "mssa/mssa.h"
 #include "query/deps.h"
 #include "query/mssa_query.h"
+#include "reader/reader.h"
 
 #define NAME_CAP 1024
 #define REASON_CAP 2048

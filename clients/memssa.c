@@ -6,6 +6,8 @@
 #include <string.h>
 
 #include "cli.h"
+#include "libmemssa-client/memssa-client.h"
+#include "lsp/lsp.h"
 
 static void usage(FILE *out) {
   fputs("usage: memssa COMMAND [ARGS]\n"
@@ -34,8 +36,10 @@ static void usage(FILE *out) {
         "  edit MODULE FUNCTION '<ops json>' | @OPS.json   edit a function (all or none)\n"
         "  query '<json request>'     send one raw JSON-RPC request\n"
         "  shutdown                   stop the daemon\n"
+        "  lsp [OPTIONS]              language server for editors (docs/editor.md)\n"
         "\n"
-        "  help                       this text\n",
+        "  help                       this text\n"
+        "  --version                  the release of memssa\n",
         out);
 }
 
@@ -57,6 +61,10 @@ static int hoist_global_options(int argc, char **argv) {
 }
 
 int main(int argc, char **argv) {
+  if (argc == 2 && (!strcmp(argv[1], "--version") || !strcmp(argv[1], "version"))) {
+    printf("memssa %s\n", MEMSSA_VERSION);
+    return 0;
+  }
   if (argc < 2 || hoist_global_options(argc, argv) < 0) {
     usage(stderr);
     return 2;
@@ -67,6 +75,7 @@ int main(int argc, char **argv) {
   if (!strcmp(cmd, "verify") && local) return mssa_cli_verify_local(argc - 2, argv + 2);
   if (!strcmp(cmd, "build")) return mssa_cli_build_local(argc - 2, argv + 2);
   if (!strcmp(cmd, "alias")) return mssa_cli_alias_local(argc - 2, argv + 2);
+  if (!strcmp(cmd, "lsp")) return mssa_lsp_main(argc - 2, argv + 2);
   if (!strcmp(cmd, "promotable")) return mssa_cli_promotable_local(argc - 2, argv + 2);
   int rc = mssa_cli_daemon(cmd, argc - 2, argv + 2);
   if (rc >= 0) return rc;

@@ -19,7 +19,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "buf.h"
+#include "base/buf.h"
 #include "jsonir.h"
 
 #define JL_PATH 384            /* room for a JSON path in messages */

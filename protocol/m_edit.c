@@ -17,10 +17,12 @@
 **      is used exclusively (queries mutate walker caches, edits mutate the
 **      module). A successful edit bumps mssa_proto.gen, so every cached
 **      encoded clobber answer is invalidated, and fixes the bundle's totals.
-**   4. A successful batch is journaled (host->journal, when the daemon
-**      persists) before its reply is produced; if the journal cannot take
-**      the record the reply is an I/O error, though the edit stays applied
-**      in memory (a later compaction writes it out).
+**   4. With a journal (the daemon's --state-dir) a batch is written to it
+**      before it is applied, and taken back out if it fails; if the journal
+**      cannot take the record the reply is an I/O error
+**      (data.reason "journal_failed") and nothing is applied: an edit is
+**      acknowledged only if it is in the journal, and the module never
+**      holds an edit the journal lacks.
 */
 #include <stdio.h>
 #include <stdlib.h>
@@ -38,13 +40,8 @@ static int get_block(mssa__call *c, mssa_qmodule *q, uint32_t fi, json_t *v, con
                      uint32_t *blk) {
   const mssa_module *m = q->m;
   const mssa_func *f = &m->funcs.a[fi];
-  char buf[32];
-  const char *s = NULL;
-  if (json_is_string(v)) s = json_string_value(v);
-  else if (json_is_integer(v) && json_integer_value(v) >= 0) {
-    snprintf(buf, sizeof buf, "%lld", (long long)json_integer_value(v));
-    s = buf;
-  }
+  char buf[MSSA__LABEL_BUF];
+  const char *s = mssa__block_label(v, buf);
   if (!s)
     return mssa__fail(c, MSSA_RPC_INVALID_PARAMS, "%s must be a block label", what);
   if (mssa_q_block_by_name(m, f, s, blk))
@@ -185,6 +182,17 @@ static json_t *result_json_new(mssa_qmodule *q, uint32_t fi, const mssa_edit_op 
   return o;
 }
 
+/* Writes the batch (the request's params) to the journal before it is
+** applied (invariant 4); 0, or an error set on c. */
+static int journal_edit(mssa__call *c, const char *modname) {
+  char *txt = json_dumps(c->params, JSON_COMPACT);
+  int jr = txt ? mssa__journal(c->p, MSSA_PROTO_J_EDIT, modname, txt, strlen(txt)) : -1;
+  free(txt);
+  if (jr >= 0) return 0;
+  return mssa__fail_reason(c, MSSA_RPC_IO_ERROR, MSSA_REASON_JOURNAL_FAILED,
+                           "the edit could not be written to the journal; not applied");
+}
+
 int mssa__m_edit(mssa__call *c) {
   mssa_qmodule *q;
   const char *modname;
@@ -228,7 +236,9 @@ int mssa__m_edit(mssa__call *c) {
   uint32_t failed = MSSA_NONE;
   mssa_diag diag;
   memset(&diag, 0, sizeof diag);
+  if (n && (rc = journal_edit(c, modname))) goto out;
   rc = mssa_update_batch(m, f, s, e, (uint32_t)n, res, &failed, &diag);
+  if (n) mssa__journal_end(c->p, rc == 0);
   c->p->gen++;   /* invariant 3; a failed batch may have touched caches too */
   if (rc) {
     uint32_t k = failed == MSSA_NONE ? 0 : failed;
@@ -251,17 +261,6 @@ int mssa__m_edit(mssa__call *c) {
   q->nphis = q->nphis - op_ + s->nphis;
   c->p->edits++;
   if (n) q->version = mssa_q_next_version();   /* a reload compared before is stale */
-  mssa_proto_host *h = c->p->host;
-  if (h->journal && n) {
-    char *txt = json_dumps(c->params, JSON_COMPACT);
-    int jr = txt ? h->journal(h, MSSA_PROTO_J_EDIT, modname, txt, strlen(txt)) : -1;
-    free(txt);
-    if (jr < 0) {
-      rc = mssa__fail(c, MSSA_RPC_IO_ERROR,
-                      "the edit was applied but could not be written to the journal");
-      goto out;
-    }
-  }
   json_t *arr = json_array();
   for (size_t k = 0; k < n; k++) json_array_append_new(arr, result_json_new(q, fi, &e[k], res[k]));
   c->result = json_pack("{sosIsIsIsIsIso}", "function", mssa__jstr(mssa_str(m, f->name)), "ops",

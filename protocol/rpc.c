@@ -22,25 +22,41 @@
 
 #include "methods.h"
 
+typedef struct rpc_error {
+  int code;
+  const char *message, *reason;
+} rpc_error;
+
+static const rpc_error rpc_errors[] = {
+#define ROW(name, code, msg, reason) {code, msg, reason},
+    MSSA_RPC_ERROR_TABLE(ROW)
+#undef ROW
+};
+
+static const char *const rpc_reasons[] = {
+#define ROW(name, word, code) word,
+    MSSA_RPC_REASON_TABLE(ROW)
+#undef ROW
+};
+
+static const rpc_error *rpc_error_of(int code) {
+  for (size_t i = 0; i < sizeof rpc_errors / sizeof rpc_errors[0]; i++)
+    if (rpc_errors[i].code == code) return &rpc_errors[i];
+  return NULL;
+}
+
 const char *mssa_rpc_strerror(int code) {
-  switch (code) {
-  case MSSA_RPC_PARSE_ERROR: return "Parse error";
-  case MSSA_RPC_INVALID_REQUEST: return "Invalid Request";
-  case MSSA_RPC_METHOD_NOT_FOUND: return "Method not found";
-  case MSSA_RPC_INVALID_PARAMS: return "Invalid params";
-  case MSSA_RPC_INTERNAL_ERROR: return "Internal error";
-  case MSSA_RPC_UNKNOWN_MODULE: return "Unknown module";
-  case MSSA_RPC_UNKNOWN_FUNCTION: return "Unknown function";
-  case MSSA_RPC_UNKNOWN_INSTRUCTION: return "Unknown instruction";
-  case MSSA_RPC_NO_ACCESS: return "No memory access";
-  case MSSA_RPC_IR_ERROR: return "IR error";
-  case MSSA_RPC_IO_ERROR: return "I/O error";
-  case MSSA_RPC_EDIT_REJECTED: return "Edit rejected";
-  case MSSA_RPC_REQUEST_TOO_LARGE: return "Request too large";
-  case MSSA_RPC_UNAUTHORIZED: return "Unauthorized";
-  case MSSA_RPC_SHUTTING_DOWN: return "Shutting down";
-  default: return "Error";
-  }
+  const rpc_error *e = rpc_error_of(code);
+  return e ? e->message : "Error";
+}
+
+const char *mssa_rpc_default_reason(int code) {
+  const rpc_error *e = rpc_error_of(code);
+  return e ? e->reason : NULL;
+}
+
+const char *mssa_rpc_reason(int reason) {
+  return reason >= 0 && reason < MSSA_REASON_COUNT ? rpc_reasons[reason] : NULL;
 }
 
 /* ------------------------------------------------------------ histogram */
@@ -163,10 +179,36 @@ int mssa__fail(mssa__call *c, int code, const char *fmt, ...) {
   return code;
 }
 
+int mssa__fail_reason(mssa__call *c, int code, int reason, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(c->msg, sizeof c->msg, fmt, ap);
+  va_end(ap);
+  c->code = code;
+  if (!c->data) c->data = json_object();
+  json_object_set_new(c->data, "reason", json_string(mssa_rpc_reason(reason)));
+  return code;
+}
+
+int mssa__journal(mssa_proto *p, int kind, const char *module, const char *payload, size_t len) {
+  mssa_proto_host *h = p->host;
+  return h->journal ? h->journal(h, kind, module, payload, len) : 0;
+}
+
+void mssa__journal_end(mssa_proto *p, bool applied) {
+  mssa_proto_host *h = p->host;
+  if (h->journal) h->journal_end(h, applied);
+}
+
 json_t *mssa__error_new(json_t *id, int code, const char *msg, json_t *data_steal) {
   json_t *err = json_object();
   json_object_set_new(err, "code", json_integer(code));
   json_object_set_new(err, "message", json_string(msg && *msg ? msg : mssa_rpc_strerror(code)));
+  const char *reason = mssa_rpc_default_reason(code);
+  if (reason && !json_object_get(data_steal, "reason")) {
+    if (!data_steal) data_steal = json_object();
+    json_object_set_new(data_steal, "reason", json_string(reason));
+  }
   if (data_steal) json_object_set_new(err, "data", data_steal);
   json_t *r = json_object();
   json_object_set_new(r, "jsonrpc", json_string("2.0"));
@@ -194,7 +236,7 @@ void mssa__emit(json_t *reply_steal, mssa_buf *out) {
   json_decref(reply_steal);
 }
 
-static json_t *result_new(json_t *id, json_t *result_steal) {
+json_t *mssa__result_new(json_t *id, json_t *result_steal) {
   json_t *r = json_object();
   json_object_set_new(r, "jsonrpc", json_string("2.0"));
   json_object_set_new(r, "id", json_incref(id));
@@ -202,12 +244,16 @@ static json_t *result_new(json_t *id, json_t *result_steal) {
   return r;
 }
 
-void mssa_proto_error_line(mssa_proto *p, int code, const char *detail, long long limit,
-                           mssa_buf *out) {
+void mssa_proto_error_line(mssa_proto *p, int code, const char *detail, int reason,
+                           long long limit, mssa_buf *out) {
   p->requests++;
   p->errors++;
   json_t *data = NULL;
   if (limit >= 0) data = json_pack("{sI}", "limit", (json_int_t)limit);
+  if (mssa_rpc_reason(reason)) {
+    if (!data) data = json_object();
+    json_object_set_new(data, "reason", json_string(mssa_rpc_reason(reason)));
+  }
   mssa__emit(mssa__error_new(NULL, code, detail, data), out);
 }
 
@@ -426,7 +472,7 @@ static int handle_request(mssa_proto *p, json_t *root, uint64_t t0, mssa_buf *ou
     json_decref(c.result);
     p->raw_last = true;   /* a cached answer: the same request gets the same bytes */
   } else if (!notify) {
-    mssa__emit(result_new(id, c.result), out);
+    mssa__emit(mssa__result_new(id, c.result), out);
   } else {
     json_decref(c.result);
   }

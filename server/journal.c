@@ -26,8 +26,8 @@
 **      connection is handling the request. Compaction reads the journal
 **      back and swaps its descriptor, so it never runs while an fdatasync
 **      is in flight: it waits for the completion.
-**   2. A record is appended only after its change succeeded in memory and
-**      before the reply is produced. With --fsync always the reply is not
+**   2. A record is committed only after its change succeeded in memory and
+**      before the reply is produced (invariant 6). With --fsync always the reply is not
 **      written to its client before the record is durable (fdatasync
 **      returned): the hook holds the reply of the connection handling the
 **      request (server->cur_conn; conn.c keeps it and every later reply of
@@ -37,12 +37,16 @@
 **      nothing: the held replies are never sent (their connections are
 **      closed) and, with always, the journal takes no further record
 **      (sync_failed explains why).
-**   3. Start-up reads the snapshot, then journal.GEN. The first record of
-**      the journal that is short, has a bad magic, an absurd length or a
-**      wrong CRC ends it: the file is truncated to the last good record
-**      (a torn write from a crash) and the cut is logged. A damaged snapshot
-**      is not cut (it was fsynced before it was renamed into place): the
-**      daemon refuses to start rather than lose data silently.
+**   3. Start-up reads the snapshot, then journal.GEN. A record that does
+**      not decode (short, bad magic, absurd length, wrong CRC) ends the
+**      replay there. If no valid record follows it in the journal, it is a
+**      torn tail (a crash mid-write): its bytes are moved aside to
+**      journal.GEN.torn-OFFSET and the journal is cut there. Otherwise (or
+**      in the snapshot, which was fsynced before it was renamed into place)
+**      the file is damaged: start-up stops with a message naming the
+**      offset, since the records after it would be silently lost;
+**      `--recover` keeps the valid prefix and moves the rest aside
+**      (FILE.damaged-OFFSET). Journal bytes are never deleted.
 **   4. Compaction never loses a record: the snapshot names the journal
 **      generation that follows it, so a crash before the rename leaves the
 **      old snapshot + old journal, and a crash after it leaves the new
@@ -54,7 +58,14 @@
 **      docs/architecture.md.) It is rewritten only when the journal has
 **      grown beyond both --journal-max and the snapshot itself, so the
 **      cost of compaction is amortized.
+**   6. A record is written before its change is applied and committed
+**      after (h_journal, h_journal_end): a change that fails is taken back
+**      out, and a write that fails (a full disk) is truncated back to the
+**      last committed record before anything else is appended, its change
+**      refused with an error, never acknowledged.
 */
+#define _GNU_SOURCE   /* memmem */
+
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -70,6 +81,8 @@
 #define HDR 12u
 #define MAX_BODY ((uint32_t)1 << 31)
 #define J_GEN 4   /* snapshot header record: payload = u64 generation */
+/* Names tried for a file of bytes moved aside (PATH.torn-OFF, .1, .2 ...). */
+#define MAX_ASIDE_TRIES 100
 
 /* ---------------------------------------------------------------- crc32 */
 
@@ -233,9 +246,54 @@ static int apply(mssad_server *s, const rec *r, const char *file) {
   return 0;
 }
 
-/* Replays a file; for the journal (`cut`), truncates a torn tail. Returns
-** the good length, or -1 if a snapshot is damaged. */
-static long long replay_file(mssad_server *s, const char *path, bool cut, uint64_t *gen) {
+/* The offset of the first whole, valid record after `off`, or n if none:
+** tells a torn tail (nothing valid follows) from damage in the middle. */
+static size_t next_valid(const unsigned char *buf, size_t n, size_t off) {
+  for (size_t k = off + 1; k + HDR <= n; k++) {
+    const unsigned char *m = memmem(buf + k, n - k, MAGIC, 4);
+    if (!m) break;
+    k = (size_t)(m - buf);
+    rec r;
+    if (decode(buf, n, k, &r) == 1) return k;
+  }
+  return n;
+}
+
+/* Moves buf[off..n) of `path` aside, into PATH.WHAT-OFF (a new file,
+** fsynced with its directory), then cuts `path` at off: journal bytes are
+** never deleted, only moved where the journal does not read them. */
+static int cut_aside(mssad_journal *j, const char *path, const char *what, size_t off,
+                     const unsigned char *buf, size_t n) {
+  char aside[4096];
+  int fd = -1;
+  for (int k = 0; k < MAX_ASIDE_TRIES && fd < 0; k++) {
+    if (k) snprintf(aside, sizeof aside, "%s.%s-%zu.%d", path, what, off, k);
+    else snprintf(aside, sizeof aside, "%s.%s-%zu", path, what, off);
+    fd = open(aside, O_WRONLY | O_CREAT | O_EXCL, 0600);
+    if (fd < 0 && errno != EEXIST) break;
+  }
+  int rc = fd < 0 ? -1 : write_all(fd, buf + off, n - off);
+  if (!rc) rc = fsync(fd);
+  if (fd >= 0 && close(fd) < 0) rc = -1;
+  if (!rc) rc = fsync_dir(j->dir);
+  if (!rc) rc = truncate(path, (off_t)off);
+  if (rc) {
+    MSSAD_ERROR("%s: cannot move the %zu bytes from offset %zu aside to %s: %s", path, n - off,
+                off, aside, strerror(errno));
+    return -1;
+  }
+  MSSAD_WARN("%s: moved the %zu bytes from offset %zu to %s", path, n - off, off, aside);
+  j->cut_bytes += n - off;
+  return 0;
+}
+
+/* Replays a file (`journal`: the journal, else the snapshot). At the first
+** record that does not decode: a torn tail of the journal (nothing valid
+** after it: a crash mid-write) is moved aside and cut; anything else (a
+** damaged record with valid ones after it, or any damage in the snapshot)
+** stops start-up, naming the offset, unless --recover, which keeps the
+** valid prefix and moves the rest aside. Returns the good length, or -1. */
+static long long replay_file(mssad_server *s, const char *path, bool journal, uint64_t *gen) {
   size_t n;
   unsigned char *buf = slurp(path, &n);
   if (!buf) return 0;
@@ -251,21 +309,27 @@ static long long replay_file(mssad_server *s, const char *path, bool cut, uint64
     apply(s, &r, path);
     off += r.size;
   }
-  free(buf);
+  int rc = 0;
   if (d < 0) {
-    if (!cut) {
-      MSSAD_ERROR("%s: damaged record at offset %zu; refusing to start", path, off);
-      return -1;
-    }
-    MSSAD_WARN("journal: cut a torn record at offset %zu of %s (%zu bytes dropped)", off, path,
-               n - off);
-    s->journal.cut_bytes += n - off;
-    if (truncate(path, (off_t)off) < 0) {
-      MSSAD_ERROR("%s: cannot truncate: %s", path, strerror(errno));
-      return -1;
+    size_t next = next_valid(buf, n, off);
+    bool torn = journal && next == n;
+    if (torn) {
+      MSSAD_WARN("journal: cut a torn record at offset %zu of %s (a write cut short)", off, path);
+      rc = cut_aside(&s->journal, path, "torn", off, buf, n);
+    } else if (s->cfg.recover) {
+      MSSAD_WARN("%s: damaged record at offset %zu; --recover: keeping the %zu bytes before it",
+                 path, off, off);
+      rc = cut_aside(&s->journal, path, "damaged", off, buf, n);
+    } else {
+      MSSAD_ERROR("%s: damaged record at offset %zu%s; refusing to start: no record after it "
+                  "would be replayed. memssad --recover keeps the %zu bytes before it and "
+                  "moves the rest to %s.damaged-%zu",
+                  path, off, next < n ? " (valid records follow it)" : "", off, path, off);
+      rc = -1;
     }
   }
-  return (long long)off;
+  free(buf);
+  return rc ? -1 : (long long)off;
 }
 
 /* ------------------------------------------------------------- appends */
@@ -336,7 +400,7 @@ static void fsync_done(uv_fs_t *req) {
   uv_fs_req_cleanup(req);
   j->fsync_inflight = false;
   if (res < 0) {
-    sync_failed(j, uv_strerror(res));
+    sync_failed(j, mssad_strerror(res));
   } else {
     j->fsyncs++;
     j->fsync_ns += uv_hrtime() - j->fsync_t0;
@@ -354,30 +418,59 @@ static void on_tick(uv_timer_t *t) {
   sync_start(s);
 }
 
+/* Takes the journal back to its last committed record: the bytes of a
+** failed or refused write go, so nothing is ever appended after a partial
+** record. If even that fails, the journal takes no further record. */
+static void truncate_back(mssad_journal *j) {
+  if (ftruncate(j->fd, (off_t)j->size) == 0) return;
+  MSSAD_ERROR("journal: cannot truncate back to %llu bytes: %s; further changes are refused "
+              "until a restart", (unsigned long long)j->size, strerror(errno));
+  j->failed = true;
+}
+
+/* Writes a record (not yet committed: h_journal_end decides). */
 static int h_journal(mssa_proto_host *h, int kind, const char *module, const char *payload,
                      size_t len) {
   mssad_server *s = h->data;
   mssad_journal *j = &s->journal;
-  if (j->failed) return -1;   /* see sync_failed */
+  if (j->failed || j->pending) return -1;   /* see sync_failed, truncate_back */
   size_t n;
   unsigned char *r = encode(kind, module, payload, len, &n);
   if (!r) return -1;
   int rc = write_all(j->fd, r, n);
   free(r);
   if (rc) {
-    MSSAD_ERROR("journal: write: %s", strerror(errno));
+    MSSAD_ERROR("journal: write: %s; the change is refused", strerror(errno));
+    truncate_back(j);
     return -1;
+  }
+  j->pending = n;
+  return 0;
+}
+
+static void h_journal_end(mssa_proto_host *h, bool applied) {
+  mssad_server *s = h->data;
+  mssad_journal *j = &s->journal;
+  size_t n = j->pending;
+  j->pending = 0;
+  if (!n) return;
+  if (!applied) {
+    truncate_back(j);
+    return;
   }
   j->size += n;
   j->seq++;
   /* A compaction fsyncs a snapshot holding this record: durable already. */
-  if (compact_due(j) && compact(s) == 0) return 0;
-  if (j->mode != MSSAD_FSYNC_ALWAYS) return 0;   /* everysec: the timer */
-  if (!s->cur_conn) return sync_inline(j);        /* no reply to hold back */
-  if (sync_start(s) < 0) return -1;
-  if (j->durable < j->seq)
+  if (compact_due(j) && compact(s) == 0) return;
+  if (j->mode != MSSAD_FSYNC_ALWAYS) return;   /* everysec: the timer */
+  if (!s->cur_conn) {                            /* no reply to hold back */
+    sync_inline(j);
+    return;
+  }
+  int rc = sync_start(s);
+  if (rc < 0 || j->durable < j->seq)
     mssad_conn_hold(s->cur_conn, j->seq, j->fsync_inflight ? j->syncing : 0);
-  return 0;
+  if (rc < 0) mssad_conns_durable(s, true);   /* never acknowledged: see sync_failed */
 }
 
 /* ----------------------------------------------------------- compaction */
@@ -531,8 +624,10 @@ int mssad_journal_open(mssad_server *s) {
   fsync_dir(j->dir);
   MSSAD_INFO("journal: replayed %llu records (%u modules) from %s in %.1f ms%s",
              (unsigned long long)j->replayed, s->store.n, j->dir,
-             (double)(uv_hrtime() - t0) / 1e6, j->cut_bytes ? " after cutting a torn record" : "");
+             (double)(uv_hrtime() - t0) / 1e6,
+             j->cut_bytes ? " after moving damaged bytes aside" : "");
   s->host.journal = h_journal;   /* from now on changes are recorded */
+  s->host.journal_end = h_journal_end;
   uv_timer_init(s->loop, &j->timer);
   j->timer.data = s;
   j->timer_on = true;

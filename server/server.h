@@ -40,7 +40,14 @@ typedef struct mssad_config {
   size_t max_backlog;         /* unsent reply bytes per client */
   size_t max_edit_growth;     /* see mssa_proto_opts */
   uint32_t check_limit;
-  double drain_timeout_s;     /* on SIGTERM: how long to wait for slow clients */
+  double drain_timeout_s;     /* on SIGTERM: how long requests in flight (loads
+                                 included) may take to finish; then connections
+                                 are closed and unfinished builds abandoned */
+  double idle_timeout_s;      /* a connection idle this long is closed (0: never) */
+  size_t max_module_bytes;    /* see mssa_proto_opts */
+  const char *root;           /* --root: the only files TCP clients may load */
+  bool insecure_no_token;     /* allow TCP on loopback without --token-file */
+  bool recover;               /* --recover: start from the journal's valid prefix */
   const char *state_dir;      /* --state-dir: persist loads/edits (journal.c) */
 } mssad_config;
 
@@ -57,6 +64,7 @@ typedef struct mssad_journal {
   ** one the latest fdatasync (in flight or done) covers, `durable` the last
   ** one known to be on disk. */
   uint64_t seq, syncing, durable;
+  size_t pending;             /* bytes of a record written, not yet committed */
   bool fsync_inflight, failed, timer_on;
   uv_timer_t timer;           /* everysec */
   uv_fs_t fsreq;
@@ -104,8 +112,11 @@ struct mssad_server {
   mssad_listener listeners[MSSAD_MAX_LISTENERS];
   int nlisteners;
   mssad_conn *conns;          /* doubly linked list of live connections */
-  uint64_t nconns, conns_total, dropped_slow;
+  uint64_t nconns, conns_total, dropped_slow, closed_idle;
   uint64_t jobs_in_flight;
+  uint64_t jobs_abandoned;    /* builds and decodes whose client went away */
+  char *root_real;            /* realpath of cfg.root (NULL: no --root) */
+  uv_timer_t idle_timer;      /* sweeps idle connections (idle_timeout_s) */
   uv_signal_t sigterm, sigint;
   uv_timer_t drain_timer;
   bool stopping;
@@ -126,13 +137,22 @@ int mssad_listen_tcp(mssad_server *s, const char *hostport);
 int mssad_listen_systemd(mssad_server *s, int *count);
 int mssad_serve_stdio(mssad_server *s);
 void mssad_listeners_close(mssad_server *s);
-/* The default socket path ($MEMSSA_SOCKET, $XDG_RUNTIME_DIR/memssad.sock,
-** /tmp/memssad-$UID.sock). */
-void mssad_default_socket(char *buf, size_t cap);
+
+/* Work on the thread pool for a connection (store.c): a build, or the
+** decoding of a huge request line. */
+typedef struct mssad_work mssad_work;
 
 /* conn.c */
-/* Takes a connected stream (in == out for sockets); the conn owns both. */
-mssad_conn *mssad_conn_new(mssad_server *s, uv_stream_t *in, uv_stream_t *out, bool needs_token);
+/* Takes a connected stream (in == out for sockets); the conn owns both.
+** `tcp`: the client came over TCP (files are then read only under --root). */
+mssad_conn *mssad_conn_new(mssad_server *s, uv_stream_t *in, uv_stream_t *out, bool needs_token,
+                           bool tcp);
+bool mssad_conn_is_tcp(const mssad_conn *c);
+/* The pool work the connection waits for (NULL when it is done). */
+void mssad_conn_set_work(mssad_conn *c, mssad_work *w);
+/* Closes the connections idle for idle_timeout_s (no request pending, no
+** reply unsent). */
+void mssad_conns_close_idle(mssad_server *s);
 /* Allocates the handle storage a connection will own. */
 uv_stream_t *mssad_conn_alloc_stream(bool tcp);
 void mssad_conn_close(mssad_conn *c);
@@ -163,6 +183,10 @@ int mssad_store_start_job(mssad_server *s, mssad_conn *c, mssa_proto_job *job);
 int mssad_store_start_parse(mssad_server *s, mssad_conn *c, char *buf, size_t off, size_t len);
 /* Lines at least this long are decoded on the pool. */
 #define MSSAD_POOL_PARSE_BYTES ((size_t)256 << 10)
+
+/* The connection is gone: the work is cancelled if it has not started, else
+** its result is dropped when it ends (no reply, no module installed). */
+void mssad_work_abandon(mssad_work *w);
 
 /* Adds (or replaces) module `name` (loop thread). */
 void mssad_store_install(mssad_server *s, const char *name, mssa_qmodule *q);

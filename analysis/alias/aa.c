@@ -22,14 +22,14 @@
 #include "alias/memloc.h"
 
 mssa_aa *mssa_aa_new(const mssa_module *m, const mssa_func *f, unsigned layers) {
-  mssa_aa *aa = mssa__xcalloc(1, sizeof *aa);
+  mssa_aa *aa = mssa_xcalloc(1, sizeof *aa);
   aa->m = m;
   aa->f = f;
   aa->layers = layers & MSSA_AA_ALL;
   uint32_t fa = 0;
   if (f->attrs != MSSA_NONE && f->attrs < m->attrlists.n) fa = m->attrlists.a[f->attrs].fn;
   aa->null_valid = (fa & MSSA_A_NULL_POINTER_IS_VALID) != 0;
-  aa->galias = mssa__xcalloc((size_t)m->globals.n + 1, 1);
+  aa->galias = mssa_xcalloc((size_t)m->globals.n + 1, 1);
   return aa;
 }
 

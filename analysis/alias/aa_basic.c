@@ -62,7 +62,7 @@ struct mssa__basic_state {
 };
 
 static struct mssa__basic_state *bstate(mssa_aa *aa) {
-  if (!aa->bs) aa->bs = mssa__xcalloc(1, sizeof *aa->bs);
+  if (!aa->bs) aa->bs = mssa_xcalloc(1, sizeof *aa->bs);
   return aa->bs;
 }
 
@@ -70,7 +70,7 @@ void mssa__basic_free(mssa_aa *aa) {
   struct mssa__basic_state *s = aa->bs;
   if (!s) return;
   free(s->tab);
-  mssa__vec_free(&s->abr); mssa__vec_free(&s->log); mssa__vec_free(&s->levels); mssa__vec_free(&s->phibbs);
+  mssa_vec_free(&s->abr); mssa_vec_free(&s->log); mssa_vec_free(&s->levels); mssa_vec_free(&s->phibbs);
   for (uint32_t i = 0; i < s->npool; i++) free(s->pool[i]);
   free(s->pool);
   free(s->bbmark);
@@ -119,7 +119,7 @@ static centry *cinsert(struct mssa__basic_state *s, uint32_t level, const ckey *
     for (uint32_t i = 0; i < oc; i++) live += old[i].state == 1;
     uint32_t nc = 64;
     while (nc < (live + 1) * 4) nc *= 2;
-    s->tab = mssa__xcalloc(nc, sizeof *s->tab);
+    s->tab = mssa_xcalloc(nc, sizeof *s->tab);
     s->cap = nc; s->used = live;
     for (uint32_t i = 0; i < oc; i++) if (old[i].state == 1) cinsert_raw(s, &old[i]);
     free(old);
@@ -131,7 +131,7 @@ static centry *cinsert(struct mssa__basic_state *s, uint32_t level, const ckey *
       if (e->state == 0) s->used++;
       e->state = 1; e->level = level; e->v1 = k->v1; e->v2 = k->v2; e->s1 = k->s1; e->s2 = k->s2;
       e->result = MSSA_NO_ALIAS; e->nassume = 0;
-      mssa__vec_push(&s->log, *k);
+      mssa_vec_push(&s->log, *k);
       return e;
     }
   }
@@ -144,7 +144,7 @@ static void cerase(struct mssa__basic_state *s, uint32_t level, const ckey *k) {
 
 static void level_push(struct mssa__basic_state *s) {
   level l = { 0, s->abr.n, s->log.n };
-  mssa__vec_push(&s->levels, l);
+  mssa_vec_push(&s->levels, l);
 }
 
 static void level_pop(struct mssa__basic_state *s) {
@@ -171,7 +171,7 @@ static bool bb_reachable(mssa_aa *aa, uint32_t from_bb_succs_of, bool start_with
   const mssa_func *f = aa->f;
   if (s->nbb < f->blocks.n) {
     free(s->bbmark);
-    s->bbmark = mssa__xcalloc(f->blocks.n, sizeof *s->bbmark);
+    s->bbmark = mssa_xcalloc(f->blocks.n, sizeof *s->bbmark);
     s->nbb = f->blocks.n; s->bbgen = 0;
   }
   if (++s->bbgen == 0) { memset(s->bbmark, 0, (size_t)s->nbb * sizeof *s->bbmark); s->bbgen = 1; }
@@ -404,8 +404,8 @@ static mssa__decomp *pool_get(mssa_aa *aa, uint32_t idx) {
   struct mssa__basic_state *s = bstate(aa);
   if (idx >= s->npool) {
     uint32_t n = idx + 8;
-    s->pool = mssa__xrealloc(s->pool, (size_t)n * sizeof *s->pool);
-    for (uint32_t i = s->npool; i < n; i++) s->pool[i] = mssa__xmalloc(sizeof(mssa__decomp));
+    s->pool = mssa_xrealloc(s->pool, (size_t)n * sizeof *s->pool);
+    for (uint32_t i = s->npool; i < n; i++) s->pool[i] = mssa_xmalloc(sizeof(mssa__decomp));
     s->npool = n;
   }
   return s->pool[idx];
@@ -755,7 +755,7 @@ static mssa_alias_result alias_phi(mssa_aa *aa, uint32_t pn_id, uint64_t s1, mss
 
   bool inserted = true;
   for (uint32_t i = 0; i < st->phibbs.n; i++) if (st->phibbs.a[i] == pn->block) { inserted = false; break; }
-  if (inserted) { mssa__vec_push(&st->phibbs, pn->block); level_push(st); }
+  if (inserted) { mssa_vec_push(&st->phibbs, pn->block); level_push(st); }
 
   mssa_alias_result r = MSSA_MAY_ALIAS;
   bool first = true;
@@ -883,6 +883,6 @@ mssa_alias_result mssa__basic_alias(mssa_aa *aa, const mssa_loc *la, const mssa_
     }
   }
   if (orig_uses != st->levels.a[lv].num_assumption_uses && r != MSSA_MAY_ALIAS)
-    mssa__vec_push(&st->abr, key);
+    mssa_vec_push(&st->abr, key);
   return r;
 }

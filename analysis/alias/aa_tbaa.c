@@ -234,7 +234,7 @@ bool mssa__tbaa_alias(mssa_aa *aa, uint32_t a, uint32_t b) {
   bool r = match_tags(aa, a, b);
   if ((aa->tbaa_n + 1) * 2 > aa->tbaa_cap) {
     uint32_t nc = aa->tbaa_cap ? aa->tbaa_cap * 2 : 256;
-    mssa__tbaa_ent *nt = mssa__xcalloc(nc, sizeof *nt);
+    mssa__tbaa_ent *nt = mssa_xcalloc(nc, sizeof *nt);
     for (uint32_t i = 0; i < aa->tbaa_cap; i++) {
       if (!aa->tbaa[i].val) continue;
       uint32_t m = nc - 1;

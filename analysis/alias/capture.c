@@ -98,7 +98,7 @@ void mssa__build_uses(mssa_aa *aa) {
   const mssa_func *f = aa->f;
   uint32_t n = f->insts.n + f->nargs;
   aa->nslots = n;
-  uint32_t *cnt = mssa__xcalloc((size_t)n + 1, sizeof *cnt);
+  uint32_t *cnt = mssa_xcalloc((size_t)n + 1, sizeof *cnt);
   for (uint32_t i = 0; i < f->insts.n; i++) {
     const mssa_inst *in = &f->insts.a[i];
     if (in->block == MSSA_NONE) continue;
@@ -108,11 +108,11 @@ void mssa__build_uses(mssa_aa *aa) {
       if (s != MSSA_NONE && s < n) cnt[s]++;
     }
   }
-  aa->use_start = mssa__xmalloc(((size_t)n + 1) * sizeof *aa->use_start);
+  aa->use_start = mssa_xmalloc(((size_t)n + 1) * sizeof *aa->use_start);
   uint32_t tot = 0;
   for (uint32_t s = 0; s < n; s++) { aa->use_start[s] = tot; tot += cnt[s]; }
   aa->use_start[n] = tot;
-  aa->uses = mssa__xmalloc(((size_t)tot + 1) * sizeof *aa->uses);
+  aa->uses = mssa_xmalloc(((size_t)tot + 1) * sizeof *aa->uses);
   memset(cnt, 0, ((size_t)n + 1) * sizeof *cnt);
   for (uint32_t i = 0; i < f->insts.n; i++) {
     const mssa_inst *in = &f->insts.a[i];
@@ -127,8 +127,8 @@ void mssa__build_uses(mssa_aa *aa) {
   /* operand numbers >= 255 are clamped; only "is it operand 0/1/2" and
   ** "is it the callee" matter below, and the callee is operand 0. */
   free(cnt);
-  aa->escape = mssa__xcalloc((size_t)n + 1, 1);
-  aa->bundle_cap = mssa__xcalloc((size_t)n + 1, 1);
+  aa->escape = mssa_xcalloc((size_t)n + 1, 1);
+  aa->bundle_cap = mssa_xcalloc((size_t)n + 1, 1);
   mark_bundle_operands(aa);
   aa->uses_built = true;
 }
@@ -150,7 +150,7 @@ static bool add_uses(mssa_aa *aa, walk *wk, uint32_t slot) {
     if (count++ >= MAX_USES_TO_EXPLORE) { wk->captured = true; return false; }
     if (wk->seen[u] == wk->gen) continue;
     wk->seen[u] = wk->gen;
-    mssa__grow((void **)&wk->w, &wk->cap, wk->n + 1, sizeof *wk->w);
+    mssa_grow((void **)&wk->w, &wk->cap, wk->n + 1, sizeof *wk->w);
     wk->w[wk->n++] = u;
   }
   return true;
@@ -170,7 +170,7 @@ bool mssa__may_be_captured(mssa_aa *aa, mssa_val v, bool return_captures) {
   const mssa_func *f = aa->f;
   walk wk = {0};
   wk.ret_captures = return_captures;
-  if (!aa->use_mark) aa->use_mark = mssa__xcalloc((size_t)aa->use_start[aa->nslots] + 1, sizeof *aa->use_mark);
+  if (!aa->use_mark) aa->use_mark = mssa_xcalloc((size_t)aa->use_start[aa->nslots] + 1, sizeof *aa->use_mark);
   if (++aa->use_gen == 0) {   /* wrapped: reset the marks */
     memset(aa->use_mark, 0, ((size_t)aa->use_start[aa->nslots] + 1) * sizeof *aa->use_mark);
     aa->use_gen = 1;

@@ -39,10 +39,10 @@ static void mssa__cfg_build(mssa_cfg *g, uint32_t n, uint32_t entry,
   memset(g, 0, sizeof *g);
   g->n = n;
   g->entry = entry;
-  g->succ_off = mssa__xcalloc((size_t)n + 1, sizeof(uint32_t));
-  g->pred_off = mssa__xcalloc((size_t)n + 1, sizeof(uint32_t));
-  g->succ = mssa__xmalloc((size_t)m * sizeof(uint32_t));
-  g->pred = mssa__xmalloc((size_t)m * sizeof(uint32_t));
+  g->succ_off = mssa_xcalloc((size_t)n + 1, sizeof(uint32_t));
+  g->pred_off = mssa_xcalloc((size_t)n + 1, sizeof(uint32_t));
+  g->succ = mssa_xmalloc((size_t)m * sizeof(uint32_t));
+  g->pred = mssa_xmalloc((size_t)m * sizeof(uint32_t));
   for (uint32_t k = 0; k < m; k++) {
     g->succ_off[src[k] + 1]++;
     g->pred_off[dst[k] + 1]++;
@@ -52,7 +52,7 @@ static void mssa__cfg_build(mssa_cfg *g, uint32_t n, uint32_t entry,
     g->pred_off[v + 1] += g->pred_off[v];
   }
   /* Fill cursors: reuse a scratch array rather than mutating offsets. */
-  uint32_t *cur = mssa__xmalloc(((size_t)n + 1) * sizeof(uint32_t));
+  uint32_t *cur = mssa_xmalloc(((size_t)n + 1) * sizeof(uint32_t));
   memcpy(cur, g->succ_off, ((size_t)n + 1) * sizeof(uint32_t));
   for (uint32_t k = 0; k < m; k++) g->succ[cur[src[k]]++] = dst[k];
   /* Predecessors: scanning sources in increasing id (via the finished succ
@@ -66,8 +66,8 @@ static void mssa__cfg_build(mssa_cfg *g, uint32_t n, uint32_t entry,
 
 void mssa_cfg_from_edges(mssa_cfg *g, uint32_t n, uint32_t entry,
                          const uint32_t *edges, uint32_t nedges) {
-  uint32_t *src = mssa__xmalloc(((size_t)nedges + 1) * sizeof(uint32_t));
-  uint32_t *dst = mssa__xmalloc(((size_t)nedges + 1) * sizeof(uint32_t));
+  uint32_t *src = mssa_xmalloc(((size_t)nedges + 1) * sizeof(uint32_t));
+  uint32_t *dst = mssa_xmalloc(((size_t)nedges + 1) * sizeof(uint32_t));
   uint32_t m = 0;
   for (uint32_t k = 0; k < nedges; k++) {
     uint32_t a = edges[2 * (size_t)k], b = edges[2 * (size_t)k + 1];
@@ -94,7 +94,7 @@ void mssa_cfg_from_edges(mssa_cfg *g, uint32_t n, uint32_t entry,
 void mssa_cfg_from_func(mssa_cfg *g, const mssa_func *f) {
   uint32_t n = f->blocks.n;
   mssa_u32vec src = {0}, dst = {0}, buf = {0};
-  mssa__vec_reserve(&buf, 16);
+  mssa_vec_reserve(&buf, 16);
   for (uint32_t b = 0; b < n; b++) {
     const mssa_block *bb = &f->blocks.a[b];
     if (bb->removed || bb->last == MSSA_NONE || bb->last >= f->insts.n) continue;
@@ -104,22 +104,22 @@ void mssa_cfg_from_func(mssa_cfg *g, const mssa_func *f) {
     if (t->nops == 0) continue;
     uint32_t k = mssa_inst_successors(f, t, buf.a, buf.cap);
     if (k > buf.cap) {
-      mssa__vec_reserve(&buf, k);
+      mssa_vec_reserve(&buf, k);
       k = mssa_inst_successors(f, t, buf.a, buf.cap);
     }
     for (uint32_t i = 0; i < k; i++) {
       uint32_t s = buf.a[i];
       if (s >= n || f->blocks.a[s].removed) continue; /* invariant 7 */
-      mssa__vec_push(&src, b);
-      mssa__vec_push(&dst, s);
+      mssa_vec_push(&src, b);
+      mssa_vec_push(&dst, s);
     }
   }
   uint32_t entry = f->entry;
   if (entry >= n || f->blocks.a[entry].removed) entry = MSSA_NONE;
   mssa__cfg_build(g, n, entry, src.a, dst.a, src.n);
-  mssa__vec_free(&src);
-  mssa__vec_free(&dst);
-  mssa__vec_free(&buf);
+  mssa_vec_free(&src);
+  mssa_vec_free(&dst);
+  mssa_vec_free(&buf);
 }
 
 void mssa_cfg_free(mssa_cfg *g) {
@@ -167,13 +167,13 @@ void mssa_domtree_build(mssa_domtree *dt, const mssa_cfg *g) {
   memset(dt, 0, sizeof *dt);
   dt->n = n;
   dt->root = g->entry;
-  dt->idom = mssa__xmalloc(((size_t)n + 1) * sizeof(uint32_t));
-  dt->level = mssa__xmalloc(((size_t)n + 1) * sizeof(uint32_t));
-  dt->dfs_in = mssa__xmalloc(((size_t)n + 1) * sizeof(uint32_t));
-  dt->dfs_out = mssa__xmalloc(((size_t)n + 1) * sizeof(uint32_t));
-  dt->child_off = mssa__xcalloc((size_t)n + 1, sizeof(uint32_t));
-  dt->child = mssa__xmalloc(((size_t)n + 1) * sizeof(uint32_t));
-  dt->preorder = mssa__xmalloc(((size_t)n + 1) * sizeof(uint32_t));
+  dt->idom = mssa_xmalloc(((size_t)n + 1) * sizeof(uint32_t));
+  dt->level = mssa_xmalloc(((size_t)n + 1) * sizeof(uint32_t));
+  dt->dfs_in = mssa_xmalloc(((size_t)n + 1) * sizeof(uint32_t));
+  dt->dfs_out = mssa_xmalloc(((size_t)n + 1) * sizeof(uint32_t));
+  dt->child_off = mssa_xcalloc((size_t)n + 1, sizeof(uint32_t));
+  dt->child = mssa_xmalloc(((size_t)n + 1) * sizeof(uint32_t));
+  dt->preorder = mssa_xmalloc(((size_t)n + 1) * sizeof(uint32_t));
   for (uint32_t v = 0; v < n; v++)
     dt->idom[v] = dt->level[v] = dt->dfs_in[v] = dt->dfs_out[v] = MSSA_NONE;
   if (n == 0 || g->entry >= n) return;
@@ -181,15 +181,15 @@ void mssa_domtree_build(mssa_domtree *dt, const mssa_cfg *g) {
   /* Scratch, all indexed by 1-based DFS number except `num` (by node). */
   size_t nn = (size_t)n + 1;
   uint32_t m = g->succ_off[n];
-  uint32_t *num = mssa__xcalloc(nn, sizeof(uint32_t));       /* node -> DFS num, 0 = unvisited */
-  uint32_t *node = mssa__xmalloc(nn * sizeof(uint32_t));     /* DFS num -> node */
-  uint32_t *parent = mssa__xmalloc(nn * sizeof(uint32_t));   /* spanning-tree parent (num) */
-  uint32_t *idom = mssa__xmalloc(nn * sizeof(uint32_t));     /* idom (num) */
-  uint32_t *semi = mssa__xmalloc(nn * sizeof(uint32_t));
-  uint32_t *label = mssa__xmalloc(nn * sizeof(uint32_t));
+  uint32_t *num = mssa_xcalloc(nn, sizeof(uint32_t));       /* node -> DFS num, 0 = unvisited */
+  uint32_t *node = mssa_xmalloc(nn * sizeof(uint32_t));     /* DFS num -> node */
+  uint32_t *parent = mssa_xmalloc(nn * sizeof(uint32_t));   /* spanning-tree parent (num) */
+  uint32_t *idom = mssa_xmalloc(nn * sizeof(uint32_t));     /* idom (num) */
+  uint32_t *semi = mssa_xmalloc(nn * sizeof(uint32_t));
+  uint32_t *label = mssa_xmalloc(nn * sizeof(uint32_t));
   /* DFS worklist of (node, pusher's DFS num): at most one entry per edge
   ** plus the root, because a node pushes its successors only once. */
-  uint32_t *wl = mssa__xmalloc(((size_t)m + 1) * 2 * sizeof(uint32_t));
+  uint32_t *wl = mssa_xmalloc(((size_t)m + 1) * 2 * sizeof(uint32_t));
 
   /* Step 0: runDFS. Pushing successors in reverse onto a LIFO worklist means
   ** the first successor is popped first; a node is numbered at its first pop
@@ -218,7 +218,7 @@ void mssa_domtree_build(mssa_domtree *dt, const mssa_cfg *g) {
 
   /* Step 1: semidominators, processing nodes in decreasing DFS number. */
   memcpy(idom, parent, nn * sizeof(uint32_t)); /* parent gets compressed below */
-  uint32_t *stack = mssa__xmalloc(nn * sizeof(uint32_t));
+  uint32_t *stack = mssa_xmalloc(nn * sizeof(uint32_t));
   for (uint32_t i = count; i >= 2; i--) {
     uint32_t w = node[i];
     uint32_t s = parent[i];

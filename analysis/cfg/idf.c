@@ -81,9 +81,9 @@ void mssa_idf_live(const mssa_domtree *dt, const mssa_cfg *g, const uint32_t *de
   uint32_t n = dt->n;
   const bool rev = (flags & MSSA_IDF_REVERSE_SUCC) != 0;
   if (n == 0 || ndefs == 0) return;
-  uint8_t *flag = mssa__xcalloc(n, 1);           /* MSSA__IDF_* bits per node */
-  uint32_t *heap = mssa__xmalloc((size_t)n * sizeof(uint32_t));
-  uint32_t *wl = mssa__xmalloc((size_t)n * sizeof(uint32_t));
+  uint8_t *flag = mssa_xcalloc(n, 1);           /* MSSA__IDF_* bits per node */
+  uint32_t *heap = mssa_xmalloc((size_t)n * sizeof(uint32_t));
+  uint32_t *wl = mssa_xmalloc((size_t)n * sizeof(uint32_t));
   uint32_t hn = 0;
 
   for (uint32_t k = 0; k < ndefs; k++) {
@@ -109,7 +109,7 @@ void mssa_idf_live(const mssa_domtree *dt, const mssa_cfg *g, const uint32_t *de
         if (flag[s] & MSSA__IDF_VPQ) continue;
         flag[s] |= MSSA__IDF_VPQ;
         if (live_in && !live_in[s]) continue;
-        mssa__vec_push(out, s);
+        mssa_vec_push(out, s);
         if (!(flag[s] & MSSA__IDF_DEF)) mssa__idf_push(dt, heap, &hn, s);
       }
       for (uint32_t c = dt->child_off[v]; c < dt->child_off[v + 1]; c++) {

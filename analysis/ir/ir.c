@@ -2,20 +2,19 @@
 ** ir.c -- queries over the in-memory IR (ir.h) and module lifetime.
 **
 ** Invariants:
-**   1. Nothing here allocates except mssa_module_parse_file (the read
-**      buffer); every query is O(1) or linear in one instruction's operands,
-**      except mssa_module_find_func (linear in functions).
+**   1. Queries do not allocate, except mssa_md_print_slots (its work stack,
+**      and the uniquing table on first use); every query is O(1) or linear
+**      in one instruction's operands, except mssa_module_find_func (linear
+**      in functions) and the metadata numbering (linear in metadata).
 **   2. Call-site attribute queries combine the site's list with the direct
 **      callee's declaration, as LLVM's CallBase::hasFnAttr/paramHasAttr do.
 **   3. Successor order is LLVM's getSuccessor order (catchswitch: unwind
 **      destination first, then handlers).
 */
-#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "ir/ir.h"
-#include "reader/retext.h"
+#include "ir/ir_internal.h"
 
 const char *mssa_strerror(int err) {
   switch (err) {
@@ -354,14 +353,12 @@ static void slot_attachments(const mssa_module *m, slot_state *st, uint32_t tupl
   for (uint32_t i = 0; i < n; i++) slot_create(m, st, nodes[i]);
 }
 
-void mssa__ll_md_unique(mssa_module *m);   /* ll_read_unique.c */
-
 uint32_t mssa_md_print_slots(const mssa_module *m, uint32_t func, uint32_t *slots) {
   /* Which nodes LLVM would unique together matters only for numbering them
   ** (the analysis never compares metadata by content), so it is computed on
   ** the first call rather than on every read: it is a pass over every node,
   ** debug info included. */
-  if (m->md_canon.n != m->md.n) mssa__ll_md_unique((mssa_module *)m);
+  if (m->md_canon.n != m->md.n) mssa__md_unique((mssa_module *)m);
   slot_state st = {slots, 0, NULL, 0, 256};
   st.stk = mssa__xmalloc(st.cap * sizeof(uint32_t));
   for (uint32_t i = 0; i < m->md.n; i++) slots[i] = MSSA_NONE;
@@ -434,68 +431,11 @@ void mssa_module_free(mssa_module *m) {
   mssa_u64map_free(&m->agnum);
   mssa_u64map_free(&m->gnames);
   mssa__vec_free(&m->agbits);
-  mssa__module_textmap_drop(m);
+  if (m->tmap && m->tmap_free) m->tmap_free(m->tmap);
   free(m);
 }
 
 void mssa_diag_format(const mssa_diag *d, char *buf, size_t cap) {
   if (!cap) return;
   snprintf(buf, cap, "%s:%u:%u: error: %s", d->file, d->line, d->col, d->msg);
-}
-
-int mssa_module_parse_file(const char *path, mssa_module **out, mssa_diag *diag) {
-  *out = NULL;
-  FILE *fp = fopen(path, "rb");
-  const char *why = NULL;
-  char *buf = NULL;
-  size_t len = 0, cap = 0;
-  if (!fp) {
-    why = strerror(errno);
-  } else {
-    /* Size the buffer from the file's length when it has one, so a 10 MB
-    ** module is read without regrowing (and copying) the buffer; the loop
-    ** still copes with pipes and files that grow while being read. */
-    if (fseek(fp, 0, SEEK_END) == 0) {
-      long sz = ftell(fp);
-      if (sz > 0 && (unsigned long)sz < 0xfffffff0u) cap = (size_t)sz + 65536 + 1;
-      if (fseek(fp, 0, SEEK_SET) != 0) cap = 0;
-      if (cap) buf = mssa__xmalloc(cap);
-    }
-    for (;;) {
-      if (len + 65536 > cap) {
-        cap = cap ? cap * 2 : 1 << 20;
-        if (cap > 0xfffffff0u + (size_t)65536) {
-          fclose(fp);
-          free(buf);
-          if (diag) {
-            memset(diag, 0, sizeof *diag);
-            snprintf(diag->file, sizeof diag->file, "%s", path);
-            diag->line = diag->col = 1;
-            snprintf(diag->msg, sizeof diag->msg, "input too large (4 GB limit)");
-          }
-          return MSSA_ETOOBIG;
-        }
-        buf = mssa__xrealloc(buf, cap);
-      }
-      size_t k = fread(buf + len, 1, cap - len, fp);
-      len += k;
-      if (k == 0) break;
-    }
-    if (ferror(fp)) why = strerror(errno);
-    fclose(fp);
-  }
-  if (why) {
-    free(buf);
-    if (diag) {
-      memset(diag, 0, sizeof *diag);
-      snprintf(diag->file, sizeof diag->file, "%s", path);
-      diag->line = diag->col = 1;
-      snprintf(diag->msg, sizeof diag->msg, "could not read file: %s", why);
-    }
-    return MSSA_EIO;
-  }
-  if (!buf) buf = mssa__xmalloc(1);
-  else buf = mssa__xrealloc(buf, len + 1); /* give back the slack */
-  buf[len] = 0;
-  return mssa__module_parse_owned(path, buf, len, out, diag);
 }

@@ -51,6 +51,9 @@ enum {
 #define MSSA_VAL_KIND(v) ((uint32_t)(v) >> 28)
 #define MSSA_VAL_INDEX(v) ((uint32_t)(v) & 0x0fffffffu)
 #define MSSA_VAL_NONE ((mssa_val)0)
+/* Indices stay below this so they fit mssa_val's 28 bits with room to
+** spare: more instructions, blocks or nodes than this are refused. */
+#define MSSA_MAX_INDEX 0x0ffffff0u
 
 /* ----------------------------------------------------------------- types */
 
@@ -448,7 +451,9 @@ typedef struct mssa_module {
   mssa_u64map gnames;       /* global names: name id, or (1 << 40) | N for
                                `@N` -> mssa_val (GLOBAL or FUNC) */
   mssa_u32vec agbits;       /* attribute group -> its function MSSA_A_* bits */
-  struct mssa__textmap *tmap; /* shape of `text` (retext.h), or NULL */
+  struct mssa__textmap *tmap; /* shape of `text` (reader/retext.h), or NULL */
+  void (*tmap_free)(struct mssa__textmap *); /* frees tmap: set by the reader,
+                               which owns the map's type (the IR does not) */
 } mssa_module;
 
 /* ------------------------------------------------------------------- API */
@@ -471,19 +476,7 @@ enum {
 };
 const char *mssa_strerror(int err);
 
-/*
-** Parses LLVM textual IR. `path` names the input in diagnostics; `text` need
-** not be NUL-terminated and is copied. On success *out owns a new module.
-** On failure returns MSSA_EPARSE and fills *diag (if non-NULL).
-*/
-int mssa_module_parse(const char *path, const char *text, size_t len,
-                      mssa_module **out, mssa_diag *diag);
-/* As mssa_module_parse, but takes ownership of `text` (NUL-terminated at
-** text[len]) on every path instead of copying it. */
-int mssa__module_parse_owned(const char *path, char *text, size_t len,
-                             mssa_module **out, mssa_diag *diag);
-/* Reads and parses a file (MSSA_EIO with diag on read errors). */
-int mssa_module_parse_file(const char *path, mssa_module **out, mssa_diag *diag);
+/* Frees a module (made by the reader, reader/reader.h); NULL is a no-op. */
 void mssa_module_free(mssa_module *m);
 /* Formats "FILE:LINE:COL: error: MSG" into buf. */
 void mssa_diag_format(const mssa_diag *d, char *buf, size_t cap);

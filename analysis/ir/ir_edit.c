@@ -142,7 +142,7 @@ int mssa_ir_insert(const mssa_module *m, mssa_func *f, const mssa_inst *proto,
   if (!m || !f || !proto || f->is_decl) return MSSA_EINVAL;
   if (proto->opcode == MSSA_OP_INVALID || proto->opcode >= MSSA_OP_COUNT_ || is_term(proto))
     return MSSA_EINVAL;
-  if (f->insts.n >= 0x0ffffff0u) return MSSA_ETOOBIG;
+  if (f->insts.n >= MSSA_MAX_INDEX) return MSSA_ETOOBIG;
   int rc = check_ops(m, f, ops, nops);
   if (rc) return rc;
   uint32_t b, after;
@@ -309,7 +309,7 @@ int mssa_ir_set_terminator(const mssa_module *m, mssa_func *f, uint32_t b,
   if (!m || !f || !proto) return MSSA_EINVAL;
   if (!mssa_ir_block_live(f, b)) return MSSA_ENOENT;
   if (!is_term(proto)) return MSSA_EINVAL;
-  if (f->insts.n >= 0x0ffffff0u) return MSSA_ETOOBIG;
+  if (f->insts.n >= MSSA_MAX_INDEX) return MSSA_ETOOBIG;
   int rc = check_ops(m, f, ops, nops);
   if (rc) return rc;
   uint32_t old = mssa_block_terminator(f, b);
@@ -377,7 +377,7 @@ int mssa_ir_add_block(mssa_module *m, mssa_func *f, uint32_t after, uint32_t nam
   if (!m || !f || f->is_decl) return MSSA_EINVAL;
   if (after != MSSA_NONE && !mssa_ir_block_live(f, after)) return MSSA_ENOENT;
   if (name != MSSA_NONE && name >= m->strs.n) return MSSA_EINVAL;
-  if (f->blocks.n >= 0x0ffffff0u) return MSSA_ETOOBIG;
+  if (f->blocks.n >= MSSA_MAX_INDEX) return MSSA_ETOOBIG;
   uint32_t id = f->blocks.n;
   mssa_block nb;
   memset(&nb, 0, sizeof nb);

@@ -26,7 +26,7 @@
 #include <string.h>
 
 #include "ir/ir.h"
-#include "ir/layout_internal.h"
+#include "ir/ir_internal.h"
 
 static uint32_t pow2ceil(uint64_t v) {
   uint64_t r = 1;
@@ -93,20 +93,19 @@ static void summarize(mssa_datalayout *dl) {
   dl->ptr_align = dl->ptrs[0].abi;
 }
 
+/* LLVM's default alignments (DataLayout's DefaultAlignments): kind, bit
+** width, ABI and preferred alignment in bytes. */
+static const struct { char kind; uint32_t bits, abi, pref; } default_aligns[] = {
+  {'i', 1, 1, 1}, {'i', 8, 1, 1}, {'i', 16, 2, 2}, {'i', 32, 4, 4}, {'i', 64, 4, 8},
+  {'f', 16, 2, 2}, {'f', 32, 4, 4}, {'f', 64, 8, 8}, {'f', 128, 16, 16},
+  {'v', 64, 8, 8}, {'v', 128, 16, 16}, {'a', 0, 1, 8},
+};
+
 static void defaults(mssa_datalayout *dl) {
   memset(dl, 0, sizeof *dl);
-  set_align(dl, 'i', 1, 1, 1);
-  set_align(dl, 'i', 8, 1, 1);
-  set_align(dl, 'i', 16, 2, 2);
-  set_align(dl, 'i', 32, 4, 4);
-  set_align(dl, 'i', 64, 4, 8);
-  set_align(dl, 'f', 16, 2, 2);
-  set_align(dl, 'f', 32, 4, 4);
-  set_align(dl, 'f', 64, 8, 8);
-  set_align(dl, 'f', 128, 16, 16);
-  set_align(dl, 'v', 64, 8, 8);
-  set_align(dl, 'v', 128, 16, 16);
-  set_align(dl, 'a', 0, 1, 8);
+  for (size_t i = 0; i < sizeof default_aligns / sizeof default_aligns[0]; i++)
+    set_align(dl, default_aligns[i].kind, default_aligns[i].bits, default_aligns[i].abi,
+              default_aligns[i].pref);
   set_ptr(dl, 0, 8, 8, 8);
 }
 
@@ -348,36 +347,27 @@ static uint32_t dep(const mssa_module *m, uint32_t id, uint32_t k) {
 uint32_t mssa__layout_compute_checked(mssa_module *m) {
   uint32_t n = m->types.n;
   m->toffs.n = 0;
-  uint8_t *state = calloc(n ? n : 1, 1);
-  uint32_t *stk = malloc((n ? n : 1) * 2 * sizeof(uint32_t));
-  if (!state || !stk) { free(state); free(stk); return MSSA_NONE; }
+  mssa__dfs d;
+  mssa__dfs_init(&d, n);
   uint32_t bad = MSSA_NONE;
   for (uint32_t root = 0; root < n && bad == MSSA_NONE; root++) {
-    if (state[root]) continue;
-    uint32_t sp = 0;
-    stk[sp++] = root;
-    stk[sp++] = 0;
-    state[root] = 1;
-    while (sp) {
-      uint32_t id = stk[sp - 2], k = stk[sp - 1];
+    if (d.state[root]) continue;
+    mssa__dfs_push(&d, root);
+    while (d.sp) {
+      uint32_t id = d.stk[d.sp - 2], k = d.stk[d.sp - 1];
       if (k < ndeps(m, id)) {
-        stk[sp - 1] = k + 1;
-        uint32_t d = dep(m, id, k);
-        if (state[d] == 1) { bad = d; break; }
-        if (state[d] == 0) {
-          state[d] = 1;
-          stk[sp++] = d;
-          stk[sp++] = 0;
-        }
+        d.stk[d.sp - 1] = k + 1;
+        uint32_t c = dep(m, id, k);
+        if (d.state[c] == 1) { bad = c; break; }
+        if (d.state[c] == 0) mssa__dfs_push(&d, c);
         continue;
       }
       compute_one(m, id);
-      state[id] = 2;
-      sp -= 2;
+      d.state[id] = 2;
+      d.sp -= 2;
     }
   }
-  free(state);
-  free(stk);
+  mssa__dfs_free(&d);
   return bad;
 }
 

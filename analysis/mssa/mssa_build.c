@@ -32,7 +32,7 @@ static uint32_t new_access(mssa_ssa *s, uint8_t kind, uint32_t block, uint32_t i
   a.def = MSSA_NONE;
   a.opt = MSSA_NONE;
   a.prev = a.next = MSSA_NONE;
-  mssa__vec_push(&s->acc, a);
+  mssa_vec_push(&s->acc, a);
   return s->acc.n - 1;
 }
 
@@ -123,7 +123,7 @@ static void create_accesses(mssa_ssa *s, mssa_u32vec *defblocks) {
         s->nuses++;
       }
     }
-    if (has_def) mssa__vec_push(defblocks, b);
+    if (has_def) mssa_vec_push(defblocks, b);
   }
 }
 
@@ -138,14 +138,14 @@ static void place_phis(mssa_ssa *s, const mssa_u32vec *defblocks) {
     p->id = s->next_id++;
     p->cap = s->cfg.pred_off[b + 1] - s->cfg.pred_off[b];
     p->ops = s->phiops.n;
-    mssa__vec_reserve(&s->phiops, s->phiops.n + 2 * p->cap);
+    mssa_vec_reserve(&s->phiops, s->phiops.n + 2 * p->cap);
     s->phiops.n += 2 * p->cap;
     s->phi[b] = a;
     if (s->lastdef[b] == MSSA_NONE) s->lastdef[b] = a;
     prepend_to_block(s, b, a);
     s->nphis++;
   }
-  mssa__vec_free(&idf);
+  mssa_vec_free(&idf);
 }
 
 static void phi_add_incoming(mssa_ssa *s, uint32_t phi, uint32_t block, uint32_t val) {
@@ -179,7 +179,7 @@ static void rename_pass(mssa_ssa *s) {
   uint32_t root = dt->root;
   /* Stack entries: node, next child index, incoming definition. */
   uint32_t cap = 64, n = 0;
-  uint32_t *st = mssa__xmalloc(cap * 3 * sizeof(uint32_t));
+  uint32_t *st = mssa_xmalloc(cap * 3 * sizeof(uint32_t));
   uint32_t inc = rename_block(s, root, 0);
   st[0] = root; st[1] = dt->child_off[root]; st[2] = inc;
   n = 1;
@@ -191,7 +191,7 @@ static void rename_pass(mssa_ssa *s) {
     uint32_t v = rename_block(s, child, top[2]);
     if (n == cap) {
       cap *= 2;
-      st = mssa__xrealloc(st, cap * 3 * sizeof(uint32_t));
+      st = mssa_xrealloc(st, cap * 3 * sizeof(uint32_t));
     }
     st[n * 3] = child;
     st[n * 3 + 1] = dt->child_off[child];
@@ -221,7 +221,7 @@ int mssa_ssa_build(const mssa_module *m, const mssa_func *f,
                    const mssa_build_opts *opts, mssa_ssa **out) {
   *out = NULL;
   if (f->is_decl || f->entry == MSSA_NONE) return MSSA_EINVAL;
-  mssa_ssa *s = mssa__xcalloc(1, sizeof *s);
+  mssa_ssa *s = mssa_xcalloc(1, sizeof *s);
   s->m = m;
   s->f = f;
   s->check_limit = opts && opts->check_limit ? opts->check_limit : UINT32_MAX;
@@ -233,11 +233,11 @@ int mssa_ssa_build(const mssa_module *m, const mssa_func *f,
   uint32_t nb = f->blocks.n, ni = f->insts.n;
   s->nblocks = nb;
   s->inst_cap = ni;
-  s->inst_acc = mssa__xmalloc((ni ? ni : 1) * sizeof(uint32_t));
-  s->inst_pos = mssa__xmalloc((ni ? ni : 1) * sizeof(uint32_t));
+  s->inst_acc = mssa_xmalloc((ni ? ni : 1) * sizeof(uint32_t));
+  s->inst_pos = mssa_xmalloc((ni ? ni : 1) * sizeof(uint32_t));
   memset(s->inst_acc, 0xff, (ni ? ni : 1) * sizeof(uint32_t));
   memset(s->inst_pos, 0xff, (ni ? ni : 1) * sizeof(uint32_t));
-  uint32_t *blk = mssa__xmalloc((size_t)4 * (nb ? nb : 1) * sizeof(uint32_t));
+  uint32_t *blk = mssa_xmalloc((size_t)4 * (nb ? nb : 1) * sizeof(uint32_t));
   memset(blk, 0xff, (size_t)4 * (nb ? nb : 1) * sizeof(uint32_t));
   s->first = blk;
   s->last = blk + nb;
@@ -252,7 +252,7 @@ int mssa_ssa_build(const mssa_module *m, const mssa_func *f,
   mssa_u32vec defblocks = {0};
   create_accesses(s, &defblocks);
   place_phis(s, &defblocks);
-  mssa__vec_free(&defblocks);
+  mssa_vec_free(&defblocks);
   rename_pass(s);
   mssa__optimize_uses(s);
   mark_unreachable(s);
@@ -265,8 +265,8 @@ void mssa_ssa_free(mssa_ssa *s) {
   mssa_aa_free(s->aa);
   mssa_cfg_free(&s->cfg);
   mssa_domtree_free(&s->dt);
-  mssa__vec_free(&s->acc);
-  mssa__vec_free(&s->phiops);
+  mssa_vec_free(&s->acc);
+  mssa_vec_free(&s->phiops);
   free(s->inst_acc);
   free(s->inst_pos);
   free(s->first);

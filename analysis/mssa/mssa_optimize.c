@@ -65,12 +65,12 @@ static void key_of(mssa_ssa *s, uint32_t inst, usekey *k) {
 static uint64_t key_hash(mssa_ssa *s, uint32_t inst, const usekey *k) {
   if (!k->is_call) {
     uint64_t v[5] = {k->loc.ptr, k->loc.size, k->loc.tbaa, k->loc.scope, k->loc.noalias};
-    return mssa__hash_words(v, 5) | 1; /* odd: never collides with calls' even */
+    return mssa_hash_words(v, 5) | 1; /* odd: never collides with calls' even */
   }
   const mssa_inst *in = &s->f->insts.a[inst];
   uint32_t nargs = mssa_call_nargs(in);
   const mssa_val *ops = mssa_inst_ops(s->f, in);
-  return mssa__hash(ops, (size_t)(nargs + 1) * sizeof(mssa_val)) & ~1ull;
+  return mssa_hash(ops, (size_t)(nargs + 1) * sizeof(mssa_val)) & ~1ull;
 }
 
 static bool key_equal(mssa_ssa *s, uint32_t a, const usekey *ka, uint32_t b) {
@@ -99,7 +99,7 @@ static locinfo *lookup(optctx *c, uint32_t inst, const usekey *k) {
   li.ar = -1;
   li.key_inst = inst;
   li.chain = head;
-  mssa__vec_push(&c->infos, li);
+  mssa_vec_push(&c->infos, li);
   mssa_u64map_put(&c->by_hash, h, c->infos.n - 1);
   return &c->infos.a[c->infos.n - 1];
 }
@@ -129,7 +129,7 @@ static void optimize_block(optctx *c, uint32_t bb, uint64_t *stack_epoch, uint64
   for (uint32_t a = s->first[bb]; a != MSSA_NONE; a = s->acc.a[a].next) {
     mssa_access *mu = &s->acc.a[a];
     if (mu->kind != MSSA_ACC_USE) {
-      mssa__vec_push(&c->stack, a);
+      mssa_vec_push(&c->stack, a);
       ++*stack_epoch;
       continue;
     }
@@ -206,11 +206,11 @@ void mssa__optimize_uses(mssa_ssa *s) {
   optctx c;
   memset(&c, 0, sizeof c);
   c.s = s;
-  mssa__vec_push(&c.stack, 0u);
+  mssa_vec_push(&c.stack, 0u);
   uint64_t stack_epoch = 1, pop_epoch = 1;
   for (uint32_t k = 0; k < s->dt.npreorder; k++)
     optimize_block(&c, s->dt.preorder[k], &stack_epoch, &pop_epoch);
-  mssa__vec_free(&c.infos);
-  mssa__vec_free(&c.stack);
+  mssa_vec_free(&c.infos);
+  mssa_vec_free(&c.stack);
   mssa_u64map_free(&c.by_hash);
 }

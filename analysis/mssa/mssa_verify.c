@@ -43,7 +43,7 @@ static void fail(vctx *v, const char *fmt, ...) {
 ** phi up the dominator tree), computed once in preorder so that deep trees
 ** cost linear time. */
 static uint32_t *reaching_outs(const mssa_ssa *s) {
-  uint32_t *r = mssa__xmalloc((s->nblocks ? s->nblocks : 1) * sizeof(uint32_t));
+  uint32_t *r = mssa_xmalloc((s->nblocks ? s->nblocks : 1) * sizeof(uint32_t));
   for (uint32_t k = 0; k < s->dt.npreorder; k++) {
     uint32_t b = s->dt.preorder[k], d = s->dt.idom[b];
     r[b] = s->lastdef[b] != MSSA_NONE ? s->lastdef[b] : d == MSSA_NONE ? 0 : r[d];
@@ -76,7 +76,7 @@ int mssa_verify(const mssa_ssa *s, char *msg, size_t cap) {
   }
 
   /* V2, V3, V4 per block */
-  uint8_t *seen_id = mssa__xcalloc((size_t)s->next_id + 1, 1);
+  uint8_t *seen_id = mssa_xcalloc((size_t)s->next_id + 1, 1);
   for (uint32_t b = f->first_block; b != MSSA_NONE; b = f->blocks.a[b].next) {
     bool reach = mssa_dt_reachable(&s->dt, b);
     uint32_t prevpos = 0, last_dp = MSSA_NONE;
@@ -148,17 +148,17 @@ int mssa_verify(const mssa_ssa *s, char *msg, size_t cap) {
   mssa_u32vec defb = {0}, idf = {0};
   for (uint32_t b = f->first_block; b != MSSA_NONE; b = f->blocks.a[b].next) {
     for (uint32_t a = s->first[b]; a != MSSA_NONE; a = s->acc.a[a].next)
-      if (s->acc.a[a].kind == MSSA_ACC_DEF) { mssa__vec_push(&defb, b); break; }
+      if (s->acc.a[a].kind == MSSA_ACC_DEF) { mssa_vec_push(&defb, b); break; }
   }
   mssa_idf(&s->dt, &s->cfg, defb.a, defb.n, &idf);
-  uint8_t *want = mssa__xcalloc(s->nblocks ? s->nblocks : 1, 1);
+  uint8_t *want = mssa_xcalloc(s->nblocks ? s->nblocks : 1, 1);
   for (uint32_t k = 0; k < idf.n; k++) want[idf.a[k]] = 1;
   for (uint32_t b = 0; b < s->nblocks; b++)
     if ((s->phi[b] != MSSA_NONE) != (want[b] != 0))
       fail(&v, "%s: V6: phi placement differs from the IDF of the defining blocks", fname(s));
   free(want);
-  mssa__vec_free(&defb);
-  mssa__vec_free(&idf);
+  mssa_vec_free(&defb);
+  mssa_vec_free(&idf);
   free(v.rout);
   return -v.problems;
 }

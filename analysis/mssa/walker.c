@@ -125,7 +125,7 @@ bool mssa__clobbers(mssa_ssa *s, uint32_t def, uint32_t inst, const mssa_loc *lo
 
 static uint64_t visit_hash(uint32_t acc, const mssa_loc *l) {
   uint64_t v[6] = {acc, l->ptr, l->size, l->tbaa, l->scope, l->noalias};
-  return mssa__hash_words(v, 6);
+  return mssa_hash_words(v, 6);
 }
 
 /* Returns true if (acc, loc) was not in the set (and inserts it). */
@@ -135,7 +135,7 @@ static bool visit_insert(walker *w, uint32_t acc, const mssa_loc *l) {
   for (uint32_t i = head; i != MSSA_NONE; i = w->visits.a[i].chain)
     if (w->visits.a[i].acc == acc && loc_eq(&w->visits.a[i].loc, l)) return false;
   visit v = {acc, *l, head};
-  mssa__vec_push(&w->visits, v);
+  mssa_vec_push(&w->visits, v);
   mssa_u64map_put(&w->visit_head, h, w->visits.n - 1);
   return true;
 }
@@ -152,7 +152,7 @@ static void reset_state(walker *w) {
 static uint32_t push_path(walker *w, const mssa_loc *loc, uint32_t first, uint32_t last,
                           uint32_t prev) {
   defpath p = {*loc, first, last, prev};
-  mssa__vec_push(&w->paths, p);
+  mssa_vec_push(&w->paths, p);
   return w->paths.n - 1;
 }
 
@@ -214,7 +214,7 @@ static void add_searches(walker *w, uint32_t phi, mssa_u32vec *paused, uint32_t 
         w->translated = true;
       }
     }
-    mssa__vec_push(paused, w->paths.n);
+    mssa_vec_push(paused, w->paths.n);
     push_path(w, &nl, val, val, prior);
     p = &s->acc.a[phi];
   }
@@ -251,11 +251,11 @@ static bool get_blocking_access(walker *w, uint32_t stop, mssa_u32vec *paused,
         *out = t;
         return true;
       }
-      mssa__vec_push(terminated, t);
+      mssa_vec_push(terminated, t);
       continue;
     }
     if (r.result == stop || r.result == skip) {
-      if (r.result != skip) mssa__vec_push(new_paused, pi);
+      if (r.result != skip) mssa_vec_push(new_paused, pi);
       continue;
     }
     add_searches(w, r.result, paused, pi);
@@ -299,7 +299,7 @@ static uint32_t try_optimize_phi(walker *w, uint32_t phi, uint32_t start, const 
       wres r = walk_to_phi_or_clobber(w, new_paused.a[k], MSSA_NONE, MSSA_NONE);
       if (r.known) {
         tpath t = {r.result, new_paused.a[k]};
-        mssa__vec_push(&clobbers, t);
+        mssa_vec_push(&clobbers, t);
       } else {
         chain_end = r.result;
       }
@@ -317,7 +317,7 @@ static uint32_t try_optimize_phi(walker *w, uint32_t phi, uint32_t start, const 
       uint32_t chain_bb = s->acc.a[chain_end].block;
       for (uint32_t k = 0; k < terminated.n; k++)
         if (mssa_dt_dominates(&s->dt, chain_bb, s->acc.a[terminated.a[k].clobber].block))
-          mssa__vec_push(&clobbers, terminated.a[k]);
+          mssa_vec_push(&clobbers, terminated.a[k]);
     }
     if (clobbers.n) {
       result = most_dominated(s, &clobbers).clobber;
@@ -335,10 +335,10 @@ static uint32_t try_optimize_phi(walker *w, uint32_t phi, uint32_t start, const 
     new_paused.n = 0;
     current = chain_end;
   }
-  mssa__vec_free(&paused);
-  mssa__vec_free(&new_paused);
-  mssa__vec_free(&terminated);
-  mssa__vec_free(&clobbers);
+  mssa_vec_free(&paused);
+  mssa_vec_free(&new_paused);
+  mssa_vec_free(&terminated);
+  mssa_vec_free(&clobbers);
   return result;
 }
 
@@ -371,8 +371,8 @@ static void walker_init(walker *w, mssa_ssa *s) {
 }
 
 static void walker_fini(walker *w) {
-  mssa__vec_free(&w->paths);
-  mssa__vec_free(&w->visits);
+  mssa_vec_free(&w->paths);
+  mssa_vec_free(&w->visits);
   mssa_u64map_free(&w->visit_head);
 }
 

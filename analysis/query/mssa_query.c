@@ -20,6 +20,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "reader/reader.h"
+
 /* ------------------------------------------------------------ the bundle */
 
 uint64_t mssa_q_next_version(void) {
@@ -57,23 +59,23 @@ int mssa_qmodule_build_func(mssa_qmodule *q, uint32_t fi, const mssa_build_opts 
 int mssa_qmodule_build(const char *path, const char *text, size_t len,
                        const mssa_build_opts *opts, mssa_qmodule **out, mssa_diag *diag) {
   *out = NULL;
-  uint64_t t0 = mssa__now_ns();
+  uint64_t t0 = mssa_now_ns();
   mssa_module *m = NULL;
   int rc = text ? mssa_module_parse(path, text, len, &m, diag)
                 : mssa_module_parse_file(path, &m, diag);
   if (rc != MSSA_OK) return rc;
-  uint64_t t1 = mssa__now_ns();
-  mssa_qmodule *q = mssa__xcalloc(1, sizeof *q);
+  uint64_t t1 = mssa_now_ns();
+  mssa_qmodule *q = mssa_xcalloc(1, sizeof *q);
   q->m = m;
   q->nfuncs = m->funcs.n;
-  q->ssa = mssa__xcalloc(q->nfuncs ? q->nfuncs : 1, sizeof *q->ssa);
+  q->ssa = mssa_xcalloc(q->nfuncs ? q->nfuncs : 1, sizeof *q->ssa);
   for (uint32_t fi = 0; fi < q->nfuncs; fi++) {
     mssa_func *f = &m->funcs.a[fi];
     if (mssa_u64map_get(&q->fn_by_name, f->name) == MSSA_NONE)
       mssa_u64map_put(&q->fn_by_name, f->name, fi);
     if (!f->is_decl) mssa_qmodule_build_func(q, fi, opts, false);
   }
-  uint64_t t2 = mssa__now_ns();
+  uint64_t t2 = mssa_now_ns();
   q->read_ms = (double)(t1 - t0) / 1e6;
   q->text_len_read = m->text_len;
   q->version = mssa_q_next_version();

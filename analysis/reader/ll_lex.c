@@ -148,6 +148,15 @@ static const char *read_u32(const char *p, uint64_t *out) {
   return p;
 }
 
+/* A name token of kind `kind` from p: name characters from q on. */
+static void set_name(ll_lexer *lx, int kind, const char *p, const char *q) {
+  while (IS(*q, C_NAME)) q++;
+  lx->tok.kind = (uint8_t)kind;
+  lx->tok.toff = (uint32_t)(p - lx->text);
+  lx->tok.tlen = (uint32_t)(q - p);
+  lx->pos = (size_t)(q - lx->text);
+}
+
 /* After a sigil: a name ([-a-zA-Z$._][-a-zA-Z$._0-9]*), a quoted name, or
 ** digits. Returns 0 on success. */
 static int lex_sigil(ll_lexer *lx, const char *s, int kname, int kid, const char *what) {
@@ -171,11 +180,7 @@ static int lex_sigil(ll_lexer *lx, const char *s, int kname, int kid, const char
     if (IS(*q, C_NAME) && !IS(*q, C_DIGIT)) {
       /* `%1a` is a name in LLVM (names may start with digits only if quoted
       ** normally, but the lexer accepts [-a-zA-Z$._0-9]+ after a digit run). */
-      while (IS(*q, C_NAME)) q++;
-      k->kind = (uint8_t)kname;
-      k->toff = (uint32_t)(p - t);
-      k->tlen = (uint32_t)(q - p);
-      lx->pos = (size_t)(q - t);
+      set_name(lx, kname, p, q);
       return 0;
     }
     k->kind = (uint8_t)kid;
@@ -183,16 +188,19 @@ static int lex_sigil(ll_lexer *lx, const char *s, int kname, int kid, const char
     return 0;
   }
   if (IS(*p, C_NAME)) {
-    const char *q = p;
-    while (IS(*q, C_NAME)) q++;
-    k->kind = (uint8_t)kname;
-    k->toff = (uint32_t)(p - t);
-    k->tlen = (uint32_t)(q - p);
-    lx->pos = (size_t)(q - t);
+    set_name(lx, kname, p, p);
     return 0;
   }
   set_err(lx, (size_t)(s - t), what);
   return -1;
+}
+
+/* A label `s..q` whose ':' is at q. */
+static void set_label(ll_lexer *lx, const char *s, const char *q) {
+  lx->tok.kind = LT_LABEL;
+  lx->tok.toff = (uint32_t)(s - lx->text);
+  lx->tok.tlen = (uint32_t)(q - s);
+  lx->pos = (size_t)(q + 1 - lx->text);
 }
 
 static void lex_number(ll_lexer *lx, const char *s) {
@@ -219,10 +227,7 @@ static void lex_number(ll_lexer *lx, const char *s) {
     const char *q = p;
     while (IS(*q, C_NAME)) q++;
     if (*q == ':' && q > p) {
-      k->kind = LT_LABEL;
-      k->toff = (uint32_t)(s - t);
-      k->tlen = (uint32_t)(q - s);
-      lx->pos = (size_t)(q + 1 - t);
+      set_label(lx, s, q);
       return;
     }
     set_err(lx, (size_t)(s - t), "invalid character");
@@ -241,10 +246,7 @@ static void lex_number(ll_lexer *lx, const char *s) {
     const char *q = p;
     while (IS(*q, C_NAME)) q++;
     if (*q == ':') {
-      k->kind = LT_LABEL;
-      k->toff = (uint32_t)(s - t);
-      k->tlen = (uint32_t)(q - s);
-      lx->pos = (size_t)(q + 1 - t);
+      set_label(lx, s, q);
       return;
     }
   }
@@ -275,10 +277,7 @@ static void lex_word(ll_lexer *lx, const char *s) {
   const char *q = w;
   while (IS(*q, C_NAME)) q++;
   if (*q == ':') {
-    k->kind = LT_LABEL;
-    k->toff = (uint32_t)(s - t);
-    k->tlen = (uint32_t)(q - s);
-    lx->pos = (size_t)(q + 1 - t);
+    set_label(lx, s, q);
     return;
   }
   /* u0x / s0x hex integers */

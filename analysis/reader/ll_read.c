@@ -6,26 +6,25 @@
 ** Invariants:
 **   1. Exactly one diagnostic per failed parse: mssa__ll_err formats the
 **      first error and longjmps to mssa_module_parse, which frees the
-**      partial module and every parser table (all reachable, see ll_read.h).
+**      partial module and every parser table (all reachable, see reader_internal.h).
 **   2. Positions are byte offsets into m->text; line and column are computed
 **      only when a diagnostic is made (or a `define` line is recorded, which
 **      counts newlines incrementally), so the hot path never tracks lines.
 **   3. Global references are resolved at the end of the module (functions
 **      are routinely used before their `declare`), then every operand array
-**      is patched in one pass; see ll_read.h invariant 2.
+**      is patched in one pass; see reader_internal.h invariant 2.
 **   4. After a successful parse: no forward values remain, every named type
 **      and metadata node referenced is defined, and mssa_layout_compute has
 **      filled sizes and alignments.
 */
-#include "reader/ll_read.h"
+#include "reader/reader_internal.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "ir/layout_internal.h"
-
-void mssa__ll_md_unique(mssa_module *m);
+#include "ir/ir_internal.h"
 
 /* ------------------------------------------------------------ diagnostics */
 
@@ -167,29 +166,6 @@ uint64_t mssa__ll_local_key(ll_parser *p, const ll_tok *t) {
   return mssa__ll_name(p, t);
 }
 
-/* ---------------------------------------------------------------- id sets */
-
-void mssa__ll_idset_free(ll_idset *s) {
-  free(s->slots);
-  memset(s, 0, sizeof *s);
-}
-
-void mssa__ll_idset_reset(ll_idset *s, uint32_t n) {
-  uint32_t cap = 1024;
-  while (cap < 2 * (n + 1)) cap *= 2;
-  free(s->slots);
-  s->slots = mssa__xcalloc(cap, sizeof(uint32_t));
-  s->cap = cap;
-  s->n = 0;
-}
-
-void mssa__ll_idset_add(ll_idset *s, uint64_t hash, uint32_t id) {
-  uint32_t j = (uint32_t)hash & (s->cap - 1);
-  while (s->slots[j]) j = (j + 1) & (s->cap - 1);
-  s->slots[j] = id + 1;
-  s->n++;
-}
-
 /* ------------------------------------------------------------ line counter */
 
 static uint32_t line_at(ll_parser *p, uint32_t off, uint32_t *cur_off, uint32_t *cur_line) {
@@ -209,48 +185,40 @@ static uint32_t line_at(ll_parser *p, uint32_t off, uint32_t *cur_off, uint32_t 
 
 /* ------------------------------------------------------- global definitions */
 
-static int is_linkage_kw(unsigned kw) {
-  switch (kw) {
-  case LL_KW_private: case LL_KW_internal: case LL_KW_available_externally:
-  case LL_KW_linkonce: case LL_KW_weak: case LL_KW_appending: case LL_KW_extern_weak:
-  case LL_KW_linkonce_odr: case LL_KW_weak_odr: case LL_KW_external: case LL_KW_common:
-    return 1;
-  default: return 0;
-  }
-}
+/* What a keyword may be in a global's or function's prefix. */
+enum { KC_OTHER, KC_LINKAGE, KC_PREFIX, KC_CC };
+static const uint8_t kw_class[LL_KW_COUNT_] = {
+  [LL_KW_private] = KC_LINKAGE, [LL_KW_internal] = KC_LINKAGE,
+  [LL_KW_available_externally] = KC_LINKAGE, [LL_KW_linkonce] = KC_LINKAGE,
+  [LL_KW_weak] = KC_LINKAGE, [LL_KW_appending] = KC_LINKAGE, [LL_KW_extern_weak] = KC_LINKAGE,
+  [LL_KW_linkonce_odr] = KC_LINKAGE, [LL_KW_weak_odr] = KC_LINKAGE, [LL_KW_external] = KC_LINKAGE,
+  [LL_KW_common] = KC_LINKAGE,
+  [LL_KW_default] = KC_PREFIX, [LL_KW_hidden] = KC_PREFIX, [LL_KW_protected] = KC_PREFIX,
+  [LL_KW_dllimport] = KC_PREFIX, [LL_KW_dllexport] = KC_PREFIX, [LL_KW_dso_local] = KC_PREFIX,
+  [LL_KW_dso_preemptable] = KC_PREFIX,
+  [LL_KW_ccc] = KC_CC, [LL_KW_fastcc] = KC_CC, [LL_KW_coldcc] = KC_CC, [LL_KW_webkit_jscc] = KC_CC,
+  [LL_KW_anyregcc] = KC_CC, [LL_KW_preserve_mostcc] = KC_CC, [LL_KW_preserve_allcc] = KC_CC,
+  [LL_KW_ghccc] = KC_CC, [LL_KW_swiftcc] = KC_CC, [LL_KW_swifttailcc] = KC_CC,
+  [LL_KW_x86_stdcallcc] = KC_CC, [LL_KW_x86_fastcallcc] = KC_CC, [LL_KW_x86_thiscallcc] = KC_CC,
+  [LL_KW_x86_vectorcallcc] = KC_CC, [LL_KW_x86_regcallcc] = KC_CC, [LL_KW_arm_apcscc] = KC_CC,
+  [LL_KW_arm_aapcscc] = KC_CC, [LL_KW_arm_aapcs_vfpcc] = KC_CC, [LL_KW_aarch64_vector_pcs] = KC_CC,
+  [LL_KW_aarch64_sve_vector_pcs] = KC_CC, [LL_KW_msp430_intrcc] = KC_CC, [LL_KW_avr_intrcc] = KC_CC,
+  [LL_KW_avr_signalcc] = KC_CC, [LL_KW_ptx_kernel] = KC_CC, [LL_KW_ptx_device] = KC_CC,
+  [LL_KW_spir_kernel] = KC_CC, [LL_KW_spir_func] = KC_CC, [LL_KW_intel_ocl_bicc] = KC_CC,
+  [LL_KW_x86_64_sysvcc] = KC_CC, [LL_KW_win64cc] = KC_CC, [LL_KW_hhvmcc] = KC_CC,
+  [LL_KW_hhvm_ccc] = KC_CC, [LL_KW_cxx_fast_tlscc] = KC_CC, [LL_KW_amdgpu_vs] = KC_CC,
+  [LL_KW_amdgpu_ls] = KC_CC, [LL_KW_amdgpu_hs] = KC_CC, [LL_KW_amdgpu_es] = KC_CC,
+  [LL_KW_amdgpu_gs] = KC_CC, [LL_KW_amdgpu_ps] = KC_CC, [LL_KW_amdgpu_cs] = KC_CC,
+  [LL_KW_amdgpu_kernel] = KC_CC, [LL_KW_amdgpu_gfx] = KC_CC, [LL_KW_tailcc] = KC_CC,
+  [LL_KW_cfguard_checkcc] = KC_CC, [LL_KW_x86_intrcc] = KC_CC,
+};
 
-static int is_prefix_kw(unsigned kw) {
-  switch (kw) {
-  case LL_KW_default: case LL_KW_hidden: case LL_KW_protected: case LL_KW_dllimport:
-  case LL_KW_dllexport: case LL_KW_dso_local: case LL_KW_dso_preemptable:
-    return 1;
-  default: return 0;
-  }
-}
-
-static int is_cc_kw(unsigned kw) {
-  switch (kw) {
-  case LL_KW_ccc: case LL_KW_fastcc: case LL_KW_coldcc: case LL_KW_webkit_jscc:
-  case LL_KW_anyregcc: case LL_KW_preserve_mostcc: case LL_KW_preserve_allcc:
-  case LL_KW_ghccc: case LL_KW_swiftcc: case LL_KW_swifttailcc: case LL_KW_x86_stdcallcc:
-  case LL_KW_x86_fastcallcc: case LL_KW_x86_thiscallcc: case LL_KW_x86_vectorcallcc:
-  case LL_KW_x86_regcallcc: case LL_KW_arm_apcscc: case LL_KW_arm_aapcscc:
-  case LL_KW_arm_aapcs_vfpcc: case LL_KW_aarch64_vector_pcs: case LL_KW_aarch64_sve_vector_pcs:
-  case LL_KW_msp430_intrcc: case LL_KW_avr_intrcc: case LL_KW_avr_signalcc:
-  case LL_KW_ptx_kernel: case LL_KW_ptx_device: case LL_KW_spir_kernel: case LL_KW_spir_func:
-  case LL_KW_intel_ocl_bicc: case LL_KW_x86_64_sysvcc: case LL_KW_win64cc: case LL_KW_hhvmcc:
-  case LL_KW_hhvm_ccc: case LL_KW_cxx_fast_tlscc: case LL_KW_amdgpu_vs: case LL_KW_amdgpu_ls:
-  case LL_KW_amdgpu_hs: case LL_KW_amdgpu_es: case LL_KW_amdgpu_gs: case LL_KW_amdgpu_ps:
-  case LL_KW_amdgpu_cs: case LL_KW_amdgpu_kernel: case LL_KW_amdgpu_gfx: case LL_KW_tailcc:
-  case LL_KW_cfguard_checkcc: case LL_KW_x86_intrcc:
-    return 1;
-  default: return 0;
-  }
-}
+static int is_linkage_kw(unsigned kw) { return kw_class[kw] == KC_LINKAGE; }
+static int is_prefix_kw(unsigned kw) { return kw_class[kw] == KC_PREFIX; }
+static int is_cc_kw(unsigned kw) { return kw_class[kw] == KC_CC; }
 
 /* Optional calling convention (`fastcc`, `cc 10`, ...). Exposed to the
 ** instruction parser through mssa__ll_opt_cc. */
-void mssa__ll_opt_cc(ll_parser *p);
 void mssa__ll_opt_cc(ll_parser *p) {
   ll_tok *t = &p->lx.tok;
   if (t->kind != LT_KW) return;
@@ -263,7 +231,6 @@ void mssa__ll_opt_cc(ll_parser *p) {
 }
 
 /* `addrspace(N)` if present; returns N or `dflt`. */
-uint32_t mssa__ll_opt_addrspace(ll_parser *p, uint32_t dflt);
 uint32_t mssa__ll_opt_addrspace(ll_parser *p, uint32_t dflt) {
   if (!mssa__ll_eat_kw(p, LL_KW_addrspace)) return dflt;
   mssa__ll_expect(p, LT_LPAREN, "'(' in address space");
@@ -338,12 +305,7 @@ static void parse_global(ll_parser *p, ll_tok nt) {
   g.mdatt = MSSA_NONE;
   g.addrspace = as;
   g.init = MSSA_VAL_NONE;
-  g.name = nt.kind == LT_GLOBALID ? MSSA_NONE : mssa__ll_name(p, &nt);
-  if (nt.kind == LT_GLOBALID) {
-    char b[24];
-    snprintf(b, sizeof b, "%llu", (unsigned long long)nt.num);
-    g.name = mssa_strtab_intern(&m->strs, b, strlen(b));
-  }
+  g.name = nt.kind == LT_GLOBALID ? mssa__ll_num_name(p, nt.num) : mssa__ll_name(p, &nt);
   if (mssa__ll_is_kw(p, LL_KW_alias) || mssa__ll_is_kw(p, LL_KW_ifunc)) {
     mssa__ll_next(p);
     g.type = mssa__ll_type(p);
@@ -408,42 +370,35 @@ static void parse_global(ll_parser *p, ll_tok nt) {
 
 /* ------------------------------------------------------------- functions */
 
-static void parse_function(ll_parser *p, int is_define) {
-  mssa_module *m = p->m;
-  uint32_t head = p->lx.tok.off;
-  uint32_t md_dbg = MSSA_NONE;
-  mssa__ll_next(p);
-  /* `declare !dbg !12 ...`: declarations carry attachments up front */
-  uint32_t mdatt = MSSA_NONE;
-  if (!is_define && p->lx.tok.kind == LT_MDVAR) mdatt = mssa__ll_attachments(p, 0, &md_dbg);
-  int linkage = -1;
+/* The interned name of a numbered entity (`@3`, `%7`): its digits. */
+uint32_t mssa__ll_num_name(ll_parser *p, uint64_t num) {
+  char b[24];
+  snprintf(b, sizeof b, "%llu", (unsigned long long)num);
+  return mssa_strtab_intern(&p->m->strs, b, strlen(b));
+}
+
+/* Linkage, visibility, DLL storage, preemption and calling convention
+** before a function's return type. */
+static void fn_prefix(ll_parser *p) {
   for (;;) {
     ll_tok *t = &p->lx.tok;
-    if (t->kind != LT_KW) break;
-    if (is_linkage_kw(t->kw)) { linkage = t->kw; mssa__ll_next(p); continue; }
-    if (is_prefix_kw(t->kw)) { mssa__ll_next(p); continue; }
-    if (t->kw == LL_KW_cc || is_cc_kw(t->kw)) { mssa__ll_opt_cc(p); continue; }
-    break;
+    if (t->kind != LT_KW) return;
+    if (is_linkage_kw(t->kw) || is_prefix_kw(t->kw)) mssa__ll_next(p);
+    else if (t->kw == LL_KW_cc || is_cc_kw(t->kw)) mssa__ll_opt_cc(p);
+    else return;
   }
-  (void)linkage;
-  uint32_t ret_bits = 0;
-  uint64_t ret_deref = 0;
-  mssa__ll_attrs(p, 1, &ret_bits, &ret_deref, MSSA_NONE);
-  uint32_t rty = mssa__ll_type(p);
-  ll_tok nt = p->lx.tok;
-  if (nt.kind != LT_GLOBAL && nt.kind != LT_GLOBALID)
-    mssa__ll_err(p, nt.off, "expected function name");
-  mssa__ll_next(p);
-  mssa__ll_expect(p, LT_LPAREN, "'(' in function argument list");
+}
 
-  /* arguments: collected in parser scratch (freed by parser_free on error) */
-  int vararg = 0;
+/* The argument list after '(' (through ')'): arguments in p->argv, their
+** types pushed on p->stk. Returns the next unnamed slot number. */
+static uint32_t fn_args(ll_parser *p, int *vararg) {
+  mssa_module *m = p->m;
   uint32_t slot = 0;
+  *vararg = 0;
   p->argv.n = 0;
-  uint32_t stk0 = p->stk.n;
   if (p->lx.tok.kind != LT_RPAREN) {
     for (;;) {
-      if (p->lx.tok.kind == LT_DOTS) { mssa__ll_next(p); vararg = 1; break; }
+      if (p->lx.tok.kind == LT_DOTS) { mssa__ll_next(p); *vararg = 1; break; }
       uint32_t toff = p->lx.tok.off;
       mssa_arg a;
       memset(&a, 0, sizeof a);
@@ -471,24 +426,26 @@ static void parse_function(ll_parser *p, int is_define) {
     }
   }
   mssa__ll_expect(p, LT_RPAREN, "')' at end of argument list");
+  return slot;
+}
 
-  uint32_t fty = mssa__ll_func_type(p, rty, p->stk.a + stk0, p->stk.n - stk0, vararg);
-  p->stk.n = stk0;
-  uint32_t fn_bits = 0;
-  uint32_t as = 0;
-  uint32_t fname = nt.kind == LT_GLOBAL ? mssa__ll_name(p, &nt) : MSSA_NONE;
-  if (nt.kind == LT_GLOBALID) {
-    char b[24];
-    snprintf(b, sizeof b, "%llu", (unsigned long long)nt.num);
-    fname = mssa_strtab_intern(&m->strs, b, strlen(b));
-  }
-  uint32_t fidx = m->funcs.n;
+/* What a function header holds after its arguments. */
+typedef struct fn_props {
+  uint32_t fn_bits;   /* function attribute bits */
+  uint32_t as;        /* addrspace(N) of the function */
+  uint32_t mdatt;     /* attachments (define: here; declare: up front) */
+  uint32_t md_dbg;    /* the !dbg attachment */
+} fn_props;
+
+/* unnamed_addr, addrspace, section, comdat, align, gc, prefix, prologue,
+** personality, attachments (of a define) and function attributes. */
+static void fn_properties(ll_parser *p, int is_define, uint32_t fname, fn_props *fp) {
   for (;;) {
     ll_tok *t = &p->lx.tok;
     if (t->kind == LT_KW) {
       switch (t->kw) {
       case LL_KW_unnamed_addr: case LL_KW_local_unnamed_addr: mssa__ll_next(p); continue;
-      case LL_KW_addrspace: as = mssa__ll_opt_addrspace(p, 0); continue;
+      case LL_KW_addrspace: fp->as = mssa__ll_opt_addrspace(p, 0); continue;
       case LL_KW_section: case LL_KW_partition: case LL_KW_gc:
         mssa__ll_next(p);
         mssa__ll_expect(p, LT_STRING, "string");
@@ -510,21 +467,48 @@ static void parse_function(ll_parser *p, int is_define) {
     if (t->kind == LT_MDVAR && is_define) {
       /* function metadata attachments: `!dbg !12 !prof !3` (a declaration
       ** has them right after `declare`; an MDVAR here starts named md) */
-      mdatt = mssa__ll_attachments(p, 0, &md_dbg);
+      fp->mdatt = mssa__ll_attachments(p, 0, &fp->md_dbg);
       continue;
     }
     if (t->kind == LT_KW || t->kind == LT_IDENT || t->kind == LT_STRING || t->kind == LT_ATTRID) {
       uint32_t before = t->off;
       uint64_t dummy = 0;
-      mssa__ll_attrs(p, 2, &fn_bits, &dummy, MSSA_NONE);
+      mssa__ll_attrs(p, 2, &fp->fn_bits, &dummy, MSSA_NONE);
       if (p->lx.tok.off != before) continue;
     }
-    break;
+    return;
   }
-  (void)as;
+}
+
+static void parse_function(ll_parser *p, int is_define) {
+  mssa_module *m = p->m;
+  uint32_t head = p->lx.tok.off;
+  fn_props fp = {0, 0, MSSA_NONE, MSSA_NONE};
+  mssa__ll_next(p);
+  /* `declare !dbg !12 ...`: declarations carry attachments up front */
+  if (!is_define && p->lx.tok.kind == LT_MDVAR) fp.mdatt = mssa__ll_attachments(p, 0, &fp.md_dbg);
+  fn_prefix(p);
+  uint32_t ret_bits = 0;
+  uint64_t ret_deref = 0;
+  mssa__ll_attrs(p, 1, &ret_bits, &ret_deref, MSSA_NONE);
+  uint32_t rty = mssa__ll_type(p);
+  ll_tok nt = p->lx.tok;
+  if (nt.kind != LT_GLOBAL && nt.kind != LT_GLOBALID)
+    mssa__ll_err(p, nt.off, "expected function name");
+  mssa__ll_next(p);
+  mssa__ll_expect(p, LT_LPAREN, "'(' in function argument list");
+  /* arguments: collected in parser scratch (freed by parser_free on error) */
+  int vararg;
+  uint32_t stk0 = p->stk.n;
+  uint32_t slot = fn_args(p, &vararg);
+  uint32_t fty = mssa__ll_func_type(p, rty, p->stk.a + stk0, p->stk.n - stk0, vararg);
+  p->stk.n = stk0;
+  uint32_t fname = nt.kind == LT_GLOBAL ? mssa__ll_name(p, &nt) : mssa__ll_num_name(p, nt.num);
+  uint32_t fidx = m->funcs.n;
+  fn_properties(p, is_define, fname, &fp);
   uint32_t nargs = p->argv.n;
   for (uint32_t i = 0; i < nargs; i++) mssa__vec_push(&p->stk, p->argv.a[i].attrs);
-  uint32_t al = mssa__ll_attrlist(p, fn_bits, ret_bits, p->stk.a + stk0, nargs);
+  uint32_t al = mssa__ll_attrlist(p, fp.fn_bits, ret_bits, p->stk.a + stk0, nargs);
   p->stk.n = stk0;
 
   mssa_func f;
@@ -537,11 +521,10 @@ static void parse_function(ll_parser *p, int is_define) {
   f.args = mssa__xmalloc((nargs ? nargs : 1) * sizeof(mssa_arg));
   if (nargs) memcpy(f.args, p->argv.a, nargs * sizeof(mssa_arg));
   f.entry = f.first_block = f.last_block = MSSA_NONE;
-  f.md_dbg = md_dbg;
-  f.mdatt = mdatt;
-  f.ptype = mssa__ll_ptr_type(p, fty, as);
-  f.intrinsic = fname != MSSA_NONE
-      ? mssa__ll_intrinsic_id(mssa_str(m, fname), mssa_strtab_len(&m->strs, fname)) : 0;
+  f.md_dbg = fp.md_dbg;
+  f.mdatt = fp.mdatt;
+  f.ptype = mssa__ll_ptr_type(p, fty, fp.as);
+  f.intrinsic = mssa__ll_intrinsic_id(mssa_str(m, fname), mssa_strtab_len(&m->strs, fname));
   f.head_off = head;
   f.line = line_at(p, head, &p->line_off, &p->line_no);
   mssa__vec_push(&m->funcs, f);
@@ -589,9 +572,7 @@ static void parse_type_def(ll_parser *p, ll_tok nt) {
   uint32_t name;
   if (nt.kind == LT_LOCALID) {
     key = LL_NUMKEY(nt.num);
-    char b[24];
-    snprintf(b, sizeof b, "%llu", (unsigned long long)nt.num);
-    name = mssa_strtab_intern(&m->strs, b, strlen(b));
+    name = mssa__ll_num_name(p, nt.num);
   } else {
     name = mssa__ll_name(p, &nt);
     key = name;
@@ -629,21 +610,9 @@ static void parse_type_def(ll_parser *p, ll_tok nt) {
   mssa__ll_expect(p, LT_LBRACE, "'{'");
   /* Collect the fields on the parser's scratch stack: nested literal types
   ** intern themselves into tlist meanwhile, so our list is copied at the end. */
-  uint32_t stk0 = p->stk.n;
-  if (p->lx.tok.kind != LT_RBRACE) {
-    for (;;) {
-      uint32_t foff = p->lx.tok.off;
-      uint32_t ft = mssa__ll_type(p);
-      uint8_t k = m->types.a[ft].kind;
-      if (k == MSSA_T_VOID || k == MSSA_T_LABEL || k == MSSA_T_METADATA || k == MSSA_T_FUNC || k == MSSA_T_TOKEN)
-        mssa__ll_err(p, foff, "invalid element type for struct");
-      mssa__vec_push(&p->stk, ft);
-      if (!mssa__ll_eat(p, LT_COMMA)) break;
-    }
-  }
-  mssa__ll_expect(p, LT_RBRACE, "'}' at end of struct");
+  uint32_t nf = mssa__ll_struct_fields(p), stk0 = p->stk.n - nf;
   if (packed) mssa__ll_expect(p, LT_GT, "'>' in packed struct");
-  uint32_t start = m->tlist.n, nf = p->stk.n - stk0;
+  uint32_t start = m->tlist.n;
   for (uint32_t i = 0; i < nf; i++) mssa__vec_push(&m->tlist, p->stk.a[stk0 + i]);
   p->stk.n = stk0;
   mssa_type *ty = &m->types.a[id];
@@ -901,8 +870,8 @@ static void parser_free(ll_parser *p) {
   mssa_u64map_free(&p->tmap);
   mssa__vec_free(&p->tref);
   mssa__vec_free(&p->tdef);
-  mssa__ll_idset_free(&p->tset);
-  mssa__ll_idset_free(&p->cset);
+  mssa_idtab_free(&p->tset);
+  mssa_idtab_free(&p->cset);
   mssa_u64map_free(&p->mdmap);
   mssa__vec_free(&p->mdref);
   mssa_u64map_free(&p->agmap);
@@ -922,27 +891,30 @@ static void parser_free(ll_parser *p) {
   mssa__vec_free(&p->ptr_cache);
 }
 
-int mssa_module_parse(const char *path, const char *text, size_t len,
-                      mssa_module **out, mssa_diag *diag) {
-  if (len >= 0xfffffff0u) return mssa__module_parse_owned(path, NULL, len, out, diag);
-  return mssa__module_parse_owned(path, mssa__xstrndup(text, len), len, out, diag);
+/* A diagnostic at the start of `path` (errors about the input as a whole). */
+static void diag_whole(mssa_diag *diag, const char *path, const char *fmt, const char *arg) {
+  if (!diag) return;
+  memset(diag, 0, sizeof *diag);
+  snprintf(diag->file, sizeof diag->file, "%s", path ? path : "<input>");
+  diag->line = diag->col = 1;
+  snprintf(diag->msg, sizeof diag->msg, fmt, arg);
 }
+
+#define TOO_LARGE "input too large (4 GB limit)%s"
+/* Offsets are 32-bit; keep room for the slack a reader adds past the end. */
+#define MAX_TEXT 0xfffffff0u
 
 /* Parses `text` (len bytes, NUL at text[len]) and takes ownership of it on
 ** every path: the module keeps it as m->text, or it is freed. Reading a
 ** file hands its buffer over this way, so a module costs one copy of its
 ** text rather than two. */
-int mssa__module_parse_owned(const char *path, char *text, size_t len,
-                             mssa_module **out, mssa_diag *diag) {
+static int parse_owned(const char *path, char *text, size_t len, mssa_module **out,
+                       mssa_diag *diag) {
   *out = NULL;
   if (diag) memset(diag, 0, sizeof *diag);
-  if (len >= 0xfffffff0u || !text) {
+  if (len >= MAX_TEXT || !text) {
     free(text);
-    if (diag) {
-      snprintf(diag->file, sizeof diag->file, "%s", path ? path : "<input>");
-      diag->line = diag->col = 1;
-      snprintf(diag->msg, sizeof diag->msg, "input too large (4 GB limit)");
-    }
+    diag_whole(diag, path, TOO_LARGE, "");
     return MSSA_ETOOBIG;
   }
   mssa_module *m = mssa__xcalloc(1, sizeof *m);
@@ -976,6 +948,65 @@ int mssa__module_parse_owned(const char *path, char *text, size_t len,
   free(p);
   *out = m;
   return MSSA_OK;
+}
+
+int mssa_module_parse(const char *path, const char *text, size_t len,
+                      mssa_module **out, mssa_diag *diag) {
+  if (len >= MAX_TEXT) return parse_owned(path, NULL, len, out, diag);
+  return parse_owned(path, mssa__xstrndup(text, len), len, out, diag);
+}
+
+/* Reads all of fp into a malloc'ed, NUL-terminated buffer (*len bytes).
+** Returns MSSA_OK, MSSA_ETOOBIG or MSSA_EIO (errno set). The buffer is
+** sized from the file's length when it has one, so a 10 MB module is read
+** without regrowing (and copying) it; the loop still copes with pipes and
+** files that grow while being read. */
+#define READ_CHUNK 65536
+static int read_all(FILE *fp, char **out, size_t *len) {
+  char *buf = NULL;
+  size_t n = 0, cap = 0;
+  *out = NULL;
+  if (fseek(fp, 0, SEEK_END) == 0) {
+    long sz = ftell(fp);
+    if (sz > 0 && (unsigned long)sz < MAX_TEXT) cap = (size_t)sz + READ_CHUNK + 1;
+    if (fseek(fp, 0, SEEK_SET) != 0) cap = 0;
+    if (cap) buf = mssa__xmalloc(cap);
+  }
+  for (;;) {
+    if (n + READ_CHUNK > cap) {
+      cap = cap ? cap * 2 : 1 << 20;
+      if (cap > MAX_TEXT + (size_t)READ_CHUNK) { free(buf); return MSSA_ETOOBIG; }
+      buf = mssa__xrealloc(buf, cap);
+    }
+    size_t k = fread(buf + n, 1, cap - n, fp);
+    n += k;
+    if (k == 0) break;
+  }
+  if (ferror(fp)) { free(buf); return MSSA_EIO; }
+  if (!buf) buf = mssa__xmalloc(1);
+  else buf = mssa__xrealloc(buf, n + 1); /* give back the slack */
+  buf[n] = 0;
+  *out = buf;
+  *len = n;
+  return MSSA_OK;
+}
+
+int mssa_module_parse_file(const char *path, mssa_module **out, mssa_diag *diag) {
+  *out = NULL;
+  FILE *fp = fopen(path, "rb");
+  if (!fp) {
+    diag_whole(diag, path, "could not read file: %s", strerror(errno));
+    return MSSA_EIO;
+  }
+  char *buf;
+  size_t len = 0;
+  int rc = read_all(fp, &buf, &len);
+  int err = errno;
+  fclose(fp);
+  if (rc == MSSA_ETOOBIG) diag_whole(diag, path, TOO_LARGE, "");
+  if (rc == MSSA_EIO) diag_whole(diag, path, "could not read file: %s", strerror(err));
+  if (rc != MSSA_OK) return rc;
+  return parse_owned(path, buf, len, out, diag);
 }
 
 /* Gives a new parser its scratch stacks. They are never NULL afterwards, so

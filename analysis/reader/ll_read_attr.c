@@ -15,7 +15,7 @@
 **      that equals the name or prefixes it followed by '.', so
 **      `llvm.memcpy.inline.p0i8...` is MEMCPY_INLINE, not MEMCPY.
 */
-#include "reader/ll_read.h"
+#include "reader/reader_internal.h"
 
 #include <string.h>
 

@@ -3,8 +3,8 @@
 ** references), literal constants, aggregates and constant expressions.
 **
 ** Invariants:
-**   1. Constants are interned (ll_idset over kind/flags/opcode/type/aux/ival/
-**      ops), except blockaddress, whose block operand is patched later.
+**   1. Constants are interned (an id set over kind/flags/opcode/type/aux/
+**      ival/ops), except blockaddress, whose block operand is patched later.
 **   2. Integer constants keep the low 64 bits sign-extended from the type's
 **      width; `wide` is set when an iN with N > 64 holds a value that does
 **      not fit in int64_t.
@@ -13,7 +13,7 @@
 **   4. Constant expressions nest through mssa__ll_enter, so their depth is
 **      bounded (LL_MAX_DEPTH) whatever the input.
 */
-#include "reader/ll_read.h"
+#include "reader/reader_internal.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -21,17 +21,35 @@
 /* ------------------------------------------------------------- interning */
 
 static uint64_t const_hash(const mssa_const *c, const mssa_val *ops) {
-  uint64_t h = 1469598103934665603ull;
-#define MIX(x) do { h ^= (uint64_t)(x); h *= 1099511628211ull; h ^= h >> 31; } while (0)
-  MIX(c->kind); MIX(c->flags); MIX(c->opcode); MIX(c->type); MIX(c->aux);
-  MIX((uint64_t)c->ival); MIX(c->wide); MIX(c->nops);
-  for (uint32_t i = 0; i < c->nops; i++) MIX(ops[i]);
-#undef MIX
+  uint64_t h = MSSA_HASH_SEED;
+  h = mssa__hash_mix(h, c->kind);
+  h = mssa__hash_mix(h, c->flags);
+  h = mssa__hash_mix(h, c->opcode);
+  h = mssa__hash_mix(h, c->type);
+  h = mssa__hash_mix(h, c->aux);
+  h = mssa__hash_mix(h, (uint64_t)c->ival);
+  h = mssa__hash_mix(h, c->wide);
+  h = mssa__hash_mix(h, c->nops);
+  for (uint32_t i = 0; i < c->nops; i++) h = mssa__hash_mix(h, ops[i]);
   return h;
 }
 
-static int const_eq(const mssa_module *m, const mssa_const *a, const mssa_val *ops, uint32_t id) {
-  const mssa_const *b = &m->consts.a[id];
+static uint64_t const_id_hash(const void *ctx, uint32_t id) {
+  const mssa_module *m = ctx;
+  const mssa_const *c = &m->consts.a[id];
+  return const_hash(c, m->cops.a + c->ops);
+}
+
+/* The key of a lookup: a constant and its operands (not yet in cops). */
+typedef struct const_key {
+  const mssa_const *c;
+  const mssa_val *ops;
+} const_key;
+
+static int const_eq(const void *ctx, const void *key, uint32_t id) {
+  const mssa_module *m = ctx;
+  const mssa_const *a = ((const const_key *)key)->c, *b = &m->consts.a[id];
+  const mssa_val *ops = ((const const_key *)key)->ops;
   if (a->kind != b->kind || a->flags != b->flags || a->opcode != b->opcode || a->type != b->type ||
       a->aux != b->aux || a->ival != b->ival || a->wide != b->wide || a->nops != b->nops)
     return 0;
@@ -49,32 +67,14 @@ static uint32_t push_const(ll_parser *p, const mssa_const *c, const mssa_val *op
 }
 
 uint32_t mssa__ll_const(ll_parser *p, const mssa_const *c, const mssa_val *ops) {
-  mssa_module *m = p->m;
-  ll_idset *s = &p->cset;
-  if ((m->consts.n + 1) * 2 > s->cap) {
-    uint32_t nc = s->cap ? s->cap * 2 : 1024;
-    uint32_t *ns = mssa__xcalloc(nc, sizeof(uint32_t));
-    for (uint32_t i = 0; i < s->cap; i++) {
-      uint32_t e = s->slots[i];
-      if (!e) continue;
-      const mssa_const *o = &m->consts.a[e - 1];
-      uint32_t j = (uint32_t)const_hash(o, m->cops.a + o->ops) & (nc - 1);
-      while (ns[j]) j = (j + 1) & (nc - 1);
-      ns[j] = e;
-    }
-    free(s->slots);
-    s->slots = ns;
-    s->cap = nc;
-  }
-  uint32_t mask = s->cap - 1;
-  uint32_t j = (uint32_t)const_hash(c, ops) & mask;
-  while (s->slots[j]) {
-    if (const_eq(m, c, ops, s->slots[j] - 1)) return s->slots[j] - 1;
-    j = (j + 1) & mask;
-  }
-  uint32_t id = push_const(p, c, ops);
-  s->slots[j] = id + 1;
-  s->n++;
+  const mssa_module *m = p->m;
+  const_key key = {c, ops};
+  uint32_t slot;
+  mssa_idtab_reserve(&p->cset, const_id_hash, m);
+  uint32_t id = mssa_idtab_find(&p->cset, const_hash(c, ops), const_eq, m, &key, &slot);
+  if (id != MSSA_NONE) return id;
+  id = push_const(p, c, ops);
+  mssa_idtab_set(&p->cset, slot, id);
   return id;
 }
 
@@ -172,18 +172,25 @@ static mssa_val fp_literal(ll_parser *p, uint32_t ty) {
 
 /* ------------------------------------------------------------ references */
 
+/* A forward reference to `key` (first seen at `off`, expected type `ty`):
+** a placeholder value of kind `kind` naming its entry in `fwd`. */
+static mssa_val add_fwd(ll_parser *p, ll_fwdvec *fwd, mssa_u64map *map, uint32_t kind,
+                        uint64_t key, uint32_t off, uint32_t ty) {
+  ll_fwd fw = {key, off, ty, MSSA_VAL_NONE};
+  uint32_t idx = fwd->n;
+  if (idx >= MSSA_MAX_INDEX) mssa__ll_err(p, off, "too many forward references");
+  mssa__vec_push(fwd, fw);
+  mssa_val fv = MSSA_VAL(kind, idx);
+  mssa_u64map_put(map, key, fv);
+  return fv;
+}
+
 mssa_val mssa__ll_global_ref(ll_parser *p, const ll_tok *t) {
   uint64_t key = t->kind == LT_GLOBALID ? LL_NUMKEY(t->num) : mssa__ll_name(p, t);
   uint32_t v = mssa_u64map_get(&p->gmap, key);
   if (v != MSSA_NONE) return v;
   if (p->gseed && (v = mssa_u64map_get(p->gseed, key)) != MSSA_NONE) return v;
-  ll_fwd fw = {key, t->off, MSSA_NONE, MSSA_VAL_NONE};
-  uint32_t idx = p->gfwd.n;
-  if (idx >= 0x0ffffff0u) mssa__ll_err(p, t->off, "too many forward references");
-  mssa__vec_push(&p->gfwd, fw);
-  mssa_val fv = MSSA_VAL(LL_VK_FWDG, idx);
-  mssa_u64map_put(&p->gmap, key, fv);
-  return fv;
+  return add_fwd(p, &p->gfwd, &p->gmap, LL_VK_FWDG, key, t->off, MSSA_NONE);
 }
 
 static uint32_t new_block(ll_parser *p, uint32_t name, uint32_t slot, uint32_t off) {
@@ -241,15 +248,7 @@ mssa_val mssa__ll_local_ref(ll_parser *p, const ll_tok *t, uint32_t ty) {
   if (ty == p->m->t_label) return MSSA_VAL(MSSA_VK_BLOCK, mssa__ll_block_ref(p, t));
   uint64_t key = mssa__ll_local_key(p, t);
   uint32_t v = mssa_u64map_get(&p->lmap, key);
-  if (v == MSSA_NONE) {
-    ll_fwd fw = {key, t->off, ty, MSSA_VAL_NONE};
-    uint32_t idx = p->lfwd.n;
-    if (idx >= 0x0ffffff0u) mssa__ll_err(p, t->off, "too many forward references");
-    mssa__vec_push(&p->lfwd, fw);
-    mssa_val fv = MSSA_VAL(LL_VK_FWDL, idx);
-    mssa_u64map_put(&p->lmap, key, fv);
-    return fv;
-  }
+  if (v == MSSA_NONE) return add_fwd(p, &p->lfwd, &p->lmap, LL_VK_FWDL, key, t->off, ty);
   if (MSSA_VAL_KIND(v) == MSSA_VK_BLOCK) {
     mssa__ll_err(p, t->off, "'%.*s' is not a basic block", (int)(t->end - t->off), p->m->text + t->off);
   }
@@ -268,40 +267,33 @@ mssa_val mssa__ll_tvalue(ll_parser *p, uint32_t *ty) {
 
 mssa_val mssa__ll_value(ll_parser *p, uint32_t ty) { return parse_value(p, ty); }
 
-static int kw_binop(unsigned kw) {
-  switch (kw) {
-  case LL_KW_add: return MSSA_OP_ADD; case LL_KW_fadd: return MSSA_OP_FADD;
-  case LL_KW_sub: return MSSA_OP_SUB; case LL_KW_fsub: return MSSA_OP_FSUB;
-  case LL_KW_mul: return MSSA_OP_MUL; case LL_KW_fmul: return MSSA_OP_FMUL;
-  case LL_KW_udiv: return MSSA_OP_UDIV; case LL_KW_sdiv: return MSSA_OP_SDIV;
-  case LL_KW_fdiv: return MSSA_OP_FDIV; case LL_KW_urem: return MSSA_OP_UREM;
-  case LL_KW_srem: return MSSA_OP_SREM; case LL_KW_frem: return MSSA_OP_FREM;
-  case LL_KW_shl: return MSSA_OP_SHL; case LL_KW_lshr: return MSSA_OP_LSHR;
-  case LL_KW_ashr: return MSSA_OP_ASHR; case LL_KW_and: return MSSA_OP_AND;
-  case LL_KW_or: return MSSA_OP_OR; case LL_KW_xor: return MSSA_OP_XOR;
-  default: return 0;
-  }
+/* Opcode keywords of binary operators and casts -> MSSA_OP_*. */
+static const uint8_t kw_opcode[LL_KW_COUNT_] = {
+  [LL_KW_add] = MSSA_OP_ADD, [LL_KW_fadd] = MSSA_OP_FADD, [LL_KW_sub] = MSSA_OP_SUB,
+  [LL_KW_fsub] = MSSA_OP_FSUB, [LL_KW_mul] = MSSA_OP_MUL, [LL_KW_fmul] = MSSA_OP_FMUL,
+  [LL_KW_udiv] = MSSA_OP_UDIV, [LL_KW_sdiv] = MSSA_OP_SDIV, [LL_KW_fdiv] = MSSA_OP_FDIV,
+  [LL_KW_urem] = MSSA_OP_UREM, [LL_KW_srem] = MSSA_OP_SREM, [LL_KW_frem] = MSSA_OP_FREM,
+  [LL_KW_shl] = MSSA_OP_SHL, [LL_KW_lshr] = MSSA_OP_LSHR, [LL_KW_ashr] = MSSA_OP_ASHR,
+  [LL_KW_and] = MSSA_OP_AND, [LL_KW_or] = MSSA_OP_OR, [LL_KW_xor] = MSSA_OP_XOR,
+  [LL_KW_trunc] = MSSA_OP_TRUNC, [LL_KW_zext] = MSSA_OP_ZEXT, [LL_KW_sext] = MSSA_OP_SEXT,
+  [LL_KW_fptoui] = MSSA_OP_FPTOUI, [LL_KW_fptosi] = MSSA_OP_FPTOSI,
+  [LL_KW_uitofp] = MSSA_OP_UITOFP, [LL_KW_sitofp] = MSSA_OP_SITOFP,
+  [LL_KW_fptrunc] = MSSA_OP_FPTRUNC, [LL_KW_fpext] = MSSA_OP_FPEXT,
+  [LL_KW_ptrtoint] = MSSA_OP_PTRTOINT, [LL_KW_inttoptr] = MSSA_OP_INTTOPTR,
+  [LL_KW_bitcast] = MSSA_OP_BITCAST, [LL_KW_addrspacecast] = MSSA_OP_ADDRSPACECAST,
+};
+
+int mssa__ll_kw_binop(unsigned kw) {
+  int op = kw < LL_KW_COUNT_ ? kw_opcode[kw] : 0;
+  return op >= MSSA_OP_ADD && op <= MSSA_OP_XOR ? op : 0;
 }
 
-int mssa__ll_kw_binop(unsigned kw);
-int mssa__ll_kw_binop(unsigned kw) { return kw_binop(kw); }
-
-int mssa__ll_kw_castop(unsigned kw);
 int mssa__ll_kw_castop(unsigned kw) {
-  switch (kw) {
-  case LL_KW_trunc: return MSSA_OP_TRUNC; case LL_KW_zext: return MSSA_OP_ZEXT;
-  case LL_KW_sext: return MSSA_OP_SEXT; case LL_KW_fptoui: return MSSA_OP_FPTOUI;
-  case LL_KW_fptosi: return MSSA_OP_FPTOSI; case LL_KW_uitofp: return MSSA_OP_UITOFP;
-  case LL_KW_sitofp: return MSSA_OP_SITOFP; case LL_KW_fptrunc: return MSSA_OP_FPTRUNC;
-  case LL_KW_fpext: return MSSA_OP_FPEXT; case LL_KW_ptrtoint: return MSSA_OP_PTRTOINT;
-  case LL_KW_inttoptr: return MSSA_OP_INTTOPTR; case LL_KW_bitcast: return MSSA_OP_BITCAST;
-  case LL_KW_addrspacecast: return MSSA_OP_ADDRSPACECAST;
-  default: return 0;
-  }
+  int op = kw < LL_KW_COUNT_ ? kw_opcode[kw] : 0;
+  return op >= MSSA_OP_TRUNC && op <= MSSA_OP_ADDRSPACECAST ? op : 0;
 }
 
 /* Comparison predicate keyword -> LLVM predicate number. */
-uint32_t mssa__ll_pred(ll_parser *p, int fcmp);
 uint32_t mssa__ll_pred(ll_parser *p, int fcmp) {
   ll_tok *t = &p->lx.tok;
   int r = -1;
@@ -332,7 +324,6 @@ uint32_t mssa__ll_pred(ll_parser *p, int fcmp) {
 }
 
 /* i1 for scalars, <N x i1> for vectors (comparison results). */
-uint32_t mssa__ll_cmp_type(ll_parser *p, uint32_t opty);
 uint32_t mssa__ll_cmp_type(ll_parser *p, uint32_t opty) {
   const mssa_type *t = &p->m->types.a[opty];
   if (t->kind == MSSA_T_VECTOR)
@@ -341,7 +332,6 @@ uint32_t mssa__ll_cmp_type(ll_parser *p, uint32_t opty) {
 }
 
 /* Skip fast-math / wrap flags; returns nothing, flags are not modelled. */
-void mssa__ll_skip_flags(ll_parser *p);
 void mssa__ll_skip_flags(ll_parser *p) {
   for (;;) {
     ll_tok *t = &p->lx.tok;
@@ -357,8 +347,9 @@ void mssa__ll_skip_flags(ll_parser *p) {
   }
 }
 
-/* Elements of an aggregate constant until `close`; pushes on p->stk. */
-static uint32_t agg_elems(ll_parser *p, unsigned close) {
+/* Typed values `T v, T v, ...` until `close` (not consumed), pushed on
+** p->stk; returns how many. */
+uint32_t mssa__ll_tvalue_list(ll_parser *p, unsigned close) {
   uint32_t stk0 = p->stk.n;
   if (p->lx.tok.kind != close) {
     for (;;) {
@@ -401,11 +392,104 @@ static mssa_val push_tv(ll_parser *p, uint32_t *ty) {
   return v;
 }
 
-/* A constant expression; its type is computed from the operands (the
-** declared type `ty` of the surrounding value is not needed). */
-static mssa_val const_expr(ll_parser *p, uint32_t ty) {
-  (void)ty;
+/* One index of extractvalue/insertvalue: steps from aggregate type `cur`
+** to the indexed member's type; *iv is the index as an i32 constant. */
+uint32_t mssa__ll_agg_step(ll_parser *p, uint32_t cur, mssa_val *iv) {
+  uint32_t ioff = p->lx.tok.off;
+  uint64_t idx = mssa__ll_uint(p, "index");
+  if (idx > 0xffffffffu) mssa__ll_err(p, ioff, "index too large");
+  cur = mssa__ll_agg_index(p, cur, idx, ioff);
+  *iv = mssa__ll_const_int(p, p->m->t_i32, (int64_t)idx);
+  return cur;
+}
+
+/* getelementptr [inbounds] (T, ptr base, indices...) */
+static mssa_val const_gep(ll_parser *p, uint32_t stk0) {
+  uint8_t fl = 0;
+  if (mssa__ll_eat_kw(p, LL_KW_inbounds)) fl = MSSA_IF_INBOUNDS;
+  mssa__ll_expect(p, LT_LPAREN, "'(' in constantexpr");
+  uint32_t src = mssa__ll_type(p);
+  mssa__ll_expect(p, LT_COMMA, "',' after getelementptr's type");
+  uint32_t boff = p->lx.tok.off;
+  uint32_t bty;
+  push_tv(p, &bty);
+  /* index values go on p->stk, their types on p->attrs_tmp (both LIFO) */
+  uint32_t nidx = 0;
+  while (mssa__ll_eat(p, LT_COMMA)) {
+    mssa__ll_eat_kw(p, LL_KW_inrange);
+    uint32_t it;
+    push_tv(p, &it);
+    mssa__vec_push(&p->attrs_tmp, it);
+    nidx++;
+  }
+  mssa__ll_expect(p, LT_RPAREN, "')' in constantexpr");
+  uint32_t *itys = p->attrs_tmp.a + p->attrs_tmp.n - nidx;
+  uint32_t rt = mssa__ll_gep_result(p, src, bty, p->stk.a + stk0 + 1, nidx, itys, boff);
+  p->attrs_tmp.n -= nidx;
+  return expr_const(p, rt, MSSA_OP_GEP, fl, src, stk0);
+}
+
+/* select / extractelement / insertelement / shufflevector (...) */
+static mssa_val const_vector_op(ll_parser *p, unsigned kw, uint32_t off, uint32_t stk0) {
   mssa_module *m = p->m;
+  mssa__ll_expect(p, LT_LPAREN, "'(' in constantexpr");
+  uint32_t tys[3] = {0, 0, 0};
+  uint32_t n = 0;
+  for (;;) {
+    if (n == 3) mssa__ll_err(p, p->lx.tok.off, "expected ')' in constantexpr");
+    push_tv(p, &tys[n++]);
+    if (!mssa__ll_eat(p, LT_COMMA)) break;
+  }
+  mssa__ll_expect(p, LT_RPAREN, "')' in constantexpr");
+  const mssa_type *t0 = &m->types.a[tys[0]], *t2 = &m->types.a[tys[2]];
+  switch (kw) {
+  case LL_KW_select:
+    if (n != 3) mssa__ll_err(p, off, "expected three operands to select");
+    return expr_const(p, tys[1], MSSA_OP_SELECT, 0, MSSA_NONE, stk0);
+  case LL_KW_extractelement:
+    if (n != 2 || t0->kind != MSSA_T_VECTOR) mssa__ll_err(p, off, "invalid extractelement operands");
+    return expr_const(p, t0->elem, MSSA_OP_EXTRACTELEMENT, 0, MSSA_NONE, stk0);
+  case LL_KW_insertelement:
+    if (n != 3) mssa__ll_err(p, off, "invalid insertelement operands");
+    return expr_const(p, tys[0], MSSA_OP_INSERTELEMENT, 0, MSSA_NONE, stk0);
+  default: {
+    if (n != 3 || t0->kind != MSSA_T_VECTOR || t2->kind != MSSA_T_VECTOR)
+      mssa__ll_err(p, off, "invalid shufflevector operands");
+    uint32_t elem = t0->elem;
+    uint64_t count = t2->count;
+    int scalable = !!(t2->flags & MSSA_TF_SCALABLE);
+    uint32_t rt = mssa__ll_vec_type(p, elem, count, scalable);
+    return expr_const(p, rt, MSSA_OP_SHUFFLEVECTOR, 0, MSSA_NONE, stk0);
+  }
+  }
+}
+
+/* extractvalue / insertvalue (agg, [val,] indices...) */
+static mssa_val const_agg_op(ll_parser *p, unsigned kw, uint32_t stk0) {
+  uint32_t a, b;
+  mssa__ll_expect(p, LT_LPAREN, "'(' in extractvalue constantexpr");
+  push_tv(p, &a);
+  uint32_t cur = a;
+  if (kw == LL_KW_insertvalue) {
+    mssa__ll_expect(p, LT_COMMA, "',' in insertvalue constantexpr");
+    push_tv(p, &b);
+  }
+  int any = 0;
+  while (mssa__ll_eat(p, LT_COMMA)) {
+    mssa_val iv;
+    cur = mssa__ll_agg_step(p, cur, &iv);
+    mssa__vec_push(&p->stk, iv);
+    any = 1;
+  }
+  if (!any) mssa__ll_err(p, p->lx.tok.off, "expected index");
+  mssa__ll_expect(p, LT_RPAREN, "')' in extractvalue constantexpr");
+  if (kw == LL_KW_extractvalue) return expr_const(p, cur, MSSA_OP_EXTRACTVALUE, 0, MSSA_NONE, stk0);
+  return expr_const(p, a, MSSA_OP_INSERTVALUE, 0, MSSA_NONE, stk0);
+}
+
+/* A constant expression; its type is computed from the operands (the
+** declared type of the surrounding value is not needed). */
+static mssa_val const_expr(ll_parser *p) {
   ll_tok *t = &p->lx.tok;
   uint32_t off = t->off;
   unsigned kw = t->kw;
@@ -421,7 +505,7 @@ static mssa_val const_expr(ll_parser *p, uint32_t ty) {
     mssa__ll_expect(p, LT_RPAREN, "')' at end of constantexpr cast");
     return expr_const(p, dst, (uint16_t)op, 0, a, stk0);
   }
-  if ((op = kw_binop(kw)) || kw == LL_KW_fneg) {
+  if ((op = mssa__ll_kw_binop(kw)) || kw == LL_KW_fneg) {
     mssa__ll_skip_flags(p);
     mssa__ll_expect(p, LT_LPAREN, "'(' in binary constantexpr");
     push_tv(p, &a);
@@ -435,30 +519,7 @@ static mssa_val const_expr(ll_parser *p, uint32_t ty) {
     return expr_const(p, a, (uint16_t)op, 0, MSSA_NONE, stk0);
   }
   switch (kw) {
-  case LL_KW_getelementptr: {
-    uint8_t fl = 0;
-    if (mssa__ll_eat_kw(p, LL_KW_inbounds)) fl = MSSA_IF_INBOUNDS;
-    mssa__ll_expect(p, LT_LPAREN, "'(' in constantexpr");
-    uint32_t src = mssa__ll_type(p);
-    mssa__ll_expect(p, LT_COMMA, "',' after getelementptr's type");
-    uint32_t boff = p->lx.tok.off;
-    uint32_t bty;
-    push_tv(p, &bty);
-    /* index values go on p->stk, their types on p->attrs_tmp (both LIFO) */
-    uint32_t nidx = 0;
-    while (mssa__ll_eat(p, LT_COMMA)) {
-      mssa__ll_eat_kw(p, LL_KW_inrange);
-      uint32_t it;
-      push_tv(p, &it);
-      mssa__vec_push(&p->attrs_tmp, it);
-      nidx++;
-    }
-    mssa__ll_expect(p, LT_RPAREN, "')' in constantexpr");
-    uint32_t *itys = p->attrs_tmp.a + p->attrs_tmp.n - nidx;
-    uint32_t rt = mssa__ll_gep_result(p, src, bty, p->stk.a + stk0 + 1, nidx, itys, boff);
-    p->attrs_tmp.n -= nidx;
-    return expr_const(p, rt, MSSA_OP_GEP, fl, src, stk0);
-  }
+  case LL_KW_getelementptr: return const_gep(p, stk0);
   case LL_KW_icmp: case LL_KW_fcmp: {
     uint32_t pred = mssa__ll_pred(p, kw == LL_KW_fcmp);
     mssa__ll_expect(p, LT_LPAREN, "'(' in compare constantexpr");
@@ -468,59 +529,156 @@ static mssa_val const_expr(ll_parser *p, uint32_t ty) {
     mssa__ll_expect(p, LT_RPAREN, "')' in compare constantexpr");
     return expr_const(p, mssa__ll_cmp_type(p, a), kw == LL_KW_icmp ? MSSA_OP_ICMP : MSSA_OP_FCMP, 0, pred, stk0);
   }
-  case LL_KW_select: case LL_KW_extractelement: case LL_KW_insertelement: case LL_KW_shufflevector: {
-    mssa__ll_expect(p, LT_LPAREN, "'(' in constantexpr");
-    uint32_t tys[3] = {0, 0, 0};
-    uint32_t n = 0;
-    for (;;) {
-      if (n == 3) mssa__ll_err(p, p->lx.tok.off, "expected ')' in constantexpr");
-      push_tv(p, &tys[n++]);
-      if (!mssa__ll_eat(p, LT_COMMA)) break;
-    }
-    mssa__ll_expect(p, LT_RPAREN, "')' in constantexpr");
-    uint32_t rt;
-    uint16_t opc;
-    if (kw == LL_KW_select) {
-      if (n != 3) mssa__ll_err(p, off, "expected three operands to select");
-      rt = tys[1]; opc = MSSA_OP_SELECT;
-    } else if (kw == LL_KW_extractelement) {
-      if (n != 2 || m->types.a[tys[0]].kind != MSSA_T_VECTOR) mssa__ll_err(p, off, "invalid extractelement operands");
-      rt = m->types.a[tys[0]].elem; opc = MSSA_OP_EXTRACTELEMENT;
-    } else if (kw == LL_KW_insertelement) {
-      if (n != 3) mssa__ll_err(p, off, "invalid insertelement operands");
-      rt = tys[0]; opc = MSSA_OP_INSERTELEMENT;
-    } else {
-      if (n != 3 || m->types.a[tys[0]].kind != MSSA_T_VECTOR || m->types.a[tys[2]].kind != MSSA_T_VECTOR)
-        mssa__ll_err(p, off, "invalid shufflevector operands");
-      rt = mssa__ll_vec_type(p, m->types.a[tys[0]].elem, m->types.a[tys[2]].count,
-                             !!(m->types.a[tys[2]].flags & MSSA_TF_SCALABLE));
-      opc = MSSA_OP_SHUFFLEVECTOR;
-    }
-    return expr_const(p, rt, opc, 0, MSSA_NONE, stk0);
+  case LL_KW_select: case LL_KW_extractelement: case LL_KW_insertelement: case LL_KW_shufflevector:
+    return const_vector_op(p, kw, off, stk0);
+  case LL_KW_extractvalue: case LL_KW_insertvalue: return const_agg_op(p, kw, stk0);
+  default: break;
   }
-  case LL_KW_extractvalue: case LL_KW_insertvalue: {
-    mssa__ll_expect(p, LT_LPAREN, "'(' in extractvalue constantexpr");
-    push_tv(p, &a);
-    uint32_t cur = a;
-    if (kw == LL_KW_insertvalue) {
-      mssa__ll_expect(p, LT_COMMA, "',' in insertvalue constantexpr");
-      push_tv(p, &b);
-    }
-    int any = 0;
-    while (mssa__ll_eat(p, LT_COMMA)) {
-      uint32_t ioff = p->lx.tok.off;
-      uint64_t idx = mssa__ll_uint(p, "index");
-      if (idx > 0xffffffffu) mssa__ll_err(p, ioff, "index too large");
-      cur = mssa__ll_agg_index(p, cur, idx, ioff);
-      mssa_val iv = mssa__ll_const_int(p, m->t_i32, (int64_t)idx);
-      mssa__vec_push(&p->stk, iv);
-      any = 1;
-    }
-    if (!any) mssa__ll_err(p, p->lx.tok.off, "expected index");
-    mssa__ll_expect(p, LT_RPAREN, "')' in extractvalue constantexpr");
-    return expr_const(p, kw == LL_KW_extractvalue ? cur : a,
-                      kw == LL_KW_extractvalue ? MSSA_OP_EXTRACTVALUE : MSSA_OP_INSERTVALUE, 0, MSSA_NONE, stk0);
+  mssa__ll_err(p, off, "expected value token");
+}
+
+/* Integer or floating-point literal of type `ty`. */
+static mssa_val number_value(ll_parser *p, uint32_t ty) {
+  ll_tok *t = &p->lx.tok;
+  uint8_t k = p->m->types.a[ty].kind;
+  if (t->kind == LT_FLOAT) {
+    if (!is_fp_kind(k)) mssa__ll_err(p, t->off, "floating point constant invalid for type");
+    return fp_literal(p, ty);
   }
+  if (k == MSSA_T_INT) return int_literal(p, ty);
+  if (is_fp_kind(k)) return fp_literal(p, ty);
+  mssa__ll_err(p, t->off, "integer constant must have integer type");
+}
+
+/* `{...}`, `<{...}>`, `<...>` or `[...]` of type `ty`. */
+static mssa_val aggregate_value(ll_parser *p, uint32_t ty) {
+  uint32_t off = p->lx.tok.off;
+  unsigned open = p->lx.tok.kind;
+  mssa__ll_enter(p);
+  mssa__ll_next(p);
+  uint8_t want;
+  const char *what;
+  uint32_t n;
+  if (open == LT_LBRACE) {
+    n = mssa__ll_tvalue_list(p, LT_RBRACE);
+    mssa__ll_expect(p, LT_RBRACE, "'}' at end of constant");
+    want = MSSA_T_STRUCT, what = "structure initializer must have structure type";
+  } else if (open == LT_LSQ) {
+    n = mssa__ll_tvalue_list(p, LT_RSQ);
+    mssa__ll_expect(p, LT_RSQ, "']' at end of array constant");
+    want = MSSA_T_ARRAY, what = "array constant must have array type";
+  } else if (mssa__ll_eat(p, LT_LBRACE)) {
+    n = mssa__ll_tvalue_list(p, LT_RBRACE);
+    mssa__ll_expect(p, LT_RBRACE, "'}' at end of packed struct");
+    mssa__ll_expect(p, LT_GT, "'>' at end of packed struct");
+    want = MSSA_T_STRUCT, what = "packed structure initializer must have structure type";
+  } else {
+    n = mssa__ll_tvalue_list(p, LT_GT);
+    mssa__ll_expect(p, LT_GT, "'>' at end of vector constant");
+    want = MSSA_T_VECTOR, what = "vector constant must have vector type";
+  }
+  if (p->m->types.a[ty].kind != want) mssa__ll_err(p, off, "%s", what);
+  mssa_val r = agg_const(p, ty, n, off);
+  mssa__ll_leave(p);
+  return r;
+}
+
+/* `blockaddress(@f, %bb)`: the block is resolved at the end of the module. */
+static mssa_val blockaddress_value(ll_parser *p, uint32_t ty) {
+  mssa__ll_expect(p, LT_LPAREN, "'(' in block address expression");
+  ll_tok g = p->lx.tok;
+  if (g.kind != LT_GLOBAL && g.kind != LT_GLOBALID) mssa__ll_err(p, g.off, "expected function name in blockaddress");
+  mssa__ll_next(p);
+  mssa_val fv = mssa__ll_global_ref(p, &g);
+  mssa__ll_expect(p, LT_COMMA, "',' in block address expression");
+  ll_tok bt = p->lx.tok;
+  if (bt.kind != LT_LOCAL && bt.kind != LT_LOCALID) mssa__ll_err(p, bt.off, "expected basic block name in blockaddress");
+  mssa__ll_next(p);
+  uint64_t key = mssa__ll_local_key(p, &bt);
+  mssa__ll_expect(p, LT_RPAREN, "')' in block address expression");
+  mssa_const c = cblank(MSSA_C_BLOCKADDR, ty);
+  c.nops = 2;
+  mssa_val ops[2] = {fv, MSSA_VAL_NONE};
+  uint32_t id = push_const(p, &c, ops);
+  ll_pending pe = {id, (uint32_t)key, (uint32_t)(key >> 32), bt.off};
+  mssa__vec_push(&p->baddr, pe);
+  return MSSA_VAL(MSSA_VK_CONST, id);
+}
+
+/* `c"..."` (after `c`) of array type `ty`. */
+static mssa_val cstring_value(ll_parser *p, uint32_t ty, uint32_t off) {
+  mssa_module *m = p->m;
+  ll_tok s = p->lx.tok;
+  mssa__ll_expect(p, LT_STRING, "string constant");
+  mssa_const c = cblank(MSSA_C_STRING, ty);
+  c.aux = mssa__ll_string(p, &s);
+  const mssa_type *tt = &m->types.a[ty];
+  if (tt->kind != MSSA_T_ARRAY || tt->count != mssa_strtab_len(&m->strs, c.aux))
+    mssa__ll_err(p, off, "constant expression type mismatch");
+  return MSSA_VAL(MSSA_VK_CONST, mssa__ll_const(p, &c, NULL));
+}
+
+/* `asm [sideeffect] [alignstack] [inteldialect] [unwind] "..." , "..."` */
+static mssa_val asm_value(ll_parser *p) {
+  while (mssa__ll_eat_kw(p, LL_KW_sideeffect) || mssa__ll_eat_kw(p, LL_KW_alignstack) ||
+         mssa__ll_eat_kw(p, LL_KW_inteldialect) || mssa__ll_eat_kw(p, LL_KW_unwind)) {}
+  mssa__ll_expect(p, LT_STRING, "asm string");
+  mssa__ll_expect(p, LT_COMMA, "',' after inline asm string");
+  mssa__ll_expect(p, LT_STRING, "asm constraint string");
+  return MSSA_VAL(MSSA_VK_ASM, 0);
+}
+
+static int is_const_expr_kw(unsigned kw) {
+  switch (kw) {
+  case LL_KW_fneg: case LL_KW_getelementptr: case LL_KW_icmp: case LL_KW_fcmp:
+  case LL_KW_select: case LL_KW_extractelement: case LL_KW_insertelement:
+  case LL_KW_shufflevector: case LL_KW_extractvalue: case LL_KW_insertvalue:
+    return 1;
+  default: return mssa__ll_kw_castop(kw) || mssa__ll_kw_binop(kw);
+  }
+}
+
+/* A value that starts with a keyword: true/false, null, undef, poison,
+** zeroinitializer, none, c"...", blockaddress, dso_local_equivalent,
+** no_cfi, asm, or a constant expression. */
+static mssa_val keyword_value(ll_parser *p, uint32_t ty) {
+  mssa_module *m = p->m;
+  ll_tok *t = &p->lx.tok;
+  uint32_t off = t->off;
+  unsigned kw = t->kw;
+  const mssa_type *tt = &m->types.a[ty];
+  if (is_const_expr_kw(kw)) {
+    mssa__ll_enter(p);
+    mssa_val r = const_expr(p);
+    mssa__ll_leave(p);
+    return r;
+  }
+  mssa__ll_next(p);
+  switch (kw) {
+  case LL_KW_true: case LL_KW_false:
+    if (tt->kind != MSSA_T_INT || tt->bits != 1) mssa__ll_err(p, off, "integer constant must have integer type");
+    return mssa__ll_const_int(p, ty, kw == LL_KW_true);
+  case LL_KW_null:
+    if (tt->kind != MSSA_T_PTR) mssa__ll_err(p, off, "null must be a pointer type");
+    return simple_const(p, MSSA_C_NULL, ty);
+  case LL_KW_undef: return simple_const(p, MSSA_C_UNDEF, ty);
+  case LL_KW_poison: return simple_const(p, MSSA_C_POISON, ty);
+  case LL_KW_zeroinitializer: return simple_const(p, MSSA_C_ZERO, ty);
+  case LL_KW_none:
+    if (tt->kind != MSSA_T_TOKEN) mssa__ll_err(p, off, "invalid type for none constant");
+    return simple_const(p, MSSA_C_TOKEN_NONE, ty);
+  case LL_KW_c: return cstring_value(p, ty, off);
+  case LL_KW_blockaddress: return blockaddress_value(p, ty);
+  case LL_KW_dso_local_equivalent: case LL_KW_no_cfi: {
+    ll_tok g = p->lx.tok;
+    if (g.kind != LT_GLOBAL && g.kind != LT_GLOBALID) mssa__ll_err(p, g.off, "expected global value name");
+    mssa__ll_next(p);
+    mssa_val gv = mssa__ll_global_ref(p, &g);
+    mssa_const c = cblank(MSSA_C_OTHER, ty);
+    c.nops = 1;
+    return MSSA_VAL(MSSA_VK_CONST, mssa__ll_const(p, &c, &gv));
+  }
+  case LL_KW_asm: return asm_value(p);
   default: break;
   }
   mssa__ll_err(p, off, "expected value token");
@@ -529,11 +687,7 @@ static mssa_val const_expr(ll_parser *p, uint32_t ty) {
 static mssa_val parse_value(ll_parser *p, uint32_t ty) {
   mssa_module *m = p->m;
   ll_tok *t = &p->lx.tok;
-  uint32_t off = t->off;
-  /* not a pointer: parsing elements may intern types and move the array */
-#define tt (&m->types.a[ty])
   if (ty == m->t_md) return mssa__ll_md_value(p);
-  mssa_val r;
   switch (t->kind) {
   case LT_LOCAL: case LT_LOCALID: {
     ll_tok k = *t;
@@ -543,143 +697,18 @@ static mssa_val parse_value(ll_parser *p, uint32_t ty) {
   case LT_GLOBAL: case LT_GLOBALID: {
     ll_tok k = *t;
     mssa__ll_next(p);
-    if (tt->kind != MSSA_T_PTR && !(tt->kind == MSSA_T_VECTOR))
+    uint8_t kind = m->types.a[ty].kind;
+    if (kind != MSSA_T_PTR && kind != MSSA_T_VECTOR)
       mssa__ll_err(p, k.off, "global variable reference must have pointer type");
     return mssa__ll_global_ref(p, &k);
   }
-  case LT_INT: case LT_HEXINT:
-    if (tt->kind == MSSA_T_INT) return int_literal(p, ty);
-    if (is_fp_kind(tt->kind)) return fp_literal(p, ty);
-    mssa__ll_err(p, off, "integer constant must have integer type");
-  case LT_FLOAT:
-    if (!is_fp_kind(tt->kind)) mssa__ll_err(p, off, "floating point constant invalid for type");
-    return fp_literal(p, ty);
-  case LT_LBRACE: {
-    mssa__ll_enter(p);
-    mssa__ll_next(p);
-    uint32_t n = agg_elems(p, LT_RBRACE);
-    mssa__ll_expect(p, LT_RBRACE, "'}' at end of constant");
-    if (tt->kind != MSSA_T_STRUCT) mssa__ll_err(p, off, "structure initializer must have structure type");
-    r = agg_const(p, ty, n, off);
-    mssa__ll_leave(p);
-    return r;
-  }
-  case LT_LT: {
-    mssa__ll_enter(p);
-    mssa__ll_next(p);
-    if (mssa__ll_eat(p, LT_LBRACE)) {
-      uint32_t n = agg_elems(p, LT_RBRACE);
-      mssa__ll_expect(p, LT_RBRACE, "'}' at end of packed struct");
-      mssa__ll_expect(p, LT_GT, "'>' at end of packed struct");
-      if (tt->kind != MSSA_T_STRUCT) mssa__ll_err(p, off, "packed structure initializer must have structure type");
-      r = agg_const(p, ty, n, off);
-    } else {
-      uint32_t n = agg_elems(p, LT_GT);
-      mssa__ll_expect(p, LT_GT, "'>' at end of vector constant");
-      if (tt->kind != MSSA_T_VECTOR) mssa__ll_err(p, off, "vector constant must have vector type");
-      r = agg_const(p, ty, n, off);
-    }
-    mssa__ll_leave(p);
-    return r;
-  }
-  case LT_LSQ: {
-    mssa__ll_enter(p);
-    mssa__ll_next(p);
-    uint32_t n = agg_elems(p, LT_RSQ);
-    mssa__ll_expect(p, LT_RSQ, "']' at end of array constant");
-    if (tt->kind != MSSA_T_ARRAY) mssa__ll_err(p, off, "array constant must have array type");
-    r = agg_const(p, ty, n, off);
-    mssa__ll_leave(p);
-    return r;
-  }
-  case LT_KW:
-    switch (t->kw) {
-    case LL_KW_true: case LL_KW_false: {
-      if (tt->kind != MSSA_T_INT || tt->bits != 1) mssa__ll_err(p, off, "integer constant must have integer type");
-      int64_t v = t->kw == LL_KW_true;
-      mssa__ll_next(p);
-      return mssa__ll_const_int(p, ty, v);
-    }
-    case LL_KW_null:
-      if (tt->kind != MSSA_T_PTR) mssa__ll_err(p, off, "null must be a pointer type");
-      mssa__ll_next(p);
-      return simple_const(p, MSSA_C_NULL, ty);
-    case LL_KW_undef: mssa__ll_next(p); return simple_const(p, MSSA_C_UNDEF, ty);
-    case LL_KW_poison: mssa__ll_next(p); return simple_const(p, MSSA_C_POISON, ty);
-    case LL_KW_zeroinitializer: mssa__ll_next(p); return simple_const(p, MSSA_C_ZERO, ty);
-    case LL_KW_none:
-      if (tt->kind != MSSA_T_TOKEN) mssa__ll_err(p, off, "invalid type for none constant");
-      mssa__ll_next(p);
-      return simple_const(p, MSSA_C_TOKEN_NONE, ty);
-    case LL_KW_c: {
-      mssa__ll_next(p);
-      ll_tok s = p->lx.tok;
-      mssa__ll_expect(p, LT_STRING, "string constant");
-      mssa_const c = cblank(MSSA_C_STRING, ty);
-      c.aux = mssa__ll_string(p, &s);
-      if (tt->kind != MSSA_T_ARRAY || tt->count != mssa_strtab_len(&m->strs, c.aux))
-        mssa__ll_err(p, off, "constant expression type mismatch");
-      return MSSA_VAL(MSSA_VK_CONST, mssa__ll_const(p, &c, NULL));
-    }
-    case LL_KW_blockaddress: {
-      mssa__ll_next(p);
-      mssa__ll_expect(p, LT_LPAREN, "'(' in block address expression");
-      ll_tok g = p->lx.tok;
-      if (g.kind != LT_GLOBAL && g.kind != LT_GLOBALID) mssa__ll_err(p, g.off, "expected function name in blockaddress");
-      mssa__ll_next(p);
-      mssa_val fv = mssa__ll_global_ref(p, &g);
-      mssa__ll_expect(p, LT_COMMA, "',' in block address expression");
-      ll_tok bt = p->lx.tok;
-      if (bt.kind != LT_LOCAL && bt.kind != LT_LOCALID) mssa__ll_err(p, bt.off, "expected basic block name in blockaddress");
-      mssa__ll_next(p);
-      uint64_t key = mssa__ll_local_key(p, &bt);
-      mssa__ll_expect(p, LT_RPAREN, "')' in block address expression");
-      mssa_const c = cblank(MSSA_C_BLOCKADDR, ty);
-      c.nops = 2;
-      mssa_val ops[2] = {fv, MSSA_VAL_NONE};
-      uint32_t id = push_const(p, &c, ops);
-      ll_pending pe = {id, (uint32_t)key, (uint32_t)(key >> 32), bt.off};
-      mssa__vec_push(&p->baddr, pe);
-      return MSSA_VAL(MSSA_VK_CONST, id);
-    }
-    case LL_KW_dso_local_equivalent: case LL_KW_no_cfi: {
-      mssa__ll_next(p);
-      ll_tok g = p->lx.tok;
-      if (g.kind != LT_GLOBAL && g.kind != LT_GLOBALID) mssa__ll_err(p, g.off, "expected global value name");
-      mssa__ll_next(p);
-      mssa_val gv = mssa__ll_global_ref(p, &g);
-      mssa_const c = cblank(MSSA_C_OTHER, ty);
-      c.nops = 1;
-      return MSSA_VAL(MSSA_VK_CONST, mssa__ll_const(p, &c, &gv));
-    }
-    case LL_KW_asm: {
-      mssa__ll_next(p);
-      while (mssa__ll_eat_kw(p, LL_KW_sideeffect) || mssa__ll_eat_kw(p, LL_KW_alignstack) ||
-             mssa__ll_eat_kw(p, LL_KW_inteldialect) || mssa__ll_eat_kw(p, LL_KW_unwind)) {}
-      mssa__ll_expect(p, LT_STRING, "asm string");
-      mssa__ll_expect(p, LT_COMMA, "',' after inline asm string");
-      mssa__ll_expect(p, LT_STRING, "asm constraint string");
-      return MSSA_VAL(MSSA_VK_ASM, 0);
-    }
-    default:
-      if (mssa__ll_kw_castop(t->kw) || kw_binop(t->kw) || t->kw == LL_KW_fneg ||
-          t->kw == LL_KW_getelementptr || t->kw == LL_KW_icmp || t->kw == LL_KW_fcmp ||
-          t->kw == LL_KW_select || t->kw == LL_KW_extractelement || t->kw == LL_KW_insertelement ||
-          t->kw == LL_KW_shufflevector || t->kw == LL_KW_extractvalue || t->kw == LL_KW_insertvalue) {
-        mssa__ll_enter(p);
-        r = const_expr(p, ty);
-        mssa__ll_leave(p);
-        return r;
-      }
-      break;
-    }
-    break;
-  case LT_ERROR:
-    mssa__ll_err(p, off, "%s", p->lx.msg);
+  case LT_INT: case LT_HEXINT: case LT_FLOAT: return number_value(p, ty);
+  case LT_LBRACE: case LT_LT: case LT_LSQ: return aggregate_value(p, ty);
+  case LT_KW: return keyword_value(p, ty);
+  case LT_ERROR: mssa__ll_err(p, t->off, "%s", p->lx.msg);
   default: break;
   }
-  mssa__ll_err(p, off, "expected value token");
-#undef tt
+  mssa__ll_err(p, t->off, "expected value token");
 }
 
 /* ------------------------------------------- reopening a parsed module */
@@ -689,9 +718,6 @@ static mssa_val parse_value(ll_parser *p, uint32_t ty) {
 void mssa__ll_consts_reopen(ll_parser *p) {
   mssa_module *m = p->m;
   uint32_t n = m->consts.n;
-  mssa__ll_idset_reset(&p->cset, n);
-  for (uint32_t id = 0; id < n; id++) {
-    const mssa_const *c = &m->consts.a[id];
-    mssa__ll_idset_add(&p->cset, const_hash(c, m->cops.a + c->ops), id);
-  }
+  mssa_idtab_reset(&p->cset, n);
+  for (uint32_t id = 0; id < n; id++) mssa_idtab_add(&p->cset, const_id_hash(m, id), id);
 }

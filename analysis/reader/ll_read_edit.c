@@ -32,10 +32,8 @@
 #include <string.h>
 
 #include "ir/ir_edit.h"
-#include "reader/ll_read.h"
-
-int mssa__parse_inst(mssa_module *m, mssa_func *f, const char *text, size_t len,
-                     mssa_inst *proto, mssa_u32vec *ops, mssa_diag *diag);
+#include "reader/reader_internal.h"
+#include "reader/retext.h"
 
 static void put_local(ll_parser *p, uint32_t name, uint32_t slot, mssa_val v) {
   if (name != MSSA_NONE) mssa_u64map_put(&p->lmap, name, v);
@@ -63,7 +61,7 @@ int mssa__parse_inst(mssa_module *m, mssa_func *f, const char *text, size_t len,
                      mssa_inst *proto, mssa_u32vec *ops, mssa_diag *diag) {
   if (diag) memset(diag, 0, sizeof *diag);
   if (!m || !f || !text || !proto || !ops || f->is_decl) return MSSA_EINVAL;
-  if (len >= 0x0ffffff0u) return MSSA_ETOOBIG;
+  if (len >= MSSA_MAX_INDEX) return MSSA_ETOOBIG;
   char *buf = mssa__xstrndup(text, len);
   char *saved_text = m->text;
   size_t saved_len = m->text_len;

@@ -18,15 +18,9 @@
 **   4. text_off/text_len span from the instruction's first token to the end
 **      of its last token (metadata attachments included, comments not).
 */
-#include "reader/ll_read.h"
+#include "reader/reader_internal.h"
 
 #include <string.h>
-
-int mssa__ll_kw_binop(unsigned kw);
-int mssa__ll_kw_castop(unsigned kw);
-uint32_t mssa__ll_pred(ll_parser *p, int fcmp);
-uint32_t mssa__ll_cmp_type(ll_parser *p, uint32_t opty);
-void mssa__ll_skip_flags(ll_parser *p);
 
 #define TOK (&p->lx.tok)
 
@@ -44,6 +38,16 @@ static void label_op(ll_parser *p) {
   if (t.kind != LT_LOCAL && t.kind != LT_LOCALID) mssa__ll_err(p, t.off, "expected a basic block");
   mssa__ll_next(p);
   push_op(p, MSSA_VAL(MSSA_VK_BLOCK, mssa__ll_block_ref(p, &t)));
+}
+
+/* `label %a, label %b, ...]` after '[': returns the count. */
+static uint32_t label_list(ll_parser *p) {
+  uint32_t n = 0;
+  if (TOK->kind != LT_RSQ) {
+    do { label_op(p); n++; } while (mssa__ll_eat(p, LT_COMMA));
+  }
+  mssa__ll_expect(p, LT_RSQ, "']' at end of block list");
+  return n;
 }
 
 /* `, align N` / `, !md` continuation: consumes a comma; returns 1 when the
@@ -139,13 +143,7 @@ static void call_common(ll_parser *p, mssa_inst *ins) {
       for (;;) {
         mssa__ll_expect(p, LT_STRING, "operand bundle tag");
         mssa__ll_expect(p, LT_LPAREN, "'(' in operand bundle");
-        if (TOK->kind != LT_RPAREN) {
-          for (;;) {
-            uint32_t bt;
-            mssa__ll_tvalue(p, &bt);
-            if (!mssa__ll_eat(p, LT_COMMA)) break;
-          }
-        }
+        p->stk.n -= mssa__ll_tvalue_list(p, LT_RPAREN);
         mssa__ll_expect(p, LT_RPAREN, "')' in operand bundle");
         if (!mssa__ll_eat(p, LT_COMMA)) break;
       }
@@ -163,13 +161,9 @@ static void call_common(ll_parser *p, mssa_inst *ins) {
 /* `within none` / `within %pad` and `[args]` of catchpad/cleanuppad. */
 static void pad_args(ll_parser *p) {
   mssa__ll_expect(p, LT_LSQ, "'[' here");
-  if (TOK->kind != LT_RSQ) {
-    for (;;) {
-      uint32_t ty;
-      tv_op(p, &ty);
-      if (!mssa__ll_eat(p, LT_COMMA)) break;
-    }
-  }
+  uint32_t n = mssa__ll_tvalue_list(p, LT_RSQ);
+  for (uint32_t i = p->stk.n - n; i < p->stk.n; i++) push_op(p, p->stk.a[i]);
+  p->stk.n -= n;
   mssa__ll_expect(p, LT_RSQ, "']' here");
 }
 
@@ -193,45 +187,30 @@ static int unwind_dest(ll_parser *p) {
   return 1;
 }
 
-/* Parses one instruction's opcode and operands into *ins. Returns 1 when
-** metadata attachments follow (comma already consumed). */
-static int parse_inst_body(ll_parser *p, mssa_inst *ins) {
+/* `, align N` then an optional attachment list, after a memory operation.
+** Returns 1 when metadata attachments follow (comma consumed). */
+static int align_tail(ll_parser *p, mssa_inst *ins) {
+  while (TOK->kind == LT_COMMA) {
+    if (comma_md(p)) return 1;
+    if (mssa__ll_eat_kw(p, LL_KW_align)) ins->align = parse_align(p);
+    else mssa__ll_err(p, TOK->off, "expected metadata after comma");
+  }
+  return 0;
+}
+
+/* Each instruction family has one parser: it gets the opcode keyword
+** (already consumed) and its offset, fills *ins and pushes the operands;
+** it returns 1 when metadata attachments follow (comma consumed). */
+typedef int (*inst_family)(ll_parser *p, mssa_inst *ins, unsigned kw, uint32_t off);
+
+/* ret, br, switch, indirectbr, unreachable */
+static int parse_branch(ll_parser *p, mssa_inst *ins, unsigned kw, uint32_t off) {
   mssa_module *m = p->m;
-  mssa_func *f = p->f;
-  ll_tok *t = TOK;
-  uint32_t off = t->off;
-  if (t->kind != LT_KW) {
-    if (t->kind == LT_ERROR) mssa__ll_err(p, t->off, "%s", p->lx.msg);
-    mssa__ll_err(p, off, "expected instruction opcode");
-  }
-  unsigned kw = t->kw;
   uint32_t ty, ty2;
-  int op;
-  ins->type = m->t_void;
-  if ((op = mssa__ll_kw_binop(kw))) {
-    mssa__ll_next(p);
-    mssa__ll_skip_flags(p);
-    ins->opcode = (uint16_t)op;
-    tv_op(p, &ty);
-    mssa__ll_expect(p, LT_COMMA, "',' in arithmetic operation");
-    push_op(p, mssa__ll_value(p, ty));
-    ins->type = ty;
-    return 0;
-  }
-  if ((op = mssa__ll_kw_castop(kw))) {
-    mssa__ll_next(p);
-    ins->opcode = (uint16_t)op;
-    tv_op(p, &ty);
-    mssa__ll_expect_kw(p, LL_KW_to);
-    ins->type = mssa__ll_type(p);
-    ins->aux = ty;
-    return 0;
-  }
-  mssa__ll_next(p);
   switch (kw) {
   case LL_KW_ret: {
     ins->opcode = MSSA_OP_RET;
-    uint32_t toff = p->lx.tok.off;
+    uint32_t toff = TOK->off;
     ty = mssa__ll_type(p);
     if (p->f && ty != m->types.a[p->f->type].elem) {
       char b[128];
@@ -269,11 +248,18 @@ static int parse_inst_body(ll_parser *p, mssa_inst *ins) {
     tv_op(p, &ty);
     mssa__ll_expect(p, LT_COMMA, "',' after indirectbr address");
     mssa__ll_expect(p, LT_LSQ, "'[' with indirectbr");
-    if (TOK->kind != LT_RSQ) {
-      do label_op(p); while (mssa__ll_eat(p, LT_COMMA));
-    }
-    mssa__ll_expect(p, LT_RSQ, "']' at end of block list");
+    label_list(p);
     return 0;
+  default:
+    ins->opcode = MSSA_OP_UNREACHABLE;
+    return 0;
+  }
+}
+
+/* call (tail, musttail, notail), invoke, callbr */
+static int parse_call(ll_parser *p, mssa_inst *ins, unsigned kw, uint32_t off) {
+  (void)off;
+  switch (kw) {
   case LL_KW_invoke:
     ins->opcode = MSSA_OP_INVOKE;
     call_common(p, ins);
@@ -282,39 +268,45 @@ static int parse_inst_body(ll_parser *p, mssa_inst *ins) {
     mssa__ll_expect_kw(p, LL_KW_unwind);
     label_op(p);
     return 0;
-  case LL_KW_callbr: {
+  case LL_KW_callbr:
     ins->opcode = MSSA_OP_CALLBR;
     call_common(p, ins);
     mssa__ll_expect_kw(p, LL_KW_to);
     label_op(p);
     mssa__ll_expect(p, LT_LSQ, "'[' in callbr");
-    uint32_t n = 0;
-    if (TOK->kind != LT_RSQ) {
-      do { label_op(p); n++; } while (mssa__ll_eat(p, LT_COMMA));
-    }
-    mssa__ll_expect(p, LT_RSQ, "']' at end of block list");
-    ins->aux2 = n;
+    ins->aux2 = label_list(p);
     return 0;
+  case LL_KW_tail: case LL_KW_musttail: case LL_KW_notail:
+    if (kw != LL_KW_notail) ins->flags |= MSSA_IF_TAIL;
+    mssa__ll_expect_kw(p, LL_KW_call);
+    break;
+  default: break;
   }
+  ins->opcode = MSSA_OP_CALL;
+  call_common(p, ins);
+  return 0;
+}
+
+/* Exception handling: resume, cleanupret, catchret, catchswitch,
+** catchpad, cleanuppad, landingpad */
+static int parse_eh(ll_parser *p, mssa_inst *ins, unsigned kw, uint32_t off) {
+  (void)off;
+  uint32_t ty;
+  switch (kw) {
   case LL_KW_resume:
     ins->opcode = MSSA_OP_RESUME;
     tv_op(p, &ty);
     return 0;
-  case LL_KW_unreachable:
-    ins->opcode = MSSA_OP_UNREACHABLE;
-    return 0;
-  case LL_KW_cleanupret:
-    ins->opcode = MSSA_OP_CLEANUPRET;
+  case LL_KW_cleanupret: case LL_KW_catchret:
+    ins->opcode = kw == LL_KW_cleanupret ? MSSA_OP_CLEANUPRET : MSSA_OP_CATCHRET;
     mssa__ll_expect_kw(p, LL_KW_from);
     push_op(p, mssa__ll_value(p, token_type(p)));
-    unwind_dest(p);
-    return 0;
-  case LL_KW_catchret:
-    ins->opcode = MSSA_OP_CATCHRET;
-    mssa__ll_expect_kw(p, LL_KW_from);
-    push_op(p, mssa__ll_value(p, token_type(p)));
-    mssa__ll_expect_kw(p, LL_KW_to);
-    label_op(p);
+    if (kw == LL_KW_cleanupret) {
+      unwind_dest(p);
+    } else {
+      mssa__ll_expect_kw(p, LL_KW_to);
+      label_op(p);
+    }
     return 0;
   case LL_KW_catchswitch:
     ins->opcode = MSSA_OP_CATCHSWITCH;
@@ -331,90 +323,100 @@ static int parse_inst_body(ll_parser *p, mssa_inst *ins) {
     pad_args(p);
     ins->type = token_type(p);
     return 0;
-  case LL_KW_fneg:
-    ins->opcode = MSSA_OP_FNEG;
-    mssa__ll_skip_flags(p);
-    tv_op(p, &ty);
-    ins->type = ty;
-    return 0;
-  case LL_KW_alloca: {
-    ins->opcode = MSSA_OP_ALLOCA;
-    while (mssa__ll_eat_kw(p, LL_KW_inalloca) ||
-           (TOK->kind == LT_IDENT && TOK->tlen == 10 && memcmp(m->text + TOK->toff, "swifterror", 10) == 0 &&
-            (mssa__ll_next(p), 1))) {}
-    ty = mssa__ll_type(p);
-    ins->aux = ty;
-    uint32_t as = 0;
-    int md = 0;
-    while (TOK->kind == LT_COMMA) {
-      if ((md = comma_md(p))) break;
-      if (mssa__ll_eat_kw(p, LL_KW_align)) ins->align = parse_align(p);
-      else if (mssa__ll_is_kw(p, LL_KW_addrspace)) as = mssa__ll_opt_addrspace(p, 0);
-      else if (f->ops.n == ins->ops) tv_op(p, &ty2);
-      else mssa__ll_err(p, TOK->off, "expected metadata after comma");
+  default:
+    ins->opcode = MSSA_OP_LANDINGPAD;
+    ins->type = mssa__ll_type(p);
+    mssa__ll_eat_kw(p, LL_KW_cleanup);
+    while (mssa__ll_is_kw(p, LL_KW_catch) || mssa__ll_is_kw(p, LL_KW_filter)) {
+      mssa__ll_next(p);
+      tv_op(p, &ty);
     }
-    ins->type = ptr_to(p, ty, as);
-    return md;
+    return 0;
   }
-  case LL_KW_load: {
+}
+
+static int parse_alloca(ll_parser *p, mssa_inst *ins) {
+  mssa_module *m = p->m;
+  ins->opcode = MSSA_OP_ALLOCA;
+  while (mssa__ll_eat_kw(p, LL_KW_inalloca) ||
+         (TOK->kind == LT_IDENT && TOK->tlen == 10 && memcmp(m->text + TOK->toff, "swifterror", 10) == 0 &&
+          (mssa__ll_next(p), 1))) {}
+  uint32_t ty = mssa__ll_type(p), ty2;
+  ins->aux = ty;
+  uint32_t as = 0;
+  int md = 0;
+  while (TOK->kind == LT_COMMA) {
+    if ((md = comma_md(p))) break;
+    if (mssa__ll_eat_kw(p, LL_KW_align)) ins->align = parse_align(p);
+    else if (mssa__ll_is_kw(p, LL_KW_addrspace)) as = mssa__ll_opt_addrspace(p, 0);
+    else if (p->f->ops.n == ins->ops) tv_op(p, &ty2);
+    else mssa__ll_err(p, TOK->off, "expected metadata after comma");
+  }
+  ins->type = ptr_to(p, ty, as);
+  return md;
+}
+
+static int parse_gep(ll_parser *p, mssa_inst *ins, uint32_t off) {
+  (void)off;
+  mssa_func *f = p->f;
+  ins->opcode = MSSA_OP_GEP;
+  if (mssa__ll_eat_kw(p, LL_KW_inbounds)) ins->flags |= MSSA_IF_INBOUNDS;
+  uint32_t src = mssa__ll_type(p), ty, ty2;
+  ins->aux = src;
+  mssa__ll_expect(p, LT_COMMA, "comma after getelementptr's type");
+  uint32_t boff = TOK->off;
+  tv_op(p, &ty);
+  uint32_t stk0 = p->stk.n;
+  int md = 0;
+  while (TOK->kind == LT_COMMA) {
+    if ((md = comma_md(p))) break;
+    tv_op(p, &ty2);
+    mssa__vec_push(&p->stk, ty2);
+  }
+  uint32_t nidx = p->stk.n - stk0;
+  ins->type = mssa__ll_gep_result(p, src, ty, f->ops.a + f->ops.n - nidx, nidx, p->stk.a + stk0, boff);
+  p->stk.n = stk0;
+  return md;
+}
+
+/* The operation word of atomicrmw, in the order of mssa_inst.aux. */
+static int rmw_op(ll_parser *p) {
+  static const unsigned ops[] = {
+    LL_KW_xchg, LL_KW_add, LL_KW_sub, LL_KW_and, LL_KW_nand, LL_KW_or, LL_KW_xor,
+    LL_KW_max, LL_KW_min, LL_KW_umax, LL_KW_umin, LL_KW_fadd, LL_KW_fsub, LL_KW_fmax,
+    LL_KW_fmin,
+  };
+  if (TOK->kind == LT_KW)
+    for (int r = 0; r < (int)(sizeof ops / sizeof ops[0]); r++)
+      if (TOK->kw == ops[r]) { mssa__ll_next(p); return r; }
+  mssa__ll_err(p, TOK->off, "expected binary operation in atomicrmw");
+}
+
+/* load, store, cmpxchg, atomicrmw: a pointer operand, then orderings and
+** `, align N` */
+static int parse_access(ll_parser *p, mssa_inst *ins, unsigned kw, uint32_t off) {
+  uint32_t ty, ty2, ty3;
+  int atomic = 0;
+  switch (kw) {
+  case LL_KW_load:
     ins->opcode = MSSA_OP_LOAD;
-    int atomic = mssa__ll_eat_kw(p, LL_KW_atomic);
+    atomic = mssa__ll_eat_kw(p, LL_KW_atomic);
     if (mssa__ll_eat_kw(p, LL_KW_volatile)) ins->flags |= MSSA_IF_VOLATILE;
     ins->type = mssa__ll_type(p);
     mssa__ll_expect(p, LT_COMMA, "comma after load's type");
     tv_op(p, &ty);
     if (!mssa__ll_is_ptr(p, ty)) mssa__ll_err(p, off, "load operand must be a pointer");
-    if (atomic) ins->ordering = (uint8_t)ordering(p, 1);
-    int md = 0;
-    while (TOK->kind == LT_COMMA) {
-      if ((md = comma_md(p))) break;
-      if (mssa__ll_eat_kw(p, LL_KW_align)) ins->align = parse_align(p);
-      else mssa__ll_err(p, TOK->off, "expected metadata after comma");
-    }
-    return md;
-  }
-  case LL_KW_store: {
+    break;
+  case LL_KW_store:
     ins->opcode = MSSA_OP_STORE;
-    int atomic = mssa__ll_eat_kw(p, LL_KW_atomic);
+    atomic = mssa__ll_eat_kw(p, LL_KW_atomic);
     if (mssa__ll_eat_kw(p, LL_KW_volatile)) ins->flags |= MSSA_IF_VOLATILE;
     tv_op(p, &ty);
     ins->aux = ty;
     mssa__ll_expect(p, LT_COMMA, "',' after store operand");
     tv_op(p, &ty2);
     if (!mssa__ll_is_ptr(p, ty2)) mssa__ll_err(p, off, "store operand must be a pointer");
-    if (atomic) ins->ordering = (uint8_t)ordering(p, 1);
-    int md = 0;
-    while (TOK->kind == LT_COMMA) {
-      if ((md = comma_md(p))) break;
-      if (mssa__ll_eat_kw(p, LL_KW_align)) ins->align = parse_align(p);
-      else mssa__ll_err(p, TOK->off, "expected metadata after comma");
-    }
-    return md;
-  }
-  case LL_KW_getelementptr: {
-    ins->opcode = MSSA_OP_GEP;
-    if (mssa__ll_eat_kw(p, LL_KW_inbounds)) ins->flags |= MSSA_IF_INBOUNDS;
-    uint32_t src = mssa__ll_type(p);
-    ins->aux = src;
-    mssa__ll_expect(p, LT_COMMA, "comma after getelementptr's type");
-    uint32_t boff = TOK->off;
-    tv_op(p, &ty);
-    uint32_t stk0 = p->stk.n;
-    int md = 0;
-    while (TOK->kind == LT_COMMA) {
-      if ((md = comma_md(p))) break;
-      tv_op(p, &ty2);
-      mssa__vec_push(&p->stk, ty2);
-    }
-    uint32_t nidx = p->stk.n - stk0;
-    ins->type = mssa__ll_gep_result(p, src, ty, f->ops.a + f->ops.n - nidx, nidx, p->stk.a + stk0, boff);
-    p->stk.n = stk0;
-    return md;
-  }
-  case LL_KW_fence:
-    ins->opcode = MSSA_OP_FENCE;
-    ins->ordering = (uint8_t)ordering(p, 1);
-    return 0;
+    break;
   case LL_KW_cmpxchg: {
     ins->opcode = MSSA_OP_CMPXCHG;
     if (mssa__ll_eat_kw(p, LL_KW_weak)) ins->flags |= MSSA_IF_WEAK;
@@ -424,51 +426,67 @@ static int parse_inst_body(ll_parser *p, mssa_inst *ins) {
     mssa__ll_expect(p, LT_COMMA, "',' after cmpxchg address");
     tv_op(p, &ty2);
     mssa__ll_expect(p, LT_COMMA, "',' after cmpxchg cmp operand");
-    uint32_t ty3;
     tv_op(p, &ty3);
     ins->ordering = (uint8_t)ordering(p, 1);
     ordering(p, 1);
-    int md = 0;
-    while (TOK->kind == LT_COMMA) {
-      if ((md = comma_md(p))) break;
-      if (mssa__ll_eat_kw(p, LL_KW_align)) ins->align = parse_align(p);
-      else mssa__ll_err(p, TOK->off, "expected metadata after comma");
-    }
-    uint32_t fl[2] = {ty2, m->t_i1};
+    uint32_t fl[2] = {ty2, p->m->t_i1};
     ins->type = mssa__ll_struct_type(p, fl, 2, 0);
-    return md;
+    break;
   }
-  case LL_KW_atomicrmw: {
+  default:
     ins->opcode = MSSA_OP_ATOMICRMW;
     if (mssa__ll_eat_kw(p, LL_KW_volatile)) ins->flags |= MSSA_IF_VOLATILE;
-    int r = -1;
-    if (TOK->kind == LT_KW) {
-      switch (TOK->kw) {
-      case LL_KW_xchg: r = 0; break; case LL_KW_add: r = 1; break; case LL_KW_sub: r = 2; break;
-      case LL_KW_and: r = 3; break; case LL_KW_nand: r = 4; break; case LL_KW_or: r = 5; break;
-      case LL_KW_xor: r = 6; break; case LL_KW_max: r = 7; break; case LL_KW_min: r = 8; break;
-      case LL_KW_umax: r = 9; break; case LL_KW_umin: r = 10; break; case LL_KW_fadd: r = 11; break;
-      case LL_KW_fsub: r = 12; break; case LL_KW_fmax: r = 13; break; case LL_KW_fmin: r = 14; break;
-      default: break;
-      }
-    }
-    if (r < 0) mssa__ll_err(p, TOK->off, "expected binary operation in atomicrmw");
-    mssa__ll_next(p);
-    ins->aux = (uint32_t)r;
+    ins->aux = (uint32_t)rmw_op(p);
     tv_op(p, &ty);
     if (!mssa__ll_is_ptr(p, ty)) mssa__ll_err(p, off, "atomicrmw operand must be a pointer");
     mssa__ll_expect(p, LT_COMMA, "',' after atomicrmw address");
     tv_op(p, &ty2);
-    ins->ordering = (uint8_t)ordering(p, 1);
-    int md = 0;
-    while (TOK->kind == LT_COMMA) {
-      if ((md = comma_md(p))) break;
-      if (mssa__ll_eat_kw(p, LL_KW_align)) ins->align = parse_align(p);
-      else mssa__ll_err(p, TOK->off, "expected metadata after comma");
-    }
     ins->type = ty2;
-    return md;
+    atomic = 1;
+    break;
   }
+  if (atomic) ins->ordering = (uint8_t)ordering(p, 1);
+  return align_tail(p, ins);
+}
+
+/* alloca, getelementptr, fence, and the accesses */
+static int parse_memory(ll_parser *p, mssa_inst *ins, unsigned kw, uint32_t off) {
+  switch (kw) {
+  case LL_KW_alloca: return parse_alloca(p, ins);
+  case LL_KW_getelementptr: return parse_gep(p, ins, off);
+  case LL_KW_fence:
+    ins->opcode = MSSA_OP_FENCE;
+    ins->ordering = (uint8_t)ordering(p, 1);
+    return 0;
+  default: return parse_access(p, ins, kw, off);
+  }
+}
+
+/* Binary operators, casts, fneg, icmp/fcmp, freeze, select, va_arg */
+static int parse_arith(ll_parser *p, mssa_inst *ins, unsigned kw, uint32_t off) {
+  (void)off;
+  uint32_t ty, ty2;
+  int op;
+  if ((op = mssa__ll_kw_binop(kw)) || kw == LL_KW_fneg) {
+    mssa__ll_skip_flags(p);
+    ins->opcode = (uint16_t)(op ? op : MSSA_OP_FNEG);
+    tv_op(p, &ty);
+    if (op) {
+      mssa__ll_expect(p, LT_COMMA, "',' in arithmetic operation");
+      push_op(p, mssa__ll_value(p, ty));
+    }
+    ins->type = ty;
+    return 0;
+  }
+  if ((op = mssa__ll_kw_castop(kw))) {
+    ins->opcode = (uint16_t)op;
+    tv_op(p, &ty);
+    mssa__ll_expect_kw(p, LL_KW_to);
+    ins->type = mssa__ll_type(p);
+    ins->aux = ty;
+    return 0;
+  }
+  switch (kw) {
   case LL_KW_icmp: case LL_KW_fcmp:
     ins->opcode = kw == LL_KW_icmp ? MSSA_OP_ICMP : MSSA_OP_FCMP;
     mssa__ll_skip_flags(p);
@@ -477,32 +495,6 @@ static int parse_inst_body(ll_parser *p, mssa_inst *ins) {
     mssa__ll_expect(p, LT_COMMA, "',' after compare value");
     push_op(p, mssa__ll_value(p, ty));
     ins->type = mssa__ll_cmp_type(p, ty);
-    return 0;
-  case LL_KW_phi: {
-    ins->opcode = MSSA_OP_PHI;
-    mssa__ll_skip_flags(p);
-    ty = mssa__ll_type(p);
-    ins->type = ty;
-    for (;;) {
-      mssa__ll_expect(p, LT_LSQ, "'[' in phi value list");
-      push_op(p, mssa__ll_value(p, ty));
-      mssa__ll_expect(p, LT_COMMA, "',' after insertelement value");
-      ll_tok bt = *TOK;
-      if (bt.kind != LT_LOCAL && bt.kind != LT_LOCALID) mssa__ll_err(p, bt.off, "expected a basic block");
-      mssa__ll_next(p);
-      push_op(p, MSSA_VAL(MSSA_VK_BLOCK, mssa__ll_block_ref(p, &bt)));
-      mssa__ll_expect(p, LT_RSQ, "']' in phi value list");
-      if (TOK->kind != LT_COMMA) return 0;
-      if (comma_md(p)) return 1;
-    }
-  }
-  case LL_KW_tail: case LL_KW_musttail: case LL_KW_notail:
-    if (kw != LL_KW_notail) ins->flags |= MSSA_IF_TAIL;
-    mssa__ll_expect_kw(p, LL_KW_call);
-    /* fallthrough */
-  case LL_KW_call:
-    ins->opcode = MSSA_OP_CALL;
-    call_common(p, ins);
     return 0;
   case LL_KW_select:
     ins->opcode = MSSA_OP_SELECT;
@@ -520,6 +512,63 @@ static int parse_inst_body(ll_parser *p, mssa_inst *ins) {
     mssa__ll_expect(p, LT_COMMA, "',' after vaarg operand");
     ins->type = mssa__ll_type(p);
     return 0;
+  default:
+    ins->opcode = MSSA_OP_FREEZE;
+    tv_op(p, &ty);
+    ins->type = ty;
+    return 0;
+  }
+}
+
+static int parse_phi(ll_parser *p, mssa_inst *ins) {
+  ins->opcode = MSSA_OP_PHI;
+  mssa__ll_skip_flags(p);
+  uint32_t ty = mssa__ll_type(p);
+  ins->type = ty;
+  for (;;) {
+    mssa__ll_expect(p, LT_LSQ, "'[' in phi value list");
+    push_op(p, mssa__ll_value(p, ty));
+    mssa__ll_expect(p, LT_COMMA, "',' after insertelement value");
+    ll_tok bt = *TOK;
+    if (bt.kind != LT_LOCAL && bt.kind != LT_LOCALID) mssa__ll_err(p, bt.off, "expected a basic block");
+    mssa__ll_next(p);
+    push_op(p, MSSA_VAL(MSSA_VK_BLOCK, mssa__ll_block_ref(p, &bt)));
+    mssa__ll_expect(p, LT_RSQ, "']' in phi value list");
+    if (TOK->kind != LT_COMMA) return 0;
+    if (comma_md(p)) return 1;
+  }
+}
+
+/* extractvalue / insertvalue: constant indices after the operands */
+static int parse_agg_index(ll_parser *p, mssa_inst *ins, unsigned kw) {
+  uint32_t ty, ty2;
+  ins->opcode = kw == LL_KW_extractvalue ? MSSA_OP_EXTRACTVALUE : MSSA_OP_INSERTVALUE;
+  tv_op(p, &ty);
+  uint32_t cur = ty;
+  if (kw == LL_KW_insertvalue) {
+    mssa__ll_expect(p, LT_COMMA, "',' after insertvalue operand");
+    tv_op(p, &ty2);
+  }
+  int any = 0, md = 0;
+  while (TOK->kind == LT_COMMA) {
+    if ((md = comma_md(p))) break;
+    mssa_val iv;
+    cur = mssa__ll_agg_step(p, cur, &iv);
+    push_op(p, iv);
+    any = 1;
+  }
+  if (!any) mssa__ll_err(p, TOK->off, "expected index");
+  ins->type = kw == LL_KW_extractvalue ? cur : ty;
+  return md;
+}
+
+/* phi, vector element and shuffle operations, extractvalue/insertvalue */
+static int parse_aggregate(ll_parser *p, mssa_inst *ins, unsigned kw, uint32_t off) {
+  mssa_module *m = p->m;
+  uint32_t ty, ty2, ty3;
+  switch (kw) {
+  case LL_KW_phi: return parse_phi(p, ins);
+  case LL_KW_extractvalue: case LL_KW_insertvalue: return parse_agg_index(p, ins, kw);
   case LL_KW_extractelement:
     ins->opcode = MSSA_OP_EXTRACTELEMENT;
     tv_op(p, &ty);
@@ -538,58 +587,61 @@ static int parse_inst_body(ll_parser *p, mssa_inst *ins) {
     if (m->types.a[ty].kind != MSSA_T_VECTOR) mssa__ll_err(p, off, "invalid insertelement operands");
     ins->type = ty;
     return 0;
-  case LL_KW_shufflevector: {
+  default: {
     ins->opcode = MSSA_OP_SHUFFLEVECTOR;
     tv_op(p, &ty);
     mssa__ll_expect(p, LT_COMMA, "',' after shuffle mask");
     tv_op(p, &ty2);
     mssa__ll_expect(p, LT_COMMA, "',' after shuffle value");
-    uint32_t mt;
-    tv_op(p, &mt);
-    const mssa_type *a = &m->types.a[ty], *mk = &m->types.a[mt];
+    tv_op(p, &ty3);
+    const mssa_type *a = &m->types.a[ty], *mk = &m->types.a[ty3];
     if (a->kind != MSSA_T_VECTOR || mk->kind != MSSA_T_VECTOR) mssa__ll_err(p, off, "invalid shufflevector operands");
     ins->type = mssa__ll_vec_type(p, a->elem, mk->count, !!(mk->flags & MSSA_TF_SCALABLE));
     return 0;
   }
-  case LL_KW_extractvalue: case LL_KW_insertvalue: {
-    ins->opcode = kw == LL_KW_extractvalue ? MSSA_OP_EXTRACTVALUE : MSSA_OP_INSERTVALUE;
-    tv_op(p, &ty);
-    uint32_t cur = ty;
-    if (kw == LL_KW_insertvalue) {
-      mssa__ll_expect(p, LT_COMMA, "',' after insertvalue operand");
-      tv_op(p, &ty2);
-    }
-    int any = 0, md = 0;
-    while (TOK->kind == LT_COMMA) {
-      if ((md = comma_md(p))) break;
-      uint32_t ioff = TOK->off;
-      uint64_t idx = mssa__ll_uint(p, "index");
-      if (idx > 0xffffffffu) mssa__ll_err(p, ioff, "index too large");
-      cur = mssa__ll_agg_index(p, cur, idx, ioff);
-      push_op(p, mssa__ll_const_int(p, m->t_i32, (int64_t)idx));
-      any = 1;
-    }
-    if (!any) mssa__ll_err(p, TOK->off, "expected index");
-    ins->type = kw == LL_KW_extractvalue ? cur : ty;
-    return md;
   }
-  case LL_KW_landingpad:
-    ins->opcode = MSSA_OP_LANDINGPAD;
-    ins->type = mssa__ll_type(p);
-    mssa__ll_eat_kw(p, LL_KW_cleanup);
-    while (mssa__ll_is_kw(p, LL_KW_catch) || mssa__ll_is_kw(p, LL_KW_filter)) {
-      mssa__ll_next(p);
-      tv_op(p, &ty);
-    }
-    return 0;
+}
+
+/* The family parser of an opcode keyword, or NULL. */
+static inst_family family_of(unsigned kw) {
+  if (mssa__ll_kw_binop(kw) || mssa__ll_kw_castop(kw)) return parse_arith;
+  switch (kw) {
+  case LL_KW_ret: case LL_KW_br: case LL_KW_switch: case LL_KW_indirectbr: case LL_KW_unreachable:
+    return parse_branch;
+  case LL_KW_call: case LL_KW_tail: case LL_KW_musttail: case LL_KW_notail: case LL_KW_invoke:
+  case LL_KW_callbr:
+    return parse_call;
+  case LL_KW_resume: case LL_KW_cleanupret: case LL_KW_catchret: case LL_KW_catchswitch:
+  case LL_KW_catchpad: case LL_KW_cleanuppad: case LL_KW_landingpad:
+    return parse_eh;
+  case LL_KW_alloca: case LL_KW_load: case LL_KW_store: case LL_KW_getelementptr:
+  case LL_KW_fence: case LL_KW_cmpxchg: case LL_KW_atomicrmw:
+    return parse_memory;
+  case LL_KW_fneg: case LL_KW_icmp: case LL_KW_fcmp: case LL_KW_select: case LL_KW_va_arg:
   case LL_KW_freeze:
-    ins->opcode = MSSA_OP_FREEZE;
-    tv_op(p, &ty);
-    ins->type = ty;
-    return 0;
-  default: break;
+    return parse_arith;
+  case LL_KW_phi: case LL_KW_extractelement: case LL_KW_insertelement: case LL_KW_shufflevector:
+  case LL_KW_extractvalue: case LL_KW_insertvalue:
+    return parse_aggregate;
+  default: return NULL;
   }
-  mssa__ll_err(p, off, "expected instruction opcode");
+}
+
+/* Parses one instruction's opcode and operands into *ins. Returns 1 when
+** metadata attachments follow (comma already consumed). */
+static int parse_inst_body(ll_parser *p, mssa_inst *ins) {
+  ll_tok *t = TOK;
+  uint32_t off = t->off;
+  if (t->kind != LT_KW) {
+    if (t->kind == LT_ERROR) mssa__ll_err(p, t->off, "%s", p->lx.msg);
+    mssa__ll_err(p, off, "expected instruction opcode");
+  }
+  unsigned kw = t->kw;
+  inst_family fam = family_of(kw);
+  if (!fam) mssa__ll_err(p, off, "expected instruction opcode");
+  ins->type = p->m->t_void;
+  mssa__ll_next(p);
+  return fam(p, ins, kw, off);
 }
 
 /* Defines local `key` as value v (type ty); resolves a pending forward ref. */
@@ -705,7 +757,7 @@ static void parse_block(ll_parser *p) {
     ins.text_off = ioff;
     ins.text_len = p->lx.prev_end - ioff;
     uint32_t id = f->insts.n;
-    if (id >= 0x0ffffff0u) mssa__ll_err(p, ioff, "too many instructions");
+    if (id >= MSSA_MAX_INDEX) mssa__ll_err(p, ioff, "too many instructions");
     if (ins.type == m->t_void) {
       if (named) mssa__ll_err(p, nt.off, "instructions returning void cannot have a name");
     } else {

@@ -24,7 +24,7 @@
 **      tuple (and !invariant.load also sets MSSA_IF_INVARIANT_LOAD). Custom
 **      kind names are recorded in order of first appearance (m->md_kinds).
 */
-#include "reader/ll_read.h"
+#include "reader/reader_internal.h"
 
 #include <string.h>
 
@@ -34,7 +34,7 @@ static uint32_t new_md(ll_parser *p, uint8_t kind) {
   d.kind = kind;
   d.scope = d.file = d.str = d.dir = d.inlined_at = d.path = d.tag = MSSA_NONE;
   uint32_t id = p->m->md.n;
-  if (id >= 0x0ffffff0u) mssa__ll_err(p, p->lx.tok.off, "too many metadata nodes");
+  if (id >= MSSA_MAX_INDEX) mssa__ll_err(p, p->lx.tok.off, "too many metadata nodes");
   mssa__vec_push(&p->m->md, d);
   mssa__vec_push(&p->mdref, MSSA_NONE);
   return id;
@@ -480,7 +480,6 @@ uint32_t mssa__ll_attachments(ll_parser *p, int comma_separated, uint32_t *dbg) 
 }
 
 void mssa__ll_inst_md(ll_parser *p, mssa_inst *ins) {
-  mssa_module *m = p->m;
   uint32_t stk0 = p->stk.n;
   for (;;) {
     ll_tok nt = p->lx.tok;
@@ -501,17 +500,7 @@ void mssa__ll_inst_md(ll_parser *p, mssa_inst *ins) {
     if (p->lx.tok.kind != LT_COMMA) break;
     mssa__ll_next(p);
   }
-  uint32_t n = (p->stk.n - stk0) / 2;
-  if (!n) return;
-  uint32_t id = new_md(p, MSSA_MD_TUPLE);
-  m->md.a[id].ops = m->mdops.n;
-  m->md.a[id].nops = 2 * n;
-  for (uint32_t i = 0; i < n; i++) {
-    mssa_mdop k = {MSSA_MDO_STRING, p->stk.a[stk0 + 2 * i]};
-    mssa_mdop v = {MSSA_MDO_NODE, p->stk.a[stk0 + 2 * i + 1]};
-    mssa__vec_push(&m->mdops, k);
-    mssa__vec_push(&m->mdops, v);
-  }
-  p->stk.n = stk0;
-  ins->mdatt = id;
+  if (p->stk.n == stk0) return;
+  ins->mdatt = new_md(p, MSSA_MD_TUPLE);
+  fields_to_ops(p, ins->mdatt, stk0);
 }

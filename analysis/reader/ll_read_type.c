@@ -3,7 +3,7 @@
 ** index walking.
 **
 ** Invariants:
-**   1. Literal types are interned structurally (ll_idset over a hash of
+**   1. Literal types are interned structurally (an id set over a hash of
 **      kind/flags/bits/elem/count/fields), so equal literal types share an id
 **      and type equality is id equality. Named structs are never interned:
 **      each name has one id (p->tmap), created at first reference as an
@@ -13,22 +13,39 @@
 **      that address space, as LLVM does in that mode.
 **   3. Parsing recursion is bounded by mssa__ll_enter (LL_MAX_DEPTH).
 */
-#include "reader/ll_read.h"
+#include "reader/reader_internal.h"
 
 #include <stdio.h>
 #include <string.h>
 
 static uint64_t type_hash(const mssa_type *t, const uint32_t *fields) {
-  uint64_t h = 1469598103934665603ull;
-#define MIX(x) do { h ^= (uint64_t)(x); h *= 1099511628211ull; h ^= h >> 29; } while (0)
-  MIX(t->kind); MIX(t->flags); MIX(t->bits); MIX(t->elem); MIX(t->count); MIX(t->nfields);
-  for (uint32_t i = 0; i < t->nfields; i++) MIX(fields[i]);
-#undef MIX
+  uint64_t h = MSSA_HASH_SEED;
+  h = mssa__hash_mix(h, t->kind);
+  h = mssa__hash_mix(h, t->flags);
+  h = mssa__hash_mix(h, t->bits);
+  h = mssa__hash_mix(h, t->elem);
+  h = mssa__hash_mix(h, t->count);
+  h = mssa__hash_mix(h, t->nfields);
+  for (uint32_t i = 0; i < t->nfields; i++) h = mssa__hash_mix(h, fields[i]);
   return h;
 }
 
-static int type_eq(const mssa_module *m, const mssa_type *a, const uint32_t *af, uint32_t bid) {
-  const mssa_type *b = &m->types.a[bid];
+static uint64_t type_id_hash(const void *ctx, uint32_t id) {
+  const mssa_module *m = ctx;
+  const mssa_type *t = &m->types.a[id];
+  return type_hash(t, m->tlist.a + t->fields);
+}
+
+/* The key of a lookup: a literal type and its fields (not yet in tlist). */
+typedef struct type_key {
+  const mssa_type *t;
+  const uint32_t *fields;
+} type_key;
+
+static int type_eq(const void *ctx, const void *key, uint32_t bid) {
+  const mssa_module *m = ctx;
+  const mssa_type *a = ((const type_key *)key)->t, *b = &m->types.a[bid];
+  const uint32_t *af = ((const type_key *)key)->fields;
   if (a->kind != b->kind || a->flags != b->flags || a->bits != b->bits || a->elem != b->elem ||
       a->count != b->count || a->nfields != b->nfields || b->name != MSSA_NONE)
     return 0;
@@ -48,35 +65,17 @@ static uint32_t push_type(ll_parser *p, const mssa_type *t) {
 
 uint32_t mssa__ll_intern_type(ll_parser *p, const mssa_type *t, const uint32_t *fields) {
   mssa_module *m = p->m;
-  ll_idset *s = &p->tset;
-  if ((m->types.n + 1) * 2 > s->cap) {
-    uint32_t nc = s->cap ? s->cap * 2 : 1024;
-    uint32_t *ns = mssa__xcalloc(nc, sizeof(uint32_t));
-    for (uint32_t i = 0; i < s->cap; i++) {
-      uint32_t e = s->slots[i];
-      if (!e) continue;
-      const mssa_type *o = &m->types.a[e - 1];
-      uint32_t j = (uint32_t)type_hash(o, m->tlist.a + o->fields) & (nc - 1);
-      while (ns[j]) j = (j + 1) & (nc - 1);
-      ns[j] = e;
-    }
-    free(s->slots);
-    s->slots = ns;
-    s->cap = nc;
-  }
-  uint32_t mask = s->cap - 1;
-  uint32_t j = (uint32_t)type_hash(t, fields) & mask;
-  while (s->slots[j]) {
-    if (type_eq(m, t, fields, s->slots[j] - 1)) return s->slots[j] - 1;
-    j = (j + 1) & mask;
-  }
+  type_key key = {t, fields};
+  uint32_t slot;
+  mssa_idtab_reserve(&p->tset, type_id_hash, m);
+  uint32_t id = mssa_idtab_find(&p->tset, type_hash(t, fields), type_eq, m, &key, &slot);
+  if (id != MSSA_NONE) return id;
   mssa_type nt = *t;
   nt.name = MSSA_NONE;
   nt.fields = m->tlist.n;
   for (uint32_t i = 0; i < t->nfields; i++) mssa__vec_push(&m->tlist, fields[i]);
-  uint32_t id = push_type(p, &nt);
-  s->slots[j] = id + 1;
-  s->n++;
+  id = push_type(p, &nt);
+  mssa_idtab_set(&p->tset, slot, id);
   return id;
 }
 
@@ -192,15 +191,14 @@ int mssa__ll_at_type(ll_parser *p) {
 
 static uint32_t parse_type_inner(ll_parser *p);
 
-/* Element list of a literal struct, after the opening brace. */
-static uint32_t parse_struct_body(ll_parser *p, int packed) {
-  mssa_module *m = p->m;
+/* Struct fields after '{' through '}', pushed on p->stk; returns how many. */
+uint32_t mssa__ll_struct_fields(ll_parser *p) {
   uint32_t stk0 = p->stk.n;
   if (p->lx.tok.kind != LT_RBRACE) {
     for (;;) {
       uint32_t off = p->lx.tok.off;
-      uint32_t ft = parse_type_inner(p);
-      uint8_t k = m->types.a[ft].kind;
+      uint32_t ft = mssa__ll_type(p);
+      uint8_t k = p->m->types.a[ft].kind;
       if (k == MSSA_T_VOID || k == MSSA_T_LABEL || k == MSSA_T_METADATA || k == MSSA_T_FUNC || k == MSSA_T_TOKEN)
         mssa__ll_err(p, off, "invalid element type for struct");
       mssa__vec_push(&p->stk, ft);
@@ -208,9 +206,15 @@ static uint32_t parse_struct_body(ll_parser *p, int packed) {
     }
   }
   mssa__ll_expect(p, LT_RBRACE, "'}' at end of struct");
+  return p->stk.n - stk0;
+}
+
+/* Element list of a literal struct, after the opening brace. */
+static uint32_t parse_struct_body(ll_parser *p, int packed) {
+  uint32_t n = mssa__ll_struct_fields(p);
   if (packed) mssa__ll_expect(p, LT_GT, "'>' at end of packed struct");
-  uint32_t id = mssa__ll_struct_type(p, p->stk.a + stk0, p->stk.n - stk0, packed);
-  p->stk.n = stk0;
+  uint32_t id = mssa__ll_struct_type(p, p->stk.a + p->stk.n - n, n, packed);
+  p->stk.n -= n;
   return id;
 }
 
@@ -220,111 +224,121 @@ static void check_elem(ll_parser *p, uint32_t et, uint32_t off, const char *what
     mssa__ll_err(p, off, "invalid %s element type", what);
 }
 
-static uint32_t parse_type_inner(ll_parser *p) {
+/* A type named by a keyword (`i32` is LT_INTTYPE, not here). */
+static uint32_t keyword_type(ll_parser *p) {
   mssa_module *m = p->m;
   ll_tok *t = &p->lx.tok;
-  uint32_t off = t->off;
-  uint32_t ty = MSSA_NONE;
-  mssa__ll_enter(p);
-  switch (t->kind) {
-  case LT_INTTYPE:
-    ty = mssa__ll_int_type(p, (uint32_t)t->num);
+  uint32_t ty;
+  switch (t->kw) {
+  case LL_KW_void: ty = m->t_void; break;
+  case LL_KW_half: ty = simple(p, MSSA_T_HALF); break;
+  case LL_KW_bfloat: ty = simple(p, MSSA_T_BFLOAT); break;
+  case LL_KW_float: ty = simple(p, MSSA_T_FLOAT); break;
+  case LL_KW_double: ty = simple(p, MSSA_T_DOUBLE); break;
+  case LL_KW_x86_fp80: ty = simple(p, MSSA_T_X86_FP80); break;
+  case LL_KW_fp128: ty = simple(p, MSSA_T_FP128); break;
+  case LL_KW_ppc_fp128: ty = simple(p, MSSA_T_PPC_FP128); break;
+  case LL_KW_label: ty = m->t_label; break;
+  case LL_KW_metadata: ty = m->t_md; break;
+  case LL_KW_x86_mmx: ty = simple(p, MSSA_T_X86_MMX); break;
+  case LL_KW_x86_amx: ty = simple(p, MSSA_T_X86_AMX); break;
+  case LL_KW_token: ty = simple(p, MSSA_T_TOKEN); break;
+  case LL_KW_ptr: {
     mssa__ll_next(p);
-    break;
-  case LT_KW:
-    switch (t->kw) {
-    case LL_KW_void: ty = m->t_void; break;
-    case LL_KW_half: ty = simple(p, MSSA_T_HALF); break;
-    case LL_KW_bfloat: ty = simple(p, MSSA_T_BFLOAT); break;
-    case LL_KW_float: ty = simple(p, MSSA_T_FLOAT); break;
-    case LL_KW_double: ty = simple(p, MSSA_T_DOUBLE); break;
-    case LL_KW_x86_fp80: ty = simple(p, MSSA_T_X86_FP80); break;
-    case LL_KW_fp128: ty = simple(p, MSSA_T_FP128); break;
-    case LL_KW_ppc_fp128: ty = simple(p, MSSA_T_PPC_FP128); break;
-    case LL_KW_label: ty = m->t_label; break;
-    case LL_KW_metadata: ty = m->t_md; break;
-    case LL_KW_x86_mmx: ty = simple(p, MSSA_T_X86_MMX); break;
-    case LL_KW_x86_amx: ty = simple(p, MSSA_T_X86_AMX); break;
-    case LL_KW_token: ty = simple(p, MSSA_T_TOKEN); break;
-    case LL_KW_ptr: {
-      mssa__ll_next(p);
-      uint32_t as = mssa__ll_opt_addrspace(p, 0);
-      mssa_type pt = blank(MSSA_T_PTR);
-      pt.bits = as;
-      ty = mssa__ll_intern_type(p, &pt, NULL);
-      goto suffix;
-    }
-    default:
-      mssa__ll_err(p, off, "expected type");
-    }
-    mssa__ll_next(p);
-    break;
-  case LT_LOCAL: case LT_LOCALID: {
-    uint64_t key = mssa__ll_local_key(p, t);
-    ty = mssa_u64map_get(&p->tmap, key);
-    if (ty == MSSA_NONE) {
-      uint32_t name;
-      if (t->kind == LT_LOCALID) {
-        char b[24];
-        snprintf(b, sizeof b, "%llu", (unsigned long long)t->num);
-        name = mssa_strtab_intern(&m->strs, b, strlen(b));
-      } else {
-        name = (uint32_t)key;
-      }
-      ty = mssa__ll_named_type(p, key, name, off);
-    }
-    mssa__ll_next(p);
-    break;
-  }
-  case LT_LBRACE:
-    mssa__ll_next(p);
-    ty = parse_struct_body(p, 0);
-    break;
-  case LT_LSQ: {
-    mssa__ll_next(p);
-    uint64_t n = mssa__ll_uint(p, "number in array type");
-    if (!mssa__ll_is_kw(p, LL_KW_x)) mssa__ll_err(p, p->lx.tok.off, "expected 'x' after element count");
-    mssa__ll_next(p);
-    uint32_t eoff = p->lx.tok.off;
-    uint32_t et = parse_type_inner(p);
-    check_elem(p, et, eoff, "array");
-    mssa__ll_expect(p, LT_RSQ, "']' at end of array");
-    mssa_type at = blank(MSSA_T_ARRAY);
-    at.elem = et;
-    at.count = n;
-    ty = mssa__ll_intern_type(p, &at, NULL);
-    break;
-  }
-  case LT_LT: {
-    mssa__ll_next(p);
-    if (mssa__ll_eat(p, LT_LBRACE)) { ty = parse_struct_body(p, 1); break; }
-    int scalable = 0;
-    if (mssa__ll_eat_kw(p, LL_KW_vscale)) {
-      scalable = 1;
-      if (!mssa__ll_eat_kw(p, LL_KW_x)) mssa__ll_err(p, p->lx.tok.off, "expected 'x' after vscale");
-    }
-    uint32_t noff = p->lx.tok.off;
-    uint64_t n = mssa__ll_uint(p, "number in vector type");
-    if (n == 0) mssa__ll_err(p, noff, "zero element vector is illegal");
-    if (n >= (1ull << 32)) mssa__ll_err(p, noff, "size too large for vector");
-    if (!mssa__ll_eat_kw(p, LL_KW_x)) mssa__ll_err(p, p->lx.tok.off, "expected 'x' after element count");
-    uint32_t eoff = p->lx.tok.off;
-    uint32_t et = parse_type_inner(p);
-    uint8_t k = m->types.a[et].kind;
-    if (!(k == MSSA_T_INT || k == MSSA_T_PTR || (k >= MSSA_T_HALF && k <= MSSA_T_PPC_FP128)))
-      mssa__ll_err(p, eoff, "invalid vector element type");
-    mssa__ll_expect(p, LT_GT, "'>' at end of vector");
-    ty = mssa__ll_vec_type(p, et, n, scalable);
-    break;
+    mssa_type pt = blank(MSSA_T_PTR);
+    pt.bits = mssa__ll_opt_addrspace(p, 0);
+    return mssa__ll_intern_type(p, &pt, NULL);
   }
   default:
-    mssa__ll_err(p, off, "expected type");
+    mssa__ll_err(p, t->off, "expected type");
   }
-suffix:
+  mssa__ll_next(p);
+  return ty;
+}
+
+/* `%T` / `%N`: the named struct (or alias), a placeholder until defined. */
+static uint32_t named_type_ref(ll_parser *p) {
+  ll_tok *t = &p->lx.tok;
+  uint64_t key = mssa__ll_local_key(p, t);
+  uint32_t ty = mssa_u64map_get(&p->tmap, key);
+  if (ty == MSSA_NONE) {
+    uint32_t name = t->kind == LT_LOCALID ? mssa__ll_num_name(p, t->num) : (uint32_t)key;
+    ty = mssa__ll_named_type(p, key, name, t->off);
+  }
+  mssa__ll_next(p);
+  return ty;
+}
+
+/* `[N x T]` after '['. */
+static uint32_t array_type(ll_parser *p) {
+  uint64_t n = mssa__ll_uint(p, "number in array type");
+  if (!mssa__ll_is_kw(p, LL_KW_x)) mssa__ll_err(p, p->lx.tok.off, "expected 'x' after element count");
+  mssa__ll_next(p);
+  uint32_t eoff = p->lx.tok.off;
+  uint32_t et = parse_type_inner(p);
+  check_elem(p, et, eoff, "array");
+  mssa__ll_expect(p, LT_RSQ, "']' at end of array");
+  mssa_type at = blank(MSSA_T_ARRAY);
+  at.elem = et;
+  at.count = n;
+  return mssa__ll_intern_type(p, &at, NULL);
+}
+
+/* `<[vscale x] N x T>` or `<{...}>` after '<'. */
+static uint32_t vector_type(ll_parser *p) {
+  if (mssa__ll_eat(p, LT_LBRACE)) return parse_struct_body(p, 1);
+  int scalable = 0;
+  if (mssa__ll_eat_kw(p, LL_KW_vscale)) {
+    scalable = 1;
+    if (!mssa__ll_eat_kw(p, LL_KW_x)) mssa__ll_err(p, p->lx.tok.off, "expected 'x' after vscale");
+  }
+  uint32_t noff = p->lx.tok.off;
+  uint64_t n = mssa__ll_uint(p, "number in vector type");
+  if (n == 0) mssa__ll_err(p, noff, "zero element vector is illegal");
+  if (n >= (1ull << 32)) mssa__ll_err(p, noff, "size too large for vector");
+  if (!mssa__ll_eat_kw(p, LL_KW_x)) mssa__ll_err(p, p->lx.tok.off, "expected 'x' after element count");
+  uint32_t eoff = p->lx.tok.off;
+  uint32_t et = parse_type_inner(p);
+  uint8_t k = p->m->types.a[et].kind;
+  if (!(k == MSSA_T_INT || k == MSSA_T_PTR || (k >= MSSA_T_HALF && k <= MSSA_T_PPC_FP128)))
+    mssa__ll_err(p, eoff, "invalid vector element type");
+  mssa__ll_expect(p, LT_GT, "'>' at end of vector");
+  return mssa__ll_vec_type(p, et, n, scalable);
+}
+
+/* `ret (params)` after '(': a function type returning `ret`. */
+static uint32_t function_type(ll_parser *p, uint32_t ret) {
+  mssa_module *m = p->m;
+  uint32_t stk0 = p->stk.n;
+  int vararg = 0;
+  if (p->lx.tok.kind != LT_RPAREN) {
+    for (;;) {
+      if (mssa__ll_eat(p, LT_DOTS)) { vararg = 1; break; }
+      uint32_t poff = p->lx.tok.off;
+      uint32_t pt = parse_type_inner(p);
+      if (pt == m->t_void) mssa__ll_err(p, poff, "argument can not have void type");
+      /* attributes and names are not allowed in function types, but
+      ** LLVM tolerates parameter attributes here: skip them */
+      uint32_t bits = 0;
+      uint64_t d = 0;
+      mssa__ll_attrs(p, 0, &bits, &d, MSSA_NONE);
+      mssa__vec_push(&p->stk, pt);
+      if (!mssa__ll_eat(p, LT_COMMA)) break;
+    }
+  }
+  mssa__ll_expect(p, LT_RPAREN, "')' at end of function type");
+  uint32_t ty = mssa__ll_func_type(p, ret, p->stk.a + stk0, p->stk.n - stk0, vararg);
+  p->stk.n = stk0;
+  return ty;
+}
+
+/* What may follow a type: `*`, `addrspace(N)*`, `(params)`. */
+static uint32_t type_suffix(ll_parser *p, uint32_t ty) {
+  mssa_module *m = p->m;
   for (;;) {
-    t = &p->lx.tok;
+    ll_tok *t = &p->lx.tok;
+    uint8_t k = m->types.a[ty].kind;
     if (t->kind == LT_STAR) {
-      uint8_t k = m->types.a[ty].kind;
       if (k == MSSA_T_VOID) mssa__ll_err(p, t->off, "pointers to void are invalid - use i8* instead");
       if (k == MSSA_T_LABEL || k == MSSA_T_METADATA || k == MSSA_T_TOKEN)
         mssa__ll_err(p, t->off, "pointer to this type is invalid");
@@ -336,35 +350,33 @@ suffix:
       mssa__ll_next(p);
       ty = mssa__ll_ptr_type(p, ty, as);
     } else if (t->kind == LT_LPAREN) {
-      /* function type: ret (params) */
-      uint8_t k = m->types.a[ty].kind;
       if (k == MSSA_T_LABEL || k == MSSA_T_METADATA || k == MSSA_T_FUNC)
         mssa__ll_err(p, t->off, "invalid function return type");
       mssa__ll_next(p);
-      uint32_t stk0 = p->stk.n;
-      int vararg = 0;
-      if (p->lx.tok.kind != LT_RPAREN) {
-        for (;;) {
-          if (mssa__ll_eat(p, LT_DOTS)) { vararg = 1; break; }
-          uint32_t poff = p->lx.tok.off;
-          uint32_t pt = parse_type_inner(p);
-          if (pt == m->t_void) mssa__ll_err(p, poff, "argument can not have void type");
-          /* attributes and names are not allowed in function types, but
-          ** LLVM tolerates parameter attributes here: skip them */
-          uint32_t bits = 0;
-          uint64_t d = 0;
-          mssa__ll_attrs(p, 0, &bits, &d, MSSA_NONE);
-          mssa__vec_push(&p->stk, pt);
-          if (!mssa__ll_eat(p, LT_COMMA)) break;
-        }
-      }
-      mssa__ll_expect(p, LT_RPAREN, "')' at end of function type");
-      ty = mssa__ll_func_type(p, ty, p->stk.a + stk0, p->stk.n - stk0, vararg);
-      p->stk.n = stk0;
+      ty = function_type(p, ty);
     } else {
-      break;
+      return ty;
     }
   }
+}
+
+static uint32_t parse_type_inner(ll_parser *p) {
+  ll_tok *t = &p->lx.tok;
+  uint32_t ty = MSSA_NONE;
+  mssa__ll_enter(p);
+  switch (t->kind) {
+  case LT_INTTYPE:
+    ty = mssa__ll_int_type(p, (uint32_t)t->num);
+    mssa__ll_next(p);
+    break;
+  case LT_KW: ty = keyword_type(p); break;
+  case LT_LOCAL: case LT_LOCALID: ty = named_type_ref(p); break;
+  case LT_LBRACE: mssa__ll_next(p); ty = parse_struct_body(p, 0); break;
+  case LT_LSQ: mssa__ll_next(p); ty = array_type(p); break;
+  case LT_LT: mssa__ll_next(p); ty = vector_type(p); break;
+  default: mssa__ll_err(p, t->off, "expected type");
+  }
+  ty = type_suffix(p, ty);
   mssa__ll_leave(p);
   return ty;
 }
@@ -532,7 +544,7 @@ void mssa__ll_types_reopen(ll_parser *p) {
     mssa__vec_push(&p->tref, MSSA_NONE);
     mssa__vec_push(&p->tdef, MSSA_NONE);
   }
-  mssa__ll_idset_reset(&p->tset, n);
+  mssa_idtab_reset(&p->tset, n);
   p->t_ptr0 = m->t_ptr;
   /* Layout marks types MSSA_TF_SIZED after parsing; interning compares
   ** flags, so drop the mark (the caller recomputes layout afterwards). */
@@ -549,7 +561,7 @@ void mssa__ll_types_reopen(ll_parser *p) {
       mssa_u64map_put(&p->tmap, key, id);
       continue;
     }
-    mssa__ll_idset_add(&p->tset, type_hash(t, m->tlist.a + t->fields), id);
+    mssa_idtab_add(&p->tset, type_id_hash(m, id), id);
     switch (t->kind) {
     case MSSA_T_INT:
       if (t->bits <= 128 && !p->int_cache[t->bits]) p->int_cache[t->bits] = id + 1;

@@ -56,7 +56,7 @@
 #include <emmintrin.h>
 #endif
 
-#include "reader/ll_read.h"
+#include "reader/reader_internal.h"
 #include "reader/retext.h"
 
 /* ------------------------------------------------------------ text shape */
@@ -215,6 +215,14 @@ static bool textmap_bind(mssa__textmap *t, const mssa_module *m) {
   return k == t->f.n;
 }
 
+/* Makes t (or NULL) the module's map, freeing the old one. The module frees
+** it through the hook, as the IR cannot name the reader's code. */
+static void module_set_textmap(mssa_module *m, mssa__textmap *t) {
+  mssa__textmap_free(m->tmap);
+  m->tmap = t;
+  m->tmap_free = t ? mssa__textmap_free : NULL;
+}
+
 int mssa__module_textmap_build(mssa_module *m) {
   mssa__module_textmap_drop(m);
   mssa__textmap *t = textmap_new(m->text, m->text_len, NULL, 0, 0);
@@ -226,14 +234,12 @@ int mssa__module_textmap_build(mssa_module *m) {
   t->md0 = m->md.n;
   t->mdops0 = m->mdops.n;
   t->al0 = m->attrlists.n;
-  m->tmap = t;
+  module_set_textmap(m, t);
   return MSSA_OK;
 }
 
 void mssa__module_textmap_drop(mssa_module *m) {
-  if (!m) return;
-  mssa__textmap_free(m->tmap);
-  m->tmap = NULL;
+  if (m) module_set_textmap(m, NULL);
 }
 
 /* ------------------------------------------------------------ comparison */
@@ -608,7 +614,6 @@ static uint32_t count_newlines(const char *s, size_t n) {
   return (uint32_t)c;
 }
 
-/* Moves every offset the module keeps into the new text (invariant 3). */
 /* Cursor over a1 for nondecreasing offsets: the last anchor at or before
 ** x, or NONE if none is. */
 static uint32_t seek(const anchor *a, uint32_t n, uint32_t *k, uint32_t x) {
@@ -628,7 +633,8 @@ static uint32_t through_end(const anchor *a, uint32_t n, uint32_t k, uint32_t x)
   return through(&a[k], x);
 }
 
-static void rebase(mssa_module *m, rt *r, const uint8_t *is_chg) {
+/* Function headers and the instruction spans of kept bodies. */
+static void rebase_funcs(mssa_module *m, rt *r, const uint8_t *is_chg) {
   const anchor *a1 = r->a1.a;
   uint32_t n1 = r->a1.n;
   uint32_t *bstart = mssa__xmalloc((m->funcs.n ? m->funcs.n : 1) * 2 * sizeof *bstart);
@@ -673,31 +679,42 @@ static void rebase(mssa_module *m, rt *r, const uint8_t *is_chg) {
     }
   }
   free(bstart);
-  /* Metadata spans: in a mapped definition line, or in a kept region. */
+}
+
+/* One past the index of the old definition line holding offset x (0 if x
+** is before every one); *dc is a cursor: md indices follow the text
+** roughly, so the last answer or its successor usually is it. */
+static uint32_t def_line_after(const mssa__textmap *om, uint32_t *dc, uint32_t x) {
+  uint32_t c = *dc, lo;
+  const mdef *d = om->def.a;
+  if (c < om->def.n && d[c].off <= x && (c + 1 == om->def.n || d[c + 1].off > x)) {
+    lo = c + 1;
+  } else if (c + 1 < om->def.n && d[c + 1].off <= x && (c + 2 == om->def.n || d[c + 2].off > x)) {
+    lo = c + 2;
+  } else {
+    uint32_t hi = om->def.n;
+    lo = 0;
+    while (lo < hi) {
+      uint32_t mid = lo + (hi - lo) / 2;
+      if (d[mid].off <= x) lo = mid + 1;
+      else hi = mid;
+    }
+  }
+  if (lo) *dc = lo - 1;
+  return lo;
+}
+
+/* Metadata spans: in a mapped definition line, or in a kept region. */
+static void rebase_md(mssa_module *m, rt *r) {
+  const anchor *a1 = r->a1.a;
+  uint32_t n1 = r->a1.n;
   const mssa__textmap *om = r->om;
   uint32_t dc = 0;   /* cursor into om->def */
   for (uint32_t i = 0; i < m->md.n; i++) {
     mssa_md *d = &m->md.a[i];
     if (!d->text_len) continue;
     uint32_t x = d->text_off, y = x + d->text_len, nx = MSSA_NONE, ny = MSSA_NONE;
-    /* The definition line holding x: md indices follow the text roughly,
-    ** so the last answer or its successor usually is it. */
-    uint32_t lo;
-    if (dc < om->def.n && om->def.a[dc].off <= x && (dc + 1 == om->def.n || om->def.a[dc + 1].off > x)) {
-      lo = dc + 1;
-    } else if (dc + 1 < om->def.n && om->def.a[dc + 1].off <= x &&
-               (dc + 2 == om->def.n || om->def.a[dc + 2].off > x)) {
-      lo = dc + 2;
-    } else {
-      uint32_t hi = om->def.n;
-      lo = 0;
-      while (lo < hi) {
-        uint32_t mid = lo + (hi - lo) / 2;
-        if (om->def.a[mid].off <= x) lo = mid + 1;
-        else hi = mid;
-      }
-    }
-    if (lo) dc = lo - 1;
+    uint32_t lo = def_line_after(om, &dc, x);
     if (lo && x < eol(r->ot, r->olen, om->def.a[lo - 1].off)) {
       uint32_t on = om->def.a[lo - 1].num;
       if (on < om->nmd && r->rev[0][on] && r->a2at[on]) {
@@ -725,9 +742,12 @@ static void rebase(mssa_module *m, rt *r, const uint8_t *is_chg) {
       d->text_len = ny - nx;
     }
   }
-  /* `define`/`declare` line numbers: counted through the new text, except
-  ** that a header in the common prefix keeps its line and one in the common
-  ** suffix moves by the difference of the middles' line counts. */
+}
+
+/* `define`/`declare` line numbers: counted through the new text, except
+** that a header in the common prefix keeps its line and one in the common
+** suffix moves by the difference of the middles' line counts. */
+static void rebase_lines(mssa_module *m, rt *r) {
   size_t pos = 0;
   uint32_t line = 1;
   int64_t dl = 0;
@@ -750,6 +770,13 @@ static void rebase(mssa_module *m, rt *r, const uint8_t *is_chg) {
     pos = to;
     f->line = line;
   }
+}
+
+/* Moves every offset the module keeps into the new text (invariant 3). */
+static void rebase(mssa_module *m, rt *r, const uint8_t *is_chg) {
+  rebase_funcs(m, r, is_chg);
+  rebase_md(m, r);
+  rebase_lines(m, r);
 }
 
 static void rt_free(rt *r) {
@@ -1041,8 +1068,7 @@ int mssa__retext_apply(mssa_module *m, mssa__retext_plan *pl, char **text, size_
     nm->fidx = mssa__xmalloc((nf ? nf : 1) * sizeof *nm->fidx);
     memcpy(nm->fidx, om->fidx, (nf ? nf : 1) * sizeof *nm->fidx);
     free(otext);
-    mssa__textmap_free(m->tmap);
-    m->tmap = nm;
+    module_set_textmap(m, nm);
     pl->nm = NULL;
     *text = NULL;
     for (uint32_t k = 0; k < nch; k++) chg[k] = m->tmap->fidx[chg[k]];

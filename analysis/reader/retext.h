@@ -1,7 +1,11 @@
 /*
-** retext.h -- a module takes a new text that differs from its own only in
-** some function bodies and in metadata / attribute-group numbering, without
-** a full parse (ll_retext.c). Used by the daemon's reload by difference.
+** retext.h -- new text parsed into an existing module, for the stages above
+** the reader:
+**   - a module takes a new text that differs from its own only in some
+**     function bodies and in metadata / attribute-group numbering, without
+**     a full parse (ll_retext.c): the daemon's reload by difference;
+**   - one instruction of edit text is parsed in the context of a function
+**     (ll_read_edit.c): the updater's text forms.
 **
 ** Contract: after mssa__module_retext succeeds, the module is what a full
 ** parse of the new text would give, up to the order in which strings,
@@ -72,5 +76,16 @@ const struct mssa__textmap *mssa__module_textmap(const mssa_module *m);
 struct mssa__textmap *mssa__textmap_dup(const struct mssa__textmap *t);
 bool mssa__textmap_has_refs(const struct mssa__textmap *t); /* any `!`/`#` */
 void mssa__textmap_free(struct mssa__textmap *t);
+
+/* Parses ONE instruction of text (`store i32 0, ptr %p`, `%x = load ...`)
+** in the context of function f of module m, without changing f: *proto is
+** the instruction (ops at 0, no text span), *ops its operands. Names and
+** `!N`/`#N` numbers mean what they mean in f and in the module's text.
+** Returns MSSA_OK, MSSA_EPARSE (diag relative to the edit text, file
+** "<edit>"), MSSA_EINVAL or MSSA_ETOOBIG. The module may gain interned
+** strings, types and constants, and on success the metadata nodes the
+** text creates. */
+int mssa__parse_inst(mssa_module *m, mssa_func *f, const char *text, size_t len,
+                     mssa_inst *proto, mssa_u32vec *ops, mssa_diag *diag);
 
 #endif

@@ -111,7 +111,7 @@ static void uctx_init(uctx *c, mssa_module *m, mssa_func *f, mssa_ssa *s) {
 
 static void add_delta(uctx *c, uint32_t b, uint32_t key) {
   udelta d = {b, key};
-  mssa__vec_push(&c->delta, d);
+  mssa_vec_push(&c->delta, d);
 }
 
 static uint32_t key_of_acc(const mssa_ssa *s, uint32_t a) {
@@ -121,11 +121,11 @@ static uint32_t key_of_acc(const mssa_ssa *s, uint32_t a) {
 
 static void uctx_fini(uctx *c) {
   free(c->outm);
-  mssa__vec_free(&c->roots);
-  mssa__vec_free(&c->newphis);
-  mssa__vec_free(&c->newuses);
-  mssa__vec_free(&c->stk);
-  mssa__vec_free(&c->delta);
+  mssa_vec_free(&c->roots);
+  mssa_vec_free(&c->newphis);
+  mssa_vec_free(&c->newuses);
+  mssa_vec_free(&c->stk);
+  mssa_vec_free(&c->delta);
 }
 
 static bool reachable(const mssa_ssa *s, uint32_t b) {
@@ -138,8 +138,8 @@ static void ensure_inst_cap(mssa_ssa *s, uint32_t n) {
   if (n <= s->inst_cap) return;
   uint32_t nc = s->inst_cap ? s->inst_cap : 16;
   while (nc < n) nc *= 2;
-  s->inst_acc = mssa__xrealloc(s->inst_acc, (size_t)nc * sizeof(uint32_t));
-  s->inst_pos = mssa__xrealloc(s->inst_pos, (size_t)nc * sizeof(uint32_t));
+  s->inst_acc = mssa_xrealloc(s->inst_acc, (size_t)nc * sizeof(uint32_t));
+  s->inst_pos = mssa_xrealloc(s->inst_pos, (size_t)nc * sizeof(uint32_t));
   memset(s->inst_acc + s->inst_cap, 0xff, (size_t)(nc - s->inst_cap) * sizeof(uint32_t));
   memset(s->inst_pos + s->inst_cap, 0xff, (size_t)(nc - s->inst_cap) * sizeof(uint32_t));
   s->inst_cap = nc;
@@ -213,15 +213,15 @@ static void esc_collect(mssa_ssa *s, const mssa_func *f, const mssa_val *ops, ui
   MSSA_VEC(mssa_val) wl = {0}, seen = {0};
   for (uint32_t k = 0; k < nops; k++) {
     uint32_t kind = MSSA_VAL_KIND(ops[k]);
-    if (kind == MSSA_VK_INST || kind == MSSA_VK_ARG) mssa__vec_push(&wl, ops[k]);
+    if (kind == MSSA_VK_INST || kind == MSSA_VK_ARG) mssa_vec_push(&wl, ops[k]);
   }
   while (wl.n && !e->overflow) {
     mssa_val v = wl.a[--wl.n];
     if (val_in(seen.a, seen.n, v)) continue;
     if (seen.n >= 256) { e->overflow = true; break; }
-    mssa__vec_push(&seen, v);
+    mssa_vec_push(&seen, v);
     if (MSSA_VAL_KIND(v) == MSSA_VK_ARG) {
-      mssa__vec_push(&e->objs, v);
+      mssa_vec_push(&e->objs, v);
       continue;
     }
     if (MSSA_VAL_KIND(v) != MSSA_VK_INST || MSSA_VAL_INDEX(v) >= f->insts.n) continue;
@@ -230,10 +230,10 @@ static void esc_collect(mssa_ssa *s, const mssa_func *f, const mssa_val *ops, ui
     uint32_t from = 0, to = 0, step = 1;
     switch (in->opcode) {
     case MSSA_OP_ALLOCA:
-      mssa__vec_push(&e->objs, v);
+      mssa_vec_push(&e->objs, v);
       break;
     case MSSA_OP_CALL: case MSSA_OP_INVOKE: case MSSA_OP_CALLBR:
-      mssa__vec_push(&e->objs, v);
+      mssa_vec_push(&e->objs, v);
       from = 1; to = 1 + mssa_call_nargs(in);
       break;
     case MSSA_OP_GEP: case MSSA_OP_BITCAST: case MSSA_OP_ADDRSPACECAST:
@@ -250,16 +250,16 @@ static void esc_collect(mssa_ssa *s, const mssa_func *f, const mssa_val *ops, ui
     }
     for (uint32_t k = from; k < to && k < in->nops; k += step) {
       uint32_t kind = MSSA_VAL_KIND(o[k]);
-      if (kind == MSSA_VK_INST || kind == MSSA_VK_ARG) mssa__vec_push(&wl, o[k]);
+      if (kind == MSSA_VK_INST || kind == MSSA_VK_ARG) mssa_vec_push(&wl, o[k]);
     }
   }
-  mssa__vec_free(&wl);
-  mssa__vec_free(&seen);
+  mssa_vec_free(&wl);
+  mssa_vec_free(&seen);
   for (uint32_t k = 0; k < e->objs.n; k++) {
     uint8_t b;
     if (uses_at_least(f, e->objs.a[k], need)) b = 2;
     else b = mssa__non_escaping_local(s->aa, e->objs.a[k]) ? 1 : 0;
-    mssa__vec_push(&e->before, b);
+    mssa_vec_push(&e->before, b);
   }
 }
 
@@ -277,8 +277,8 @@ static bool esc_changed(mssa_ssa *s, const escsnap *e) {
 }
 
 static void esc_free(escsnap *e) {
-  mssa__vec_free(&e->objs);
-  mssa__vec_free(&e->before);
+  mssa_vec_free(&e->objs);
+  mssa_vec_free(&e->before);
 }
 
 /* --------------------------------------------------- SSA dominance checks */
@@ -385,7 +385,7 @@ static uint32_t prev_access(const mssa_ssa *s, const mssa_func *f, uint32_t i) {
 
 static void memo_reset(uctx *c) {
   free(c->outm);
-  c->outm = mssa__xcalloc(c->s->nblocks ? c->s->nblocks : 1, sizeof(uint32_t));
+  c->outm = mssa_xcalloc(c->s->nblocks ? c->s->nblocks : 1, sizeof(uint32_t));
 }
 
 /* The definition reaching the end of reachable block b: its last def or
@@ -399,7 +399,7 @@ static uint32_t out_of(uctx *c, uint32_t b) {
     if (x == MSSA_NONE) { v = 0; break; }
     if (s->lastdef[x] != MSSA_NONE) { v = s->lastdef[x]; break; }
     if (c->outm[x]) { v = c->outm[x] - 1; break; }
-    mssa__vec_push(&c->stk, x);
+    mssa_vec_push(&c->stk, x);
     x = s->dt.idom[x];
   }
   for (uint32_t k = 0; k < c->stk.n; k++) c->outm[c->stk.a[k]] = v + 1;
@@ -435,14 +435,14 @@ static uint32_t phi_create(uctx *c, uint32_t b) {
   p->cap = s->cfg.pred_off[b + 1] - s->cfg.pred_off[b];
   p->ops = s->phiops.n;
   p->nops = 0;
-  mssa__vec_reserve(&s->phiops, s->phiops.n + 2 * p->cap);
+  mssa_vec_reserve(&s->phiops, s->phiops.n + 2 * p->cap);
   s->phiops.n += 2 * p->cap;
   s->phi[b] = a;
   acc_link_after(s, b, MSSA_NONE, a);
   recompute_lastdef(s, b);
   s->nphis++;
   c->structural = true;
-  mssa__vec_push(&c->newphis, a);
+  mssa_vec_push(&c->newphis, a);
   add_delta(c, b, 0);
   mssa_update_counters.phis_added++;
   return a;
@@ -475,8 +475,8 @@ static void phi_fill(uctx *c, uint32_t phi) {
   for (uint32_t e = p0; e < p1; e++) {
     uint32_t pb = s->cfg.pred[e];
     if (e > p0 && s->cfg.pred[e - 1] == pb) continue; /* pred lists are sorted by id */
-    if (reachable(s, pb)) mssa__vec_push(&live, pb);
-    else mssa__vec_push(&dead, pb);
+    if (reachable(s, pb)) mssa_vec_push(&live, pb);
+    else mssa_vec_push(&dead, pb);
   }
   /* Insertion sort by dfs_in (few predecessors). */
   for (uint32_t i = 1; i < live.n; i++) {
@@ -487,7 +487,7 @@ static void phi_fill(uctx *c, uint32_t phi) {
   if (dead.n > 1) {
     /* Layout order: one walk of the layout list. */
     uint32_t w = 0;
-    uint32_t *rank = mssa__xcalloc(s->nblocks ? s->nblocks : 1, sizeof(uint32_t));
+    uint32_t *rank = mssa_xcalloc(s->nblocks ? s->nblocks : 1, sizeof(uint32_t));
     uint32_t r = 1;
     for (uint32_t x = c->f->first_block; x != MSSA_NONE; x = c->f->blocks.a[x].next) rank[x] = r++;
     for (uint32_t i = 1; i < dead.n; i++) {
@@ -515,8 +515,8 @@ static void phi_fill(uctx *c, uint32_t phi) {
     }
   }
   p->nops = n;
-  mssa__vec_free(&live);
-  mssa__vec_free(&dead);
+  mssa_vec_free(&live);
+  mssa_vec_free(&dead);
 }
 
 /* -------------------------------------------------------------- renaming */
@@ -532,8 +532,8 @@ static void propagate(uctx *c, uint32_t r, bool deep) {
   mssa_ssa *s = c->s;
   if (!reachable(s, r)) return;
   MSSA_VEC(uint32_t) st = {0};
-  mssa__vec_push(&st, r);
-  mssa__vec_push(&st, in_of(c, r));
+  mssa_vec_push(&st, r);
+  mssa_vec_push(&st, in_of(c, r));
   while (st.n) {
     uint32_t v = st.a[--st.n], y = st.a[--st.n];
     uint32_t cur = v;
@@ -556,16 +556,16 @@ static void propagate(uctx *c, uint32_t r, bool deep) {
     for (uint32_t k = s->dt.child_off[y]; k < s->dt.child_off[y + 1]; k++) {
       uint32_t ch = s->dt.child[k];
       if (s->phi[ch] != MSSA_NONE) continue;
-      mssa__vec_push(&st, ch);
-      mssa__vec_push(&st, cur);
+      mssa_vec_push(&st, ch);
+      mssa_vec_push(&st, cur);
     }
   }
-  mssa__vec_free(&st);
+  mssa_vec_free(&st);
 }
 
 static void add_root(uctx *c, uint32_t b, bool deep) {
   uroot r = {b, (uint8_t)deep};
-  mssa__vec_push(&c->roots, r);
+  mssa_vec_push(&c->roots, r);
 }
 
 static void add_point(uctx *c, uint32_t b, uint32_t thr) {
@@ -600,7 +600,7 @@ static uint32_t struct_insert(uctx *c, uint32_t i, uint32_t reuse_id) {
     return a;
   }
   if (k == MSSA_ACC_USE) {
-    mssa__vec_push(&c->newuses, a);
+    mssa_vec_push(&c->newuses, a);
     return a;
   }
   if (c->nspliced < 4) c->spliced[c->nspliced++] = a;
@@ -615,7 +615,7 @@ static uint32_t struct_insert(uctx *c, uint32_t i, uint32_t reuse_id) {
       phi_create(c, xb);
       add_root(c, xb, !block_has_def(s, xb));
     }
-    mssa__vec_free(&idf);
+    mssa_vec_free(&idf);
   }
   return a;
 }
@@ -645,9 +645,9 @@ static void struct_remove(uctx *c, uint32_t a, uint32_t key) {
   ** not require (IDF of the defining blocks = phi placement, V6). */
   mssa_u32vec defb = {0}, idf = {0};
   for (uint32_t y = 0; y < s->nblocks; y++)
-    if (block_has_def(s, y) && reachable(s, y)) mssa__vec_push(&defb, y);
+    if (block_has_def(s, y) && reachable(s, y)) mssa_vec_push(&defb, y);
   mssa_idf(&s->dt, &s->cfg, defb.a, defb.n, &idf);
-  uint8_t *want = mssa__xcalloc(s->nblocks ? s->nblocks : 1, 1);
+  uint8_t *want = mssa_xcalloc(s->nblocks ? s->nblocks : 1, 1);
   for (uint32_t j = 0; j < idf.n; j++) want[idf.a[j]] = 1;
   for (uint32_t y = 0; y < s->nblocks; y++) {
     if (s->phi[y] == MSSA_NONE || want[y]) continue;
@@ -655,8 +655,8 @@ static void struct_remove(uctx *c, uint32_t a, uint32_t key) {
     add_root(c, y, !block_has_def(s, y));
   }
   free(want);
-  mssa__vec_free(&defb);
-  mssa__vec_free(&idf);
+  mssa_vec_free(&defb);
+  mssa_vec_free(&idf);
 }
 
 /* Phase C, second half: operands of new phis, then renaming. */
@@ -718,8 +718,8 @@ static int cmpu32(const void *x, const void *y) {
 
 static void dindex_build(uctx *c, dindex *d) {
   mssa_ssa *s = c->s;
-  d->maxk = mssa__xcalloc(s->nblocks ? s->nblocks : 1, sizeof(uint32_t));
-  d->dfs = mssa__xmalloc((c->delta.n ? c->delta.n : 1) * sizeof(uint32_t));
+  d->maxk = mssa_xcalloc(s->nblocks ? s->nblocks : 1, sizeof(uint32_t));
+  d->dfs = mssa_xmalloc((c->delta.n ? c->delta.n : 1) * sizeof(uint32_t));
   d->ndfs = 0;
   d->any = c->delta.n != 0;
   for (uint32_t k = 0; k < c->delta.n; k++) {
@@ -888,30 +888,30 @@ static void recompute_clobbers(uctx *c) {
   if (c->reopt) { reoptimize_all(c); return; }
   uint32_t nb = s->nblocks ? s->nblocks : 1;
   /* mark bit k: block reachable from point k's block via >= 1 edge. */
-  uint8_t *mark = mssa__xcalloc(nb, 1);
+  uint8_t *mark = mssa_xcalloc(nb, 1);
   MSSA_VEC(uint32_t) list = {0}, wl = {0};
-  uint8_t *listed = mssa__xcalloc(nb, 1);
+  uint8_t *listed = mssa_xcalloc(nb, 1);
   for (uint32_t k = 0; k < c->npts; k++) {
     uint32_t b = c->pts[k].b;
     if (!reachable(s, b)) continue;
-    if (!listed[b]) { listed[b] = 1; mssa__vec_push(&list, b); }
+    if (!listed[b]) { listed[b] = 1; mssa_vec_push(&list, b); }
     wl.n = 0;
-    mssa__vec_push(&wl, b);
+    mssa_vec_push(&wl, b);
     while (wl.n) {
       uint32_t y = wl.a[--wl.n];
       for (uint32_t e = s->cfg.succ_off[y]; e < s->cfg.succ_off[y + 1]; e++) {
         uint32_t z = s->cfg.succ[e];
         if (mark[z] & (1u << k)) continue;
         mark[z] |= (uint8_t)(1u << k);
-        if (!listed[z]) { listed[z] = 1; mssa__vec_push(&list, z); }
-        mssa__vec_push(&wl, z);
+        if (!listed[z]) { listed[z] = 1; mssa_vec_push(&list, z); }
+        mssa_vec_push(&wl, z);
       }
     }
   }
   /* New uses are computed wherever they are. */
   for (uint32_t k = 0; k < c->newuses.n; k++) {
     uint32_t b = s->acc.a[c->newuses.a[k]].block;
-    if (!listed[b]) { listed[b] = 1; mssa__vec_push(&list, b); }
+    if (!listed[b]) { listed[b] = 1; mssa_vec_push(&list, b); }
   }
   memo_reset(c);
   dindex di;
@@ -937,12 +937,12 @@ static void recompute_clobbers(uctx *c) {
       }
       if (x->kind == MSSA_ACC_USE) {
         if (affected) {
-          mssa__vec_push(&oldc, x->optimized ? x->def : MSSA_NONE);
-          mssa__vec_push(&oldar, (uint32_t)(int32_t)x->ar);
+          mssa_vec_push(&oldc, x->optimized ? x->def : MSSA_NONE);
+          mssa_vec_push(&oldar, (uint32_t)(int32_t)x->ar);
           x->def = cur;
           x->optimized = 0;
           x->ar = MSSA_MAY_ALIAS;
-          mssa__vec_push(&q, a);
+          mssa_vec_push(&q, a);
         }
       } else {
         if (affected && x->optimized) {
@@ -978,14 +978,14 @@ static void recompute_clobbers(uctx *c) {
       s->acc.a[a].ar = MSSA_MAY_ALIAS;
   }
   mssa_update_counters.uses_requeried += walked;
-  mssa__vec_free(&oldc);
-  mssa__vec_free(&oldar);
+  mssa_vec_free(&oldc);
+  mssa_vec_free(&oldar);
   dindex_free(&di);
   free(mark);
   free(listed);
-  mssa__vec_free(&list);
-  mssa__vec_free(&wl);
-  mssa__vec_free(&q);
+  mssa_vec_free(&list);
+  mssa_vec_free(&wl);
+  mssa_vec_free(&q);
 }
 
 static void finish_edit(uctx *c, bool incremental) {

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "ir/ir.h"
+#include "reader/reader.h"
 #include "mssa/mssa.h"
 #include "query/deps.h"
 #include "query/mssa_query.h"

@@ -1,0 +1,200 @@
+/*
+** reader_internal.h -- what the LLVM IR reader's files share: the parser
+** state and each file's entry points (ll_read.c: module level and
+** functions; ll_read_type.c: types; ll_read_const.c: values and constants;
+** ll_read_inst.c: instructions; ll_read_md.c: metadata; ll_read_attr.c:
+** attributes and intrinsic ids; ll_read_edit.c: one instruction of edit
+** text; ll_retext.c: reload by difference). The lexer (ll_lex.h) is private
+** to the reader too; the public API is reader.h.
+**
+** Invariants:
+**   1. Errors longjmp to the entry point (mssa__ll_err never returns): the
+**      first error is the only diagnostic, and every allocation made so far
+**      is reachable from the parser or the module, so one cleanup frees all.
+**   2. Forward references get a temporary value kind (LL_VK_FWDL for
+**      function-local, LL_VK_FWDG for globals) whose index names an entry in
+**      the parser's fwd tables; they are patched to real values at the end of
+**      the function (locals) or module (globals). No such value survives a
+**      successful parse.
+**   3. Recursion is bounded: types, constants and metadata nest through
+**      mssa__ll_enter(), which fails with "nesting too deep" past LL_MAX_DEPTH.
+**   4. Local keys: a name is its string id; a number N is LL_NUMKEY(N), so the
+**      two never collide in one map.
+*/
+#ifndef MSSA_READER_INTERNAL_H
+#define MSSA_READER_INTERNAL_H
+
+#include <setjmp.h>
+
+#include "base/hashtab.h"
+#include "ir/ir.h"
+#include "reader/ll_lex.h"
+#include "reader/reader.h"
+
+#define LL_MAX_DEPTH 512
+#define LL_VK_FWDL 14u
+#define LL_VK_FWDG 15u
+#define LL_NUMKEY(n) ((1ull << 40) | (uint64_t)(n))
+
+typedef struct ll_fwd {
+  uint64_t key;      /* name key */
+  uint32_t off;      /* offset of the first reference */
+  uint32_t type;     /* expected type (locals) or MSSA_NONE */
+  mssa_val val;      /* resolved value, MSSA_VAL_NONE while pending */
+} ll_fwd;
+
+typedef MSSA_VEC(ll_fwd) ll_fwdvec;
+
+typedef struct ll_pending {
+  uint32_t a, b, c;  /* meaning depends on the list */
+  uint32_t off;
+} ll_pending;
+
+typedef struct ll_parser {
+  uint32_t last_align;  /* value of the last `align N` attribute read, 0 if none */
+  mssa_module *m;
+  ll_lexer lx;
+  jmp_buf jb;
+  mssa_diag *diag;
+  int depth;
+  MSSA_VEC(char) sbuf;          /* scratch for unescaping */
+
+  /* module-level symbols */
+  mssa_u64map gmap;             /* name key -> mssa_val (GLOBAL/FUNC/FWDG) */
+  ll_fwdvec gfwd;
+  uint32_t next_gslot;          /* next @N number */
+  mssa_u64map tmap;             /* named/numbered type key -> type id */
+  MSSA_VEC(uint32_t) tref;      /* per type id: first-ref offset of a named
+                                   struct not yet defined, else MSSA_NONE */
+  MSSA_VEC(uint32_t) tdef;      /* per type id: offset of its definition */
+  mssa_idtab tset;              /* literal type interning */
+  mssa_idtab cset;              /* constant interning */
+  mssa_u64map mdmap;            /* !N -> md index */
+  const mssa_u64map *gseed;     /* when set, a global not in gmap is looked
+                                   up here (a module's names: reparses) */
+  const mssa_u32vec *mdseed;    /* when set, !N not in mdmap is looked up
+                                   here (a module's numbering: edit text) */
+  MSSA_VEC(uint32_t) mdref;     /* per md index: first-ref offset while undefined */
+  mssa_u64map agmap;            /* #N -> index into agbits */
+  MSSA_VEC(uint32_t) agbits;    /* attribute group fn bits */
+  MSSA_VEC(ll_pending) agref;   /* a = attrlist id, b = group N, c = 0 fn / 1 param... */
+  mssa_u64map comdats;          /* comdat name id -> 1 */
+  MSSA_VEC(ll_pending) comdatref; /* a = name id */
+  mssa_u64map kinds;            /* attachment kind names seen (md_kinds) */
+  struct { uint32_t off, len, id; } fname_cache[64]; /* DI field names */
+  MSSA_VEC(ll_pending) baddr;   /* blockaddress: a = const id, b = block key lo, c = key hi */
+  uint32_t t_ptr0;              /* opaque `ptr` */
+  uint32_t int_cache[129];      /* iN for N <= 128 (0 = not yet interned) */
+  uint32_t kind_cache[MSSA_T_FUNC + 1]; /* parameterless types by kind */
+  MSSA_VEC(uint32_t) ptr_cache; /* typed T* in address space 0, by T (+1) */
+
+  /* current function */
+  mssa_func *f;
+  uint32_t fidx;
+  mssa_u64map lmap;             /* local key -> mssa_val (INST/ARG/BLOCK/FWDL) */
+  ll_fwdvec lfwd;
+  uint32_t next_slot;
+  MSSA_VEC(uint32_t) bref;      /* per block id: first-ref offset while undefined */
+  uint32_t md_mark;             /* md.n at function start (local md values) */
+  MSSA_VEC(uint32_t) attrs_tmp; /* per-argument attribute bits while parsing */
+  MSSA_VEC(uint32_t) stk;       /* LIFO scratch: users push, then truncate back */
+  MSSA_VEC(mssa_arg) argv;      /* function header arguments */
+  MSSA_VEC(ll_pending) agtmp;   /* #N refs seen before their attrlist exists */
+  uint32_t line_off, line_no;   /* incremental line counter for `define` */
+} ll_parser;
+
+/* ll_read.c */
+_Noreturn void mssa__ll_err(ll_parser *p, uint32_t off, const char *fmt, ...);
+void mssa__ll_enter(ll_parser *p);
+static inline void mssa__ll_leave(ll_parser *p) { p->depth--; }
+static inline void mssa__ll_next(ll_parser *p) { mssa__lex_next(&p->lx); }
+static inline ll_tok *mssa__ll_tok(ll_parser *p) { return &p->lx.tok; }
+int mssa__ll_is_kw(ll_parser *p, unsigned kw);
+int mssa__ll_eat_kw(ll_parser *p, unsigned kw);
+int mssa__ll_eat(ll_parser *p, unsigned kind);
+void mssa__ll_expect(ll_parser *p, unsigned kind, const char *what);
+void mssa__ll_expect_kw(ll_parser *p, unsigned kw);
+uint32_t mssa__ll_name(ll_parser *p, const ll_tok *t); /* intern token name */
+uint32_t mssa__ll_string(ll_parser *p, const ll_tok *t); /* intern unescaped string */
+uint64_t mssa__ll_uint(ll_parser *p, const char *what); /* INT token -> value */
+uint64_t mssa__ll_local_key(ll_parser *p, const ll_tok *t);
+uint32_t mssa__ll_num_name(ll_parser *p, uint64_t num); /* `@3` -> "3" interned */
+const char *mssa__ll_tokdesc(ll_parser *p, char *buf, size_t cap);
+
+/* ll_read_type.c */
+uint32_t mssa__ll_type(ll_parser *p);                 /* parses a type */
+int mssa__ll_at_type(ll_parser *p);                   /* token can start a type */
+uint32_t mssa__ll_intern_type(ll_parser *p, const mssa_type *t, const uint32_t *fields);
+uint32_t mssa__ll_int_type(ll_parser *p, uint32_t bits);
+uint32_t mssa__ll_ptr_type(ll_parser *p, uint32_t elem, uint32_t as);
+uint32_t mssa__ll_vec_type(ll_parser *p, uint32_t elem, uint64_t n, int scalable);
+uint32_t mssa__ll_func_type(ll_parser *p, uint32_t ret, const uint32_t *params, uint32_t n, int vararg);
+uint32_t mssa__ll_struct_type(ll_parser *p, const uint32_t *fields, uint32_t n, int packed);
+void mssa__ll_type_str(ll_parser *p, uint32_t t, char *buf, size_t cap);
+uint32_t mssa__ll_named_type(ll_parser *p, uint64_t key, uint32_t name, uint32_t off);
+uint32_t mssa__ll_struct_fields(ll_parser *p);  /* after '{' to '}': fields on p->stk */
+void mssa__ll_types_init(ll_parser *p);
+uint32_t mssa__ll_gep_result(ll_parser *p, uint32_t srcelem, uint32_t basety,
+                             const mssa_val *idx, uint32_t nidx, const uint32_t *idxty, uint32_t off);
+uint32_t mssa__ll_agg_index(ll_parser *p, uint32_t agg, uint64_t idx, uint32_t off);
+int mssa__ll_is_ptr(ll_parser *p, uint32_t t);
+
+/* ll_read_const.c */
+int mssa__ll_kw_binop(unsigned kw);      /* binary opcode keyword -> MSSA_OP_*, or 0 */
+int mssa__ll_kw_castop(unsigned kw);     /* cast opcode keyword -> MSSA_OP_*, or 0 */
+uint32_t mssa__ll_pred(ll_parser *p, int fcmp); /* predicate -> LLVM number */
+uint32_t mssa__ll_cmp_type(ll_parser *p, uint32_t opty); /* i1 or <N x i1> */
+void mssa__ll_skip_flags(ll_parser *p);  /* fast-math and wrap flags */
+mssa_val mssa__ll_value(ll_parser *p, uint32_t ty);   /* value of a known type */
+mssa_val mssa__ll_tvalue(ll_parser *p, uint32_t *ty); /* type then value */
+uint32_t mssa__ll_tvalue_list(ll_parser *p, unsigned close); /* values on p->stk */
+uint32_t mssa__ll_const(ll_parser *p, const mssa_const *c, const mssa_val *ops);
+mssa_val mssa__ll_const_int(ll_parser *p, uint32_t ty, int64_t v);
+mssa_val mssa__ll_local_ref(ll_parser *p, const ll_tok *t, uint32_t ty);
+mssa_val mssa__ll_global_ref(ll_parser *p, const ll_tok *t);
+uint32_t mssa__ll_block_ref(ll_parser *p, const ll_tok *t);
+int64_t mssa__ll_const_ival(ll_parser *p, mssa_val v, int *ok);
+/* One extractvalue/insertvalue index: member type of `cur`, *iv the index. */
+uint32_t mssa__ll_agg_step(ll_parser *p, uint32_t cur, mssa_val *iv);
+
+/* ll_read_inst.c */
+void mssa__ll_function_body(ll_parser *p);
+void mssa__ll_md_paths(ll_parser *p, uint32_t from); /* DIFile paths from md index on */
+
+/* ll_read_md.c */
+uint32_t mssa__ll_md_ref(ll_parser *p, uint32_t n, uint32_t off); /* !N */
+uint32_t mssa__ll_md_node(ll_parser *p);   /* at '!': !N, !{..}, !DIx(..), !"s" */
+mssa_val mssa__ll_md_value(ll_parser *p);  /* after `metadata`: any md operand */
+void mssa__ll_md_def(ll_parser *p);        /* `!N = ...` at top level */
+void mssa__ll_named_md(ll_parser *p);      /* `!name = !{...}` at top level */
+void mssa__ll_inst_md(ll_parser *p, mssa_inst *ins); /* `!kind !N` list */
+uint32_t mssa__ll_attachments(ll_parser *p, int comma_separated, uint32_t *dbg);
+
+/* ll_read_attr.c */
+/* Parses attributes. ctx: 0 = parameter, 1 = return, 2 = function (also
+** accepts #N, strings and unknown words with arguments). */
+void mssa__ll_attrs(ll_parser *p, int ctx, uint32_t *bits, uint64_t *deref, uint32_t attrlist);
+void mssa__ll_attr_group(ll_parser *p);    /* `attributes #N = { ... }` */
+uint32_t mssa__ll_intrinsic_id(const char *name, size_t n);
+uint32_t mssa__ll_attrlist(ll_parser *p, uint32_t fn, uint32_t ret, const uint32_t *params, uint32_t n);
+
+/* ll_read.c: calling conventions and address spaces */
+void mssa__ll_opt_cc(ll_parser *p);
+uint32_t mssa__ll_opt_addrspace(ll_parser *p, uint32_t dflt);
+
+/* Reopening a parsed module to parse edits (ll_read_edit.c); added at the
+** end of ll_read_type.c, ll_read_const.c and ll_read_inst.c. */
+void mssa__ll_types_reopen(ll_parser *p);
+/* After a reparse: any named type first referenced from type `from` on and
+** still undefined is an error, as at the end of a module. */
+void mssa__ll_types_check(ll_parser *p, uint32_t from);
+void mssa__ll_consts_reopen(ll_parser *p);
+int mssa__ll_inst_body(ll_parser *p, mssa_inst *ins);
+void mssa__ll_reopen_module(ll_parser *p);  /* for reparses (ll_read.c) */
+void mssa__ll_call_intrinsics(mssa_module *m, mssa_func *f);
+void mssa__ll_keep_numbering(ll_parser *p, mssa_u32vec *base_steal); /* -> module */
+void mssa__ll_parser_free(ll_parser *p);  /* end of ll_read.c */
+void mssa__ll_parser_scratch(ll_parser *p);  /* reserves the scratch stacks */
+int mssa__ll_inst_begin(ll_parser *p, mssa_inst *ins, uint32_t bid, ll_tok *nt);  /* ll_read_inst.c */
+
+#endif
