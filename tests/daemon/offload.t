@@ -6,13 +6,9 @@
 # path (and no crash on mangled input), JSON IR and hand-written .ll of one
 # random description giving isomorphic MemorySSA, and `value` against a
 # brute-force path enumeration on random JSON IR CFGs.
-import importlib.machinery, json, os, random, re, subprocess, sys
+import json, os, random, re, subprocess
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-for cand in (os.path.join(HERE, "protocol.t"), os.path.join(os.path.dirname(HERE), "daemon-protocol.t")):
-    if os.path.exists(cand):
-        lib = importlib.machinery.SourceFileLoader("daemonlib", cand).load_module()
-        break
+import daemonlib as lib
 ok, is_, done, Daemon, canon, bail = lib.ok, lib.is_, lib.done, lib.Daemon, lib.canon, lib.bail
 err_code, ROOT, MEMSSA = lib.err_code, lib.ROOT, lib.MEMSSA
 FIX = os.path.join(ROOT, "tests", "fixtures", "jsonir")
