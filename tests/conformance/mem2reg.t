@@ -3,7 +3,8 @@
 # the same allocas promoted and the same number of new phis in every block,
 # over the project's C programs (tests/c or tests/fixtures/c, compiled by
 # clang 14 at -O0 with optnone dropped, and at -O1 without LLVM passes, which
-# adds lifetime markers) and the csmith corpus (-O0 and -O1raw) when present.
+# adds lifetime markers) and the csmith corpora, typed and opaque pointers
+# (-O0 and -O1raw) and the Lua interpreter at -O0, when present.
 #
 # Values and blocks are named first (opt -passes=instnamer) so that allocas
 # and blocks can be matched across opt's output, which renumbers unnamed ones.
@@ -12,6 +13,7 @@ import glob, json, os, re, subprocess, sys, tempfile
 root = os.environ.get("MEMSSA_ROOT", os.getcwd())
 mbin = os.environ.get("MEMSSA_BIN", os.path.join(root, "build/memssa"))
 corpus = os.environ.get("MEMSSA_CORPUS", os.path.join(root, "build/corpus"))
+shared = os.environ.get("MEMSSA_SHARED", os.path.join(os.path.dirname(root), "shared"))
 
 def which(p):
     return subprocess.run(["sh", "-c", "command -v " + p], capture_output=True).returncode == 0
@@ -34,6 +36,9 @@ for c in sorted(glob.glob(os.path.join(root, cdir, "*.c"))) if cdir else []:
             inputs.append(out)
 inputs += sorted(glob.glob(os.path.join(corpus, "csmith/*/csmith-*.O0.ll")))
 inputs += sorted(glob.glob(os.path.join(corpus, "csmith/*/csmith-*.O1raw.ll")))
+inputs += sorted(glob.glob(os.path.join(corpus, "csmith-opaque/*/csmith-*.O0.ll")))
+inputs += sorted(glob.glob(os.path.join(corpus, "csmith-opaque/*/csmith-*.O1raw.ll")))
+inputs += glob.glob(os.path.join(shared, "corpus/real/lua.O0.ll"))   # no optnone in it
 
 def parse(text):
     """function -> (set of alloca names, {block: phi count}) for LLVM text."""
@@ -66,11 +71,12 @@ nfiles = nfuncs = nalloca = npromoted = nphis = 0
 alloca_bad, phi_bad, errors = [], [], []
 for f in inputs:
     named = os.path.join(tmp, "named.ll")
-    r = subprocess.run(["opt", "-passes=instnamer", "-S", f, "-o", named], capture_output=True)
+    op = ["-opaque-pointers"] if "/csmith-opaque/" in f else []   # LLVM 14 reads `ptr` only so
+    r = subprocess.run(["opt"] + op + ["-passes=instnamer", "-S", f, "-o", named], capture_output=True)
     if r.returncode:
         errors.append("%s: instnamer failed" % f)
         continue
-    r = subprocess.run(["opt", "-passes=mem2reg", "-S", named], capture_output=True, text=True)
+    r = subprocess.run(["opt"] + op + ["-passes=mem2reg", "-S", named], capture_output=True, text=True)
     if r.returncode:
         errors.append("%s: opt failed" % f)
         continue

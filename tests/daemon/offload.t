@@ -238,7 +238,7 @@ def errors(c):
     is_(err_code(r), -32010, "a JSON IR module that is not an object: -32010")
     rnd = random.Random(12)
     docs = [fixture(n) for n in sorted(os.listdir(FIX)) if n.endswith(".json")]
-    crashes = 0
+    crashes, unpathed = 0, []
     for _ in range(300):
         d = json.loads(json.dumps(rnd.choice(docs)))
         for _ in range(rnd.randrange(1, 4)):
@@ -247,7 +247,10 @@ def errors(c):
         crashes += r is None
         if r is None:
             break
+        if "error" in r and "json_path" not in (r["error"].get("data") or {}):
+            unpathed.append(r["error"]["message"])
     is_(crashes, 0, "300 randomly mangled JSON IR modules: an answer each, no crash")
+    is_(unpathed, [], "... and every refusal names its JSON path (none reaches the LLVM reader)")
     ok(c.result("ping") == {"version": "1.0"}, "the daemon is alive after the mangled modules")
     is_(err_code(c.call("load", {"module": "bad", "ir": {}, "text": "x"})), -32602,
         "ir together with text: -32602")

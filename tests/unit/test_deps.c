@@ -308,7 +308,7 @@ static void bf_text(const bfn *g, char *out, size_t cap) {
         }
       P("\n");
     }
-    char sl[BF_INSTS][8];
+    char sl[BF_INSTS][16];
     for (int k = 0; k < g->n[b]; k++) {
       const bop *o = &g->ins[b][k];
       if (o->slot == SLOT_PHI) snprintf(sl[k], sizeof sl[k], "p%d", b);
