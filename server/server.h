@@ -85,7 +85,7 @@ typedef struct mssad_journal {
   uv_timer_t timer;           /* everysec */
   mssad_syncer syncer;
   uint64_t fsync_t0;          /* when the fdatasync in flight started */
-  uint64_t replayed, cut_bytes, fsyncs, fsync_errors, fsync_ns, compactions;
+  uint64_t replayed, replay_failed, cut_bytes, fsyncs, fsync_errors, fsync_ns, compactions;
 } mssad_journal;
 
 typedef struct mssad_server mssad_server;
