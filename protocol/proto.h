@@ -44,6 +44,7 @@ typedef struct mssa_proto_server_stats {
                                   that timed out */
   uint64_t requests_timed_out; /* loads answered -32050 (--request-timeout) */
   uint64_t closed_idle;        /* connections closed by the idle timeout */
+  uint64_t idle_evicted;       /* idle connections closed for a new client at the limit */
   double uptime_s;
   bool journal;                /* persisting (--state-dir): the next five mean something */
   uint64_t journal_records;    /* appended since start-up */

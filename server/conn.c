@@ -44,7 +44,9 @@
 **      answered.
 **   9. With --idle-timeout, a connection that owes nothing and has sent
 **      nothing for that long is closed, so idle clients cannot hold every
-**      slot of --max-connections.
+**      slot of --max-connections; and when every slot is taken, a new
+**      client takes the slot of the connection idle the longest, if one
+**      has been idle a little while (listen.c).
 */
 #include <poll.h>
 #include <stdlib.h>
@@ -553,6 +555,14 @@ static bool idle(const mssad_conn *c, uint64_t now, uint64_t timeout_ns) {
   return !c->closing && !c->waiting_job && !c->nholds && c->out_buf.n == 0 &&
          c->in_buf.n == c->in_buf.off && uv_stream_get_write_queue_size(c->out) == 0 &&
          now - c->last_ns >= timeout_ns;
+}
+
+mssad_conn *mssad_conns_idlest(mssad_server *s, uint64_t min_ns) {
+  uint64_t now = uv_hrtime();
+  mssad_conn *best = NULL;
+  for (mssad_conn *c = s->conns; c; c = c->next)
+    if (idle(c, now, min_ns) && (!best || c->last_ns < best->last_ns)) best = c;
+  return best;
 }
 
 void mssad_conns_close_idle(mssad_server *s) {

@@ -132,6 +132,7 @@ struct mssad_server {
   int nlisteners;
   mssad_conn *conns;          /* doubly linked list of live connections */
   uint64_t nconns, conns_total, dropped_slow, closed_idle;
+  uint64_t idle_evicted;      /* closed to make room for a new client */
   uint64_t jobs_in_flight;
   uint64_t jobs_abandoned;    /* builds and decodes whose client went away, or
                                  that timed out */
@@ -174,6 +175,8 @@ void mssad_conn_set_work(mssad_conn *c, mssad_work *w);
 /* Closes the connections idle for idle_timeout_s (no request pending, no
 ** reply unsent). */
 void mssad_conns_close_idle(mssad_server *s);
+/* The connection idle the longest, if idle for at least min_ns, or NULL. */
+mssad_conn *mssad_conns_idlest(mssad_server *s, uint64_t min_ns);
 /* Allocates the handle storage a connection will own. */
 uv_stream_t *mssad_conn_alloc_stream(bool tcp);
 void mssad_conn_close(mssad_conn *c);

@@ -146,6 +146,7 @@ static void h_server_stats(mssa_proto_host *h, mssa_proto_server_stats *out) {
   out->jobs_abandoned = s->jobs_abandoned;
   out->requests_timed_out = s->requests_timed_out;
   out->closed_idle = s->closed_idle;
+  out->idle_evicted = s->idle_evicted;
   out->connections = s->nconns;
   out->connections_total = s->conns_total;
   out->dropped_slow = s->dropped_slow;
