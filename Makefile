@@ -21,7 +21,7 @@
 #   tests/conformance/*.t   agreement with LLVM 14's opt on whole corpora
 #   tests/unit/test_*.c     C TAP programs, built as $(BUILD)/tests/test_*
 #   tests/daemon/*.t        Python scripts against a real memssad
-#   tests/*.t               checks of the source tree (layers.t, funclen.t)
+#   tests/*.t               checks of the source tree (layers, lengths, docs)
 #   tests/fixtures/         their inputs (IR, C programs, fixture generators)
 #
 # Files that need POSIX interfaces define _POSIX_C_SOURCE themselves at their

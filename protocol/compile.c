@@ -345,7 +345,8 @@ static int entry_argv(json_t *e, char ***argv, size_t *argc) {
     *argc = v.n;
     return 0;
   }
-  return mssa_compile_split(json_string_value(json_object_get(e, "command")), argv, argc) ? MSSA_COMPILE_EDB : 0;
+  const char *command = json_string_value(json_object_get(e, "command"));
+  return mssa_compile_split(command, argv, argc) ? MSSA_COMPILE_EDB : 0;
 }
 
 static int from_commands_json(const char *db, const char *source, mssa_compile_cmd *out) {

@@ -23,7 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "alias/memloc.h"
+#include "alias/alias_internal.h"
 
 #define NONE MSSA_NONE
 
@@ -224,31 +224,9 @@ static bool match_tags(const mssa_aa *aa, uint32_t a, uint32_t b) {
 bool mssa__tbaa_alias(mssa_aa *aa, uint32_t a, uint32_t b) {
   if (a == NONE || b == NONE || a == b) return true;
   uint64_t key = ((uint64_t)a << 32) | b;
-  if (aa->tbaa_cap) {
-    uint32_t m = aa->tbaa_cap - 1;
-    for (uint32_t i = (uint32_t)((key * 0x9E3779B97F4A7C15ull) >> 40) & m;; i = (i + 1) & m) {
-      if (aa->tbaa[i].val == 0) break;
-      if (aa->tbaa[i].key == key) return aa->tbaa[i].val == 2;
-    }
-  }
+  uint32_t known = mssa_u64map_get(&aa->tbaa, key);
+  if (known != MSSA_NONE) return known != 0;
   bool r = match_tags(aa, a, b);
-  if ((aa->tbaa_n + 1) * 2 > aa->tbaa_cap) {
-    uint32_t nc = aa->tbaa_cap ? aa->tbaa_cap * 2 : 256;
-    mssa__tbaa_ent *nt = mssa_xcalloc(nc, sizeof *nt);
-    for (uint32_t i = 0; i < aa->tbaa_cap; i++) {
-      if (!aa->tbaa[i].val) continue;
-      uint32_t m = nc - 1;
-      uint32_t j = (uint32_t)((aa->tbaa[i].key * 0x9E3779B97F4A7C15ull) >> 40) & m;
-      while (nt[j].val) j = (j + 1) & m;
-      nt[j] = aa->tbaa[i];
-    }
-    free(aa->tbaa);
-    aa->tbaa = nt; aa->tbaa_cap = nc;
-  }
-  uint32_t m = aa->tbaa_cap - 1;
-  uint32_t i = (uint32_t)((key * 0x9E3779B97F4A7C15ull) >> 40) & m;
-  while (aa->tbaa[i].val) i = (i + 1) & m;
-  aa->tbaa[i].key = key; aa->tbaa[i].val = r ? 2 : 1;
-  aa->tbaa_n++;
+  mssa_u64map_put(&aa->tbaa, key, r ? 1u : 0u);
   return r;
 }

@@ -57,7 +57,7 @@ static mssa_users *users_build(const mssa_func *f) {
   return u;
 }
 
-void mssa__users_free(mssa_users *u) {
+void mssa_users_free(mssa_users *u) {
   if (!u) return;
   mssa_u64map_free(&u->head);
   mssa_u64map_free(&u->synth);
@@ -238,9 +238,9 @@ static mssa_val translate(const tctx *t, mssa_val v, int depth) {
   return MSSA_VAL_NONE;
 }
 
-bool mssa__phi_translate(mssa_module *m, const mssa_func *f, const mssa_domtree *dt,
-                         mssa_users **users, mssa_val addr, uint32_t cur, uint32_t pred,
-                         mssa_val *out) {
+bool mssa_phi_translate(mssa_module *m, const mssa_func *f, const mssa_domtree *dt,
+                        mssa_users **users, mssa_val addr, uint32_t cur, uint32_t pred,
+                        mssa_val *out) {
   if (!mssa_dt_reachable(dt, pred)) return false;
   tctx t = {m, f, dt, users, cur, pred};
   mssa_val r = translate(&t, addr, 0);
@@ -299,7 +299,7 @@ static bool invariant_base(const mssa_module *m, const mssa_func *f, mssa_val v)
   return f->insts.a[MSSA_VAL_INDEX(v)].opcode == MSSA_OP_ALLOCA;
 }
 
-bool mssa__loop_invariant_ptr(const mssa_module *m, const mssa_func *f, mssa_val p) {
+bool mssa_loop_invariant_ptr(const mssa_module *m, const mssa_func *f, mssa_val p) {
   p = strip_casts(m, f, p);
   if (MSSA_VAL_KIND(p) == MSSA_VK_INST) {
     const mssa_inst *in = &f->insts.a[MSSA_VAL_INDEX(p)];
@@ -336,9 +336,9 @@ bool mssa__loop_invariant_ptr(const mssa_module *m, const mssa_func *f, mssa_val
 ** all-zero GEPs of it). Users are visited in LLVM's use-list order, which
 ** for a module read from text is the reverse of the order uses were made.
 */
-uint32_t mssa__invariant_group_clobber(const mssa_module *m, const mssa_func *f,
-                                       const mssa_domtree *dt, const uint32_t *inst_pos,
-                                       mssa_users **users, uint32_t inst) {
+uint32_t mssa_invariant_group_clobber(const mssa_module *m, const mssa_func *f,
+                                      const mssa_domtree *dt, const uint32_t *inst_pos,
+                                      mssa_users **users, uint32_t inst) {
   const mssa_inst *in = &f->insts.a[inst];
   if (!(in->flags & MSSA_IF_INVARIANT_GROUP) || (in->flags & MSSA_IF_VOLATILE)) return MSSA_NONE;
   if (in->opcode != MSSA_OP_LOAD && in->opcode != MSSA_OP_STORE) return MSSA_NONE;

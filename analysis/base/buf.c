@@ -20,7 +20,7 @@ void mssa_buf_reserve(mssa_buf *b, size_t extra) {
   if (b->cap > b->n && b->cap - b->n > extra) return;
   size_t want = b->cap ? b->cap : BUF_FIRST_CAP;
   while (want - b->n <= extra) want *= 2;
-  b->p = mssa__xrealloc(b->p, want);
+  b->p = mssa_xrealloc(b->p, want);
   b->cap = want;
 }
 

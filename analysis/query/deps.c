@@ -52,7 +52,7 @@ uint32_t mssa_deps_accesses(mssa_ssa *s, uint32_t first, uint32_t max, mssa_deps
     for (uint32_t a = s->first[b]; a != NONE; a = s->acc.a[a].next, k++) {
       if (k < first || n >= max) continue;
       const mssa_access *x = &s->acc.a[a];
-      mssa_deps_access e = {a, a, -1};
+      mssa_deps_access e = {a, a, MSSA_AR_NONE};
       mssa_qclobber qc;
       if (x->kind != MSSA_ACC_PHI && mssa_q_clobber(s, x->inst, NULL, &qc) == MSSA_OK) {
         e.clobber = qc.clobber;
@@ -126,7 +126,7 @@ static void push_preds(back_search *q, uint32_t b, uint32_t parent) {
     if (q->seen[p]) continue;
     q->seen[p] = 1;
     q->parent[p] = parent;
-    mssa__vec_push(&q->queue, p);
+    mssa_vec_push(&q->queue, p);
   }
 }
 
@@ -154,9 +154,9 @@ static void path_back(const mssa_ssa *s, uint32_t b, uint32_t i, uint32_t stop,
                       mssa_u32vec *path) {
   for (; i != NONE && i != stop; i = inst_of(s, i)->prev) {
     uint32_t a = mssa_ssa_inst_access(s, i);
-    if (a != NONE && s->acc.a[a].kind == MSSA_ACC_DEF) mssa__vec_push(path, a);
+    if (a != NONE && s->acc.a[a].kind == MSSA_ACC_DEF) mssa_vec_push(path, a);
   }
-  if (stop == NONE && s->phi[b] != NONE) mssa__vec_push(path, s->phi[b]);
+  if (stop == NONE && s->phi[b] != NONE) mssa_vec_push(path, s->phi[b]);
 }
 
 /* The accesses on the path the search found, from `to` back to `from`. */
@@ -164,20 +164,20 @@ static void build_path(const back_search *q, uint32_t to, mssa_u32vec *path) {
   const mssa_ssa *s = q->s;
   const mssa_func *f = s->f;
   uint32_t tb = inst_of(s, to)->block;
-  mssa__vec_push(path, mssa_ssa_inst_access(s, to));
+  mssa_vec_push(path, mssa_ssa_inst_access(s, to));
   if (q->found == FROM_START) {
     path_back(s, tb, inst_of(s, to)->prev, q->from, path);
   } else {
     path_back(s, tb, inst_of(s, to)->prev, NONE, path);
     mssa_u32vec chain = {0};   /* found block .. the block entered from `to` */
-    for (uint32_t b = q->found; b != FROM_START; b = q->parent[b]) mssa__vec_push(&chain, b);
+    for (uint32_t b = q->found; b != FROM_START; b = q->parent[b]) mssa_vec_push(&chain, b);
     for (uint32_t k = chain.n; k-- > 0;) {
       uint32_t b = chain.a[k];
       path_back(s, b, f->blocks.a[b].last, k == 0 ? q->from : NONE, path);
     }
-    mssa__vec_free(&chain);
+    mssa_vec_free(&chain);
   }
-  mssa__vec_push(path, mssa_ssa_inst_access(s, q->from));
+  mssa_vec_push(path, mssa_ssa_inst_access(s, q->from));
 }
 
 /* Dependence kinds given how `from` touches the shared memory (mr_on) and
@@ -195,7 +195,7 @@ static void classify(mssa_ssa *s, uint32_t from, uint32_t to, const mssa_loc *lf
                      const mssa_loc *lt, mssa_deps_dep *out) {
   mssa_aa *aa = s->aa;
   unsigned mr_from = mssa_aa_inst_modref(aa, from), mr_to = mssa_aa_inst_modref(aa, to);
-  out->alias = -1;
+  out->alias = MSSA_AR_NONE;
   if (lf && lt) {
     out->alias = (int)mssa_aa_alias(aa, lf, lt);
     out->modref = out->alias == MSSA_NO_ALIAS ? MSSA_MR_NONE : mr_from;
@@ -232,8 +232,8 @@ int mssa_deps_depends(mssa_ssa *s, uint32_t from, uint32_t to, mssa_deps_dep *ou
   /* Writes that kill: covering what `to` reads (flow), else what `from`
   ** touches (anti, output: a covering write in between takes over). */
   const mssa_loc *kill = (out->kinds & MSSA_DEP_FLOW) ? (ht ? &lt : NULL) : (hf ? &lf : NULL);
-  back_search q = {s, from, kill, mssa__xcalloc(s->nblocks, 1),
-               mssa__xmalloc((size_t)s->nblocks * sizeof(uint32_t)), {0}, NONE, NONE};
+  back_search q = {s, from, kill, mssa_xcalloc(s->nblocks, 1),
+               mssa_xmalloc((size_t)s->nblocks * sizeof(uint32_t)), {0}, NONE, NONE};
   out->reaches = search_back(&q, to);
   if (out->reaches) build_path(&q, to, &out->path);
   else if (q.killer != NONE) {
@@ -251,11 +251,11 @@ int mssa_deps_depends(mssa_ssa *s, uint32_t from, uint32_t to, mssa_deps_dep *ou
                                    : "no path leads from `from` to `to`";
   free(q.seen);
   free(q.parent);
-  mssa__vec_free(&q.queue);
+  mssa_vec_free(&q.queue);
   return MSSA_OK;
 }
 
-void mssa_deps_dep_free(mssa_deps_dep *d) { mssa__vec_free(&d->path); }
+void mssa_deps_dep_free(mssa_deps_dep *d) { mssa_vec_free(&d->path); }
 
 /* --------------------------------------------------------------- value */
 
@@ -308,7 +308,7 @@ static int store_hit(vwalk *w, uint32_t x) {
   if (sl.size != w->loc.size)
     return unknown(w->out, "a store of another size to the location reaches the load", x, NONE);
   mssa_val v = mssa_inst_ops(s->f, in)[0];
-  mssa__vec_push(&w->out->writes, x);
+  mssa_vec_push(&w->out->writes, x);
   if (w->first_store == NONE) {
     w->first_store = i;
     w->out->value = v;
@@ -327,7 +327,7 @@ static int walk_one(vwalk *w, uint32_t x) {
       return unknown(w->out, "the walk left the graph (a removed access)", NONE, NONE);
     if (w->seen[x]) return 0;
     w->seen[x] = 1;
-    mssa__vec_push(&w->out->path, x);
+    mssa_vec_push(&w->out->path, x);
     const mssa_access *a = &s->acc.a[x];
     if (a->kind == MSSA_ACC_LIVE)
       return unknown(w->out, "on some path no store reaches the load (liveOnEntry)", x, NONE);
@@ -336,7 +336,7 @@ static int walk_one(vwalk *w, uint32_t x) {
         return unknown(w->out, "the loaded address is not the same on every path into a join "
                                "(it is defined in a loop or below the join)",
                        x, NONE);
-      for (uint32_t k = 0; k < a->nops; k++) mssa__vec_push(&w->stack, mssa_phi_value(s, a, k));
+      for (uint32_t k = 0; k < a->nops; k++) mssa_vec_push(&w->stack, mssa_phi_value(s, a, k));
       return 0;
     }
     if (a->kind != MSSA_ACC_DEF)
@@ -362,9 +362,9 @@ static bool redefined_on_the_way(vwalk *w, uint32_t d, uint32_t load) {
   mssa_ssa *s = w->s;
   int r = scan_fwd(w, inst_of(s, d)->next, load);
   if (r) return r == 1;
-  uint8_t *seen = mssa__xcalloc(s->nblocks, 1);
+  uint8_t *seen = mssa_xcalloc(s->nblocks, 1);
   mssa_u32vec q = {0};
-  mssa__vec_push(&q, inst_of(s, d)->block);
+  mssa_vec_push(&q, inst_of(s, d)->block);
   bool hit = false;
   for (uint32_t h = 0; h < q.n && !hit; h++) {
     uint32_t b = q.a[h];
@@ -376,12 +376,12 @@ static bool redefined_on_the_way(vwalk *w, uint32_t d, uint32_t load) {
       uint32_t c = s->cfg.succ[e];
       if (!seen[c]) {
         seen[c] = 1;
-        mssa__vec_push(&q, c);
+        mssa_vec_push(&q, c);
       }
     }
   }
   free(seen);
-  mssa__vec_free(&q);
+  mssa_vec_free(&q);
   return hit;
 }
 
@@ -406,20 +406,20 @@ int mssa_deps_value(mssa_ssa *s, uint32_t inst, mssa_deps_val *out) {
     unknown(out, "the load is volatile", a, NONE);
     return MSSA_OK;
   }
-  vwalk w = {s, {0}, mssa__xcalloc(s->acc.n, 1), {0}, out, NONE};
+  vwalk w = {s, {0}, mssa_xcalloc(s->acc.n, 1), {0}, out, NONE};
   mssa_aa_inst_loc(s->aa, inst, &w.loc);
   out->known = true;
-  mssa__vec_push(&w.stack, mssa_q_reaching_def(s, a));
+  mssa_vec_push(&w.stack, mssa_q_reaching_def(s, a));
   int r = 0;
   while (!r && w.stack.n) r = walk_one(&w, w.stack.a[--w.stack.n]);
   if (!r && w.first_store == NONE) unknown(out, "no store reaches the load", NONE, NONE);
   else if (!r) check_candidate(&w, inst);
   free(w.seen);
-  mssa__vec_free(&w.stack);
+  mssa_vec_free(&w.stack);
   return MSSA_OK;
 }
 
 void mssa_deps_val_free(mssa_deps_val *v) {
-  mssa__vec_free(&v->writes);
-  mssa__vec_free(&v->path);
+  mssa_vec_free(&v->writes);
+  mssa_vec_free(&v->path);
 }

@@ -37,7 +37,7 @@
 typedef struct mssa_deps_access {
   uint32_t access;       /* def, use or phi (liveOnEntry is not listed) */
   uint32_t clobber;      /* the walker's clobber (0 = liveOnEntry) */
-  int ar;                /* mssa_alias_result of the answer, -1 when none */
+  int ar;                /* mssa_alias_result of the answer, MSSA_AR_NONE when none */
 } mssa_deps_access;
 
 /* Accesses of the function in layout order (blocks in layout order, each
@@ -57,7 +57,7 @@ enum {
 typedef struct mssa_deps_dep {
   bool depends;          /* kinds != 0, the locations may overlap, reaches */
   unsigned kinds;        /* MSSA_DEP_* allowed by the two mod/ref behaviours */
-  int alias;             /* alias of the two locations; -1 if one is a call */
+  int alias;             /* alias of the two locations; MSSA_AR_NONE if one is a call */
   unsigned modref;       /* MSSA_MR_* of `from` on `to` (its location or call) */
   bool reaches;          /* a CFG path from `from` to `to` on which no write
                             in between covers the location (see deps.c) */

@@ -124,14 +124,14 @@ static void add_use(pm *p, mssa_val v, uint64_t user, bool fill, uint32_t *fillp
 static void build_uses(pm *p) {
   free(p->use_off);
   free(p->uses);
-  p->use_off = mssa__xcalloc((size_t)p->ni + 1, sizeof(uint32_t));
+  p->use_off = mssa_xcalloc((size_t)p->ni + 1, sizeof(uint32_t));
   uint32_t *fillpos = NULL;
   for (int pass = 0; pass < 2; pass++) {
     bool fill = pass == 1;
     if (fill) {
       for (uint32_t x = 0; x < p->ni; x++) p->use_off[x + 1] += p->use_off[x];
-      p->uses = mssa__xmalloc(((size_t)p->use_off[p->ni] + 1) * sizeof(uint64_t));
-      fillpos = mssa__xmalloc(((size_t)p->ni + 1) * sizeof(uint32_t));
+      p->uses = mssa_xmalloc(((size_t)p->use_off[p->ni] + 1) * sizeof(uint64_t));
+      fillpos = mssa_xmalloc(((size_t)p->ni + 1) * sizeof(uint32_t));
       memcpy(fillpos, p->use_off, ((size_t)p->ni + 1) * sizeof(uint32_t));
     }
     for (uint32_t i = 0; i < p->ni; i++) {
@@ -242,8 +242,8 @@ static void collect(pm *p, uint32_t x, lsets *ls) {
     if (p->uses[u] & PHI_USER) continue;
     uint32_t i = (uint32_t)(p->uses[u] >> 8), k = (uint32_t)(p->uses[u] & 0xff);
     if (p->dead[i]) continue;
-    if (I(p, i)->opcode == MSSA_OP_LOAD) mssa__vec_push(&ls->loads, i);
-    else if (I(p, i)->opcode == MSSA_OP_STORE && k == 1) mssa__vec_push(&ls->stores, i);
+    if (I(p, i)->opcode == MSSA_OP_LOAD) mssa_vec_push(&ls->loads, i);
+    else if (I(p, i)->opcode == MSSA_OP_STORE && k == 1) mssa_vec_push(&ls->stores, i);
   }
 }
 
@@ -279,11 +279,11 @@ static bool single_store(pm *p, uint32_t x, const lsets *ls, mssa_u32vec *using,
   for (uint32_t k = 0; k < ls->loads.n; k++) {
     uint32_t l = ls->loads.a[k], lb = I(p, l)->block;
     if (!global && lb == sb && p->s->inst_pos[st] > p->s->inst_pos[l]) {
-      mssa__vec_push(using, sb);
+      mssa_vec_push(using, sb);
       continue;
     }
     if (!global && lb != sb && !bb_dominates(p, sb, lb)) {
-      mssa__vec_push(using, lb);
+      mssa_vec_push(using, lb);
       continue;
     }
     replace_load(p, l, OPS(p, st)[0]);
@@ -330,7 +330,7 @@ static void live_in(pm *p, uint32_t x, const mssa_u32vec *using, const uint8_t *
           (op == MSSA_OP_LOAD && is_inst(p, OPS(p, i)[0], x)))
         break;
     }
-    if (!store_first) mssa__vec_push(&wl, b);
+    if (!store_first) mssa_vec_push(&wl, b);
   }
   const mssa_cfg *g = &p->s->cfg;
   while (wl.n) {
@@ -338,19 +338,19 @@ static void live_in(pm *p, uint32_t x, const mssa_u32vec *using, const uint8_t *
     if (live[b]) continue;
     live[b] = 1;
     for (uint32_t e = g->pred_off[b]; e < g->pred_off[b + 1]; e++)
-      if (!isdef[g->pred[e]]) mssa__vec_push(&wl, g->pred[e]);
+      if (!isdef[g->pred[e]]) mssa_vec_push(&wl, g->pred[e]);
   }
-  mssa__vec_free(&wl);
+  mssa_vec_free(&wl);
 }
 
 /* The general case: phis at the liveness-pruned IDF of the store blocks,
 ** in block-number order (the order QueuePhiNode sees them). */
 static void place_phis(pm *p, uint32_t x, const lsets *ls, const mssa_u32vec *using) {
-  uint8_t *isdef = mssa__xcalloc(p->nb, 1), *live = mssa__xcalloc(p->nb, 1);
+  uint8_t *isdef = mssa_xcalloc(p->nb, 1), *live = mssa_xcalloc(p->nb, 1);
   mssa_u32vec defs = {0}, idf = {0};
   for (uint32_t k = 0; k < ls->stores.n; k++) {
     uint32_t b = I(p, ls->stores.a[k])->block;
-    if (!isdef[b]) mssa__vec_push(&defs, b);
+    if (!isdef[b]) mssa_vec_push(&defs, b);
     isdef[b] = 1;
   }
   live_in(p, x, using, isdef, live);
@@ -367,12 +367,12 @@ static void place_phis(pm *p, uint32_t x, const lsets *ls, const mssa_u32vec *us
     np.block = idf.a[k];
     np.slot = p->slot[x];
     np.round = p->round;
-    mssa__vec_push(&p->phis, np);
+    mssa_vec_push(&p->phis, np);
   }
   free(isdef);
   free(live);
-  mssa__vec_free(&defs);
-  mssa__vec_free(&idf);
+  mssa_vec_free(&defs);
+  mssa_vec_free(&idf);
 }
 
 enum { ALLOCA_DONE, ALLOCA_RENAME };
@@ -391,7 +391,7 @@ static int process_alloca(pm *p, uint32_t x) {
   uint32_t blk = NONE;
   for (uint32_t k = 0; k < ls.loads.n + ls.stores.n; k++) {
     uint32_t i = k < ls.loads.n ? ls.loads.a[k] : ls.stores.a[k - ls.loads.n];
-    if (k < ls.loads.n) mssa__vec_push(&using, I(p, i)->block);
+    if (k < ls.loads.n) mssa_vec_push(&using, I(p, i)->block);
     if (blk != NONE && I(p, i)->block != blk) one_block = false;
     blk = I(p, i)->block;
   }
@@ -402,9 +402,9 @@ static int process_alloca(pm *p, uint32_t x) {
     place_phis(p, x, &ls, &using);
     r = ALLOCA_RENAME;
   }
-  mssa__vec_free(&ls.loads);
-  mssa__vec_free(&ls.stores);
-  mssa__vec_free(&using);
+  mssa_vec_free(&ls.loads);
+  mssa_vec_free(&ls.stores);
+  mssa_vec_free(&using);
   return r;
 }
 
@@ -436,7 +436,7 @@ static void enter_block(rstate *r, uint32_t b, uint32_t pred, mssa_val *vals) {
   for (uint32_t k = r->phi_head[b]; k != NONE; k = r->phi_next[k]) {
     newphi *np = &p->phis.a[k];
     uint32_t ai = r->ridx[p->out->a[np->slot].inst];
-    for (uint32_t e = 0; e < edges; e++) mssa__vec_push(&np->in, vals[ai]);
+    for (uint32_t e = 0; e < edges; e++) mssa_vec_push(&np->in, vals[ai]);
     vals[ai] = MSSA_VAL(VK_NEWPHI, k);
   }
 }
@@ -466,9 +466,9 @@ static void rename_pass(rstate *r) {
   pm *p = r->p;
   const mssa_cfg *g = &p->s->cfg;
   MSSA_VEC(rtask) wl = {0};
-  rtask t0 = {p->f->entry, NONE, mssa__xmalloc(((size_t)r->nrn + 1) * sizeof(mssa_val))};
+  rtask t0 = {p->f->entry, NONE, mssa_xmalloc(((size_t)r->nrn + 1) * sizeof(mssa_val))};
   for (uint32_t k = 0; k < r->nrn; k++) t0.vals[k] = UNDEF_VAL;
-  mssa__vec_push(&wl, t0);
+  mssa_vec_push(&wl, t0);
   while (wl.n) {
     rtask t = wl.a[--wl.n];
     for (;;) {
@@ -482,22 +482,22 @@ static void rename_pass(rstate *r) {
         bool dup = false;
         for (uint32_t d = e0; d < e && !dup; d++) dup = g->succ[d] == g->succ[e];
         if (dup) continue;
-        rtask c = {g->succ[e], t.block, mssa__xmalloc(((size_t)r->nrn + 1) * sizeof(mssa_val))};
+        rtask c = {g->succ[e], t.block, mssa_xmalloc(((size_t)r->nrn + 1) * sizeof(mssa_val))};
         memcpy(c.vals, t.vals, (size_t)r->nrn * sizeof(mssa_val));
-        mssa__vec_push(&wl, c);
+        mssa_vec_push(&wl, c);
       }
       t.pred = t.block;
       t.block = g->succ[e0];
     }
     free(t.vals);
   }
-  mssa__vec_free(&wl);
+  mssa_vec_free(&wl);
 }
 
 static void rename_allocas(pm *p, const uint32_t *rn, uint32_t nrn, uint32_t first_phi) {
-  rstate r = {p, rn, nrn, mssa__xmalloc((size_t)p->ni * sizeof(uint32_t)),
-              mssa__xmalloc((size_t)p->nb * sizeof(uint32_t)),
-              mssa__xmalloc(((size_t)p->phis.n + 1) * sizeof(uint32_t)), mssa__xcalloc(p->nb, 1)};
+  rstate r = {p, rn, nrn, mssa_xmalloc((size_t)p->ni * sizeof(uint32_t)),
+              mssa_xmalloc((size_t)p->nb * sizeof(uint32_t)),
+              mssa_xmalloc(((size_t)p->phis.n + 1) * sizeof(uint32_t)), mssa_xcalloc(p->nb, 1)};
   memset(r.ridx, 0xff, (size_t)p->ni * sizeof(uint32_t));
   memset(r.phi_head, 0xff, (size_t)p->nb * sizeof(uint32_t));
   for (uint32_t k = 0; k < nrn; k++) r.ridx[rn[k]] = k;
@@ -582,7 +582,7 @@ static void promote_round(pm *p, uint32_t *cand, uint32_t n) {
 static void list_allocas(pm *p, mssa_u32vec *entry) {
   uint32_t n = 0;
   for (uint32_t i = 0; i < p->ni; i++) n += I(p, i)->block != NONE && I(p, i)->opcode == MSSA_OP_ALLOCA;
-  p->out->a = mssa__xcalloc(n ? n : 1, sizeof *p->out->a);
+  p->out->a = mssa_xcalloc(n ? n : 1, sizeof *p->out->a);
   uint32_t num = 0;
   for (uint32_t b = p->f->first_block; b != NONE; b = p->f->blocks.a[b].next) {
     p->bbnum[b] = num++;
@@ -592,7 +592,7 @@ static void list_allocas(pm *p, mssa_u32vec *entry) {
       a->inst = i;
       a->culprit = NONE;
       p->slot[i] = p->out->n++;
-      if (b == p->f->entry) mssa__vec_push(entry, i);
+      if (b == p->f->entry) mssa_vec_push(entry, i);
       else a->reason = "not in the entry block (mem2reg promotes only entry-block allocas)";
     }
   }
@@ -605,7 +605,7 @@ static void collect_phis(pm *p) {
   for (uint32_t s = 0; s < o->n; s++) {
     o->a[s].phi_off = o->phis.n;
     for (uint32_t k = 0; k < p->phis.n; k++)
-      if (!p->phis.a[k].dead && p->phis.a[k].slot == s) mssa__vec_push(&o->phis, p->phis.a[k].block);
+      if (!p->phis.a[k].dead && p->phis.a[k].slot == s) mssa_vec_push(&o->phis, p->phis.a[k].block);
     o->a[s].nphi = o->phis.n - o->a[s].phi_off;
   }
 }
@@ -620,10 +620,10 @@ int mssa_deps_promotable(const mssa_ssa *s, mssa_deps_promote *out) {
   p.ni = s->f->insts.n;
   p.nb = s->nblocks;
   p.out = out;
-  p.dead = mssa__xcalloc((size_t)p.ni + 1, 1);
-  p.repl = mssa__xcalloc((size_t)p.ni + 1, sizeof(mssa_val));
-  p.slot = mssa__xmalloc(((size_t)p.ni + 1) * sizeof(uint32_t));
-  p.bbnum = mssa__xcalloc((size_t)p.nb + 1, sizeof(uint32_t));
+  p.dead = mssa_xcalloc((size_t)p.ni + 1, 1);
+  p.repl = mssa_xcalloc((size_t)p.ni + 1, sizeof(mssa_val));
+  p.slot = mssa_xmalloc(((size_t)p.ni + 1) * sizeof(uint32_t));
+  p.bbnum = mssa_xcalloc((size_t)p.nb + 1, sizeof(uint32_t));
   memset(p.slot, 0xff, ((size_t)p.ni + 1) * sizeof(uint32_t));
   mssa_u32vec entry = {0}, cand = {0};
   list_allocas(&p, &entry);
@@ -631,16 +631,16 @@ int mssa_deps_promotable(const mssa_ssa *s, mssa_deps_promote *out) {
     build_uses(&p);
     cand.n = 0;
     for (uint32_t k = 0; k < entry.n; k++)
-      if (!p.dead[entry.a[k]] && check_alloca(&p, entry.a[k])) mssa__vec_push(&cand, entry.a[k]);
+      if (!p.dead[entry.a[k]] && check_alloca(&p, entry.a[k])) mssa_vec_push(&cand, entry.a[k]);
     if (!cand.n) break;
     p.round++;
     promote_round(&p, cand.a, cand.n);
   }
   collect_phis(&p);
-  for (uint32_t k = 0; k < p.phis.n; k++) mssa__vec_free(&p.phis.a[k].in);
-  mssa__vec_free(&p.phis);
-  mssa__vec_free(&entry);
-  mssa__vec_free(&cand);
+  for (uint32_t k = 0; k < p.phis.n; k++) mssa_vec_free(&p.phis.a[k].in);
+  mssa_vec_free(&p.phis);
+  mssa_vec_free(&entry);
+  mssa_vec_free(&cand);
   free(p.dead);
   free(p.repl);
   free(p.slot);
@@ -652,7 +652,7 @@ int mssa_deps_promotable(const mssa_ssa *s, mssa_deps_promote *out) {
 
 void mssa_deps_promote_free(mssa_deps_promote *p) {
   free(p->a);
-  mssa__vec_free(&p->phis);
+  mssa_vec_free(&p->phis);
   memset(p, 0, sizeof *p);
 }
 

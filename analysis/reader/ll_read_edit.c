@@ -36,8 +36,8 @@
 #include "reader/retext.h"
 
 static void put_local(ll_parser *p, uint32_t name, uint32_t slot, mssa_val v) {
-  if (name != MSSA_NONE) mssa_u64map_put(&p->lmap, name, v);
-  if (slot != MSSA_NONE) mssa_u64map_put(&p->lmap, LL_NUMKEY(slot), v);
+  if (name != MSSA_NONE) mssa__ll_local_put(p, name, v);
+  if (slot != MSSA_NONE) mssa__ll_local_put(p, LL_NUMKEY(slot), v);
 }
 
 static void reopen(ll_parser *p, mssa_module *m, mssa_func *f) {
@@ -114,13 +114,13 @@ int mssa__parse_inst(mssa_module *m, mssa_func *f, const char *text, size_t len,
     uint32_t gi = mssa_u64map_get(&m->agnum, pe->b);
     if (gi == MSSA_NONE || gi >= m->agbits.n)
       mssa__ll_err(p, pe->off, "use of undefined attribute group #%u", pe->b);
-    m->attrlists.a[pe->a].fn |= m->agbits.a[gi];
+    mssa__ll_merge_group(m, pe->a, m->agbits.a[gi], gi < m->agmem.n ? m->agmem.a[gi] : MSSA_MEM_ANY);
   }
   if (ins.type == m->t_void) {
     if (named) mssa__ll_err(p, nt.off, "instructions returning void cannot have a name");
   } else if (named) {
     uint64_t key = mssa__ll_local_key(p, &nt);
-    if (mssa_u64map_get(&p->lmap, key) != MSSA_NONE)
+    if (mssa__ll_local_get(p, key) != MSSA_NONE)
       mssa__ll_err(p, nt.off, "multiple definition of local value named '%.*s'",
                    (int)(nt.end - nt.off), buf + nt.off);
     if (nt.kind == LT_LOCAL) ins.name = (uint32_t)key;

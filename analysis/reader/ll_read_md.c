@@ -41,12 +41,12 @@ static uint32_t new_md(ll_parser *p, uint8_t kind) {
 }
 
 uint32_t mssa__ll_md_ref(ll_parser *p, uint32_t n, uint32_t off) {
-  uint32_t id = mssa_u64map_get(&p->mdmap, n);
+  uint32_t id = mssa__ll_num_get(&p->mdmap, n);
   if (id != MSSA_NONE) return id;
   if (p->mdseed && n < p->mdseed->n && (id = p->mdseed->a[n]) != MSSA_NONE) return id;
   id = new_md(p, MSSA_MD_TUPLE);
   p->mdref.a[id] = off;
-  mssa_u64map_put(&p->mdmap, n, id);
+  mssa__ll_num_put(&p->mdmap, n, id);
   return id;
 }
 
@@ -106,6 +106,11 @@ static uint32_t parse_special_into(ll_parser *p, uint32_t id);
 uint32_t mssa__ll_md_node(ll_parser *p) {
   ll_tok *t = &p->lx.tok;
   uint32_t off = t->off;
+  if (t->kind == LT_MDREF) {
+    uint32_t n = (uint32_t)t->num;
+    mssa__ll_next(p);
+    return mssa__ll_md_ref(p, n, off);
+  }
   if (t->kind == LT_MDVAR) {
     mssa__ll_enter(p);
     uint32_t id = parse_special_into(p, new_md(p, MSSA_MD_OTHER_DI));
@@ -148,7 +153,7 @@ static mssa_mdop md_operand(ll_parser *p) {
       return o;
     }
   }
-  if (t->kind == LT_EXCL || t->kind == LT_MDVAR) {
+  if (mssa__ll_at_md(p)) {
     o.kind = MSSA_MDO_NODE;
     o.idx = mssa__ll_md_node(p);
     return o;
@@ -208,7 +213,7 @@ static void field_value(ll_parser *p, uint32_t *md, int64_t *num, uint32_t *str,
   *md = MSSA_NONE;
   *num = 0;
   *str = MSSA_NONE;
-  if (t->kind == LT_EXCL || t->kind == LT_MDVAR) { *md = mssa__ll_md_node(p); return; }
+  if (mssa__ll_at_md(p)) { *md = mssa__ll_md_node(p); return; }
   if (t->kind == LT_KW && t->kw == LL_KW_null) { mssa__ll_next(p); return; }
   if (t->kind == LT_INT) {
     const char *s = p->m->text + t->toff;
@@ -386,8 +391,7 @@ static uint32_t parse_special_into(ll_parser *p, uint32_t id) {
 
 mssa_val mssa__ll_md_value(ll_parser *p) {
   ll_tok *t = &p->lx.tok;
-  if (t->kind == LT_EXCL || t->kind == LT_MDVAR)
-    return MSSA_VAL(MSSA_VK_META, mssa__ll_md_node(p));
+  if (mssa__ll_at_md(p)) return MSSA_VAL(MSSA_VK_META, mssa__ll_md_node(p));
   uint32_t ty;
   if (!mssa__ll_at_type(p)) mssa__ll_err(p, t->off, "expected metadata operand");
   mssa_val v = mssa__ll_tvalue(p, &ty);
@@ -398,15 +402,20 @@ mssa_val mssa__ll_md_value(ll_parser *p) {
 
 void mssa__ll_md_def(ll_parser *p) {
   mssa_module *m = p->m;
-  uint32_t off = p->lx.tok.off;
-  mssa__ll_next(p);                 /* '!' */
-  uint32_t n = md_num(p);
+  uint32_t off = p->lx.tok.off, n;
+  if (p->lx.tok.kind == LT_MDREF) {
+    n = (uint32_t)p->lx.tok.num;
+    mssa__ll_next(p);
+  } else {
+    mssa__ll_next(p);               /* '!' */
+    n = md_num(p);
+  }
   mssa__ll_expect(p, LT_EQ, "'=' here");
   int distinct = mssa__ll_eat_kw(p, LL_KW_distinct);
-  uint32_t id = mssa_u64map_get(&p->mdmap, n);
+  uint32_t id = mssa__ll_num_get(&p->mdmap, n);
   if (id == MSSA_NONE) {
     id = new_md(p, MSSA_MD_TUPLE);
-    mssa_u64map_put(&p->mdmap, n, id);
+    mssa__ll_num_put(&p->mdmap, n, id);
   } else if (p->mdref.a[id] == MSSA_NONE) {
     mssa__ll_err(p, off, "Metadata id is already used");
   }
@@ -434,8 +443,7 @@ void mssa__ll_named_md(ll_parser *p) {
   uint32_t stk0 = p->stk.n;
   if (p->lx.tok.kind != LT_RBRACE) {
     do {
-      if (p->lx.tok.kind != LT_EXCL && p->lx.tok.kind != LT_MDVAR)
-        mssa__ll_err(p, p->lx.tok.off, "expected '!' here");
+      if (!mssa__ll_at_md(p)) mssa__ll_err(p, p->lx.tok.off, "expected '!' here");
       uint32_t md = mssa__ll_md_node(p);
       mssa__vec_push(&p->stk, md);
     } while (mssa__ll_eat(p, LT_COMMA));
@@ -479,17 +487,29 @@ uint32_t mssa__ll_attachments(ll_parser *p, int comma_separated, uint32_t *dbg) 
   return id;
 }
 
+/* Where an instruction keeps an attachment of kind name `t`: its field
+** for the four the analysis reads, else NULL. Compared by length first:
+** every instruction of a -g module has a `!dbg`. */
+static uint32_t *attachment_field(ll_parser *p, const ll_tok *t, mssa_inst *ins) {
+  const char *s = p->m->text + t->toff;
+  if (t->quoted) return NULL;
+  switch (t->tlen) {
+  case 3: return memcmp(s, "dbg", 3) ? NULL : &ins->dbg;
+  case 4: return memcmp(s, "tbaa", 4) ? NULL : &ins->md_tbaa;
+  case 7: return memcmp(s, "noalias", 7) ? NULL : &ins->md_noalias;
+  case 11: return memcmp(s, "alias.scope", 11) ? NULL : &ins->md_scope;
+  default: return NULL;
+  }
+}
+
 void mssa__ll_inst_md(ll_parser *p, mssa_inst *ins) {
   uint32_t stk0 = p->stk.n;
   for (;;) {
     ll_tok nt = p->lx.tok;
     if (nt.kind != LT_MDVAR) mssa__ll_err(p, nt.off, "expected metadata after comma");
     mssa__ll_next(p);
-    uint32_t md = mssa__ll_md_node(p);
-    if (name_is(p, &nt, "dbg")) ins->dbg = md;
-    else if (name_is(p, &nt, "tbaa")) ins->md_tbaa = md;
-    else if (name_is(p, &nt, "alias.scope")) ins->md_scope = md;
-    else if (name_is(p, &nt, "noalias")) ins->md_noalias = md;
+    uint32_t md = mssa__ll_md_node(p), *field = attachment_field(p, &nt, ins);
+    if (field) *field = md;
     else {
       /* kept for the printer's metadata numbering (see mssa_inst.mdatt) */
       if (name_is(p, &nt, "invariant.load")) ins->flags |= MSSA_IF_INVARIANT_LOAD;

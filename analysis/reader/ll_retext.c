@@ -489,6 +489,7 @@ static void body_free(mssa_func *f) {
   mssa__vec_free(&f->blocks);
   mssa__vec_free(&f->insts);
   mssa__vec_free(&f->ops);
+  mssa__vec_free(&f->dbg);
 }
 
 static void lex_at(ll_parser *p, size_t off) {
@@ -539,6 +540,7 @@ static void parse_changed(ll_parser *p, rt *r, const uint32_t *chg, uint32_t nch
     }
     mssa_u64map_put(&p->agmap, nn, p->agbits.n);
     mssa__vec_push(&p->agbits, m->agbits.a[gi]);
+    mssa__vec_push(&p->agmem, gi < m->agmem.n ? m->agmem.a[gi] : MSSA_MEM_ANY);
   }
   for (uint32_t k = 0; k < nm->def.n; k++) {
     if (r->fwd[0][nm->def.a[k].num]) continue;
@@ -560,6 +562,7 @@ static void parse_changed(ll_parser *p, rt *r, const uint32_t *chg, uint32_t nch
     memset(&f->blocks, 0, sizeof f->blocks);
     memset(&f->insts, 0, sizeof f->insts);
     memset(&f->ops, 0, sizeof f->ops);
+    memset(&f->dbg, 0, sizeof f->dbg);
     f->entry = f->first_block = f->last_block = MSSA_NONE;
     p->fidx = fi;
     p->next_slot = first_slot(f);
@@ -579,7 +582,7 @@ static void parse_changed(ll_parser *p, rt *r, const uint32_t *chg, uint32_t nch
   for (uint32_t i = 0; i < p->agref.n; i++) {
     ll_pending *pe = &p->agref.a[i];
     uint32_t gi = mssa_u64map_get(&p->agmap, pe->b);
-    if (gi != MSSA_NONE) m->attrlists.a[pe->a].fn |= p->agbits.a[gi];
+    if (gi != MSSA_NONE) mssa__ll_merge_group(m, pe->a, p->agbits.a[gi], p->agmem.a[gi]);
   }
 }
 
@@ -633,7 +636,23 @@ static uint32_t through_end(const anchor *a, uint32_t n, uint32_t k, uint32_t x)
   return through(&a[k], x);
 }
 
-/* Function headers and the instruction spans of kept bodies. */
+/* Moves span (*off, *len) of a kept body into the new text, walking cursor
+** *cur forward; a span that cannot move is dropped (cannot happen in a kept
+** body). */
+static void move_span(const anchor *a1, uint32_t n1, uint32_t *cur, uint32_t *off, uint32_t *len) {
+  if (!*len) return;
+  uint32_t x = *off, y = x + *len;
+  uint32_t k = seek(a1, n1, cur, x);
+  uint32_t nx = through(k == MSSA_NONE ? NULL : &a1[k], x), ny = through_end(a1, n1, k, y);
+  if (nx == MSSA_NONE || ny == MSSA_NONE || ny < nx) {
+    *off = *len = 0;
+    return;
+  }
+  *off = nx;
+  *len = ny - nx;
+}
+
+/* Function headers and the text spans of kept bodies. */
 static void rebase_funcs(mssa_module *m, rt *r, const uint8_t *is_chg) {
   const anchor *a1 = r->a1.a;
   uint32_t n1 = r->a1.n;
@@ -664,19 +683,16 @@ static void rebase_funcs(mssa_module *m, rt *r, const uint8_t *is_chg) {
     if (b != MSSA_NONE && a1[b].n == a1[b].o &&
         (b + 1 == n1 || (a1[b + 1].n == MSSA_NONE && a1[b + 1].o >= bend[fi])))
       continue;
-    for (uint32_t j = 0; j < f->insts.n; j++) {
-      mssa_inst *in = &f->insts.a[j];
-      if (!in->text_len) continue;
-      uint32_t x = in->text_off, y = x + in->text_len;
-      uint32_t k = seek(a1, n1, &cur, x);
-      uint32_t nx = through(k == MSSA_NONE ? NULL : &a1[k], x), ny = through_end(a1, n1, k, y);
-      if (nx == MSSA_NONE || ny == MSSA_NONE || ny < nx) {
-        in->text_off = in->text_len = 0;   /* cannot happen in a kept body */
-        continue;
-      }
-      in->text_off = nx;
-      in->text_len = ny - nx;
-    }
+    /* instructions, then debug records: each in text order, and the
+    ** records between the same instructions, so each walks from the body's
+    ** anchor */
+    uint32_t body = cur;
+    for (uint32_t j = 0; j < f->insts.n; j++)
+      move_span(a1, n1, &cur, &f->insts.a[j].text_off, &f->insts.a[j].text_len);
+    uint32_t rcur = body;
+    for (uint32_t j = 0; j < f->dbg.n; j++)
+      move_span(a1, n1, &rcur, &f->dbg.a[j].text_off, &f->dbg.a[j].text_len);
+    if (rcur != MSSA_NONE && (cur == MSSA_NONE || rcur > cur)) cur = rcur;
   }
   free(bstart);
 }

@@ -56,10 +56,9 @@ mssa_update_snapshot *mssa_update_snapshot_take(const mssa_func *f, const mssa_s
   DUP(g->inst_acc, s->inst_acc, s->inst_cap ? s->inst_cap : 1);
   DUP(g->inst_pos, s->inst_pos, s->inst_cap ? s->inst_cap : 1);
   uint32_t nb = s->nblocks ? s->nblocks : 1;
-  DUP(g->first, s->first, (size_t)4 * nb);
-  g->last = g->first + nb;
-  g->phi = g->first + 2 * nb;
-  g->lastdef = g->first + 3 * nb;
+  uint32_t *blk;
+  DUP(blk, s->first, (size_t)MSSA_BLOCK_ARRAYS * nb);
+  mssa_ssa_set_block_arrays(g, blk, s->nblocks);
   /* CFG and dominator tree. */
   uint32_t n = s->cfg.n, m = s->cfg.succ_off ? s->cfg.succ_off[n] : 0;
   DUP(g->cfg.succ_off, s->cfg.succ_off, n + 1);
@@ -110,7 +109,7 @@ void mssa_update_snapshot_restore(mssa_update_snapshot *sn, mssa_func *f, mssa_s
   ** context, which points at the same module and function. */
   mssa_aa *aa = s->aa;
   void *data = s->data;
-  mssa__users_free(s->users);
+  mssa_users_free(s->users);
   free_graph_arrays(s);
   *s = sn->g;
   s->aa = aa;

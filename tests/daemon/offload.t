@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
-# Compilers offloading queries (issue: neutral JSON IR, dependence and value
+# Compilers offloading queries (neutral JSON IR, dependence and value
 # queries, batches). Concrete answers of the seeds' worked examples on JSON
 # IR (tests/fixtures/jsonir), the methods accesses / alias / modref / depends
 # / value / promotable, JSON-RPC batches, JSON IR errors that name their JSON
 # path (and no crash on mangled input), JSON IR and hand-written .ll of one
 # random description giving isomorphic MemorySSA, and `value` against a
 # brute-force path enumeration on random JSON IR CFGs.
-import json, os, random, re, subprocess
+import json, os, random, re, subprocess, sys
 
 import daemonlib as lib
 ok, is_, done, Daemon, canon, bail = lib.ok, lib.is_, lib.done, lib.Daemon, lib.canon, lib.bail

@@ -26,7 +26,7 @@
 #include "alias/aa.h"
 #include "ir/ir.h"
 #include "reader/reader.h"
-#include "alias/memloc.h"
+#include "alias/alias_internal.h"
 
 typedef struct aev_stats {
   unsigned long funcs, funcs_cmp, funcs_skipped;
@@ -123,7 +123,7 @@ static void aev_ours(const mssa_module *m, const mssa_func *f, aev_words *out, a
         if (MSSA_VAL_KIND(callee) != MSSA_VK_FUNC && MSSA_VAL_KIND(callee) != MSSA_VK_ASM &&
             aev_interesting(m, f, aa, callee))
           ADDPTR(callee);
-        uint32_t n = mssa__call_nargs(in);
+        uint32_t n = mssa_call_nargs(in);
         for (uint32_t k = 0; k < n; k++)
           if (aev_interesting(m, f, aa, ops[1 + k])) ADDPTR(ops[1 + k]);
         mssa__vec_push(&calls, i);

@@ -25,7 +25,7 @@
 #include "aa_eval.h"
 #include "ir/ir.h"
 #include "reader/reader.h"
-#include "alias/memloc.h"
+#include "alias/alias_internal.h"
 #include "tap.h"
 
 static const char *fixture_dir(void) {

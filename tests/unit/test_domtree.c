@@ -1,5 +1,5 @@
 /*
-** test_domtree.c -- TAP tests for analysis/domtree.c and analysis/idf.c.
+** test_domtree.c -- TAP tests for analysis/cfg/domtree.c and analysis/cfg/idf.c.
 **
 ** Invariants of this test:
 **   1. Every expectation about *order* (dominator-tree children, DFS in/out

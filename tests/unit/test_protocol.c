@@ -1,5 +1,5 @@
 /*
-** test_protocol.c -- unit tests of analysis/mssa_query.c, the layer the
+** test_protocol.c -- unit tests of analysis/query/mssa_query.c, the layer the
 ** daemon's protocol is built on: bundle building, lookups by id / name /
 ** block+index / value / source position, clobber and reverse queries, the
 ** location form, text, and rejection of bad designators; then the JSON-RPC

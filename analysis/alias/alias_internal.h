@@ -1,8 +1,10 @@
 /*
-** memloc.h -- internals shared by the alias-analysis files (aa.c, memloc.c,
-** aa_basic.c, aa_tbaa.c, aa_scoped.c, modref.c, capture.c): the context
-** struct, the "operator" view of instructions and constant expressions,
-** pointer stripping, underlying objects and GEP decomposition.
+** alias_internal.h -- internals shared by the alias-analysis files (aa.c,
+** memloc.c, aa_basic.c, aa_tbaa.c, aa_scoped.c, aa_overlap.c, modref.c,
+** capture.c): the context struct, the "operator" view of instructions and
+** constant expressions, pointer stripping, underlying objects and GEP
+** decomposition. Other folders use aa.h (and phitrans.h) only; the alias
+** unit tests include this header to reach the layers one by one.
 **
 ** Invariants:
 **   1. Nothing here is part of the public API; only aa.h is. Every name is
@@ -18,14 +20,19 @@
 **
 ** Pure C11; no libuv, no jansson.
 */
-#ifndef MSSA_MEMLOC_H
-#define MSSA_MEMLOC_H
+#ifndef MSSA_ALIAS_INTERNAL_H
+#define MSSA_ALIAS_INTERNAL_H
 
 #include <stdbool.h>
 #include <stdint.h>
 
 #include "alias/aa.h"
 #include "ir/ir.h"
+
+/* LLVM 14's search limits, which answers depend on. */
+#define MSSA__MAX_ANALYSIS_DEPTH 6   /* ValueTracking's MaxAnalysisRecursionDepth */
+#define MSSA__MAX_LOOKUP 6           /* BasicAA's MaxLookupSearchDepth (underlying
+                                        objects, GEP decomposition) */
 
 /* ------------------------------------------------------------ mod/ref (LLVM 14 encoding)
 ** LLVM 14's ModRefInfo: bit 0 Ref, bit 1 Mod, bit 2 "NoModRef" which here means
@@ -42,6 +49,7 @@ static inline bool mssa__mr_isnomodref(unsigned a) { return (a & 3u) == 0; }
 static inline bool mssa__mr_ismod(unsigned a) { return (a & 2u) != 0; }
 static inline bool mssa__mr_isref(unsigned a) { return (a & 1u) != 0; }
 static inline bool mssa__mr_ismust(unsigned a) { return (a & 4u) == 0; }
+static inline bool mssa__mr_ismodref(unsigned a) { return (a & 3u) == 3u; }
 static inline unsigned mssa__mr_setmust(unsigned a) { return a & 3u; }
 static inline unsigned mssa__mr_clearmust(unsigned a) { return a | 4u; }
 static inline unsigned mssa__mr_setmodref(unsigned a) { return a | 3u; }
@@ -66,6 +74,8 @@ static inline bool mssa__fmrb_only_inacc_or_arg(unsigned b) {
   return !(b & MSSA__FMRL_ANYWHERE & ~(MSSA__FMRL_INACC | MSSA__FMRL_ARG));
 }
 static inline bool mssa__fmrb_access_arg(unsigned b) { return (b & 3u) && (b & MSSA__FMRL_ARG); }
+/* The ModRefInfo part of a FunctionModRefBehavior. */
+static inline unsigned mssa__fmrb_modref(unsigned b) { return b & MSSA__MR_MODREF; }
 static inline bool mssa__fmrb_only_reads(unsigned b) { return !(b & 2u); }
 static inline bool mssa__fmrb_only_writes(unsigned b) { return !(b & 1u); }
 
@@ -83,7 +93,10 @@ static inline uint64_t mssa__ls_exact(uint64_t v) { return v >= MSSA_LOC_UPPER_B
 
 /* ------------------------------------------------------------ context */
 
-typedef struct mssa__tbaa_ent { uint64_t key; uint8_t val; } mssa__tbaa_ent;
+/* aa->escape[slot]: what capture tracking found for an object, cached. */
+enum { MSSA__ESC_UNKNOWN = 0, MSSA__ESC_NOT_CAPTURED = 1, MSSA__ESC_CAPTURED = 2 };
+/* aa->galias[global]: may getUnderlyingObject look through this GlobalAlias? */
+enum { MSSA__GALIAS_UNKNOWN = 0, MSSA__GALIAS_THROUGH = 1, MSSA__GALIAS_OPAQUE = 2 };
 
 struct mssa_aa {
   const mssa_module *m;
@@ -92,23 +105,22 @@ struct mssa_aa {
   uint64_t queries;
   bool null_valid;         /* function has null_pointer_is_valid */
   /* use lists (capture.c): for value slot k (insts first, then args),
-  ** uses[use_start[k] .. use_start[k+1]) are (user inst << 8 | operand no) */
+  ** uses[use_start[k] .. use_start[k+1]) are its uses (mssa__use_pack) */
   bool uses_built;
   uint32_t nslots;
   uint32_t *use_start;
   uint64_t *uses;
-  uint8_t *escape;         /* per slot: 0 unknown, 1 not captured, 2 captured */
+  uint8_t *escape;         /* per slot: MSSA__ESC_* */
   uint8_t *bundle_cap;     /* per slot: named in an operand bundle (captured) */
-  uint8_t *galias;         /* per global alias: 0 unknown, 1 look through, 2 opaque */
+  uint8_t *galias;         /* per global alias: MSSA__GALIAS_* */
   uint32_t *use_mark;      /* per use: generation in which it was visited */
   uint32_t use_gen;
   /* BasicAA query state (aa_basic.c): alias caches, visited phi blocks,
   ** decomposition pool; opaque outside aa_basic.c */
   struct mssa__basic_state *bs;
   uint32_t depth;            /* AAQueryInfo::Depth */
-  /* TBAA answers per tag pair */
-  mssa__tbaa_ent *tbaa;
-  uint32_t tbaa_cap, tbaa_n;
+  /* TBAA answers per tag pair: (tag a << 32 | tag b) -> may alias (1) or not (0) */
+  mssa_u64map tbaa;
 };
 
 /* ------------------------------------------------------------ values (memloc.c) */
@@ -139,7 +151,6 @@ unsigned mssa__int_bits(const mssa_aa *aa, mssa_val v);   /* 0 if not an integer
 /* Call helpers. */
 uint32_t mssa__callee(const mssa_aa *aa, const mssa_inst *i);   /* function index or MSSA_NONE */
 unsigned mssa__intrinsic(const mssa_aa *aa, const mssa_inst *i);
-uint32_t mssa__call_nargs(const mssa_inst *i);
 uint32_t mssa__call_param_attrs(const mssa_aa *aa, const mssa_inst *i, uint32_t argno);
 uint32_t mssa__call_fn_attrs_site(const mssa_aa *aa, const mssa_inst *i);
 uint32_t mssa__call_fn_attrs_callee(const mssa_aa *aa, const mssa_inst *i);
@@ -173,7 +184,10 @@ uint64_t mssa__deref_bytes(const mssa_aa *aa, mssa_val v, bool *can_be_null);
 /* True for allocas with a constant count in the entry block (isStaticAlloca). */
 bool mssa__is_static_alloca(const mssa_aa *aa, uint32_t inst);
 
-/* GEP decomposition (BasicAAResult::DecomposeGEPExpression). */
+/* GEP decomposition (BasicAAResult::DecomposeGEPExpression). LLVM keeps
+** any number of variable indices; more than this many makes ours unusable
+** (MayAlias), which no real GEP reaches. */
+#define MSSA__MAX_GEP_VARS 16
 typedef struct mssa__varidx {
   mssa_val v;
   uint8_t zext, sext, trunc;   /* CastedValue bits */
@@ -187,7 +201,7 @@ typedef struct mssa__decomp {
   int64_t offset;
   int inbounds;                /* -1 none seen, 0 false, 1 true */
   uint32_t nvar;
-  mssa__varidx var[16];        /* more than 16 variable indices: give up (see memloc.c) */
+  mssa__varidx var[MSSA__MAX_GEP_VARS]; /* more: give up (`overflow`, see memloc.c) */
   bool overflow;               /* too many variable indices: result unusable */
 } mssa__decomp;
 
@@ -222,9 +236,20 @@ static inline uint64_t mssa__zext_bits(uint64_t x, unsigned bits) {
 }
 
 /* ------------------------------------------------------------ capture (capture.c) */
+
+/* A use as aa->uses keeps it: the user instruction, and its operand number
+** clamped to MSSA__USE_OPNO_MAX (only "is it operand 0, 1 or 2" and "is it
+** the callee", operand 0, matter to its readers). */
+#define MSSA__USE_OPNO_BITS 8
+#define MSSA__USE_OPNO_MAX ((1u << MSSA__USE_OPNO_BITS) - 1)
+static inline uint64_t mssa__use_pack(uint32_t inst, uint32_t opno) {
+  return ((uint64_t)inst << MSSA__USE_OPNO_BITS) |
+         (opno < MSSA__USE_OPNO_MAX ? opno : MSSA__USE_OPNO_MAX);
+}
+static inline uint32_t mssa__use_inst(uint64_t u) { return (uint32_t)(u >> MSSA__USE_OPNO_BITS); }
+static inline uint32_t mssa__use_opno(uint64_t u) { return (uint32_t)(u & MSSA__USE_OPNO_MAX); }
+
 void mssa__build_uses(mssa_aa *aa);
-/* isNonEscapingLocalObject(V) with the per-context cache. */
-bool mssa__non_escaping_local(mssa_aa *aa, mssa_val v);
 /* PointerMayBeCaptured(V, ReturnCaptures, StoreCaptures=true). */
 bool mssa__may_be_captured(mssa_aa *aa, mssa_val v, bool return_captures);
 
@@ -236,6 +261,19 @@ void mssa__basic_free(mssa_aa *aa);
 bool mssa__tbaa_alias(mssa_aa *aa, uint32_t tag_a, uint32_t tag_b);   /* false = NoAlias */
 bool mssa__tbaa_immutable(const mssa_aa *aa, uint32_t tag);
 bool mssa__scoped_may_alias(const mssa_aa *aa, uint32_t scopes, uint32_t noalias);
+/* The metadata an access carries for the tag-based layers. */
+typedef struct mssa__tags { uint32_t tbaa, scope, noalias; } mssa__tags;
+static inline mssa__tags mssa__loc_tags(const mssa_loc *l) {
+  mssa__tags t = {l->tbaa, l->scope, l->noalias};
+  return t;
+}
+static inline mssa__tags mssa__inst_tags(const mssa_inst *i) {
+  mssa__tags t = {i->md_tbaa, i->md_scope, i->md_noalias};
+  return t;
+}
+/* Do the tag-based layers that are switched on (ScopedNoAliasAA, then
+** TypeBasedAA) prove that accesses tagged `a` and `b` do not alias? */
+bool mssa__tags_no_alias(mssa_aa *aa, mssa__tags a, mssa__tags b);
 bool mssa__points_to_constant(mssa_aa *aa, const mssa_loc *loc, bool or_local);
 
 /* modref.c */
