@@ -54,6 +54,10 @@ typedef struct mssa_loc {
   uint32_t noalias;  /* !noalias list or MSSA_NONE */
 } mssa_loc;
 
+/* LLVM versions from this one on (to MSSA_LLVM_MAX) answer as current LLVM
+** does; older ones (14) as LLVM 14 (mssa_module_llvm_version). */
+#define MSSA_LLVM_CURRENT 15
+
 /* Layers (bit set); MSSA_AA_ALL is LLVM's default pipeline. */
 enum {
   MSSA_AA_BASIC = 1,
