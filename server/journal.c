@@ -16,14 +16,15 @@
 ** Invariants:
 **   1. Everything runs on the loop thread (records are written there, in
 **      order, each numbered by `seq`), except fdatasync: with everysec and
-**      always it runs on the pool (uv_fs_fdatasync), at most one in flight,
+**      always it runs on the journal's own thread (never libuv's pool, where
+**      slow builds would delay it), at most one in flight,
 **      covering every record written when it started (`syncing`); when it
 **      returns, `durable` = `syncing`. One path serves both policies:
 **      everysec starts one from a 1-second timer, always from the record's
 **      append and again from the completion if more was written meanwhile,
 **      so concurrent writers share one fdatasync (group commit). The loop
-**      thread calls fdatasync itself only when libuv cannot queue it or no
-**      connection is handling the request. Compaction reads the journal
+**      thread calls fdatasync itself only when there is no fsync thread or
+**      no connection is handling the request. Compaction reads the journal
 **      back and swaps its descriptor, so it never runs while an fdatasync
 **      is in flight: it waits for the completion.
 **   2. A record is committed only after its change succeeded in memory and
@@ -335,12 +336,11 @@ static long long replay_file(mssad_server *s, const char *path, bool journal, ui
 /* ------------------------------------------------------------- appends */
 
 static int compact(mssad_server *s);
-static void fsync_done(uv_fs_t *req);
 
 /* Compaction is due once the journal outgrew both --journal-max and the
 ** snapshot. It reads the journal back and replaces its descriptor, so it
 ** never starts while an fdatasync on that descriptor is in flight: it is
-** tried again when that fdatasync returns (fsync_done). */
+** tried again when that fdatasync returns (fsync_finished). */
 static bool compact_due(const mssad_journal *j) {
   return j->size > j->max && j->size > j->snapshot_size && !j->fsync_inflight && j->fd >= 0;
 }
@@ -361,8 +361,8 @@ static void sync_failed(mssad_journal *j, const char *why) {
   }
 }
 
-/* fdatasync on the loop thread: when there is no reply to hold, or libuv
-** cannot queue the work. Everything written so far is durable after it. */
+/* fdatasync on the loop thread: when there is no reply to hold, or no
+** fsync thread. Everything written so far is durable after it. */
 static int sync_inline(mssad_journal *j) {
   uint64_t t0 = uv_hrtime();
   if (fdatasync(j->fd) < 0) {
@@ -376,16 +376,118 @@ static int sync_inline(mssad_journal *j) {
   return 0;
 }
 
-/* Starts one fdatasync on the pool that covers every record written so far,
-** unless one is in flight already (fsync_done starts the next) or nothing
-** was written since the last one started: this is where concurrent writers
-** share one fdatasync (group commit). 0, or -1 if it failed inline. */
+/* ---------------------------------------------------- the fsync thread */
+
+/* The journal's fdatasync runs on a thread of its own, not on libuv's pool:
+** with four slow builds queued there, an acknowledgement under --fsync
+** always would otherwise wait for a build to end. The loop hands it one
+** descriptor at a time (y->fd); it syncs, leaves the result and wakes the
+** loop through y->done, unless the loop said it no longer listens (quit),
+** after which the handle may be closed. */
+static void syncer_main(void *arg) {
+  mssad_syncer *y = arg;
+  uv_mutex_lock(&y->mu);
+  for (;;) {
+    while (y->fd < 0 && !y->quit) uv_cond_wait(&y->cv, &y->mu);
+    if (y->fd < 0) break;   /* quit, nothing left to sync */
+    int fd = y->fd;
+    uv_mutex_unlock(&y->mu);
+    int rc = fdatasync(fd) < 0 ? -errno : 0;
+    uv_mutex_lock(&y->mu);
+    y->fd = -1;
+    y->result = rc;
+    y->has_result = true;
+    if (!y->quit) uv_async_send(&y->done);
+  }
+  uv_mutex_unlock(&y->mu);
+}
+
+static void fsync_finished(mssad_server *s, int res);
+
+static void on_synced(uv_async_t *a) {
+  mssad_server *s = a->data;
+  mssad_syncer *y = &s->journal.syncer;
+  uv_mutex_lock(&y->mu);
+  bool has = y->has_result;
+  int res = y->result;
+  y->has_result = false;
+  uv_mutex_unlock(&y->mu);
+  if (has) fsync_finished(s, res);   /* wake-ups may coalesce */
+}
+
+static void on_syncer_closed(uv_handle_t *h) { (void)h; }
+
+/* Starts the thread (everysec and always); false if it could not be. */
+static bool syncer_start(mssad_server *s) {
+  mssad_syncer *y = &s->journal.syncer;
+  y->fd = -1;
+  if (uv_mutex_init(&y->mu)) return false;
+  if (uv_cond_init(&y->cv)) {
+    uv_mutex_destroy(&y->mu);
+    return false;
+  }
+  if (uv_async_init(s->loop, &y->done, on_synced) == 0) {
+    y->done.data = s;
+    uv_unref((uv_handle_t *)&y->done);
+    if (uv_thread_create(&y->tid, syncer_main, y) == 0) {
+      y->started = true;
+      return true;
+    }
+    uv_close((uv_handle_t *)&y->done, on_syncer_closed);
+  }
+  uv_cond_destroy(&y->cv);
+  uv_mutex_destroy(&y->mu);
+  return false;
+}
+
+/* Hands `fd` to the thread; false if there is none. */
+static bool syncer_request(mssad_syncer *y, int fd) {
+  if (!y->started) return false;
+  uv_mutex_lock(&y->mu);
+  bool ok = !y->quit && y->fd < 0;
+  if (ok) {
+    y->fd = fd;
+    uv_cond_signal(&y->cv);
+  }
+  uv_mutex_unlock(&y->mu);
+  return ok;
+}
+
+/* No more wake-ups (the loop is ending); closes the handle (loop thread). */
+static void syncer_quit(mssad_syncer *y) {
+  if (!y->started) return;
+  uv_mutex_lock(&y->mu);
+  bool was = y->quit;
+  y->quit = true;
+  uv_cond_signal(&y->cv);
+  uv_mutex_unlock(&y->mu);
+  if (!was && !uv_is_closing((uv_handle_t *)&y->done))
+    uv_close((uv_handle_t *)&y->done, on_syncer_closed);
+}
+
+/* Waits for the thread to end (it finishes an fdatasync in flight). */
+static void syncer_join(mssad_syncer *y) {
+  if (!y->started) return;
+  uv_mutex_lock(&y->mu);
+  y->quit = true;
+  uv_cond_signal(&y->cv);
+  uv_mutex_unlock(&y->mu);
+  uv_thread_join(&y->tid);
+  uv_cond_destroy(&y->cv);
+  uv_mutex_destroy(&y->mu);
+  y->started = false;
+}
+
+/* Starts one fdatasync on the fsync thread that covers every record
+** written so far, unless one is in flight already (fsync_finished starts
+** the next) or nothing was written since the last one started: this is
+** where concurrent writers share one fdatasync (group commit). 0, or -1 if
+** it failed inline. */
 static int sync_start(mssad_server *s) {
   mssad_journal *j = &s->journal;
   if (j->fsync_inflight || j->fd < 0 || j->syncing == j->seq) return 0;
-  j->fsreq.data = s;
   j->fsync_t0 = uv_hrtime();
-  if (uv_fs_fdatasync(s->loop, &j->fsreq, j->fd, fsync_done) == 0) {
+  if (syncer_request(&j->syncer, j->fd)) {
     j->syncing = j->seq;
     j->fsync_inflight = true;
     return 0;
@@ -393,11 +495,8 @@ static int sync_start(mssad_server *s) {
   return sync_inline(j);
 }
 
-static void fsync_done(uv_fs_t *req) {
-  mssad_server *s = req->data;
+static void fsync_finished(mssad_server *s, int res) {
   mssad_journal *j = &s->journal;
-  int res = (int)req->result;
-  uv_fs_req_cleanup(req);
   j->fsync_inflight = false;
   if (res < 0) {
     sync_failed(j, mssad_strerror(res));
@@ -628,6 +727,8 @@ int mssad_journal_open(mssad_server *s) {
              j->cut_bytes ? " after moving damaged bytes aside" : "");
   s->host.journal = h_journal;   /* from now on changes are recorded */
   s->host.journal_end = h_journal_end;
+  if (j->mode != MSSAD_FSYNC_NO && !syncer_start(s))
+    MSSAD_WARN("journal: no fsync thread; fdatasync runs on the loop thread");
   uv_timer_init(s->loop, &j->timer);
   j->timer.data = s;
   j->timer_on = true;
@@ -644,11 +745,13 @@ void mssad_journal_stop(mssad_server *s) {
     uv_timer_stop(&j->timer);
     uv_close((uv_handle_t *)&j->timer, NULL);
   }
+  syncer_quit(&j->syncer);
 }
 
 void mssad_journal_close(mssad_server *s) {
   mssad_journal *j = &s->journal;
   s->host.journal = NULL;
+  syncer_join(&j->syncer);   /* before the descriptor it may be syncing closes */
   if (j->fd >= 0) {
     if (j->mode != MSSAD_FSYNC_NO && fdatasync(j->fd) < 0)
       MSSAD_ERROR("journal: fdatasync: %s", strerror(errno));

@@ -4,10 +4,10 @@
 **
 ** Invariants:
 **   1. Everything here is touched on the loop thread only. The one thing
-**      that runs elsewhere is a build (mssa_proto_job_run), a module free or
-**      the journal's fdatasync (journal.c) on libuv's thread pool, and none
-**      touches this state: results come back through the after-callbacks on
-**      the loop thread.
+**      that runs elsewhere is a build (mssa_proto_job_run) or a module free
+**      on libuv's thread pool, and the journal's fdatasync on its own thread
+**      (journal.c); none touches this state: results come back through the
+**      after-callbacks (or the syncer's uv_async) on the loop thread.
 **   2. A connection is freed only from a uv_close callback, once every one
 **      of its handles is closed and no job refers to it (refs == 0); never
 **      from inside one of its own read/write callbacks.
@@ -53,6 +53,22 @@ typedef struct mssad_config {
 
 /* Persistence (journal.c). */
 enum { MSSAD_FSYNC_NO = 0, MSSAD_FSYNC_EVERYSEC = 1, MSSAD_FSYNC_ALWAYS = 2 };
+
+/* The journal's own fdatasync thread (journal.c): one request at a time,
+** handed over under `mu`; `done` wakes the loop when it returns. Not the
+** libuv pool, where builds could keep an acknowledgement waiting. */
+typedef struct mssad_syncer {
+  uv_thread_t tid;
+  uv_mutex_t mu;
+  uv_cond_t cv;
+  uv_async_t done;
+  int fd;                     /* the descriptor to fdatasync next, or -1 */
+  int result;                 /* of the last fdatasync: 0 or a negative errno */
+  bool has_result;            /* `result` not yet taken by the loop */
+  bool quit;                  /* set by the loop: no more wake-ups wanted */
+  bool started;
+} mssad_syncer;
+
 typedef struct mssad_journal {
   char *dir;                  /* NULL: no persistence */
   int mode;                   /* MSSAD_FSYNC_* */
@@ -67,7 +83,7 @@ typedef struct mssad_journal {
   size_t pending;             /* bytes of a record written, not yet committed */
   bool fsync_inflight, failed, timer_on;
   uv_timer_t timer;           /* everysec */
-  uv_fs_t fsreq;
+  mssad_syncer syncer;
   uint64_t fsync_t0;          /* when the fdatasync in flight started */
   uint64_t replayed, cut_bytes, fsyncs, fsync_errors, fsync_ns, compactions;
 } mssad_journal;
