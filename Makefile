@@ -1,17 +1,28 @@
 # memssa -- GNU make build.
 #
-#   make            build build/libmemssa.a and build/memssa (+ build/memssad
-#                   once server/*.c exists)
+#   make            build/libmemssa.a (analysis/), build/memssa (the CLI),
+#                   build/memssad (the daemon: server/ + protocol/) and
+#                   build/libmemssa-client.a with its pkg-config file
 #   make test       build everything and the tests, run them all with prove
 #   make asan       the same suite, built in build-asan/ with ASan + UBSan
+#   make release    the same programs in build-release/ with MSSA_CHECKS=0
 #   make example    run the CLI on the bundled example (examples/sum.ll)
-#   make bench      run the build benchmark (bench-NAME: bench/NAME.sh;
-#                   bench-all: every bench/*.sh)
+#   make bench      release build, then the build and rpc benchmarks
+#                   (bench-NAME: bench/NAME.sh; bench-all: every bench/*.sh)
 #   make deps       install missing Debian packages (as root)
-#   make clean      remove build/ and build-asan/
+#   make clean      remove build/, build-asan/ and build-release/
 #
-# Variables: CC (cc, or e.g. clang), BUILD (output dir), PROVE_FLAGS, TESTS
-# (restrict `make test` to some tests, e.g. TESTS='tests/conformance-own.t').
+# Variables: CC (cc, or e.g. clang), BUILD (output dir), MSSA_CHECKS (1:
+# checked invariants compiled in, except in `make release`), PROVE_FLAGS,
+# TESTS (restrict `make test` to some tests, e.g.
+# TESTS='tests/conformance/own.t build/tests/test_reader').
+#
+# Tests, by kind (docs/building.md says how to add one):
+#   tests/conformance/*.t   agreement with LLVM 14's opt on whole corpora
+#   tests/unit/test_*.c     C TAP programs, built as $(BUILD)/tests/test_*
+#   tests/daemon/*.t        Python scripts against a real memssad
+#   tests/*.t               checks of the source tree (layers, lengths, docs)
+#   tests/fixtures/         their inputs (IR, C programs, fixture generators)
 #
 # Files that need POSIX interfaces define _POSIX_C_SOURCE themselves at their
 # top; the build passes no feature-test macros, except to server/ and
@@ -20,6 +31,8 @@
 CC      ?= cc
 BUILD   ?= build
 SAN     ?=
+MSSA_CHECKS ?= 1
+RELEASE_BUILD := build-release
 
 OPTFLAGS = -O2
 ifeq ($(SAN),1)
@@ -32,7 +45,7 @@ WARN      = -Wall -Wextra -Werror
 CFLAGS   ?=
 CPPFLAGS ?=
 ALL_CFLAGS   = $(CSTD) $(WARN) $(OPTFLAGS) -g $(CFLAGS)
-ALL_CPPFLAGS = -Ianalysis $(CPPFLAGS)
+ALL_CPPFLAGS = -Ianalysis -DMSSA_CHECKS=$(MSSA_CHECKS) $(CPPFLAGS)
 DEPFLAGS     = -MMD -MP
 LDFLAGS  ?=
 ALL_LDFLAGS  = $(SANLDFLAGS) $(LDFLAGS)
@@ -40,12 +53,17 @@ LDLIBS   ?= -lm
 
 # ---------------------------------------------------------------- sources
 LIB_SRCS    := $(sort $(wildcard analysis/*/*.c))
-CLI_SRCS    := $(sort $(wildcard clients/memssa.c clients/cli_*.c))
+CLI_SRCS    := $(sort $(wildcard clients/memssa.c clients/cli_*.c clients/lsp/*.c))
 CLIENT_SRCS := $(sort $(wildcard clients/libmemssa-client/*.c))
 SERVER_SRCS := $(sort $(wildcard server/*.c))
 PROTO_SRCS  := $(sort $(wildcard protocol/*.c))
-TEST_SRCS   := $(sort $(wildcard tests/test_*.c))
-TEST_SCRIPTS:= $(sort $(wildcard tests/*.t))
+TEST_SRCS   := $(sort $(wildcard tests/unit/test_*.c))
+# soundness.t compares over every corpus: last, after csmith.t and own.t.
+CONF_SCRIPTS  := $(filter-out tests/conformance/soundness.t,$(sort $(wildcard tests/conformance/*.t))) \
+                 $(wildcard tests/conformance/soundness.t)
+DAEMON_SCRIPTS:= $(sort $(wildcard tests/daemon/*.t))
+TREE_SCRIPTS  := $(sort $(wildcard tests/*.t))
+TEST_SCRIPTS  := $(CONF_SCRIPTS) $(DAEMON_SCRIPTS) $(TREE_SCRIPTS)
 
 obj = $(patsubst %.c,$(BUILD)/obj/%.o,$(1))
 
@@ -61,7 +79,7 @@ CLIENT_OBJS := $(call obj,$(CLIENT_SRCS))
 PREFIX ?= /usr/local
 SRV_OBJS := $(call obj,$(SERVER_SRCS) $(PROTO_SRCS))
 PROTO_OBJS := $(call obj,$(PROTO_SRCS))
-TEST_BINS:= $(patsubst tests/%.c,$(BUILD)/tests/%,$(TEST_SRCS))
+TEST_BINS:= $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(TEST_SRCS))
 
 PROGRAMS := $(if $(CLI_SRCS),$(CLI)) $(if $(SERVER_SRCS),$(DAEMON)) \
             $(if $(CLIENT_SRCS),$(CLIENT_LIB) $(CLIENT_PC))
@@ -74,7 +92,11 @@ SRV_LIBS   = $(shell pkg-config --libs libuv jansson)
 # Tests locate what they exercise through these (absolute paths, so a test
 # may cd).  Conformance corpora are cached in build/corpus for both builds.
 MEMSSA_SHARED ?= $(abspath $(CURDIR)/../shared)
-TEST_ENV = MEMSSA_ROOT='$(CURDIR)' \
+# Debian's own interpreters first: a version-manager shim for python3 (pyenv
+# on some images) costs tens of milliseconds a start, and the conformance
+# tool starts python3 twice per file compared.
+TEST_ENV = PATH='/usr/bin:/bin:$(PATH)' \
+           MEMSSA_ROOT='$(CURDIR)' \
            MEMSSA_BUILD='$(abspath $(BUILD))' \
            MEMSSA_BIN='$(abspath $(CLI))' \
            MEMSSAD_BIN='$(abspath $(DAEMON))' \
@@ -87,29 +109,45 @@ PROVE_FLAGS ?= --timer
 # The conformance scripts run first: they generate build/corpus (csmith
 # programs, the project's own C files compiled four ways), which the updater
 # fuzz test and the soundness test also draw from.
-TESTS       ?= $(filter tests/conformance-%,$(TEST_SCRIPTS)) $(TEST_BINS) \
-               $(filter-out tests/conformance-%,$(TEST_SCRIPTS))
+TESTS       ?= $(CONF_SCRIPTS) $(TEST_BINS) $(DAEMON_SCRIPTS) $(TREE_SCRIPTS)
 
-.PHONY: all test asan example bench bench-all deps clean fuzz-updater check
+.PHONY: all test asan release example bench bench-all deps clean fuzz-updater check FORCE
 .DEFAULT_GOAL := all
 
 all: deps $(LIB) $(PROGRAMS)
 
 # ---------------------------------------------------------------- rules
-$(BUILD)/obj/%.o: %.c | deps
+# Everything compiled depends on this stamp, rewritten only when the flags
+# change: `make MSSA_CHECKS=0` in a build directory made with 1 rebuilds
+# instead of mixing objects built both ways.
+# (`:=`: the global flags, not a target's additions such as server/'s.)
+FLAGS_STAMP := $(BUILD)/flags.stamp
+FLAGS_NOW   := $(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(ALL_LDFLAGS)
+$(FLAGS_STAMP): FORCE
+	@mkdir -p $(@D)
+	@echo '$(FLAGS_NOW)' | cmp -s - $@ || echo '$(FLAGS_NOW)' > $@
+
+$(BUILD)/obj/%.o: %.c $(FLAGS_STAMP) | deps
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(DEPFLAGS) -c $< -o $@
 
-$(SRV_OBJS): ALL_CPPFLAGS += -D_POSIX_C_SOURCE=200809L -Iprotocol -Iserver $(SRV_CFLAGS)
-$(CLI_OBJS): ALL_CPPFLAGS += -Iclients -DMEMSSA_CLIENT_LINKED
+$(SRV_OBJS): ALL_CPPFLAGS += -D_POSIX_C_SOURCE=200809L -Iprotocol -Iserver -Iclients $(SRV_CFLAGS)
+$(CLI_OBJS): ALL_CPPFLAGS += -Iclients
 
 $(LIB): $(LIB_OBJS)
 	@mkdir -p $(@D)
 	rm -f $@
 	$(AR) rcs $@ $^
 
-$(CLI): $(CLI_OBJS) $(LIB) $(CLIENT_LIB)
-	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $(CLI_OBJS) $(CLIENT_LIB) $(LIB) $(LDLIBS) -o $@
+# `memssa lsp` (clients/lsp) speaks JSON through jansson and compiles C
+# through protocol/compile.c.
+LSP_OBJS := $(call obj,$(wildcard clients/lsp/*.c))
+$(LSP_OBJS): ALL_CPPFLAGS += -Iprotocol $(shell pkg-config --cflags jansson)
+COMPILE_OBJ := $(call obj,protocol/compile.c)
+
+$(CLI): $(CLI_OBJS) $(COMPILE_OBJ) $(LIB) $(CLIENT_LIB)
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $(CLI_OBJS) $(COMPILE_OBJ) $(CLIENT_LIB) $(LIB) \
+	  $(shell pkg-config --libs jansson) $(LDLIBS) -o $@
 
 # The client library a compiler links (no dependencies), with its pkg-config file.
 $(CLIENT_LIB): $(CLIENT_OBJS)
@@ -121,8 +159,8 @@ $(CLIENT_PC): clients/libmemssa-client/memssa-client.pc.in
 	@mkdir -p $(@D)
 	sed 's|@PREFIX@|$(PREFIX)|' $< > $@
 
-$(DAEMON): $(SRV_OBJS) $(LIB)
-	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $(SRV_OBJS) $(LIB) $(SRV_LIBS) $(LDLIBS) -o $@
+$(DAEMON): $(SRV_OBJS) $(LIB) $(CLIENT_LIB)
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $(SRV_OBJS) $(CLIENT_LIB) $(LIB) $(SRV_LIBS) $(LDLIBS) -o $@
 
 # The protocol layer as an archive, for the protocol unit tests.
 $(PROTO_LIB): $(PROTO_OBJS)
@@ -130,11 +168,11 @@ $(PROTO_LIB): $(PROTO_OBJS)
 	rm -f $@
 	$(AR) rcs $@ $^
 
-# Each tests/test_X.c is one TAP program linked with the library;
-# tests/test_proto*.c also with protocol/ (libmemssa-proto.a) and jansson/libuv.
-$(BUILD)/tests/%: tests/%.c tests/tap.h $(LIB) | deps
+# Each tests/unit/test_X.c is one TAP program linked with the library;
+# test_proto*.c also with protocol/ (libmemssa-proto.a) and jansson/libuv.
+$(BUILD)/tests/%: tests/unit/%.c tests/unit/tap.h $(LIB) $(FLAGS_STAMP) | deps
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CPPFLAGS) $(TEST_CPPFLAGS) -Itests $(ALL_CFLAGS) $(DEPFLAGS) -MF $@.d -MT $@ \
+	$(CC) $(ALL_CPPFLAGS) $(TEST_CPPFLAGS) -Itests/unit $(ALL_CFLAGS) $(DEPFLAGS) -MF $@.d -MT $@ \
 	  $(ALL_LDFLAGS) $< $(TEST_LIBS) $(LIB) $(LDLIBS) -o $@
 
 PROTO_TEST_BINS := $(filter $(BUILD)/tests/test_proto%,$(TEST_BINS))
@@ -143,8 +181,10 @@ $(PROTO_TEST_BINS): TEST_CPPFLAGS = -D_POSIX_C_SOURCE=200809L -Iprotocol $(SRV_C
 $(PROTO_TEST_BINS): TEST_LIBS = $(PROTO_LIB) $(SRV_LIBS)
 
 # prove --exec '' runs every test file directly: the C test binaries and the
-# executable tests/*.t scripts (their #! line picks the interpreter).
-test: all $(filter $(TEST_BINS),$(TESTS))
+# executable .t scripts (their #! line picks the interpreter).
+# tests/conformance/soundness.t runs the test_soundness binary.
+test: all $(filter $(TEST_BINS),$(TESTS)) \
+      $(if $(filter tests/conformance/soundness.t,$(TESTS)),$(BUILD)/tests/test_soundness)
 	@chmod +x $(TEST_SCRIPTS) 2>/dev/null || true
 	$(TEST_ENV) $(if $(filter 1,$(SAN)),$(ASAN_ENV)) \
 	  $(PROVE) --exec '' $(PROVE_FLAGS) $(TESTS)
@@ -155,23 +195,33 @@ check: test
 asan:
 	$(MAKE) BUILD=build-asan SAN=1 test
 
+# The programs as shipped: the same -O2 -g, invariant checks compiled out
+# (MSSA_CHECKS=0; assert() is untouched: no -DNDEBUG).
+release:
+	$(MAKE) BUILD=$(RELEASE_BUILD) MSSA_CHECKS=0 all
+
 example: all
 	$(CLI) print --local examples/sum.ll
 
-# `make bench`: the build benchmark (about a minute); `make bench-NAME` runs
-# bench/NAME.sh (e.g. bench-walker, bench-rpc, bench-update); `make
+# Benchmarks time the release build (build-release/, MSSA_CHECKS=0); the
+# scripts take their binaries from BUILD, MEMSSA_BIN and MEMSSAD_BIN.
+# `make bench`: the build and rpc benchmarks (a few minutes); `make
+# bench-NAME` runs bench/NAME.sh (e.g. bench-walker, bench-update); `make
 # bench-all` runs every bench/*.sh (the walker one needs opt for minutes).
-bench: all
-	bench/build.sh -o $(BUILD)/bench-build.md
-	bench/rpc.sh -o $(BUILD)/bench-rpc.md
+RELEASE_DIR = $(abspath $(RELEASE_BUILD))
+BENCH_ENV = BUILD='$(RELEASE_DIR)' MEMSSA_BIN='$(RELEASE_DIR)/memssa' \
+            MEMSSAD_BIN='$(RELEASE_DIR)/memssad' MEMSSA_SHARED='$(MEMSSA_SHARED)'
+bench: release
+	$(BENCH_ENV) bench/build.sh -o $(RELEASE_BUILD)/bench-build.md
+	$(BENCH_ENV) bench/rpc.sh -o $(RELEASE_BUILD)/bench-rpc.md
 
-bench-all: all
-	@set -e; for s in $(sort $(wildcard bench/*.sh)); do echo "== $$s"; $$s; done
+bench-all: release
+	@set -e; for s in $(sort $(wildcard bench/*.sh)); do echo "== $$s"; $(BENCH_ENV) $$s; done
 
-bench-%: all
-	bench/$*.sh
+bench-%: release
+	$(BENCH_ENV) bench/$*.sh
 
-# Long differential run of the incremental updater (issue 5), e.g.
+# Long differential run of the incremental updater, e.g.
 #   make fuzz-updater SEED=7 N=100000
 # (`make test` runs the same program with its quick default size.)
 fuzz-updater: all $(BUILD)/tests/test_fuzz_update
@@ -200,6 +250,6 @@ deps:
 	apt-get update && apt-get install -y $$missing
 
 clean:
-	rm -rf build build-asan
+	rm -rf build build-asan $(RELEASE_BUILD)
 
 -include $(LIB_OBJS:.o=.d) $(CLI_OBJS:.o=.d) $(CLIENT_OBJS:.o=.d) $(SRV_OBJS:.o=.d) $(TEST_BINS:=.d)

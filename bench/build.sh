@@ -6,7 +6,7 @@
 # For each FILE (default: ../shared/corpus/real/lua.O0.ll and lua.O2.ll) it
 # runs, alternating within the same loop so both see the same machine state,
 #
-#   memssa:  build/memssa build --local FILE
+#   memssa:  build-release/memssa build --local FILE
 #   opt:     opt -passes='require<memoryssa>' -disable-output FILE
 #
 # RUNS times each (default 7) after one untimed warm-up of each, and reports
@@ -16,11 +16,12 @@
 # opt/memssa. Prints a markdown table (also written to OUT.md with -o) and
 # a "# machine" header with the facts that matter for reading it.
 #
-# Environment: MEMSSA_BIN (build/memssa), OPT (opt), MEMSSA_SHARED
-# (<repo>/../shared), GNU_TIME (/usr/bin/time).
+# Environment: BUILD (build-release: `make release`, as `make bench` does),
+# MEMSSA_BIN ($BUILD/memssa), OPT (opt), MEMSSA_SHARED (<repo>/../shared),
+# GNU_TIME (/usr/bin/time).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-bin=${MEMSSA_BIN:-$root/build/memssa}
+bin=${MEMSSA_BIN:-${BUILD:-$root/build-release}/memssa}
 opt=${OPT:-opt}
 shared=${MEMSSA_SHARED:-$(cd "$root/.." && pwd)/shared}
 gtime=${GNU_TIME:-/usr/bin/time}
@@ -37,7 +38,7 @@ shift $((OPTIND - 1))
 files=("$@")
 [ ${#files[@]} -gt 0 ] || files=("$shared/corpus/real/lua.O0.ll" "$shared/corpus/real/lua.O2.ll")
 
-[ -x "$bin" ] || { echo "bench: no memssa binary at $bin (run make)" >&2; exit 2; }
+[ -x "$bin" ] || { echo "bench: no memssa binary at $bin (run make release)" >&2; exit 2; }
 command -v "$opt" >/dev/null || { echo "bench: opt not found" >&2; exit 2; }
 [ -x "$gtime" ] || { echo "bench: GNU time not at $gtime (apt-get install time)" >&2; exit 2; }
 

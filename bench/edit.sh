@@ -14,9 +14,12 @@
 # p99 round trip as the client sees it, each the median over REPEATS runs
 # (default 5). The state dir is a temporary directory under $TMPDIR, so the
 # fsync cost is that file system's.
+#
+# Environment: BUILD (build-release: `make release`, as `make bench-edit`
+# does), MEMSSAD_BIN ($BUILD/memssad).
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
-BUILD=${BUILD:-$ROOT/build}
+BUILD=${BUILD:-$ROOT/build-release}
 N=200
 REP=5
 OUT=$BUILD/bench-edit.md

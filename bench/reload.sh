@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Module reload through memssad (issue 5, item 3): a module loaded once,
+# Module reload through memssad (reload by difference): a module loaded once,
 # then reloaded (same name) with one function changed, alternating between
 # the two texts:
 #   - a generated module of 1,000 functions without debug info;
@@ -9,15 +9,18 @@
 #
 #   bench/reload.sh [-n FUNCS] [-r REPEATS] [-o OUT.md]
 #
-# Target (issue 5): the reload at least 50x faster than the first load.
+# Target: the reload at least 50x faster than the first load.
 # Loads go by path (the text in a JSON string would add the JSON decoding of
 # 0.8 MB, ~2 ms, to both sides). Reported: round trip as the client sees it
 # (Python over the Unix socket), the daemon's own "ms" (its work, file read
 # included, without the socket), and the client's floor: a ping's round
 # trip.
+#
+# Environment: BUILD (build-release: `make release`, as `make bench-reload`
+# does), MEMSSAD_BIN ($BUILD/memssad), MEMSSA_SHARED.
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
-BUILD=${BUILD:-$ROOT/build}
+BUILD=${BUILD:-$ROOT/build-release}
 N=1000
 REP=5
 OUT=$BUILD/bench-reload.md

@@ -8,11 +8,14 @@
 #
 # Defaults: 3 s per measurement, the Lua interpreter's IR
 # (../shared/corpus/real/lua.O0.ll), function luaH_getn, instruction %13;
-# output also goes to build/bench-rpc.md. Targets (issue 4): throughput at
-# least 50% of the echo server's; p99 under 200 us at 8 connections.
+# output also goes to $BUILD/bench-rpc.md. Targets: throughput at least 50%
+# of the echo server's; p99 under 200 us at 8 connections.
+#
+# Environment: BUILD (build-release: `make release`, as `make bench` does),
+# MEMSSAD_BIN ($BUILD/memssad).
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
-BUILD=${BUILD:-$ROOT/build}
+BUILD=${BUILD:-$ROOT/build-release}
 SECS=3
 OUT=$BUILD/bench-rpc.md
 while getopts d:o: opt; do
@@ -27,7 +30,7 @@ LL=${1:-$ROOT/../shared/corpus/real/lua.O0.ll}
 FUNC=${2:-luaH_getn}
 INST=${3:-%13}
 MEMSSAD=${MEMSSAD_BIN:-$BUILD/memssad}
-[ -x "$MEMSSAD" ] || { echo "rpc.sh: build memssad first (make)" >&2; exit 1; }
+[ -x "$MEMSSAD" ] || { echo "rpc.sh: build memssad first (make release)" >&2; exit 1; }
 
 mkdir -p "$BUILD/bench"
 for t in rpc_bench rpc_echo; do

@@ -6,7 +6,7 @@
 # For each FILE (default: ../shared/corpus/real/lua.O2.ll and lua.O0.ll) it
 # alternates, in the same loop,
 #
-#   memssa:  build/memssa print --local --walker FILE > /dev/null
+#   memssa:  build-release/memssa print --local --walker FILE > /dev/null
 #   opt:     opt -passes='print<memoryssa-walker>' -memssa-check-limit=1000000
 #                -disable-output FILE
 #
@@ -20,10 +20,11 @@
 # (bench/gen_scaling.py) and reports memssa's median time for each and the
 # growth factors time(10N)/time(N).
 #
-# Environment: MEMSSA_BIN (build/memssa), OPT (opt), MEMSSA_SHARED.
+# Environment: BUILD (build-release: `make release`, as `make bench-walker`
+# does), MEMSSA_BIN ($BUILD/memssa), OPT (opt), MEMSSA_SHARED.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-bin=${MEMSSA_BIN:-$root/build/memssa}
+bin=${MEMSSA_BIN:-${BUILD:-$root/build-release}/memssa}
 opt=${OPT:-opt}
 shared=${MEMSSA_SHARED:-$(cd "$root/.." && pwd)/shared}
 runs=5 oruns=3 otimeout=900 scaling=0
@@ -39,7 +40,7 @@ while [ $# -gt 0 ]; do
   esac
   shift
 done
-[ -x "$bin" ] || { echo "bench: no memssa binary at $bin (run make)" >&2; exit 2; }
+[ -x "$bin" ] || { echo "bench: no memssa binary at $bin (run make release)" >&2; exit 2; }
 
 now_ns() { date +%s%N; }
 median() { sort -n | awk '{a[NR]=$1} END {if (NR==0) print "NA"; else if (NR%2) print a[(NR+1)/2]; else print (a[NR/2]+a[NR/2+1])/2}'; }

@@ -10,10 +10,17 @@ int mssa_cli_print_local(int argc, char **argv);
 int mssa_cli_verify_local(int argc, char **argv);
 int mssa_cli_build_local(int argc, char **argv);
 int mssa_cli_alias_local(int argc, char **argv);
+/* cli_offload.c */
+int mssa_cli_promotable_local(int argc, char **argv);
 
 /* cli_daemon.c: subcommands that talk to memssad. mssa_cli_daemon returns
 ** -1 when `cmd` is not one of them. */
 int mssa_cli_has_local(int argc, char **argv);
 int mssa_cli_daemon(const char *cmd, int argc, char **argv);
+
+/* clients/lsp (lsp.h): `memssa lsp`, which starts memssad through the
+** `daemon` subcommand it is given. */
+int mssa_lsp_main(int argc, char **argv,
+                  int (*daemon_cmd)(const char *cmd, int argc, char **argv));
 
 #endif

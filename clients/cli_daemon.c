@@ -18,7 +18,10 @@
 **
 ** Invariants:
 **   1. Exit status: 0 success, 1 the daemon answered with an error or could
-**      not be reached, 2 bad usage.
+**      not be reached, 2 bad usage (a `query` without "id" is one: a
+**      notification gets no reply).
+**   3. No socket is trusted that memssa_client_check_socket refuses: the
+**      refusal is printed as it says it.
 **   2. Every request is built with memssa_json_quote, so no argument can
 **      break the JSON framing.
 */
@@ -37,14 +40,8 @@
 
 #include "cli.h"
 
-/* Until the Makefile links build/libmemssa-client.a into the CLI (see the
-** report of issue 4), compile the library in here. */
-#ifndef MEMSSA_CLIENT_LINKED
-#include "libmemssa-client/client.c"
-#include "libmemssa-client/json.c"
-#else
+#include "base/buf.h"
 #include "libmemssa-client/memssa-client.h"
-#endif
 
 typedef struct dopts {
   const char *socket;
@@ -81,57 +78,67 @@ static int parse(const char *cmd, int argc, char **argv, dopts *o) {
   return 0;
 }
 
+/* The socket to use (--socket, else the default) and the flags its check
+** wants; -1 after saying why if there is none. */
+static int socket_path(const dopts *o, char *buf, size_t cap, int *flags) {
+  *flags = 0;
+  if (o->socket) {
+    snprintf(buf, cap, "%s", o->socket);
+    return 0;
+  }
+  if ((*flags = memssa_client_default_socket(buf, cap)) < 0) {
+    fprintf(stderr, "memssa: the default socket path is too long\n");
+    return -1;
+  }
+  return 0;
+}
+
 static memssa_client *connect_or_say(const dopts *o) {
+  char path[512], why[1024];
+  int flags;
+  if (socket_path(o, path, sizeof path, &flags)) return NULL;
+  if (memssa_client_check_socket(path, flags, why, sizeof why)) {
+    fprintf(stderr, "memssa: %s\n", why);
+    return NULL;
+  }
   memssa_client *c = NULL;
-  int rc = memssa_client_connect(o->socket, &c);
+  int rc = memssa_client_connect(path, &c);
   if (rc) {
-    char def[512];
-    memssa_client_default_socket(def, sizeof def);
-    fprintf(stderr, "memssa: %s: %s\n", o->socket ? o->socket : def, memssa_client_strerror(rc));
+    fprintf(stderr, "memssa: %s: %s\n", path, memssa_client_strerror(rc));
     return NULL;
   }
   return c;
 }
 
-/* A growing string for request params. */
-typedef struct sb {
-  char *p;
-  size_t n, cap;
-} sb;
-
-static void sb_raw(sb *b, const char *s) {
-  size_t k = strlen(s);
-  if (b->n + k + 1 > b->cap) {
-    b->cap = (b->n + k + 1) * 2;
-    b->p = realloc(b->p, b->cap);
-    if (!b->p) abort();
-  }
-  memcpy(b->p + b->n, s, k + 1);
-  b->n += k;
+/* Request params are built as JSON text in an mssa_buf: "{", members
+** (every string through memssa_json_quote), "}". */
+static void put_str(mssa_buf *b, const char *s) {
+  size_t need = memssa_json_quote(NULL, 0, s);
+  mssa_buf_reserve(b, need);
+  memssa_json_quote(b->p + b->n, need + 1, s);
+  b->n += need;
 }
 
-static void sb_str(sb *b, const char *s) {
-  size_t need = memssa_json_quote(NULL, 0, s) + 1;
-  char *q = malloc(need);
-  if (!q) abort();
-  memssa_json_quote(q, need, s);
-  sb_raw(b, q);
-  free(q);
+/* ,"key": (or the first member without the comma) */
+static void put_key(mssa_buf *b, const char *key) {
+  if (b->n > 1) mssa_buf_puts(b, ",");
+  put_str(b, key);
+  mssa_buf_puts(b, ":");
 }
 
-/* ,"key":"value" (or the first member without the comma) */
-static void sb_kv(sb *b, const char *key, const char *val) {
-  sb_raw(b, b->n > 1 ? "," : "");
-  sb_str(b, key);
-  sb_raw(b, ":");
-  sb_str(b, val);
+static void put_kv(mssa_buf *b, const char *key, const char *val) {
+  put_key(b, key);
+  put_str(b, val);
 }
 
-static void sb_kraw(sb *b, const char *key, const char *raw) {
-  sb_raw(b, b->n > 1 ? "," : "");
-  sb_str(b, key);
-  sb_raw(b, ":");
-  sb_raw(b, raw);
+static void put_kraw(mssa_buf *b, const char *key, const char *raw) {
+  put_key(b, key);
+  mssa_buf_puts(b, raw);
+}
+
+static void put_kint(mssa_buf *b, const char *key, long long v) {
+  put_key(b, key);
+  mssa_buf_printf(b, "%lld", v);
 }
 
 /* Sends method+params; prints the raw reply with --json. Returns the
@@ -269,8 +276,7 @@ static bool parse_position(char *arg, char **file, long long *line, long long *c
 }
 
 /* Adds the target of clobber/uses/access to params; -1 on bad usage. */
-static int add_target(const char *cmd, dopts *o, sb *p, bool allow_pos) {
-  char num[64];
+static int add_target(const char *cmd, dopts *o, mssa_buf *p, bool allow_pos) {
   if (o->npos == 1 && allow_pos) {
     char *file;
     long long line, col;
@@ -278,12 +284,10 @@ static int add_target(const char *cmd, dopts *o, sb *p, bool allow_pos) {
       fprintf(stderr, "memssa %s: expected FILE:LINE[:COL], got '%s'\n", cmd, o->pos[0]);
       return -1;
     }
-    sb_kv(p, "file", file);
-    snprintf(num, sizeof num, "%lld", line);
-    sb_kraw(p, "line", num);
-    snprintf(num, sizeof num, "%lld", col);
-    sb_kraw(p, "col", num);
-    if (o->module) sb_kv(p, "module", o->module);
+    put_kv(p, "file", file);
+    put_kint(p, "line", line);
+    put_kint(p, "col", col);
+    if (o->module) put_kv(p, "module", o->module);
     return 0;
   }
   if (o->npos != 3) {
@@ -291,15 +295,14 @@ static int add_target(const char *cmd, dopts *o, sb *p, bool allow_pos) {
             allow_pos ? "FILE:LINE[:COL] or " : "");
     return -1;
   }
-  sb_kv(p, "module", o->pos[0]);
-  sb_kv(p, "function", o->pos[1]);
+  put_kv(p, "module", o->pos[0]);
+  put_kv(p, "function", o->pos[1]);
   const char *inst = o->pos[2];
   char *colon = strrchr(inst, ':');
   char *end;
   long long id = strtoll(inst, &end, 10);
   if (*inst && !*end && id >= 0) {
-    snprintf(num, sizeof num, "%lld", id);
-    sb_kraw(p, "inst", num);
+    put_kint(p, "inst", id);
   } else if (colon && inst[0] != '%') {
     long long ix = strtoll(colon + 1, &end, 10);
     if (*end || ix < 0) {
@@ -307,22 +310,55 @@ static int add_target(const char *cmd, dopts *o, sb *p, bool allow_pos) {
       return -1;
     }
     char *blk = strndup(inst, (size_t)(colon - inst));
-    sb q = {0};
-    sb_raw(&q, "{");
-    sb_kv(&q, "block", blk);
-    snprintf(num, sizeof num, "%lld", ix);
-    sb_kraw(&q, "index", num);
-    sb_raw(&q, "}");
-    sb_kraw(p, "inst", q.p);
-    free(q.p);
+    put_key(p, "inst");
+    mssa_buf_puts(p, "{");
+    put_str(p, "block");
+    mssa_buf_puts(p, ":");
+    put_str(p, blk);
+    mssa_buf_printf(p, ",\"index\":%lld}", ix);
     free(blk);
   } else {
-    sb_kv(p, "inst", inst);
+    put_kv(p, "inst", inst);
   }
   return 0;
 }
 
 /* --------------------------------------------------------- commands */
+
+/* Prints a successful result for humans; may set *status. */
+typedef void (*show_fn)(const dopts *o, const memssa_json *result, int *status);
+
+/* Sends `method` with `params` (a JSON object built in an mssa_buf, freed
+** here; NULL for none) and shows the result unless --json. Returns the
+** exit status. */
+static int run(const dopts *o, const char *method, mssa_buf *params, show_fn show) {
+  int st;
+  memssa_json *r = call(o, method, params ? params->p : NULL, &st);
+  if (params) mssa_buf_free(params);
+  if (r && !o->json && show) show(o, memssa_json_get(r, "result"), &st);
+  memssa_json_free(r);
+  return st;
+}
+
+static void show_load(const dopts *o, const memssa_json *x, int *st) {
+  (void)o, (void)st;
+  printf("loaded module %s: %lld functions, %lld defs, %lld uses, %lld phis in %.1f ms%s\n",
+         memssa_json_str(memssa_json_get(x, "module")),
+         memssa_json_int(memssa_json_get(x, "functions")),
+         memssa_json_int(memssa_json_get(x, "defs")), memssa_json_int(memssa_json_get(x, "uses")),
+         memssa_json_int(memssa_json_get(x, "phis")), memssa_json_num(memssa_json_get(x, "ms")),
+         memssa_json_bool(memssa_json_get(x, "replaced")) ? " (replaced)" : "");
+  if (!strcmp(memssa_json_str(memssa_json_get(x, "reload")), "incremental")) {
+    long long renum = memssa_json_int(memssa_json_get(x, "renumbered"));
+    printf("  reloaded by difference: %lld functions reused, %lld rebuilt",
+           memssa_json_int(memssa_json_get(x, "reused")),
+           memssa_json_int(memssa_json_get(x, "rebuilt")));
+    if (renum) printf(" (%lld reused ones renumbered)", renum);
+    printf("\n");
+  } else if (*memssa_json_str(memssa_json_get(x, "why_full"))) {
+    printf("  full reload: %s\n", memssa_json_str(memssa_json_get(x, "why_full")));
+  }
+}
 
 static int cmd_load(dopts *o) {
   if (o->npos != 1) {
@@ -334,105 +370,107 @@ static int cmd_load(dopts *o) {
     fprintf(stderr, "memssa load: %s: %s\n", o->pos[0], strerror(errno));
     return 1;
   }
-  sb p = {0};
-  sb_raw(&p, "{");
-  sb_kv(&p, "path", abs);
-  if (o->module) sb_kv(&p, "module", o->module);
-  sb_raw(&p, "}");
-  int st;
-  memssa_json *r = call(o, "load", p.p, &st);
-  free(p.p);
-  if (r && !o->json) {
-    const memssa_json *x = memssa_json_get(r, "result");
-    printf("loaded module %s: %lld functions, %lld defs, %lld uses, %lld phis in %.1f ms%s\n",
-           memssa_json_str(memssa_json_get(x, "module")),
-           memssa_json_int(memssa_json_get(x, "functions")),
-           memssa_json_int(memssa_json_get(x, "defs")), memssa_json_int(memssa_json_get(x, "uses")),
-           memssa_json_int(memssa_json_get(x, "phis")), memssa_json_num(memssa_json_get(x, "ms")),
-           memssa_json_bool(memssa_json_get(x, "replaced")) ? " (replaced)" : "");
-    if (!strcmp(memssa_json_str(memssa_json_get(x, "reload")), "incremental")) {
-      long long renum = memssa_json_int(memssa_json_get(x, "renumbered"));
-      printf("  reloaded by difference: %lld functions reused, %lld rebuilt",
-             memssa_json_int(memssa_json_get(x, "reused")),
-             memssa_json_int(memssa_json_get(x, "rebuilt")));
-      if (renum) printf(" (%lld reused ones renumbered)", renum);
-      printf("\n");
-    }
-    else if (*memssa_json_str(memssa_json_get(x, "why_full")))
-      printf("  full reload: %s\n", memssa_json_str(memssa_json_get(x, "why_full")));
+  mssa_buf p = {0};
+  mssa_buf_puts(&p, "{");
+  put_kv(&p, "path", abs);
+  if (o->module) put_kv(&p, "module", o->module);
+  mssa_buf_puts(&p, "}");
+  return run(o, "load", &p, show_load);
+}
+
+static void show_clobber(const dopts *o, const memssa_json *x, int *st) {
+  (void)o, (void)st;
+  const memssa_json *m = memssa_json_get(x, "matches");
+  if (!m) {
+    print_answer(x);
+    return;
   }
-  memssa_json_free(r);
-  return st;
+  for (size_t i = 0; i < memssa_json_len(m); i++) print_answer(memssa_json_at(m, i));
 }
 
 static int cmd_clobber(dopts *o) {
-  sb p = {0};
-  sb_raw(&p, "{");
+  mssa_buf p = {0};
+  mssa_buf_puts(&p, "{");
   if (add_target("clobber", o, &p, true)) {
-    free(p.p);
+    mssa_buf_free(&p);
     return 2;
   }
   if (o->ptr) {
-    char loc[128];
-    sb q = {0};
-    sb_raw(&q, "{");
-    sb_kv(&q, "ptr", o->ptr);
-    if (o->size >= 0) {
-      snprintf(loc, sizeof loc, "%lld", o->size);
-      sb_kraw(&q, "size", loc);
-    }
-    sb_raw(&q, "}");
-    sb_kraw(&p, "location", q.p);
-    free(q.p);
+    put_key(&p, "location");
+    mssa_buf_puts(&p, "{");
+    put_str(&p, "ptr");
+    mssa_buf_puts(&p, ":");
+    put_str(&p, o->ptr);
+    if (o->size >= 0) mssa_buf_printf(&p, ",\"size\":%lld", o->size);
+    mssa_buf_puts(&p, "}");
   }
-  sb_raw(&p, "}");
-  int st;
-  memssa_json *r = call(o, "clobber", p.p, &st);
-  free(p.p);
-  if (r && !o->json) {
-    const memssa_json *x = memssa_json_get(r, "result");
-    const memssa_json *m = memssa_json_get(x, "matches");
-    if (m)
-      for (size_t i = 0; i < memssa_json_len(m); i++) print_answer(memssa_json_at(m, i));
-    else
-      print_answer(x);
+  mssa_buf_puts(&p, "}");
+  return run(o, "clobber", &p, show_clobber);
+}
+
+static void show_uses(const dopts *o, const memssa_json *x, int *st) {
+  (void)o, (void)st;
+  const memssa_json *u = memssa_json_get(x, "uses");
+  print_access_line("", memssa_json_get(x, "def"));
+  print_where(memssa_json_get(x, "def"));
+  printf("is the clobber of %zu access%s\n", memssa_json_len(u),
+         memssa_json_len(u) == 1 ? "" : "es");
+  for (size_t i = 0; i < memssa_json_len(u); i++) {
+    print_access_line("  ", memssa_json_at(u, i));
+    print_where(memssa_json_at(u, i));
   }
-  memssa_json_free(r);
-  return st;
+}
+
+static void show_access(const dopts *o, const memssa_json *x, int *st) {
+  (void)o, (void)st;
+  print_access_line("", memssa_json_get(x, "access"));
+  const memssa_json *d = memssa_json_get(x, "defining"), *op = memssa_json_get(x, "optimized");
+  if (memssa_json_kind(d) == MEMSSA_JSON_OBJECT) print_access_line("  defining:  ", d);
+  if (memssa_json_kind(op) == MEMSSA_JSON_OBJECT) print_access_line("  optimized: ", op);
 }
 
 static int cmd_access_or_uses(dopts *o, const char *method) {
-  sb p = {0};
-  sb_raw(&p, "{");
+  mssa_buf p = {0};
+  mssa_buf_puts(&p, "{");
   if (add_target(method, o, &p, true)) {
-    free(p.p);
+    mssa_buf_free(&p);
     return 2;
   }
-  sb_raw(&p, "}");
-  int st;
-  memssa_json *r = call(o, method, p.p, &st);
-  free(p.p);
-  if (r && !o->json) {
-    const memssa_json *x = memssa_json_get(r, "result");
-    if (!strcmp(method, "uses")) {
-      const memssa_json *u = memssa_json_get(x, "uses");
-      print_access_line("", memssa_json_get(x, "def"));
-      print_where(memssa_json_get(x, "def"));
-      printf("is the clobber of %zu access%s\n", memssa_json_len(u),
-             memssa_json_len(u) == 1 ? "" : "es");
-      for (size_t i = 0; i < memssa_json_len(u); i++) {
-        print_access_line("  ", memssa_json_at(u, i));
-        print_where(memssa_json_at(u, i));
-      }
-    } else {
-      print_access_line("", memssa_json_get(x, "access"));
-      const memssa_json *d = memssa_json_get(x, "defining"), *op = memssa_json_get(x, "optimized");
-      if (memssa_json_kind(d) == MEMSSA_JSON_OBJECT) print_access_line("  defining:  ", d);
-      if (memssa_json_kind(op) == MEMSSA_JSON_OBJECT) print_access_line("  optimized: ", op);
-    }
+  mssa_buf_puts(&p, "}");
+  return run(o, method, &p, !strcmp(method, "uses") ? show_uses : show_access);
+}
+
+static void show_print(const dopts *o, const memssa_json *x, int *st) {
+  (void)o, (void)st;
+  fputs(memssa_json_str(memssa_json_get(x, "text")), stdout);
+}
+
+static void show_unload(const dopts *o, const memssa_json *x, int *st) {
+  (void)x, (void)st;
+  printf("unloaded %s\n", o->pos[0]);
+}
+
+static void show_verify(const dopts *o, const memssa_json *x, int *st) {
+  const memssa_json *pr = memssa_json_get(x, "problems");
+  for (size_t i = 0; i < memssa_json_len(pr); i++)
+    printf("@%s: %s\n", memssa_json_str(memssa_json_get(memssa_json_at(pr, i), "function")),
+           memssa_json_str(memssa_json_get(memssa_json_at(pr, i), "message")));
+  printf("%s: %lld functions verified, %zu problem(s)\n", o->pos[0],
+         memssa_json_int(memssa_json_get(x, "functions")), memssa_json_len(pr));
+  if (memssa_json_len(pr)) *st = 1;
+}
+
+static void show_functions(const dopts *o, const memssa_json *x, int *st) {
+  (void)o, (void)st;
+  const memssa_json *fs = memssa_json_get(x, "functions");
+  printf("%-32s %8s %8s %8s %8s\n", "function", "defs", "uses", "phis", "accesses");
+  for (size_t i = 0; i < memssa_json_len(fs); i++) {
+    const memssa_json *f = memssa_json_at(fs, i);
+    printf("%-32s %8lld %8lld %8lld %8lld\n", memssa_json_str(memssa_json_get(f, "name")),
+           memssa_json_int(memssa_json_get(f, "defs")), memssa_json_int(memssa_json_get(f, "uses")),
+           memssa_json_int(memssa_json_get(f, "phis")),
+           memssa_json_int(memssa_json_get(f, "accesses")));
   }
-  memssa_json_free(r);
-  return st;
 }
 
 /* print / verify / functions / unload: MODULE [FUNCTION] */
@@ -441,41 +479,17 @@ static int cmd_module(dopts *o, const char *method, bool function_ok) {
     fprintf(stderr, "usage: memssa %s MODULE%s\n", method, function_ok ? " [FUNCTION]" : "");
     return 2;
   }
-  sb p = {0};
-  sb_raw(&p, "{");
-  sb_kv(&p, "module", o->pos[0]);
-  if (o->npos == 2) sb_kv(&p, "function", o->pos[1]);
-  if (o->walker) sb_kraw(&p, "walker", "true");
-  sb_raw(&p, "}");
-  int st;
-  memssa_json *r = call(o, method, p.p, &st);
-  free(p.p);
-  if (r && !o->json) {
-    const memssa_json *x = memssa_json_get(r, "result");
-    if (!strcmp(method, "print")) fputs(memssa_json_str(memssa_json_get(x, "text")), stdout);
-    else if (!strcmp(method, "unload")) printf("unloaded %s\n", o->pos[0]);
-    else if (!strcmp(method, "verify")) {
-      const memssa_json *pr = memssa_json_get(x, "problems");
-      for (size_t i = 0; i < memssa_json_len(pr); i++)
-        printf("@%s: %s\n", memssa_json_str(memssa_json_get(memssa_json_at(pr, i), "function")),
-               memssa_json_str(memssa_json_get(memssa_json_at(pr, i), "message")));
-      printf("%s: %lld functions verified, %zu problem(s)\n", o->pos[0],
-             memssa_json_int(memssa_json_get(x, "functions")), memssa_json_len(pr));
-      if (memssa_json_len(pr)) st = 1;
-    } else {
-      const memssa_json *fs = memssa_json_get(x, "functions");
-      printf("%-32s %8s %8s %8s %8s\n", "function", "defs", "uses", "phis", "accesses");
-      for (size_t i = 0; i < memssa_json_len(fs); i++) {
-        const memssa_json *f = memssa_json_at(fs, i);
-        printf("%-32s %8lld %8lld %8lld %8lld\n", memssa_json_str(memssa_json_get(f, "name")),
-               memssa_json_int(memssa_json_get(f, "defs")), memssa_json_int(memssa_json_get(f, "uses")),
-               memssa_json_int(memssa_json_get(f, "phis")),
-               memssa_json_int(memssa_json_get(f, "accesses")));
-      }
-    }
-  }
-  memssa_json_free(r);
-  return st;
+  mssa_buf p = {0};
+  mssa_buf_puts(&p, "{");
+  put_kv(&p, "module", o->pos[0]);
+  if (o->npos == 2) put_kv(&p, "function", o->pos[1]);
+  if (o->walker) put_kraw(&p, "walker", "true");
+  mssa_buf_puts(&p, "}");
+  show_fn show = !strcmp(method, "print")    ? show_print
+                 : !strcmp(method, "unload") ? show_unload
+                 : !strcmp(method, "verify") ? show_verify
+                                             : show_functions;
+  return run(o, method, &p, show);
 }
 
 static void print_flat(const char *prefix, const memssa_json *v) {
@@ -496,30 +510,75 @@ static void print_flat(const char *prefix, const memssa_json *v) {
   }
 }
 
-static int cmd_simple(dopts *o, const char *method) {
-  int st;
-  memssa_json *r = call(o, method, NULL, &st);
-  if (r && !o->json) {
-    const memssa_json *x = memssa_json_get(r, "result");
-    if (!strcmp(method, "modules")) {
-      const memssa_json *ms = memssa_json_get(x, "modules");
-      printf("%-24s %9s %9s %9s %9s %12s\n", "module", "functions", "defs", "uses", "phis", "memory");
-      for (size_t i = 0; i < memssa_json_len(ms); i++) {
-        const memssa_json *m = memssa_json_at(ms, i);
-        printf("%-24s %9lld %9lld %9lld %9lld %12lld\n", memssa_json_str(memssa_json_get(m, "name")),
-               memssa_json_int(memssa_json_get(m, "functions")),
-               memssa_json_int(memssa_json_get(m, "defs")), memssa_json_int(memssa_json_get(m, "uses")),
-               memssa_json_int(memssa_json_get(m, "phis")),
-               memssa_json_int(memssa_json_get(m, "memory")));
-      }
-    } else if (!strcmp(method, "shutdown")) {
-      printf("memssad is stopping\n");
-    } else {
-      print_flat("", x);
-    }
+static void show_flat(const dopts *o, const memssa_json *x, int *st) {
+  (void)o, (void)st;
+  print_flat("", x);
+}
+
+static void show_modules(const dopts *o, const memssa_json *x, int *st) {
+  (void)o, (void)st;
+  const memssa_json *ms = memssa_json_get(x, "modules");
+  printf("%-24s %9s %9s %9s %9s %12s\n", "module", "functions", "defs", "uses", "phis", "memory");
+  for (size_t i = 0; i < memssa_json_len(ms); i++) {
+    const memssa_json *m = memssa_json_at(ms, i);
+    printf("%-24s %9lld %9lld %9lld %9lld %12lld\n", memssa_json_str(memssa_json_get(m, "name")),
+           memssa_json_int(memssa_json_get(m, "functions")),
+           memssa_json_int(memssa_json_get(m, "defs")), memssa_json_int(memssa_json_get(m, "uses")),
+           memssa_json_int(memssa_json_get(m, "phis")),
+           memssa_json_int(memssa_json_get(m, "memory")));
   }
-  memssa_json_free(r);
-  return st;
+}
+
+static void show_stopping(const dopts *o, const memssa_json *x, int *st) {
+  (void)o, (void)x, (void)st;
+  printf("memssad is stopping\n");
+}
+
+static int cmd_simple(dopts *o, const char *method) {
+  show_fn show = !strcmp(method, "modules")    ? show_modules
+                 : !strcmp(method, "shutdown") ? show_stopping
+                                               : show_flat;
+  return run(o, method, NULL, show);
+}
+
+/* The ops argument of `edit`: the text itself, or @FILE's content, on one
+** line (outside strings a newline is mere JSON whitespace, and inside a
+** string it is invalid JSON anyway). NULL after saying why. */
+static char *read_ops(const char *arg) {
+  if (arg[0] != '@') return strdup(arg);
+  FILE *f = fopen(arg + 1, "rb");
+  if (!f) {
+    fprintf(stderr, "memssa edit: %s: %s\n", arg + 1, strerror(errno));
+    return NULL;
+  }
+  mssa_buf t = {0};
+  char buf[65536];
+  size_t n;
+  while ((n = fread(buf, 1, sizeof buf, f)) > 0 && !memchr(buf, 0, n)) mssa_buf_append(&t, buf, n);
+  fclose(f);
+  char *ops = mssa_buf_steal(&t, NULL);
+  for (char *q = ops; *q; q++)
+    if (*q == '\n' || *q == '\r') *q = ' ';
+  return ops;
+}
+
+static void show_edit(const dopts *o, const memssa_json *x, int *st) {
+  (void)o, (void)st;
+  const memssa_json *res = memssa_json_get(x, "results");
+  printf("edited @%s: %lld ops; now %lld defs, %lld uses, %lld phis\n",
+         memssa_json_str(memssa_json_get(x, "function")),
+         memssa_json_int(memssa_json_get(x, "ops")), memssa_json_int(memssa_json_get(x, "defs")),
+         memssa_json_int(memssa_json_get(x, "uses")), memssa_json_int(memssa_json_get(x, "phis")));
+  for (size_t i = 0; i < memssa_json_len(res); i++) {
+    const memssa_json *k = memssa_json_at(res, i);
+    if (memssa_json_get(k, "block"))
+      printf("  op %zu: new block %lld (%s)\n", i, memssa_json_int(memssa_json_get(k, "block")),
+             memssa_json_str(memssa_json_get(k, "label")));
+    else if (memssa_json_get(k, "inst"))
+      printf("  op %zu: new instruction %lld: %s\n", i,
+             memssa_json_int(memssa_json_get(k, "inst")),
+             memssa_json_str(memssa_json_get(k, "text")));
+  }
 }
 
 /* memssa edit MODULE FUNCTION '<ops json>' | @ops.json */
@@ -528,31 +587,8 @@ static int cmd_edit(dopts *o) {
     fprintf(stderr, "usage: memssa edit MODULE FUNCTION '<ops json array>' | @OPS.json\n");
     return 2;
   }
-  char *ops = NULL;
-  const char *arg = o->pos[2];
-  if (arg[0] == '@') {
-    FILE *f = fopen(arg + 1, "rb");
-    if (!f) {
-      fprintf(stderr, "memssa edit: %s: %s\n", arg + 1, strerror(errno));
-      return 1;
-    }
-    sb t = {0};
-    char buf[65536];
-    size_t n;
-    while ((n = fread(buf, 1, sizeof buf - 1, f)) > 0) {
-      buf[n] = 0;
-      if (memchr(buf, 0, n)) break;
-      sb_raw(&t, buf);
-    }
-    fclose(f);
-    ops = t.p ? t.p : strdup("");
-    /* One request is one line: outside strings a newline is mere JSON
-    ** whitespace, and inside a string it is invalid JSON anyway. */
-    for (char *q = ops; *q; q++)
-      if (*q == '\n' || *q == '\r') *q = ' ';
-  } else {
-    ops = strdup(arg);
-  }
+  char *ops = read_ops(o->pos[2]);
+  if (!ops) return 1;
   memssa_json *chk = memssa_json_parse(ops, strlen(ops));
   bool is_arr = chk && memssa_json_kind(chk) == MEMSSA_JSON_ARRAY;
   memssa_json_free(chk);
@@ -561,36 +597,14 @@ static int cmd_edit(dopts *o) {
     free(ops);
     return 2;
   }
-  sb p = {0};
-  sb_raw(&p, "{");
-  sb_kv(&p, "module", o->pos[0]);
-  sb_kv(&p, "function", o->pos[1]);
-  sb_kraw(&p, "ops", ops);
-  sb_raw(&p, "}");
+  mssa_buf p = {0};
+  mssa_buf_puts(&p, "{");
+  put_kv(&p, "module", o->pos[0]);
+  put_kv(&p, "function", o->pos[1]);
+  put_kraw(&p, "ops", ops);
+  mssa_buf_puts(&p, "}");
   free(ops);
-  int st;
-  memssa_json *r = call(o, "edit", p.p, &st);
-  free(p.p);
-  if (r && !o->json) {
-    const memssa_json *x = memssa_json_get(r, "result");
-    const memssa_json *res = memssa_json_get(x, "results");
-    printf("edited @%s: %lld ops; now %lld defs, %lld uses, %lld phis\n",
-           memssa_json_str(memssa_json_get(x, "function")),
-           memssa_json_int(memssa_json_get(x, "ops")), memssa_json_int(memssa_json_get(x, "defs")),
-           memssa_json_int(memssa_json_get(x, "uses")), memssa_json_int(memssa_json_get(x, "phis")));
-    for (size_t i = 0; i < memssa_json_len(res); i++) {
-      const memssa_json *k = memssa_json_at(res, i);
-      if (memssa_json_get(k, "block"))
-        printf("  op %zu: new block %lld (%s)\n", i, memssa_json_int(memssa_json_get(k, "block")),
-               memssa_json_str(memssa_json_get(k, "label")));
-      else if (memssa_json_get(k, "inst"))
-        printf("  op %zu: new instruction %lld: %s\n", i,
-               memssa_json_int(memssa_json_get(k, "inst")),
-               memssa_json_str(memssa_json_get(k, "text")));
-    }
-  }
-  memssa_json_free(r);
-  return st;
+  return run(o, "edit", &p, show_edit);
 }
 
 static int cmd_query(dopts *o) {
@@ -601,25 +615,36 @@ static int cmd_query(dopts *o) {
   memssa_json *req = memssa_json_parse(o->pos[0], strlen(o->pos[0]));
   bool notify = req && memssa_json_kind(req) == MEMSSA_JSON_OBJECT && !memssa_json_get(req, "id");
   memssa_json_free(req);
+  if (notify) {
+    fprintf(stderr, "memssa query: the request has no \"id\", so it is a notification, and a "
+                    "notification gets no reply; not sent (add \"id\":1 to get one)\n");
+    return 2;
+  }
   memssa_client *c = connect_or_say(o);
   if (!c) return 1;
   char *reply = NULL;
-  int rc = memssa_client_roundtrip(c, o->pos[0], notify ? NULL : &reply);
+  int rc = memssa_client_roundtrip(c, o->pos[0], &reply);
   memssa_client_close(c);
   if (rc) {
     fprintf(stderr, "memssa: %s\n", memssa_client_strerror(rc));
     return 1;
   }
-  if (reply) puts(reply);
-  int st = reply && strstr(reply, "\"error\":") ? 1 : 0;
+  puts(reply);
+  int st = strstr(reply, "\"error\":") ? 1 : 0;
   free(reply);
   return st;
 }
 
+/* `memssa daemon` waits up to DAEMON_WAIT_TRIES * DAEMON_WAIT_NS (5 s) for
+** the new daemon to answer a ping. */
+#define DAEMON_WAIT_TRIES 100
+#define DAEMON_WAIT_NS (50 * 1000 * 1000)
+#define PING_TIMEOUT_MS 2000
+
 static bool daemon_answers(const char *path) {
   memssa_client *c;
   if (memssa_client_connect(path, &c)) return false;
-  memssa_client_set_timeout(c, 2000);
+  memssa_client_set_timeout(c, PING_TIMEOUT_MS);
   char *reply = NULL;
   int rc = memssa_client_call(c, "ping", NULL, &reply);
   memssa_client_close(c);
@@ -628,54 +653,70 @@ static bool daemon_answers(const char *path) {
   return ok;
 }
 
+/* memssad next to this binary, else $MEMSSAD_BIN, else on PATH. */
+static void find_memssad(char *bin, size_t cap) {
+  char exe[PATH_MAX];
+  ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+  const char *env = getenv("MEMSSAD_BIN");
+  snprintf(bin, cap, "memssad");
+  if (env && *env) {
+    snprintf(bin, cap, "%s", env);
+  } else if (n > 0) {
+    exe[n] = 0;
+    char *slash = strrchr(exe, '/');
+    if (slash) *slash = 0;
+    snprintf(bin, cap, "%s/memssad", exe);
+    if (access(bin, X_OK)) snprintf(bin, cap, "memssad");
+  }
+}
+
+/* The child: memssad with the daemon options (--socket kept: without it
+** memssad finds the same default socket), stdout to /dev/null, stderr to
+** the log. Never returns. */
+static void exec_memssad(const char *bin, const char *logpath, int argc, char **argv) {
+  setsid();
+  int nul = open("/dev/null", O_RDWR);
+  int log = open(logpath, O_WRONLY | O_CREAT | O_APPEND, 0600);
+  if (nul >= 0) {
+    dup2(nul, 0);
+    dup2(nul, 1);
+  }
+  if (log >= 0) dup2(log, 2);
+  char **av = calloc((size_t)argc + 2, sizeof *av);
+  int k = 0;
+  av[k++] = (char *)bin;
+  for (int i = 0; i < argc; i++)
+    if (strcmp(argv[i], "--json")) av[k++] = argv[i];
+  av[k] = NULL;
+  execvp(bin, av);
+  _exit(127);
+}
+
 static int cmd_daemon(dopts *o, int argc, char **argv) {
-  char path[512];
-  if (o->socket) snprintf(path, sizeof path, "%s", o->socket);
-  else memssa_client_default_socket(path, sizeof path);
+  char path[512], why[1024];
+  int flags;
+  if (socket_path(o, path, sizeof path, &flags)) return 1;
+  /* The private directory is made here already: the log goes in it. */
+  if (memssa_client_check_socket(path, flags | (flags ? MEMSSA_SOCK_CREATE_DIR : 0), why,
+                                 sizeof why)) {
+    fprintf(stderr, "memssa daemon: %s\n", why);
+    return 1;
+  }
   if (daemon_answers(path)) {
     printf("memssad already answers on %s\n", path);
     return 0;
   }
-  /* memssad next to this binary, else $MEMSSAD_BIN, else on PATH. */
-  char exe[PATH_MAX], bin[PATH_MAX + 16];
-  ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-  const char *env = getenv("MEMSSAD_BIN");
-  if (env && *env) snprintf(bin, sizeof bin, "%s", env);
-  else if (n > 0) {
-    exe[n] = 0;
-    char *slash = strrchr(exe, '/');
-    if (slash) *slash = 0;
-    snprintf(bin, sizeof bin, "%s/memssad", exe);
-    if (access(bin, X_OK)) snprintf(bin, sizeof bin, "memssad");
-  } else snprintf(bin, sizeof bin, "memssad");
-  char logpath[600];
+  char bin[PATH_MAX + 16], logpath[600];
+  find_memssad(bin, sizeof bin);
   snprintf(logpath, sizeof logpath, "%s.log", path);
   pid_t pid = fork();
   if (pid < 0) {
     perror("memssa daemon: fork");
     return 1;
   }
-  if (pid == 0) {
-    setsid();
-    int nul = open("/dev/null", O_RDWR);
-    int log = open(logpath, O_WRONLY | O_CREAT | O_APPEND, 0600);
-    if (nul >= 0) { dup2(nul, 0); dup2(nul, 1); }
-    if (log >= 0) dup2(log, 2);
-    char **av = calloc((size_t)argc + 4, sizeof *av);
-    int k = 0;
-    av[k++] = bin;
-    av[k++] = "--socket";
-    av[k++] = path;
-    for (int i = 0; i < argc; i++) {
-      if (!strcmp(argv[i], "--socket") && i + 1 < argc) { i++; continue; }
-      av[k++] = argv[i];
-    }
-    av[k] = NULL;
-    execvp(bin, av);
-    _exit(127);
-  }
-  for (int i = 0; i < 100; i++) {
-    struct timespec ts = {0, 50 * 1000 * 1000};
+  if (pid == 0) exec_memssad(bin, logpath, argc, argv);
+  for (int i = 0; i < DAEMON_WAIT_TRIES; i++) {
+    struct timespec ts = {0, DAEMON_WAIT_NS};
     nanosleep(&ts, NULL);
     if (daemon_answers(path)) {
       printf("memssad started (pid %d) on %s; log in %s\n", (int)pid, path, logpath);

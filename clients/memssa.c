@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "libmemssa-client/memssa-client.h"
 
 static void usage(FILE *out) {
   fputs("usage: memssa COMMAND [ARGS]\n"
@@ -18,6 +19,8 @@ static void usage(FILE *out) {
         "  build  --local FILE.ll     read and build; print one summary line\n"
         "  alias  --local FILE.ll FUNCTION PTR1 SIZE1 PTR2 SIZE2\n"
         "                             one alias query (NoAlias/MayAlias/PartialAlias/MustAlias)\n"
+        "  promotable --local FILE.ll [FUNCTION] [--json]\n"
+        "                             what LLVM 14's mem2reg does with each alloca\n"
         "  each takes --llvm N (14..22): read FILE.ll as LLVM N wrote it (default:\n"
         "  the version the module shows, from !llvm.ident or its syntax)\n"
         "\n"
@@ -34,8 +37,10 @@ static void usage(FILE *out) {
         "  edit MODULE FUNCTION '<ops json>' | @OPS.json   edit a function (all or none)\n"
         "  query '<json request>'     send one raw JSON-RPC request\n"
         "  shutdown                   stop the daemon\n"
+        "  lsp [OPTIONS]              language server for editors (docs/editor.md)\n"
         "\n"
-        "  help                       this text\n",
+        "  help                       this text\n"
+        "  --version                  the release of memssa\n",
         out);
 }
 
@@ -57,6 +62,10 @@ static int hoist_global_options(int argc, char **argv) {
 }
 
 int main(int argc, char **argv) {
+  if (argc == 2 && (!strcmp(argv[1], "--version") || !strcmp(argv[1], "version"))) {
+    printf("memssa %s\n", MEMSSA_VERSION);
+    return 0;
+  }
   if (argc < 2 || hoist_global_options(argc, argv) < 0) {
     usage(stderr);
     return 2;
@@ -67,6 +76,8 @@ int main(int argc, char **argv) {
   if (!strcmp(cmd, "verify") && local) return mssa_cli_verify_local(argc - 2, argv + 2);
   if (!strcmp(cmd, "build")) return mssa_cli_build_local(argc - 2, argv + 2);
   if (!strcmp(cmd, "alias")) return mssa_cli_alias_local(argc - 2, argv + 2);
+  if (!strcmp(cmd, "lsp")) return mssa_lsp_main(argc - 2, argv + 2, mssa_cli_daemon);
+  if (!strcmp(cmd, "promotable")) return mssa_cli_promotable_local(argc - 2, argv + 2);
   int rc = mssa_cli_daemon(cmd, argc - 2, argv + 2);
   if (rc >= 0) return rc;
   if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") || !strcmp(cmd, "-h")) {

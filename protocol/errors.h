@@ -1,36 +1,64 @@
 /*
-** errors.h -- every error code the daemon can put in a JSON-RPC error
-** object, in one place (docs/protocol.md lists the same table).
+** errors.h -- every error the daemon can put in a JSON-RPC error object, in
+** one place: the codes with their fixed messages, and the `data.reason`
+** words that tell apart refusals sharing a code. docs/protocol.md lists the
+** same two tables, and a test (tests/daemon/errors-doc.t) fails when they
+** differ.
 **
 ** Invariants:
 **   1. The JSON-RPC 2.0 codes (-32700..-32600) mean exactly what the spec
 **      says; application codes live in -32001..-32099 (the spec's
 **      "server error" range), so a client can tell the two apart.
-**   2. Codes are never renumbered: clients switch on them.
+**   2. Codes and reasons are never renumbered or renamed: clients switch
+**      on them. A reason belongs to exactly one code.
+**   3. A code's default reason (last column, or NULL) is what an error of
+**      that code carries in data.reason when its handler names none.
 */
 #ifndef MSSA_PROTO_ERRORS_H
 #define MSSA_PROTO_ERRORS_H
 
-enum {
-  MSSA_RPC_PARSE_ERROR = -32700,      /* the line is not JSON */
-  MSSA_RPC_INVALID_REQUEST = -32600,  /* JSON, but not a request object */
-  MSSA_RPC_METHOD_NOT_FOUND = -32601,
-  MSSA_RPC_INVALID_PARAMS = -32602,
-  MSSA_RPC_INTERNAL_ERROR = -32603,
+/* X(NAME, CODE, MESSAGE, DEFAULT_REASON) */
+#define MSSA_RPC_ERROR_TABLE(X)                                                        \
+  X(PARSE_ERROR, -32700, "Parse error", NULL)           /* the line is not JSON */     \
+  X(INVALID_REQUEST, -32600, "Invalid Request", NULL)   /* JSON, not a request */      \
+  X(METHOD_NOT_FOUND, -32601, "Method not found", NULL)                                \
+  X(INVALID_PARAMS, -32602, "Invalid params", NULL)                                    \
+  X(INTERNAL_ERROR, -32603, "Internal error", NULL)                                    \
+  X(UNKNOWN_MODULE, -32001, "Unknown module", NULL)                                    \
+  X(UNKNOWN_FUNCTION, -32002, "Unknown function", NULL)                                \
+  X(UNKNOWN_INSTRUCTION, -32003, "Unknown instruction", NULL)                          \
+  X(NO_ACCESS, -32004, "No memory access", NULL)                                       \
+  X(IR_ERROR, -32010, "IR error", NULL)             /* data: {file, line, col, message} */ \
+  X(IO_ERROR, -32011, "I/O error", NULL)            /* data: {path, message, reason} */ \
+  X(EDIT_REJECTED, -32012, "Edit rejected", NULL)   /* data: {op, message} */          \
+  X(REQUEST_TOO_LARGE, -32020, "Request too large", "request_too_large")               \
+  X(UNAUTHORIZED, -32030, "Unauthorized", "bad_token")                                 \
+  X(SHUTTING_DOWN, -32040, "Shutting down", "shutting_down")
 
-  MSSA_RPC_UNKNOWN_MODULE = -32001,
-  MSSA_RPC_UNKNOWN_FUNCTION = -32002,
-  MSSA_RPC_UNKNOWN_INSTRUCTION = -32003,
-  MSSA_RPC_NO_ACCESS = -32004,        /* the instruction / position has no MemoryAccess */
-  MSSA_RPC_IR_ERROR = -32010,         /* data: {file, line, col, message} */
-  MSSA_RPC_IO_ERROR = -32011,         /* data: {path, message} */
-  MSSA_RPC_EDIT_REJECTED = -32012,    /* data: {op, message}; nothing of the batch applied */
-  MSSA_RPC_REQUEST_TOO_LARGE = -32020,/* data: {limit}; the connection is closed */
-  MSSA_RPC_UNAUTHORIZED = -32030,     /* TCP token missing or wrong; connection closed */
-  MSSA_RPC_SHUTTING_DOWN = -32040     /* the daemon is stopping */
-};
+/* X(NAME, WORD, CODE_NAME): the data.reason words of refusals. */
+#define MSSA_RPC_REASON_TABLE(X)                                                       \
+  X(NOT_REGULAR_FILE, "not_regular_file", IO_ERROR)   /* a FIFO, device, directory */  \
+  X(TOO_LARGE, "too_large", IO_ERROR)                 /* beyond --max-module-bytes */  \
+  X(NOT_FOUND, "not_found", IO_ERROR)                                                  \
+  X(PERMISSION_DENIED, "permission_denied", IO_ERROR)                                  \
+  X(READ_FAILED, "read_failed", IO_ERROR)             /* any other read error */       \
+  X(OUTSIDE_ROOT, "outside_root", IO_ERROR)           /* TCP: not under --root */      \
+  X(JOURNAL_FAILED, "journal_failed", IO_ERROR)       /* --state-dir: not recorded */  \
+  X(TOO_MANY_CONNECTIONS, "too_many_connections", INTERNAL_ERROR)
+
+#define MSSA__RPC_ENUM(name, code, msg, reason) MSSA_RPC_##name = (code),
+enum { MSSA_RPC_ERROR_TABLE(MSSA__RPC_ENUM) };
+#undef MSSA__RPC_ENUM
+
+#define MSSA__RPC_REASON_ENUM(name, word, code) MSSA_REASON_##name,
+enum { MSSA_RPC_REASON_TABLE(MSSA__RPC_REASON_ENUM) MSSA_REASON_COUNT };
+#undef MSSA__RPC_REASON_ENUM
 
 /* The fixed message for a code ("Parse error", "Unknown module", ...). */
 const char *mssa_rpc_strerror(int code);
+/* The code's default data.reason, or NULL. */
+const char *mssa_rpc_default_reason(int code);
+/* The word of reason MSSA_REASON_* ("not_regular_file", ...). */
+const char *mssa_rpc_reason(int reason);
 
 #endif

@@ -54,12 +54,12 @@ int mssa__m_unload(mssa__call *c) {
   int rc = mssa__get_module(c, &q, &name);
   if (rc) return rc;
   mssa_proto_host *h = c->p->host;
+  if (mssa__journal(c->p, MSSA_PROTO_J_UNLOAD, name, NULL, 0) < 0)
+    return mssa__fail_reason(c, MSSA_RPC_IO_ERROR, MSSA_REASON_JOURNAL_FAILED,
+                             "cannot write the unload to the journal; not unloaded");
+  mssa__journal_end(c->p, true);
   json_t *nm = mssa__jstr(name);   /* copy before the name's owner goes */
   c->p->gen++;
-  if (h->journal && h->journal(h, MSSA_PROTO_J_UNLOAD, name, NULL, 0) < 0) {
-    json_decref(nm);
-    return mssa__fail(c, MSSA_RPC_IO_ERROR, "cannot write the unload to the journal");
-  }
   h->unload(h, name);
   c->result = json_pack("{sosb}", "module", nm, "unloaded", 1);
   return 0;
@@ -103,6 +103,9 @@ int mssa__m_stats(mssa__call *c) {
       (json_int_t)p->loads, "edits", (json_int_t)p->edits, "connections", (json_int_t)ss.connections, "connections_total",
       (json_int_t)ss.connections_total, "dropped_slow", (json_int_t)ss.dropped_slow,
       "uptime_s", ss.uptime_s, "latency", lat);
+  json_object_set_new(c->result, "loads_in_flight", json_integer((json_int_t)ss.loads_in_flight));
+  json_object_set_new(c->result, "jobs_abandoned", json_integer((json_int_t)ss.jobs_abandoned));
+  json_object_set_new(c->result, "closed_idle", json_integer((json_int_t)ss.closed_idle));
   if (ss.journal)
     json_object_set_new(c->result, "journal",
                         json_pack("{sIsIsIsIsI}", "records", (json_int_t)ss.journal_records,

@@ -86,6 +86,13 @@ int mssa__get_function(mssa__call *c, mssa_qmodule *q, uint32_t *fi) {
   return 0;
 }
 
+const char *mssa__block_label(json_t *v, char buf[MSSA__LABEL_BUF]) {
+  if (json_is_string(v)) return json_string_value(v);
+  if (!json_is_integer(v) || json_integer_value(v) < 0) return NULL;
+  snprintf(buf, MSSA__LABEL_BUF, "%lld", (long long)json_integer_value(v));
+  return buf;
+}
+
 int mssa__get_inst(mssa__call *c, mssa_qmodule *q, uint32_t fi, json_t *v, const char *what,
                    uint32_t *inst) {
   const mssa_module *m = q->m;
@@ -105,14 +112,9 @@ int mssa__get_inst(mssa__call *c, mssa_qmodule *q, uint32_t fi, json_t *v, const
     return 0;
   }
   if (json_is_object(v)) {
-    json_t *b = json_object_get(v, "block"), *ix = json_object_get(v, "index");
-    char bname[32];
-    const char *bs = NULL;
-    if (json_is_string(b)) bs = json_string_value(b);
-    else if (json_is_integer(b) && json_integer_value(b) >= 0) {
-      snprintf(bname, sizeof bname, "%lld", (long long)json_integer_value(b));
-      bs = bname;
-    }
+    json_t *ix = json_object_get(v, "index");
+    char bname[MSSA__LABEL_BUF];
+    const char *bs = mssa__block_label(json_object_get(v, "block"), bname);
     if (!bs || !json_is_integer(ix) || json_integer_value(ix) < 0)
       return mssa__fail(c, MSSA_RPC_INVALID_PARAMS,
                         "params.%s: expected {\"block\":LABEL,\"index\":N}", what);

@@ -17,10 +17,12 @@
 **      is used exclusively (queries mutate walker caches, edits mutate the
 **      module). A successful edit bumps mssa_proto.gen, so every cached
 **      encoded clobber answer is invalidated, and fixes the bundle's totals.
-**   4. A successful batch is journaled (host->journal, when the daemon
-**      persists) before its reply is produced; if the journal cannot take
-**      the record the reply is an I/O error, though the edit stays applied
-**      in memory (a later compaction writes it out).
+**   4. With a journal (the daemon's --state-dir) a batch is written to it
+**      before it is applied, and taken back out if it fails; if the journal
+**      cannot take the record the reply is an I/O error
+**      (data.reason "journal_failed") and nothing is applied: an edit is
+**      acknowledged only if it is in the journal, and the module never
+**      holds an edit the journal lacks.
 */
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,19 +34,17 @@
 
 /* Upper bound on ops per request (the request size cap bounds it too). */
 #define MAX_OPS 100000
+/* The largest operand number set_operand takes, and label length add_block. */
+#define MAX_OPERAND_INDEX 65535
+#define MAX_LABEL 255
 
 /* A block designator: a label string ("entry", "%5", "5") or a number. */
 static int get_block(mssa__call *c, mssa_qmodule *q, uint32_t fi, json_t *v, const char *what,
                      uint32_t *blk) {
   const mssa_module *m = q->m;
   const mssa_func *f = &m->funcs.a[fi];
-  char buf[32];
-  const char *s = NULL;
-  if (json_is_string(v)) s = json_string_value(v);
-  else if (json_is_integer(v) && json_integer_value(v) >= 0) {
-    snprintf(buf, sizeof buf, "%lld", (long long)json_integer_value(v));
-    s = buf;
-  }
+  char buf[MSSA__LABEL_BUF];
+  const char *s = mssa__block_label(v, buf);
   if (!s)
     return mssa__fail(c, MSSA_RPC_INVALID_PARAMS, "%s must be a block label", what);
   if (mssa_q_block_by_name(m, f, s, blk))
@@ -78,6 +78,86 @@ static int get_text(mssa__call *c, json_t *op, mssa_edit_op *e) {
   return 0;
 }
 
+/* set_operand's index (an operand number) and value (a name). */
+static int get_operand(mssa__call *c, mssa_qmodule *q, uint32_t fi, json_t *op,
+                       mssa_edit_op *e) {
+  mssa_module *m = q->m;
+  const mssa_func *f = &m->funcs.a[fi];
+  json_t *ix = json_object_get(op, "index"), *v = json_object_get(op, "value");
+  if (!json_is_integer(ix) || json_integer_value(ix) < 0 ||
+      json_integer_value(ix) > MAX_OPERAND_INDEX)
+    return mssa__fail(c, MSSA_RPC_INVALID_PARAMS, "index must be an operand number");
+  e->index = (uint32_t)json_integer_value(ix);
+  if (!json_is_string(v))
+    return mssa__fail(c, MSSA_RPC_INVALID_PARAMS, "value must be a value name like \"%%p\"");
+  if (mssa_q_value_by_name(m, f, json_string_value(v), &e->val))
+    return mssa__fail(c, MSSA_RPC_UNKNOWN_INSTRUCTION, "no value named '%.200s' in @%s",
+                      json_string_value(v), mssa_str(m, f->name));
+  return 0;
+}
+
+/* add_block's optional name (a label not in use) and after (a block). */
+static int get_new_block(mssa__call *c, mssa_qmodule *q, uint32_t fi, json_t *op,
+                         mssa_edit_op *e) {
+  json_t *after = json_object_get(op, "after");
+  int rc;
+  if (after && (rc = get_block(c, q, fi, after, "after", &e->anchor))) return rc;
+  json_t *name = json_object_get(op, "name");
+  if (!name) return 0;
+  mssa_module *m = q->m;
+  const mssa_func *f = &m->funcs.a[fi];
+  const char *s = json_string_value(name);
+  size_t n = s ? json_string_length(name) : 0;
+  if (s && n && s[0] == '%') s++, n--;
+  if (!s || !n || memchr(s, '\0', n))
+    return mssa__fail(c, MSSA_RPC_INVALID_PARAMS, "name must be a non-empty label");
+  uint32_t blk;
+  char tmp[MAX_LABEL + 1];
+  snprintf(tmp, sizeof tmp, "%.*s", (int)(n < MAX_LABEL ? n : MAX_LABEL), s);
+  if (mssa_q_block_by_name(m, f, tmp, &blk) == 0)
+    return mssa__fail(c, MSSA_RPC_INVALID_PARAMS, "block '%s' exists already", tmp);
+  e->index = mssa_strtab_intern(&m->strs, s, n);
+  return 0;
+}
+
+/* What each op carries, decoded in this order (so its errors come in it). */
+enum {
+  F_TEXT = 1,       /* text: one instruction */
+  F_INST = 2,       /* inst: INST */
+  F_AT = 4,         /* at: INST */
+  F_ANCHOR = 8,     /* before / after: INST, or at_end: BLOCK */
+  F_BLOCK = 16,     /* block: BLOCK */
+  F_FROM_TO = 32,   /* from, to: BLOCKs */
+  F_OPERAND = 64,   /* index, value */
+  F_NEW_BLOCK = 128 /* name?, after?: BLOCK */
+};
+
+static const struct op_kind {
+  const char *name;
+  int kind;
+  unsigned fields;
+} op_kinds[] = {
+    {"insert", MSSA_EDIT_INSERT, F_TEXT | F_ANCHOR},
+    {"remove", MSSA_EDIT_REMOVE, F_INST},
+    {"move", MSSA_EDIT_MOVE, F_INST | F_ANCHOR},
+    {"set_operand", MSSA_EDIT_SET_OPERAND, F_INST | F_OPERAND},
+    {"set_terminator", MSSA_EDIT_SET_TERMINATOR, F_TEXT | F_BLOCK},
+    {"add_block", MSSA_EDIT_ADD_BLOCK, F_NEW_BLOCK},
+    {"remove_block", MSSA_EDIT_REMOVE_BLOCK, F_BLOCK},
+    {"split_edge", MSSA_EDIT_SPLIT_EDGE, F_FROM_TO},
+    {"split_block", MSSA_EDIT_SPLIT_BLOCK, F_AT},
+};
+#define NUM_OP_KINDS (sizeof op_kinds / sizeof op_kinds[0])
+
+static int unknown_op(mssa__call *c, const char *kind) {
+  mssa_buf names = {0};
+  for (size_t i = 0; i < NUM_OP_KINDS; i++)
+    mssa_buf_printf(&names, "%s%s", i ? ", " : "", op_kinds[i].name);
+  int rc = mssa__fail(c, MSSA_RPC_INVALID_PARAMS, "unknown op '%.100s' (%s)", kind, names.p);
+  mssa_buf_free(&names);
+  return rc;
+}
+
 /* Decodes one op into *e; fails with c->msg set. */
 static int decode_op(mssa__call *c, mssa_qmodule *q, uint32_t fi, json_t *op, mssa_edit_op *e) {
   memset(e, 0, sizeof *e);
@@ -85,78 +165,26 @@ static int decode_op(mssa__call *c, mssa_qmodule *q, uint32_t fi, json_t *op, ms
   if (!json_is_object(op)) return mssa__fail(c, MSSA_RPC_INVALID_PARAMS, "an op must be an object");
   const char *kind = json_string_value(json_object_get(op, "op"));
   if (!kind) return mssa__fail(c, MSSA_RPC_INVALID_PARAMS, "op.op must be a string");
-  mssa_module *m = q->m;
-  const mssa_func *f = &m->funcs.a[fi];
-  int rc;
-  if (!strcmp(kind, "insert")) {
-    e->kind = MSSA_EDIT_INSERT;
-    if ((rc = get_text(c, op, e))) return rc;
-    return get_anchor(c, q, fi, op, true, e);
-  }
-  if (!strcmp(kind, "remove")) {
-    e->kind = MSSA_EDIT_REMOVE;
-    return mssa__get_inst(c, q, fi, json_object_get(op, "inst"), "inst", &e->inst);
-  }
-  if (!strcmp(kind, "move")) {
-    e->kind = MSSA_EDIT_MOVE;
-    if ((rc = mssa__get_inst(c, q, fi, json_object_get(op, "inst"), "inst", &e->inst))) return rc;
-    return get_anchor(c, q, fi, op, true, e);
-  }
-  if (!strcmp(kind, "set_operand")) {
-    e->kind = MSSA_EDIT_SET_OPERAND;
-    if ((rc = mssa__get_inst(c, q, fi, json_object_get(op, "inst"), "inst", &e->inst))) return rc;
-    json_t *ix = json_object_get(op, "index"), *v = json_object_get(op, "value");
-    if (!json_is_integer(ix) || json_integer_value(ix) < 0 || json_integer_value(ix) > 65535)
-      return mssa__fail(c, MSSA_RPC_INVALID_PARAMS, "index must be an operand number");
-    e->index = (uint32_t)json_integer_value(ix);
-    if (!json_is_string(v))
-      return mssa__fail(c, MSSA_RPC_INVALID_PARAMS, "value must be a value name like \"%%p\"");
-    if (mssa_q_value_by_name(m, f, json_string_value(v), &e->val))
-      return mssa__fail(c, MSSA_RPC_UNKNOWN_INSTRUCTION, "no value named '%.200s' in @%s",
-                        json_string_value(v), mssa_str(m, f->name));
-    return 0;
-  }
-  if (!strcmp(kind, "set_terminator")) {
-    e->kind = MSSA_EDIT_SET_TERMINATOR;
-    if ((rc = get_text(c, op, e))) return rc;
-    return get_block(c, q, fi, json_object_get(op, "block"), "block", &e->block);
-  }
-  if (!strcmp(kind, "add_block")) {
-    e->kind = MSSA_EDIT_ADD_BLOCK;
-    json_t *name = json_object_get(op, "name"), *after = json_object_get(op, "after");
-    if (after && (rc = get_block(c, q, fi, after, "after", &e->anchor))) return rc;
-    if (name) {
-      const char *s = json_string_value(name);
-      size_t n = s ? json_string_length(name) : 0;
-      if (s && n && s[0] == '%') s++, n--;
-      if (!s || !n || memchr(s, '\0', n))
-        return mssa__fail(c, MSSA_RPC_INVALID_PARAMS, "name must be a non-empty label");
-      uint32_t blk;
-      char tmp[256];
-      snprintf(tmp, sizeof tmp, "%.*s", (int)(n < 255 ? n : 255), s);
-      if (mssa_q_block_by_name(m, f, tmp, &blk) == 0)
-        return mssa__fail(c, MSSA_RPC_INVALID_PARAMS, "block '%s' exists already", tmp);
-      e->index = mssa_strtab_intern(&m->strs, s, n);
-    }
-    return 0;
-  }
-  if (!strcmp(kind, "remove_block")) {
-    e->kind = MSSA_EDIT_REMOVE_BLOCK;
-    return get_block(c, q, fi, json_object_get(op, "block"), "block", &e->block);
-  }
-  if (!strcmp(kind, "split_edge")) {
-    e->kind = MSSA_EDIT_SPLIT_EDGE;
-    if ((rc = get_block(c, q, fi, json_object_get(op, "from"), "from", &e->block))) return rc;
-    return get_block(c, q, fi, json_object_get(op, "to"), "to", &e->anchor);
-  }
-  if (!strcmp(kind, "split_block")) {
-    e->kind = MSSA_EDIT_SPLIT_BLOCK;
-    return mssa__get_inst(c, q, fi, json_object_get(op, "at"), "at", &e->inst);
-  }
-  return mssa__fail(c, MSSA_RPC_INVALID_PARAMS,
-                    "unknown op '%.100s' (insert, remove, move, set_operand, set_terminator, "
-                    "add_block, remove_block, split_edge, split_block)",
-                    kind);
+  const struct op_kind *k = NULL;
+  for (size_t i = 0; i < NUM_OP_KINDS && !k; i++)
+    if (!strcmp(kind, op_kinds[i].name)) k = &op_kinds[i];
+  if (!k) return unknown_op(c, kind);
+  e->kind = k->kind;
+  unsigned f = k->fields;
+  int rc = 0;
+  if (!rc && (f & F_TEXT)) rc = get_text(c, op, e);
+  if (!rc && (f & F_INST))
+    rc = mssa__get_inst(c, q, fi, json_object_get(op, "inst"), "inst", &e->inst);
+  if (!rc && (f & F_AT)) rc = mssa__get_inst(c, q, fi, json_object_get(op, "at"), "at", &e->inst);
+  if (!rc && (f & F_ANCHOR)) rc = get_anchor(c, q, fi, op, true, e);
+  if (!rc && (f & F_BLOCK))
+    rc = get_block(c, q, fi, json_object_get(op, "block"), "block", &e->block);
+  if (!rc && (f & F_FROM_TO) &&
+      !(rc = get_block(c, q, fi, json_object_get(op, "from"), "from", &e->block)))
+    rc = get_block(c, q, fi, json_object_get(op, "to"), "to", &e->anchor);
+  if (!rc && (f & F_OPERAND)) rc = get_operand(c, q, fi, op, e);
+  if (!rc && (f & F_NEW_BLOCK)) rc = get_new_block(c, q, fi, op, e);
+  return rc;
 }
 
 /* Ops whose result is a block rather than an instruction. */
@@ -183,6 +211,17 @@ static json_t *result_json_new(mssa_qmodule *q, uint32_t fi, const mssa_edit_op 
   mssa_q_inst_text(m, f, r, buf, sizeof buf);
   json_object_set_new(o, "text", mssa__jstr(buf));
   return o;
+}
+
+/* Writes the batch (the request's params) to the journal before it is
+** applied (invariant 4); 0, or an error set on c. */
+static int journal_edit(mssa__call *c, const char *modname) {
+  char *txt = json_dumps(c->params, JSON_COMPACT);
+  int jr = txt ? mssa__journal(c->p, MSSA_PROTO_J_EDIT, modname, txt, strlen(txt)) : -1;
+  free(txt);
+  if (jr >= 0) return 0;
+  return mssa__fail_reason(c, MSSA_RPC_IO_ERROR, MSSA_REASON_JOURNAL_FAILED,
+                           "the edit could not be written to the journal; not applied");
 }
 
 int mssa__m_edit(mssa__call *c) {
@@ -228,7 +267,9 @@ int mssa__m_edit(mssa__call *c) {
   uint32_t failed = MSSA_NONE;
   mssa_diag diag;
   memset(&diag, 0, sizeof diag);
+  if (n && (rc = journal_edit(c, modname))) goto out;
   rc = mssa_update_batch(m, f, s, e, (uint32_t)n, res, &failed, &diag);
+  if (n) mssa__journal_end(c->p, rc == 0);
   c->p->gen++;   /* invariant 3; a failed batch may have touched caches too */
   if (rc) {
     uint32_t k = failed == MSSA_NONE ? 0 : failed;
@@ -251,17 +292,6 @@ int mssa__m_edit(mssa__call *c) {
   q->nphis = q->nphis - op_ + s->nphis;
   c->p->edits++;
   if (n) q->version = mssa_q_next_version();   /* a reload compared before is stale */
-  mssa_proto_host *h = c->p->host;
-  if (h->journal && n) {
-    char *txt = json_dumps(c->params, JSON_COMPACT);
-    int jr = txt ? h->journal(h, MSSA_PROTO_J_EDIT, modname, txt, strlen(txt)) : -1;
-    free(txt);
-    if (jr < 0) {
-      rc = mssa__fail(c, MSSA_RPC_IO_ERROR,
-                      "the edit was applied but could not be written to the journal");
-      goto out;
-    }
-  }
   json_t *arr = json_array();
   for (size_t k = 0; k < n; k++) json_array_append_new(arr, result_json_new(q, fi, &e[k], res[k]));
   c->result = json_pack("{sosIsIsIsIsIso}", "function", mssa__jstr(mssa_str(m, f->name)), "ops",

@@ -3,18 +3,27 @@
 ** for the thread pool), functions, print, verify.
 **
 ** Invariants:
-**   1. A load job owns copies of everything it reads (name, path) or a
-**      reference to the text's JSON string, which nothing else touches while
-**      the job runs; job_run calls only the analysis library, so it is safe
-**      on a worker thread. Everything else here runs on the query thread.
-**   2. A failed load leaves the module set untouched: the error reply
-**      carries the reader's FILE:LINE:COL in `data`.
-**   3. print and verify go function by function in file order, as opt does.
+**   1. A load job owns copies of everything it reads (name, path, root) or
+**      a reference to the text's JSON string, which nothing else touches
+**      while the job runs; job_run calls only the analysis library and
+**      m_read.c, so it is safe on a worker thread. Everything else here
+**      runs on the query thread.
+**   2. Every file a load reads is read by job_run, on the pool: a path
+**      load is always a job, even when the module is reloaded by
+**      difference (then the pool reads, and job_reply compares on the query
+**      thread, or the pool compares too for texts that compare slowly).
+**      The query thread never opens a file, so no file (a FIFO, a slow
+**      disk) can stall the other clients.
+**   3. A failed load leaves the module set untouched: the error reply
+**      carries the reader's FILE:LINE:COL in `data`, or, for a file that
+**      was refused or could not be read, {path, message, reason}.
+**   4. print and verify go function by function in file order, as opt does.
 */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "jsonir.h"
 #include "methods.h"
 #include "reader/retext.h"
 
@@ -22,19 +31,27 @@ struct mssa_proto_job {
   json_t *id;             /* request id (owned), NULL for a notification */
   char *name;
   char *path;             /* file to read, or the name used in diagnostics */
+  bool from_file;         /* a path load: job_run reads `path` first */
+  char *root;             /* from_file: read only under this directory (NULL: anywhere) */
+  size_t max_bytes;       /* --max-module-bytes */
   json_t *text;           /* the module text as a JSON string (owned) or NULL */
   mssa_build_opts opts;
   /* results of job_run */
   int rc;
+  int refused;            /* the file was not read: its MSSA_REASON_*, else -1 */
+  char refusal[512];
   mssa_qmodule *q;
   mssa_diag diag;
-  double ms;
+  double ms, read_ms;     /* read_ms: reading the file (path loads) */
   char why[256];          /* a replace that could not be done by difference */
-  /* A reload by difference whose comparison runs here, on the pool, against
-  ** copies (m_reload.c applies it on the query thread if the bundle is
-  ** still at the version copied). */
+  /* A reload by difference. Its comparison runs on the pool against copies
+  ** (omap set; m_reload.c applies the plan on the query thread if the
+  ** bundle is still at the version copied), or, for texts that compare
+  ** fast, in job_reply on the query thread once the pool has read the file
+  ** (compare_here). */
   mssa_qmodule *rq;       /* the bundle compared against (not owned) */
   uint64_t rversion;
+  bool compare_here;
   char *otext;            /* copy of its text, and of its text map (owned) */
   size_t olen;
   struct mssa__textmap *omap;
@@ -44,14 +61,17 @@ struct mssa_proto_job {
   size_t nlen;
   mssa__retext_plan *plan; /* the comparison, when it found a plan */
   bool again;             /* job_reply asks for a second run: a full build */
-  uint64_t t0;
+  uint64_t t0;            /* when the request was handled */
 };
 
 /* Texts with debug info are compared at ~1.5 ms per MB (every `!N` is looked
 ** at): above this size the comparison goes to the pool so that the query
-** thread keeps answering (issue 4: pings within 10 ms during a load).
+** thread keeps answering (pings within 10 ms during a load).
 ** Texts without references compare at memcmp speed and stay here. */
 #define SYNC_REFS_MAX ((size_t)1 << 20)
+/* A reload by difference on the query thread is bounded work: the new
+** text is compared there only up to this size. */
+#define SYNC_TEXT_MAX ((size_t)16 << 20)
 
 /* "dir/foo.ll" -> "foo" */
 static char *default_name(const char *path) {
@@ -62,121 +82,101 @@ static char *default_name(const char *path) {
   return mssa__xstrndup(b, n);
 }
 
-/* The file's bytes, or NULL if it cannot be read or is over 16 MiB (the
-** reload by difference runs on the query thread: bounded work only). One
-** buffer of the file's size and one read in the common case: growing a
-** buffer by doubling would copy it again and fault in fresh pages each
-** time, which is most of the cost of reading a file that is cached. */
-static char *read_small(const char *path, size_t *len) {
-  const size_t cap_max = (size_t)16 << 20;
-  FILE *f = fopen(path, "rb");
-  if (!f) return NULL;
-  size_t cap = 1 << 16;
-  if (!fseek(f, 0, SEEK_END)) {
-    long sz = ftell(f);
-    if (sz > (long)cap_max) {
-      fclose(f);
-      return NULL;
-    }
-    if (sz >= 0) cap = (size_t)sz + 1;   /* +1: a read that hits EOF at once */
-    rewind(f);
-  }
-  char *b = mssa__xmalloc(cap + 1);
-  size_t n = 0;
-  for (;;) {
-    if (n == cap) {   /* the file grew, or is not seekable */
-      if (cap >= cap_max) {
-        free(b);
-        fclose(f);
-        return NULL;
-      }
-      cap *= 2;
-      b = mssa__xrealloc(b, cap + 1);
-    }
-    size_t r = fread(b + n, 1, cap - n, f);
-    if (!r) break;
-    n += r;
-  }
-  bool err = ferror(f);
-  fclose(f);
-  if (err || n > cap_max) {
-    free(b);
-    return NULL;
-  }
-  b[n] = 0;
-  *len = n;
-  return b;
+static size_t max_module_bytes(const mssa_proto *p) {
+  return p->opts.max_module_bytes ? p->opts.max_module_bytes : MSSA_PROTO_MAX_MODULE_BYTES;
+}
+
+/* Decodes the params of `load`; 0, or an error set on c. */
+static int load_params(mssa__call *c, const char **name, const char **path, json_t **text) {
+  int rc;
+  *name = *path = NULL;
+  if ((rc = mssa__jsonir_load_params(c))) return rc;   /* JSON IR: lowered to text here */
+  if ((rc = mssa__param_str(c, "module", false, name))) return rc;
+  if ((rc = mssa__param_str(c, "path", false, path))) return rc;
+  *text = json_object_get(c->params, "text");
+  if (*text && !json_is_string(*text))
+    return mssa__fail(c, MSSA_RPC_INVALID_PARAMS, "params.text must be a string");
+  if (!!*text == !!*path)
+    return mssa__fail(c, MSSA_RPC_INVALID_PARAMS, "give exactly one of params.path and params.text");
+  if (*text && !*name)
+    return mssa__fail(c, MSSA_RPC_INVALID_PARAMS, "params.module is required with params.text");
+  if (*name && !**name) return mssa__fail(c, MSSA_RPC_INVALID_PARAMS, "params.module is empty");
+  size_t max = max_module_bytes(c->p);
+  if (*text && json_string_length(*text) > max)
+    return mssa__fail_reason(c, MSSA_RPC_IO_ERROR, MSSA_REASON_TOO_LARGE,
+                             "params.text has %zu bytes, more than --max-module-bytes (%zu)",
+                             json_string_length(*text), max);
+  return 0;
+}
+
+/* A text load of a module loaded already, by difference, here (bounded:
+** the text is in the request). 1 if it must be a full load (`why` says
+** why), else the reply's outcome. */
+static int reload_text_here(mssa__call *c, mssa_qmodule *cur, const char *name, json_t *text,
+                            char *why, size_t cap) {
+  uint64_t t0 = mssa__now_ns();
+  size_t flen = json_string_length(text);
+  char *ftext = mssa__xmalloc(flen + 1);
+  memcpy(ftext, json_string_value(text), flen + 1);
+  char file[300];
+  snprintf(file, sizeof file, "%s.ll", name);
+  int rc = mssa__reload_diff(c, cur, name, file, NULL, &ftext, flen, t0, why, cap);
+  free(ftext);
+  if (rc == 0) c->p->loads++;
+  return rc;
+}
+
+/* Copies what the pool compares a reload against (the loaded bundle `cur`
+** may change on the query thread meanwhile). */
+static void copy_for_pool_compare(mssa_proto_job *j, mssa_qmodule *cur,
+                                  const struct mssa__textmap *tm) {
+  j->olen = cur->m->text_len;
+  j->otext = mssa__xmalloc(j->olen + 1);
+  memcpy(j->otext, cur->m->text, j->olen + 1);
+  j->omap = mssa__textmap_dup(tm);
+  j->max_changed = mssa__reload_max_changed(cur->m);
+  j->pinned = mssa__module_pinned_funcs(cur->m);
 }
 
 int mssa__m_load(mssa__call *c) {
-  const char *name = NULL, *path = NULL;
-  int rc;
-  if ((rc = mssa__param_str(c, "module", false, &name))) return rc;
-  if ((rc = mssa__param_str(c, "path", false, &path))) return rc;
-  json_t *text = json_object_get(c->params, "text");
-  if (text && !json_is_string(text))
-    return mssa__fail(c, MSSA_RPC_INVALID_PARAMS, "params.text must be a string");
-  if (!!text == !!path)
-    return mssa__fail(c, MSSA_RPC_INVALID_PARAMS, "give exactly one of params.path and params.text");
-  if (text && !name)
-    return mssa__fail(c, MSSA_RPC_INVALID_PARAMS, "params.module is required with params.text");
-  if (name && !*name) return mssa__fail(c, MSSA_RPC_INVALID_PARAMS, "params.module is empty");
+  const char *name, *path;
+  json_t *text;
+  int rc = load_params(c, &name, &path, &text);
+  if (rc) return rc;
   char why[256] = "";
   char *dname = name ? NULL : default_name(path);
-  mssa_qmodule *cur = c->p->host->find(c->p->host, name ? name : dname);
+  mssa_proto_host *h = c->p->host;
+  mssa_qmodule *cur = h->find(h, name ? name : dname);
   const struct mssa__textmap *tm = cur ? mssa__module_textmap(cur->m) : NULL;
   bool async = tm && mssa__textmap_has_refs(tm) && cur->m->text_len > SYNC_REFS_MAX;
   if (cur && !tm)
     snprintf(why, sizeof why, "the loaded module was edited (or its text is not in printer form)");
-  if (tm && !async) {
-    /* Reload by difference (m_reload.c) on this thread; a full build on the
-    ** pool when it does not apply. */
-    uint64_t t0 = mssa__now_ns();
-    char *ftext = NULL;
-    size_t flen = 0;
-    if (path) ftext = read_small(path, &flen);
-    if (!path) {
-      flen = json_string_length(text);
-      ftext = mssa__xmalloc(flen + 1);
-      memcpy(ftext, json_string_value(text), flen + 1);
-    }
-    if (ftext) {
-      char file[300];
-      snprintf(file, sizeof file, "%s%s", path ? path : name, path ? "" : ".ll");
-      rc = mssa__reload_diff(c, cur, name ? name : dname, file, NULL, &ftext, flen, t0, why,
-                             sizeof why);
-      free(ftext);
-      if (rc != 1) {
-        free(dname);
-        if (rc == 0) c->p->loads++;
-        return rc;
-      }
-    } else {
-      snprintf(why, sizeof why, "the file is too large to compare on the query thread");
-    }
-  }
   free(dname);
+  if (tm && !async && text && (rc = reload_text_here(c, cur, name, text, why, sizeof why)) != 1)
+    return rc;
   mssa_proto_job *j = mssa__xcalloc(1, sizeof *j);
   j->id = c->notify ? NULL : json_incref(c->id);
   j->name = name ? mssa__xstrndup(name, strlen(name)) : default_name(path);
-  if (path) j->path = mssa__xstrndup(path, strlen(path));
-  else {
+  j->refused = -1;
+  j->t0 = mssa__now_ns();
+  j->max_bytes = max_module_bytes(c->p);
+  if (path) {
+    j->path = mssa__xstrndup(path, strlen(path));
+    j->from_file = true;
+    const char *root = h->file_root ? h->file_root(h) : NULL;
+    if (root) j->root = mssa__xstrndup(root, strlen(root));
+  } else {
     j->path = mssa__xmalloc(strlen(j->name) + 4);
     sprintf(j->path, "%s.ll", j->name);
     j->text = json_incref(text);
   }
   j->opts = c->p->opts.build;
   snprintf(j->why, sizeof j->why, "%s", why);
-  if (async) {
+  if (tm && (async || path)) {
     j->rq = cur;
     j->rversion = cur->version;
-    j->olen = cur->m->text_len;
-    j->otext = mssa__xmalloc(j->olen + 1);
-    memcpy(j->otext, cur->m->text, j->olen + 1);
-    j->omap = mssa__textmap_dup(tm);
-    j->max_changed = mssa__reload_max_changed(cur->m);
-    j->pinned = mssa__module_pinned_funcs(cur->m);
-    j->t0 = mssa__now_ns();
+    j->compare_here = !async;   /* the pool reads the file; the query thread compares */
+    if (async) copy_for_pool_compare(j, cur, tm);
   }
   c->job = j;
   c->p->loads++;
@@ -185,139 +185,143 @@ int mssa__m_load(mssa__call *c) {
 
 bool mssa_proto_job_again(const mssa_proto_job *j) { return j->again; }
 
+/* A full build of the text the job holds (read from the file, or the
+** request's), then its text map for a later reload by difference (here,
+** off the query thread: a fresh module's text is exactly its input). */
+static void build_full(mssa_proto_job *j, uint64_t t0) {
+  const char *text = j->ntext;
+  size_t len = j->nlen;
+  if (!text) {
+    text = json_string_value(j->text);
+    len = json_string_length(j->text);
+  }
+  j->rc = mssa_qmodule_build(j->path, text, len, &j->opts, &j->q, &j->diag);
+  if (j->rc == MSSA_OK && j->q) {
+    mssa__module_textmap_build(j->q->m);
+    j->q->read_ms += j->read_ms;
+  }
+  /* The module has its own copy; the file's is not needed any more. */
+  free(j->ntext);
+  j->ntext = NULL;
+  j->ms = (double)(mssa__now_ns() - t0) / 1e6;
+}
+
 void mssa_proto_job_run(mssa_proto_job *j) {
   uint64_t t0 = mssa__now_ns();
   memset(&j->diag, 0, sizeof j->diag);
   if (j->again) {   /* the second run: a full build of the text read */
     j->again = false;
-    j->rc = mssa_qmodule_build(j->path, j->ntext, j->nlen, &j->opts, &j->q, &j->diag);
-    if (j->rc == MSSA_OK && j->q) mssa__module_textmap_build(j->q->m);
-    j->ms = (double)(mssa__now_ns() - t0) / 1e6;
+    build_full(j, t0);
     return;
+  }
+  if (j->from_file) {
+    if (mssa__read_module_file(j->path, j->root, j->max_bytes, &j->ntext, &j->nlen, &j->refused,
+                               j->refusal, sizeof j->refusal))
+      return;
+    j->read_ms = (double)(mssa__now_ns() - t0) / 1e6;
+    if (j->compare_here) return;   /* job_reply compares, on the query thread */
+  } else if (j->omap) {
+    j->nlen = json_string_length(j->text);
+    j->ntext = mssa__xmalloc(j->nlen + 1);
+    memcpy(j->ntext, json_string_value(j->text), j->nlen + 1);
   }
   if (j->omap) {
     /* The comparison of a reload by difference (its apply: job_reply). */
-    if (j->text) {
-      j->nlen = json_string_length(j->text);
-      j->ntext = mssa__xmalloc(j->nlen + 1);
-      memcpy(j->ntext, json_string_value(j->text), j->nlen + 1);
-    } else {
-      j->ntext = read_small(j->path, &j->nlen);
-    }
-    char why[256] = "the file is too large to compare";
-    if (j->ntext)
-      mssa__retext_plan_new(j->otext, j->olen, j->omap, j->ntext, j->nlen, j->max_changed,
-                            j->pinned, &j->plan, why, sizeof why);
+    char why[256] = "";
+    mssa__retext_plan_new(j->otext, j->olen, j->omap, j->ntext, j->nlen, j->max_changed,
+                          j->pinned, &j->plan, why, sizeof why);
     free(j->otext);
     j->otext = NULL;
     mssa__textmap_free(j->omap);
     j->omap = NULL;
     if (j->plan) return;
-    snprintf(j->why, sizeof j->why, "%s", why);
-    if (j->ntext) {   /* no plan: a full build of the text read */
-      j->rc = mssa_qmodule_build(j->path, j->ntext, j->nlen, &j->opts, &j->q, &j->diag);
-      if (j->rc == MSSA_OK && j->q) mssa__module_textmap_build(j->q->m);
-      j->ms = (double)(mssa__now_ns() - t0) / 1e6;
-      return;
-    }
+    snprintf(j->why, sizeof j->why, "%s", why);   /* no plan: a full build */
   }
-  const char *text = j->text ? json_string_value(j->text) : NULL;
-  size_t len = j->text ? json_string_length(j->text) : 0;
-  j->rc = mssa_qmodule_build(j->path, text, len, &j->opts, &j->q, &j->diag);
-  /* A fresh module's text is exactly its input: map its shape for a later
-  ** reload by difference (here, off the query thread). */
-  if (j->rc == MSSA_OK && j->q) mssa__module_textmap_build(j->q->m);
-  j->ms = (double)(mssa__now_ns() - t0) / 1e6;
+  build_full(j, t0);
 }
 
 const char *mssa_proto_job_module_name(const mssa_proto_job *j) { return j->name; }
 
-void mssa_proto_job_reply(mssa_proto *p, mssa_proto_job *j, mssa_buf *out) {
-  if (j->plan) {
-    mssa__retext_plan *pl = j->plan;
-    j->plan = NULL;
-    mssa_qmodule *q = p->host->find(p->host, j->name);
-    if (q && q == j->rq && q->version == j->rversion) {
-      mssa__call c;
-      memset(&c, 0, sizeof c);
-      c.p = p;
-      c.id = j->id;
-      c.notify = !j->id;
-      char why[256] = "";
-      int rc = mssa__reload_diff(&c, q, j->name, j->path, pl, &j->ntext, j->nlen, j->t0, why,
-                                 sizeof why);
-      if (rc != 1) {
-        if (rc) p->errors++;
-        json_t *r = NULL;
-        if (j->id && rc) {
-          r = mssa__error_new(j->id, rc, c.msg, c.data);
-          c.data = NULL;
-        } else if (j->id) {
-          r = json_object();
-          json_object_set_new(r, "jsonrpc", json_string("2.0"));
-          json_object_set_new(r, "id", json_incref(j->id));
-          json_object_set_new(r, "result", c.result);
-          c.result = NULL;
-        }
-        json_decref(c.result);
-        json_decref(c.data);
-        if (r) mssa__emit(r, out);
-        return;
-      }
-      snprintf(j->why, sizeof j->why, "%s", why);
-    } else {
-      mssa__retext_plan_free(pl);
-      snprintf(j->why, sizeof j->why, "the module changed while the new text was compared");
-    }
-    /* Rare: the module changed meanwhile, or the reparse met one of its
-    ** limits. A full build, back on the pool (the server runs the job again
-    ** and calls this again). */
-    j->again = true;
-    return;
+/* A reload by difference of the text read, on the query thread (with the
+** pool's plan, or comparing here). Returns true if it replied; false if
+** it must be a full build (j->why says why). */
+static bool reply_reload(mssa_proto *p, mssa_proto_job *j, mssa__retext_plan *plan,
+                         mssa_buf *out) {
+  mssa_qmodule *q = p->host->find(p->host, j->name);
+  if (!q || q != j->rq || q->version != j->rversion) {
+    mssa__retext_plan_free(plan);
+    snprintf(j->why, sizeof j->why, "the module changed while the new text was read or compared");
+    return false;
   }
-  p->gen++;   /* the module set is about to change */
-  if (j->rc != MSSA_OK || !j->q) {
-    p->errors++;
-    p->loads_failed++;
-    if (!j->id) return;
-    json_t *data;
-    int code;
-    if (j->rc == MSSA_EIO) {
-      code = MSSA_RPC_IO_ERROR;
-      data = json_pack("{soso}", "path", mssa__jstr(j->path), "message", mssa__jstr(j->diag.msg));
-    } else {
-      code = MSSA_RPC_IR_ERROR;
-      data = json_pack("{sosIsIso}", "file", mssa__jstr(j->diag.file[0] ? j->diag.file : j->path),
-                       "line", (json_int_t)j->diag.line, "col", (json_int_t)j->diag.col,
-                       "message", mssa__jstr(j->diag.msg));
-    }
-    char msg[1024];
-    mssa_diag_format(&j->diag, msg, sizeof msg);
-    json_t *m = mssa__jstr(msg);
-    mssa__emit(mssa__error_new(j->id, code, json_string_value(m), data), out);
-    json_decref(m);
-    return;
+  if (!plan && j->nlen > SYNC_TEXT_MAX) {
+    snprintf(j->why, sizeof j->why, "the file is too large to compare on the query thread");
+    return false;
   }
-  mssa_qmodule *q = j->q;
-  /* The text as read (also for path loads: replay must not depend on the
-  ** file), journaled before the reply so `always` acknowledges a durable
-  ** load. A fresh module's text is exactly its input (edits append later). */
-  mssa_proto_host *h = p->host;
-  if (h->journal && h->journal(h, MSSA_PROTO_J_LOAD, j->name, q->m->text, q->m->text_len) < 0) {
-    p->errors++;
-    p->loads_failed++;
-    mssa_qmodule_free(j->q);
-    j->q = NULL;
-    if (j->id)
-      mssa__emit(mssa__error_new(j->id, MSSA_RPC_IO_ERROR,
-                                 "cannot write the load to the journal; not loaded", NULL),
-                 out);
-    return;
+  mssa__call c;
+  memset(&c, 0, sizeof c);
+  c.p = p;
+  c.id = j->id;
+  c.notify = !j->id;
+  char why[256] = "";
+  int rc = mssa__reload_diff(&c, q, j->name, j->path, plan, &j->ntext, j->nlen, j->t0, why,
+                             sizeof why);
+  if (rc == 1) {
+    snprintf(j->why, sizeof j->why, "%s", why);
+    return false;
   }
-  /* The store installs j->q next, freeing the bundle it replaces. */
-  mssa_qmodule *prev = h->find(h, j->name);
+  if (rc) p->errors++;
+  json_t *r = NULL;
+  if (j->id && rc) {
+    r = mssa__error_new(j->id, rc, c.msg, c.data);
+    c.data = NULL;
+  } else if (j->id) {
+    r = mssa__result_new(j->id, c.result);
+    c.result = NULL;
+  }
+  json_decref(c.result);
+  json_decref(c.data);
+  if (r) mssa__emit(r, out);
+  return true;
+}
+
+/* The reply to a load that failed: the file refused or unreadable, or the
+** text not IR. */
+static void reply_failed(mssa_proto *p, mssa_proto_job *j, mssa_buf *out) {
+  p->errors++;
+  p->loads_failed++;
   if (!j->id) return;
-  bool replaced = prev != NULL;
+  json_t *data;
+  int code;
+  const char *msg = j->refusal;
+  char buf[1024];
+  if (j->refused >= 0) {
+    code = MSSA_RPC_IO_ERROR;
+    data = json_pack("{sososs}", "path", mssa__jstr(j->path), "message", mssa__jstr(j->refusal),
+                     "reason", mssa_rpc_reason(j->refused));
+  } else if (j->rc == MSSA_EIO) {
+    code = MSSA_RPC_IO_ERROR;
+    data = json_pack("{soso}", "path", mssa__jstr(j->path), "message", mssa__jstr(j->diag.msg));
+  } else {
+    code = MSSA_RPC_IR_ERROR;
+    data = json_pack("{sosIsIso}", "file", mssa__jstr(j->diag.file[0] ? j->diag.file : j->path),
+                     "line", (json_int_t)j->diag.line, "col", (json_int_t)j->diag.col,
+                     "message", mssa__jstr(j->diag.msg));
+  }
+  if (j->refused < 0) {
+    mssa_diag_format(&j->diag, buf, sizeof buf);
+    msg = buf;
+  }
+  json_t *m = mssa__jstr(msg);
+  mssa__emit(mssa__error_new(j->id, code, json_string_value(m), data), out);
+  json_decref(m);
+}
+
+/* The reply to a full load that built; the store installs j->q next. */
+static void reply_loaded(mssa_proto *p, mssa_proto_job *j, mssa_buf *out) {
+  mssa_qmodule *q = j->q;
+  mssa_proto_host *h = p->host;
+  bool replaced = h->find(h, j->name) != NULL;
+  if (!j->id) return;
   json_t *res = json_pack(
       "{sosisisisIsIsIsfsfsfsb}", "module", mssa__jstr(j->name), "functions", (int)q->ndefined,
       "declarations", (int)(q->nfuncs - q->ndefined - q->nfailed), "failed", (int)q->nfailed,
@@ -327,11 +331,44 @@ void mssa_proto_job_reply(mssa_proto *p, mssa_proto_job *j, mssa_buf *out) {
   json_object_set_new(res, "rebuilt", json_integer(q->ndefined + q->nfailed));
   json_object_set_new(res, "reload", json_string("full"));
   if (replaced && j->why[0]) json_object_set_new(res, "why_full", mssa__jstr(j->why));
-  json_t *r = json_object();
-  json_object_set_new(r, "jsonrpc", json_string("2.0"));
-  json_object_set_new(r, "id", json_incref(j->id));
-  json_object_set_new(r, "result", res);
-  mssa__emit(r, out);
+  mssa__emit(mssa__result_new(j->id, res), out);
+}
+
+void mssa_proto_job_reply(mssa_proto *p, mssa_proto_job *j, mssa_buf *out) {
+  if (j->refused < 0 && (j->plan || j->compare_here)) {
+    mssa__retext_plan *pl = j->plan;
+    j->plan = NULL;
+    j->compare_here = false;
+    if (reply_reload(p, j, pl, out)) return;
+    /* Rare: the module changed meanwhile, or the reparse met one of its
+    ** limits. A full build, back on the pool (the server runs the job again
+    ** and calls this again). */
+    j->again = true;
+    return;
+  }
+  p->gen++;   /* the module set is about to change */
+  if (j->refused >= 0 || j->rc != MSSA_OK || !j->q) {
+    reply_failed(p, j, out);
+    return;
+  }
+  /* The text as read (also for path loads: replay must not depend on the
+  ** file), journaled before the reply so `always` acknowledges a durable
+  ** load. A fresh module's text is exactly its input (edits append later). */
+  if (mssa__journal(p, MSSA_PROTO_J_LOAD, j->name, j->q->m->text, j->q->m->text_len) < 0) {
+    p->errors++;
+    p->loads_failed++;
+    mssa_qmodule_free(j->q);
+    j->q = NULL;
+    if (j->id)
+      mssa__emit(mssa__error_new(j->id, MSSA_RPC_IO_ERROR,
+                                 "cannot write the load to the journal; not loaded",
+                                 json_pack("{ss}", "reason",
+                                           mssa_rpc_reason(MSSA_REASON_JOURNAL_FAILED))),
+                 out);
+    return;
+  }
+  mssa__journal_end(p, true);   /* installed next (the store), whatever happens */
+  reply_loaded(p, j, out);
 }
 
 mssa_qmodule *mssa_proto_job_steal_module(mssa_proto_job *j) {
@@ -343,6 +380,7 @@ mssa_qmodule *mssa_proto_job_steal_module(mssa_proto_job *j) {
 void mssa_proto_job_free(mssa_proto_job *j) {
   if (!j) return;
   json_decref(j->id);
+  free(j->root);
   json_decref(j->text);
   free(j->otext);
   mssa__textmap_free(j->omap);

@@ -195,7 +195,7 @@ int mssa__m_clobber(mssa__call *c) {
 
 /* Resolves the access for `access` and `uses`: params.id (a printed
 ** MemoryAccess id: defs and phis), or an instruction. */
-static int get_access(mssa__call *c, mssa_qmodule **q, const char **module, uint32_t *fi,
+static int resolve_access(mssa__call *c, mssa_qmodule **q, const char **module, uint32_t *fi,
                       uint32_t *acc) {
   int rc;
   if (!json_object_get(c->params, "function") && json_object_get(c->params, "file")) {
@@ -235,17 +235,39 @@ static int get_access(mssa__call *c, mssa_qmodule **q, const char **module, uint
   return 0;
 }
 
-int mssa__m_access(mssa__call *c) {
+/* The access `access` and `uses` are about, and what it was found in. */
+typedef struct target {
   mssa_qmodule *q;
   const char *module;
-  uint32_t fi, a;
-  int rc = get_access(c, &q, &module, &fi, &a);
-  if (rc) return rc;
-  mssa_ssa *s = q->ssa[fi];
-  const mssa_access *x = &s->acc.a[a];
+  uint32_t fi, acc;
+  mssa_ssa *s;
+} target;
+
+/* Resolves the target of `access` and `uses`: params.id (a printed
+** MemoryAccess id: defs and phis), or an instruction, or a position. */
+static int get_access(mssa__call *c, target *t) {
+  int rc = resolve_access(c, &t->q, &t->module, &t->fi, &t->acc);
+  if (!rc) t->s = t->q->ssa[t->fi];
+  return rc;
+}
+
+/* {"module","function"} of a reply about the target, to add to. */
+static json_t *reply_about_new(const target *t) {
   json_t *o = json_object();
-  json_object_set_new(o, "module", mssa__jstr(module));
-  json_object_set_new(o, "function", func_name_new(q, fi));
+  json_object_set_new(o, "module", mssa__jstr(t->module));
+  json_object_set_new(o, "function", func_name_new(t->q, t->fi));
+  return o;
+}
+
+int mssa__m_access(mssa__call *c) {
+  target t;
+  int rc = get_access(c, &t);
+  if (rc) return rc;
+  mssa_qmodule *q = t.q;
+  uint32_t fi = t.fi, a = t.acc;
+  mssa_ssa *s = t.s;
+  const mssa_access *x = &s->acc.a[a];
+  json_t *o = reply_about_new(&t);
   json_object_set_new(o, "access", mssa__access_json_new(q, fi, a));
   bool usedef = x->kind == MSSA_ACC_DEF || x->kind == MSSA_ACC_USE;
   json_object_set_new(o, "defining",
@@ -272,27 +294,22 @@ int mssa__m_access(mssa__call *c) {
 }
 
 int mssa__m_uses(mssa__call *c) {
-  mssa_qmodule *q;
-  const char *module;
-  uint32_t fi, a;
-  int rc = get_access(c, &q, &module, &fi, &a);
+  target t;
+  int rc = get_access(c, &t);
   if (rc) return rc;
-  mssa_ssa *s = q->ssa[fi];
-  unsigned k = s->acc.a[a].kind;
-  if (k == MSSA_ACC_USE)
+  if (t.s->acc.a[t.acc].kind == MSSA_ACC_USE)
     return mssa__fail(c, MSSA_RPC_NO_ACCESS,
                       "the instruction is a MemoryUse; `uses` takes a MemoryDef or MemoryPhi");
   c->p->gen++;   /* asks the walker about every access */
-  uint32_t n = mssa_q_uses(s, a, NULL, 0);
+  uint32_t n = mssa_q_uses(t.s, t.acc, NULL, 0);
   uint32_t *v = mssa__xmalloc((n ? n : 1) * sizeof *v);
-  mssa_q_uses(s, a, v, n);
+  mssa_q_uses(t.s, t.acc, v, n);
   json_t *arr = json_array();
-  for (uint32_t i = 0; i < n; i++) json_array_append_new(arr, mssa__access_json_new(q, fi, v[i]));
+  for (uint32_t i = 0; i < n; i++)
+    json_array_append_new(arr, mssa__access_json_new(t.q, t.fi, v[i]));
   free(v);
-  json_t *o = json_object();
-  json_object_set_new(o, "module", mssa__jstr(module));
-  json_object_set_new(o, "function", func_name_new(q, fi));
-  json_object_set_new(o, "def", mssa__access_json_new(q, fi, a));
+  json_t *o = reply_about_new(&t);
+  json_object_set_new(o, "def", mssa__access_json_new(t.q, t.fi, t.acc));
   json_object_set_new(o, "uses", arr);
   c->result = o;
   return 0;

@@ -43,8 +43,16 @@ int mssa__reload_diff(mssa__call *c, mssa_qmodule *q, const char *name, const ch
   mssa_module *m = q->m;
   mssa_retext res;
   mssa_diag diag;
+  /* Journaled first, so that a text the journal cannot take never replaces
+  ** the module; taken back out if the reload does not happen here. */
+  if (mssa__journal(p, MSSA_PROTO_J_LOAD, name, *text, len) < 0) {
+    mssa__retext_plan_free(plan_steal);
+    return mssa__fail_reason(c, MSSA_RPC_IO_ERROR, MSSA_REASON_JOURNAL_FAILED,
+                             "cannot write the load to the journal; not reloaded");
+  }
   int r = plan_steal ? mssa__retext_apply(m, plan_steal, text, len, &res, &diag)
                      : mssa__module_retext(m, text, len, mssa__reload_max_changed(m), &res, &diag);
+  mssa__journal_end(p, r == MSSA_OK);
   if (r == MSSA_EPARSE) {
     /* An error in the new text (the module is as it was): reported as a
     ** full load reports it, with the line in the whole text. */
@@ -70,10 +78,6 @@ int mssa__reload_diff(mssa__call *c, mssa_qmodule *q, const char *name, const ch
   p->gen++;
   p->reloads_diff++;
   uint64_t t2 = mssa__now_ns();
-  mssa_proto_host *h = p->host;
-  if (h->journal && h->journal(h, MSSA_PROTO_J_LOAD, name, m->text, m->text_len) < 0)
-    /* The module is the new text already; only persistence failed. */
-    return mssa__fail(c, MSSA_RPC_IO_ERROR, "reloaded, but the load could not be journaled");
   if (!c->notify)
     c->result = json_pack(
         "{sosisisisIsIsIsfsfsfsbsisisisiss}", "module", mssa__jstr(name), "functions",

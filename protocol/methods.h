@@ -82,6 +82,10 @@ typedef int (*mssa__method_fn)(mssa__call *c);
 
 int mssa__fail(mssa__call *c, int code, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+/* The same, also setting c->data.reason to MSSA_REASON_* `reason` (c->data
+** is created if absent). */
+int mssa__fail_reason(mssa__call *c, int code, int reason, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
 
 /* A JSON string of `s`, with bytes that are not UTF-8 replaced. */
 json_t *mssa__jstr(const char *s);
@@ -96,6 +100,10 @@ int mssa__param_bool(mssa__call *c, const char *key, bool *out);
 int mssa__get_module(mssa__call *c, mssa_qmodule **q, const char **name);
 /* Resolves params.function (required; "f" or "@f") to a function with a graph. */
 int mssa__get_function(mssa__call *c, mssa_qmodule *q, uint32_t *fi);
+/* A block designator's label: a string as is, a number in decimal (in buf),
+** or NULL if it is neither. */
+#define MSSA__LABEL_BUF 32
+const char *mssa__block_label(json_t *v, char buf[MSSA__LABEL_BUF]);
 /* Resolves an instruction designator: an id (number), a result name
 ** ("%8"), or {"block":B,"index":N}; `what` names it in messages. */
 int mssa__get_inst(mssa__call *c, mssa_qmodule *q, uint32_t fi, json_t *v, const char *what,
@@ -120,6 +128,12 @@ int mssa__m_access(mssa__call *c);    /* m_query.c */
 int mssa__m_clobber(mssa__call *c);
 int mssa__m_uses(mssa__call *c);
 int mssa__m_edit(mssa__call *c);      /* m_edit.c */
+int mssa__m_accesses(mssa__call *c);  /* m_deps.c */
+int mssa__m_alias(mssa__call *c);
+int mssa__m_modref(mssa__call *c);
+int mssa__m_depends(mssa__call *c);
+int mssa__m_value(mssa__call *c);
+int mssa__m_promotable(mssa__call *c);
 
 /* m_reload.c. reload_diff: the reload by difference of bundle q to *text
 ** (len bytes, malloc'ed, NUL-terminated; taken on success, set to NULL).
@@ -137,8 +151,22 @@ int mssa__reload_diff(mssa__call *c, mssa_qmodule *q, const char *name, const ch
                       char *why, size_t cap);
 uint32_t mssa__reload_max_changed(const mssa_module *m);
 
+/* m_read.c: reads the module file `path` (on a pool thread), refusing
+** before reading a byte what is not a regular file, what is larger than
+** max_bytes, and (root not NULL) what is not under the directory `root`.
+** 0 with *text (malloc'ed, NUL-terminated) and *len; or -1 with *reason
+** (MSSA_REASON_*) and a sentence in msg. */
+int mssa__read_module_file(const char *path, const char *root, size_t max_bytes, char **text,
+                           size_t *len, int *reason, char *msg, size_t cap);
+
+/* rpc.c: host->journal and host->journal_end, or nothing without a
+** journal (mssa__journal then returns 0). */
+int mssa__journal(mssa_proto *p, int kind, const char *module, const char *payload, size_t len);
+void mssa__journal_end(mssa_proto *p, bool applied);
+
 /* Sets id member and "jsonrpc", dumps `reply` + '\n' into out, frees it. */
 void mssa__emit(json_t *reply_steal, mssa_buf *out);
 json_t *mssa__error_new(json_t *id, int code, const char *msg, json_t *data_steal);
+json_t *mssa__result_new(json_t *id, json_t *result_steal);
 
 #endif

@@ -26,11 +26,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "buf.h"
+#include "base/buf.h"
 #include "errors.h"
 #include "query/mssa_query.h"
 
 #define MSSA_PROTO_VERSION "1.0"
+/* The default of mssa_proto_opts.max_module_bytes (1 GiB). */
+#define MSSA_PROTO_MAX_MODULE_BYTES ((size_t)1 << 30)
 
 /* Numbers the daemon knows and the engine reports in `stats`. */
 typedef struct mssa_proto_server_stats {
@@ -38,6 +40,8 @@ typedef struct mssa_proto_server_stats {
   uint64_t connections_total;  /* accepted since start */
   uint64_t dropped_slow;       /* clients dropped for not reading */
   uint64_t loads_in_flight;    /* builds running on the thread pool */
+  uint64_t jobs_abandoned;     /* builds and decodes whose client went away */
+  uint64_t closed_idle;        /* connections closed by the idle timeout */
   double uptime_s;
   bool journal;                /* persisting (--state-dir): the next five mean something */
   uint64_t journal_records;    /* appended since start-up */
@@ -59,15 +63,25 @@ struct mssa_proto_host {
   /* Drops the module `name`; 0, or -1 if there is none. */
   int (*unload)(mssa_proto_host *h, const char *name);
   void (*server_stats)(mssa_proto_host *h, mssa_proto_server_stats *out);
-  /* Optional (NULL: no persistence). Records a change that succeeded, on
-  ** the query thread, before its reply is produced: a load (payload = the
-  ** module text as read), an edit (payload = the request's params as
-  ** compact JSON), an unload (no payload). Returns 0 once the record is
-  ** written, negative on failure; the daemon sends the reply only once the
-  ** record is as durable as its fsync policy promises (it may hold the
-  ** reply bytes until an fsync returns). */
+  /* Optional (NULL: any file). Where the request being handled may read
+  ** files: NULL for anywhere, else only under the returned directory (a
+  ** real path; "" for nowhere). The daemon confines TCP clients so. */
+  const char *(*file_root)(mssa_proto_host *h);
+  /* Optional (NULL: no persistence). Records a change, on the query
+  ** thread, in two steps around applying it, before its reply is produced:
+  ** `journal` writes the record of a load (payload = the module text as
+  ** read), an edit (payload = the request's params as compact JSON) or an
+  ** unload (no payload): 0 once written, negative if it could not be (then
+  ** nothing of it stays in the journal, and the change must not be
+  ** applied). After a 0, `journal_end` must follow before anything else is
+  ** journaled: `applied` keeps the record (the daemon sends the reply only
+  ** once the record is as durable as its fsync policy promises: it may hold
+  ** the reply bytes until an fsync returns), !applied takes it back out
+  ** (the change failed). So a change that is acknowledged is in the
+  ** journal, and one the journal could not take is not applied. */
   int (*journal)(mssa_proto_host *h, int kind, const char *module, const char *payload,
                  size_t len);
+  void (*journal_end)(mssa_proto_host *h, bool applied);
 };
 
 /* Journal record kinds (host->journal; also the on-disk kind byte). */
@@ -82,6 +96,8 @@ typedef struct mssa_proto_opts {
   size_t max_edit_growth;      /* bytes of edit text a module may gather
                                   beyond twice its loaded text before edits
                                   are refused (0 = 32 MiB) */
+  size_t max_module_bytes;     /* largest module text a load reads or takes
+                                  (0 = MSSA_PROTO_MAX_MODULE_BYTES) */
 } mssa_proto_opts;
 
 mssa_proto *mssa_proto_new(mssa_proto_host *host, const mssa_proto_opts *opts);
@@ -112,9 +128,10 @@ int mssa_proto_handle_parsed(mssa_proto *p, mssa_proto_parsed *pp, mssa_buf *out
 void mssa_proto_parsed_free(mssa_proto_parsed *pp);
 
 /* Appends an error reply with id null (for framing-level errors such as an
-** oversize request, or a bad token). `data` may be NULL. */
-void mssa_proto_error_line(mssa_proto *p, int code, const char *detail, long long limit,
-                           mssa_buf *out);
+** oversize request, or a bad token). `reason`: an MSSA_REASON_* for
+** data.reason, or -1; `limit` >= 0 goes in data.limit. */
+void mssa_proto_error_line(mssa_proto *p, int code, const char *detail, int reason,
+                           long long limit, mssa_buf *out);
 
 /* The job: run on any thread, then (on the query thread) reply, and take
 ** the module out if the build succeeded. */

@@ -6,6 +6,8 @@
 **   1. Checks run in the spec's order: not JSON -> -32700 (id null); not an
 **      object, a bad "jsonrpc", a bad id or a missing method -> -32600;
 **      unknown method -> -32601; params neither object nor absent -> -32602.
+**      A non-empty array is a batch: every element is checked and answered
+**      as one request, the replies returned together as an array.
 **   2. A request without an "id" member is a notification: whatever happens
 **      (even an error), nothing is sent back.
 **   3. The reply's "id" is the request's id value itself (string, number or
@@ -20,25 +22,41 @@
 
 #include "methods.h"
 
+typedef struct rpc_error {
+  int code;
+  const char *message, *reason;
+} rpc_error;
+
+static const rpc_error rpc_errors[] = {
+#define ROW(name, code, msg, reason) {code, msg, reason},
+    MSSA_RPC_ERROR_TABLE(ROW)
+#undef ROW
+};
+
+static const char *const rpc_reasons[] = {
+#define ROW(name, word, code) word,
+    MSSA_RPC_REASON_TABLE(ROW)
+#undef ROW
+};
+
+static const rpc_error *rpc_error_of(int code) {
+  for (size_t i = 0; i < sizeof rpc_errors / sizeof rpc_errors[0]; i++)
+    if (rpc_errors[i].code == code) return &rpc_errors[i];
+  return NULL;
+}
+
 const char *mssa_rpc_strerror(int code) {
-  switch (code) {
-  case MSSA_RPC_PARSE_ERROR: return "Parse error";
-  case MSSA_RPC_INVALID_REQUEST: return "Invalid Request";
-  case MSSA_RPC_METHOD_NOT_FOUND: return "Method not found";
-  case MSSA_RPC_INVALID_PARAMS: return "Invalid params";
-  case MSSA_RPC_INTERNAL_ERROR: return "Internal error";
-  case MSSA_RPC_UNKNOWN_MODULE: return "Unknown module";
-  case MSSA_RPC_UNKNOWN_FUNCTION: return "Unknown function";
-  case MSSA_RPC_UNKNOWN_INSTRUCTION: return "Unknown instruction";
-  case MSSA_RPC_NO_ACCESS: return "No memory access";
-  case MSSA_RPC_IR_ERROR: return "IR error";
-  case MSSA_RPC_IO_ERROR: return "I/O error";
-  case MSSA_RPC_EDIT_REJECTED: return "Edit rejected";
-  case MSSA_RPC_REQUEST_TOO_LARGE: return "Request too large";
-  case MSSA_RPC_UNAUTHORIZED: return "Unauthorized";
-  case MSSA_RPC_SHUTTING_DOWN: return "Shutting down";
-  default: return "Error";
-  }
+  const rpc_error *e = rpc_error_of(code);
+  return e ? e->message : "Error";
+}
+
+const char *mssa_rpc_default_reason(int code) {
+  const rpc_error *e = rpc_error_of(code);
+  return e ? e->reason : NULL;
+}
+
+const char *mssa_rpc_reason(int reason) {
+  return reason >= 0 && reason < MSSA_REASON_COUNT ? rpc_reasons[reason] : NULL;
 }
 
 /* ------------------------------------------------------------ histogram */
@@ -93,6 +111,9 @@ static const method methods[] = {
   {"print", mssa__m_print},       {"verify", mssa__m_verify},
   {"stats", mssa__m_stats},       {"shutdown", mssa__m_shutdown},
   {"edit", mssa__m_edit},
+  {"accesses", mssa__m_accesses}, {"alias", mssa__m_alias},
+  {"modref", mssa__m_modref},     {"depends", mssa__m_depends},
+  {"value", mssa__m_value},       {"promotable", mssa__m_promotable},
 };
 
 static mssa__method_fn find_method(const char *name) {
@@ -158,10 +179,36 @@ int mssa__fail(mssa__call *c, int code, const char *fmt, ...) {
   return code;
 }
 
+int mssa__fail_reason(mssa__call *c, int code, int reason, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(c->msg, sizeof c->msg, fmt, ap);
+  va_end(ap);
+  c->code = code;
+  if (!c->data) c->data = json_object();
+  json_object_set_new(c->data, "reason", json_string(mssa_rpc_reason(reason)));
+  return code;
+}
+
+int mssa__journal(mssa_proto *p, int kind, const char *module, const char *payload, size_t len) {
+  mssa_proto_host *h = p->host;
+  return h->journal ? h->journal(h, kind, module, payload, len) : 0;
+}
+
+void mssa__journal_end(mssa_proto *p, bool applied) {
+  mssa_proto_host *h = p->host;
+  if (h->journal) h->journal_end(h, applied);
+}
+
 json_t *mssa__error_new(json_t *id, int code, const char *msg, json_t *data_steal) {
   json_t *err = json_object();
   json_object_set_new(err, "code", json_integer(code));
   json_object_set_new(err, "message", json_string(msg && *msg ? msg : mssa_rpc_strerror(code)));
+  const char *reason = mssa_rpc_default_reason(code);
+  if (reason && !json_object_get(data_steal, "reason")) {
+    if (!data_steal) data_steal = json_object();
+    json_object_set_new(data_steal, "reason", json_string(reason));
+  }
   if (data_steal) json_object_set_new(err, "data", data_steal);
   json_t *r = json_object();
   json_object_set_new(r, "jsonrpc", json_string("2.0"));
@@ -189,7 +236,7 @@ void mssa__emit(json_t *reply_steal, mssa_buf *out) {
   json_decref(reply_steal);
 }
 
-static json_t *result_new(json_t *id, json_t *result_steal) {
+json_t *mssa__result_new(json_t *id, json_t *result_steal) {
   json_t *r = json_object();
   json_object_set_new(r, "jsonrpc", json_string("2.0"));
   json_object_set_new(r, "id", json_incref(id));
@@ -197,12 +244,16 @@ static json_t *result_new(json_t *id, json_t *result_steal) {
   return r;
 }
 
-void mssa_proto_error_line(mssa_proto *p, int code, const char *detail, long long limit,
-                           mssa_buf *out) {
+void mssa_proto_error_line(mssa_proto *p, int code, const char *detail, int reason,
+                           long long limit, mssa_buf *out) {
   p->requests++;
   p->errors++;
   json_t *data = NULL;
   if (limit >= 0) data = json_pack("{sI}", "limit", (json_int_t)limit);
+  if (mssa_rpc_reason(reason)) {
+    if (!data) data = json_object();
+    json_object_set_new(data, "reason", json_string(mssa_rpc_reason(reason)));
+  }
   mssa__emit(mssa__error_new(NULL, code, detail, data), out);
 }
 
@@ -212,10 +263,6 @@ static int decode_envelope(json_t *root, json_t **id, bool *notify, const char *
                            json_t **params, const char **msg) {
   *id = NULL;
   *notify = false;
-  if (json_is_array(root)) {
-    *msg = "batch requests are not supported";
-    return MSSA_RPC_INVALID_REQUEST;
-  }
   if (!json_is_object(root)) {
     *msg = "a request must be a JSON object";
     return MSSA_RPC_INVALID_REQUEST;
@@ -299,20 +346,80 @@ int mssa_proto_handle(mssa_proto *p, const char *line, size_t len, mssa_buf *out
   return rc;
 }
 
+static int handle_request(mssa_proto *p, json_t *root, uint64_t t0, mssa_buf *out,
+                          mssa_proto_job **job);
+static int handle_batch(mssa_proto *p, json_t *batch, uint64_t t0, mssa_buf *out);
+
 int mssa_proto_handle_parsed(mssa_proto *p, mssa_proto_parsed *pp, mssa_buf *out,
                              mssa_proto_job **job) {
   uint64_t t0 = pp->t0;
   *job = NULL;
-  p->requests++;
   json_t *root = pp->root;
   pp->root = NULL;
   if (!root) {
+    p->requests++;
     p->errors++;
     mssa__emit(mssa__error_new(NULL, MSSA_RPC_PARSE_ERROR, pp->msg, NULL), out);
     mssa_proto_parsed_free(pp);
     return MSSA_PROTO_REPLIED;
   }
   mssa_proto_parsed_free(pp);
+  if (json_is_array(root) && json_array_size(root)) return handle_batch(p, root, t0, out);
+  return handle_request(p, root, t0, out, job);
+}
+
+/*
+** A JSON-RPC 2.0 batch (a non-empty array; `[]` is one -32600 error): each
+** element is handled as a request of its own, in order, on this thread,
+** and the replies go out as one array on one line; notifications add
+** nothing, and a batch of notifications only gets no reply at all. A
+** `load` may need the thread pool, which one reply line cannot wait for:
+** in a batch it gets its own -32600 error.
+*/
+static int handle_batch(mssa_proto *p, json_t *batch, uint64_t t0, mssa_buf *out) {
+  mssa_buf one = {0};
+  size_t n0 = out->n;
+  bool any = false, stop = false;
+  mssa_buf_append(out, "[", 1);
+  for (size_t i = 0; i < json_array_size(batch); i++) {
+    json_t *req = json_incref(json_array_get(batch, i));
+    json_t *m = json_is_object(req) ? json_object_get(req, "method") : NULL;
+    json_t *id = json_is_object(req) ? json_object_get(req, "id") : NULL;
+    mssa_proto_job *job = NULL;
+    one.n = 0;
+    if (json_is_string(m) && !strcmp(json_string_value(m), "load")) {
+      p->requests++;
+      p->errors++;
+      if (id) mssa__emit(mssa__error_new(id, MSSA_RPC_INVALID_REQUEST,
+                                         "load cannot be part of a batch; send it alone", NULL),
+                         &one);
+      json_decref(req);
+    } else {
+      stop |= handle_request(p, req, t0, &one, &job) == MSSA_PROTO_SHUTDOWN;
+      mssa_proto_job_free(job);   /* none: only load makes jobs */
+    }
+    if (!one.n) continue;
+    if (any) mssa_buf_append(out, ",", 1);
+    mssa_buf_append(out, one.p, one.n - 1);   /* without its '\n' */
+    any = true;
+  }
+  mssa_buf_free(&one);
+  json_decref(batch);
+  p->raw_last = false;   /* a batch's bytes are not one cached answer */
+  if (!any) {
+    out->n = n0;
+    return MSSA_PROTO_SILENT;
+  }
+  mssa_buf_append(out, "]\n", 2);
+  return stop ? MSSA_PROTO_SHUTDOWN : MSSA_PROTO_REPLIED;
+}
+
+/* One request object (or any other JSON value, answered -32600); takes
+** ownership of root. */
+static int handle_request(mssa_proto *p, json_t *root, uint64_t t0, mssa_buf *out,
+                          mssa_proto_job **job) {
+  *job = NULL;
+  p->requests++;
   json_t *id = NULL, *params = NULL;
   bool notify = false;
   const char *name = NULL, *emsg = NULL;
@@ -365,7 +472,7 @@ int mssa_proto_handle_parsed(mssa_proto *p, mssa_proto_parsed *pp, mssa_buf *out
     json_decref(c.result);
     p->raw_last = true;   /* a cached answer: the same request gets the same bytes */
   } else if (!notify) {
-    mssa__emit(result_new(id, c.result), out);
+    mssa__emit(mssa__result_new(id, c.result), out);
   } else {
     json_decref(c.result);
   }

@@ -37,7 +37,16 @@
 **      or may not be replayed), never an acknowledgement of a change that
 **      may be lost. (An error reply instead would need each held reply's
 **      id and bounds; a dropped connection is as honest and needs neither.)
+**   8. Nothing runs for a client that has gone: when a connection closes
+**      (the client hung up, a read or write failed, it was dropped or timed
+**      out), its pool work is abandoned and its unread requests dropped.
+**      A client that only finished sending (a half-close) is still
+**      answered.
+**   9. With --idle-timeout, a connection that owes nothing and has sent
+**      nothing for that long is closed, so idle clients cannot hold every
+**      slot of --max-connections.
 */
+#include <poll.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -69,7 +78,10 @@ struct mssad_conn {
   bool finishing;             /* close once the pending work is answered */
   bool eof;
   bool needs_token;
+  bool tcp;                   /* came over TCP (h_file_root) */
   bool shutdown_started;
+  mssad_work *work;           /* the pool work it waits for, or NULL */
+  uint64_t last_ns;           /* last byte received or reply sent */
 };
 
 typedef struct write_req {
@@ -84,6 +96,8 @@ static void conn_flush(mssad_conn *c);
 static void shutdown_when_flushed(mssad_conn *c);
 
 mssa_buf *mssad_conn_outbuf(mssad_conn *c) { return &c->out_buf; }
+bool mssad_conn_is_tcp(const mssad_conn *c) { return c->tcp; }
+void mssad_conn_set_work(mssad_conn *c, mssad_work *w) { c->work = w; }
 mssad_conn *mssad_conn_next(mssad_conn *c) { return c->next; }
 
 uv_stream_t *mssad_conn_alloc_stream(bool tcp) {
@@ -121,6 +135,8 @@ void mssad_conn_close(mssad_conn *c) {
   if (c->closing) return;
   c->closing = true;
   c->reading = false;
+  /* Nobody will read what the work in flight produces. */
+  if (c->work) mssad_work_abandon(c->work);
   MSSAD_DEBUG("connection %llu closing", (unsigned long long)c->id);
   uv_close((uv_handle_t *)c->in, on_handle_closed);
   if (c->out != c->in) uv_close((uv_handle_t *)c->out, on_handle_closed);
@@ -155,9 +171,10 @@ static void on_write(uv_write_t *req, int status) {
   write_req *w = (write_req *)req;
   mssad_conn *c = w->conn;
   free(w);
+  c->last_ns = uv_hrtime();
   if (status < 0 && !c->closing) {
     MSSAD_DEBUG("connection %llu: write failed: %s", (unsigned long long)c->id,
-                uv_strerror(status));
+                mssad_strerror(status));
     mssad_conn_close(c);
   }
 }
@@ -220,17 +237,31 @@ static void on_alloc(uv_handle_t *h, size_t suggested, uv_buf_t *buf) {
   *buf = uv_buf_init(c->in_buf.p + c->in_buf.n, (unsigned)(c->in_buf.cap - c->in_buf.n));
 }
 
+/* Has the client closed both directions, not just finished sending? A
+** Unix socket tells (POLLHUP once the peer has closed, not after a mere
+** shutdown of its writing side, as `nc -N` does); TCP and pipes cannot
+** tell the two apart without writing, so they are taken to be listening. */
+static bool peer_gone(const mssad_conn *c) {
+  uv_os_fd_t fd;
+  if (c->tcp || c->in != c->out || uv_fileno((const uv_handle_t *)c->in, &fd)) return false;
+  struct pollfd p = {.fd = fd, .events = POLLIN};
+  return poll(&p, 1, 0) == 1 && (p.revents & POLLHUP);
+}
+
 static void on_read(uv_stream_t *st, ssize_t nread, const uv_buf_t *buf) {
   (void)buf;
   mssad_conn *c = st->data;
   if (c->closing) return;
+  c->last_ns = uv_hrtime();
   if (nread < 0) {
     if (nread != UV_EOF)
-      MSSAD_DEBUG("connection %llu: read: %s", (unsigned long long)c->id, uv_strerror((int)nread));
+      MSSAD_DEBUG("connection %llu: read: %s", (unsigned long long)c->id, mssad_strerror((int)nread));
     c->eof = true;
     if (c->reading) uv_read_stop(c->in);
     c->reading = false;
-    if (nread != UV_EOF) {
+    if (nread != UV_EOF || peer_gone(c)) {
+      /* Gone: what it asked for is answered to nobody, so not done. */
+      MSSAD_DEBUG("connection %llu: the client has gone", (unsigned long long)c->id);
       mssad_conn_close(c);
       return;
     }
@@ -267,115 +298,147 @@ static bool held_full(const mssad_conn *c) {
 /* Handling paused: a job runs, or held replies reached their cap. */
 static bool blocked(const mssad_conn *c) { return c->waiting_job || held_full(c); }
 
-/* Handles every complete line in the input, stopping at a job. */
-static void conn_process(mssad_conn *c) {
-  mssad_server *s = c->srv;
+/* What the next step of conn_process found. */
+enum { STEP_GO_ON, STEP_WAIT, STEP_CLOSING, STEP_SHUTDOWN };
+
+/* A request beyond --max-request: one error line, then the connection
+** closes (invariant 2). */
+static int refuse_oversize(mssad_conn *c) {
+  size_t max = c->srv->cfg.max_request;
+  MSSAD_WARN("connection %llu: request beyond %zu bytes; closing", (unsigned long long)c->id, max);
+  mssa_proto_error_line(c->srv->proto, MSSA_RPC_REQUEST_TOO_LARGE,
+                        "request too large: the connection will be closed", -1, (long long)max,
+                        &c->out_buf);
+  close_after_flush(c);
+  return STEP_CLOSING;
+}
+
+/* Finds the next complete line of the input: STEP_GO_ON with *line, *len
+** set (the line consumed, without "\n" or "\r\n"), STEP_WAIT when more
+** bytes are needed, STEP_CLOSING when the line is too long. */
+static int next_line(mssad_conn *c, char **line, size_t *len) {
   mssa_buf *in = &c->in_buf;
-  size_t max = s->cfg.max_request;
-  bool stop = false;
-  while (!c->closing && !blocked(c) && !c->shutdown_started) {
-    char *start = in->p + in->off;
-    size_t avail = in->n - in->off;
-    char *nl = avail > c->scanned ? memchr(start + c->scanned, '\n', avail - c->scanned) : NULL;
-    if (!nl && c->eof && avail && avail <= max) {
-      /* The client ended without a final newline: the rest is a request. */
-      mssa_buf_reserve(in, 1);
-      start = in->p + in->off;
-      start[avail] = '\n';
-      in->n++;
-      nl = start + avail;
-    }
-    if (!nl) {
-      c->scanned = avail;
-      if (avail > max) {
-        MSSAD_WARN("connection %llu: request beyond %zu bytes; closing",
-                   (unsigned long long)c->id, max);
-        mssa_proto_error_line(s->proto, MSSA_RPC_REQUEST_TOO_LARGE,
-                              "request too large: the connection will be closed",
-                              (long long)max, &c->out_buf);
-        in->off = in->n = 0;
-        c->scanned = 0;
-        close_after_flush(c);
-        return;
-      }
-      break;
-    }
-    size_t len = (size_t)(nl - start);
-    in->off += len + 1;
-    c->scanned = 0;
-    if (len && start[len - 1] == '\r') len--;
-    if (len > max) {
-      mssa_proto_error_line(s->proto, MSSA_RPC_REQUEST_TOO_LARGE,
-                            "request too large: the connection will be closed", (long long)max,
-                            &c->out_buf);
-      close_after_flush(c);
-      return;
-    }
-    bool blank = true;
-    for (size_t i = 0; i < len && blank; i++)
-      blank = start[i] == ' ' || start[i] == '\t';
-    if (blank) continue;
-    if (c->needs_token) {
-      if (!token_ok(c, start, len)) {
-        MSSAD_WARN("connection %llu: bad token; closing", (unsigned long long)c->id);
-        mssa_proto_error_line(s->proto, MSSA_RPC_UNAUTHORIZED,
-                              "the first line must be the access token", -1, &c->out_buf);
-        close_after_flush(c);
-        return;
-      }
-      c->needs_token = false;
-      continue;
-    }
-    if (len >= MSSAD_POOL_PARSE_BYTES) {
-      /* Decoding megabytes of JSON would stall every client: pool it. The
-      ** job takes the whole input buffer (no copy of the line); what
-      ** follows the line moves to a fresh one. */
-      size_t rest = in->n - in->off;
-      char *fresh = mssa__xmalloc(rest > READ_CHUNK ? rest : READ_CHUNK);
-      memcpy(fresh, in->p + in->off, rest);
-      if (mssad_store_start_parse(s, c, in->p, (size_t)(start - in->p), len) == 0) {
-        in->p = fresh;
-        in->cap = rest > READ_CHUNK ? rest : READ_CHUNK;
-        in->n = rest;
-        in->off = 0;
-        c->waiting_job = true;
-        c->refs++;
-        break;
-      }
-      free(fresh);
-    }
-    mssa_proto_job *job = NULL;
-    s->cur_conn = c;   /* for the journal hook */
-    int rc = mssa_proto_handle(s->proto, start, len, &c->out_buf, &job);
-    s->cur_conn = NULL;
-    if (rc == MSSA_PROTO_ASYNC) {
-      if (mssad_store_start_job(s, c, job)) {
-        mssa_proto_job_free(job);
-        mssa_proto_error_line(s->proto, MSSA_RPC_INTERNAL_ERROR, "cannot queue the build", -1,
-                              &c->out_buf);
-        continue;
-      }
-      c->waiting_job = true;
-      c->refs++;
-      break;
-    }
-    if (rc == MSSA_PROTO_SHUTDOWN) stop = true;   /* after this batch (below) */
-    if (c->out_buf.n > s->cfg.max_backlog / 4) {
-      /* A long burst of requests with big replies: hand what we have to
-      ** libuv now, so the backlog check (and drop) applies mid-burst. */
-      conn_flush(c);
-      if (c->closing) return;
-    }
+  size_t max = c->srv->cfg.max_request;
+  char *start = in->p + in->off;
+  size_t avail = in->n - in->off;
+  char *nl = avail > c->scanned ? memchr(start + c->scanned, '\n', avail - c->scanned) : NULL;
+  if (!nl && c->eof && avail && avail <= max) {
+    /* The client ended without a final newline: the rest is a request. */
+    mssa_buf_reserve(in, 1);
+    start = in->p + in->off;
+    start[avail] = '\n';
+    in->n++;
+    nl = start + avail;
   }
+  if (!nl) {
+    c->scanned = avail;
+    if (avail <= max) return STEP_WAIT;
+    in->off = in->n = 0;
+    c->scanned = 0;
+    return refuse_oversize(c);
+  }
+  size_t n = (size_t)(nl - start);
+  in->off += n + 1;
+  c->scanned = 0;
+  if (n && start[n - 1] == '\r') n--;
+  if (n > max) return refuse_oversize(c);
+  *line = start;
+  *len = n;
+  return STEP_GO_ON;
+}
+
+/* Decoding megabytes of JSON would stall every client: the pool decodes a
+** line of MSSAD_POOL_PARSE_BYTES or more. The job takes the whole input
+** buffer (no copy of the line); what follows the line moves to a fresh
+** one. STEP_WAIT once queued, STEP_GO_ON if it could not be (the line is
+** then handled here). */
+static int parse_on_pool(mssad_conn *c, char *line, size_t len) {
+  mssa_buf *in = &c->in_buf;
+  size_t rest = in->n - in->off, cap = rest > READ_CHUNK ? rest : READ_CHUNK;
+  char *fresh = mssa__xmalloc(cap);
+  memcpy(fresh, in->p + in->off, rest);
+  if (mssad_store_start_parse(c->srv, c, in->p, (size_t)(line - in->p), len) != 0) {
+    free(fresh);
+    return STEP_GO_ON;
+  }
+  in->p = fresh;
+  in->cap = cap;
+  in->n = rest;
+  in->off = 0;
+  c->waiting_job = true;
+  c->refs++;
+  return STEP_WAIT;
+}
+
+/* Handles one request line: the token check, then the engine. */
+static int handle_line(mssad_conn *c, char *line, size_t len) {
+  mssad_server *s = c->srv;
+  bool blank = true;
+  for (size_t i = 0; i < len && blank; i++) blank = line[i] == ' ' || line[i] == '\t';
+  if (blank) return STEP_GO_ON;
+  if (c->needs_token) {
+    if (!token_ok(c, line, len)) {
+      MSSAD_WARN("connection %llu: bad token; closing", (unsigned long long)c->id);
+      mssa_proto_error_line(s->proto, MSSA_RPC_UNAUTHORIZED,
+                            "the first line must be the access token", -1, -1, &c->out_buf);
+      close_after_flush(c);
+      return STEP_CLOSING;
+    }
+    c->needs_token = false;
+    return STEP_GO_ON;
+  }
+  if (len >= MSSAD_POOL_PARSE_BYTES && parse_on_pool(c, line, len) == STEP_WAIT) return STEP_WAIT;
+  mssa_proto_job *job = NULL;
+  s->cur_conn = c;   /* for the journal hook */
+  int rc = mssa_proto_handle(s->proto, line, len, &c->out_buf, &job);
+  s->cur_conn = NULL;
+  if (rc == MSSA_PROTO_ASYNC) {
+    if (mssad_store_start_job(s, c, job)) {
+      mssa_proto_job_free(job);
+      mssa_proto_error_line(s->proto, MSSA_RPC_INTERNAL_ERROR, "cannot queue the build", -1, -1,
+                            &c->out_buf);
+      return STEP_GO_ON;
+    }
+    c->waiting_job = true;
+    c->refs++;
+    return STEP_WAIT;
+  }
+  if (c->out_buf.n > s->cfg.max_backlog / 4) {
+    /* A long burst of requests with big replies: hand what we have to
+    ** libuv now, so the backlog check (and drop) applies mid-burst. */
+    conn_flush(c);
+    if (c->closing) return STEP_CLOSING;
+  }
+  return rc == MSSA_PROTO_SHUTDOWN ? STEP_SHUTDOWN : STEP_GO_ON;
+}
+
+/* After a batch: give back the memory of a huge request that went by. */
+static void shrink_input(mssad_conn *c) {
+  mssa_buf *in = &c->in_buf;
   mssa_buf_compact(in);
   if (in->cap > 4 * (size_t)READ_CHUNK && in->n < READ_CHUNK) {
-    /* A huge request went by: give its memory back. */
     char *p = mssa__xmalloc(READ_CHUNK);
     memcpy(p, in->p, in->n);
     free(in->p);
     in->p = p;
     in->cap = READ_CHUNK;
   }
+}
+
+/* Handles every complete line in the input, stopping at a job. */
+static void conn_process(mssad_conn *c) {
+  mssad_server *s = c->srv;
+  bool stop = false;
+  while (!c->closing && !blocked(c) && !c->shutdown_started) {
+    char *line = NULL;
+    size_t len = 0;
+    int step = next_line(c, &line, &len);
+    if (step == STEP_GO_ON) step = handle_line(c, line, len);
+    if (step == STEP_CLOSING) return;
+    if (step == STEP_WAIT) break;
+    if (step == STEP_SHUTDOWN) stop = true;   /* after this batch (below) */
+  }
+  shrink_input(c);
   conn_flush(c);
   if (c->closing) return;
   if (stop) {
@@ -388,7 +451,7 @@ static void conn_process(mssad_conn *c) {
   /* Backpressure while a job runs or replies are held: keep at most one
   ** request's worth. Unread lines wait, so a finishing client is not closed
   ** yet: the job's end or the journal's release comes back here. */
-  if (blocked(c) && in->n > max && c->reading) {
+  if (blocked(c) && c->in_buf.n > s->cfg.max_request && c->reading) {
     uv_read_stop(c->in);
     c->reading = false;
   }
@@ -455,13 +518,16 @@ void mssad_conn_drain(mssad_conn *c) {
   if (!c->waiting_job) conn_process(c);
 }
 
-mssad_conn *mssad_conn_new(mssad_server *s, uv_stream_t *in, uv_stream_t *out, bool needs_token) {
+mssad_conn *mssad_conn_new(mssad_server *s, uv_stream_t *in, uv_stream_t *out, bool needs_token,
+                           bool tcp) {
   mssad_conn *c = mssa__xcalloc(1, sizeof *c);
   c->srv = s;
   c->in = in;
   c->out = out;
   c->id = ++s->conns_total;
   c->needs_token = needs_token;
+  c->tcp = tcp;
+  c->last_ns = uv_hrtime();
   in->data = c;
   out->data = c;
   c->refs = in == out ? 1 : 2;
@@ -472,4 +538,24 @@ mssad_conn *mssad_conn_new(mssad_server *s, uv_stream_t *in, uv_stream_t *out, b
   MSSAD_DEBUG("connection %llu opened", (unsigned long long)c->id);
   start_reading(c);
   return c;
+}
+
+/* Idle: nothing received for the timeout, and nothing owed either way (no
+** request waiting in the input, no job, no reply held or unsent). */
+static bool idle(const mssad_conn *c, uint64_t now, uint64_t timeout_ns) {
+  return !c->closing && !c->waiting_job && !c->nholds && c->out_buf.n == 0 &&
+         c->in_buf.n == c->in_buf.off && uv_stream_get_write_queue_size(c->out) == 0 &&
+         now - c->last_ns >= timeout_ns;
+}
+
+void mssad_conns_close_idle(mssad_server *s) {
+  uint64_t now = uv_hrtime(), timeout = (uint64_t)(s->cfg.idle_timeout_s * 1e9);
+  /* Closing only starts here (invariant 5): the list stays intact. */
+  for (mssad_conn *c = s->conns; c; c = c->next) {
+    if (!idle(c, now, timeout)) continue;
+    MSSAD_DEBUG("connection %llu: idle for %.0f s; closing", (unsigned long long)c->id,
+                s->cfg.idle_timeout_s);
+    s->closed_idle++;
+    mssad_conn_close(c);
+  }
 }

@@ -16,18 +16,19 @@
 ** Invariants:
 **   1. Everything runs on the loop thread (records are written there, in
 **      order, each numbered by `seq`), except fdatasync: with everysec and
-**      always it runs on the pool (uv_fs_fdatasync), at most one in flight,
+**      always it runs on the journal's own thread (never libuv's pool, where
+**      slow builds would delay it), at most one in flight,
 **      covering every record written when it started (`syncing`); when it
 **      returns, `durable` = `syncing`. One path serves both policies:
 **      everysec starts one from a 1-second timer, always from the record's
 **      append and again from the completion if more was written meanwhile,
 **      so concurrent writers share one fdatasync (group commit). The loop
-**      thread calls fdatasync itself only when libuv cannot queue it or no
-**      connection is handling the request. Compaction reads the journal
+**      thread calls fdatasync itself only when there is no fsync thread or
+**      no connection is handling the request. Compaction reads the journal
 **      back and swaps its descriptor, so it never runs while an fdatasync
 **      is in flight: it waits for the completion.
-**   2. A record is appended only after its change succeeded in memory and
-**      before the reply is produced. With --fsync always the reply is not
+**   2. A record is committed only after its change succeeded in memory and
+**      before the reply is produced (invariant 6). With --fsync always the reply is not
 **      written to its client before the record is durable (fdatasync
 **      returned): the hook holds the reply of the connection handling the
 **      request (server->cur_conn; conn.c keeps it and every later reply of
@@ -37,12 +38,16 @@
 **      nothing: the held replies are never sent (their connections are
 **      closed) and, with always, the journal takes no further record
 **      (sync_failed explains why).
-**   3. Start-up reads the snapshot, then journal.GEN. The first record of
-**      the journal that is short, has a bad magic, an absurd length or a
-**      wrong CRC ends it: the file is truncated to the last good record
-**      (a torn write from a crash) and the cut is logged. A damaged snapshot
-**      is not cut (it was fsynced before it was renamed into place): the
-**      daemon refuses to start rather than lose data silently.
+**   3. Start-up reads the snapshot, then journal.GEN. A record that does
+**      not decode (short, bad magic, absurd length, wrong CRC) ends the
+**      replay there. If no valid record follows it in the journal, it is a
+**      torn tail (a crash mid-write): its bytes are moved aside to
+**      journal.GEN.torn-OFFSET and the journal is cut there. Otherwise (or
+**      in the snapshot, which was fsynced before it was renamed into place)
+**      the file is damaged: start-up stops with a message naming the
+**      offset, since the records after it would be silently lost;
+**      `--recover` keeps the valid prefix and moves the rest aside
+**      (FILE.damaged-OFFSET). Journal bytes are never deleted.
 **   4. Compaction never loses a record: the snapshot names the journal
 **      generation that follows it, so a crash before the rename leaves the
 **      old snapshot + old journal, and a crash after it leaves the new
@@ -54,7 +59,14 @@
 **      docs/architecture.md.) It is rewritten only when the journal has
 **      grown beyond both --journal-max and the snapshot itself, so the
 **      cost of compaction is amortized.
+**   6. A record is written before its change is applied and committed
+**      after (h_journal, h_journal_end): a change that fails is taken back
+**      out, and a write that fails (a full disk) is truncated back to the
+**      last committed record before anything else is appended, its change
+**      refused with an error, never acknowledged.
 */
+#define _GNU_SOURCE   /* memmem */
+
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -70,6 +82,8 @@
 #define HDR 12u
 #define MAX_BODY ((uint32_t)1 << 31)
 #define J_GEN 4   /* snapshot header record: payload = u64 generation */
+/* Names tried for a file of bytes moved aside (PATH.torn-OFF, .1, .2 ...). */
+#define MAX_ASIDE_TRIES 100
 
 /* ---------------------------------------------------------------- crc32 */
 
@@ -233,9 +247,54 @@ static int apply(mssad_server *s, const rec *r, const char *file) {
   return 0;
 }
 
-/* Replays a file; for the journal (`cut`), truncates a torn tail. Returns
-** the good length, or -1 if a snapshot is damaged. */
-static long long replay_file(mssad_server *s, const char *path, bool cut, uint64_t *gen) {
+/* The offset of the first whole, valid record after `off`, or n if none:
+** tells a torn tail (nothing valid follows) from damage in the middle. */
+static size_t next_valid(const unsigned char *buf, size_t n, size_t off) {
+  for (size_t k = off + 1; k + HDR <= n; k++) {
+    const unsigned char *m = memmem(buf + k, n - k, MAGIC, 4);
+    if (!m) break;
+    k = (size_t)(m - buf);
+    rec r;
+    if (decode(buf, n, k, &r) == 1) return k;
+  }
+  return n;
+}
+
+/* Moves buf[off..n) of `path` aside, into PATH.WHAT-OFF (a new file,
+** fsynced with its directory), then cuts `path` at off: journal bytes are
+** never deleted, only moved where the journal does not read them. */
+static int cut_aside(mssad_journal *j, const char *path, const char *what, size_t off,
+                     const unsigned char *buf, size_t n) {
+  char aside[4096];
+  int fd = -1;
+  for (int k = 0; k < MAX_ASIDE_TRIES && fd < 0; k++) {
+    if (k) snprintf(aside, sizeof aside, "%s.%s-%zu.%d", path, what, off, k);
+    else snprintf(aside, sizeof aside, "%s.%s-%zu", path, what, off);
+    fd = open(aside, O_WRONLY | O_CREAT | O_EXCL, 0600);
+    if (fd < 0 && errno != EEXIST) break;
+  }
+  int rc = fd < 0 ? -1 : write_all(fd, buf + off, n - off);
+  if (!rc) rc = fsync(fd);
+  if (fd >= 0 && close(fd) < 0) rc = -1;
+  if (!rc) rc = fsync_dir(j->dir);
+  if (!rc) rc = truncate(path, (off_t)off);
+  if (rc) {
+    MSSAD_ERROR("%s: cannot move the %zu bytes from offset %zu aside to %s: %s", path, n - off,
+                off, aside, strerror(errno));
+    return -1;
+  }
+  MSSAD_WARN("%s: moved the %zu bytes from offset %zu to %s", path, n - off, off, aside);
+  j->cut_bytes += n - off;
+  return 0;
+}
+
+/* Replays a file (`journal`: the journal, else the snapshot). At the first
+** record that does not decode: a torn tail of the journal (nothing valid
+** after it: a crash mid-write) is moved aside and cut; anything else (a
+** damaged record with valid ones after it, or any damage in the snapshot)
+** stops start-up, naming the offset, unless --recover, which keeps the
+** valid prefix and moves the rest aside. Returns the good length, or -1. */
+static long long replay_file(mssad_server *s, const char *path, bool journal, uint64_t *gen) {
   size_t n;
   unsigned char *buf = slurp(path, &n);
   if (!buf) return 0;
@@ -251,32 +310,37 @@ static long long replay_file(mssad_server *s, const char *path, bool cut, uint64
     apply(s, &r, path);
     off += r.size;
   }
-  free(buf);
+  int rc = 0;
   if (d < 0) {
-    if (!cut) {
-      MSSAD_ERROR("%s: damaged record at offset %zu; refusing to start", path, off);
-      return -1;
-    }
-    MSSAD_WARN("journal: cut a torn record at offset %zu of %s (%zu bytes dropped)", off, path,
-               n - off);
-    s->journal.cut_bytes += n - off;
-    if (truncate(path, (off_t)off) < 0) {
-      MSSAD_ERROR("%s: cannot truncate: %s", path, strerror(errno));
-      return -1;
+    size_t next = next_valid(buf, n, off);
+    bool torn = journal && next == n;
+    if (torn) {
+      MSSAD_WARN("journal: cut a torn record at offset %zu of %s (a write cut short)", off, path);
+      rc = cut_aside(&s->journal, path, "torn", off, buf, n);
+    } else if (s->cfg.recover) {
+      MSSAD_WARN("%s: damaged record at offset %zu; --recover: keeping the %zu bytes before it",
+                 path, off, off);
+      rc = cut_aside(&s->journal, path, "damaged", off, buf, n);
+    } else {
+      MSSAD_ERROR("%s: damaged record at offset %zu%s; refusing to start: no record after it "
+                  "would be replayed. memssad --recover keeps the %zu bytes before it and "
+                  "moves the rest to %s.damaged-%zu",
+                  path, off, next < n ? " (valid records follow it)" : "", off, path, off);
+      rc = -1;
     }
   }
-  return (long long)off;
+  free(buf);
+  return rc ? -1 : (long long)off;
 }
 
 /* ------------------------------------------------------------- appends */
 
 static int compact(mssad_server *s);
-static void fsync_done(uv_fs_t *req);
 
 /* Compaction is due once the journal outgrew both --journal-max and the
 ** snapshot. It reads the journal back and replaces its descriptor, so it
 ** never starts while an fdatasync on that descriptor is in flight: it is
-** tried again when that fdatasync returns (fsync_done). */
+** tried again when that fdatasync returns (fsync_finished). */
 static bool compact_due(const mssad_journal *j) {
   return j->size > j->max && j->size > j->snapshot_size && !j->fsync_inflight && j->fd >= 0;
 }
@@ -297,8 +361,8 @@ static void sync_failed(mssad_journal *j, const char *why) {
   }
 }
 
-/* fdatasync on the loop thread: when there is no reply to hold, or libuv
-** cannot queue the work. Everything written so far is durable after it. */
+/* fdatasync on the loop thread: when there is no reply to hold, or no
+** fsync thread. Everything written so far is durable after it. */
 static int sync_inline(mssad_journal *j) {
   uint64_t t0 = uv_hrtime();
   if (fdatasync(j->fd) < 0) {
@@ -312,16 +376,118 @@ static int sync_inline(mssad_journal *j) {
   return 0;
 }
 
-/* Starts one fdatasync on the pool that covers every record written so far,
-** unless one is in flight already (fsync_done starts the next) or nothing
-** was written since the last one started: this is where concurrent writers
-** share one fdatasync (group commit). 0, or -1 if it failed inline. */
+/* ---------------------------------------------------- the fsync thread */
+
+/* The journal's fdatasync runs on a thread of its own, not on libuv's pool:
+** with four slow builds queued there, an acknowledgement under --fsync
+** always would otherwise wait for a build to end. The loop hands it one
+** descriptor at a time (y->fd); it syncs, leaves the result and wakes the
+** loop through y->done, unless the loop said it no longer listens (quit),
+** after which the handle may be closed. */
+static void syncer_main(void *arg) {
+  mssad_syncer *y = arg;
+  uv_mutex_lock(&y->mu);
+  for (;;) {
+    while (y->fd < 0 && !y->quit) uv_cond_wait(&y->cv, &y->mu);
+    if (y->fd < 0) break;   /* quit, nothing left to sync */
+    int fd = y->fd;
+    uv_mutex_unlock(&y->mu);
+    int rc = fdatasync(fd) < 0 ? -errno : 0;
+    uv_mutex_lock(&y->mu);
+    y->fd = -1;
+    y->result = rc;
+    y->has_result = true;
+    if (!y->quit) uv_async_send(&y->done);
+  }
+  uv_mutex_unlock(&y->mu);
+}
+
+static void fsync_finished(mssad_server *s, int res);
+
+static void on_synced(uv_async_t *a) {
+  mssad_server *s = a->data;
+  mssad_syncer *y = &s->journal.syncer;
+  uv_mutex_lock(&y->mu);
+  bool has = y->has_result;
+  int res = y->result;
+  y->has_result = false;
+  uv_mutex_unlock(&y->mu);
+  if (has) fsync_finished(s, res);   /* wake-ups may coalesce */
+}
+
+static void on_syncer_closed(uv_handle_t *h) { (void)h; }
+
+/* Starts the thread (everysec and always); false if it could not be. */
+static bool syncer_start(mssad_server *s) {
+  mssad_syncer *y = &s->journal.syncer;
+  y->fd = -1;
+  if (uv_mutex_init(&y->mu)) return false;
+  if (uv_cond_init(&y->cv)) {
+    uv_mutex_destroy(&y->mu);
+    return false;
+  }
+  if (uv_async_init(s->loop, &y->done, on_synced) == 0) {
+    y->done.data = s;
+    uv_unref((uv_handle_t *)&y->done);
+    if (uv_thread_create(&y->tid, syncer_main, y) == 0) {
+      y->started = true;
+      return true;
+    }
+    uv_close((uv_handle_t *)&y->done, on_syncer_closed);
+  }
+  uv_cond_destroy(&y->cv);
+  uv_mutex_destroy(&y->mu);
+  return false;
+}
+
+/* Hands `fd` to the thread; false if there is none. */
+static bool syncer_request(mssad_syncer *y, int fd) {
+  if (!y->started) return false;
+  uv_mutex_lock(&y->mu);
+  bool ok = !y->quit && y->fd < 0;
+  if (ok) {
+    y->fd = fd;
+    uv_cond_signal(&y->cv);
+  }
+  uv_mutex_unlock(&y->mu);
+  return ok;
+}
+
+/* No more wake-ups (the loop is ending); closes the handle (loop thread). */
+static void syncer_quit(mssad_syncer *y) {
+  if (!y->started) return;
+  uv_mutex_lock(&y->mu);
+  bool was = y->quit;
+  y->quit = true;
+  uv_cond_signal(&y->cv);
+  uv_mutex_unlock(&y->mu);
+  if (!was && !uv_is_closing((uv_handle_t *)&y->done))
+    uv_close((uv_handle_t *)&y->done, on_syncer_closed);
+}
+
+/* Waits for the thread to end (it finishes an fdatasync in flight). */
+static void syncer_join(mssad_syncer *y) {
+  if (!y->started) return;
+  uv_mutex_lock(&y->mu);
+  y->quit = true;
+  uv_cond_signal(&y->cv);
+  uv_mutex_unlock(&y->mu);
+  uv_thread_join(&y->tid);
+  uv_cond_destroy(&y->cv);
+  uv_mutex_destroy(&y->mu);
+  y->started = false;
+}
+
+/* Starts one fdatasync on the fsync thread that covers every record
+** written so far, unless one is in flight already (fsync_finished starts
+** the next) or nothing was written since the last one started: this is
+** where concurrent writers share one fdatasync (group commit). 0, or -1 if
+** it failed inline. */
 static int sync_start(mssad_server *s) {
   mssad_journal *j = &s->journal;
   if (j->fsync_inflight || j->fd < 0 || j->syncing == j->seq) return 0;
-  j->fsreq.data = s;
   j->fsync_t0 = uv_hrtime();
-  if (uv_fs_fdatasync(s->loop, &j->fsreq, j->fd, fsync_done) == 0) {
+  if (syncer_request(&j->syncer, j->fd)) {
     j->syncing = j->seq;
     j->fsync_inflight = true;
     return 0;
@@ -329,14 +495,11 @@ static int sync_start(mssad_server *s) {
   return sync_inline(j);
 }
 
-static void fsync_done(uv_fs_t *req) {
-  mssad_server *s = req->data;
+static void fsync_finished(mssad_server *s, int res) {
   mssad_journal *j = &s->journal;
-  int res = (int)req->result;
-  uv_fs_req_cleanup(req);
   j->fsync_inflight = false;
   if (res < 0) {
-    sync_failed(j, uv_strerror(res));
+    sync_failed(j, mssad_strerror(res));
   } else {
     j->fsyncs++;
     j->fsync_ns += uv_hrtime() - j->fsync_t0;
@@ -354,30 +517,59 @@ static void on_tick(uv_timer_t *t) {
   sync_start(s);
 }
 
+/* Takes the journal back to its last committed record: the bytes of a
+** failed or refused write go, so nothing is ever appended after a partial
+** record. If even that fails, the journal takes no further record. */
+static void truncate_back(mssad_journal *j) {
+  if (ftruncate(j->fd, (off_t)j->size) == 0) return;
+  MSSAD_ERROR("journal: cannot truncate back to %llu bytes: %s; further changes are refused "
+              "until a restart", (unsigned long long)j->size, strerror(errno));
+  j->failed = true;
+}
+
+/* Writes a record (not yet committed: h_journal_end decides). */
 static int h_journal(mssa_proto_host *h, int kind, const char *module, const char *payload,
                      size_t len) {
   mssad_server *s = h->data;
   mssad_journal *j = &s->journal;
-  if (j->failed) return -1;   /* see sync_failed */
+  if (j->failed || j->pending) return -1;   /* see sync_failed, truncate_back */
   size_t n;
   unsigned char *r = encode(kind, module, payload, len, &n);
   if (!r) return -1;
   int rc = write_all(j->fd, r, n);
   free(r);
   if (rc) {
-    MSSAD_ERROR("journal: write: %s", strerror(errno));
+    MSSAD_ERROR("journal: write: %s; the change is refused", strerror(errno));
+    truncate_back(j);
     return -1;
+  }
+  j->pending = n;
+  return 0;
+}
+
+static void h_journal_end(mssa_proto_host *h, bool applied) {
+  mssad_server *s = h->data;
+  mssad_journal *j = &s->journal;
+  size_t n = j->pending;
+  j->pending = 0;
+  if (!n) return;
+  if (!applied) {
+    truncate_back(j);
+    return;
   }
   j->size += n;
   j->seq++;
   /* A compaction fsyncs a snapshot holding this record: durable already. */
-  if (compact_due(j) && compact(s) == 0) return 0;
-  if (j->mode != MSSAD_FSYNC_ALWAYS) return 0;   /* everysec: the timer */
-  if (!s->cur_conn) return sync_inline(j);        /* no reply to hold back */
-  if (sync_start(s) < 0) return -1;
-  if (j->durable < j->seq)
+  if (compact_due(j) && compact(s) == 0) return;
+  if (j->mode != MSSAD_FSYNC_ALWAYS) return;   /* everysec: the timer */
+  if (!s->cur_conn) {                            /* no reply to hold back */
+    sync_inline(j);
+    return;
+  }
+  int rc = sync_start(s);
+  if (rc < 0 || j->durable < j->seq)
     mssad_conn_hold(s->cur_conn, j->seq, j->fsync_inflight ? j->syncing : 0);
-  return 0;
+  if (rc < 0) mssad_conns_durable(s, true);   /* never acknowledged: see sync_failed */
 }
 
 /* ----------------------------------------------------------- compaction */
@@ -531,8 +723,12 @@ int mssad_journal_open(mssad_server *s) {
   fsync_dir(j->dir);
   MSSAD_INFO("journal: replayed %llu records (%u modules) from %s in %.1f ms%s",
              (unsigned long long)j->replayed, s->store.n, j->dir,
-             (double)(uv_hrtime() - t0) / 1e6, j->cut_bytes ? " after cutting a torn record" : "");
+             (double)(uv_hrtime() - t0) / 1e6,
+             j->cut_bytes ? " after moving damaged bytes aside" : "");
   s->host.journal = h_journal;   /* from now on changes are recorded */
+  s->host.journal_end = h_journal_end;
+  if (j->mode != MSSAD_FSYNC_NO && !syncer_start(s))
+    MSSAD_WARN("journal: no fsync thread; fdatasync runs on the loop thread");
   uv_timer_init(s->loop, &j->timer);
   j->timer.data = s;
   j->timer_on = true;
@@ -549,11 +745,13 @@ void mssad_journal_stop(mssad_server *s) {
     uv_timer_stop(&j->timer);
     uv_close((uv_handle_t *)&j->timer, NULL);
   }
+  syncer_quit(&j->syncer);
 }
 
 void mssad_journal_close(mssad_server *s) {
   mssad_journal *j = &s->journal;
   s->host.journal = NULL;
+  syncer_join(&j->syncer);   /* before the descriptor it may be syncing closes */
   if (j->fd >= 0) {
     if (j->mode != MSSAD_FSYNC_NO && fdatasync(j->fd) < 0)
       MSSAD_ERROR("journal: fdatasync: %s", strerror(errno));

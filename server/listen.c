@@ -8,10 +8,14 @@
 **   2. An existing path is replaced only if it is a socket nobody answers
 **      on (connect() refused); a live daemon or a non-socket is an error.
 **   3. TCP binds only to loopback addresses unless allow_remote is set, and
-**      allow_remote requires a token: every TCP connection must then send
-**      the token as its first line.
+**      every TCP listener (systemd's included) requires a token, which each
+**      connection must send as its first line, unless --insecure-no-token
+**      (loopback only) says otherwise. Over TCP, files are read only under
+**      --root (store.c, h_file_root).
 **   4. Over the connection limit a client gets one error line and is
 **      closed; it never takes memory beyond its handle.
+**   5. A socket path that exists is used (replaced when stale) only if it
+**      is a socket owned by this user (memssa_client_check_socket).
 */
 #include <errno.h>
 #include <stdio.h>
@@ -23,22 +27,12 @@
 #include <unistd.h>
 #include <netinet/in.h>
 
+#include "libmemssa-client/memssa-client.h"
 #include "log.h"
 #include "server.h"
 
-void mssad_default_socket(char *buf, size_t cap) {
-  const char *e = getenv("MEMSSA_SOCKET");
-  if (e && *e) {
-    snprintf(buf, cap, "%s", e);
-    return;
-  }
-  e = getenv("XDG_RUNTIME_DIR");
-  if (e && *e) {
-    snprintf(buf, cap, "%s/memssad.sock", e);
-    return;
-  }
-  snprintf(buf, cap, "/tmp/memssad-%u.sock", (unsigned)getuid());
-}
+/* Connections the kernel queues for accept(). */
+#define LISTEN_BACKLOG 128
 
 static mssad_listener *new_listener(mssad_server *s) {
   if (s->nlisteners >= MSSAD_MAX_LISTENERS) return NULL;
@@ -49,18 +43,18 @@ static mssad_listener *new_listener(mssad_server *s) {
   return l;
 }
 
-static void reject(uv_stream_t *client, bool stopping) {
-  /* Fixed bytes (what jansson would print for these error objects): no
-  ** connection state is created for a client we turn away. */
-  static const char full[] =
-      "{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32603,"
-      "\"message\":\"too many connections\"}}\n";
-  static const char stop[] =
-      "{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32040,"
-      "\"message\":\"shutting down\"}}\n";
-  uv_buf_t b = stopping ? uv_buf_init((char *)stop, sizeof stop - 1)
-                        : uv_buf_init((char *)full, sizeof full - 1);
+/* One error line to a client we turn away, then close: no connection state
+** is created for it. */
+static void reject(mssad_server *s, uv_stream_t *client) {
+  mssa_buf line = {0};
+  if (s->stopping)
+    mssa_proto_error_line(s->proto, MSSA_RPC_SHUTTING_DOWN, "shutting down", -1, -1, &line);
+  else
+    mssa_proto_error_line(s->proto, MSSA_RPC_INTERNAL_ERROR, "too many connections",
+                          MSSA_REASON_TOO_MANY_CONNECTIONS, -1, &line);
+  uv_buf_t b = uv_buf_init(line.p, (unsigned)line.n);
   uv_try_write(client, &b, 1);
+  mssa_buf_free(&line);
   uv_close((uv_handle_t *)client, (uv_close_cb)free);
 }
 
@@ -68,7 +62,7 @@ static void on_connection(uv_stream_t *server, int status) {
   mssad_listener *l = server->data;
   mssad_server *s = l->srv;
   if (status < 0) {
-    MSSAD_WARN("accept: %s", uv_strerror(status));
+    MSSAD_WARN("accept: %s", mssad_strerror(status));
     return;
   }
   uv_stream_t *client = mssad_conn_alloc_stream(l->is_tcp);
@@ -84,11 +78,11 @@ static void on_connection(uv_stream_t *server, int status) {
   }
   if (s->stopping || s->nconns >= s->cfg.max_connections) {
     MSSAD_WARN("refusing a connection: %s", s->stopping ? "stopping" : "connection limit");
-    reject(client, s->stopping);
+    reject(s, client);
     return;
   }
   if (l->is_tcp) uv_tcp_nodelay((uv_tcp_t *)client, 1);
-  mssad_conn_new(s, client, client, l->needs_token);
+  mssad_conn_new(s, client, client, l->needs_token, l->is_tcp);
 }
 
 /* Is something answering on the Unix socket at `path`? */
@@ -104,11 +98,43 @@ static bool socket_alive(const char *path) {
   return alive;
 }
 
+/* Binds a Unix socket at `path` that only this user can connect to
+** (invariant 1). Bound here rather than by uv_pipe_bind, which reports a
+** missing directory as "permission denied": the error is errno's own. */
+static int bind_private(const char *path, int *out) {
+  int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  if (fd < 0) return uv_translate_sys_error(errno);
+  struct sockaddr_un a;
+  memset(&a, 0, sizeof a);
+  a.sun_family = AF_UNIX;
+  memcpy(a.sun_path, path, strlen(path) + 1);   /* the caller checked the length */
+  mode_t old = umask(0177);
+  int rc = bind(fd, (struct sockaddr *)&a, sizeof a);
+  int e = errno;
+  umask(old);
+  if (rc == 0 && chmod(path, 0600) != 0) {
+    e = errno;
+    rc = -1;
+    unlink(path);
+  }
+  if (rc) {
+    close(fd);
+    return uv_translate_sys_error(e);
+  }
+  *out = fd;
+  return 0;
+}
+
 int mssad_listen_unix(mssad_server *s, const char *path) {
   struct sockaddr_un probe;
   if (strlen(path) >= sizeof probe.sun_path) {
     MSSAD_ERROR("socket path too long: %s", path);
     return UV_ENAMETOOLONG;
+  }
+  char why[1024];
+  if (memssa_client_check_socket(path, 0, why, sizeof why)) {
+    MSSAD_ERROR("%s", why);
+    return UV_EACCES;
   }
   struct stat st;
   if (lstat(path, &st) == 0) {
@@ -127,16 +153,15 @@ int mssad_listen_unix(mssad_server *s, const char *path) {
   if (!l) return UV_EMFILE;
   uv_pipe_init(s->loop, &l->h.pipe, 0);
   l->open = true;
-  mode_t old = umask(0177);
-  int rc = uv_pipe_bind(&l->h.pipe, path);
-  umask(old);
-  if (rc == 0 && chmod(path, 0600) != 0) rc = uv_translate_sys_error(errno);
+  int fd = -1, rc = bind_private(path, &fd);
   if (rc == 0) {
     l->unlink_path = mssa__xstrndup(path, strlen(path));
-    rc = uv_listen(&l->h.stream, 128, on_connection);
+    rc = uv_pipe_open(&l->h.pipe, fd);
+    if (rc) close(fd);
   }
+  if (rc == 0) rc = uv_listen(&l->h.stream, LISTEN_BACKLOG, on_connection);
   if (rc) {
-    MSSAD_ERROR("cannot listen on %s: %s", path, uv_strerror(rc));
+    MSSAD_ERROR("cannot listen on %s: %s", path, mssad_strerror(rc));
     return rc;
   }
   MSSAD_INFO("listening on %s", path);
@@ -153,6 +178,15 @@ static bool is_loopback(const struct sockaddr *sa) {
     static const unsigned char lo[16] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1};
     return memcmp(&in6->sin6_addr, lo, 16) == 0;
   }
+  return false;
+}
+
+/* TCP without a token is open to every local user, as the daemon's user:
+** refused unless asked for in so many words (invariant 3). */
+static bool tcp_allowed(const mssad_server *s) {
+  if (s->token || s->cfg.insecure_no_token) return true;
+  MSSAD_ERROR("TCP needs --token-file: any local user can connect to a loopback port and "
+              "would act as this daemon's user (--insecure-no-token allows it anyway)");
   return false;
 }
 
@@ -195,6 +229,7 @@ int mssad_listen_tcp(mssad_server *s, const char *hostport) {
     MSSAD_ERROR("--allow-remote needs --token-file");
     return UV_EACCES;
   }
+  if (!tcp_allowed(s)) return UV_EACCES;
   mssad_listener *l = new_listener(s);
   if (!l) return UV_EMFILE;
   uv_tcp_init(s->loop, &l->h.tcp);
@@ -202,9 +237,9 @@ int mssad_listen_tcp(mssad_server *s, const char *hostport) {
   l->is_tcp = true;
   l->needs_token = s->token != NULL;
   int rc = uv_tcp_bind(&l->h.tcp, (struct sockaddr *)&ss, 0);
-  if (!rc) rc = uv_listen(&l->h.stream, 128, on_connection);
+  if (!rc) rc = uv_listen(&l->h.stream, LISTEN_BACKLOG, on_connection);
   if (rc) {
-    MSSAD_ERROR("cannot listen on %s: %s", hostport, uv_strerror(rc));
+    MSSAD_ERROR("cannot listen on %s: %s", hostport, mssad_strerror(rc));
     return rc;
   }
   MSSAD_INFO("listening on tcp %s%s", hostport, l->needs_token ? " (token required)" : "");
@@ -234,15 +269,16 @@ int mssad_listen_systemd(mssad_server *s, int *count) {
       uv_pipe_init(s->loop, &l->h.pipe, 0);
       rc = uv_pipe_open(&l->h.pipe, fd);
     } else {
+      if (!tcp_allowed(s)) return UV_EACCES;
       uv_tcp_init(s->loop, &l->h.tcp);
       l->is_tcp = true;
       l->needs_token = s->token != NULL;
       rc = uv_tcp_open(&l->h.tcp, fd);
     }
     l->open = true;
-    if (!rc) rc = uv_listen(&l->h.stream, 128, on_connection);
+    if (!rc) rc = uv_listen(&l->h.stream, LISTEN_BACKLOG, on_connection);
     if (rc) {
-      MSSAD_ERROR("LISTEN_FDS: fd %d: %s", fd, uv_strerror(rc));
+      MSSAD_ERROR("LISTEN_FDS: fd %d: %s", fd, mssad_strerror(rc));
       return rc;
     }
     (*count)++;
@@ -260,13 +296,13 @@ int mssad_serve_stdio(mssad_server *s) {
   if (!rc2) rc2 = uv_pipe_open((uv_pipe_t *)out, 1);
   if (rc || rc2) {
     MSSAD_ERROR("--stdio: stdin and stdout must be pipes or sockets (%s)",
-                uv_strerror(rc ? rc : rc2));
+                mssad_strerror(rc ? rc : rc2));
     uv_close((uv_handle_t *)in, (uv_close_cb)free);
     uv_close((uv_handle_t *)out, (uv_close_cb)free);
     return rc ? rc : rc2;
   }
   s->stdio_conn = true;
-  mssad_conn_new(s, in, out, false);
+  mssad_conn_new(s, in, out, false, false);
   return 0;
 }
 

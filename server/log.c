@@ -10,6 +10,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <uv.h>
 
 int mssad_log_level = MSSAD_LOG_INFO;
 
@@ -30,4 +31,11 @@ void mssad_log(int level, const char *fmt, ...) {
   vsnprintf(buf, sizeof buf, fmt, ap);
   va_end(ap);
   fprintf(stderr, "memssad: %s: %s\n", names[level < 0 ? 0 : level > 3 ? 3 : level], buf);
+}
+
+/* libuv's codes below this are its own (UV_EOF, UV_EAI_*), not -errno. */
+#define UV_OWN_CODES (-3000)
+
+const char *mssad_strerror(int uv_err) {
+  return uv_err < 0 && uv_err > UV_OWN_CODES ? strerror(-uv_err) : uv_strerror(uv_err);
 }

@@ -17,6 +17,10 @@ extern int mssad_log_level;
 /* Parses "error" / "warn" / "info" / "debug"; -1 if unknown. */
 int mssad_log_parse_level(const char *s);
 void mssad_log(int level, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* The words for a libuv error code: the C library's strerror for the
+** system errors (libuv's codes are -errno on Unix), so messages read as
+** errno's ("No such file or directory"), libuv's own words for the rest. */
+const char *mssad_strerror(int uv_err);
 
 #define MSSAD_ERROR(...) mssad_log(MSSAD_LOG_ERROR, __VA_ARGS__)
 #define MSSAD_WARN(...) mssad_log(MSSAD_LOG_WARN, __VA_ARGS__)

@@ -13,15 +13,34 @@
 **   3. Every handle is closed and every module freed before exit, so leak
 **      checkers see a clean process.
 */
+#define _XOPEN_SOURCE 700   /* realpath */
+
 #include <errno.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include "libmemssa-client/memssa-client.h"
 #include "log.h"
 #include "server.h"
+
+/* SIGTERM ends the process within this (seconds), whatever is in flight. */
+#define DEFAULT_DRAIN_S 1.5
+/* Idle connections are closed after this (seconds): ten minutes leave an
+** editor room to think, and the idle cannot lock new clients out. */
+#define DEFAULT_IDLE_S 600
+/* The idle sweep runs this many times per timeout (so a connection goes at
+** most a quarter of the timeout late), and at least this often (ms). */
+#define IDLE_SWEEPS 4
+#define IDLE_SWEEP_MIN_MS 100
+
+/* After the drain time, how long cancelled pool work has to report back
+** before what still runs is abandoned (ms). */
+#define CANCEL_SETTLE_MS 50
 
 static void usage(FILE *out) {
   fputs("usage: memssad [OPTIONS]\n"
@@ -29,8 +48,11 @@ static void usage(FILE *out) {
         "Serves MemorySSA queries (JSON-RPC 2.0, one request per line).\n"
         "\n"
         "  --socket PATH         Unix socket (default $MEMSSA_SOCKET, else\n"
-        "                        $XDG_RUNTIME_DIR/memssad.sock, else /tmp/memssad-$UID.sock)\n"
-        "  --listen HOST:PORT    also listen on TCP (loopback only, unless --allow-remote)\n"
+        "                        $XDG_RUNTIME_DIR/memssad.sock, else\n"
+        "                        /tmp/memssad-$UID/memssad.sock; a default socket's\n"
+        "                        directory must be yours and private (mode 0700))\n"
+        "  --listen HOST:PORT    also listen on TCP (loopback only, unless --allow-remote;\n"
+        "                        needs --token-file, or --insecure-no-token)\n"
         "  --allow-remote        allow a non-loopback --listen address (needs --token-file)\n"
         "  --token-file FILE     TCP clients must send the first line of FILE first\n"
         "  --stdio               serve one client on stdin/stdout (no socket)\n"
@@ -42,7 +64,17 @@ static void usage(FILE *out) {
         "  --max-connections N   (default 1024)\n"
         "  --max-backlog BYTES   unread reply bytes before a client is dropped (default 64M)\n"
         "  --check-limit N       walker budget (LLVM's -memssa-check-limit; default unlimited)\n"
-        "  --drain-timeout SEC   on SIGTERM, wait this long for clients (default 5)\n"
+        "  --drain-timeout SEC   on SIGTERM, let requests in flight (loads included)\n"
+        "                        finish for this long, then close every connection\n"
+        "                        and abandon unfinished builds (default 1.5)\n"
+        "  --idle-timeout SEC    close connections idle this long (default 600; 0 never)\n"
+        "  --max-module-bytes BYTES\n"
+        "                        largest module a load reads or takes (default 1G);\n"
+        "                        only regular files are read, checked before reading\n"
+        "  --root DIR            TCP clients may load files under DIR only (without\n"
+        "                        it they may load no file, only params.text)\n"
+        "  --insecure-no-token   allow --listen on loopback without --token-file\n"
+        "                        (any local user could then use the daemon)\n"
         "  --state-dir DIR       persist loads and edits in DIR (journal + snapshot),\n"
         "                        replayed at start-up\n"
         "  --fsync MODE          always (reply after the record is on disk; concurrent\n"
@@ -99,24 +131,51 @@ static void close_if_open(uv_handle_t *h) {
   if (h->loop && !uv_is_closing(h)) uv_close(h, on_handle_closed_noop);
 }
 
+static void on_idle_sweep(uv_timer_t *t) { mssad_conns_close_idle(t->data); }
+
 void mssad_server_maybe_done(mssad_server *s) {
   if (!s->stopping || s->conns || s->jobs_in_flight) return;
   close_if_open((uv_handle_t *)&s->drain_timer);
+  close_if_open((uv_handle_t *)&s->idle_timer);
   close_if_open((uv_handle_t *)&s->sigterm);
   close_if_open((uv_handle_t *)&s->sigint);
   mssad_journal_stop(s);
 }
 
+/* The drain time is up with builds still running on the pool: nothing can
+** stop a thread mid-build, and nobody waits for them any more (their
+** connections are closed: nothing they produce is acknowledged). The
+** journal is made durable and the process ends here. */
+static void abandon_builds(mssad_server *s) {
+  MSSAD_WARN("abandoning %llu build(s) in flight", (unsigned long long)s->jobs_in_flight);
+  mssad_listeners_close(s);
+  mssad_journal_close(s);
+  MSSAD_INFO("stopped");
+  /* _exit, not exit: libuv's destructor would join the pool's threads,
+  ** that is, wait for the very builds abandoned here. */
+  _exit(0);
+}
+
+static void on_builds_left(uv_timer_t *t) {
+  mssad_server *s = t->data;
+  if (s->jobs_in_flight) abandon_builds(s);
+}
+
 static void on_drain_timeout(uv_timer_t *t) {
   mssad_server *s = t->data;
-  MSSAD_WARN("clients still connected after %.1f s; closing them", s->cfg.drain_timeout_s);
+  if (s->conns)
+    MSSAD_WARN("clients still connected after %.1f s; closing them", s->cfg.drain_timeout_s);
   /* Closing only starts here; connections leave the list in close
-  ** callbacks, so taking `next` first is safe. */
+  ** callbacks, so taking `next` first is safe. Their pool work is
+  ** abandoned: cancelled if queued, dropped when it ends if running. */
   for (mssad_conn *c = s->conns; c;) {
     mssad_conn *n = mssad_conn_next(c);
     mssad_conn_close(c);
     c = n;
   }
+  /* Cancelled work reports back in the next turn of the loop; what is left
+  ** after that is running. */
+  if (s->jobs_in_flight) uv_timer_start(&s->drain_timer, on_builds_left, CANCEL_SETTLE_MS, 0);
 }
 
 void mssad_server_stop(mssad_server *s, const char *why) {
@@ -124,6 +183,7 @@ void mssad_server_stop(mssad_server *s, const char *why) {
   s->stopping = true;
   MSSAD_INFO("stopping (%s)", why);
   mssad_listeners_close(s);
+  uv_timer_stop(&s->idle_timer);
   if (s->cfg.drain_timeout_s > 0) {
     uv_timer_start(&s->drain_timer, on_drain_timeout,
                    (uint64_t)(s->cfg.drain_timeout_s * 1000), 0);
@@ -147,124 +207,226 @@ static void on_signal(uv_signal_t *h, int signum) {
   mssad_server_stop(s, signum == SIGINT ? "SIGINT" : "SIGTERM");
 }
 
-/* ---------------------------------------------------------------- main */
+/* ------------------------------------------------------------- options */
 
-int main(int argc, char **argv) {
-  mssad_server srv;
-  memset(&srv, 0, sizeof srv);
-  mssad_config *cfg = &srv.cfg;
+/* Exit statuses. */
+#define EXIT_USAGE 2
+#define GO_ON (-1)   /* parse_args: no reason to exit; serve */
+
+static void set_defaults(mssad_server *srv) {
+  mssad_config *cfg = &srv->cfg;
   cfg->max_request = 64u << 20;
   cfg->max_connections = 1024;
   cfg->max_backlog = 64u << 20;
   cfg->check_limit = UINT32_MAX;
-  cfg->drain_timeout_s = 5;
-  srv.journal.mode = MSSAD_FSYNC_EVERYSEC;
-  srv.journal.max = 64u << 20;
-  srv.journal.fd = -1;
-  bool explicit_socket = false;
+  cfg->drain_timeout_s = DEFAULT_DRAIN_S;
+  cfg->idle_timeout_s = DEFAULT_IDLE_S;
+  srv->journal.mode = MSSAD_FSYNC_EVERYSEC;
+  srv->journal.max = 64u << 20;
+  srv->journal.fd = -1;
+}
+
+/* A size option: GO_ON, or EXIT_USAGE after saying why. */
+static int size_opt(const char *v, size_t *out) {
+  if ((*out = parse_size(v))) return GO_ON;
+  fprintf(stderr, "memssad: bad size '%s'\n", v);
+  return EXIT_USAGE;
+}
+
+/* An option that takes a value `v`: GO_ON, an exit status, or NOT_MINE
+** when `a` is not one of them. */
+#define NOT_MINE (-2)   /* value_opt, flag_opt: not one of theirs */
+static int value_opt(mssad_server *srv, const char *a, const char *v) {
+  mssad_config *cfg = &srv->cfg;
+  if (!strcmp(a, "--socket")) cfg->socket_path = v;
+  else if (!strcmp(a, "--listen")) cfg->listen_addr = v;
+  else if (!strcmp(a, "--token-file")) cfg->token_file = v;
+  else if (!strcmp(a, "--max-request")) return size_opt(v, &cfg->max_request);
+  else if (!strcmp(a, "--max-backlog")) return size_opt(v, &cfg->max_backlog);
+  else if (!strcmp(a, "--max-edit-growth")) return size_opt(v, &cfg->max_edit_growth);
+  else if (!strcmp(a, "--max-connections")) {
+    if (!(cfg->max_connections = (uint32_t)strtoul(v, NULL, 10))) {
+      fprintf(stderr, "memssad: bad count '%s'\n", v);
+      return EXIT_USAGE;
+    }
+  } else if (!strcmp(a, "--check-limit")) {
+    cfg->check_limit = (uint32_t)strtoul(v, NULL, 10);
+    if (!cfg->check_limit) cfg->check_limit = UINT32_MAX;
+  } else if (!strcmp(a, "--drain-timeout")) cfg->drain_timeout_s = atof(v);
+  else if (!strcmp(a, "--idle-timeout")) cfg->idle_timeout_s = atof(v);
+  else if (!strcmp(a, "--max-module-bytes")) return size_opt(v, &cfg->max_module_bytes);
+  else if (!strcmp(a, "--root")) cfg->root = v;
+  else if (!strcmp(a, "--state-dir")) cfg->state_dir = v;
+  else if (!strcmp(a, "--fsync")) {
+    if (!strcmp(v, "always")) srv->journal.mode = MSSAD_FSYNC_ALWAYS;
+    else if (!strcmp(v, "everysec")) srv->journal.mode = MSSAD_FSYNC_EVERYSEC;
+    else if (!strcmp(v, "no")) srv->journal.mode = MSSAD_FSYNC_NO;
+    else {
+      fprintf(stderr, "memssad: --fsync takes always, everysec or no\n");
+      return EXIT_USAGE;
+    }
+  } else if (!strcmp(a, "--journal-max")) {
+    size_t m;
+    int rc = size_opt(v, &m);
+    srv->journal.max = m;
+    return rc;
+  } else if (!strcmp(a, "--log-level")) {
+    if ((mssad_log_level = mssad_log_parse_level(v)) < 0) {
+      fprintf(stderr, "memssad: unknown log level '%s'\n", v);
+      return EXIT_USAGE;
+    }
+  } else return NOT_MINE;
+  return GO_ON;
+}
+
+/* The flags without a value; GO_ON, an exit status, or NOT_MINE. */
+static int flag_opt(mssad_server *srv, const char *a) {
+  mssad_config *cfg = &srv->cfg;
+  if (!strcmp(a, "--allow-remote")) cfg->allow_remote = true;
+  else if (!strcmp(a, "--stdio")) cfg->use_stdio = true;
+  else if (!strcmp(a, "--insecure-no-token")) cfg->insecure_no_token = true;
+  else if (!strcmp(a, "--recover")) cfg->recover = true;
+  else if (!strcmp(a, "-q")) mssad_log_level = MSSAD_LOG_WARN;
+  else if (!strcmp(a, "-v")) mssad_log_level = MSSAD_LOG_DEBUG;
+  else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+    usage(stdout);
+    return 0;
+  } else if (!strcmp(a, "--version")) {
+    printf("memssad %s (protocol %s)\n", MEMSSA_VERSION, MSSA_PROTO_VERSION);
+    return 0;
+  } else return NOT_MINE;
+  return GO_ON;
+}
+
+static bool takes_value(const char *a) {
+  static const char *const names[] = {
+      "--socket",      "--listen",          "--token-file",  "--max-request",
+      "--max-backlog", "--max-edit-growth", "--max-connections", "--check-limit",
+      "--drain-timeout", "--state-dir",     "--fsync",       "--journal-max",
+      "--log-level",   "--idle-timeout",    "--max-module-bytes", "--root"};
+  for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+    if (!strcmp(a, names[i])) return true;
+  return false;
+}
+
+/* Every option into srv->cfg: GO_ON, or the status to exit with. */
+static int parse_args(mssad_server *srv, int argc, char **argv) {
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
-    const char *v = i + 1 < argc ? argv[i + 1] : NULL;
-#define NEEDV() do { if (!v) { fprintf(stderr, "memssad: %s needs a value\n", a); return 2; } i++; } while (0)
-    if (!strcmp(a, "--socket")) { NEEDV(); cfg->socket_path = v; explicit_socket = true; }
-    else if (!strcmp(a, "--listen")) { NEEDV(); cfg->listen_addr = v; }
-    else if (!strcmp(a, "--allow-remote")) cfg->allow_remote = true;
-    else if (!strcmp(a, "--token-file")) { NEEDV(); cfg->token_file = v; }
-    else if (!strcmp(a, "--stdio")) cfg->use_stdio = true;
-    else if (!strcmp(a, "--max-request")) {
-      NEEDV();
-      if (!(cfg->max_request = parse_size(v))) { fprintf(stderr, "memssad: bad size '%s'\n", v); return 2; }
-    } else if (!strcmp(a, "--max-backlog")) {
-      NEEDV();
-      if (!(cfg->max_backlog = parse_size(v))) { fprintf(stderr, "memssad: bad size '%s'\n", v); return 2; }
-    } else if (!strcmp(a, "--max-edit-growth")) {
-      NEEDV();
-      if (!(cfg->max_edit_growth = parse_size(v))) { fprintf(stderr, "memssad: bad size '%s'\n", v); return 2; }
-    } else if (!strcmp(a, "--max-connections")) {
-      NEEDV();
-      cfg->max_connections = (uint32_t)strtoul(v, NULL, 10);
-      if (!cfg->max_connections) { fprintf(stderr, "memssad: bad count '%s'\n", v); return 2; }
-    } else if (!strcmp(a, "--check-limit")) {
-      NEEDV();
-      cfg->check_limit = (uint32_t)strtoul(v, NULL, 10);
-      if (!cfg->check_limit) cfg->check_limit = UINT32_MAX;
-    } else if (!strcmp(a, "--drain-timeout")) { NEEDV(); cfg->drain_timeout_s = atof(v); }
-    else if (!strcmp(a, "--state-dir")) { NEEDV(); cfg->state_dir = v; }
-    else if (!strcmp(a, "--fsync")) {
-      NEEDV();
-      if (!strcmp(v, "always")) srv.journal.mode = MSSAD_FSYNC_ALWAYS;
-      else if (!strcmp(v, "everysec")) srv.journal.mode = MSSAD_FSYNC_EVERYSEC;
-      else if (!strcmp(v, "no")) srv.journal.mode = MSSAD_FSYNC_NO;
-      else { fprintf(stderr, "memssad: --fsync takes always, everysec or no\n"); return 2; }
-    } else if (!strcmp(a, "--journal-max")) {
-      NEEDV();
-      if (!(srv.journal.max = parse_size(v))) { fprintf(stderr, "memssad: bad size '%s'\n", v); return 2; }
-    }
-    else if (!strcmp(a, "--log-level")) {
-      NEEDV();
-      if ((mssad_log_level = mssad_log_parse_level(v)) < 0) {
-        fprintf(stderr, "memssad: unknown log level '%s'\n", v);
-        return 2;
+    int rc;
+    if (takes_value(a)) {
+      if (i + 1 >= argc) {
+        fprintf(stderr, "memssad: %s needs a value\n", a);
+        return EXIT_USAGE;
       }
-    } else if (!strcmp(a, "-q")) mssad_log_level = MSSAD_LOG_WARN;
-    else if (!strcmp(a, "-v")) mssad_log_level = MSSAD_LOG_DEBUG;
-    else if (!strcmp(a, "--help") || !strcmp(a, "-h")) { usage(stdout); return 0; }
-    else if (!strcmp(a, "--version")) { printf("memssad %s\n", MSSA_PROTO_VERSION); return 0; }
-    else {
+      rc = value_opt(srv, a, argv[++i]);
+    } else {
+      rc = flag_opt(srv, a);
+    }
+    if (rc == NOT_MINE) {
       fprintf(stderr, "memssad: unknown option '%s'\n", a);
       usage(stderr);
-      return 2;
+      return EXIT_USAGE;
     }
-#undef NEEDV
+    if (rc != GO_ON) return rc;
   }
-  if (cfg->allow_remote && !cfg->token_file) {
+  if (srv->cfg.allow_remote && !srv->cfg.token_file) {
     fprintf(stderr, "memssad: --allow-remote needs --token-file\n");
-    return 2;
+    return EXIT_USAGE;
   }
+  return GO_ON;
+}
 
+/* ---------------------------------------------------------------- main */
+
+/* The engine, the store, signals and timers (nothing listens yet). */
+static int server_init(mssad_server *srv) {
+  mssad_config *cfg = &srv->cfg;
   signal(SIGPIPE, SIG_IGN);
   mssa_proto_init_threads();   /* before any pool thread decodes JSON */
-  srv.loop = uv_default_loop();
-  srv.start_ns = uv_hrtime();
-  if (cfg->token_file && !(srv.token = read_token(cfg->token_file))) return 1;
-  mssad_store_init(&srv);
+  srv->loop = uv_default_loop();
+  srv->start_ns = uv_hrtime();
+  if (cfg->token_file && !(srv->token = read_token(cfg->token_file))) return -1;
+  mssad_store_init(srv);
   mssa_proto_opts po;
   memset(&po, 0, sizeof po);
   po.build.check_limit = cfg->check_limit;
   po.build.aa_layers = MSSA_AA_ALL;
   po.max_print_bytes = cfg->max_backlog / 2;
   po.max_edit_growth = cfg->max_edit_growth;
-  srv.proto = mssa_proto_new(&srv.host, &po);
+  po.max_module_bytes = cfg->max_module_bytes;
+  srv->proto = mssa_proto_new(&srv->host, &po);
+  uv_signal_init(srv->loop, &srv->sigterm);
+  uv_signal_init(srv->loop, &srv->sigint);
+  srv->sigterm.data = srv->sigint.data = srv;
+  uv_signal_start(&srv->sigterm, on_signal, SIGTERM);
+  uv_signal_start(&srv->sigint, on_signal, SIGINT);
+  uv_timer_init(srv->loop, &srv->drain_timer);
+  srv->drain_timer.data = srv;
+  uv_timer_init(srv->loop, &srv->idle_timer);
+  srv->idle_timer.data = srv;
+  if (cfg->idle_timeout_s > 0) {
+    double ms = cfg->idle_timeout_s * 1000 / IDLE_SWEEPS;
+    uint64_t every = ms < IDLE_SWEEP_MIN_MS ? IDLE_SWEEP_MIN_MS : (uint64_t)ms;
+    uv_timer_start(&srv->idle_timer, on_idle_sweep, every, every);
+    uv_unref((uv_handle_t *)&srv->idle_timer);
+  }
+  if (cfg->root) {
+    char real[PATH_MAX];
+    struct stat st;
+    if (!realpath(cfg->root, real) || stat(real, &st) || !S_ISDIR(st.st_mode)) {
+      MSSAD_ERROR("--root %s: %s", cfg->root, errno ? strerror(errno) : "not a directory");
+      return -1;
+    }
+    srv->root_real = mssa__xstrndup(real, strlen(real));
+  }
+  return 0;
+}
 
-  uv_signal_init(srv.loop, &srv.sigterm);
-  uv_signal_init(srv.loop, &srv.sigint);
-  srv.sigterm.data = srv.sigint.data = &srv;
-  uv_signal_start(&srv.sigterm, on_signal, SIGTERM);
-  uv_signal_start(&srv.sigint, on_signal, SIGINT);
-  uv_timer_init(srv.loop, &srv.drain_timer);
-  srv.drain_timer.data = &srv;
+/* The default socket, in its private directory (created if missing). */
+static int listen_default_unix(mssad_server *srv) {
+  static char defpath[512];
+  int flags = memssa_client_default_socket(defpath, sizeof defpath);
+  if (flags < 0) {
+    MSSAD_ERROR("the default socket path is too long");
+    return -1;
+  }
+  char why[1024];
+  if (memssa_client_check_socket(defpath, flags | MEMSSA_SOCK_CREATE_DIR, why, sizeof why)) {
+    MSSAD_ERROR("%s", why);
+    return -1;
+  }
+  srv->cfg.socket_path = defpath;
+  return mssad_listen_unix(srv, defpath);
+}
 
+/* Replays the journal, then listens where the options say. */
+static int server_start(mssad_server *srv) {
+  mssad_config *cfg = &srv->cfg;
   int rc = 0, nsd = 0;
-  char defpath[512];
   if (cfg->state_dir) {
     /* Replay before listening: no client sees a half-restored state. */
-    srv.journal.dir = (char *)cfg->state_dir;
-    rc = mssad_journal_open(&srv);
+    srv->journal.dir = (char *)cfg->state_dir;
+    rc = mssad_journal_open(srv);
   }
-  if (!rc) rc = mssad_listen_systemd(&srv, &nsd);
-  if (!rc && !nsd) {
-    if (cfg->use_stdio) rc = mssad_serve_stdio(&srv);
-    if (!rc && (explicit_socket || (!cfg->use_stdio && !cfg->listen_addr)) ) {
-      if (!cfg->socket_path) {
-        mssad_default_socket(defpath, sizeof defpath);
-        cfg->socket_path = defpath;
-      }
-      rc = mssad_listen_unix(&srv, cfg->socket_path);
-    }
-    if (!rc && cfg->listen_addr) rc = mssad_listen_tcp(&srv, cfg->listen_addr);
-  }
+  if (!rc) rc = mssad_listen_systemd(srv, &nsd);
+  if (rc || nsd) return rc;
+  if (cfg->use_stdio) rc = mssad_serve_stdio(srv);
+  if (!rc && cfg->socket_path) rc = mssad_listen_unix(srv, cfg->socket_path);
+  else if (!rc && !cfg->use_stdio && !cfg->listen_addr) rc = listen_default_unix(srv);
+  if (!rc && cfg->listen_addr) rc = mssad_listen_tcp(srv, cfg->listen_addr);
+  return rc;
+}
+
+int main(int argc, char **argv) {
+  mssad_server srv;
+  memset(&srv, 0, sizeof srv);
+  set_defaults(&srv);
+  int rc = parse_args(&srv, argc, argv);
+  if (rc != GO_ON) return rc;
+  if (server_init(&srv)) return 1;
   int status = 0;
-  if (rc) {
+  if (server_start(&srv)) {
     status = 1;
     mssad_server_stop(&srv, "startup failed");
   } else {
@@ -275,6 +437,7 @@ int main(int argc, char **argv) {
   mssad_store_fini(&srv);
   mssa_proto_free(srv.proto);
   free(srv.token);
+  free(srv.root_real);
   uv_loop_close(srv.loop);
   if (!status) MSSAD_INFO("stopped");
   return status;

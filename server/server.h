@@ -4,10 +4,10 @@
 **
 ** Invariants:
 **   1. Everything here is touched on the loop thread only. The one thing
-**      that runs elsewhere is a build (mssa_proto_job_run), a module free or
-**      the journal's fdatasync (journal.c) on libuv's thread pool, and none
-**      touches this state: results come back through the after-callbacks on
-**      the loop thread.
+**      that runs elsewhere is a build (mssa_proto_job_run) or a module free
+**      on libuv's thread pool, and the journal's fdatasync on its own thread
+**      (journal.c); none touches this state: results come back through the
+**      after-callbacks (or the syncer's uv_async) on the loop thread.
 **   2. A connection is freed only from a uv_close callback, once every one
 **      of its handles is closed and no job refers to it (refs == 0); never
 **      from inside one of its own read/write callbacks.
@@ -40,12 +40,35 @@ typedef struct mssad_config {
   size_t max_backlog;         /* unsent reply bytes per client */
   size_t max_edit_growth;     /* see mssa_proto_opts */
   uint32_t check_limit;
-  double drain_timeout_s;     /* on SIGTERM: how long to wait for slow clients */
+  double drain_timeout_s;     /* on SIGTERM: how long requests in flight (loads
+                                 included) may take to finish; then connections
+                                 are closed and unfinished builds abandoned */
+  double idle_timeout_s;      /* a connection idle this long is closed (0: never) */
+  size_t max_module_bytes;    /* see mssa_proto_opts */
+  const char *root;           /* --root: the only files TCP clients may load */
+  bool insecure_no_token;     /* allow TCP on loopback without --token-file */
+  bool recover;               /* --recover: start from the journal's valid prefix */
   const char *state_dir;      /* --state-dir: persist loads/edits (journal.c) */
 } mssad_config;
 
 /* Persistence (journal.c). */
 enum { MSSAD_FSYNC_NO = 0, MSSAD_FSYNC_EVERYSEC = 1, MSSAD_FSYNC_ALWAYS = 2 };
+
+/* The journal's own fdatasync thread (journal.c): one request at a time,
+** handed over under `mu`; `done` wakes the loop when it returns. Not the
+** libuv pool, where builds could keep an acknowledgement waiting. */
+typedef struct mssad_syncer {
+  uv_thread_t tid;
+  uv_mutex_t mu;
+  uv_cond_t cv;
+  uv_async_t done;
+  int fd;                     /* the descriptor to fdatasync next, or -1 */
+  int result;                 /* of the last fdatasync: 0 or a negative errno */
+  bool has_result;            /* `result` not yet taken by the loop */
+  bool quit;                  /* set by the loop: no more wake-ups wanted */
+  bool started;
+} mssad_syncer;
+
 typedef struct mssad_journal {
   char *dir;                  /* NULL: no persistence */
   int mode;                   /* MSSAD_FSYNC_* */
@@ -57,9 +80,10 @@ typedef struct mssad_journal {
   ** one the latest fdatasync (in flight or done) covers, `durable` the last
   ** one known to be on disk. */
   uint64_t seq, syncing, durable;
+  size_t pending;             /* bytes of a record written, not yet committed */
   bool fsync_inflight, failed, timer_on;
   uv_timer_t timer;           /* everysec */
-  uv_fs_t fsreq;
+  mssad_syncer syncer;
   uint64_t fsync_t0;          /* when the fdatasync in flight started */
   uint64_t replayed, cut_bytes, fsyncs, fsync_errors, fsync_ns, compactions;
 } mssad_journal;
@@ -104,8 +128,11 @@ struct mssad_server {
   mssad_listener listeners[MSSAD_MAX_LISTENERS];
   int nlisteners;
   mssad_conn *conns;          /* doubly linked list of live connections */
-  uint64_t nconns, conns_total, dropped_slow;
+  uint64_t nconns, conns_total, dropped_slow, closed_idle;
   uint64_t jobs_in_flight;
+  uint64_t jobs_abandoned;    /* builds and decodes whose client went away */
+  char *root_real;            /* realpath of cfg.root (NULL: no --root) */
+  uv_timer_t idle_timer;      /* sweeps idle connections (idle_timeout_s) */
   uv_signal_t sigterm, sigint;
   uv_timer_t drain_timer;
   bool stopping;
@@ -126,13 +153,22 @@ int mssad_listen_tcp(mssad_server *s, const char *hostport);
 int mssad_listen_systemd(mssad_server *s, int *count);
 int mssad_serve_stdio(mssad_server *s);
 void mssad_listeners_close(mssad_server *s);
-/* The default socket path ($MEMSSA_SOCKET, $XDG_RUNTIME_DIR/memssad.sock,
-** /tmp/memssad-$UID.sock). */
-void mssad_default_socket(char *buf, size_t cap);
+
+/* Work on the thread pool for a connection (store.c): a build, or the
+** decoding of a huge request line. */
+typedef struct mssad_work mssad_work;
 
 /* conn.c */
-/* Takes a connected stream (in == out for sockets); the conn owns both. */
-mssad_conn *mssad_conn_new(mssad_server *s, uv_stream_t *in, uv_stream_t *out, bool needs_token);
+/* Takes a connected stream (in == out for sockets); the conn owns both.
+** `tcp`: the client came over TCP (files are then read only under --root). */
+mssad_conn *mssad_conn_new(mssad_server *s, uv_stream_t *in, uv_stream_t *out, bool needs_token,
+                           bool tcp);
+bool mssad_conn_is_tcp(const mssad_conn *c);
+/* The pool work the connection waits for (NULL when it is done). */
+void mssad_conn_set_work(mssad_conn *c, mssad_work *w);
+/* Closes the connections idle for idle_timeout_s (no request pending, no
+** reply unsent). */
+void mssad_conns_close_idle(mssad_server *s);
 /* Allocates the handle storage a connection will own. */
 uv_stream_t *mssad_conn_alloc_stream(bool tcp);
 void mssad_conn_close(mssad_conn *c);
@@ -163,6 +199,10 @@ int mssad_store_start_job(mssad_server *s, mssad_conn *c, mssa_proto_job *job);
 int mssad_store_start_parse(mssad_server *s, mssad_conn *c, char *buf, size_t off, size_t len);
 /* Lines at least this long are decoded on the pool. */
 #define MSSAD_POOL_PARSE_BYTES ((size_t)256 << 10)
+
+/* The connection is gone: the work is cancelled if it has not started, else
+** its result is dropped when it ends (no reply, no module installed). */
+void mssad_work_abandon(mssad_work *w);
 
 /* Adds (or replaces) module `name` (loop thread). */
 void mssad_store_install(mssad_server *s, const char *name, mssa_qmodule *q);

@@ -14,7 +14,10 @@
 **   3. Pool threads run at a lower priority (nice 10) than the loop thread,
 **      so a long build never delays answers on a busy machine.
 **   4. A job holds a reference on its connection (conn refs), so a client
-**      that disconnects mid-load is freed only after the job is answered.
+**      that disconnects mid-load is freed only after the job is done.
+**   5. Work for a client that has gone is abandoned (mssad_work_abandon):
+**      cancelled if it has not started, else dropped when it ends: a load
+**      nobody waits for installs no module and sends no reply.
 */
 #include <stdlib.h>
 #include <string.h>
@@ -110,8 +113,17 @@ static int h_unload(mssa_proto_host *h, const char *name) {
   return 0;
 }
 
+/* TCP clients read files only under --root (nowhere without one). */
+static const char *h_file_root(mssa_proto_host *h) {
+  mssad_server *s = h->data;
+  if (!s->cur_conn || !mssad_conn_is_tcp(s->cur_conn)) return NULL;
+  return s->root_real ? s->root_real : "";
+}
+
 static void h_server_stats(mssa_proto_host *h, mssa_proto_server_stats *out) {
   mssad_server *s = h->data;
+  out->jobs_abandoned = s->jobs_abandoned;
+  out->closed_idle = s->closed_idle;
   out->connections = s->nconns;
   out->connections_total = s->conns_total;
   out->dropped_slow = s->dropped_slow;
@@ -134,6 +146,7 @@ void mssad_store_init(mssad_server *s) {
   s->host.at = h_at;
   s->host.unload = h_unload;
   s->host.server_stats = h_server_stats;
+  s->host.file_root = h_file_root;
 }
 
 void mssad_store_fini(mssad_server *s) {
@@ -147,10 +160,16 @@ void mssad_store_fini(mssad_server *s) {
 
 /* ---------------------------------------------------------------- jobs */
 
-typedef struct job_work {
+/* What every piece of pool work for a connection has. */
+struct mssad_work {
   uv_work_t req;
   mssad_server *srv;
   mssad_conn *conn;
+  bool abandoned;          /* its connection went away: drop the result */
+};
+
+typedef struct job_work {
+  mssad_work w;
   mssa_proto_job *job;
 } job_work;
 
@@ -164,61 +183,84 @@ static void lower_priority(void) {
   }
 }
 
+void mssad_work_abandon(mssad_work *w) {
+  if (w->abandoned) return;
+  w->abandoned = true;
+  w->srv->jobs_abandoned++;
+  /* Not started yet: it never will (the after-callback sees UV_ECANCELED).
+  ** Running: nothing can stop it; its result is dropped when it ends. */
+  uv_cancel((uv_req_t *)&w->req);
+}
+
 static void job_run(uv_work_t *w) {
   job_work *jw = w->data;
   lower_priority();
   mssa_proto_job_run(jw->job);
 }
 
+/* Replies to the job (the reply journals a load, so the connection is the
+** engine's current one meanwhile). */
+static void job_reply(mssad_server *s, job_work *jw) {
+  s->cur_conn = jw->w.conn;
+  mssa_proto_job_reply(s->proto, jw->job, mssad_conn_outbuf(jw->w.conn));
+  s->cur_conn = NULL;
+}
+
+static void job_install(mssad_server *s, job_work *jw) {
+  mssa_qmodule *q = mssa_proto_job_steal_module(jw->job);
+  if (!q) return;
+  const char *name = mssa_proto_job_module_name(jw->job);
+  MSSAD_INFO("loaded module '%s': %u functions, %llu defs, %llu uses, %llu phis "
+             "(read %.1f ms, build %.1f ms)",
+             name, q->ndefined, (unsigned long long)q->ndefs, (unsigned long long)q->nuses,
+             (unsigned long long)q->nphis, q->read_ms, q->build_ms);
+  mssad_store_install(s, name, q);
+}
+
+static void work_done(mssad_work *w) {
+  mssad_server *s = w->srv;
+  mssad_conn_set_work(w->conn, NULL);
+  mssad_conn_job_done(w->conn);   /* may free the connection */
+  free(w);
+  mssad_server_maybe_done(s);
+}
+
 static void job_after(uv_work_t *w, int status) {
   job_work *jw = w->data;
-  mssad_server *s = jw->srv;
+  mssad_server *s = jw->w.srv;
   s->jobs_in_flight--;
-  if (status == 0) {
-    s->cur_conn = jw->conn;   /* the reply journals the load (journal.c) */
-    mssa_proto_job_reply(s->proto, jw->job, mssad_conn_outbuf(jw->conn));
-    s->cur_conn = NULL;
-    /* A reload compared against a copy that went stale: back to the pool
-    ** for a full build (nothing was replied; the connection keeps waiting). */
+  if (status == 0 && !jw->w.abandoned) {
+    job_reply(s, jw);
+    /* A reload compared against a copy that went stale, or a file read for
+    ** a comparison that did not apply: back to the pool for a full build
+    ** (nothing was replied; the connection keeps waiting). */
     if (mssa_proto_job_again(jw->job)) {
-      if (!uv_queue_work(s->loop, &jw->req, job_run, job_after)) {
+      if (!uv_queue_work(s->loop, &jw->w.req, job_run, job_after)) {
         s->jobs_in_flight++;
         return;
       }
       mssa_proto_job_run(jw->job);   /* could not queue it: here, then */
-      s->cur_conn = jw->conn;
-      mssa_proto_job_reply(s->proto, jw->job, mssad_conn_outbuf(jw->conn));
-      s->cur_conn = NULL;
+      job_reply(s, jw);
     }
-    mssa_qmodule *q = mssa_proto_job_steal_module(jw->job);
-    if (q) {
-      const char *name = mssa_proto_job_module_name(jw->job);
-      MSSAD_INFO("loaded module '%s': %u functions, %llu defs, %llu uses, %llu phis "
-                 "(read %.1f ms, build %.1f ms)",
-                 name, q->ndefined, (unsigned long long)q->ndefs,
-                 (unsigned long long)q->nuses, (unsigned long long)q->nphis, q->read_ms,
-                 q->build_ms);
-      mssad_store_install(s, name, q);
-    }
+    job_install(s, jw);
   }
   mssa_proto_job_free(jw->job);
-  mssad_conn_job_done(jw->conn);   /* may free the connection */
-  free(jw);
-  mssad_server_maybe_done(s);
+  work_done(&jw->w);
 }
 
 int mssad_store_start_job(mssad_server *s, mssad_conn *c, mssa_proto_job *job) {
   job_work *jw = mssa__xcalloc(1, sizeof *jw);
-  jw->req.data = jw;
-  jw->srv = s;
-  jw->conn = c;
+  jw->w.req.data = jw;
+  jw->w.srv = s;
+  jw->w.conn = c;
   jw->job = job;
-  int rc = uv_queue_work(s->loop, &jw->req, job_run, job_after);
+  int rc = uv_queue_work(s->loop, &jw->w.req, job_run, job_after);
   if (rc) {
     free(jw);
     return rc;
   }
   s->jobs_in_flight++;
+  mssad_conn_set_work(c, &jw->w);
   return 0;
 }
 
@@ -228,9 +270,7 @@ int mssad_store_start_job(mssad_server *s, mssad_conn *c, mssa_proto_job *job) {
 ** megabytes of text): jansson parses it on the pool; the parsed request is
 ** then handled on the loop thread like any other. */
 typedef struct parse_work {
-  uv_work_t req;
-  mssad_server *srv;
-  mssad_conn *conn;
+  mssad_work w;
   char *buf;               /* owned: the connection's old input buffer */
   size_t off, len;         /* the line within it */
   mssa_proto_parsed *pp;
@@ -244,45 +284,48 @@ static void parse_run(uv_work_t *w) {
 
 static void parse_after(uv_work_t *w, int status) {
   parse_work *pw = w->data;
-  mssad_server *s = pw->srv;
+  mssad_server *s = pw->w.srv;
+  mssad_conn *c = pw->w.conn;
   s->jobs_in_flight--;
   free(pw->buf);
   mssa_proto_job *job = NULL;
-  s->cur_conn = pw->conn;   /* e.g. a huge `edit` journals here */
-  int rc = status == 0 && pw->pp
-               ? mssa_proto_handle_parsed(s->proto, pw->pp, mssad_conn_outbuf(pw->conn), &job)
-               : MSSA_PROTO_SILENT;
-  s->cur_conn = NULL;
-  if (status != 0) mssa_proto_parsed_free(pw->pp);
+  int rc = MSSA_PROTO_SILENT;
+  if (status == 0 && pw->pp && !pw->w.abandoned) {
+    s->cur_conn = c;   /* e.g. a huge `edit` journals here */
+    rc = mssa_proto_handle_parsed(s->proto, pw->pp, mssad_conn_outbuf(c), &job);
+    s->cur_conn = NULL;
+  } else {
+    mssa_proto_parsed_free(pw->pp);
+  }
   if (rc == MSSA_PROTO_ASYNC && job) {
     /* The connection stays paused: its reference passes to the build. */
-    if (mssad_store_start_job(s, pw->conn, job) == 0) {
+    mssad_conn_set_work(c, NULL);
+    if (mssad_store_start_job(s, c, job) == 0) {
       free(pw);
       return;
     }
     mssa_proto_job_free(job);
-    mssa_proto_error_line(s->proto, MSSA_RPC_INTERNAL_ERROR, "cannot queue the build", -1,
-                          mssad_conn_outbuf(pw->conn));
+    mssa_proto_error_line(s->proto, MSSA_RPC_INTERNAL_ERROR, "cannot queue the build", -1, -1,
+                          mssad_conn_outbuf(c));
   }
   if (rc == MSSA_PROTO_SHUTDOWN) mssad_server_stop(s, "shutdown requested");
-  mssad_conn_job_done(pw->conn);
-  free(pw);
-  mssad_server_maybe_done(s);
+  work_done(&pw->w);
 }
 
 int mssad_store_start_parse(mssad_server *s, mssad_conn *c, char *buf, size_t off, size_t len) {
   parse_work *pw = mssa__xcalloc(1, sizeof *pw);
-  pw->req.data = pw;
-  pw->srv = s;
-  pw->conn = c;
+  pw->w.req.data = pw;
+  pw->w.srv = s;
+  pw->w.conn = c;
   pw->buf = buf;
   pw->off = off;
   pw->len = len;
-  int rc = uv_queue_work(s->loop, &pw->req, parse_run, parse_after);
+  int rc = uv_queue_work(s->loop, &pw->w.req, parse_run, parse_after);
   if (rc) {
     free(pw);    /* the caller keeps `buf` */
     return rc;
   }
   s->jobs_in_flight++;
+  mssad_conn_set_work(c, &pw->w);
   return 0;
 }

@@ -12,24 +12,24 @@
 **   3. Layers can be switched off one by one (aa->layers); with none, every
 **      answer is the conservative one.
 **   4. Public mod/ref results use MSSA_MR_*; internally LLVM's encoding
-**      (memloc.h) is used and converted once, on the way out.
+**      (alias_internal.h) is used and converted once, on the way out.
 **
 ** Pure C11; no libuv, no jansson.
 */
 #include <stdlib.h>
 #include <string.h>
 
-#include "alias/memloc.h"
+#include "alias/alias_internal.h"
 
 mssa_aa *mssa_aa_new(const mssa_module *m, const mssa_func *f, unsigned layers) {
-  mssa_aa *aa = mssa__xcalloc(1, sizeof *aa);
+  mssa_aa *aa = mssa_xcalloc(1, sizeof *aa);
   aa->m = m;
   aa->f = f;
   aa->layers = layers & MSSA_AA_ALL;
   uint32_t fa = 0;
   if (f->attrs != MSSA_NONE && f->attrs < m->attrlists.n) fa = m->attrlists.a[f->attrs].fn;
   aa->null_valid = (fa & MSSA_A_NULL_POINTER_IS_VALID) != 0;
-  aa->galias = mssa__xcalloc((size_t)m->globals.n + 1, 1);
+  aa->galias = mssa_xcalloc((size_t)m->globals.n + 1, 1);
   return aa;
 }
 
@@ -47,12 +47,14 @@ void mssa_aa_invalidate(mssa_aa *aa) {
 void mssa_aa_free(mssa_aa *aa) {
   if (!aa) return;
   mssa_aa_invalidate(aa);
-  free(aa->tbaa);
+  mssa_u64map_free(&aa->tbaa);
   free(aa->galias);
   free(aa);
 }
 
 uint64_t mssa_aa_queries(const mssa_aa *aa) { return aa->queries; }
+
+unsigned mssa_aa_layers(const mssa_aa *aa) { return aa->layers; }
 
 /* ------------------------------------------------------------ locations */
 
@@ -82,18 +84,20 @@ bool mssa_aa_inst_loc(mssa_aa *aa, uint32_t inst, mssa_loc *out) {
 
 /* ------------------------------------------------------------ alias */
 
+bool mssa__tags_no_alias(mssa_aa *aa, mssa__tags a, mssa__tags b) {
+  if ((aa->layers & MSSA_AA_SCOPED) &&
+      (!mssa__scoped_may_alias(aa, a.scope, b.noalias) || !mssa__scoped_may_alias(aa, b.scope, a.noalias)))
+    return true;
+  return (aa->layers & MSSA_AA_TBAA) && a.tbaa != MSSA_NONE && b.tbaa != MSSA_NONE &&
+         !mssa__tbaa_alias(aa, a.tbaa, b.tbaa);
+}
+
 mssa_alias_result mssa__alias(mssa_aa *aa, const mssa_loc *a, const mssa_loc *b) {
   mssa_alias_result r = MSSA_MAY_ALIAS;
   aa->depth++;
   if (aa->layers & MSSA_AA_BASIC) r = mssa__basic_alias(aa, a, b);
-  if (r == MSSA_MAY_ALIAS && (aa->layers & MSSA_AA_SCOPED)) {
-    if (!mssa__scoped_may_alias(aa, a->scope, b->noalias) || !mssa__scoped_may_alias(aa, b->scope, a->noalias))
-      r = MSSA_NO_ALIAS;
-  }
-  if (r == MSSA_MAY_ALIAS && (aa->layers & MSSA_AA_TBAA)) {
-    if (a->tbaa != MSSA_NONE && b->tbaa != MSSA_NONE && !mssa__tbaa_alias(aa, a->tbaa, b->tbaa))
-      r = MSSA_NO_ALIAS;
-  }
+  if (r == MSSA_MAY_ALIAS && mssa__tags_no_alias(aa, mssa__loc_tags(a), mssa__loc_tags(b)))
+    r = MSSA_NO_ALIAS;
   aa->depth--;
   return r;
 }
@@ -112,7 +116,7 @@ static bool basic_points_to_constant(mssa_aa *aa, const mssa_loc *loc, bool or_l
   unsigned max_lookup = 8;
   work[nw++] = loc->ptr;
   do {
-    mssa_val v = mssa__underlying_object(aa, work[--nw], 6);
+    mssa_val v = mssa__underlying_object(aa, work[--nw], MSSA__MAX_LOOKUP);
     for (uint32_t i = 0; i < nv; i++) if (visited[i] == v) return false;
     if (nv == 64) return false;
     visited[nv++] = v;
@@ -167,7 +171,7 @@ unsigned mssa_aa_inst_modref(mssa_aa *aa, uint32_t inst) {
   switch (i->opcode) {
   case MSSA_OP_CALL: case MSSA_OP_INVOKE: case MSSA_OP_CALLBR:
     mssa__alias_query_begin(aa);
-    return mssa__mr_public(mssa__mr_clearmust(mssa__modref_behavior(aa, i) & 7u));
+    return mssa__mr_public(mssa__mr_clearmust(mssa__fmrb_modref(mssa__modref_behavior(aa, i))));
   case MSSA_OP_LOAD: return i->ordering > MSSA_AO_UNORDERED ? MSSA_MR_MODREF : MSSA_MR_REF;
   case MSSA_OP_STORE: return i->ordering > MSSA_AO_UNORDERED ? MSSA_MR_MODREF : MSSA_MR_MOD;
   case MSSA_OP_FENCE: case MSSA_OP_VAARG: case MSSA_OP_CMPXCHG: case MSSA_OP_ATOMICRMW:
@@ -177,47 +181,38 @@ unsigned mssa_aa_inst_modref(mssa_aa *aa, uint32_t inst) {
   }
 }
 
+/* How instruction `inst` touches `loc` through its own location: not at all
+** when the two do not alias (or, for an access that writes (`writes`), when
+** loc is constant memory), else `mr`, with the Must bit when they must
+** alias. */
+static unsigned own_loc_modref(mssa_aa *aa, uint32_t inst, const mssa_loc *loc, unsigned mr,
+                               bool writes) {
+  mssa_loc il;
+  mssa_aa_inst_loc(aa, inst, &il);
+  mssa_alias_result ar = mssa__alias(aa, &il, loc);
+  if (ar == MSSA_NO_ALIAS) return MSSA__MR_NOMODREF;
+  if (writes && mssa__points_to_constant(aa, loc, false)) return MSSA__MR_NOMODREF;
+  return ar == MSSA_MUST_ALIAS ? mssa__mr_setmust(mr) : mr;
+}
+
 /* AAResults::getModRefInfo(I, Loc), internal encoding. */
 static unsigned inst_loc_modref(mssa_aa *aa, uint32_t inst, const mssa_loc *loc) {
   const mssa_inst *i = &aa->f->insts.a[inst];
-  mssa_loc il;
   switch (i->opcode) {
-  case MSSA_OP_LOAD: {
+  case MSSA_OP_LOAD:
     if (i->ordering > MSSA_AO_UNORDERED) return MSSA__MR_MODREF;
-    mssa_aa_inst_loc(aa, inst, &il);
-    mssa_alias_result ar = mssa__alias(aa, &il, loc);
-    if (ar == MSSA_NO_ALIAS) return MSSA__MR_NOMODREF;
-    if (ar == MSSA_MUST_ALIAS) return MSSA__MR_MUSTREF;
-    return MSSA__MR_REF;
-  }
-  case MSSA_OP_STORE: {
+    return own_loc_modref(aa, inst, loc, MSSA__MR_REF, false);
+  case MSSA_OP_STORE:
     if (i->ordering > MSSA_AO_UNORDERED) return MSSA__MR_MODREF;
-    mssa_aa_inst_loc(aa, inst, &il);
-    mssa_alias_result ar = mssa__alias(aa, &il, loc);
-    if (ar == MSSA_NO_ALIAS) return MSSA__MR_NOMODREF;
-    if (mssa__points_to_constant(aa, loc, false)) return MSSA__MR_NOMODREF;
-    if (ar == MSSA_MUST_ALIAS) return MSSA__MR_MUSTMOD;
-    return MSSA__MR_MOD;
-  }
+    return own_loc_modref(aa, inst, loc, MSSA__MR_MOD, true);
   case MSSA_OP_FENCE:
     if (mssa__points_to_constant(aa, loc, false)) return MSSA__MR_REF;
     return MSSA__MR_MODREF;
-  case MSSA_OP_VAARG: {
-    mssa_aa_inst_loc(aa, inst, &il);
-    mssa_alias_result ar = mssa__alias(aa, &il, loc);
-    if (ar == MSSA_NO_ALIAS) return MSSA__MR_NOMODREF;
-    if (mssa__points_to_constant(aa, loc, false)) return MSSA__MR_NOMODREF;
-    if (ar == MSSA_MUST_ALIAS) return MSSA__MR_MUSTMODREF;
-    return MSSA__MR_MODREF;
-  }
-  case MSSA_OP_CMPXCHG: case MSSA_OP_ATOMICRMW: {
+  case MSSA_OP_VAARG:
+    return own_loc_modref(aa, inst, loc, MSSA__MR_MODREF, true);
+  case MSSA_OP_CMPXCHG: case MSSA_OP_ATOMICRMW:
     if (i->ordering > MSSA_AO_MONOTONIC) return MSSA__MR_MODREF;
-    mssa_aa_inst_loc(aa, inst, &il);
-    mssa_alias_result ar = mssa__alias(aa, &il, loc);
-    if (ar == MSSA_NO_ALIAS) return MSSA__MR_NOMODREF;
-    if (ar == MSSA_MUST_ALIAS) return MSSA__MR_MUSTMODREF;
-    return MSSA__MR_MODREF;
-  }
+    return own_loc_modref(aa, inst, loc, MSSA__MR_MODREF, false);
   case MSSA_OP_CATCHPAD: case MSSA_OP_CATCHRET:
     if (mssa__points_to_constant(aa, loc, false)) return MSSA__MR_NOMODREF;
     return MSSA__MR_MODREF;

@@ -54,6 +54,10 @@ typedef struct mssa_loc {
   uint32_t noalias;  /* !noalias list or MSSA_NONE */
 } mssa_loc;
 
+/* LLVM versions from this one on (to MSSA_LLVM_MAX) answer as current LLVM
+** does; older ones (14) as LLVM 14 (mssa_module_llvm_version). */
+#define MSSA_LLVM_CURRENT 15
+
 /* Layers (bit set); MSSA_AA_ALL is LLVM's default pipeline. */
 enum {
   MSSA_AA_BASIC = 1,
@@ -68,6 +72,8 @@ typedef struct mssa_aa mssa_aa;
 ** module and function must outlive it. `layers` is a MSSA_AA_* set. */
 mssa_aa *mssa_aa_new(const mssa_module *m, const mssa_func *f, unsigned layers);
 void mssa_aa_free(mssa_aa *aa);
+/* The layer set (MSSA_AA_*) the context was created with. */
+unsigned mssa_aa_layers(const mssa_aa *aa);
 /* Forgets cached per-function facts (after the function was edited). */
 void mssa_aa_invalidate(mssa_aa *aa);
 
@@ -94,6 +100,20 @@ unsigned mssa_aa_modref_call(mssa_aa *aa, uint32_t inst, uint32_t call);
 
 /* AAResults::pointsToConstantMemory(Loc, OrLocal). */
 bool mssa_aa_points_to_constant(mssa_aa *aa, const mssa_loc *loc, bool or_local);
+
+/* ------------------------------------------------ escape (capture tracking) */
+
+/* Capture tracking calls an object captured as soon as it has more uses
+** than this, without looking at them (LLVM 14's
+** -capture-tracking-max-uses-to-explore, default 20). The updater relies
+** on it: an object with more uses than this plus what an edit can change
+** is captured before and after the edit. */
+#define MSSA_CAPTURE_MAX_USES 20u
+
+/* isNonEscapingLocalObject(v): is v an identified function-local object
+** (an alloca or a noalias call) that is never captured? Cached in the
+** context until mssa_aa_invalidate. Asks no alias query. */
+bool mssa_aa_non_escaping_local(mssa_aa *aa, mssa_val v);
 
 /* ------------------------------------------------ points-to and overlap */
 

@@ -23,10 +23,18 @@
 #include <string.h>
 
 #include "cfg/domtree.h"
-#include "alias/memloc.h"
+#include "alias/alias_internal.h"
 
 #define MAX_DEPTH 512
 #define MAX_PHI_BBS_REACH 20
+#define MAX_DOM_COND_USES 20     /* ValueTracking's DomConditionsMaxUses */
+/* Room of the reachability search's worklist and successor scratch; a
+** search that would need more answers "reachable" (the safe side). */
+#define REACH_WORK 256
+#define REACH_SUCCS 64
+/* Room for the users of a dominating compare followed through logical
+** ands; past it no more of them are looked at (not known non-zero). */
+#define COND_WORK 64
 #define MAX_BBS_TO_EXPLORE 32
 
 typedef struct centry {
@@ -62,7 +70,7 @@ struct mssa__basic_state {
 };
 
 static struct mssa__basic_state *bstate(mssa_aa *aa) {
-  if (!aa->bs) aa->bs = mssa__xcalloc(1, sizeof *aa->bs);
+  if (!aa->bs) aa->bs = mssa_xcalloc(1, sizeof *aa->bs);
   return aa->bs;
 }
 
@@ -70,7 +78,7 @@ void mssa__basic_free(mssa_aa *aa) {
   struct mssa__basic_state *s = aa->bs;
   if (!s) return;
   free(s->tab);
-  mssa__vec_free(&s->abr); mssa__vec_free(&s->log); mssa__vec_free(&s->levels); mssa__vec_free(&s->phibbs);
+  mssa_vec_free(&s->abr); mssa_vec_free(&s->log); mssa_vec_free(&s->levels); mssa_vec_free(&s->phibbs);
   for (uint32_t i = 0; i < s->npool; i++) free(s->pool[i]);
   free(s->pool);
   free(s->bbmark);
@@ -119,7 +127,7 @@ static centry *cinsert(struct mssa__basic_state *s, uint32_t level, const ckey *
     for (uint32_t i = 0; i < oc; i++) live += old[i].state == 1;
     uint32_t nc = 64;
     while (nc < (live + 1) * 4) nc *= 2;
-    s->tab = mssa__xcalloc(nc, sizeof *s->tab);
+    s->tab = mssa_xcalloc(nc, sizeof *s->tab);
     s->cap = nc; s->used = live;
     for (uint32_t i = 0; i < oc; i++) if (old[i].state == 1) cinsert_raw(s, &old[i]);
     free(old);
@@ -131,7 +139,7 @@ static centry *cinsert(struct mssa__basic_state *s, uint32_t level, const ckey *
       if (e->state == 0) s->used++;
       e->state = 1; e->level = level; e->v1 = k->v1; e->v2 = k->v2; e->s1 = k->s1; e->s2 = k->s2;
       e->result = MSSA_NO_ALIAS; e->nassume = 0;
-      mssa__vec_push(&s->log, *k);
+      mssa_vec_push(&s->log, *k);
       return e;
     }
   }
@@ -144,7 +152,7 @@ static void cerase(struct mssa__basic_state *s, uint32_t level, const ckey *k) {
 
 static void level_push(struct mssa__basic_state *s) {
   level l = { 0, s->abr.n, s->log.n };
-  mssa__vec_push(&s->levels, l);
+  mssa_vec_push(&s->levels, l);
 }
 
 static void level_pop(struct mssa__basic_state *s) {
@@ -171,17 +179,17 @@ static bool bb_reachable(mssa_aa *aa, uint32_t from_bb_succs_of, bool start_with
   const mssa_func *f = aa->f;
   if (s->nbb < f->blocks.n) {
     free(s->bbmark);
-    s->bbmark = mssa__xcalloc(f->blocks.n, sizeof *s->bbmark);
+    s->bbmark = mssa_xcalloc(f->blocks.n, sizeof *s->bbmark);
     s->nbb = f->blocks.n; s->bbgen = 0;
   }
   if (++s->bbgen == 0) { memset(s->bbmark, 0, (size_t)s->nbb * sizeof *s->bbmark); s->bbgen = 1; }
-  uint32_t work[256]; uint32_t nw = 0;
-  uint32_t succ[64];
+  uint32_t work[REACH_WORK]; uint32_t nw = 0;
+  uint32_t succ[REACH_SUCCS];
   if (start_with_succs) {
     uint32_t t = mssa_block_terminator(f, from_bb_succs_of);
     if (t == MSSA_NONE) return false;
-    uint32_t n = mssa_inst_successors(f, &f->insts.a[t], succ, 64);
-    if (n > 64) return true;
+    uint32_t n = mssa_inst_successors(f, &f->insts.a[t], succ, REACH_SUCCS);
+    if (n > REACH_SUCCS) return true;
     if (!n) return false;
     for (uint32_t i = 0; i < n; i++) work[nw++] = succ[i];
   } else {
@@ -196,8 +204,8 @@ static bool bb_reachable(mssa_aa *aa, uint32_t from_bb_succs_of, bool start_with
     if (!--limit) return true;
     uint32_t t = mssa_block_terminator(f, bb);
     if (t == MSSA_NONE) continue;
-    uint32_t n = mssa_inst_successors(f, &f->insts.a[t], succ, 64);
-    if (n > 64 || nw + n > 256) return true;
+    uint32_t n = mssa_inst_successors(f, &f->insts.a[t], succ, REACH_SUCCS);
+    if (n > REACH_SUCCS || nw + n > REACH_WORK) return true;
     for (uint32_t i = 0; i < n; i++) work[nw++] = succ[i];
   }
   return false;
@@ -225,39 +233,44 @@ static bool value_equal_in_cycles(mssa_aa *aa, mssa_val a, mssa_val b) {
 
 /* ------------------------------------------------------------ dominating conditions */
 
-/* cmpExcludesZero(Pred, C) for ICmp predicates 32..41 (LLVM numbering). */
+/* cmpExcludesZero(Pred, C) for the icmp predicates (MSSA_ICMP_*). */
 static bool cmp_excludes_zero(unsigned pred, int64_t c, unsigned bits) {
   uint64_t uc = mssa__zext_bits((uint64_t)c, bits);
-  uint64_t umax = bits >= 64 ? ~0ull : ((1ull << bits) - 1);
   int64_t smax = bits >= 64 ? INT64_MAX : (int64_t)((1ull << (bits - 1)) - 1);
   switch (pred) {
-  case 32: return uc != 0;                 /* eq */
-  case 33: return uc == 0;                 /* ne */
-  case 34: return true;                    /* ugt: [C+1, max] or empty */
-  case 35: return uc != 0;                 /* uge */
-  case 36: return uc == 0;                 /* ult: empty when C == 0 */
-  case 37: return false;                   /* ule */
-  case 38: return c >= 0 || c == smax;     /* sgt */
-  case 39: return c > 0;                   /* sge */
-  case 40: return c <= 0;                  /* slt */
-  case 41: return c < 0;                   /* sle */
-  default: (void)umax; return false;
+  case MSSA_ICMP_EQ: return uc != 0;
+  case MSSA_ICMP_NE: return uc == 0;
+  case MSSA_ICMP_UGT: return true;                /* [C+1, max] or empty */
+  case MSSA_ICMP_UGE: return uc != 0;
+  case MSSA_ICMP_ULT: return uc == 0;             /* empty when C == 0 */
+  case MSSA_ICMP_ULE: return false;
+  case MSSA_ICMP_SGT: return c >= 0 || c == smax;
+  case MSSA_ICMP_SGE: return c > 0;
+  case MSSA_ICMP_SLT: return c <= 0;
+  case MSSA_ICMP_SLE: return c < 0;
+  default: return false;
   }
 }
 
+/* The predicate with the operands swapped (CmpInst::getSwappedPredicate). */
 static unsigned pred_swap(unsigned p) {
   switch (p) {
-  case 34: return 36; case 36: return 34; case 35: return 37; case 37: return 35;
-  case 38: return 40; case 40: return 38; case 39: return 41; case 41: return 39;
+  case MSSA_ICMP_UGT: return MSSA_ICMP_ULT; case MSSA_ICMP_ULT: return MSSA_ICMP_UGT;
+  case MSSA_ICMP_UGE: return MSSA_ICMP_ULE; case MSSA_ICMP_ULE: return MSSA_ICMP_UGE;
+  case MSSA_ICMP_SGT: return MSSA_ICMP_SLT; case MSSA_ICMP_SLT: return MSSA_ICMP_SGT;
+  case MSSA_ICMP_SGE: return MSSA_ICMP_SLE; case MSSA_ICMP_SLE: return MSSA_ICMP_SGE;
   default: return p;
   }
 }
 
+/* The negated predicate (CmpInst::getInversePredicate). */
 static unsigned pred_inverse(unsigned p) {
   switch (p) {
-  case 32: return 33; case 33: return 32; case 34: return 37; case 37: return 34;
-  case 35: return 36; case 36: return 35; case 38: return 41; case 41: return 38;
-  case 39: return 40; case 40: return 39;
+  case MSSA_ICMP_EQ: return MSSA_ICMP_NE; case MSSA_ICMP_NE: return MSSA_ICMP_EQ;
+  case MSSA_ICMP_UGT: return MSSA_ICMP_ULE; case MSSA_ICMP_ULE: return MSSA_ICMP_UGT;
+  case MSSA_ICMP_UGE: return MSSA_ICMP_ULT; case MSSA_ICMP_ULT: return MSSA_ICMP_UGE;
+  case MSSA_ICMP_SGT: return MSSA_ICMP_SLE; case MSSA_ICMP_SLE: return MSSA_ICMP_SGT;
+  case MSSA_ICMP_SGE: return MSSA_ICMP_SLT; case MSSA_ICMP_SLT: return MSSA_ICMP_SGE;
   default: return p;
   }
 }
@@ -305,9 +318,9 @@ static bool nonzero_from_dom_cond(mssa_aa *aa, mssa_val v, uint32_t cxt) {
   if (cb == MSSA_NONE) return false;
   unsigned explored = 0;
   for (uint32_t u = aa->use_start[slot]; u < aa->use_start[slot + 1]; u++) {
-    if (explored >= 20) break;
+    if (explored >= MAX_DOM_COND_USES) break;
     explored++;
-    uint32_t ui = (uint32_t)(aa->uses[u] >> 8), opno = (uint32_t)(aa->uses[u] & 0xff);
+    uint32_t ui = mssa__use_inst(aa->uses[u]), opno = mssa__use_opno(aa->uses[u]);
     const mssa_inst *cmp = &f->insts.a[ui];
     if (cmp->opcode != MSSA_OP_ICMP || opno > 1) continue;
     const mssa_val *co = mssa_inst_ops(f, cmp);
@@ -322,13 +335,14 @@ static bool nonzero_from_dom_cond(mssa_aa *aa, mssa_val v, uint32_t cxt) {
     else if (cmp_excludes_zero(pred_inverse(pred), c, w)) nonnull_if_true = false;
     else continue;
     /* users of the compare (through logical ands when true means non-zero) */
-    uint32_t work[64], nw = 0, seen[64], ns = 0;
+    uint32_t work[COND_WORK], nw = 0, seen[COND_WORK], ns = 0;
     uint32_t cslot = ui;
-    for (uint32_t q = aa->use_start[cslot]; q < aa->use_start[cslot + 1] && nw < 64; q++) {
-      uint32_t us = (uint32_t)(aa->uses[q] >> 8);
+    for (uint32_t q = aa->use_start[cslot]; q < aa->use_start[cslot + 1] && nw < COND_WORK; q++) {
+      uint32_t us = mssa__use_inst(aa->uses[q]);
       bool dup = false;
       for (uint32_t z = 0; z < ns; z++) if (seen[z] == us) { dup = true; break; }
       if (dup) continue;
+      if (ns == COND_WORK) break;   /* out of room: prove nothing more (safe) */
       seen[ns++] = us;
       work[nw++] = us;
       while (nw) {
@@ -342,10 +356,10 @@ static bool nonzero_from_dom_cond(mssa_aa *aa, mssa_val v, uint32_t cxt) {
         }
         if (nonnull_if_true && is_and) {
           for (uint32_t r = aa->use_start[cur]; r < aa->use_start[cur + 1]; r++) {
-            uint32_t u2 = (uint32_t)(aa->uses[r] >> 8);
+            uint32_t u2 = mssa__use_inst(aa->uses[r]);
             bool d2 = false;
             for (uint32_t z = 0; z < ns; z++) if (seen[z] == u2) { d2 = true; break; }
-            if (d2 || ns == 64 || nw == 64) continue;
+            if (d2 || ns == COND_WORK || nw == COND_WORK) continue;
             seen[ns++] = u2;
             work[nw++] = u2;
           }
@@ -404,8 +418,8 @@ static mssa__decomp *pool_get(mssa_aa *aa, uint32_t idx) {
   struct mssa__basic_state *s = bstate(aa);
   if (idx >= s->npool) {
     uint32_t n = idx + 8;
-    s->pool = mssa__xrealloc(s->pool, (size_t)n * sizeof *s->pool);
-    for (uint32_t i = s->npool; i < n; i++) s->pool[i] = mssa__xmalloc(sizeof(mssa__decomp));
+    s->pool = mssa_xrealloc(s->pool, (size_t)n * sizeof *s->pool);
+    for (uint32_t i = s->npool; i < n; i++) s->pool[i] = mssa_xmalloc(sizeof(mssa__decomp));
     s->npool = n;
   }
   return s->pool[idx];
@@ -547,6 +561,107 @@ static bool constant_offset_heuristic(mssa_aa *aa, const mssa__decomp *g, uint64
 
 static uint64_t gcd64(uint64_t a, uint64_t b) { while (b) { uint64_t t = a % b; a = b; b = t; } return a; }
 
+/* The signed range of variable index ix's value after its casts, widened
+** to 64 bits. */
+static void index_value_range(mssa_aa *aa, const mssa__varidx *ix, __int128 *lo_out,
+                              __int128 *hi_out) {
+  unsigned vb = mssa__int_bits(aa, ix->v);
+  __int128 lo, hi;
+  if (!vb || vb > 64) { lo = INT64_MIN; hi = INT64_MAX; }
+  else {
+    value_srange(aa, ix->v, vb, &lo, &hi);
+    unsigned w = vb;
+    if (ix->trunc) {
+      w -= ix->trunc;
+      __int128 tmin = -((__int128)1 << (w - 1)), tmax = ((__int128)1 << (w - 1)) - 1;
+      if (lo < tmin || hi > tmax) { lo = tmin; hi = tmax; }
+    }
+    if (ix->sext) w += ix->sext;
+    if (ix->zext) {
+      if (lo < 0) {
+        __int128 m = (__int128)1 << w;
+        if (hi < 0) { lo += m; hi += m; } else { lo = 0; hi = m - 1; }
+      }
+      w += ix->zext;
+    }
+    /* now a signed range at width w <= 64; sextOrTrunc to 64 */
+    if (w > 64) { lo = INT64_MIN; hi = INT64_MAX; }
+    else if (hi > ((__int128)1 << (w - 1)) - 1) {
+      /* the value no longer fits signed at w (zext result): as a signed
+      ** w-bit range it wraps; be conservative */
+      if (w == 64) { lo = INT64_MIN; hi = INT64_MAX; }
+    }
+  }
+  *lo_out = lo;
+  *hi_out = hi;
+}
+
+/* The range variable index ix contributes (its value range times its
+** scale); full when the product may overflow. */
+static crange index_term(mssa_aa *aa, const mssa__varidx *ix) {
+  __int128 lo, hi;
+  index_value_range(aa, ix, &lo, &hi);
+  __int128 s = (int64_t)ix->scale;
+  __int128 p0 = lo * s, p2 = hi * s;
+  __int128 mn = p0 < p2 ? p0 : p2, mx = p0 < p2 ? p2 : p0;
+  crange term;
+  if (ix->nsw) {
+    if (mn < INT64_MIN) mn = INT64_MIN;
+    if (mx > INT64_MAX) mx = INT64_MAX;
+    if (mn > INT64_MAX) mn = INT64_MAX;
+    if (mx < INT64_MIN) mx = INT64_MIN;
+    if (mx == INT64_MAX && mn == INT64_MIN) { term.full = true; term.lo = 0; term.size = 0; }
+    else term = cr_from(mn, mx);
+  } else {
+    if (mn < INT64_MIN || mx > INT64_MAX || lo < INT64_MIN || hi > INT64_MAX) {
+      term.full = true; term.lo = 0; term.size = 0;
+    } else {
+      term = cr_from(mn, mx);
+    }
+  }
+  return term;
+}
+
+/* The range of d1's offset: its constant part plus each variable index's
+** term. *gcd_out gets the GCD of the indices' scales (for a scale without
+** nsw, its lowest set bit), 0 without variable indices. */
+static crange offset_range(mssa_aa *aa, const mssa__decomp *d1, uint64_t *gcd_out) {
+  uint64_t gcd = 0;
+  crange orange = cr_from(d1->offset, d1->offset);
+  for (uint32_t i = 0; i < d1->nvar; i++) {
+    const mssa__varidx *ix = &d1->var[i];
+    uint64_t sc = (uint64_t)ix->scale;
+    uint64_t sgcd = ix->nsw ? sc : (sc & (0 - sc));     /* lowest set bit */
+    uint64_t abs = (int64_t)sgcd < 0 ? 0 - sgcd : sgcd;
+    gcd = i == 0 ? abs : gcd64(gcd, abs);
+    orange = cr_add(orange, index_term(aa, ix));
+  }
+  *gcd_out = gcd;
+  return orange;
+}
+
+/* A lower bound (*minabs) on the absolute value of d1's variable offset
+** when that offset is known non-zero: one index known non-zero, or two
+** indices with opposite scales whose values are known to differ. */
+static bool min_abs_var_offset(mssa_aa *aa, const mssa__decomp *d1, uint64_t *minabs) {
+  if (d1->nvar == 1) {
+    const mssa__varidx *v = &d1->var[0];
+    if (v->trunc == 0 && (mssa__known_nonzero(aa, v->v, 0) || nonzero_from_dom_cond(aa, v->v, v->cxt))) {
+      *minabs = v->scale < 0 ? 0 - (uint64_t)v->scale : (uint64_t)v->scale;
+      return true;
+    }
+  } else if (d1->nvar == 2) {
+    const mssa__varidx *a = &d1->var[0], *b = &d1->var[1];
+    if (a->scale == (int64_t)(0 - (uint64_t)b->scale) && a->trunc == 0 && a->zext == b->zext &&
+        a->sext == b->sext && a->trunc == b->trunc && bstate(aa)->phibbs.n == 0 &&
+        mssa__known_nonequal(aa, a->v, b->v)) {
+      *minabs = a->scale < 0 ? 0 - (uint64_t)a->scale : (uint64_t)a->scale;
+      return true;
+    }
+  }
+  return false;
+}
+
 static mssa_alias_result alias_gep(mssa_aa *aa, mssa_val gep1, uint64_t s1, mssa_val v2, uint64_t s2,
                                    mssa_val u1, mssa_val u2) {
   if (!mssa__ls_has_value(s1) && !mssa__ls_has_value(s2)) {
@@ -574,76 +689,23 @@ static mssa_alias_result alias_gep(mssa_aa *aa, mssa_val gep1, uint64_t s1, mssa
 
   mssa_alias_result ba = sub_alias(aa, d1->base, MSSA_LOC_UNKNOWN, d2->base, MSSA_LOC_UNKNOWN);
   if (ba != MSSA_MUST_ALIAS) return ba == MSSA_NO_ALIAS ? MSSA_NO_ALIAS : MSSA_MAY_ALIAS;
-  /* the pool entries may have been reused by the nested query at the same
-  ** depth? No: nested queries run at depth+1, so d1/d2 are intact. */
+  /* d1 and d2 are intact: the nested queries ran at depth + 1, on other
+  ** pool entries. */
 
   if (d1->nvar == 0) {
+    /* A constant distance apart: they overlap iff the distance is less
+    ** than the size of the access that starts first. */
     int64_t off = d1->offset;
-    uint64_t lsize = s2, rsize = s1;
-    if (off < 0) { lsize = s1; rsize = s2; off = (int64_t)(0 - (uint64_t)off); }
+    uint64_t lsize = off < 0 ? s1 : s2;
+    if (off < 0) off = (int64_t)(0 - (uint64_t)off);
     if (!mssa__ls_has_value(lsize)) return MSSA_MAY_ALIAS;
-    uint64_t L = mssa__ls_value(lsize);
-    (void)rsize;
-    if ((uint64_t)off < L) return MSSA_PARTIAL_ALIAS;
-    return MSSA_NO_ALIAS;
+    return (uint64_t)off < mssa__ls_value(lsize) ? MSSA_PARTIAL_ALIAS : MSSA_NO_ALIAS;
   }
   if (!mssa__ls_has_value(s1) || !mssa__ls_has_value(s2)) return MSSA_MAY_ALIAS;
   uint64_t v1size = mssa__ls_value(s1), v2size = mssa__ls_value(s2);
 
   uint64_t gcd = 0;
-  crange orange = cr_from(d1->offset, d1->offset);
-  for (uint32_t i = 0; i < d1->nvar; i++) {
-    const mssa__varidx *ix = &d1->var[i];
-    uint64_t sc = (uint64_t)ix->scale;
-    uint64_t sgcd = ix->nsw ? sc : (sc & (0 - sc));     /* lowest set bit */
-    uint64_t abs = (int64_t)sgcd < 0 ? 0 - sgcd : sgcd;
-    gcd = i == 0 ? abs : gcd64(gcd, abs);
-    unsigned vb = mssa__int_bits(aa, ix->v);
-    __int128 lo, hi;
-    if (!vb || vb > 64) { lo = INT64_MIN; hi = INT64_MAX; }
-    else {
-      value_srange(aa, ix->v, vb, &lo, &hi);
-      unsigned w = vb;
-      if (ix->trunc) {
-        w -= ix->trunc;
-        __int128 tmin = -((__int128)1 << (w - 1)), tmax = ((__int128)1 << (w - 1)) - 1;
-        if (lo < tmin || hi > tmax) { lo = tmin; hi = tmax; }
-      }
-      if (ix->sext) w += ix->sext;
-      if (ix->zext) {
-        if (lo < 0) {
-          __int128 m = (__int128)1 << w;
-          if (hi < 0) { lo += m; hi += m; } else { lo = 0; hi = m - 1; }
-        }
-        w += ix->zext;
-      }
-      /* now a signed range at width w <= 64; sextOrTrunc to 64 */
-      if (w > 64) { lo = INT64_MIN; hi = INT64_MAX; }
-      else if (hi > ((__int128)1 << (w - 1)) - 1) {
-        /* the value no longer fits signed at w (zext result): as a signed
-        ** w-bit range it wraps; be conservative */
-        if (w == 64) { lo = INT64_MIN; hi = INT64_MAX; }
-      }
-    }
-    /* multiply by the scale */
-    __int128 s = (int64_t)ix->scale;
-    __int128 p[4] = { lo * s, lo * s, hi * s, hi * s };
-    __int128 mn = p[0] < p[2] ? p[0] : p[2], mx = p[0] < p[2] ? p[2] : p[0];
-    (void)p[1]; (void)p[3];
-    crange term;
-    if (ix->nsw) {
-      if (mn < INT64_MIN) mn = INT64_MIN;
-      if (mx > INT64_MAX) mx = INT64_MAX;
-      if (mn > INT64_MAX) mn = INT64_MAX;
-      if (mx < INT64_MIN) mx = INT64_MIN;
-      if (mx == INT64_MAX && mn == INT64_MIN) { term.full = true; term.lo = 0; term.size = 0; }
-      else term = cr_from(mn, mx);
-    } else {
-      if (mn < INT64_MIN || mx > INT64_MAX || lo < INT64_MIN || hi > INT64_MAX) { term.full = true; term.lo = 0; term.size = 0; }
-      else term = cr_from(mn, mx);
-    }
-    orange = cr_add(orange, term);
-  }
+  crange orange = offset_range(aa, d1, &gcd);
   if (gcd && gcd != (1ull << 63)) {
     int64_t g = (int64_t)gcd;
     int64_t mod = d1->offset % g;
@@ -655,23 +717,8 @@ static mssa_alias_result alias_gep(mssa_aa *aa, mssa_val gep1, uint64_t s1, mssa
     if (cr_disjoint_from_prefix(r1, v2size)) return MSSA_NO_ALIAS;
   }
 
-  bool have_min = false;
   uint64_t minabs = 0;
-  if (d1->nvar == 1) {
-    const mssa__varidx *v = &d1->var[0];
-    if (v->trunc == 0 && (mssa__known_nonzero(aa, v->v, 0) || nonzero_from_dom_cond(aa, v->v, v->cxt))) {
-      have_min = true;
-      minabs = v->scale < 0 ? 0 - (uint64_t)v->scale : (uint64_t)v->scale;
-    }
-  } else if (d1->nvar == 2) {
-    const mssa__varidx *a = &d1->var[0], *b = &d1->var[1];
-    if (a->scale == (int64_t)(0 - (uint64_t)b->scale) && a->trunc == 0 && a->zext == b->zext &&
-        a->sext == b->sext && a->trunc == b->trunc && bstate(aa)->phibbs.n == 0 &&
-        mssa__known_nonequal(aa, a->v, b->v)) {
-      have_min = true;
-      minabs = a->scale < 0 ? 0 - (uint64_t)a->scale : (uint64_t)a->scale;
-    }
-  }
+  bool have_min = min_abs_var_offset(aa, d1, &minabs);
   if (have_min) {
     int64_t olo = (int64_t)((uint64_t)d1->offset - minabs);
     int64_t ohi = (int64_t)((uint64_t)d1->offset + minabs);
@@ -740,11 +787,11 @@ static mssa_alias_result alias_phi(mssa_aa *aa, uint32_t pn_id, uint64_t s1, mss
       if (one_phi != MSSA_VAL_NONE && one_phi != pv) return MSSA_MAY_ALIAS;
       one_phi = pv;
     }
-    if (mssa__underlying_object(aa, pv, 6) == pnv) { recursive = true; continue; }
+    if (mssa__underlying_object(aa, pv, MSSA__MAX_LOOKUP) == pnv) { recursive = true; continue; }
     bool dup = false;
     for (uint32_t j = 0; j < i; j++) {
       mssa_val q = o[2 * j];
-      if (q == pv && mssa__underlying_object(aa, q, 6) != pnv) { dup = true; break; }
+      if (q == pv && mssa__underlying_object(aa, q, MSSA__MAX_LOOKUP) != pnv) { dup = true; break; }
     }
     if (!dup) nuniq++;
     nsrc++;
@@ -755,13 +802,13 @@ static mssa_alias_result alias_phi(mssa_aa *aa, uint32_t pn_id, uint64_t s1, mss
 
   bool inserted = true;
   for (uint32_t i = 0; i < st->phibbs.n; i++) if (st->phibbs.a[i] == pn->block) { inserted = false; break; }
-  if (inserted) { mssa__vec_push(&st->phibbs, pn->block); level_push(st); }
+  if (inserted) { mssa_vec_push(&st->phibbs, pn->block); level_push(st); }
 
   mssa_alias_result r = MSSA_MAY_ALIAS;
   bool first = true;
   for (uint32_t i = 0; i < nin; i++) {
     mssa_val pv = o[2 * i];
-    if (mssa__underlying_object(aa, pv, 6) == pnv) continue;
+    if (mssa__underlying_object(aa, pv, MSSA__MAX_LOOKUP) == pnv) continue;
     bool dup = false;
     for (uint32_t j = 0; j < i; j++) if (o[2 * j] == pv) { dup = true; break; }
     if (dup) continue;
@@ -835,7 +882,7 @@ mssa_alias_result mssa__basic_alias(mssa_aa *aa, const mssa_loc *la, const mssa_
   if (mssa__is_undef(aa, v1) || mssa__is_undef(aa, v2)) return MSSA_NO_ALIAS;
   if (value_equal_in_cycles(aa, v1, v2)) return MSSA_MUST_ALIAS;
   if (!mssa__is_ptr(aa, v1) || !mssa__is_ptr(aa, v2)) return MSSA_NO_ALIAS;
-  mssa_val o1 = mssa__underlying_object(aa, v1, 6), o2 = mssa__underlying_object(aa, v2, 6);
+  mssa_val o1 = mssa__underlying_object(aa, v1, MSSA__MAX_LOOKUP), o2 = mssa__underlying_object(aa, v2, MSSA__MAX_LOOKUP);
   if (null_is_noalias(aa, o1) || null_is_noalias(aa, o2)) return MSSA_NO_ALIAS;
   if (o1 != o2) {
     bool id1 = mssa__is_identified_object(aa, o1), id2 = mssa__is_identified_object(aa, o2);
@@ -845,8 +892,8 @@ mssa_alias_result mssa__basic_alias(mssa_aa *aa, const mssa_loc *la, const mssa_
     bool a1 = MSSA_VAL_KIND(o1) == MSSA_VK_ARG, a2 = MSSA_VAL_KIND(o2) == MSSA_VK_ARG;
     if ((a1 && mssa__is_identified_function_local(aa, o2)) || (a2 && mssa__is_identified_function_local(aa, o1)))
       return MSSA_NO_ALIAS;
-    if (mssa__is_escape_source(aa, o1) && mssa__non_escaping_local(aa, o2)) return MSSA_NO_ALIAS;
-    if (mssa__is_escape_source(aa, o2) && mssa__non_escaping_local(aa, o1)) return MSSA_NO_ALIAS;
+    if (mssa__is_escape_source(aa, o1) && mssa_aa_non_escaping_local(aa, o2)) return MSSA_NO_ALIAS;
+    if (mssa__is_escape_source(aa, o2) && mssa_aa_non_escaping_local(aa, o1)) return MSSA_NO_ALIAS;
   }
   if (is_object_smaller_than(aa, o2, minimal_extent(aa, v1, s1)) ||
       is_object_smaller_than(aa, o1, minimal_extent(aa, v2, s2)))
@@ -883,6 +930,6 @@ mssa_alias_result mssa__basic_alias(mssa_aa *aa, const mssa_loc *la, const mssa_
     }
   }
   if (orig_uses != st->levels.a[lv].num_assumption_uses && r != MSSA_MAY_ALIAS)
-    mssa__vec_push(&st->abr, key);
+    mssa_vec_push(&st->abr, key);
   return r;
 }

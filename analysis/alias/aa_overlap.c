@@ -17,12 +17,12 @@
 **   2. Pure queries: nothing here changes the alias context's answers.
 */
 #include "alias/aa.h"
-#include "alias/memloc.h"
+#include "alias/alias_internal.h"
 
 bool mssa_aa_points_to(mssa_aa *aa, mssa_val ptr, mssa_points_to *out) {
   mssa__decomp d;
   mssa__decompose_gep(aa, ptr, &d);
-  out->object = mssa__underlying_object(aa, d.base, 6);
+  out->object = mssa__underlying_object(aa, d.base, MSSA__MAX_LOOKUP);
   out->offset = d.offset;
   out->offset_known = !d.overflow && d.nvar == 0 && out->object == d.base;
   if (!out->offset_known) out->offset = 0;

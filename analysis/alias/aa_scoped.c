@@ -14,7 +14,7 @@
 **
 ** Pure C11; no libuv, no jansson.
 */
-#include "alias/memloc.h"
+#include "alias/alias_internal.h"
 
 static const mssa_md *tuple(const mssa_aa *aa, uint32_t n) {
   if (n == MSSA_NONE || n >= aa->m->md.n) return NULL;

@@ -23,9 +23,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "alias/memloc.h"
+#include "alias/alias_internal.h"
 
 #define NONE MSSA_NONE
+
+/* Bounds on walks over the type DAG, which well-formed TBAA never nears;
+** past them the answer is "may alias" (malformed or cyclic metadata, which
+** LLVM would assert on). */
+#define TBAA_MAX_PATH 256      /* depth of a type's path to its root */
+#define TBAA_FIELD_WORK 512    /* pending field types in has_field */
+#define TBAA_MAX_STEPS 4096    /* types visited by one walk */
 
 static const mssa_md *md(const mssa_aa *aa, uint32_t n) {
   if (n == NONE || n >= aa->m->md.n) return NULL;
@@ -115,16 +122,16 @@ static uint32_t type_parent(const mssa_aa *aa, uint32_t t) {
 static uint32_t least_common_type(const mssa_aa *aa, uint32_t a, uint32_t b) {
   if (a == NONE || b == NONE) return NONE;
   if (a == b) return a;
-  uint32_t pa[256], pb[256];
+  uint32_t pa[TBAA_MAX_PATH], pb[TBAA_MAX_PATH];
   int na = 0, nb = 0;
   for (uint32_t x = a; x != NONE; x = type_parent(aa, x)) {
     for (int i = 0; i < na; i++) if (pa[i] == x) return NONE;   /* cycle: LLVM aborts */
-    if (na == 256) return NONE;
+    if (na == TBAA_MAX_PATH) return NONE;
     pa[na++] = x;
   }
   for (uint32_t x = b; x != NONE; x = type_parent(aa, x)) {
     for (int i = 0; i < nb; i++) if (pb[i] == x) return NONE;
-    if (nb == 256) return NONE;
+    if (nb == TBAA_MAX_PATH) return NONE;
     pb[nb++] = x;
   }
   uint32_t ret = NONE;
@@ -170,8 +177,8 @@ static uint32_t type_get_field(const mssa_aa *aa, uint32_t t, uint64_t *offset) 
 /* hasField(BaseType, FieldType), recursive in LLVM; an explicit worklist
 ** with a visit budget here (exceeding it answers "has field": may alias). */
 static bool has_field(const mssa_aa *aa, uint32_t base, uint32_t field) {
-  uint32_t work[512]; uint32_t nw = 0;
-  unsigned budget = 4096;
+  uint32_t work[TBAA_FIELD_WORK]; uint32_t nw = 0;
+  unsigned budget = TBAA_MAX_STEPS;
   work[nw++] = base;
   while (nw) {
     uint32_t t = work[--nw];
@@ -184,7 +191,7 @@ static bool has_field(const mssa_aa *aa, uint32_t base, uint32_t field) {
       uint32_t ft = op_node(aa, t, first + i * per);
       if (ft == NONE) continue;
       if (ft == field) return true;
-      if (!--budget || nw == 512) return true;
+      if (!--budget || nw == TBAA_FIELD_WORK) return true;
       work[nw++] = ft;
     }
   }
@@ -196,12 +203,12 @@ static bool subobject_of(const mssa_aa *aa, const tagv *base, const tagv *sub, u
   if (base->access == base->base && base->access == common) { *may = true; return true; }
   uint32_t bt = base->base;
   uint64_t off = base->offset;
-  for (unsigned guard = 0; guard < 4096; guard++) {
+  for (unsigned guard = 0; guard < TBAA_MAX_STEPS; guard++) {
     if (bt == NONE) break;
     if (bt == sub->base) { *may = off == sub->offset; return true; }
     if (base->newfmt && bt == base->access) break;
     bt = type_get_field(aa, bt, &off);
-    if (guard == 4095) { *may = true; return true; }
+    if (guard == TBAA_MAX_STEPS - 1) { *may = true; return true; }
   }
   if (base->newfmt) {
     if (bt != NONE && has_field(aa, bt, sub->base)) { *may = true; return true; }
@@ -224,31 +231,9 @@ static bool match_tags(const mssa_aa *aa, uint32_t a, uint32_t b) {
 bool mssa__tbaa_alias(mssa_aa *aa, uint32_t a, uint32_t b) {
   if (a == NONE || b == NONE || a == b) return true;
   uint64_t key = ((uint64_t)a << 32) | b;
-  if (aa->tbaa_cap) {
-    uint32_t m = aa->tbaa_cap - 1;
-    for (uint32_t i = (uint32_t)((key * 0x9E3779B97F4A7C15ull) >> 40) & m;; i = (i + 1) & m) {
-      if (aa->tbaa[i].val == 0) break;
-      if (aa->tbaa[i].key == key) return aa->tbaa[i].val == 2;
-    }
-  }
+  uint32_t known = mssa_u64map_get(&aa->tbaa, key);
+  if (known != MSSA_NONE) return known != 0;
   bool r = match_tags(aa, a, b);
-  if ((aa->tbaa_n + 1) * 2 > aa->tbaa_cap) {
-    uint32_t nc = aa->tbaa_cap ? aa->tbaa_cap * 2 : 256;
-    mssa__tbaa_ent *nt = mssa__xcalloc(nc, sizeof *nt);
-    for (uint32_t i = 0; i < aa->tbaa_cap; i++) {
-      if (!aa->tbaa[i].val) continue;
-      uint32_t m = nc - 1;
-      uint32_t j = (uint32_t)((aa->tbaa[i].key * 0x9E3779B97F4A7C15ull) >> 40) & m;
-      while (nt[j].val) j = (j + 1) & m;
-      nt[j] = aa->tbaa[i];
-    }
-    free(aa->tbaa);
-    aa->tbaa = nt; aa->tbaa_cap = nc;
-  }
-  uint32_t m = aa->tbaa_cap - 1;
-  uint32_t i = (uint32_t)((key * 0x9E3779B97F4A7C15ull) >> 40) & m;
-  while (aa->tbaa[i].val) i = (i + 1) & m;
-  aa->tbaa[i].key = key; aa->tbaa[i].val = r ? 2 : 1;
-  aa->tbaa_n++;
+  mssa_u64map_put(&aa->tbaa, key, r ? 1u : 0u);
   return r;
 }

@@ -7,8 +7,9 @@
 **   1. Use lists are built once per context from the operand lists of live
 **      instructions (metadata operands are not uses, as in LLVM); they are
 **      dropped by mssa_aa_invalidate.
-**   2. A value with more than 20 uses is captured (LLVM's default
-**      -capture-tracking-max-uses-to-explore), counted over all its uses.
+**   2. A value with more than MSSA_CAPTURE_MAX_USES (20) uses is captured
+**      (LLVM's default -capture-tracking-max-uses-to-explore), counted over
+**      all its uses.
 **   3. The traversal is an explicit worklist over uses with a visited mark
 **      per use, so its cost is linear in the uses reached and no recursion
 **      depth depends on the input.
@@ -24,9 +25,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "alias/memloc.h"
+#include "alias/alias_internal.h"
 
-#define MAX_USES_TO_EXPLORE 20
 
 static uint32_t slot_of(const mssa_aa *aa, mssa_val v) {
   if (MSSA_VAL_KIND(v) == MSSA_VK_INST) return MSSA_VAL_INDEX(v);
@@ -93,42 +93,41 @@ static void mark_bundle_operands(mssa_aa *aa) {
   }
 }
 
+/* One pass over the operands of the live instructions: counts each of the
+** n slots' uses in cnt[] (fill false), or stores each use at its slot's
+** start plus cnt[] (fill true, cnt[] zeroed first). */
+static void scan_uses(mssa_aa *aa, uint32_t n, uint32_t *cnt, bool fill) {
+  const mssa_func *f = aa->f;
+  for (uint32_t i = 0; i < f->insts.n; i++) {
+    const mssa_inst *in = &f->insts.a[i];
+    if (in->block == MSSA_NONE) continue;
+    const mssa_val *ops = mssa_inst_ops(f, in);
+    for (uint32_t k = 0; k < in->nops; k++) {
+      uint32_t s = slot_of(aa, ops[k]);
+      if (s == MSSA_NONE || s >= n) continue;
+      if (fill) aa->uses[aa->use_start[s] + cnt[s]] = mssa__use_pack(i, k);
+      cnt[s]++;
+    }
+  }
+}
+
 void mssa__build_uses(mssa_aa *aa) {
   if (aa->uses_built) return;
   const mssa_func *f = aa->f;
   uint32_t n = f->insts.n + f->nargs;
   aa->nslots = n;
-  uint32_t *cnt = mssa__xcalloc((size_t)n + 1, sizeof *cnt);
-  for (uint32_t i = 0; i < f->insts.n; i++) {
-    const mssa_inst *in = &f->insts.a[i];
-    if (in->block == MSSA_NONE) continue;
-    const mssa_val *ops = mssa_inst_ops(f, in);
-    for (uint32_t k = 0; k < in->nops; k++) {
-      uint32_t s = slot_of(aa, ops[k]);
-      if (s != MSSA_NONE && s < n) cnt[s]++;
-    }
-  }
-  aa->use_start = mssa__xmalloc(((size_t)n + 1) * sizeof *aa->use_start);
+  uint32_t *cnt = mssa_xcalloc((size_t)n + 1, sizeof *cnt);
+  scan_uses(aa, n, cnt, false);
+  aa->use_start = mssa_xmalloc(((size_t)n + 1) * sizeof *aa->use_start);
   uint32_t tot = 0;
   for (uint32_t s = 0; s < n; s++) { aa->use_start[s] = tot; tot += cnt[s]; }
   aa->use_start[n] = tot;
-  aa->uses = mssa__xmalloc(((size_t)tot + 1) * sizeof *aa->uses);
+  aa->uses = mssa_xmalloc(((size_t)tot + 1) * sizeof *aa->uses);
   memset(cnt, 0, ((size_t)n + 1) * sizeof *cnt);
-  for (uint32_t i = 0; i < f->insts.n; i++) {
-    const mssa_inst *in = &f->insts.a[i];
-    if (in->block == MSSA_NONE) continue;
-    const mssa_val *ops = mssa_inst_ops(f, in);
-    for (uint32_t k = 0; k < in->nops; k++) {
-      uint32_t s = slot_of(aa, ops[k]);
-      if (s != MSSA_NONE && s < n)
-        aa->uses[aa->use_start[s] + cnt[s]++] = ((uint64_t)i << 8) | (k < 255 ? k : 255);
-    }
-  }
-  /* operand numbers >= 255 are clamped; only "is it operand 0/1/2" and
-  ** "is it the callee" matter below, and the callee is operand 0. */
+  scan_uses(aa, n, cnt, true);
   free(cnt);
-  aa->escape = mssa__xcalloc((size_t)n + 1, 1);
-  aa->bundle_cap = mssa__xcalloc((size_t)n + 1, 1);
+  aa->escape = mssa_xcalloc((size_t)n + 1, 1);
+  aa->bundle_cap = mssa_xcalloc((size_t)n + 1, 1);
   mark_bundle_operands(aa);
   aa->uses_built = true;
 }
@@ -147,10 +146,10 @@ static bool add_uses(mssa_aa *aa, walk *wk, uint32_t slot) {
   uint32_t b = aa->use_start[slot], e = aa->use_start[slot + 1];
   uint32_t count = 0;
   for (uint32_t u = b; u < e; u++) {
-    if (count++ >= MAX_USES_TO_EXPLORE) { wk->captured = true; return false; }
+    if (count++ >= MSSA_CAPTURE_MAX_USES) { wk->captured = true; return false; }
     if (wk->seen[u] == wk->gen) continue;
     wk->seen[u] = wk->gen;
-    mssa__grow((void **)&wk->w, &wk->cap, wk->n + 1, sizeof *wk->w);
+    mssa_grow((void **)&wk->w, &wk->cap, wk->n + 1, sizeof *wk->w);
     wk->w[wk->n++] = u;
   }
   return true;
@@ -163,129 +162,139 @@ static bool captured_at(walk *wk, const mssa_inst *user) {
   return true;
 }
 
+/* What one use of the tracked pointer does (CaptureTracking's per-use
+** decision): nothing, capture it (unless it is a return the caller does
+** not count), or pass it on to the user's own uses. */
+typedef enum { USE_HARMLESS, USE_CAPTURES, USE_FOLLOWS } use_effect;
+
+/* The pointer is operand `opno` of call `user`. */
+static use_effect call_use(mssa_aa *aa, const mssa_inst *user, const mssa_val *ops, uint32_t opno) {
+  uint32_t fa = mssa__call_fn_attrs(aa, user);
+  bool only_reads = (fa & (MSSA_A_READONLY | MSSA_A_READNONE)) != 0;
+  uint32_t vt = user->type;
+  bool void_ty = vt != MSSA_NONE && vt < aa->m->types.n && aa->m->types.a[vt].kind == MSSA_T_VOID;
+  if (only_reads && (fa & MSSA_A_NOUNWIND) && void_ty) return USE_HARMLESS;
+  unsigned in = mssa__intrinsic(aa, user);
+  if (in == MSSA_INTR_LAUNDER_INVARIANT_GROUP || in == MSSA_INTR_STRIP_INVARIANT_GROUP)
+    return USE_FOLLOWS;
+  if ((in == MSSA_INTR_MEMCPY || in == MSSA_INTR_MEMMOVE || in == MSSA_INTR_MEMSET ||
+       in == MSSA_INTR_MEMCPY_INLINE) && mssa_call_nargs(user) >= 4) {
+    /* MemIntrinsic::isVolatile: the i1 operand is not zero */
+    int64_t c; unsigned w;
+    bool vol = !mssa__const_int(aa, ops[4], &c, &w) || c != 0;
+    if (vol) return USE_CAPTURES;
+  }
+  if (opno == 0) return USE_HARMLESS;    /* the callee operand */
+  uint32_t nargs = mssa_call_nargs(user);
+  if (opno - 1 < nargs && !(mssa__call_param_attrs(aa, user, opno - 1) & MSSA_A_NOCAPTURE))
+    return USE_CAPTURES;
+  return USE_HARMLESS;
+}
+
+/* stripPointerCastsSameRepresentation: bitcasts and all-zero GEPs, at most
+** STRIP_MAX_STEPS of them. */
+#define STRIP_MAX_STEPS 32
+static mssa_val strip_same_representation(mssa_aa *aa, mssa_val o) {
+  for (int s = 0; s < STRIP_MAX_STEPS; s++) {
+    mssa__op op;
+    if (!mssa__operator(aa, o, &op)) break;
+    if (op.opcode == MSSA_OP_BITCAST) { o = op.ops[0]; continue; }
+    if (op.opcode != MSSA_OP_GEP) break;
+    for (uint32_t q = 1; q < op.nops; q++) {
+      int64_t c; unsigned w;
+      if (!mssa__const_int(aa, op.ops[q], &c, &w) || c) return o;
+    }
+    o = op.ops[0];
+  }
+  return o;
+}
+
+/* The pointer is operand `opno` of an icmp with operands ops: comparing it against null
+** or against a value loaded from a global does not capture it. */
+static use_effect icmp_use(mssa_aa *aa, const mssa_val *ops, uint32_t opno) {
+  if (opno > 1) return USE_CAPTURES;
+  mssa_val ov = ops[1 - (opno & 1)];
+  if (mssa__is_null(aa, ov)) {
+    uint32_t t = mssa__val_type(aa, ov);
+    unsigned as = t != MSSA_NONE ? aa->m->types.a[t].bits : 0;
+    if (as == 0 && mssa__is_noalias_call(aa, mssa__strip_casts_aa(aa, ops[opno]))) return USE_HARMLESS;
+    if (!aa->null_valid) {
+      mssa_val o = strip_same_representation(aa, ops[opno]);
+      const mssa_inst *oi = mssa__inst(aa, o);
+      if (oi && oi->opcode == MSSA_OP_GEP && (oi->flags & MSSA_IF_INBOUNDS)) return USE_HARMLESS;
+      bool cbn;
+      if (mssa__deref_bytes(aa, o, &cbn)) return USE_HARMLESS;
+    }
+  }
+  const mssa_inst *li = mssa__inst(aa, ov);
+  if (li && li->opcode == MSSA_OP_LOAD && MSSA_VAL_KIND(mssa_inst_ops(aa->f, li)[0]) == MSSA_VK_GLOBAL &&
+      !aa->m->globals.a[MSSA_VAL_INDEX(mssa_inst_ops(aa->f, li)[0])].is_alias)
+    return USE_HARMLESS;
+  return USE_CAPTURES;
+}
+
+/* The pointer is operand `opno` of `user`. */
+static use_effect use_of(mssa_aa *aa, const mssa_inst *user, uint32_t opno) {
+  const mssa_val *ops = mssa_inst_ops(aa->f, user);
+  bool vol = (user->flags & MSSA_IF_VOLATILE) != 0;
+  switch (user->opcode) {
+  case MSSA_OP_CALL: case MSSA_OP_INVOKE:
+    return call_use(aa, user, ops, opno);
+  case MSSA_OP_LOAD:
+    return vol ? USE_CAPTURES : USE_HARMLESS;
+  case MSSA_OP_VAARG:
+    return USE_HARMLESS;
+  case MSSA_OP_STORE:   /* storing the pointer (operand 0) captures it */
+    return opno == 0 || vol ? USE_CAPTURES : USE_HARMLESS;
+  case MSSA_OP_ATOMICRMW:
+    return opno == 1 || vol ? USE_CAPTURES : USE_HARMLESS;
+  case MSSA_OP_CMPXCHG:
+    return opno == 1 || opno == 2 || vol ? USE_CAPTURES : USE_HARMLESS;
+  case MSSA_OP_BITCAST: case MSSA_OP_GEP: case MSSA_OP_PHI: case MSSA_OP_SELECT:
+  case MSSA_OP_ADDRSPACECAST:
+    return USE_FOLLOWS;
+  case MSSA_OP_ICMP:
+    return icmp_use(aa, ops, opno);
+  default:
+    return USE_CAPTURES;
+  }
+}
+
 bool mssa__may_be_captured(mssa_aa *aa, mssa_val v, bool return_captures) {
   mssa__build_uses(aa);
   uint32_t slot = slot_of(aa, v);
   if (slot == MSSA_NONE) return true;
-  const mssa_func *f = aa->f;
   walk wk = {0};
   wk.ret_captures = return_captures;
-  if (!aa->use_mark) aa->use_mark = mssa__xcalloc((size_t)aa->use_start[aa->nslots] + 1, sizeof *aa->use_mark);
+  if (!aa->use_mark) aa->use_mark = mssa_xcalloc((size_t)aa->use_start[aa->nslots] + 1, sizeof *aa->use_mark);
   if (++aa->use_gen == 0) {   /* wrapped: reset the marks */
     memset(aa->use_mark, 0, ((size_t)aa->use_start[aa->nslots] + 1) * sizeof *aa->use_mark);
     aa->use_gen = 1;
   }
   wk.seen = aa->use_mark;
   wk.gen = aa->use_gen;
-  if (!add_uses(aa, &wk, slot)) goto done;
-  while (wk.n) {
-    uint32_t u = wk.w[--wk.n];
-    uint32_t ui = (uint32_t)(aa->uses[u] >> 8);
-    uint32_t opno = (uint32_t)(aa->uses[u] & 0xff);
-    const mssa_inst *user = &f->insts.a[ui];
-    const mssa_val *ops = mssa_inst_ops(f, user);
-    switch (user->opcode) {
-    case MSSA_OP_CALL: case MSSA_OP_INVOKE: {
-      uint32_t fa = mssa__call_fn_attrs(aa, user);
-      bool only_reads = (fa & (MSSA_A_READONLY | MSSA_A_READNONE)) != 0;
-      uint32_t vt = user->type;
-      bool void_ty = vt != MSSA_NONE && vt < aa->m->types.n && aa->m->types.a[vt].kind == MSSA_T_VOID;
-      if (only_reads && (fa & MSSA_A_NOUNWIND) && void_ty) break;
-      unsigned in = mssa__intrinsic(aa, user);
-      if (in == MSSA_INTR_LAUNDER_INVARIANT_GROUP || in == MSSA_INTR_STRIP_INVARIANT_GROUP) {
-        if (!add_uses(aa, &wk, ui)) goto done;
-        break;
-      }
-      if ((in == MSSA_INTR_MEMCPY || in == MSSA_INTR_MEMMOVE || in == MSSA_INTR_MEMSET ||
-           in == MSSA_INTR_MEMCPY_INLINE) && mssa__call_nargs(user) >= 4) {
-        /* MemIntrinsic::isVolatile: the i1 operand is not zero */
-        int64_t c; unsigned w;
-        bool vol = !mssa__const_int(aa, ops[4], &c, &w) || c != 0;
-        if (vol && captured_at(&wk, user)) goto done;
-      }
-      if (0) {
-        if (captured_at(&wk, user)) goto done;
-      }
-      if (opno == 0) break;    /* the callee operand */
-      uint32_t nargs = mssa__call_nargs(user);
-      if (opno - 1 < nargs && !(mssa__call_param_attrs(aa, user, opno - 1) & MSSA_A_NOCAPTURE)) {
-        if (captured_at(&wk, user)) goto done;
-      }
-      break;
-    }
-    case MSSA_OP_LOAD:
-      if (user->flags & MSSA_IF_VOLATILE) if (captured_at(&wk, user)) goto done;
-      break;
-    case MSSA_OP_VAARG:
-      break;
-    case MSSA_OP_STORE:
-      if (opno == 0 || (user->flags & MSSA_IF_VOLATILE)) if (captured_at(&wk, user)) goto done;
-      break;
-    case MSSA_OP_ATOMICRMW:
-      if (opno == 1 || (user->flags & MSSA_IF_VOLATILE)) if (captured_at(&wk, user)) goto done;
-      break;
-    case MSSA_OP_CMPXCHG:
-      if (opno == 1 || opno == 2 || (user->flags & MSSA_IF_VOLATILE)) if (captured_at(&wk, user)) goto done;
-      break;
-    case MSSA_OP_BITCAST: case MSSA_OP_GEP: case MSSA_OP_PHI: case MSSA_OP_SELECT:
-    case MSSA_OP_ADDRSPACECAST:
-      if (!add_uses(aa, &wk, ui)) goto done;
-      break;
-    case MSSA_OP_ICMP: {
-      uint32_t other = 1 - (opno & 1);
-      if (opno > 1) { if (captured_at(&wk, user)) goto done; break; }
-      mssa_val ov = ops[other];
-      if (mssa__is_null(aa, ov)) {
-        uint32_t t = mssa__val_type(aa, ov);
-        unsigned as = t != MSSA_NONE ? aa->m->types.a[t].bits : 0;
-        if (as == 0 && mssa__is_noalias_call(aa, mssa__strip_casts_aa(aa, ops[opno]))) break;
-        if (!aa->null_valid) {
-          mssa_val o = ops[opno];
-          /* stripPointerCastsSameRepresentation: zero GEPs and bitcasts */
-          for (int s = 0; s < 32; s++) {
-            mssa__op op;
-            if (!mssa__operator(aa, o, &op)) break;
-            if (op.opcode == MSSA_OP_BITCAST) { o = op.ops[0]; continue; }
-            if (op.opcode == MSSA_OP_GEP) {
-              bool zero = true;
-              for (uint32_t q = 1; q < op.nops; q++) {
-                int64_t c; unsigned w;
-                if (!mssa__const_int(aa, op.ops[q], &c, &w) || c) { zero = false; break; }
-              }
-              if (!zero) break;
-              o = op.ops[0];
-              continue;
-            }
-            break;
-          }
-          const mssa_inst *oi = mssa__inst(aa, o);
-          if (oi && oi->opcode == MSSA_OP_GEP && (oi->flags & MSSA_IF_INBOUNDS)) break;
-          bool cbn;
-          if (mssa__deref_bytes(aa, o, &cbn)) break;
-        }
-      }
-      const mssa_inst *li = mssa__inst(aa, ov);
-      if (li && li->opcode == MSSA_OP_LOAD && MSSA_VAL_KIND(mssa_inst_ops(f, li)[0]) == MSSA_VK_GLOBAL &&
-          !aa->m->globals.a[MSSA_VAL_INDEX(mssa_inst_ops(f, li)[0])].is_alias)
-        break;
-      if (captured_at(&wk, user)) goto done;
-      break;
-    }
-    default:
-      if (captured_at(&wk, user)) goto done;
-      break;
+  bool go_on = add_uses(aa, &wk, slot);
+  while (go_on && wk.n) {
+    uint64_t u = aa->uses[wk.w[--wk.n]];
+    uint32_t ui = mssa__use_inst(u);
+    const mssa_inst *user = &aa->f->insts.a[ui];
+    switch (use_of(aa, user, mssa__use_opno(u))) {
+    case USE_HARMLESS: break;
+    case USE_CAPTURES: go_on = !captured_at(&wk, user); break;
+    case USE_FOLLOWS: go_on = add_uses(aa, &wk, ui); break;
     }
   }
-done:
   free(wk.w);
   return wk.captured;
 }
 
-bool mssa__non_escaping_local(mssa_aa *aa, mssa_val v) {
+bool mssa_aa_non_escaping_local(mssa_aa *aa, mssa_val v) {
   if (!mssa__is_identified_function_local(aa, v)) return false;
   mssa__build_uses(aa);
   uint32_t slot = slot_of(aa, v);
   if (slot == MSSA_NONE) return false;
-  if (!aa->escape[slot]) aa->escape[slot] = mssa__may_be_captured(aa, v, false) ? 2 : 1;
-  return aa->escape[slot] == 1;
+  if (aa->escape[slot] == MSSA__ESC_UNKNOWN)
+    aa->escape[slot] = mssa__may_be_captured(aa, v, false) ? MSSA__ESC_CAPTURED
+                                                            : MSSA__ESC_NOT_CAPTURED;
+  return aa->escape[slot] == MSSA__ESC_NOT_CAPTURED;
 }

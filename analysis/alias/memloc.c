@@ -11,7 +11,7 @@
 **      steps, linear expressions and known bits by depth 6 -- LLVM 14's limits.
 **   2. "Don't know" answers are always the conservative ones: unknown size,
 **      not identified, no known bits, not known non-zero.
-**   3. Offsets are 64-bit two's complement (memloc.h invariant 3); a GEP with
+**   3. Offsets are 64-bit two's complement (alias_internal.h invariant 3); a GEP with
 **      more variable indices than mssa__decomp holds is marked `overflow` and
 **      callers treat it as undecomposable (MayAlias), never as NoAlias.
 **
@@ -19,7 +19,7 @@
 */
 #include <string.h>
 
-#include "alias/memloc.h"
+#include "alias/alias_internal.h"
 
 /* ------------------------------------------------------------ value basics */
 
@@ -109,15 +109,6 @@ bool mssa__operator(const mssa_aa *aa, mssa_val v, mssa__op *out) {
 }
 
 /* ------------------------------------------------------------ calls */
-
-uint32_t mssa__call_nargs(const mssa_inst *i) {
-  switch (i->opcode) {
-  case MSSA_OP_CALL: return i->nops ? i->nops - 1 : 0;
-  case MSSA_OP_INVOKE: return i->nops >= 3 ? i->nops - 3 : 0;
-  case MSSA_OP_CALLBR: return i->nops >= 2 + i->aux2 ? i->nops - 2 - i->aux2 : 0;
-  default: return 0;
-  }
-}
 
 uint32_t mssa__callee(const mssa_aa *aa, const mssa_inst *i) {
   if (!i->nops) return MSSA_NONE;
@@ -217,7 +208,7 @@ static bool name_is(const char *n, const char *prefix) {
 }
 
 mssa_val mssa__returned_arg(const mssa_aa *aa, const mssa_inst *i, bool for_aa_strip) {
-  uint32_t n = mssa__call_nargs(i);
+  uint32_t n = mssa_call_nargs(i);
   const mssa_val *ops = mssa_inst_ops(aa->f, i);
   for (uint32_t a = 0; a < n; a++)
     if (mssa__call_param_attrs(aa, i, a) & MSSA_A_RETURNED) return ops[1 + a];
@@ -274,9 +265,9 @@ bool mssa__is_escape_source(const mssa_aa *aa, mssa_val v) {
 ** read from the module text once per context and remembered in aa->galias.
 */
 static int alias_kind(const mssa_aa *aa, uint32_t gi) {
-  if (aa->galias && aa->galias[gi]) return aa->galias[gi];
+  if (aa->galias && aa->galias[gi] != MSSA__GALIAS_UNKNOWN) return aa->galias[gi];
   const mssa_module *m = aa->m;
-  int kind = 2;
+  int kind = MSSA__GALIAS_OPAQUE;
   const char *nm = mssa_str(m, m->globals.a[gi].name);
   size_t nl = strlen(nm);
   const char *t = m->text;
@@ -293,7 +284,7 @@ static int alias_kind(const mssa_aa *aa, uint32_t gi) {
       const char *e = strchr(r, '\n');
       if (!e) e = r + strlen(r);
       bool interp = false;
-      kind = 2;
+      kind = MSSA__GALIAS_OPAQUE;
       for (const char *w = r + 2; w < e;) {
         while (w < e && *w == ' ') w++;
         const char *we = w;
@@ -301,8 +292,8 @@ static int alias_kind(const mssa_aa *aa, uint32_t gi) {
         size_t wl = (size_t)(we - w);
 #define KW(s) (wl == sizeof(s) - 1 && !memcmp(w, s, wl))
         if (KW("weak") || KW("linkonce") || KW("common") || KW("extern_weak")) interp = true;
-        if (KW("alias")) { kind = interp ? 2 : 1; break; }
-        if (KW("ifunc")) { kind = 2; break; }
+        if (KW("alias")) { kind = interp ? MSSA__GALIAS_OPAQUE : MSSA__GALIAS_THROUGH; break; }
+        if (KW("ifunc")) { kind = MSSA__GALIAS_OPAQUE; break; }
 #undef KW
         w = we;
       }
@@ -316,7 +307,7 @@ static int alias_kind(const mssa_aa *aa, uint32_t gi) {
 mssa_val mssa__alias_target(const mssa_aa *aa, uint32_t gi) {
   const mssa_global *g = &aa->m->globals.a[gi];
   if (!g->is_alias || g->init == MSSA_VAL_NONE) return MSSA_VAL_NONE;
-  return alias_kind(aa, gi) == 1 ? g->init : MSSA_VAL_NONE;
+  return alias_kind(aa, gi) == MSSA__GALIAS_THROUGH ? g->init : MSSA_VAL_NONE;
 }
 
 /* ------------------------------------------------------------ stripping */
@@ -438,7 +429,7 @@ static bool alloc_fn_size(const mssa_aa *aa, const mssa_inst *i, uint64_t *size)
   if (!lf) return false;
   const char *nm = callee_name(aa, i);
   const mssa_val *ops = mssa_inst_ops(aa->f, i);
-  uint32_t n = mssa__call_nargs(i);
+  uint32_t n = mssa_call_nargs(i);
   int64_t a, b; unsigned w;
   if (!strcmp(nm, "malloc") || !strcmp(nm, "valloc") || !strcmp(nm, "_Znwm") ||
       !strcmp(nm, "_Znam") || !strcmp(nm, "_Znwj") || !strcmp(nm, "_Znaj")) {
@@ -560,6 +551,117 @@ static uint64_t wmask(unsigned bits) { return bits >= 64 ? ~0ull : ((1ull << bit
 
 static unsigned ctz64(uint64_t x) { unsigned n = 0; if (!x) return 64; while (!(x & 1)) { x >>= 1; n++; } return n; }
 
+/* Known bits of a simple recurrence `v = phi(start, v op step)`
+** (matchSimpleRecurrence): the trailing zeros both start and step share,
+** and for nsw arithmetic the sign both keep. `op` is v's phi; bits the
+** width. Adds to *k. */
+static void known_bits_recurrence(const mssa_aa *aa, mssa_val v, const mssa__op *op,
+                                  unsigned depth, unsigned bits, mssa__known *k) {
+  for (unsigned e = 0; e < 2; e++) {
+    mssa_val inc = op->ops[2 * e], start = op->ops[2 * (1 - e)];
+    mssa__op bo;
+    if (!mssa__operator(aa, inc, &bo) || !bo.is_inst || bo.nops != 2) continue;
+    unsigned oc = bo.opcode;
+    if (oc != MSSA_OP_ADD && oc != MSSA_OP_SUB && oc != MSSA_OP_AND && oc != MSSA_OP_OR &&
+        oc != MSSA_OP_MUL)
+      continue;
+    mssa_val step;
+    if (bo.ops[0] == v) step = bo.ops[1];
+    else if (bo.ops[1] == v && oc != MSSA_OP_SUB) step = bo.ops[0];
+    else continue;
+    mssa__known k2, k3;
+    mssa__known_bits(aa, start, depth + 1, &k2);
+    mssa__known_bits(aa, step, depth + 1, &k3);
+    unsigned t2 = ctz64(~k2.zero), t3 = ctz64(~k3.zero);
+    unsigned t = t2 < t3 ? t2 : t3;
+    if (t > bits) t = bits;
+    k->zero |= wmask(t);
+    bool nuw, nsw;
+    wrap_flags(aa, bo.inst, &nuw, &nsw);
+    uint64_t sign = 1ull << (bits - 1);
+    bool nn2 = (k2.zero & sign) != 0, nn3 = (k3.zero & sign) != 0;
+    bool ng2 = (k2.one & sign) != 0, ng3 = (k3.one & sign) != 0;
+    if (nsw) {
+      if (oc == MSSA_OP_ADD) {
+        if (nn2 && nn3) k->zero |= sign;
+        else if (ng2 && ng3) k->one |= sign;
+      } else if (oc == MSSA_OP_SUB) {
+        if (nn2 && ng3) k->zero |= sign;
+        else if (ng2 && nn3) k->one |= sign;
+      } else if (oc == MSSA_OP_MUL && nn2 && nn3) {
+        k->zero |= sign;
+      }
+    }
+    return;
+  }
+}
+
+/* Known bits of phi v (operator `op`): a recurrence's, else what all
+** incoming values other than v itself agree on. */
+static void known_bits_phi(const mssa_aa *aa, mssa_val v, const mssa__op *op, unsigned depth,
+                           unsigned bits, mssa__known *k) {
+  if (op->is_inst && op->nops == 4) known_bits_recurrence(aa, v, op, depth, bits, k);
+  /* LLVM looks at the incoming values with depth MaxDepth-1, i.e. one
+  ** more level only, and skips the phi itself */
+  const unsigned last = MSSA__MAX_ANALYSIS_DEPTH - 1;
+  if (op->is_inst && depth < last && op->nops >= 2 && !k->zero && !k->one) {
+    bool first = true;
+    for (uint32_t q = 0; q + 1 < op->nops; q += 2) {
+      if (op->ops[q] == v) continue;
+      mssa__known a;
+      mssa__known_bits(aa, op->ops[q], last, &a);
+      if (first) { k->zero = a.zero; k->one = a.one; first = false; }
+      else { k->zero &= a.zero; k->one &= a.one; }
+      if (!k->zero && !k->one) break;
+    }
+  }
+}
+
+/* Known bits of a shift by a constant, an extension or a truncation to
+** `bits` bits (nothing known when the shift amount is not a constant). */
+static void known_bits_shift_ext(const mssa_aa *aa, const mssa__op *op, unsigned depth,
+                                 unsigned bits, mssa__known *k) {
+  mssa__known a;
+  int64_t c; unsigned w;
+  unsigned sb = mssa__int_bits(aa, op->ops[0]);
+  switch (op->opcode) {
+  case MSSA_OP_SHL:
+    if (mssa__const_int(aa, op->ops[1], &c, &w) && c >= 0 && (uint64_t)c < bits) {
+      mssa__known_bits(aa, op->ops[0], depth + 1, &a);
+      k->one = (a.one << c) & wmask(bits);
+      k->zero = ((a.zero << c) | wmask((unsigned)c)) & wmask(bits);
+    }
+    break;
+  case MSSA_OP_LSHR:
+    if (mssa__const_int(aa, op->ops[1], &c, &w) && c >= 0 && (uint64_t)c < bits) {
+      mssa__known_bits(aa, op->ops[0], depth + 1, &a);
+      k->one = a.one >> c;
+      k->zero = (a.zero >> c) | (wmask(bits) & ~(wmask(bits) >> c));
+    }
+    break;
+  case MSSA_OP_ZEXT:
+    if (sb && sb < bits) {
+      mssa__known_bits(aa, op->ops[0], depth + 1, &a);
+      k->one = a.one; k->zero = a.zero | (wmask(bits) & ~wmask(sb));
+    }
+    break;
+  case MSSA_OP_SEXT:
+    if (sb && sb < bits) {
+      mssa__known_bits(aa, op->ops[0], depth + 1, &a);
+      uint64_t hi = wmask(bits) & ~wmask(sb);
+      k->one = a.one | ((a.one >> (sb - 1)) & 1 ? hi : 0);
+      k->zero = a.zero | ((a.zero >> (sb - 1)) & 1 ? hi : 0);
+    }
+    break;
+  case MSSA_OP_TRUNC:
+    mssa__known_bits(aa, op->ops[0], depth + 1, &a);
+    k->one = a.one & wmask(bits); k->zero = a.zero & wmask(bits);
+    break;
+  default:
+    break;
+  }
+}
+
 void mssa__known_bits(const mssa_aa *aa, mssa_val v, unsigned depth, mssa__known *k) {
   unsigned bits = mssa__int_bits(aa, v);
   k->zero = k->one = 0; k->bits = bits;
@@ -569,7 +671,7 @@ void mssa__known_bits(const mssa_aa *aa, mssa_val v, unsigned depth, mssa__known
     k->one = (uint64_t)c & wmask(bits); k->zero = ~(uint64_t)c & wmask(bits);
     return;
   }
-  if (depth >= 6) return;
+  if (depth >= MSSA__MAX_ANALYSIS_DEPTH) return;
   mssa__op op;
   if (!mssa__operator(aa, v, &op)) return;
   mssa__known a, b;
@@ -583,41 +685,9 @@ void mssa__known_bits(const mssa_aa *aa, mssa_val v, unsigned depth, mssa__known
   case MSSA_OP_XOR:
     mssa__known_bits(aa, op.ops[0], depth + 1, &a); mssa__known_bits(aa, op.ops[1], depth + 1, &b);
     k->zero = (a.zero & b.zero) | (a.one & b.one); k->one = (a.zero & b.one) | (a.one & b.zero); break;
-  case MSSA_OP_SHL:
-    if (mssa__const_int(aa, op.ops[1], &c, &w) && c >= 0 && (uint64_t)c < bits) {
-      mssa__known_bits(aa, op.ops[0], depth + 1, &a);
-      k->one = (a.one << c) & wmask(bits);
-      k->zero = ((a.zero << c) | wmask((unsigned)c)) & wmask(bits);
-    }
+  case MSSA_OP_SHL: case MSSA_OP_LSHR: case MSSA_OP_ZEXT: case MSSA_OP_SEXT: case MSSA_OP_TRUNC:
+    known_bits_shift_ext(aa, &op, depth, bits, k);
     break;
-  case MSSA_OP_LSHR:
-    if (mssa__const_int(aa, op.ops[1], &c, &w) && c >= 0 && (uint64_t)c < bits) {
-      mssa__known_bits(aa, op.ops[0], depth + 1, &a);
-      k->one = a.one >> c;
-      k->zero = (a.zero >> c) | (wmask(bits) & ~(wmask(bits) >> c));
-    }
-    break;
-  case MSSA_OP_ZEXT: {
-    unsigned sb = mssa__int_bits(aa, op.ops[0]);
-    if (sb && sb < bits) {
-      mssa__known_bits(aa, op.ops[0], depth + 1, &a);
-      k->one = a.one; k->zero = a.zero | (wmask(bits) & ~wmask(sb));
-    }
-    break;
-  }
-  case MSSA_OP_SEXT: {
-    unsigned sb = mssa__int_bits(aa, op.ops[0]);
-    if (sb && sb < bits) {
-      mssa__known_bits(aa, op.ops[0], depth + 1, &a);
-      uint64_t hi = wmask(bits) & ~wmask(sb);
-      k->one = a.one | ((a.one >> (sb - 1)) & 1 ? hi : 0);
-      k->zero = a.zero | ((a.zero >> (sb - 1)) & 1 ? hi : 0);
-    }
-    break;
-  }
-  case MSSA_OP_TRUNC:
-    mssa__known_bits(aa, op.ops[0], depth + 1, &a);
-    k->one = a.one & wmask(bits); k->zero = a.zero & wmask(bits); break;
   case MSSA_OP_MUL: case MSSA_OP_ADD: case MSSA_OP_SUB: {
     /* only trailing zeros are tracked: sound and enough for GEP scales */
     mssa__known_bits(aa, op.ops[0], depth + 1, &a); mssa__known_bits(aa, op.ops[1], depth + 1, &b);
@@ -625,66 +695,10 @@ void mssa__known_bits(const mssa_aa *aa, mssa_val v, unsigned depth, mssa__known
     unsigned t = op.opcode == MSSA_OP_MUL ? ta + tb : (ta < tb ? ta : tb);
     if (t > bits) t = bits;
     k->zero = wmask(t);
-    if (op.opcode != MSSA_OP_MUL) {
-      /* the low bits below both operands' known-zero run are exact sums */
-      uint64_t la = a.one & wmask(t), lb = b.one & wmask(t);
-      (void)la; (void)lb;
-    }
     break;
   }
   case MSSA_OP_PHI:
-    if (op.is_inst && op.nops == 4) {
-      /* simple recurrence i = phi(start, i op step) (matchSimpleRecurrence) */
-      for (unsigned e = 0; e < 2; e++) {
-        mssa_val inc = op.ops[2 * e], start = op.ops[2 * (1 - e)];
-        mssa__op bo;
-        if (!mssa__operator(aa, inc, &bo) || !bo.is_inst || bo.nops != 2) continue;
-        unsigned oc = bo.opcode;
-        if (oc != MSSA_OP_ADD && oc != MSSA_OP_SUB && oc != MSSA_OP_AND && oc != MSSA_OP_OR &&
-            oc != MSSA_OP_MUL)
-          continue;
-        mssa_val step;
-        if (bo.ops[0] == v) step = bo.ops[1];
-        else if (bo.ops[1] == v && oc != MSSA_OP_SUB) step = bo.ops[0];
-        else continue;
-        mssa__known k2, k3;
-        mssa__known_bits(aa, start, depth + 1, &k2);
-        mssa__known_bits(aa, step, depth + 1, &k3);
-        unsigned t2 = ctz64(~k2.zero), t3 = ctz64(~k3.zero);
-        unsigned t = t2 < t3 ? t2 : t3;
-        if (t > bits) t = bits;
-        k->zero |= wmask(t);
-        bool nuw, nsw;
-        wrap_flags(aa, bo.inst, &nuw, &nsw);
-        uint64_t sign = 1ull << (bits - 1);
-        bool nn2 = (k2.zero & sign) != 0, nn3 = (k3.zero & sign) != 0;
-        bool ng2 = (k2.one & sign) != 0, ng3 = (k3.one & sign) != 0;
-        if (nsw) {
-          if (oc == MSSA_OP_ADD) {
-            if (nn2 && nn3) k->zero |= sign;
-            else if (ng2 && ng3) k->one |= sign;
-          } else if (oc == MSSA_OP_SUB) {
-            if (nn2 && ng3) k->zero |= sign;
-            else if (ng2 && nn3) k->one |= sign;
-          } else if (oc == MSSA_OP_MUL && nn2 && nn3) {
-            k->zero |= sign;
-          }
-        }
-        break;
-      }
-    }
-    /* LLVM looks at the incoming values with depth MaxDepth-1, i.e. one
-    ** more level only, and skips the phi itself */
-    if (op.is_inst && depth < 5 && op.nops >= 2 && !k->zero && !k->one) {
-      bool first = true;
-      for (uint32_t q = 0; q + 1 < op.nops; q += 2) {
-        if (op.ops[q] == v) continue;
-        mssa__known_bits(aa, op.ops[q], 5, &a);
-        if (first) { k->zero = a.zero; k->one = a.one; first = false; }
-        else { k->zero &= a.zero; k->one &= a.one; }
-        if (!k->zero && !k->one) break;
-      }
-    }
+    known_bits_phi(aa, v, &op, depth, bits, k);
     break;
   case MSSA_OP_SELECT:
     if (op.nops == 3) {
@@ -700,7 +714,7 @@ void mssa__known_bits(const mssa_aa *aa, mssa_val v, unsigned depth, mssa__known
 bool mssa__known_nonzero(const mssa_aa *aa, mssa_val v, unsigned depth) {
   int64_t c; unsigned w;
   if (mssa__const_int(aa, v, &c, &w)) return c != 0;
-  if (depth >= 6) return false;
+  if (depth >= MSSA__MAX_ANALYSIS_DEPTH) return false;
   mssa__known k;
   mssa__known_bits(aa, v, depth + 1, &k);
   if (k.one) return true;
@@ -748,7 +762,7 @@ bool mssa__known_nonzero(const mssa_aa *aa, mssa_val v, unsigned depth) {
     }
     /* LLVM: NewDepth = max(Depth, MaxDepth - 1) with Depth already
     ** incremented on entry, so a cycle of phis still reaches the limit. */
-    unsigned nd = depth + 1 > 5 ? depth + 1 : 5;
+    unsigned nd = depth + 1 > MSSA__MAX_ANALYSIS_DEPTH - 1 ? depth + 1 : MSSA__MAX_ANALYSIS_DEPTH - 1;
     for (uint32_t q = 0; q + 1 < op.nops; q += 2) {
       if (op.ops[q] == v) continue;
       if (!mssa__known_nonzero(aa, op.ops[q], nd)) return false;
@@ -847,12 +861,12 @@ static bool nonequal_phis(const mssa_aa *aa, const mssa__op *pa, const mssa__op 
 }
 
 /* isKnownNonEqual, the parts that matter for GEP indices. Recursion is
-** bounded by LLVM's MaxAnalysisRecursionDepth (6). */
+** bounded by LLVM's MaxAnalysisRecursionDepth. */
 static bool nonequal(const mssa_aa *aa, mssa_val a, mssa_val b, unsigned depth) {
   for (;; depth++) {
     if (a == b) return false;
     if (mssa__int_bits(aa, a) != mssa__int_bits(aa, b) || !mssa__int_bits(aa, a)) return false;
-    if (depth >= 6) return false;
+    if (depth >= MSSA__MAX_ANALYSIS_DEPTH) return false;
     mssa__op oa, ob;
     bool ha = mssa__operator(aa, a, &oa), hb = mssa__operator(aa, b, &ob);
     if (ha && hb && oa.opcode == ob.opcode) {
@@ -915,7 +929,10 @@ void mssa__linear_expression(const mssa_aa *aa, mssa_val v, unsigned zext, unsig
   for (;;) {
     unsigned vb = mssa__int_bits(aa, v);
     unsigned width = vb - t + z + s;
-    if (depth == 6 || !vb || vb > 64 || width > 64) { le_init(out, v, z, s, t); break; }
+    if (depth == MSSA__MAX_ANALYSIS_DEPTH || !vb || vb > 64 || width > 64) {
+      le_init(out, v, z, s, t);
+      break;
+    }
     int64_t c; unsigned w;
     if (mssa__const_int(aa, v, &c, &w)) {
       le_init(out, v, z, s, t);
@@ -1009,7 +1026,7 @@ static bool same_casts(const mssa__varidx *a, const mssa__linexp *b) {
 
 void mssa__decompose_gep(mssa_aa *aa, mssa_val v, mssa__decomp *d) {
   const mssa_module *m = aa->m;
-  unsigned max_lookup = 6;
+  unsigned max_lookup = MSSA__MAX_LOOKUP;
   uint32_t cxt = MSSA_VAL_KIND(v) == MSSA_VK_INST ? MSSA_VAL_INDEX(v) : MSSA_NONE;
   unsigned index_size = m->dl.ptr_size ? m->dl.ptr_size * 8 : 64;
   if (index_size > 64) index_size = 64;
@@ -1094,7 +1111,7 @@ void mssa__decompose_gep(mssa_aa *aa, mssa_val v, mssa__decomp *d) {
       }
       scale = mssa__sext((uint64_t)scale, index_size);
       if (scale) {
-        if (d->nvar == 16) { d->overflow = true; d->base = v; return; }
+        if (d->nvar == MSSA__MAX_GEP_VARS) { d->overflow = true; d->base = v; return; }
         mssa__varidx *e = &d->var[d->nvar++];
         e->v = le.v; e->zext = le.zext; e->sext = le.sext; e->trunc = le.trunc;
         e->scale = scale; e->cxt = cxt; e->nsw = le.nsw;

@@ -7,7 +7,7 @@
 ** consults.
 **
 ** Invariants:
-**   1. Mod/ref values are computed in LLVM 14's encoding (memloc.h) so that
+**   1. Mod/ref values are computed in LLVM 14's encoding (alias_internal.h) so that
 **      the Must bit follows LLVM's intersect/union rules exactly; the public
 **      entry points in aa.c convert once at the end.
 **   2. Intrinsics get the attributes LLVM 14 attaches to them from
@@ -23,7 +23,7 @@
 */
 #include <string.h>
 
-#include "alias/memloc.h"
+#include "alias/alias_internal.h"
 
 static uint32_t direct_callee(const mssa_aa *aa, const mssa_inst *i) {
   if (!i->nops) return MSSA_NONE;
@@ -261,7 +261,7 @@ static bool const_u64(const mssa_aa *aa, mssa_val v, uint64_t *out) {
 /* MemoryLocation::getForArgument */
 bool mssa__arg_loc(mssa_aa *aa, uint32_t call, uint32_t argno, mssa_loc *out) {
   const mssa_inst *i = &aa->f->insts.a[call];
-  uint32_t n = mssa__call_nargs(i);
+  uint32_t n = mssa_call_nargs(i);
   if (argno >= n) return false;
   out->ptr = call_arg(aa, i, argno);
   out->tbaa = i->md_tbaa; out->scope = i->md_scope; out->noalias = i->md_noalias;
@@ -337,11 +337,11 @@ static bool type_is_ptr(const mssa_aa *aa, mssa_val v) { return mssa__is_ptr(aa,
 /* BasicAAResult::getModRefInfo(Call, Loc) */
 static unsigned basic_call_loc(mssa_aa *aa, uint32_t callid, const mssa_loc *loc) {
   const mssa_inst *call = &aa->f->insts.a[callid];
-  mssa_val object = mssa__underlying_object(aa, loc->ptr, 6);
+  mssa_val object = mssa__underlying_object(aa, loc->ptr, MSSA__MAX_LOOKUP);
   const mssa_inst *oi = mssa__inst(aa, object);
   if (oi && oi->opcode == MSSA_OP_ALLOCA && call->opcode == MSSA_OP_CALL && (call->flags & MSSA_IF_TAIL)) {
     bool byval = false;
-    uint32_t n = mssa__call_nargs(call);
+    uint32_t n = mssa_call_nargs(call);
     for (uint32_t k = 0; k < n && !byval; k++)
       if (mssa__call_param_attrs(aa, call, k) & MSSA_A_BYVAL) byval = true;
     /* hasAttrSomewhere(ByVal) looks at the call site's list only */
@@ -351,10 +351,10 @@ static unsigned basic_call_loc(mssa_aa *aa, uint32_t callid, const mssa_loc *loc
       intr_of(aa, call) == MSSA_INTR_STACKRESTORE)
     return MSSA__MR_MOD;
   if (!mssa__is_const(object) && object != MSSA_VAL(MSSA_VK_INST, callid) &&
-      mssa__non_escaping_local(aa, object)) {
+      mssa_aa_non_escaping_local(aa, object)) {
     unsigned result = MSSA__MR_NOMODREF;
     bool must = true;
-    uint32_t n = mssa__call_nargs(call);
+    uint32_t n = mssa_call_nargs(call);
     for (uint32_t k = 0; k < n; k++) {
       mssa_val a = call_arg(aa, call, k);
       if (!type_is_ptr(aa, a)) continue;
@@ -371,7 +371,7 @@ static unsigned basic_call_loc(mssa_aa *aa, uint32_t callid, const mssa_loc *loc
       break;
     }
     if (mssa__mr_isnomodref(result)) must = false;
-    if ((result & 3u) != 3u) {
+    if (!mssa__mr_ismodref(result)) {
       if (mssa__mr_isnomodref(result)) return MSSA__MR_NOMODREF;
       return must ? mssa__mr_setmust(result) : mssa__mr_clearmust(result);
     }
@@ -403,15 +403,7 @@ unsigned mssa__call_loc_modref(mssa_aa *aa, uint32_t callid, const mssa_loc *loc
     result &= basic_call_loc(aa, callid, loc);
     if (mssa__mr_isnomodref(result)) return MSSA__MR_NOMODREF;
   }
-  if (aa->layers & MSSA_AA_SCOPED) {
-    if (!mssa__scoped_may_alias(aa, loc->scope, call->md_noalias) ||
-        !mssa__scoped_may_alias(aa, call->md_scope, loc->noalias))
-      return MSSA__MR_NOMODREF;
-  }
-  if (aa->layers & MSSA_AA_TBAA) {
-    if (loc->tbaa != MSSA_NONE && call->md_tbaa != MSSA_NONE && !mssa__tbaa_alias(aa, loc->tbaa, call->md_tbaa))
-      return MSSA__MR_NOMODREF;
-  }
+  if (mssa__tags_no_alias(aa, mssa__loc_tags(loc), mssa__inst_tags(call))) return MSSA__MR_NOMODREF;
   unsigned mrb = mssa__modref_behavior(aa, call);
   if (mssa__fmrb_only_inacc(mrb)) return MSSA__MR_NOMODREF;
   if (mssa__fmrb_only_reads(mrb)) result = mssa__mr_clearmod(result);
@@ -420,7 +412,7 @@ unsigned mssa__call_loc_modref(mssa_aa *aa, uint32_t callid, const mssa_loc *loc
     bool must = true;
     unsigned all = MSSA__MR_NOMODREF;
     if (mssa__fmrb_access_arg(mrb)) {
-      uint32_t n = mssa__call_nargs(call);
+      uint32_t n = mssa_call_nargs(call);
       for (uint32_t k = 0; k < n; k++) {
         mssa_val a = call_arg(aa, call, k);
         if (!type_is_ptr(aa, a)) continue;
@@ -441,25 +433,64 @@ unsigned mssa__call_loc_modref(mssa_aa *aa, uint32_t callid, const mssa_loc *loc
 
 /* ------------------------------------------------------------ call vs call */
 
+/*
+** getModRefInfo(Call1, Call2) when one of the calls only accesses memory
+** through its pointer arguments: the union over those arguments' locations
+** of how the calls meet there, within `result`. With `of_second`, Call2 is
+** that call and each argument counts by what Call1 may do to it (Call2
+** writing it: any access of Call1; Call2 reading it: Call1 writing);
+** otherwise Call1 is, and an argument counts with Call1's own access when
+** Call2 touches the location in a way that conflicts with it.
+*/
+static unsigned modref_by_args(mssa_aa *aa, uint32_t c1, uint32_t c2, bool of_second,
+                               unsigned result) {
+  uint32_t argcall = of_second ? c2 : c1, other = of_second ? c1 : c2;
+  const mssa_inst *call = &aa->f->insts.a[argcall];
+  unsigned r = MSSA__MR_NOMODREF;
+  bool must = true;
+  uint32_t n = mssa_call_nargs(call);
+  for (uint32_t k = 0; k < n; k++) {
+    mssa_val a = call_arg(aa, call, k);
+    if (!type_is_ptr(aa, a)) continue;
+    mssa_loc al;
+    mssa__arg_loc(aa, argcall, k, &al);
+    unsigned amr = arg_modref(aa, call, k);
+    if (of_second) {
+      unsigned mask = MSSA__MR_NOMODREF;
+      if (mssa__mr_ismod(amr)) mask = MSSA__MR_MODREF;
+      else if (mssa__mr_isref(amr)) mask = MSSA__MR_MOD;
+      unsigned mr1 = mssa__call_loc_modref(aa, other, &al);
+      mask = mssa__mr_intersect(mask, mr1);
+      must = must && mssa__mr_ismust(mr1);
+      r = mssa__mr_intersect(mssa__mr_union(r, mask), result);
+    } else {
+      unsigned mr2 = mssa__call_loc_modref(aa, other, &al);
+      if ((mssa__mr_ismod(amr) && !mssa__mr_isnomodref(mr2)) || (mssa__mr_isref(amr) && mssa__mr_ismod(mr2)))
+        r = mssa__mr_intersect(mssa__mr_union(r, amr), result);
+      must = must && mssa__mr_ismust(mr2);
+    }
+    if (r == result) {
+      if (k + 1 != n) must = false;
+      break;
+    }
+  }
+  if (mssa__mr_isnomodref(r)) return MSSA__MR_NOMODREF;
+  return must ? mssa__mr_setmust(r) : mssa__mr_clearmust(r);
+}
+
 unsigned mssa__call_call_modref(mssa_aa *aa, uint32_t c1, uint32_t c2) {
   const mssa_inst *call1 = &aa->f->insts.a[c1], *call2 = &aa->f->insts.a[c2];
   unsigned result = MSSA__MR_MODREF;
   if (aa->layers & MSSA_AA_BASIC) {
+    /* A guard only reads (all memory); what the other call writes is all it
+    ** can conflict with. */
     if (intr_of(aa, call1) == MSSA_INTR_EXPERIMENTAL_GUARD)
-      result &= mssa__mr_ismod(mssa__modref_behavior(aa, call2) & 7u) ? MSSA__MR_REF : MSSA__MR_NOMODREF;
+      result &= mssa__mr_ismod(mssa__modref_behavior(aa, call2)) ? MSSA__MR_REF : MSSA__MR_NOMODREF;
     else if (intr_of(aa, call2) == MSSA_INTR_EXPERIMENTAL_GUARD)
-      result &= mssa__mr_ismod(mssa__modref_behavior(aa, call1) & 7u) ? MSSA__MR_MOD : MSSA__MR_NOMODREF;
+      result &= mssa__mr_ismod(mssa__modref_behavior(aa, call1)) ? MSSA__MR_MOD : MSSA__MR_NOMODREF;
     if (mssa__mr_isnomodref(result)) return MSSA__MR_NOMODREF;
   }
-  if (aa->layers & MSSA_AA_SCOPED) {
-    if (!mssa__scoped_may_alias(aa, call1->md_scope, call2->md_noalias) ||
-        !mssa__scoped_may_alias(aa, call2->md_scope, call1->md_noalias))
-      return MSSA__MR_NOMODREF;
-  }
-  if (aa->layers & MSSA_AA_TBAA) {
-    if (call1->md_tbaa != MSSA_NONE && call2->md_tbaa != MSSA_NONE && !mssa__tbaa_alias(aa, call1->md_tbaa, call2->md_tbaa))
-      return MSSA__MR_NOMODREF;
-  }
+  if (mssa__tags_no_alias(aa, mssa__inst_tags(call1), mssa__inst_tags(call2))) return MSSA__MR_NOMODREF;
   unsigned b1 = mssa__modref_behavior(aa, call1);
   if (b1 == MSSA__FMRB_NONE) return MSSA__MR_NOMODREF;
   unsigned b2 = mssa__modref_behavior(aa, call2);
@@ -470,52 +501,11 @@ unsigned mssa__call_call_modref(mssa_aa *aa, uint32_t c1, uint32_t c2) {
 
   if (mssa__fmrb_only_arg(b2)) {
     if (!mssa__fmrb_access_arg(b2)) return MSSA__MR_NOMODREF;
-    unsigned r = MSSA__MR_NOMODREF;
-    bool must = true;
-    uint32_t n = mssa__call_nargs(call2);
-    for (uint32_t k = 0; k < n; k++) {
-      mssa_val a = call_arg(aa, call2, k);
-      if (!type_is_ptr(aa, a)) continue;
-      mssa_loc al;
-      mssa__arg_loc(aa, c2, k, &al);
-      unsigned amr2 = arg_modref(aa, call2, k);
-      unsigned mask = MSSA__MR_NOMODREF;
-      if (mssa__mr_ismod(amr2)) mask = MSSA__MR_MODREF;
-      else if (mssa__mr_isref(amr2)) mask = MSSA__MR_MOD;
-      unsigned mr1 = mssa__call_loc_modref(aa, c1, &al);
-      mask = mssa__mr_intersect(mask, mr1);
-      must = must && mssa__mr_ismust(mr1);
-      r = mssa__mr_intersect(mssa__mr_union(r, mask), result);
-      if (r == result) {
-        if (k + 1 != n) must = false;
-        break;
-      }
-    }
-    if (mssa__mr_isnomodref(r)) return MSSA__MR_NOMODREF;
-    return must ? mssa__mr_setmust(r) : mssa__mr_clearmust(r);
+    return modref_by_args(aa, c1, c2, true, result);
   }
   if (mssa__fmrb_only_arg(b1)) {
     if (!mssa__fmrb_access_arg(b1)) return MSSA__MR_NOMODREF;
-    unsigned r = MSSA__MR_NOMODREF;
-    bool must = true;
-    uint32_t n = mssa__call_nargs(call1);
-    for (uint32_t k = 0; k < n; k++) {
-      mssa_val a = call_arg(aa, call1, k);
-      if (!type_is_ptr(aa, a)) continue;
-      mssa_loc al;
-      mssa__arg_loc(aa, c1, k, &al);
-      unsigned amr1 = arg_modref(aa, call1, k);
-      unsigned mr2 = mssa__call_loc_modref(aa, c2, &al);
-      if ((mssa__mr_ismod(amr1) && !mssa__mr_isnomodref(mr2)) || (mssa__mr_isref(amr1) && mssa__mr_ismod(mr2)))
-        r = mssa__mr_intersect(mssa__mr_union(r, amr1), result);
-      must = must && mssa__mr_ismust(mr2);
-      if (r == result) {
-        if (k + 1 != n) must = false;
-        break;
-      }
-    }
-    if (mssa__mr_isnomodref(r)) return MSSA__MR_NOMODREF;
-    return must ? mssa__mr_setmust(r) : mssa__mr_clearmust(r);
+    return modref_by_args(aa, c1, c2, false, result);
   }
   return result;
 }

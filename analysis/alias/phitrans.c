@@ -31,12 +31,12 @@ struct mssa_users {
 };
 
 static mssa_users *users_build(const mssa_func *f) {
-  mssa_users *u = mssa__xcalloc(1, sizeof *u);
+  mssa_users *u = mssa_xcalloc(1, sizeof *u);
   uint32_t total = 0;
   for (uint32_t i = 0; i < f->insts.n; i++)
     if (f->insts.a[i].block != MSSA_NONE) total += f->insts.a[i].nops;
-  u->inst = mssa__xmalloc((total ? total : 1) * sizeof(uint32_t));
-  u->next = mssa__xmalloc((total ? total : 1) * sizeof(uint32_t));
+  u->inst = mssa_xmalloc((total ? total : 1) * sizeof(uint32_t));
+  u->next = mssa_xmalloc((total ? total : 1) * sizeof(uint32_t));
   /* Insert in reverse so each list comes out in instruction-id order. */
   for (uint32_t i = f->insts.n; i-- > 0;) {
     const mssa_inst *in = &f->insts.a[i];
@@ -57,7 +57,7 @@ static mssa_users *users_build(const mssa_func *f) {
   return u;
 }
 
-void mssa__users_free(mssa_users *u) {
+void mssa_users_free(mssa_users *u) {
   if (!u) return;
   mssa_u64map_free(&u->head);
   mssa_u64map_free(&u->synth);
@@ -104,7 +104,7 @@ static mssa_val synth(const tctx *t, const mssa_const *c, const mssa_val *ops) {
   mssa_users *u = *t->users;
   mssa_module *m = t->m;
   uint64_t key[6] = {c->kind, c->opcode, c->type, c->aux, (uint64_t)c->ival, c->flags};
-  uint64_t h = mssa__hash(key, sizeof key) ^ (c->nops ? mssa__hash(ops, c->nops * sizeof(mssa_val)) : 0);
+  uint64_t h = mssa_hash(key, sizeof key) ^ (c->nops ? mssa_hash(ops, c->nops * sizeof(mssa_val)) : 0);
   uint32_t id = mssa_u64map_get(&u->synth, h);
   if (id != MSSA_NONE) {
     const mssa_const *o = &m->consts.a[id];
@@ -115,8 +115,8 @@ static mssa_val synth(const tctx *t, const mssa_const *c, const mssa_val *ops) {
   }
   mssa_const nc = *c;
   nc.ops = m->cops.n;
-  for (uint32_t k = 0; k < c->nops; k++) mssa__vec_push(&m->cops, ops[k]);
-  mssa__vec_push(&m->consts, nc);
+  for (uint32_t k = 0; k < c->nops; k++) mssa_vec_push(&m->cops, ops[k]);
+  mssa_vec_push(&m->consts, nc);
   id = m->consts.n - 1;
   mssa_u64map_put(&u->synth, h, id);
   return MSSA_VAL(MSSA_VK_CONST, id);
@@ -182,7 +182,7 @@ static mssa_val translate(const tctx *t, mssa_val v, int depth) {
   }
   if (in->opcode == MSSA_OP_GEP) {
     mssa_val tmp[16];
-    mssa_val *nops = in->nops <= 16 ? tmp : mssa__xmalloc(in->nops * sizeof(mssa_val));
+    mssa_val *nops = in->nops <= 16 ? tmp : mssa_xmalloc(in->nops * sizeof(mssa_val));
     bool changed = false, ok = true;
     for (uint32_t k = 0; k < in->nops && ok; k++) {
       nops[k] = translate(t, ops[k], depth + 1);
@@ -238,9 +238,9 @@ static mssa_val translate(const tctx *t, mssa_val v, int depth) {
   return MSSA_VAL_NONE;
 }
 
-bool mssa__phi_translate(mssa_module *m, const mssa_func *f, const mssa_domtree *dt,
-                         mssa_users **users, mssa_val addr, uint32_t cur, uint32_t pred,
-                         mssa_val *out) {
+bool mssa_phi_translate(mssa_module *m, const mssa_func *f, const mssa_domtree *dt,
+                        mssa_users **users, mssa_val addr, uint32_t cur, uint32_t pred,
+                        mssa_val *out) {
   if (!mssa_dt_reachable(dt, pred)) return false;
   tctx t = {m, f, dt, users, cur, pred};
   mssa_val r = translate(&t, addr, 0);
@@ -299,7 +299,7 @@ static bool invariant_base(const mssa_module *m, const mssa_func *f, mssa_val v)
   return f->insts.a[MSSA_VAL_INDEX(v)].opcode == MSSA_OP_ALLOCA;
 }
 
-bool mssa__loop_invariant_ptr(const mssa_module *m, const mssa_func *f, mssa_val p) {
+bool mssa_loop_invariant_ptr(const mssa_module *m, const mssa_func *f, mssa_val p) {
   p = strip_casts(m, f, p);
   if (MSSA_VAL_KIND(p) == MSSA_VK_INST) {
     const mssa_inst *in = &f->insts.a[MSSA_VAL_INDEX(p)];
@@ -336,9 +336,9 @@ bool mssa__loop_invariant_ptr(const mssa_module *m, const mssa_func *f, mssa_val
 ** all-zero GEPs of it). Users are visited in LLVM's use-list order, which
 ** for a module read from text is the reverse of the order uses were made.
 */
-uint32_t mssa__invariant_group_clobber(const mssa_module *m, const mssa_func *f,
-                                       const mssa_domtree *dt, const uint32_t *inst_pos,
-                                       mssa_users **users, uint32_t inst) {
+uint32_t mssa_invariant_group_clobber(const mssa_module *m, const mssa_func *f,
+                                      const mssa_domtree *dt, const uint32_t *inst_pos,
+                                      mssa_users **users, uint32_t inst) {
   const mssa_inst *in = &f->insts.a[inst];
   if (!(in->flags & MSSA_IF_INVARIANT_GROUP) || (in->flags & MSSA_IF_VOLATILE)) return MSSA_NONE;
   if (in->opcode != MSSA_OP_LOAD && in->opcode != MSSA_OP_STORE) return MSSA_NONE;
@@ -350,14 +350,14 @@ uint32_t mssa__invariant_group_clobber(const mssa_module *m, const mssa_func *f,
   mssa_users *u = *users;
   MSSA_VEC(mssa_val) queue = {0};
   mssa_u32vec list = {0};
-  mssa__vec_push(&queue, ptr);
+  mssa_vec_push(&queue, ptr);
   uint32_t most = inst;
   /* Each value is queued at most once: a cast or GEP has one result. */
   while (queue.n) {
     mssa_val p = queue.a[--queue.n];
     list.n = 0;
     for (uint32_t e = mssa_u64map_get(&u->head, p); e != MSSA_NONE; e = u->next[e])
-      if (!list.n || list.a[list.n - 1] != u->inst[e]) mssa__vec_push(&list, u->inst[e]);
+      if (!list.n || list.a[list.n - 1] != u->inst[e]) mssa_vec_push(&list, u->inst[e]);
     for (uint32_t j = list.n; j-- > 0;) {
       uint32_t ui = list.a[j];
       const mssa_inst *U = &f->insts.a[ui];
@@ -367,7 +367,7 @@ uint32_t mssa__invariant_group_clobber(const mssa_module *m, const mssa_func *f,
                                       : mssa_dt_dominates(dt, U->block, M->block);
       if (!dom) continue;
       if (U->opcode == MSSA_OP_BITCAST) {
-        mssa__vec_push(&queue, MSSA_VAL(MSSA_VK_INST, ui));
+        mssa_vec_push(&queue, MSSA_VAL(MSSA_VK_INST, ui));
         continue;
       }
       if (U->opcode == MSSA_OP_GEP) {
@@ -375,7 +375,7 @@ uint32_t mssa__invariant_group_clobber(const mssa_module *m, const mssa_func *f,
         bool allzero = true;
         for (uint32_t q = 1; q < U->nops; q++)
           if (!const_is_zero_int(m, ops[q])) { allzero = false; break; }
-        if (allzero) mssa__vec_push(&queue, MSSA_VAL(MSSA_VK_INST, ui));
+        if (allzero) mssa_vec_push(&queue, MSSA_VAL(MSSA_VK_INST, ui));
         continue;
       }
       if ((U->flags & MSSA_IF_INVARIANT_GROUP) && !(U->flags & MSSA_IF_VOLATILE) &&
@@ -384,7 +384,7 @@ uint32_t mssa__invariant_group_clobber(const mssa_module *m, const mssa_func *f,
         most = ui;
     }
   }
-  mssa__vec_free(&queue);
-  mssa__vec_free(&list);
+  mssa_vec_free(&queue);
+  mssa_vec_free(&list);
   return most == inst ? MSSA_NONE : most;
 }

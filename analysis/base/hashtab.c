@@ -19,7 +19,7 @@ void mssa_idtab_reset(mssa_idtab *t, uint32_t n) {
   uint32_t cap = IDTAB_MIN;
   while (cap < 2 * ((uint64_t)n + 1)) cap *= 2;
   free(t->slots);
-  t->slots = mssa__xcalloc(cap, sizeof(uint32_t));
+  t->slots = mssa_xcalloc(cap, sizeof(uint32_t));
   t->cap = cap;
   t->n = 0;
 }
@@ -34,7 +34,7 @@ void mssa_idtab_add(mssa_idtab *t, uint64_t hash, uint32_t id) {
 void mssa_idtab_grow_rehash(mssa_idtab *t, mssa_idtab_hash_fn hash, const void *ctx) {
   mssa_idtab old = *t;
   uint32_t cap = old.cap ? old.cap * 2 : IDTAB_MIN;
-  t->slots = mssa__xcalloc(cap, sizeof(uint32_t));
+  t->slots = mssa_xcalloc(cap, sizeof(uint32_t));
   t->cap = cap;
   t->n = 0;
   for (uint32_t i = 0; i < old.cap; i++)

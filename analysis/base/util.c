@@ -12,38 +12,38 @@ static void oom(size_t n) {
   abort();
 }
 
-void *mssa__xmalloc(size_t n) {
+void *mssa_xmalloc(size_t n) {
   void *p = malloc(n ? n : 1);
   if (!p) oom(n);
   return p;
 }
 
-void *mssa__xcalloc(size_t n, size_t sz) {
+void *mssa_xcalloc(size_t n, size_t sz) {
   void *p = calloc(n ? n : 1, sz ? sz : 1);
   if (!p) oom(n * sz);
   return p;
 }
 
-void *mssa__xrealloc(void *p, size_t n) {
+void *mssa_xrealloc(void *p, size_t n) {
   void *q = realloc(p, n ? n : 1);
   if (!q) oom(n);
   return q;
 }
 
-char *mssa__xstrndup(const char *s, size_t n) {
-  char *p = mssa__xmalloc(n + 1);
+char *mssa_xstrndup(const char *s, size_t n) {
+  char *p = mssa_xmalloc(n + 1);
   memcpy(p, s, n);
   p[n] = 0;
   return p;
 }
 
-void mssa__grow(void **a, uint32_t *cap, uint32_t need, size_t sz) {
+void mssa_grow(void **a, uint32_t *cap, uint32_t need, size_t sz) {
   if (need <= *cap) return;
   uint64_t c = *cap ? *cap : 8;
   while (c < need) c *= 2;
   if (c > 0xfffffff0u) c = 0xfffffff0u;
   if (c < need) oom((size_t)need * sz);
-  *a = mssa__xrealloc(*a, (size_t)c * sz);
+  *a = mssa_xrealloc(*a, (size_t)c * sz);
   *cap = (uint32_t)c;
 }
 
@@ -71,37 +71,37 @@ static uint32_t strtab_slot(const mssa_strtab *t, const char *s, size_t n, uint6
 
 uint32_t mssa_strtab_find(const mssa_strtab *t, const char *s, size_t n) {
   if (!t->hcap) return MSSA_NONE;
-  uint32_t i = strtab_slot(t, s, n, mssa__hash(s, n));
+  uint32_t i = strtab_slot(t, s, n, mssa_hash(s, n));
   return t->hash[i] ? t->hash[i] - 1 : MSSA_NONE;
 }
 
 static void strtab_rehash(mssa_strtab *t) {
   uint32_t nc = t->hcap ? t->hcap * 2 : 256;
   free(t->hash);
-  t->hash = mssa__xcalloc(nc, sizeof(uint32_t));
+  t->hash = mssa_xcalloc(nc, sizeof(uint32_t));
   t->hcap = nc;
   for (uint32_t id = 0; id < t->n; id++) {
     const char *s = t->buf + t->off[id];
-    uint32_t i = strtab_slot(t, s, t->slen[id], mssa__hash(s, t->slen[id]));
+    uint32_t i = strtab_slot(t, s, t->slen[id], mssa_hash(s, t->slen[id]));
     t->hash[i] = id + 1;
   }
 }
 
 uint32_t mssa_strtab_intern(mssa_strtab *t, const char *s, size_t n) {
   if ((uint64_t)(t->n + 1) * 2 > t->hcap) strtab_rehash(t);
-  uint64_t h = mssa__hash(s, n);
+  uint64_t h = mssa_hash(s, n);
   uint32_t i = strtab_slot(t, s, n, h);
   if (t->hash[i]) return t->hash[i] - 1;
   if (t->len + n + 1 > t->cap) {
     size_t c = t->cap ? t->cap : 4096;
     while (c < t->len + n + 1) c *= 2;
-    t->buf = mssa__xrealloc(t->buf, c);
+    t->buf = mssa_xrealloc(t->buf, c);
     t->cap = c;
   }
   if (t->n == t->ncap) {
     t->ncap = t->ncap ? t->ncap * 2 : 256;
-    t->off = mssa__xrealloc(t->off, t->ncap * sizeof(uint32_t));
-    t->slen = mssa__xrealloc(t->slen, t->ncap * sizeof(uint32_t));
+    t->off = mssa_xrealloc(t->off, t->ncap * sizeof(uint32_t));
+    t->slen = mssa_xrealloc(t->slen, t->ncap * sizeof(uint32_t));
   }
   uint32_t id = t->n++;
   t->off[id] = (uint32_t)t->len;
@@ -156,8 +156,8 @@ void mssa_u64map_put(mssa_u64map *m, uint64_t k, uint32_t v) {
     mssa_u64map old = *m;
     m->cap = old.cap ? old.cap * 2 : 64;
     m->n = 0;
-    m->keys = mssa__xmalloc(m->cap * sizeof(uint64_t));
-    m->vals = mssa__xmalloc(m->cap * sizeof(uint32_t));
+    m->keys = mssa_xmalloc(m->cap * sizeof(uint64_t));
+    m->vals = mssa_xmalloc(m->cap * sizeof(uint32_t));
     memset(m->vals, 0xff, m->cap * sizeof(uint32_t));
     for (uint32_t i = 0; i < old.cap; i++)
       if (old.vals[i] != MSSA_NONE) u64map_insert(m, old.keys[i], old.vals[i]);
@@ -167,7 +167,7 @@ void mssa_u64map_put(mssa_u64map *m, uint64_t k, uint32_t v) {
   u64map_insert(m, k, v);
 }
 
-uint64_t mssa__now_ns(void) {
+uint64_t mssa_now_ns(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
   return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;

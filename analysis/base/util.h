@@ -18,33 +18,36 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* "No such index": an absent block, instruction, access, id or map value. */
 #define MSSA_NONE 0xffffffffu
 
-void *mssa__xmalloc(size_t n);
-void *mssa__xcalloc(size_t n, size_t sz);
-void *mssa__xrealloc(void *p, size_t n);
-char *mssa__xstrndup(const char *s, size_t n);
+/* Allocation that never returns NULL (invariant 3). */
+
+void *mssa_xmalloc(size_t n);
+void *mssa_xcalloc(size_t n, size_t sz);
+void *mssa_xrealloc(void *p, size_t n);
+char *mssa_xstrndup(const char *s, size_t n);
 
 /* Grow `*a` (element size `sz`, capacity `*cap`) so it holds `need` elements. */
-void mssa__grow(void **a, uint32_t *cap, uint32_t need, size_t sz);
+void mssa_grow(void **a, uint32_t *cap, uint32_t need, size_t sz);
 
 #define MSSA_VEC(T) struct { T *a; uint32_t n, cap; }
 /* The capacity test is inline: pushes are the commonest operation of the
 ** reader and the graphs, and a call per push showed in profiles. `need` is
 ** evaluated twice. */
-#define mssa__vec_reserve(v, need)                                             \
+#define mssa_vec_reserve(v, need)                                             \
   do {                                                                         \
     if ((uint64_t)(need) > (v)->cap)                                           \
-      mssa__grow((void **)&(v)->a, &(v)->cap, (uint32_t)(need), sizeof(*(v)->a)); \
+      mssa_grow((void **)&(v)->a, &(v)->cap, (uint32_t)(need), sizeof(*(v)->a)); \
   } while (0)
-#define mssa__vec_push(v, x) \
-  do { mssa__vec_reserve((v), (v)->n + 1); (v)->a[(v)->n++] = (x); } while (0)
-#define mssa__vec_free(v) do { free((v)->a); (v)->a = NULL; (v)->n = (v)->cap = 0; } while (0)
+#define mssa_vec_push(v, x) \
+  do { mssa_vec_reserve((v), (v)->n + 1); (v)->a[(v)->n++] = (x); } while (0)
+#define mssa_vec_free(v) do { free((v)->a); (v)->a = NULL; (v)->n = (v)->cap = 0; } while (0)
 
 typedef MSSA_VEC(uint32_t) mssa_u32vec;
 
 /* FNV-1a over bytes; good enough for interning identifiers. */
-static inline uint64_t mssa__hash(const void *p, size_t n) {
+static inline uint64_t mssa_hash(const void *p, size_t n) {
   const unsigned char *s = p;
   uint64_t h = 1469598103934665603ull;
   for (size_t i = 0; i < n; i++) { h ^= s[i]; h *= 1099511628211ull; }
@@ -53,7 +56,7 @@ static inline uint64_t mssa__hash(const void *p, size_t n) {
 
 /* Hash of n 64-bit words: one multiply-xorshift round per word. Much faster
 ** than the bytewise FNV above for fixed-size keys on hot paths. */
-static inline uint64_t mssa__hash_words(const uint64_t *w, size_t n) {
+static inline uint64_t mssa_hash_words(const uint64_t *w, size_t n) {
   uint64_t h = 0x9e3779b97f4a7c15ull ^ n;
   for (size_t i = 0; i < n; i++) {
     h ^= w[i];
@@ -109,6 +112,10 @@ uint32_t mssa_u64map_get(const mssa_u64map *m, uint64_t k);
 void mssa_u64map_put(mssa_u64map *m, uint64_t k, uint32_t v);
 
 /* Monotonic clock in nanoseconds (for the build summary). */
-uint64_t mssa__now_ns(void);
+uint64_t mssa_now_ns(void);
+
+/* The old internal spellings of the names above, for code not yet renamed;
+** removed once every folder uses the public names. */
+#include "base/base_compat.h"
 
 #endif

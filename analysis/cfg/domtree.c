@@ -34,15 +34,15 @@
 ** The counting sort keeps each source's edges in list order (stable) and
 ** builds predecessor lists ordered by predecessor id, one entry per edge.
 */
-static void mssa__cfg_build(mssa_cfg *g, uint32_t n, uint32_t entry,
-                            const uint32_t *src, const uint32_t *dst, uint32_t m) {
+static void cfg_build(mssa_cfg *g, uint32_t n, uint32_t entry,
+                      const uint32_t *src, const uint32_t *dst, uint32_t m) {
   memset(g, 0, sizeof *g);
   g->n = n;
   g->entry = entry;
-  g->succ_off = mssa__xcalloc((size_t)n + 1, sizeof(uint32_t));
-  g->pred_off = mssa__xcalloc((size_t)n + 1, sizeof(uint32_t));
-  g->succ = mssa__xmalloc((size_t)m * sizeof(uint32_t));
-  g->pred = mssa__xmalloc((size_t)m * sizeof(uint32_t));
+  g->succ_off = mssa_xcalloc((size_t)n + 1, sizeof(uint32_t));
+  g->pred_off = mssa_xcalloc((size_t)n + 1, sizeof(uint32_t));
+  g->succ = mssa_xmalloc((size_t)m * sizeof(uint32_t));
+  g->pred = mssa_xmalloc((size_t)m * sizeof(uint32_t));
   for (uint32_t k = 0; k < m; k++) {
     g->succ_off[src[k] + 1]++;
     g->pred_off[dst[k] + 1]++;
@@ -52,7 +52,7 @@ static void mssa__cfg_build(mssa_cfg *g, uint32_t n, uint32_t entry,
     g->pred_off[v + 1] += g->pred_off[v];
   }
   /* Fill cursors: reuse a scratch array rather than mutating offsets. */
-  uint32_t *cur = mssa__xmalloc(((size_t)n + 1) * sizeof(uint32_t));
+  uint32_t *cur = mssa_xmalloc(((size_t)n + 1) * sizeof(uint32_t));
   memcpy(cur, g->succ_off, ((size_t)n + 1) * sizeof(uint32_t));
   for (uint32_t k = 0; k < m; k++) g->succ[cur[src[k]]++] = dst[k];
   /* Predecessors: scanning sources in increasing id (via the finished succ
@@ -66,8 +66,8 @@ static void mssa__cfg_build(mssa_cfg *g, uint32_t n, uint32_t entry,
 
 void mssa_cfg_from_edges(mssa_cfg *g, uint32_t n, uint32_t entry,
                          const uint32_t *edges, uint32_t nedges) {
-  uint32_t *src = mssa__xmalloc(((size_t)nedges + 1) * sizeof(uint32_t));
-  uint32_t *dst = mssa__xmalloc(((size_t)nedges + 1) * sizeof(uint32_t));
+  uint32_t *src = mssa_xmalloc(((size_t)nedges + 1) * sizeof(uint32_t));
+  uint32_t *dst = mssa_xmalloc(((size_t)nedges + 1) * sizeof(uint32_t));
   uint32_t m = 0;
   for (uint32_t k = 0; k < nedges; k++) {
     uint32_t a = edges[2 * (size_t)k], b = edges[2 * (size_t)k + 1];
@@ -76,7 +76,7 @@ void mssa_cfg_from_edges(mssa_cfg *g, uint32_t n, uint32_t entry,
     dst[m] = b;
     m++;
   }
-  mssa__cfg_build(g, n, entry < n ? entry : MSSA_NONE, src, dst, m);
+  cfg_build(g, n, entry < n ? entry : MSSA_NONE, src, dst, m);
   free(src);
   free(dst);
 }
@@ -94,7 +94,7 @@ void mssa_cfg_from_edges(mssa_cfg *g, uint32_t n, uint32_t entry,
 void mssa_cfg_from_func(mssa_cfg *g, const mssa_func *f) {
   uint32_t n = f->blocks.n;
   mssa_u32vec src = {0}, dst = {0}, buf = {0};
-  mssa__vec_reserve(&buf, 16);
+  mssa_vec_reserve(&buf, 16);
   for (uint32_t b = 0; b < n; b++) {
     const mssa_block *bb = &f->blocks.a[b];
     if (bb->removed || bb->last == MSSA_NONE || bb->last >= f->insts.n) continue;
@@ -104,22 +104,22 @@ void mssa_cfg_from_func(mssa_cfg *g, const mssa_func *f) {
     if (t->nops == 0) continue;
     uint32_t k = mssa_inst_successors(f, t, buf.a, buf.cap);
     if (k > buf.cap) {
-      mssa__vec_reserve(&buf, k);
+      mssa_vec_reserve(&buf, k);
       k = mssa_inst_successors(f, t, buf.a, buf.cap);
     }
     for (uint32_t i = 0; i < k; i++) {
       uint32_t s = buf.a[i];
       if (s >= n || f->blocks.a[s].removed) continue; /* invariant 7 */
-      mssa__vec_push(&src, b);
-      mssa__vec_push(&dst, s);
+      mssa_vec_push(&src, b);
+      mssa_vec_push(&dst, s);
     }
   }
   uint32_t entry = f->entry;
   if (entry >= n || f->blocks.a[entry].removed) entry = MSSA_NONE;
-  mssa__cfg_build(g, n, entry, src.a, dst.a, src.n);
-  mssa__vec_free(&src);
-  mssa__vec_free(&dst);
-  mssa__vec_free(&buf);
+  cfg_build(g, n, entry, src.a, dst.a, src.n);
+  mssa_vec_free(&src);
+  mssa_vec_free(&dst);
+  mssa_vec_free(&buf);
 }
 
 void mssa_cfg_free(mssa_cfg *g) {
@@ -141,8 +141,8 @@ void mssa_cfg_free(mssa_cfg *g) {
 ** virtual-forest path from v (the result is order-independent, so the idom
 ** computed from it is the unique one).
 */
-static uint32_t mssa__eval(uint32_t v, uint32_t last_linked, uint32_t *parent,
-                           uint32_t *label, const uint32_t *semi, uint32_t *stack) {
+static uint32_t semi_eval(uint32_t v, uint32_t last_linked, uint32_t *parent,
+                          uint32_t *label, const uint32_t *semi, uint32_t *stack) {
   if (parent[v] < last_linked) return label[v];
   uint32_t sp = 0;
   do {
@@ -162,105 +162,119 @@ static uint32_t mssa__eval(uint32_t v, uint32_t last_linked, uint32_t *parent,
   return label[v];
 }
 
-void mssa_domtree_build(mssa_domtree *dt, const mssa_cfg *g) {
-  uint32_t n = g->n;
+/* SemiNCA's scratch arrays, indexed by 1-based DFS number except `num`
+** (indexed by node). Each is n+1 entries. */
+typedef struct semi_nca {
+  uint32_t count;     /* reachable nodes, numbered 1..count */
+  uint32_t *num;      /* node -> DFS num, 0 = unvisited */
+  uint32_t *node;     /* DFS num -> node */
+  uint32_t *parent;   /* spanning-tree parent (num) */
+  uint32_t *idom;     /* idom (num) */
+  uint32_t *semi;
+  uint32_t *label;
+} semi_nca;
+
+static void domtree_alloc(mssa_domtree *dt, uint32_t n, uint32_t root) {
   memset(dt, 0, sizeof *dt);
   dt->n = n;
-  dt->root = g->entry;
-  dt->idom = mssa__xmalloc(((size_t)n + 1) * sizeof(uint32_t));
-  dt->level = mssa__xmalloc(((size_t)n + 1) * sizeof(uint32_t));
-  dt->dfs_in = mssa__xmalloc(((size_t)n + 1) * sizeof(uint32_t));
-  dt->dfs_out = mssa__xmalloc(((size_t)n + 1) * sizeof(uint32_t));
-  dt->child_off = mssa__xcalloc((size_t)n + 1, sizeof(uint32_t));
-  dt->child = mssa__xmalloc(((size_t)n + 1) * sizeof(uint32_t));
-  dt->preorder = mssa__xmalloc(((size_t)n + 1) * sizeof(uint32_t));
+  dt->root = root;
+  dt->idom = mssa_xmalloc(((size_t)n + 1) * sizeof(uint32_t));
+  dt->level = mssa_xmalloc(((size_t)n + 1) * sizeof(uint32_t));
+  dt->dfs_in = mssa_xmalloc(((size_t)n + 1) * sizeof(uint32_t));
+  dt->dfs_out = mssa_xmalloc(((size_t)n + 1) * sizeof(uint32_t));
+  dt->child_off = mssa_xcalloc((size_t)n + 1, sizeof(uint32_t));
+  dt->child = mssa_xmalloc(((size_t)n + 1) * sizeof(uint32_t));
+  dt->preorder = mssa_xmalloc(((size_t)n + 1) * sizeof(uint32_t));
   for (uint32_t v = 0; v < n; v++)
     dt->idom[v] = dt->level[v] = dt->dfs_in[v] = dt->dfs_out[v] = MSSA_NONE;
-  if (n == 0 || g->entry >= n) return;
+}
 
-  /* Scratch, all indexed by 1-based DFS number except `num` (by node). */
-  size_t nn = (size_t)n + 1;
-  uint32_t m = g->succ_off[n];
-  uint32_t *num = mssa__xcalloc(nn, sizeof(uint32_t));       /* node -> DFS num, 0 = unvisited */
-  uint32_t *node = mssa__xmalloc(nn * sizeof(uint32_t));     /* DFS num -> node */
-  uint32_t *parent = mssa__xmalloc(nn * sizeof(uint32_t));   /* spanning-tree parent (num) */
-  uint32_t *idom = mssa__xmalloc(nn * sizeof(uint32_t));     /* idom (num) */
-  uint32_t *semi = mssa__xmalloc(nn * sizeof(uint32_t));
-  uint32_t *label = mssa__xmalloc(nn * sizeof(uint32_t));
-  /* DFS worklist of (node, pusher's DFS num): at most one entry per edge
-  ** plus the root, because a node pushes its successors only once. */
-  uint32_t *wl = mssa__xmalloc(((size_t)m + 1) * 2 * sizeof(uint32_t));
-
-  /* Step 0: runDFS. Pushing successors in reverse onto a LIFO worklist means
-  ** the first successor is popped first; a node is numbered at its first pop
-  ** and takes the pusher of that entry as parent (invariant 4). */
+/* Step 0: runDFS. Pushing successors in reverse onto a LIFO worklist means
+** the first successor is popped first; a node is numbered at its first pop
+** and takes the pusher of that entry as parent (invariant 4). */
+static void run_dfs(semi_nca *t, const mssa_cfg *g) {
+  /* Worklist of (node, pusher's DFS num): at most one entry per edge plus
+  ** the root, because a node pushes its successors only once. */
+  uint32_t m = g->succ_off[g->n];
+  uint32_t *wl = mssa_xmalloc(((size_t)m + 1) * 2 * sizeof(uint32_t));
   uint32_t last = 0, sp = 0;
   wl[sp++] = g->entry;
   wl[sp++] = 0;
   while (sp) {
     uint32_t pnum = wl[--sp];
     uint32_t v = wl[--sp];
-    if (num[v]) continue;
+    if (t->num[v]) continue;
     uint32_t k = ++last;
-    num[v] = k;
-    node[k] = v;
-    parent[k] = pnum;
-    semi[k] = label[k] = k;
+    t->num[v] = k;
+    t->node[k] = v;
+    t->parent[k] = pnum;
+    t->semi[k] = t->label[k] = k;
     for (uint32_t e = g->succ_off[v + 1]; e > g->succ_off[v]; e--) {
       uint32_t s = g->succ[e - 1];
-      if (num[s]) continue; /* LLVM skips already-numbered successors too */
+      if (t->num[s]) continue; /* LLVM skips already-numbered successors too */
       wl[sp++] = s;
       wl[sp++] = k;
     }
   }
   free(wl);
-  uint32_t count = last; /* reachable nodes, numbered 1..count */
+  t->count = last;
+}
 
-  /* Step 1: semidominators, processing nodes in decreasing DFS number. */
-  memcpy(idom, parent, nn * sizeof(uint32_t)); /* parent gets compressed below */
-  uint32_t *stack = mssa__xmalloc(nn * sizeof(uint32_t));
-  for (uint32_t i = count; i >= 2; i--) {
-    uint32_t w = node[i];
-    uint32_t s = parent[i];
+/* Step 1: semidominators, processing nodes in decreasing DFS number.
+** `parent` is path-compressed here; `idom` keeps the uncompressed copy. */
+static void compute_semidominators(semi_nca *t, const mssa_cfg *g) {
+  memcpy(t->idom, t->parent, ((size_t)g->n + 1) * sizeof(uint32_t));
+  uint32_t *stack = mssa_xmalloc(((size_t)g->n + 1) * sizeof(uint32_t));
+  for (uint32_t i = t->count; i >= 2; i--) {
+    uint32_t w = t->node[i];
+    uint32_t s = t->parent[i];
     for (uint32_t e = g->pred_off[w]; e < g->pred_off[w + 1]; e++) {
-      uint32_t u = num[g->pred[e]];
+      uint32_t u = t->num[g->pred[e]];
       if (!u || u == i) continue; /* unreachable predecessor or self loop */
-      uint32_t su = semi[mssa__eval(u, i + 1, parent, label, semi, stack)];
+      uint32_t su = t->semi[semi_eval(u, i + 1, t->parent, t->label, t->semi, stack)];
       if (su < s) s = su;
     }
-    semi[i] = s;
+    t->semi[i] = s;
   }
   free(stack);
+}
 
-  /* Step 2: idom(i) = NCA(sdom(i), parent(i)) by walking up idoms. */
-  for (uint32_t i = 2; i <= count; i++) {
-    uint32_t w = idom[i];
-    while (w > semi[i]) w = idom[w];
-    idom[i] = w;
+/* Step 2: idom(i) = NCA(sdom(i), parent(i)) by walking up idoms. */
+static void compute_idoms(semi_nca *t) {
+  for (uint32_t i = 2; i <= t->count; i++) {
+    uint32_t w = t->idom[i];
+    while (w > t->semi[i]) w = t->idom[w];
+    t->idom[i] = w;
   }
+}
 
-  /* Tree: idoms and levels in DFS-number order (an idom always has a smaller
-  ** number), then children appended in DFS-number order (invariant 5). */
-  uint32_t root = g->entry;
-  dt->level[root] = 0;
-  for (uint32_t i = 2; i <= count; i++) {
-    uint32_t v = node[i], d = node[idom[i]];
+/* Tree: idoms and levels in DFS-number order (an idom always has a smaller
+** number), then children appended in DFS-number order (invariant 5).
+** `label` is no longer needed and becomes the fill cursor. */
+static void attach_children(mssa_domtree *dt, semi_nca *t) {
+  uint32_t n = dt->n;
+  dt->level[dt->root] = 0;
+  for (uint32_t i = 2; i <= t->count; i++) {
+    uint32_t v = t->node[i], d = t->node[t->idom[i]];
     dt->idom[v] = d;
     dt->level[v] = dt->level[d] + 1;
     dt->child_off[d + 1]++;
   }
   for (uint32_t v = 0; v < n; v++) dt->child_off[v + 1] += dt->child_off[v];
-  uint32_t *cur = label; /* reuse as fill cursor, by node id */
-  memcpy(cur, dt->child_off, nn * sizeof(uint32_t));
-  for (uint32_t i = 2; i <= count; i++) {
-    uint32_t v = node[i];
+  uint32_t *cur = t->label;
+  memcpy(cur, dt->child_off, ((size_t)n + 1) * sizeof(uint32_t));
+  for (uint32_t i = 2; i <= t->count; i++) {
+    uint32_t v = t->node[i];
     dt->child[cur[dt->idom[v]]++] = v;
   }
+}
 
-  /* updateDFSNumbers: one counter, in-number on entry, out-number when the
-  ** last child is done (invariant 6). Stack of (node, next child index). */
-  uint32_t *st_node = semi, *st_next = parent; /* reuse scratch (n+1 each) */
-  uint32_t dfs = 0, top = 0, np = 0;
+/* updateDFSNumbers: one counter, in-number on entry, out-number when the
+** last child is done (invariant 6); also the preorder. Stack of (node,
+** next child index) in the no longer needed `semi` and `parent`. */
+static void number_dfs(mssa_domtree *dt, semi_nca *t) {
+  uint32_t *st_node = t->semi, *st_next = t->parent;
+  uint32_t root = dt->root, dfs = 0, top = 0, np = 0;
   st_node[top] = root;
   st_next[top] = dt->child_off[root];
   top++;
@@ -281,13 +295,32 @@ void mssa_domtree_build(mssa_domtree *dt, const mssa_cfg *g) {
     }
   }
   dt->npreorder = np;
+}
 
-  free(num);
-  free(node);
-  free(parent);
-  free(idom);
-  free(semi);
-  free(label);
+void mssa_domtree_build(mssa_domtree *dt, const mssa_cfg *g) {
+  uint32_t n = g->n;
+  domtree_alloc(dt, n, g->entry);
+  if (n == 0 || g->entry >= n) return;
+  size_t nn = (size_t)n + 1;
+  semi_nca t;
+  t.count = 0;
+  t.num = mssa_xcalloc(nn, sizeof(uint32_t));
+  t.node = mssa_xmalloc(nn * sizeof(uint32_t));
+  t.parent = mssa_xmalloc(nn * sizeof(uint32_t));
+  t.idom = mssa_xmalloc(nn * sizeof(uint32_t));
+  t.semi = mssa_xmalloc(nn * sizeof(uint32_t));
+  t.label = mssa_xmalloc(nn * sizeof(uint32_t));
+  run_dfs(&t, g);
+  compute_semidominators(&t, g);
+  compute_idoms(&t);
+  attach_children(dt, &t);
+  number_dfs(dt, &t);
+  free(t.num);
+  free(t.node);
+  free(t.parent);
+  free(t.idom);
+  free(t.semi);
+  free(t.label);
 }
 
 void mssa_domtree_free(mssa_domtree *dt) {

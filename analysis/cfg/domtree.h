@@ -95,4 +95,10 @@ enum { MSSA_IDF_REVERSE_SUCC = 1u };
 void mssa_idf_ex(const mssa_domtree *dt, const mssa_cfg *g, const uint32_t *defs,
                  uint32_t ndefs, unsigned flags, mssa_u32vec *out);
 
+/* mssa_idf_ex() with LLVM's liveness pruning (IDFCalculator::setLiveInBlocks,
+** as PromoteMemToReg uses it): live_in[b] non-zero for the blocks where the
+** value is live on entry; NULL means no pruning. */
+void mssa_idf_live(const mssa_domtree *dt, const mssa_cfg *g, const uint32_t *defs,
+                   uint32_t ndefs, unsigned flags, const uint8_t *live_in, mssa_u32vec *out);
+
 #endif

@@ -23,25 +23,30 @@
 **   6. MSSA_IDF_REVERSE_SUCC only changes the successor order of step 2, to
 **      the order GraphDiff::getChildren<false> yields (reversed successor
 **      list) when LLVM builds the calculator with a GraphDiff.
+**   7. With live_in (mssa_idf_live), a successor that is not live-in is
+**      marked seen (VisitedPQ) but neither listed nor pushed, exactly where
+**      LLVM's calculator checks its LiveInBlocks.
 */
 #include "cfg/domtree.h"
 
 #include <string.h>
 
-enum { MSSA__IDF_DEF = 1, MSSA__IDF_VPQ = 2, MSSA__IDF_VWL = 4 };
+/* Per-node flags: a defining node, already in the IDF (LLVM's VisitedPQ),
+** already pushed on the subtree worklist (VisitedWorklist). */
+enum { IDF_DEF = 1, IDF_VPQ = 2, IDF_VWL = 4 };
 
 /* Heap order: is node a's key (level, dfs_in) less than node b's? */
-static inline bool mssa__idf_less(const mssa_domtree *dt, uint32_t a, uint32_t b) {
+static inline bool idf_less(const mssa_domtree *dt, uint32_t a, uint32_t b) {
   if (dt->level[a] != dt->level[b]) return dt->level[a] < dt->level[b];
   return dt->dfs_in[a] < dt->dfs_in[b];
 }
 
 /* Push node `v` onto max-heap `h` holding `*hn` nodes. */
-static void mssa__idf_push(const mssa_domtree *dt, uint32_t *h, uint32_t *hn, uint32_t v) {
+static void idf_push(const mssa_domtree *dt, uint32_t *h, uint32_t *hn, uint32_t v) {
   uint32_t i = (*hn)++;
   while (i > 0) {
     uint32_t p = (i - 1) / 2;
-    if (!mssa__idf_less(dt, h[p], v)) break;
+    if (!idf_less(dt, h[p], v)) break;
     h[i] = h[p];
     i = p;
   }
@@ -49,13 +54,13 @@ static void mssa__idf_push(const mssa_domtree *dt, uint32_t *h, uint32_t *hn, ui
 }
 
 /* Pop and return the maximum of heap `h` (non-empty). */
-static uint32_t mssa__idf_pop(const mssa_domtree *dt, uint32_t *h, uint32_t *hn) {
+static uint32_t idf_pop(const mssa_domtree *dt, uint32_t *h, uint32_t *hn) {
   uint32_t top = h[0], v = h[--(*hn)], n = *hn, i = 0;
   for (;;) {
     uint32_t c = 2 * i + 1;
     if (c >= n) break;
-    if (c + 1 < n && mssa__idf_less(dt, h[c], h[c + 1])) c++;
-    if (!mssa__idf_less(dt, v, h[c])) break;
+    if (c + 1 < n && idf_less(dt, h[c], h[c + 1])) c++;
+    if (!idf_less(dt, v, h[c])) break;
     h[i] = h[c];
     i = c;
   }
@@ -70,23 +75,28 @@ void mssa_idf(const mssa_domtree *dt, const mssa_cfg *g, const uint32_t *defs,
 
 void mssa_idf_ex(const mssa_domtree *dt, const mssa_cfg *g, const uint32_t *defs,
                  uint32_t ndefs, unsigned flags, mssa_u32vec *out) {
+  mssa_idf_live(dt, g, defs, ndefs, flags, NULL, out);
+}
+
+void mssa_idf_live(const mssa_domtree *dt, const mssa_cfg *g, const uint32_t *defs,
+                   uint32_t ndefs, unsigned flags, const uint8_t *live_in, mssa_u32vec *out) {
   uint32_t n = dt->n;
   const bool rev = (flags & MSSA_IDF_REVERSE_SUCC) != 0;
   if (n == 0 || ndefs == 0) return;
-  uint8_t *flag = mssa__xcalloc(n, 1);           /* MSSA__IDF_* bits per node */
-  uint32_t *heap = mssa__xmalloc((size_t)n * sizeof(uint32_t));
-  uint32_t *wl = mssa__xmalloc((size_t)n * sizeof(uint32_t));
+  uint8_t *flag = mssa_xcalloc(n, 1);           /* IDF_* bits per node */
+  uint32_t *heap = mssa_xmalloc((size_t)n * sizeof(uint32_t));
+  uint32_t *wl = mssa_xmalloc((size_t)n * sizeof(uint32_t));
   uint32_t hn = 0;
 
   for (uint32_t k = 0; k < ndefs; k++) {
     uint32_t b = defs[k];
-    if (b >= n || !mssa_dt_reachable(dt, b) || (flag[b] & MSSA__IDF_DEF)) continue;
-    flag[b] |= MSSA__IDF_DEF | MSSA__IDF_VWL;
-    mssa__idf_push(dt, heap, &hn, b);
+    if (b >= n || !mssa_dt_reachable(dt, b) || (flag[b] & IDF_DEF)) continue;
+    flag[b] |= IDF_DEF | IDF_VWL;
+    idf_push(dt, heap, &hn, b);
   }
 
   while (hn) {
-    uint32_t root = mssa__idf_pop(dt, heap, &hn);
+    uint32_t root = idf_pop(dt, heap, &hn);
     uint32_t root_level = dt->level[root];
     /* A worklist entry is either the root or a never-before-pushed node
     ** (invariant 2), so the worklist never exceeds n entries. */
@@ -98,15 +108,16 @@ void mssa_idf_ex(const mssa_domtree *dt, const mssa_cfg *g, const uint32_t *defs
       for (uint32_t e = e0; e < e1; e++) {
         uint32_t s = g->succ[rev ? e1 - 1 - (e - e0) : e];
         if (dt->level[s] > root_level) continue;
-        if (flag[s] & MSSA__IDF_VPQ) continue;
-        flag[s] |= MSSA__IDF_VPQ;
-        mssa__vec_push(out, s);
-        if (!(flag[s] & MSSA__IDF_DEF)) mssa__idf_push(dt, heap, &hn, s);
+        if (flag[s] & IDF_VPQ) continue;
+        flag[s] |= IDF_VPQ;
+        if (live_in && !live_in[s]) continue;
+        mssa_vec_push(out, s);
+        if (!(flag[s] & IDF_DEF)) idf_push(dt, heap, &hn, s);
       }
       for (uint32_t c = dt->child_off[v]; c < dt->child_off[v + 1]; c++) {
         uint32_t ch = dt->child[c];
-        if (flag[ch] & MSSA__IDF_VWL) continue;
-        flag[ch] |= MSSA__IDF_VWL;
+        if (flag[ch] & IDF_VWL) continue;
+        flag[ch] |= IDF_VWL;
         wl[sp++] = ch;
       }
     }

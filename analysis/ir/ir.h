@@ -310,13 +310,21 @@ typedef enum {
 **   cmpxchg      [ptr, cmp, new]                 ordering = success ordering
 **   atomicrmw    [ptr, value]                    aux = operation (MSSA_RMW_*)
 **   casts        [value]                         aux = source type
-**   icmp/fcmp    [lhs, rhs]                      aux = predicate index
+**   icmp/fcmp    [lhs, rhs]                      aux = predicate index (LLVM's
+**                                                CmpInst::Predicate; icmp: MSSA_ICMP_*)
 **   phi          [value0, block0, value1, block1, ...]
 **   select       [cond, iftrue, iffalse]
 **   va_arg       [va_list ptr]
 **   extractvalue [agg, idx consts...]; insertvalue [agg, val, idx consts...]
 **   others       their operands in textual order
 */
+
+/* icmp predicates as aux holds them: LLVM's CmpInst::Predicate numbers. */
+enum {
+  MSSA_ICMP_EQ = 32, MSSA_ICMP_NE = 33, MSSA_ICMP_UGT = 34, MSSA_ICMP_UGE = 35,
+  MSSA_ICMP_ULT = 36, MSSA_ICMP_ULE = 37, MSSA_ICMP_SGT = 38, MSSA_ICMP_SGE = 39,
+  MSSA_ICMP_SLT = 40, MSSA_ICMP_SLE = 41
+};
 
 enum {
   MSSA_IF_VOLATILE = 1,    /* load/store/cmpxchg/atomicrmw/memory intrinsic call */

@@ -23,13 +23,15 @@
 
 #include <string.h>
 
+#include "base/check.h"
+
 typedef struct locinfo {
   uint64_t stack_epoch, pop_epoch;
   uint32_t lower_bound;
   uint32_t lower_bound_block;   /* MSSA_NONE = unset */
   uint32_t last_kill;
   uint8_t last_kill_valid;
-  int8_t ar;                    /* -1 = None */
+  int8_t ar;                    /* alias word, or MSSA_AR_NONE */
   uint32_t key_inst;            /* the use instruction that created the entry */
   uint32_t chain;               /* next entry with the same hash, MSSA_NONE */
 } locinfo;
@@ -39,6 +41,8 @@ typedef struct optctx {
   MSSA_VEC(locinfo) infos;
   mssa_u64map by_hash;          /* hash -> first locinfo */
   MSSA_VEC(uint32_t) stack;
+  uint64_t stack_epoch;         /* bumped at every push */
+  uint64_t pop_epoch;           /* bumped at every pop of a block's entries */
 } optctx;
 
 /* Key of a use: its location, or for a call its callee and arguments. */
@@ -64,13 +68,13 @@ static void key_of(mssa_ssa *s, uint32_t inst, usekey *k) {
 
 static uint64_t key_hash(mssa_ssa *s, uint32_t inst, const usekey *k) {
   if (!k->is_call) {
-    uint64_t v[5] = {k->loc.ptr, k->loc.size, k->loc.tbaa, k->loc.scope, k->loc.noalias};
-    return mssa__hash_words(v, 5) | 1; /* odd: never collides with calls' even */
+    uint64_t v[] = {k->loc.ptr, k->loc.size, k->loc.tbaa, k->loc.scope, k->loc.noalias};
+    return mssa_hash_words(v, sizeof v / sizeof v[0]) | 1; /* odd: never collides with calls' even */
   }
   const mssa_inst *in = &s->f->insts.a[inst];
   uint32_t nargs = mssa_call_nargs(in);
   const mssa_val *ops = mssa_inst_ops(s->f, in);
-  return mssa__hash(ops, (size_t)(nargs + 1) * sizeof(mssa_val)) & ~1ull;
+  return mssa_hash(ops, (size_t)(nargs + 1) * sizeof(mssa_val)) & ~1ull;
 }
 
 static bool key_equal(mssa_ssa *s, uint32_t a, const usekey *ka, uint32_t b) {
@@ -96,15 +100,15 @@ static locinfo *lookup(optctx *c, uint32_t inst, const usekey *k) {
   locinfo li;
   memset(&li, 0, sizeof li);
   li.lower_bound_block = MSSA_NONE;
-  li.ar = -1;
+  li.ar = MSSA_AR_NONE;
   li.key_inst = inst;
   li.chain = head;
-  mssa__vec_push(&c->infos, li);
+  mssa_vec_push(&c->infos, li);
   mssa_u64map_put(&c->by_hash, h, c->infos.n - 1);
   return &c->infos.a[c->infos.n - 1];
 }
 
-bool mssa__trivially_live_on_entry(mssa_ssa *s, uint32_t inst) {
+bool mssa_ssa_trivially_live_on_entry(mssa_ssa *s, uint32_t inst) {
   const mssa_inst *in = &s->f->insts.a[inst];
   if (in->opcode != MSSA_OP_LOAD) return false;
   if (in->flags & MSSA_IF_INVARIANT_LOAD) return true;
@@ -115,7 +119,85 @@ bool mssa__trivially_live_on_entry(mssa_ssa *s, uint32_t inst) {
 
 static uint32_t acc_block(const mssa_ssa *s, uint32_t a) { return s->acc.a[a].block; }
 
-static void optimize_block(optctx *c, uint32_t bb, uint64_t *stack_epoch, uint64_t *pop_epoch) {
+/* Brings the search state of location `li` up to date for block bb: a pop
+** since its last use may have removed the stack entries its LowerBound
+** pointed into (unless that block still dominates bb). */
+static void refresh_locinfo(optctx *c, locinfo *li, uint32_t bb) {
+  mssa_ssa *s = c->s;
+  if (li->pop_epoch != c->pop_epoch) {
+    li->pop_epoch = c->pop_epoch;
+    li->stack_epoch = c->stack_epoch;
+    if (li->lower_bound_block != MSSA_NONE && li->lower_bound_block != bb &&
+        !mssa_dt_dominates(&s->dt, li->lower_bound_block, bb)) {
+      li->lower_bound = 0;
+      li->lower_bound_block = acc_block(s, c->stack.a[0]);
+      li->last_kill_valid = 0;
+    }
+  } else if (li->stack_epoch != c->stack_epoch) {
+    li->pop_epoch = c->pop_epoch;
+    li->stack_epoch = c->stack_epoch;
+  }
+  if (!li->last_kill_valid) {
+    li->last_kill = c->stack.n - 1;
+    li->last_kill_valid = 1;
+    li->ar = MSSA_MAY_ALIAS;
+  }
+}
+
+/* Optimizes use `a` of block bb: searches the stack downwards from its top
+** to the location's LowerBound for a clobber (asking the walker at a phi). */
+static void optimize_use(optctx *c, uint32_t a, uint32_t bb) {
+  mssa_ssa *s = c->s;
+  mssa_access *mu = &s->acc.a[a];
+  if (mssa_ssa_trivially_live_on_entry(s, mu->inst)) {
+    mu->def = MSSA_LIVE_ON_ENTRY;
+    mu->optimized = 1;
+    mu->ar = MSSA_AR_NONE;
+    return;
+  }
+  usekey key;
+  key_of(s, mu->inst, &key);
+  locinfo *li = lookup(c, mu->inst, &key);
+  refresh_locinfo(c, li, bb);
+  uint32_t upper = c->stack.n - 1;
+  if (upper - li->lower_bound > s->check_limit) {
+    /* Too many stores to disambiguate: leave the use unoptimized. */
+    li->last_kill_valid = 0;
+    return;
+  }
+  bool found = false;
+  uint32_t limit = s->check_limit;
+  while (upper > li->lower_bound) {
+    uint32_t cand = c->stack.a[upper];
+    if (s->acc.a[cand].kind == MSSA_ACC_PHI) {
+      uint32_t res = mssa_walker_clobber_noig(s, a, &limit);
+      mu = &s->acc.a[a];
+      while (c->stack.a[upper] != res && upper > 0) --upper;
+      found = true;
+      break;
+    }
+    int ar = MSSA_AR_NONE;
+    if (mssa_def_clobbers(s, cand, mu->inst, key.is_call ? NULL : &key.loc, &ar)) {
+      found = true;
+      li->ar = (int8_t)ar;
+      break;
+    }
+    --upper;
+  }
+  if (found || upper < li->last_kill) {
+    if (s->acc.a[c->stack.a[upper]].kind == MSSA_ACC_LIVE) li->ar = MSSA_AR_NONE;
+    mu->def = c->stack.a[upper];
+    li->last_kill = upper;
+  } else {
+    mu->def = c->stack.a[li->last_kill];
+  }
+  mu->optimized = 1;
+  mu->ar = li->ar;
+  li->lower_bound = c->stack.n - 1;
+  li->lower_bound_block = bb;
+}
+
+static void optimize_block(optctx *c, uint32_t bb) {
   mssa_ssa *s = c->s;
   if (s->first[bb] == MSSA_NONE) return;
   /* Pop what does not dominate this block. */
@@ -123,94 +205,28 @@ static void optimize_block(optctx *c, uint32_t bb, uint64_t *stack_epoch, uint64
     uint32_t back = acc_block(s, c->stack.a[c->stack.n - 1]);
     if (mssa_dt_dominates(&s->dt, back, bb)) break;
     while (c->stack.n > 1 && acc_block(s, c->stack.a[c->stack.n - 1]) == back) c->stack.n--;
-    ++*pop_epoch;
+    ++c->pop_epoch;
     if (c->stack.n == 1 && !mssa_dt_dominates(&s->dt, acc_block(s, c->stack.a[0]), bb)) break;
   }
+  MSSA_ASSERT(c->stack.a[0] == MSSA_LIVE_ON_ENTRY); /* invariant 1 */
   for (uint32_t a = s->first[bb]; a != MSSA_NONE; a = s->acc.a[a].next) {
-    mssa_access *mu = &s->acc.a[a];
-    if (mu->kind != MSSA_ACC_USE) {
-      mssa__vec_push(&c->stack, a);
-      ++*stack_epoch;
+    if (s->acc.a[a].kind != MSSA_ACC_USE) {
+      mssa_vec_push(&c->stack, a);
+      ++c->stack_epoch;
       continue;
     }
-    if (mu->optimized) continue;
-    if (mssa__trivially_live_on_entry(s, mu->inst)) {
-      mu->def = 0;
-      mu->optimized = 1;
-      mu->ar = -1;
-      continue;
-    }
-    usekey key;
-    key_of(s, mu->inst, &key);
-    locinfo *li = lookup(c, mu->inst, &key);
-    if (li->pop_epoch != *pop_epoch) {
-      li->pop_epoch = *pop_epoch;
-      li->stack_epoch = *stack_epoch;
-      if (li->lower_bound_block != MSSA_NONE && li->lower_bound_block != bb &&
-          !mssa_dt_dominates(&s->dt, li->lower_bound_block, bb)) {
-        li->lower_bound = 0;
-        li->lower_bound_block = acc_block(s, c->stack.a[0]);
-        li->last_kill_valid = 0;
-      }
-    } else if (li->stack_epoch != *stack_epoch) {
-      li->pop_epoch = *pop_epoch;
-      li->stack_epoch = *stack_epoch;
-    }
-    if (!li->last_kill_valid) {
-      li->last_kill = c->stack.n - 1;
-      li->last_kill_valid = 1;
-      li->ar = MSSA_MAY_ALIAS;
-    }
-    uint32_t upper = c->stack.n - 1;
-    if (upper - li->lower_bound > s->check_limit) {
-      /* Too many stores to disambiguate: leave the use unoptimized. */
-      li->last_kill_valid = 0;
-      continue;
-    }
-    bool found = false;
-    uint32_t limit = s->check_limit;
-    while (upper > li->lower_bound) {
-      uint32_t cand = c->stack.a[upper];
-      if (s->acc.a[cand].kind == MSSA_ACC_PHI) {
-        uint32_t res = mssa_walker_clobber_noig(s, a, &limit);
-        mu = &s->acc.a[a];
-        while (c->stack.a[upper] != res && upper > 0) --upper;
-        found = true;
-        break;
-      }
-      int ar = -1;
-      if (mssa__clobbers(s, cand, mu->inst, key.is_call ? NULL : &key.loc, &ar)) {
-        found = true;
-        li->ar = (int8_t)ar;
-        break;
-      }
-      --upper;
-    }
-    if (found || upper < li->last_kill) {
-      if (s->acc.a[c->stack.a[upper]].kind == MSSA_ACC_LIVE) li->ar = -1;
-      mu->def = c->stack.a[upper];
-      mu->optimized = 1;
-      mu->ar = li->ar;
-      li->last_kill = upper;
-    } else {
-      mu->def = c->stack.a[li->last_kill];
-      mu->optimized = 1;
-      mu->ar = li->ar;
-    }
-    li->lower_bound = c->stack.n - 1;
-    li->lower_bound_block = bb;
+    if (!s->acc.a[a].optimized) optimize_use(c, a, bb);
   }
 }
 
-void mssa__optimize_uses(mssa_ssa *s) {
+void mssa_ssa_optimize_uses(mssa_ssa *s) {
   optctx c;
   memset(&c, 0, sizeof c);
   c.s = s;
-  mssa__vec_push(&c.stack, 0u);
-  uint64_t stack_epoch = 1, pop_epoch = 1;
-  for (uint32_t k = 0; k < s->dt.npreorder; k++)
-    optimize_block(&c, s->dt.preorder[k], &stack_epoch, &pop_epoch);
-  mssa__vec_free(&c.infos);
-  mssa__vec_free(&c.stack);
+  mssa_vec_push(&c.stack, MSSA_LIVE_ON_ENTRY);
+  c.stack_epoch = c.pop_epoch = 1;
+  for (uint32_t k = 0; k < s->dt.npreorder; k++) optimize_block(&c, s->dt.preorder[k]);
+  mssa_vec_free(&c.infos);
+  mssa_vec_free(&c.stack);
   mssa_u64map_free(&c.by_hash);
 }

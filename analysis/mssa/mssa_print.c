@@ -11,7 +11,10 @@
 **   2. In phi operands a named block prints raw (BB->getName()) and an
 **      unnamed one as %N (printAsOperand), as LLVM's MemoryPhi::print does.
 **   3. The walker form queries each access before printing it, so a def's
-**      "->N" shows the answer just computed; phis get no line of their own.
+**      "->N" shows the answer just computed. Phis get no line of their own
+**      in LLVM 14's walker form, and their usual line in current LLVM's.
+**   4. Alias words ("MayAlias" after a MemoryUse or a def's "->N") are
+**      LLVM 14's; current LLVM (mssa_ssa_current) prints none.
 */
 #include <string.h>
 
@@ -27,60 +30,78 @@ const char *mssa_alias_name(int ar) {
   }
 }
 
+/* A block as a phi operand: its name raw, or %N when unnamed (invariant 2). */
+static void put_block_operand(mssa_buf *o, const mssa_module *m, const mssa_func *f, uint32_t b) {
+  const mssa_block *bb = &f->blocks.a[b];
+  if (bb->name != MSSA_NONE) mssa_buf_puts(o, mssa_str(m, bb->name));
+  else mssa_buf_printf(o, "%%%u", bb->slot);
+}
+
 int mssa_block_operand_name(const mssa_module *m, const mssa_func *f, uint32_t b,
                             char *buf, size_t cap) {
-  const mssa_block *bb = &f->blocks.a[b];
-  if (bb->name != MSSA_NONE) return snprintf(buf, cap, "%s", mssa_str(m, bb->name));
-  return snprintf(buf, cap, "%%%u", bb->slot);
+  mssa_buf o = {0};
+  put_block_operand(&o, m, f, b);
+  if (cap) snprintf(buf, cap, "%s", o.p);
+  int n = (int)o.n;
+  mssa_buf_free(&o);
+  return n;
 }
 
-static void put_id(FILE *out, const mssa_ssa *s, uint32_t a) {
-  if (a == MSSA_NONE || s->acc.a[a].id == 0 || s->acc.a[a].id == MSSA_NONE)
-    fputs("liveOnEntry", out);
+/* An access as a defining access is printed: its id, or liveOnEntry. */
+static void put_id(mssa_buf *o, const mssa_ssa *s, uint32_t a) {
+  if (a == MSSA_NONE || a >= s->acc.n || s->acc.a[a].id == MSSA_LIVE_ON_ENTRY_ID ||
+      s->acc.a[a].id == MSSA_NONE)
+    mssa_buf_puts(o, "liveOnEntry");
   else
-    fprintf(out, "%u", s->acc.a[a].id);
+    mssa_buf_printf(o, "%u", s->acc.a[a].id);
 }
 
-/* Prints one access as MemoryAccess::print does. */
-static void print_access(FILE *out, const mssa_ssa *s, uint32_t a) {
+void mssa_access_text(const mssa_ssa *s, uint32_t a, mssa_buf *o) {
   const mssa_access *x = &s->acc.a[a];
+  /* invariant 4: current LLVM prints no alias word */
+  const char *arn = mssa_ssa_current(s->m) ? NULL : mssa_alias_name(x->ar);
   switch (x->kind) {
   case MSSA_ACC_DEF:
-    fprintf(out, "%u = MemoryDef(", x->id);
-    put_id(out, s, x->def);
-    fputc(')', out);
+    mssa_buf_printf(o, "%u = MemoryDef(", x->id);
+    put_id(o, s, x->def);
+    mssa_buf_puts(o, ")");
     if (x->optimized) {
-      fputs("->", out);
-      put_id(out, s, x->opt);
-      if (mssa_alias_name(x->ar)) fprintf(out, " %s", mssa_alias_name(x->ar));
+      mssa_buf_puts(o, "->");
+      put_id(o, s, x->opt);
+      if (arn) mssa_buf_printf(o, " %s", arn);
     }
     break;
   case MSSA_ACC_USE:
-    fputs("MemoryUse(", out);
-    put_id(out, s, x->def);
-    fputc(')', out);
-    if (x->optimized && mssa_alias_name(x->ar)) fprintf(out, " %s", mssa_alias_name(x->ar));
+    mssa_buf_puts(o, "MemoryUse(");
+    put_id(o, s, x->def);
+    mssa_buf_puts(o, ")");
+    if (x->optimized && arn) mssa_buf_printf(o, " %s", arn);
     break;
-  case MSSA_ACC_PHI: {
-    fprintf(out, "%u = MemoryPhi(", x->id);
-    char nm[512];
+  case MSSA_ACC_PHI:
+    mssa_buf_printf(o, "%u = MemoryPhi(", x->id);
     for (uint32_t k = 0; k < x->nops; k++) {
-      if (k) fputc(',', out);
-      mssa_block_operand_name(s->m, s->f, mssa_phi_block(s, x, k), nm, sizeof nm);
-      fprintf(out, "{%s,", nm);
-      put_id(out, s, mssa_phi_value(s, x, k));
-      fputc('}', out);
+      mssa_buf_puts(o, k ? ",{" : "{");
+      put_block_operand(o, s->m, s->f, mssa_phi_block(s, x, k));
+      mssa_buf_puts(o, ",");
+      put_id(o, s, mssa_phi_value(s, x, k));
+      mssa_buf_puts(o, "}");
     }
-    fputc(')', out);
+    mssa_buf_puts(o, ")");
     break;
-  }
   case MSSA_ACC_LIVE:
-    fputs("0 = MemoryDef(liveOnEntry)", out);
+    mssa_buf_puts(o, "0 = MemoryDef(liveOnEntry)");
     break;
   default:
-    fputs("<dead access>", out);
+    mssa_buf_puts(o, "<dead access>");
     break;
   }
+}
+
+/* Prints one access as MemoryAccess::print does; `scratch` is reused. */
+static void print_access(FILE *out, const mssa_ssa *s, uint32_t a, mssa_buf *scratch) {
+  scratch->n = 0;
+  mssa_access_text(s, a, scratch);
+  fwrite(scratch->p, 1, scratch->n, out);
 }
 
 static bool plain_ident(const char *s, size_t n) {
@@ -127,6 +148,7 @@ static void print_inst_text(FILE *out, const mssa_module *m, const mssa_func *f,
 void mssa_print_function(FILE *out, mssa_ssa *s, bool walker) {
   const mssa_module *m = s->m;
   const mssa_func *f = s->f;
+  mssa_buf scratch = {0};
   fprintf(out, "MemorySSA %sfor function: %s\n", walker ? "(walker) " : "", mssa_str(m, f->name));
   if (f->head_len) {
     fwrite(m->text + f->head_off, 1, f->head_len, out);
@@ -138,9 +160,9 @@ void mssa_print_function(FILE *out, mssa_ssa *s, bool walker) {
     const mssa_block *bb = &f->blocks.a[b];
     if (b != f->entry) fputc('\n', out);
     if (b != f->entry || bb->name != MSSA_NONE) print_label(out, m, f, b);
-    if (!walker && s->phi[b] != MSSA_NONE) {
+    if ((!walker || mssa_ssa_current(m)) && s->phi[b] != MSSA_NONE) {
       fputs("; ", out);
-      print_access(out, s, s->phi[b]);
+      print_access(out, s, s->phi[b], &scratch);
       fputc('\n', out);
     }
     for (uint32_t i = bb->first; i != MSSA_NONE; i = f->insts.a[i].next) {
@@ -150,13 +172,13 @@ void mssa_print_function(FILE *out, mssa_ssa *s, bool walker) {
           uint32_t limit = s->check_limit;
           uint32_t c = mssa_walker_clobber(s, a, &limit);
           fputs("; ", out);
-          print_access(out, s, a);
+          print_access(out, s, a, &scratch);
           fputs(" - clobbered by ", out);
-          if (c == 0) fputs("liveOnEntry", out);
-          else print_access(out, s, c);
+          if (c == MSSA_LIVE_ON_ENTRY) fputs("liveOnEntry", out);
+          else print_access(out, s, c, &scratch);
         } else {
           fputs("; ", out);
-          print_access(out, s, a);
+          print_access(out, s, a, &scratch);
         }
         fputc('\n', out);
       }
@@ -164,4 +186,5 @@ void mssa_print_function(FILE *out, mssa_ssa *s, bool walker) {
     }
   }
   fputs("}\n", out);
+  mssa_buf_free(&scratch);
 }

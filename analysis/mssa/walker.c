@@ -19,18 +19,27 @@
 **   3. A query caches its answer only on the access it was asked about (the
 **      "optimized" access), as LLVM does; the location form caches nothing.
 **   4. The search state (paths, visited set) is reset after every query.
+**   5. Every entry point takes a live access (not MSSA_ACC_DEAD); a phi and
+**      liveOnEntry are their own clobbers; a def chain holds only defs and
+**      ends at a phi or liveOnEntry (checked under MSSA_CHECKS).
 */
 #include <string.h>
 
 #include "mssa/mssa.h"
 #include "alias/phitrans.h"
+#include "base/check.h"
 
+/* LLVM's DefPath: a stretch of a def chain searched for one location, from
+** `first` (where the search entered) to `last` (how far it got). Paths form
+** a tree through `prev`, so a blocked search can say which phi operand it
+** came in by. */
 typedef struct defpath {
-  mssa_loc loc;
+  mssa_loc loc;           /* the location, as translated along this path */
   uint32_t first, last;
   uint32_t prev;          /* index of the path this one continues, or MSSA_NONE */
 } defpath;
 
+/* One query: what is asked about and how (LLVM's UpwardsMemoryQuery). */
 typedef struct walkq {
   bool is_call;           /* the query instruction is a call */
   bool skip_self;
@@ -40,12 +49,15 @@ typedef struct walkq {
   uint32_t orig;          /* access the query is about */
 } walkq;
 
+/* An (access, location) pair the phi search has entered, in a set chained
+** by hash (LLVM's VisitedPhis), so no path is searched twice. */
 typedef struct visit {
   uint32_t acc;
   mssa_loc loc;
-  uint32_t chain;
+  uint32_t chain;         /* next entry with the same hash, or MSSA_NONE */
 } visit;
 
+/* The search state of one query (LLVM's ClobberWalker); reset after it. */
 typedef struct walker {
   mssa_ssa *s;
   walkq *q;
@@ -56,12 +68,16 @@ typedef struct walker {
   bool translated;        /* PerformedPhiTranslation */
 } walker;
 
+/* Where walkToPhiOrClobber stopped: at a clobber (`known`, with its alias
+** word) or at a phi / stop point (not known). */
 typedef struct wres {
   uint32_t result;
   bool known;
   int ar;
 } wres;
 
+/* A path that ended at a clobber (LLVM's TerminatedPath): the clobber and
+** the index of the path. */
 typedef struct tpath {
   uint32_t clobber;
   uint32_t node;
@@ -87,7 +103,9 @@ static bool loads_reorderable(const mssa_inst *use, const mssa_inst *clob) {
   return !(seqcst_use || clob_acquire);
 }
 
-bool mssa__clobbers(mssa_ssa *s, uint32_t def, uint32_t inst, const mssa_loc *loc, int *ar) {
+bool mssa_def_clobbers(mssa_ssa *s, uint32_t def, uint32_t inst, const mssa_loc *loc, int *ar) {
+  MSSA_ASSERT(def < s->acc.n && s->acc.a[def].inst != MSSA_NONE &&
+              (s->acc.a[def].kind == MSSA_ACC_DEF || s->acc.a[def].kind == MSSA_ACC_DEAD));
   const mssa_func *f = s->f;
   uint32_t di = s->acc.a[def].inst;
   const mssa_inst *d = &f->insts.a[di];
@@ -124,8 +142,8 @@ bool mssa__clobbers(mssa_ssa *s, uint32_t def, uint32_t inst, const mssa_loc *lo
 /* ------------------------------------------------------------ visited set */
 
 static uint64_t visit_hash(uint32_t acc, const mssa_loc *l) {
-  uint64_t v[6] = {acc, l->ptr, l->size, l->tbaa, l->scope, l->noalias};
-  return mssa__hash_words(v, 6);
+  uint64_t v[] = {acc, l->ptr, l->size, l->tbaa, l->scope, l->noalias};
+  return mssa_hash_words(v, sizeof v / sizeof v[0]);
 }
 
 /* Returns true if (acc, loc) was not in the set (and inserts it). */
@@ -135,7 +153,7 @@ static bool visit_insert(walker *w, uint32_t acc, const mssa_loc *l) {
   for (uint32_t i = head; i != MSSA_NONE; i = w->visits.a[i].chain)
     if (w->visits.a[i].acc == acc && loc_eq(&w->visits.a[i].loc, l)) return false;
   visit v = {acc, *l, head};
-  mssa__vec_push(&w->visits, v);
+  mssa_vec_push(&w->visits, v);
   mssa_u64map_put(&w->visit_head, h, w->visits.n - 1);
   return true;
 }
@@ -152,7 +170,7 @@ static void reset_state(walker *w) {
 static uint32_t push_path(walker *w, const mssa_loc *loc, uint32_t first, uint32_t last,
                           uint32_t prev) {
   defpath p = {*loc, first, last, prev};
-  mssa__vec_push(&w->paths, p);
+  mssa_vec_push(&w->paths, p);
   return w->paths.n - 1;
 }
 
@@ -175,7 +193,10 @@ static wres walk_to_phi_or_clobber(walker *w, uint32_t pi, uint32_t stop, uint32
       r.ar = MSSA_MUST_ALIAS;
       return r;
     }
-    if (a->kind != MSSA_ACC_DEF) break; /* a phi ends the chain */
+    if (a->kind != MSSA_ACC_DEF) { /* a phi ends the chain */
+      MSSA_ASSERT(a->kind == MSSA_ACC_PHI);
+      break;
+    }
     s->walker_steps++;
     if (!--*w->limit) {
       r.known = true;
@@ -183,7 +204,7 @@ static wres walk_to_phi_or_clobber(walker *w, uint32_t pi, uint32_t stop, uint32
     }
     int ar = MSSA_MAY_ALIAS;
     mssa_loc loc = w->paths.a[pi].loc;
-    if (mssa__clobbers(s, cur, w->q->inst, w->q->is_call ? NULL : &loc, &ar)) {
+    if (mssa_def_clobbers(s, cur, w->q->inst, w->q->is_call ? NULL : &loc, &ar)) {
       r.known = true;
       r.ar = ar;
       return r;
@@ -199,22 +220,27 @@ static wres walk_to_phi_or_clobber(walker *w, uint32_t pi, uint32_t stop, uint32
 static void add_searches(walker *w, uint32_t phi, mssa_u32vec *paused, uint32_t prior) {
   mssa_ssa *s = w->s;
   const mssa_access *p = &s->acc.a[phi];
+  MSSA_ASSERT(p->kind == MSSA_ACC_PHI);
+  /* One operand per incoming edge (mssa.h invariant 4) once the graph is
+  ** built; while the build's use optimization runs, only the edges from
+  ** reachable predecessors have theirs yet (mssa_build.c step 5). */
+  MSSA_ASSERT(p->nops <= s->cfg.pred_off[p->block + 1] - s->cfg.pred_off[p->block]);
   mssa_loc loc = w->paths.a[prior].loc;
   for (uint32_t k = 0; k < p->nops; k++) {
     uint32_t blk = mssa_phi_block(s, p, k), val = mssa_phi_value(s, p, k);
     mssa_loc nl = loc;
     if (loc.ptr != MSSA_VAL_NONE) {
-      if (!mssa__loop_invariant_ptr(s->m, s->f, loc.ptr)) nl.size = MSSA_LOC_UNKNOWN;
+      if (!mssa_loop_invariant_ptr(s->m, s->f, loc.ptr)) nl.size = MSSA_LOC_UNKNOWN;
       mssa_val t;
       /* The graph holds its module const; translation may intern folded
       ** constants into it, which changes no existing value. */
-      if (mssa__phi_translate((mssa_module *)s->m, s->f, &s->dt, &s->users, loc.ptr, p->block, blk, &t) &&
+      if (mssa_phi_translate((mssa_module *)s->m, s->f, &s->dt, &s->users, loc.ptr, p->block, blk, &t) &&
           t != nl.ptr) {
         nl.ptr = t;
         w->translated = true;
       }
     }
-    mssa__vec_push(paused, w->paths.n);
+    mssa_vec_push(paused, w->paths.n);
     push_path(w, &nl, val, val, prior);
     p = &s->acc.a[phi];
   }
@@ -222,10 +248,11 @@ static void add_searches(walker *w, uint32_t phi, mssa_u32vec *paused, uint32_t 
 
 /* The nearest def or phi that a walk from phi `from` may legally end at. */
 static uint32_t walk_target(const mssa_ssa *s, uint32_t from) {
+  MSSA_ASSERT(s->acc.a[from].kind == MSSA_ACC_PHI);
   uint32_t n = s->acc.a[from].block;
   while ((n = s->dt.idom[n]) != MSSA_NONE)
     if (s->lastdef[n] != MSSA_NONE) return s->lastdef[n];
-  return 0;
+  return MSSA_LIVE_ON_ENTRY;
 }
 
 static bool get_blocking_access(walker *w, uint32_t stop, mssa_u32vec *paused,
@@ -251,11 +278,11 @@ static bool get_blocking_access(walker *w, uint32_t stop, mssa_u32vec *paused,
         *out = t;
         return true;
       }
-      mssa__vec_push(terminated, t);
+      mssa_vec_push(terminated, t);
       continue;
     }
     if (r.result == stop || r.result == skip) {
-      if (r.result != skip) mssa__vec_push(new_paused, pi);
+      if (r.result != skip) mssa_vec_push(new_paused, pi);
       continue;
     }
     add_searches(w, r.result, paused, pi);
@@ -273,12 +300,12 @@ static tpath most_dominated(const mssa_ssa *s, const tpathvec *v) {
 
 static uint32_t try_optimize_phi(walker *w, uint32_t phi, uint32_t start, const mssa_loc *loc) {
   mssa_ssa *s = w->s;
-  push_path(w, loc, start, phi, MSSA_NONE);
+  uint32_t first = push_path(w, loc, start, phi, MSSA_NONE);
   uint32_t prior_size = w->paths.n;
   mssa_u32vec paused = {0}, new_paused = {0};
   tpathvec terminated = {0}, clobbers = {0};
   uint32_t result = phi;
-  add_searches(w, phi, &paused, 0);
+  add_searches(w, phi, &paused, first);
   uint32_t current = phi;
   for (;;) {
     uint32_t target = walk_target(s, current);
@@ -299,7 +326,7 @@ static uint32_t try_optimize_phi(walker *w, uint32_t phi, uint32_t start, const 
       wres r = walk_to_phi_or_clobber(w, new_paused.a[k], MSSA_NONE, MSSA_NONE);
       if (r.known) {
         tpath t = {r.result, new_paused.a[k]};
-        mssa__vec_push(&clobbers, t);
+        mssa_vec_push(&clobbers, t);
       } else {
         chain_end = r.result;
       }
@@ -317,7 +344,7 @@ static uint32_t try_optimize_phi(walker *w, uint32_t phi, uint32_t start, const 
       uint32_t chain_bb = s->acc.a[chain_end].block;
       for (uint32_t k = 0; k < terminated.n; k++)
         if (mssa_dt_dominates(&s->dt, chain_bb, s->acc.a[terminated.a[k].clobber].block))
-          mssa__vec_push(&clobbers, terminated.a[k]);
+          mssa_vec_push(&clobbers, terminated.a[k]);
     }
     if (clobbers.n) {
       result = most_dominated(s, &clobbers).clobber;
@@ -335,10 +362,10 @@ static uint32_t try_optimize_phi(walker *w, uint32_t phi, uint32_t start, const 
     new_paused.n = 0;
     current = chain_end;
   }
-  mssa__vec_free(&paused);
-  mssa__vec_free(&new_paused);
-  mssa__vec_free(&terminated);
-  mssa__vec_free(&clobbers);
+  mssa_vec_free(&paused);
+  mssa_vec_free(&new_paused);
+  mssa_vec_free(&terminated);
+  mssa_vec_free(&clobbers);
   return result;
 }
 
@@ -348,16 +375,17 @@ static uint32_t find_clobber(walker *w, uint32_t start, walkq *q, uint32_t *limi
   w->limit = limit;
   if (*limit == 0) ++*limit;
   uint32_t cur = start;
+  MSSA_ASSERT(s->acc.a[cur].kind != MSSA_ACC_DEAD);
   if (s->acc.a[cur].kind == MSSA_ACC_USE) cur = s->acc.a[cur].def;
   reset_state(w);
-  push_path(w, &q->loc, cur, cur, MSSA_NONE);
-  wres r = walk_to_phi_or_clobber(w, 0, MSSA_NONE, MSSA_NONE);
+  uint32_t first = push_path(w, &q->loc, cur, cur, MSSA_NONE);
+  wres r = walk_to_phi_or_clobber(w, first, MSSA_NONE, MSSA_NONE);
   uint32_t result;
   if (r.known) {
     result = r.result;
     q->ar = r.ar;
   } else {
-    uint32_t phi = w->paths.a[0].last;
+    uint32_t phi = w->paths.a[first].last;
     reset_state(w);
     result = try_optimize_phi(w, phi, cur, &q->loc);
     reset_state(w);
@@ -371,8 +399,8 @@ static void walker_init(walker *w, mssa_ssa *s) {
 }
 
 static void walker_fini(walker *w) {
-  mssa__vec_free(&w->paths);
-  mssa__vec_free(&w->visits);
+  mssa_vec_free(&w->paths);
+  mssa_vec_free(&w->visits);
   mssa_u64map_free(&w->visit_head);
 }
 
@@ -383,6 +411,7 @@ static bool fence_like_noncall(const mssa_inst *in) {
 
 static void set_optimized(mssa_ssa *s, uint32_t a, uint32_t to, int ar) {
   mssa_access *x = &s->acc.a[a];
+  MSSA_ASSERT(x->kind == MSSA_ACC_DEF || x->kind == MSSA_ACC_USE);
   if (x->kind == MSSA_ACC_USE) x->def = to;
   else x->opt = to;
   x->optimized = 1;
@@ -390,12 +419,13 @@ static void set_optimized(mssa_ssa *s, uint32_t a, uint32_t to, int ar) {
 }
 
 static uint32_t clobber_base(mssa_ssa *s, uint32_t a, uint32_t *limit, bool use_ig) {
+  MSSA_ASSERT(a < s->acc.n && s->acc.a[a].kind != MSSA_ACC_DEAD);
   mssa_access *x = &s->acc.a[a];
   if (x->kind != MSSA_ACC_DEF && x->kind != MSSA_ACC_USE) return a;
   if (use_ig) {
     /* As LLVM: consulted before the cache, and its answer is not cached. */
-    uint32_t ci = mssa__invariant_group_clobber(s->m, s->f, &s->dt, s->inst_pos, &s->users,
-                                                x->inst);
+    uint32_t ci = mssa_invariant_group_clobber(s->m, s->f, &s->dt, s->inst_pos, &s->users,
+                                               x->inst);
     if (ci != MSSA_NONE) {
       uint32_t ca = s->inst_acc[ci];
       if (ca != MSSA_NONE) return s->acc.a[ca].kind == MSSA_ACC_USE ? s->acc.a[ca].def : ca;
@@ -415,22 +445,18 @@ static uint32_t clobber_base(mssa_ssa *s, uint32_t a, uint32_t *limit, bool use_
   q.loc.size = MSSA_LOC_UNKNOWN;
   q.loc.tbaa = q.loc.scope = q.loc.noalias = MSSA_NONE;
   if (!q.is_call) mssa_aa_inst_loc(s->aa, x->inst, &q.loc);
-  if (mssa__trivially_live_on_entry(s, x->inst)) {
-    set_optimized(s, a, 0, -1);
-    return 0;
+  if (mssa_ssa_trivially_live_on_entry(s, x->inst) || x->def == MSSA_LIVE_ON_ENTRY) {
+    set_optimized(s, a, MSSA_LIVE_ON_ENTRY, MSSA_AR_NONE);
+    return MSSA_LIVE_ON_ENTRY;
   }
   uint32_t def = x->def;
-  if (def == 0) {
-    set_optimized(s, a, 0, -1);
-    return 0;
-  }
   walker w;
   walker_init(&w, s);
   uint32_t res = find_clobber(&w, def, &q, limit);
   walker_fini(&w);
   x = &s->acc.a[a];
   int ar = x->ar;
-  if (res == 0) ar = -1;
+  if (res == MSSA_LIVE_ON_ENTRY) ar = MSSA_AR_NONE;
   else if (q.ar == MSSA_MUST_ALIAS) ar = MSSA_MUST_ALIAS;
   set_optimized(s, a, res, ar);
   return res;
@@ -446,6 +472,7 @@ uint32_t mssa_walker_clobber_noig(mssa_ssa *s, uint32_t access, uint32_t *limit)
 
 uint32_t mssa_walker_clobber_loc(mssa_ssa *s, uint32_t access, const mssa_loc *loc,
                                  uint32_t *limit) {
+  MSSA_ASSERT(access < s->acc.n && s->acc.a[access].kind != MSSA_ACC_DEAD);
   const mssa_access *x = &s->acc.a[access];
   if (x->kind == MSSA_ACC_LIVE) return access;
   if (x->kind == MSSA_ACC_DEF || x->kind == MSSA_ACC_USE) {

@@ -14,7 +14,6 @@
 */
 #include "query/mssa_query.h"
 
-#include <stdarg.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -59,23 +58,23 @@ int mssa_qmodule_build_func(mssa_qmodule *q, uint32_t fi, const mssa_build_opts 
 int mssa_qmodule_build(const char *path, const char *text, size_t len,
                        const mssa_build_opts *opts, mssa_qmodule **out, mssa_diag *diag) {
   *out = NULL;
-  uint64_t t0 = mssa__now_ns();
+  uint64_t t0 = mssa_now_ns();
   mssa_module *m = NULL;
   int rc = text ? mssa_module_parse(path, text, len, &m, diag)
                 : mssa_module_parse_file(path, &m, diag);
   if (rc != MSSA_OK) return rc;
-  uint64_t t1 = mssa__now_ns();
-  mssa_qmodule *q = mssa__xcalloc(1, sizeof *q);
+  uint64_t t1 = mssa_now_ns();
+  mssa_qmodule *q = mssa_xcalloc(1, sizeof *q);
   q->m = m;
   q->nfuncs = m->funcs.n;
-  q->ssa = mssa__xcalloc(q->nfuncs ? q->nfuncs : 1, sizeof *q->ssa);
+  q->ssa = mssa_xcalloc(q->nfuncs ? q->nfuncs : 1, sizeof *q->ssa);
   for (uint32_t fi = 0; fi < q->nfuncs; fi++) {
     mssa_func *f = &m->funcs.a[fi];
     if (mssa_u64map_get(&q->fn_by_name, f->name) == MSSA_NONE)
       mssa_u64map_put(&q->fn_by_name, f->name, fi);
     if (!f->is_decl) mssa_qmodule_build_func(q, fi, opts, false);
   }
-  uint64_t t2 = mssa__now_ns();
+  uint64_t t2 = mssa_now_ns();
   q->read_ms = (double)(t1 - t0) / 1e6;
   q->text_len_read = m->text_len;
   q->version = mssa_q_next_version();
@@ -168,27 +167,34 @@ static const char *strip_name(const char *s, char sigil, char *buf, size_t cap) 
   return s;
 }
 
-int mssa_q_inst_by_name(const mssa_module *m, const mssa_func *f, const char *name,
-                        uint32_t *inst) {
+/* Reads `name` ("%x", "x", "%7", "7", %"a b") as an unnamed value's number
+** (*numeric, *slot) or as a name (*sid, its string id). False when nothing
+** can have that name: empty, too long to unquote, or never interned. */
+static bool parse_local_name(const mssa_module *m, const char *name, bool *numeric,
+                             uint32_t *slot, uint32_t *sid) {
   char tmp[256];
   const char *s = strip_name(name, '%', tmp, sizeof tmp);
-  if (!s || !*s) return MSSA_ENOENT;
-  uint32_t slot;
-  if (parse_small_uint(s, &slot)) {
-    for (uint32_t i = 0; i < f->insts.n; i++) {
-      const mssa_inst *in = &f->insts.a[i];
-      if (in->block != MSSA_NONE && in->name == MSSA_NONE && in->slot == slot) {
-        *inst = i;
-        return MSSA_OK;
-      }
-    }
-    return MSSA_ENOENT;
-  }
-  uint32_t sid = mssa_strtab_find(&m->strs, s, strlen(s));
-  if (sid == MSSA_NONE) return MSSA_ENOENT;
+  if (!s || !*s) return false;
+  *numeric = parse_small_uint(s, slot);
+  *sid = *numeric ? MSSA_NONE : mssa_strtab_find(&m->strs, s, strlen(s));
+  return *numeric || *sid != MSSA_NONE;
+}
+
+/* Does an entity named `name` (string id or MSSA_NONE) with number `slot`
+** answer to the parsed name? */
+static bool name_matches(bool numeric, uint32_t slot, uint32_t sid, uint32_t name,
+                         uint32_t its_slot) {
+  return numeric ? (name == MSSA_NONE && its_slot == slot) : (sid != MSSA_NONE && name == sid);
+}
+
+int mssa_q_inst_by_name(const mssa_module *m, const mssa_func *f, const char *name,
+                        uint32_t *inst) {
+  bool numeric;
+  uint32_t slot, sid;
+  if (!parse_local_name(m, name, &numeric, &slot, &sid)) return MSSA_ENOENT;
   for (uint32_t i = 0; i < f->insts.n; i++) {
     const mssa_inst *in = &f->insts.a[i];
-    if (in->block != MSSA_NONE && in->name == sid) {
+    if (in->block != MSSA_NONE && name_matches(numeric, slot, sid, in->name, in->slot)) {
       *inst = i;
       return MSSA_OK;
     }
@@ -198,16 +204,12 @@ int mssa_q_inst_by_name(const mssa_module *m, const mssa_func *f, const char *na
 
 int mssa_q_block_by_name(const mssa_module *m, const mssa_func *f, const char *name,
                          uint32_t *block) {
-  char tmp[256];
-  const char *s = strip_name(name, '%', tmp, sizeof tmp);
-  if (!s || !*s) return MSSA_ENOENT;
-  uint32_t slot;
-  bool numeric = parse_small_uint(s, &slot);
-  uint32_t sid = numeric ? MSSA_NONE : mssa_strtab_find(&m->strs, s, strlen(s));
-  if (!numeric && sid == MSSA_NONE) return MSSA_ENOENT;
+  bool numeric;
+  uint32_t slot, sid;
+  if (!parse_local_name(m, name, &numeric, &slot, &sid)) return MSSA_ENOENT;
   for (uint32_t b = f->first_block; b != MSSA_NONE; b = f->blocks.a[b].next) {
     const mssa_block *bb = &f->blocks.a[b];
-    if (numeric ? (bb->name == MSSA_NONE && bb->slot == slot) : bb->name == sid) {
+    if (name_matches(numeric, slot, sid, bb->name, bb->slot)) {
       *block = b;
       return MSSA_OK;
     }
@@ -228,8 +230,8 @@ int mssa_q_inst_at(const mssa_func *f, uint32_t block, uint64_t index, uint32_t 
 }
 
 int mssa_q_access_by_id(const mssa_ssa *s, uint64_t id, uint32_t *access) {
-  if (id == 0) {
-    *access = 0;
+  if (id == MSSA_LIVE_ON_ENTRY_ID) {
+    *access = MSSA_LIVE_ON_ENTRY;
     return MSSA_OK;
   }
   for (uint32_t a = 0; a < s->acc.n; a++) {
@@ -262,15 +264,12 @@ int mssa_q_value_by_name(const mssa_module *m, const mssa_func *f, const char *n
       }
     return MSSA_ENOENT;
   }
-  const char *s = strip_name(name, '%', tmp, sizeof tmp);
-  if (!s || !*s) return MSSA_ENOENT;
-  uint32_t slot;
-  bool numeric = parse_small_uint(s, &slot);
-  uint32_t sid = numeric ? MSSA_NONE : mssa_strtab_find(&m->strs, s, strlen(s));
+  bool numeric;
+  uint32_t slot, sid;
+  if (!parse_local_name(m, name, &numeric, &slot, &sid)) return MSSA_ENOENT;
   for (uint32_t a = 0; a < f->nargs; a++) {
     const mssa_arg *ar = &f->args[a];
-    if (numeric ? (ar->name == MSSA_NONE && ar->slot == slot)
-                : (sid != MSSA_NONE && ar->name == sid)) {
+    if (name_matches(numeric, slot, sid, ar->name, ar->slot)) {
       *out = MSSA_VAL(MSSA_VK_ARG, a);
       return MSSA_OK;
     }
@@ -340,16 +339,16 @@ uint32_t mssa_q_find_source(const mssa_qmodule *q, const char *file, uint32_t li
 ** has one, else liveOnEntry. (An optimized use's `def` is its clobber, which
 ** may lie above defs of other locations, so it cannot start a location
 ** query.) */
-static uint32_t reaching_def(const mssa_ssa *s, uint32_t a) {
+uint32_t mssa_q_reaching_def(const mssa_ssa *s, uint32_t a) {
   for (uint32_t p = s->acc.a[a].prev; p != MSSA_NONE; p = s->acc.a[p].prev) {
     unsigned k = s->acc.a[p].kind;
     if (k == MSSA_ACC_DEF || k == MSSA_ACC_PHI) return p;
   }
   uint32_t b = s->acc.a[a].block;
-  if (b >= s->nblocks || !mssa_dt_reachable(&s->dt, b)) return 0;
+  if (b >= s->nblocks || !mssa_dt_reachable(&s->dt, b)) return MSSA_LIVE_ON_ENTRY;
   for (b = s->dt.idom[b]; b != MSSA_NONE; b = s->dt.idom[b])
     if (s->lastdef[b] != MSSA_NONE) return s->lastdef[b];
-  return 0;
+  return MSSA_LIVE_ON_ENTRY;
 }
 
 int mssa_q_clobber(mssa_ssa *s, uint32_t inst, const mssa_loc *loc, mssa_qclobber *out) {
@@ -361,12 +360,12 @@ int mssa_q_clobber(mssa_ssa *s, uint32_t inst, const mssa_loc *loc, mssa_qclobbe
   out->access = a;
   if (loc) {
     out->from_cache = false;
-    out->clobber = mssa_walker_clobber_loc(s, reaching_def(s, a), loc, &limit);
-    out->ar = -1;
+    out->clobber = mssa_walker_clobber_loc(s, mssa_q_reaching_def(s, a), loc, &limit);
+    out->ar = MSSA_AR_NONE;
     const mssa_access *c = &s->acc.a[out->clobber];
     if (c->kind == MSSA_ACC_DEF) {
       int ar = MSSA_MAY_ALIAS;
-      mssa__clobbers(s, out->clobber, MSSA_NONE, loc, &ar);
+      mssa_def_clobbers(s, out->clobber, MSSA_NONE, loc, &ar);
       out->ar = ar;
     }
     return MSSA_OK;
@@ -374,7 +373,7 @@ int mssa_q_clobber(mssa_ssa *s, uint32_t inst, const mssa_loc *loc, mssa_qclobbe
   out->from_cache = x->optimized != 0;
   out->clobber = mssa_walker_clobber(s, a, &limit);
   x = &s->acc.a[a];
-  out->ar = out->clobber == 0 ? -1 : x->ar;
+  out->ar = out->clobber == MSSA_LIVE_ON_ENTRY ? MSSA_AR_NONE : x->ar;
   return MSSA_OK;
 }
 
@@ -418,108 +417,53 @@ const char *mssa_q_kind_name(unsigned kind) {
 
 const char *mssa_q_alias_name(int ar) { return mssa_alias_name(ar); }
 
-/* A bounded appender: keeps the total length even past the cap. */
-typedef struct sbuf {
-  char *p;
-  size_t cap, n;
-} sbuf;
-
-static void sb_put(sbuf *b, const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  char *dst = b->n < b->cap ? b->p + b->n : NULL;
-  size_t room = b->n < b->cap ? b->cap - b->n : 0;
-  int k = vsnprintf(dst, room, fmt, ap);
-  va_end(ap);
-  if (k > 0) b->n += (size_t)k;
-}
-
-static size_t sb_done(sbuf *b) {
-  if (b->cap) b->p[b->n < b->cap ? b->n : b->cap - 1] = 0;
-  return b->n;
+/* Copies the text built in *b into the caller's buf (truncated to cap,
+** NUL-terminated when cap > 0), frees it, and returns its full length. */
+static size_t text_out(mssa_buf *b, char *buf, size_t cap) {
+  size_t n = b->n;
+  if (cap) {
+    size_t k = n < cap ? n : cap - 1;
+    if (k) memcpy(buf, b->p, k);
+    buf[k] = 0;
+  }
+  mssa_buf_free(b);
+  return n;
 }
 
 size_t mssa_q_inst_text(const mssa_module *m, const mssa_func *f, uint32_t inst, char *buf,
                         size_t cap) {
-  sbuf b = {buf, cap, 0};
+  mssa_buf b = {0};
   const mssa_inst *in = &f->insts.a[inst];
   if (in->text_len && in->text_off + (size_t)in->text_len <= m->text_len)
-    sb_put(&b, "%.*s", (int)in->text_len, m->text + in->text_off);
+    mssa_buf_append(&b, m->text + in->text_off, in->text_len);
   else
-    sb_put(&b, "%s", mssa_opcode_name(in->opcode));
-  return sb_done(&b);
+    mssa_buf_puts(&b, mssa_opcode_name(in->opcode));
+  return text_out(&b, buf, cap);
 }
 
 size_t mssa_q_inst_name(const mssa_module *m, const mssa_func *f, uint32_t inst, char *buf,
                         size_t cap) {
-  sbuf b = {buf, cap, 0};
+  mssa_buf b = {0};
   const mssa_inst *in = &f->insts.a[inst];
-  if (in->name != MSSA_NONE) sb_put(&b, "%%%s", mssa_str(m, in->name));
-  else if (in->slot != MSSA_NONE) sb_put(&b, "%%%u", in->slot);
-  return sb_done(&b);
+  if (in->name != MSSA_NONE) mssa_buf_printf(&b, "%%%s", mssa_str(m, in->name));
+  else if (in->slot != MSSA_NONE) mssa_buf_printf(&b, "%%%u", in->slot);
+  return text_out(&b, buf, cap);
 }
 
 size_t mssa_q_block_name(const mssa_module *m, const mssa_func *f, uint32_t block, char *buf,
                          size_t cap) {
-  sbuf b = {buf, cap, 0};
+  mssa_buf b = {0};
   const mssa_block *bb = &f->blocks.a[block];
-  if (bb->name != MSSA_NONE) sb_put(&b, "%s", mssa_str(m, bb->name));
-  else sb_put(&b, "%u", bb->slot);
-  return sb_done(&b);
-}
-
-static void put_ref(sbuf *b, const mssa_ssa *s, uint32_t a) {
-  if (a == MSSA_NONE || a >= s->acc.n || s->acc.a[a].id == 0 || s->acc.a[a].id == MSSA_NONE)
-    sb_put(b, "liveOnEntry");
-  else
-    sb_put(b, "%u", s->acc.a[a].id);
+  if (bb->name != MSSA_NONE) mssa_buf_puts(&b, mssa_str(m, bb->name));
+  else mssa_buf_printf(&b, "%u", bb->slot);
+  return text_out(&b, buf, cap);
 }
 
 size_t mssa_q_access_text(const mssa_ssa *s, uint32_t access, char *buf, size_t cap) {
-  sbuf b = {buf, cap, 0};
-  if (access >= s->acc.n) {
-    sb_put(&b, "<no access>");
-    return sb_done(&b);
-  }
-  const mssa_access *x = &s->acc.a[access];
-  const char *arn = mssa_q_alias_name(x->ar);
-  switch (x->kind) {
-  case MSSA_ACC_LIVE:
-    sb_put(&b, "0 = MemoryDef(liveOnEntry)");
-    break;
-  case MSSA_ACC_DEF:
-    sb_put(&b, "%u = MemoryDef(", x->id);
-    put_ref(&b, s, x->def);
-    sb_put(&b, ")");
-    if (x->optimized) {
-      sb_put(&b, "->");
-      put_ref(&b, s, x->opt);
-      if (arn) sb_put(&b, " %s", arn);
-    }
-    break;
-  case MSSA_ACC_USE:
-    sb_put(&b, "MemoryUse(");
-    put_ref(&b, s, x->def);
-    sb_put(&b, ")");
-    if (x->optimized && arn) sb_put(&b, " %s", arn);
-    break;
-  case MSSA_ACC_PHI: {
-    sb_put(&b, "%u = MemoryPhi(", x->id);
-    char nm[256];
-    for (uint32_t k = 0; k < x->nops; k++) {
-      mssa_block_operand_name(s->m, s->f, mssa_phi_block(s, x, k), nm, sizeof nm);
-      sb_put(&b, "%s{%s,", k ? "," : "", nm);
-      put_ref(&b, s, mssa_phi_value(s, x, k));
-      sb_put(&b, "}");
-    }
-    sb_put(&b, ")");
-    break;
-  }
-  default:
-    sb_put(&b, "<dead access>");
-    break;
-  }
-  return sb_done(&b);
+  mssa_buf b = {0};
+  if (access >= s->acc.n) mssa_buf_puts(&b, "<no access>");
+  else mssa_access_text(s, access, &b);
+  return text_out(&b, buf, cap);
 }
 
 uint32_t mssa_q_inst_index(const mssa_func *f, uint32_t inst) {

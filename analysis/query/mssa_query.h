@@ -90,7 +90,8 @@ int mssa_q_block_by_name(const mssa_module *m, const mssa_func *f, const char *n
                          uint32_t *block);
 /* The index-th (0-based) instruction of a block. */
 int mssa_q_inst_at(const mssa_func *f, uint32_t block, uint64_t index, uint32_t *inst);
-/* The access with printed id `id` (0 = liveOnEntry), or MSSA_ENOENT. */
+/* The access with printed id `id` (MSSA_LIVE_ON_ENTRY_ID = liveOnEntry), or
+** MSSA_ENOENT. */
 int mssa_q_access_by_id(const mssa_ssa *s, uint64_t id, uint32_t *access);
 /* A value by name as it may appear in a location: "%p", "%3", "@g", or an
 ** argument "%arg". */
@@ -125,8 +126,8 @@ bool mssa_q_inst_source(const mssa_module *m, const mssa_inst *i, char *file, si
 
 typedef struct mssa_qclobber {
   uint32_t access;        /* the queried access */
-  uint32_t clobber;       /* the clobbering access (0 = liveOnEntry) */
-  int ar;                 /* mssa_alias_result, or -1 when none applies */
+  uint32_t clobber;       /* the clobbering access (MSSA_LIVE_ON_ENTRY included) */
+  int ar;                 /* mssa_alias_result, or MSSA_AR_NONE when none applies */
   bool from_cache;        /* the answer was cached on the access already */
 } mssa_qclobber;
 
@@ -137,6 +138,11 @@ typedef struct mssa_qclobber {
 ** Uses the graph's check limit, as opt's walker printer does.
 */
 int mssa_q_clobber(mssa_ssa *s, uint32_t inst, const mssa_loc *loc, mssa_qclobber *out);
+
+/* The def or phi that reaches access `a` (a use or def) before any use
+** optimization: the nearest def or phi above it in its block, else the last
+** one of the nearest dominating block that has one, else liveOnEntry (0). */
+uint32_t mssa_q_reaching_def(const mssa_ssa *s, uint32_t a);
 
 /*
 ** The reverse query: the accesses (defs and uses, in layout order) whose
@@ -156,7 +162,7 @@ int mssa_q_make_loc(const mssa_module *m, const mssa_func *f, const char *ptr, u
 
 /* "def", "use", "phi", "liveOnEntry" (or "dead"). */
 const char *mssa_q_kind_name(unsigned kind);
-/* "NoAlias", "MayAlias", "PartialAlias", "MustAlias", or NULL for -1. */
+/* "NoAlias", "MayAlias", "PartialAlias", "MustAlias", or NULL for MSSA_AR_NONE. */
 const char *mssa_q_alias_name(int ar);
 /* The instruction's text as read ("store i32 0, ptr %x, align 4"). */
 size_t mssa_q_inst_text(const mssa_module *m, const mssa_func *f, uint32_t inst, char *buf,

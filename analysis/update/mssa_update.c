@@ -22,7 +22,9 @@
 ** Invariants:
 **   1. After every successful edit the graph satisfies mssa_verify() and
 **      equals a fresh build of the edited function up to numbering (ids,
-**      access indices); use clobbers are a fresh build's exactly.
+**      access indices); use clobbers are a fresh build's exactly. Under
+**      MSSA_CHECKS every edit ends by checking verify's V4 (defining
+**      accesses dominate) and V5 (phi operands match the edges, in order).
 **   2. No recursion anywhere: propagation, region search, reaching-def
 **      lookup and IDF are worklist loops (LLVM's getPreviousDefRecursive
 **      overflowed the stack on long chains; this has no such path).
@@ -61,26 +63,39 @@
 **      when every walk from U sees U's own location (a pointer no phi
 **      translation rewrites), as in (a). Otherwise
 **      the walker recomputes U exactly as the build's use optimizer does.
-**   7. Escape: an object with at least 21 + k uses (k = uses the edit can
-**      add or remove) is captured before and after (capture.c's use limit),
-**      so alias analysis is asked only about objects below that.
+**   7. Escape: an object with more than MSSA_CAPTURE_MAX_USES + k uses
+**      (k = uses the edit can add or remove) is captured before and after
+**      (capture tracking's use limit), so alias analysis is asked only
+**      about objects below that.
 */
 #include "update/mssa_update.h"
 
 #include <string.h>
 
-#include "alias/memloc.h"
 #include "alias/phitrans.h"
+#include "base/check.h"
 
 mssa_update_stats mssa_update_counters;
 
 /* ------------------------------------------------------------ context */
 
 typedef struct upoint { uint32_t b, thr; } upoint;
-/* A changed access, by place: block and key (phi 0; the access at position
-** i 2i+2; a removed access between positions i-1 and i: 2i+1). */
+/* A changed access, by place: block and key (see the delta_key_* below). */
 typedef struct udelta { uint32_t b, key; } udelta;
+
+/* Delta keys order the places in a block: its phi first, then each
+** instruction position i, with the gap before position i (where a removed
+** access was) just below it. */
+#define DELTA_KEY_PHI 0u
+static uint32_t delta_key_at(uint32_t pos) { return 2 * pos + 2; }
+static uint32_t delta_key_before(uint32_t pos) { return 2 * pos + 1; }
 typedef struct uroot { uint32_t b; uint8_t deep; } uroot;
+
+/* An edit touches at most two places (a move: where it was, where it goes). */
+#define MAX_EDIT_POINTS 2
+/* Spliced defs the cheap re-answer (invariant 6a) asks about; an edit that
+** splices more is treated as structural. */
+#define MAX_SPLICED 4
 
 typedef struct uctx {
   mssa_module *m;
@@ -91,11 +106,11 @@ typedef struct uctx {
   MSSA_VEC(uint32_t) newphis;   /* phis created by this edit */
   MSSA_VEC(uint32_t) newuses;   /* uses created by this edit */
   MSSA_VEC(uint32_t) stk;       /* scratch */
-  upoint pts[2];
+  upoint pts[MAX_EDIT_POINTS];
   uint32_t npts;
   MSSA_VEC(udelta) delta;       /* accesses whose links changed (invariant 5) */
   uint32_t acc_n0;              /* s->acc.n when the edit began */
-  uint32_t spliced[4];          /* defs inserted into / removed from chains */
+  uint32_t spliced[MAX_SPLICED]; /* defs inserted into / removed from chains */
   uint32_t nspliced;
   bool structural;              /* phis were added or removed, or an access re-pointed */
   bool reopt;                   /* phase D: re-optimize every use */
@@ -111,21 +126,21 @@ static void uctx_init(uctx *c, mssa_module *m, mssa_func *f, mssa_ssa *s) {
 
 static void add_delta(uctx *c, uint32_t b, uint32_t key) {
   udelta d = {b, key};
-  mssa__vec_push(&c->delta, d);
+  mssa_vec_push(&c->delta, d);
 }
 
 static uint32_t key_of_acc(const mssa_ssa *s, uint32_t a) {
   const mssa_access *x = &s->acc.a[a];
-  return x->kind == MSSA_ACC_PHI ? 0 : 2 * s->inst_pos[x->inst] + 2;
+  return x->kind == MSSA_ACC_PHI ? DELTA_KEY_PHI : delta_key_at(s->inst_pos[x->inst]);
 }
 
 static void uctx_fini(uctx *c) {
   free(c->outm);
-  mssa__vec_free(&c->roots);
-  mssa__vec_free(&c->newphis);
-  mssa__vec_free(&c->newuses);
-  mssa__vec_free(&c->stk);
-  mssa__vec_free(&c->delta);
+  mssa_vec_free(&c->roots);
+  mssa_vec_free(&c->newphis);
+  mssa_vec_free(&c->newuses);
+  mssa_vec_free(&c->stk);
+  mssa_vec_free(&c->delta);
 }
 
 static bool reachable(const mssa_ssa *s, uint32_t b) {
@@ -138,8 +153,8 @@ static void ensure_inst_cap(mssa_ssa *s, uint32_t n) {
   if (n <= s->inst_cap) return;
   uint32_t nc = s->inst_cap ? s->inst_cap : 16;
   while (nc < n) nc *= 2;
-  s->inst_acc = mssa__xrealloc(s->inst_acc, (size_t)nc * sizeof(uint32_t));
-  s->inst_pos = mssa__xrealloc(s->inst_pos, (size_t)nc * sizeof(uint32_t));
+  s->inst_acc = mssa_xrealloc(s->inst_acc, (size_t)nc * sizeof(uint32_t));
+  s->inst_pos = mssa_xrealloc(s->inst_pos, (size_t)nc * sizeof(uint32_t));
   memset(s->inst_acc + s->inst_cap, 0xff, (size_t)(nc - s->inst_cap) * sizeof(uint32_t));
   memset(s->inst_pos + s->inst_cap, 0xff, (size_t)(nc - s->inst_cap) * sizeof(uint32_t));
   s->inst_cap = nc;
@@ -152,7 +167,7 @@ static void renumber(mssa_ssa *s, const mssa_func *f, uint32_t b) {
 
 /* The IR changed: caches that index it are stale. */
 static void ir_changed(mssa_ssa *s) {
-  mssa__users_free(s->users);
+  mssa_users_free(s->users);
   s->users = NULL;
   mssa_aa_invalidate(s->aa);
 }
@@ -174,19 +189,27 @@ static bool phitrans_visible(unsigned op) {
 ** what isNonEscapingLocalObject can answer for.
 */
 typedef struct escsnap {
+  bool active;                  /* the edit's operands include local values */
   MSSA_VEC(mssa_val) objs;
-  MSSA_VEC(uint8_t) before;     /* 0/1 = non-escaping answer; 2 = settled, not asked */
+  MSSA_VEC(uint8_t) before;     /* ESC_* per object, as before the edit */
   bool overflow;
 } escsnap;
 
+/* What the escape snapshot knows of an object before the edit. */
+enum {
+  ESC_ESCAPES = 0,     /* not a non-escaping local (mssa_aa_non_escaping_local false) */
+  ESC_LOCAL = 1,       /* a non-escaping local */
+  ESC_SETTLED = 2      /* captured before and after whatever the edit does: not asked */
+};
+
 /*
 ** Does value v have at least `need` uses among live instructions? Capture
-** tracking (capture.c) declares an object captured as soon as the object
-** itself has more than 20 uses (LLVM's -capture-tracking-max-uses-to-
-** explore), before looking at any of them; an edit that changes its use
-** count by at most k leaves an object with >= 21 + k uses captured both
-** before and after, with no need to ask (and to rebuild alias analysis'
-** use lists, which is linear in the function). Stops at `need`.
+** tracking declares an object captured as soon as the object itself has
+** more than MSSA_CAPTURE_MAX_USES uses, before looking at any of them; an
+** edit that changes its use count by at most k leaves an object with
+** MSSA_CAPTURE_MAX_USES + 1 + k uses or more captured both before and
+** after, with no need to ask (and to rebuild alias analysis' use lists,
+** which is linear in the function). Stops at `need`.
 */
 static bool uses_at_least(const mssa_func *f, mssa_val v, uint32_t need) {
   uint32_t n = 0;
@@ -206,22 +229,26 @@ static bool val_in(const mssa_val *a, uint32_t n, mssa_val v) {
   return false;
 }
 
+/* How many values the escape snapshot follows before it gives up and
+** counts the edit as an escape change (which re-optimizes every use). */
+#define ESC_MAX_VALUES 256
+
 static void esc_collect(mssa_ssa *s, const mssa_func *f, const mssa_val *ops, uint32_t nops,
                         escsnap *e) {
   /* the edit adds or removes at most nops (+1 for set_operand) uses */
-  uint32_t need = 21 + nops + 1;
+  uint32_t need = MSSA_CAPTURE_MAX_USES + 1 + nops + 1;
   MSSA_VEC(mssa_val) wl = {0}, seen = {0};
   for (uint32_t k = 0; k < nops; k++) {
     uint32_t kind = MSSA_VAL_KIND(ops[k]);
-    if (kind == MSSA_VK_INST || kind == MSSA_VK_ARG) mssa__vec_push(&wl, ops[k]);
+    if (kind == MSSA_VK_INST || kind == MSSA_VK_ARG) mssa_vec_push(&wl, ops[k]);
   }
   while (wl.n && !e->overflow) {
     mssa_val v = wl.a[--wl.n];
     if (val_in(seen.a, seen.n, v)) continue;
-    if (seen.n >= 256) { e->overflow = true; break; }
-    mssa__vec_push(&seen, v);
+    if (seen.n >= ESC_MAX_VALUES) { e->overflow = true; break; }
+    mssa_vec_push(&seen, v);
     if (MSSA_VAL_KIND(v) == MSSA_VK_ARG) {
-      mssa__vec_push(&e->objs, v);
+      mssa_vec_push(&e->objs, v);
       continue;
     }
     if (MSSA_VAL_KIND(v) != MSSA_VK_INST || MSSA_VAL_INDEX(v) >= f->insts.n) continue;
@@ -230,10 +257,10 @@ static void esc_collect(mssa_ssa *s, const mssa_func *f, const mssa_val *ops, ui
     uint32_t from = 0, to = 0, step = 1;
     switch (in->opcode) {
     case MSSA_OP_ALLOCA:
-      mssa__vec_push(&e->objs, v);
+      mssa_vec_push(&e->objs, v);
       break;
     case MSSA_OP_CALL: case MSSA_OP_INVOKE: case MSSA_OP_CALLBR:
-      mssa__vec_push(&e->objs, v);
+      mssa_vec_push(&e->objs, v);
       from = 1; to = 1 + mssa_call_nargs(in);
       break;
     case MSSA_OP_GEP: case MSSA_OP_BITCAST: case MSSA_OP_ADDRSPACECAST:
@@ -250,16 +277,16 @@ static void esc_collect(mssa_ssa *s, const mssa_func *f, const mssa_val *ops, ui
     }
     for (uint32_t k = from; k < to && k < in->nops; k += step) {
       uint32_t kind = MSSA_VAL_KIND(o[k]);
-      if (kind == MSSA_VK_INST || kind == MSSA_VK_ARG) mssa__vec_push(&wl, o[k]);
+      if (kind == MSSA_VK_INST || kind == MSSA_VK_ARG) mssa_vec_push(&wl, o[k]);
     }
   }
-  mssa__vec_free(&wl);
-  mssa__vec_free(&seen);
+  mssa_vec_free(&wl);
+  mssa_vec_free(&seen);
   for (uint32_t k = 0; k < e->objs.n; k++) {
     uint8_t b;
-    if (uses_at_least(f, e->objs.a[k], need)) b = 2;
-    else b = mssa__non_escaping_local(s->aa, e->objs.a[k]) ? 1 : 0;
-    mssa__vec_push(&e->before, b);
+    if (uses_at_least(f, e->objs.a[k], need)) b = ESC_SETTLED;
+    else b = mssa_aa_non_escaping_local(s->aa, e->objs.a[k]) ? ESC_LOCAL : ESC_ESCAPES;
+    mssa_vec_push(&e->before, b);
   }
 }
 
@@ -270,15 +297,38 @@ static bool esc_changed(mssa_ssa *s, const escsnap *e) {
     mssa_val v = e->objs.a[k];
     /* An object that is no longer a live instruction cannot be asked. */
     if (MSSA_VAL_KIND(v) == MSSA_VK_INST && !mssa_ir_inst_live(s->f, MSSA_VAL_INDEX(v))) return true;
-    if (e->before.a[k] == 2) continue; /* captured before and after (uses_at_least) */
-    if ((mssa__non_escaping_local(s->aa, v) ? 1 : 0) != e->before.a[k]) return true;
+    if (e->before.a[k] == ESC_SETTLED) continue;
+    if ((mssa_aa_non_escaping_local(s->aa, v) ? ESC_LOCAL : ESC_ESCAPES) != e->before.a[k])
+      return true;
   }
   return false;
 }
 
 static void esc_free(escsnap *e) {
-  mssa__vec_free(&e->objs);
-  mssa__vec_free(&e->before);
+  mssa_vec_free(&e->objs);
+  mssa_vec_free(&e->before);
+}
+
+/* Phase A's snapshot, before the IR edit (alias analysis' use lists are
+** built lazily from the current IR), for an edit that adds or removes the
+** uses ops[0..nops). Only local values (instructions, arguments) can lead
+** to an object whose escape state the edit changes. */
+static void esc_begin(escsnap *e, mssa_ssa *s, const mssa_func *f, const mssa_val *ops,
+                      uint32_t nops) {
+  memset(e, 0, sizeof *e);
+  for (uint32_t k = 0; k < nops && ops; k++) {
+    uint32_t kind = MSSA_VAL_KIND(ops[k]);
+    if (kind == MSSA_VK_INST || kind == MSSA_VK_ARG) e->active = true;
+  }
+  if (e->active) esc_collect(s, f, ops, nops, e);
+}
+
+/* After the IR edit (and ir_changed): did an escape state change? Frees
+** the snapshot. */
+static bool esc_end(escsnap *e, mssa_ssa *s) {
+  bool changed = e->active && esc_changed(s, e);
+  esc_free(e);
+  return changed;
 }
 
 /* --------------------------------------------------- SSA dominance checks */
@@ -340,27 +390,6 @@ static bool users_ok(const mssa_ssa *s, const mssa_func *f, uint32_t i) {
 
 /* ------------------------------------------------- access list plumbing */
 
-static void acc_link_after(mssa_ssa *s, uint32_t b, uint32_t after, uint32_t a) {
-  mssa_access *x = &s->acc.a[a];
-  x->block = b;
-  x->prev = after;
-  x->next = after == MSSA_NONE ? s->first[b] : s->acc.a[after].next;
-  if (after == MSSA_NONE) s->first[b] = a;
-  else s->acc.a[after].next = a;
-  if (x->next != MSSA_NONE) s->acc.a[x->next].prev = a;
-  else s->last[b] = a;
-}
-
-static void acc_unlink(mssa_ssa *s, uint32_t a) {
-  mssa_access *x = &s->acc.a[a];
-  uint32_t b = x->block;
-  if (x->prev != MSSA_NONE) s->acc.a[x->prev].next = x->next;
-  else s->first[b] = x->next;
-  if (x->next != MSSA_NONE) s->acc.a[x->next].prev = x->prev;
-  else s->last[b] = x->prev;
-  x->prev = x->next = MSSA_NONE;
-}
-
 static void recompute_lastdef(mssa_ssa *s, uint32_t b) {
   s->lastdef[b] = MSSA_NONE;
   for (uint32_t a = s->last[b]; a != MSSA_NONE; a = s->acc.a[a].prev) {
@@ -385,7 +414,7 @@ static uint32_t prev_access(const mssa_ssa *s, const mssa_func *f, uint32_t i) {
 
 static void memo_reset(uctx *c) {
   free(c->outm);
-  c->outm = mssa__xcalloc(c->s->nblocks ? c->s->nblocks : 1, sizeof(uint32_t));
+  c->outm = mssa_xcalloc(c->s->nblocks ? c->s->nblocks : 1, sizeof(uint32_t));
 }
 
 /* The definition reaching the end of reachable block b: its last def or
@@ -396,10 +425,10 @@ static uint32_t out_of(uctx *c, uint32_t b) {
   c->stk.n = 0;
   uint32_t x = b, v;
   for (;;) {
-    if (x == MSSA_NONE) { v = 0; break; }
+    if (x == MSSA_NONE) { v = MSSA_LIVE_ON_ENTRY; break; }
     if (s->lastdef[x] != MSSA_NONE) { v = s->lastdef[x]; break; }
     if (c->outm[x]) { v = c->outm[x] - 1; break; }
-    mssa__vec_push(&c->stk, x);
+    mssa_vec_push(&c->stk, x);
     x = s->dt.idom[x];
   }
   for (uint32_t k = 0; k < c->stk.n; k++) c->outm[c->stk.a[k]] = v + 1;
@@ -410,7 +439,7 @@ static uint32_t in_of(uctx *c, uint32_t b) {
   mssa_ssa *s = c->s;
   if (s->phi[b] != MSSA_NONE) return s->phi[b];
   uint32_t d = s->dt.idom[b];
-  return d == MSSA_NONE ? 0 : out_of(c, d);
+  return d == MSSA_NONE ? MSSA_LIVE_ON_ENTRY : out_of(c, d);
 }
 
 /* ----------------------------------------------------------------- phis */
@@ -429,21 +458,12 @@ static bool phi_set_from(mssa_ssa *s, uint32_t phi, uint32_t pred, uint32_t v) {
 /* Creates an (operand-less) phi in block b; operands come in phi_fill. */
 static uint32_t phi_create(uctx *c, uint32_t b) {
   mssa_ssa *s = c->s;
-  uint32_t a = mssa__new_access(s, MSSA_ACC_PHI, b, MSSA_NONE);
-  mssa_access *p = &s->acc.a[a];
-  p->id = s->next_id++;
-  p->cap = s->cfg.pred_off[b + 1] - s->cfg.pred_off[b];
-  p->ops = s->phiops.n;
-  p->nops = 0;
-  mssa__vec_reserve(&s->phiops, s->phiops.n + 2 * p->cap);
-  s->phiops.n += 2 * p->cap;
-  s->phi[b] = a;
-  acc_link_after(s, b, MSSA_NONE, a);
+  uint32_t a = mssa_ssa_new_phi(s, b);
+  mssa_ssa_link_after(s, b, MSSA_NONE, a);
   recompute_lastdef(s, b);
-  s->nphis++;
   c->structural = true;
-  mssa__vec_push(&c->newphis, a);
-  add_delta(c, b, 0);
+  mssa_vec_push(&c->newphis, a);
+  add_delta(c, b, DELTA_KEY_PHI);
   mssa_update_counters.phis_added++;
   return a;
 }
@@ -451,13 +471,13 @@ static uint32_t phi_create(uctx *c, uint32_t b) {
 static void phi_remove(uctx *c, uint32_t b) {
   mssa_ssa *s = c->s;
   uint32_t a = s->phi[b];
-  acc_unlink(s, a);
+  mssa_ssa_unlink(s, a);
   s->acc.a[a].kind = MSSA_ACC_DEAD;
   s->phi[b] = MSSA_NONE;
   recompute_lastdef(s, b);
   s->nphis--;
   c->structural = true;
-  add_delta(c, b, 0);
+  add_delta(c, b, DELTA_KEY_PHI);
   mssa_update_counters.phis_removed++;
 }
 
@@ -475,8 +495,8 @@ static void phi_fill(uctx *c, uint32_t phi) {
   for (uint32_t e = p0; e < p1; e++) {
     uint32_t pb = s->cfg.pred[e];
     if (e > p0 && s->cfg.pred[e - 1] == pb) continue; /* pred lists are sorted by id */
-    if (reachable(s, pb)) mssa__vec_push(&live, pb);
-    else mssa__vec_push(&dead, pb);
+    if (reachable(s, pb)) mssa_vec_push(&live, pb);
+    else mssa_vec_push(&dead, pb);
   }
   /* Insertion sort by dfs_in (few predecessors). */
   for (uint32_t i = 1; i < live.n; i++) {
@@ -487,7 +507,7 @@ static void phi_fill(uctx *c, uint32_t phi) {
   if (dead.n > 1) {
     /* Layout order: one walk of the layout list. */
     uint32_t w = 0;
-    uint32_t *rank = mssa__xcalloc(s->nblocks ? s->nblocks : 1, sizeof(uint32_t));
+    uint32_t *rank = mssa_xcalloc(s->nblocks ? s->nblocks : 1, sizeof(uint32_t));
     uint32_t r = 1;
     for (uint32_t x = c->f->first_block; x != MSSA_NONE; x = c->f->blocks.a[x].next) rank[x] = r++;
     for (uint32_t i = 1; i < dead.n; i++) {
@@ -505,7 +525,7 @@ static void phi_fill(uctx *c, uint32_t phi) {
     uint32_t ln = pass ? dead.n : live.n;
     for (uint32_t i = 0; i < ln; i++) {
       uint32_t pb = list[i];
-      uint32_t v = pass ? 0 : out_of(c, pb);
+      uint32_t v = pass ? MSSA_LIVE_ON_ENTRY : out_of(c, pb);
       for (uint32_t e = p0; e < p1; e++) {
         if (s->cfg.pred[e] != pb || n >= p->cap) continue;
         s->phiops.a[p->ops + 2 * n] = pb;
@@ -515,8 +535,8 @@ static void phi_fill(uctx *c, uint32_t phi) {
     }
   }
   p->nops = n;
-  mssa__vec_free(&live);
-  mssa__vec_free(&dead);
+  mssa_vec_free(&live);
+  mssa_vec_free(&dead);
 }
 
 /* -------------------------------------------------------------- renaming */
@@ -532,8 +552,8 @@ static void propagate(uctx *c, uint32_t r, bool deep) {
   mssa_ssa *s = c->s;
   if (!reachable(s, r)) return;
   MSSA_VEC(uint32_t) st = {0};
-  mssa__vec_push(&st, r);
-  mssa__vec_push(&st, in_of(c, r));
+  mssa_vec_push(&st, r);
+  mssa_vec_push(&st, in_of(c, r));
   while (st.n) {
     uint32_t v = st.a[--st.n], y = st.a[--st.n];
     uint32_t cur = v;
@@ -551,25 +571,33 @@ static void propagate(uctx *c, uint32_t r, bool deep) {
     if (y == r ? !deep : has) continue;
     for (uint32_t e = s->cfg.succ_off[y]; e < s->cfg.succ_off[y + 1]; e++) {
       uint32_t sb = s->cfg.succ[e];
-      if (s->phi[sb] != MSSA_NONE && phi_set_from(s, s->phi[sb], y, cur)) add_delta(c, sb, 0);
+      if (s->phi[sb] != MSSA_NONE && phi_set_from(s, s->phi[sb], y, cur))
+        add_delta(c, sb, DELTA_KEY_PHI);
     }
     for (uint32_t k = s->dt.child_off[y]; k < s->dt.child_off[y + 1]; k++) {
       uint32_t ch = s->dt.child[k];
       if (s->phi[ch] != MSSA_NONE) continue;
-      mssa__vec_push(&st, ch);
-      mssa__vec_push(&st, cur);
+      mssa_vec_push(&st, ch);
+      mssa_vec_push(&st, cur);
     }
   }
-  mssa__vec_free(&st);
+  mssa_vec_free(&st);
 }
 
 static void add_root(uctx *c, uint32_t b, bool deep) {
   uroot r = {b, (uint8_t)deep};
-  mssa__vec_push(&c->roots, r);
+  mssa_vec_push(&c->roots, r);
 }
 
 static void add_point(uctx *c, uint32_t b, uint32_t thr) {
-  if (c->npts < 2) { c->pts[c->npts].b = b; c->pts[c->npts].thr = thr; c->npts++; }
+  MSSA_ASSERT(c->npts < MAX_EDIT_POINTS);
+  if (c->npts < MAX_EDIT_POINTS) { c->pts[c->npts].b = b; c->pts[c->npts].thr = thr; c->npts++; }
+}
+
+/* Def a went into or out of a chain of existing defs. */
+static void add_spliced(uctx *c, uint32_t a) {
+  if (c->nspliced < MAX_SPLICED) c->spliced[c->nspliced++] = a;
+  else c->structural = true;
 }
 
 /* ------------------------------------------------ structural insert/remove */
@@ -579,14 +607,14 @@ static void add_point(uctx *c, uint32_t b, uint32_t thr) {
 static uint32_t struct_insert(uctx *c, uint32_t i, uint32_t reuse_id) {
   mssa_ssa *s = c->s;
   const mssa_func *f = c->f;
-  int k = mssa__access_kind(s, i);
-  if (k < 0) return MSSA_NONE;
+  int k = mssa_ssa_access_kind(s, i);
+  if (k == MSSA_ACC_NONE) return MSSA_NONE;
   uint32_t b = f->insts.a[i].block;
   bool had_def = block_has_def(s, b);
   uint32_t prev = prev_access(s, f, i);
-  uint32_t a = mssa__new_access(s, (uint8_t)k, b, i);
+  uint32_t a = mssa_ssa_new_access(s, (uint8_t)k, b, i);
   s->inst_acc[i] = a;
-  acc_link_after(s, b, prev, a);
+  mssa_ssa_link_after(s, b, prev, a);
   mssa_access *x = &s->acc.a[a];
   if (k == MSSA_ACC_DEF) {
     x->id = reuse_id != MSSA_NONE ? reuse_id : s->next_id++;
@@ -596,15 +624,14 @@ static uint32_t struct_insert(uctx *c, uint32_t i, uint32_t reuse_id) {
     s->nuses++;
   }
   if (!reachable(s, b)) {
-    s->acc.a[a].def = 0;
+    s->acc.a[a].def = MSSA_LIVE_ON_ENTRY;
     return a;
   }
   if (k == MSSA_ACC_USE) {
-    mssa__vec_push(&c->newuses, a);
+    mssa_vec_push(&c->newuses, a);
     return a;
   }
-  if (c->nspliced < 4) c->spliced[c->nspliced++] = a;
-  else c->structural = true;
+  add_spliced(c, a);
   add_root(c, b, s->lastdef[b] == a);
   if (!had_def) {
     mssa_u32vec idf = {0};
@@ -615,7 +642,7 @@ static uint32_t struct_insert(uctx *c, uint32_t i, uint32_t reuse_id) {
       phi_create(c, xb);
       add_root(c, xb, !block_has_def(s, xb));
     }
-    mssa__vec_free(&idf);
+    mssa_vec_free(&idf);
   }
   return a;
 }
@@ -628,7 +655,7 @@ static void struct_remove(uctx *c, uint32_t a, uint32_t key) {
   uint32_t b = x->block;
   bool wasdef = x->kind == MSSA_ACC_DEF, waslast = s->lastdef[b] == a;
   if (x->inst != MSSA_NONE && x->inst < s->inst_cap) s->inst_acc[x->inst] = MSSA_NONE;
-  acc_unlink(s, a);
+  mssa_ssa_unlink(s, a);
   x = &s->acc.a[a];
   x->kind = MSSA_ACC_DEAD;
   if (wasdef) s->ndefs--;
@@ -637,17 +664,16 @@ static void struct_remove(uctx *c, uint32_t a, uint32_t key) {
   recompute_lastdef(s, b);
   if (!reachable(s, b)) return;
   add_delta(c, b, key);
-  if (c->nspliced < 4) c->spliced[c->nspliced++] = a;
-  else c->structural = true;
+  add_spliced(c, a);
   add_root(c, b, waslast);
   if (block_has_def(s, b)) return;
   /* b defines nothing now: drop the phis the remaining defining blocks do
   ** not require (IDF of the defining blocks = phi placement, V6). */
   mssa_u32vec defb = {0}, idf = {0};
   for (uint32_t y = 0; y < s->nblocks; y++)
-    if (block_has_def(s, y) && reachable(s, y)) mssa__vec_push(&defb, y);
+    if (block_has_def(s, y) && reachable(s, y)) mssa_vec_push(&defb, y);
   mssa_idf(&s->dt, &s->cfg, defb.a, defb.n, &idf);
-  uint8_t *want = mssa__xcalloc(s->nblocks ? s->nblocks : 1, 1);
+  uint8_t *want = mssa_xcalloc(s->nblocks ? s->nblocks : 1, 1);
   for (uint32_t j = 0; j < idf.n; j++) want[idf.a[j]] = 1;
   for (uint32_t y = 0; y < s->nblocks; y++) {
     if (s->phi[y] == MSSA_NONE || want[y]) continue;
@@ -655,8 +681,8 @@ static void struct_remove(uctx *c, uint32_t a, uint32_t key) {
     add_root(c, y, !block_has_def(s, y));
   }
   free(want);
-  mssa__vec_free(&defb);
-  mssa__vec_free(&idf);
+  mssa_vec_free(&defb);
+  mssa_vec_free(&idf);
 }
 
 /* Phase C, second half: operands of new phis, then renaming. */
@@ -670,7 +696,7 @@ static void struct_finish(uctx *c) {
 /* ------------------------------------------------------------- clobbers */
 
 /* Every use re-optimized exactly as a fresh build does (and def walker
-** caches dropped): reaching definitions first, then mssa__optimize_uses. */
+** caches dropped): reaching definitions first, then mssa_ssa_optimize_uses. */
 static void reoptimize_all(uctx *c) {
   mssa_ssa *s = c->s;
   memo_reset(c);
@@ -694,10 +720,10 @@ static void reoptimize_all(uctx *c) {
       x->optimized = 0;
       x->opt = MSSA_NONE;
       x->ar = MSSA_MAY_ALIAS;
-      x->def = 0;
+      x->def = MSSA_LIVE_ON_ENTRY;
     }
   }
-  mssa__optimize_uses(s);
+  mssa_ssa_optimize_uses(s);
   mssa_update_counters.reoptimized++;
   mssa_update_counters.uses_requeried += s->nuses;
 }
@@ -718,8 +744,8 @@ static int cmpu32(const void *x, const void *y) {
 
 static void dindex_build(uctx *c, dindex *d) {
   mssa_ssa *s = c->s;
-  d->maxk = mssa__xcalloc(s->nblocks ? s->nblocks : 1, sizeof(uint32_t));
-  d->dfs = mssa__xmalloc((c->delta.n ? c->delta.n : 1) * sizeof(uint32_t));
+  d->maxk = mssa_xcalloc(s->nblocks ? s->nblocks : 1, sizeof(uint32_t));
+  d->dfs = mssa_xmalloc((c->delta.n ? c->delta.n : 1) * sizeof(uint32_t));
   d->ndfs = 0;
   d->any = c->delta.n != 0;
   for (uint32_t k = 0; k < c->delta.n; k++) {
@@ -774,7 +800,7 @@ static bool may_change(uctx *c, const dindex *d, uint32_t cacc) {
   if (C->kind == MSSA_ACC_LIVE) return true;
   if (C->kind == MSSA_ACC_DEF) return delta_below(c, d, cacc);
   uint32_t dom = s->dt.idom[C->block];
-  uint32_t target = dom == MSSA_NONE ? 0 : out_of(c, dom);
+  uint32_t target = dom == MSSA_NONE ? MSSA_LIVE_ON_ENTRY : out_of(c, dom);
   if (target >= c->acc_n0) return true;
   return delta_below(c, d, target);
 }
@@ -824,7 +850,7 @@ static bool fixed_loc(mssa_ssa *s, uint32_t inst, mssa_loc *loc, bool *is_call) 
   } else if (k != MSSA_VK_ARG && k != MSSA_VK_GLOBAL && k != MSSA_VK_CONST && k != MSSA_VK_FUNC) {
     return false;
   }
-  return !mssa__trivially_live_on_entry(s, inst);
+  return !mssa_ssa_trivially_live_on_entry(s, inst);
 }
 
 static bool splice_keeps(uctx *c, uint32_t a) {
@@ -839,11 +865,15 @@ static bool splice_keeps(uctx *c, uint32_t a) {
   for (uint32_t k = 0; k < c->nspliced; k++) {
     int ar;
     uint32_t x = c->spliced[k];
-    if (mssa__clobbers(s, x, inst, is_call ? NULL : &loc, &ar)) return false;
-    if (!is_call && mssa__clobbers(s, x, inst, &loc2, &ar)) return false;
+    if (mssa_def_clobbers(s, x, inst, is_call ? NULL : &loc, &ar)) return false;
+    if (!is_call && mssa_def_clobbers(s, x, inst, &loc2, &ar)) return false;
   }
   return true;
 }
+
+/* How far the chain case follows a def chain before leaving the use to the
+** walker (a bound on work, not on correctness). */
+#define CHAIN_MAX_STEPS 100000u
 
 static bool chain_check(uctx *c, uint32_t a, uint32_t oldc, int8_t oldar) {
   mssa_ssa *s = c->s;
@@ -858,7 +888,7 @@ static bool chain_check(uctx *c, uint32_t a, uint32_t oldc, int8_t oldar) {
   ** through a phi may have asked with a translated pointer or unknown size). */
   if (!fixed_loc(s, inst, &loc, &is_call)) return false;
   uint32_t x = s->acc.a[a].def;
-  for (uint32_t steps = 0; steps < 100000; steps++) {
+  for (uint32_t steps = 0; steps < CHAIN_MAX_STEPS; steps++) {
     const mssa_access *X = &s->acc.a[x];
     if (x == oldc) {
       mssa_access *u = &s->acc.a[a];
@@ -870,7 +900,7 @@ static bool chain_check(uctx *c, uint32_t a, uint32_t oldc, int8_t oldar) {
     if (X->kind != MSSA_ACC_DEF) return false; /* a phi, or liveOnEntry not the old answer */
     if (x >= c->acc_n0) {
       int ar = MSSA_MAY_ALIAS;
-      if (mssa__clobbers(s, x, inst, is_call ? NULL : &loc, &ar)) {
+      if (mssa_def_clobbers(s, x, inst, is_call ? NULL : &loc, &ar)) {
         mssa_access *u = &s->acc.a[a];
         u->def = x;
         u->optimized = 1;
@@ -883,66 +913,85 @@ static bool chain_check(uctx *c, uint32_t a, uint32_t oldc, int8_t oldar) {
   return false;
 }
 
-static void recompute_clobbers(uctx *c) {
+/* Blocks where a cached clobber may see the edit: the edit points' blocks
+** and, per point k, the blocks reachable from it by at least one edge
+** (bit k of mark[]), plus the blocks of new uses; listed once each, in
+** discovery order, in *list. */
+static void blocks_after_points(uctx *c, uint8_t *mark, mssa_u32vec *list) {
   mssa_ssa *s = c->s;
-  if (c->reopt) { reoptimize_all(c); return; }
-  uint32_t nb = s->nblocks ? s->nblocks : 1;
-  /* mark bit k: block reachable from point k's block via >= 1 edge. */
-  uint8_t *mark = mssa__xcalloc(nb, 1);
-  MSSA_VEC(uint32_t) list = {0}, wl = {0};
-  uint8_t *listed = mssa__xcalloc(nb, 1);
+  uint8_t *listed = mssa_xcalloc(s->nblocks ? s->nblocks : 1, 1);
+  mssa_u32vec wl = {0};
   for (uint32_t k = 0; k < c->npts; k++) {
     uint32_t b = c->pts[k].b;
     if (!reachable(s, b)) continue;
-    if (!listed[b]) { listed[b] = 1; mssa__vec_push(&list, b); }
+    if (!listed[b]) { listed[b] = 1; mssa_vec_push(list, b); }
     wl.n = 0;
-    mssa__vec_push(&wl, b);
+    mssa_vec_push(&wl, b);
     while (wl.n) {
       uint32_t y = wl.a[--wl.n];
       for (uint32_t e = s->cfg.succ_off[y]; e < s->cfg.succ_off[y + 1]; e++) {
         uint32_t z = s->cfg.succ[e];
         if (mark[z] & (1u << k)) continue;
         mark[z] |= (uint8_t)(1u << k);
-        if (!listed[z]) { listed[z] = 1; mssa__vec_push(&list, z); }
-        mssa__vec_push(&wl, z);
+        if (!listed[z]) { listed[z] = 1; mssa_vec_push(list, z); }
+        mssa_vec_push(&wl, z);
       }
     }
   }
   /* New uses are computed wherever they are. */
   for (uint32_t k = 0; k < c->newuses.n; k++) {
     uint32_t b = s->acc.a[c->newuses.a[k]].block;
-    if (!listed[b]) { listed[b] = 1; mssa__vec_push(&list, b); }
+    if (!listed[b]) { listed[b] = 1; mssa_vec_push(list, b); }
   }
-  memo_reset(c);
-  dindex di;
-  dindex_build(c, &di);
-  MSSA_VEC(uint32_t) q = {0}, oldc = {0}, oldar = {0};
-  for (uint32_t li = 0; li < list.n; li++) {
-    uint32_t y = list.a[li];
+  mssa_vec_free(&wl);
+  free(listed);
+}
+
+/* Must def or use x of block y be asked again (invariant 5)? New uses
+** always; otherwise a cached clobber that lies after an edit point and
+** may have changed. */
+static bool needs_requery(uctx *c, const dindex *di, const uint8_t *mark, uint32_t y,
+                          const mssa_access *x) {
+  mssa_ssa *s = c->s;
+  if (x->kind == MSSA_ACC_USE && !x->optimized && x->def == MSSA_NONE) return true;
+  if (x->kind != MSSA_ACC_USE && !x->optimized) return false;
+  uint32_t C = x->kind == MSSA_ACC_USE ? (x->optimized ? x->def : MSSA_NONE) : x->opt;
+  for (uint32_t k = 0; k < c->npts; k++) {
+    const upoint *p = &c->pts[k];
+    bool considered = (mark[y] & (1u << k)) || (y == p->b && s->inst_pos[x->inst] >= p->thr);
+    if (considered && may_change(c, di, C)) return true;
+  }
+  return false;
+}
+
+/* The uses phase D asks again, with the clobber and alias word they had. */
+typedef struct requery {
+  MSSA_VEC(uint32_t) use;
+  MSSA_VEC(uint32_t) oldc;     /* old clobber, or MSSA_NONE */
+  MSSA_VEC(int8_t) oldar;
+} requery;
+
+/* Drops the cached clobbers that may have changed in the listed blocks:
+** uses go back to their reaching definition and into *rq; defs lose their
+** walker cache. */
+static void drop_changed_clobbers(uctx *c, const dindex *di, const uint8_t *mark,
+                                  const mssa_u32vec *list, requery *rq) {
+  mssa_ssa *s = c->s;
+  for (uint32_t li = 0; li < list->n; li++) {
+    uint32_t y = list->a[li];
     uint32_t cur = in_of(c, y);
     for (uint32_t a = s->first[y]; a != MSSA_NONE; a = s->acc.a[a].next) {
       mssa_access *x = &s->acc.a[a];
       if (x->kind == MSSA_ACC_PHI) { cur = a; continue; }
-      bool isnew = x->kind == MSSA_ACC_USE && !x->optimized && x->def == MSSA_NONE;
-      bool affected = isnew;
-      if (!affected && (x->kind == MSSA_ACC_USE || x->optimized)) {
-        uint32_t C = x->kind == MSSA_ACC_USE ? (x->optimized ? x->def : MSSA_NONE) : x->opt;
-        for (uint32_t k = 0; k < c->npts && !affected; k++) {
-          const upoint *p = &c->pts[k];
-          bool considered = (mark[y] & (1u << k)) ||
-                            (y == p->b && s->inst_pos[x->inst] >= p->thr);
-          if (!considered) continue;
-          if (may_change(c, &di, C)) affected = true;
-        }
-      }
+      bool affected = needs_requery(c, di, mark, y, x);
       if (x->kind == MSSA_ACC_USE) {
         if (affected) {
-          mssa__vec_push(&oldc, x->optimized ? x->def : MSSA_NONE);
-          mssa__vec_push(&oldar, (uint32_t)(int32_t)x->ar);
+          mssa_vec_push(&rq->oldc, x->optimized ? x->def : MSSA_NONE);
+          mssa_vec_push(&rq->oldar, x->ar);
           x->def = cur;
           x->optimized = 0;
           x->ar = MSSA_MAY_ALIAS;
-          mssa__vec_push(&q, a);
+          mssa_vec_push(&rq->use, a);
         }
       } else {
         if (affected && x->optimized) {
@@ -954,45 +1003,77 @@ static void recompute_clobbers(uctx *c) {
       }
     }
   }
+}
+
+/* Answers each dropped use again: the splice and chain cases first
+** (invariant 6), else the walker. */
+static void requery_uses(uctx *c, const requery *rq) {
+  mssa_ssa *s = c->s;
   uint32_t walked = 0;
-  for (uint32_t k = 0; k < q.n; k++) {
-    uint32_t a = q.a[k];
-    if (oldc.a[k] != MSSA_NONE && oldc.a[k] < c->acc_n0 &&
-        s->acc.a[oldc.a[k]].kind != MSSA_ACC_DEAD && splice_keeps(c, a)) {
+  for (uint32_t k = 0; k < rq->use.n; k++) {
+    uint32_t a = rq->use.a[k], oldc = rq->oldc.a[k];
+    if (oldc != MSSA_NONE && oldc < c->acc_n0 && s->acc.a[oldc].kind != MSSA_ACC_DEAD &&
+        splice_keeps(c, a)) {
       mssa_access *u = &s->acc.a[a];
-      u->def = oldc.a[k];
+      u->def = oldc;
       u->optimized = 1;
-      u->ar = (int8_t)(int32_t)oldar.a[k];
+      u->ar = rq->oldar.a[k];
       continue;
     }
-    if (chain_check(c, a, oldc.a[k], (int8_t)(int32_t)oldar.a[k])) continue;
+    if (chain_check(c, a, oldc, rq->oldar.a[k])) continue;
     walked++;
-    bool no_dominating_def = s->acc.a[a].def == 0;
+    bool no_dominating_def = s->acc.a[a].def == MSSA_LIVE_ON_ENTRY;
     uint32_t limit = s->check_limit;
     mssa_walker_clobber_noig(s, a, &limit);
     /* The build's use optimizer, with nothing but liveOnEntry on its
     ** stack, takes its "cached kill" branch and records MayAlias, where
     ** the walker records no alias word (mssa_optimize.c). Loads that are
     ** trivially live on entry get no word either way. */
-    if (no_dominating_def && !mssa__trivially_live_on_entry(s, s->acc.a[a].inst))
+    if (no_dominating_def && !mssa_ssa_trivially_live_on_entry(s, s->acc.a[a].inst))
       s->acc.a[a].ar = MSSA_MAY_ALIAS;
   }
   mssa_update_counters.uses_requeried += walked;
-  mssa__vec_free(&oldc);
-  mssa__vec_free(&oldar);
-  dindex_free(&di);
-  free(mark);
-  free(listed);
-  mssa__vec_free(&list);
-  mssa__vec_free(&wl);
-  mssa__vec_free(&q);
 }
 
-static void finish_edit(uctx *c, bool incremental) {
+static void recompute_clobbers(uctx *c) {
+  mssa_ssa *s = c->s;
+  if (c->reopt) { reoptimize_all(c); return; }
+  uint8_t *mark = mssa_xcalloc(s->nblocks ? s->nblocks : 1, 1);
+  mssa_u32vec list = {0};
+  blocks_after_points(c, mark, &list);
+  memo_reset(c);
+  dindex di;
+  dindex_build(c, &di);
+  requery rq;
+  memset(&rq, 0, sizeof rq);
+  drop_changed_clobbers(c, &di, mark, &list, &rq);
+  requery_uses(c, &rq);
+  mssa_vec_free(&rq.use);
+  mssa_vec_free(&rq.oldc);
+  mssa_vec_free(&rq.oldar);
+  dindex_free(&di);
+  free(mark);
+  mssa_vec_free(&list);
+}
+
+/* Invariant 1, the part cheap enough to check after every edit (under
+** MSSA_CHECKS): every def's and use's defining access dominates it and a
+** def's is the reaching definition (V4); phi operands are one per incoming
+** edge, in a fresh build's order, each the definition reaching its edge
+** (V5). */
+static void check_edited(const mssa_ssa *s) {
+  MSSA_ASSERT(mssa_verify_parts(s, MSSA_VERIFY_DEFS | MSSA_VERIFY_PHIS, NULL, 0) == 0);
+}
+
+/* Phases C (second half) and D of an incremental edit, then the context
+** is freed. */
+static void finish_edit(uctx *c) {
   struct_finish(c);
   recompute_clobbers(c);
+  check_edited(c->s);
   mssa_update_counters.edits++;
-  if (incremental && !c->reopt) mssa_update_counters.incremental++;
+  if (!c->reopt) mssa_update_counters.incremental++;
+  uctx_fini(c);
 }
 
 /* ------------------------------------------------------------ rebuilding */
@@ -1001,12 +1082,12 @@ void mssa_update_rebuild(mssa_module *m, mssa_func *f, mssa_ssa *s) {
   mssa_build_opts o;
   memset(&o, 0, sizeof o);
   o.check_limit = s->check_limit == UINT32_MAX ? 0 : s->check_limit;
-  o.aa_layers = s->aa->layers ? s->aa->layers : MSSA_AA_ALL;
+  o.aa_layers = mssa_aa_layers(s->aa) ? mssa_aa_layers(s->aa) : MSSA_AA_ALL;
   mssa_ssa *n = NULL;
   if (mssa_ssa_build(m, f, &o, &n) != MSSA_OK) return;
   /* Keep ids: defs by instruction, phis by block; the rest get fresh ones. */
   uint32_t next = s->next_id;
-  for (uint32_t a = 1; a < n->acc.n; a++) {
+  for (uint32_t a = MSSA_LIVE_ON_ENTRY + 1; a < n->acc.n; a++) {
     mssa_access *x = &n->acc.a[a];
     uint32_t id = MSSA_NONE;
     if (x->kind == MSSA_ACC_DEF) {
@@ -1030,6 +1111,7 @@ void mssa_update_rebuild(mssa_module *m, mssa_func *f, mssa_ssa *s) {
   mssa_ssa_free(n);
   mssa_update_counters.rebuilt++;
   mssa_update_counters.edits++;
+  check_edited(s);
 }
 
 /* ----------------------------------------------------------- edit ops */
@@ -1039,14 +1121,17 @@ static int check_graph(const mssa_func *f, const mssa_ssa *s) {
   return MSSA_OK;
 }
 
-static bool has_local_operand(const mssa_func *f, uint32_t i) {
-  const mssa_inst *in = &f->insts.a[i];
-  const mssa_val *o = f->ops.a + in->ops;
-  for (uint32_t k = 0; k < in->nops; k++) {
-    uint32_t kind = MSSA_VAL_KIND(o[k]);
-    if (kind == MSSA_VK_INST || kind == MSSA_VK_ARG) return true;
-  }
-  return false;
+/* check_graph, and `inst` is a live instruction of f. */
+static int check_inst(const mssa_func *f, const mssa_ssa *s, uint32_t inst) {
+  int rc = check_graph(f, s);
+  if (rc) return rc;
+  return mssa_ir_inst_live(f, inst) ? MSSA_OK : MSSA_ENOENT;
+}
+
+/* Positions after a move from block b1 to block b2 (or back). */
+static void renumber_moved(mssa_ssa *s, const mssa_func *f, uint32_t b1, uint32_t b2) {
+  renumber(s, f, b1);
+  if (b2 != b1) renumber(s, f, b2);
 }
 
 int mssa_update_insert(mssa_module *m, mssa_func *f, mssa_ssa *s, const mssa_inst *proto,
@@ -1056,14 +1141,8 @@ int mssa_update_insert(mssa_module *m, mssa_func *f, mssa_ssa *s, const mssa_ins
   if (rc) return rc;
   if (!proto) return MSSA_EINVAL;
   if (proto->opcode == MSSA_OP_PHI) return MSSA_EINVAL; /* see mssa_update.h */
-  /* Escape states as they are before the edit (the AA use lists are built
-  ** lazily from the current IR). */
   escsnap e;
-  memset(&e, 0, sizeof e);
-  bool local = false;
-  for (uint32_t k = 0; k < nops && ops; k++)
-    if (MSSA_VAL_KIND(ops[k]) == MSSA_VK_INST || MSSA_VAL_KIND(ops[k]) == MSSA_VK_ARG) local = true;
-  if (local) esc_collect(s, f, ops, nops, &e); /* AA use lists match the IR here */
+  esc_begin(&e, s, f, ops, nops);
   uint32_t id;
   uint32_t old_ops = f->ops.n;
   rc = mssa_ir_insert(m, f, proto, ops, nops, where, anchor, &id);
@@ -1083,36 +1162,32 @@ int mssa_update_insert(mssa_module *m, mssa_func *f, mssa_ssa *s, const mssa_ins
   ir_changed(s);
   uctx c;
   uctx_init(&c, m, f, s);
-  if (local && esc_changed(s, &e)) c.reopt = true;
-  esc_free(&e);
+  if (esc_end(&e, s)) c.reopt = true;
   unsigned op = f->insts.a[id].opcode;
   uint32_t a = struct_insert(&c, id, MSSA_NONE);
   if (a == MSSA_NONE && phitrans_visible(op)) c.reopt = true;
   add_point(&c, b, s->inst_pos[id] + 1);
-  finish_edit(&c, true);
-  uctx_fini(&c);
+  finish_edit(&c);
   if (out_id) *out_id = id;
   return MSSA_OK;
 }
 
 int mssa_update_remove(mssa_module *m, mssa_func *f, mssa_ssa *s, uint32_t inst) {
-  int rc = check_graph(f, s);
+  int rc = check_inst(f, s, inst);
   if (rc) return rc;
-  if (!mssa_ir_inst_live(f, inst)) return MSSA_ENOENT;
   const mssa_inst *in = &f->insts.a[inst];
   if (mssa_opcode_is_terminator(in->opcode)) return MSSA_EINVAL;
   if (in->type != m->t_void && mssa_ir_has_users(f, inst)) return MSSA_EINVAL;
   unsigned op = in->opcode;
   uint32_t b = in->block, pos = s->inst_pos[inst];
   escsnap e;
-  memset(&e, 0, sizeof e);
-  bool local = has_local_operand(f, inst);
-  if (local) esc_collect(s, f, f->ops.a + in->ops, in->nops, &e);
+  esc_begin(&e, s, f, f->ops.a + in->ops, in->nops);
   uctx c;
   uctx_init(&c, m, f, s);
   uint32_t a = mssa_ssa_inst_access(s, inst);
-  if (a != MSSA_NONE) struct_remove(&c, a, 2 * pos + 1);
+  if (a != MSSA_NONE) struct_remove(&c, a, delta_key_before(pos));
   rc = mssa_ir_remove_unused(f, inst); /* users were ruled out above */
+  MSSA_ASSERT(rc == MSSA_OK);
   if (rc) { /* cannot happen after the checks above */
     uctx_fini(&c);
     esc_free(&e);
@@ -1120,35 +1195,30 @@ int mssa_update_remove(mssa_module *m, mssa_func *f, mssa_ssa *s, uint32_t inst)
   }
   renumber(s, f, b);
   ir_changed(s);
-  if (local && esc_changed(s, &e)) c.reopt = true;
-  esc_free(&e);
+  if (esc_end(&e, s)) c.reopt = true;
   if (a == MSSA_NONE && (phitrans_visible(op) || op == MSSA_OP_PHI)) c.reopt = true;
   add_point(&c, b, pos);
-  finish_edit(&c, true);
-  uctx_fini(&c);
+  finish_edit(&c);
   return MSSA_OK;
 }
 
 int mssa_update_move(mssa_module *m, mssa_func *f, mssa_ssa *s, uint32_t inst,
                      mssa_where where, uint32_t anchor) {
-  int rc = check_graph(f, s);
+  int rc = check_inst(f, s, inst);
   if (rc) return rc;
-  if (!mssa_ir_inst_live(f, inst)) return MSSA_ENOENT;
   uint32_t b1 = f->insts.a[inst].block, pos1 = s->inst_pos[inst];
   uint32_t oprev = f->insts.a[inst].prev, onext = f->insts.a[inst].next;
   rc = mssa_ir_move(f, inst, where, anchor);
   if (rc) return rc;
   uint32_t b2 = f->insts.a[inst].block;
-  renumber(s, f, b1);
-  if (b2 != b1) renumber(s, f, b2);
+  renumber_moved(s, f, b1, b2);
   bool has_users = f->insts.a[inst].type != m->t_void;
   if (!operands_ok(s, f, inst) || (has_users && !users_ok(s, f, inst))) {
     /* Put it back where it was (that position was valid). */
     if (oprev != MSSA_NONE) mssa_ir_move(f, inst, MSSA_AT_AFTER, oprev);
     else if (onext != MSSA_NONE) mssa_ir_move(f, inst, MSSA_AT_BEFORE, onext);
     else mssa_ir_move(f, inst, MSSA_AT_END, b1);
-    renumber(s, f, b1);
-    if (b2 != b1) renumber(s, f, b2);
+    renumber_moved(s, f, b1, b2);
     return MSSA_EINVAL;
   }
   ir_changed(s);
@@ -1161,7 +1231,7 @@ int mssa_update_move(mssa_module *m, mssa_func *f, mssa_ssa *s, uint32_t inst,
   if (a != MSSA_NONE) {
     uint32_t id = s->acc.a[a].kind == MSSA_ACC_DEF ? s->acc.a[a].id : MSSA_NONE;
     uint32_t q = s->inst_pos[inst];
-    struct_remove(&c, a, b1 == b2 && q < pos1 ? 2 * pos1 + 3 : 2 * pos1 + 1);
+    struct_remove(&c, a, b1 == b2 && q < pos1 ? delta_key_before(pos1 + 1) : delta_key_before(pos1));
     struct_insert(&c, inst, id);
   } else {
     /* Loop invariance and phi translation look at where values are
@@ -1170,16 +1240,14 @@ int mssa_update_move(mssa_module *m, mssa_func *f, mssa_ssa *s, uint32_t inst,
   }
   add_point(&c, b1, b1 == b2 ? (pos1 < s->inst_pos[inst] ? pos1 : s->inst_pos[inst]) : pos1);
   add_point(&c, b2, s->inst_pos[inst] + 1);
-  finish_edit(&c, true);
-  uctx_fini(&c);
+  finish_edit(&c);
   return MSSA_OK;
 }
 
 int mssa_update_set_operand(mssa_module *m, mssa_func *f, mssa_ssa *s, uint32_t inst,
                             uint32_t k, mssa_val v) {
-  int rc = check_graph(f, s);
+  int rc = check_inst(f, s, inst);
   if (rc) return rc;
-  if (!mssa_ir_inst_live(f, inst)) return MSSA_ENOENT;
   const mssa_inst *in = &f->insts.a[inst];
   if (k >= in->nops) return MSSA_EINVAL;
   mssa_val old = f->ops.a[in->ops + k];
@@ -1202,8 +1270,8 @@ int mssa_update_set_operand(mssa_module *m, mssa_func *f, mssa_ssa *s, uint32_t 
   /* Access kinds depend on the instruction's own operands only (callee
   ** attributes); ask with fresh AA state. */
   ir_changed(s);
-  int nk = mssa__access_kind(s, inst);
-  if (a == MSSA_NONE && nk < 0) {
+  int nk = mssa_ssa_access_kind(s, inst);
+  if (a == MSSA_NONE && nk == MSSA_ACC_NONE) {
     /* A non-memory instruction now computes something else: every
     ** location derived from it may have changed. */
     c.reopt = true;
@@ -1211,26 +1279,23 @@ int mssa_update_set_operand(mssa_module *m, mssa_func *f, mssa_ssa *s, uint32_t 
     /* Memory instruction: its own access is replaced (its kind, location
     ** or callee may have changed); escape states may have changed too. */
     escsnap e;
-    memset(&e, 0, sizeof e);
     mssa_val tmp[2] = {old, v};
     mssa_ir_set_operand(m, f, inst, k, old);
     ir_changed(s);
-    esc_collect(s, f, tmp, 2, &e);
+    esc_begin(&e, s, f, tmp, 2);
     mssa_ir_set_operand(m, f, inst, k, v);
     ir_changed(s);
     uint32_t id = MSSA_NONE;
     c.structural = true; /* the old access's instruction now reads otherwise */
     if (a != MSSA_NONE) {
       if (s->acc.a[a].kind == MSSA_ACC_DEF) id = s->acc.a[a].id;
-      struct_remove(&c, a, 2 * pos + 3);
+      struct_remove(&c, a, delta_key_before(pos + 1));
     }
-    if (esc_changed(s, &e)) c.reopt = true;
-    esc_free(&e);
+    if (esc_end(&e, s)) c.reopt = true;
     struct_insert(&c, inst, id);
     add_point(&c, b, pos);
   }
-  finish_edit(&c, true);
-  uctx_fini(&c);
+  finish_edit(&c);
   return MSSA_OK;
 }
 
@@ -1279,4 +1344,5 @@ void mssa_update_reoptimize(mssa_module *m, mssa_func *f, mssa_ssa *s) {
   uctx_init(&c, m, f, s);
   reoptimize_all(&c);
   uctx_fini(&c);
+  check_edited(s);
 }

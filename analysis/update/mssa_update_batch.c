@@ -33,14 +33,14 @@ struct mssa_update_snapshot {
 
 #define DUP(dst, src, count) \
   do { size_t n_ = (size_t)(count) * sizeof *(src); \
-       (dst) = mssa__xmalloc(n_ ? n_ : 1); if (n_) memcpy((dst), (src), n_); } while (0)
+       (dst) = mssa_xmalloc(n_ ? n_ : 1); if (n_) memcpy((dst), (src), n_); } while (0)
 
 #define DUPVEC(dst, src) \
   do { (dst).n = (src).n; (dst).cap = (src).n; \
        if ((src).n) DUP((dst).a, (src).a, (src).n); else (dst).a = NULL; } while (0)
 
 mssa_update_snapshot *mssa_update_snapshot_take(const mssa_func *f, const mssa_ssa *s) {
-  mssa_update_snapshot *sn = mssa__xcalloc(1, sizeof *sn);
+  mssa_update_snapshot *sn = mssa_xcalloc(1, sizeof *sn);
   DUPVEC(sn->blocks, f->blocks);
   DUPVEC(sn->insts, f->insts);
   DUPVEC(sn->ops, f->ops);
@@ -56,10 +56,9 @@ mssa_update_snapshot *mssa_update_snapshot_take(const mssa_func *f, const mssa_s
   DUP(g->inst_acc, s->inst_acc, s->inst_cap ? s->inst_cap : 1);
   DUP(g->inst_pos, s->inst_pos, s->inst_cap ? s->inst_cap : 1);
   uint32_t nb = s->nblocks ? s->nblocks : 1;
-  DUP(g->first, s->first, (size_t)4 * nb);
-  g->last = g->first + nb;
-  g->phi = g->first + 2 * nb;
-  g->lastdef = g->first + 3 * nb;
+  uint32_t *blk;
+  DUP(blk, s->first, (size_t)MSSA_BLOCK_ARRAYS * nb);
+  mssa_ssa_set_block_arrays(g, blk, s->nblocks);
   /* CFG and dominator tree. */
   uint32_t n = s->cfg.n, m = s->cfg.succ_off ? s->cfg.succ_off[n] : 0;
   DUP(g->cfg.succ_off, s->cfg.succ_off, n + 1);
@@ -78,8 +77,8 @@ mssa_update_snapshot *mssa_update_snapshot_take(const mssa_func *f, const mssa_s
 }
 
 static void free_graph_arrays(mssa_ssa *g) {
-  mssa__vec_free(&g->acc);
-  mssa__vec_free(&g->phiops);
+  mssa_vec_free(&g->acc);
+  mssa_vec_free(&g->phiops);
   free(g->inst_acc);
   free(g->inst_pos);
   free(g->first);
@@ -89,17 +88,17 @@ static void free_graph_arrays(mssa_ssa *g) {
 
 void mssa_update_snapshot_free(mssa_update_snapshot *sn) {
   if (!sn) return;
-  mssa__vec_free(&sn->blocks);
-  mssa__vec_free(&sn->insts);
-  mssa__vec_free(&sn->ops);
+  mssa_vec_free(&sn->blocks);
+  mssa_vec_free(&sn->insts);
+  mssa_vec_free(&sn->ops);
   free_graph_arrays(&sn->g);
   free(sn);
 }
 
 void mssa_update_snapshot_restore(mssa_update_snapshot *sn, mssa_func *f, mssa_ssa *s) {
-  mssa__vec_free(&f->blocks);
-  mssa__vec_free(&f->insts);
-  mssa__vec_free(&f->ops);
+  mssa_vec_free(&f->blocks);
+  mssa_vec_free(&f->insts);
+  mssa_vec_free(&f->ops);
   f->blocks.a = sn->blocks.a; f->blocks.n = sn->blocks.n; f->blocks.cap = sn->blocks.cap;
   f->insts.a = sn->insts.a; f->insts.n = sn->insts.n; f->insts.cap = sn->insts.cap;
   f->ops.a = sn->ops.a; f->ops.n = sn->ops.n; f->ops.cap = sn->ops.cap;
@@ -110,7 +109,7 @@ void mssa_update_snapshot_restore(mssa_update_snapshot *sn, mssa_func *f, mssa_s
   ** context, which points at the same module and function. */
   mssa_aa *aa = s->aa;
   void *data = s->data;
-  mssa__users_free(s->users);
+  mssa_users_free(s->users);
   free_graph_arrays(s);
   *s = sn->g;
   s->aa = aa;
@@ -146,7 +145,7 @@ static int apply_text(mssa_module *m, mssa_func *f, mssa_ssa *s, const char *tex
     /* Printers show an instruction's own text. */
     if (rc == MSSA_OK) mssa_ir_set_text(m, f, *out_id, text, trimmed(text, len));
   }
-  mssa__vec_free(&ops);
+  mssa_vec_free(&ops);
   return rc;
 }
 

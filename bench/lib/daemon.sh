@@ -17,7 +17,7 @@ bench_daemon_init() {
     esac
   done
   MEMSSAD=${MEMSSAD_BIN:-$BUILD/memssad}
-  [ -x "$MEMSSAD" ] || { echo "$name: build memssad first (make)" >&2; exit 1; }
+  [ -x "$MEMSSAD" ] || { echo "$name: build memssad first (make release)" >&2; exit 1; }
   TMP=$(mktemp -d)
   DPID=""
   trap bench_daemon_cleanup EXIT

@@ -6,7 +6,8 @@
 # with nc-session.expected (the test suite does).
 set -eu
 LL=$1
-SOCK=${MEMSSA_SOCKET:-${XDG_RUNTIME_DIR:-/tmp}/memssad.sock}
+# The default socket, as memssad and memssa find it (docs/protocol.md).
+SOCK=${MEMSSA_SOCKET:-${XDG_RUNTIME_DIR:-/tmp/memssad-$(id -u)}/memssad.sock}
 {
   printf '{"jsonrpc":"2.0","id":1,"method":"ping"}\n'
   printf '{"jsonrpc":"2.0","id":2,"method":"load","params":{"module":"ex","path":"%s"}}\n' "$LL"

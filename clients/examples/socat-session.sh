@@ -4,7 +4,8 @@
 #   sh socat-session.sh FILE.ll     (socket: $MEMSSA_SOCKET)
 set -eu
 LL=$1
-SOCK=${MEMSSA_SOCKET:-${XDG_RUNTIME_DIR:-/tmp}/memssad.sock}
+# The default socket, as memssad and memssa find it (docs/protocol.md).
+SOCK=${MEMSSA_SOCKET:-${XDG_RUNTIME_DIR:-/tmp/memssad-$(id -u)}/memssad.sock}
 {
   printf '{"id":1,"method":"load","params":{"module":"ex2","path":"%s"}}\n' "$LL"
   printf '{"id":2,"method":"uses","params":{"module":"ex2","function":"local","id":3}}\n'

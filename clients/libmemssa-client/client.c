@@ -41,22 +41,9 @@ const char *memssa_client_strerror(int err) {
   case MEMSSA_CLIENT_EPROTO: return "memssad sent something that is not a reply";
   case MEMSSA_CLIENT_EINVAL: return "invalid argument";
   case MEMSSA_CLIENT_ETOOBIG: return "reply too large";
+  case MEMSSA_CLIENT_EUNSAFE: return "the socket or its directory belongs to another user, or is open to others";
   default: return "unknown error";
   }
-}
-
-void memssa_client_default_socket(char *buf, size_t cap) {
-  const char *e = getenv("MEMSSA_SOCKET");
-  if (e && *e) {
-    snprintf(buf, cap, "%s", e);
-    return;
-  }
-  e = getenv("XDG_RUNTIME_DIR");
-  if (e && *e) {
-    snprintf(buf, cap, "%s/memssad.sock", e);
-    return;
-  }
-  snprintf(buf, cap, "/tmp/memssad-%u.sock", (unsigned)getuid());
 }
 
 static int wrap(int fd, memssa_client **out) {
@@ -74,10 +61,12 @@ static int wrap(int fd, memssa_client **out) {
 int memssa_client_connect(const char *path, memssa_client **out) {
   char def[512];
   *out = NULL;
+  int flags = 0;
   if (!path) {
-    memssa_client_default_socket(def, sizeof def);
+    if ((flags = memssa_client_default_socket(def, sizeof def)) < 0) return flags;
     path = def;
   }
+  if (memssa_client_check_socket(path, flags, NULL, 0)) return MEMSSA_CLIENT_EUNSAFE;
   struct sockaddr_un a;
   memset(&a, 0, sizeof a);
   a.sun_family = AF_UNIX;

@@ -32,6 +32,10 @@
 extern "C" {
 #endif
 
+/* The release of memssa (daemon, CLI and this library), as --version prints
+** it and memssa-client.pc says. */
+#define MEMSSA_VERSION "1.0"
+
 #define MEMSSA_CLIENT_MAX_REPLY ((size_t)1 << 30)
 
 enum {
@@ -40,17 +44,33 @@ enum {
   MEMSSA_CLIENT_EIO = -2,       /* read/write failed or connection closed */
   MEMSSA_CLIENT_EPROTO = -3,    /* the reply is not one JSON line */
   MEMSSA_CLIENT_EINVAL = -4,    /* bad argument */
-  MEMSSA_CLIENT_ETOOBIG = -5    /* reply beyond MEMSSA_CLIENT_MAX_REPLY */
+  MEMSSA_CLIENT_ETOOBIG = -5,   /* reply beyond MEMSSA_CLIENT_MAX_REPLY */
+  MEMSSA_CLIENT_EUNSAFE = -6    /* the socket or its directory belongs to another user */
 };
 const char *memssa_client_strerror(int err);
 
 typedef struct memssa_client memssa_client;
 
-/* The daemon's default socket: $MEMSSA_SOCKET, else
-** $XDG_RUNTIME_DIR/memssad.sock, else /tmp/memssad-$UID.sock. */
-void memssa_client_default_socket(char *buf, size_t cap);
+/* The daemon's default socket, the one rule of the daemon and its clients:
+** $MEMSSA_SOCKET if set, else $XDG_RUNTIME_DIR/memssad.sock, else
+** /tmp/memssad-$UID/memssad.sock. Returns the flags that
+** memssa_client_check_socket wants for it (MEMSSA_SOCK_PRIVATE_DIR unless
+** it came from $MEMSSA_SOCKET), or MEMSSA_CLIENT_EINVAL if it does not fit. */
+int memssa_client_default_socket(char *buf, size_t cap);
 
-/* Connects to a Unix socket (NULL: the default one). */
+enum {
+  MEMSSA_SOCK_PRIVATE_DIR = 1,  /* the socket's directory must be ours and private */
+  MEMSSA_SOCK_CREATE_DIR = 2    /* create that directory (mode 0700) if missing */
+};
+/* Whether the socket at `path` may be trusted: if it exists it must be a
+** socket owned by this user; with MEMSSA_SOCK_PRIVATE_DIR its directory
+** must be a directory owned by this user with no group or other access.
+** 0, or MEMSSA_CLIENT_EUNSAFE with a sentence saying what was found in
+** `why` (cap bytes). memssa_client_connect checks the same. */
+int memssa_client_check_socket(const char *path, int flags, char *why, size_t cap);
+
+/* Connects to a Unix socket (NULL: the default one), after
+** memssa_client_check_socket (MEMSSA_CLIENT_EUNSAFE if that refuses). */
 int memssa_client_connect(const char *path, memssa_client **out);
 /* Connects over TCP; `token` (may be NULL) is sent as the first line. */
 int memssa_client_connect_tcp(const char *host, int port, const char *token,

@@ -1,0 +1,83 @@
+/*
+** lsp_bridge.c -- the language server's connection to memssad: one Unix
+** socket connection, opened on first use; when nobody answers, memssad is
+** started exactly as `memssa daemon` starts it (the same code: the CLI's
+** subcommand, with its stdout sent to stderr, since stdout is the editor's).
+**
+** Invariants:
+**   1. A call that fails on the wire (the daemon stopped or restarted) is
+**      retried once on a fresh connection, after starting memssad again if
+**      need be; a `load` is safe to repeat, and queries have no effects.
+**   2. Every call has a receive timeout (LSP_DAEMON_TIMEOUT_MS): a stuck
+**      daemon costs the editor a failed request, never a hung server.
+*/
+#define _POSIX_C_SOURCE 200809L
+
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "lsp_int.h"
+
+/* Starts memssad through `memssa daemon` with stdout redirected to stderr. */
+static void start_daemon(mssa__lsp *L) {
+  char *argv[3] = {"--socket", L->socket, NULL};
+  if (!L->daemon_cmd) return;
+  fflush(stdout);
+  int saved = fcntl(1, F_DUPFD_CLOEXEC, 3);
+  if (saved < 0) return;
+  dup2(2, 1);
+  int rc = L->daemon_cmd("daemon", L->socket ? 2 : 0, argv);
+  fflush(stdout);
+  dup2(saved, 1);
+  close(saved);
+  if (rc) mssa__lsp_log("lsp: could not start memssad (memssa daemon exited %d)", rc);
+}
+
+static int connect_daemon(mssa__lsp *L) {
+  if (L->dc) return 0;
+  int rc = memssa_client_connect(L->socket, &L->dc);
+  if (rc == MEMSSA_CLIENT_ECONNECT) {
+    start_daemon(L);
+    rc = memssa_client_connect(L->socket, &L->dc);
+  }
+  if (rc) {
+    L->dc = NULL;
+    mssa__lsp_log("lsp: memssad: %s", memssa_client_strerror(rc));
+    return -1;
+  }
+  memssa_client_set_timeout(L->dc, LSP_DAEMON_TIMEOUT_MS);
+  return 0;
+}
+
+void mssa__lsp_disconnect(mssa__lsp *L) {
+  if (L->dc) memssa_client_close(L->dc);
+  L->dc = NULL;
+}
+
+int mssa__lsp_call(mssa__lsp *L, const char *method, json_t *params, json_t **out) {
+  *out = NULL;
+  char *text = params ? json_dumps(params, JSON_COMPACT) : NULL;
+  json_decref(params);
+  char *reply = NULL;
+  int rc = -1;
+  for (int attempt = 0; attempt < 2 && rc; attempt++) {
+    if (connect_daemon(L)) break;
+    rc = memssa_client_call(L->dc, method, text, &reply);
+    if (rc) mssa__lsp_disconnect(L);
+  }
+  free(text);
+  if (rc) {
+    mssa__lsp_log("lsp: %s: memssad unreachable (%s)", method, memssa_client_strerror(rc));
+    return -1;
+  }
+  json_t *r = json_loads(reply, 0, NULL);
+  free(reply);
+  json_t *res = json_object_get(r, "result"), *err = json_object_get(r, "error");
+  int st = res ? 0 : err ? 1 : -1;
+  *out = json_incref(res ? res : err);
+  json_decref(r);
+  return st;
+}

@@ -1,0 +1,368 @@
+/*
+** lsp_docs.c -- open documents: compiled (protocol/compile.c) when opened
+** and when saved, their IR loaded into memssad under the file's absolute
+** path as the module name (so a save reloads by difference), clang's
+** diagnostics published, $/progress reported while that runs.
+**
+** Invariants:
+**   1. A compile that fails leaves the last good module loaded: answers
+**      stay available (for the text as last compiled) next to the errors.
+**   2. Every publishDiagnostics replaces the previous set: files that had
+**      diagnostics and have none now get an empty list. Only clang's errors
+**      are published (warnings are the C language server's to show).
+**   3. While memssa's reader reads only LLVM 14's syntax, IR it rejects
+**      (-32010) is compiled again with clang 14 when another clang made
+**      it (LLVM_14_CLANG), unless the user named the compiler.
+*/
+#define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700   /* realpath */
+
+#include <ctype.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compile.h"
+#include "lsp_int.h"
+
+/* The compiler whose IR memssa's reader is sure to read. */
+#define LLVM_14_CLANG "clang-14"
+
+/* ------------------------------------------------------ URIs */
+
+static int hexval(char c) {
+  return isdigit((unsigned char)c) ? c - '0' : (tolower((unsigned char)c) - 'a' + 10);
+}
+
+char *mssa__lsp_uri_to_path(const char *uri) {
+  if (!uri || strncmp(uri, "file://", 7)) return NULL;
+  const char *s = uri + 7;
+  if (strncmp(s, "localhost/", 10) == 0) s += 9;
+  char *p = malloc(strlen(s) + 1), *o = p;
+  if (!p) abort();
+  for (; *s; s++) {
+    if (*s == '%' && isxdigit((unsigned char)s[1]) && isxdigit((unsigned char)s[2])) {
+      *o++ = (char)(hexval(s[1]) * 16 + hexval(s[2]));
+      s += 2;
+    } else {
+      *o++ = *s;
+    }
+  }
+  *o = 0;
+  return p;
+}
+
+char *mssa__lsp_path_to_uri(const char *path) {
+  char *u = malloc(strlen(path) * 3 + 8), *o = u;
+  if (!u) abort();
+  o += sprintf(o, "file://");
+  for (const unsigned char *s = (const unsigned char *)path; *s; s++) {
+    if (isalnum(*s) || strchr("/-._~", *s)) *o++ = (char)*s;
+    else o += sprintf(o, "%%%02X", *s);
+  }
+  *o = 0;
+  return u;
+}
+
+/* ------------------------------------------------------ the set */
+
+lsp_doc *mssa__lsp_doc_find(mssa__lsp *L, const char *uri) {
+  for (size_t i = 0; uri && i < L->ndocs; i++)
+    if (!strcmp(L->docs[i]->uri, uri)) return L->docs[i];
+  return NULL;
+}
+
+static void doc_free(lsp_doc *d) {
+  free(d->uri);
+  free(d->path);
+  free(d->text);
+  mssa__lsp_names_free(d->names);
+  for (size_t i = 0; i < d->ndiag_uris; i++) free(d->diag_uris[i]);
+  free(d->diag_uris);
+  free(d);
+}
+
+void mssa__lsp_docs_free(mssa__lsp *L) {
+  for (size_t i = 0; i < L->ndocs; i++) doc_free(L->docs[i]);
+  free(L->docs);
+  L->docs = NULL;
+  L->ndocs = L->capdocs = 0;
+}
+
+bool mssa__lsp_source_line(mssa__lsp *L, const char *path, unsigned line, char *buf, size_t cap) {
+  const char *text = NULL;
+  for (size_t i = 0; i < L->ndocs && !text; i++)
+    if (!strcmp(L->docs[i]->path, path)) text = L->docs[i]->text;
+  FILE *f = text ? NULL : fopen(path, "r");
+  if (!text && !f) return false;
+  unsigned k = 1;
+  bool found = false;
+  if (text) {
+    for (const char *s = text; s; k++) {
+      const char *eol = strchr(s, '\n');
+      if (k == line) {
+        size_t n = eol ? (size_t)(eol - s) : strlen(s);
+        snprintf(buf, cap, "%.*s", (int)n, s);
+        found = true;
+        break;
+      }
+      s = eol ? eol + 1 : NULL;
+    }
+  } else {
+    char tmp[4096];
+    while (fgets(tmp, sizeof tmp, f)) {
+      bool whole = strchr(tmp, '\n') != NULL;
+      if (k == line && !found) {
+        snprintf(buf, cap, "%s", tmp);
+        found = true;
+      }
+      if (whole && k++ == line) break;
+    }
+    fclose(f);
+  }
+  if (found) buf[strcspn(buf, "\r\n")] = 0;
+  return found;
+}
+
+/* ------------------------------------------------------ progress */
+
+/* Starts a progress report; returns its token, or NULL when the client
+** does not take server-created progress. */
+static json_t *progress_begin(mssa__lsp *L, const char *title, const char *msg) {
+  if (!L->progress) return NULL;
+  char tok[64];
+  snprintf(tok, sizeof tok, "memssa-%ld", ++L->next_id);
+  json_t *req = json_pack("{sssIs{ss}}", "method", "window/workDoneProgress/create", "id",
+                          (json_int_t)L->next_id, "params", "token", tok);
+  mssa__lsp_send(L, req);
+  json_t *token = json_string(tok);
+  mssa__lsp_notify(L, "$/progress",
+                   json_pack("{sOs{sssssssb}}", "token", token, "value", "kind", "begin", "title",
+                             title, "message", msg, "cancellable", 0));
+  return token;
+}
+
+static void progress(mssa__lsp *L, json_t *token, const char *kind, const char *msg) {
+  if (!token) return;
+  mssa__lsp_notify(L, "$/progress",
+                   json_pack("{sOs{ssss}}", "token", token, "value", "kind", kind, "message", msg));
+}
+
+/* ------------------------------------------------------ diagnostics */
+
+static json_t *range_new(unsigned line, unsigned col0, unsigned col1) {
+  return json_pack("{s{sisi}s{sisi}}", "start", "line", (int)line, "character", (int)col0, "end",
+                   "line", (int)line, "character", (int)col1);
+}
+
+/* One clang diagnostic as an LSP Diagnostic. Columns are bytes here; the
+** editor's UTF-16 count differs only past non-ASCII text on that line. */
+static json_t *diag_new(const mssa_compile_diag *g) {
+  unsigned line = g->line ? g->line - 1 : 0, col = g->col ? g->col - 1 : 0;
+  return json_pack("{sosissss}", "range", range_new(line, col, g->col ? col + 1 : 1000),
+                   "severity", g->severity, "source", "memssa (clang)", "message", g->message);
+}
+
+/* Publishes `diags` (or nothing) for the document and every file they
+** name; clears files published before that have none now. */
+static void publish(mssa__lsp *L, lsp_doc *d, const mssa_compile_diag *diags, size_t n,
+                    json_t *extra) {
+  json_t *byfile = json_object();   /* uri -> [Diagnostic] */
+  json_object_set_new(byfile, d->uri, extra ? extra : json_array());
+  for (size_t i = 0; i < n; i++) {
+    const mssa_compile_diag *g = &diags[i];
+    /* errors only: warnings are the business of the editor's C server
+    ** (clangd), which would show them a second time */
+    if (g->severity != MSSA_DIAG_ERROR) continue;
+    char *uri = g->file ? mssa__lsp_path_to_uri(g->file) : strdup(d->uri);
+    json_t *arr = json_object_get(byfile, uri);
+    if (!arr) json_object_set_new(byfile, uri, arr = json_array());
+    json_array_append_new(arr, diag_new(g));
+    free(uri);
+  }
+  for (size_t i = 0; i < d->ndiag_uris; i++) {
+    if (!json_object_get(byfile, d->diag_uris[i]))
+      json_object_set_new(byfile, d->diag_uris[i], json_array());
+    free(d->diag_uris[i]);
+  }
+  free(d->diag_uris);
+  d->diag_uris = calloc(json_object_size(byfile) + 1, sizeof *d->diag_uris);
+  d->ndiag_uris = 0;
+  const char *uri;
+  json_t *arr;
+  json_object_foreach(byfile, uri, arr) {
+    if (json_array_size(arr)) d->diag_uris[d->ndiag_uris++] = strdup(uri);
+    mssa__lsp_notify(L, "textDocument/publishDiagnostics",
+                     json_pack("{sssO}", "uri", uri, "diagnostics", arr));
+  }
+  json_decref(byfile);
+}
+
+/* ------------------------------------------------------ compile + load */
+
+static int compile(mssa__lsp *L, lsp_doc *d, const char *clang, mssa_compile_result *r) {
+  mssa_compile_opts o = {.clang = clang,
+                         .commands_dir = L->commands_dir,
+                         .opt_level = L->opt_level,
+                         .timeout_ms = L->compile_timeout_ms};
+  return mssa_compile_c(d->path, &o, r);
+}
+
+/* Loads IR text as the document's module; 0, 1 with *err (the daemon's
+** error object), -1 when memssad is unreachable. */
+static int load(mssa__lsp *L, lsp_doc *d, const mssa_compile_result *r, json_t **res) {
+  json_t *p = json_object();
+  json_object_set_new(p, "module", json_string(d->path));
+  json_object_set_new(p, "text", json_stringn(r->ir, r->ir_len));
+  return mssa__lsp_call(L, "load", p, res);
+}
+
+/* Did `clang` (a resolved path) make IR the reader surely reads? True
+** also when there is no clang 14 to fall back to. */
+static bool is_llvm14(const char *clang) {
+  char *c14 = mssa_compile_which(LLVM_14_CLANG);
+  char a[PATH_MAX], b[PATH_MAX];
+  bool same = !c14 || (clang && realpath(clang, a) && realpath(c14, b) && !strcmp(a, b));
+  free(c14);
+  return same;
+}
+
+/* A diagnostic of memssa's own (not clang's) at the top of the file. */
+static json_t *own_diag(int severity, const char *fmt, const char *a, const char *b) {
+  char msg[1024];
+  snprintf(msg, sizeof msg, fmt, a, b);
+  json_t *arr = json_array();
+  json_array_append_new(arr, json_pack("{sosissss}", "range", range_new(0, 0, 0), "severity",
+                                       severity, "source", "memssa", "message", msg));
+  return arr;
+}
+
+void mssa__lsp_compile_and_load(mssa__lsp *L, lsp_doc *d) {
+  const char *base = strrchr(d->path, '/') ? strrchr(d->path, '/') + 1 : d->path;
+  char msg[512];
+  snprintf(msg, sizeof msg, "compiling %s", base);
+  json_t *tok = progress_begin(L, "memssa", msg);
+  mssa_compile_result r;
+  int rc = compile(L, d, L->clang, &r);
+  json_t *res = NULL, *extra = NULL;
+  int lrc = -2;
+  if (!rc) {
+    snprintf(msg, sizeof msg, "loading %s (%zu KiB of IR)", base, r.ir_len >> 10);
+    progress(L, tok, "report", msg);
+    lrc = load(L, d, &r, &res);
+    if (lrc == 1 && json_integer_value(json_object_get(res, "code")) == -32010 && !L->clang &&
+        !is_llvm14(r.clang)) {
+      mssa_compile_result r14;
+      if (!compile(L, d, LLVM_14_CLANG, &r14)) {
+        json_decref(res);
+        mssa_compile_result_free(&r);
+        r = r14;
+        lrc = load(L, d, &r, &res);
+      } else {
+        mssa_compile_result_free(&r14);
+      }
+    }
+  }
+  if (rc) {
+    snprintf(msg, sizeof msg, "%s: %s", base, mssa_compile_strerror(rc));
+    if (rc != MSSA_COMPILE_EFAILED) extra = own_diag(1, "memssa: %s%s", msg, "");
+  } else if (lrc == 0) {
+    d->loaded = true;
+    d->dirty = false;
+    mssa__lsp_names_free(d->names);
+    d->names = mssa__lsp_names_new(r.ir, r.ir_len);
+    const char *how = json_string_value(json_object_get(res, "reload"));
+    snprintf(msg, sizeof msg, "%s: %lld functions (%s load, %.0f ms)", base,
+             json_integer_value(json_object_get(res, "functions")), how ? how : "full", r.ms);
+  } else {
+    const char *why = lrc < 0 ? "memssad cannot be reached"
+                              : json_string_value(json_object_get(res, "message"));
+    snprintf(msg, sizeof msg, "%s: not loaded", base);
+    extra = own_diag(2, "memssa could not load clang's output (%s): %s", r.clang ? r.clang : "?",
+                     why ? why : "?");
+  }
+  publish(L, d, r.diags, r.ndiags, extra);
+  progress(L, tok, "end", msg);
+  json_decref(tok);
+  json_decref(res);
+  mssa_compile_result_free(&r);
+}
+
+/* ------------------------------------------------------ notifications */
+
+static const char *doc_uri(json_t *params) {
+  return json_string_value(json_object_get(json_object_get(params, "textDocument"), "uri"));
+}
+
+void mssa__lsp_did_open(mssa__lsp *L, json_t *params) {
+  json_t *td = json_object_get(params, "textDocument");
+  const char *uri = json_string_value(json_object_get(td, "uri"));
+  const char *text = json_string_value(json_object_get(td, "text"));
+  char *path = mssa__lsp_uri_to_path(uri);
+  char real[PATH_MAX];
+  if (!path || !text) {
+    free(path);
+    return;
+  }
+  lsp_doc *d = mssa__lsp_doc_find(L, uri);
+  if (!d) {
+    if (L->ndocs == L->capdocs) {
+      L->capdocs = L->capdocs ? L->capdocs * 2 : 8;
+      L->docs = realloc(L->docs, L->capdocs * sizeof *L->docs);
+      if (!L->docs) abort();
+    }
+    d = L->docs[L->ndocs++] = calloc(1, sizeof *d);
+    if (!d) abort();
+    d->uri = strdup(uri);
+    d->path = strdup(realpath(path, real) ? real : path);
+  }
+  free(path);
+  free(d->text);
+  d->text = strdup(text);
+  d->version = (long)json_integer_value(json_object_get(td, "version"));
+  mssa__lsp_compile_and_load(L, d);
+}
+
+void mssa__lsp_did_change(mssa__lsp *L, json_t *params) {
+  lsp_doc *d = mssa__lsp_doc_find(L, doc_uri(params));
+  json_t *changes = json_object_get(params, "contentChanges");
+  size_t n = json_array_size(changes);
+  if (!d || !n) return;
+  /* full sync: the last change holds the whole text */
+  const char *text = json_string_value(json_object_get(json_array_get(changes, n - 1), "text"));
+  if (!text) return;
+  free(d->text);
+  d->text = strdup(text);
+  d->dirty = true;
+  d->version = (long)json_integer_value(
+      json_object_get(json_object_get(params, "textDocument"), "version"));
+}
+
+void mssa__lsp_did_save(mssa__lsp *L, json_t *params) {
+  lsp_doc *d = mssa__lsp_doc_find(L, doc_uri(params));
+  if (!d) return;
+  const char *text = json_string_value(json_object_get(params, "text"));
+  if (text) {
+    free(d->text);
+    d->text = strdup(text);
+  }
+  mssa__lsp_compile_and_load(L, d);
+}
+
+void mssa__lsp_did_close(mssa__lsp *L, json_t *params) {
+  const char *uri = doc_uri(params);
+  for (size_t i = 0; uri && i < L->ndocs; i++) {
+    lsp_doc *d = L->docs[i];
+    if (strcmp(d->uri, uri)) continue;
+    if (d->loaded) {
+      json_t *r;
+      mssa__lsp_call(L, "unload", json_pack("{ss}", "module", d->path), &r);
+      json_decref(r);
+    }
+    publish(L, d, NULL, 0, NULL);
+    doc_free(d);
+    L->docs[i] = L->docs[--L->ndocs];
+    return;
+  }
+}

@@ -1,0 +1,399 @@
+/*
+** lsp_features.c -- the language features of `memssa lsp`: hover,
+** definition, references, code lens, inlay hints and executeCommand, each
+** a rendering of lsp_reach.c's answers in LSP shapes.
+**
+**   hover       on a load or store: the writes whose value it may read (or
+**               overwrite), each as "line N: <source line>" with the C
+**               expression written, and "before the function" when the
+**               value may come from its caller;
+**   definition  the locations of those writes;
+**   references  on a store: the loads that may read what it wrote;
+**   code lens / inlay hints   on each line with loads: "← total: 22, 24";
+**   executeCommand "memssa.print": the MemorySSA of the function at a line.
+**
+** Invariants:
+**   1. Positions are converted here and only here: LSP's 0-based line and
+**      UTF-16 (or negotiated UTF-8) character to memssad's 1-based line and
+**      byte column, and back, using the line's text.
+**   2. Every request gets exactly one reply; a document that is unknown or
+**      not (yet) loaded gets an empty answer (null / []), not an error.
+*/
+#define _POSIX_C_SOURCE 200809L
+
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lsp_int.h"
+
+#define HOVER_MAX_ACCESSES 4
+#define LINE_MAX_BYTES 4096
+
+/* ------------------------------------------------------ positions */
+
+static size_t utf8_len(unsigned char c) { return c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4; }
+
+/* Walks the UTF-8 text `s` until `max_bytes` bytes or `max_units` UTF-16
+** code units are covered (or it ends); *bytes and *units: how far. */
+static void utf8_walk(const char *s, size_t max_bytes, size_t max_units, size_t *bytes,
+                      size_t *units) {
+  size_t b = 0, u = 0;
+  while (s[b] && b < max_bytes && u < max_units) {
+    size_t k = utf8_len((unsigned char)s[b]);
+    u += k == 4 ? 2 : 1;
+    for (size_t j = 0; j < k && s[b]; j++) b++;
+  }
+  *bytes = b;
+  *units = u;
+}
+
+static size_t utf16_to_bytes(const char *s, size_t units) {
+  size_t b, u;
+  utf8_walk(s, SIZE_MAX, units, &b, &u);
+  return b;
+}
+
+static size_t bytes_to_utf16(const char *s, size_t bytes) {
+  size_t b, u;
+  utf8_walk(s, bytes, SIZE_MAX, &b, &u);
+  return u;
+}
+
+/* The document and 1-based line / byte column of params.position. */
+static lsp_doc *doc_pos(mssa__lsp *L, json_t *params, unsigned *line, unsigned *col) {
+  const char *uri =
+      json_string_value(json_object_get(json_object_get(params, "textDocument"), "uri"));
+  lsp_doc *d = mssa__lsp_doc_find(L, uri);
+  json_t *pos = json_object_get(params, "position");
+  if (!d || !json_is_object(pos)) return NULL;
+  *line = (unsigned)json_integer_value(json_object_get(pos, "line")) + 1;
+  size_t ch = (size_t)json_integer_value(json_object_get(pos, "character"));
+  char text[LINE_MAX_BYTES];
+  if (!L->utf8 && mssa__lsp_source_line(L, d->path, *line, text, sizeof text))
+    ch = utf16_to_bytes(text, ch);
+  *col = (unsigned)ch + 1;
+  return d;
+}
+
+/* An LSP character offset for a 1-based byte column of a file's line. */
+static int lsp_char(mssa__lsp *L, const char *path, unsigned line, unsigned col) {
+  size_t b = col ? col - 1 : 0;
+  char text[LINE_MAX_BYTES];
+  if (!L->utf8 && mssa__lsp_source_line(L, path, line, text, sizeof text))
+    return (int)bytes_to_utf16(text, b);
+  return (int)b;
+}
+
+static json_t *location_new(mssa__lsp *L, const lsp_site *s) {
+  char *uri = mssa__lsp_path_to_uri(s->file);
+  int line = s->line ? (int)s->line - 1 : 0, ch = lsp_char(L, s->file, s->line, s->col);
+  json_t *loc = json_pack("{sss{s{sisi}s{sisi}}}", "uri", uri, "range", "start", "line", line,
+                          "character", ch, "end", "line", line, "character", ch + 1);
+  free(uri);
+  return loc;
+}
+
+/* ------------------------------------------------------ text */
+
+typedef struct sbuf {
+  char *p;
+  size_t n, cap;
+} sbuf;
+
+static void sb_add(sbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void sb_add(sbuf *b, const char *fmt, ...) {
+  for (;;) {
+    va_list ap;
+    va_start(ap, fmt);
+    int k = vsnprintf(b->p ? b->p + b->n : NULL, b->p ? b->cap - b->n : 0, fmt, ap);
+    va_end(ap);
+    if (k < 0) return;
+    if (b->p && b->n + (size_t)k < b->cap) {
+      b->n += (size_t)k;
+      return;
+    }
+    b->cap = (b->n + (size_t)k + 1) * 2;
+    b->p = realloc(b->p, b->cap);
+    if (!b->p) abort();
+  }
+}
+
+/* `code` as a Markdown code span (a longer fence when it holds backticks). */
+static void sb_code(sbuf *b, const char *code) {
+  const char *fence = strchr(code, '`') ? "`` " : "`";
+  const char *close = strchr(code, '`') ? " ``" : "`";
+  sb_add(b, "%s%s%s", fence, code, close);
+}
+
+static const char *base_name(const char *path) {
+  const char *s = strrchr(path, '/');
+  return s ? s + 1 : path;
+}
+
+/* What a write is, in words, for a write that is a call ("call to f"). */
+static void describe_call(sbuf *b, const lsp_site *w, const char *var) {
+  const char *at = w->text ? strchr(w->text, '@') : NULL;
+  if (at && !strncmp(at, "@llvm.lifetime.start", 20)) {
+    sb_add(b, "the start of ");
+    sb_code(b, var ? var : "its");
+    sb_add(b, "'s lifetime (not initialised yet)");
+    return;
+  }
+  if (at) {
+    size_t n = strcspn(at + 1, "(");
+    sb_add(b, "a call to `%.*s`", (int)n, at + 1);
+  } else {
+    sb_add(b, "an indirect call");
+  }
+}
+
+/* One bullet of a hover: a write, with its line of source. */
+static void hover_write(mssa__lsp *L, sbuf *b, const lsp_access *a, const lsp_site *w) {
+  char line[LINE_MAX_BYTES];
+  bool call = w->text && !strncmp(w->text, "call ", 5);
+  if (w->param) {
+    sb_add(b, "- the value the parameter ");
+    sb_code(b, w->var ? w->var : "?");
+    sb_add(b, " had when `%s` was entered\n", w->function ? w->function : "?");
+    return;
+  }
+  if (!w->file) {
+    sb_add(b, "- on entry to `%s`, without a source line: ", w->function ? w->function : "?");
+    sb_code(b, w->text ? w->text : "?");
+    sb_add(b, "\n");
+    return;
+  }
+  bool here = a->self.file && !strcmp(w->file, a->self.file);
+  sb_add(b, "- %s%sline %u", here ? "" : base_name(w->file), here ? "" : ":", w->line);
+  for (size_t i = 0; i < a->nwrites; i++)   /* two writes on one line: say the columns */
+    if (&a->writes[i] != w && a->writes[i].line == w->line && a->writes[i].file &&
+        !strcmp(a->writes[i].file, w->file)) {
+      sb_add(b, ":%u", w->col);
+      break;
+    }
+  if (mssa__lsp_source_line(L, w->file, w->line, line, sizeof line)) {
+    const char *t = line + strspn(line, " \t");
+    sb_add(b, ": ");
+    sb_code(b, t);
+  }
+  if (call) {
+    sb_add(b, " — ");
+    describe_call(b, w, a->self.var);
+  } else if (w->var) {
+    sb_add(b, " — writes ");
+    sb_code(b, w->var);
+  }
+  /* A write at or after the access in the source reaches it around a loop
+  ** (the source order stands for the loop's back edge). */
+  if (here && (w->line > a->self.line || (w->line == a->self.line && w->col >= a->self.col)))
+    sb_add(b, " (around the loop)");
+  sb_add(b, "\n");
+}
+
+static void hover_access(mssa__lsp *L, sbuf *b, const lsp_access *a) {
+  const char *fn = a->self.function ? a->self.function : "?";
+  sb_add(b, "**%s ", a->self.write ? "write to" : "read of");
+  sb_code(b, a->self.var ? a->self.var : "memory");
+  sb_add(b, "** in `%s`, line %u — %s\n\n", fn, a->self.line,
+         a->self.write ? "overwrites the value written at:" : "may read the value written at:");
+  for (size_t i = 0; i < a->nwrites; i++) hover_write(L, b, a, &a->writes[i]);
+  if (a->entry)
+    sb_add(b, "- before `%s` was entered (a parameter, a global, or memory its caller wrote)\n",
+           fn);
+  if (a->truncated) sb_add(b, "- … (more: the list was cut short)\n");
+  if (!a->nwrites && !a->entry) sb_add(b, "- nothing in this function\n");
+}
+
+/* ------------------------------------------------------ requests */
+
+/* The accesses at params.position: its document, or NULL (then *n is 0). */
+static lsp_doc *accesses_here(mssa__lsp *L, json_t *params, lsp_access **a, size_t *n) {
+  unsigned line, col;
+  lsp_doc *d = doc_pos(L, params, &line, &col);
+  *a = NULL;
+  *n = 0;
+  return d && !mssa__lsp_accesses_at(L, d, line, col, a, n) ? d : NULL;
+}
+
+void mssa__lsp_hover(mssa__lsp *L, json_t *id, json_t *params) {
+  lsp_access *a;
+  size_t n;
+  lsp_doc *d = accesses_here(L, params, &a, &n);
+  if (!d || !n) {
+    mssa__lsp_reply(L, id, json_null());
+    mssa__lsp_accesses_free(a, n);
+    return;
+  }
+  sbuf b = {0};
+  for (size_t i = 0; i < n && i < HOVER_MAX_ACCESSES; i++) {
+    if (i) sb_add(&b, "\n---\n\n");
+    hover_access(L, &b, &a[i]);
+  }
+  if (d->dirty) sb_add(&b, "\n_(as of the last save)_\n");
+  json_t *contents = json_pack("{ssss}", "kind", "markdown", "value", b.p);
+  json_t *res = json_pack("{so}", "contents", contents);
+  if (a[0].self.file) {
+    json_t *loc = location_new(L, &a[0].self);
+    json_object_set(res, "range", json_object_get(loc, "range"));
+    json_decref(loc);
+  }
+  free(b.p);
+  mssa__lsp_accesses_free(a, n);
+  mssa__lsp_reply(L, id, res);
+}
+
+void mssa__lsp_definition(mssa__lsp *L, json_t *id, json_t *params) {
+  lsp_access *a;
+  size_t n;
+  accesses_here(L, params, &a, &n);
+  json_t *locs = json_array();
+  /* the reads at the position first: definition is about where a value came from */
+  bool reads = false;
+  for (size_t i = 0; i < n; i++) reads |= !a[i].self.write;
+  for (size_t i = 0; i < n; i++) {
+    if (reads && a[i].self.write) continue;
+    for (size_t j = 0; j < a[i].nwrites; j++)
+      if (a[i].writes[j].file) json_array_append_new(locs, location_new(L, &a[i].writes[j]));
+  }
+  mssa__lsp_accesses_free(a, n);
+  mssa__lsp_reply(L, id, locs);
+}
+
+void mssa__lsp_references(mssa__lsp *L, json_t *id, json_t *params) {
+  lsp_access *a;
+  size_t n;
+  lsp_doc *d = accesses_here(L, params, &a, &n);
+  json_t *locs = json_array();
+  bool decl = json_is_true(json_object_get(json_object_get(params, "context"),
+                                           "includeDeclaration"));
+  for (size_t i = 0; i < n; i++) {
+    if (!a[i].self.write) continue;
+    if (decl && a[i].self.file) json_array_append_new(locs, location_new(L, &a[i].self));
+    lsp_site *r = NULL;
+    size_t k = 0;
+    if (!mssa__lsp_readers(L, d, &a[i], &r, &k))
+      for (size_t j = 0; j < k; j++)
+        if (r[j].file) json_array_append_new(locs, location_new(L, &r[j]));
+    mssa__lsp_sites_free(r, k);
+  }
+  mssa__lsp_accesses_free(a, n);
+  mssa__lsp_reply(L, id, locs);
+}
+
+/* "total ← 22, 24 · a[…] ← before sum" for the loads of one line; NULL
+** if the line has none. */
+static char *line_summary(mssa__lsp *L, lsp_doc *d, unsigned line) {
+  lsp_access *a = NULL;
+  size_t n = 0;
+  if (mssa__lsp_accesses_at(L, d, line, 0, &a, &n)) return NULL;
+  sbuf b = {0};
+  for (size_t i = 0; i < n; i++) {
+    if (a[i].self.write || a[i].self.line != line) continue;
+    sbuf one = {0};
+    sb_add(&one, "%s ←", a[i].self.var ? a[i].self.var : "load");
+    for (size_t j = 0; j < a[i].nwrites; j++) {
+      const lsp_site *w = &a[i].writes[j];
+      bool again = false;   /* a line listed already */
+      for (size_t k = 0; k < j && !again; k++)
+        again = !w->file == !a[i].writes[k].file && w->line == a[i].writes[k].line;
+      if (again) continue;
+      if (w->file) sb_add(&one, "%s %u", j ? "," : "", w->line);
+      else sb_add(&one, "%s %s", j ? "," : "", w->param ? "param" : "entry");
+    }
+    if (a[i].entry) sb_add(&one, "%s before %s", a[i].nwrites ? "," : "", a[i].self.function);
+    if (a[i].truncated) sb_add(&one, ", …");
+    if (!b.p || !strstr(b.p, one.p)) sb_add(&b, "%s%s", b.n ? " · " : "", one.p);
+    free(one.p);
+  }
+  mssa__lsp_accesses_free(a, n);
+  return b.p;
+}
+
+/* The lines with loads, limited to [from, to] (1-based, inclusive). */
+static size_t lens_lines(lsp_doc *d, unsigned from, unsigned to, unsigned **lines) {
+  size_t n = mssa__lsp_names_load_lines(d->names, lines), k = 0;
+  for (size_t i = 0; i < n && k < LSP_MAX_LENS_LINES; i++)
+    if ((*lines)[i] >= from && (*lines)[i] <= to) (*lines)[k++] = (*lines)[i];
+  return k;
+}
+
+void mssa__lsp_code_lens(mssa__lsp *L, json_t *id, json_t *params) {
+  const char *uri =
+      json_string_value(json_object_get(json_object_get(params, "textDocument"), "uri"));
+  lsp_doc *d = mssa__lsp_doc_find(L, uri);
+  json_t *lenses = json_array();
+  unsigned *lines = NULL;
+  size_t n = d && d->loaded ? lens_lines(d, 1, ~0u, &lines) : 0;
+  for (size_t i = 0; i < n; i++) {
+    char *t = line_summary(L, d, lines[i]);
+    if (!t) continue;
+    int l = (int)lines[i] - 1;
+    json_array_append_new(lenses, json_pack("{s{s{sisi}s{sisi}}s{ssss}}", "range", "start", "line",
+                                            l, "character", 0, "end", "line", l, "character", 0,
+                                            "command", "title", t, "command", ""));
+    free(t);
+  }
+  free(lines);
+  mssa__lsp_reply(L, id, lenses);
+}
+
+void mssa__lsp_inlay_hint(mssa__lsp *L, json_t *id, json_t *params) {
+  const char *uri =
+      json_string_value(json_object_get(json_object_get(params, "textDocument"), "uri"));
+  lsp_doc *d = mssa__lsp_doc_find(L, uri);
+  json_t *range = json_object_get(params, "range");
+  unsigned from = (unsigned)json_integer_value(
+                      json_object_get(json_object_get(range, "start"), "line")) + 1;
+  unsigned to =
+      (unsigned)json_integer_value(json_object_get(json_object_get(range, "end"), "line")) + 1;
+  json_t *hints = json_array();
+  unsigned *lines = NULL;
+  size_t n = d && d->loaded ? lens_lines(d, from, to, &lines) : 0;
+  for (size_t i = 0; i < n; i++) {
+    char *t = line_summary(L, d, lines[i]);
+    char text[LINE_MAX_BYTES];
+    if (!t) continue;
+    int ch = mssa__lsp_source_line(L, d->path, lines[i], text, sizeof text)
+                 ? lsp_char(L, d->path, lines[i], (unsigned)strlen(text) + 1)
+                 : 0;
+    json_array_append_new(hints, json_pack("{s{sisi}sssb}", "position", "line", (int)lines[i] - 1,
+                                           "character", ch, "label", t, "paddingLeft", 1));
+    free(t);
+  }
+  free(lines);
+  mssa__lsp_reply(L, id, hints);
+}
+
+/* memssa.print [uri, line?]: the MemorySSA of the function with an access
+** on that line (0-based, as LSP), or of the whole module. */
+void mssa__lsp_execute(mssa__lsp *L, json_t *id, json_t *params) {
+  const char *cmd = json_string_value(json_object_get(params, "command"));
+  json_t *args = json_object_get(params, "arguments");
+  lsp_doc *d = mssa__lsp_doc_find(L, json_string_value(json_array_get(args, 0)));
+  if (!cmd || strcmp(cmd, "memssa.print")) {
+    mssa__lsp_fail(L, id, LSP_INVALID_PARAMS, "unknown command '%s' (memssa.print is known)",
+                   cmd ? cmd : "");
+    return;
+  }
+  if (!d || !d->loaded) {
+    mssa__lsp_fail(L, id, LSP_REQUEST_FAILED, "the document is not open or not loaded");
+    return;
+  }
+  json_t *p = json_pack("{ss}", "module", d->path);
+  json_t *ln = json_array_get(args, 1);
+  lsp_access *a = NULL;
+  size_t n = 0;
+  if (json_is_integer(ln) &&
+      !mssa__lsp_accesses_at(L, d, (unsigned)json_integer_value(ln) + 1, 0, &a, &n) && n)
+    json_object_set_new(p, "function", json_string(a[0].self.function));
+  mssa__lsp_accesses_free(a, n);
+  json_t *r;
+  int rc = mssa__lsp_call(L, "print", p, &r);
+  const char *why = rc > 0 ? json_string_value(json_object_get(r, "message")) : NULL;
+  if (rc == 0) mssa__lsp_reply(L, id, json_incref(r));
+  else mssa__lsp_fail(L, id, LSP_REQUEST_FAILED, "%s", why ? why : "memssad unreachable");
+  json_decref(r);
+}

@@ -1,0 +1,146 @@
+/*
+** lsp_int.h -- internals of `memssa lsp`, the language server: its state,
+** the message layer (lsp_io.c), the bridge to memssad (lsp_bridge.c), open
+** documents (lsp_docs.c), C names from the IR (lsp_names.c), reaching
+** writes and readers (lsp_reach.c) and the request handlers
+** (lsp_features.c). lsp_main.c dispatches.
+**
+** Invariants:
+**   1. One thread: messages are handled in arrival order; a compile blocks
+**      the server (the editor's later requests wait, none is lost).
+**   2. stdout carries LSP messages only; everything else goes to stderr.
+**   3. Positions inside the server are 1-based lines and 1-based byte
+**      columns, as memssad's; conversion to and from LSP positions (0-based,
+**      UTF-16 or UTF-8 units) happens at the edge, in lsp_features.c.
+*/
+#ifndef MSSA_LSP_INT_H
+#define MSSA_LSP_INT_H
+
+#include <jansson.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "libmemssa-client/memssa-client.h"
+#include "lsp_names.h"
+
+/* Error codes the server answers with: JSON-RPC's, and LSP's own (LSP's
+** -32002 is not memssad's -32002). */
+enum { LSP_PARSE_ERROR = -32700, LSP_INVALID_REQUEST = -32600, LSP_METHOD_NOT_FOUND = -32601 };
+enum { LSP_INVALID_PARAMS = -32602, LSP_SERVER_NOT_INITIALIZED = -32002 };
+enum { LSP_REQUEST_FAILED = -32803, LSP_DAEMON_UNKNOWN_MODULE = -32001 /* memssad's */ };
+
+/* Bounds on the work one request may cause. */
+#define LSP_MAX_MESSAGE ((size_t)256 << 20)  /* one incoming message body */
+#define LSP_MAX_WRITES 64      /* reaching writes listed per access */
+#define LSP_MAX_PHIS 128       /* MemoryPhis followed per access */
+#define LSP_MAX_READERS 256    /* loads listed for references */
+#define LSP_MAX_LENS_LINES 2000  /* lines given a code lens / inlay hint */
+#define LSP_DAEMON_TIMEOUT_MS 120000
+
+/* An open document. */
+typedef struct lsp_doc {
+  char *uri;
+  char *path;          /* canonical absolute path: also the module's name */
+  char *text;          /* the editor's buffer (full sync) */
+  long version;
+  bool loaded;         /* memssad holds a module for it */
+  bool dirty;          /* changed since the text that was compiled */
+  mssa__lsp_names *names;  /* of the IR last loaded */
+  char **diag_uris;    /* files diagnostics were published for */
+  size_t ndiag_uris;
+} lsp_doc;
+
+typedef struct mssa__lsp {
+  int in_fd;
+  char *inbuf;         /* bytes read from in_fd not yet consumed */
+  size_t in_n, in_cap;
+  bool initialized, shutdown;
+  bool utf8;           /* positions in UTF-8 bytes (negotiated), else UTF-16 */
+  bool progress;       /* the client accepts window/workDoneProgress/create */
+  long next_id;        /* ids of the server's own requests */
+  /* options (command line, then initializationOptions) */
+  char *socket;        /* NULL: the client library's default */
+  char *clang, *commands_dir, *opt_level;
+  int compile_timeout_ms;
+  memssa_client *dc;   /* the daemon connection, opened lazily */
+  /* the CLI's daemon subcommand, to start memssad */
+  int (*daemon_cmd)(const char *cmd, int argc, char **argv);
+  lsp_doc **docs;
+  size_t ndocs, capdocs;
+} mssa__lsp;
+
+/* lsp_io.c: Content-Length framed JSON messages. */
+int mssa__lsp_read(mssa__lsp *L, json_t **msg);     /* 1 msg, 0 EOF, -1 bad frame */
+void mssa__lsp_send(mssa__lsp *L, json_t *msg);     /* steals msg */
+void mssa__lsp_reply(mssa__lsp *L, json_t *id, json_t *result);  /* steals result */
+void mssa__lsp_fail(mssa__lsp *L, json_t *id, int code, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+void mssa__lsp_notify(mssa__lsp *L, const char *method, json_t *params);  /* steals */
+void mssa__lsp_log(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* window/showMessage (type 1 error .. 4 log) */
+void mssa__lsp_show(mssa__lsp *L, int type, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* lsp_bridge.c: calls to memssad. Returns 0 with *out = the result, 1 with
+** *out = the error object, or -1 when memssad cannot be reached. `params`
+** is stolen. */
+int mssa__lsp_call(mssa__lsp *L, const char *method, json_t *params, json_t **out);
+void mssa__lsp_disconnect(mssa__lsp *L);
+
+/* lsp_docs.c */
+lsp_doc *mssa__lsp_doc_find(mssa__lsp *L, const char *uri);
+/* Compiles the document's file and loads its IR (publishing diagnostics
+** and progress); also used to load it again into a restarted memssad. */
+void mssa__lsp_compile_and_load(mssa__lsp *L, lsp_doc *d);
+void mssa__lsp_did_open(mssa__lsp *L, json_t *params);
+void mssa__lsp_did_change(mssa__lsp *L, json_t *params);
+void mssa__lsp_did_save(mssa__lsp *L, json_t *params);
+void mssa__lsp_did_close(mssa__lsp *L, json_t *params);
+void mssa__lsp_docs_free(mssa__lsp *L);
+/* "file:///a%20b/c.c" <-> "/a b/c.c" (malloc'ed; NULL if not a file URI) */
+char *mssa__lsp_uri_to_path(const char *uri);
+char *mssa__lsp_path_to_uri(const char *path);
+/* Line `line` (1-based) of a file: from an open document, else from disk.
+** Copies it (without the newline) into buf; false if there is none. */
+bool mssa__lsp_source_line(mssa__lsp *L, const char *path, unsigned line, char *buf, size_t cap);
+
+/* lsp_reach.c: one memory access in source terms. */
+typedef struct lsp_site {
+  char *file;          /* NULL: no debug location */
+  unsigned line, col;
+  char *var;           /* the C expression accessed, or NULL */
+  char *text;          /* the IR instruction */
+  char *function;
+  long inst;           /* stable instruction id; -1 for none */
+  bool write;
+  bool param;          /* a store of a parameter's incoming value */
+} lsp_site;
+
+typedef struct lsp_access {
+  char *module;
+  lsp_site self;
+  lsp_site *writes;    /* the writes whose value it may read (or overwrite) */
+  size_t nwrites;
+  bool entry;          /* or a value from before the function */
+  bool truncated;      /* more than LSP_MAX_WRITES / LSP_MAX_PHIS */
+} lsp_access;
+
+/* The accesses at line:col of a document (col 0: the whole line). A
+** column with nothing takes the nearest column of that line that has some.
+** 0 and *out (n entries, maybe 0), or -1 when memssad is unreachable. */
+int mssa__lsp_accesses_at(mssa__lsp *L, lsp_doc *d, unsigned line, unsigned col,
+                          lsp_access **out, size_t *n);
+void mssa__lsp_accesses_free(lsp_access *a, size_t n);
+/* The loads that may read what the write `a` stored. */
+int mssa__lsp_readers(mssa__lsp *L, lsp_doc *d, const lsp_access *a, lsp_site **out, size_t *n);
+void mssa__lsp_sites_free(lsp_site *s, size_t n);
+
+/* lsp_features.c: request handlers (each replies). */
+void mssa__lsp_hover(mssa__lsp *L, json_t *id, json_t *params);
+void mssa__lsp_definition(mssa__lsp *L, json_t *id, json_t *params);
+void mssa__lsp_references(mssa__lsp *L, json_t *id, json_t *params);
+void mssa__lsp_code_lens(mssa__lsp *L, json_t *id, json_t *params);
+void mssa__lsp_inlay_hint(mssa__lsp *L, json_t *id, json_t *params);
+void mssa__lsp_execute(mssa__lsp *L, json_t *id, json_t *params);
+
+#endif

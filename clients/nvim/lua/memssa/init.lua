@@ -1,0 +1,109 @@
+-- memssa for Neovim (0.7 and later): starts `memssa lsp` for C buffers.
+--
+--   require('memssa').setup{}                          -- all a user writes
+--   require('memssa').setup{cmd = {'/path/to/memssa', 'lsp'}}   -- another binary
+--
+-- Options (all optional):
+--   cmd           the server command; default: `memssa lsp` from $PATH, else
+--                 the build/memssa of the checkout this plugin lives in
+--   filetypes     buffers to attach to (default {'c'})
+--   init_options  passed to the server: clang, compileCommandsDir, optLevel,
+--                 compileTimeout (see docs/editor.md)
+--   codelens      show "← total: 22, 24" above lines with loads, refreshed on
+--                 entering the buffer and on save (default true)
+--   on_attach     function(client, bufnr) called after the plugin's own
+--
+-- Then vim.lsp.buf.hover(), .definition() and .references() answer with
+-- memory dependences; docs/editor.md says what each shows.
+local M = {}
+
+M.config = {
+  cmd = nil,
+  filetypes = { 'c' },
+  init_options = {},
+  codelens = true,
+  on_attach = nil,
+}
+
+local client_id = nil
+
+-- This file is <root>/clients/nvim/lua/memssa/init.lua.
+local function checkout_root()
+  local here = debug.getinfo(1, 'S').source:sub(2)
+  return vim.fn.fnamemodify(here, ':p:h:h:h:h:h')
+end
+
+local function default_cmd()
+  if vim.fn.executable('memssa') == 1 then
+    return { 'memssa', 'lsp' }
+  end
+  local built = checkout_root() .. '/build/memssa'
+  if vim.fn.executable(built) == 1 then
+    return { built, 'lsp' }
+  end
+  return { 'memssa', 'lsp' }
+end
+
+local function on_attach(client, bufnr)
+  if M.config.codelens then
+    local group = vim.api.nvim_create_augroup('memssa_codelens_' .. bufnr, { clear = true })
+    -- the answers change only when the file is saved (and compiled again)
+    vim.api.nvim_create_autocmd({ 'BufEnter', 'BufWritePost' }, {
+      group = group,
+      buffer = bufnr,
+      callback = function()
+        pcall(vim.lsp.codelens.refresh)
+      end,
+    })
+    pcall(vim.lsp.codelens.refresh)
+  end
+  if M.config.on_attach then
+    M.config.on_attach(client, bufnr)
+  end
+end
+
+-- The running client's id, starting the server if there is none.
+function M.start()
+  local c = client_id and vim.lsp.get_client_by_id(client_id)
+  if c and not c.is_stopped() then
+    return client_id
+  end
+  client_id = vim.lsp.start_client({
+    name = 'memssa',
+    cmd = M.config.cmd or default_cmd(),
+    root_dir = vim.fn.getcwd(),
+    init_options = M.config.init_options,
+    on_attach = on_attach,
+  })
+  return client_id
+end
+
+-- Attaches the server to a buffer (default: the current one).
+function M.attach(bufnr)
+  bufnr = bufnr or vim.api.nvim_get_current_buf()
+  local id = M.start()
+  if id then
+    vim.lsp.buf_attach_client(bufnr, id)
+  end
+  return id
+end
+
+function M.setup(opts)
+  M.config = vim.tbl_extend('force', M.config, opts or {})
+  local group = vim.api.nvim_create_augroup('memssa', { clear = true })
+  vim.api.nvim_create_autocmd('FileType', {
+    group = group,
+    pattern = M.config.filetypes,
+    callback = function(args)
+      M.attach(args.buf)
+    end,
+  })
+  for _, b in ipairs(vim.api.nvim_list_bufs()) do
+    local ft = vim.bo[b].filetype
+    if vim.api.nvim_buf_is_loaded(b) and vim.tbl_contains(M.config.filetypes, ft) then
+      M.attach(b)
+    end
+  end
+end
+
+return M

@@ -1,0 +1,787 @@
+/*
+** compile.c -- the C compile driver (compile.h): finds a C file's compile
+** command, runs clang on it to get LLVM IR text with debug info, and turns
+** clang's complaints into structured diagnostics.
+**
+** Invariants:
+**   1. The compile command is found as clangd finds it: the directory the
+**      caller names, else the file's directory and then each ancestor, each
+**      tried for compile_commands.json, build/compile_commands.json and
+**      compile_flags.txt; the first that exists wins, even if it has no entry
+**      for the file (then the entry whose file shares the longest leading
+**      path with it is taken, as clangd's interpolation does in spirit).
+**   2. Of the command only flags that shape the code survive: the compiler,
+**      the inputs and every flag about outputs or dependency files are
+**      dropped, so a compile never writes a file anywhere.
+**   3. clang runs through posix_spawn with an argv (never a shell), in its
+**      own process group, so a timeout or an output cap kills it whole.
+**   4. Arguments clang rejects (unknown argument, unsupported option) are
+**      dropped and clang is run again, at most MSSA_COMPILE_MAX_RETRIES
+**      times, and only arguments that came from the command are dropped.
+*/
+#define _GNU_SOURCE   /* posix_spawn_file_actions_addchdir_np */
+
+#include "compile.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <jansson.h>
+#include <limits.h>
+#include <poll.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+extern char **environ;
+
+/* While memssa's reader reads only LLVM 14's textual IR, clang 14 comes
+** first; once it reads LLVM 15-22 (#dbg_declare records, opaque pointers
+** only) the order becomes the newest first: clang-22, clang-19, clang. */
+const char *const mssa_compile_default_candidates[] = {"clang", "clang-22", "clang-19", NULL};
+
+/* Flags every compile ends with (the level goes after -g). */
+static const char *const fixed_flags[] = {
+    "-Xclang", "-disable-llvm-passes", "-S", "-emit-llvm",
+    /* plain one-line diagnostics, whatever the terminal */
+    "-fno-color-diagnostics", "-fno-caret-diagnostics",
+    /* memory dependences are worth showing even where the build's -Werror
+    ** would stop at a warning */
+    "-Wno-error", "-o", "-", NULL};
+
+#define STDERR_CAP ((size_t)1 << 20)
+#define READ_CHUNK 65536
+
+/* ------------------------------------------------------------ helpers */
+
+static void *xrealloc(void *p, size_t n) {
+  void *q = realloc(p, n ? n : 1);
+  if (!q) abort();
+  return q;
+}
+
+static char *xstrdup(const char *s) {
+  size_t n = strlen(s) + 1;
+  return memcpy(xrealloc(NULL, n), s, n);
+}
+
+static char *xstrndup(const char *s, size_t n) {
+  char *p = xrealloc(NULL, n + 1);
+  memcpy(p, s, n);
+  p[n] = 0;
+  return p;
+}
+
+/* A NULL-terminated vector of owned strings. */
+typedef struct strv {
+  char **a;
+  size_t n, cap;
+} strv;
+
+static void strv_push(strv *v, const char *s) {
+  if (v->n + 2 > v->cap) {
+    v->cap = v->cap ? v->cap * 2 : 16;
+    v->a = xrealloc(v->a, v->cap * sizeof *v->a);
+  }
+  v->a[v->n++] = xstrdup(s);
+  v->a[v->n] = NULL;
+}
+
+void mssa_compile_argv_free(char **argv) {
+  if (!argv) return;
+  for (char **p = argv; *p; p++) free(*p);
+  free(argv);
+}
+
+const char *mssa_compile_strerror(int rc) {
+  switch (rc) {
+  case MSSA_COMPILE_OK: return "ok";
+  case MSSA_COMPILE_EFAILED: return "the compiler reported errors";
+  case MSSA_COMPILE_ENOSOURCE: return "no such source file";
+  case MSSA_COMPILE_ENOCLANG: return "no clang found (install clang, or name one)";
+  case MSSA_COMPILE_ESPAWN: return "could not start the compiler";
+  case MSSA_COMPILE_ETIMEOUT: return "the compiler ran out of time and was stopped";
+  case MSSA_COMPILE_ETOOBIG: return "the compiler's output is too large";
+  case MSSA_COMPILE_EDB: return "compile_commands.json is not a JSON array of commands";
+  case MSSA_COMPILE_EINVAL: return "invalid argument";
+  default: return "unknown error";
+  }
+}
+
+/* --------------------------------------------------------------- paths */
+
+/* `rel` made absolute against `dir` (if relative; a relative `dir` is
+** taken from the working directory), with ".", ".." and repeated slashes
+** removed lexically. */
+static char *path_join(const char *dir, const char *rel) {
+  char cwd[PATH_MAX] = "";
+  if (rel[0] != '/' && dir[0] != '/' && !getcwd(cwd, sizeof cwd)) cwd[0] = 0;
+  if (rel[0] == '/') dir = "";
+  size_t cap = strlen(cwd) + strlen(dir) + strlen(rel) + 4;
+  char *s = xrealloc(NULL, cap);
+  snprintf(s, cap, "%s/%s/%s", cwd, dir, rel);
+  /* normalise in place: out <= in always */
+  char *out = s;
+  for (const char *in = s; *in;) {
+    while (*in == '/') in++;
+    const char *e = in;
+    while (*e && *e != '/') e++;
+    size_t k = (size_t)(e - in);
+    if (k == 0) break;
+    if (k == 1 && in[0] == '.') {
+    } else if (k == 2 && in[0] == '.' && in[1] == '.') {
+      while (out > s && *--out != '/') {}
+    } else {
+      *out++ = '/';
+      memmove(out, in, k);
+      out += k;
+    }
+    in = e;
+  }
+  if (out == s) *out++ = '/';
+  *out = 0;
+  return s;
+}
+
+/* The canonical form of an existing path (realpath), else its lexical one. */
+static char *canon(const char *dir, const char *rel) {
+  char *p = path_join(dir, rel);
+  char buf[PATH_MAX];
+  if (realpath(p, buf)) {
+    free(p);
+    return xstrdup(buf);
+  }
+  return p;
+}
+
+static char *dir_of(const char *path) {
+  const char *sl = strrchr(path, '/');
+  if (!sl) return xstrdup(".");
+  return sl == path ? xstrdup("/") : xstrndup(path, (size_t)(sl - path));
+}
+
+static bool is_file(const char *p) {
+  struct stat st;
+  return !stat(p, &st) && S_ISREG(st.st_mode);
+}
+
+/* ----------------------------------------------- splitting a command */
+
+/* One argument of `s` from *pos (POSIX shell quoting, no expansion): 1 and
+** the word appended to *w, 0 at the end, -1 on an unterminated quote. */
+static int next_word(const char *s, size_t *pos, strv *out) {
+  size_t i = *pos, cap = strlen(s) + 1, n = 0;
+  while (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r') i++;
+  if (!s[i]) return 0;
+  char *w = xrealloc(NULL, cap);
+  while (s[i] && s[i] != ' ' && s[i] != '\t' && s[i] != '\n' && s[i] != '\r') {
+    char c = s[i++];
+    if (c == '\\') {
+      if (s[i]) w[n++] = s[i++];
+    } else if (c == '\'') {
+      while (s[i] && s[i] != '\'') w[n++] = s[i++];
+      if (!s[i]) goto unterminated;
+      i++;
+    } else if (c == '"') {
+      while (s[i] && s[i] != '"') {
+        if (s[i] == '\\' && s[i + 1] && strchr("\"\\$`\n", s[i + 1])) i++;
+        w[n++] = s[i++];
+      }
+      if (!s[i]) goto unterminated;
+      i++;
+    } else {
+      w[n++] = c;
+    }
+  }
+  w[n] = 0;
+  strv_push(out, w);
+  free(w);
+  *pos = i;
+  return 1;
+unterminated:
+  free(w);
+  return -1;
+}
+
+int mssa_compile_split(const char *command, char ***argv, size_t *argc) {
+  strv v = {0};
+  size_t pos = 0;
+  int k;
+  *argv = NULL;
+  *argc = 0;
+  if (!command) return MSSA_COMPILE_EINVAL;
+  while ((k = next_word(command, &pos, &v)) > 0) {}
+  if (k < 0) {
+    mssa_compile_argv_free(v.a);
+    return MSSA_COMPILE_EINVAL;
+  }
+  if (!v.a) {
+    v.a = xrealloc(NULL, sizeof *v.a);
+    v.a[0] = NULL;
+  }
+  *argv = v.a;
+  *argc = v.n;
+  return 0;
+}
+
+/* -------------------------------------------- which flags survive */
+
+/* Options whose value is the next argument (when not attached). */
+static bool takes_value(const char *a) {
+  static const char *const opts[] = {
+      "-I", "-D", "-U", "-include", "-imacros", "-isystem", "-idirafter", "-iquote",
+      "-isysroot", "--sysroot", "-iprefix", "-iwithprefix", "-iwithprefixbefore",
+      "-x", "-Xclang", "-Xpreprocessor", "-Xassembler", "-Xlinker", "-target", "--target",
+      "-arch", "-o", "-MF", "-MT", "-MQ", "-MJ", "-L", "-T", "-u", "-z", "-aux-info",
+      "-gcc-toolchain", "-resource-dir", "-ivfsoverlay", "-std", "-stdlib", NULL};
+  for (const char *const *o = opts; *o; o++)
+    if (!strcmp(a, *o)) return true;
+  return false;
+}
+
+/* Flags about outputs, dependency files or the kind of output, which the
+** fixed flags decide: dropped (with their value when `value` is set). */
+static bool is_output_flag(const char *a, bool *value) {
+  static const char *const alone[] = {"-c", "-S", "-E", "-M", "-MM", "-MD", "-MMD", "-MG",
+                                      "-MP", "-MV", "-emit-llvm", "-fsyntax-only", "-pipe",
+                                      "-Werror", NULL};
+  static const char *const with_value[] = {"-o", "-MF", "-MT", "-MQ", "-MJ", NULL};
+  static const char *const prefixes[] = {"-save-temps", "-flto", "-fdump-", "-Wp,-M",
+                                         "-fprofile-generate", "-fprofile-instr-generate",
+                                         "--serialize-diagnostics", NULL};
+  *value = false;
+  for (const char *const *o = alone; *o; o++)
+    if (!strcmp(a, *o)) return true;
+  for (const char *const *o = with_value; *o; o++)
+    if (!strcmp(a, *o)) return *value = true;
+  for (const char *const *o = prefixes; *o; o++)
+    if (!strncmp(a, *o, strlen(*o))) return true;
+  /* -ofile, -MFfile, ... (attached values) */
+  return (a[1] == 'o' && a[2]) || !strncmp(a, "-MF", 3) || !strncmp(a, "-MT", 3) ||
+         !strncmp(a, "-MQ", 3) || !strncmp(a, "-MJ", 3);
+}
+
+/* Keeps the flags of argv[1..] (argv[0] is the compiler), dropping inputs
+** and output flags. */
+static void keep_flags(char **argv, size_t argc, strv *out) {
+  bool after_dashdash = false;
+  for (size_t i = 1; i < argc; i++) {
+    const char *a = argv[i];
+    if (after_dashdash || a[0] != '-' || !a[1]) continue;   /* an input */
+    if (!strcmp(a, "--")) {
+      after_dashdash = true;
+      continue;
+    }
+    bool value;
+    if (is_output_flag(a, &value)) {
+      i += value;
+      continue;
+    }
+    strv_push(out, a);
+    if (takes_value(a) && i + 1 < argc) strv_push(out, argv[++i]);
+  }
+}
+
+/* ------------------------------------- finding the compile command */
+
+/* The database for `source`: sets *db (owned) and returns 1 for a
+** compile_commands.json, 2 for a compile_flags.txt, 0 if none. */
+static int find_db(const char *source, const char *commands_dir, char **db) {
+  static const char *const names[] = {"compile_commands.json", "build/compile_commands.json",
+                                      "compile_flags.txt"};
+  *db = NULL;
+  if (commands_dir) {
+    char *p = path_join(commands_dir, "compile_commands.json");
+    if (is_file(p)) return *db = p, 1;
+    free(p);
+    return 0;
+  }
+  char *dir = dir_of(source);
+  for (;;) {
+    for (int k = 0; k < 3; k++) {
+      char *p = path_join(dir, names[k]);
+      if (is_file(p)) {
+        free(dir);
+        *db = p;
+        return k == 2 ? 2 : 1;
+      }
+      free(p);
+    }
+    if (!strcmp(dir, "/")) break;
+    char *up = dir_of(dir);
+    free(dir);
+    dir = up;
+  }
+  free(dir);
+  return 0;
+}
+
+/* Leading path components `a` and `b` share. */
+static size_t shared_components(const char *a, const char *b) {
+  size_t k = 0, i = 0;
+  while (a[i] && a[i] == b[i]) {
+    if (a[i] == '/') k++;
+    i++;
+  }
+  return k;
+}
+
+/* The argv of one database entry ("arguments", else "command" split). */
+static int entry_argv(json_t *e, char ***argv, size_t *argc) {
+  json_t *args = json_object_get(e, "arguments");
+  if (json_is_array(args)) {
+    strv v = {0};
+    size_t i;
+    json_t *x;
+    json_array_foreach(args, i, x) if (json_is_string(x)) strv_push(&v, json_string_value(x));
+    if (!v.a) return MSSA_COMPILE_EDB;
+    *argv = v.a;
+    *argc = v.n;
+    return 0;
+  }
+  const char *command = json_string_value(json_object_get(e, "command"));
+  return mssa_compile_split(command, argv, argc) ? MSSA_COMPILE_EDB : 0;
+}
+
+static int from_commands_json(const char *db, const char *source, mssa_compile_cmd *out) {
+  json_t *root = json_load_file(db, 0, NULL);
+  if (!json_is_array(root)) {
+    json_decref(root);
+    return MSSA_COMPILE_EDB;
+  }
+  json_t *best = NULL, *e;
+  size_t best_shared = 0, i;
+  json_array_foreach(root, i, e) {
+    const char *dir = json_string_value(json_object_get(e, "directory"));
+    const char *file = json_string_value(json_object_get(e, "file"));
+    if (!dir || !file) continue;
+    char *p = canon(dir, file);
+    size_t sh = strcmp(p, source) ? shared_components(p, source) : SIZE_MAX;
+    free(p);
+    if (!best || sh > best_shared) best = e, best_shared = sh;
+    if (sh == SIZE_MAX) break;
+  }
+  int rc = 0;
+  if (best) {
+    char **argv;
+    size_t argc;
+    if ((rc = entry_argv(best, &argv, &argc)) == 0 && argc) {
+      strv v = {0};
+      keep_flags(argv, argc, &v);
+      out->args = v.a;
+      out->nargs = v.n;
+      out->compiler = xstrdup(argv[0]);
+      out->directory = xstrdup(json_string_value(json_object_get(best, "directory")));
+      out->inferred = best_shared != SIZE_MAX;
+    }
+    if (!rc) mssa_compile_argv_free(argv);
+  }
+  json_decref(root);
+  return rc;
+}
+
+/* compile_flags.txt: one flag per line, relative to the file's directory. */
+static int from_flags_txt(const char *db, mssa_compile_cmd *out) {
+  FILE *f = fopen(db, "r");
+  if (!f) return 0;
+  strv v = {0};
+  char line[4096];
+  while (fgets(line, sizeof line, f)) {
+    line[strcspn(line, "\r\n")] = 0;
+    if (*line) strv_push(&v, line);
+  }
+  fclose(f);
+  out->args = v.a;
+  out->nargs = v.n;
+  out->directory = dir_of(db);
+  return 0;
+}
+
+int mssa_compile_find_command(const char *source, const char *commands_dir,
+                              mssa_compile_cmd *out) {
+  memset(out, 0, sizeof *out);
+  if (!source) return MSSA_COMPILE_EINVAL;
+  char *src = canon(".", source);
+  if (!is_file(src)) {
+    free(src);
+    return MSSA_COMPILE_ENOSOURCE;
+  }
+  int kind = find_db(src, commands_dir, &out->db), rc = 0;
+  if (kind == 1) rc = from_commands_json(out->db, src, out);
+  else if (kind == 2) rc = from_flags_txt(out->db, out);
+  if (!out->directory) out->directory = dir_of(src);
+  if (!out->args) {
+    out->args = xrealloc(NULL, sizeof *out->args);
+    out->args[0] = NULL;
+  }
+  free(src);
+  return rc;
+}
+
+void mssa_compile_cmd_free(mssa_compile_cmd *c) {
+  free(c->directory);
+  free(c->compiler);
+  free(c->db);
+  mssa_compile_argv_free(c->args);
+  memset(c, 0, sizeof *c);
+}
+
+/* -------------------------------------------------- the compiler */
+
+char *mssa_compile_which(const char *name) {
+  if (!name || !*name) return NULL;
+  if (strchr(name, '/')) return access(name, X_OK) ? NULL : xstrdup(name);
+  const char *path = getenv("PATH");
+  if (!path || !*path) path = "/usr/local/bin:/usr/bin:/bin";
+  for (const char *p = path;;) {
+    const char *e = strchr(p, ':');
+    size_t k = e ? (size_t)(e - p) : strlen(p);
+    char buf[PATH_MAX];
+    if (k && snprintf(buf, sizeof buf, "%.*s/%s", (int)k, p, name) < (int)sizeof buf &&
+        !access(buf, X_OK) && is_file(buf))
+      return xstrdup(buf);
+    if (!e) break;
+    p = e + 1;
+  }
+  return NULL;
+}
+
+/* Is the command's compiler a clang (clang, clang-19, /opt/x/bin/clang)? */
+static bool names_clang(const char *compiler) {
+  const char *b = strrchr(compiler, '/');
+  b = b ? b + 1 : compiler;
+  return !strncmp(b, "clang", 5) && strncmp(b, "clang-cl", 8);
+}
+
+static char *choose_clang(const mssa_compile_opts *o, const mssa_compile_cmd *cmd) {
+  if (o->clang) return mssa_compile_which(o->clang);
+  if (cmd->compiler && names_clang(cmd->compiler)) {
+    char *p = mssa_compile_which(cmd->compiler);
+    if (p) return p;
+  }
+  for (const char *const *c = o->candidates ? o->candidates : mssa_compile_default_candidates;
+       *c; c++) {
+    char *p = mssa_compile_which(*c);
+    if (p) return p;
+  }
+  return NULL;
+}
+
+/* ---------------------------------------------------- running it */
+
+static double now_ms(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+/* A capture buffer: everything beyond `cap` is read and thrown away
+** (`over` set), so the child never blocks on a full pipe. */
+typedef struct capture {
+  char *p;
+  size_t n, cap;
+  bool over;
+} capture;
+
+/* Reads what fd has; 1 while open, 0 at EOF. */
+static int drain(int fd, capture *c) {
+  char buf[READ_CHUNK];
+  ssize_t k = read(fd, buf, sizeof buf);
+  if (k < 0) return errno == EINTR || errno == EAGAIN ? 1 : 0;
+  if (k == 0) return 0;
+  size_t take = (size_t)k;
+  if (c->n + take > c->cap) {
+    take = c->cap - c->n;
+    c->over = true;
+  }
+  c->p = xrealloc(c->p, c->n + take + 1);
+  memcpy(c->p + c->n, buf, take);
+  c->n += take;
+  c->p[c->n] = 0;
+  return 1;
+}
+
+typedef struct run {
+  const char *exe, *dir;
+  char **argv;
+  int timeout_ms;
+  size_t max_output;
+  capture out, err;
+  int status;   /* exit status, -1 if killed */
+} run;
+
+static int spawn(run *r, int pout[2], int perr[2], pid_t *pid) {
+  posix_spawn_file_actions_t fa;
+  posix_spawnattr_t at;
+  posix_spawn_file_actions_init(&fa);
+  posix_spawnattr_init(&at);
+  posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+  posix_spawn_file_actions_adddup2(&fa, pout[1], 1);
+  posix_spawn_file_actions_adddup2(&fa, perr[1], 2);
+  posix_spawn_file_actions_addclosefrom_np(&fa, 3);
+  posix_spawn_file_actions_addchdir_np(&fa, r->dir);
+  posix_spawnattr_setflags(&at, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK |
+                                    POSIX_SPAWN_SETSIGDEF);
+  posix_spawnattr_setpgroup(&at, 0);
+  sigset_t none, def;
+  sigemptyset(&none);
+  sigemptyset(&def);
+  sigaddset(&def, SIGPIPE);
+  posix_spawnattr_setsigmask(&at, &none);
+  posix_spawnattr_setsigdefault(&at, &def);
+  int e = posix_spawn(pid, r->exe, &fa, &at, r->argv, environ);
+  posix_spawn_file_actions_destroy(&fa);
+  posix_spawnattr_destroy(&at);
+  return e ? MSSA_COMPILE_ESPAWN : 0;
+}
+
+/* Runs r->argv in r->dir, capturing stdout and stderr, within the bounds. */
+static int run_capture(run *r) {
+  int pout[2], perr[2], rc = 0;
+  r->status = -1;
+  r->out.cap = r->max_output;
+  r->err.cap = STDERR_CAP;
+  if (pipe2(pout, O_CLOEXEC)) return MSSA_COMPILE_ESPAWN;
+  if (pipe2(perr, O_CLOEXEC)) {
+    close(pout[0]);
+    close(pout[1]);
+    return MSSA_COMPILE_ESPAWN;
+  }
+  pid_t pid;
+  rc = spawn(r, pout, perr, &pid);
+  bool started = rc == 0;
+  close(pout[1]);
+  close(perr[1]);
+  double deadline = now_ms() + r->timeout_ms;
+  struct pollfd pf[2] = {{pout[0], POLLIN, 0}, {perr[0], POLLIN, 0}};
+  int open_fds = started ? 2 : 0;
+  while (open_fds > 0) {
+    double left = deadline - now_ms();
+    if (left <= 0) {
+      rc = MSSA_COMPILE_ETIMEOUT;
+      break;
+    }
+    if (poll(pf, 2, (int)left + 1) < 0 && errno != EINTR) {
+      rc = MSSA_COMPILE_ESPAWN;
+      break;
+    }
+    for (int k = 0; k < 2; k++) {
+      if (pf[k].fd < 0 || !(pf[k].revents & (POLLIN | POLLHUP | POLLERR))) continue;
+      if (!drain(pf[k].fd, k ? &r->err : &r->out)) pf[k].fd = -1, open_fds--;
+    }
+    if (r->out.over) {
+      rc = MSSA_COMPILE_ETOOBIG;
+      break;
+    }
+  }
+  if (started) {
+    if (rc) kill(-pid, SIGKILL);
+    int st;
+    while (waitpid(pid, &st, 0) < 0 && errno == EINTR) {}
+    if (!rc) r->status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+  }
+  close(pout[0]);
+  close(perr[0]);
+  return rc;
+}
+
+/* ---------------------------------------------------- diagnostics */
+
+static const struct {
+  const char *tag;
+  int severity;
+} sev_tags[] = {{": fatal error: ", MSSA_DIAG_ERROR}, {": error: ", MSSA_DIAG_ERROR},
+                {": warning: ", MSSA_DIAG_WARNING}, {": note: ", MSSA_DIAG_NOTE},
+                {": remark: ", MSSA_DIAG_NOTE}};
+
+/* "FILE:LINE:COL" (or "FILE:LINE", or a program name) in s[0..n). */
+static void parse_where(const char *s, size_t n, const char *dir, mssa_compile_diag *d) {
+  unsigned nums[2] = {0, 0};
+  int k = 0;
+  while (k < 2) {
+    size_t j = n;
+    while (j > 0 && s[j - 1] >= '0' && s[j - 1] <= '9') j--;
+    if (j == n || j == 0 || s[j - 1] != ':') break;
+    nums[k++] = (unsigned)strtoul(s + j, NULL, 10);
+    n = j - 1;
+  }
+  if (k == 0) return;                 /* "clang: error: ..." */
+  d->line = k == 2 ? nums[1] : nums[0];
+  d->col = k == 2 ? nums[0] : 0;
+  char *f = xstrndup(s, n);
+  d->file = canon(dir, f);
+  free(f);
+}
+
+int mssa_compile_parse_diags(const char *text, const char *dir, mssa_compile_diag **out,
+                             size_t *n) {
+  *out = NULL;
+  *n = 0;
+  size_t cap = 0;
+  for (const char *line = text; line && *line;) {
+    const char *eol = strchr(line, '\n');
+    size_t len = eol ? (size_t)(eol - line) : strlen(line);
+    for (size_t t = 0; t < sizeof sev_tags / sizeof sev_tags[0]; t++) {
+      const char *m = memmem(line, len, sev_tags[t].tag, strlen(sev_tags[t].tag));
+      if (!m) continue;
+      if (*n == cap) *out = xrealloc(*out, (cap = cap ? cap * 2 : 8) * sizeof **out);
+      mssa_compile_diag *d = &(*out)[(*n)++];
+      memset(d, 0, sizeof *d);
+      d->severity = sev_tags[t].severity;
+      const char *msg = m + strlen(sev_tags[t].tag);
+      d->message = xstrndup(msg, len - (size_t)(msg - line));
+      parse_where(line, (size_t)(m - line), dir, d);
+      break;
+    }
+    line = eol ? eol + 1 : NULL;
+  }
+  return 0;
+}
+
+void mssa_compile_diags_free(mssa_compile_diag *d, size_t n) {
+  for (size_t i = 0; i < n; i++) {
+    free(d[i].file);
+    free(d[i].message);
+  }
+  free(d);
+}
+
+/* Drops from `args` the arguments clang's driver rejected in `err`
+** ("unknown argument: '-fx'", "unsupported option '-fy'", "unsupported
+** argument 'v' to option '-fz='"); returns how many were dropped. */
+static unsigned drop_rejected(strv *args, const char *err) {
+  static const char *const tags[] = {"error: unknown argument", "error: unsupported option",
+                                     "error: unsupported argument", NULL};
+  unsigned dropped = 0;
+  for (const char *line = err; line && *line;) {
+    const char *eol = strchr(line, '\n');
+    size_t len = eol ? (size_t)(eol - line) : strlen(line);
+    for (const char *const *t = tags; *t; t++) {
+      const char *m = memmem(line, len, *t, strlen(*t));
+      const char *q1 = m ? memchr(m, '\'', len - (size_t)(m - line)) : NULL;
+      const char *q2 = q1 ? memchr(q1 + 1, '\'', len - (size_t)(q1 + 1 - line)) : NULL;
+      if (!q2) continue;
+      /* "unsupported argument 'v' to option '-fz='": the argument is -fz=v */
+      const char *q3 = memchr(q2 + 1, '\'', len - (size_t)(q2 + 1 - line));
+      const char *q4 = q3 ? memchr(q3 + 1, '\'', len - (size_t)(q3 + 1 - line)) : NULL;
+      char bad[1024];
+      if (!strcmp(*t, "error: unsupported argument") && q4)
+        snprintf(bad, sizeof bad, "%.*s%.*s", (int)(q4 - q3 - 1), q3 + 1, (int)(q2 - q1 - 1),
+                 q1 + 1);
+      else
+        snprintf(bad, sizeof bad, "%.*s", (int)(q2 - q1 - 1), q1 + 1);
+      for (size_t i = 0; i < args->n; i++) {
+        if (strcmp(args->a[i], bad)) continue;
+        free(args->a[i]);
+        memmove(args->a + i, args->a + i + 1, (args->n - i) * sizeof *args->a);
+        args->n--;
+        dropped++;
+        break;
+      }
+    }
+    line = eol ? eol + 1 : NULL;
+  }
+  return dropped;
+}
+
+/* ---------------------------------------------------- the driver */
+
+/* The whole argv: compiler, the command's flags, -g LEVEL, fixed flags, source. */
+static char **build_argv(const char *exe, const strv *flags, const char *level,
+                         const char *source) {
+  strv v = {0};
+  strv_push(&v, exe);
+  for (size_t i = 0; i < flags->n; i++) strv_push(&v, flags->a[i]);
+  strv_push(&v, "-g");
+  strv_push(&v, level);
+  for (const char *const *f = fixed_flags; *f; f++) strv_push(&v, *f);
+  strv_push(&v, source);
+  return v.a;
+}
+
+static void result_init(mssa_compile_result *r) {
+  memset(r, 0, sizeof *r);
+  r->status = -1;
+}
+
+/* Runs clang, dropping rejected command arguments and rerunning. */
+static int compile_runs(run *r, strv *flags, const char *level, const char *src,
+                        mssa_compile_result *out) {
+  int rc;
+  for (int attempt = 0;; attempt++) {
+    r->argv = build_argv(r->exe, flags, level, src);
+    free(r->out.p);
+    free(r->err.p);
+    memset(&r->out, 0, sizeof r->out);
+    memset(&r->err, 0, sizeof r->err);
+    rc = run_capture(r);
+    if (rc || r->status == 0 || attempt == MSSA_COMPILE_MAX_RETRIES) break;
+    unsigned k = drop_rejected(flags, r->err.p ? r->err.p : "");
+    if (!k) break;
+    out->dropped += k;
+    mssa_compile_argv_free(r->argv);
+  }
+  out->argv = r->argv;
+  return rc;
+}
+
+int mssa_compile_c(const char *source, const mssa_compile_opts *opts, mssa_compile_result *out) {
+  static const mssa_compile_opts defaults;
+  const mssa_compile_opts *o = opts ? opts : &defaults;
+  result_init(out);
+  double t0 = now_ms();
+  mssa_compile_cmd cmd;
+  int rc = mssa_compile_find_command(source, o->commands_dir, &cmd);
+  if (rc) {
+    mssa_compile_cmd_free(&cmd);
+    return rc;
+  }
+  char *exe = choose_clang(o, &cmd);
+  out->directory = xstrdup(cmd.directory);
+  out->db = cmd.db ? xstrdup(cmd.db) : NULL;
+  if (!exe) {
+    mssa_compile_cmd_free(&cmd);
+    return MSSA_COMPILE_ENOCLANG;
+  }
+  out->clang = exe;
+  strv flags = {cmd.args, cmd.nargs, cmd.nargs + 1};
+  cmd.args = NULL;
+  char *src = canon(".", source);
+  run r = {.exe = exe, .dir = cmd.directory,
+           .timeout_ms = o->timeout_ms > 0 ? o->timeout_ms : MSSA_COMPILE_DEFAULT_TIMEOUT_MS,
+           .max_output = o->max_output ? o->max_output : MSSA_COMPILE_DEFAULT_MAX_OUTPUT};
+  rc = compile_runs(&r, &flags, o->opt_level ? o->opt_level : MSSA_COMPILE_DEFAULT_LEVEL, src,
+                    out);
+  out->status = r.status;
+  out->stderr_text = r.err.p ? r.err.p : xstrdup("");
+  mssa_compile_parse_diags(out->stderr_text, cmd.directory, &out->diags, &out->ndiags);
+  if (!rc && r.status != 0) rc = MSSA_COMPILE_EFAILED;
+  if (!rc) {
+    out->ir = r.out.p ? r.out.p : xstrdup("");
+    out->ir_len = r.out.n;
+  } else {
+    free(r.out.p);
+  }
+  mssa_compile_argv_free(flags.a);
+  free(src);
+  mssa_compile_cmd_free(&cmd);
+  out->ms = now_ms() - t0;
+  return rc;
+}
+
+void mssa_compile_result_free(mssa_compile_result *r) {
+  free(r->ir);
+  mssa_compile_diags_free(r->diags, r->ndiags);
+  free(r->stderr_text);
+  free(r->clang);
+  mssa_compile_argv_free(r->argv);
+  free(r->directory);
+  free(r->db);
+  result_init(r);
+}

@@ -1,0 +1,358 @@
+/*
+** m_deps.c -- the methods compilers offload: accesses (paged), alias,
+** modref, depends, value, promotable (analysis in query/deps.h).
+**
+** Invariants:
+**   1. Decode params -> call the analysis -> encode: nothing here decides an
+**      answer; every fact comes from query/deps.h or alias/aa.h.
+**   2. Names are the module's own: `%x` and `%bb7` for LLVM text; `v3` and
+**      `b1` for a module lowered from JSON IR (jsonir.h, invariant 3).
+**   3. The `promotable` result is exactly what `memssa promotable --local
+**      --json` prints for the same function (clients/cli_offload.c).
+**   4. Queries that may cache walker answers (accesses, depends) bump
+**      mssa_proto.gen, as m_query.c does, so no stale cached reply survives.
+*/
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "jsonir.h"
+#include "methods.h"
+#include "query/deps.h"
+
+#define NAME_CAP 1024
+#define REASON_CAP 2048
+#define ACCESSES_PAGE 1000     /* default page of `accesses` */
+#define ACCESSES_PAGE_MAX 100000
+
+/* ------------------------------------------------------------ naming */
+
+/* `name` as the module spells it (invariant 2): drops '%' for JSON IR. */
+static json_t *spelled_new(const mssa_qmodule *q, const char *name) {
+  if (name[0] == '%' && mssa__jsonir_module(q->m)) name++;
+  return mssa__jstr(name);
+}
+
+static json_t *inst_name_new(const mssa_qmodule *q, uint32_t fi, uint32_t inst) {
+  char nm[NAME_CAP];
+  mssa_q_inst_name(q->m, &q->m->funcs.a[fi], inst, nm, sizeof nm);
+  return spelled_new(q, nm);
+}
+
+static json_t *block_name_new(const mssa_qmodule *q, uint32_t fi, uint32_t b) {
+  char nm[NAME_CAP];
+  nm[0] = '%';
+  mssa_q_block_name(q->m, &q->m->funcs.a[fi], b, nm + 1, sizeof nm - 1);
+  return spelled_new(q, nm);
+}
+
+/* An access (m_common.c's shape) with its name spelled as the module's. */
+static json_t *access_new(const mssa_qmodule *q, uint32_t fi, uint32_t a) {
+  json_t *o = mssa__access_json_new(q, fi, a);
+  json_t *nm = json_object_get(o, "name");
+  if (json_is_string(nm)) json_object_set_new(o, "name", spelled_new(q, json_string_value(nm)));
+  return o;
+}
+
+static json_t *access_list_new(const mssa_qmodule *q, uint32_t fi, const mssa_u32vec *v) {
+  json_t *arr = json_array();
+  for (uint32_t k = 0; k < v->n; k++) json_array_append_new(arr, access_new(q, fi, v->a[k]));
+  return arr;
+}
+
+static void type_text(const mssa_module *m, uint32_t t, char *buf, size_t cap) {
+  const mssa_type *ty = t < m->types.n ? mssa_type_get(m, t) : NULL;
+  if (!ty) snprintf(buf, cap, "?");
+  else if (ty->kind == MSSA_T_INT) snprintf(buf, cap, "i%u", ty->bits);
+  else if (ty->kind == MSSA_T_PTR) snprintf(buf, cap, "ptr");
+  else if (ty->kind == MSSA_T_FLOAT) snprintf(buf, cap, "float");
+  else if (ty->kind == MSSA_T_DOUBLE) snprintf(buf, cap, "double");
+  else snprintf(buf, cap, "%s", ty->kind == MSSA_T_STRUCT ? "struct" : "aggregate");
+}
+
+/* A value's text: a name, or a constant's literal. */
+static void value_text(const mssa_qmodule *q, uint32_t fi, mssa_val v, char *buf, size_t cap) {
+  const mssa_module *m = q->m;
+  const mssa_func *f = &m->funcs.a[fi];
+  uint32_t ix = MSSA_VAL_INDEX(v);
+  switch (MSSA_VAL_KIND(v)) {
+  case MSSA_VK_INST: mssa_q_inst_name(m, f, ix, buf, cap); return;
+  case MSSA_VK_ARG:
+    if (f->args[ix].name != MSSA_NONE) snprintf(buf, cap, "%%%s", mssa_str(m, f->args[ix].name));
+    else snprintf(buf, cap, "%%%u", f->args[ix].slot);
+    return;
+  case MSSA_VK_GLOBAL: snprintf(buf, cap, "@%s", mssa_str(m, m->globals.a[ix].name)); return;
+  case MSSA_VK_FUNC: snprintf(buf, cap, "@%s", mssa_str(m, m->funcs.a[ix].name)); return;
+  default: break;
+  }
+  const mssa_const *c = MSSA_VAL_KIND(v) == MSSA_VK_CONST ? mssa_const_get(m, v) : NULL;
+  const mssa_type *t = c ? mssa_type_get(m, c->type) : NULL;
+  if (c && c->kind == MSSA_C_INT && t->bits == 1) snprintf(buf, cap, c->ival ? "true" : "false");
+  else if (c && c->kind == MSSA_C_INT) snprintf(buf, cap, "%lld", (long long)c->ival);
+  else if (c && c->kind == MSSA_C_FP) snprintf(buf, cap, "%s", mssa_str(m, c->aux));
+  else if (c && c->kind == MSSA_C_NULL) snprintf(buf, cap, "null");
+  else if (c && c->kind == MSSA_C_UNDEF) snprintf(buf, cap, "undef");
+  else if (c && c->kind == MSSA_C_POISON) snprintf(buf, cap, "poison");
+  else if (c && c->kind == MSSA_C_ZERO) snprintf(buf, cap, "zeroinitializer");
+  else snprintf(buf, cap, "<constant>");
+}
+
+/* ------------------------------------------------------------ params */
+
+/* What every method here names first: module and function (with a graph). */
+typedef struct target {
+  mssa_qmodule *q;
+  const char *module;
+  uint32_t fi;
+} target;
+
+static int get_fn(mssa__call *c, target *t) {
+  int rc = mssa__get_module(c, &t->q, &t->module);
+  return rc ? rc : mssa__get_function(c, t->q, &t->fi);
+}
+
+/* params[key] as an instruction with a MemoryAccess. */
+static int get_mem_inst(mssa__call *c, mssa_qmodule *q, uint32_t fi, const char *key,
+                        uint32_t *inst) {
+  int rc = mssa__get_inst(c, q, fi, json_object_get(c->params, key), key, inst);
+  if (rc) return rc;
+  if (mssa_ssa_inst_access(q->ssa[fi], *inst) == MSSA_NONE) {
+    char text[512];
+    mssa_q_inst_text(q->m, &q->m->funcs.a[fi], *inst, text, sizeof text);
+    return mssa__fail(c, MSSA_RPC_NO_ACCESS, "params.%s (%s) does not access memory", key, text);
+  }
+  return 0;
+}
+
+/* params[key]: {"ptr":P,"size":N} as a location, or an instruction (its
+** location: a load, store, ...). *inst = the instruction or MSSA_NONE. */
+static int get_loc(mssa__call *c, mssa_qmodule *q, uint32_t fi, const char *key, mssa_loc *loc,
+                   uint32_t *inst) {
+  json_t *v = json_object_get(c->params, key);
+  const mssa_func *f = &q->m->funcs.a[fi];
+  *inst = MSSA_NONE;
+  if (json_is_object(v) && json_object_get(v, "ptr")) {
+    json_t *ptr = json_object_get(v, "ptr"), *size = json_object_get(v, "size");
+    if (!json_is_string(ptr) || (size && !json_is_null(size) &&
+                                 (!json_is_integer(size) || json_integer_value(size) < 0)))
+      return mssa__fail(c, MSSA_RPC_INVALID_PARAMS,
+                        "params.%s must be {\"ptr\":\"%%p\",\"size\":N} or an instruction", key);
+    uint64_t sz = json_is_integer(size) ? (uint64_t)json_integer_value(size) : MSSA_LOC_UNKNOWN;
+    char nm[NAME_CAP];
+    const char *p = json_string_value(ptr);
+    if (p[0] != '%' && p[0] != '@' && mssa__jsonir_module(q->m)) {
+      snprintf(nm, sizeof nm, "%%%s", p);   /* JSON IR names come without the sigil */
+      p = nm;
+    }
+    if (mssa_q_make_loc(q->m, f, p, sz, loc))
+      return mssa__fail(c, MSSA_RPC_UNKNOWN_INSTRUCTION, "params.%s.ptr: no value named '%.200s' in @%s",
+                        key, json_string_value(ptr), mssa_str(q->m, f->name));
+    return 0;
+  }
+  int rc = mssa__get_inst(c, q, fi, v, key, inst);
+  if (rc) return rc;
+  if (!mssa_aa_inst_loc(q->ssa[fi]->aa, *inst, loc))
+    return mssa__fail(c, MSSA_RPC_NO_ACCESS,
+                      "params.%s is not a load or store (no single location); give {ptr,size}",
+                      key);
+  return 0;
+}
+
+/* The reply object, opened with the module and function names. */
+static json_t *head_new(const target *t) {
+  return json_pack("{soso}", "module", mssa__jstr(t->module), "function",
+                   mssa__jstr(mssa_str(t->q->m, t->q->m->funcs.a[t->fi].name)));
+}
+
+/* ------------------------------------------------------------ methods */
+
+/* Ends a method: the reply object becomes the result. */
+static int reply(mssa__call *c, json_t *r) {
+  c->result = r;
+  return 0;
+}
+
+int mssa__m_accesses(mssa__call *c) {
+  target t;
+  uint64_t offset = 0, limit = ACCESSES_PAGE;
+  int rc;
+  if ((rc = get_fn(c, &t)) || (rc = mssa__param_uint(c, "offset", false, &offset)) ||
+      (rc = mssa__param_uint(c, "limit", false, &limit)))
+    return rc;
+  if (limit == 0 || limit > ACCESSES_PAGE_MAX)
+    return mssa__fail(c, MSSA_RPC_INVALID_PARAMS, "params.limit must be 1..%d", ACCESSES_PAGE_MAX);
+  if (offset > UINT32_MAX) offset = UINT32_MAX;
+  mssa_ssa *s = t.q->ssa[t.fi];
+  c->p->gen++;   /* invariant 4 */
+  mssa_deps_access *v = mssa__xmalloc((size_t)limit * sizeof *v);
+  uint32_t total = mssa_deps_accesses(s, (uint32_t)offset, (uint32_t)limit, v);
+  uint32_t n = offset < total ? total - (uint32_t)offset : 0;
+  if (n > limit) n = (uint32_t)limit;
+  json_t *arr = json_array();
+  for (uint32_t k = 0; k < n; k++) {
+    bool phi = s->acc.a[v[k].access].kind == MSSA_ACC_PHI;
+    const char *ar = mssa_q_alias_name(v[k].ar);
+    json_array_append_new(arr, json_pack("{sososo}", "access", access_new(t.q, t.fi, v[k].access),
+                                         "clobber", phi ? json_null() : access_new(t.q, t.fi, v[k].clobber),
+                                         "alias", ar ? json_string(ar) : json_null()));
+  }
+  free(v);
+  json_t *r = head_new(&t);
+  uint64_t next = offset + n;
+  json_object_set_new(r, "total", json_integer(total));
+  json_object_set_new(r, "offset", json_integer((json_int_t)offset));
+  json_object_set_new(r, "accesses", arr);
+  json_object_set_new(r, "next", next < total ? json_integer((json_int_t)next) : json_null());
+  return reply(c, r);
+}
+
+int mssa__m_alias(mssa__call *c) {
+  target t;
+  uint32_t ia, ib;
+  mssa_loc a, b;
+  int rc;
+  if ((rc = get_fn(c, &t)) || (rc = get_loc(c, t.q, t.fi, "a", &a, &ia)) ||
+      (rc = get_loc(c, t.q, t.fi, "b", &b, &ib)))
+    return rc;
+  mssa_aa *aa = t.q->ssa[t.fi]->aa;
+  json_t *r = head_new(&t);
+  json_object_set_new(r, "alias", json_string(mssa_q_alias_name(mssa_aa_alias(aa, &a, &b))));
+  json_object_set_new(r, "overlap", json_string(mssa_overlap_name(mssa_aa_overlap(aa, &a, &b))));
+  return reply(c, r);
+}
+
+static const char *modref_name(unsigned mr) {
+  static const char *names[] = {"NoModRef", "Ref", "Mod", "ModRef"};
+  return names[mr & MSSA_MR_MODREF];
+}
+
+int mssa__m_modref(mssa__call *c) {
+  target t;
+  uint32_t inst, other;
+  mssa_loc loc;
+  int rc;
+  if ((rc = get_fn(c, &t)) || (rc = get_mem_inst(c, t.q, t.fi, "inst", &inst))) return rc;
+  mssa_aa *aa = t.q->ssa[t.fi]->aa;
+  unsigned mr;
+  if (json_object_get(c->params, "location") && !json_object_get(c->params, "other")) {
+    if ((rc = get_loc(c, t.q, t.fi, "location", &loc, &other))) return rc;
+    mr = mssa_aa_modref_loc(aa, inst, &loc);
+  } else {
+    if ((rc = get_mem_inst(c, t.q, t.fi, "other", &other))) return rc;
+    /* What `inst` does to what `other` touches: its location, or the call. */
+    mr = mssa_aa_inst_loc(aa, other, &loc) ? mssa_aa_modref_loc(aa, inst, &loc)
+                                           : mssa_aa_modref_call(aa, inst, other);
+  }
+  json_t *r = head_new(&t);
+  json_object_set_new(r, "modref", json_string(modref_name(mr)));
+  json_object_set_new(r, "must", json_boolean((mr & MSSA_MR_MUST) != 0));
+  return reply(c, r);
+}
+
+/* An access as JSON, or null for MSSA_NONE. */
+static json_t *access_or_null(const target *t, uint32_t a) {
+  return a != MSSA_NONE ? access_new(t->q, t->fi, a) : json_null();
+}
+
+/* An instruction: its access when it has one, else {inst, name, text}. */
+static json_t *inst_new(const target *t, uint32_t inst) {
+  uint32_t a = mssa_ssa_inst_access(t->q->ssa[t->fi], inst);
+  if (a != MSSA_NONE) return access_new(t->q, t->fi, a);
+  char text[REASON_CAP];
+  mssa_q_inst_text(t->q->m, &t->q->m->funcs.a[t->fi], inst, text, sizeof text);
+  return json_pack("{sIsoso}", "inst", (json_int_t)inst, "name", inst_name_new(t->q, t->fi, inst),
+                   "text", mssa__jstr(text));
+}
+
+int mssa__m_depends(mssa__call *c) {
+  target t;
+  uint32_t from, to;
+  int rc;
+  if ((rc = get_fn(c, &t)) || (rc = get_mem_inst(c, t.q, t.fi, "from", &from)) ||
+      (rc = get_mem_inst(c, t.q, t.fi, "to", &to)))
+    return rc;
+  c->p->gen++;   /* invariant 4 */
+  mssa_ssa *s = t.q->ssa[t.fi];
+  mssa_deps_dep d;
+  mssa_deps_depends(s, from, to, &d);
+  json_t *kinds = json_array();
+  static const char *kn[] = {"flow", "anti", "output"};
+  for (unsigned k = 0; k < 3; k++)
+    if (d.kinds & (1u << k)) json_array_append_new(kinds, json_string(kn[k]));
+  const char *ar = d.alias >= 0 ? mssa_q_alias_name(d.alias) : NULL;
+  json_t *r = head_new(&t);
+  json_object_set_new(r, "depends", json_boolean(d.depends));
+  json_object_set_new(r, "kinds", kinds);
+  json_object_set_new(r, "alias", ar ? json_string(ar) : json_null());
+  json_object_set_new(r, "modref", json_string(modref_name(d.modref)));
+  json_object_set_new(r, "reaches", json_boolean(d.reaches));
+  json_object_set_new(r, "path", access_list_new(t.q, t.fi, &d.path));
+  json_object_set_new(r, "killer", access_or_null(&t, d.killer != MSSA_NONE
+                                                          ? mssa_ssa_inst_access(s, d.killer)
+                                                          : MSSA_NONE));
+  json_object_set_new(r, "walker_clobber", access_or_null(&t, d.clobber));
+  json_object_set_new(r, "reason", d.reason ? json_string(d.reason) : json_null());
+  mssa_deps_dep_free(&d);
+  return reply(c, r);
+}
+
+/* "value", "type", "text" of a Known answer. */
+static void known_value(const target *t, mssa_val v, json_t *r) {
+  char txt[NAME_CAP], ty[64], shown[NAME_CAP + 16];
+  value_text(t->q, t->fi, v, txt, sizeof txt);
+  type_text(t->q->m, mssa_val_type(t->q->m, &t->q->m->funcs.a[t->fi], v), ty, sizeof ty);
+  const char *x = txt[0] == '%' && mssa__jsonir_module(t->q->m) ? txt + 1 : txt;
+  snprintf(shown, sizeof shown, "Known(%s)", x);
+  json_object_set_new(r, "value", mssa__jstr(x));
+  json_object_set_new(r, "type", json_string(ty));
+  json_object_set_new(r, "text", mssa__jstr(shown));
+}
+
+int mssa__m_value(mssa__call *c) {
+  target t;
+  uint32_t inst;
+  int rc;
+  if ((rc = get_fn(c, &t)) || (rc = get_mem_inst(c, t.q, t.fi, "inst", &inst))) return rc;
+  mssa_deps_val v;
+  if (mssa_deps_value(t.q->ssa[t.fi], inst, &v))
+    return mssa__fail(c, MSSA_RPC_INVALID_PARAMS, "params.inst is not a load");
+  json_t *r = head_new(&t);
+  json_object_set_new(r, "inst", inst_name_new(t.q, t.fi, inst));
+  json_object_set_new(r, "state", json_string(v.known ? "known" : "unknown"));
+  if (v.known) known_value(&t, v.value, r);
+  else {
+    json_object_set_new(r, "value", json_null());
+    json_object_set_new(r, "text", json_string("Unknown"));
+  }
+  json_object_set_new(r, "reason", v.reason ? json_string(v.reason) : json_null());
+  json_object_set_new(r, "blocker", access_or_null(&t, v.blocker));
+  json_object_set_new(r, "other", v.other != MSSA_NONE ? inst_new(&t, v.other) : json_null());
+  json_object_set_new(r, "writes", access_list_new(t.q, t.fi, &v.writes));
+  json_object_set_new(r, "path", access_list_new(t.q, t.fi, &v.path));
+  mssa_deps_val_free(&v);
+  return reply(c, r);
+}
+
+int mssa__m_promotable(mssa__call *c) {
+  target t;
+  int rc = get_fn(c, &t);
+  if (rc) return rc;
+  const mssa_func *f = &t.q->m->funcs.a[t.fi];
+  mssa_deps_promote p;
+  mssa_deps_promotable(t.q->ssa[t.fi], &p);
+  json_t *arr = json_array();
+  char why[REASON_CAP];
+  for (uint32_t k = 0; k < p.n; k++) {
+    const mssa_deps_alloca *a = &p.a[k];
+    json_t *blocks = json_array();
+    for (uint32_t j = 0; j < a->nphi; j++)
+      json_array_append_new(blocks, block_name_new(t.q, t.fi, p.phis.a[a->phi_off + j]));
+    mssa_deps_alloca_reason(t.q->m, f, a, why, sizeof why);
+    json_array_append_new(arr, json_pack("{sosbsosIso}", "inst", inst_name_new(t.q, t.fi, a->inst),
+                                         "promotable", a->promotable, "phi_blocks", blocks,
+                                         "loads", (json_int_t)a->loads, "reason",
+                                         a->promotable ? json_null() : mssa__jstr(why)));
+  }
+  mssa_deps_promote_free(&p);
+  return reply(c, json_pack("{so}", "allocas", arr));
+}

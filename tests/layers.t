@@ -1,0 +1,221 @@
+#!/usr/bin/env python3
+"""tests/layers.t -- the #include lines follow the architecture.
+
+Reads the #include lines of every .c and .h file of analysis/, protocol/,
+server/, clients/ and bench/*.c (bench programs count as clients) and checks
+one rule per TAP test:
+
+  1. every #include "..." names a file of the tree (so the others see all);
+  2. folders include only themselves and folders below them in the order
+       base < ir < {reader, cfg} < alias < mssa < update < query < protocol < server
+     (reader and cfg are siblings: neither includes the other; update and
+     query may also include reader, for edit text and reloads); the client
+     library depends on nothing, so protocol and server may use it too (one
+     rule for the default socket path);
+  3. an X_internal.h header is included only from its own folder;
+  4. analysis/ includes neither libuv nor jansson;
+  5. protocol/ does not include libuv (it reaches the daemon through the
+     host interface of protocol/proto.h);
+  6. no circle of includes between folders;
+  7. clients include only the client library's headers, the analysis public
+     headers and their own: the CLI (clients/ and its subfolders, one
+     program) and bench/*.c; the client library (clients/libmemssa-client)
+     includes only its own headers.
+
+Usage: tests/layers.t [ROOT]  (the tree to check: see tests/srctree.py)
+
+A quoted include is resolved as the compiler does: the including file's
+folder first, then the -I folders of the Makefile (analysis, protocol, server,
+clients).
+"""
+import os
+import re
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import srctree  # noqa: E402  (found beside this script)
+
+ORDER = (("base",), ("ir",), ("reader", "cfg"), ("alias",), ("mssa",), ("update",), ("query",),
+         ("protocol",), ("server",))
+RANK = {folder: rank for rank, group in enumerate(ORDER) for folder in group}
+CLIENT_LIB = "clients/libmemssa-client"
+ALSO_MAY_INCLUDE = {"update": {"reader"}, "query": {"reader"}, "protocol": {CLIENT_LIB},
+                    "server": {CLIENT_LIB}}
+ORDER_TEXT = " < ".join(g[0] if len(g) == 1 else "{%s}" % ", ".join(g) for g in ORDER)
+
+INCLUDE_PATH = ("analysis", "protocol", "server", "clients")
+INTERNAL_SUFFIX = "_internal.h"
+LIBUV = re.compile(r"^uv(\.h$|/)")
+JANSSON = re.compile(r"^jansson(_config)?\.h$")
+
+INCLUDE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*([<"])([^>"]+)[>"]', re.M)
+
+
+def folder_of(rel):
+    """The unit the rules speak of: analysis/STAGE/x -> STAGE; protocol/x ->
+    protocol; server/x -> server; the client library; the rest of clients/
+    (the CLI, one program) -> clients; anything else -> its directory."""
+    parts = rel.split("/")
+    if parts[0] == "analysis":
+        return parts[1] if len(parts) > 2 else "analysis"
+    if parts[0] in ("protocol", "server"):
+        return parts[0]
+    if parts[0] == "clients":
+        return CLIENT_LIB if rel.startswith(CLIENT_LIB + "/") else "clients"
+    return os.path.dirname(rel)
+
+
+def is_client(rel):
+    return rel.startswith("clients/") or rel.startswith("bench/")
+
+
+class Include:
+    def __init__(self, src, line, system, name, target):
+        self.src, self.line, self.system, self.name, self.target = src, line, system, name, target
+
+    def where(self):
+        return "%s:%d: #include %s" % (self.src, self.line,
+                                      "<%s>" % self.name if self.system else '"%s"' % self.name)
+
+
+def resolve(top, src, name):
+    for d in (os.path.dirname(src),) + INCLUDE_PATH:
+        cand = os.path.normpath(os.path.join(d, name))
+        if os.path.isfile(os.path.join(top, cand)):
+            return cand
+    return None
+
+
+def scan(top):
+    sources = srctree.files(top, srctree.PRODUCTION, (".c", ".h"))
+    sources += [f for f in srctree.files(top, ("bench",), (".c", ".h")) if f.count("/") == 1]
+    incs = []
+    for src in sources:
+        text = srctree.blank(srctree.read(top, src), literals=False)
+        for m in INCLUDE.finditer(text):
+            line = text.count("\n", 0, m.start()) + 1
+            system = m.group(1) == "<"
+            target = None if system else resolve(top, src, m.group(2))
+            incs.append(Include(src, line, system, m.group(2), target))
+    return sources, incs
+
+
+def order_problem(inc):
+    a, b = folder_of(inc.src), folder_of(inc.target)
+    if a == b or b in ALSO_MAY_INCLUDE.get(a, ()):
+        return None
+    if a not in RANK:
+        return "%s is not in the layer order" % a
+    if b not in RANK:
+        return "%s includes %s, which is not in the layer order" % (a, b)
+    if RANK[b] < RANK[a]:
+        return None
+    if RANK[b] == RANK[a]:
+        return "%s and %s are siblings" % (a, b)
+    return "%s is above %s" % (b, a)
+
+
+def client_problem(inc):
+    own, tgt = folder_of(inc.src), inc.target
+    if folder_of(tgt) == own:
+        return None
+    if own == CLIENT_LIB:
+        return "the client library includes only its own headers"
+    if not tgt.endswith(".h"):
+        return "includes a .c file"
+    if folder_of(tgt) == CLIENT_LIB:
+        return None
+    if tgt.startswith("analysis/") and not tgt.endswith(INTERNAL_SUFFIX):
+        return None
+    return "%s is not the client library or an analysis public header" % tgt
+
+
+def reachable(edge, start):
+    seen, todo = {start}, [start]
+    while todo:
+        for b in edge.get(todo.pop(), {}):
+            if b not in seen:
+                seen.add(b)
+                todo.append(b)
+    return seen
+
+
+def find_circles(incs):
+    """One circle of folders per group of folders that reach each other, as
+    the list of its includes (one per edge), shortest through the group's
+    first folder."""
+    edge = {}
+    for inc in incs:
+        a, b = folder_of(inc.src), folder_of(inc.target)
+        if a != b:
+            edge.setdefault(a, {}).setdefault(b, inc)
+    reach = {a: reachable(edge, a) for a in edge}
+    circles, done = [], set()
+    for start in sorted(edge):
+        group = {b for b in reach[start] if start in reach.get(b, ())}
+        if start in done or len(group) < 2:
+            continue
+        done |= group
+        prev, queue, back = {start: None}, [start], None
+        while back is None:          # breadth-first inside the group, back to start
+            a = queue.pop(0)
+            for b in sorted(edge[a]):
+                if b == start:
+                    back = a
+                    break
+                if b in group and b not in prev:
+                    prev[b] = a
+                    queue.append(b)
+        path = [back]
+        while prev[path[-1]] is not None:
+            path.append(prev[path[-1]])
+        hops = path[::-1] + [start]
+        circles.append([edge[x][y] for x, y in zip(hops, hops[1:])])
+    return circles
+
+
+def main():
+    top = srctree.root()
+    tap = srctree.Tap()
+    sources, incs = scan(top)
+    if not sources:
+        print("1..0 # SKIP no sources under %s" % top)
+        return 0
+    quoted = [i for i in incs if not i.system]
+    found = [i for i in quoted if i.target]
+    tap.note("%s: %d files, %d quoted includes; order %s" % (top, len(sources), len(quoted), ORDER_TEXT))
+
+    tap.ok(len(found) == len(quoted), "every #include \"...\" names a file of the tree",
+           [i.where() + ": no such file" for i in quoted if not i.target])
+
+    layered = [i for i in found if not is_client(i.src)]
+    bad = [(i, order_problem(i)) for i in layered]
+    tap.ok(not any(p for _, p in bad), "includes follow the layer order " + ORDER_TEXT,
+           ["%s: %s" % (i.where(), p) for i, p in bad if p])
+
+    tap.ok(all(folder_of(i.src) == folder_of(i.target) for i in found if i.target.endswith(INTERNAL_SUFFIX)),
+           "an *%s header is included only from its own folder" % INTERNAL_SUFFIX,
+           ["%s: %s is internal to %s" % (i.where(), i.target, folder_of(i.target))
+            for i in found if i.target.endswith(INTERNAL_SUFFIX) and folder_of(i.src) != folder_of(i.target)])
+
+    def system_in(prefix, pattern):
+        return [i.where() for i in incs if i.system and i.src.startswith(prefix) and pattern.search(i.name)]
+    libs = system_in("analysis/", LIBUV) + system_in("analysis/", JANSSON)
+    tap.ok(not libs, "analysis/ includes neither libuv nor jansson", libs)
+    uv = system_in("protocol/", LIBUV)
+    tap.ok(not uv, "protocol/ does not include libuv", uv)
+
+    circles = find_circles(found)
+    tap.ok(not circles, "no circle of includes between folders",
+           [" -> ".join([folder_of(c[0].src)] + [folder_of(i.target) for i in c]) + "  (" +
+            "; ".join(i.where() for i in c) + ")" for c in circles])
+
+    bad = [(i, client_problem(i)) for i in found if is_client(i.src)]
+    tap.ok(not any(p for _, p in bad),
+           "clients include only the client library and the analysis public headers",
+           ["%s: %s" % (i.where(), p) for i, p in bad if p])
+    tap.done()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,300 @@
+/*
+** test_protocol.c -- unit tests of analysis/query/mssa_query.c, the layer the
+** daemon's protocol is built on: bundle building, lookups by id / name /
+** block+index / value / source position, clobber and reverse queries, the
+** location form, text, and rejection of bad designators; then the JSON-RPC
+** engine (protocol/) in-process with a one-module host: exact reply bytes,
+** error codes, notifications, the reply cache, and a load job. (The daemon
+** itself is tested end to end by the scripts in tests/daemon/.)
+**
+** The module is written by hand: a loop with a MemoryPhi and debug locations.
+** Expected values were checked against `opt -passes='print<memoryssa-walker>'`
+** (LLVM 14):
+**   1 = MemoryDef(liveOnEntry)       store 1 -> %p        t.c:2:6
+**   3 = MemoryPhi({entry,1},{loop,2})
+**   2 = MemoryDef(3)->3 MayAlias     store 2 -> %q        t.c:4:8
+**   MemoryUse(2) MayAlias            %v = load %p         t.c:5:7
+**   MemoryUse(2) MustAlias           %w = load %q         t.c:7:3
+*/
+#include <string.h>
+
+#include "query/mssa_query.h"
+#include "proto.h"
+#include "tap.h"
+
+static const char ir[] =
+    "define void @f(i32* %p, i32* %q, i1 %c) !dbg !4 {\n"
+    "entry:\n"
+    "  store i32 1, i32* %p, align 4, !dbg !10\n"
+    "  br label %loop\n"
+    "\n"
+    "loop:\n"
+    "  store i32 2, i32* %q, align 4, !dbg !11\n"
+    "  %v = load i32, i32* %p, align 4, !dbg !12\n"
+    "  br i1 %c, label %loop, label %exit\n"
+    "\n"
+    "exit:\n"
+    "  %w = load i32, i32* %q, align 4, !dbg !13\n"
+    "  ret void\n"
+    "}\n"
+    "\n"
+    "declare void @g()\n"
+    "\n"
+    "!llvm.dbg.cu = !{!0}\n"
+    "!llvm.module.flags = !{!3}\n"
+    "!0 = distinct !DICompileUnit(language: DW_LANG_C99, file: !1, producer: \"x\", "
+    "isOptimized: false, runtimeVersion: 0, emissionKind: FullDebug)\n"
+    "!1 = !DIFile(filename: \"t.c\", directory: \"/src\")\n"
+    "!3 = !{i32 2, !\"Debug Info Version\", i32 3}\n"
+    "!4 = distinct !DISubprogram(name: \"f\", scope: !1, file: !1, line: 1, type: !5, unit: !0)\n"
+    "!5 = !DISubroutineType(types: !6)\n"
+    "!6 = !{null}\n"
+    "!10 = !DILocation(line: 2, column: 6, scope: !4)\n"
+    "!11 = !DILocation(line: 4, column: 8, scope: !4)\n"
+    "!12 = !DILocation(line: 5, column: 7, scope: !4)\n"
+    "!13 = !DILocation(line: 7, column: 3, scope: !4)\n";
+
+/* A host with at most one module, "t". */
+static mssa_qmodule *host_q;
+static mssa_qmodule *h_find(mssa_proto_host *h, const char *n) {
+  (void)h;
+  return host_q && !strcmp(n, "t") ? host_q : NULL;
+}
+static uint32_t h_count(mssa_proto_host *h) { (void)h; return host_q ? 1 : 0; }
+static mssa_qmodule *h_at(mssa_proto_host *h, uint32_t i, const char **n) {
+  (void)h;
+  (void)i;
+  *n = "t";
+  return host_q;
+}
+static int h_unload(mssa_proto_host *h, const char *n) {
+  (void)h;
+  if (!host_q || strcmp(n, "t")) return -1;
+  mssa_qmodule_free(host_q);
+  host_q = NULL;
+  return 0;
+}
+
+/* Handles one line; returns the reply (static buffer) and sets *rc. */
+static const char *rpc(mssa_proto *p, const char *line, int *rc) {
+  static mssa_buf out;
+  static char text[8192];
+  mssa_proto_job *job = NULL;
+  out.n = 0;
+  *rc = mssa_proto_handle(p, line, strlen(line), &out, &job);
+  if (job) {
+    do {   /* a job may ask to run again (a stale reload comparison) */
+      mssa_proto_job_run(job);
+      mssa_proto_job_reply(p, job, &out);
+    } while (mssa_proto_job_again(job));
+    mssa_qmodule *nq = mssa_proto_job_steal_module(job);
+    if (nq) {
+      mssa_qmodule_free(host_q);
+      host_q = nq;
+    }
+    mssa_proto_job_free(job);
+  }
+  size_t n = out.n < sizeof text - 1 ? out.n : sizeof text - 1;
+  memcpy(text, out.p ? out.p : "", n);
+  text[n] = 0;
+  return text;
+}
+
+static void test_engine(void) {
+  mssa_proto_host h = {0};
+  h.find = h_find;
+  h.count = h_count;
+  h.at = h_at;
+  h.unload = h_unload;
+  mssa_proto *p = mssa_proto_new(&h, NULL);
+  int rc;
+  is_str(rpc(p, "{\"id\":1,\"method\":\"ping\"}", &rc),
+         "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"version\":\"1.0\"}}\n", "ping: exact bytes");
+  is_str(rpc(p, "{\"method\":\"ping\"}", &rc), "", "notification: no reply");
+  is_int(rc, MSSA_PROTO_SILENT, "notification: SILENT");
+  ok(strstr(rpc(p, "nope", &rc), "\"id\":null,\"error\":{\"code\":-32700") != NULL, "-32700");
+  ok(strstr(rpc(p, "[]", &rc), "-32600") != NULL, "-32600 batch");
+  ok(strstr(rpc(p, "{\"id\":true,\"method\":\"ping\"}", &rc), "-32600") != NULL, "-32600 id");
+  ok(strstr(rpc(p, "{\"id\":\"x\",\"method\":\"zap\"}", &rc), "\"id\":\"x\",\"error\":{\"code\":-32601") != NULL,
+     "-32601, string id echoed");
+  ok(strstr(rpc(p, "{\"id\":2,\"method\":\"functions\",\"params\":{\"module\":\"t\"}}", &rc), "-32001") != NULL,
+     "-32001 before any load");
+  /* load by text through a job */
+  char req[4096];
+  size_t k = (size_t)snprintf(req, sizeof req, "{\"id\":3,\"method\":\"load\",\"params\":{\"module\":\"t\",\"text\":");
+  mssa_buf b = {0};
+  mssa_buf_append(&b, req, k);
+  mssa_buf_append(&b, "\"", 1);   /* the IR as a JSON string */
+  for (const char *c = ir; *c; c++) {
+    if (*c == '"' || *c == '\\') mssa_buf_append(&b, "\\", 1);
+    if (*c == '\n') mssa_buf_append(&b, "\\n", 2);
+    else mssa_buf_append(&b, c, 1);
+  }
+  mssa_buf_append(&b, "\"}}", 3);
+  mssa_buf_append(&b, "", 1);
+  const char *r = rpc(p, b.p, &rc);
+  mssa_buf_free(&b);
+  ok(rc == MSSA_PROTO_ASYNC && strstr(r, "\"module\":\"t\",\"functions\":1") != NULL,
+     "load by text: a job, then its reply");
+  if (!host_q) return;
+  const char *q1 = "{\"id\":4,\"method\":\"clobber\",\"params\":{\"module\":\"t\",\"function\":\"f\",\"inst\":\"%v\"}}";
+  char first[2048], second[2048];
+  snprintf(first, sizeof first, "%s", rpc(p, q1, &rc));
+  snprintf(second, sizeof second, "%s", rpc(p, q1, &rc));
+  ok(strstr(first, "\"clobber\":{\"kind\":\"def\",\"id\":2,") != NULL, "clobber %%v: def 2");
+  is_str(second, first, "the cached reply is byte-identical");
+  ok(strstr(rpc(p, "{\"id\":5,\"method\":\"clobber\",\"params\":{\"module\":\"t\",\"function\":\"f\",\"inst\":\"%zz\"}}",
+                &rc), "-32003") != NULL, "-32003");
+  ok(strstr(rpc(p, "{\"id\":6,\"method\":\"clobber\",\"params\":{\"module\":\"t\",\"file\":\"t.c\",\"line\":5,\"col\":7}}",
+                &rc), "\"matches\":[{") != NULL, "clobber by position");
+  ok(strstr(rpc(p, "{\"id\":7,\"method\":\"load\",\"params\":{\"module\":\"bad\",\"text\":\"define void @f() {\\n  bogus\\n}\"}}",
+                &rc), "\"code\":-32010") != NULL, "-32010 for bad IR");
+  ok(strstr(rpc(p, "{\"id\":8,\"method\":\"stats\"}", &rc), "\"modules\":1,") != NULL, "stats");
+  ok(strstr(rpc(p, "{\"id\":9,\"method\":\"shutdown\"}", &rc), "\"stopping\":true") && rc == MSSA_PROTO_SHUTDOWN,
+     "shutdown asks the daemon to stop");
+  mssa_buf e = {0};
+  mssa_proto_error_line(p, MSSA_RPC_REQUEST_TOO_LARGE, "too large", -1, 10, &e);
+  ok(e.n && strstr(e.p, "-32020") && strstr(e.p, "\"limit\":10"), "error line with the limit");
+  mssa_buf_free(&e);
+  is_str(rpc(p, "{\"id\":10,\"method\":\"unload\",\"params\":{\"module\":\"t\"}}", &rc),
+         "{\"jsonrpc\":\"2.0\",\"id\":10,\"result\":{\"module\":\"t\",\"unloaded\":true}}\n", "unload");
+  mssa_proto_free(p);
+}
+
+int main(void) {
+  mssa_qmodule *q = NULL;
+  mssa_diag d;
+  memset(&d, 0, sizeof d);
+  mssa_build_opts o = {UINT32_MAX, 0, false};
+  int rc = mssa_qmodule_build("t.ll", ir, sizeof ir - 1, &o, &q, &d);
+  if (!is_int(rc, MSSA_OK, "the module builds")) {
+    diag("%s:%u:%u: %s", d.file, d.line, d.col, d.msg);
+    bail_out("cannot continue");
+  }
+  is_uint(q->ndefined, 1, "one defined function");
+  ok(q->ndefs == 2 && q->nuses == 2 && q->nphis == 1, "2 defs, 2 uses, 1 phi");
+  ok(mssa_qmodule_memory(q) > sizeof ir, "memory estimate covers the text");
+
+  /* functions */
+  uint32_t fi = mssa_q_find_func(q, "f");
+  is_uint(fi, 0, "find_func f");
+  is_uint(mssa_q_find_func(q, "nope"), MSSA_NONE, "find_func unknown");
+  uint32_t gi = mssa_q_find_func(q, "g");
+  ok(gi != MSSA_NONE && mssa_qmodule_ssa(q, gi) == NULL, "a declaration has no graph");
+  mssa_ssa *s = mssa_qmodule_ssa(q, fi);
+  const mssa_module *m = q->m;
+  const mssa_func *f = &m->funcs.a[fi];
+  is_uint(mssa_q_naccesses(s), 6, "6 accesses with liveOnEntry");
+
+  /* instruction lookup */
+  uint32_t v = MSSA_NONE, v2 = MSSA_NONE, v3 = MSSA_NONE, w = MSSA_NONE, blk = MSSA_NONE;
+  is_int(mssa_q_inst_by_name(m, f, "%v", &v), MSSA_OK, "inst by name %%v");
+  is_int(mssa_q_inst_by_name(m, f, "v", &v2), MSSA_OK, "inst by name without %%");
+  is_uint(v2, v, "same instruction");
+  is_int(mssa_q_inst_by_id(f, v, &v3), MSSA_OK, "inst by id");
+  is_int(mssa_q_block_by_name(m, f, "loop", &blk), MSSA_OK, "block by name");
+  is_int(mssa_q_inst_at(f, blk, 1, &v3), MSSA_OK, "block loop, index 1");
+  is_uint(v3, v, "is %%v");
+  is_uint(mssa_q_inst_index(f, v), 1, "index of %%v in its block");
+  is_int(mssa_q_inst_by_name(m, f, "%w", &w), MSSA_OK, "inst by name %%w");
+  uint32_t junk;
+  is_int(mssa_q_inst_by_id(f, 9999, &junk), MSSA_ENOENT, "id out of range");
+  is_int(mssa_q_inst_by_name(m, f, "%nope", &junk), MSSA_ENOENT, "unknown name");
+  is_int(mssa_q_inst_by_name(m, f, "%7", &junk), MSSA_ENOENT, "unknown number");
+  is_int(mssa_q_inst_by_name(m, f, "%", &junk), MSSA_ENOENT, "empty name");
+  is_int(mssa_q_block_by_name(m, f, "nope", &junk), MSSA_ENOENT, "unknown block");
+  is_int(mssa_q_inst_at(f, blk, 99, &junk), MSSA_ENOENT, "index beyond the block");
+  is_int(mssa_q_inst_at(f, 12345, 0, &junk), MSSA_ENOENT, "block id out of range");
+  mssa_val val;
+  is_int(mssa_q_value_by_name(m, f, "%p", &val), MSSA_OK, "value %%p");
+  ok(MSSA_VAL_KIND(val) == MSSA_VK_ARG && MSSA_VAL_INDEX(val) == 0, "is argument 0");
+  is_int(mssa_q_value_by_name(m, f, "@g", &val), MSSA_OK, "value @g");
+  is_int(mssa_q_value_by_name(m, f, "@nope", &junk), MSSA_ENOENT, "unknown global");
+
+  /* access ids and text */
+  uint32_t a3, a9;
+  is_int(mssa_q_access_by_id(s, 3, &a3), MSSA_OK, "access id 3");
+  char buf[256];
+  mssa_q_access_text(s, a3, buf, sizeof buf);
+  is_str(buf, "3 = MemoryPhi({entry,1},{loop,2})", "phi text");
+  is_str(mssa_q_kind_name(s->acc.a[a3].kind), "phi", "kind name");
+  is_int(mssa_q_access_by_id(s, 9, &a9), MSSA_ENOENT, "access id 9 does not exist");
+  mssa_q_inst_text(m, f, v, buf, sizeof buf);
+  is_str(buf, "%v = load i32, i32* %p, align 4, !dbg !12", "instruction text");
+  mssa_q_inst_name(m, f, v, buf, sizeof buf);
+  is_str(buf, "%v", "instruction name");
+  mssa_q_block_name(m, f, blk, buf, sizeof buf);
+  is_str(buf, "loop", "block name");
+  char tiny[4];
+  size_t need = mssa_q_inst_text(m, f, v, tiny, sizeof tiny);
+  ok(need > 10 && strlen(tiny) == 3, "text truncates to the buffer");
+
+  /* source positions */
+  mssa_qhit hits[4];
+  is_uint(mssa_q_find_source(q, "t.c", 5, 7, hits, 4), 1, "t.c:5:7 -> one instruction");
+  is_uint(hits[0].inst, v, "the load %%v");
+  is_uint(mssa_q_find_source(q, "src/t.c", 5, 0, hits, 4), 1, "path suffix, any column");
+  is_uint(mssa_q_find_source(q, "/src/t.c", 2, 6, hits, 4), 1, "absolute path");
+  is_uint(mssa_q_find_source(q, "t.c", 5, 8, hits, 4), 0, "wrong column");
+  is_uint(mssa_q_find_source(q, "x.c", 5, 7, hits, 4), 0, "wrong file");
+  is_uint(mssa_q_find_source(q, "c", 5, 7, hits, 4), 0, "a partial file name does not match");
+  uint32_t line = 0, col = 0;
+  ok(mssa_q_inst_source(m, &f->insts.a[w], buf, sizeof buf, &line, &col) && line == 7 &&
+         col == 3,
+     "source of %%w is line 7 col 3 (%s)", buf);
+
+  /* clobber queries */
+  mssa_qclobber c;
+  is_int(mssa_q_clobber(s, v, NULL, &c), MSSA_OK, "clobber %%v");
+  ok(s->acc.a[c.clobber].id == 2 && c.ar == MSSA_MAY_ALIAS && c.from_cache,
+     "%%v: clobbered by 2, MayAlias, from the cache (use optimization)");
+  uint32_t st2 = s->acc.a[c.clobber].inst;
+  is_int(mssa_q_clobber(s, st2, NULL, &c), MSSA_OK, "clobber store 2");
+  ok(c.clobber == a3 && !c.from_cache, "store 2: clobbered by the phi, first time computed");
+  is_int(mssa_q_clobber(s, st2, NULL, &c), MSSA_OK, "again");
+  ok(c.clobber == a3 && c.from_cache, "second time from the cache");
+  mssa_q_access_text(s, c.access, buf, sizeof buf);
+  is_str(buf, "2 = MemoryDef(3)->3 MayAlias", "the def now prints its optimized access");
+  uint32_t entry = MSSA_NONE, br = MSSA_NONE;
+  mssa_q_block_by_name(m, f, "entry", &entry);
+  is_int(mssa_q_inst_at(f, entry, 1, &br), MSSA_OK, "the entry block's branch");
+  is_int(mssa_q_clobber(s, br, NULL, &c), MSSA_ENOENT, "a branch has no access: refused");
+
+  /* location form: above %w, what clobbers %p (4 bytes)? store 2 (may alias) */
+  mssa_loc loc;
+  is_int(mssa_q_make_loc(m, f, "%p", 4, &loc), MSSA_OK, "location %%p, 4 bytes");
+  is_int(mssa_q_clobber(s, w, &loc, &c), MSSA_OK, "location clobber at %%w");
+  ok(s->acc.a[c.clobber].id == 2 && !c.from_cache && c.ar == MSSA_MAY_ALIAS,
+     "clobbered by 2 (MayAlias), not cached");
+  is_int(mssa_q_make_loc(m, f, "%nope", 4, &loc), MSSA_ENOENT, "unknown pointer");
+
+  /* reverse query */
+  uint32_t a2 = s->acc.a[mssa_ssa_inst_access(s, st2)].id == 2 ? mssa_ssa_inst_access(s, st2) : 0;
+  uint32_t out[8];
+  uint32_t n = mssa_q_uses(s, a2, out, 8);
+  is_uint(n, 2, "def 2 is the clobber of two accesses");
+  ok(n == 2 && s->acc.a[out[0]].inst == v && s->acc.a[out[1]].inst == w, "the two loads, in order");
+  n = mssa_q_uses(s, a3, out, 8);
+  ok(n == 1 && out[0] == a2, "the phi is the clobber of def 2");
+  is_uint(mssa_q_uses(s, a3, NULL, 0), 1, "counting without an output array");
+
+  /* names of alias results */
+  is_str(mssa_q_alias_name(MSSA_MUST_ALIAS), "MustAlias", "alias name");
+  ok(mssa_q_alias_name(-1) == NULL, "no alias name for -1");
+
+  mssa_qmodule_free(q);
+
+  /* a bad module: an error with a position, no bundle */
+  static const char bad[] = "define void @f() {\n  bogus\n}\n";
+  q = NULL;
+  memset(&d, 0, sizeof d);
+  rc = mssa_qmodule_build("bad.ll", bad, sizeof bad - 1, &o, &q, &d);
+  ok(rc == MSSA_EPARSE && q == NULL && d.line == 2, "IR error reported at line %u col %u", d.line,
+     d.col);
+  rc = mssa_qmodule_build("/nonexistent/x.ll", NULL, 0, &o, &q, &d);
+  ok(rc == MSSA_EIO && q == NULL, "unreadable file: MSSA_EIO");
+
+  test_engine();
+  mssa_qmodule_free(host_q);
+  return done_testing();
+}
