@@ -104,11 +104,15 @@ bool mssa_aa_points_to_constant(mssa_aa *aa, const mssa_loc *loc, bool or_local)
 /* ------------------------------------------------ escape (capture tracking) */
 
 /* Capture tracking calls an object captured as soon as it has more uses
-** than this, without looking at them (LLVM 14's
-** -capture-tracking-max-uses-to-explore, default 20). The updater relies
-** on it: an object with more uses than this plus what an edit can change
-** is captured before and after the edit. */
+** than this, without looking at them (-capture-tracking-max-uses-to-explore:
+** LLVM 14 counts the uses of each value it follows, default 20; current
+** LLVM counts the distinct uses visited in the whole traversal, default
+** 100). The updater relies on it: an object with more uses than this plus
+** what an edit can change is captured before and after the edit. */
 #define MSSA_CAPTURE_MAX_USES 20u
+#define MSSA_CAPTURE_MAX_USES_CURRENT 100u
+/* The limit that applies to module m. */
+unsigned mssa_aa_capture_max_uses(const mssa_module *m);
 
 /* isNonEscapingLocalObject(v): is v an identified function-local object
 ** (an alloca or a noalias call) that is never captured? Cached in the

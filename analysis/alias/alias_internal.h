@@ -123,6 +123,12 @@ struct mssa_aa {
   mssa_u64map tbaa;
 };
 
+/* Does the context answer as current LLVM (15 and newer) rather than LLVM
+** 14 (aa.h's MSSA_LLVM_CURRENT)? And the exact version, for the few rules
+** that changed within 15..22. */
+static inline unsigned mssa__llvm(const mssa_aa *aa) { return mssa_module_llvm_version(aa->m); }
+static inline bool mssa__current(const mssa_aa *aa) { return mssa__llvm(aa) >= MSSA_LLVM_CURRENT; }
+
 /* ------------------------------------------------------------ values (memloc.c) */
 
 /* An operator view of an instruction or a constant expression. */
