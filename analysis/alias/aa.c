@@ -2,7 +2,8 @@
 ** aa.c -- the alias-analysis context and LLVM 14's AAResults aggregation:
 ** alias() asks BasicAA, then ScopedNoAliasAA, then TypeBasedAA, and takes
 ** the first answer that is not MayAlias; mod/ref intersects the layers;
-** pointsToConstantMemory takes any layer's "yes".
+** pointsToConstantMemory takes any layer's "yes" (current LLVM: the
+** getModRefInfoMask of every layer, intersected).
 **
 ** Invariants:
 **   1. Every public entry point is one top-level query with a fresh
@@ -146,6 +147,74 @@ static bool basic_points_to_constant(mssa_aa *aa, const mssa_loc *loc, bool or_l
   return nw == 0;
 }
 
+/*
+** Current LLVM's BasicAAResult::getModRefInfoMask (IgnoreLocals false): the
+** accesses that can happen to loc at all. As LLVM 14's test above, but an
+** object reached again is skipped rather than failing the test, and a
+** noalias argument that is readonly or readnone adds Ref (it is invariant
+** while the function runs) where a constant global adds nothing.
+*/
+#define MASK_MAX_LOOKUP 8u
+#define MASK_MAX_WORK 64u
+static unsigned basic_modref_mask(mssa_aa *aa, const mssa_loc *loc) {
+  mssa_val work[MASK_MAX_WORK]; uint32_t nw = 0;
+  mssa_val visited[MASK_MAX_WORK]; uint32_t nv = 0;
+  unsigned max_lookup = MASK_MAX_LOOKUP, result = MSSA__MR_NOMODREF;
+  work[nw++] = loc->ptr;
+  do {
+    mssa_val v = mssa__underlying_object(aa, work[--nw], MSSA__MAX_LOOKUP);
+    bool seen = false;
+    for (uint32_t i = 0; i < nv && !seen; i++) seen = visited[i] == v;
+    if (seen) continue;
+    if (nv == MASK_MAX_WORK) return MSSA__MR_MODREF;
+    visited[nv++] = v;
+    const mssa_inst *in = mssa__inst(aa, v);
+    if (MSSA_VAL_KIND(v) == MSSA_VK_ARG) {
+      uint32_t pa = aa->f->args[MSSA_VAL_INDEX(v)].attrs;
+      if (!(pa & MSSA_A_NOALIAS) || !(pa & (MSSA_A_READONLY | MSSA_A_READNONE))) return MSSA__MR_MODREF;
+      result = mssa__mr_union(result, MSSA__MR_REF);
+      continue;
+    }
+    if (MSSA_VAL_KIND(v) == MSSA_VK_GLOBAL) {
+      const mssa_global *g = &aa->m->globals.a[MSSA_VAL_INDEX(v)];
+      if (g->is_alias || !g->is_const) return MSSA__MR_MODREF;
+      continue;
+    }
+    if (in && in->opcode == MSSA_OP_SELECT) {
+      const mssa_val *o = mssa_inst_ops(aa->f, in);
+      if (nw + 2 > MASK_MAX_WORK) return MSSA__MR_MODREF;
+      work[nw++] = o[1]; work[nw++] = o[2];
+      continue;
+    }
+    if (in && in->opcode == MSSA_OP_PHI) {
+      uint32_t n = in->nops / 2;
+      if (n > max_lookup) return MSSA__MR_MODREF;
+      const mssa_val *o = mssa_inst_ops(aa->f, in);
+      if (nw + n > MASK_MAX_WORK) return MSSA__MR_MODREF;
+      for (uint32_t k = 0; k < n; k++) work[nw++] = o[2 * k];
+      continue;
+    }
+    return MSSA__MR_MODREF;
+  } while (nw && --max_lookup);
+  return nw ? MSSA__MR_MODREF : result;
+}
+
+unsigned mssa__modref_mask(mssa_aa *aa, const mssa_loc *loc) {
+  /* LLVM 14's pointsToConstantMemory, as a mask: constant memory is only read */
+  if (!mssa__current(aa)) return mssa__points_to_constant(aa, loc, false) ? MSSA__MR_REF : MSSA__MR_MODREF;
+  unsigned r = MSSA__MR_MODREF;
+  if (aa->layers & MSSA_AA_BASIC) r = mssa__mr_intersect(r, basic_modref_mask(aa, loc));
+  if ((aa->layers & MSSA_AA_TBAA) && loc->tbaa != MSSA_NONE && mssa__tbaa_immutable(aa, loc->tbaa))
+    r = MSSA__MR_NOMODREF;
+  return r;
+}
+
+unsigned mssa_aa_modref_mask(mssa_aa *aa, const mssa_loc *loc) {
+  aa->queries++;
+  mssa__alias_query_begin(aa);
+  return mssa__mr_public(mssa__modref_mask(aa, loc)) & MSSA_MR_MODREF;
+}
+
 bool mssa__points_to_constant(mssa_aa *aa, const mssa_loc *loc, bool or_local) {
   if ((aa->layers & MSSA_AA_BASIC) && basic_points_to_constant(aa, loc, or_local)) return true;
   if ((aa->layers & MSSA_AA_TBAA) && loc->tbaa != MSSA_NONE && mssa__tbaa_immutable(aa, loc->tbaa)) return true;
@@ -191,7 +260,7 @@ static unsigned own_loc_modref(mssa_aa *aa, uint32_t inst, const mssa_loc *loc, 
   mssa_aa_inst_loc(aa, inst, &il);
   mssa_alias_result ar = mssa__alias(aa, &il, loc);
   if (ar == MSSA_NO_ALIAS) return MSSA__MR_NOMODREF;
-  if (writes && mssa__points_to_constant(aa, loc, false)) return MSSA__MR_NOMODREF;
+  if (writes && !mssa__mr_ismod(mssa__modref_mask(aa, loc))) return MSSA__MR_NOMODREF;
   return ar == MSSA_MUST_ALIAS ? mssa__mr_setmust(mr) : mr;
 }
 
@@ -205,17 +274,19 @@ static unsigned inst_loc_modref(mssa_aa *aa, uint32_t inst, const mssa_loc *loc)
   case MSSA_OP_STORE:
     if (i->ordering > MSSA_AO_UNORDERED) return MSSA__MR_MODREF;
     return own_loc_modref(aa, inst, loc, MSSA__MR_MOD, true);
-  case MSSA_OP_FENCE:
-    if (mssa__points_to_constant(aa, loc, false)) return MSSA__MR_REF;
-    return MSSA__MR_MODREF;
+  case MSSA_OP_FENCE:   /* LLVM 14: Ref for constant memory; current: the mask */
+    return mssa__modref_mask(aa, loc);
   case MSSA_OP_VAARG:
     return own_loc_modref(aa, inst, loc, MSSA__MR_MODREF, true);
   case MSSA_OP_CMPXCHG: case MSSA_OP_ATOMICRMW:
     if (i->ordering > MSSA_AO_MONOTONIC) return MSSA__MR_MODREF;
     return own_loc_modref(aa, inst, loc, MSSA__MR_MODREF, false);
-  case MSSA_OP_CATCHPAD: case MSSA_OP_CATCHRET:
-    if (mssa__points_to_constant(aa, loc, false)) return MSSA__MR_NOMODREF;
-    return MSSA__MR_MODREF;
+  case MSSA_OP_CATCHPAD: case MSSA_OP_CATCHRET: {
+    /* LLVM 14: nothing for constant memory; current: the mask */
+    unsigned mask = mssa__modref_mask(aa, loc);
+    if (mssa__current(aa)) return mask;
+    return mssa__mr_ismod(mask) ? MSSA__MR_MODREF : MSSA__MR_NOMODREF;
+  }
   case MSSA_OP_CALL: case MSSA_OP_INVOKE: case MSSA_OP_CALLBR:
     return mssa__call_loc_modref(aa, inst, loc);
   default:

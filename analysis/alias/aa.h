@@ -98,8 +98,12 @@ unsigned mssa_aa_modref_loc(mssa_aa *aa, uint32_t inst, const mssa_loc *loc);
 ** Includes MSSA_MR_MUST as LLVM 14 sets it. */
 unsigned mssa_aa_modref_call(mssa_aa *aa, uint32_t inst, uint32_t call);
 
-/* AAResults::pointsToConstantMemory(Loc, OrLocal). */
+/* AAResults::pointsToConstantMemory(Loc, OrLocal) (LLVM 14's test). */
 bool mssa_aa_points_to_constant(mssa_aa *aa, const mssa_loc *loc, bool or_local);
+/* AAResults::getModRefInfoMask(Loc): the accesses (MSSA_MR_REF/MOD bits)
+** that can happen to loc at all. Current LLVM's rules for N >= 15; for
+** LLVM 14, MSSA_MR_REF when loc points to constant memory, else MODREF. */
+unsigned mssa_aa_modref_mask(mssa_aa *aa, const mssa_loc *loc);
 
 /* ------------------------------------------------ escape (capture tracking) */
 

@@ -281,6 +281,9 @@ static inline mssa__tags mssa__inst_tags(const mssa_inst *i) {
 ** TypeBasedAA) prove that accesses tagged `a` and `b` do not alias? */
 bool mssa__tags_no_alias(mssa_aa *aa, mssa__tags a, mssa__tags b);
 bool mssa__points_to_constant(mssa_aa *aa, const mssa_loc *loc, bool or_local);
+/* getModRefInfoMask(loc) in the internal encoding: what can happen to loc at
+** all (LLVM 14: Ref for constant memory, else ModRef). */
+unsigned mssa__modref_mask(mssa_aa *aa, const mssa_loc *loc);
 
 /* modref.c */
 unsigned mssa__modref_behavior(mssa_aa *aa, const mssa_inst *call);  /* AAResults::getModRefBehavior */

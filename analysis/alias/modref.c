@@ -427,7 +427,10 @@ unsigned mssa__call_loc_modref(mssa_aa *aa, uint32_t callid, const mssa_loc *loc
     result = mssa__mr_intersect(result, all);
     result = must ? mssa__mr_setmust(result) : mssa__mr_clearmust(result);
   }
-  if (mssa__mr_ismod(result) && mssa__points_to_constant(aa, loc, false)) result = mssa__mr_clearmod(result);
+  /* LLVM 14 clears Mod for constant memory; current LLVM intersects the mask
+  ** with any answer that is not NoModRef (so the two agree on Mod) */
+  if (mssa__current(aa) ? !mssa__mr_isnomodref(result) : mssa__mr_ismod(result))
+    result = mssa__mr_intersect(result, mssa__modref_mask(aa, loc));
   return result;
 }
 
