@@ -111,52 +111,20 @@ mssa_alias_result mssa_aa_alias(mssa_aa *aa, const mssa_loc *a, const mssa_loc *
 
 /* ------------------------------------------------------------ constant memory */
 
-static bool basic_points_to_constant(mssa_aa *aa, const mssa_loc *loc, bool or_local) {
-  mssa_val work[64]; uint32_t nw = 0;
-  mssa_val visited[64]; uint32_t nv = 0;
-  unsigned max_lookup = 8;
-  work[nw++] = loc->ptr;
-  do {
-    mssa_val v = mssa__underlying_object(aa, work[--nw], MSSA__MAX_LOOKUP);
-    for (uint32_t i = 0; i < nv; i++) if (visited[i] == v) return false;
-    if (nv == 64) return false;
-    visited[nv++] = v;
-    const mssa_inst *in = mssa__inst(aa, v);
-    if (or_local && in && in->opcode == MSSA_OP_ALLOCA) continue;
-    if (MSSA_VAL_KIND(v) == MSSA_VK_GLOBAL) {
-      const mssa_global *g = &aa->m->globals.a[MSSA_VAL_INDEX(v)];
-      if (g->is_alias || !g->is_const) return false;
-      continue;
-    }
-    if (in && in->opcode == MSSA_OP_SELECT) {
-      const mssa_val *o = mssa_inst_ops(aa->f, in);
-      if (nw + 2 > 64) return false;
-      work[nw++] = o[1]; work[nw++] = o[2];
-      continue;
-    }
-    if (in && in->opcode == MSSA_OP_PHI) {
-      uint32_t n = in->nops / 2;
-      if (n > max_lookup) return false;
-      const mssa_val *o = mssa_inst_ops(aa->f, in);
-      if (nw + n > 64) return false;
-      for (uint32_t k = 0; k < n; k++) work[nw++] = o[2 * k];
-      continue;
-    }
-    return false;
-  } while (nw && --max_lookup);
-  return nw == 0;
-}
-
 /*
-** Current LLVM's BasicAAResult::getModRefInfoMask (IgnoreLocals false): the
-** accesses that can happen to loc at all. As LLVM 14's test above, but an
-** object reached again is skipped rather than failing the test, and a
-** noalias argument that is readonly or readnone adds Ref (it is invariant
-** while the function runs) where a constant global adds nothing.
+** BasicAA's constant-memory walk from loc's pointer through selects and
+** phis to underlying objects, at most MASK_MAX_LOOKUP steps: every object
+** must be a constant global (or, with or_local, an alloca). Two versions:
+**   - LLVM 14's pointsToConstantMemory (`current` false): an object reached
+**     a second time fails the test; the answer is NoModRef or ModRef.
+**   - current LLVM's getModRefInfoMask (IgnoreLocals = or_local): a
+**     revisited object is skipped, and a noalias argument that is readonly
+**     or readnone is invariant while the function runs, so adds Ref.
+** Returns the mask in the internal encoding.
 */
 #define MASK_MAX_LOOKUP 8u
 #define MASK_MAX_WORK 64u
-static unsigned basic_modref_mask(mssa_aa *aa, const mssa_loc *loc) {
+static unsigned basic_constant_walk(mssa_aa *aa, const mssa_loc *loc, bool or_local, bool current) {
   mssa_val work[MASK_MAX_WORK]; uint32_t nw = 0;
   mssa_val visited[MASK_MAX_WORK]; uint32_t nv = 0;
   unsigned max_lookup = MASK_MAX_LOOKUP, result = MSSA__MR_NOMODREF;
@@ -165,11 +133,13 @@ static unsigned basic_modref_mask(mssa_aa *aa, const mssa_loc *loc) {
     mssa_val v = mssa__underlying_object(aa, work[--nw], MSSA__MAX_LOOKUP);
     bool seen = false;
     for (uint32_t i = 0; i < nv && !seen; i++) seen = visited[i] == v;
+    if (seen && !current) return MSSA__MR_MODREF;
     if (seen) continue;
     if (nv == MASK_MAX_WORK) return MSSA__MR_MODREF;
     visited[nv++] = v;
     const mssa_inst *in = mssa__inst(aa, v);
-    if (MSSA_VAL_KIND(v) == MSSA_VK_ARG) {
+    if (or_local && in && in->opcode == MSSA_OP_ALLOCA) continue;
+    if (current && MSSA_VAL_KIND(v) == MSSA_VK_ARG) {
       uint32_t pa = aa->f->args[MSSA_VAL_INDEX(v)].attrs;
       if (!(pa & MSSA_A_NOALIAS) || !(pa & (MSSA_A_READONLY | MSSA_A_READNONE))) return MSSA__MR_MODREF;
       result = mssa__mr_union(result, MSSA__MR_REF);
@@ -199,11 +169,15 @@ static unsigned basic_modref_mask(mssa_aa *aa, const mssa_loc *loc) {
   return nw ? MSSA__MR_MODREF : result;
 }
 
+static bool basic_points_to_constant(mssa_aa *aa, const mssa_loc *loc, bool or_local) {
+  return basic_constant_walk(aa, loc, or_local, false) != MSSA__MR_MODREF;
+}
+
 unsigned mssa__modref_mask(mssa_aa *aa, const mssa_loc *loc) {
   /* LLVM 14's pointsToConstantMemory, as a mask: constant memory is only read */
   if (!mssa__current(aa)) return mssa__points_to_constant(aa, loc, false) ? MSSA__MR_REF : MSSA__MR_MODREF;
   unsigned r = MSSA__MR_MODREF;
-  if (aa->layers & MSSA_AA_BASIC) r = mssa__mr_intersect(r, basic_modref_mask(aa, loc));
+  if (aa->layers & MSSA_AA_BASIC) r = mssa__mr_intersect(r, basic_constant_walk(aa, loc, false, true));
   if ((aa->layers & MSSA_AA_TBAA) && loc->tbaa != MSSA_NONE && mssa__tbaa_immutable(aa, loc->tbaa))
     r = MSSA__MR_NOMODREF;
   return r;
