@@ -123,6 +123,12 @@ struct mssa_aa {
   mssa_u64map tbaa;
 };
 
+/* Does the context answer as current LLVM (15 and newer) rather than LLVM
+** 14 (aa.h's MSSA_LLVM_CURRENT)? And the exact version, for the few rules
+** that changed within 15..22. */
+static inline unsigned mssa__llvm(const mssa_aa *aa) { return mssa_module_llvm_version(aa->m); }
+static inline bool mssa__current(const mssa_aa *aa) { return mssa__llvm(aa) >= MSSA_LLVM_CURRENT; }
+
 /* ------------------------------------------------------------ values (memloc.c) */
 
 /* An operator view of an instruction or a constant expression. */
@@ -275,6 +281,9 @@ static inline mssa__tags mssa__inst_tags(const mssa_inst *i) {
 ** TypeBasedAA) prove that accesses tagged `a` and `b` do not alias? */
 bool mssa__tags_no_alias(mssa_aa *aa, mssa__tags a, mssa__tags b);
 bool mssa__points_to_constant(mssa_aa *aa, const mssa_loc *loc, bool or_local);
+/* getModRefInfoMask(loc) in the internal encoding: what can happen to loc at
+** all (LLVM 14: Ref for constant memory, else ModRef). */
+unsigned mssa__modref_mask(mssa_aa *aa, const mssa_loc *loc);
 
 /* modref.c */
 unsigned mssa__modref_behavior(mssa_aa *aa, const mssa_inst *call);  /* AAResults::getModRefBehavior */

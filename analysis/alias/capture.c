@@ -7,9 +7,12 @@
 **   1. Use lists are built once per context from the operand lists of live
 **      instructions (metadata operands are not uses, as in LLVM); they are
 **      dropped by mssa_aa_invalidate.
-**   2. A value with more than MSSA_CAPTURE_MAX_USES (20) uses is captured
-**      (LLVM's default -capture-tracking-max-uses-to-explore), counted over
-**      all its uses.
+**   2. Use budget (LLVM's -capture-tracking-max-uses-to-explore): LLVM 14
+**      calls a value with more than MSSA_CAPTURE_MAX_USES (20) uses
+**      captured, counted over all its uses, for each value followed;
+**      current LLVM calls the object captured once the traversal has
+**      visited MSSA_CAPTURE_MAX_USES_CURRENT (100) distinct uses, checked
+**      before each use it reaches (a revisit too).
 **   3. The traversal is an explicit worklist over uses with a visited mark
 **      per use, so its cost is linear in the uses reached and no recursion
 **      depth depends on the input.
@@ -137,6 +140,7 @@ typedef struct {
   uint32_t *w; uint32_t n, cap;
   uint32_t *seen;  /* per use index: == gen when visited */
   uint32_t gen;
+  uint32_t nvisited; /* distinct uses visited (current LLVM's budget) */
   bool captured;
   bool ret_captures;
 } walk;
@@ -145,10 +149,15 @@ static bool add_uses(mssa_aa *aa, walk *wk, uint32_t slot) {
   if (aa->bundle_cap[slot]) { wk->captured = true; return false; }
   uint32_t b = aa->use_start[slot], e = aa->use_start[slot + 1];
   uint32_t count = 0;
+  bool current = mssa__current(aa);
   for (uint32_t u = b; u < e; u++) {
-    if (count++ >= MSSA_CAPTURE_MAX_USES) { wk->captured = true; return false; }
+    if (current ? wk->nvisited >= MSSA_CAPTURE_MAX_USES_CURRENT : count++ >= MSSA_CAPTURE_MAX_USES) {
+      wk->captured = true;
+      return false;
+    }
     if (wk->seen[u] == wk->gen) continue;
     wk->seen[u] = wk->gen;
+    wk->nvisited++;
     mssa_grow((void **)&wk->w, &wk->cap, wk->n + 1, sizeof *wk->w);
     wk->w[wk->n++] = u;
   }
@@ -286,6 +295,11 @@ bool mssa__may_be_captured(mssa_aa *aa, mssa_val v, bool return_captures) {
   }
   free(wk.w);
   return wk.captured;
+}
+
+unsigned mssa_aa_capture_max_uses(const mssa_module *m) {
+  return mssa_module_llvm_version(m) >= MSSA_LLVM_CURRENT ? MSSA_CAPTURE_MAX_USES_CURRENT
+                                                          : MSSA_CAPTURE_MAX_USES;
 }
 
 bool mssa_aa_non_escaping_local(mssa_aa *aa, mssa_val v) {

@@ -103,7 +103,10 @@ uint32_t mssa__intrinsic_param_attrs(const mssa_aa *aa, const mssa_inst *i, uint
   case MSSA_INTR_MEMMOVE:
     return argno == 0 ? (NOCAP | WO) : argno == 1 ? (NOCAP | RO) : 0;
   case MSSA_INTR_MEMSET: return argno == 0 ? (NOCAP | WO) : 0;
-  case MSSA_INTR_LIFETIME_START: case MSSA_INTR_LIFETIME_END: case MSSA_INTR_INVARIANT_START:
+  case MSSA_INTR_LIFETIME_START: case MSSA_INTR_LIFETIME_END:
+    /* the pointer is the last operand: (i64 size, ptr), or (ptr) in LLVM 22 */
+    return argno + 1 == mssa_call_nargs(i) ? NOCAP : 0;
+  case MSSA_INTR_INVARIANT_START:
     return argno == 1 ? NOCAP : 0;
   case MSSA_INTR_INVARIANT_END: return argno == 2 ? NOCAP : 0;
   case MSSA_INTR_PREFETCH: return argno == 0 ? (NOCAP | RO) : 0;
@@ -258,6 +261,27 @@ static bool const_u64(const mssa_aa *aa, mssa_val v, uint64_t *out) {
   return true;
 }
 
+/* The last LLVM whose lifetime markers carry a size: LLVM 22 drops it (and
+** reads the sized form by dropping it), so a marker covers its alloca. */
+#define LLVM_LAST_SIZED_LIFETIME 21
+
+/* getForArgument of a lifetime marker's pointer (its last operand): the
+** size operand's bytes up to LLVM 21; in LLVM 22, and for the unsized
+** form, the whole alloca (any other pointer: unknown). */
+static void lifetime_loc(mssa_aa *aa, const mssa_inst *i, mssa_loc *out) {
+  uint32_t n = mssa_call_nargs(i);
+  uint64_t len;
+  out->ptr = call_arg(aa, i, n - 1);
+  out->size = MSSA_LOC_UNKNOWN;
+  if (n > 1 && mssa__llvm(aa) <= LLVM_LAST_SIZED_LIFETIME) {
+    if (const_u64(aa, call_arg(aa, i, 0), &len)) out->size = mssa__ls_exact(len);
+    return;
+  }
+  const mssa_inst *ai = mssa__inst(aa, out->ptr);
+  if (ai && ai->opcode == MSSA_OP_ALLOCA)
+    out->size = mssa__object_size(aa, out->ptr, false, &len) ? mssa__ls_exact(len) : MSSA_LOC_AFTER;
+}
+
 /* MemoryLocation::getForArgument */
 bool mssa__arg_loc(mssa_aa *aa, uint32_t call, uint32_t argno, mssa_loc *out) {
   const mssa_inst *i = &aa->f->insts.a[call];
@@ -271,7 +295,10 @@ bool mssa__arg_loc(mssa_aa *aa, uint32_t call, uint32_t argno, mssa_loc *out) {
   case MSSA_INTR_MEMSET: case MSSA_INTR_MEMCPY: case MSSA_INTR_MEMCPY_INLINE: case MSSA_INTR_MEMMOVE:
     out->size = n > 2 && const_u64(aa, call_arg(aa, i, 2), &len) ? mssa__ls_exact(len) : MSSA_LOC_AFTER;
     return true;
-  case MSSA_INTR_LIFETIME_START: case MSSA_INTR_LIFETIME_END: case MSSA_INTR_INVARIANT_START:
+  case MSSA_INTR_LIFETIME_START: case MSSA_INTR_LIFETIME_END:
+    lifetime_loc(aa, i, out);
+    return true;
+  case MSSA_INTR_INVARIANT_START:
     if (const_u64(aa, call_arg(aa, i, 0), &len)) out->size = mssa__ls_exact(len);
     return true;
   case MSSA_INTR_MASKED_LOAD: {
@@ -427,7 +454,10 @@ unsigned mssa__call_loc_modref(mssa_aa *aa, uint32_t callid, const mssa_loc *loc
     result = mssa__mr_intersect(result, all);
     result = must ? mssa__mr_setmust(result) : mssa__mr_clearmust(result);
   }
-  if (mssa__mr_ismod(result) && mssa__points_to_constant(aa, loc, false)) result = mssa__mr_clearmod(result);
+  /* LLVM 14 clears Mod for constant memory; current LLVM intersects the mask
+  ** with any answer that is not NoModRef (so the two agree on Mod) */
+  if (mssa__current(aa) ? !mssa__mr_isnomodref(result) : mssa__mr_ismod(result))
+    result = mssa__mr_intersect(result, mssa__modref_mask(aa, loc));
   return result;
 }
 
