@@ -106,6 +106,8 @@ int mssa__m_stats(mssa__call *c) {
   json_object_set_new(c->result, "loads_in_flight", json_integer((json_int_t)ss.loads_in_flight));
   json_object_set_new(c->result, "jobs_abandoned", json_integer((json_int_t)ss.jobs_abandoned));
   json_object_set_new(c->result, "closed_idle", json_integer((json_int_t)ss.closed_idle));
+  json_object_set_new(c->result, "requests_timed_out",
+                      json_integer((json_int_t)ss.requests_timed_out));
   if (ss.journal)
     json_object_set_new(c->result, "journal",
                         json_pack("{sIsIsIsIsI}", "records", (json_int_t)ss.journal_records,

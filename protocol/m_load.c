@@ -377,6 +377,18 @@ mssa_qmodule *mssa_proto_job_steal_module(mssa_proto_job *j) {
   return q;
 }
 
+void mssa_proto_job_timeout(mssa_proto *p, const mssa_proto_job *j, double limit_s,
+                            mssa_buf *out) {
+  p->errors++;
+  p->loads_failed++;
+  if (!j->id) return;
+  char msg[512];
+  snprintf(msg, sizeof msg, "loading module '%.200s' took longer than --request-timeout (%g s); "
+           "abandoned, the module is unchanged", j->name, limit_s);
+  json_t *data = json_pack("{sI}", "limit_ms", (json_int_t)(limit_s * 1000));
+  mssa__emit(mssa__error_new(j->id, MSSA_RPC_REQUEST_TIMEOUT, msg, data), out);
+}
+
 void mssa_proto_job_free(mssa_proto_job *j) {
   if (!j) return;
   json_decref(j->id);

@@ -40,7 +40,9 @@ typedef struct mssa_proto_server_stats {
   uint64_t connections_total;  /* accepted since start */
   uint64_t dropped_slow;       /* clients dropped for not reading */
   uint64_t loads_in_flight;    /* builds running on the thread pool */
-  uint64_t jobs_abandoned;     /* builds and decodes whose client went away */
+  uint64_t jobs_abandoned;     /* builds and decodes whose client went away, or
+                                  that timed out */
+  uint64_t requests_timed_out; /* loads answered -32050 (--request-timeout) */
   uint64_t closed_idle;        /* connections closed by the idle timeout */
   double uptime_s;
   bool journal;                /* persisting (--state-dir): the next five mean something */
@@ -142,6 +144,14 @@ const char *mssa_proto_job_module_name(const mssa_proto_job *j);
 void mssa_proto_job_reply(mssa_proto *p, mssa_proto_job *j, mssa_buf *out);
 /* The built module (ownership passes to the caller), or NULL on failure. */
 mssa_qmodule *mssa_proto_job_steal_module(mssa_proto_job *j);
+/* Appends the error reply of a job that outran its time limit (code
+** MSSA_RPC_REQUEST_TIMEOUT, data {reason, limit_ms}), unless the request was
+** a notification. Safe while job_run still runs on another thread: it
+** reads only what job_run never writes (the id, the module name). The
+** caller then drops the job's result when it ends (no other reply, no
+** module installed). */
+void mssa_proto_job_timeout(mssa_proto *p, const mssa_proto_job *j, double limit_s,
+                            mssa_buf *out);
 /* After job_reply: true if it replied nothing and the job must run again
 ** (then reply again). A reload by difference compared on the pool whose
 ** module changed meanwhile goes back for a full build this way. */

@@ -125,6 +125,8 @@ static void unref(mssad_conn *c) {
   if (--c->refs == 0) conn_free(c);
 }
 
+void mssad_conn_unref(mssad_conn *c) { unref(c); }
+
 static void on_handle_closed(uv_handle_t *h) {
   mssad_conn *c = h->data;
   free(h);
@@ -467,6 +469,11 @@ void mssad_conn_job_done(mssad_conn *c) {
   c->waiting_job = false;
   if (!c->closing) conn_process(c);
   unref(c);
+}
+
+void mssad_conn_job_detached(mssad_conn *c) {
+  c->waiting_job = false;
+  if (!c->closing) conn_process(c);
 }
 
 void mssad_conn_hold(mssad_conn *c, uint64_t seq, uint64_t covered) {

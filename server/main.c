@@ -68,6 +68,8 @@ static void usage(FILE *out) {
         "                        finish for this long, then close every connection\n"
         "                        and abandon unfinished builds (default 1.5)\n"
         "  --idle-timeout SEC    close connections idle this long (default 600; 0 never)\n"
+        "  --request-timeout SEC answer a load (read, build, compare) that takes longer\n"
+        "                        with error -32050 and abandon it (default 0: no limit)\n"
         "  --max-module-bytes BYTES\n"
         "                        largest module a load reads or takes (default 1G);\n"
         "                        only regular files are read, checked before reading\n"
@@ -254,6 +256,7 @@ static int value_opt(mssad_server *srv, const char *a, const char *v) {
     if (!cfg->check_limit) cfg->check_limit = UINT32_MAX;
   } else if (!strcmp(a, "--drain-timeout")) cfg->drain_timeout_s = atof(v);
   else if (!strcmp(a, "--idle-timeout")) cfg->idle_timeout_s = atof(v);
+  else if (!strcmp(a, "--request-timeout")) cfg->request_timeout_s = atof(v);
   else if (!strcmp(a, "--max-module-bytes")) return size_opt(v, &cfg->max_module_bytes);
   else if (!strcmp(a, "--root")) cfg->root = v;
   else if (!strcmp(a, "--state-dir")) cfg->state_dir = v;
@@ -303,7 +306,8 @@ static bool takes_value(const char *a) {
       "--socket",      "--listen",          "--token-file",  "--max-request",
       "--max-backlog", "--max-edit-growth", "--max-connections", "--check-limit",
       "--drain-timeout", "--state-dir",     "--fsync",       "--journal-max",
-      "--log-level",   "--idle-timeout",    "--max-module-bytes", "--root"};
+      "--log-level",   "--idle-timeout",    "--max-module-bytes", "--root",
+      "--request-timeout"};
   for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
     if (!strcmp(a, names[i])) return true;
   return false;

@@ -18,6 +18,11 @@
 **   5. Work for a client that has gone is abandoned (mssad_work_abandon):
 **      cancelled if it has not started, else dropped when it ends: a load
 **      nobody waits for installs no module and sends no reply.
+**   6. A job that outruns --request-timeout is answered with error -32050
+**      when the time is up, and its connection goes on with its next
+**      request; the job itself is abandoned as in 5 (a build cannot be
+**      stopped midway), keeping its reference on the connection until it
+**      ends.
 */
 #include <stdlib.h>
 #include <string.h>
@@ -123,6 +128,7 @@ static const char *h_file_root(mssa_proto_host *h) {
 static void h_server_stats(mssa_proto_host *h, mssa_proto_server_stats *out) {
   mssad_server *s = h->data;
   out->jobs_abandoned = s->jobs_abandoned;
+  out->requests_timed_out = s->requests_timed_out;
   out->closed_idle = s->closed_idle;
   out->connections = s->nconns;
   out->connections_total = s->conns_total;
@@ -166,6 +172,8 @@ struct mssad_work {
   mssad_server *srv;
   mssad_conn *conn;
   bool abandoned;          /* its connection went away: drop the result */
+  bool timed_out;          /* answered already (invariant 6); conn released */
+  uv_timer_t *timer;       /* --request-timeout, or NULL */
 };
 
 typedef struct job_work {
@@ -217,12 +225,43 @@ static void job_install(mssad_server *s, job_work *jw) {
   mssad_store_install(s, name, q);
 }
 
+static void on_timer_closed(uv_handle_t *h) { free(h); }
+
+static void stop_timer(mssad_work *w) {
+  if (!w->timer) return;
+  uv_close((uv_handle_t *)w->timer, on_timer_closed);
+  w->timer = NULL;
+}
+
 static void work_done(mssad_work *w) {
   mssad_server *s = w->srv;
-  mssad_conn_set_work(w->conn, NULL);
-  mssad_conn_job_done(w->conn);   /* may free the connection */
+  stop_timer(w);
+  if (w->timed_out) {
+    mssad_conn_unref(w->conn);   /* answered and released at the timeout */
+  } else {
+    mssad_conn_set_work(w->conn, NULL);
+    mssad_conn_job_done(w->conn);   /* may free the connection */
+  }
   free(w);
   mssad_server_maybe_done(s);
+}
+
+/* The job outran --request-timeout (invariant 6). */
+static void on_request_timeout(uv_timer_t *t) {
+  job_work *jw = t->data;
+  mssad_work *w = &jw->w;
+  mssad_server *s = w->srv;
+  stop_timer(w);
+  if (w->abandoned) return;   /* its client is gone: nobody to answer */
+  MSSAD_WARN("load of '%s': longer than --request-timeout (%g s); abandoned",
+             mssa_proto_job_module_name(jw->job), s->cfg.request_timeout_s);
+  mssad_work_abandon(w);
+  w->timed_out = true;
+  s->requests_timed_out++;
+  mssa_proto_job_timeout(s->proto, jw->job, s->cfg.request_timeout_s,
+                         mssad_conn_outbuf(w->conn));
+  mssad_conn_set_work(w->conn, NULL);
+  mssad_conn_job_detached(w->conn);
 }
 
 static void job_after(uv_work_t *w, int status) {
@@ -261,6 +300,13 @@ int mssad_store_start_job(mssad_server *s, mssad_conn *c, mssa_proto_job *job) {
   }
   s->jobs_in_flight++;
   mssad_conn_set_work(c, &jw->w);
+  if (s->cfg.request_timeout_s > 0) {
+    jw->w.timer = mssa__xcalloc(1, sizeof *jw->w.timer);
+    uv_timer_init(s->loop, jw->w.timer);
+    jw->w.timer->data = jw;
+    uv_timer_start(jw->w.timer, on_request_timeout,
+                   (uint64_t)(s->cfg.request_timeout_s * 1000), 0);
+  }
   return 0;
 }
 
