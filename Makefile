@@ -140,13 +140,13 @@ $(LIB): $(LIB_OBJS)
 	$(AR) rcs $@ $^
 
 # `memssa lsp` (clients/lsp) speaks JSON through jansson and compiles C
-# through protocol/compile.c.
+# through the client library's compile driver (libmemssa-client/compile.c).
 LSP_OBJS := $(call obj,$(wildcard clients/lsp/*.c))
-$(LSP_OBJS): ALL_CPPFLAGS += -Iprotocol $(shell pkg-config --cflags jansson)
-COMPILE_OBJ := $(call obj,protocol/compile.c)
+$(LSP_OBJS): ALL_CPPFLAGS += $(shell pkg-config --cflags jansson)
+$(call obj,clients/libmemssa-client/compile.c): ALL_CPPFLAGS += $(shell pkg-config --cflags jansson)
 
-$(CLI): $(CLI_OBJS) $(COMPILE_OBJ) $(LIB) $(CLIENT_LIB)
-	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $(CLI_OBJS) $(COMPILE_OBJ) $(CLIENT_LIB) $(LIB) \
+$(CLI): $(CLI_OBJS) $(LIB) $(CLIENT_LIB)
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $(CLI_OBJS) $(CLIENT_LIB) $(LIB) \
 	  $(shell pkg-config --libs jansson) $(LDLIBS) -o $@
 
 # The client library a compiler links (no dependencies), with its pkg-config file.
@@ -179,6 +179,11 @@ PROTO_TEST_BINS := $(filter $(BUILD)/tests/test_proto%,$(TEST_BINS))
 $(PROTO_TEST_BINS): $(PROTO_LIB)
 $(PROTO_TEST_BINS): TEST_CPPFLAGS = -D_POSIX_C_SOURCE=200809L -Iprotocol $(SRV_CFLAGS)
 $(PROTO_TEST_BINS): TEST_LIBS = $(PROTO_LIB) $(SRV_LIBS)
+# The client library's own tests (its compile driver uses jansson).
+CLIENT_TEST_BINS := $(filter $(BUILD)/tests/test_client%,$(TEST_BINS))
+$(CLIENT_TEST_BINS): $(CLIENT_LIB)
+$(CLIENT_TEST_BINS): TEST_CPPFLAGS = -Iclients/libmemssa-client $(shell pkg-config --cflags jansson)
+$(CLIENT_TEST_BINS): TEST_LIBS = $(CLIENT_LIB) $(shell pkg-config --libs jansson)
 
 # prove --exec '' runs every test file directly: the C test binaries and the
 # executable .t scripts (their #! line picks the interpreter).

@@ -1,5 +1,5 @@
 /*
-** test_proto_compile.c -- unit tests of protocol/compile.c, the C compile
+** test_client_compile.c -- unit tests of libmemssa-client/compile.c, the C compile
 ** driver: splitting a "command" string, finding a file's compile command
 ** (compile_commands.json upward, build/, compile_flags.txt, an override
 ** directory, a neighbour's entry), which flags survive, a real clang run
