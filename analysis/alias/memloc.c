@@ -163,6 +163,21 @@ uint32_t mssa__call_param_attrs(const mssa_aa *aa, const mssa_inst *i, uint32_t 
   return bits;
 }
 
+static unsigned param_caps(const mssa_aa *aa, const mssa_attrlist *al, uint32_t argno) {
+  if (!al || argno >= al->nparams) return MSSA_CAP_ALL;
+  return aa->m->pcaps.a[al->params + argno];
+}
+
+unsigned mssa__call_param_caps(const mssa_aa *aa, const mssa_inst *i, uint32_t argno) {
+  unsigned caps = param_caps(aa, attrlist(aa, i->attrs), argno);
+  unsigned in = mssa__intrinsic(aa, i);
+  if (in != MSSA_INTR_NONE && in != MSSA_INTR_OTHER)
+    return (mssa__intrinsic_param_attrs(aa, i, argno) & MSSA_A_NOCAPTURE) ? 0 : caps;
+  uint32_t c = direct_callee(aa, i);
+  if (c != MSSA_NONE) caps &= param_caps(aa, attrlist(aa, aa->m->funcs.a[c].attrs), argno);
+  return caps;
+}
+
 uint32_t mssa__call_fn_attrs_site(const mssa_aa *aa, const mssa_inst *i) {
   const mssa_attrlist *al = attrlist(aa, i->attrs);
   return al ? al->fn : 0;
