@@ -93,8 +93,9 @@ static inline uint64_t mssa__ls_exact(uint64_t v) { return v >= MSSA_LOC_UPPER_B
 
 /* ------------------------------------------------------------ context */
 
-/* aa->escape[slot]: what capture tracking found for an object, cached. */
-enum { MSSA__ESC_UNKNOWN = 0, MSSA__ESC_NOT_CAPTURED = 1, MSSA__ESC_CAPTURED = 2 };
+/* aa->escape[slot]: what capture tracking found for an object, cached:
+** MSSA__ESC_KNOWN | the capture components (MSSA_CAP_*, one nibble). */
+enum { MSSA__ESC_UNKNOWN = 0, MSSA__ESC_KNOWN = 0x80 };
 /* aa->galias[global]: may getUnderlyingObject look through this GlobalAlias? */
 enum { MSSA__GALIAS_UNKNOWN = 0, MSSA__GALIAS_THROUGH = 1, MSSA__GALIAS_OPAQUE = 2 };
 
@@ -256,8 +257,16 @@ static inline uint32_t mssa__use_inst(uint64_t u) { return (uint32_t)(u >> MSSA_
 static inline uint32_t mssa__use_opno(uint64_t u) { return (uint32_t)(u & MSSA__USE_OPNO_MAX); }
 
 void mssa__build_uses(mssa_aa *aa);
-/* PointerMayBeCaptured(V, ReturnCaptures, StoreCaptures=true). */
-bool mssa__may_be_captured(mssa_aa *aa, mssa_val v, bool return_captures);
+/* SimpleCaptureAnalysis::getCapturesBefore for BasicAA: the capture
+** components (MSSA_CAP_*, one nibble) by which v may escape; 0 for a
+** non-escaping identified function-local object, non-zero for any other
+** value. Up to LLVM 20 either 0 or all components; from LLVM 21 only
+** provenance components count (read provenance alone lets calls read). */
+unsigned mssa__escape_components(mssa_aa *aa, mssa_val v);
+/* The capture components of argument argno at a call site: the call
+** site's and the callee's `captures(...)` (MSSA_CAP_*, `ret:` in the high
+** nibble); a known intrinsic's nocapture gives 0. */
+unsigned mssa__call_param_caps(const mssa_aa *aa, const mssa_inst *i, uint32_t argno);
 
 /* ------------------------------------------------------------ layers */
 mssa_alias_result mssa__alias(mssa_aa *aa, const mssa_loc *a, const mssa_loc *b);   /* AAResults::alias within a query */
@@ -287,6 +296,8 @@ unsigned mssa__modref_mask(mssa_aa *aa, const mssa_loc *loc);
 
 /* modref.c */
 unsigned mssa__modref_behavior(mssa_aa *aa, const mssa_inst *call);  /* AAResults::getModRefBehavior */
+/* Current LLVM's AAResults::getMemoryEffects(Call): MSSA_MEM_* bits. */
+uint32_t mssa__call_effects(mssa_aa *aa, const mssa_inst *call);
 unsigned mssa__call_loc_modref(mssa_aa *aa, uint32_t call, const mssa_loc *loc);
 unsigned mssa__call_call_modref(mssa_aa *aa, uint32_t call1, uint32_t call2);
 bool mssa__arg_loc(mssa_aa *aa, uint32_t call, uint32_t argno, mssa_loc *out);

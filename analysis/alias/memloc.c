@@ -163,6 +163,21 @@ uint32_t mssa__call_param_attrs(const mssa_aa *aa, const mssa_inst *i, uint32_t 
   return bits;
 }
 
+static unsigned param_caps(const mssa_aa *aa, const mssa_attrlist *al, uint32_t argno) {
+  if (!al || argno >= al->nparams) return MSSA_CAP_ALL;
+  return aa->m->pcaps.a[al->params + argno];
+}
+
+unsigned mssa__call_param_caps(const mssa_aa *aa, const mssa_inst *i, uint32_t argno) {
+  unsigned caps = param_caps(aa, attrlist(aa, i->attrs), argno);
+  unsigned in = mssa__intrinsic(aa, i);
+  if (in != MSSA_INTR_NONE && in != MSSA_INTR_OTHER)
+    return (mssa__intrinsic_param_attrs(aa, i, argno) & MSSA_A_NOCAPTURE) ? 0 : caps;
+  uint32_t c = direct_callee(aa, i);
+  if (c != MSSA_NONE) caps &= param_caps(aa, attrlist(aa, aa->m->funcs.a[c].attrs), argno);
+  return caps;
+}
+
 uint32_t mssa__call_fn_attrs_site(const mssa_aa *aa, const mssa_inst *i) {
   const mssa_attrlist *al = attrlist(aa, i->attrs);
   return al ? al->fn : 0;
@@ -860,6 +875,27 @@ static bool nonequal_phis(const mssa_aa *aa, const mssa__op *pa, const mssa__op 
   return true;
 }
 
+/* LLVM 14's isAddOfNonZero (current LLVM's isModifyingBinopOfNonZero
+** also takes xor): `o` is x + y (or x ^ y) with the other operand `v`,
+** and y is known not to be zero. */
+static bool binop_of_nonzero(const mssa_aa *aa, const mssa__op *o, mssa_val v, bool current, unsigned depth) {
+  if (o->opcode != MSSA_OP_ADD && !(current && o->opcode == MSSA_OP_XOR)) return false;
+  if (o->ops[0] == v) return mssa__known_nonzero(aa, o->ops[1], depth + 1);
+  if (o->ops[1] == v) return mssa__known_nonzero(aa, o->ops[0], depth + 1);
+  return false;
+}
+
+/* Current LLVM's isNonEqualSelect: `o` is a select; with `other` a select
+** on the same condition, the arms differ pairwise; else both arms differ
+** from v. */
+static bool nonequal_select(const mssa_aa *aa, const mssa__op *o, mssa_val v, const mssa__op *other,
+                            unsigned depth) {
+  if (o->opcode != MSSA_OP_SELECT) return false;
+  if (other && other->opcode == MSSA_OP_SELECT && other->ops[0] == o->ops[0])
+    return nonequal(aa, o->ops[1], other->ops[1], depth + 1) && nonequal(aa, o->ops[2], other->ops[2], depth + 1);
+  return nonequal(aa, o->ops[1], v, depth + 1) && nonequal(aa, o->ops[2], v, depth + 1);
+}
+
 /* isKnownNonEqual, the parts that matter for GEP indices. Recursion is
 ** bounded by LLVM's MaxAnalysisRecursionDepth. */
 static bool nonequal(const mssa_aa *aa, mssa_val a, mssa_val b, unsigned depth) {
@@ -877,19 +913,15 @@ static bool nonequal(const mssa_aa *aa, mssa_val a, mssa_val b, unsigned depth) 
           nonequal_phis(aa, &oa, &ob, depth))
         return true;
     }
-    /* isAddOfNonZero */
-    if (ha && oa.opcode == MSSA_OP_ADD) {
-      if ((oa.ops[0] == b && mssa__known_nonzero(aa, oa.ops[1], depth + 1)) ||
-          (oa.ops[1] == b && mssa__known_nonzero(aa, oa.ops[0], depth + 1))) return true;
-    }
-    if (hb && ob.opcode == MSSA_OP_ADD) {
-      if ((ob.ops[0] == a && mssa__known_nonzero(aa, ob.ops[1], depth + 1)) ||
-          (ob.ops[1] == a && mssa__known_nonzero(aa, ob.ops[0], depth + 1))) return true;
-    }
+    bool current = mssa__current(aa);
+    if ((ha && binop_of_nonzero(aa, &oa, b, current, depth)) || (hb && binop_of_nonzero(aa, &ob, a, current, depth)))
+      return true;
     mssa__known ka, kb;
     mssa__known_bits(aa, a, depth, &ka);
     mssa__known_bits(aa, b, depth, &kb);
-    return (ka.zero & kb.one) || (ka.one & kb.zero);
+    if ((ka.zero & kb.one) || (ka.one & kb.zero)) return true;
+    return current && ((ha && nonequal_select(aa, &oa, b, hb ? &ob : NULL, depth)) ||
+                       (hb && nonequal_select(aa, &ob, a, ha ? &oa : NULL, depth)));
   }
 }
 

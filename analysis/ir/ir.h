@@ -206,7 +206,8 @@ enum {
   MSSA_A_IMMARG = 1u << 27,
   MSSA_A_NOUNDEF = 1u << 28,
   MSSA_A_WRITABLE = 1u << 29,       /* parameter: `writable` (LLVM 18+) */
-  MSSA_A_DEAD_ON_UNWIND = 1u << 30  /* parameter: `dead_on_unwind` (LLVM 18+) */
+  MSSA_A_DEAD_ON_UNWIND = 1u << 30, /* parameter: `dead_on_unwind` (LLVM 18+) */
+  MSSA_A_RETURNS_TWICE = 1u << 31   /* function: `returns_twice` (setjmp) */
 };
 
 /*
