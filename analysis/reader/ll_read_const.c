@@ -656,14 +656,173 @@ static mssa_val cstring_value(ll_parser *p, uint32_t ty, uint32_t off) {
   return MSSA_VAL(MSSA_VK_CONST, mssa__ll_const(p, &c, NULL));
 }
 
-/* `asm [sideeffect] [alignstack] [inteldialect] [unwind] "..." , "..."` */
-static mssa_val asm_value(ll_parser *p) {
+/* `asm [sideeffect] [alignstack] [inteldialect] [unwind] "..." , "..."`
+** (after `asm`, at off). The constraint string is kept for the call that
+** uses the value (mssa__ll_asm_verify). */
+static mssa_val asm_value(ll_parser *p, uint32_t off) {
   while (mssa__ll_eat_kw(p, LL_KW_sideeffect) || mssa__ll_eat_kw(p, LL_KW_alignstack) ||
          mssa__ll_eat_kw(p, LL_KW_inteldialect) || mssa__ll_eat_kw(p, LL_KW_unwind)) {}
   mssa__ll_expect(p, LT_STRING, "asm string");
   mssa__ll_expect(p, LT_COMMA, "',' after inline asm string");
+  p->asm_cons = p->lx.tok;
+  p->asm_off = off;
   mssa__ll_expect(p, LT_STRING, "asm constraint string");
   return MSSA_VAL(MSSA_VK_ASM, 0);
+}
+
+/* ------------------------------------------- inline asm constraints */
+
+/* LLVM's InlineAsm::ConstraintInfo, as far as Verify looks at it. */
+enum { ASM_INPUT, ASM_OUTPUT, ASM_CLOBBER, ASM_LABEL };
+typedef struct asm_cons {
+  int type;
+  bool indirect;
+  int32_t match;        /* MatchingInput, or -1 */
+  uint32_t nalt;        /* alternatives ('|'): 1 if none */
+  uint32_t alt;         /* multi: their MatchingInputs, at altmatch[alt..alt+nalt) */
+} asm_cons;
+
+typedef struct asm_parse {
+  MSSA_VEC(asm_cons) c;
+  MSSA_VEC(int32_t) altmatch;
+} asm_parse;
+
+/* The prefix and modifiers of one constraint: false if malformed
+** (ConstraintInfo::Parse returning true). *s moves past them. */
+static bool asm_prefix(const char **s, const char *e, asm_cons *ci) {
+  const char *i = *s;
+  if (*i == '~') {
+    ci->type = ASM_CLOBBER;
+    if (++i != e && *i != '{') return false;   /* '{' must follow '~' */
+  } else if (*i == '=') {
+    i++;
+    ci->type = ASM_OUTPUT;
+  } else if (*i == '!') {
+    i++;
+    ci->type = ASM_LABEL;
+  }
+  if (i != e && *i == '*') {
+    ci->indirect = true;
+    i++;
+  }
+  if (i == e) return false;   /* just a prefix: "=", "~" */
+  bool early = false, commutative = false;
+  for (;; i++) {
+    if (*i == '&') {            /* early clobber: outputs only, once */
+      if (ci->type != ASM_OUTPUT || early) return false;
+      early = true;
+    } else if (*i == '%') {     /* commutative: not a clobber, once */
+      if (ci->type == ASM_CLOBBER || commutative) return false;
+      commutative = true;
+    } else if (*i == '#' || *i == '*') {
+      return false;             /* comments and preferencing: unsupported */
+    } else {
+      break;
+    }
+    if (i + 1 == e) return false;   /* just prefixes and modifiers */
+  }
+  *s = i;
+  return true;
+}
+
+/* A matching constraint "N" in alternative `alt` of constraint ci (the
+** next one, number ap->c.n): false if LLVM refuses it. */
+static bool asm_matching(asm_parse *ap, const asm_cons *ci, uint64_t n, uint32_t alt) {
+  uint32_t self = ap->c.n;
+  if (n >= self || ap->c.a[n].type != ASM_OUTPUT || ci->type != ASM_INPUT) return false;
+  asm_cons *out = &ap->c.a[n];
+  if (ci->nalt > 1) {
+    if (out->nalt <= 1 || alt >= out->nalt) return false;
+    int32_t *m = &ap->altmatch.a[out->alt + alt];
+    if (*m != -1) return false;   /* one input per output */
+    *m = (int32_t)self;
+    return true;
+  }
+  if (out->match != -1 && out->match != (int32_t)self) return false;
+  out->match = (int32_t)self;
+  return true;
+}
+
+/* One constraint s[0..e), appended to ap; false if malformed. */
+static bool asm_constraint(asm_parse *ap, const char *s, const char *e) {
+  asm_cons ci = {ASM_INPUT, false, -1, 1, 0};
+  for (const char *k = s; k < e; k++) ci.nalt += *k == '|';
+  if (ci.nalt > 1) {
+    ci.alt = ap->altmatch.n;
+    for (uint32_t k = 0; k < ci.nalt; k++) mssa__vec_push(&ap->altmatch, -1);
+  }
+  if (!asm_prefix(&s, e, &ci)) return false;
+  uint32_t alt = 0;
+  while (s != e) {
+    if (*s == '{') {            /* a register: "{eax}" */
+      const char *r = memchr(s + 1, '}', (size_t)(e - s - 1));
+      if (!r) return false;
+      s = r + 1;
+    } else if (*s >= '0' && *s <= '9') {   /* matching an output */
+      uint64_t n = 0;
+      for (; s != e && *s >= '0' && *s <= '9'; s++) n = n < UINT32_MAX ? n * 10 + (uint64_t)(*s - '0') : n;
+      if (!asm_matching(ap, &ci, n, alt)) return false;
+    } else if (*s == '|') {
+      alt++;
+      s++;
+    } else if (*s == '^') {     /* two-letter code */
+      if (e - s < 3) return false;
+      s += 3;
+    } else if (*s == '@') {     /* "@Nxx": an N-letter code */
+      if (e - s < 2 || s[1] < '1' || s[1] > '9' || e - s - 2 < s[1] - '0') return false;
+      s += 2 + (s[1] - '0');
+    } else {
+      s++;
+    }
+  }
+  mssa__vec_push(&ap->c, ci);
+  return true;
+}
+
+/* InlineAsm::ParseConstraints, then Verify's counts against fty. */
+static bool asm_ok(ll_parser *p, const char *s, size_t len, uint32_t fty) {
+  const mssa_module *m = p->m;
+  const mssa_type *ft = &m->types.a[fty];
+  if (ft->flags & MSSA_TF_VARARG) return false;
+  asm_parse ap;
+  memset(&ap, 0, sizeof ap);
+  bool ok = true;
+  for (const char *i = s, *e = s + len; ok && i != e;) {
+    const char *end = memchr(i, ',', (size_t)(e - i));
+    if (!end) end = e;
+    ok = end != i && asm_constraint(&ap, i, end);   /* no empty one: ",," */
+    i = end;
+    if (ok && i != e && ++i == e) ok = false;      /* no trailing ',' */
+  }
+  uint32_t nout = 0, nin = 0, nclob = 0, nind = 0, nlab = 0;
+  for (uint32_t k = 0; ok && k < ap.c.n; k++) {
+    const asm_cons *c = &ap.c.a[k];
+    if (c->type == ASM_OUTPUT) {
+      if (nin - nind || nclob || nlab) ok = false;   /* outputs come first */
+      else if (!c->indirect) nout++;
+      else nind++;
+    }
+    if (ok && (c->type == ASM_INPUT || (c->type == ASM_OUTPUT && c->indirect))) {
+      if (nclob) ok = false;                          /* inputs before clobbers */
+      else nin++;
+    }
+    if (c->type == ASM_CLOBBER) nclob++;
+    if (c->type == ASM_LABEL && (ok = !nclob)) nlab++;
+  }
+  mssa__vec_free(&ap.c);
+  mssa__vec_free(&ap.altmatch);
+  if (!ok) return false;
+  const mssa_type *rt = &m->types.a[ft->elem];
+  if (nout == 0) return ft->elem == m->t_void && ft->nfields == nin;
+  if (nout == 1) return rt->kind != MSSA_T_STRUCT && ft->nfields == nin;
+  return rt->kind == MSSA_T_STRUCT && rt->nfields == nout && ft->nfields == nin;
+}
+
+void mssa__ll_asm_verify(ll_parser *p, uint32_t fty) {
+  uint32_t sid = mssa__ll_string(p, &p->asm_cons);
+  const mssa_module *m = p->m;
+  if (fty == MSSA_NONE || !asm_ok(p, mssa_str(m, sid), mssa_strtab_len(&m->strs, sid), fty))
+    mssa__ll_err(p, p->asm_off, "invalid type for inline asm constraint string");
 }
 
 /* `splat (T v)` (after `splat`; LLVM 19+): every element of vector type
@@ -731,7 +890,7 @@ static mssa_val keyword_value(ll_parser *p, uint32_t ty) {
     c.nops = 1;
     return MSSA_VAL(MSSA_VK_CONST, mssa__ll_const(p, &c, &gv));
   }
-  case LL_KW_asm: return asm_value(p);
+  case LL_KW_asm: return asm_value(p, off);
   case LL_KW_splat: return splat_value(p, ty, off);
   case LL_KW_ptrauth: {
     mssa__ll_expect(p, LT_LPAREN, "'(' in ptrauth constant");

@@ -161,6 +161,7 @@ static void call_common(ll_parser *p, mssa_inst *ins) {
     fty = mssa__ll_func_type(p, rty, p->stk.a + s1, nargs, 0);
     p->stk.n = s1;
   }
+  if (MSSA_VAL_KIND(callee) == MSSA_VK_ASM) mssa__ll_asm_verify(p, fty);
   mssa__ll_attrs(p, MSSA__ATTR_FN, &fn);
   if (TOK->kind == LT_LSQ) call_bundles(p, ins);
   /* (bits, captures) per argument, as mssa__ll_attrlist wants them */

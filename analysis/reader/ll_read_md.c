@@ -433,6 +433,20 @@ void mssa__ll_md_def(ll_parser *p) {
   m->md.a[id].distinct = (uint8_t)distinct;
 }
 
+/* One operand of a named node. As LLParser::parseNamedMetadata: a node
+** number (`!N`, `! N`) or an inline `!DIExpression(...)`, nothing else (no
+** `!"string"`, no inline `!{...}`), with LLVM's words. */
+static uint32_t named_md_operand(ll_parser *p) {
+  ll_tok *t = &p->lx.tok;
+  if (t->kind == LT_MDREF || (t->kind == LT_MDVAR && name_is(p, t, "DIExpression")))
+    return mssa__ll_md_node(p);
+  if (t->kind != LT_EXCL) mssa__ll_err(p, t->off, "Expected '!' here");
+  uint32_t off = t->off;
+  mssa__ll_next(p);
+  if (p->lx.tok.kind != LT_INT) mssa__ll_err(p, p->lx.tok.off, "expected integer");
+  return mssa__ll_md_ref(p, md_num(p), off);
+}
+
 void mssa__ll_named_md(ll_parser *p) {
   mssa_module *m = p->m;
   ll_tok nt = p->lx.tok;
@@ -443,9 +457,7 @@ void mssa__ll_named_md(ll_parser *p) {
   uint32_t stk0 = p->stk.n;
   if (p->lx.tok.kind != LT_RBRACE) {
     do {
-      if (!mssa__ll_at_md(p)) mssa__ll_err(p, p->lx.tok.off, "expected '!' here");
-      uint32_t md = mssa__ll_md_node(p);
-      mssa__vec_push(&p->stk, md);
+      mssa__vec_push(&p->stk, named_md_operand(p));
     } while (mssa__ll_eat(p, LT_COMMA));
   }
   mssa__ll_expect(p, LT_RBRACE, "'}' here");
