@@ -18,7 +18,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "compile.h"
+#include "libmemssa-client/compile.h"
 #include "tap.h"
 
 static char root[256];
