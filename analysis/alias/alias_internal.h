@@ -217,6 +217,9 @@ typedef struct mssa__decomp {
 } mssa__decomp;
 
 void mssa__decompose_gep(mssa_aa *aa, mssa_val v, mssa__decomp *out);
+/* The first LLVM whose capture tracking knows capture components
+** (`captures(...)`), as BasicAA uses them. */
+#define MSSA__LLVM_CAPTURE_COMPONENTS 21
 /* The first LLVM whose BasicAA uses GEPs' nuw flags (measured: 19 does
 ** not, 22 does; 20 and 21 not run). */
 #define MSSA__LLVM_GEP_NUW 20

@@ -264,10 +264,34 @@ bool mssa__is_identified_function_local(const mssa_aa *aa, mssa_val v) {
   return mssa__is_noalias_call(aa, v) || is_noalias_or_byval_arg(aa, v);
 }
 
-/* BasicAA's isEscapeSource (LLVM 14): calls, loads, inttoptr. */
+/* CallBase::hasArgumentWithAdditionalReturnCaptureComponents: a pointer
+** argument that may reach the result in more ways than it escapes. */
+static bool returns_captured_arg(const mssa_aa *aa, const mssa_inst *call) {
+  uint32_t n = mssa_call_nargs(call);
+  for (uint32_t k = 0; k < n; k++) {
+    if (!mssa__is_ptr(aa, mssa_inst_ops(aa->f, call)[1 + k])) continue;
+    unsigned caps = mssa__call_param_caps(aa, call, k);
+    if ((caps >> 4) & ~caps & 0xfu) return true;
+  }
+  return false;
+}
+
+/* BasicAA's isEscapeSource: calls, loads, inttoptr. From LLVM 21 also
+** extractvalue, extractelement and inttoptr expressions, but not a call
+** that may return an argument it does not otherwise capture (`captures(ret:
+** ...)`), nor an intrinsic returning its argument. */
 bool mssa__is_escape_source(const mssa_aa *aa, mssa_val v) {
+  bool comps = mssa__llvm(aa) >= MSSA__LLVM_CAPTURE_COMPONENTS;
+  mssa__op op;
+  if (comps && MSSA_VAL_KIND(v) == MSSA_VK_CONST && mssa__operator(aa, v, &op)) return op.opcode == MSSA_OP_INTTOPTR;
   const mssa_inst *i = mssa__inst(aa, v);
   if (!i) return false;
+  if (comps && is_call_op(i->opcode)) {
+    unsigned in = mssa__intrinsic(aa, i);
+    return in != MSSA_INTR_LAUNDER_INVARIANT_GROUP && in != MSSA_INTR_STRIP_INVARIANT_GROUP &&
+           !returns_captured_arg(aa, i);
+  }
+  if (comps && (i->opcode == MSSA_OP_EXTRACTVALUE || i->opcode == MSSA_OP_EXTRACTELEMENT)) return true;
   return is_call_op(i->opcode) || i->opcode == MSSA_OP_LOAD || i->opcode == MSSA_OP_INTTOPTR;
 }
 
