@@ -140,6 +140,7 @@ typedef struct mssa__op {
   uint32_t aux;          /* gep: source element type; cast: source type */
   uint32_t type;         /* result type */
   uint8_t flags;         /* MSSA_IF_* (inbounds for gep) */
+  uint16_t opflags;      /* MSSA_OF_* (wrap flags, gep no-wrap flags) */
   bool is_inst;
   uint32_t inst;         /* instruction id when is_inst */
 } mssa__op;
@@ -207,12 +208,21 @@ typedef struct mssa__decomp {
   mssa_val base;
   int64_t offset;
   int inbounds;                /* -1 none seen, 0 false, 1 true */
+  bool nuw;                    /* LLVM 20+: every GEP and index scaling is
+                                  nuw, so the offset adds without unsigned
+                                  wrap (false before LLVM 20) */
   uint32_t nvar;
   mssa__varidx var[MSSA__MAX_GEP_VARS]; /* more: give up (`overflow`, see memloc.c) */
   bool overflow;               /* too many variable indices: result unusable */
 } mssa__decomp;
 
 void mssa__decompose_gep(mssa_aa *aa, mssa_val v, mssa__decomp *out);
+/* The first LLVM whose capture tracking knows capture components
+** (`captures(...)`), as BasicAA uses them. */
+#define MSSA__LLVM_CAPTURE_COMPONENTS 21
+/* The first LLVM whose BasicAA uses GEPs' nuw flags (measured: 19 does
+** not, 22 does; 20 and 21 not run). */
+#define MSSA__LLVM_GEP_NUW 20
 
 /* Linear expression of an integer value (GetLinearExpression). */
 typedef struct mssa__linexp {
@@ -220,6 +230,7 @@ typedef struct mssa__linexp {
   uint8_t zext, sext, trunc;
   int64_t scale, offset;       /* sign-extended from the expression width */
   bool nsw;
+  bool nuw;                    /* current LLVM's IsNUW */
 } mssa__linexp;
 unsigned mssa__casted_width(const mssa_aa *aa, mssa_val v, unsigned zext, unsigned sext, unsigned trunc);
 void mssa__linear_expression(const mssa_aa *aa, mssa_val v, unsigned zext, unsigned sext,

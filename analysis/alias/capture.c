@@ -141,11 +141,11 @@ void mssa__build_uses(mssa_aa *aa) {
   aa->uses_built = true;
 }
 
-/* The first LLVM whose capture tracking knows capture components
-** (`captures(...)`, LLVM 21): BasicAA then asks only whether provenance
-** escapes, so comparisons, address-only captures and readonly void calls
-** no longer count, and a byval argument captures nothing. */
-#define LLVM_CAPTURE_COMPONENTS 21
+/* From LLVM_CAPTURE_COMPONENTS (`captures(...)`, LLVM 21) BasicAA asks
+** only whether provenance escapes, so comparisons, address-only captures
+** and readonly void calls no longer count, and a byval argument captures
+** nothing. */
+#define LLVM_CAPTURE_COMPONENTS MSSA__LLVM_CAPTURE_COMPONENTS
 
 /* The Mod bit of every location in memory effects (MSSA_MEM_*). */
 #define MEM_MOD_BITS (MSSA_MEM_ANY & 0xaaau)

@@ -93,7 +93,7 @@ bool mssa__operator(const mssa_aa *aa, mssa_val v, mssa__op *out) {
     if (id >= aa->f->insts.n) return false;
     const mssa_inst *i = &aa->f->insts.a[id];
     out->opcode = i->opcode; out->nops = i->nops; out->ops = mssa_inst_ops(aa->f, i);
-    out->aux = i->aux; out->type = i->type; out->flags = i->flags;
+    out->aux = i->aux; out->type = i->type; out->flags = i->flags; out->opflags = i->opflags;
     out->is_inst = true; out->inst = id;
     return true;
   }
@@ -101,7 +101,7 @@ bool mssa__operator(const mssa_aa *aa, mssa_val v, mssa__op *out) {
     const mssa_const *c = mssa_const_get(aa->m, v);
     if (c->kind != MSSA_C_EXPR) return false;
     out->opcode = c->opcode; out->nops = c->nops; out->ops = aa->m->cops.a + c->ops;
-    out->aux = c->aux; out->type = c->type; out->flags = c->flags;
+    out->aux = c->aux; out->type = c->type; out->flags = c->flags; out->opflags = c->flags;
     out->is_inst = false; out->inst = MSSA_NONE;
     return true;
   }
@@ -264,10 +264,34 @@ bool mssa__is_identified_function_local(const mssa_aa *aa, mssa_val v) {
   return mssa__is_noalias_call(aa, v) || is_noalias_or_byval_arg(aa, v);
 }
 
-/* BasicAA's isEscapeSource (LLVM 14): calls, loads, inttoptr. */
+/* CallBase::hasArgumentWithAdditionalReturnCaptureComponents: a pointer
+** argument that may reach the result in more ways than it escapes. */
+static bool returns_captured_arg(const mssa_aa *aa, const mssa_inst *call) {
+  uint32_t n = mssa_call_nargs(call);
+  for (uint32_t k = 0; k < n; k++) {
+    if (!mssa__is_ptr(aa, mssa_inst_ops(aa->f, call)[1 + k])) continue;
+    unsigned caps = mssa__call_param_caps(aa, call, k);
+    if ((caps >> 4) & ~caps & 0xfu) return true;
+  }
+  return false;
+}
+
+/* BasicAA's isEscapeSource: calls, loads, inttoptr. From LLVM 21 also
+** extractvalue, extractelement and inttoptr expressions, but not a call
+** that may return an argument it does not otherwise capture (`captures(ret:
+** ...)`), nor an intrinsic returning its argument. */
 bool mssa__is_escape_source(const mssa_aa *aa, mssa_val v) {
+  bool comps = mssa__llvm(aa) >= MSSA__LLVM_CAPTURE_COMPONENTS;
+  mssa__op op;
+  if (comps && MSSA_VAL_KIND(v) == MSSA_VK_CONST && mssa__operator(aa, v, &op)) return op.opcode == MSSA_OP_INTTOPTR;
   const mssa_inst *i = mssa__inst(aa, v);
   if (!i) return false;
+  if (comps && is_call_op(i->opcode)) {
+    unsigned in = mssa__intrinsic(aa, i);
+    return in != MSSA_INTR_LAUNDER_INVARIANT_GROUP && in != MSSA_INTR_STRIP_INVARIANT_GROUP &&
+           !returns_captured_arg(aa, i);
+  }
+  if (comps && (i->opcode == MSSA_OP_EXTRACTVALUE || i->opcode == MSSA_OP_EXTRACTELEMENT)) return true;
   return is_call_op(i->opcode) || i->opcode == MSSA_OP_LOAD || i->opcode == MSSA_OP_INTTOPTR;
 }
 
@@ -947,7 +971,7 @@ static int64_t cv_eval(int64_t n, unsigned vbits, unsigned zext, unsigned sext, 
 
 static void le_init(mssa__linexp *e, mssa_val v, unsigned z, unsigned s, unsigned t) {
   e->v = v; e->zext = (uint8_t)z; e->sext = (uint8_t)s; e->trunc = (uint8_t)t;
-  e->scale = 1; e->offset = 0; e->nsw = true;
+  e->scale = 1; e->offset = 0; e->nsw = true; e->nuw = true;
 }
 
 void mssa__linear_expression(const mssa_aa *aa, mssa_val v, unsigned zext, unsigned sext,
@@ -955,7 +979,8 @@ void mssa__linear_expression(const mssa_aa *aa, mssa_val v, unsigned zext, unsig
   /* LLVM recurses only into operand 0 (and through casts), so this is a
   ** loop over a chain, with the arithmetic applied on the way back out.
   ** We record the chain of steps and replay it in reverse. */
-  struct step { unsigned opcode; int64_t rhs; bool nsw; } steps[8];
+  struct step { unsigned opcode; int64_t rhs; bool nsw, nuw; } steps[8];
+  bool current = mssa__current(aa);
   unsigned nsteps = 0;
   unsigned z = zext, s = sext, t = trunc;
   for (;;) {
@@ -999,7 +1024,8 @@ void mssa__linear_expression(const mssa_aa *aa, mssa_val v, unsigned zext, unsig
         le_init(out, v, z, s, t); break;
       }
       if (nsteps == 8) { le_init(out, v, z, s, t); break; }
-      steps[nsteps].opcode = opc; steps[nsteps].rhs = rhs; steps[nsteps].nsw = nsw; nsteps++;
+      steps[nsteps].opcode = opc; steps[nsteps].rhs = rhs; steps[nsteps].nsw = nsw;
+      steps[nsteps].nuw = nuw; nsteps++;
       v = op.ops[0]; depth++;
       continue;
     }
@@ -1029,12 +1055,14 @@ void mssa__linear_expression(const mssa_aa *aa, mssa_val v, unsigned zext, unsig
     switch (st->opcode) {
     case MSSA_OP_ADD:
       out->offset = mssa__sext((uint64_t)out->offset + (uint64_t)st->rhs, width);
-      out->nsw &= st->nsw; break;
-    case MSSA_OP_SUB:
+      out->nsw &= st->nsw; out->nuw &= st->nuw; break;
+    case MSSA_OP_SUB:   /* current LLVM: sub nsw/nuw imply neither for the sum */
       out->offset = mssa__sext((uint64_t)out->offset - (uint64_t)st->rhs, width);
-      out->nsw &= st->nsw; break;
+      out->nsw = current ? false : out->nsw && st->nsw;
+      out->nuw = false; break;
     case MSSA_OP_MUL: {
       bool nsw = out->nsw && (st->rhs == 1 || (st->nsw && out->offset == 0));
+      out->nuw = out->nuw && (st->rhs == 1 || st->nuw);
       out->scale = mssa__sext((uint64_t)out->scale * (uint64_t)st->rhs, width);
       out->offset = mssa__sext((uint64_t)out->offset * (uint64_t)st->rhs, width);
       out->nsw = nsw; break;
@@ -1043,7 +1071,7 @@ void mssa__linear_expression(const mssa_aa *aa, mssa_val v, unsigned zext, unsig
       unsigned sh = (unsigned)st->rhs;
       out->offset = sh >= 64 ? 0 : mssa__sext((uint64_t)out->offset << sh, width);
       out->scale = sh >= 64 ? 0 : mssa__sext((uint64_t)out->scale << sh, width);
-      out->nsw &= st->nsw; break;
+      out->nsw &= st->nsw; out->nuw &= st->nuw; break;
     }
     default: break;
     }
@@ -1063,6 +1091,7 @@ void mssa__decompose_gep(mssa_aa *aa, mssa_val v, mssa__decomp *d) {
   unsigned index_size = m->dl.ptr_size ? m->dl.ptr_size * 8 : 64;
   if (index_size > 64) index_size = 64;
   d->offset = 0; d->nvar = 0; d->inbounds = -1; d->overflow = false;
+  d->nuw = mssa__llvm(aa) >= MSSA__LLVM_GEP_NUW;
   do {
     mssa__op op;
     if (!mssa__operator(aa, v, &op)) {
@@ -1084,7 +1113,8 @@ void mssa__decompose_gep(mssa_aa *aa, mssa_val v, mssa__decomp *d) {
       d->base = v;
       return;
     }
-    bool inb = (op.flags & MSSA_IF_INBOUNDS) != 0;
+    bool inb = (op.flags & MSSA_IF_INBOUNDS) != 0, gep_nuw = (op.opflags & MSSA_OF_NUW) != 0;
+    if (!gep_nuw) d->nuw = false;
     if (d->inbounds < 0) d->inbounds = inb;
     else if (!inb) d->inbounds = 0;
     uint32_t ty = op.aux;
@@ -1124,9 +1154,10 @@ void mssa__decompose_gep(mssa_aa *aa, mssa_val v, mssa__decomp *d) {
       unsigned trunc = index_size < width ? width - index_size : 0;
       mssa__linexp le;
       mssa__linear_expression(aa, idx, 0, sext, trunc, 0, &le);
-      /* LE.mul(TypeSize, inbounds) at index width */
+      /* LE.mul(TypeSize, nuw, inbounds) at index width */
       {
         bool nsw = le.nsw && (esize == 1 || (inb && le.offset == 0));
+        if (!le.nuw || (esize != 1 && !gep_nuw)) d->nuw = false;
         le.scale = mssa__sext((uint64_t)le.scale * esize, index_size);
         le.offset = mssa__sext((uint64_t)le.offset * esize, index_size);
         le.nsw = nsw;
