@@ -79,7 +79,7 @@ int mssa__get_function(mssa__call *c, mssa_qmodule *q, uint32_t *fi) {
   uint32_t f = mssa_q_find_func(q, n);
   if (f == MSSA_NONE || f >= q->nfuncs)
     return mssa__fail(c, MSSA_RPC_UNKNOWN_FUNCTION, "no function named '@%.200s'", n);
-  if (!q->ssa[f])
+  if (!mssa__graph(c->p, q, f, true))   /* rebuilt if --max-memory evicted it */
     return mssa__fail(c, MSSA_RPC_UNKNOWN_FUNCTION,
                       "'@%.200s' is a declaration (no body, no MemorySSA)", n);
   *fi = f;

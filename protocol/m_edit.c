@@ -491,6 +491,7 @@ int mssa_proto_replay(mssa_proto *p, int kind, const char *module, const char *p
   c.notify = true;
   c.params = params;
   int rc = mssa__m_edit(&c);
+  mssa__graphs_settle(p);
   if (rc) snprintf(err, cap, "%s", c.msg);
   json_decref(c.result);
   json_decref(c.data);

@@ -412,13 +412,13 @@ int mssa__m_functions(mssa__call *c) {
   const mssa_module *m = q->m;
   json_t *arr = json_array();
   for (uint32_t fi = 0; fi < q->nfuncs; fi++) {
-    const mssa_ssa *s = q->ssa[fi];
-    if (!s) continue;
+    mssa__graph_count s;   /* an evicted graph's too: no rebuild for a listing */
+    if (!mssa__graph_counts(q, fi, &s)) continue;
     const mssa_func *f = &m->funcs.a[fi];
     json_array_append_new(
         arr, json_pack("{sosIsIsIsIsIsI}", "name", mssa__jstr(mssa_str(m, f->name)), "defs",
-                       (json_int_t)s->ndefs, "uses", (json_int_t)s->nuses, "phis",
-                       (json_int_t)s->nphis, "accesses", (json_int_t)mssa_q_naccesses(s),
+                       (json_int_t)s.ndefs, "uses", (json_int_t)s.nuses, "phis",
+                       (json_int_t)s.nphis, "accesses", (json_int_t)s.naccesses,
                        "blocks", (json_int_t)f->blocks.n, "instructions",
                        (json_int_t)f->insts.n));
   }
@@ -447,8 +447,9 @@ int mssa__m_print(mssa__call *c) {
   FILE *f = open_memstream(&text, &len);
   if (!f) return mssa__fail(c, MSSA_RPC_INTERNAL_ERROR, "out of memory");
   for (uint32_t fi = 0; fi < q->nfuncs; fi++) {
-    if (!q->ssa[fi] || (only != MSSA_NONE && fi != only)) continue;
-    mssa_print_function(f, q->ssa[fi], walker);
+    if (only != MSSA_NONE && fi != only) continue;
+    mssa_ssa *s = mssa__graph(c->p, q, fi, false);
+    if (s) mssa_print_function(f, s, walker);
   }
   fclose(f);
   size_t cap = c->p->opts.max_print_bytes;
@@ -473,10 +474,11 @@ int mssa__m_verify(mssa__call *c) {
   json_t *problems = json_array();
   int n = 0;
   for (uint32_t fi = 0; fi < q->nfuncs; fi++) {
-    if (!q->ssa[fi] || (only != MSSA_NONE && fi != only)) continue;
+    mssa_ssa *s = only != MSSA_NONE && fi != only ? NULL : mssa__graph(c->p, q, fi, false);
+    if (!s) continue;
     n++;
     char msg[512] = "";
-    if (mssa_verify(q->ssa[fi], msg, sizeof msg) < 0)
+    if (mssa_verify(s, msg, sizeof msg) < 0)
       json_array_append_new(problems,
                             json_pack("{soso}", "function",
                                       mssa__jstr(mssa_str(q->m, q->m->funcs.a[fi].name)),

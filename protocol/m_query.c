@@ -66,6 +66,7 @@ static int find_position(mssa__call *c, srchit *hits, uint32_t *n) {
       continue;
     }
     mssa_qhit tmp[MAX_HITS];
+    mssa__graphs_at_line(c->p, q, (uint32_t)line);   /* --max-memory may have evicted them */
     uint32_t k = mssa_q_find_source(q, file, (uint32_t)line, (uint32_t)col, tmp, MAX_HITS);
     for (uint32_t j = 0; j < k && j < MAX_HITS && *n < MAX_HITS; j++)
       hits[(*n)++] = (srchit){q, mn, tmp[j]};

@@ -100,6 +100,9 @@ typedef struct mssa_proto_opts {
                                   are refused (0 = 32 MiB) */
   size_t max_module_bytes;     /* largest module text a load reads or takes
                                   (0 = MSSA_PROTO_MAX_MODULE_BYTES) */
+  size_t max_graph_bytes;      /* cap on the bytes of built graphs (0 = none):
+                                  least recently used ones are freed and
+                                  rebuilt when needed (mssa_proto_module_added) */
 } mssa_proto_opts;
 
 mssa_proto *mssa_proto_new(mssa_proto_host *host, const mssa_proto_opts *opts);
@@ -112,6 +115,15 @@ enum {
   MSSA_PROTO_ASYNC = 2,     /* *job set: run it, then call job_reply */
   MSSA_PROTO_SHUTDOWN = 3   /* replied; the client asked the daemon to stop */
 };
+
+/* The host is about to install bundle q / to free it (query thread). The
+** engine accounts the graphs of the bundles announced so against
+** max_graph_bytes, freeing least recently used graphs beyond it and
+** rebuilding them when a request needs them (it keeps its accounting in
+** q->data, which the host must leave alone). A bundle never announced is
+** served, unaccounted; one announced must be withdrawn before it is freed. */
+void mssa_proto_module_added(mssa_proto *p, mssa_qmodule *q);
+void mssa_proto_module_removed(mssa_proto *p, mssa_qmodule *q);
 
 /* Handles one request line (without its '\n'). */
 int mssa_proto_handle(mssa_proto *p, const char *line, size_t len, mssa_buf *out,

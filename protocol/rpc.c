@@ -167,6 +167,7 @@ void mssa_proto_free(mssa_proto *p) {
   if (p->rcache)
     for (size_t i = 0; i < MSSA__RCACHE_SIZE; i++) free(p->rcache[i].text);
   free(p->rcache);
+  mssa__graphs_free(p);
   free(p);
 }
 
@@ -483,6 +484,7 @@ static int handle_request(mssa_proto *p, json_t *root, uint64_t t0, mssa_buf *ou
   if (c.shutdown && !code) rc = MSSA_PROTO_SHUTDOWN;
   json_decref(c.params);
   json_decref(root);
+  mssa__graphs_settle(p);
   if (rc != MSSA_PROTO_ASYNC) mssa__hist_add(&p->latency, mssa__now_ns() - t0);
   return rc;
 }

@@ -47,6 +47,7 @@ typedef struct mssad_config {
   double request_timeout_s;   /* a load (read, build, compare) answered with -32050
                                  after this long (0: no limit) */
   size_t max_module_bytes;    /* see mssa_proto_opts */
+  size_t max_memory;          /* --max-memory: mssa_proto_opts.max_graph_bytes */
   const char *root;           /* --root: the only files TCP clients may load */
   bool insecure_no_token;     /* allow TCP on loopback without --token-file */
   bool recover;               /* --recover: start from the journal's valid prefix */

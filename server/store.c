@@ -23,10 +23,17 @@
 **      request; the job itself is abandoned as in 5 (a build cannot be
 **      stopped midway), keeping its reference on the connection until it
 **      ends.
+**   7. With --max-memory the engine accounts the graphs of every bundle
+**      installed here (mssa_proto_module_added before it is installed,
+**      mssa_proto_module_removed before it is freed), and memory freed with
+**      a module goes back to the system (malloc_trim, where glibc has it).
 */
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#ifdef __GLIBC__
+#include <malloc.h>   /* malloc_trim */
+#endif
 
 #include "log.h"
 #include "server.h"
@@ -48,6 +55,11 @@ static void free_run(uv_work_t *w) {
   free_work *fw = w->data;
   mssa_qmodule_free(fw->q);
   fw->q = NULL;
+#ifdef __GLIBC__
+  /* A module is millions of small blocks: freed, they stay in glibc's
+  ** arenas (RSS does not go down) until trimmed. */
+  malloc_trim(0);
+#endif
 }
 
 static void free_after(uv_work_t *w, int status) {
@@ -73,8 +85,10 @@ void mssad_store_install(mssad_server *s, const char *name, mssa_qmodule *q) {
   mssad_store *st = &s->store;
   int i = find_index(st, name);
   if (i >= 0) {
+    mssa_proto_module_removed(s->proto, st->a[i].q);
     free_later(s, st->a[i].q);
     st->a[i].q = q;
+    mssa_proto_module_added(s->proto, q);
     return;
   }
   if (st->n == st->cap) {
@@ -84,6 +98,7 @@ void mssad_store_install(mssad_server *s, const char *name, mssa_qmodule *q) {
   st->a[st->n].name = mssa__xstrndup(name, strlen(name));
   st->a[st->n].q = q;
   st->n++;
+  mssa_proto_module_added(s->proto, q);   /* --max-memory accounts its graphs */
 }
 
 /* ----------------------------------------------------- host interface */
@@ -112,6 +127,7 @@ static int h_unload(mssa_proto_host *h, const char *name) {
   int i = find_index(st, name);
   if (i < 0) return -1;
   MSSAD_INFO("unloaded module '%s'", name);
+  mssa_proto_module_removed(s->proto, st->a[i].q);
   free_later(s, st->a[i].q);
   free(st->a[i].name);   /* `name` may point here: the caller copied it */
   st->a[i] = st->a[--st->n];
@@ -157,6 +173,7 @@ void mssad_store_init(mssad_server *s) {
 
 void mssad_store_fini(mssad_server *s) {
   for (uint32_t i = 0; i < s->store.n; i++) {
+    mssa_proto_module_removed(s->proto, s->store.a[i].q);
     mssa_qmodule_free(s->store.a[i].q);
     free(s->store.a[i].name);
   }
