@@ -110,7 +110,9 @@ int mssa_cli_print_local(int argc, char **argv) {
   if (parse_local_opts(argc, argv, &o, "print") < 0) return 2;
   mssa_module *m = load(o.file, o.llvm);
   if (!m) return 1;
-  mssa_build_opts bo = {o.check_limit, MSSA_AA_ALL};
+  mssa_build_opts bo = {o.check_limit, MSSA_AA_ALL, false};
+  /* current LLVM's print<memoryssa-walker> does not optimize uses first */
+  bo.lazy_uses = o.walker && mssa_ssa_current(m);
   bool found = false;
   for (uint32_t fi = 0; fi < m->funcs.n; fi++) {
     mssa_func *f = &m->funcs.a[fi];
@@ -135,7 +137,7 @@ int mssa_cli_verify_local(int argc, char **argv) {
   if (parse_local_opts(argc, argv, &o, "verify") < 0) return 2;
   mssa_module *m = load(o.file, o.llvm);
   if (!m) return 1;
-  mssa_build_opts bo = {o.check_limit, MSSA_AA_ALL};
+  mssa_build_opts bo = {o.check_limit, MSSA_AA_ALL, false};
   int bad = 0, nf = 0;
   for (uint32_t fi = 0; fi < m->funcs.n; fi++) {
     mssa_func *f = &m->funcs.a[fi];
@@ -164,7 +166,7 @@ int mssa_cli_build_local(int argc, char **argv) {
   mssa_module *m = load(o.file, o.llvm);
   if (!m) return 1;
   uint64_t t1 = mssa__now_ns();
-  mssa_build_opts bo = {o.check_limit, MSSA_AA_ALL};
+  mssa_build_opts bo = {o.check_limit, MSSA_AA_ALL, false};
   uint64_t nfun = 0, nblk = 0, ninst = 0, ndef = 0, nuse = 0, nphi = 0;
   for (uint32_t fi = 0; fi < m->funcs.n; fi++) {
     mssa_func *f = &m->funcs.a[fi];

@@ -27,6 +27,14 @@
 
 #define MAX_DEPTH 512
 #define MAX_PHI_BBS_REACH 20
+#define MAX_DOM_COND_USES 20     /* ValueTracking's DomConditionsMaxUses */
+/* Room of the reachability search's worklist and successor scratch; a
+** search that would need more answers "reachable" (the safe side). */
+#define REACH_WORK 256
+#define REACH_SUCCS 64
+/* Room for the users of a dominating compare followed through logical
+** ands; past it no more of them are looked at (not known non-zero). */
+#define COND_WORK 64
 #define MAX_BBS_TO_EXPLORE 32
 
 typedef struct centry {
@@ -175,13 +183,13 @@ static bool bb_reachable(mssa_aa *aa, uint32_t from_bb_succs_of, bool start_with
     s->nbb = f->blocks.n; s->bbgen = 0;
   }
   if (++s->bbgen == 0) { memset(s->bbmark, 0, (size_t)s->nbb * sizeof *s->bbmark); s->bbgen = 1; }
-  uint32_t work[256]; uint32_t nw = 0;
-  uint32_t succ[64];
+  uint32_t work[REACH_WORK]; uint32_t nw = 0;
+  uint32_t succ[REACH_SUCCS];
   if (start_with_succs) {
     uint32_t t = mssa_block_terminator(f, from_bb_succs_of);
     if (t == MSSA_NONE) return false;
-    uint32_t n = mssa_inst_successors(f, &f->insts.a[t], succ, 64);
-    if (n > 64) return true;
+    uint32_t n = mssa_inst_successors(f, &f->insts.a[t], succ, REACH_SUCCS);
+    if (n > REACH_SUCCS) return true;
     if (!n) return false;
     for (uint32_t i = 0; i < n; i++) work[nw++] = succ[i];
   } else {
@@ -196,8 +204,8 @@ static bool bb_reachable(mssa_aa *aa, uint32_t from_bb_succs_of, bool start_with
     if (!--limit) return true;
     uint32_t t = mssa_block_terminator(f, bb);
     if (t == MSSA_NONE) continue;
-    uint32_t n = mssa_inst_successors(f, &f->insts.a[t], succ, 64);
-    if (n > 64 || nw + n > 256) return true;
+    uint32_t n = mssa_inst_successors(f, &f->insts.a[t], succ, REACH_SUCCS);
+    if (n > REACH_SUCCS || nw + n > REACH_WORK) return true;
     for (uint32_t i = 0; i < n; i++) work[nw++] = succ[i];
   }
   return false;
@@ -225,39 +233,44 @@ static bool value_equal_in_cycles(mssa_aa *aa, mssa_val a, mssa_val b) {
 
 /* ------------------------------------------------------------ dominating conditions */
 
-/* cmpExcludesZero(Pred, C) for ICmp predicates 32..41 (LLVM numbering). */
+/* cmpExcludesZero(Pred, C) for the icmp predicates (MSSA_ICMP_*). */
 static bool cmp_excludes_zero(unsigned pred, int64_t c, unsigned bits) {
   uint64_t uc = mssa__zext_bits((uint64_t)c, bits);
-  uint64_t umax = bits >= 64 ? ~0ull : ((1ull << bits) - 1);
   int64_t smax = bits >= 64 ? INT64_MAX : (int64_t)((1ull << (bits - 1)) - 1);
   switch (pred) {
-  case 32: return uc != 0;                 /* eq */
-  case 33: return uc == 0;                 /* ne */
-  case 34: return true;                    /* ugt: [C+1, max] or empty */
-  case 35: return uc != 0;                 /* uge */
-  case 36: return uc == 0;                 /* ult: empty when C == 0 */
-  case 37: return false;                   /* ule */
-  case 38: return c >= 0 || c == smax;     /* sgt */
-  case 39: return c > 0;                   /* sge */
-  case 40: return c <= 0;                  /* slt */
-  case 41: return c < 0;                   /* sle */
-  default: (void)umax; return false;
+  case MSSA_ICMP_EQ: return uc != 0;
+  case MSSA_ICMP_NE: return uc == 0;
+  case MSSA_ICMP_UGT: return true;                /* [C+1, max] or empty */
+  case MSSA_ICMP_UGE: return uc != 0;
+  case MSSA_ICMP_ULT: return uc == 0;             /* empty when C == 0 */
+  case MSSA_ICMP_ULE: return false;
+  case MSSA_ICMP_SGT: return c >= 0 || c == smax;
+  case MSSA_ICMP_SGE: return c > 0;
+  case MSSA_ICMP_SLT: return c <= 0;
+  case MSSA_ICMP_SLE: return c < 0;
+  default: return false;
   }
 }
 
+/* The predicate with the operands swapped (CmpInst::getSwappedPredicate). */
 static unsigned pred_swap(unsigned p) {
   switch (p) {
-  case 34: return 36; case 36: return 34; case 35: return 37; case 37: return 35;
-  case 38: return 40; case 40: return 38; case 39: return 41; case 41: return 39;
+  case MSSA_ICMP_UGT: return MSSA_ICMP_ULT; case MSSA_ICMP_ULT: return MSSA_ICMP_UGT;
+  case MSSA_ICMP_UGE: return MSSA_ICMP_ULE; case MSSA_ICMP_ULE: return MSSA_ICMP_UGE;
+  case MSSA_ICMP_SGT: return MSSA_ICMP_SLT; case MSSA_ICMP_SLT: return MSSA_ICMP_SGT;
+  case MSSA_ICMP_SGE: return MSSA_ICMP_SLE; case MSSA_ICMP_SLE: return MSSA_ICMP_SGE;
   default: return p;
   }
 }
 
+/* The negated predicate (CmpInst::getInversePredicate). */
 static unsigned pred_inverse(unsigned p) {
   switch (p) {
-  case 32: return 33; case 33: return 32; case 34: return 37; case 37: return 34;
-  case 35: return 36; case 36: return 35; case 38: return 41; case 41: return 38;
-  case 39: return 40; case 40: return 39;
+  case MSSA_ICMP_EQ: return MSSA_ICMP_NE; case MSSA_ICMP_NE: return MSSA_ICMP_EQ;
+  case MSSA_ICMP_UGT: return MSSA_ICMP_ULE; case MSSA_ICMP_ULE: return MSSA_ICMP_UGT;
+  case MSSA_ICMP_UGE: return MSSA_ICMP_ULT; case MSSA_ICMP_ULT: return MSSA_ICMP_UGE;
+  case MSSA_ICMP_SGT: return MSSA_ICMP_SLE; case MSSA_ICMP_SLE: return MSSA_ICMP_SGT;
+  case MSSA_ICMP_SGE: return MSSA_ICMP_SLT; case MSSA_ICMP_SLT: return MSSA_ICMP_SGE;
   default: return p;
   }
 }
@@ -305,7 +318,7 @@ static bool nonzero_from_dom_cond(mssa_aa *aa, mssa_val v, uint32_t cxt) {
   if (cb == MSSA_NONE) return false;
   unsigned explored = 0;
   for (uint32_t u = aa->use_start[slot]; u < aa->use_start[slot + 1]; u++) {
-    if (explored >= 20) break;
+    if (explored >= MAX_DOM_COND_USES) break;
     explored++;
     uint32_t ui = mssa__use_inst(aa->uses[u]), opno = mssa__use_opno(aa->uses[u]);
     const mssa_inst *cmp = &f->insts.a[ui];
@@ -322,13 +335,14 @@ static bool nonzero_from_dom_cond(mssa_aa *aa, mssa_val v, uint32_t cxt) {
     else if (cmp_excludes_zero(pred_inverse(pred), c, w)) nonnull_if_true = false;
     else continue;
     /* users of the compare (through logical ands when true means non-zero) */
-    uint32_t work[64], nw = 0, seen[64], ns = 0;
+    uint32_t work[COND_WORK], nw = 0, seen[COND_WORK], ns = 0;
     uint32_t cslot = ui;
-    for (uint32_t q = aa->use_start[cslot]; q < aa->use_start[cslot + 1] && nw < 64; q++) {
+    for (uint32_t q = aa->use_start[cslot]; q < aa->use_start[cslot + 1] && nw < COND_WORK; q++) {
       uint32_t us = mssa__use_inst(aa->uses[q]);
       bool dup = false;
       for (uint32_t z = 0; z < ns; z++) if (seen[z] == us) { dup = true; break; }
       if (dup) continue;
+      if (ns == COND_WORK) break;   /* out of room: prove nothing more (safe) */
       seen[ns++] = us;
       work[nw++] = us;
       while (nw) {
@@ -345,7 +359,7 @@ static bool nonzero_from_dom_cond(mssa_aa *aa, mssa_val v, uint32_t cxt) {
             uint32_t u2 = mssa__use_inst(aa->uses[r]);
             bool d2 = false;
             for (uint32_t z = 0; z < ns; z++) if (seen[z] == u2) { d2 = true; break; }
-            if (d2 || ns == 64 || nw == 64) continue;
+            if (d2 || ns == COND_WORK || nw == COND_WORK) continue;
             seen[ns++] = u2;
             work[nw++] = u2;
           }
@@ -423,6 +437,8 @@ static bool is_base_of_object(const mssa_aa *aa, mssa_val v) {
 }
 
 static void subtract_decomposed(mssa_aa *aa, mssa__decomp *dst, const mssa__decomp *src) {
+  /* nuw survives only where nothing is subtracted that could wrap */
+  if ((uint64_t)dst->offset < (uint64_t)src->offset) dst->nuw = false;
   dst->offset = (int64_t)((uint64_t)dst->offset - (uint64_t)src->offset);
   for (uint32_t k = 0; k < src->nvar; k++) {
     const mssa__varidx *sv = &src->var[k];
@@ -433,6 +449,7 @@ static void subtract_decomposed(mssa_aa *aa, mssa__decomp *dst, const mssa__deco
           dv->trunc != sv->trunc)
         continue;
       if (dv->scale != sv->scale) {
+        if ((uint64_t)dv->scale < (uint64_t)sv->scale) dst->nuw = false;
         dv->scale = (int64_t)((uint64_t)dv->scale - (uint64_t)sv->scale);
         dv->nsw = false;
       } else {
@@ -443,6 +460,7 @@ static void subtract_decomposed(mssa_aa *aa, mssa__decomp *dst, const mssa__deco
       break;
     }
     if (!found) {
+      dst->nuw = false;
       if (dst->nvar == 16) { dst->overflow = true; return; }
       mssa__varidx e = *sv;
       e.scale = (int64_t)(0 - (uint64_t)sv->scale);
@@ -648,6 +666,13 @@ static bool min_abs_var_offset(mssa_aa *aa, const mssa__decomp *d1, uint64_t *mi
   return false;
 }
 
+/* LLVM 20+ subtracts the decomposition with fewer variable indices from
+** the other (with the sizes that go with them). */
+static void swap_geps(mssa__decomp **d1, mssa__decomp **d2, uint64_t *s1, uint64_t *s2) {
+  mssa__decomp *d = *d1; *d1 = *d2; *d2 = d;
+  uint64_t s = *s1; *s1 = *s2; *s2 = s;
+}
+
 static mssa_alias_result alias_gep(mssa_aa *aa, mssa_val gep1, uint64_t s1, mssa_val v2, uint64_t s2,
                                    mssa_val u1, mssa_val u2) {
   if (!mssa__ls_has_value(s1) && !mssa__ls_has_value(s2)) {
@@ -660,6 +685,7 @@ static mssa_alias_result alias_gep(mssa_aa *aa, mssa_val gep1, uint64_t s1, mssa
   mssa__decompose_gep(aa, v2, d2);
   if (d1->overflow || d2->overflow) return MSSA_MAY_ALIAS;
   if (d1->base == gep1 && d2->base == v2) return MSSA_MAY_ALIAS;
+  if (mssa__llvm(aa) >= MSSA__LLVM_GEP_NUW && d1->nvar < d2->nvar) swap_geps(&d1, &d2, &s1, &s2);
   subtract_decomposed(aa, d1, d2);
   if (d1->overflow) return MSSA_MAY_ALIAS;
 
@@ -687,6 +713,8 @@ static mssa_alias_result alias_gep(mssa_aa *aa, mssa_val gep1, uint64_t s1, mssa
     if (!mssa__ls_has_value(lsize)) return MSSA_MAY_ALIAS;
     return (uint64_t)off < mssa__ls_value(lsize) ? MSSA_PARTIAL_ALIAS : MSSA_NO_ALIAS;
   }
+  /* LLVM 20+: offset +nuw indices lies at least `offset` past v2 */
+  if (d1->nvar && d1->nuw && mssa__ls_has_value(s2) && (uint64_t)d1->offset >= mssa__ls_value(s2)) return MSSA_NO_ALIAS;
   if (!mssa__ls_has_value(s1) || !mssa__ls_has_value(s2)) return MSSA_MAY_ALIAS;
   uint64_t v1size = mssa__ls_value(s1), v2size = mssa__ls_value(s2);
 

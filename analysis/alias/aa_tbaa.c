@@ -27,6 +27,13 @@
 
 #define NONE MSSA_NONE
 
+/* Bounds on walks over the type DAG, which well-formed TBAA never nears;
+** past them the answer is "may alias" (malformed or cyclic metadata, which
+** LLVM would assert on). */
+#define TBAA_MAX_PATH 256      /* depth of a type's path to its root */
+#define TBAA_FIELD_WORK 512    /* pending field types in has_field */
+#define TBAA_MAX_STEPS 4096    /* types visited by one walk */
+
 static const mssa_md *md(const mssa_aa *aa, uint32_t n) {
   if (n == NONE || n >= aa->m->md.n) return NULL;
   const mssa_md *x = &aa->m->md.a[n];
@@ -115,16 +122,16 @@ static uint32_t type_parent(const mssa_aa *aa, uint32_t t) {
 static uint32_t least_common_type(const mssa_aa *aa, uint32_t a, uint32_t b) {
   if (a == NONE || b == NONE) return NONE;
   if (a == b) return a;
-  uint32_t pa[256], pb[256];
+  uint32_t pa[TBAA_MAX_PATH], pb[TBAA_MAX_PATH];
   int na = 0, nb = 0;
   for (uint32_t x = a; x != NONE; x = type_parent(aa, x)) {
     for (int i = 0; i < na; i++) if (pa[i] == x) return NONE;   /* cycle: LLVM aborts */
-    if (na == 256) return NONE;
+    if (na == TBAA_MAX_PATH) return NONE;
     pa[na++] = x;
   }
   for (uint32_t x = b; x != NONE; x = type_parent(aa, x)) {
     for (int i = 0; i < nb; i++) if (pb[i] == x) return NONE;
-    if (nb == 256) return NONE;
+    if (nb == TBAA_MAX_PATH) return NONE;
     pb[nb++] = x;
   }
   uint32_t ret = NONE;
@@ -170,8 +177,8 @@ static uint32_t type_get_field(const mssa_aa *aa, uint32_t t, uint64_t *offset) 
 /* hasField(BaseType, FieldType), recursive in LLVM; an explicit worklist
 ** with a visit budget here (exceeding it answers "has field": may alias). */
 static bool has_field(const mssa_aa *aa, uint32_t base, uint32_t field) {
-  uint32_t work[512]; uint32_t nw = 0;
-  unsigned budget = 4096;
+  uint32_t work[TBAA_FIELD_WORK]; uint32_t nw = 0;
+  unsigned budget = TBAA_MAX_STEPS;
   work[nw++] = base;
   while (nw) {
     uint32_t t = work[--nw];
@@ -184,7 +191,7 @@ static bool has_field(const mssa_aa *aa, uint32_t base, uint32_t field) {
       uint32_t ft = op_node(aa, t, first + i * per);
       if (ft == NONE) continue;
       if (ft == field) return true;
-      if (!--budget || nw == 512) return true;
+      if (!--budget || nw == TBAA_FIELD_WORK) return true;
       work[nw++] = ft;
     }
   }
@@ -196,12 +203,12 @@ static bool subobject_of(const mssa_aa *aa, const tagv *base, const tagv *sub, u
   if (base->access == base->base && base->access == common) { *may = true; return true; }
   uint32_t bt = base->base;
   uint64_t off = base->offset;
-  for (unsigned guard = 0; guard < 4096; guard++) {
+  for (unsigned guard = 0; guard < TBAA_MAX_STEPS; guard++) {
     if (bt == NONE) break;
     if (bt == sub->base) { *may = off == sub->offset; return true; }
     if (base->newfmt && bt == base->access) break;
     bt = type_get_field(aa, bt, &off);
-    if (guard == 4095) { *may = true; return true; }
+    if (guard == TBAA_MAX_STEPS - 1) { *may = true; return true; }
   }
   if (base->newfmt) {
     if (bt != NONE && has_field(aa, bt, sub->base)) { *may = true; return true; }

@@ -206,7 +206,8 @@ enum {
   MSSA_A_IMMARG = 1u << 27,
   MSSA_A_NOUNDEF = 1u << 28,
   MSSA_A_WRITABLE = 1u << 29,       /* parameter: `writable` (LLVM 18+) */
-  MSSA_A_DEAD_ON_UNWIND = 1u << 30  /* parameter: `dead_on_unwind` (LLVM 18+) */
+  MSSA_A_DEAD_ON_UNWIND = 1u << 30, /* parameter: `dead_on_unwind` (LLVM 18+) */
+  MSSA_A_RETURNS_TWICE = 1u << 31   /* function: `returns_twice` (setjmp) */
 };
 
 /*
@@ -310,13 +311,21 @@ typedef enum {
 **   cmpxchg      [ptr, cmp, new]                 ordering = success ordering
 **   atomicrmw    [ptr, value]                    aux = operation (MSSA_RMW_*)
 **   casts        [value]                         aux = source type
-**   icmp/fcmp    [lhs, rhs]                      aux = predicate index
+**   icmp/fcmp    [lhs, rhs]                      aux = predicate index (LLVM's
+**                                                CmpInst::Predicate; icmp: MSSA_ICMP_*)
 **   phi          [value0, block0, value1, block1, ...]
 **   select       [cond, iftrue, iffalse]
 **   va_arg       [va_list ptr]
 **   extractvalue [agg, idx consts...]; insertvalue [agg, val, idx consts...]
 **   others       their operands in textual order
 */
+
+/* icmp predicates as aux holds them: LLVM's CmpInst::Predicate numbers. */
+enum {
+  MSSA_ICMP_EQ = 32, MSSA_ICMP_NE = 33, MSSA_ICMP_UGT = 34, MSSA_ICMP_UGE = 35,
+  MSSA_ICMP_ULT = 36, MSSA_ICMP_ULE = 37, MSSA_ICMP_SGT = 38, MSSA_ICMP_SGE = 39,
+  MSSA_ICMP_SLT = 40, MSSA_ICMP_SLE = 41
+};
 
 enum {
   MSSA_IF_VOLATILE = 1,    /* load/store/cmpxchg/atomicrmw/memory intrinsic call */
@@ -717,5 +726,12 @@ uint32_t mssa_module_find_func(const mssa_module *m, const char *name);
 void mssa_layout_compute(mssa_module *m);
 /* Parses a datalayout string into *dl (unknown parts keep defaults). */
 void mssa_layout_parse(mssa_datalayout *dl, const char *s, size_t n);
+/* The same, for a reader that reports bad input: returns an error message
+** (static string) for a malformed spec, or NULL. *dl is left with defaults
+** for the bad part. */
+const char *mssa_layout_parse_checked(mssa_datalayout *dl, const char *s, size_t n);
+/* mssa_layout_compute, returning the id of a struct type that contains
+** itself by value (LLVM: "invalid recursive type"), or MSSA_NONE. */
+uint32_t mssa_layout_compute_checked(mssa_module *m);
 
 #endif

@@ -24,8 +24,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "ir/ir_internal.h"
-
 /* ------------------------------------------------------------ diagnostics */
 
 static void pos_of(const ll_parser *p, uint32_t off, uint32_t *line, uint32_t *col) {
@@ -680,7 +678,7 @@ static void parse_toplevel(ll_parser *p) {
         ll_tok s = p->lx.tok;
         mssa__ll_expect(p, LT_STRING, "string");
         if (dl) {
-          const char *err = mssa__layout_parse_checked(&m->dl, m->text + s.toff, s.tlen);
+          const char *err = mssa_layout_parse_checked(&m->dl, m->text + s.toff, s.tlen);
           if (err) mssa__ll_err(p, s.toff, "%s", err);
         }
         continue;
@@ -991,7 +989,7 @@ static void finish_module(ll_parser *p) {
   detect_version(m);
   /* 11. layout (and recursive struct check) */
   m->opaque_ptrs = (uint8_t)p->lx.saw_ptr;
-  uint32_t rec = mssa__layout_compute_checked(m);
+  uint32_t rec = mssa_layout_compute_checked(m);
   if (rec != MSSA_NONE) {
     uint32_t off = rec < p->tdef.n && p->tdef.a[rec] != MSSA_NONE ? p->tdef.a[rec] : 0;
     mssa__ll_err(p, off, "invalid recursive type");

@@ -91,6 +91,7 @@ static const attr_def attrs[] = {
   {"readnone", MSSA_A_READNONE, AK_NONE, AW_PARAM | AW_FN, 0, MEM_ALL(MSSA_MA_NONE)},
   {"readonly", MSSA_A_READONLY, AK_NONE, AW_PARAM | AW_FN, 0, MEM_ALL(MSSA_MA_REF)},
   {"returned", MSSA_A_RETURNED, AK_NONE, AW_PARAM, 0, MSSA_MEM_ANY},
+  {"returns_twice", MSSA_A_RETURNS_TWICE, AK_NONE, AW_FN, 0, MSSA_MEM_ANY},
   {"signext", 0, AK_NONE, AW_PARAM, 0, MSSA_MEM_ANY},
   {"speculatable", MSSA_A_SPECULATABLE, AK_NONE, AW_FN, 0, MSSA_MEM_ANY},
   {"sret", MSSA_A_SRET, AK_TYPE, AW_PARAM, 0, MSSA_MEM_ANY},

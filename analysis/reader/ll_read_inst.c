@@ -220,10 +220,18 @@ static int align_tail(ll_parser *p, mssa_inst *ins) {
 ** it returns 1 when metadata attachments follow (comma consumed). */
 typedef int (*inst_family)(ll_parser *p, mssa_inst *ins, unsigned kw, uint32_t off);
 
+/* `T v, label %dest` (switch condition and cases). */
+static void value_label(ll_parser *p, const char *comma) {
+  uint32_t ty;
+  tv_op(p, &ty);
+  mssa__ll_expect(p, LT_COMMA, comma);
+  label_op(p);
+}
+
 /* ret, br, switch, indirectbr, unreachable */
 static int parse_branch(ll_parser *p, mssa_inst *ins, unsigned kw, uint32_t off) {
   mssa_module *m = p->m;
-  uint32_t ty, ty2;
+  uint32_t ty;
   switch (kw) {
   case LL_KW_ret: {
     ins->opcode = MSSA_OP_RET;
@@ -249,15 +257,9 @@ static int parse_branch(ll_parser *p, mssa_inst *ins, unsigned kw, uint32_t off)
     return 0;
   case LL_KW_switch:
     ins->opcode = MSSA_OP_SWITCH;
-    tv_op(p, &ty);
-    mssa__ll_expect(p, LT_COMMA, "',' after switch condition");
-    label_op(p);
+    value_label(p, "',' after switch condition");
     mssa__ll_expect(p, LT_LSQ, "'[' with switch table");
-    while (TOK->kind != LT_RSQ) {
-      tv_op(p, &ty2);
-      mssa__ll_expect(p, LT_COMMA, "',' after case value");
-      label_op(p);
-    }
+    while (TOK->kind != LT_RSQ) value_label(p, "',' after case value");
     mssa__ll_next(p);
     return 0;
   case LL_KW_indirectbr:

@@ -976,6 +976,21 @@ out:
   return rc;
 }
 
+/* Why plan pl cannot be applied to m (with a new text of len bytes): 0 if
+** it can, else MSSA_EINVAL with res->why set. */
+static int apply_refused(const mssa_module *m, const mssa__retext_plan *pl, char **text, size_t len,
+                         mssa_retext *res) {
+  const mssa__textmap *om = m ? m->tmap : NULL;
+  if (!m || !text || !*text || !pl) return refuse(res, "no text");
+  if (!om || m->text_len != pl->olen || len != pl->nlen || om->f.n != pl->nf)
+    return refuse(res, "the module changed while the new text was compared");
+  if (om->nmd && !m->mdnum.n) return refuse(res, "the text's metadata numbers are too sparse to follow");
+  if (m->md.n > 2 * om->md0 + 4096 || m->mdops.n > 2 * om->mdops0 + 8192 ||
+      m->attrlists.n > 2 * om->al0 + 4096)
+    return refuse(res, "earlier reloads left many unused nodes: a full load compacts them");
+  return 0;
+}
+
 int mssa__retext_apply(mssa_module *m, mssa__retext_plan *pl, char **text, size_t len,
                        mssa_retext *res, mssa_diag *diag) {
   memset(res, 0, sizeof *res);
@@ -986,23 +1001,7 @@ int mssa__retext_apply(mssa_module *m, mssa__retext_plan *pl, char **text, size_
   mssa_func *volatile saved = NULL;
   uint8_t *volatile is_chg = NULL;
   const mssa__textmap *om = m ? m->tmap : NULL;
-  if (!m || !text || !*text || !pl) {
-    refuse(res, "no text");
-    goto out;
-  }
-  if (!om || m->text_len != pl->olen || len != pl->nlen || om->f.n != pl->nf) {
-    refuse(res, "the module changed while the new text was compared");
-    goto out;
-  }
-  if (om->nmd && !m->mdnum.n) {
-    refuse(res, "the text's metadata numbers are too sparse to follow");
-    goto out;
-  }
-  if (m->md.n > 2 * om->md0 + 4096 || m->mdops.n > 2 * om->mdops0 + 8192 ||
-      m->attrlists.n > 2 * om->al0 + 4096) {
-    refuse(res, "earlier reloads left many unused nodes: a full load compacts them");
-    goto out;
-  }
+  if (apply_refused(m, pl, text, len, res)) goto out;
   rt *r = &pl->r;
   mssa__textmap *nm = pl->nm;
   r->ot = m->text;

@@ -63,7 +63,7 @@
 **      when every walk from U sees U's own location (a pointer no phi
 **      translation rewrites), as in (a). Otherwise
 **      the walker recomputes U exactly as the build's use optimizer does.
-**   7. Escape: an object with more than MSSA_CAPTURE_MAX_USES + k uses
+**   7. Escape: an object with more than mssa_aa_capture_max_uses + k uses
 **      (k = uses the edit can add or remove) is captured before and after
 **      (capture tracking's use limit), so alias analysis is asked only
 **      about objects below that.
@@ -205,9 +205,9 @@ enum {
 /*
 ** Does value v have at least `need` uses among live instructions? Capture
 ** tracking declares an object captured as soon as the object itself has
-** more than MSSA_CAPTURE_MAX_USES uses, before looking at any of them; an
-** edit that changes its use count by at most k leaves an object with
-** MSSA_CAPTURE_MAX_USES + 1 + k uses or more captured both before and
+** more than mssa_aa_capture_max_uses uses, before looking at any of them;
+** an edit that changes its use count by at most k leaves an object with
+** that limit + 1 + k uses or more captured both before and
 ** after, with no need to ask (and to rebuild alias analysis' use lists,
 ** which is linear in the function). Stops at `need`.
 */
@@ -236,7 +236,7 @@ static bool val_in(const mssa_val *a, uint32_t n, mssa_val v) {
 static void esc_collect(mssa_ssa *s, const mssa_func *f, const mssa_val *ops, uint32_t nops,
                         escsnap *e) {
   /* the edit adds or removes at most nops (+1 for set_operand) uses */
-  uint32_t need = MSSA_CAPTURE_MAX_USES + 1 + nops + 1;
+  uint32_t need = mssa_aa_capture_max_uses(s->m) + 1 + nops + 1;
   MSSA_VEC(mssa_val) wl = {0}, seen = {0};
   for (uint32_t k = 0; k < nops; k++) {
     uint32_t kind = MSSA_VAL_KIND(ops[k]);

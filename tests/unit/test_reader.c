@@ -936,6 +936,18 @@ static void test_current_errors(void) {
   ok(d && d->is_decl && d->nargs == 4 && d->intrinsic == MSSA_INTR_MEMCPY &&
      fn(m, "f")->insts.a[0].intrinsic == MSSA_INTR_MEMCPY, "undeclared intrinsic declared from its call");
   mssa_module_free(m);
+  /* every truncation of the current-syntax module: one positioned error */
+  size_t len = strlen(current_ir);
+  int bad = 0;
+  for (size_t cut = 0; cut < len; cut++) {
+    mssa_module *mm = NULL;
+    mssa_diag dg;
+    memset(&dg, 0, sizeof dg);
+    int rc = mssa_module_parse("t.ll", current_ir, cut, &mm, &dg);
+    if (rc == MSSA_OK) mssa_module_free(mm);
+    else if (rc != MSSA_EPARSE || dg.line == 0 || dg.col == 0 || !dg.msg[0]) bad++;
+  }
+  is_int(bad, 0, "every truncation of the current-syntax module gives a positioned diagnostic");
 }
 
 /* What llvm-as-14 rejects that the reader used to take: named metadata
