@@ -2,7 +2,7 @@
 ** base_compat.h -- TRANSITIONAL: the helpers of util.h under the internal
 ** spelling they had before they became base's public API. Lets folders not
 ** yet renamed build unchanged; delete this file (and its #include in
-** util.h) once `grep -rn 'mssa__\(xmalloc\|vec_push\|...\)'` finds nothing.
+** util.h) once no folder uses the old spellings.
 */
 #ifndef MSSA_BASE_COMPAT_H
 #define MSSA_BASE_COMPAT_H
@@ -17,6 +17,7 @@
 #define mssa__vec_free mssa_vec_free
 #define mssa__hash mssa_hash
 #define mssa__hash_words mssa_hash_words
+#define mssa__hash_mix mssa_hash_mix
 #define mssa__now_ns mssa_now_ns
 
 #endif
