@@ -3,6 +3,9 @@
 #   make            build/libmemssa.a (analysis/), build/memssa (the CLI),
 #                   build/memssad (the daemon: server/ + protocol/) and
 #                   build/libmemssa-client.a with its pkg-config file
+#   make install    memssa, memssad, libmemssa-client.a, memssa-client.h and
+#                   memssa-client.pc under $(DESTDIR)$(PREFIX) (uninstall:
+#                   removes them); BINDIR, LIBDIR, INCLUDEDIR, PKGCONFIGDIR
 #   make test       build everything and the tests, run them all with prove
 #   make asan       the same suite, built in build-asan/ with ASan + UBSan
 #   make release    the same programs in build-release/ with MSSA_CHECKS=0
@@ -21,7 +24,7 @@
 #   tests/conformance/*.t   agreement with LLVM 14's opt on whole corpora
 #   tests/unit/test_*.c     C TAP programs, built as $(BUILD)/tests/test_*
 #   tests/daemon/*.t        Python scripts against a real memssad
-#   tests/*.t               checks of the source tree (layers.t, funclen.t)
+#   tests/*.t               checks of the source tree (layers, lengths, docs)
 #   tests/fixtures/         their inputs (IR, C programs, fixture generators)
 #
 # Files that need POSIX interfaces define _POSIX_C_SOURCE themselves at their
@@ -76,7 +79,6 @@ CLI_OBJS := $(call obj,$(CLI_SRCS))
 CLIENT_LIB  := $(BUILD)/libmemssa-client.a
 CLIENT_PC   := $(BUILD)/memssa-client.pc
 CLIENT_OBJS := $(call obj,$(CLIENT_SRCS))
-PREFIX ?= /usr/local
 SRV_OBJS := $(call obj,$(SERVER_SRCS) $(PROTO_SRCS))
 PROTO_OBJS := $(call obj,$(PROTO_SRCS))
 TEST_BINS:= $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(TEST_SRCS))
@@ -87,12 +89,19 @@ PROGRAMS := $(if $(CLI_SRCS),$(CLI)) $(if $(SERVER_SRCS),$(DAEMON)) \
 # libuv and jansson: asked of pkg-config only when the daemon is built.
 SRV_CFLAGS = $(shell pkg-config --cflags libuv jansson)
 SRV_LIBS   = $(shell pkg-config --libs libuv jansson)
+# jansson alone: the client library's replies, so its callers and the CLI.
+JANSSON_CFLAGS = $(shell pkg-config --cflags jansson)
+JANSSON_LIBS   = $(shell pkg-config --libs jansson)
 
 # ---------------------------------------------------------------- test env
 # Tests locate what they exercise through these (absolute paths, so a test
 # may cd).  Conformance corpora are cached in build/corpus for both builds.
 MEMSSA_SHARED ?= $(abspath $(CURDIR)/../shared)
-TEST_ENV = MEMSSA_ROOT='$(CURDIR)' \
+# Debian's own interpreters first: a version-manager shim for python3 (pyenv
+# on some images) costs tens of milliseconds a start, and the conformance
+# tool starts python3 twice per file compared.
+TEST_ENV = PATH='/usr/bin:/bin:$(PATH)' \
+           MEMSSA_ROOT='$(CURDIR)' \
            MEMSSA_BUILD='$(abspath $(BUILD))' \
            MEMSSA_BIN='$(abspath $(CLI))' \
            MEMSSAD_BIN='$(abspath $(DAEMON))' \
@@ -107,7 +116,7 @@ PROVE_FLAGS ?= --timer
 # fuzz test and the soundness test also draw from.
 TESTS       ?= $(CONF_SCRIPTS) $(TEST_BINS) $(DAEMON_SCRIPTS) $(TREE_SCRIPTS)
 
-.PHONY: all test asan release example bench bench-all deps clean fuzz-updater check FORCE
+.PHONY: all install uninstall test asan release example bench bench-all deps clean fuzz-updater check FORCE
 .DEFAULT_GOAL := all
 
 all: deps $(LIB) $(PROGRAMS)
@@ -128,7 +137,8 @@ $(BUILD)/obj/%.o: %.c $(FLAGS_STAMP) | deps
 	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(DEPFLAGS) -c $< -o $@
 
 $(SRV_OBJS): ALL_CPPFLAGS += -D_POSIX_C_SOURCE=200809L -Iprotocol -Iserver -Iclients $(SRV_CFLAGS)
-$(CLI_OBJS): ALL_CPPFLAGS += -Iclients
+$(CLI_OBJS): ALL_CPPFLAGS += -Iclients $(JANSSON_CFLAGS)
+$(CLIENT_OBJS): ALL_CPPFLAGS += $(JANSSON_CFLAGS)
 
 $(LIB): $(LIB_OBJS)
 	@mkdir -p $(@D)
@@ -136,24 +146,58 @@ $(LIB): $(LIB_OBJS)
 	$(AR) rcs $@ $^
 
 # `memssa lsp` (clients/lsp) speaks JSON through jansson and compiles C
-# through protocol/compile.c.
+# through the client library's compile driver (libmemssa-client/compile.c).
 LSP_OBJS := $(call obj,$(wildcard clients/lsp/*.c))
-$(LSP_OBJS): ALL_CPPFLAGS += -Iprotocol $(shell pkg-config --cflags jansson)
-COMPILE_OBJ := $(call obj,protocol/compile.c)
+$(LSP_OBJS): ALL_CPPFLAGS += $(JANSSON_CFLAGS)
 
-$(CLI): $(CLI_OBJS) $(COMPILE_OBJ) $(LIB) $(CLIENT_LIB)
-	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $(CLI_OBJS) $(COMPILE_OBJ) $(CLIENT_LIB) $(LIB) \
-	  $(shell pkg-config --libs jansson) $(LDLIBS) -o $@
+$(CLI): $(CLI_OBJS) $(LIB) $(CLIENT_LIB)
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $(CLI_OBJS) $(CLIENT_LIB) $(LIB) \
+	  $(JANSSON_LIBS) $(LDLIBS) -o $@
 
-# The client library a compiler links (no dependencies), with its pkg-config file.
+# ---------------------------------------------------------------- client library
+# The client library a compiler links (it needs jansson), with its
+# pkg-config file; `make install` puts them, the header and the programs
+# under $(DESTDIR)$(PREFIX) (docs/client.md). The .pc file is rewritten only
+# when its text changes (a new PREFIX), like the flags stamp.
+PREFIX       ?= /usr/local
+BINDIR       ?= $(PREFIX)/bin
+LIBDIR       ?= $(PREFIX)/lib
+INCLUDEDIR   ?= $(PREFIX)/include
+PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
+CLIENT_HDR   := clients/libmemssa-client/memssa-client.h
+# ${prefix}-relative in the .pc file when under PREFIX, so it stays relocatable.
+pc_dir = $(patsubst $(PREFIX)/%,$${prefix}/%,$(1))
+PC_TEXT = sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(call pc_dir,$(LIBDIR))|' \
+              -e 's|@INCLUDEDIR@|$(call pc_dir,$(INCLUDEDIR))|' -e 's|@VERSION@|$(MEMSSA_VERSION)|' $<
+MEMSSA_VERSION := $(shell sed -n 's/^\#define MEMSSA_VERSION "\(.*\)"/\1/p' $(CLIENT_HDR))
+
 $(CLIENT_LIB): $(CLIENT_OBJS)
 	@mkdir -p $(@D)
 	rm -f $@
 	$(AR) rcs $@ $^
 
-$(CLIENT_PC): clients/libmemssa-client/memssa-client.pc.in
+$(CLIENT_PC): clients/libmemssa-client/memssa-client.pc.in FORCE
 	@mkdir -p $(@D)
-	sed 's|@PREFIX@|$(PREFIX)|' $< > $@
+	@$(PC_TEXT) | cmp -s - $@ || $(PC_TEXT) > $@
+
+# The client tests (tests/unit/test_client*.c) link the client library.
+CLIENT_TEST_BINS := $(filter $(BUILD)/tests/test_client%,$(TEST_BINS))
+$(CLIENT_TEST_BINS): $(CLIENT_LIB)
+$(CLIENT_TEST_BINS): TEST_CPPFLAGS = -D_POSIX_C_SOURCE=200809L -Iclients $(JANSSON_CFLAGS)
+$(CLIENT_TEST_BINS): TEST_LIBS = $(CLIENT_LIB) $(JANSSON_LIBS)
+
+install: $(CLI) $(DAEMON) $(CLIENT_LIB) $(CLIENT_PC)
+	install -d '$(DESTDIR)$(BINDIR)' '$(DESTDIR)$(LIBDIR)' '$(DESTDIR)$(INCLUDEDIR)' \
+	  '$(DESTDIR)$(PKGCONFIGDIR)'
+	install -m 755 $(CLI) $(DAEMON) '$(DESTDIR)$(BINDIR)/'
+	install -m 644 $(CLIENT_LIB) '$(DESTDIR)$(LIBDIR)/'
+	install -m 644 $(CLIENT_HDR) '$(DESTDIR)$(INCLUDEDIR)/'
+	install -m 644 $(CLIENT_PC) '$(DESTDIR)$(PKGCONFIGDIR)/'
+
+uninstall:
+	rm -f '$(DESTDIR)$(BINDIR)/memssa' '$(DESTDIR)$(BINDIR)/memssad' \
+	  '$(DESTDIR)$(LIBDIR)/libmemssa-client.a' '$(DESTDIR)$(INCLUDEDIR)/memssa-client.h' \
+	  '$(DESTDIR)$(PKGCONFIGDIR)/memssa-client.pc'
 
 $(DAEMON): $(SRV_OBJS) $(LIB) $(CLIENT_LIB)
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $(SRV_OBJS) $(CLIENT_LIB) $(LIB) $(SRV_LIBS) $(LDLIBS) -o $@

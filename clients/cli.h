@@ -18,4 +18,9 @@ int mssa_cli_promotable_local(int argc, char **argv);
 int mssa_cli_has_local(int argc, char **argv);
 int mssa_cli_daemon(const char *cmd, int argc, char **argv);
 
+/* clients/lsp (lsp.h): `memssa lsp`, which starts memssad through the
+** `daemon` subcommand it is given. */
+int mssa_lsp_main(int argc, char **argv,
+                  int (*daemon_cmd)(const char *cmd, int argc, char **argv));
+
 #endif

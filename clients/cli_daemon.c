@@ -20,10 +20,12 @@
 **   1. Exit status: 0 success, 1 the daemon answered with an error or could
 **      not be reached, 2 bad usage (a `query` without "id" is one: a
 **      notification gets no reply).
+**   2. Every request is built as a jansson value and sent through
+**      libmemssa-client, so no argument can break the JSON framing.
 **   3. No socket is trusted that memssa_client_check_socket refuses: the
 **      refusal is printed as it says it.
-**   2. Every request is built with memssa_json_quote, so no argument can
-**      break the JSON framing.
+**   4. --json prints the reply as jansson encodes it with the daemon's
+**      flags (compact, reals to 9 digits): the very bytes the daemon sent.
 */
 #define _POSIX_C_SOURCE 200809L
 #define _XOPEN_SOURCE 700   /* realpath */
@@ -110,78 +112,59 @@ static memssa_client *connect_or_say(const dopts *o) {
   return c;
 }
 
-/* Request params are built as JSON text in an mssa_buf: "{", members
-** (every string through memssa_json_quote), "}". */
-static void put_str(mssa_buf *b, const char *s) {
-  size_t need = memssa_json_quote(NULL, 0, s);
-  mssa_buf_reserve(b, need);
-  memssa_json_quote(b->p + b->n, need + 1, s);
-  b->n += need;
+/* A member as a string ("" if absent or not a string) or an integer. */
+static const char *jstr(json_t *o, const char *key) {
+  const char *v = json_string_value(json_object_get(o, key));
+  return v ? v : "";
 }
 
-/* ,"key": (or the first member without the comma) */
-static void put_key(mssa_buf *b, const char *key) {
-  if (b->n > 1) mssa_buf_puts(b, ",");
-  put_str(b, key);
-  mssa_buf_puts(b, ":");
+static long long jint(json_t *o, const char *key) {
+  return (long long)json_integer_value(json_object_get(o, key));
 }
 
-static void put_kv(mssa_buf *b, const char *key, const char *val) {
-  put_key(b, key);
-  put_str(b, val);
+/* The reply flags of the daemon (protocol/rpc.c), for --json. */
+#define REPLY_DUMP_FLAGS (JSON_COMPACT | JSON_REAL_PRECISION(9))
+
+static void say_error(json_t *err) {
+  json_t *d = json_object_get(err, "data");
+  if (json_object_get(d, "line") && json_object_get(d, "message") && json_object_get(d, "file"))
+    fprintf(stderr, "%s:%lld:%lld: error: %s\n", jstr(d, "file"), jint(d, "line"), jint(d, "col"),
+            jstr(d, "message"));
+  else
+    fprintf(stderr, "memssa: error %lld: %s\n", jint(err, "code"), jstr(err, "message"));
+  size_t i;
+  json_t *k;
+  json_array_foreach(json_object_get(d, "candidates"), i, k)
+    fprintf(stderr, "  candidate at col %lld: %s\n", jint(k, "col"), jstr(k, "text"));
 }
 
-static void put_kraw(mssa_buf *b, const char *key, const char *raw) {
-  put_key(b, key);
-  mssa_buf_puts(b, raw);
-}
-
-static void put_kint(mssa_buf *b, const char *key, long long v) {
-  put_key(b, key);
-  mssa_buf_printf(b, "%lld", v);
-}
-
-/* Sends method+params; prints the raw reply with --json. Returns the
-** parsed reply, or NULL after printing the error. *status = exit status. */
-static memssa_json *call(const dopts *o, const char *method, const char *params, int *status) {
+/* Sends method+params (params taken; NULL for none); prints the whole
+** reply with --json. Returns the reply, or NULL after printing the error.
+** *status = exit status. */
+static json_t *call(const dopts *o, const char *method, json_t *params, int *status) {
   *status = 1;
   memssa_client *c = connect_or_say(o);
-  if (!c) return NULL;
-  char *reply = NULL;
-  int rc = memssa_client_call(c, method, params, &reply);
+  if (!c) {
+    json_decref(params);
+    return NULL;
+  }
+  json_t *r = NULL;
+  int rc = memssa_client_send_new(c, method, params, NULL);
+  if (!rc) rc = memssa_client_recv(c, &r);
   memssa_client_close(c);
   if (rc) {
     fprintf(stderr, "memssa: %s\n", memssa_client_strerror(rc));
     return NULL;
   }
-  memssa_json *r = memssa_json_parse(reply, strlen(reply));
-  if (o->json) puts(reply);
-  free(reply);
-  if (!r) {
-    fprintf(stderr, "memssa: %s\n", memssa_client_strerror(MEMSSA_CLIENT_EPROTO));
-    return NULL;
+  if (o->json) {
+    char *text = json_dumps(r, REPLY_DUMP_FLAGS);
+    if (text) puts(text);
+    free(text);
   }
-  const memssa_json *err = memssa_json_get(r, "error");
+  json_t *err = json_object_get(r, "error");
   if (err) {
-    if (!o->json) {
-      const memssa_json *d = memssa_json_get(err, "data");
-      if (memssa_json_get(d, "line") && memssa_json_get(d, "message") &&
-          memssa_json_get(d, "file"))
-        fprintf(stderr, "%s:%lld:%lld: error: %s\n", memssa_json_str(memssa_json_get(d, "file")),
-                memssa_json_int(memssa_json_get(d, "line")),
-                memssa_json_int(memssa_json_get(d, "col")),
-                memssa_json_str(memssa_json_get(d, "message")));
-      else
-        fprintf(stderr, "memssa: error %lld: %s\n", memssa_json_int(memssa_json_get(err, "code")),
-                memssa_json_str(memssa_json_get(err, "message")));
-      const memssa_json *cands = memssa_json_get(d, "candidates");
-      for (size_t i = 0; i < memssa_json_len(cands); i++) {
-        const memssa_json *k = memssa_json_at(cands, i);
-        fprintf(stderr, "  candidate at col %lld: %s\n", memssa_json_int(memssa_json_get(k, "col")),
-                memssa_json_str(memssa_json_get(k, "text")));
-      }
-    }
-    memssa_json_free(r);
+    if (!o->json) say_error(err);
+    json_decref(r);
     return NULL;
   }
   *status = 0;
@@ -214,32 +197,32 @@ static void print_source_line(const char *file, long long line) {
   fclose(f);
 }
 
-static void print_where(const memssa_json *acc) {
-  const memssa_json *src = memssa_json_get(acc, "source");
+static void print_where(json_t *acc) {
+  json_t *src = json_object_get(acc, "source");
   if (!src) return;
-  printf("    at %s:%lld:%lld\n", memssa_json_str(memssa_json_get(src, "file")),
-         memssa_json_int(memssa_json_get(src, "line")), memssa_json_int(memssa_json_get(src, "col")));
-  print_source_line(memssa_json_str(memssa_json_get(src, "file")),
-                    memssa_json_int(memssa_json_get(src, "line")));
+  printf("    at %s:%lld:%lld\n", jstr(src, "file"),
+         jint(src, "line"), jint(src, "col"));
+  print_source_line(jstr(src, "file"),
+                    jint(src, "line"));
 }
 
-static void print_access_line(const char *indent, const memssa_json *acc) {
-  const char *text = memssa_json_str(memssa_json_get(acc, "text"));
-  printf("%s%s", indent, memssa_json_str(memssa_json_get(acc, "desc")));
-  if (*text) printf("   ; inst %lld in block %s: %s", memssa_json_int(memssa_json_get(acc, "inst")),
-                    memssa_json_str(memssa_json_get(acc, "block")), text);
-  else printf("   ; block %s", memssa_json_str(memssa_json_get(acc, "block")));
+static void print_access_line(const char *indent, json_t *acc) {
+  const char *text = jstr(acc, "text");
+  printf("%s%s", indent, jstr(acc, "desc"));
+  if (*text) printf("   ; inst %lld in block %s: %s", jint(acc, "inst"),
+                    jstr(acc, "block"), text);
+  else printf("   ; block %s", jstr(acc, "block"));
   putchar('\n');
 }
 
-static void print_answer(const memssa_json *a) {
-  const memssa_json *acc = memssa_json_get(a, "access"), *cl = memssa_json_get(a, "clobber");
-  printf("%s @%s:\n", memssa_json_str(memssa_json_get(a, "module")),
-         memssa_json_str(memssa_json_get(a, "function")));
+static void print_answer(json_t *a) {
+  json_t *acc = json_object_get(a, "access"), *cl = json_object_get(a, "clobber");
+  printf("%s @%s:\n", jstr(a, "module"),
+         jstr(a, "function"));
   print_access_line("  ", acc);
   print_where(acc);
-  const char *ar = memssa_json_str(memssa_json_get(a, "alias"));
-  if (!strcmp(memssa_json_str(memssa_json_get(cl, "kind")), "liveOnEntry"))
+  const char *ar = jstr(a, "alias");
+  if (!strcmp(jstr(cl, "kind"), "liveOnEntry"))
     printf("  clobbered by liveOnEntry (nothing in the function writes it first)");
   else {
     printf("  clobbered by ");
@@ -248,7 +231,7 @@ static void print_answer(const memssa_json *a) {
     printf("  ");
   }
   if (*ar) printf("alias: %s", ar);
-  printf("%s\n", memssa_json_bool(memssa_json_get(a, "from_cache")) ? " (cached)" : "");
+  printf("%s\n", json_is_true(json_object_get(a, "from_cache")) ? " (cached)" : "");
 }
 
 /* --------------------------------------------------- target arguments */
@@ -276,7 +259,7 @@ static bool parse_position(char *arg, char **file, long long *line, long long *c
 }
 
 /* Adds the target of clobber/uses/access to params; -1 on bad usage. */
-static int add_target(const char *cmd, dopts *o, mssa_buf *p, bool allow_pos) {
+static int add_target(const char *cmd, dopts *o, json_t *p, bool allow_pos) {
   if (o->npos == 1 && allow_pos) {
     char *file;
     long long line, col;
@@ -284,10 +267,10 @@ static int add_target(const char *cmd, dopts *o, mssa_buf *p, bool allow_pos) {
       fprintf(stderr, "memssa %s: expected FILE:LINE[:COL], got '%s'\n", cmd, o->pos[0]);
       return -1;
     }
-    put_kv(p, "file", file);
-    put_kint(p, "line", line);
-    put_kint(p, "col", col);
-    if (o->module) put_kv(p, "module", o->module);
+    json_object_set_new(p, "file", json_string(file));
+    json_object_set_new(p, "line", json_integer(line));
+    json_object_set_new(p, "col", json_integer(col));
+    if (o->module) json_object_set_new(p, "module", json_string(o->module));
     return 0;
   }
   if (o->npos != 3) {
@@ -295,68 +278,49 @@ static int add_target(const char *cmd, dopts *o, mssa_buf *p, bool allow_pos) {
             allow_pos ? "FILE:LINE[:COL] or " : "");
     return -1;
   }
-  put_kv(p, "module", o->pos[0]);
-  put_kv(p, "function", o->pos[1]);
-  const char *inst = o->pos[2];
-  char *colon = strrchr(inst, ':');
-  char *end;
-  long long id = strtoll(inst, &end, 10);
-  if (*inst && !*end && id >= 0) {
-    put_kint(p, "inst", id);
-  } else if (colon && inst[0] != '%') {
-    long long ix = strtoll(colon + 1, &end, 10);
-    if (*end || ix < 0) {
-      fprintf(stderr, "memssa %s: INST '%s': expected BLOCK:INDEX\n", cmd, inst);
-      return -1;
-    }
-    char *blk = strndup(inst, (size_t)(colon - inst));
-    put_key(p, "inst");
-    mssa_buf_puts(p, "{");
-    put_str(p, "block");
-    mssa_buf_puts(p, ":");
-    put_str(p, blk);
-    mssa_buf_printf(p, ",\"index\":%lld}", ix);
-    free(blk);
-  } else {
-    put_kv(p, "inst", inst);
+  json_t *inst = memssa_inst_json_new(o->pos[2]);
+  if (!inst) {
+    fprintf(stderr, "memssa %s: INST '%s': expected BLOCK:INDEX\n", cmd, o->pos[2]);
+    return -1;
   }
+  json_object_set_new(p, "module", json_string(o->pos[0]));
+  json_object_set_new(p, "function", json_string(o->pos[1]));
+  json_object_set_new(p, "inst", inst);
   return 0;
 }
 
 /* --------------------------------------------------------- commands */
 
 /* Prints a successful result for humans; may set *status. */
-typedef void (*show_fn)(const dopts *o, const memssa_json *result, int *status);
+typedef void (*show_fn)(const dopts *o, json_t *result, int *status);
 
-/* Sends `method` with `params` (a JSON object built in an mssa_buf, freed
-** here; NULL for none) and shows the result unless --json. Returns the
-** exit status. */
-static int run(const dopts *o, const char *method, mssa_buf *params, show_fn show) {
+/* Sends `method` with `params` (taken; NULL for none) and shows the result
+** unless --json. Returns the exit status. */
+static int run(const dopts *o, const char *method, json_t *params, show_fn show) {
   int st;
-  memssa_json *r = call(o, method, params ? params->p : NULL, &st);
-  if (params) mssa_buf_free(params);
-  if (r && !o->json && show) show(o, memssa_json_get(r, "result"), &st);
-  memssa_json_free(r);
+  json_t *r = call(o, method, params, &st);
+  if (r && !o->json && show) show(o, json_object_get(r, "result"), &st);
+  json_decref(r);
   return st;
 }
 
-static void show_load(const dopts *o, const memssa_json *x, int *st) {
+static void show_load(const dopts *o, json_t *x, int *st) {
   (void)o, (void)st;
   printf("loaded module %s: %lld functions, %lld defs, %lld uses, %lld phis in %.1f ms%s\n",
-         memssa_json_str(memssa_json_get(x, "module")),
-         memssa_json_int(memssa_json_get(x, "functions")),
-         memssa_json_int(memssa_json_get(x, "defs")), memssa_json_int(memssa_json_get(x, "uses")),
-         memssa_json_int(memssa_json_get(x, "phis")), memssa_json_num(memssa_json_get(x, "ms")),
-         memssa_json_bool(memssa_json_get(x, "replaced")) ? " (replaced)" : "");
-  if (!strcmp(memssa_json_str(memssa_json_get(x, "reload")), "incremental")) {
-    long long renum = memssa_json_int(memssa_json_get(x, "renumbered"));
+         jstr(x, "module"),
+         jint(x, "functions"),
+         jint(x, "defs"), jint(x, "uses"),
+         jint(x, "phis"), json_number_value(json_object_get(x, "ms")),
+         json_is_true(json_object_get(x, "replaced")) ? " (replaced)" : "");
+  if (!strcmp(jstr(x, "reload"), "incremental")) {
+    long long renum = jint(x, "renumbered");
     printf("  reloaded by difference: %lld functions reused, %lld rebuilt",
-           memssa_json_int(memssa_json_get(x, "reused")),
-           memssa_json_int(memssa_json_get(x, "rebuilt")));
+           jint(x, "reused"),
+           jint(x, "rebuilt"));
     if (renum) printf(" (%lld reused ones renumbered)", renum);
     printf("\n");
-  } else if (*memssa_json_str(memssa_json_get(x, "why_full"))) {
-    printf("  full reload: %s\n", memssa_json_str(memssa_json_get(x, "why_full")));
+  } else if (*jstr(x, "why_full")) {
+    printf("  full reload: %s\n", jstr(x, "why_full"));
   }
 }
 
@@ -370,106 +334,95 @@ static int cmd_load(dopts *o) {
     fprintf(stderr, "memssa load: %s: %s\n", o->pos[0], strerror(errno));
     return 1;
   }
-  mssa_buf p = {0};
-  mssa_buf_puts(&p, "{");
-  put_kv(&p, "path", abs);
-  if (o->module) put_kv(&p, "module", o->module);
-  mssa_buf_puts(&p, "}");
-  return run(o, "load", &p, show_load);
+  json_t *p = json_pack("{ss}", "path", abs);
+  if (o->module) json_object_set_new(p, "module", json_string(o->module));
+  return run(o, "load", p, show_load);
 }
 
-static void show_clobber(const dopts *o, const memssa_json *x, int *st) {
+static void show_clobber(const dopts *o, json_t *x, int *st) {
   (void)o, (void)st;
-  const memssa_json *m = memssa_json_get(x, "matches");
+  json_t *m = json_object_get(x, "matches");
   if (!m) {
     print_answer(x);
     return;
   }
-  for (size_t i = 0; i < memssa_json_len(m); i++) print_answer(memssa_json_at(m, i));
+  for (size_t i = 0; i < json_array_size(m); i++) print_answer(json_array_get(m, i));
 }
 
 static int cmd_clobber(dopts *o) {
-  mssa_buf p = {0};
-  mssa_buf_puts(&p, "{");
-  if (add_target("clobber", o, &p, true)) {
-    mssa_buf_free(&p);
+  json_t *p = json_object();
+  if (add_target("clobber", o, p, true)) {
+    json_decref(p);
     return 2;
   }
   if (o->ptr) {
-    put_key(&p, "location");
-    mssa_buf_puts(&p, "{");
-    put_str(&p, "ptr");
-    mssa_buf_puts(&p, ":");
-    put_str(&p, o->ptr);
-    if (o->size >= 0) mssa_buf_printf(&p, ",\"size\":%lld", o->size);
-    mssa_buf_puts(&p, "}");
+    json_t *loc = json_pack("{ss}", "ptr", o->ptr);
+    if (o->size >= 0) json_object_set_new(loc, "size", json_integer(o->size));
+    json_object_set_new(p, "location", loc);
   }
-  mssa_buf_puts(&p, "}");
-  return run(o, "clobber", &p, show_clobber);
+  return run(o, "clobber", p, show_clobber);
 }
 
-static void show_uses(const dopts *o, const memssa_json *x, int *st) {
+static void show_uses(const dopts *o, json_t *x, int *st) {
   (void)o, (void)st;
-  const memssa_json *u = memssa_json_get(x, "uses");
-  print_access_line("", memssa_json_get(x, "def"));
-  print_where(memssa_json_get(x, "def"));
-  printf("is the clobber of %zu access%s\n", memssa_json_len(u),
-         memssa_json_len(u) == 1 ? "" : "es");
-  for (size_t i = 0; i < memssa_json_len(u); i++) {
-    print_access_line("  ", memssa_json_at(u, i));
-    print_where(memssa_json_at(u, i));
+  json_t *u = json_object_get(x, "uses");
+  print_access_line("", json_object_get(x, "def"));
+  print_where(json_object_get(x, "def"));
+  printf("is the clobber of %zu access%s\n", json_array_size(u),
+         json_array_size(u) == 1 ? "" : "es");
+  for (size_t i = 0; i < json_array_size(u); i++) {
+    print_access_line("  ", json_array_get(u, i));
+    print_where(json_array_get(u, i));
   }
 }
 
-static void show_access(const dopts *o, const memssa_json *x, int *st) {
+static void show_access(const dopts *o, json_t *x, int *st) {
   (void)o, (void)st;
-  print_access_line("", memssa_json_get(x, "access"));
-  const memssa_json *d = memssa_json_get(x, "defining"), *op = memssa_json_get(x, "optimized");
-  if (memssa_json_kind(d) == MEMSSA_JSON_OBJECT) print_access_line("  defining:  ", d);
-  if (memssa_json_kind(op) == MEMSSA_JSON_OBJECT) print_access_line("  optimized: ", op);
+  print_access_line("", json_object_get(x, "access"));
+  json_t *d = json_object_get(x, "defining"), *op = json_object_get(x, "optimized");
+  if (json_is_object(d)) print_access_line("  defining:  ", d);
+  if (json_is_object(op)) print_access_line("  optimized: ", op);
 }
 
 static int cmd_access_or_uses(dopts *o, const char *method) {
-  mssa_buf p = {0};
-  mssa_buf_puts(&p, "{");
-  if (add_target(method, o, &p, true)) {
-    mssa_buf_free(&p);
+  json_t *p = json_object();
+  if (add_target(method, o, p, true)) {
+    json_decref(p);
     return 2;
   }
-  mssa_buf_puts(&p, "}");
-  return run(o, method, &p, !strcmp(method, "uses") ? show_uses : show_access);
+  return run(o, method, p, !strcmp(method, "uses") ? show_uses : show_access);
 }
 
-static void show_print(const dopts *o, const memssa_json *x, int *st) {
+static void show_print(const dopts *o, json_t *x, int *st) {
   (void)o, (void)st;
-  fputs(memssa_json_str(memssa_json_get(x, "text")), stdout);
+  fputs(jstr(x, "text"), stdout);
 }
 
-static void show_unload(const dopts *o, const memssa_json *x, int *st) {
+static void show_unload(const dopts *o, json_t *x, int *st) {
   (void)x, (void)st;
   printf("unloaded %s\n", o->pos[0]);
 }
 
-static void show_verify(const dopts *o, const memssa_json *x, int *st) {
-  const memssa_json *pr = memssa_json_get(x, "problems");
-  for (size_t i = 0; i < memssa_json_len(pr); i++)
-    printf("@%s: %s\n", memssa_json_str(memssa_json_get(memssa_json_at(pr, i), "function")),
-           memssa_json_str(memssa_json_get(memssa_json_at(pr, i), "message")));
+static void show_verify(const dopts *o, json_t *x, int *st) {
+  json_t *pr = json_object_get(x, "problems");
+  for (size_t i = 0; i < json_array_size(pr); i++)
+    printf("@%s: %s\n", jstr(json_array_get(pr, i), "function"),
+           jstr(json_array_get(pr, i), "message"));
   printf("%s: %lld functions verified, %zu problem(s)\n", o->pos[0],
-         memssa_json_int(memssa_json_get(x, "functions")), memssa_json_len(pr));
-  if (memssa_json_len(pr)) *st = 1;
+         jint(x, "functions"), json_array_size(pr));
+  if (json_array_size(pr)) *st = 1;
 }
 
-static void show_functions(const dopts *o, const memssa_json *x, int *st) {
+static void show_functions(const dopts *o, json_t *x, int *st) {
   (void)o, (void)st;
-  const memssa_json *fs = memssa_json_get(x, "functions");
+  json_t *fs = json_object_get(x, "functions");
   printf("%-32s %8s %8s %8s %8s\n", "function", "defs", "uses", "phis", "accesses");
-  for (size_t i = 0; i < memssa_json_len(fs); i++) {
-    const memssa_json *f = memssa_json_at(fs, i);
-    printf("%-32s %8lld %8lld %8lld %8lld\n", memssa_json_str(memssa_json_get(f, "name")),
-           memssa_json_int(memssa_json_get(f, "defs")), memssa_json_int(memssa_json_get(f, "uses")),
-           memssa_json_int(memssa_json_get(f, "phis")),
-           memssa_json_int(memssa_json_get(f, "accesses")));
+  for (size_t i = 0; i < json_array_size(fs); i++) {
+    json_t *f = json_array_get(fs, i);
+    printf("%-32s %8lld %8lld %8lld %8lld\n", jstr(f, "name"),
+           jint(f, "defs"), jint(f, "uses"),
+           jint(f, "phis"),
+           jint(f, "accesses"));
   }
 }
 
@@ -479,57 +432,55 @@ static int cmd_module(dopts *o, const char *method, bool function_ok) {
     fprintf(stderr, "usage: memssa %s MODULE%s\n", method, function_ok ? " [FUNCTION]" : "");
     return 2;
   }
-  mssa_buf p = {0};
-  mssa_buf_puts(&p, "{");
-  put_kv(&p, "module", o->pos[0]);
-  if (o->npos == 2) put_kv(&p, "function", o->pos[1]);
-  if (o->walker) put_kraw(&p, "walker", "true");
-  mssa_buf_puts(&p, "}");
+  json_t *p = json_pack("{ss}", "module", o->pos[0]);
+  if (o->npos == 2) json_object_set_new(p, "function", json_string(o->pos[1]));
+  if (o->walker) json_object_set_new(p, "walker", json_true());
   show_fn show = !strcmp(method, "print")    ? show_print
                  : !strcmp(method, "unload") ? show_unload
                  : !strcmp(method, "verify") ? show_verify
                                              : show_functions;
-  return run(o, method, &p, show);
+  return run(o, method, p, show);
 }
 
-static void print_flat(const char *prefix, const memssa_json *v) {
-  for (size_t i = 0; i < memssa_json_len(v); i++) {
-    const memssa_json *x = memssa_json_at(v, i);
-    const char *k = memssa_json_key_at(v, i);
-    if (memssa_json_kind(x) == MEMSSA_JSON_OBJECT) {
+static void print_flat(const char *prefix, json_t *v) {
+  const char *k;
+  json_t *x;
+  json_object_foreach(v, k, x) {
+    if (json_is_object(x)) {
       char p[128];
       snprintf(p, sizeof p, "%s%s.", prefix, k);
       print_flat(p, x);
-    } else if (memssa_json_kind(x) == MEMSSA_JSON_NUMBER) {
-      double d = memssa_json_num(x);
-      if (d == (double)(long long)d) printf("%s%s: %lld\n", prefix, k, (long long)d);
+    } else if (json_is_number(x)) {
+      double d = json_number_value(x);
+      if (json_is_integer(x)) printf("%s%s: %lld\n", prefix, k, (long long)json_integer_value(x));
+      else if (d == (double)(long long)d) printf("%s%s: %lld\n", prefix, k, (long long)d);
       else printf("%s%s: %.3f\n", prefix, k, d);
     } else {
-      printf("%s%s: %s\n", prefix, k, memssa_json_str(x));
+      printf("%s%s: %s\n", prefix, k, json_is_string(x) ? json_string_value(x) : "");
     }
   }
 }
 
-static void show_flat(const dopts *o, const memssa_json *x, int *st) {
+static void show_flat(const dopts *o, json_t *x, int *st) {
   (void)o, (void)st;
   print_flat("", x);
 }
 
-static void show_modules(const dopts *o, const memssa_json *x, int *st) {
+static void show_modules(const dopts *o, json_t *x, int *st) {
   (void)o, (void)st;
-  const memssa_json *ms = memssa_json_get(x, "modules");
+  json_t *ms = json_object_get(x, "modules");
   printf("%-24s %9s %9s %9s %9s %12s\n", "module", "functions", "defs", "uses", "phis", "memory");
-  for (size_t i = 0; i < memssa_json_len(ms); i++) {
-    const memssa_json *m = memssa_json_at(ms, i);
-    printf("%-24s %9lld %9lld %9lld %9lld %12lld\n", memssa_json_str(memssa_json_get(m, "name")),
-           memssa_json_int(memssa_json_get(m, "functions")),
-           memssa_json_int(memssa_json_get(m, "defs")), memssa_json_int(memssa_json_get(m, "uses")),
-           memssa_json_int(memssa_json_get(m, "phis")),
-           memssa_json_int(memssa_json_get(m, "memory")));
+  for (size_t i = 0; i < json_array_size(ms); i++) {
+    json_t *m = json_array_get(ms, i);
+    printf("%-24s %9lld %9lld %9lld %9lld %12lld\n", jstr(m, "name"),
+           jint(m, "functions"),
+           jint(m, "defs"), jint(m, "uses"),
+           jint(m, "phis"),
+           jint(m, "memory"));
   }
 }
 
-static void show_stopping(const dopts *o, const memssa_json *x, int *st) {
+static void show_stopping(const dopts *o, json_t *x, int *st) {
   (void)o, (void)x, (void)st;
   printf("memssad is stopping\n");
 }
@@ -562,22 +513,22 @@ static char *read_ops(const char *arg) {
   return ops;
 }
 
-static void show_edit(const dopts *o, const memssa_json *x, int *st) {
+static void show_edit(const dopts *o, json_t *x, int *st) {
   (void)o, (void)st;
-  const memssa_json *res = memssa_json_get(x, "results");
+  json_t *res = json_object_get(x, "results");
   printf("edited @%s: %lld ops; now %lld defs, %lld uses, %lld phis\n",
-         memssa_json_str(memssa_json_get(x, "function")),
-         memssa_json_int(memssa_json_get(x, "ops")), memssa_json_int(memssa_json_get(x, "defs")),
-         memssa_json_int(memssa_json_get(x, "uses")), memssa_json_int(memssa_json_get(x, "phis")));
-  for (size_t i = 0; i < memssa_json_len(res); i++) {
-    const memssa_json *k = memssa_json_at(res, i);
-    if (memssa_json_get(k, "block"))
-      printf("  op %zu: new block %lld (%s)\n", i, memssa_json_int(memssa_json_get(k, "block")),
-             memssa_json_str(memssa_json_get(k, "label")));
-    else if (memssa_json_get(k, "inst"))
+         jstr(x, "function"),
+         jint(x, "ops"), jint(x, "defs"),
+         jint(x, "uses"), jint(x, "phis"));
+  for (size_t i = 0; i < json_array_size(res); i++) {
+    json_t *k = json_array_get(res, i);
+    if (json_object_get(k, "block"))
+      printf("  op %zu: new block %lld (%s)\n", i, jint(k, "block"),
+             jstr(k, "label"));
+    else if (json_object_get(k, "inst"))
       printf("  op %zu: new instruction %lld: %s\n", i,
-             memssa_json_int(memssa_json_get(k, "inst")),
-             memssa_json_str(memssa_json_get(k, "text")));
+             jint(k, "inst"),
+             jstr(k, "text"));
   }
 }
 
@@ -589,22 +540,15 @@ static int cmd_edit(dopts *o) {
   }
   char *ops = read_ops(o->pos[2]);
   if (!ops) return 1;
-  memssa_json *chk = memssa_json_parse(ops, strlen(ops));
-  bool is_arr = chk && memssa_json_kind(chk) == MEMSSA_JSON_ARRAY;
-  memssa_json_free(chk);
-  if (!is_arr) {
+  json_t *arr = json_loads(ops, 0, NULL);
+  free(ops);
+  if (!json_is_array(arr)) {
     fprintf(stderr, "memssa edit: the ops must be a JSON array\n");
-    free(ops);
+    json_decref(arr);
     return 2;
   }
-  mssa_buf p = {0};
-  mssa_buf_puts(&p, "{");
-  put_kv(&p, "module", o->pos[0]);
-  put_kv(&p, "function", o->pos[1]);
-  put_kraw(&p, "ops", ops);
-  mssa_buf_puts(&p, "}");
-  free(ops);
-  return run(o, "edit", &p, show_edit);
+  return run(o, "edit", json_pack("{s:s, s:s, s:o}", "module", o->pos[0], "function", o->pos[1], "ops", arr),
+             show_edit);
 }
 
 static int cmd_query(dopts *o) {
@@ -612,9 +556,9 @@ static int cmd_query(dopts *o) {
     fprintf(stderr, "usage: memssa query '<json request>'\n");
     return 2;
   }
-  memssa_json *req = memssa_json_parse(o->pos[0], strlen(o->pos[0]));
-  bool notify = req && memssa_json_kind(req) == MEMSSA_JSON_OBJECT && !memssa_json_get(req, "id");
-  memssa_json_free(req);
+  json_t *req = json_loads(o->pos[0], JSON_DECODE_ANY, NULL);
+  bool notify = json_is_object(req) && !json_object_get(req, "id");
+  json_decref(req);
   if (notify) {
     fprintf(stderr, "memssa query: the request has no \"id\", so it is a notification, and a "
                     "notification gets no reply; not sent (add \"id\":1 to get one)\n");
@@ -630,7 +574,12 @@ static int cmd_query(dopts *o) {
     return 1;
   }
   puts(reply);
-  int st = strstr(reply, "\"error\":") ? 1 : 0;
+  /* Status 1 if the reply, or an entry of a batch's, is an error. */
+  json_t *r = json_loads(reply, 0, NULL), *e;
+  size_t i;
+  int st = !r || json_object_get(r, "error") ? 1 : 0;
+  json_array_foreach(r, i, e) st |= json_object_get(e, "error") != NULL;
+  json_decref(r);
   free(reply);
   return st;
 }
@@ -645,11 +594,11 @@ static bool daemon_answers(const char *path) {
   memssa_client *c;
   if (memssa_client_connect(path, &c)) return false;
   memssa_client_set_timeout(c, PING_TIMEOUT_MS);
-  char *reply = NULL;
-  int rc = memssa_client_call(c, "ping", NULL, &reply);
+  json_t *r = NULL;
+  int rc = memssa_client_request(c, "ping", NULL, &r);
   memssa_client_close(c);
-  bool ok = !rc && reply && strstr(reply, "\"version\"");
-  free(reply);
+  bool ok = !rc && json_object_get(r, "version");
+  json_decref(r);
   return ok;
 }
 

@@ -6,6 +6,8 @@
 **   memssa verify --local FILE.ll
 **   memssa build  --local FILE.ll
 **   memssa alias  --local FILE.ll FUNCTION PTR1 SIZE1 PTR2 SIZE2
+** Each takes `--llvm N` (14..22): read the module as LLVM N wrote it, in
+** place of the version detected from the module.
 **
 ** Invariants:
 **   1. Diagnostics for bad IR are one line, FILE:LINE:COL: error: MSG, on
@@ -26,10 +28,27 @@
 
 typedef struct local_opts {
   bool walker;
+  unsigned llvm;        /* --llvm N, 0 for the detected version */
   uint32_t check_limit;
   const char *function;
   const char *file;
 } local_opts;
+
+/* `--llvm N` at argv[*i] (advancing *i): N into *out. Returns 1 if it was
+** that option, 0 if not, -1 (message printed) for a bad N. */
+static int llvm_opt(int argc, char **argv, int *i, unsigned *out, const char *cmd) {
+  if (strcmp(argv[*i], "--llvm")) return 0;
+  char *end = NULL;
+  unsigned long v = *i + 1 < argc ? strtoul(argv[*i + 1], &end, 10) : 0;
+  if (!end || *end || v < MSSA_LLVM_MIN || v > MSSA_LLVM_MAX) {
+    fprintf(stderr, "memssa %s: --llvm needs an LLVM version from %d to %d\n", cmd, MSSA_LLVM_MIN,
+            MSSA_LLVM_MAX);
+    return -1;
+  }
+  *out = (unsigned)v;
+  (*i)++;
+  return 1;
+}
 
 static int parse_local_opts(int argc, char **argv, local_opts *o, const char *cmd) {
   memset(o, 0, sizeof *o);
@@ -37,6 +56,9 @@ static int parse_local_opts(int argc, char **argv, local_opts *o, const char *cm
   bool local = false;
   for (int i = 0; i < argc; i++) {
     const char *a = argv[i];
+    int lv = llvm_opt(argc, argv, &i, &o->llvm, cmd);
+    if (lv < 0) return -1;
+    if (lv) continue;
     if (!strcmp(a, "--local")) local = true;
     else if (!strcmp(a, "--walker")) o->walker = true;
     else if (!strcmp(a, "--check-limit") && i + 1 < argc) {
@@ -68,7 +90,7 @@ static int parse_local_opts(int argc, char **argv, local_opts *o, const char *cm
   return 0;
 }
 
-static mssa_module *load(const char *file) {
+static mssa_module *load(const char *file, unsigned llvm) {
   mssa_module *m = NULL;
   mssa_diag d;
   memset(&d, 0, sizeof d);
@@ -79,15 +101,18 @@ static mssa_module *load(const char *file) {
     fprintf(stderr, "%s\n", buf);
     return NULL;
   }
+  if (llvm) mssa_module_set_llvm_version(m, llvm);
   return m;
 }
 
 int mssa_cli_print_local(int argc, char **argv) {
   local_opts o;
   if (parse_local_opts(argc, argv, &o, "print") < 0) return 2;
-  mssa_module *m = load(o.file);
+  mssa_module *m = load(o.file, o.llvm);
   if (!m) return 1;
-  mssa_build_opts bo = {o.check_limit, MSSA_AA_ALL};
+  mssa_build_opts bo = {o.check_limit, MSSA_AA_ALL, false};
+  /* current LLVM's print<memoryssa-walker> does not optimize uses first */
+  bo.lazy_uses = o.walker && mssa_ssa_current(m);
   bool found = false;
   for (uint32_t fi = 0; fi < m->funcs.n; fi++) {
     mssa_func *f = &m->funcs.a[fi];
@@ -110,9 +135,9 @@ int mssa_cli_print_local(int argc, char **argv) {
 int mssa_cli_verify_local(int argc, char **argv) {
   local_opts o;
   if (parse_local_opts(argc, argv, &o, "verify") < 0) return 2;
-  mssa_module *m = load(o.file);
+  mssa_module *m = load(o.file, o.llvm);
   if (!m) return 1;
-  mssa_build_opts bo = {o.check_limit, MSSA_AA_ALL};
+  mssa_build_opts bo = {o.check_limit, MSSA_AA_ALL, false};
   int bad = 0, nf = 0;
   for (uint32_t fi = 0; fi < m->funcs.n; fi++) {
     mssa_func *f = &m->funcs.a[fi];
@@ -137,11 +162,11 @@ int mssa_cli_verify_local(int argc, char **argv) {
 int mssa_cli_build_local(int argc, char **argv) {
   local_opts o;
   if (parse_local_opts(argc, argv, &o, "build") < 0) return 2;
-  uint64_t t0 = mssa__now_ns();
-  mssa_module *m = load(o.file);
+  uint64_t t0 = mssa_now_ns();
+  mssa_module *m = load(o.file, o.llvm);
   if (!m) return 1;
-  uint64_t t1 = mssa__now_ns();
-  mssa_build_opts bo = {o.check_limit, MSSA_AA_ALL};
+  uint64_t t1 = mssa_now_ns();
+  mssa_build_opts bo = {o.check_limit, MSSA_AA_ALL, false};
   uint64_t nfun = 0, nblk = 0, ninst = 0, ndef = 0, nuse = 0, nphi = 0;
   for (uint32_t fi = 0; fi < m->funcs.n; fi++) {
     mssa_func *f = &m->funcs.a[fi];
@@ -156,7 +181,7 @@ int mssa_cli_build_local(int argc, char **argv) {
     nphi += s->nphis;
     mssa_ssa_free(s);
   }
-  uint64_t t2 = mssa__now_ns();
+  uint64_t t2 = mssa_now_ns();
   printf("functions %llu blocks %llu instructions %llu defs %llu uses %llu phis %llu "
          "ms %.1f (read %.1f, build %.1f)\n",
          (unsigned long long)nfun, (unsigned long long)nblk, (unsigned long long)ninst,
@@ -192,13 +217,17 @@ int mssa_cli_alias_local(int argc, char **argv) {
   const char *pos[6];
   int npos = 0;
   bool local = false;
+  unsigned llvm = 0;
   for (int i = 0; i < argc; i++) {
+    int lv = llvm_opt(argc, argv, &i, &llvm, "alias");
+    if (lv < 0) return 2;
+    if (lv) continue;
     if (!strcmp(argv[i], "--local")) local = true;
     else if (npos < 6) pos[npos++] = argv[i];
     else npos = 7;
   }
   if (!local || npos != 6) {
-    fprintf(stderr, "usage: memssa alias --local FILE.ll FUNCTION PTR1 SIZE1 PTR2 SIZE2\n"
+    fprintf(stderr, "usage: memssa alias --local [--llvm N] FILE.ll FUNCTION PTR1 SIZE1 PTR2 SIZE2\n"
                     "       (PTR: %%name, %%N or @global; SIZE: bytes or 'unknown')\n");
     return 2;
   }
@@ -207,7 +236,7 @@ int mssa_cli_alias_local(int argc, char **argv) {
     fprintf(stderr, "memssa alias: sizes are byte counts or 'unknown'\n");
     return 2;
   }
-  mssa_module *m = load(pos[0]);
+  mssa_module *m = load(pos[0], llvm);
   if (!m) return 1;
   int rc = 1;
   uint32_t fi = mssa_module_find_func(m, pos[1][0] == '@' ? pos[1] + 1 : pos[1]);

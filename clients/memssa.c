@@ -7,7 +7,6 @@
 
 #include "cli.h"
 #include "libmemssa-client/memssa-client.h"
-#include "lsp/lsp.h"
 
 static void usage(FILE *out) {
   fputs("usage: memssa COMMAND [ARGS]\n"
@@ -22,6 +21,8 @@ static void usage(FILE *out) {
         "                             one alias query (NoAlias/MayAlias/PartialAlias/MustAlias)\n"
         "  promotable --local FILE.ll [FUNCTION] [--json]\n"
         "                             what LLVM 14's mem2reg does with each alloca\n"
+        "  each takes --llvm N (14..22): read FILE.ll as LLVM N wrote it (default:\n"
+        "  the version the module shows, from !llvm.ident or its syntax)\n"
         "\n"
         "Daemon commands (talk to memssad; options --socket PATH, --json):\n"
         "  daemon [MEMSSAD-OPTIONS]   start memssad in the background unless one answers\n"
@@ -75,7 +76,7 @@ int main(int argc, char **argv) {
   if (!strcmp(cmd, "verify") && local) return mssa_cli_verify_local(argc - 2, argv + 2);
   if (!strcmp(cmd, "build")) return mssa_cli_build_local(argc - 2, argv + 2);
   if (!strcmp(cmd, "alias")) return mssa_cli_alias_local(argc - 2, argv + 2);
-  if (!strcmp(cmd, "lsp")) return mssa_lsp_main(argc - 2, argv + 2);
+  if (!strcmp(cmd, "lsp")) return mssa_lsp_main(argc - 2, argv + 2, mssa_cli_daemon);
   if (!strcmp(cmd, "promotable")) return mssa_cli_promotable_local(argc - 2, argv + 2);
   int rc = mssa_cli_daemon(cmd, argc - 2, argv + 2);
   if (rc >= 0) return rc;

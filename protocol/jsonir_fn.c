@@ -49,6 +49,8 @@ static int val_heap(fctx *f, const char *name) {
 static void define_val(fctx *f, const char *name, const char *type, int heap, const char *path) {
   if (json_object_get(f->vals, name))
     mssa__jl_fail(f->c, path, "value \"%s\" is defined twice", name);
+  else if (json_object_get(f->blocks, name))   /* one namespace in LLVM */
+    mssa__jl_fail(f->c, path, "value \"%s\" has the name of a block", name);
   else json_object_set_new(f->vals, name, json_pack("{sssi}", "type", type, "heap", heap));
 }
 
@@ -105,10 +107,19 @@ static bool operand(fctx *f, json_t *v, const char *want, const char *path, char
     snprintf(out, OPND, s[0] == '@' ? "%s" : "%%%s", s);
   } else if (json_is_integer(lit)) {
     if (!ty[0]) snprintf(ty, sizeof ty, "%s", want && want[0] == 'i' ? want : "i64");
+    if (ty[0] != 'i') {
+      mssa__jl_fail(c, path, "an integer constant of type %s", ty);
+      return false;
+    }
     snprintf(out, OPND, "%lld", (long long)json_integer_value(lit));
   } else if (json_is_real(lit)) {
-    if (!ty[0]) snprintf(ty, sizeof ty, "double");
-    snprintf(out, OPND, "%#.17g", json_real_value(lit));
+    if (!ty[0]) snprintf(ty, sizeof ty, "%s", want && !strcmp(want, "float") ? want : "double");
+    double x = json_real_value(lit);
+    if (strcmp(ty, "double") && (strcmp(ty, "float") || (double)(float)x != x)) {
+      mssa__jl_fail(c, path, "a real constant of type %s (float needs an exactly representable value)", ty);
+      return false;
+    }
+    snprintf(out, OPND, "%#.17g", x);
   } else if (json_is_boolean(lit)) {
     snprintf(ty, sizeof ty, "i1");
     snprintf(out, OPND, json_is_true(lit) ? "true" : "false");
@@ -341,6 +352,7 @@ static void collect(fctx *f) {
     const char *nm = mssa__jl_name(f->c, x, "name", true, p);
     if (!nm) return;
     if (json_object_get(f->blocks, nm)) mssa__jl_fail(f->c, p, "block \"%s\" is defined twice", nm);
+    if (json_object_get(f->vals, nm)) mssa__jl_fail(f->c, p, "block \"%s\" has the name of a parameter", nm);
     json_object_set_new(f->blocks, nm, json_integer((json_int_t)k));
     json_array_append_new(f->edges, json_array());
   }

@@ -23,6 +23,10 @@
 **      (data.reason "journal_failed") and nothing is applied: an edit is
 **      acknowledged only if it is in the journal, and the module never
 **      holds an edit the journal lacks.
+**   5. A refused op is named with its kind and instruction, and the cause
+**      the updater recorded (mssa_ir_refusal, ir_edit.h invariant 7) is
+**      spelled out ("%3 has 2 users", "operand %5 does not dominate it")
+**      and given as data.reason, one word per cause (errors.h).
 */
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,6 +38,9 @@
 
 /* Upper bound on ops per request (the request size cap bounds it too). */
 #define MAX_OPS 100000
+/* The largest operand number set_operand takes, and label length add_block. */
+#define MAX_OPERAND_INDEX 65535
+#define MAX_LABEL 255
 
 /* A block designator: a label string ("entry", "%5", "5") or a number. */
 static int get_block(mssa__call *c, mssa_qmodule *q, uint32_t fi, json_t *v, const char *what,
@@ -75,6 +82,86 @@ static int get_text(mssa__call *c, json_t *op, mssa_edit_op *e) {
   return 0;
 }
 
+/* set_operand's index (an operand number) and value (a name). */
+static int get_operand(mssa__call *c, mssa_qmodule *q, uint32_t fi, json_t *op,
+                       mssa_edit_op *e) {
+  mssa_module *m = q->m;
+  const mssa_func *f = &m->funcs.a[fi];
+  json_t *ix = json_object_get(op, "index"), *v = json_object_get(op, "value");
+  if (!json_is_integer(ix) || json_integer_value(ix) < 0 ||
+      json_integer_value(ix) > MAX_OPERAND_INDEX)
+    return mssa__fail(c, MSSA_RPC_INVALID_PARAMS, "index must be an operand number");
+  e->index = (uint32_t)json_integer_value(ix);
+  if (!json_is_string(v))
+    return mssa__fail(c, MSSA_RPC_INVALID_PARAMS, "value must be a value name like \"%%p\"");
+  if (mssa_q_value_by_name(m, f, json_string_value(v), &e->val))
+    return mssa__fail(c, MSSA_RPC_UNKNOWN_INSTRUCTION, "no value named '%.200s' in @%s",
+                      json_string_value(v), mssa_str(m, f->name));
+  return 0;
+}
+
+/* add_block's optional name (a label not in use) and after (a block). */
+static int get_new_block(mssa__call *c, mssa_qmodule *q, uint32_t fi, json_t *op,
+                         mssa_edit_op *e) {
+  json_t *after = json_object_get(op, "after");
+  int rc;
+  if (after && (rc = get_block(c, q, fi, after, "after", &e->anchor))) return rc;
+  json_t *name = json_object_get(op, "name");
+  if (!name) return 0;
+  mssa_module *m = q->m;
+  const mssa_func *f = &m->funcs.a[fi];
+  const char *s = json_string_value(name);
+  size_t n = s ? json_string_length(name) : 0;
+  if (s && n && s[0] == '%') s++, n--;
+  if (!s || !n || memchr(s, '\0', n))
+    return mssa__fail(c, MSSA_RPC_INVALID_PARAMS, "name must be a non-empty label");
+  uint32_t blk;
+  char tmp[MAX_LABEL + 1];
+  snprintf(tmp, sizeof tmp, "%.*s", (int)(n < MAX_LABEL ? n : MAX_LABEL), s);
+  if (mssa_q_block_by_name(m, f, tmp, &blk) == 0)
+    return mssa__fail(c, MSSA_RPC_INVALID_PARAMS, "block '%s' exists already", tmp);
+  e->index = mssa_strtab_intern(&m->strs, s, n);
+  return 0;
+}
+
+/* What each op carries, decoded in this order (so its errors come in it). */
+enum {
+  F_TEXT = 1,       /* text: one instruction */
+  F_INST = 2,       /* inst: INST */
+  F_AT = 4,         /* at: INST */
+  F_ANCHOR = 8,     /* before / after: INST, or at_end: BLOCK */
+  F_BLOCK = 16,     /* block: BLOCK */
+  F_FROM_TO = 32,   /* from, to: BLOCKs */
+  F_OPERAND = 64,   /* index, value */
+  F_NEW_BLOCK = 128 /* name?, after?: BLOCK */
+};
+
+static const struct op_kind {
+  const char *name;
+  int kind;
+  unsigned fields;
+} op_kinds[] = {
+    {"insert", MSSA_EDIT_INSERT, F_TEXT | F_ANCHOR},
+    {"remove", MSSA_EDIT_REMOVE, F_INST},
+    {"move", MSSA_EDIT_MOVE, F_INST | F_ANCHOR},
+    {"set_operand", MSSA_EDIT_SET_OPERAND, F_INST | F_OPERAND},
+    {"set_terminator", MSSA_EDIT_SET_TERMINATOR, F_TEXT | F_BLOCK},
+    {"add_block", MSSA_EDIT_ADD_BLOCK, F_NEW_BLOCK},
+    {"remove_block", MSSA_EDIT_REMOVE_BLOCK, F_BLOCK},
+    {"split_edge", MSSA_EDIT_SPLIT_EDGE, F_FROM_TO},
+    {"split_block", MSSA_EDIT_SPLIT_BLOCK, F_AT},
+};
+#define NUM_OP_KINDS (sizeof op_kinds / sizeof op_kinds[0])
+
+static int unknown_op(mssa__call *c, const char *kind) {
+  mssa_buf names = {0};
+  for (size_t i = 0; i < NUM_OP_KINDS; i++)
+    mssa_buf_printf(&names, "%s%s", i ? ", " : "", op_kinds[i].name);
+  int rc = mssa__fail(c, MSSA_RPC_INVALID_PARAMS, "unknown op '%.100s' (%s)", kind, names.p);
+  mssa_buf_free(&names);
+  return rc;
+}
+
 /* Decodes one op into *e; fails with c->msg set. */
 static int decode_op(mssa__call *c, mssa_qmodule *q, uint32_t fi, json_t *op, mssa_edit_op *e) {
   memset(e, 0, sizeof *e);
@@ -82,78 +169,26 @@ static int decode_op(mssa__call *c, mssa_qmodule *q, uint32_t fi, json_t *op, ms
   if (!json_is_object(op)) return mssa__fail(c, MSSA_RPC_INVALID_PARAMS, "an op must be an object");
   const char *kind = json_string_value(json_object_get(op, "op"));
   if (!kind) return mssa__fail(c, MSSA_RPC_INVALID_PARAMS, "op.op must be a string");
-  mssa_module *m = q->m;
-  const mssa_func *f = &m->funcs.a[fi];
-  int rc;
-  if (!strcmp(kind, "insert")) {
-    e->kind = MSSA_EDIT_INSERT;
-    if ((rc = get_text(c, op, e))) return rc;
-    return get_anchor(c, q, fi, op, true, e);
-  }
-  if (!strcmp(kind, "remove")) {
-    e->kind = MSSA_EDIT_REMOVE;
-    return mssa__get_inst(c, q, fi, json_object_get(op, "inst"), "inst", &e->inst);
-  }
-  if (!strcmp(kind, "move")) {
-    e->kind = MSSA_EDIT_MOVE;
-    if ((rc = mssa__get_inst(c, q, fi, json_object_get(op, "inst"), "inst", &e->inst))) return rc;
-    return get_anchor(c, q, fi, op, true, e);
-  }
-  if (!strcmp(kind, "set_operand")) {
-    e->kind = MSSA_EDIT_SET_OPERAND;
-    if ((rc = mssa__get_inst(c, q, fi, json_object_get(op, "inst"), "inst", &e->inst))) return rc;
-    json_t *ix = json_object_get(op, "index"), *v = json_object_get(op, "value");
-    if (!json_is_integer(ix) || json_integer_value(ix) < 0 || json_integer_value(ix) > 65535)
-      return mssa__fail(c, MSSA_RPC_INVALID_PARAMS, "index must be an operand number");
-    e->index = (uint32_t)json_integer_value(ix);
-    if (!json_is_string(v))
-      return mssa__fail(c, MSSA_RPC_INVALID_PARAMS, "value must be a value name like \"%%p\"");
-    if (mssa_q_value_by_name(m, f, json_string_value(v), &e->val))
-      return mssa__fail(c, MSSA_RPC_UNKNOWN_INSTRUCTION, "no value named '%.200s' in @%s",
-                        json_string_value(v), mssa_str(m, f->name));
-    return 0;
-  }
-  if (!strcmp(kind, "set_terminator")) {
-    e->kind = MSSA_EDIT_SET_TERMINATOR;
-    if ((rc = get_text(c, op, e))) return rc;
-    return get_block(c, q, fi, json_object_get(op, "block"), "block", &e->block);
-  }
-  if (!strcmp(kind, "add_block")) {
-    e->kind = MSSA_EDIT_ADD_BLOCK;
-    json_t *name = json_object_get(op, "name"), *after = json_object_get(op, "after");
-    if (after && (rc = get_block(c, q, fi, after, "after", &e->anchor))) return rc;
-    if (name) {
-      const char *s = json_string_value(name);
-      size_t n = s ? json_string_length(name) : 0;
-      if (s && n && s[0] == '%') s++, n--;
-      if (!s || !n || memchr(s, '\0', n))
-        return mssa__fail(c, MSSA_RPC_INVALID_PARAMS, "name must be a non-empty label");
-      uint32_t blk;
-      char tmp[256];
-      snprintf(tmp, sizeof tmp, "%.*s", (int)(n < 255 ? n : 255), s);
-      if (mssa_q_block_by_name(m, f, tmp, &blk) == 0)
-        return mssa__fail(c, MSSA_RPC_INVALID_PARAMS, "block '%s' exists already", tmp);
-      e->index = mssa_strtab_intern(&m->strs, s, n);
-    }
-    return 0;
-  }
-  if (!strcmp(kind, "remove_block")) {
-    e->kind = MSSA_EDIT_REMOVE_BLOCK;
-    return get_block(c, q, fi, json_object_get(op, "block"), "block", &e->block);
-  }
-  if (!strcmp(kind, "split_edge")) {
-    e->kind = MSSA_EDIT_SPLIT_EDGE;
-    if ((rc = get_block(c, q, fi, json_object_get(op, "from"), "from", &e->block))) return rc;
-    return get_block(c, q, fi, json_object_get(op, "to"), "to", &e->anchor);
-  }
-  if (!strcmp(kind, "split_block")) {
-    e->kind = MSSA_EDIT_SPLIT_BLOCK;
-    return mssa__get_inst(c, q, fi, json_object_get(op, "at"), "at", &e->inst);
-  }
-  return mssa__fail(c, MSSA_RPC_INVALID_PARAMS,
-                    "unknown op '%.100s' (insert, remove, move, set_operand, set_terminator, "
-                    "add_block, remove_block, split_edge, split_block)",
-                    kind);
+  const struct op_kind *k = NULL;
+  for (size_t i = 0; i < NUM_OP_KINDS && !k; i++)
+    if (!strcmp(kind, op_kinds[i].name)) k = &op_kinds[i];
+  if (!k) return unknown_op(c, kind);
+  e->kind = k->kind;
+  unsigned f = k->fields;
+  int rc = 0;
+  if (!rc && (f & F_TEXT)) rc = get_text(c, op, e);
+  if (!rc && (f & F_INST))
+    rc = mssa__get_inst(c, q, fi, json_object_get(op, "inst"), "inst", &e->inst);
+  if (!rc && (f & F_AT)) rc = mssa__get_inst(c, q, fi, json_object_get(op, "at"), "at", &e->inst);
+  if (!rc && (f & F_ANCHOR)) rc = get_anchor(c, q, fi, op, true, e);
+  if (!rc && (f & F_BLOCK))
+    rc = get_block(c, q, fi, json_object_get(op, "block"), "block", &e->block);
+  if (!rc && (f & F_FROM_TO) &&
+      !(rc = get_block(c, q, fi, json_object_get(op, "from"), "from", &e->block)))
+    rc = get_block(c, q, fi, json_object_get(op, "to"), "to", &e->anchor);
+  if (!rc && (f & F_OPERAND)) rc = get_operand(c, q, fi, op, e);
+  if (!rc && (f & F_NEW_BLOCK)) rc = get_new_block(c, q, fi, op, e);
+  return rc;
 }
 
 /* Ops whose result is a block rather than an instruction. */
@@ -180,6 +215,142 @@ static json_t *result_json_new(mssa_qmodule *q, uint32_t fi, const mssa_edit_op 
   mssa_q_inst_text(m, f, r, buf, sizeof buf);
   json_object_set_new(o, "text", mssa__jstr(buf));
   return o;
+}
+
+/* ------------------------------------------------------------- refusals */
+
+/* Each mssa_edit_why: its data.reason word (errors.h) and its words:
+** printf formats taking the instruction the refusal names (as inst_ref
+** gives it), the count and a plural "s"; `none` when it names none. */
+static const struct why_info {
+  int reason;
+  const char *fmt, *none;
+} whys[MSSA_WHY_COUNT_] = {
+    [MSSA_WHY_NONE] = {-1, "invalid argument", NULL},
+    [MSSA_WHY_HAS_USERS] = {MSSA_REASON_HAS_USERS, "%s has %u user%s", NULL},
+    [MSSA_WHY_TERMINATOR] = {MSSA_REASON_IS_TERMINATOR,
+                             "%s is a terminator: terminators change through set_terminator",
+                             "the text is a terminator: terminators change through "
+                             "set_terminator"},
+    [MSSA_WHY_NOT_TERMINATOR] = {MSSA_REASON_NOT_A_TERMINATOR, "the text is not a terminator",
+                                 NULL},
+    [MSSA_WHY_PHI] = {MSSA_REASON_PHI,
+                      "%s: phis are not inserted, moved or split at (their incoming values "
+                      "follow the edges)",
+                      "the text is a phi: phis are not inserted, moved or split at (their "
+                      "incoming values follow the edges)"},
+    [MSSA_WHY_AFTER_TERMINATOR] = {MSSA_REASON_AFTER_TERMINATOR,
+                                   "nothing can follow the terminator %s", NULL},
+    [MSSA_WHY_PHI_ORDER] = {MSSA_REASON_PHI_ORDER,
+                            "phis lead their block: the place is next to %s on the wrong side",
+                            NULL},
+    [MSSA_WHY_OPERAND_NOT_DOMINATING] = {MSSA_REASON_OPERAND_NOT_DOMINATING,
+                                         "operand %s does not dominate it", NULL},
+    [MSSA_WHY_USER_NOT_DOMINATED] = {MSSA_REASON_USER_NOT_DOMINATED,
+                                     "its user %s would no longer be dominated by it", NULL},
+    [MSSA_WHY_TYPE_MISMATCH] = {MSSA_REASON_TYPE_MISMATCH,
+                                "the value's type differs from the operand's", NULL},
+    [MSSA_WHY_NO_SUCH_OPERAND] = {MSSA_REASON_NO_SUCH_OPERAND, "%s has %u operand%s", NULL},
+    [MSSA_WHY_EDGE_OPERAND] = {MSSA_REASON_EDGE_OPERAND,
+                               "the operand is a CFG edge or a phi's incoming block: edges "
+                               "change through set_terminator", NULL},
+    [MSSA_WHY_SELF_REFERENCE] = {MSSA_REASON_SELF_REFERENCE, "%s would use its own result",
+                                 NULL},
+    [MSSA_WHY_ENTRY_BLOCK] = {MSSA_REASON_ENTRY_BLOCK,
+                              "the entry block cannot be removed or branched to", NULL},
+    [MSSA_WHY_NEW_EDGE_INTO_PHIS] = {MSSA_REASON_NEW_EDGE_INTO_PHIS,
+                                     "a new edge into the block of phi %s, which has no "
+                                     "incoming value for it", NULL},
+    [MSSA_WHY_BLOCK_IN_USE] = {MSSA_REASON_BLOCK_IN_USE, "the block is still used by %s", NULL},
+    /* inst: the terminator of the edge, or the EH pad split at */
+    [MSSA_WHY_UNSPLITTABLE] = {MSSA_REASON_UNSPLITTABLE, "%s", "the block has no terminator"},
+};
+
+/* Longest instruction text quoted in a refusal. */
+#define MAX_QUOTED 120
+
+/* An instruction as a refusal names it: its result name ("%5"), else its
+** text in quotes. The batch was rolled back: an id an earlier op of it
+** created no longer exists. */
+static const char *inst_ref(const mssa_qmodule *q, uint32_t fi, uint32_t i, char *buf,
+                            size_t cap) {
+  const mssa_func *f = &q->m->funcs.a[fi];
+  if (i == MSSA_NONE || i >= f->insts.n || f->insts.a[i].block == MSSA_NONE) {
+    snprintf(buf, cap, "an instruction an earlier op of the batch inserted");
+    return buf;
+  }
+  if (mssa_q_inst_name(q->m, f, i, buf, cap) && buf[0]) return buf;
+  char text[MAX_QUOTED + 1];
+  mssa_q_inst_text(q->m, f, i, text, sizeof text);
+  snprintf(buf, cap, "'%s'", text);
+  return buf;
+}
+
+/* "remove %3", "insert 'store i32 1, ptr %p'", "remove_block b2": the op
+** and what it is about. */
+static void describe_op(const mssa_qmodule *q, uint32_t fi, const mssa_edit_op *e, char *buf,
+                        size_t cap) {
+  const char *kind = "op";
+  for (size_t i = 0; i < NUM_OP_KINDS; i++)
+    if (op_kinds[i].kind == e->kind) kind = op_kinds[i].name;
+  char what[160] = "";
+  const mssa_func *f = &q->m->funcs.a[fi];
+  if (e->text) {
+    size_t n = e->text_len < MAX_QUOTED ? e->text_len : MAX_QUOTED;
+    snprintf(what, sizeof what, "'%.*s'", (int)n, e->text);
+  } else if (e->inst != MSSA_NONE) {
+    inst_ref(q, fi, e->inst, what, sizeof what);
+  } else if (e->block != MSSA_NONE && e->block < f->blocks.n) {
+    mssa_q_block_name(q->m, f, e->block, what, sizeof what);
+    if (e->kind == MSSA_EDIT_SPLIT_EDGE && e->anchor < f->blocks.n) {
+      size_t n = strlen(what);
+      snprintf(what + n, sizeof what - n, " -> ");
+      n = strlen(what);
+      mssa_q_block_name(q->m, f, e->anchor, what + n, sizeof what - n);
+    }
+  }
+  snprintf(buf, cap, "%s%s%s", kind, what[0] ? " " : "", what);
+}
+
+/* Why the updater refused, in words (from the refusal it recorded). */
+static void explain(const mssa_qmodule *q, uint32_t fi, const mssa_edit_refusal *r, char *buf,
+                    size_t cap) {
+  const struct why_info *w = &whys[r->why];
+  if (r->inst == MSSA_NONE && w->none) {
+    snprintf(buf, cap, "%s", w->none);
+    return;
+  }
+  char who[200];
+  inst_ref(q, fi, r->inst, who, sizeof who);
+  if (r->why == MSSA_WHY_UNSPLITTABLE) {
+    const mssa_func *f = &q->m->funcs.a[fi];
+    bool term = r->inst < f->insts.n && mssa_opcode_is_terminator(f->insts.a[r->inst].opcode);
+    snprintf(who, sizeof who, "%s", term ? "only edges of br, switch and indirectbr can be split"
+                                         : "an exception-handling pad cannot start a new block");
+  }
+  snprintf(buf, cap, w->fmt, who, r->count, r->count == 1 ? "" : "s");
+}
+
+/* The -32012 (or -32003) error of a batch whose op k failed with rc. */
+static int refused(mssa__call *c, mssa_qmodule *q, uint32_t fi, const mssa_edit_op *e,
+                   uint32_t k, int rc, const mssa_diag *diag) {
+  const mssa_edit_refusal *r = mssa_ir_refusal();
+  char op[300], why[600];
+  describe_op(q, fi, e, op, sizeof op);
+  int reason = -1;
+  if (rc == MSSA_EINVAL && r->why != MSSA_WHY_NONE && r->why < MSSA_WHY_COUNT_) {
+    explain(q, fi, r, why, sizeof why);
+    reason = whys[r->why].reason;
+  } else {
+    snprintf(why, sizeof why, "%s", diag->msg[0] ? diag->msg : mssa_strerror(rc));
+  }
+  c->data = json_pack("{sIso}", "op", (json_int_t)k, "message", mssa__jstr(why));
+  int code = rc == MSSA_ENOENT ? MSSA_RPC_UNKNOWN_INSTRUCTION : MSSA_RPC_EDIT_REJECTED;
+  if (reason >= 0)
+    return mssa__fail_reason(c, code, reason, "ops[%u] (%s) rejected: %s; no op of the batch "
+                             "was applied", k, op, why);
+  return mssa__fail(c, code, "ops[%u] (%s) rejected: %s; no op of the batch was applied", k, op,
+                    why);
 }
 
 /* Writes the batch (the request's params) to the journal before it is
@@ -213,13 +384,13 @@ int mssa__m_edit(mssa__call *c) {
   size_t grow = c->p->opts.max_edit_growth ? c->p->opts.max_edit_growth : (size_t)32 << 20;
   if (n && q->m->text_len > 2 * q->text_len_read + grow) {
     c->data = json_pack("{sIss}", "op", (json_int_t)0, "message", "module grew too much through edits");
-    return mssa__fail(c, MSSA_RPC_EDIT_REJECTED,
+    return mssa__fail_reason(c, MSSA_RPC_EDIT_REJECTED, MSSA_REASON_MODULE_GREW,
                       "module '%s' gathered %zu bytes of edits (limit: twice its text + %zu); "
                       "load its current text again to go on editing",
                       modname, q->m->text_len - q->text_len_read, grow);
   }
-  mssa_edit_op *e = mssa__xcalloc(n ? n : 1, sizeof *e);
-  uint32_t *res = mssa__xcalloc(n ? n : 1, sizeof *res);
+  mssa_edit_op *e = mssa_xcalloc(n ? n : 1, sizeof *e);
+  uint32_t *res = mssa_xcalloc(n ? n : 1, sizeof *res);
   for (size_t k = 0; k < n; k++) {
     if ((rc = decode_op(c, q, fi, json_array_get(ops, k), &e[k]))) {
       char msg[sizeof c->msg];
@@ -237,6 +408,7 @@ int mssa__m_edit(mssa__call *c) {
   mssa_diag diag;
   memset(&diag, 0, sizeof diag);
   if (n && (rc = journal_edit(c, modname))) goto out;
+  mssa_ir_refusal_clear();
   rc = mssa_update_batch(m, f, s, e, (uint32_t)n, res, &failed, &diag);
   if (n) mssa__journal_end(c->p, rc == 0);
   c->p->gen++;   /* invariant 3; a failed batch may have touched caches too */
@@ -248,10 +420,7 @@ int mssa__m_edit(mssa__call *c) {
       rc = mssa__fail(c, MSSA_RPC_IR_ERROR, "ops[%u]: %u:%u: %s", k, diag.line, diag.col,
                       diag.msg);
     } else {
-      const char *why = diag.msg[0] ? diag.msg : mssa_strerror(rc);
-      c->data = json_pack("{sIso}", "op", (json_int_t)k, "message", mssa__jstr(why));
-      rc = mssa__fail(c, rc == MSSA_ENOENT ? MSSA_RPC_UNKNOWN_INSTRUCTION : MSSA_RPC_EDIT_REJECTED,
-                      "ops[%u] rejected (%s); no op of the batch was applied", k, why);
+      rc = refused(c, q, fi, &e[k], k, rc, &diag);
     }
     goto out;
   }
@@ -322,6 +491,7 @@ int mssa_proto_replay(mssa_proto *p, int kind, const char *module, const char *p
   c.notify = true;
   c.params = params;
   int rc = mssa__m_edit(&c);
+  mssa__graphs_settle(p);
   if (rc) snprintf(err, cap, "%s", c.msg);
   json_decref(c.result);
   json_decref(c.data);

@@ -71,7 +71,7 @@ static const char *const opnames[MSSA_OP_COUNT_] = {
   [MSSA_OP_SHUFFLEVECTOR] = "shufflevector", [MSSA_OP_EXTRACTVALUE] = "extractvalue",
   [MSSA_OP_INSERTVALUE] = "insertvalue", [MSSA_OP_LANDINGPAD] = "landingpad",
   [MSSA_OP_CLEANUPPAD] = "cleanuppad", [MSSA_OP_CATCHPAD] = "catchpad",
-  [MSSA_OP_FREEZE] = "freeze",
+  [MSSA_OP_FREEZE] = "freeze", [MSSA_OP_PTRTOADDR] = "ptrtoaddr",
 };
 
 const char *mssa_opcode_name(unsigned op) {
@@ -272,7 +272,8 @@ uint32_t mssa_md_node_operands(const mssa_module *m, uint32_t md, uint32_t *out,
   return n;
 }
 
-/* LLVM 14 FixedMetadataKinds.def, in kind-id order. */
+/* LLVM's FixedMetadataKinds.def, in kind-id order: LLVM 14's kinds, then
+** those added since (the current LLVM's). */
 static const char *const fixed_kinds[] = {
   "dbg", "tbaa", "prof", "fpmath", "range", "tbaa.struct", "invariant.load", "alias.scope",
   "noalias", "nontemporal", "llvm.mem.parallel_loop_access", "nonnull", "dereferenceable",
@@ -280,11 +281,19 @@ static const char *const fixed_kinds[] = {
   "llvm.loop", "type", "section_prefix", "absolute_symbol", "associated", "callees",
   "irr_loop", "llvm.access.group", "callback", "llvm.preserve.access.index",
   "vcall_visibility", "noundef", "annotation",
+  /* LLVM 15+ */
+  "nosanitize", "func_sanitize", "exclude", "memprof", "callsite", "kcfi_type", "pcsections",
+  "DIAssignID", "coro.outside.frame", "mmra", "noalias.addrspace", "callee_type", "nofree",
+  "captures", "alloc_token", "implicit.ref", "nofpclass", "call_target", "inline_history",
+  "elf_section_properties",
 };
+#define FIXED_KINDS_LLVM14 31   /* "dbg" .. "annotation" */
 
 static uint32_t kind_id(const mssa_module *m, uint32_t name) {
   const char *s = mssa_str(m, name);
-  for (uint32_t i = 0; i < sizeof fixed_kinds / sizeof fixed_kinds[0]; i++)
+  uint32_t nfixed = mssa_module_llvm_version(m) > MSSA_LLVM_MIN
+      ? (uint32_t)(sizeof fixed_kinds / sizeof fixed_kinds[0]) : FIXED_KINDS_LLVM14;
+  for (uint32_t i = 0; i < nfixed; i++)
     if (!strcmp(s, fixed_kinds[i])) return i;
   for (uint32_t i = 0; i < m->md_kinds.n; i++)
     if (m->md_kinds.a[i] == name) return 1000 + i;
@@ -317,7 +326,7 @@ static void slot_create(const mssa_module *m, slot_state *st, uint32_t root) {
     uint32_t k = mssa_md_node_operands(m, md, NULL, 0);
     if (st->n + k > st->cap) {
       while (st->n + k > st->cap) st->cap *= 2;
-      st->stk = mssa__xrealloc(st->stk, st->cap * sizeof(uint32_t));
+      st->stk = mssa_xrealloc(st->stk, st->cap * sizeof(uint32_t));
     }
     mssa_md_node_operands(m, md, st->stk + st->n, k);
     /* reverse the k operands just written */
@@ -353,6 +362,34 @@ static void slot_attachments(const mssa_module *m, slot_state *st, uint32_t tupl
   for (uint32_t i = 0; i < n; i++) slot_create(m, st, nodes[i]);
 }
 
+/* The first of f's debug records that precede instruction `inst` (records
+** are kept in text order, so by nondecreasing instruction id). */
+static uint32_t first_record(const mssa_func *f, uint32_t inst) {
+  uint32_t lo = 0, hi = f->dbg.n;
+  while (lo < hi) {
+    uint32_t mid = lo + (hi - lo) / 2;
+    if (f->dbg.a[mid].inst < inst) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/* SlotTracker::processDbgRecordMetadata for the records before `inst`. A
+** location operand gets a slot only as a node (`!{}`): slot_create skips
+** value wrappers and DIArgLists, which print inline. */
+static void slot_records(const mssa_module *m, slot_state *st, const mssa_func *f, uint32_t inst) {
+  for (uint32_t k = first_record(f, inst); k < f->dbg.n && f->dbg.a[k].inst == inst; k++) {
+    const mssa_dbg_record *r = &f->dbg.a[k];
+    if (r->kind != MSSA_DBG_LABEL) slot_create(m, st, r->arg);
+    slot_create(m, st, r->var);
+    if (r->kind == MSSA_DBG_ASSIGN) {
+      slot_create(m, st, r->assign_id);
+      slot_create(m, st, r->assign_addr);
+    }
+    slot_create(m, st, r->loc);
+  }
+}
+
 uint32_t mssa_md_print_slots(const mssa_module *m, uint32_t func, uint32_t *slots) {
   /* Which nodes LLVM would unique together matters only for numbering them
   ** (the analysis never compares metadata by content), so it is computed on
@@ -360,7 +397,7 @@ uint32_t mssa_md_print_slots(const mssa_module *m, uint32_t func, uint32_t *slot
   ** debug info included. */
   if (m->md_canon.n != m->md.n) mssa__md_unique((mssa_module *)m);
   slot_state st = {slots, 0, NULL, 0, 256};
-  st.stk = mssa__xmalloc(st.cap * sizeof(uint32_t));
+  st.stk = mssa_xmalloc(st.cap * sizeof(uint32_t));
   for (uint32_t i = 0; i < m->md.n; i++) slots[i] = MSSA_NONE;
   for (uint32_t g = 0; g < m->globals.n; g++)
     slot_attachments(m, &st, m->globals.a[g].mdatt, NULL, NULL, 0);
@@ -375,6 +412,7 @@ uint32_t mssa_md_print_slots(const mssa_module *m, uint32_t func, uint32_t *slot
     for (uint32_t b = f->first_block; b != MSSA_NONE; b = f->blocks.a[b].next) {
       for (uint32_t i = f->blocks.a[b].first; i != MSSA_NONE; i = f->insts.a[i].next) {
         const mssa_inst *in = &f->insts.a[i];
+        slot_records(m, &st, f, i);
         if (in->opcode == MSSA_OP_CALL && in->intrinsic != MSSA_INTR_NONE) {
           for (uint32_t k = 1; k < in->nops; k++) {
             mssa_val v = f->ops.a[in->ops + k];
@@ -393,6 +431,47 @@ uint32_t mssa_md_print_slots(const mssa_module *m, uint32_t func, uint32_t *slot
   return st.next;
 }
 
+/* ----------------------------------------------------------- LLVM version */
+
+/* MSSA_SYN_* bit -> {first LLVM version with it, name}, in bit order. */
+static const struct { uint8_t version; const char *name; } syntax[MSSA_SYN_COUNT_] = {
+  {14, "typed pointers"}, {14, "llvm.dbg calls"}, {16, "memory(...)"},
+  {16, "target types"}, {16, "atomicrmw uinc_wrap/udec_wrap"}, {17, "nofpclass"},
+  {18, "nneg"}, {18, "or disjoint"}, {18, "writable/dead_on_unwind"},
+  {19, "debug records"}, {19, "trunc nuw/nsw"}, {19, "getelementptr nuw/nusw"},
+  {19, "inrange(a, b)"}, {19, "range/initializes"}, {19, "splat"},
+  {20, "icmp samesign"}, {20, "atomicrmw usub_cond/usub_sat/fmaximum/fminimum"},
+  {21, "captures(...)"}, {21, "errnomem"}, {21, "dead_on_return"},
+  {22, "target_mem0/1"}, {22, "unsized llvm.lifetime"}, {22, "ptrtoaddr"},
+  {22, "atomicrmw fmaximumnum/fminimumnum"},
+};
+
+unsigned mssa_syntax_version(uint32_t bit) {
+  for (unsigned k = 0; k < MSSA_SYN_COUNT_; k++)
+    if (bit == 1u << k) return syntax[k].version;
+  return MSSA_LLVM_MIN;
+}
+
+void mssa_syntax_names(uint32_t bits, char *buf, size_t cap) {
+  size_t n = 0;
+  if (!cap) return;
+  buf[0] = 0;
+  for (unsigned k = 0; k < MSSA_SYN_COUNT_ && n < cap; k++)
+    if (bits & (1u << k))
+      n += (size_t)snprintf(buf + n, cap - n, "%s%s", n ? ", " : "", syntax[k].name);
+}
+
+unsigned mssa_module_llvm_version(const mssa_module *m) {
+  return m->llvm_version ? m->llvm_version : MSSA_LLVM_MIN;
+}
+
+int mssa_module_set_llvm_version(mssa_module *m, unsigned v) {
+  if (v == 0) v = m->llvm_detected ? m->llvm_detected : MSSA_LLVM_MIN;
+  if (v < MSSA_LLVM_MIN || v > MSSA_LLVM_MAX) return MSSA_EINVAL;
+  m->llvm_version = (uint8_t)v;
+  return MSSA_OK;
+}
+
 uint32_t mssa_module_find_func(const mssa_module *m, const char *name) {
   uint32_t id = mssa_strtab_find(&m->strs, name, strlen(name));
   if (id == MSSA_NONE) return MSSA_NONE;
@@ -406,31 +485,34 @@ void mssa_module_free(mssa_module *m) {
   for (uint32_t i = 0; i < m->funcs.n; i++) {
     mssa_func *f = &m->funcs.a[i];
     free(f->args);
-    mssa__vec_free(&f->blocks);
-    mssa__vec_free(&f->insts);
-    mssa__vec_free(&f->ops);
+    mssa_vec_free(&f->blocks);
+    mssa_vec_free(&f->insts);
+    mssa_vec_free(&f->ops);
+    mssa_vec_free(&f->dbg);
   }
   free(m->path);
   free(m->text);
   mssa_strtab_free(&m->strs);
-  mssa__vec_free(&m->types);
-  mssa__vec_free(&m->tlist);
-  mssa__vec_free(&m->toffs);
-  mssa__vec_free(&m->consts);
-  mssa__vec_free(&m->cops);
-  mssa__vec_free(&m->md);
-  mssa__vec_free(&m->mdops);
-  mssa__vec_free(&m->attrlists);
-  mssa__vec_free(&m->pattrs);
-  mssa__vec_free(&m->globals);
-  mssa__vec_free(&m->funcs);
-  mssa__vec_free(&m->named_md);
-  mssa__vec_free(&m->md_kinds);
-  mssa__vec_free(&m->md_canon);
-  mssa__vec_free(&m->mdnum);
+  mssa_vec_free(&m->types);
+  mssa_vec_free(&m->tlist);
+  mssa_vec_free(&m->toffs);
+  mssa_vec_free(&m->consts);
+  mssa_vec_free(&m->cops);
+  mssa_vec_free(&m->md);
+  mssa_vec_free(&m->mdops);
+  mssa_vec_free(&m->attrlists);
+  mssa_vec_free(&m->pattrs);
+  mssa_vec_free(&m->pcaps);
+  mssa_vec_free(&m->globals);
+  mssa_vec_free(&m->funcs);
+  mssa_vec_free(&m->named_md);
+  mssa_vec_free(&m->md_kinds);
+  mssa_vec_free(&m->md_canon);
+  mssa_vec_free(&m->mdnum);
   mssa_u64map_free(&m->agnum);
   mssa_u64map_free(&m->gnames);
-  mssa__vec_free(&m->agbits);
+  mssa_vec_free(&m->agbits);
+  mssa_vec_free(&m->agmem);
   if (m->tmap && m->tmap_free) m->tmap_free(m->tmap);
   free(m);
 }

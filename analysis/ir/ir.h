@@ -61,7 +61,9 @@ typedef enum {
   MSSA_T_VOID, MSSA_T_INT, MSSA_T_HALF, MSSA_T_BFLOAT, MSSA_T_FLOAT,
   MSSA_T_DOUBLE, MSSA_T_X86_FP80, MSSA_T_FP128, MSSA_T_PPC_FP128,
   MSSA_T_X86_MMX, MSSA_T_X86_AMX, MSSA_T_PTR, MSSA_T_STRUCT, MSSA_T_ARRAY,
-  MSSA_T_VECTOR, MSSA_T_LABEL, MSSA_T_METADATA, MSSA_T_TOKEN, MSSA_T_FUNC
+  MSSA_T_VECTOR, MSSA_T_LABEL, MSSA_T_METADATA, MSSA_T_TOKEN, MSSA_T_FUNC,
+  MSSA_T_TARGET,     /* target("name", types..., ints...) (LLVM 16+): no layout */
+  MSSA_T_COUNT_
 } mssa_type_kind;
 
 enum {
@@ -77,12 +79,15 @@ typedef struct mssa_type {
   uint8_t kind;      /* mssa_type_kind */
   uint8_t flags;     /* MSSA_TF_* */
   uint16_t pad_;
-  uint32_t bits;     /* INT: bit width; PTR: address space */
+  uint32_t bits;     /* INT: bit width; PTR: address space; TARGET: how many
+                        integer parameters follow the type parameters */
   uint32_t elem;     /* PTR: pointee type (MSSA_NONE for opaque `ptr`);
                         ARRAY/VECTOR: element type; FUNC: return type */
-  uint32_t nfields;  /* STRUCT: field count; FUNC: parameter count */
-  uint32_t fields;   /* STRUCT/FUNC: start in module.tlist (type ids) */
-  uint32_t name;     /* STRUCT: interned name without '%', or MSSA_NONE */
+  uint32_t nfields;  /* STRUCT: field count; FUNC: parameter count; TARGET:
+                        type parameters, then `bits` integers, in tlist */
+  uint32_t fields;   /* STRUCT/FUNC/TARGET: start in module.tlist */
+  uint32_t name;     /* STRUCT: interned name without '%', or MSSA_NONE;
+                        TARGET: the target type's name */
   uint64_t count;    /* ARRAY/VECTOR: element count */
   uint64_t size;     /* alloc size in bytes (DataLayout::getTypeAllocSize) */
   uint64_t store_size; /* store size in bytes (DataLayout::getTypeStoreSize) */
@@ -104,12 +109,14 @@ typedef enum {
   MSSA_C_EXPR,      /* constant expression: opcode + ops */
   MSSA_C_BLOCKADDR, /* blockaddress(@f, %bb): ops[0] = function */
   MSSA_C_TOKEN_NONE,
-  MSSA_C_OTHER      /* dso_local_equivalent, no_cfi, ...: ops[0] = global */
+  MSSA_C_OTHER,     /* dso_local_equivalent, no_cfi, ...: ops[0] = global;
+                       ptrauth(...) (LLVM 19+): its operands */
+  MSSA_C_SPLAT      /* splat (T v) (LLVM 19+): a vector of v; ops[0] = v */
 } mssa_const_kind;
 
 typedef struct mssa_const {
   uint8_t kind;     /* mssa_const_kind */
-  uint8_t flags;    /* EXPR: MSSA_IF_INBOUNDS for getelementptr */
+  uint8_t flags;    /* EXPR: MSSA_OF_* (getelementptr: MSSA_IF_INBOUNDS...) */
   uint16_t opcode;  /* EXPR: mssa_opcode */
   uint32_t type;    /* type id of the constant */
   uint32_t nops;
@@ -197,7 +204,45 @@ enum {
   MSSA_A_SPECULATABLE = 1u << 25,
   MSSA_A_DEREFERENCEABLE_OR_NULL = 1u << 26,
   MSSA_A_IMMARG = 1u << 27,
-  MSSA_A_NOUNDEF = 1u << 28
+  MSSA_A_NOUNDEF = 1u << 28,
+  MSSA_A_WRITABLE = 1u << 29,       /* parameter: `writable` (LLVM 18+) */
+  MSSA_A_DEAD_ON_UNWIND = 1u << 30, /* parameter: `dead_on_unwind` (LLVM 18+) */
+  MSSA_A_RETURNS_TWICE = 1u << 31   /* function: `returns_twice` (setjmp) */
+};
+
+/*
+** Memory effects of a function or call (LLVM's MemoryEffects, written
+** `memory(...)` since LLVM 16): an access kind of 2 bits per location,
+** location L at bits 2L..2L+1. A function without the attribute, or with
+** only the older spellings, gets what LLVM's upgrade gives them
+** (readonly -> memory(read), argmemonly -> memory(argmem: readwrite), ...).
+*/
+enum {
+  MSSA_MEM_ARG = 0,          /* argmem: memory the pointer arguments point to */
+  MSSA_MEM_INACCESSIBLE = 1, /* inaccessiblemem */
+  MSSA_MEM_ERRNO = 2,        /* errnomem (LLVM 21+) */
+  MSSA_MEM_OTHER = 3,        /* everything else (and location kinds unknown to us) */
+  MSSA_MEM_TARGET0 = 4,      /* target_mem0 (LLVM 22+) */
+  MSSA_MEM_TARGET1 = 5,      /* target_mem1 (LLVM 22+) */
+  MSSA_MEM_NLOC = 6
+};
+/* Access kinds of a location (the values of alias/aa.h's MSSA_MR_*). */
+enum { MSSA_MA_NONE = 0, MSSA_MA_REF = 1, MSSA_MA_MOD = 2, MSSA_MA_MODREF = 3 };
+#define MSSA_MEM_ANY 0xfffu   /* every location read and written: no constraint */
+#define MSSA_MEM_GET(mem, loc) (((mem) >> (2 * (loc))) & 3u)
+
+/*
+** Capture components of a pointer parameter (LLVM's CaptureInfo, written
+** `captures(...)` since LLVM 21; `nocapture` is captures(none)): the low
+** nibble for captures other than through the return value, the high
+** nibble for `ret:` captures. MSSA_CAP_ALL when no attribute says less.
+*/
+enum {
+  MSSA_CAP_ADDRESS_IS_NULL = 1,
+  MSSA_CAP_ADDRESS = 3,          /* includes address_is_null */
+  MSSA_CAP_READ_PROVENANCE = 4,
+  MSSA_CAP_PROVENANCE = 12,      /* includes read_provenance */
+  MSSA_CAP_ALL = 0xff
 };
 
 /*
@@ -206,10 +251,14 @@ enum {
 ** per parameter (0 if absent) for alias analysis' object-size reasoning.
 */
 typedef struct mssa_attrlist {
-  uint32_t fn;        /* MSSA_A_* bits */
+  uint32_t fn;        /* MSSA_A_* bits; a memory(...) attribute sets the bits
+                         that say as much (memory(none) READNONE,
+                         memory(argmem: read) ARGMEMONLY | READONLY, ...) */
   uint32_t ret;
   uint32_t nparams;
-  uint32_t params;    /* start in module.pattrs (one uint32_t bitset each) */
+  uint32_t params;    /* start in module.pattrs (one uint32_t bitset each)
+                         and module.pcaps (one capture byte each) */
+  uint32_t mem;       /* memory effects (MSSA_MEM_*), MSSA_MEM_ANY if none */
 } mssa_attrlist;
 
 /* ---------------------------------------------------------- instructions */
@@ -237,6 +286,8 @@ typedef enum {
   MSSA_OP_VAARG, MSSA_OP_EXTRACTELEMENT, MSSA_OP_INSERTELEMENT,
   MSSA_OP_SHUFFLEVECTOR, MSSA_OP_EXTRACTVALUE, MSSA_OP_INSERTVALUE,
   MSSA_OP_LANDINGPAD, MSSA_OP_CLEANUPPAD, MSSA_OP_CATCHPAD, MSSA_OP_FREEZE,
+  /* added after the others so earlier numbers keep their meaning */
+  MSSA_OP_PTRTOADDR,   /* cast (LLVM 22+): the address bits of a pointer */
   MSSA_OP_COUNT_
 } mssa_opcode;
 
@@ -258,7 +309,7 @@ typedef enum {
 **   getelementptr [base, idx0, idx1, ...]        aux = source element type
 **   fence        []
 **   cmpxchg      [ptr, cmp, new]                 ordering = success ordering
-**   atomicrmw    [ptr, value]                    aux = operation (rmw enum order)
+**   atomicrmw    [ptr, value]                    aux = operation (MSSA_RMW_*)
 **   casts        [value]                         aux = source type
 **   icmp/fcmp    [lhs, rhs]                      aux = predicate index (LLVM's
 **                                                CmpInst::Predicate; icmp: MSSA_ICMP_*)
@@ -285,6 +336,33 @@ enum {
   MSSA_IF_WEAK = 32,       /* cmpxchg weak */
   MSSA_IF_INLINEASM = 64,  /* call: callee is inline asm */
   MSSA_IF_INVARIANT_GROUP = 128 /* load/store: !invariant.group */
+};
+
+/* Operator flags of an instruction (mssa_inst.opflags) or a constant
+** expression (mssa_const.flags, which also keeps MSSA_IF_INBOUNDS): wrap
+** flags, `exact`, `nneg` (zext, uitofp), `disjoint` (or), `samesign`
+** (icmp), and getelementptr's no-wrap flags (`inbounds` implies nusw, as
+** in LLVM). Fast-math flags are not kept. */
+enum {
+  MSSA_OF_NUW = 1,
+  MSSA_OF_INBOUNDS = 2,     /* == MSSA_IF_INBOUNDS */
+  MSSA_OF_NSW = 4,
+  MSSA_OF_NUSW = 8,
+  MSSA_OF_EXACT = 16,
+  MSSA_OF_NNEG = 32,
+  MSSA_OF_DISJOINT = 64,
+  MSSA_OF_SAMESIGN = 128
+};
+
+/* atomicrmw operations (mssa_inst.aux). */
+enum {
+  MSSA_RMW_XCHG, MSSA_RMW_ADD, MSSA_RMW_SUB, MSSA_RMW_AND, MSSA_RMW_NAND, MSSA_RMW_OR,
+  MSSA_RMW_XOR, MSSA_RMW_MAX, MSSA_RMW_MIN, MSSA_RMW_UMAX, MSSA_RMW_UMIN, MSSA_RMW_FADD,
+  MSSA_RMW_FSUB, MSSA_RMW_FMAX, MSSA_RMW_FMIN,
+  /* LLVM 15+ */
+  MSSA_RMW_UINC_WRAP, MSSA_RMW_UDEC_WRAP, MSSA_RMW_FMAXIMUM, MSSA_RMW_FMINIMUM,
+  MSSA_RMW_USUB_COND, MSSA_RMW_USUB_SAT, MSSA_RMW_FMAXIMUMNUM, MSSA_RMW_FMINIMUMNUM,
+  MSSA_RMW_COUNT_
 };
 
 /* Atomic orderings, in LLVM's AtomicOrdering numbering. */
@@ -314,7 +392,8 @@ typedef struct mssa_inst {
   uint32_t dbg;      /* !dbg DILocation node or MSSA_NONE */
   uint32_t text_off; /* span of the instruction's original text in module.text */
   uint32_t text_len; /* 0 if the instruction was not read from text */
-  uint32_t intrinsic; /* call: mssa_intrinsic of a direct callee, else 0 */
+  uint16_t intrinsic; /* call: mssa_intrinsic of a direct callee, else 0 */
+  uint16_t opflags;  /* MSSA_OF_* */
   uint32_t mdatt;    /* attachments other than !dbg !tbaa !alias.scope
                         !noalias (e.g. !llvm.loop !range !invariant.load
                         !srcloc): md index of a TUPLE of {STRING kind name,
@@ -354,7 +433,34 @@ typedef struct mssa_arg {
   uint32_t attrs;    /* MSSA_A_* bits */
   uint64_t deref;    /* dereferenceable(N) bytes, 0 if not given */
   uint32_t align;    /* `align N` parameter attribute, 0 if not given */
+  uint32_t caps;     /* MSSA_CAP_* components it may be captured with */
 } mssa_arg;
+
+/* ---------------------------------------------------------- debug records */
+
+/* Debug records (LLVM 19+ `#dbg_value(...)` lines): not instructions -- they
+** take no number and touch no memory -- but they name source variables and
+** locations. LLVM attaches each to the instruction that follows it. */
+typedef enum {
+  MSSA_DBG_DECLARE, MSSA_DBG_VALUE, MSSA_DBG_ASSIGN, MSSA_DBG_LABEL, MSSA_DBG_DECLARE_VALUE
+} mssa_dbg_kind;
+
+typedef struct mssa_dbg_record {
+  uint32_t inst;     /* id of the instruction it precedes (a removed one
+                        after edits: the record then precedes its place) */
+  uint32_t kind;     /* mssa_dbg_kind */
+  uint32_t var;      /* md index: DILocalVariable (LABEL: DILabel) */
+  uint32_t expr;     /* md index: DIExpression; MSSA_NONE for labels */
+  uint32_t loc;      /* md index: the DILocation */
+  uint32_t arg;      /* md index: the location operand as metadata (a VALUE
+                        wrapper, a DIArgList or a node); MSSA_NONE for labels */
+  mssa_val addr;     /* the value `arg` wraps (DECLARE: the variable's
+                        address), MSSA_VAL_NONE when it wraps none */
+  uint32_t assign_id;   /* ASSIGN: md index of the DIAssignID, else MSSA_NONE */
+  uint32_t assign_addr; /* ASSIGN: md index of the address operand */
+  uint32_t assign_expr; /* ASSIGN: md index of the address expression */
+  uint32_t text_off, text_len; /* span of `#dbg_...(...)` in module.text */
+} mssa_dbg_record;
 
 /* ------------------------------------------------------------- functions */
 
@@ -378,6 +484,7 @@ typedef struct mssa_func {
   void *data;          /* for the owner (e.g. MemorySSA of this function) */
   uint32_t ptype;      /* type of the value @f itself (pointer to `type`) */
   uint32_t mdatt;      /* all function attachments, as mssa_global.mdatt */
+  MSSA_VEC(mssa_dbg_record) dbg; /* debug records in text order */
 } mssa_func;
 
 /* --------------------------------------------------------------- globals */
@@ -438,10 +545,18 @@ typedef struct mssa_module {
   MSSA_VEC(mssa_mdop) mdops;
   MSSA_VEC(mssa_attrlist) attrlists;
   MSSA_VEC(uint32_t) pattrs;
+  MSSA_VEC(uint8_t) pcaps;    /* per parameter, beside pattrs: MSSA_CAP_* */
   MSSA_VEC(mssa_global) globals;
   MSSA_VEC(mssa_func) funcs;
   uint32_t t_void, t_i1, t_i8, t_i32, t_i64, t_ptr, t_label, t_md; /* common types */
   uint8_t opaque_ptrs;      /* the text used `ptr` (LLVM 14 -opaque-pointers) */
+  /* Which LLVM the module is read as (see mssa_module_llvm_version), and
+  ** the evidence the reader found for it: */
+  uint8_t llvm_version;     /* 14..22: the semantics that apply */
+  uint8_t llvm_detected;    /* what the reader decided from the text */
+  uint8_t llvm_ident;       /* clang major version !llvm.ident names, 0 if none */
+  uint8_t llvm_syntax_version; /* newest LLVM whose syntax the text uses (>= 14) */
+  uint32_t llvm_syntax;     /* MSSA_SYN_* bits seen */
   MSSA_VEC(mssa_mdop) named_md; /* `!name = !{...}` in text order: pairs
                                {STRING name, NODE tuple of its operands} */
   mssa_u32vec md_canon;     /* md index -> the node LLVM would unique it to
@@ -459,6 +574,7 @@ typedef struct mssa_module {
   mssa_u64map gnames;       /* global names: name id, or (1 << 40) | N for
                                `@N` -> mssa_val (GLOBAL or FUNC) */
   mssa_u32vec agbits;       /* attribute group -> its function MSSA_A_* bits */
+  mssa_u32vec agmem;        /* attribute group -> its memory effects */
   struct mssa__textmap *tmap; /* shape of `text` (reader/retext.h), or NULL */
   void (*tmap_free)(struct mssa__textmap *); /* frees tmap: set by the reader,
                                which owns the map's type (the IR does not) */
@@ -553,6 +669,56 @@ uint32_t mssa_md_node_operands(const mssa_module *m, uint32_t md, uint32_t *out,
 ** a number; returns the count of numbered nodes. Iterative (no recursion). */
 uint32_t mssa_md_print_slots(const mssa_module *m, uint32_t func, uint32_t *slots);
 
+/* LLVM versions the reader knows the syntax of. */
+#define MSSA_LLVM_MIN 14
+#define MSSA_LLVM_MAX 22
+
+/* Syntax that says which LLVM wrote a module (mssa_module.llvm_syntax),
+** each with the first LLVM version that has it (mssa_syntax_version). */
+enum {
+  MSSA_SYN_TYPED_PTR = 1u << 0,     /* `i32*` (LLVM 14; gone in 17) */
+  MSSA_SYN_DBG_CALL = 1u << 1,      /* calls to llvm.dbg.* (LLVM <= 18 style) */
+  MSSA_SYN_MEMORY = 1u << 2,        /* memory(...) (16) */
+  MSSA_SYN_TARGET_TYPE = 1u << 3,   /* target("...") types (16) */
+  MSSA_SYN_RMW_WRAP = 1u << 4,      /* atomicrmw uinc_wrap/udec_wrap (16) */
+  MSSA_SYN_NOFPCLASS = 1u << 5,     /* nofpclass(...) (17) */
+  MSSA_SYN_NNEG = 1u << 6,          /* zext/uitofp nneg (18) */
+  MSSA_SYN_DISJOINT = 1u << 7,      /* or disjoint (18) */
+  MSSA_SYN_WRITABLE = 1u << 8,      /* writable, dead_on_unwind (18) */
+  MSSA_SYN_DBG_RECORD = 1u << 9,    /* #dbg_value(...) records (19) */
+  MSSA_SYN_TRUNC_WRAP = 1u << 10,   /* trunc nuw/nsw (19) */
+  MSSA_SYN_GEP_NOWRAP = 1u << 11,   /* getelementptr nuw/nusw (19) */
+  MSSA_SYN_INRANGE = 1u << 12,      /* getelementptr inrange(a, b) (19) */
+  MSSA_SYN_RANGE = 1u << 13,        /* range(...), initializes(...) (19) */
+  MSSA_SYN_SPLAT = 1u << 14,        /* splat (...) constants (19) */
+  MSSA_SYN_SAMESIGN = 1u << 15,     /* icmp samesign (20) */
+  MSSA_SYN_RMW_SAT = 1u << 16,      /* atomicrmw usub_cond/usub_sat/fmaximum/fminimum (20) */
+  MSSA_SYN_CAPTURES = 1u << 17,     /* captures(...) (21) */
+  MSSA_SYN_ERRNOMEM = 1u << 18,     /* memory(errnomem: ...) (21) */
+  MSSA_SYN_DEAD_ON_RETURN = 1u << 19, /* dead_on_return (21) */
+  MSSA_SYN_TARGET_MEM = 1u << 20,   /* memory(target_mem0/1: ...) (22) */
+  MSSA_SYN_LIFETIME_PTR = 1u << 21, /* llvm.lifetime.start(ptr) without size (22) */
+  MSSA_SYN_PTRTOADDR = 1u << 22,    /* ptrtoaddr (22) */
+  MSSA_SYN_RMW_NUM = 1u << 23,      /* atomicrmw fmaximumnum/fminimumnum (22) */
+  MSSA_SYN_COUNT_ = 24
+};
+/* The first LLVM version with syntax bit `bit` (one MSSA_SYN_* value). */
+unsigned mssa_syntax_version(uint32_t bit);
+/* The names of the syntax bits in `bits`, comma separated, into buf. */
+void mssa_syntax_names(uint32_t bits, char *buf, size_t cap);
+
+/*
+** Which LLVM the module is read as: 14 reproduces LLVM 14; 15..22 the
+** current LLVM. Set by the reader from the module itself: the clang
+** version named by !llvm.ident when it is 15 or newer; else 14 for typed
+** pointers, llvm.dbg.* calls or an !llvm.ident naming clang 14; else the
+** newest version whose syntax the module uses (14 if none newer).
+*/
+unsigned mssa_module_llvm_version(const mssa_module *m);
+/* Overrides it (`--llvm N`): N from MSSA_LLVM_MIN to MSSA_LLVM_MAX, or 0
+** for what the reader detected. Returns MSSA_OK or MSSA_EINVAL. */
+int mssa_module_set_llvm_version(mssa_module *m, unsigned v);
+
 /* Function lookup by name; MSSA_NONE if absent. */
 uint32_t mssa_module_find_func(const mssa_module *m, const char *name);
 
@@ -560,5 +726,12 @@ uint32_t mssa_module_find_func(const mssa_module *m, const char *name);
 void mssa_layout_compute(mssa_module *m);
 /* Parses a datalayout string into *dl (unknown parts keep defaults). */
 void mssa_layout_parse(mssa_datalayout *dl, const char *s, size_t n);
+/* The same, for a reader that reports bad input: returns an error message
+** (static string) for a malformed spec, or NULL. *dl is left with defaults
+** for the bad part. */
+const char *mssa_layout_parse_checked(mssa_datalayout *dl, const char *s, size_t n);
+/* mssa_layout_compute, returning the id of a struct type that contains
+** itself by value (LLVM: "invalid recursive type"), or MSSA_NONE. */
+uint32_t mssa_layout_compute_checked(mssa_module *m);
 
 #endif

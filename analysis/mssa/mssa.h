@@ -74,7 +74,19 @@ typedef struct mssa_access {
 typedef struct mssa_build_opts {
   uint32_t check_limit;  /* LLVM's -memssa-check-limit; UINT32_MAX = unlimited */
   unsigned aa_layers;    /* MSSA_AA_* set; 0 means MSSA_AA_ALL */
+  bool lazy_uses;        /* leave uses unoptimized (current LLVM's MemorySSA
+                            before ensureOptimizedUses, what its
+                            print<memoryssa-walker> walks): each use's `def`
+                            is its nearest dominating def or phi, except
+                            the trivially optimizable ones (liveOnEntry) */
 } mssa_build_opts;
+
+/* Does the graph follow current LLVM (15 and newer) rather than LLVM 14?
+** Current LLVM prints no alias word on a MemoryUse, and the walker printout
+** also omits it on defs and shows MemoryPhis. */
+static inline bool mssa_ssa_current(const mssa_module *m) {
+  return mssa_module_llvm_version(m) >= MSSA_LLVM_CURRENT;
+}
 
 typedef struct mssa_ssa {
   void *data;                 /* for the owner */

@@ -5,7 +5,8 @@
 ** numbering defs in layout order; (2) place MemoryPhis at the iterated
 ** dominance frontier of the defining blocks, numbering them in IDF order;
 ** (3) rename along the dominator tree in preorder, appending phi operands as
-** each predecessor is left; (4) optimize uses (mssa_optimize.c); (5) point
+** each predecessor is left; (4) optimize uses (mssa_optimize.c), or with
+** mssa_build_opts.lazy_uses only the trivially optimizable ones; (5) point
 ** accesses in unreachable blocks at liveOnEntry and give reachable phis a
 ** liveOnEntry operand per edge from an unreachable block.
 **
@@ -211,6 +212,19 @@ static void rename_pass(mssa_ssa *s) {
   mssa_vec_free(&st);
 }
 
+/* Step 4 when uses stay unoptimized (mssa_build_opts.lazy_uses): only the
+** uses current LLVM optimizes as it creates them, to liveOnEntry. */
+static void mark_trivial_uses(mssa_ssa *s) {
+  for (uint32_t a = MSSA_LIVE_ON_ENTRY + 1; a < s->acc.n; a++) {
+    mssa_access *x = &s->acc.a[a];
+    if (x->kind != MSSA_ACC_USE || !mssa_ssa_trivially_live_on_entry(s, x->inst)) continue;
+    x = &s->acc.a[a];
+    x->def = MSSA_LIVE_ON_ENTRY;
+    x->optimized = 1;
+    x->ar = MSSA_AR_NONE;
+  }
+}
+
 /* Step 5: unreachable blocks, in layout order. */
 static void mark_unreachable(mssa_ssa *s) {
   const mssa_func *f = s->f;
@@ -263,7 +277,8 @@ int mssa_ssa_build(const mssa_module *m, const mssa_func *f,
   place_phis(s, &defblocks);
   mssa_vec_free(&defblocks);
   rename_pass(s);
-  mssa_ssa_optimize_uses(s);
+  if (opts && opts->lazy_uses) mark_trivial_uses(s);
+  else mssa_ssa_optimize_uses(s);
   mark_unreachable(s);
   *out = s;
   return MSSA_OK;

@@ -11,7 +11,10 @@
 **   2. In phi operands a named block prints raw (BB->getName()) and an
 **      unnamed one as %N (printAsOperand), as LLVM's MemoryPhi::print does.
 **   3. The walker form queries each access before printing it, so a def's
-**      "->N" shows the answer just computed; phis get no line of their own.
+**      "->N" shows the answer just computed. Phis get no line of their own
+**      in LLVM 14's walker form, and their usual line in current LLVM's.
+**   4. Alias words ("MayAlias" after a MemoryUse or a def's "->N") are
+**      LLVM 14's; current LLVM (mssa_ssa_current) prints none.
 */
 #include <string.h>
 
@@ -55,7 +58,8 @@ static void put_id(mssa_buf *o, const mssa_ssa *s, uint32_t a) {
 
 void mssa_access_text(const mssa_ssa *s, uint32_t a, mssa_buf *o) {
   const mssa_access *x = &s->acc.a[a];
-  const char *arn = mssa_alias_name(x->ar);
+  /* invariant 4: current LLVM prints no alias word */
+  const char *arn = mssa_ssa_current(s->m) ? NULL : mssa_alias_name(x->ar);
   switch (x->kind) {
   case MSSA_ACC_DEF:
     mssa_buf_printf(o, "%u = MemoryDef(", x->id);
@@ -156,7 +160,7 @@ void mssa_print_function(FILE *out, mssa_ssa *s, bool walker) {
     const mssa_block *bb = &f->blocks.a[b];
     if (b != f->entry) fputc('\n', out);
     if (b != f->entry || bb->name != MSSA_NONE) print_label(out, m, f, b);
-    if (!walker && s->phi[b] != MSSA_NONE) {
+    if ((!walker || mssa_ssa_current(m)) && s->phi[b] != MSSA_NONE) {
       fputs("; ", out);
       print_access(out, s, s->phi[b], &scratch);
       fputc('\n', out);

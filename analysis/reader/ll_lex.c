@@ -68,9 +68,13 @@ const char *mssa__kw_name(unsigned kw) {
 static int16_t kw_hash[KW_HSIZE];
 static uint8_t kw_len[LL_KW_COUNT_];
 
+#define KW_SEED 2166136261u
+#define KW_STEP(h, c) (((h) ^ (unsigned char)(c)) * 16777619u)
+#define KW_MAXLEN 40
+
 static uint32_t kw_h(const char *s, size_t n) {
-  uint32_t h = 2166136261u;
-  for (size_t i = 0; i < n; i++) h = (h ^ (unsigned char)s[i]) * 16777619u;
+  uint32_t h = KW_SEED;
+  for (size_t i = 0; i < n; i++) h = KW_STEP(h, s[i]);
   return h;
 }
 
@@ -85,16 +89,22 @@ static void kw_init(void) {
   }
 }
 
-int mssa__kw_find(const char *s, size_t n) {
-  if (n == 0 || n > 40) return -1;
-  uint32_t j = kw_h(s, n) & (KW_HSIZE - 1);
-  for (;;) {
+/* The keyword s[0..n) whose kw_h is h, or -1. Compared in place: keywords
+** are short, and a call to memcmp per word showed in profiles. */
+static inline int kw_lookup(const char *s, size_t n, uint32_t h) {
+  if (n == 0 || n > KW_MAXLEN) return -1;
+  for (uint32_t j = h & (KW_HSIZE - 1);; j = (j + 1) & (KW_HSIZE - 1)) {
     int k = kw_hash[j];
     if (k < 0) return -1;
-    if (kw_len[k] == n && memcmp(kw_names[k], s, n) == 0) return k;
-    j = (j + 1) & (KW_HSIZE - 1);
+    if (kw_len[k] != n) continue;
+    const char *a = kw_names[k];
+    size_t i = 0;
+    while (i < n && a[i] == s[i]) i++;
+    if (i == n) return k;
   }
 }
+
+int mssa__kw_find(const char *s, size_t n) { return kw_lookup(s, n, kw_h(s, n)); }
 
 static int kw_find_slow(const char *s, size_t n) {
   int lo = 0, hi = LL_KW_COUNT_ - 1;
@@ -273,7 +283,8 @@ static void lex_word(ll_lexer *lx, const char *s) {
   /* One scan: the word part [a-zA-Z0-9_.]*, then any further label
   ** characters ('-', '$'); [-a-zA-Z$._0-9]+ followed by ':' is a label. */
   const char *w = s;
-  while (IS(*w, C_WORD)) w++;
+  uint32_t h = KW_SEED;   /* the keyword hash, on the way */
+  while (IS(*w, C_WORD)) h = KW_STEP(h, *w), w++;
   const char *q = w;
   while (IS(*q, C_NAME)) q++;
   if (*q == ':') {
@@ -309,7 +320,7 @@ static void lex_word(ll_lexer *lx, const char *s) {
       return;
     }
   }
-  int kw = mssa__kw_find(s, n);
+  int kw = kw_lookup(s, n, h);
   if (kw >= 0) {
     k->kind = LT_KW;
     k->kw = (uint16_t)kw;
@@ -319,6 +330,41 @@ static void lex_word(ll_lexer *lx, const char *s) {
   }
 }
 
+/* `#dbg_KIND` (a debug record, LLVM 19+): KIND among those LLVM knows,
+** numbered as mssa_dbg_kind. */
+static void lex_dbg_record(ll_lexer *lx, const char *s) {
+  static const char *const kinds[] = {"declare", "value", "assign", "label", "declare_value"};
+  const char *q = s + 1;
+  while (IS(*q, C_NAME)) q++;
+  size_t n = (size_t)(q - s);
+  if (n > 5 && memcmp(s + 1, "dbg_", 4) == 0) {
+    for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
+      if (strlen(kinds[k]) == n - 5 && memcmp(s + 5, kinds[k], n - 5) == 0) {
+        lx->tok.kind = LT_DBGREC;
+        lx->tok.num = k;
+        lx->tok.toff = (uint32_t)(s + 5 - lx->text);
+        lx->tok.tlen = (uint32_t)(n - 5);
+        lx->pos = (size_t)(q - lx->text);
+        return;
+      }
+    }
+    set_err(lx, (size_t)(s - lx->text), "expected debug record type here");
+    return;
+  }
+  set_err(lx, (size_t)(s - lx->text), "invalid character");
+}
+
+/* Single-character punctuation -> its token kind (0: not punctuation). */
+static const uint8_t punct[256] = {
+  ['='] = LT_EQ, [','] = LT_COMMA, ['*'] = LT_STAR, ['['] = LT_LSQ, [']'] = LT_RSQ,
+  ['{'] = LT_LBRACE, ['}'] = LT_RBRACE, ['('] = LT_LPAREN, [')'] = LT_RPAREN, ['<'] = LT_LT,
+  ['>'] = LT_GT, ['|'] = LT_BAR,
+};
+
+static void lex_token(ll_lexer *lx, const char *p);
+
+/* The hot path stays small: whitespace, comments, punctuation and `%N`
+** here; every other token in lex_token. */
 void mssa__lex_next(ll_lexer *lx) {
   const char *t = lx->text;
   ll_tok *k = &lx->tok;
@@ -333,11 +379,37 @@ void mssa__lex_next(ll_lexer *lx) {
     }
     break;
   }
-  k->off = (uint32_t)(p - t);
+  uint32_t off = (uint32_t)(p - t);
+  k->off = k->toff = off;
   k->quoted = 0;
-  k->num = 0;
-  k->toff = k->off;
   k->tlen = 0;
+  uint8_t pk = punct[(unsigned char)*p];
+  if (pk) {
+    k->kind = pk;
+    k->end = off + 1;
+    lx->pos = off + 1;
+    return;
+  }
+  if (*p == '%' && IS(p[1], C_DIGIT)) {
+    /* `%N`: at most 9 digits and no name character after them */
+    const char *q = p + 1;
+    uint32_t v = 0;
+    while (IS(*q, C_DIGIT) && q - p <= 9) v = v * 10 + (uint32_t)(*q++ - '0');
+    if (!IS(*q, C_NAME)) {
+      k->kind = LT_LOCALID;
+      k->num = v;
+      lx->pos = (size_t)(q - t);
+      k->end = (uint32_t)lx->pos;
+      return;
+    }
+  }
+  lex_token(lx, p);
+}
+
+static void lex_token(ll_lexer *lx, const char *p) {
+  const char *t = lx->text;
+  ll_tok *k = &lx->tok;
+  k->num = 0;
   lx->pos = (size_t)(p - t);
   unsigned char c = (unsigned char)*p;
   switch (c) {
@@ -345,18 +417,6 @@ void mssa__lex_next(ll_lexer *lx) {
     if ((size_t)(p - t) >= lx->len) { k->kind = LT_EOF; k->end = k->off; return; }
     set_err(lx, (size_t)(p - t), "invalid character (NUL byte)");
     break;
-  case '=': k->kind = LT_EQ; lx->pos++; break;
-  case ',': k->kind = LT_COMMA; lx->pos++; break;
-  case '*': k->kind = LT_STAR; lx->pos++; break;
-  case '[': k->kind = LT_LSQ; lx->pos++; break;
-  case ']': k->kind = LT_RSQ; lx->pos++; break;
-  case '{': k->kind = LT_LBRACE; lx->pos++; break;
-  case '}': k->kind = LT_RBRACE; lx->pos++; break;
-  case '(': k->kind = LT_LPAREN; lx->pos++; break;
-  case ')': k->kind = LT_RPAREN; lx->pos++; break;
-  case '<': k->kind = LT_LT; lx->pos++; break;
-  case '>': k->kind = LT_GT; lx->pos++; break;
-  case '|': k->kind = LT_BAR; lx->pos++; break;
   case '%': lex_sigil(lx, p, LT_LOCAL, LT_LOCALID, "invalid local name"); break;
   case '@': lex_sigil(lx, p, LT_GLOBAL, LT_GLOBALID, "invalid global name"); break;
   case '$': {
@@ -375,6 +435,19 @@ void mssa__lex_next(ll_lexer *lx) {
       k->toff = (uint32_t)(p + 1 - t);
       k->tlen = (uint32_t)(q - p - 1);
       lx->pos = (size_t)(q - t);
+    } else if (IS(*q, C_DIGIT)) {
+      /* `!N`, the commonest metadata token: one token, its number read */
+      uint32_t v = 0;
+      const char *d = q;
+      while (IS(*q, C_DIGIT) && q - d < 9) v = v * 10 + (uint32_t)(*q++ - '0');
+      if (IS(*q, C_DIGIT)) {
+        k->kind = LT_EXCL;
+        lx->pos++;
+      } else {
+        k->kind = LT_MDREF;
+        k->num = v;
+        lx->pos = (size_t)(q - t);
+      }
     } else if (*q == '\\') {
       while (IS(*q, C_NAME) || *q == '\\') q++;
       k->kind = LT_MDVAR;
@@ -390,6 +463,7 @@ void mssa__lex_next(ll_lexer *lx) {
   }
   case '#': case '^': {
     const char *q = p + 1;
+    if (c == '#' && !IS(*q, C_DIGIT)) { lex_dbg_record(lx, p); break; }
     if (!IS(*q, C_DIGIT)) { set_err(lx, (size_t)(p - t), "invalid character"); break; }
     q = read_u32(q, &k->num);
     if (!q) { set_err(lx, (size_t)(p - t), "invalid number (too large)"); break; }

@@ -46,7 +46,9 @@ typedef enum {
   LT_FLOAT,     /* decimal or 0x/0xK/0xL/0xM/0xH/0xR hex float (text) */
   LT_INTTYPE,   /* iN (num = N) */
   LT_KW,        /* keyword (kw) */
-  LT_IDENT      /* any other bare word */
+  LT_IDENT,     /* any other bare word */
+  LT_DBGREC,    /* #dbg_value etc. (num = mssa_dbg_kind; text = after "#dbg_") */
+  LT_MDREF      /* !N with N of at most 9 digits (num = N); longer is '!' then N */
 } ll_tokkind;
 
 typedef struct ll_tok {

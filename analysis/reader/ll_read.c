@@ -24,8 +24,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "ir/ir_internal.h"
-
 /* ------------------------------------------------------------ diagnostics */
 
 static void pos_of(const ll_parser *p, uint32_t off, uint32_t *line, uint32_t *col) {
@@ -68,21 +66,6 @@ static void lex_check(ll_parser *p) {
   if (p->lx.tok.kind == LT_ERROR) mssa__ll_err(p, p->lx.tok.off, "%s", p->lx.msg);
 }
 
-int mssa__ll_is_kw(ll_parser *p, unsigned kw) {
-  return p->lx.tok.kind == LT_KW && p->lx.tok.kw == kw;
-}
-
-int mssa__ll_eat_kw(ll_parser *p, unsigned kw) {
-  if (!mssa__ll_is_kw(p, kw)) return 0;
-  mssa__ll_next(p);
-  return 1;
-}
-
-int mssa__ll_eat(ll_parser *p, unsigned kind) {
-  if (p->lx.tok.kind != kind) return 0;
-  mssa__ll_next(p);
-  return 1;
-}
 
 const char *mssa__ll_tokdesc(ll_parser *p, char *buf, size_t cap) {
   const ll_tok *t = &p->lx.tok;
@@ -93,10 +76,9 @@ const char *mssa__ll_tokdesc(ll_parser *p, char *buf, size_t cap) {
   return buf;
 }
 
-void mssa__ll_expect(ll_parser *p, unsigned kind, const char *what) {
+void mssa__ll_expect_failed(ll_parser *p, const char *what) {
   lex_check(p);
-  if (p->lx.tok.kind != kind) mssa__ll_err(p, p->lx.tok.off, "expected %s", what);
-  mssa__ll_next(p);
+  mssa__ll_err(p, p->lx.tok.off, "expected %s", what);
 }
 
 void mssa__ll_expect_kw(ll_parser *p, unsigned kw) {
@@ -116,7 +98,7 @@ static int hexval(int c) {
 /* Unescapes LLVM's `\xx` and `\\` into p->sbuf; returns its length. */
 static size_t unescape(ll_parser *p, const char *s, size_t n) {
   p->sbuf.n = 0;
-  mssa__vec_reserve(&p->sbuf, (uint32_t)n + 1);
+  mssa_vec_reserve(&p->sbuf, (uint32_t)n + 1);
   char *o = p->sbuf.a;
   size_t k = 0;
   for (size_t i = 0; i < n; i++) {
@@ -166,6 +148,37 @@ uint64_t mssa__ll_local_key(ll_parser *p, const ll_tok *t) {
   return mssa__ll_name(p, t);
 }
 
+/* ------------------------------------------------------------ number maps */
+
+/* Numbers up to this far past the array's end grow it; beyond, they go to
+** the hash map (a stray `!4000000000` must not allocate 16 GB). */
+#define NUM_DENSE_SLACK 65536u
+
+void mssa__ll_num_put(ll_nummap *m, uint64_t n, uint32_t v) {
+  if (n >= m->dense.n && n < 2 * (uint64_t)m->dense.n + NUM_DENSE_SLACK) {
+    mssa_vec_reserve(&m->dense, n + 1);
+    for (uint32_t i = m->dense.n; i <= n; i++) m->dense.a[i] = MSSA_NONE;
+    m->dense.n = (uint32_t)n + 1;
+  }
+  if (n < m->dense.n) m->dense.a[n] = v;
+  else mssa_u64map_put(&m->sparse, n, v);
+}
+
+void mssa__ll_num_clear(ll_nummap *m) {
+  m->dense.n = 0;
+  if (m->sparse.n) mssa_u64map_free(&m->sparse);
+}
+
+void mssa__ll_num_free(ll_nummap *m) {
+  mssa_vec_free(&m->dense);
+  mssa_u64map_free(&m->sparse);
+}
+
+void mssa__ll_locals_clear(ll_parser *p) {
+  mssa_u64map_free(&p->lmap);
+  mssa__ll_num_clear(&p->lnum);
+}
+
 /* ------------------------------------------------------------ line counter */
 
 static uint32_t line_at(ll_parser *p, uint32_t off, uint32_t *cur_off, uint32_t *cur_line) {
@@ -211,6 +224,11 @@ static const uint8_t kw_class[LL_KW_COUNT_] = {
   [LL_KW_amdgpu_gs] = KC_CC, [LL_KW_amdgpu_ps] = KC_CC, [LL_KW_amdgpu_cs] = KC_CC,
   [LL_KW_amdgpu_kernel] = KC_CC, [LL_KW_amdgpu_gfx] = KC_CC, [LL_KW_tailcc] = KC_CC,
   [LL_KW_cfguard_checkcc] = KC_CC, [LL_KW_x86_intrcc] = KC_CC,
+  /* LLVM 15+ */
+  [LL_KW_preserve_nonecc] = KC_CC, [LL_KW_riscv_vector_cc] = KC_CC, [LL_KW_m68k_rtdcc] = KC_CC,
+  [LL_KW_aarch64_sme_preservemost_from_x0] = KC_CC, [LL_KW_aarch64_sme_preservemost_from_x1] = KC_CC,
+  [LL_KW_aarch64_sme_preservemost_from_x2] = KC_CC, [LL_KW_amdgpu_cs_chain] = KC_CC,
+  [LL_KW_amdgpu_cs_chain_preserve] = KC_CC, [LL_KW_graalcc] = KC_CC,
 };
 
 static int is_linkage_kw(unsigned kw) { return kw_class[kw] == KC_LINKAGE; }
@@ -274,7 +292,7 @@ static void opt_comdat(ll_parser *p, uint32_t name_id) {
   }
   if (cname == MSSA_NONE) return;
   ll_pending pe = {cname, 0, 0, off};
-  mssa__vec_push(&p->comdatref, pe);
+  mssa_vec_push(&p->comdatref, pe);
 }
 
 /* Global variable, alias or ifunc after `@name =`. */
@@ -314,7 +332,7 @@ static void parse_global(ll_parser *p, ll_tok nt) {
     uint32_t idx = m->globals.n;
     g.is_alias = 1;
     g.ptype = mssa__ll_ptr_type(p, g.type, as);
-    mssa__vec_push(&m->globals, g);
+    mssa_vec_push(&m->globals, g);
     define_global(p, &nt, MSSA_VAL(MSSA_VK_GLOBAL, idx));
     mssa_val v = mssa__ll_tvalue(p, &aty);
     m->globals.a[idx].init = v;
@@ -332,7 +350,7 @@ static void parse_global(ll_parser *p, ll_tok nt) {
   g.type = mssa__ll_type(p);
   g.ptype = mssa__ll_ptr_type(p, g.type, as);
   uint32_t idx = m->globals.n;
-  mssa__vec_push(&m->globals, g);
+  mssa_vec_push(&m->globals, g);
   define_global(p, &nt, MSSA_VAL(MSSA_VK_GLOBAL, idx));
   if (linkage == LL_KW_external || linkage == LL_KW_extern_weak) {
     m->globals.a[idx].is_decl = 1;
@@ -360,11 +378,19 @@ static void parse_global(ll_parser *p, ll_tok nt) {
     } else if (mssa__ll_eat_kw(p, LL_KW_comdat)) {
       opt_comdat(p, m->globals.a[idx].name);
     } else if (t->kind == LT_IDENT) {
-      /* no_sanitize_address and friends (LLVM 15+): tolerated */
+      /* no_sanitize_address, code_model "large" and friends (LLVM 15+):
+      ** tolerated */
       mssa__ll_next(p);
+      if (p->lx.tok.kind == LT_STRING) mssa__ll_next(p);
     } else {
       mssa__ll_err(p, t->off, "unknown global variable property!");
     }
+  }
+  /* global attributes: `#N` groups and "key"="value" pairs (not kept) */
+  for (;;) {
+    if (mssa__ll_eat(p, LT_ATTRID)) continue;
+    if (!mssa__ll_eat(p, LT_STRING)) break;
+    if (mssa__ll_eat(p, LT_EQ)) mssa__ll_expect(p, LT_STRING, "attribute value string");
   }
 }
 
@@ -404,9 +430,13 @@ static uint32_t fn_args(ll_parser *p, int *vararg) {
       memset(&a, 0, sizeof a);
       a.type = mssa__ll_type(p);
       if (a.type == m->t_void) mssa__ll_err(p, toff, "argument can not have void type");
-      p->last_align = 0;
-      mssa__ll_attrs(p, 0, &a.attrs, &a.deref, MSSA_NONE);
-      a.align = p->last_align;
+      ll_attrs at;
+      mssa__ll_attrs_init(&at);
+      mssa__ll_attrs(p, MSSA__ATTR_PARAM, &at);
+      a.attrs = at.bits;
+      a.deref = at.deref;
+      a.align = at.align;
+      a.caps = at.caps;
       a.name = MSSA_NONE;
       a.slot = MSSA_NONE;
       ll_tok *t = &p->lx.tok;
@@ -420,8 +450,8 @@ static uint32_t fn_args(ll_parser *p, int *vararg) {
         }
         a.slot = slot++;
       }
-      mssa__vec_push(&p->argv, a);
-      mssa__vec_push(&p->stk, a.type);
+      mssa_vec_push(&p->argv, a);
+      mssa_vec_push(&p->stk, a.type);
       if (!mssa__ll_eat(p, LT_COMMA)) break;
     }
   }
@@ -431,7 +461,7 @@ static uint32_t fn_args(ll_parser *p, int *vararg) {
 
 /* What a function header holds after its arguments. */
 typedef struct fn_props {
-  uint32_t fn_bits;   /* function attribute bits */
+  ll_attrs fn;        /* function attributes */
   uint32_t as;        /* addrspace(N) of the function */
   uint32_t mdatt;     /* attachments (define: here; declare: up front) */
   uint32_t md_dbg;    /* the !dbg attachment */
@@ -472,8 +502,7 @@ static void fn_properties(ll_parser *p, int is_define, uint32_t fname, fn_props 
     }
     if (t->kind == LT_KW || t->kind == LT_IDENT || t->kind == LT_STRING || t->kind == LT_ATTRID) {
       uint32_t before = t->off;
-      uint64_t dummy = 0;
-      mssa__ll_attrs(p, 2, &fp->fn_bits, &dummy, MSSA_NONE);
+      mssa__ll_attrs(p, MSSA__ATTR_FN, &fp->fn);
       if (p->lx.tok.off != before) continue;
     }
     return;
@@ -483,14 +512,15 @@ static void fn_properties(ll_parser *p, int is_define, uint32_t fname, fn_props 
 static void parse_function(ll_parser *p, int is_define) {
   mssa_module *m = p->m;
   uint32_t head = p->lx.tok.off;
-  fn_props fp = {0, 0, MSSA_NONE, MSSA_NONE};
+  fn_props fp = {{0}, 0, MSSA_NONE, MSSA_NONE};
+  mssa__ll_attrs_init(&fp.fn);
   mssa__ll_next(p);
   /* `declare !dbg !12 ...`: declarations carry attachments up front */
   if (!is_define && p->lx.tok.kind == LT_MDVAR) fp.mdatt = mssa__ll_attachments(p, 0, &fp.md_dbg);
   fn_prefix(p);
-  uint32_t ret_bits = 0;
-  uint64_t ret_deref = 0;
-  mssa__ll_attrs(p, 1, &ret_bits, &ret_deref, MSSA_NONE);
+  ll_attrs ret;
+  mssa__ll_attrs_init(&ret);
+  mssa__ll_attrs(p, MSSA__ATTR_RET, &ret);
   uint32_t rty = mssa__ll_type(p);
   ll_tok nt = p->lx.tok;
   if (nt.kind != LT_GLOBAL && nt.kind != LT_GLOBALID)
@@ -507,8 +537,11 @@ static void parse_function(ll_parser *p, int is_define) {
   uint32_t fidx = m->funcs.n;
   fn_properties(p, is_define, fname, &fp);
   uint32_t nargs = p->argv.n;
-  for (uint32_t i = 0; i < nargs; i++) mssa__vec_push(&p->stk, p->argv.a[i].attrs);
-  uint32_t al = mssa__ll_attrlist(p, fp.fn_bits, ret_bits, p->stk.a + stk0, nargs);
+  for (uint32_t i = 0; i < nargs; i++) {
+    mssa_vec_push(&p->stk, p->argv.a[i].attrs);
+    mssa_vec_push(&p->stk, p->argv.a[i].caps);
+  }
+  uint32_t al = mssa__ll_attrlist(p, &fp.fn, ret.bits, p->stk.a + stk0, nargs);
   p->stk.n = stk0;
 
   mssa_func f;
@@ -518,16 +551,19 @@ static void parse_function(ll_parser *p, int is_define) {
   f.attrs = al;
   f.is_decl = (uint8_t)!is_define;
   f.nargs = nargs;
-  f.args = mssa__xmalloc((nargs ? nargs : 1) * sizeof(mssa_arg));
+  f.args = mssa_xmalloc((nargs ? nargs : 1) * sizeof(mssa_arg));
   if (nargs) memcpy(f.args, p->argv.a, nargs * sizeof(mssa_arg));
   f.entry = f.first_block = f.last_block = MSSA_NONE;
   f.md_dbg = fp.md_dbg;
   f.mdatt = fp.mdatt;
   f.ptype = mssa__ll_ptr_type(p, fty, fp.as);
-  f.intrinsic = mssa__ll_intrinsic_id(mssa_str(m, fname), mssa_strtab_len(&m->strs, fname));
+  f.intrinsic = (uint16_t)mssa__ll_intrinsic_id(mssa_str(m, fname), mssa_strtab_len(&m->strs, fname));
+  if (!strncmp(mssa_str(m, fname), "llvm.dbg.", 9)) mssa__ll_saw(p, MSSA_SYN_DBG_CALL);
+  if ((f.intrinsic == MSSA_INTR_LIFETIME_START || f.intrinsic == MSSA_INTR_LIFETIME_END) && nargs == 1)
+    mssa__ll_saw(p, MSSA_SYN_LIFETIME_PTR);
   f.head_off = head;
   f.line = line_at(p, head, &p->line_off, &p->line_no);
-  mssa__vec_push(&m->funcs, f);
+  mssa_vec_push(&m->funcs, f);
   define_global(p, &nt, MSSA_VAL(MSSA_VK_FUNC, fidx));
 
   if (!is_define) {
@@ -613,7 +649,7 @@ static void parse_type_def(ll_parser *p, ll_tok nt) {
   uint32_t nf = mssa__ll_struct_fields(p), stk0 = p->stk.n - nf;
   if (packed) mssa__ll_expect(p, LT_GT, "'>' in packed struct");
   uint32_t start = m->tlist.n;
-  for (uint32_t i = 0; i < nf; i++) mssa__vec_push(&m->tlist, p->stk.a[stk0 + i]);
+  for (uint32_t i = 0; i < nf; i++) mssa_vec_push(&m->tlist, p->stk.a[stk0 + i]);
   p->stk.n = stk0;
   mssa_type *ty = &m->types.a[id];
   ty->fields = start;
@@ -642,7 +678,7 @@ static void parse_toplevel(ll_parser *p) {
         ll_tok s = p->lx.tok;
         mssa__ll_expect(p, LT_STRING, "string");
         if (dl) {
-          const char *err = mssa__layout_parse_checked(&m->dl, m->text + s.toff, s.tlen);
+          const char *err = mssa_layout_parse_checked(&m->dl, m->text + s.toff, s.tlen);
           if (err) mssa__ll_err(p, s.toff, "%s", err);
         }
         continue;
@@ -701,7 +737,7 @@ static void parse_toplevel(ll_parser *p) {
       mssa_u64map_put(&p->comdats, name, 1);
       continue;
     }
-    case LT_EXCL: mssa__ll_md_def(p); continue;
+    case LT_EXCL: case LT_MDREF: mssa__ll_md_def(p); continue;
     case LT_MDVAR: mssa__ll_named_md(p); continue;
     case LT_SUMMARYID:
       mssa__ll_next(p);
@@ -747,7 +783,7 @@ void mssa__ll_md_paths(ll_parser *p, uint32_t from) {
     if (fn[0] == '/' || d->dir == MSSA_NONE || !mssa_strtab_len(&m->strs, d->dir)) { d->path = d->str; continue; }
     size_t a = mssa_strtab_len(&m->strs, d->dir), b = mssa_strtab_len(&m->strs, d->str);
     p->sbuf.n = 0;
-    mssa__vec_reserve(&p->sbuf, (uint32_t)(a + b + 2));
+    mssa_vec_reserve(&p->sbuf, (uint32_t)(a + b + 2));
     memcpy(p->sbuf.a, mssa_str(m, d->dir), a);
     size_t k2 = a;
     if (a && p->sbuf.a[a - 1] != '/') p->sbuf.a[k2++] = '/';
@@ -757,8 +793,106 @@ void mssa__ll_md_paths(ll_parser *p, uint32_t from) {
   }
 }
 
+/* The clang major version !llvm.ident names (`!{!"clang version 19.1.7
+** ..."}`), 0 if it names none. */
+static unsigned ident_version(const mssa_module *m) {
+  static const char key[] = "clang version ";
+  for (uint32_t k = 0; k + 1 < m->named_md.n; k += 2) {
+    if (strcmp(mssa_str(m, m->named_md.a[k].idx), "llvm.ident")) continue;
+    const mssa_md *t = &m->md.a[m->named_md.a[k + 1].idx];
+    for (uint32_t i = 0; i < t->nops; i++) {
+      const mssa_md *n = &m->md.a[m->mdops.a[t->ops + i].idx];
+      for (uint32_t j = 0; j < n->nops; j++) {
+        const mssa_mdop *o = &m->mdops.a[n->ops + j];
+        const char *s = o->kind == MSSA_MDO_STRING ? strstr(mssa_str(m, o->idx), key) : NULL;
+        if (!s) continue;
+        unsigned v = 0;
+        for (s += sizeof key - 1; *s >= '0' && *s <= '9' && v < 1000; s++) v = v * 10 + (unsigned)(*s - '0');
+        return v;
+      }
+    }
+  }
+  return 0;
+}
+
+/* Decides which LLVM the module is read as (mssa_module_llvm_version):
+** a clang of 15 or newer named by !llvm.ident is the best evidence (a
+** clang-17 -g module still calls llvm.dbg.*, as every LLVM up to 18
+** printed); then the marks of LLVM 14; then the newest syntax used. */
+static void detect_version(mssa_module *m) {
+  unsigned syn = MSSA_LLVM_MIN, v;
+  for (unsigned k = 0; k < MSSA_SYN_COUNT_; k++)
+    if ((m->llvm_syntax & (1u << k)) && mssa_syntax_version(1u << k) > syn) syn = mssa_syntax_version(1u << k);
+  unsigned id = ident_version(m);
+  m->llvm_syntax_version = (uint8_t)syn;
+  m->llvm_ident = (uint8_t)(id > 255 ? 255 : id);
+  if (id > MSSA_LLVM_MIN) v = id > MSSA_LLVM_MAX ? MSSA_LLVM_MAX : id;
+  else if (id || (m->llvm_syntax & (MSSA_SYN_TYPED_PTR | MSSA_SYN_DBG_CALL))) v = MSSA_LLVM_MIN;
+  else v = syn;
+  m->llvm_detected = m->llvm_version = (uint8_t)v;
+}
+
+/* A declaration of intrinsic `name` of function type fty, as LLVM 20+
+** makes one for an intrinsic called without being declared. */
+static uint32_t declare_intrinsic(ll_parser *p, uint32_t name, uint32_t fty) {
+  mssa_module *m = p->m;
+  const mssa_type *t = &m->types.a[fty];
+  mssa_func f;
+  memset(&f, 0, sizeof f);
+  f.name = name;
+  f.type = fty;
+  f.attrs = MSSA_NONE;
+  f.is_decl = 1;
+  f.nargs = t->nfields;
+  f.args = mssa_xmalloc((f.nargs ? f.nargs : 1) * sizeof(mssa_arg));
+  for (uint32_t i = 0; i < f.nargs; i++) {
+    mssa_arg a = {MSSA_NONE, MSSA_NONE, m->tlist.a[t->fields + i], 0, 0, 0, MSSA_CAP_ALL};
+    f.args[i] = a;
+  }
+  f.entry = f.first_block = f.last_block = MSSA_NONE;
+  f.md_dbg = f.mdatt = MSSA_NONE;
+  f.ptype = m->t_ptr;
+  f.intrinsic = (uint16_t)mssa__ll_intrinsic_id(mssa_str(m, name), mssa_strtab_len(&m->strs, name));
+  mssa_vec_push(&m->funcs, f);
+  return m->funcs.n - 1;
+}
+
+/* An `@llvm.*` name used but never declared. */
+static int undeclared_intrinsic(ll_parser *p, const ll_fwd *fw) {
+  return fw->val == MSSA_VAL_NONE && !(fw->key >> 32) &&
+         !strncmp(mssa_str(p->m, (uint32_t)fw->key), "llvm.", 5);
+}
+
+/* Undefined `@llvm.*` callees get a declaration from their first call's
+** function type (LLVM 20+ accepts intrinsics used without a declaration);
+** any other use of one is an error. */
+static void declare_intrinsics(ll_parser *p) {
+  mssa_module *m = p->m;
+  uint32_t pending = 0;
+  for (uint32_t i = 0; i < p->gfwd.n; i++) pending += (uint32_t)undeclared_intrinsic(p, &p->gfwd.a[i]);
+  for (uint32_t fi = 0; fi < m->funcs.n && pending; fi++) {
+    mssa_func *f = &m->funcs.a[fi];
+    for (uint32_t k = 0; k < f->insts.n && pending; k++) {
+      const mssa_inst *in = &f->insts.a[k];
+      if (in->opcode != MSSA_OP_CALL && in->opcode != MSSA_OP_INVOKE && in->opcode != MSSA_OP_CALLBR) continue;
+      mssa_val cv = f->ops.a[in->ops];
+      if (MSSA_VAL_KIND(cv) != LL_VK_FWDG) continue;
+      ll_fwd *fw = &p->gfwd.a[MSSA_VAL_INDEX(cv)];
+      if (!undeclared_intrinsic(p, fw)) continue;
+      fw->val = MSSA_VAL(MSSA_VK_FUNC, declare_intrinsic(p, (uint32_t)fw->key, in->aux));
+      mssa_u64map_put(&p->gmap, fw->key, fw->val);
+      f = &m->funcs.a[fi];
+      pending--;
+    }
+  }
+  for (uint32_t i = 0; i < p->gfwd.n && pending; i++)
+    if (undeclared_intrinsic(p, &p->gfwd.a[i]))
+      mssa__ll_err(p, p->gfwd.a[i].off, "intrinsic can only be used as callee");
+}
+
 static void finish_module(ll_parser *p) {
   mssa_module *m = p->m;
+  declare_intrinsics(p);
   /* 1. undefined globals, in order of first reference */
   uint32_t bad = MSSA_NONE, badoff = UINT32_MAX;
   for (uint32_t i = 0; i < p->gfwd.n; i++)
@@ -789,7 +923,7 @@ static void finish_module(ll_parser *p) {
     ll_pending *pe = &p->agref.a[i];
     uint32_t gi = mssa_u64map_get(&p->agmap, pe->b);
     /* LLVM 14 silently ignores references to groups never defined */
-    if (gi != MSSA_NONE) m->attrlists.a[pe->a].fn |= p->agbits.a[gi];
+    if (gi != MSSA_NONE) mssa__ll_merge_group(m, pe->a, p->agbits.a[gi], p->agmem.a[gi]);
   }
   /* 5. comdats */
   for (uint32_t i = 0; i < p->comdatref.n; i++) {
@@ -851,10 +985,11 @@ static void finish_module(ll_parser *p) {
   /* 9. DIFile paths: filename joined to directory when relative */
   mssa__ll_md_paths(p, 0);
   /* 10. which metadata nodes LLVM would unique together: computed on
-  ** demand, by mssa_md_print_slots (the only user) */
+  ** demand, by mssa_md_print_slots (the only user); which LLVM wrote it */
+  detect_version(m);
   /* 11. layout (and recursive struct check) */
   m->opaque_ptrs = (uint8_t)p->lx.saw_ptr;
-  uint32_t rec = mssa__layout_compute_checked(m);
+  uint32_t rec = mssa_layout_compute_checked(m);
   if (rec != MSSA_NONE) {
     uint32_t off = rec < p->tdef.n && p->tdef.a[rec] != MSSA_NONE ? p->tdef.a[rec] : 0;
     mssa__ll_err(p, off, "invalid recursive type");
@@ -864,31 +999,33 @@ static void finish_module(ll_parser *p) {
 /* ------------------------------------------------------------ entry points */
 
 static void parser_free(ll_parser *p) {
-  mssa__vec_free(&p->sbuf);
+  mssa_vec_free(&p->sbuf);
   mssa_u64map_free(&p->gmap);
-  mssa__vec_free(&p->gfwd);
+  mssa_vec_free(&p->gfwd);
   mssa_u64map_free(&p->tmap);
-  mssa__vec_free(&p->tref);
-  mssa__vec_free(&p->tdef);
+  mssa_vec_free(&p->tref);
+  mssa_vec_free(&p->tdef);
   mssa_idtab_free(&p->tset);
   mssa_idtab_free(&p->cset);
-  mssa_u64map_free(&p->mdmap);
-  mssa__vec_free(&p->mdref);
+  mssa__ll_num_free(&p->mdmap);
+  mssa_vec_free(&p->mdref);
   mssa_u64map_free(&p->agmap);
-  mssa__vec_free(&p->agbits);
-  mssa__vec_free(&p->agref);
-  mssa__vec_free(&p->agtmp);
+  mssa_vec_free(&p->agbits);
+  mssa_vec_free(&p->agmem);
+  mssa_vec_free(&p->agref);
+  mssa_vec_free(&p->agtmp);
   mssa_u64map_free(&p->comdats);
-  mssa__vec_free(&p->comdatref);
-  mssa__vec_free(&p->baddr);
+  mssa_vec_free(&p->comdatref);
+  mssa_vec_free(&p->baddr);
   mssa_u64map_free(&p->kinds);
   mssa_u64map_free(&p->lmap);
-  mssa__vec_free(&p->lfwd);
-  mssa__vec_free(&p->bref);
-  mssa__vec_free(&p->attrs_tmp);
-  mssa__vec_free(&p->stk);
-  mssa__vec_free(&p->argv);
-  mssa__vec_free(&p->ptr_cache);
+  mssa__ll_num_free(&p->lnum);
+  mssa_vec_free(&p->lfwd);
+  mssa_vec_free(&p->bref);
+  mssa_vec_free(&p->attrs_tmp);
+  mssa_vec_free(&p->stk);
+  mssa_vec_free(&p->argv);
+  mssa_vec_free(&p->ptr_cache);
 }
 
 /* A diagnostic at the start of `path` (errors about the input as a whole). */
@@ -917,14 +1054,14 @@ static int parse_owned(const char *path, char *text, size_t len, mssa_module **o
     diag_whole(diag, path, TOO_LARGE, "");
     return MSSA_ETOOBIG;
   }
-  mssa_module *m = mssa__xcalloc(1, sizeof *m);
-  m->path = mssa__xstrndup(path ? path : "<input>", strlen(path ? path : "<input>"));
+  mssa_module *m = mssa_xcalloc(1, sizeof *m);
+  m->path = mssa_xstrndup(path ? path : "<input>", strlen(path ? path : "<input>"));
   m->text = text;
   m->text_len = len;
   mssa_strtab_init(&m->strs);
   mssa_layout_parse(&m->dl, "", 0);
 
-  ll_parser *p = mssa__xcalloc(1, sizeof *p);
+  ll_parser *p = mssa_xcalloc(1, sizeof *p);
   p->m = m;
   p->diag = diag;
   p->line_off = 0;
@@ -937,8 +1074,8 @@ static int parse_owned(const char *path, char *text, size_t len, mssa_module **o
     return MSSA_EPARSE;
   }
   mssa__ll_parser_scratch(p);
-  mssa__vec_reserve(&m->tlist, 64);
-  mssa__vec_reserve(&m->cops, 64);
+  mssa_vec_reserve(&m->tlist, 64);
+  mssa_vec_reserve(&m->cops, 64);
   mssa__ll_types_init(p);
   mssa__ll_next(p);
   parse_toplevel(p);
@@ -953,7 +1090,7 @@ static int parse_owned(const char *path, char *text, size_t len, mssa_module **o
 int mssa_module_parse(const char *path, const char *text, size_t len,
                       mssa_module **out, mssa_diag *diag) {
   if (len >= MAX_TEXT) return parse_owned(path, NULL, len, out, diag);
-  return parse_owned(path, mssa__xstrndup(text, len), len, out, diag);
+  return parse_owned(path, mssa_xstrndup(text, len), len, out, diag);
 }
 
 /* Reads all of fp into a malloc'ed, NUL-terminated buffer (*len bytes).
@@ -970,21 +1107,21 @@ static int read_all(FILE *fp, char **out, size_t *len) {
     long sz = ftell(fp);
     if (sz > 0 && (unsigned long)sz < MAX_TEXT) cap = (size_t)sz + READ_CHUNK + 1;
     if (fseek(fp, 0, SEEK_SET) != 0) cap = 0;
-    if (cap) buf = mssa__xmalloc(cap);
+    if (cap) buf = mssa_xmalloc(cap);
   }
   for (;;) {
     if (n + READ_CHUNK > cap) {
       cap = cap ? cap * 2 : 1 << 20;
       if (cap > MAX_TEXT + (size_t)READ_CHUNK) { free(buf); return MSSA_ETOOBIG; }
-      buf = mssa__xrealloc(buf, cap);
+      buf = mssa_xrealloc(buf, cap);
     }
     size_t k = fread(buf + n, 1, cap - n, fp);
     n += k;
     if (k == 0) break;
   }
   if (ferror(fp)) { free(buf); return MSSA_EIO; }
-  if (!buf) buf = mssa__xmalloc(1);
-  else buf = mssa__xrealloc(buf, n + 1); /* give back the slack */
+  if (!buf) buf = mssa_xmalloc(1);
+  else buf = mssa_xrealloc(buf, n + 1); /* give back the slack */
   buf[n] = 0;
   *out = buf;
   *len = n;
@@ -1012,10 +1149,10 @@ int mssa_module_parse_file(const char *path, mssa_module **out, mssa_diag *diag)
 /* Gives a new parser its scratch stacks. They are never NULL afterwards, so
 ** `a + start` is always defined. */
 void mssa__ll_parser_scratch(ll_parser *p) {
-  mssa__vec_reserve(&p->stk, 256);
-  mssa__vec_reserve(&p->attrs_tmp, 64);
-  mssa__vec_reserve(&p->argv, 16);
-  mssa__vec_reserve(&p->sbuf, 256);
+  mssa_vec_reserve(&p->stk, 256);
+  mssa_vec_reserve(&p->attrs_tmp, 64);
+  mssa_vec_reserve(&p->argv, 16);
+  mssa_vec_reserve(&p->sbuf, 256);
 }
 
 /* Intrinsic ids of f's direct calls (callees are known once the module,
@@ -1039,7 +1176,7 @@ void mssa__ll_reopen_module(ll_parser *p) {
   p->gseed = &m->gnames;
   mssa__ll_types_reopen(p);
   mssa__ll_consts_reopen(p);
-  for (uint32_t k = 0; k < m->md.n; k++) mssa__vec_push(&p->mdref, MSSA_NONE);
+  for (uint32_t k = 0; k < m->md.n; k++) mssa_vec_push(&p->mdref, MSSA_NONE);
   p->mdseed = &m->mdnum;
   for (uint32_t k = 0; k < m->md_kinds.n; k++) mssa_u64map_put(&p->kinds, m->md_kinds.a[k], 1);
 }
@@ -1057,34 +1194,43 @@ void mssa__ll_keep_numbering(ll_parser *p, mssa_u32vec *base_steal) {
     a = *base_steal;
     memset(base_steal, 0, sizeof *base_steal);
   }
-  const mssa_u64map *mm = &p->mdmap;
-  uint64_t hi = 0;
+  const mssa_u64map *mm = &p->mdmap.sparse;
+  const mssa_u32vec *md = &p->mdmap.dense;
+  uint64_t hi = 0, count = 0;
+  for (uint32_t i = 0; i < md->n; i++)
+    if (md->a[i] != MSSA_NONE) hi = i + 1, count++;
   for (uint32_t i = 0; i < mm->cap; i++)
     if (mm->vals[i] != MSSA_NONE && mm->keys[i] + 1 > hi) hi = mm->keys[i] + 1;
-  if (hi > 4 * (uint64_t)(mm->n + a.n) + 4096) {
-    mssa__vec_free(&a);
+  if (hi > 4 * (count + mm->n + a.n) + 4096) {
+    mssa_vec_free(&a);
   } else {
     if (hi > a.n) {
-      mssa__vec_reserve(&a, hi);
+      mssa_vec_reserve(&a, hi);
       for (uint32_t i = a.n; i < hi; i++) a.a[i] = MSSA_NONE;
       a.n = (uint32_t)hi;
     }
     for (uint32_t i = 0; i < mm->cap; i++)
-      if (mm->vals[i] != MSSA_NONE) a.a[mm->keys[i]] = mm->vals[i];
+      if (mm->vals[i] != MSSA_NONE && !(mm->keys[i] < md->n && md->a[mm->keys[i]] != MSSA_NONE))
+        a.a[mm->keys[i]] = mm->vals[i];
+    for (uint32_t i = 0; i < md->n; i++)
+      if (md->a[i] != MSSA_NONE) a.a[i] = md->a[i];
   }
-  mssa__vec_free(&m->mdnum);
+  mssa_vec_free(&m->mdnum);
   mssa_u64map_free(&m->agnum);
   if (!p->gseed) {   /* a full parse: its global names too */
     mssa_u64map_free(&m->gnames);
     m->gnames = p->gmap;
     memset(&p->gmap, 0, sizeof p->gmap);
   }
-  mssa__vec_free(&m->agbits);
+  mssa_vec_free(&m->agbits);
+  mssa_vec_free(&m->agmem);
   m->mdnum = a;
   m->agnum = p->agmap;
   memcpy(&m->agbits, &p->agbits, sizeof m->agbits);
+  m->agmem = p->agmem;
   memset(&p->agmap, 0, sizeof p->agmap);
   memset(&p->agbits, 0, sizeof p->agbits);
+  memset(&p->agmem, 0, sizeof p->agmem);
 }
 
 /* For ll_read_edit.c: frees a parser's tables (not the module). */

@@ -22,15 +22,15 @@
 
 static uint64_t const_hash(const mssa_const *c, const mssa_val *ops) {
   uint64_t h = MSSA_HASH_SEED;
-  h = mssa__hash_mix(h, c->kind);
-  h = mssa__hash_mix(h, c->flags);
-  h = mssa__hash_mix(h, c->opcode);
-  h = mssa__hash_mix(h, c->type);
-  h = mssa__hash_mix(h, c->aux);
-  h = mssa__hash_mix(h, (uint64_t)c->ival);
-  h = mssa__hash_mix(h, c->wide);
-  h = mssa__hash_mix(h, c->nops);
-  for (uint32_t i = 0; i < c->nops; i++) h = mssa__hash_mix(h, ops[i]);
+  h = mssa_hash_mix(h, c->kind);
+  h = mssa_hash_mix(h, c->flags);
+  h = mssa_hash_mix(h, c->opcode);
+  h = mssa_hash_mix(h, c->type);
+  h = mssa_hash_mix(h, c->aux);
+  h = mssa_hash_mix(h, (uint64_t)c->ival);
+  h = mssa_hash_mix(h, c->wide);
+  h = mssa_hash_mix(h, c->nops);
+  for (uint32_t i = 0; i < c->nops; i++) h = mssa_hash_mix(h, ops[i]);
   return h;
 }
 
@@ -60,9 +60,9 @@ static uint32_t push_const(ll_parser *p, const mssa_const *c, const mssa_val *op
   mssa_module *m = p->m;
   mssa_const nc = *c;
   nc.ops = m->cops.n;
-  for (uint32_t i = 0; i < c->nops; i++) mssa__vec_push(&m->cops, ops[i]);
+  for (uint32_t i = 0; i < c->nops; i++) mssa_vec_push(&m->cops, ops[i]);
   uint32_t id = m->consts.n;
-  mssa__vec_push(&m->consts, nc);
+  mssa_vec_push(&m->consts, nc);
   return id;
 }
 
@@ -112,6 +112,7 @@ int64_t mssa__ll_const_ival(ll_parser *p, mssa_val v, int *ok) {
   const mssa_const *c = &p->m->consts.a[MSSA_VAL_INDEX(v)];
   if (c->kind == MSSA_C_INT) { *ok = !c->wide; return c->ival; }
   if (c->kind == MSSA_C_ZERO) { *ok = 1; return 0; }
+  if (c->kind == MSSA_C_SPLAT) return mssa__ll_const_ival(p, p->m->cops.a[c->ops], ok);
   if (c->kind == MSSA_C_AGG && c->nops) {  /* splat vector index */
     int64_t first = mssa__ll_const_ival(p, p->m->cops.a[c->ops], ok);
     for (uint32_t i = 1; i < c->nops && *ok; i++) {
@@ -173,16 +174,15 @@ static mssa_val fp_literal(ll_parser *p, uint32_t ty) {
 /* ------------------------------------------------------------ references */
 
 /* A forward reference to `key` (first seen at `off`, expected type `ty`):
-** a placeholder value of kind `kind` naming its entry in `fwd`. */
-static mssa_val add_fwd(ll_parser *p, ll_fwdvec *fwd, mssa_u64map *map, uint32_t kind,
-                        uint64_t key, uint32_t off, uint32_t ty) {
+** a placeholder value of kind `kind` naming its entry in `fwd`, which the
+** caller enters under `key`. */
+static mssa_val add_fwd(ll_parser *p, ll_fwdvec *fwd, uint32_t kind, uint64_t key, uint32_t off,
+                        uint32_t ty) {
   ll_fwd fw = {key, off, ty, MSSA_VAL_NONE};
   uint32_t idx = fwd->n;
   if (idx >= MSSA_MAX_INDEX) mssa__ll_err(p, off, "too many forward references");
-  mssa__vec_push(fwd, fw);
-  mssa_val fv = MSSA_VAL(kind, idx);
-  mssa_u64map_put(map, key, fv);
-  return fv;
+  mssa_vec_push(fwd, fw);
+  return MSSA_VAL(kind, idx);
 }
 
 mssa_val mssa__ll_global_ref(ll_parser *p, const ll_tok *t) {
@@ -190,7 +190,9 @@ mssa_val mssa__ll_global_ref(ll_parser *p, const ll_tok *t) {
   uint32_t v = mssa_u64map_get(&p->gmap, key);
   if (v != MSSA_NONE) return v;
   if (p->gseed && (v = mssa_u64map_get(p->gseed, key)) != MSSA_NONE) return v;
-  return add_fwd(p, &p->gfwd, &p->gmap, LL_VK_FWDG, key, t->off, MSSA_NONE);
+  mssa_val fv = add_fwd(p, &p->gfwd, LL_VK_FWDG, key, t->off, MSSA_NONE);
+  mssa_u64map_put(&p->gmap, key, fv);
+  return fv;
 }
 
 static uint32_t new_block(ll_parser *p, uint32_t name, uint32_t slot, uint32_t off) {
@@ -201,8 +203,8 @@ static uint32_t new_block(ll_parser *p, uint32_t name, uint32_t slot, uint32_t o
   b.slot = slot;
   b.first = b.last = b.prev = b.next = MSSA_NONE;
   uint32_t id = f->blocks.n;
-  mssa__vec_push(&f->blocks, b);
-  mssa__vec_push(&p->bref, off);
+  mssa_vec_push(&f->blocks, b);
+  mssa_vec_push(&p->bref, off);
   return id;
 }
 
@@ -210,11 +212,11 @@ uint32_t mssa__ll_block_ref(ll_parser *p, const ll_tok *t) {
   if (!p->f) mssa__ll_err(p, t->off, "invalid use of function-local name");
   if (t->kind != LT_LOCAL && t->kind != LT_LOCALID) mssa__ll_err(p, t->off, "expected a basic block");
   uint64_t key = mssa__ll_local_key(p, t);
-  uint32_t v = mssa_u64map_get(&p->lmap, key);
+  uint32_t v = mssa__ll_local_get(p, key);
   if (v == MSSA_NONE) {
     uint32_t id = new_block(p, t->kind == LT_LOCAL ? (uint32_t)key : MSSA_NONE,
                             t->kind == LT_LOCALID ? (uint32_t)t->num : MSSA_NONE, t->off);
-    mssa_u64map_put(&p->lmap, key, MSSA_VAL(MSSA_VK_BLOCK, id));
+    mssa__ll_local_put(p, key, MSSA_VAL(MSSA_VK_BLOCK, id));
     return id;
   }
   if (MSSA_VAL_KIND(v) != MSSA_VK_BLOCK) mssa__ll_err(p, t->off, "expected a basic block");
@@ -247,8 +249,12 @@ mssa_val mssa__ll_local_ref(ll_parser *p, const ll_tok *t, uint32_t ty) {
   if (!p->f) mssa__ll_err(p, t->off, "invalid use of function-local name");
   if (ty == p->m->t_label) return MSSA_VAL(MSSA_VK_BLOCK, mssa__ll_block_ref(p, t));
   uint64_t key = mssa__ll_local_key(p, t);
-  uint32_t v = mssa_u64map_get(&p->lmap, key);
-  if (v == MSSA_NONE) return add_fwd(p, &p->lfwd, &p->lmap, LL_VK_FWDL, key, t->off, ty);
+  uint32_t v = mssa__ll_local_get(p, key);
+  if (v == MSSA_NONE) {
+    mssa_val fv = add_fwd(p, &p->lfwd, LL_VK_FWDL, key, t->off, ty);
+    mssa__ll_local_put(p, key, fv);
+    return fv;
+  }
   if (MSSA_VAL_KIND(v) == MSSA_VK_BLOCK) {
     mssa__ll_err(p, t->off, "'%.*s' is not a basic block", (int)(t->end - t->off), p->m->text + t->off);
   }
@@ -281,6 +287,7 @@ static const uint8_t kw_opcode[LL_KW_COUNT_] = {
   [LL_KW_fptrunc] = MSSA_OP_FPTRUNC, [LL_KW_fpext] = MSSA_OP_FPEXT,
   [LL_KW_ptrtoint] = MSSA_OP_PTRTOINT, [LL_KW_inttoptr] = MSSA_OP_INTTOPTR,
   [LL_KW_bitcast] = MSSA_OP_BITCAST, [LL_KW_addrspacecast] = MSSA_OP_ADDRSPACECAST,
+  [LL_KW_ptrtoaddr] = MSSA_OP_PTRTOADDR,
 };
 
 int mssa__ll_kw_binop(unsigned kw) {
@@ -290,7 +297,7 @@ int mssa__ll_kw_binop(unsigned kw) {
 
 int mssa__ll_kw_castop(unsigned kw) {
   int op = kw < LL_KW_COUNT_ ? kw_opcode[kw] : 0;
-  return op >= MSSA_OP_TRUNC && op <= MSSA_OP_ADDRSPACECAST ? op : 0;
+  return (op >= MSSA_OP_TRUNC && op <= MSSA_OP_ADDRSPACECAST) || op == MSSA_OP_PTRTOADDR ? op : 0;
 }
 
 /* Comparison predicate keyword -> LLVM predicate number. */
@@ -331,19 +338,38 @@ uint32_t mssa__ll_cmp_type(ll_parser *p, uint32_t opty) {
   return p->m->t_i1;
 }
 
-/* Skip fast-math / wrap flags; returns nothing, flags are not modelled. */
-void mssa__ll_skip_flags(ll_parser *p) {
+/* Operator flags before an operand: MSSA_OF_* for the wrap, exact, nneg,
+** disjoint and samesign words (noting the newer ones' syntax); fast-math
+** flags are skipped. */
+uint32_t mssa__ll_flags(ll_parser *p) {
+  uint32_t of = 0;
   for (;;) {
     ll_tok *t = &p->lx.tok;
-    if (t->kind != LT_KW) return;
+    if (t->kind != LT_KW) return of;
     switch (t->kw) {
-    case LL_KW_nuw: case LL_KW_nsw: case LL_KW_exact: case LL_KW_fast: case LL_KW_nnan:
-    case LL_KW_ninf: case LL_KW_nsz: case LL_KW_arcp: case LL_KW_contract: case LL_KW_afn:
-    case LL_KW_reassoc:
-      mssa__ll_next(p);
-      continue;
-    default: return;
+    case LL_KW_nuw: of |= MSSA_OF_NUW; break;
+    case LL_KW_nsw: of |= MSSA_OF_NSW; break;
+    case LL_KW_exact: of |= MSSA_OF_EXACT; break;
+    case LL_KW_nneg: of |= MSSA_OF_NNEG; mssa__ll_saw(p, MSSA_SYN_NNEG); break;
+    case LL_KW_disjoint: of |= MSSA_OF_DISJOINT; mssa__ll_saw(p, MSSA_SYN_DISJOINT); break;
+    case LL_KW_samesign: of |= MSSA_OF_SAMESIGN; mssa__ll_saw(p, MSSA_SYN_SAMESIGN); break;
+    case LL_KW_fast: case LL_KW_nnan: case LL_KW_ninf: case LL_KW_nsz: case LL_KW_arcp:
+    case LL_KW_contract: case LL_KW_afn: case LL_KW_reassoc:
+      break;
+    default: return of;
     }
+    mssa__ll_next(p);
+  }
+}
+
+/* getelementptr's flags: `inbounds` (which implies nusw), `nusw`, `nuw`. */
+uint32_t mssa__ll_gep_flags(ll_parser *p) {
+  uint32_t of = 0;
+  for (;;) {
+    if (mssa__ll_eat_kw(p, LL_KW_inbounds)) of |= MSSA_OF_INBOUNDS | MSSA_OF_NUSW;
+    else if (mssa__ll_eat_kw(p, LL_KW_nusw)) of |= MSSA_OF_NUSW, mssa__ll_saw(p, MSSA_SYN_GEP_NOWRAP);
+    else if (mssa__ll_eat_kw(p, LL_KW_nuw)) of |= MSSA_OF_NUW, mssa__ll_saw(p, MSSA_SYN_GEP_NOWRAP);
+    else return of;
   }
 }
 
@@ -355,7 +381,7 @@ uint32_t mssa__ll_tvalue_list(ll_parser *p, unsigned close) {
     for (;;) {
       uint32_t et;
       mssa_val v = mssa__ll_tvalue(p, &et);
-      mssa__vec_push(&p->stk, v);
+      mssa_vec_push(&p->stk, v);
       if (!mssa__ll_eat(p, LT_COMMA)) break;
     }
   }
@@ -388,7 +414,7 @@ static mssa_val expr_const(ll_parser *p, uint32_t ty, uint16_t op, uint8_t flags
 
 static mssa_val push_tv(ll_parser *p, uint32_t *ty) {
   mssa_val v = mssa__ll_tvalue(p, ty);
-  mssa__vec_push(&p->stk, v);
+  mssa_vec_push(&p->stk, v);
   return v;
 }
 
@@ -403,10 +429,21 @@ uint32_t mssa__ll_agg_step(ll_parser *p, uint32_t cur, mssa_val *iv) {
   return cur;
 }
 
-/* getelementptr [inbounds] (T, ptr base, indices...) */
+/* `inrange(lo, hi)` after getelementptr's flags (LLVM 19+; not kept). */
+static void gep_inrange(ll_parser *p) {
+  if (!mssa__ll_eat_kw(p, LL_KW_inrange)) return;
+  mssa__ll_saw(p, MSSA_SYN_INRANGE);
+  mssa__ll_expect(p, LT_LPAREN, "'(' in inrange");
+  mssa__ll_expect(p, LT_INT, "integer in inrange");
+  mssa__ll_expect(p, LT_COMMA, "',' in inrange");
+  mssa__ll_expect(p, LT_INT, "integer in inrange");
+  mssa__ll_expect(p, LT_RPAREN, "')' in inrange");
+}
+
+/* getelementptr [flags] [inrange(a, b)] (T, ptr base, indices...) */
 static mssa_val const_gep(ll_parser *p, uint32_t stk0) {
-  uint8_t fl = 0;
-  if (mssa__ll_eat_kw(p, LL_KW_inbounds)) fl = MSSA_IF_INBOUNDS;
+  uint8_t fl = (uint8_t)mssa__ll_gep_flags(p);
+  gep_inrange(p);
   mssa__ll_expect(p, LT_LPAREN, "'(' in constantexpr");
   uint32_t src = mssa__ll_type(p);
   mssa__ll_expect(p, LT_COMMA, "',' after getelementptr's type");
@@ -419,7 +456,7 @@ static mssa_val const_gep(ll_parser *p, uint32_t stk0) {
     mssa__ll_eat_kw(p, LL_KW_inrange);
     uint32_t it;
     push_tv(p, &it);
-    mssa__vec_push(&p->attrs_tmp, it);
+    mssa_vec_push(&p->attrs_tmp, it);
     nidx++;
   }
   mssa__ll_expect(p, LT_RPAREN, "')' in constantexpr");
@@ -478,7 +515,7 @@ static mssa_val const_agg_op(ll_parser *p, unsigned kw, uint32_t stk0) {
   while (mssa__ll_eat(p, LT_COMMA)) {
     mssa_val iv;
     cur = mssa__ll_agg_step(p, cur, &iv);
-    mssa__vec_push(&p->stk, iv);
+    mssa_vec_push(&p->stk, iv);
     any = 1;
   }
   if (!any) mssa__ll_err(p, p->lx.tok.off, "expected index");
@@ -498,15 +535,16 @@ static mssa_val const_expr(ll_parser *p) {
   uint32_t a, b;
   mssa__ll_next(p);
   if ((op = mssa__ll_kw_castop(kw))) {
+    uint32_t of = mssa__ll_flags(p);
     mssa__ll_expect(p, LT_LPAREN, "'(' after constantexpr cast");
     push_tv(p, &a);
     mssa__ll_expect_kw(p, LL_KW_to);
     uint32_t dst = mssa__ll_type(p);
     mssa__ll_expect(p, LT_RPAREN, "')' at end of constantexpr cast");
-    return expr_const(p, dst, (uint16_t)op, 0, a, stk0);
+    return expr_const(p, dst, (uint16_t)op, (uint8_t)of, a, stk0);
   }
   if ((op = mssa__ll_kw_binop(kw)) || kw == LL_KW_fneg) {
-    mssa__ll_skip_flags(p);
+    uint32_t of = mssa__ll_flags(p);
     mssa__ll_expect(p, LT_LPAREN, "'(' in binary constantexpr");
     push_tv(p, &a);
     if (kw != LL_KW_fneg) {
@@ -516,7 +554,7 @@ static mssa_val const_expr(ll_parser *p) {
       op = MSSA_OP_FNEG;
     }
     mssa__ll_expect(p, LT_RPAREN, "')' in binary constantexpr");
-    return expr_const(p, a, (uint16_t)op, 0, MSSA_NONE, stk0);
+    return expr_const(p, a, (uint16_t)op, (uint8_t)of, MSSA_NONE, stk0);
   }
   switch (kw) {
   case LL_KW_getelementptr: return const_gep(p, stk0);
@@ -601,7 +639,7 @@ static mssa_val blockaddress_value(ll_parser *p, uint32_t ty) {
   mssa_val ops[2] = {fv, MSSA_VAL_NONE};
   uint32_t id = push_const(p, &c, ops);
   ll_pending pe = {id, (uint32_t)key, (uint32_t)(key >> 32), bt.off};
-  mssa__vec_push(&p->baddr, pe);
+  mssa_vec_push(&p->baddr, pe);
   return MSSA_VAL(MSSA_VK_CONST, id);
 }
 
@@ -618,14 +656,188 @@ static mssa_val cstring_value(ll_parser *p, uint32_t ty, uint32_t off) {
   return MSSA_VAL(MSSA_VK_CONST, mssa__ll_const(p, &c, NULL));
 }
 
-/* `asm [sideeffect] [alignstack] [inteldialect] [unwind] "..." , "..."` */
-static mssa_val asm_value(ll_parser *p) {
+/* `asm [sideeffect] [alignstack] [inteldialect] [unwind] "..." , "..."`
+** (after `asm`, at off). The constraint string is kept for the call that
+** uses the value (mssa__ll_asm_verify). */
+static mssa_val asm_value(ll_parser *p, uint32_t off) {
   while (mssa__ll_eat_kw(p, LL_KW_sideeffect) || mssa__ll_eat_kw(p, LL_KW_alignstack) ||
          mssa__ll_eat_kw(p, LL_KW_inteldialect) || mssa__ll_eat_kw(p, LL_KW_unwind)) {}
   mssa__ll_expect(p, LT_STRING, "asm string");
   mssa__ll_expect(p, LT_COMMA, "',' after inline asm string");
+  p->asm_cons = p->lx.tok;
+  p->asm_off = off;
   mssa__ll_expect(p, LT_STRING, "asm constraint string");
   return MSSA_VAL(MSSA_VK_ASM, 0);
+}
+
+/* ------------------------------------------- inline asm constraints */
+
+/* LLVM's InlineAsm::ConstraintInfo, as far as Verify looks at it. */
+enum { ASM_INPUT, ASM_OUTPUT, ASM_CLOBBER, ASM_LABEL };
+typedef struct asm_cons {
+  int type;
+  bool indirect;
+  int32_t match;        /* MatchingInput, or -1 */
+  uint32_t nalt;        /* alternatives ('|'): 1 if none */
+  uint32_t alt;         /* multi: their MatchingInputs, at altmatch[alt..alt+nalt) */
+} asm_cons;
+
+typedef struct asm_parse {
+  MSSA_VEC(asm_cons) c;
+  MSSA_VEC(int32_t) altmatch;
+} asm_parse;
+
+/* The prefix and modifiers of one constraint: false if malformed
+** (ConstraintInfo::Parse returning true). *s moves past them. */
+static bool asm_prefix(const char **s, const char *e, asm_cons *ci) {
+  const char *i = *s;
+  if (*i == '~') {
+    ci->type = ASM_CLOBBER;
+    if (++i != e && *i != '{') return false;   /* '{' must follow '~' */
+  } else if (*i == '=') {
+    i++;
+    ci->type = ASM_OUTPUT;
+  } else if (*i == '!') {
+    i++;
+    ci->type = ASM_LABEL;
+  }
+  if (i != e && *i == '*') {
+    ci->indirect = true;
+    i++;
+  }
+  if (i == e) return false;   /* just a prefix: "=", "~" */
+  bool early = false, commutative = false;
+  for (;; i++) {
+    if (*i == '&') {            /* early clobber: outputs only, once */
+      if (ci->type != ASM_OUTPUT || early) return false;
+      early = true;
+    } else if (*i == '%') {     /* commutative: not a clobber, once */
+      if (ci->type == ASM_CLOBBER || commutative) return false;
+      commutative = true;
+    } else if (*i == '#' || *i == '*') {
+      return false;             /* comments and preferencing: unsupported */
+    } else {
+      break;
+    }
+    if (i + 1 == e) return false;   /* just prefixes and modifiers */
+  }
+  *s = i;
+  return true;
+}
+
+/* A matching constraint "N" in alternative `alt` of constraint ci (the
+** next one, number ap->c.n): false if LLVM refuses it. */
+static bool asm_matching(asm_parse *ap, const asm_cons *ci, uint64_t n, uint32_t alt) {
+  uint32_t self = ap->c.n;
+  if (n >= self || ap->c.a[n].type != ASM_OUTPUT || ci->type != ASM_INPUT) return false;
+  asm_cons *out = &ap->c.a[n];
+  if (ci->nalt > 1) {
+    if (out->nalt <= 1 || alt >= out->nalt) return false;
+    int32_t *m = &ap->altmatch.a[out->alt + alt];
+    if (*m != -1) return false;   /* one input per output */
+    *m = (int32_t)self;
+    return true;
+  }
+  if (out->match != -1 && out->match != (int32_t)self) return false;
+  out->match = (int32_t)self;
+  return true;
+}
+
+/* One constraint s[0..e), appended to ap; false if malformed. */
+static bool asm_constraint(asm_parse *ap, const char *s, const char *e) {
+  asm_cons ci = {ASM_INPUT, false, -1, 1, 0};
+  for (const char *k = s; k < e; k++) ci.nalt += *k == '|';
+  if (ci.nalt > 1) {
+    ci.alt = ap->altmatch.n;
+    for (uint32_t k = 0; k < ci.nalt; k++) mssa_vec_push(&ap->altmatch, -1);
+  }
+  if (!asm_prefix(&s, e, &ci)) return false;
+  uint32_t alt = 0;
+  while (s != e) {
+    if (*s == '{') {            /* a register: "{eax}" */
+      const char *r = memchr(s + 1, '}', (size_t)(e - s - 1));
+      if (!r) return false;
+      s = r + 1;
+    } else if (*s >= '0' && *s <= '9') {   /* matching an output */
+      uint64_t n = 0;
+      for (; s != e && *s >= '0' && *s <= '9'; s++) n = n < UINT32_MAX ? n * 10 + (uint64_t)(*s - '0') : n;
+      if (!asm_matching(ap, &ci, n, alt)) return false;
+    } else if (*s == '|') {
+      alt++;
+      s++;
+    } else if (*s == '^') {     /* two-letter code */
+      if (e - s < 3) return false;
+      s += 3;
+    } else if (*s == '@') {     /* "@Nxx": an N-letter code */
+      if (e - s < 2 || s[1] < '1' || s[1] > '9' || e - s - 2 < s[1] - '0') return false;
+      s += 2 + (s[1] - '0');
+    } else {
+      s++;
+    }
+  }
+  mssa_vec_push(&ap->c, ci);
+  return true;
+}
+
+/* InlineAsm::ParseConstraints, then Verify's counts against fty. */
+static bool asm_ok(ll_parser *p, const char *s, size_t len, uint32_t fty) {
+  const mssa_module *m = p->m;
+  const mssa_type *ft = &m->types.a[fty];
+  if (ft->flags & MSSA_TF_VARARG) return false;
+  asm_parse ap;
+  memset(&ap, 0, sizeof ap);
+  bool ok = true;
+  for (const char *i = s, *e = s + len; ok && i != e;) {
+    const char *end = memchr(i, ',', (size_t)(e - i));
+    if (!end) end = e;
+    ok = end != i && asm_constraint(&ap, i, end);   /* no empty one: ",," */
+    i = end;
+    if (ok && i != e && ++i == e) ok = false;      /* no trailing ',' */
+  }
+  uint32_t nout = 0, nin = 0, nclob = 0, nind = 0, nlab = 0;
+  for (uint32_t k = 0; ok && k < ap.c.n; k++) {
+    const asm_cons *c = &ap.c.a[k];
+    if (c->type == ASM_OUTPUT) {
+      if (nin - nind || nclob || nlab) ok = false;   /* outputs come first */
+      else if (!c->indirect) nout++;
+      else nind++;
+    }
+    if (ok && (c->type == ASM_INPUT || (c->type == ASM_OUTPUT && c->indirect))) {
+      if (nclob) ok = false;                          /* inputs before clobbers */
+      else nin++;
+    }
+    if (c->type == ASM_CLOBBER) nclob++;
+    if (c->type == ASM_LABEL && (ok = !nclob)) nlab++;
+  }
+  mssa_vec_free(&ap.c);
+  mssa_vec_free(&ap.altmatch);
+  if (!ok) return false;
+  const mssa_type *rt = &m->types.a[ft->elem];
+  if (nout == 0) return ft->elem == m->t_void && ft->nfields == nin;
+  if (nout == 1) return rt->kind != MSSA_T_STRUCT && ft->nfields == nin;
+  return rt->kind == MSSA_T_STRUCT && rt->nfields == nout && ft->nfields == nin;
+}
+
+void mssa__ll_asm_verify(ll_parser *p, uint32_t fty) {
+  uint32_t sid = mssa__ll_string(p, &p->asm_cons);
+  const mssa_module *m = p->m;
+  if (fty == MSSA_NONE || !asm_ok(p, mssa_str(m, sid), mssa_strtab_len(&m->strs, sid), fty))
+    mssa__ll_err(p, p->asm_off, "invalid type for inline asm constraint string");
+}
+
+/* `splat (T v)` (after `splat`; LLVM 19+): every element of vector type
+** `ty` is v. */
+static mssa_val splat_value(ll_parser *p, uint32_t ty, uint32_t off) {
+  mssa__ll_saw(p, MSSA_SYN_SPLAT);
+  mssa__ll_expect(p, LT_LPAREN, "'(' after splat");
+  uint32_t et;
+  mssa_val v = mssa__ll_tvalue(p, &et);
+  mssa__ll_expect(p, LT_RPAREN, "')' after splat");
+  const mssa_type *t = &p->m->types.a[ty];
+  if (t->kind != MSSA_T_VECTOR || t->elem != et) mssa__ll_err(p, off, "constant expression type mismatch");
+  mssa_const c = cblank(MSSA_C_SPLAT, ty);
+  c.nops = 1;
+  return MSSA_VAL(MSSA_VK_CONST, mssa__ll_const(p, &c, &v));
 }
 
 static int is_const_expr_kw(unsigned kw) {
@@ -678,7 +890,17 @@ static mssa_val keyword_value(ll_parser *p, uint32_t ty) {
     c.nops = 1;
     return MSSA_VAL(MSSA_VK_CONST, mssa__ll_const(p, &c, &gv));
   }
-  case LL_KW_asm: return asm_value(p);
+  case LL_KW_asm: return asm_value(p, off);
+  case LL_KW_splat: return splat_value(p, ty, off);
+  case LL_KW_ptrauth: {
+    mssa__ll_expect(p, LT_LPAREN, "'(' in ptrauth constant");
+    mssa_const c = cblank(MSSA_C_OTHER, ty);
+    c.nops = mssa__ll_tvalue_list(p, LT_RPAREN);
+    mssa__ll_expect(p, LT_RPAREN, "')' in ptrauth constant");
+    uint32_t id = mssa__ll_const(p, &c, p->stk.a + p->stk.n - c.nops);
+    p->stk.n -= c.nops;
+    return MSSA_VAL(MSSA_VK_CONST, id);
+  }
   default: break;
   }
   mssa__ll_err(p, off, "expected value token");

@@ -36,8 +36,8 @@
 #include "reader/retext.h"
 
 static void put_local(ll_parser *p, uint32_t name, uint32_t slot, mssa_val v) {
-  if (name != MSSA_NONE) mssa_u64map_put(&p->lmap, name, v);
-  if (slot != MSSA_NONE) mssa_u64map_put(&p->lmap, LL_NUMKEY(slot), v);
+  if (name != MSSA_NONE) mssa__ll_local_put(p, name, v);
+  if (slot != MSSA_NONE) mssa__ll_local_put(p, LL_NUMKEY(slot), v);
 }
 
 static void reopen(ll_parser *p, mssa_module *m, mssa_func *f) {
@@ -47,7 +47,7 @@ static void reopen(ll_parser *p, mssa_module *m, mssa_func *f) {
   for (uint32_t a = 0; a < f->nargs; a++)
     put_local(p, f->args[a].name, f->args[a].slot, MSSA_VAL(MSSA_VK_ARG, a));
   for (uint32_t b = 0; b < f->blocks.n; b++) {
-    mssa__vec_push(&p->bref, MSSA_NONE);
+    mssa_vec_push(&p->bref, MSSA_NONE);
     if (!f->blocks.a[b].removed)
       put_local(p, f->blocks.a[b].name, f->blocks.a[b].slot, MSSA_VAL(MSSA_VK_BLOCK, b));
   }
@@ -62,13 +62,13 @@ int mssa__parse_inst(mssa_module *m, mssa_func *f, const char *text, size_t len,
   if (diag) memset(diag, 0, sizeof *diag);
   if (!m || !f || !text || !proto || !ops || f->is_decl) return MSSA_EINVAL;
   if (len >= MSSA_MAX_INDEX) return MSSA_ETOOBIG;
-  char *buf = mssa__xstrndup(text, len);
+  char *buf = mssa_xstrndup(text, len);
   char *saved_text = m->text;
   size_t saved_len = m->text_len;
   uint32_t md0 = m->md.n, mdops0 = m->mdops.n, kinds0 = m->md_kinds.n, blocks0 = f->blocks.n;
   uint32_t ops0 = f->ops.n;
   uint32_t types0 = m->types.n, al0 = m->attrlists.n;
-  ll_parser *p = mssa__xcalloc(1, sizeof *p);
+  ll_parser *p = mssa_xcalloc(1, sizeof *p);
   p->m = m;
   p->diag = diag;
   volatile int rc = MSSA_OK;
@@ -114,13 +114,13 @@ int mssa__parse_inst(mssa_module *m, mssa_func *f, const char *text, size_t len,
     uint32_t gi = mssa_u64map_get(&m->agnum, pe->b);
     if (gi == MSSA_NONE || gi >= m->agbits.n)
       mssa__ll_err(p, pe->off, "use of undefined attribute group #%u", pe->b);
-    m->attrlists.a[pe->a].fn |= m->agbits.a[gi];
+    mssa__ll_merge_group(m, pe->a, m->agbits.a[gi], gi < m->agmem.n ? m->agmem.a[gi] : MSSA_MEM_ANY);
   }
   if (ins.type == m->t_void) {
     if (named) mssa__ll_err(p, nt.off, "instructions returning void cannot have a name");
   } else if (named) {
     uint64_t key = mssa__ll_local_key(p, &nt);
-    if (mssa_u64map_get(&p->lmap, key) != MSSA_NONE)
+    if (mssa__ll_local_get(p, key) != MSSA_NONE)
       mssa__ll_err(p, nt.off, "multiple definition of local value named '%.*s'",
                    (int)(nt.end - nt.off), buf + nt.off);
     if (nt.kind == LT_LOCAL) ins.name = (uint32_t)key;
@@ -129,7 +129,7 @@ int mssa__parse_inst(mssa_module *m, mssa_func *f, const char *text, size_t len,
   (void)al0;
   /* Copy the operands out; the function's pool is left as it was. */
   ops->n = 0;
-  for (uint32_t k = 0; k < ins.nops; k++) mssa__vec_push(ops, f->ops.a[ins.ops + k]);
+  for (uint32_t k = 0; k < ins.nops; k++) mssa_vec_push(ops, f->ops.a[ins.ops + k]);
   ins.ops = 0;
   ins.text_off = ins.text_len = 0;
   *proto = ins;

@@ -24,7 +24,7 @@
 
 #define TOK (&p->lx.tok)
 
-static void push_op(ll_parser *p, mssa_val v) { mssa__vec_push(&p->f->ops, v); }
+static void push_op(ll_parser *p, mssa_val v) { mssa_vec_push(&p->f->ops, v); }
 
 static mssa_val tv_op(ll_parser *p, uint32_t *ty) {
   mssa_val v = mssa__ll_tvalue(p, ty);
@@ -90,15 +90,58 @@ static int ordering(ll_parser *p, int required) {
 
 static uint32_t ptr_to(ll_parser *p, uint32_t ty, uint32_t as) { return mssa__ll_ptr_type(p, ty, as); }
 
+/* Per call argument, the parser's stack holds its type, attribute bits
+** and capture components. */
+enum { CALL_ARG_WORDS = 3 };
+
+/* The argument list after '(' through ')': operands pushed, per argument
+** CALL_ARG_WORDS words on p->stk. Returns the count. */
+static uint32_t call_args(ll_parser *p) {
+  uint32_t stk0 = p->stk.n;
+  if (TOK->kind != LT_RPAREN) {
+    for (;;) {
+      if (mssa__ll_eat(p, LT_DOTS)) break;   /* musttail varargs forwarding */
+      uint32_t at = mssa__ll_type(p);
+      ll_attrs a;
+      mssa__ll_attrs_init(&a);
+      mssa__ll_attrs(p, MSSA__ATTR_PARAM, &a);
+      push_op(p, mssa__ll_value(p, at));
+      mssa_vec_push(&p->stk, at);
+      mssa_vec_push(&p->stk, a.bits);
+      mssa_vec_push(&p->stk, a.caps);
+      if (!mssa__ll_eat(p, LT_COMMA)) break;
+    }
+  }
+  mssa__ll_expect(p, LT_RPAREN, "')' at end of argument list");
+  return (p->stk.n - stk0) / CALL_ARG_WORDS;
+}
+
+/* `[ "tag"(values...), ... ]` operand bundles (not kept). */
+static void call_bundles(ll_parser *p, mssa_inst *ins) {
+  mssa__ll_next(p);
+  ins->flags |= MSSA_IF_BUNDLES;
+  if (TOK->kind != LT_RSQ) {
+    for (;;) {
+      mssa__ll_expect(p, LT_STRING, "operand bundle tag");
+      mssa__ll_expect(p, LT_LPAREN, "'(' in operand bundle");
+      p->stk.n -= mssa__ll_tvalue_list(p, LT_RPAREN);
+      mssa__ll_expect(p, LT_RPAREN, "')' in operand bundle");
+      if (!mssa__ll_eat(p, LT_COMMA)) break;
+    }
+  }
+  mssa__ll_expect(p, LT_RSQ, "']' at end of operand bundles");
+}
+
 /* Arguments, fn attrs, bundles of call/invoke/callbr. Fills ins->aux (fn
 ** type), ins->type, ins->attrs. Operands pushed: callee, args. */
 static void call_common(ll_parser *p, mssa_inst *ins) {
   mssa_module *m = p->m;
-  mssa__ll_skip_flags(p);
+  mssa__ll_flags(p);
   mssa__ll_opt_cc(p);
-  uint32_t ret_bits = 0;
-  uint64_t rd = 0;
-  mssa__ll_attrs(p, 1, &ret_bits, &rd, MSSA_NONE);
+  ll_attrs ret, fn;
+  mssa__ll_attrs_init(&ret);
+  mssa__ll_attrs_init(&fn);
+  mssa__ll_attrs(p, MSSA__ATTR_RET, &ret);
   mssa__ll_opt_addrspace(p, 0);
   uint32_t toff = TOK->off;
   uint32_t ty = mssa__ll_type(p);
@@ -111,48 +154,22 @@ static void call_common(ll_parser *p, mssa_inst *ins) {
   if (MSSA_VAL_KIND(callee) == MSSA_VK_ASM) ins->flags |= MSSA_IF_INLINEASM;
   mssa__ll_expect(p, LT_LPAREN, "'(' in call");
   uint32_t stk0 = p->stk.n;
-  if (TOK->kind != LT_RPAREN) {
-    for (;;) {
-      if (mssa__ll_eat(p, LT_DOTS)) break;   /* musttail varargs forwarding */
-      uint32_t at = mssa__ll_type(p);
-      uint32_t bits = 0;
-      uint64_t d = 0;
-      mssa__ll_attrs(p, 0, &bits, &d, MSSA_NONE);
-      push_op(p, mssa__ll_value(p, at));
-      mssa__vec_push(&p->stk, at);
-      mssa__vec_push(&p->stk, bits);
-      if (!mssa__ll_eat(p, LT_COMMA)) break;
-    }
-  }
-  mssa__ll_expect(p, LT_RPAREN, "')' at end of argument list");
-  uint32_t nargs = (p->stk.n - stk0) / 2;
+  uint32_t nargs = call_args(p);
   if (fty == MSSA_NONE) {
     uint32_t s1 = p->stk.n;
-    for (uint32_t i = 0; i < nargs; i++) mssa__vec_push(&p->stk, p->stk.a[stk0 + 2 * i]);
+    for (uint32_t i = 0; i < nargs; i++) mssa_vec_push(&p->stk, p->stk.a[stk0 + CALL_ARG_WORDS * i]);
     fty = mssa__ll_func_type(p, rty, p->stk.a + s1, nargs, 0);
     p->stk.n = s1;
   }
-  uint32_t fn_bits = 0;
-  uint64_t d = 0;
-  mssa__ll_attrs(p, 2, &fn_bits, &d, MSSA_NONE);
-  /* operand bundles */
-  if (TOK->kind == LT_LSQ) {
-    mssa__ll_next(p);
-    ins->flags |= MSSA_IF_BUNDLES;
-    if (TOK->kind != LT_RSQ) {
-      for (;;) {
-        mssa__ll_expect(p, LT_STRING, "operand bundle tag");
-        mssa__ll_expect(p, LT_LPAREN, "'(' in operand bundle");
-        p->stk.n -= mssa__ll_tvalue_list(p, LT_RPAREN);
-        mssa__ll_expect(p, LT_RPAREN, "')' in operand bundle");
-        if (!mssa__ll_eat(p, LT_COMMA)) break;
-      }
-    }
-    mssa__ll_expect(p, LT_RSQ, "']' at end of operand bundles");
+  if (MSSA_VAL_KIND(callee) == MSSA_VK_ASM) mssa__ll_asm_verify(p, fty);
+  mssa__ll_attrs(p, MSSA__ATTR_FN, &fn);
+  if (TOK->kind == LT_LSQ) call_bundles(p, ins);
+  /* (bits, captures) per argument, as mssa__ll_attrlist wants them */
+  for (uint32_t i = 0; i < nargs; i++) {
+    p->stk.a[stk0 + 2 * i] = p->stk.a[stk0 + CALL_ARG_WORDS * i + 1];
+    p->stk.a[stk0 + 2 * i + 1] = p->stk.a[stk0 + CALL_ARG_WORDS * i + 2];
   }
-  uint32_t s1 = p->stk.n;
-  for (uint32_t i = 0; i < nargs; i++) mssa__vec_push(&p->stk, p->stk.a[stk0 + 2 * i + 1]);
-  ins->attrs = mssa__ll_attrlist(p, fn_bits, ret_bits, p->stk.a + s1, nargs);
+  ins->attrs = mssa__ll_attrlist(p, &fn, ret.bits, p->stk.a + stk0, nargs);
   p->stk.n = stk0;
   ins->aux = fty;
   ins->type = rty;
@@ -203,10 +220,18 @@ static int align_tail(ll_parser *p, mssa_inst *ins) {
 ** it returns 1 when metadata attachments follow (comma consumed). */
 typedef int (*inst_family)(ll_parser *p, mssa_inst *ins, unsigned kw, uint32_t off);
 
+/* `T v, label %dest` (switch condition and cases). */
+static void value_label(ll_parser *p, const char *comma) {
+  uint32_t ty;
+  tv_op(p, &ty);
+  mssa__ll_expect(p, LT_COMMA, comma);
+  label_op(p);
+}
+
 /* ret, br, switch, indirectbr, unreachable */
 static int parse_branch(ll_parser *p, mssa_inst *ins, unsigned kw, uint32_t off) {
   mssa_module *m = p->m;
-  uint32_t ty, ty2;
+  uint32_t ty;
   switch (kw) {
   case LL_KW_ret: {
     ins->opcode = MSSA_OP_RET;
@@ -232,15 +257,9 @@ static int parse_branch(ll_parser *p, mssa_inst *ins, unsigned kw, uint32_t off)
     return 0;
   case LL_KW_switch:
     ins->opcode = MSSA_OP_SWITCH;
-    tv_op(p, &ty);
-    mssa__ll_expect(p, LT_COMMA, "',' after switch condition");
-    label_op(p);
+    value_label(p, "',' after switch condition");
     mssa__ll_expect(p, LT_LSQ, "'[' with switch table");
-    while (TOK->kind != LT_RSQ) {
-      tv_op(p, &ty2);
-      mssa__ll_expect(p, LT_COMMA, "',' after case value");
-      label_op(p);
-    }
+    while (TOK->kind != LT_RSQ) value_label(p, "',' after case value");
     mssa__ll_next(p);
     return 0;
   case LL_KW_indirectbr:
@@ -360,7 +379,8 @@ static int parse_gep(ll_parser *p, mssa_inst *ins, uint32_t off) {
   (void)off;
   mssa_func *f = p->f;
   ins->opcode = MSSA_OP_GEP;
-  if (mssa__ll_eat_kw(p, LL_KW_inbounds)) ins->flags |= MSSA_IF_INBOUNDS;
+  ins->opflags = (uint16_t)mssa__ll_gep_flags(p);
+  ins->flags |= (uint8_t)(ins->opflags & MSSA_IF_INBOUNDS);
   uint32_t src = mssa__ll_type(p), ty, ty2;
   ins->aux = src;
   mssa__ll_expect(p, LT_COMMA, "comma after getelementptr's type");
@@ -371,7 +391,7 @@ static int parse_gep(ll_parser *p, mssa_inst *ins, uint32_t off) {
   while (TOK->kind == LT_COMMA) {
     if ((md = comma_md(p))) break;
     tv_op(p, &ty2);
-    mssa__vec_push(&p->stk, ty2);
+    mssa_vec_push(&p->stk, ty2);
   }
   uint32_t nidx = p->stk.n - stk0;
   ins->type = mssa__ll_gep_result(p, src, ty, f->ops.a + f->ops.n - nidx, nidx, p->stk.a + stk0, boff);
@@ -379,16 +399,33 @@ static int parse_gep(ll_parser *p, mssa_inst *ins, uint32_t off) {
   return md;
 }
 
-/* The operation word of atomicrmw, in the order of mssa_inst.aux. */
+/* The operation word of atomicrmw -> MSSA_RMW_*. */
 static int rmw_op(ll_parser *p) {
-  static const unsigned ops[] = {
-    LL_KW_xchg, LL_KW_add, LL_KW_sub, LL_KW_and, LL_KW_nand, LL_KW_or, LL_KW_xor,
-    LL_KW_max, LL_KW_min, LL_KW_umax, LL_KW_umin, LL_KW_fadd, LL_KW_fsub, LL_KW_fmax,
-    LL_KW_fmin,
+  static const struct { uint16_t kw; uint32_t syntax; } ops[MSSA_RMW_COUNT_] = {
+    [MSSA_RMW_XCHG] = {LL_KW_xchg, 0}, [MSSA_RMW_ADD] = {LL_KW_add, 0},
+    [MSSA_RMW_SUB] = {LL_KW_sub, 0}, [MSSA_RMW_AND] = {LL_KW_and, 0},
+    [MSSA_RMW_NAND] = {LL_KW_nand, 0}, [MSSA_RMW_OR] = {LL_KW_or, 0},
+    [MSSA_RMW_XOR] = {LL_KW_xor, 0}, [MSSA_RMW_MAX] = {LL_KW_max, 0},
+    [MSSA_RMW_MIN] = {LL_KW_min, 0}, [MSSA_RMW_UMAX] = {LL_KW_umax, 0},
+    [MSSA_RMW_UMIN] = {LL_KW_umin, 0}, [MSSA_RMW_FADD] = {LL_KW_fadd, 0},
+    [MSSA_RMW_FSUB] = {LL_KW_fsub, 0}, [MSSA_RMW_FMAX] = {LL_KW_fmax, 0},
+    [MSSA_RMW_FMIN] = {LL_KW_fmin, 0},
+    [MSSA_RMW_UINC_WRAP] = {LL_KW_uinc_wrap, MSSA_SYN_RMW_WRAP},
+    [MSSA_RMW_UDEC_WRAP] = {LL_KW_udec_wrap, MSSA_SYN_RMW_WRAP},
+    [MSSA_RMW_FMAXIMUM] = {LL_KW_fmaximum, MSSA_SYN_RMW_SAT},
+    [MSSA_RMW_FMINIMUM] = {LL_KW_fminimum, MSSA_SYN_RMW_SAT},
+    [MSSA_RMW_USUB_COND] = {LL_KW_usub_cond, MSSA_SYN_RMW_SAT},
+    [MSSA_RMW_USUB_SAT] = {LL_KW_usub_sat, MSSA_SYN_RMW_SAT},
+    [MSSA_RMW_FMAXIMUMNUM] = {LL_KW_fmaximumnum, MSSA_SYN_RMW_NUM},
+    [MSSA_RMW_FMINIMUMNUM] = {LL_KW_fminimumnum, MSSA_SYN_RMW_NUM},
   };
   if (TOK->kind == LT_KW)
-    for (int r = 0; r < (int)(sizeof ops / sizeof ops[0]); r++)
-      if (TOK->kw == ops[r]) { mssa__ll_next(p); return r; }
+    for (int r = 0; r < MSSA_RMW_COUNT_; r++)
+      if (TOK->kw == ops[r].kw) {
+        mssa__ll_saw(p, ops[r].syntax);
+        mssa__ll_next(p);
+        return r;
+      }
   mssa__ll_err(p, TOK->off, "expected binary operation in atomicrmw");
 }
 
@@ -468,7 +505,7 @@ static int parse_arith(ll_parser *p, mssa_inst *ins, unsigned kw, uint32_t off) 
   uint32_t ty, ty2;
   int op;
   if ((op = mssa__ll_kw_binop(kw)) || kw == LL_KW_fneg) {
-    mssa__ll_skip_flags(p);
+    ins->opflags = (uint16_t)mssa__ll_flags(p);
     ins->opcode = (uint16_t)(op ? op : MSSA_OP_FNEG);
     tv_op(p, &ty);
     if (op) {
@@ -480,6 +517,9 @@ static int parse_arith(ll_parser *p, mssa_inst *ins, unsigned kw, uint32_t off) 
   }
   if ((op = mssa__ll_kw_castop(kw))) {
     ins->opcode = (uint16_t)op;
+    ins->opflags = (uint16_t)mssa__ll_flags(p);
+    if (op == MSSA_OP_TRUNC && (ins->opflags & (MSSA_OF_NUW | MSSA_OF_NSW))) mssa__ll_saw(p, MSSA_SYN_TRUNC_WRAP);
+    if (op == MSSA_OP_PTRTOADDR) mssa__ll_saw(p, MSSA_SYN_PTRTOADDR);
     tv_op(p, &ty);
     mssa__ll_expect_kw(p, LL_KW_to);
     ins->type = mssa__ll_type(p);
@@ -489,7 +529,7 @@ static int parse_arith(ll_parser *p, mssa_inst *ins, unsigned kw, uint32_t off) 
   switch (kw) {
   case LL_KW_icmp: case LL_KW_fcmp:
     ins->opcode = kw == LL_KW_icmp ? MSSA_OP_ICMP : MSSA_OP_FCMP;
-    mssa__ll_skip_flags(p);
+    ins->opflags = (uint16_t)mssa__ll_flags(p);
     ins->aux = mssa__ll_pred(p, kw == LL_KW_fcmp);
     tv_op(p, &ty);
     mssa__ll_expect(p, LT_COMMA, "',' after compare value");
@@ -498,7 +538,7 @@ static int parse_arith(ll_parser *p, mssa_inst *ins, unsigned kw, uint32_t off) 
     return 0;
   case LL_KW_select:
     ins->opcode = MSSA_OP_SELECT;
-    mssa__ll_skip_flags(p);
+    mssa__ll_flags(p);
     tv_op(p, &ty);
     mssa__ll_expect(p, LT_COMMA, "',' after select condition");
     tv_op(p, &ty2);
@@ -522,7 +562,7 @@ static int parse_arith(ll_parser *p, mssa_inst *ins, unsigned kw, uint32_t off) 
 
 static int parse_phi(ll_parser *p, mssa_inst *ins) {
   ins->opcode = MSSA_OP_PHI;
-  mssa__ll_skip_flags(p);
+  mssa__ll_flags(p);
   uint32_t ty = mssa__ll_type(p);
   ins->type = ty;
   for (;;) {
@@ -646,7 +686,7 @@ static int parse_inst_body(ll_parser *p, mssa_inst *ins) {
 
 /* Defines local `key` as value v (type ty); resolves a pending forward ref. */
 static void define_local(ll_parser *p, const ll_tok *nt, uint64_t key, mssa_val v, uint32_t ty) {
-  uint32_t old = mssa_u64map_get(&p->lmap, key);
+  uint32_t old = mssa__ll_local_get(p, key);
   if (old != MSSA_NONE) {
     if (MSSA_VAL_KIND(old) == LL_VK_FWDL) {
       ll_fwd *fw = &p->lfwd.a[MSSA_VAL_INDEX(old)];
@@ -666,7 +706,7 @@ static void define_local(ll_parser *p, const ll_tok *nt, uint64_t key, mssa_val 
                    (int)(nt->end - nt->off - 1), p->m->text + nt->off + 1);
     }
   }
-  mssa_u64map_put(&p->lmap, key, v);
+  mssa__ll_local_put(p, key, v);
 }
 
 static uint32_t define_block(ll_parser *p) {
@@ -686,7 +726,7 @@ static uint32_t define_block(ll_parser *p) {
     slot = p->next_slot++;
     key = LL_NUMKEY(slot);
   }
-  uint32_t v = mssa_u64map_get(&p->lmap, key);
+  uint32_t v = mssa__ll_local_get(p, key);
   uint32_t bid;
   if (v == MSSA_NONE) {
     mssa_block b;
@@ -695,9 +735,9 @@ static uint32_t define_block(ll_parser *p) {
     b.slot = slot;
     b.first = b.last = b.prev = b.next = MSSA_NONE;
     bid = f->blocks.n;
-    mssa__vec_push(&f->blocks, b);
-    mssa__vec_push(&p->bref, MSSA_NONE);
-    mssa_u64map_put(&p->lmap, key, MSSA_VAL(MSSA_VK_BLOCK, bid));
+    mssa_vec_push(&f->blocks, b);
+    mssa_vec_push(&p->bref, MSSA_NONE);
+    mssa__ll_local_put(p, key, MSSA_VAL(MSSA_VK_BLOCK, bid));
   } else if (MSSA_VAL_KIND(v) == MSSA_VK_BLOCK && p->bref.a[MSSA_VAL_INDEX(v)] != MSSA_NONE) {
     bid = MSSA_VAL_INDEX(v);
     p->bref.a[bid] = MSSA_NONE;
@@ -738,11 +778,63 @@ int mssa__ll_inst_begin(ll_parser *p, mssa_inst *ins, uint32_t bid, ll_tok *nt) 
   return named;
 }
 
+/* A metadata node operand of a debug record: its md index. */
+static uint32_t record_node(ll_parser *p) {
+  mssa__ll_expect(p, LT_COMMA, "',' in debug record");
+  ll_tok *t = TOK;
+  if (!mssa__ll_at_md(p)) mssa__ll_err(p, t->off, "expected metadata operand");
+  return mssa__ll_md_node(p);
+}
+
+/* A debug record (`#dbg_value(...)`, LLVM 19+): into the function's side
+** table, attached to the instruction that follows (its id is the next). */
+static void parse_record(ll_parser *p) {
+  mssa_dbg_record r;
+  r.inst = p->f->insts.n;
+  r.kind = (uint32_t)TOK->num;
+  r.expr = r.arg = r.assign_id = r.assign_addr = r.assign_expr = MSSA_NONE;
+  r.addr = MSSA_VAL_NONE;
+  r.text_off = TOK->off;
+  mssa__ll_saw(p, MSSA_SYN_DBG_RECORD);
+  mssa__ll_next(p);
+  mssa__ll_expect(p, LT_LPAREN, "'(' in debug record");
+  if (r.kind == MSSA_DBG_LABEL) {
+    ll_tok *t = TOK;
+    if (!mssa__ll_at_md(p)) mssa__ll_err(p, t->off, "expected metadata operand");
+    r.var = mssa__ll_md_node(p);
+  } else {
+    r.arg = MSSA_VAL_INDEX(mssa__ll_md_value(p));
+    r.var = record_node(p);
+    r.expr = record_node(p);
+    if (r.kind == MSSA_DBG_ASSIGN) {
+      r.assign_id = record_node(p);
+      mssa__ll_expect(p, LT_COMMA, "',' in debug record");
+      r.assign_addr = MSSA_VAL_INDEX(mssa__ll_md_value(p));
+      r.assign_expr = record_node(p);
+    }
+  }
+  r.loc = record_node(p);
+  mssa__ll_expect(p, LT_RPAREN, "')' at end of debug record");
+  r.text_len = p->lx.prev_end - r.text_off;
+  mssa_vec_push(&p->f->dbg, r);
+}
+
+/* The values the records' location operands wrap (forward references are
+** resolved by now). */
+static void record_addresses(ll_parser *p, mssa_func *f) {
+  const mssa_module *m = p->m;
+  for (uint32_t k = 0; k < f->dbg.n; k++) {
+    mssa_dbg_record *r = &f->dbg.a[k];
+    if (r->arg != MSSA_NONE && m->md.a[r->arg].kind == MSSA_MD_VALUE) r->addr = m->md.a[r->arg].val;
+  }
+}
+
 static void parse_block(ll_parser *p) {
   mssa_module *m = p->m;
   mssa_func *f = p->f;
   uint32_t bid = define_block(p);
   for (;;) {
+    while (TOK->kind == LT_DBGREC) parse_record(p);
     uint32_t ioff = TOK->off;
     ll_tok nt;
     mssa_inst ins;
@@ -780,7 +872,7 @@ static void parse_block(ll_parser *p) {
     if (b->last != MSSA_NONE) f->insts.a[b->last].next = id;
     else b->first = id;
     b->last = id;
-    mssa__vec_push(&f->insts, ins);
+    mssa_vec_push(&f->insts, ins);
     if (mssa_opcode_is_terminator(ins.opcode)) return;
   }
 }
@@ -810,7 +902,7 @@ static void finish_function(ll_parser *p) {
   }
   /* block ids -> layout order */
   uint32_t nb = f->blocks.n;
-  uint32_t *perm = mssa__xmalloc((nb ? nb : 1) * sizeof(uint32_t));
+  uint32_t *perm = mssa_xmalloc((nb ? nb : 1) * sizeof(uint32_t));
   int identity = 1;
   {
     uint32_t k = 0;
@@ -821,7 +913,7 @@ static void finish_function(ll_parser *p) {
     }
   }
   if (!identity) {
-    mssa_block *nbk = mssa__xmalloc(nb * sizeof(mssa_block));
+    mssa_block *nbk = mssa_xmalloc(nb * sizeof(mssa_block));
     for (uint32_t b = 0; b < nb; b++) {
       mssa_block x = f->blocks.a[b];
       if (x.prev != MSSA_NONE) x.prev = perm[x.prev];
@@ -841,22 +933,23 @@ static void finish_function(ll_parser *p) {
   }
   free(perm);
   f->entry = f->first_block;
+  record_addresses(p, f);
 }
 
 void mssa__ll_function_body(ll_parser *p) {
   mssa_module *m = p->m;
   mssa_func *f = &m->funcs.a[p->fidx];
   p->f = f;
-  mssa_u64map_free(&p->lmap);
+  mssa__ll_locals_clear(p);
   p->lfwd.n = 0;
   p->bref.n = 0;
   p->md_mark = m->md.n;
   for (uint32_t i = 0; i < f->nargs; i++) {
     mssa_arg *a = &f->args[i];
     uint64_t key = a->name != MSSA_NONE ? a->name : LL_NUMKEY(a->slot);
-    if (mssa_u64map_get(&p->lmap, key) != MSSA_NONE)
+    if (mssa__ll_local_get(p, key) != MSSA_NONE)
       mssa__ll_err(p, f->head_off, "redefinition of argument '%%%s'", a->name != MSSA_NONE ? mssa_str(m, a->name) : "");
-    mssa_u64map_put(&p->lmap, key, MSSA_VAL(MSSA_VK_ARG, i));
+    mssa__ll_local_put(p, key, MSSA_VAL(MSSA_VK_ARG, i));
   }
   if (TOK->kind == LT_RBRACE) mssa__ll_err(p, TOK->off, "function body requires at least one basic block");
   do {

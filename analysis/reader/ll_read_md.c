@@ -35,18 +35,18 @@ static uint32_t new_md(ll_parser *p, uint8_t kind) {
   d.scope = d.file = d.str = d.dir = d.inlined_at = d.path = d.tag = MSSA_NONE;
   uint32_t id = p->m->md.n;
   if (id >= MSSA_MAX_INDEX) mssa__ll_err(p, p->lx.tok.off, "too many metadata nodes");
-  mssa__vec_push(&p->m->md, d);
-  mssa__vec_push(&p->mdref, MSSA_NONE);
+  mssa_vec_push(&p->m->md, d);
+  mssa_vec_push(&p->mdref, MSSA_NONE);
   return id;
 }
 
 uint32_t mssa__ll_md_ref(ll_parser *p, uint32_t n, uint32_t off) {
-  uint32_t id = mssa_u64map_get(&p->mdmap, n);
+  uint32_t id = mssa__ll_num_get(&p->mdmap, n);
   if (id != MSSA_NONE) return id;
   if (p->mdseed && n < p->mdseed->n && (id = p->mdseed->a[n]) != MSSA_NONE) return id;
   id = new_md(p, MSSA_MD_TUPLE);
   p->mdref.a[id] = off;
-  mssa_u64map_put(&p->mdmap, n, id);
+  mssa__ll_num_put(&p->mdmap, n, id);
   return id;
 }
 
@@ -82,8 +82,8 @@ static uint32_t field_name(ll_parser *p, uint32_t off, uint32_t len) {
 static void raw_ref(void *ctx, uint64_t n, uint32_t off, uint32_t foff, uint32_t flen) {
   ll_parser *p = ctx;
   uint32_t id = mssa__ll_md_ref(p, (uint32_t)n, off);
-  mssa__vec_push(&p->stk, field_name(p, foff, flen));
-  mssa__vec_push(&p->stk, id);
+  mssa_vec_push(&p->stk, field_name(p, foff, flen));
+  mssa_vec_push(&p->stk, id);
 }
 
 static void fields_to_ops(ll_parser *p, uint32_t id, uint32_t stk0) {
@@ -94,8 +94,8 @@ static void fields_to_ops(ll_parser *p, uint32_t id, uint32_t stk0) {
   for (uint32_t i = 0; i < n; i++) {
     mssa_mdop f = {MSSA_MDO_STRING, p->stk.a[stk0 + 2 * i]};
     mssa_mdop v = {MSSA_MDO_NODE, p->stk.a[stk0 + 2 * i + 1]};
-    mssa__vec_push(&m->mdops, f);
-    mssa__vec_push(&m->mdops, v);
+    mssa_vec_push(&m->mdops, f);
+    mssa_vec_push(&m->mdops, v);
   }
   p->stk.n = stk0;
 }
@@ -106,6 +106,11 @@ static uint32_t parse_special_into(ll_parser *p, uint32_t id);
 uint32_t mssa__ll_md_node(ll_parser *p) {
   ll_tok *t = &p->lx.tok;
   uint32_t off = t->off;
+  if (t->kind == LT_MDREF) {
+    uint32_t n = (uint32_t)t->num;
+    mssa__ll_next(p);
+    return mssa__ll_md_ref(p, n, off);
+  }
   if (t->kind == LT_MDVAR) {
     mssa__ll_enter(p);
     uint32_t id = parse_special_into(p, new_md(p, MSSA_MD_OTHER_DI));
@@ -148,7 +153,7 @@ static mssa_mdop md_operand(ll_parser *p) {
       return o;
     }
   }
-  if (t->kind == LT_EXCL || t->kind == LT_MDVAR) {
+  if (mssa__ll_at_md(p)) {
     o.kind = MSSA_MDO_NODE;
     o.idx = mssa__ll_md_node(p);
     return o;
@@ -167,8 +172,8 @@ static uint32_t parse_tuple_into(ll_parser *p, uint32_t id) {
   if (p->lx.tok.kind != LT_RBRACE) {
     for (;;) {
       mssa_mdop o = md_operand(p);
-      mssa__vec_push(&p->stk, o.kind);
-      mssa__vec_push(&p->stk, o.idx);
+      mssa_vec_push(&p->stk, o.kind);
+      mssa_vec_push(&p->stk, o.idx);
       if (!mssa__ll_eat(p, LT_COMMA)) break;
     }
   }
@@ -179,7 +184,7 @@ static uint32_t parse_tuple_into(ll_parser *p, uint32_t id) {
   m->md.a[id].nops = n;
   for (uint32_t i = 0; i < n; i++) {
     mssa_mdop o = {p->stk.a[stk0 + 2 * i], p->stk.a[stk0 + 2 * i + 1]};
-    mssa__vec_push(&m->mdops, o);
+    mssa_vec_push(&m->mdops, o);
   }
   p->stk.n = stk0;
   return id;
@@ -196,7 +201,7 @@ static uint32_t kind_name(ll_parser *p, const ll_tok *t) {
   uint32_t id = mssa__ll_name(p, t);
   if (mssa_u64map_get(&p->kinds, id) == MSSA_NONE) {
     mssa_u64map_put(&p->kinds, id, 1);
-    mssa__vec_push(&p->m->md_kinds, id);
+    mssa_vec_push(&p->m->md_kinds, id);
   }
   return id;
 }
@@ -208,7 +213,7 @@ static void field_value(ll_parser *p, uint32_t *md, int64_t *num, uint32_t *str,
   *md = MSSA_NONE;
   *num = 0;
   *str = MSSA_NONE;
-  if (t->kind == LT_EXCL || t->kind == LT_MDVAR) { *md = mssa__ll_md_node(p); return; }
+  if (mssa__ll_at_md(p)) { *md = mssa__ll_md_node(p); return; }
   if (t->kind == LT_KW && t->kw == LL_KW_null) { mssa__ll_next(p); return; }
   if (t->kind == LT_INT) {
     const char *s = p->m->text + t->toff;
@@ -299,8 +304,8 @@ static int fast_location(ll_parser *p, uint32_t id) {
   int inl_first = has_inl && has_scope && inl_f < scope_f;
   for (int pass = 0; pass < 2; pass++) {
     int want_inl = pass == 0 ? inl_first : !inl_first;
-    if (want_inl && has_inl) { mssa__vec_push(&p->stk, field_name(p, inl_f, 9)); mssa__vec_push(&p->stk, inl); }
-    if (!want_inl && has_scope) { mssa__vec_push(&p->stk, field_name(p, scope_f, 5)); mssa__vec_push(&p->stk, scope); }
+    if (want_inl && has_inl) { mssa_vec_push(&p->stk, field_name(p, inl_f, 9)); mssa_vec_push(&p->stk, inl); }
+    if (!want_inl && has_scope) { mssa_vec_push(&p->stk, field_name(p, scope_f, 5)); mssa_vec_push(&p->stk, scope); }
   }
   mssa_md *d = &m->md.a[id];
   d->line = line;
@@ -363,8 +368,8 @@ static uint32_t parse_special_into(ll_parser *p, uint32_t id) {
                      (kind == MSSA_MD_SUBPROGRAM && name_is(p, &ft, "name"));
       field_value(p, &md, &num, &str, want_str);
       if (md != MSSA_NONE) {
-        mssa__vec_push(&p->stk, field_name(p, ft.toff, ft.tlen));
-        mssa__vec_push(&p->stk, md);
+        mssa_vec_push(&p->stk, field_name(p, ft.toff, ft.tlen));
+        mssa_vec_push(&p->stk, md);
       }
       mssa_md *d = &m->md.a[id];
       if (name_is(p, &ft, "line")) d->line = (uint32_t)num;
@@ -386,8 +391,7 @@ static uint32_t parse_special_into(ll_parser *p, uint32_t id) {
 
 mssa_val mssa__ll_md_value(ll_parser *p) {
   ll_tok *t = &p->lx.tok;
-  if (t->kind == LT_EXCL || t->kind == LT_MDVAR)
-    return MSSA_VAL(MSSA_VK_META, mssa__ll_md_node(p));
+  if (mssa__ll_at_md(p)) return MSSA_VAL(MSSA_VK_META, mssa__ll_md_node(p));
   uint32_t ty;
   if (!mssa__ll_at_type(p)) mssa__ll_err(p, t->off, "expected metadata operand");
   mssa_val v = mssa__ll_tvalue(p, &ty);
@@ -398,15 +402,20 @@ mssa_val mssa__ll_md_value(ll_parser *p) {
 
 void mssa__ll_md_def(ll_parser *p) {
   mssa_module *m = p->m;
-  uint32_t off = p->lx.tok.off;
-  mssa__ll_next(p);                 /* '!' */
-  uint32_t n = md_num(p);
+  uint32_t off = p->lx.tok.off, n;
+  if (p->lx.tok.kind == LT_MDREF) {
+    n = (uint32_t)p->lx.tok.num;
+    mssa__ll_next(p);
+  } else {
+    mssa__ll_next(p);               /* '!' */
+    n = md_num(p);
+  }
   mssa__ll_expect(p, LT_EQ, "'=' here");
   int distinct = mssa__ll_eat_kw(p, LL_KW_distinct);
-  uint32_t id = mssa_u64map_get(&p->mdmap, n);
+  uint32_t id = mssa__ll_num_get(&p->mdmap, n);
   if (id == MSSA_NONE) {
     id = new_md(p, MSSA_MD_TUPLE);
-    mssa_u64map_put(&p->mdmap, n, id);
+    mssa__ll_num_put(&p->mdmap, n, id);
   } else if (p->mdref.a[id] == MSSA_NONE) {
     mssa__ll_err(p, off, "Metadata id is already used");
   }
@@ -424,6 +433,20 @@ void mssa__ll_md_def(ll_parser *p) {
   m->md.a[id].distinct = (uint8_t)distinct;
 }
 
+/* One operand of a named node. As LLParser::parseNamedMetadata: a node
+** number (`!N`, `! N`) or an inline `!DIExpression(...)`, nothing else (no
+** `!"string"`, no inline `!{...}`), with LLVM's words. */
+static uint32_t named_md_operand(ll_parser *p) {
+  ll_tok *t = &p->lx.tok;
+  if (t->kind == LT_MDREF || (t->kind == LT_MDVAR && name_is(p, t, "DIExpression")))
+    return mssa__ll_md_node(p);
+  if (t->kind != LT_EXCL) mssa__ll_err(p, t->off, "Expected '!' here");
+  uint32_t off = t->off;
+  mssa__ll_next(p);
+  if (p->lx.tok.kind != LT_INT) mssa__ll_err(p, p->lx.tok.off, "expected integer");
+  return mssa__ll_md_ref(p, md_num(p), off);
+}
+
 void mssa__ll_named_md(ll_parser *p) {
   mssa_module *m = p->m;
   ll_tok nt = p->lx.tok;
@@ -434,10 +457,7 @@ void mssa__ll_named_md(ll_parser *p) {
   uint32_t stk0 = p->stk.n;
   if (p->lx.tok.kind != LT_RBRACE) {
     do {
-      if (p->lx.tok.kind != LT_EXCL && p->lx.tok.kind != LT_MDVAR)
-        mssa__ll_err(p, p->lx.tok.off, "expected '!' here");
-      uint32_t md = mssa__ll_md_node(p);
-      mssa__vec_push(&p->stk, md);
+      mssa_vec_push(&p->stk, named_md_operand(p));
     } while (mssa__ll_eat(p, LT_COMMA));
   }
   mssa__ll_expect(p, LT_RBRACE, "'}' here");
@@ -447,13 +467,13 @@ void mssa__ll_named_md(ll_parser *p) {
   m->md.a[id].nops = p->stk.n - stk0;
   for (uint32_t i = stk0; i < p->stk.n; i++) {
     mssa_mdop o = {MSSA_MDO_NODE, p->stk.a[i]};
-    mssa__vec_push(&m->mdops, o);
+    mssa_vec_push(&m->mdops, o);
   }
   p->stk.n = stk0;
   mssa_mdop nm = {MSSA_MDO_STRING, mssa__ll_name(p, &nt)};
   mssa_mdop tu = {MSSA_MDO_NODE, id};
-  mssa__vec_push(&m->named_md, nm);
-  mssa__vec_push(&m->named_md, tu);
+  mssa_vec_push(&m->named_md, nm);
+  mssa_vec_push(&m->named_md, tu);
 }
 
 /* `!kind !N` attachment list of a global or function, starting at MDVAR and
@@ -466,8 +486,8 @@ uint32_t mssa__ll_attachments(ll_parser *p, int comma_separated, uint32_t *dbg) 
     mssa__ll_next(p);
     uint32_t md = mssa__ll_md_node(p);
     if (dbg && name_is(p, &nt, "dbg")) *dbg = md;
-    mssa__vec_push(&p->stk, kind_name(p, &nt));
-    mssa__vec_push(&p->stk, md);
+    mssa_vec_push(&p->stk, kind_name(p, &nt));
+    mssa_vec_push(&p->stk, md);
     if (comma_separated) {
       if (p->lx.tok.kind != LT_COMMA) break;
       mssa__ll_next(p);
@@ -479,23 +499,35 @@ uint32_t mssa__ll_attachments(ll_parser *p, int comma_separated, uint32_t *dbg) 
   return id;
 }
 
+/* Where an instruction keeps an attachment of kind name `t`: its field
+** for the four the analysis reads, else NULL. Compared by length first:
+** every instruction of a -g module has a `!dbg`. */
+static uint32_t *attachment_field(ll_parser *p, const ll_tok *t, mssa_inst *ins) {
+  const char *s = p->m->text + t->toff;
+  if (t->quoted) return NULL;
+  switch (t->tlen) {
+  case 3: return memcmp(s, "dbg", 3) ? NULL : &ins->dbg;
+  case 4: return memcmp(s, "tbaa", 4) ? NULL : &ins->md_tbaa;
+  case 7: return memcmp(s, "noalias", 7) ? NULL : &ins->md_noalias;
+  case 11: return memcmp(s, "alias.scope", 11) ? NULL : &ins->md_scope;
+  default: return NULL;
+  }
+}
+
 void mssa__ll_inst_md(ll_parser *p, mssa_inst *ins) {
   uint32_t stk0 = p->stk.n;
   for (;;) {
     ll_tok nt = p->lx.tok;
     if (nt.kind != LT_MDVAR) mssa__ll_err(p, nt.off, "expected metadata after comma");
     mssa__ll_next(p);
-    uint32_t md = mssa__ll_md_node(p);
-    if (name_is(p, &nt, "dbg")) ins->dbg = md;
-    else if (name_is(p, &nt, "tbaa")) ins->md_tbaa = md;
-    else if (name_is(p, &nt, "alias.scope")) ins->md_scope = md;
-    else if (name_is(p, &nt, "noalias")) ins->md_noalias = md;
+    uint32_t md = mssa__ll_md_node(p), *field = attachment_field(p, &nt, ins);
+    if (field) *field = md;
     else {
       /* kept for the printer's metadata numbering (see mssa_inst.mdatt) */
       if (name_is(p, &nt, "invariant.load")) ins->flags |= MSSA_IF_INVARIANT_LOAD;
       if (name_is(p, &nt, "invariant.group")) ins->flags |= MSSA_IF_INVARIANT_GROUP;
-      mssa__vec_push(&p->stk, kind_name(p, &nt));
-      mssa__vec_push(&p->stk, md);
+      mssa_vec_push(&p->stk, kind_name(p, &nt));
+      mssa_vec_push(&p->stk, md);
     }
     if (p->lx.tok.kind != LT_COMMA) break;
     mssa__ll_next(p);

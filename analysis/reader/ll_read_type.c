@@ -20,13 +20,14 @@
 
 static uint64_t type_hash(const mssa_type *t, const uint32_t *fields) {
   uint64_t h = MSSA_HASH_SEED;
-  h = mssa__hash_mix(h, t->kind);
-  h = mssa__hash_mix(h, t->flags);
-  h = mssa__hash_mix(h, t->bits);
-  h = mssa__hash_mix(h, t->elem);
-  h = mssa__hash_mix(h, t->count);
-  h = mssa__hash_mix(h, t->nfields);
-  for (uint32_t i = 0; i < t->nfields; i++) h = mssa__hash_mix(h, fields[i]);
+  h = mssa_hash_mix(h, t->kind);
+  h = mssa_hash_mix(h, t->flags);
+  h = mssa_hash_mix(h, t->bits);
+  h = mssa_hash_mix(h, t->elem);
+  h = mssa_hash_mix(h, t->count);
+  h = mssa_hash_mix(h, t->nfields);
+  h = mssa_hash_mix(h, t->name);
+  for (uint32_t i = 0; i < t->nfields; i++) h = mssa_hash_mix(h, fields[i]);
   return h;
 }
 
@@ -47,7 +48,7 @@ static int type_eq(const void *ctx, const void *key, uint32_t bid) {
   const mssa_type *a = ((const type_key *)key)->t, *b = &m->types.a[bid];
   const uint32_t *af = ((const type_key *)key)->fields;
   if (a->kind != b->kind || a->flags != b->flags || a->bits != b->bits || a->elem != b->elem ||
-      a->count != b->count || a->nfields != b->nfields || b->name != MSSA_NONE)
+      a->count != b->count || a->nfields != b->nfields || a->name != b->name)
     return 0;
   for (uint32_t i = 0; i < a->nfields; i++)
     if (af[i] != m->tlist.a[b->fields + i]) return 0;
@@ -57,9 +58,9 @@ static int type_eq(const void *ctx, const void *key, uint32_t bid) {
 static uint32_t push_type(ll_parser *p, const mssa_type *t) {
   mssa_module *m = p->m;
   uint32_t id = m->types.n;
-  mssa__vec_push(&m->types, *t);
-  mssa__vec_push(&p->tref, MSSA_NONE);
-  mssa__vec_push(&p->tdef, MSSA_NONE);
+  mssa_vec_push(&m->types, *t);
+  mssa_vec_push(&p->tref, MSSA_NONE);
+  mssa_vec_push(&p->tdef, MSSA_NONE);
   return id;
 }
 
@@ -71,9 +72,8 @@ uint32_t mssa__ll_intern_type(ll_parser *p, const mssa_type *t, const uint32_t *
   uint32_t id = mssa_idtab_find(&p->tset, type_hash(t, fields), type_eq, m, &key, &slot);
   if (id != MSSA_NONE) return id;
   mssa_type nt = *t;
-  nt.name = MSSA_NONE;
   nt.fields = m->tlist.n;
-  for (uint32_t i = 0; i < t->nfields; i++) mssa__vec_push(&m->tlist, fields[i]);
+  for (uint32_t i = 0; i < t->nfields; i++) mssa_vec_push(&m->tlist, fields[i]);
   id = push_type(p, &nt);
   mssa_idtab_set(&p->tset, slot, id);
   return id;
@@ -116,7 +116,7 @@ uint32_t mssa__ll_ptr_type(ll_parser *p, uint32_t elem, uint32_t as) {
   t.elem = p->lx.saw_ptr ? MSSA_NONE : elem;
   uint32_t id = mssa__ll_intern_type(p, &t, NULL);
   if (cacheable) {
-    while (p->ptr_cache.n <= elem) mssa__vec_push(&p->ptr_cache, 0);
+    while (p->ptr_cache.n <= elem) mssa_vec_push(&p->ptr_cache, 0);
     p->ptr_cache.a[elem] = id + 1;
   }
   return id;
@@ -182,6 +182,7 @@ int mssa__ll_at_type(ll_parser *p) {
     case LL_KW_void: case LL_KW_half: case LL_KW_bfloat: case LL_KW_float: case LL_KW_double:
     case LL_KW_x86_fp80: case LL_KW_fp128: case LL_KW_ppc_fp128: case LL_KW_label:
     case LL_KW_metadata: case LL_KW_x86_mmx: case LL_KW_x86_amx: case LL_KW_token: case LL_KW_ptr:
+    case LL_KW_target:
       return 1;
     default: return 0;
     }
@@ -201,7 +202,7 @@ uint32_t mssa__ll_struct_fields(ll_parser *p) {
       uint8_t k = p->m->types.a[ft].kind;
       if (k == MSSA_T_VOID || k == MSSA_T_LABEL || k == MSSA_T_METADATA || k == MSSA_T_FUNC || k == MSSA_T_TOKEN)
         mssa__ll_err(p, off, "invalid element type for struct");
-      mssa__vec_push(&p->stk, ft);
+      mssa_vec_push(&p->stk, ft);
       if (!mssa__ll_eat(p, LT_COMMA)) break;
     }
   }
@@ -222,6 +223,33 @@ static void check_elem(ll_parser *p, uint32_t et, uint32_t off, const char *what
   uint8_t k = p->m->types.a[et].kind;
   if (k == MSSA_T_VOID || k == MSSA_T_LABEL || k == MSSA_T_METADATA || k == MSSA_T_FUNC || k == MSSA_T_TOKEN)
     mssa__ll_err(p, off, "invalid %s element type", what);
+}
+
+/* `target("name", types..., ints...)` (LLVM 16+): interned by name and
+** parameters; it has no layout here. */
+static uint32_t target_type(ll_parser *p) {
+  mssa__ll_saw(p, MSSA_SYN_TARGET_TYPE);
+  mssa__ll_next(p);
+  mssa__ll_expect(p, LT_LPAREN, "'(' in target extension type");
+  ll_tok s = p->lx.tok;
+  mssa__ll_expect(p, LT_STRING, "target extension type name");
+  mssa_type tt = blank(MSSA_T_TARGET);
+  tt.name = mssa__ll_string(p, &s);
+  uint32_t stk0 = p->stk.n;
+  while (mssa__ll_eat(p, LT_COMMA)) {
+    if (p->lx.tok.kind == LT_INT) {
+      mssa_vec_push(&p->stk, (uint32_t)mssa__ll_uint(p, "integer parameter"));
+      tt.bits++;
+    } else {
+      if (tt.bits) mssa__ll_err(p, p->lx.tok.off, "expected uint32 param");
+      mssa_vec_push(&p->stk, parse_type_inner(p));
+    }
+  }
+  mssa__ll_expect(p, LT_RPAREN, "')' in target extension type");
+  tt.nfields = p->stk.n - stk0;
+  uint32_t id = mssa__ll_intern_type(p, &tt, p->stk.a + stk0);
+  p->stk.n = stk0;
+  return id;
 }
 
 /* A type named by a keyword (`i32` is LT_INTTYPE, not here). */
@@ -245,10 +273,12 @@ static uint32_t keyword_type(ll_parser *p) {
   case LL_KW_token: ty = simple(p, MSSA_T_TOKEN); break;
   case LL_KW_ptr: {
     mssa__ll_next(p);
+    if (!mssa__ll_is_kw(p, LL_KW_addrspace)) return p->t_ptr0;   /* the common case */
     mssa_type pt = blank(MSSA_T_PTR);
     pt.bits = mssa__ll_opt_addrspace(p, 0);
     return mssa__ll_intern_type(p, &pt, NULL);
   }
+  case LL_KW_target: return target_type(p);
   default:
     mssa__ll_err(p, t->off, "expected type");
   }
@@ -256,14 +286,31 @@ static uint32_t keyword_type(ll_parser *p) {
   return ty;
 }
 
-/* `%T` / `%N`: the named struct (or alias), a placeholder until defined. */
+/* `%T` / `%N`: the named struct (or alias), a placeholder until defined.
+** A small cache of spellings seen skips interning the name again: a few
+** struct names recur in most instructions of an -O0 module. A name's type
+** never changes once made, so a hit is always right. */
 static uint32_t named_type_ref(ll_parser *p) {
   ll_tok *t = &p->lx.tok;
+  const char *s = p->m->text + t->toff;
+  uint32_t h = t->tlen ? ((uint32_t)(unsigned char)s[t->tlen - 1] * 31u + t->tlen * 7u +
+                          (uint32_t)(unsigned char)s[t->tlen / 2]) & 255u : 0;
+  if (t->kind == LT_LOCAL && !t->quoted && p->tname_cache[h].id && p->tname_cache[h].len == t->tlen &&
+      memcmp(p->m->text + p->tname_cache[h].off, s, t->tlen) == 0) {
+    mssa__ll_next(p);
+    return p->tname_cache[h].id - 1;
+  }
+  uint32_t toff = t->toff, tlen = t->tlen, cacheable = t->kind == LT_LOCAL && !t->quoted;
   uint64_t key = mssa__ll_local_key(p, t);
   uint32_t ty = mssa_u64map_get(&p->tmap, key);
   if (ty == MSSA_NONE) {
     uint32_t name = t->kind == LT_LOCALID ? mssa__ll_num_name(p, t->num) : (uint32_t)key;
     ty = mssa__ll_named_type(p, key, name, t->off);
+  }
+  if (cacheable) {
+    p->tname_cache[h].off = toff;
+    p->tname_cache[h].len = tlen;
+    p->tname_cache[h].id = ty + 1;
   }
   mssa__ll_next(p);
   return ty;
@@ -319,10 +366,10 @@ static uint32_t function_type(ll_parser *p, uint32_t ret) {
       if (pt == m->t_void) mssa__ll_err(p, poff, "argument can not have void type");
       /* attributes and names are not allowed in function types, but
       ** LLVM tolerates parameter attributes here: skip them */
-      uint32_t bits = 0;
-      uint64_t d = 0;
-      mssa__ll_attrs(p, 0, &bits, &d, MSSA_NONE);
-      mssa__vec_push(&p->stk, pt);
+      ll_attrs ignored;
+      mssa__ll_attrs_init(&ignored);
+      mssa__ll_attrs(p, MSSA__ATTR_PARAM, &ignored);
+      mssa_vec_push(&p->stk, pt);
       if (!mssa__ll_eat(p, LT_COMMA)) break;
     }
   }
@@ -339,12 +386,14 @@ static uint32_t type_suffix(ll_parser *p, uint32_t ty) {
     ll_tok *t = &p->lx.tok;
     uint8_t k = m->types.a[ty].kind;
     if (t->kind == LT_STAR) {
+      mssa__ll_saw(p, MSSA_SYN_TYPED_PTR);
       if (k == MSSA_T_VOID) mssa__ll_err(p, t->off, "pointers to void are invalid - use i8* instead");
       if (k == MSSA_T_LABEL || k == MSSA_T_METADATA || k == MSSA_T_TOKEN)
         mssa__ll_err(p, t->off, "pointer to this type is invalid");
       mssa__ll_next(p);
       ty = mssa__ll_ptr_type(p, ty, 0);
     } else if (t->kind == LT_KW && t->kw == LL_KW_addrspace) {
+      mssa__ll_saw(p, MSSA_SYN_TYPED_PTR);
       uint32_t as = mssa__ll_opt_addrspace(p, 0);
       if (p->lx.tok.kind != LT_STAR) mssa__ll_err(p, p->lx.tok.off, "expected '*' in address space");
       mssa__ll_next(p);
@@ -440,6 +489,23 @@ static void type_str(const mssa_module *m, uint32_t t, char **o, char *e, int de
     type_str(m, ty->elem, o, e, depth + 1);
     put(o, e, ty->kind == MSSA_T_ARRAY ? "]" : ">", 1);
     return;
+  case MSSA_T_TARGET: {
+    const char *n = mssa_str(m, ty->name);
+    put(o, e, "target(\"", 8);
+    put(o, e, n, strlen(n));
+    put(o, e, "\"", 1);
+    for (uint32_t i = 0; i < ty->nfields; i++) {
+      put(o, e, ", ", 2);
+      if (i < ty->nfields - ty->bits) {
+        type_str(m, m->tlist.a[ty->fields + i], o, e, depth + 1);
+      } else {
+        snprintf(b, sizeof b, "%u", m->tlist.a[ty->fields + i]);
+        put(o, e, b, strlen(b));
+      }
+    }
+    put(o, e, ")", 1);
+    return;
+  }
   case MSSA_T_FUNC:
     type_str(m, ty->elem, o, e, depth + 1);
     put(o, e, " (", 2);
@@ -541,8 +607,8 @@ void mssa__ll_types_reopen(ll_parser *p) {
   uint32_t n = m->types.n;
   p->tref.n = p->tdef.n = 0;
   for (uint32_t id = 0; id < n; id++) {
-    mssa__vec_push(&p->tref, MSSA_NONE);
-    mssa__vec_push(&p->tdef, MSSA_NONE);
+    mssa_vec_push(&p->tref, MSSA_NONE);
+    mssa_vec_push(&p->tdef, MSSA_NONE);
   }
   mssa_idtab_reset(&p->tset, n);
   p->t_ptr0 = m->t_ptr;
@@ -551,7 +617,7 @@ void mssa__ll_types_reopen(ll_parser *p) {
   for (uint32_t id = 0; id < n; id++) m->types.a[id].flags &= (uint8_t)~MSSA_TF_SIZED;
   for (uint32_t id = 0; id < n; id++) {
     const mssa_type *t = &m->types.a[id];
-    if (t->name != MSSA_NONE) {
+    if (t->kind == MSSA_T_STRUCT && t->name != MSSA_NONE) {
       /* A named struct never defined is what a failed reparse left behind:
       ** not a name the module has (referring to it must fail again). */
       if (t->kind == MSSA_T_STRUCT && !(t->flags & MSSA_TF_DEFINED)) continue;
@@ -568,11 +634,11 @@ void mssa__ll_types_reopen(ll_parser *p) {
       break;
     case MSSA_T_PTR:
       if (t->bits == 0 && t->elem != MSSA_NONE) {
-        while (p->ptr_cache.n <= t->elem) mssa__vec_push(&p->ptr_cache, 0);
+        while (p->ptr_cache.n <= t->elem) mssa_vec_push(&p->ptr_cache, 0);
         if (!p->ptr_cache.a[t->elem]) p->ptr_cache.a[t->elem] = id + 1;
       }
       break;
-    case MSSA_T_STRUCT: case MSSA_T_ARRAY: case MSSA_T_VECTOR: case MSSA_T_FUNC:
+    case MSSA_T_STRUCT: case MSSA_T_ARRAY: case MSSA_T_VECTOR: case MSSA_T_FUNC: case MSSA_T_TARGET:
       break;
     default:
       if (!p->kind_cache[t->kind]) p->kind_cache[t->kind] = id + 1;

@@ -45,13 +45,20 @@ typedef struct ll_fwd {
 
 typedef MSSA_VEC(ll_fwd) ll_fwdvec;
 
+/* A map of numbers (`!N`, `%N`) to ids: an array while the numbers stay
+** dense (printers number from 0 up), a hash map for the rest. A dense
+** entry wins over a sparse one for the same number. */
+typedef struct ll_nummap {
+  mssa_u32vec dense;    /* MSSA_NONE where unset */
+  mssa_u64map sparse;
+} ll_nummap;
+
 typedef struct ll_pending {
   uint32_t a, b, c;  /* meaning depends on the list */
   uint32_t off;
 } ll_pending;
 
 typedef struct ll_parser {
-  uint32_t last_align;  /* value of the last `align N` attribute read, 0 if none */
   mssa_module *m;
   ll_lexer lx;
   jmp_buf jb;
@@ -69,7 +76,7 @@ typedef struct ll_parser {
   MSSA_VEC(uint32_t) tdef;      /* per type id: offset of its definition */
   mssa_idtab tset;              /* literal type interning */
   mssa_idtab cset;              /* constant interning */
-  mssa_u64map mdmap;            /* !N -> md index */
+  ll_nummap mdmap;              /* !N -> md index */
   const mssa_u64map *gseed;     /* when set, a global not in gmap is looked
                                    up here (a module's names: reparses) */
   const mssa_u32vec *mdseed;    /* when set, !N not in mdmap is looked up
@@ -77,21 +84,24 @@ typedef struct ll_parser {
   MSSA_VEC(uint32_t) mdref;     /* per md index: first-ref offset while undefined */
   mssa_u64map agmap;            /* #N -> index into agbits */
   MSSA_VEC(uint32_t) agbits;    /* attribute group fn bits */
+  mssa_u32vec agmem;            /* attribute group memory effects */
   MSSA_VEC(ll_pending) agref;   /* a = attrlist id, b = group N, c = 0 fn / 1 param... */
   mssa_u64map comdats;          /* comdat name id -> 1 */
   MSSA_VEC(ll_pending) comdatref; /* a = name id */
   mssa_u64map kinds;            /* attachment kind names seen (md_kinds) */
   struct { uint32_t off, len, id; } fname_cache[64]; /* DI field names */
+  struct { uint32_t off, len, id; } tname_cache[256]; /* `%T` spellings -> type id + 1 */
   MSSA_VEC(ll_pending) baddr;   /* blockaddress: a = const id, b = block key lo, c = key hi */
   uint32_t t_ptr0;              /* opaque `ptr` */
   uint32_t int_cache[129];      /* iN for N <= 128 (0 = not yet interned) */
-  uint32_t kind_cache[MSSA_T_FUNC + 1]; /* parameterless types by kind */
+  uint32_t kind_cache[MSSA_T_COUNT_]; /* parameterless types by kind */
   MSSA_VEC(uint32_t) ptr_cache; /* typed T* in address space 0, by T (+1) */
 
   /* current function */
   mssa_func *f;
   uint32_t fidx;
-  mssa_u64map lmap;             /* local key -> mssa_val (INST/ARG/BLOCK/FWDL) */
+  mssa_u64map lmap;             /* local name -> mssa_val (INST/ARG/BLOCK/FWDL) */
+  ll_nummap lnum;               /* local number -> the same */
   ll_fwdvec lfwd;
   uint32_t next_slot;
   MSSA_VEC(uint32_t) bref;      /* per block id: first-ref offset while undefined */
@@ -101,18 +111,59 @@ typedef struct ll_parser {
   MSSA_VEC(mssa_arg) argv;      /* function header arguments */
   MSSA_VEC(ll_pending) agtmp;   /* #N refs seen before their attrlist exists */
   uint32_t line_off, line_no;   /* incremental line counter for `define` */
+  ll_tok asm_cons;              /* the constraint string of the last `asm` value */
+  uint32_t asm_off;             /* and where its `asm` keyword is */
 } ll_parser;
 
 /* ll_read.c */
+void mssa__ll_num_put(ll_nummap *m, uint64_t n, uint32_t v);
+void mssa__ll_num_clear(ll_nummap *m);   /* empties it, keeping its arrays */
+void mssa__ll_num_free(ll_nummap *m);
+static inline uint32_t mssa__ll_num_get(const ll_nummap *m, uint64_t n) {
+  if (n < m->dense.n && m->dense.a[n] != MSSA_NONE) return m->dense.a[n];
+  return m->sparse.n ? mssa_u64map_get(&m->sparse, n) : MSSA_NONE;
+}
+/* Local keys (invariant 4): numbers in lnum, names in lmap. */
+static inline uint32_t mssa__ll_local_get(ll_parser *p, uint64_t key) {
+  return key >> 40 ? mssa__ll_num_get(&p->lnum, key & 0xffffffffffu) : mssa_u64map_get(&p->lmap, key);
+}
+static inline void mssa__ll_local_put(ll_parser *p, uint64_t key, uint32_t v) {
+  if (key >> 40) mssa__ll_num_put(&p->lnum, key & 0xffffffffffu, v);
+  else mssa_u64map_put(&p->lmap, key, v);
+}
+void mssa__ll_locals_clear(ll_parser *p);  /* a new function's scope */
 _Noreturn void mssa__ll_err(ll_parser *p, uint32_t off, const char *fmt, ...);
 void mssa__ll_enter(ll_parser *p);
 static inline void mssa__ll_leave(ll_parser *p) { p->depth--; }
 static inline void mssa__ll_next(ll_parser *p) { mssa__lex_next(&p->lx); }
 static inline ll_tok *mssa__ll_tok(ll_parser *p) { return &p->lx.tok; }
-int mssa__ll_is_kw(ll_parser *p, unsigned kw);
-int mssa__ll_eat_kw(ll_parser *p, unsigned kw);
-int mssa__ll_eat(ll_parser *p, unsigned kind);
-void mssa__ll_expect(ll_parser *p, unsigned kind, const char *what);
+/* The token can start a metadata node operand (`!N`, `!{`, `!"`, `!DIx`). */
+static inline int mssa__ll_at_md(ll_parser *p) {
+  unsigned k = p->lx.tok.kind;
+  return k == LT_MDREF || k == LT_EXCL || k == LT_MDVAR;
+}
+/* Notes syntax of a newer LLVM (MSSA_SYN_* bits; 0 is none). */
+static inline void mssa__ll_saw(ll_parser *p, uint32_t syn) { p->m->llvm_syntax |= syn; }
+/* The token helpers are inline: they run for nearly every token. */
+static inline int mssa__ll_is_kw(ll_parser *p, unsigned kw) {
+  return p->lx.tok.kind == LT_KW && p->lx.tok.kw == kw;
+}
+static inline int mssa__ll_eat_kw(ll_parser *p, unsigned kw) {
+  if (!mssa__ll_is_kw(p, kw)) return 0;
+  mssa__ll_next(p);
+  return 1;
+}
+static inline int mssa__ll_eat(ll_parser *p, unsigned kind) {
+  if (p->lx.tok.kind != kind) return 0;
+  mssa__ll_next(p);
+  return 1;
+}
+/* The error of mssa__ll_expect: the lexer's, or "expected WHAT". */
+_Noreturn void mssa__ll_expect_failed(ll_parser *p, const char *what);
+static inline void mssa__ll_expect(ll_parser *p, unsigned kind, const char *what) {
+  if (p->lx.tok.kind != kind) mssa__ll_expect_failed(p, what);
+  mssa__ll_next(p);
+}
 void mssa__ll_expect_kw(ll_parser *p, unsigned kw);
 uint32_t mssa__ll_name(ll_parser *p, const ll_tok *t); /* intern token name */
 uint32_t mssa__ll_string(ll_parser *p, const ll_tok *t); /* intern unescaped string */
@@ -140,11 +191,16 @@ uint32_t mssa__ll_agg_index(ll_parser *p, uint32_t agg, uint64_t idx, uint32_t o
 int mssa__ll_is_ptr(ll_parser *p, uint32_t t);
 
 /* ll_read_const.c */
+/* The call's callee was `asm` (the last asm value parsed): its constraint
+** string must suit function type fty, as LLVM's InlineAsm::Verify says;
+** else the error LLParser gives, at the `asm` keyword. */
+void mssa__ll_asm_verify(ll_parser *p, uint32_t fty);
 int mssa__ll_kw_binop(unsigned kw);      /* binary opcode keyword -> MSSA_OP_*, or 0 */
 int mssa__ll_kw_castop(unsigned kw);     /* cast opcode keyword -> MSSA_OP_*, or 0 */
 uint32_t mssa__ll_pred(ll_parser *p, int fcmp); /* predicate -> LLVM number */
 uint32_t mssa__ll_cmp_type(ll_parser *p, uint32_t opty); /* i1 or <N x i1> */
-void mssa__ll_skip_flags(ll_parser *p);  /* fast-math and wrap flags */
+uint32_t mssa__ll_flags(ll_parser *p);  /* operator flags -> MSSA_OF_* */
+uint32_t mssa__ll_gep_flags(ll_parser *p); /* inbounds/nusw/nuw -> MSSA_OF_* */
 mssa_val mssa__ll_value(ll_parser *p, uint32_t ty);   /* value of a known type */
 mssa_val mssa__ll_tvalue(ll_parser *p, uint32_t *ty); /* type then value */
 uint32_t mssa__ll_tvalue_list(ll_parser *p, unsigned close); /* values on p->stk */
@@ -171,12 +227,32 @@ void mssa__ll_inst_md(ll_parser *p, mssa_inst *ins); /* `!kind !N` list */
 uint32_t mssa__ll_attachments(ll_parser *p, int comma_separated, uint32_t *dbg);
 
 /* ll_read_attr.c */
-/* Parses attributes. ctx: 0 = parameter, 1 = return, 2 = function (also
-** accepts #N, strings and unknown words with arguments). */
-void mssa__ll_attrs(ll_parser *p, int ctx, uint32_t *bits, uint64_t *deref, uint32_t attrlist);
+/* What a run of attributes says. */
+typedef struct ll_attrs {
+  uint32_t bits;      /* MSSA_A_* */
+  uint32_t mem;       /* memory effects (function position), MSSA_MEM_ANY if none */
+  uint32_t caps;      /* MSSA_CAP_* (parameters), MSSA_CAP_ALL if none */
+  uint32_t align;     /* `align N`, 0 if none */
+  uint64_t deref;     /* dereferenceable(N), 0 if none */
+} ll_attrs;
+enum { MSSA__ATTR_PARAM, MSSA__ATTR_RET, MSSA__ATTR_FN };
+void mssa__ll_attrs_init(ll_attrs *a);   /* nothing said */
+/* Parses attributes into *out (which accumulates). ctx MSSA__ATTR_*: the
+** function position also accepts #N, strings and unknown words with
+** arguments. */
+void mssa__ll_attrs(ll_parser *p, int ctx, ll_attrs *out);
 void mssa__ll_attr_group(ll_parser *p);    /* `attributes #N = { ... }` */
 uint32_t mssa__ll_intrinsic_id(const char *name, size_t n);
-uint32_t mssa__ll_attrlist(ll_parser *p, uint32_t fn, uint32_t ret, const uint32_t *params, uint32_t n);
+/* A new attribute list: function attributes, return bits, and per
+** parameter a (bits, captures) pair in params[2i], params[2i+1]. */
+uint32_t mssa__ll_attrlist(ll_parser *p, const ll_attrs *fn, uint32_t ret, const uint32_t *params,
+                           uint32_t n);
+uint32_t mssa__ll_mem_bits(uint32_t mem);  /* memory effects -> MSSA_A_* */
+/* Merges an attribute group's function bits and memory effects into list al. */
+static inline void mssa__ll_merge_group(mssa_module *m, uint32_t al, uint32_t bits, uint32_t mem) {
+  m->attrlists.a[al].fn |= bits;
+  m->attrlists.a[al].mem &= mem;
+}
 
 /* ll_read.c: calling conventions and address spaces */
 void mssa__ll_opt_cc(ll_parser *p);

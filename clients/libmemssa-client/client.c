@@ -1,13 +1,20 @@
 /*
-** client.c -- the synchronous memssad client (memssa-client.h).
+** client.c -- the memssad client's connection: the text, JSON and pipeline
+** levels of memssa-client.h (the typed level is typed.c).
 **
 ** Invariants:
-**   1. The connection is a blocking stream socket; a request is written
-**      whole (looping over short writes, retrying EINTR), then bytes are
-**      read until a '\n'. Bytes after the newline (none, since requests are
-**      not pipelined here) are kept for the next reply.
-**   2. The receive buffer is capped at MEMSSA_CLIENT_MAX_REPLY.
-**   3. SIGPIPE is avoided with MSG_NOSIGNAL: a dead daemon is an error
+**   1. The connection is a blocking stream socket. Requests are queued in
+**      an output buffer and written whole (short writes looped, EINTR
+**      retried); received bytes gather in an input buffer from which reply
+**      lines are cut; bytes after a line stay for the next reply.
+**   2. While the daemon does not take our bytes, we read what it sends
+**      (poll for both directions), so a long pipeline never deadlocks with
+**      both sides waiting to write.
+**   3. Every request sent through this file gets the next id; the ids of
+**      requests awaiting replies sit in a FIFO, and each reply must carry
+**      the oldest one (replies come in order, docs/protocol.md).
+**   4. No reply line beyond MEMSSA_CLIENT_MAX_REPLY is buffered.
+**   5. SIGPIPE is avoided with MSG_NOSIGNAL: a dead daemon is an error
 **      return, never a signal in the host program.
 */
 #define _POSIX_C_SOURCE 200809L
@@ -16,6 +23,7 @@
 #include <netdb.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,27 +32,29 @@
 #include <sys/un.h>
 #include <unistd.h>
 
-#include "memssa-client.h"
+#include "client_internal.h"
 
-struct memssa_client {
-  int fd;
-  long long next_id;
-  char *buf;           /* received bytes not yet returned */
-  size_t n, cap;
-};
+#define READ_CHUNK 65536           /* bytes asked of recv at a time */
+#define SEND_THRESHOLD 65536       /* queued request bytes that trigger a write */
+#define ERRMSG_CAP 1024
+
+static int queue(memssa_client *c, const char *p, size_t n);
 
 const char *memssa_client_strerror(int err) {
   switch (err) {
   case MEMSSA_CLIENT_OK: return "success";
   case MEMSSA_CLIENT_ECONNECT: return "cannot connect to memssad (is it running? try 'memssa daemon')";
   case MEMSSA_CLIENT_EIO: return "connection to memssad failed";
-  case MEMSSA_CLIENT_EPROTO: return "memssad sent something that is not a reply";
+  case MEMSSA_CLIENT_EPROTO: return "memssad sent something that is not the awaited reply";
   case MEMSSA_CLIENT_EINVAL: return "invalid argument";
   case MEMSSA_CLIENT_ETOOBIG: return "reply too large";
   case MEMSSA_CLIENT_EUNSAFE: return "the socket or its directory belongs to another user, or is open to others";
+  case MEMSSA_CLIENT_ERPC: return "memssad answered with an error";
   default: return "unknown error";
   }
 }
+
+/* ------------------------------------------------------------ connecting */
 
 static int wrap(int fd, memssa_client **out) {
   memssa_client *c = calloc(1, sizeof *c);
@@ -60,6 +70,7 @@ static int wrap(int fd, memssa_client **out) {
 
 int memssa_client_connect(const char *path, memssa_client **out) {
   char def[512];
+  if (!out) return MEMSSA_CLIENT_EINVAL;
   *out = NULL;
   int flags = 0;
   if (!path) {
@@ -81,21 +92,9 @@ int memssa_client_connect(const char *path, memssa_client **out) {
   return wrap(fd, out);
 }
 
-static int send_all(memssa_client *c, const char *p, size_t n) {
-  while (n) {
-    ssize_t k = send(c->fd, p, n, MSG_NOSIGNAL);
-    if (k < 0) {
-      if (errno == EINTR) continue;
-      return MEMSSA_CLIENT_EIO;
-    }
-    p += k;
-    n -= (size_t)k;
-  }
-  return 0;
-}
-
 int memssa_client_connect_tcp(const char *host, int port, const char *token,
                               memssa_client **out) {
+  if (!out) return MEMSSA_CLIENT_EINVAL;
   *out = NULL;
   char ps[16];
   snprintf(ps, sizeof ps, "%d", port);
@@ -117,84 +116,402 @@ int memssa_client_connect_tcp(const char *host, int port, const char *token,
   int one = 1;
   setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
   int rc = wrap(fd, out);
-  if (rc) return rc;
-  if (token) {
-    if ((rc = send_all(*out, token, strlen(token))) || (rc = send_all(*out, "\n", 1))) {
-      memssa_client_close(*out);
-      *out = NULL;
-      return rc;
-    }
+  if (rc || !token) return rc;
+  if ((rc = queue(*out, token, strlen(token))) || (rc = queue(*out, "\n", 1)) ||
+      (rc = memssa_client_flush(*out))) {
+    memssa_client_close(*out);
+    *out = NULL;
   }
-  return 0;
+  return rc;
 }
 
 void memssa_client_close(memssa_client *c) {
   if (!c) return;
   close(c->fd);
-  free(c->buf);
+  free(c->in);
+  free(c->out);
+  free(c->pend);
+  json_decref(c->error);
+  free(c->errmsg);
   free(c);
 }
 
 void memssa_client_set_timeout(memssa_client *c, int ms) {
-  struct timeval tv = {ms / 1000, (ms % 1000) * 1000};
+  if (!c) return;
+  c->timeout_ms = ms > 0 ? ms : 0;
+  struct timeval tv = {c->timeout_ms / 1000, (c->timeout_ms % 1000) * 1000};
   setsockopt(c->fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
 }
 
-/* Reads one line (without the '\n') into a new string. */
-static int read_line(memssa_client *c, char **out) {
-  size_t scanned = 0;
+/* ---------------------------------------------------------------- errors */
+
+static void set_errmsg(memssa_client *c, const char *msg) {
+  size_t n = strlen(msg) + 1;
+  char *m = realloc(c->errmsg, n);
+  if (!m) return;
+  memcpy(m, msg, n);
+  c->errmsg = m;
+}
+
+int memssa__fail(memssa_client *c, int rc) {
+  json_decref(c->error);
+  c->error = NULL;
+  set_errmsg(c, memssa_client_strerror(rc));
+  return rc;
+}
+
+static int rpc_error(memssa_client *c, json_t *error) {
+  json_decref(c->error);
+  c->error = json_incref(error);
+  char msg[ERRMSG_CAP];
+  json_t *data = json_object_get(error, "data");
+  const char *text = json_string_value(json_object_get(error, "message"));
+  int n = snprintf(msg, sizeof msg, "error %lld: %s",
+                   (long long)json_integer_value(json_object_get(error, "code")),
+                   text ? text : "(no message)");
+  const char *file = json_string_value(json_object_get(data, "file"));
+  if (file && json_is_integer(json_object_get(data, "line")) && n > 0 && (size_t)n < sizeof msg)
+    snprintf(msg + n, sizeof msg - (size_t)n, " (%s:%lld)", file,
+             (long long)json_integer_value(json_object_get(data, "line")));
+  set_errmsg(c, msg);
+  return MEMSSA_CLIENT_ERPC;
+}
+
+const char *memssa_client_errmsg(memssa_client *c) {
+  return c && c->errmsg ? c->errmsg : "success";
+}
+
+json_t *memssa_client_error_borrow(const memssa_client *c) {
+  return c ? c->error : NULL;
+}
+
+/* ------------------------------------------------------ bytes in and out */
+
+/* Room for READ_CHUNK more received bytes (compacting first). */
+static int in_room(memssa_client *c) {
+  if (c->in_start) {
+    memmove(c->in, c->in + c->in_start, c->in_n - c->in_start);
+    c->in_scan -= c->in_start;
+    c->in_n -= c->in_start;
+    c->in_start = 0;
+  }
+  if (c->in_cap - c->in_n >= READ_CHUNK) return 0;
+  if (c->in_n - c->in_start >= MEMSSA_CLIENT_MAX_REPLY) return MEMSSA_CLIENT_ETOOBIG;
+  size_t nc = c->in_cap ? c->in_cap * 2 : 2 * READ_CHUNK;
+  char *nb = realloc(c->in, nc);
+  if (!nb) return MEMSSA_CLIENT_EIO;
+  c->in = nb;
+  c->in_cap = nc;
+  return 0;
+}
+
+/* One recv into the input buffer; `flags` MSG_DONTWAIT while writing. */
+static int fill(memssa_client *c, int flags) {
+  int rc = in_room(c);
+  if (rc) return rc;
   for (;;) {
-    char *nl = c->n > scanned ? memchr(c->buf + scanned, '\n', c->n - scanned) : NULL;
-    if (nl) {
-      size_t len = (size_t)(nl - c->buf);
-      char *line = malloc(len + 1);
-      if (!line) return MEMSSA_CLIENT_EIO;
-      memcpy(line, c->buf, len);
-      line[len] = 0;
-      memmove(c->buf, nl + 1, c->n - len - 1);
-      c->n -= len + 1;
-      *out = line;
-      return 0;
-    }
-    scanned = c->n;
-    if (c->n >= MEMSSA_CLIENT_MAX_REPLY) return MEMSSA_CLIENT_ETOOBIG;
-    if (c->cap - c->n < 65536) {
-      size_t nc = c->cap ? c->cap * 2 : 65536;
-      char *nb = realloc(c->buf, nc);
-      if (!nb) return MEMSSA_CLIENT_EIO;
-      c->buf = nb;
-      c->cap = nc;
-    }
-    ssize_t k = recv(c->fd, c->buf + c->n, c->cap - c->n, 0);
+    ssize_t k = recv(c->fd, c->in + c->in_n, c->in_cap - c->in_n, flags);
     if (k < 0 && errno == EINTR) continue;
+    if (k < 0 && (flags & MSG_DONTWAIT) && (errno == EAGAIN || errno == EWOULDBLOCK)) return 0;
     if (k <= 0) return MEMSSA_CLIENT_EIO;
-    c->n += (size_t)k;
+    c->in_n += (size_t)k;
+    return 0;
   }
 }
 
+static int queue(memssa_client *c, const char *p, size_t n) {
+  if (c->out_cap - c->out_n < n) {
+    size_t nc = c->out_cap ? c->out_cap : 4096;
+    while (nc - c->out_n < n) nc *= 2;
+    char *nb = realloc(c->out, nc);
+    if (!nb) return MEMSSA_CLIENT_EIO;
+    c->out = nb;
+    c->out_cap = nc;
+  }
+  memcpy(c->out + c->out_n, p, n);
+  c->out_n += n;
+  return 0;
+}
+
+/* Waits until the socket can take bytes, reading what arrives meanwhile
+** (invariant 2). */
+static int wait_writable(memssa_client *c) {
+  for (;;) {
+    struct pollfd p = {c->fd, POLLOUT | POLLIN, 0};
+    int k = poll(&p, 1, c->timeout_ms ? c->timeout_ms : -1);
+    if (k < 0 && errno == EINTR) continue;
+    if (k <= 0) return MEMSSA_CLIENT_EIO;
+    if (p.revents & POLLIN) {
+      int rc = fill(c, MSG_DONTWAIT);
+      if (rc) return rc;
+    }
+    if (p.revents & POLLOUT) return 0;
+    if (p.revents & (POLLERR | POLLNVAL | POLLHUP)) return MEMSSA_CLIENT_EIO;
+  }
+}
+
+int memssa_client_flush(memssa_client *c) {
+  if (!c) return MEMSSA_CLIENT_EINVAL;
+  size_t done = 0;
+  int rc = 0;
+  while (done < c->out_n) {
+    ssize_t k = send(c->fd, c->out + done, c->out_n - done, MSG_NOSIGNAL | MSG_DONTWAIT);
+    if (k > 0) {
+      done += (size_t)k;
+    } else if (k < 0 && errno == EINTR) {
+      continue;
+    } else if (k < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+      if ((rc = wait_writable(c))) break;
+    } else {
+      rc = MEMSSA_CLIENT_EIO;
+      break;
+    }
+  }
+  memmove(c->out, c->out + done, c->out_n - done);
+  c->out_n -= done;
+  return rc ? memssa__fail(c, rc) : 0;
+}
+
+/* The next reply line, without its '\n': *line points into the input
+** buffer, valid until the next read. */
+static int read_line(memssa_client *c, char **line, size_t *len) {
+  int rc = memssa_client_flush(c);
+  if (rc) return rc;
+  if (c->in_scan < c->in_start) c->in_scan = c->in_start;
+  for (;;) {
+    char *nl = c->in_n > c->in_scan ? memchr(c->in + c->in_scan, '\n', c->in_n - c->in_scan)
+                                    : NULL;
+    if (nl) {
+      *line = c->in + c->in_start;
+      *len = (size_t)(nl - *line);
+      *nl = 0;
+      c->in_start = c->in_scan = (size_t)(nl - c->in) + 1;
+      return 0;
+    }
+    c->in_scan = c->in_n;
+    if ((rc = fill(c, 0))) return memssa__fail(c, rc);
+  }
+}
+
+/* ----------------------------------------------------------- the id FIFO */
+
+static int pend_push(memssa_client *c, long long id) {
+  if (c->pend_n == c->pend_cap) {
+    size_t nc = c->pend_cap ? c->pend_cap * 2 : 64;
+    long long *np = malloc(nc * sizeof *np);
+    if (!np) return MEMSSA_CLIENT_EIO;
+    for (size_t k = 0; k < c->pend_n; k++) np[k] = c->pend[(c->pend_head + k) % c->pend_cap];
+    free(c->pend);
+    c->pend = np;
+    c->pend_cap = nc;
+    c->pend_head = 0;
+  }
+  c->pend[(c->pend_head + c->pend_n) % c->pend_cap] = id;
+  c->pend_n++;
+  return 0;
+}
+
+size_t memssa_client_pending(const memssa_client *c) {
+  return c ? c->pend_n : 0;
+}
+
+/* ------------------------------------------------------------ text level */
+
 int memssa_client_roundtrip(memssa_client *c, const char *line, char **reply) {
-  if (!c || !line) return MEMSSA_CLIENT_EINVAL;
   if (reply) *reply = NULL;
+  if (!c || !line || c->pend_n) return MEMSSA_CLIENT_EINVAL;
   size_t n = strlen(line);
   while (n && (line[n - 1] == '\n' || line[n - 1] == '\r')) n--;
   if (memchr(line, '\n', n)) return MEMSSA_CLIENT_EINVAL;
-  int rc = send_all(c, line, n);
-  if (!rc) rc = send_all(c, "\n", 1);
+  int rc = queue(c, line, n);
+  if (!rc) rc = queue(c, "\n", 1);
+  if (!rc) rc = memssa_client_flush(c);
   if (rc || !reply) return rc;
-  return read_line(c, reply);
+  char *l;
+  size_t len;
+  if ((rc = read_line(c, &l, &len))) return rc;
+  if (!(*reply = malloc(len + 1))) return memssa__fail(c, MEMSSA_CLIENT_EIO);
+  memcpy(*reply, l, len + 1);
+  return 0;
 }
 
 int memssa_client_call(memssa_client *c, const char *method, const char *params_json,
                        char **reply) {
+  if (reply) *reply = NULL;
   if (!c || !method) return MEMSSA_CLIENT_EINVAL;
-  char m[256];
-  if (memssa_json_quote(m, sizeof m, method) >= sizeof m) return MEMSSA_CLIENT_EINVAL;
-  size_t cap = strlen(m) + (params_json ? strlen(params_json) : 0) + 96;
+  json_t *m = json_string(method);
+  char *mq = m ? json_dumps(m, JSON_ENCODE_ANY) : NULL;
+  json_decref(m);
+  if (!mq) return MEMSSA_CLIENT_EINVAL;
+  size_t cap = strlen(mq) + (params_json ? strlen(params_json) : 0) + 96;
   char *line = malloc(cap);
-  if (!line) return MEMSSA_CLIENT_EIO;
-  snprintf(line, cap, "{\"jsonrpc\":\"2.0\",\"id\":%lld,\"method\":%s%s%s}", c->next_id++, m,
+  if (!line) {
+    free(mq);
+    return MEMSSA_CLIENT_EIO;
+  }
+  snprintf(line, cap, "{\"jsonrpc\":\"2.0\",\"id\":%lld,\"method\":%s%s%s}", c->next_id++, mq,
            params_json ? ",\"params\":" : "", params_json ? params_json : "");
   int rc = memssa_client_roundtrip(c, line, reply);
   free(line);
+  free(mq);
   return rc;
+}
+
+/* ------------------------------------------------- JSON and pipeline level */
+
+/* jansson's dump callback into the output queue. */
+static int queue_cb(const char *p, size_t n, void *data) {
+  return queue(data, p, n) ? -1 : 0;
+}
+
+static int queue_json(memssa_client *c, json_t *v) {
+  size_t before = c->out_n;
+  if (json_dump_callback(v, queue_cb, c, JSON_COMPACT) || queue(c, "\n", 1)) {
+    c->out_n = before;
+    return MEMSSA_CLIENT_EIO;
+  }
+  return 0;
+}
+
+int memssa_client_send(memssa_client *c, const char *method, json_t *params, long long *id) {
+  if (!c || !method || (params && !json_is_object(params))) return MEMSSA_CLIENT_EINVAL;
+  long long my = c->next_id;
+  json_t *req = json_pack("{sssIss}", "jsonrpc", "2.0", "id", (json_int_t)my, "method", method);
+  if (!req) return MEMSSA_CLIENT_EINVAL;
+  if (params) json_object_set(req, "params", params);
+  int rc = queue_json(c, req);
+  json_decref(req);
+  if (!rc) rc = pend_push(c, my);
+  if (rc) return memssa__fail(c, rc);
+  c->next_id++;
+  if (id) *id = my;
+  return c->out_n >= SEND_THRESHOLD ? memssa_client_flush(c) : 0;
+}
+
+int memssa_client_send_new(memssa_client *c, const char *method, json_t *params,
+                           long long *id) {
+  int rc = memssa_client_send(c, method, params, id);
+  json_decref(params);
+  return rc;
+}
+
+/* Parses the next line as a reply object with id `want`. */
+static int recv_id(memssa_client *c, long long want, json_t **reply) {
+  char *line;
+  size_t len;
+  int rc = read_line(c, &line, &len);
+  if (rc) return rc;
+  json_t *r = json_loadb(line, len, 0, NULL);
+  json_t *id = json_object_get(r, "id");
+  if (!json_is_object(r) || !json_is_integer(id) || json_integer_value(id) != want) {
+    json_decref(r);
+    return memssa__fail(c, MEMSSA_CLIENT_EPROTO);
+  }
+  *reply = r;
+  return 0;
+}
+
+int memssa_client_recv(memssa_client *c, json_t **reply) {
+  if (reply) *reply = NULL;
+  if (!c || !reply || !c->pend_n) return MEMSSA_CLIENT_EINVAL;
+  long long want = c->pend[c->pend_head];
+  c->pend_head = (c->pend_head + 1) % c->pend_cap;
+  c->pend_n--;
+  return recv_id(c, want, reply);
+}
+
+/* The result of a whole reply (new), or ERPC with its error recorded. */
+static int take_result(memssa_client *c, json_t *reply, json_t **result) {
+  json_t *res = json_object_get(reply, "result"), *err = json_object_get(reply, "error");
+  int rc = res ? 0 : err ? rpc_error(c, err) : memssa__fail(c, MEMSSA_CLIENT_EPROTO);
+  if (!rc) {
+    json_decref(c->error);
+    c->error = NULL;
+  }
+  *result = json_incref(res);
+  json_decref(reply);
+  return rc;
+}
+
+int memssa_client_recv_result(memssa_client *c, json_t **result) {
+  json_t *reply;
+  if (result) *result = NULL;
+  if (!result) return MEMSSA_CLIENT_EINVAL;
+  int rc = memssa_client_recv(c, &reply);
+  return rc ? rc : take_result(c, reply, result);
+}
+
+int memssa_client_request(memssa_client *c, const char *method, json_t *params,
+                          json_t **result) {
+  if (result) *result = NULL;
+  if (!c || !result || c->pend_n) return MEMSSA_CLIENT_EINVAL;
+  int rc = memssa_client_send(c, method, params, NULL);
+  return rc ? rc : memssa_client_recv_result(c, result);
+}
+
+int memssa_client_request_new(memssa_client *c, const char *method, json_t *params,
+                              json_t **result) {
+  int rc = memssa_client_request(c, method, params, result);
+  json_decref(params);
+  return rc;
+}
+
+/* ------------------------------------------------------------------ batch */
+
+/* The batch line: a copy of each request with "jsonrpc" and an id. */
+static int queue_batch(memssa_client *c, json_t *requests, long long first) {
+  json_t *arr = json_array();
+  size_t i;
+  json_t *q;
+  json_array_foreach(requests, i, q) {
+    if (!json_is_object(q) || !json_is_string(json_object_get(q, "method"))) {
+      json_decref(arr);
+      return MEMSSA_CLIENT_EINVAL;
+    }
+    json_t *r = json_copy(q);   /* shallow: the params are shared, not copied */
+    json_object_set_new(r, "jsonrpc", json_string("2.0"));
+    json_object_set_new(r, "id", json_integer((json_int_t)(first + (long long)i)));
+    json_array_append_new(arr, r);
+  }
+  int rc = queue_json(c, arr);
+  json_decref(arr);
+  return rc;
+}
+
+/* Replies of the batch in request order, each id checked (invariant 3). */
+static int order_replies(json_t *got, long long first, size_t n, json_t **replies) {
+  if (!json_is_array(got) || json_array_size(got) != n) return MEMSSA_CLIENT_EPROTO;
+  json_t *out = json_array();
+  for (size_t k = 0; k < n; k++) json_array_append_new(out, json_null());
+  size_t i;
+  json_t *r;
+  json_array_foreach(got, i, r) {
+    json_t *id = json_object_get(r, "id");
+    long long at = json_is_integer(id) ? (long long)json_integer_value(id) - first : -1;
+    if (at < 0 || (size_t)at >= n || !json_is_null(json_array_get(out, (size_t)at))) {
+      json_decref(out);
+      return MEMSSA_CLIENT_EPROTO;
+    }
+    json_array_set(out, (size_t)at, r);
+  }
+  *replies = out;
+  return 0;
+}
+
+int memssa_client_batch(memssa_client *c, json_t *requests, json_t **replies) {
+  if (replies) *replies = NULL;
+  if (!c || !replies || !json_is_array(requests) || !json_array_size(requests) || c->pend_n)
+    return MEMSSA_CLIENT_EINVAL;
+  size_t n = json_array_size(requests);
+  long long first = c->next_id;
+  int rc = queue_batch(c, requests, first);
+  if (rc) return rc;
+  c->next_id += (long long)n;
+  char *line;
+  size_t len;
+  if ((rc = read_line(c, &line, &len))) return rc;
+  json_t *got = json_loadb(line, len, 0, NULL);
+  rc = order_replies(got, first, n, replies);
+  json_decref(got);
+  return rc ? memssa__fail(c, rc) : 0;
 }

@@ -1,32 +1,60 @@
 /*
-** memssa-client.h -- a small synchronous client for memssad, for compilers,
-** editors and the memssa CLI. Plain C11 + POSIX sockets; no dependencies
-** (it carries its own small JSON reader for the replies).
+** memssa-client.h -- the synchronous client for memssad, for compilers,
+** editors and the memssa CLI. C11 + POSIX sockets + jansson (replies are
+** jansson values; `pkg-config --cflags --libs memssa-client` brings it).
 **
 **   memssa_client *c;
-**   if (memssa_client_connect(NULL, &c) == 0) {           // default socket
-**     char *reply;
-**     memssa_client_call(c, "clobber",
-**         "{\"module\":\"m\",\"function\":\"f\",\"inst\":\"%8\"}", &reply);
-**     memssa_json *r = memssa_json_parse(reply, strlen(reply));
-**     puts(memssa_json_str(memssa_json_path(r, "result.clobber.text")));
-**     memssa_json_free(r); free(reply); memssa_client_close(c);
+**   memssa_value_answer v;
+**   if (memssa_client_connect(NULL, &c) == 0) {              // default socket
+**     if (memssa_client_value(c, "m", "main", "v5", &v) == 0)
+**       puts(v.text);                                        // "Known(v4)"
+**     else
+**       puts(memssa_client_errmsg(c));
+**     memssa_value_answer_free(&v);
+**     memssa_client_close(c);
 **   }
 **
+** Four levels, each built on the one before (docs/client.md):
+**   text     memssa_client_roundtrip / memssa_client_call: one request line
+**            out, one reply line back, as strings;
+**   JSON     memssa_client_request: params and result as json_t;
+**   pipeline memssa_client_send (N times), then memssa_client_recv (N
+**            times); memssa_client_batch: one JSON-RPC 2.0 batch;
+**   typed    memssa_client_load, _clobber, _accesses, _alias, _depends,
+**            _value: answers decoded into structs.
+**
+** Ownership of json_t values, as jansson names it:
+**   - a function whose name ends in `_new` takes (steals) the reference to
+**     its json_t argument, as json_object_set_new does; every other
+**     function only borrows its json_t arguments;
+**   - out-parameters and results documented "new" are new references: the
+**     caller json_decref's them;
+**   - a function whose name ends in `_borrow` returns a borrowed reference,
+**     valid until the next call on the same client;
+**   - an answer struct owns its `json` member; every string and access in
+**     it points into that value; memssa_X_answer_free releases it all (also
+**     safe on an answer a failed call left zeroed).
+**
 ** Invariants:
-**   1. One request, one reply: calls block until the reply line arrives
-**      (or the connection fails); a client is not thread-safe.
-**   2. Every reply is returned whole as a NUL-terminated malloc'ed string;
-**      replies are capped at MEMSSA_CLIENT_MAX_REPLY bytes.
+**   1. Replies come in the order the requests were sent; every reply's id
+**      is checked against the request's (MEMSSA_CLIENT_EPROTO otherwise).
+**   2. A client is not thread-safe; any number of requests may be in flight
+**      on it (memssa_client_send): while the daemon does not take more bytes,
+**      the replies it sends meanwhile are read into the client's buffer, so
+**      neither side waits on the other forever.
 **   3. Functions return 0 or a negative MEMSSA_CLIENT_E* code
-**      (memssa_client_strerror). A JSON-RPC error reply is not a failure of
-**      the call: the caller reads its "error" member.
+**      (memssa_client_strerror). The text level returns error replies as any
+**      reply; the JSON and typed levels return MEMSSA_CLIENT_ERPC, and the
+**      error object is memssa_client_error_borrow(c).
+**   4. Replies are capped at MEMSSA_CLIENT_MAX_REPLY bytes each.
 */
 #ifndef MEMSSA_CLIENT_H
 #define MEMSSA_CLIENT_H
 
 #include <stdbool.h>
 #include <stddef.h>
+
+#include <jansson.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -42,14 +70,17 @@ enum {
   MEMSSA_CLIENT_OK = 0,
   MEMSSA_CLIENT_ECONNECT = -1,  /* nobody answers on the socket */
   MEMSSA_CLIENT_EIO = -2,       /* read/write failed or connection closed */
-  MEMSSA_CLIENT_EPROTO = -3,    /* the reply is not one JSON line */
+  MEMSSA_CLIENT_EPROTO = -3,    /* the reply is not one JSON line, or not the awaited one */
   MEMSSA_CLIENT_EINVAL = -4,    /* bad argument */
   MEMSSA_CLIENT_ETOOBIG = -5,   /* reply beyond MEMSSA_CLIENT_MAX_REPLY */
-  MEMSSA_CLIENT_EUNSAFE = -6    /* the socket or its directory belongs to another user */
+  MEMSSA_CLIENT_EUNSAFE = -6,   /* the socket or its directory belongs to another user */
+  MEMSSA_CLIENT_ERPC = -7       /* the daemon answered with an error (memssa_client_error_borrow) */
 };
 const char *memssa_client_strerror(int err);
 
 typedef struct memssa_client memssa_client;
+
+/* ------------------------------------------------------------ the socket */
 
 /* The daemon's default socket, the one rule of the daemon and its clients:
 ** $MEMSSA_SOCKET if set, else $XDG_RUNTIME_DIR/memssad.sock, else
@@ -76,44 +107,244 @@ int memssa_client_connect(const char *path, memssa_client **out);
 int memssa_client_connect_tcp(const char *host, int port, const char *token,
                               memssa_client **out);
 void memssa_client_close(memssa_client *c);
-/* Receive timeout in milliseconds for every later call (0 = none). */
+/* Timeout in milliseconds for every later wait on the daemon (0 = none). */
 void memssa_client_set_timeout(memssa_client *c, int ms);
 
+/* What the last failed call on `c` was about, for people: "error -32001:
+** no module named 'm'" for an error reply, else the transport error's
+** sentence. Borrowed: valid until the next call on `c`. */
+const char *memssa_client_errmsg(memssa_client *c);
+/* The "error" object ({code, message, data?}) of the last call that
+** returned MEMSSA_CLIENT_ERPC, else NULL. Borrowed (see above). */
+json_t *memssa_client_error_borrow(const memssa_client *c);
+
+/* ------------------------------------------------------------ text level */
+
 /* Sends `line` (one JSON request, no newline) and, unless `reply` is NULL
-** (a notification), waits for one reply line. */
+** (a notification), waits for one reply line (malloc'ed, NUL-terminated). */
 int memssa_client_roundtrip(memssa_client *c, const char *line, char **reply);
 /* Sends {"jsonrpc":"2.0","id":N,"method":METHOD,"params":PARAMS} where
 ** `params_json` is a JSON object text or NULL; returns the reply line. */
 int memssa_client_call(memssa_client *c, const char *method, const char *params_json,
                        char **reply);
 
-/* ------------------------------------------------- a small JSON reader */
+/* ------------------------------------------------------------ JSON level */
 
-typedef enum {
-  MEMSSA_JSON_NULL, MEMSSA_JSON_FALSE, MEMSSA_JSON_TRUE, MEMSSA_JSON_NUMBER,
-  MEMSSA_JSON_STRING, MEMSSA_JSON_ARRAY, MEMSSA_JSON_OBJECT
-} memssa_json_type;
+/* Sends METHOD with `params` (an object, or NULL for none) and waits. 0:
+** *result is the reply's "result" (new). MEMSSA_CLIENT_ERPC: the daemon
+** answered with an error (memssa_client_error_borrow), *result is NULL. */
+int memssa_client_request(memssa_client *c, const char *method, json_t *params,
+                          json_t **result);
+/* The same, taking the reference to `params` (json_pack's result, say). */
+int memssa_client_request_new(memssa_client *c, const char *method, json_t *params,
+                              json_t **result);
 
-typedef struct memssa_json memssa_json;
+/* -------------------------------------------------------- pipeline level */
 
-/* Parses one JSON value (nesting up to 512 levels); NULL if malformed. */
-memssa_json *memssa_json_parse(const char *text, size_t len);
-void memssa_json_free(memssa_json *v);
-/* All accessors accept NULL and then return NULL / 0 / "". */
-memssa_json_type memssa_json_kind(const memssa_json *v);
-const memssa_json *memssa_json_get(const memssa_json *obj, const char *key);
-/* Dotted path of object members and array indices: "result.matches.0.clobber". */
-const memssa_json *memssa_json_path(const memssa_json *v, const char *path);
-size_t memssa_json_len(const memssa_json *arr);          /* array/object size */
-const memssa_json *memssa_json_at(const memssa_json *arr, size_t i);
-const char *memssa_json_key_at(const memssa_json *obj, size_t i);
-const char *memssa_json_str(const memssa_json *v);       /* "" unless a string */
-double memssa_json_num(const memssa_json *v);
-long long memssa_json_int(const memssa_json *v);
-bool memssa_json_bool(const memssa_json *v);
-/* Appends `s` as a quoted JSON string to buf (capacity cap, always
-** NUL-terminated); returns the length it needed. */
-size_t memssa_json_quote(char *buf, size_t cap, const char *s);
+/* Queues one request without waiting for its reply; *id (may be NULL) is
+** the id it carries. Queued bytes go out when 64 KiB gather, at
+** memssa_client_flush and at the next memssa_client_recv. */
+int memssa_client_send(memssa_client *c, const char *method, json_t *params, long long *id);
+int memssa_client_send_new(memssa_client *c, const char *method, json_t *params,
+                           long long *id);
+int memssa_client_flush(memssa_client *c);
+/* Reads the next reply, whole ({"jsonrpc","id","result"|"error"}, new):
+** the reply to the oldest request sent and not yet received. An error reply
+** is returned as any reply (0). */
+int memssa_client_recv(memssa_client *c, json_t **reply);
+/* The same, as memssa_client_request answers: *result (new) or ERPC. */
+int memssa_client_recv_result(memssa_client *c, json_t **result);
+/* Requests sent whose replies were not received yet. The text and JSON
+** levels and batches refuse (MEMSSA_CLIENT_EINVAL) while this is not 0. */
+size_t memssa_client_pending(const memssa_client *c);
+
+/* One JSON-RPC 2.0 batch on one line: `requests` is an array of
+** {"method":M,"params":P?} (borrowed: the library sends copies with
+** "jsonrpc" and "id"). 0: *replies (new) is an array of the whole replies,
+** one per request in the same order; errors are entries, not a failure. */
+int memssa_client_batch(memssa_client *c, json_t *requests, json_t **replies);
+
+/* ------------------------------------------------------------ typed level */
+
+/* An instruction, as typed calls take it: "12" (digits: the stable id, as
+** access.inst reports it), "%8" / "%x" / "v3" (a result name), or
+** "BLOCK:INDEX" (the INDEX-th instruction of block BLOCK, from 0; a store
+** of JSON IR: "b2:2"). Returns its JSON form (new), NULL if malformed. */
+json_t *memssa_inst_json_new(const char *inst);
+
+typedef enum memssa_access_kind {
+  MEMSSA_ACCESS_NONE = 0,      /* no access (a null in the reply) */
+  MEMSSA_ACCESS_DEF, MEMSSA_ACCESS_USE, MEMSSA_ACCESS_PHI, MEMSSA_ACCESS_LIVE_ON_ENTRY
+} memssa_access_kind;
+
+/* LLVM's AliasResult; MEMSSA_ALIAS_NULL when the reply has none (a call). */
+typedef enum memssa_alias_result {
+  MEMSSA_ALIAS_NULL = -1,
+  MEMSSA_NO_ALIAS = 0, MEMSSA_MAY_ALIAS, MEMSSA_PARTIAL_ALIAS, MEMSSA_MUST_ALIAS
+} memssa_alias_result;
+
+/* CodeQL's overlap of a write against a read. */
+typedef enum memssa_overlap {
+  MEMSSA_OVERLAP_MAY = 0, MEMSSA_OVERLAP_EXACT, MEMSSA_OVERLAP_TOTAL,
+  MEMSSA_OVERLAP_PARTIAL, MEMSSA_OVERLAP_NONE
+} memssa_overlap;
+
+enum {                          /* mod/ref: a bit set */
+  MEMSSA_MODREF_NONE = 0, MEMSSA_MODREF_REF = 1, MEMSSA_MODREF_MOD = 2, MEMSSA_MODREF_BOTH = 3
+};
+enum {                          /* dependence kinds: a bit set */
+  MEMSSA_DEP_FLOW = 1,          /* from writes, to reads */
+  MEMSSA_DEP_ANTI = 2,          /* from reads, to writes */
+  MEMSSA_DEP_OUTPUT = 4         /* both write */
+};
+
+/* A MemoryAccess of a reply (docs/protocol.md, "An access"). */
+typedef struct memssa_access {
+  memssa_access_kind kind;
+  int id;              /* opt's printed id (defs, phis; 0 = liveOnEntry), -1 for uses */
+  long long inst;      /* the instruction's stable id, -1 if none (phis, liveOnEntry) */
+  const char *name;    /* its result name as the module spells it, or NULL */
+  const char *block;   /* its block's name, or NULL */
+  const char *text;    /* the instruction's text, or NULL */
+  const char *desc;    /* as print<memoryssa> prints the access, or NULL */
+} memssa_access;
+
+typedef struct memssa_load_answer {
+  json_t *json;        /* the result; owns the strings */
+  const char *module;
+  long long functions, defs, uses, phis;
+  double ms;
+  bool replaced;       /* a module of that name was there before */
+  bool incremental;    /* reloaded by difference */
+} memssa_load_answer;
+
+typedef struct memssa_clobber_answer {
+  json_t *json;
+  memssa_access access, clobber;
+  memssa_alias_result alias;
+  bool from_cache;
+} memssa_clobber_answer;
+
+typedef struct memssa_access_clobber {
+  memssa_access access;
+  memssa_access clobber;       /* MEMSSA_ACCESS_NONE for a phi */
+  memssa_alias_result alias;
+} memssa_access_clobber;
+
+typedef struct memssa_accesses_answer {
+  json_t *json;                /* the result, every page's accesses in one array */
+  size_t n;
+  memssa_access_clobber *a;    /* layout order */
+} memssa_accesses_answer;
+
+typedef struct memssa_alias_answer {
+  json_t *json;
+  memssa_alias_result alias;
+  memssa_overlap overlap;
+} memssa_alias_answer;
+
+typedef struct memssa_depends_answer {
+  json_t *json;
+  bool depends;                /* some kind, may overlap, and reaches */
+  unsigned kinds;              /* MEMSSA_DEP_* */
+  memssa_alias_result alias;
+  unsigned modref;             /* MEMSSA_MODREF_* of `from` on what `to` touches */
+  bool reaches;
+  size_t npath;
+  memssa_access *path;         /* from `to` back to `from`, when reaches */
+  memssa_access killer;        /* a covering write, or kind NONE */
+  memssa_access walker_clobber;
+  const char *reason;          /* why not, or NULL */
+} memssa_depends_answer;
+
+typedef struct memssa_value_answer {
+  json_t *json;
+  bool known;
+  const char *value;           /* when known: "v4", "%x", "7", ... else NULL */
+  const char *type;            /* when known: "i64", "ptr", ... else NULL */
+  const char *text;            /* "Known(v4)" or "Unknown" */
+  const char *reason;          /* when unknown: why, else NULL */
+  memssa_access blocker;       /* the access that decided Unknown, or kind NONE */
+  memssa_access other;         /* a second store the reason names (kind NONE if
+                                  it has no access: then inst/name/text only) */
+  size_t nwrites;
+  memssa_access *writes;       /* the reaching stores */
+  size_t npath;
+  memssa_access *path;         /* every access the walk visited */
+} memssa_value_answer;
+
+/* Params objects of the methods (new), for memssa_client_send_new and
+** batches; NULL when `inst` (or a, b, from, to) is malformed. */
+json_t *memssa_params_clobber_new(const char *module, const char *function, const char *inst);
+json_t *memssa_params_accesses_new(const char *module, const char *function, size_t offset,
+                                   size_t limit);
+json_t *memssa_params_alias_new(const char *module, const char *function, const char *a,
+                                const char *b);
+json_t *memssa_params_depends_new(const char *module, const char *function, const char *from,
+                                  const char *to);
+json_t *memssa_params_value_new(const char *module, const char *function, const char *inst);
+
+/* Decoders of a method's result (borrowed: the answer takes a reference of
+** its own). MEMSSA_CLIENT_EPROTO if `result` is not that method's. */
+int memssa_load_answer_decode(json_t *result, memssa_load_answer *out);
+int memssa_clobber_answer_decode(json_t *result, memssa_clobber_answer *out);
+int memssa_accesses_answer_decode(json_t *result, memssa_accesses_answer *out);
+int memssa_alias_answer_decode(json_t *result, memssa_alias_answer *out);
+int memssa_depends_answer_decode(json_t *result, memssa_depends_answer *out);
+int memssa_value_answer_decode(json_t *result, memssa_value_answer *out);
+/* Decodes one access object of a reply into *out (kind NONE unless an object). */
+void memssa_access_decode(json_t *access, memssa_access *out);
+
+void memssa_load_answer_free(memssa_load_answer *a);
+void memssa_clobber_answer_free(memssa_clobber_answer *a);
+void memssa_accesses_answer_free(memssa_accesses_answer *a);
+void memssa_alias_answer_free(memssa_alias_answer *a);
+void memssa_depends_answer_free(memssa_depends_answer *a);
+void memssa_value_answer_free(memssa_value_answer *a);
+
+/* The typed calls: request, wait, decode into *out (zeroed on failure).
+** `module` of a load may be NULL (the file name without its extension); a
+** relative `path` is made absolute here (the daemon resolves paths in its
+** own directory). memssa_client_load_ir loads the neutral JSON IR
+** (docs/json-ir.md) given as a json_t (borrowed). */
+int memssa_client_load(memssa_client *c, const char *module, const char *path,
+                       memssa_load_answer *out);
+int memssa_client_load_text(memssa_client *c, const char *module, const char *ll_text,
+                            memssa_load_answer *out);
+int memssa_client_load_ir(memssa_client *c, const char *module, json_t *ir,
+                          memssa_load_answer *out);
+int memssa_client_clobber(memssa_client *c, const char *module, const char *function,
+                          const char *inst, memssa_clobber_answer *out);
+/* Every access of the function, all pages of `accesses` gathered. */
+int memssa_client_accesses(memssa_client *c, const char *module, const char *function,
+                           memssa_accesses_answer *out);
+/* a, b: instructions (their locations). */
+int memssa_client_alias(memssa_client *c, const char *module, const char *function,
+                        const char *a, const char *b, memssa_alias_answer *out);
+/* Two locations {ptr, size}: a size < 0 is unknown. */
+int memssa_client_alias_loc(memssa_client *c, const char *module, const char *function,
+                            const char *ptr_a, long long size_a, const char *ptr_b,
+                            long long size_b, memssa_alias_answer *out);
+int memssa_client_depends(memssa_client *c, const char *module, const char *function,
+                          const char *from, const char *to, memssa_depends_answer *out);
+int memssa_client_value(memssa_client *c, const char *module, const char *function,
+                        const char *inst, memssa_value_answer *out);
+
+const char *memssa_alias_name(memssa_alias_result r);    /* "MustAlias", ... "" for NULL */
+const char *memssa_overlap_name(memssa_overlap o);        /* "exact", ... */
+const char *memssa_modref_name(unsigned modref);          /* "NoModRef", "Ref", "Mod", "ModRef" */
+
+#if !defined(__cplusplus) && defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L
+/* memssa_answer_free(&answer) for any answer struct (C11). */
+#define memssa_answer_free(a)                                     \
+  _Generic((a),                                                   \
+      memssa_load_answer *: memssa_load_answer_free,              \
+      memssa_clobber_answer *: memssa_clobber_answer_free,        \
+      memssa_accesses_answer *: memssa_accesses_answer_free,      \
+      memssa_alias_answer *: memssa_alias_answer_free,            \
+      memssa_depends_answer *: memssa_depends_answer_free,        \
+      memssa_value_answer *: memssa_value_answer_free)(a)
+#endif
 
 #ifdef __cplusplus
 }

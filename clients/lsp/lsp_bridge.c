@@ -19,17 +19,17 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli.h"
 #include "lsp_int.h"
 
 /* Starts memssad through `memssa daemon` with stdout redirected to stderr. */
 static void start_daemon(mssa__lsp *L) {
   char *argv[3] = {"--socket", L->socket, NULL};
+  if (!L->daemon_cmd) return;
   fflush(stdout);
   int saved = fcntl(1, F_DUPFD_CLOEXEC, 3);
   if (saved < 0) return;
   dup2(2, 1);
-  int rc = mssa_cli_daemon("daemon", L->socket ? 2 : 0, argv);
+  int rc = L->daemon_cmd("daemon", L->socket ? 2 : 0, argv);
   fflush(stdout);
   dup2(saved, 1);
   close(saved);

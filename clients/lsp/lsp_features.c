@@ -374,7 +374,7 @@ void mssa__lsp_execute(mssa__lsp *L, json_t *id, json_t *params) {
   json_t *args = json_object_get(params, "arguments");
   lsp_doc *d = mssa__lsp_doc_find(L, json_string_value(json_array_get(args, 0)));
   if (!cmd || strcmp(cmd, "memssa.print")) {
-    mssa__lsp_fail(L, id, MSSA_RPC_INVALID_PARAMS, "unknown command '%s' (memssa.print is known)",
+    mssa__lsp_fail(L, id, LSP_INVALID_PARAMS, "unknown command '%s' (memssa.print is known)",
                    cmd ? cmd : "");
     return;
   }
@@ -392,8 +392,8 @@ void mssa__lsp_execute(mssa__lsp *L, json_t *id, json_t *params) {
   mssa__lsp_accesses_free(a, n);
   json_t *r;
   int rc = mssa__lsp_call(L, "print", p, &r);
+  const char *why = rc > 0 ? json_string_value(json_object_get(r, "message")) : NULL;
   if (rc == 0) mssa__lsp_reply(L, id, json_incref(r));
-  else mssa__lsp_fail(L, id, LSP_REQUEST_FAILED, "%s",
-                      rc > 0 ? json_string_value(json_object_get(r, "message")) : "memssad unreachable");
+  else mssa__lsp_fail(L, id, LSP_REQUEST_FAILED, "%s", why ? why : "memssad unreachable");
   json_decref(r);
 }

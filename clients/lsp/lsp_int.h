@@ -20,14 +20,14 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "errors.h"
 #include "libmemssa-client/memssa-client.h"
 #include "lsp_names.h"
 
-/* Error codes: JSON-RPC's own from protocol/errors.h (MSSA_RPC_PARSE_ERROR
-** ... MSSA_RPC_INVALID_PARAMS), and LSP's (in the range JSON-RPC reserves;
-** -32002 means something else to memssad). */
-enum { LSP_SERVER_NOT_INITIALIZED = -32002, LSP_REQUEST_FAILED = -32803 };
+/* Error codes the server answers with: JSON-RPC's, and LSP's own (LSP's
+** -32002 is not memssad's -32002). */
+enum { LSP_PARSE_ERROR = -32700, LSP_INVALID_REQUEST = -32600, LSP_METHOD_NOT_FOUND = -32601 };
+enum { LSP_INVALID_PARAMS = -32602, LSP_SERVER_NOT_INITIALIZED = -32002 };
+enum { LSP_REQUEST_FAILED = -32803, LSP_DAEMON_UNKNOWN_MODULE = -32001 /* memssad's */ };
 
 /* Bounds on the work one request may cause. */
 #define LSP_MAX_MESSAGE ((size_t)256 << 20)  /* one incoming message body */
@@ -63,6 +63,8 @@ typedef struct mssa__lsp {
   char *clang, *commands_dir, *opt_level;
   int compile_timeout_ms;
   memssa_client *dc;   /* the daemon connection, opened lazily */
+  /* the CLI's daemon subcommand, to start memssad */
+  int (*daemon_cmd)(const char *cmd, int argc, char **argv);
   lsp_doc **docs;
   size_t ndocs, capdocs;
 } mssa__lsp;

@@ -94,7 +94,7 @@ int mssa__lsp_read(mssa__lsp *L, json_t **msg) {
   *msg = json_loadb(L->inbuf + he, (size_t)len, 0, &err);
   consume(L, he + (size_t)len);
   if (!*msg) {
-    mssa__lsp_fail(L, json_null(), MSSA_RPC_PARSE_ERROR, "%s", err.text);
+    mssa__lsp_fail(L, json_null(), LSP_PARSE_ERROR, "%s", err.text);
     return -1;
   }
   return 1;

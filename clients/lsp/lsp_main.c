@@ -62,7 +62,8 @@ static void init_options(mssa__lsp *L, json_t *o) {
     set_str(&L->commands_dir, json_string_value(json_object_get(o, "compileCommandsDir")));
   if (!L->opt_level) set_str(&L->opt_level, json_string_value(json_object_get(o, "optLevel")));
   json_t *t = json_object_get(o, "compileTimeout");
-  if (!L->compile_timeout_ms && json_is_integer(t)) L->compile_timeout_ms = (int)json_integer_value(t);
+  if (!L->compile_timeout_ms && json_is_integer(t))
+    L->compile_timeout_ms = (int)json_integer_value(t);
 }
 
 static json_t *capabilities(const mssa__lsp *L) {
@@ -127,7 +128,7 @@ static int dispatch(mssa__lsp *L, json_t *msg) {
     return -1;
   }
   if (!strcmp(method, "initialize")) {
-    if (L->initialized) mssa__lsp_fail(L, id, MSSA_RPC_INVALID_REQUEST, "initialized already");
+    if (L->initialized) mssa__lsp_fail(L, id, LSP_INVALID_REQUEST, "initialized already");
     else initialize(L, id, params);
     return -1;
   }
@@ -136,7 +137,7 @@ static int dispatch(mssa__lsp *L, json_t *msg) {
     return -1;
   }
   if (L->shutdown) {
-    mssa__lsp_fail(L, id, MSSA_RPC_INVALID_REQUEST, "the server is shutting down");
+    mssa__lsp_fail(L, id, LSP_INVALID_REQUEST, "the server is shutting down");
     return -1;
   }
   if (!strcmp(method, "shutdown")) {
@@ -149,12 +150,13 @@ static int dispatch(mssa__lsp *L, json_t *msg) {
       requests[i].fn(L, id, params);
       return -1;
     }
-  mssa__lsp_fail(L, id, MSSA_RPC_METHOD_NOT_FOUND, "unknown method '%s'", method);
+  mssa__lsp_fail(L, id, LSP_METHOD_NOT_FOUND, "unknown method '%s'", method);
   return -1;
 }
 
-int mssa_lsp_main(int argc, char **argv) {
-  mssa__lsp L = {.in_fd = 0};
+int mssa_lsp_main(int argc, char **argv,
+                  int (*daemon_cmd)(const char *cmd, int argc, char **argv)) {
+  mssa__lsp L = {.in_fd = 0, .daemon_cmd = daemon_cmd};
   if (argc > 0 && (!strcmp(argv[0], "--help") || !strcmp(argv[0], "-h"))) {
     fputs(usage_text, stdout);
     return 0;

@@ -338,7 +338,8 @@ mssa__lsp_names *mssa__lsp_names_new(const char *ir, size_t len) {
   }
   for (size_t i = 0; i < nm->nf; i++)
     if (nm->f[i].end)
-      for (char *l = nm->f[i].body; l < nm->f[i].end; l += strlen(l) + 1) mark_escapes(&nm->f[i], l);
+      for (char *l = nm->f[i].body; l < nm->f[i].end; l += strlen(l) + 1)
+        mark_escapes(&nm->f[i], l);
   return nm;
 }
 

@@ -31,7 +31,9 @@
 
 static char *dup_or_null(const char *s) { return s ? strdup(s) : NULL; }
 
-static const char *jstr(json_t *o, const char *k) { return json_string_value(json_object_get(o, k)); }
+static const char *jstr(json_t *o, const char *k) {
+  return json_string_value(json_object_get(o, k));
+}
 
 static void site_clear(lsp_site *s) {
   free(s->file);
@@ -178,7 +180,10 @@ static void reaching(mssa__lsp *L, lsp_doc *d, json_t *ans, lsp_access *a) {
   if (json_is_array(given)) {
     size_t i;
     json_t *x;
-    json_array_foreach(given, i, x) meet(w, json_object_get(x, "access") ? json_object_get(x, "access") : x);
+    json_array_foreach(given, i, x) {
+      json_t *acc = json_object_get(x, "access");   /* {access, ...} or the access */
+      meet(w, acc ? acc : x);
+    }
     a->truncated |= json_is_true(json_object_get(ans, "truncated"));
     free(w);
     return;
@@ -216,7 +221,7 @@ int mssa__lsp_accesses_at(mssa__lsp *L, lsp_doc *d, unsigned line, unsigned col,
   if (!d->loaded) return 0;
   json_t *r;
   int rc = clobber_at(L, d, line, col, &r);
-  if (rc == 1 && json_integer_value(json_object_get(r, "code")) == MSSA_RPC_UNKNOWN_MODULE) {
+  if (rc == 1 && json_integer_value(json_object_get(r, "code")) == LSP_DAEMON_UNKNOWN_MODULE) {
     /* memssad was restarted (and lost the module): load the file again */
     json_decref(r);
     d->loaded = false;

@@ -3,15 +3,17 @@
 # the same allocas promoted and the same number of new phis in every block,
 # over the project's C programs (tests/c or tests/fixtures/c, compiled by
 # clang 14 at -O0 with optnone dropped, and at -O1 without LLVM passes, which
-# adds lifetime markers) and the csmith corpus (-O0 and -O1raw) when present.
+# adds lifetime markers) and the csmith corpora, typed and opaque pointers
+# (-O0 and -O1raw) and the Lua interpreter at -O0, when present.
 #
 # Values and blocks are named first (opt -passes=instnamer) so that allocas
 # and blocks can be matched across opt's output, which renumbers unnamed ones.
-import glob, json, os, re, subprocess, sys, tempfile
+import concurrent.futures, glob, json, os, re, subprocess, sys, tempfile
 
 root = os.environ.get("MEMSSA_ROOT", os.getcwd())
 mbin = os.environ.get("MEMSSA_BIN", os.path.join(root, "build/memssa"))
 corpus = os.environ.get("MEMSSA_CORPUS", os.path.join(root, "build/corpus"))
+shared = os.environ.get("MEMSSA_SHARED", os.path.join(os.path.dirname(root), "shared"))
 
 def which(p):
     return subprocess.run(["sh", "-c", "command -v " + p], capture_output=True).returncode == 0
@@ -34,6 +36,9 @@ for c in sorted(glob.glob(os.path.join(root, cdir, "*.c"))) if cdir else []:
             inputs.append(out)
 inputs += sorted(glob.glob(os.path.join(corpus, "csmith/*/csmith-*.O0.ll")))
 inputs += sorted(glob.glob(os.path.join(corpus, "csmith/*/csmith-*.O1raw.ll")))
+inputs += sorted(glob.glob(os.path.join(corpus, "csmith-opaque/*/csmith-*.O0.ll")))
+inputs += sorted(glob.glob(os.path.join(corpus, "csmith-opaque/*/csmith-*.O1raw.ll")))
+inputs += glob.glob(os.path.join(shared, "corpus/real/lua.O0.ll"))   # no optnone in it
 
 def parse(text):
     """function -> (set of alloca names, {block: phi count}) for LLVM text."""
@@ -62,38 +67,40 @@ def parse(text):
             funcs[cur][1][blk] = funcs[cur][1].get(blk, 0) + 1
     return funcs
 
-nfiles = nfuncs = nalloca = npromoted = nphis = 0
-alloca_bad, phi_bad, errors = [], [], []
-for f in inputs:
-    named = os.path.join(tmp, "named.ll")
-    r = subprocess.run(["opt", "-passes=instnamer", "-S", f, "-o", named], capture_output=True)
+def compare(k, f):
+    """One file: its counts and differences (run on MEMSSA_JOBS threads)."""
+    res = {"files": 0, "funcs": 0, "allocas": 0, "promoted": 0, "phis": 0,
+           "alloca_bad": [], "phi_bad": [], "errors": []}
+    named = os.path.join(tmp, "named%d.ll" % k)
+    op = ["-opaque-pointers"] if "/csmith-opaque/" in f else []   # LLVM 14 reads `ptr` only so
+    r = subprocess.run(["opt"] + op + ["-passes=instnamer", "-S", f, "-o", named], capture_output=True)
     if r.returncode:
-        errors.append("%s: instnamer failed" % f)
-        continue
-    r = subprocess.run(["opt", "-passes=mem2reg", "-S", named], capture_output=True, text=True)
+        res["errors"].append("%s: instnamer failed" % f)
+        return res
+    r = subprocess.run(["opt"] + op + ["-passes=mem2reg", "-S", named], capture_output=True, text=True)
     if r.returncode:
-        errors.append("%s: opt failed" % f)
-        continue
+        res["errors"].append("%s: opt failed" % f)
+        return res
     before, after = parse(open(named).read()), parse(r.stdout)
     r = subprocess.run([mbin, "promotable", "--local", named, "--json"], capture_output=True,
                        text=True)
     if r.returncode:
-        errors.append("%s: memssa promotable failed: %s" % (f, r.stderr.strip()))
-        continue
-    nfiles += 1
+        res["errors"].append("%s: memssa promotable failed: %s" % (f, r.stderr.strip()))
+        return res
+    res["files"] = 1
     for line in r.stdout.splitlines():
         o = json.loads(line)
         fn = o["function"]
         if fn not in before or fn not in after:
-            errors.append("%s: @%s not found in opt's text" % (f, fn))
+            res["errors"].append("%s: @%s not found in opt's text" % (f, fn))
             continue
-        nfuncs += 1
+        res["funcs"] += 1
         ours_promoted = {a["inst"] for a in o["allocas"] if a["promotable"]}
         theirs = before[fn][0] - after[fn][0]
-        nalloca += len(before[fn][0])
-        npromoted += len(theirs)
+        res["allocas"] += len(before[fn][0])
+        res["promoted"] += len(theirs)
         if ours_promoted != theirs:
-            alloca_bad.append("%s @%s: memssa promotes %s, opt %s" % (
+            res["alloca_bad"].append("%s @%s: memssa promotes %s, opt %s" % (
                 os.path.basename(f), fn, sorted(ours_promoted - theirs), sorted(theirs - ours_promoted)))
         ours_phis = {}
         for a in o["allocas"]:
@@ -101,10 +108,18 @@ for f in inputs:
                 ours_phis[b[1:]] = ours_phis.get(b[1:], 0) + 1
         for b in set(before[fn][1]) | set(after[fn][1]) | set(ours_phis):
             want = after[fn][1].get(b, 0) - before[fn][1].get(b, 0)
-            nphis += max(want, 0)
+            res["phis"] += max(want, 0)
             if ours_phis.get(b, 0) != want:
-                phi_bad.append("%s @%s %%%s: memssa %d new phis, opt %d" % (
+                res["phi_bad"].append("%s @%s %%%s: memssa %d new phis, opt %d" % (
                     os.path.basename(f), fn, b, ours_phis.get(b, 0), want))
+    return res
+
+jobs = int(os.environ.get("MEMSSA_JOBS") or os.cpu_count() or 1)
+with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
+    results = list(pool.map(compare, range(len(inputs)), inputs))
+total = lambda key: sum(r[key] for r in results)
+nfiles, nfuncs, nalloca, npromoted, nphis = (total(k) for k in ("files", "funcs", "allocas", "promoted", "phis"))
+alloca_bad, phi_bad, errors = ([x for r in results for x in r[k]] for k in ("alloca_bad", "phi_bad", "errors"))
 
 print("1..4")
 print("%s - compared %d files (%d functions)" % ("ok 1" if nfiles and not errors else "not ok 1",

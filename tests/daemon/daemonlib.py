@@ -6,7 +6,8 @@ beside the scripts.
 
   Daemon   starts a real memssad on a temporary socket (killed at exit, its
            temporary directories removed); Client speaks NDJSON to it.
-  ok, is_, same, done, bail   print TAP; canon renumbers access ids.
+  ok, is_, same, done, bail   print TAP; canon renumbers access ids;
+           time_limit: the script's time limit (SIGALRM), 120 s unless changed.
   compile_example   clients/examples/update.c compiled with clang -g.
 
 Paths come from the environment `make test` sets (MEMSSA_ROOT, MEMSSA_BUILD,
@@ -26,14 +27,16 @@ LUA = os.path.join(SHARED, "corpus", "real", "lua.O0.ll")
 _n = 0
 _failed = 0
 
-def ok(cond, name, diag=None):
+def ok(cond, name, *diag):
+    """One test line; on failure, the first lines of each diag item (None
+    items skipped) as # comments."""
     global _n, _failed
     _n += 1
     if not cond and "# TODO" not in name:   # a TODO failure is reported, not counted
         _failed += 1
     print("%s %d - %s" % ("ok" if cond else "not ok", _n, name), flush=True)
-    if not cond and diag is not None:
-        for line in str(diag).splitlines()[:20]:
+    for d in diag if not cond else ():
+        for line in str(d).splitlines()[:20] if d is not None else ():
             print("#   " + line, flush=True)
     return cond
 
@@ -103,7 +106,15 @@ def _cleanup():
 atexit.register(_cleanup)
 # A hung test must fail, not hang prove: SIGALRM ends it (atexit kills daemons).
 signal.signal(signal.SIGALRM, lambda *a: (print("# timeout", flush=True), sys.exit(1)))
-signal.alarm(int(os.environ.get("MEMSSA_TEST_TIMEOUT", "120")))
+
+
+def time_limit(seconds):
+    """The whole script may run `seconds` from now (set at import to
+    $MEMSSA_TEST_TIMEOUT, default 120); a script that needs longer says so."""
+    signal.alarm(int(seconds))
+
+
+time_limit(os.environ.get("MEMSSA_TEST_TIMEOUT", "120"))
 
 class Daemon:
     def __init__(self, *args, sock=True, tmp=None, env=None, wait=True, stdin=None):

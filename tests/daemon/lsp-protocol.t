@@ -14,11 +14,12 @@ import json, os, select, shutil, subprocess, sys, tempfile, time
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.dont_write_bytecode = True
 sys.path.insert(0, HERE)
-from taplib import ok, is_, plan_and_status  # noqa: E402
-ROOT = os.environ.get("MEMSSA_ROOT") or os.path.dirname(os.path.dirname(HERE))
-BIN = os.environ.get("MEMSSA_BIN") or os.path.join(ROOT, "build", "memssa")
+import daemonlib as lib  # noqa: E402
+ok, is_, done = lib.ok, lib.is_, lib.done
+ROOT, BIN = lib.ROOT, lib.MEMSSA
 SAMPLE = os.path.join(ROOT, "tests", "fixtures", "nvim", "sample.c")
 TIMEOUT = 60
+lib.time_limit(TIMEOUT * 10)   # the whole script, beyond its per-step limits
 
 def frame(obj):
     body = json.dumps(obj).encode()
@@ -338,7 +339,7 @@ def run():
     finally:
         subprocess.run([BIN, "shutdown"], env=env, capture_output=True, timeout=TIMEOUT)
         shutil.rmtree(tmp, ignore_errors=True)
-    return plan_and_status()
+    done()
 
 
 sys.exit(run())

@@ -14,18 +14,20 @@ import json, os, shutil, subprocess, sys, tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.dont_write_bytecode = True
 sys.path.insert(0, HERE)
-from taplib import ok, is_, plan_and_status  # noqa: E402
-ROOT = os.environ.get("MEMSSA_ROOT") or os.path.dirname(os.path.dirname(HERE))
-BIN = os.environ.get("MEMSSA_BIN") or os.path.join(ROOT, "build", "memssa")
+import daemonlib as lib  # noqa: E402
+ok, is_, done = lib.ok, lib.is_, lib.done
+ROOT, BIN = lib.ROOT, lib.MEMSSA
 FIXTURES = os.path.join(ROOT, "tests", "fixtures", "nvim")
 NVIM_TIMEOUT = 300
+lib.time_limit(NVIM_TIMEOUT + 120)   # the whole script, beyond its per-step limits
 
 def has(text, *parts):
     return isinstance(text, str) and all(p in text for p in parts)
 
 
 def check(o):
-    ok(o.get("ok"), "the Lua script ran to its end", o.get("error"), "\n".join(o.get("steps", [])))
+    ok(o.get("ok"), "the Lua script ran to its end",
+       "%s\n%s" % (o.get("error"), "\n".join(o.get("steps", []))))
     ok(o.get("attached"), "setup{} attached memssa to the C buffer")
     is_(o.get("cmd"), ["memssa", "lsp"], "setup{} runs `memssa lsp` from PATH")
 
@@ -53,6 +55,8 @@ def check(o):
     lens = o.get("lens") or {}
     ok(has(lens.get("24"), "total ← 22, 24"), "code lens on line 24", lens.get("24"))
     ok(has(lens.get("17"), "p->val ← before list_sum", "n ← 14, 17"), "code lens on line 17", lens.get("17"))
+    shown = o.get("shown_lens") or {}
+    ok(has(shown.get("24"), "total ← 22, 24"), "Neovim holds the lens for line 24 to show", shown)
 
     h = o.get("hover_total_saved")
     ok(has(h, "- line 23: `total = 5;`", "- line 25: `total += a[i];`") and "line 22" not in h,
@@ -88,7 +92,7 @@ def main():
         p = subprocess.run(cmd, cwd=tmp, env=env, capture_output=True, text=True,
                            timeout=NVIM_TIMEOUT)
         if not os.path.exists(out):
-            ok(False, "nvim wrote its observations", p.stdout, p.stderr)
+            ok(False, "nvim wrote its observations", p.stdout + p.stderr)
         else:
             check(json.load(open(out)))
     except subprocess.TimeoutExpired:
@@ -96,7 +100,7 @@ def main():
     finally:
         subprocess.run([BIN, "shutdown"], env=env, capture_output=True, timeout=60)
         shutil.rmtree(tmp, ignore_errors=True)
-    return plan_and_status()
+    done()
 
 
 sys.exit(main())

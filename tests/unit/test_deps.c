@@ -34,7 +34,7 @@ static int fx_open(fx *x, const char *text, const char *fn) {
     return -1;
   }
   x->f = &x->m->funcs.a[mssa_module_find_func(x->m, fn)];
-  mssa_build_opts bo = {UINT32_MAX, MSSA_AA_ALL};
+  mssa_build_opts bo = {UINT32_MAX, MSSA_AA_ALL, false};
   return mssa_ssa_build(x->m, x->f, &bo, &x->s);
 }
 
@@ -308,7 +308,7 @@ static void bf_text(const bfn *g, char *out, size_t cap) {
         }
       P("\n");
     }
-    char sl[BF_INSTS][8];
+    char sl[BF_INSTS][16];
     for (int k = 0; k < g->n[b]; k++) {
       const bop *o = &g->ins[b][k];
       if (o->slot == SLOT_PHI) snprintf(sl[k], sizeof sl[k], "p%d", b);

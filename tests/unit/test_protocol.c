@@ -1,5 +1,5 @@
 /*
-** test_protocol.c -- unit tests of analysis/mssa_query.c, the layer the
+** test_protocol.c -- unit tests of analysis/query/mssa_query.c, the layer the
 ** daemon's protocol is built on: bundle building, lookups by id / name /
 ** block+index / value / source position, clobber and reverse queries, the
 ** location form, text, and rejection of bad designators; then the JSON-RPC
@@ -165,7 +165,7 @@ int main(void) {
   mssa_qmodule *q = NULL;
   mssa_diag d;
   memset(&d, 0, sizeof d);
-  mssa_build_opts o = {UINT32_MAX, 0};
+  mssa_build_opts o = {UINT32_MAX, 0, false};
   int rc = mssa_qmodule_build("t.ll", ir, sizeof ir - 1, &o, &q, &d);
   if (!is_int(rc, MSSA_OK, "the module builds")) {
     diag("%s:%u:%u: %s", d.file, d.line, d.col, d.msg);

@@ -547,9 +547,9 @@ static void test_corpus(void) {
   for (int i = 0; i < 2; i++) {
     snprintf(path, sizeof path, "%s/corpus/real/%s", shared, real[i]);
     if (!exists(path)) { skip(1, "real corpus absent"); continue; }
-    uint64_t t0 = mssa__now_ns();
+    uint64_t t0 = mssa_now_ns();
     int good = parse_ok(path, why, sizeof why);
-    uint64_t t1 = mssa__now_ns();
+    uint64_t t1 = mssa_now_ns();
     if (!ok(good, "%s parses (%.1f ms)", real[i], (double)(t1 - t0) / 1e6)) diag("%s", why);
   }
   /* reader fixtures */
@@ -650,6 +650,370 @@ static void test_dilocation_forms(void) {
   mssa_module_free(m);
 }
 
+/* ------------------------------------------- the syntax of LLVM 15 to 22 */
+
+/* Every construct LLVM 15..22 added that clang emits or LLVM's tests use,
+** in one module (opt-22 reads it, but for the unknown attributes and
+** memory location kinds, which LLVM would reject and we keep and ignore). */
+static const char *current_ir =
+    "target datalayout = \"e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128\"\n"
+    "%T = type { i32, [4 x i8] }\n"
+    "@g = global i32 0, align 4, code_model \"small\"\n"
+    "@v = global <4 x i32> splat (i32 7)\n"
+    "@tab = constant [2 x ptr] [ptr getelementptr inbounds nuw (i8, ptr @g, i64 2), "
+    "ptr getelementptr nusw inrange(-4, 4) (i8, ptr @g, i64 0)]\n"
+    "declare void @ext(ptr captures(none) %p, ptr captures(address_is_null) %q, "
+    "ptr captures(ret: address, provenance) %r) "
+    "memory(argmem: readwrite, inaccessiblemem: write, target_mem0: none)\n"
+    "declare i32 @pure(i32) memory(none)\n"
+    "declare i32 @reader(ptr nocapture) memory(read)\n"
+    "declare void @argr(ptr) memory(argmem: read)\n"
+    "declare void @errw(ptr) memory(errnomem: write, argmem: read)\n"
+    "declare void @future(ptr) memory(argmem: read, future_mem: write)\n"
+    "declare void @grouped(ptr) #0\n"
+    "declare noundef range(i32 0, 10) i32 @ranged(float nofpclass(nan inf) %x, "
+    "ptr writable dead_on_unwind initializes((0, 4), (8, 12)) %o, ptr dead_on_return %d, "
+    "ptr somenewattr(1, 2) anotherone %z)\n"
+    "declare void @llvm.lifetime.start.p0(ptr)\n"
+    "declare void @llvm.lifetime.end.p0(ptr)\n"
+    "declare void @tt(target(\"spirv.Image\", i8, 0, 1))\n"
+    "define i32 @f(ptr %p, i32 %a, i64 %b, <4 x i32> %vec, ptr addrspace(1) %q) !dbg !10 {\n"
+    "entry:\n"
+    "  %x = alloca i32, align 4\n"
+    "    #dbg_declare(ptr %x, !12, !DIExpression(), !14)\n"
+    "  call void @llvm.lifetime.start.p0(ptr %x)\n"
+    "  %t = trunc nuw nsw i64 %b to i32\n"
+    "  %z = zext nneg i32 %a to i64\n"
+    "  %u = uitofp nneg i32 %a to double\n"
+    "  %o = or disjoint i32 %a, 8\n"
+    "  %c = icmp samesign ult i32 %a, %t\n"
+    "  %s = add nuw nsw i32 %a, 1\n"
+    "  %e = sdiv exact i32 %s, 2\n"
+    "  %g1 = getelementptr inbounds nuw %T, ptr %p, i64 0, i32 1\n"
+    "  %g2 = getelementptr nusw i8, ptr %p, i64 %b\n"
+    "  %g3 = getelementptr nuw i8, ptr %p, i64 4\n"
+    "    #dbg_value(i32 %s, !13, !DIExpression(), !14)\n"
+    "    #dbg_value(!DIArgList(i32 %a, i32 %e), !13, !DIExpression(DW_OP_LLVM_arg, 0, DW_OP_LLVM_arg, 1, "
+    "DW_OP_plus, DW_OP_stack_value), !14)\n"
+    "  store i32 %e, ptr %x, align 4, !DIAssignID !16\n"
+    "    #dbg_assign(i32 %e, !12, !DIExpression(), !16, ptr %x, !DIExpression(), !14)\n"
+    "  %r1 = atomicrmw uinc_wrap ptr %p, i32 1 seq_cst, align 4\n"
+    "  %r2 = atomicrmw usub_sat ptr %p, i32 1 monotonic, align 4\n"
+    "  %r3 = atomicrmw fmaximum ptr %p, float 1.0 acquire, align 4\n"
+    "  %sp = add <4 x i32> %vec, splat (i32 1)\n"
+    "  %l = load i32, ptr addrspace(1) %q, align 4\n"
+    "  call void @ext(ptr %x, ptr %p, ptr %p) memory(argmem: read)\n"
+    "  %w = call i32 @pure(i32 %l)\n"
+    "  call void @llvm.lifetime.end.p0(ptr %x)\n"
+    "    #dbg_value(i32 %w, !13, !DIExpression(), !14)\n"
+    "    #dbg_label(!15, !14)\n"
+    "  ret i32 %w\n"
+    "}\n"
+    "attributes #0 = { nounwind memory(inaccessiblemem: readwrite) }\n"
+    "!llvm.dbg.cu = !{!0}\n"
+    "!0 = distinct !DICompileUnit(language: DW_LANG_C11, file: !1, producer: \"clang\", "
+    "isOptimized: false, runtimeVersion: 0, emissionKind: FullDebug)\n"
+    "!1 = !DIFile(filename: \"m.c\", directory: \"/src\")\n"
+    "!10 = distinct !DISubprogram(name: \"f\", scope: !1, file: !1, line: 3, type: !11, scopeLine: 3, "
+    "spFlags: DISPFlagDefinition, unit: !0)\n"
+    "!11 = !DISubroutineType(types: !{null})\n"
+    "!12 = !DILocalVariable(name: \"x\", scope: !10, file: !1, line: 4, type: !17)\n"
+    "!13 = !DILocalVariable(name: \"s\", scope: !10, file: !1, line: 5, type: !17)\n"
+    "!14 = !DILocation(line: 4, column: 7, scope: !10)\n"
+    "!15 = !DILabel(scope: !10, name: \"out\", file: !1, line: 9)\n"
+    "!16 = distinct !DIAssignID()\n"
+    "!17 = !DIBasicType(name: \"int\", size: 32, encoding: DW_ATE_signed)\n";
+
+static const char *md_tag(const mssa_module *m, uint32_t md) {
+  return md < m->md.n && m->md.a[md].tag != MSSA_NONE ? mssa_str(m, m->md.a[md].tag) : "";
+}
+
+/* Debug records: a side table, not instructions. */
+static void test_debug_records(mssa_module *m, mssa_func *f) {
+  is_uint(f->insts.n, 22, "22 instructions: records take no instruction");
+  is_uint(f->dbg.n, 6, "6 debug records");
+  if (f->dbg.n != 6) return;
+  const mssa_dbg_record *r = f->dbg.a;
+  ok(r[0].kind == MSSA_DBG_DECLARE && r[0].inst == 1 && r[0].addr == MSSA_VAL(MSSA_VK_INST, 0),
+     "#dbg_declare before instruction 1, address %%x");
+  is_str(md_tag(m, r[0].var), "DILocalVariable", "declare: variable");
+  ok(m->md.a[r[0].loc].kind == MSSA_MD_LOCATION && m->md.a[r[0].loc].line == 4, "declare: location line 4");
+  is_str(md_tag(m, r[0].expr), "DIExpression", "declare: expression");
+  ok(r[1].kind == MSSA_DBG_VALUE && r[1].inst == 12 && r[1].addr == MSSA_VAL(MSSA_VK_INST, 7),
+     "#dbg_value of %%s before the store");
+  ok(r[2].inst == 12 && r[2].addr == MSSA_VAL_NONE && !strcmp(md_tag(m, r[2].arg), "DIArgList"),
+     "#dbg_value of a DIArgList: no single value");
+  ok(r[3].kind == MSSA_DBG_ASSIGN && r[3].inst == 13 && r[3].addr == MSSA_VAL(MSSA_VK_INST, 8) &&
+     !strcmp(md_tag(m, r[3].assign_id), "DIAssignID") &&
+     m->md.a[r[3].assign_addr].val == MSSA_VAL(MSSA_VK_INST, 0), "#dbg_assign: id and address");
+  ok(r[4].inst == 21 && r[5].kind == MSSA_DBG_LABEL && r[5].inst == 21 &&
+     !strcmp(md_tag(m, r[5].var), "DILabel") && r[5].arg == MSSA_NONE, "#dbg_label before ret");
+  ok(r[5].text_len == 20 && !strncmp(m->text + r[5].text_off, "#dbg_label(!15, !14)", 20),
+     "a record's text span");
+}
+
+static void test_operator_flags(mssa_module *m, mssa_func *f) {
+  static const struct { uint32_t inst, flags; const char *what; } want[] = {
+    {2, MSSA_OF_NUW | MSSA_OF_NSW, "trunc nuw nsw"}, {3, MSSA_OF_NNEG, "zext nneg"},
+    {4, MSSA_OF_NNEG, "uitofp nneg"}, {5, MSSA_OF_DISJOINT, "or disjoint"},
+    {6, MSSA_OF_SAMESIGN, "icmp samesign"}, {7, MSSA_OF_NUW | MSSA_OF_NSW, "add nuw nsw"},
+    {8, MSSA_OF_EXACT, "sdiv exact"},
+    {9, MSSA_OF_INBOUNDS | MSSA_OF_NUSW | MSSA_OF_NUW, "getelementptr inbounds nuw"},
+    {10, MSSA_OF_NUSW, "getelementptr nusw"}, {11, MSSA_OF_NUW, "getelementptr nuw"},
+  };
+  for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
+    is_uint(f->insts.a[want[i].inst].opflags, want[i].flags, "%s", want[i].what);
+  ok((f->insts.a[9].flags & MSSA_IF_INBOUNDS) && !(f->insts.a[10].flags & MSSA_IF_INBOUNDS),
+     "inbounds also in the instruction flags");
+  ok(f->insts.a[13].aux == MSSA_RMW_UINC_WRAP && f->insts.a[14].aux == MSSA_RMW_USUB_SAT &&
+     f->insts.a[15].aux == MSSA_RMW_FMAXIMUM, "newer atomicrmw operations");
+  const mssa_const *sp = mssa_const_get(m, mssa_inst_ops(f, &f->insts.a[16])[1]);
+  ok(sp->kind == MSSA_C_SPLAT && sp->nops == 1 && m->consts.a[MSSA_VAL_INDEX(m->cops.a[sp->ops])].ival == 1,
+     "splat (i32 1) operand");
+  ok(mssa_const_get(m, m->globals.a[1].init)->kind == MSSA_C_SPLAT, "splat initializer");
+  const mssa_const *tab = mssa_const_get(m, m->globals.a[2].init);
+  ok(tab->kind == MSSA_C_AGG && tab->nops == 2 &&
+     m->consts.a[MSSA_VAL_INDEX(m->cops.a[tab->ops])].flags == (MSSA_OF_INBOUNDS | MSSA_OF_NUSW | MSSA_OF_NUW) &&
+     m->consts.a[MSSA_VAL_INDEX(m->cops.a[tab->ops + 1])].flags == MSSA_OF_NUSW,
+     "constant getelementptr flags, inrange(a, b)");
+  uint32_t lt = mssa_val_type(m, f, mssa_inst_ops(f, &f->insts.a[17])[0]);
+  ok(m->types.a[lt].kind == MSSA_T_PTR && m->types.a[lt].bits == 1, "ptr addrspace(1)");
+}
+
+#define MEM(loc, acc) ((uint32_t)(acc) << (2 * (loc)))
+
+static void test_memory_captures(mssa_module *m, mssa_func *f) {
+  const mssa_attrlist *ext = &m->attrlists.a[fn(m, "ext")->attrs];
+  is_uint(ext->mem, MEM(MSSA_MEM_ARG, MSSA_MA_MODREF) | MEM(MSSA_MEM_INACCESSIBLE, MSSA_MA_MOD),
+          "memory(argmem: readwrite, inaccessiblemem: write, target_mem0: none)");
+  is_uint(ext->fn & (MSSA_A_READONLY | MSSA_A_WRITEONLY | MSSA_A_INACCESSIBLEMEM_OR_ARGMEMONLY),
+          MSSA_A_INACCESSIBLEMEM_OR_ARGMEMONLY, "... as inaccessiblemem_or_argmemonly");
+  const uint8_t *caps = m->pcaps.a + ext->params;
+  ok(caps[0] == 0 && (m->pattrs.a[ext->params] & MSSA_A_NOCAPTURE), "captures(none) is nocapture");
+  is_uint(caps[1], MSSA_CAP_ADDRESS_IS_NULL * 0x11, "captures(address_is_null)");
+  is_uint(caps[2], (MSSA_CAP_ADDRESS | MSSA_CAP_PROVENANCE) << 4, "captures(ret: address, provenance)");
+  ok(!(m->pattrs.a[ext->params + 1] & MSSA_A_NOCAPTURE), "captures(address_is_null) is no nocapture");
+  const mssa_attrlist *pure = &m->attrlists.a[fn(m, "pure")->attrs];
+  ok(pure->mem == 0 && (pure->fn & MSSA_A_READNONE), "memory(none) is readnone");
+  const mssa_attrlist *rd = &m->attrlists.a[fn(m, "reader")->attrs];
+  ok(rd->mem == 0x555 && (rd->fn & MSSA_A_READONLY) && !(rd->fn & MSSA_A_ARGMEMONLY) &&
+     m->pcaps.a[rd->params] == 0, "memory(read) is readonly; nocapture is captures(none)");
+  const mssa_attrlist *ar = &m->attrlists.a[fn(m, "argr")->attrs];
+  is_uint(ar->fn & (MSSA_A_READONLY | MSSA_A_ARGMEMONLY), MSSA_A_READONLY | MSSA_A_ARGMEMONLY,
+          "memory(argmem: read) is argmemonly readonly");
+  const mssa_attrlist *ew = &m->attrlists.a[fn(m, "errw")->attrs];
+  ok(MSSA_MEM_GET(ew->mem, MSSA_MEM_ERRNO) == MSSA_MA_MOD && !(ew->fn & (MSSA_A_ARGMEMONLY | MSSA_A_READONLY)),
+     "errnomem is not argument memory");
+  const mssa_attrlist *fu = &m->attrlists.a[fn(m, "future")->attrs];
+  ok(MSSA_MEM_GET(fu->mem, MSSA_MEM_OTHER) == MSSA_MA_MOD && !(fu->fn & MSSA_A_ARGMEMONLY),
+     "an unknown location kind counts as other memory");
+  const mssa_attrlist *gr = &m->attrlists.a[fn(m, "grouped")->attrs];
+  ok(gr->mem == MEM(MSSA_MEM_INACCESSIBLE, MSSA_MA_MODREF) && (gr->fn & MSSA_A_INACCESSIBLEMEMONLY),
+     "memory(...) in an attribute group");
+  const mssa_func *rg = fn(m, "ranged");
+  ok(rg && rg->nargs == 4 && (rg->args[1].attrs & (MSSA_A_WRITABLE | MSSA_A_DEAD_ON_UNWIND)) ==
+     (MSSA_A_WRITABLE | MSSA_A_DEAD_ON_UNWIND), "range, nofpclass, writable, dead_on_unwind, "
+     "initializes, dead_on_return and unknown attributes");
+  const mssa_inst *call = &f->insts.a[18];
+  ok(m->attrlists.a[call->attrs].mem == MEM(MSSA_MEM_ARG, MSSA_MA_REF) &&
+     (mssa_call_fn_attrs(m, f, call) & MSSA_A_READONLY), "call-site memory(argmem: read)");
+  const mssa_func *lt = fn(m, "llvm.lifetime.start.p0");
+  ok(lt && lt->nargs == 1 && lt->intrinsic == MSSA_INTR_LIFETIME_START &&
+     f->insts.a[1].intrinsic == MSSA_INTR_LIFETIME_START, "unsized llvm.lifetime.start.p0(ptr)");
+  const mssa_func *tt = fn(m, "tt");
+  const mssa_type *tty = tt ? &m->types.a[tt->args[0].type] : NULL;
+  ok(tty && tty->kind == MSSA_T_TARGET && !strcmp(mssa_str(m, tty->name), "spirv.Image") &&
+     tty->nfields == 3 && tty->bits == 2, "target(\"spirv.Image\", i8, 0, 1)");
+}
+
+static void test_current_syntax(void) {
+  mssa_module *m = parse(current_ir);
+  if (!m) { skip(1, "current syntax does not parse"); return; }
+  mssa_func *f = fn(m, "f");
+  test_debug_records(m, f);
+  test_operator_flags(m, f);
+  test_memory_captures(m, f);
+  is_uint(mssa_module_llvm_version(m), 22, "no ident: the newest syntax used (LLVM 22)");
+  ok((m->llvm_syntax & (MSSA_SYN_DBG_RECORD | MSSA_SYN_CAPTURES | MSSA_SYN_TARGET_MEM | MSSA_SYN_NNEG |
+                        MSSA_SYN_SAMESIGN | MSSA_SYN_SPLAT | MSSA_SYN_LIFETIME_PTR)) ==
+     (MSSA_SYN_DBG_RECORD | MSSA_SYN_CAPTURES | MSSA_SYN_TARGET_MEM | MSSA_SYN_NNEG | MSSA_SYN_SAMESIGN |
+      MSSA_SYN_SPLAT | MSSA_SYN_LIFETIME_PTR) && !(m->llvm_syntax & MSSA_SYN_TYPED_PTR),
+     "the syntax seen is recorded");
+  mssa_module_free(m);
+}
+
+/* Which LLVM a module is read as. */
+static void test_llvm_version(void) {
+  static const struct { const char *ir; unsigned want; const char *what; } cases[] = {
+    {"!llvm.ident = !{!0}\n!0 = !{!\"clang version 19.1.7 (Debian)\"}\n", 19, "ident clang 19"},
+    {"!llvm.ident = !{!0}\n!0 = !{!\"Debian clang version 14.0.6\"}\n", 14, "ident clang 14"},
+    {"!llvm.ident = !{!0}\n!0 = !{!\"clang version 22.1.8\"}\ndeclare void @f(ptr) readonly\n", 22,
+     "ident clang 22"},
+    {"!llvm.ident = !{!0}\n!0 = !{!\"clang version 17.0.0\"}\ndeclare void @llvm.dbg.value(metadata, "
+     "metadata, metadata)\n", 17, "ident clang 17 with llvm.dbg calls"},
+    {"@g = global i32* null\n", 14, "typed pointers"},
+    {"declare void @llvm.dbg.declare(metadata, metadata, metadata)\n", 14, "llvm.dbg.* calls"},
+    {"@g = global ptr null\n", 14, "opaque pointers alone"},
+    {"declare void @f() memory(none)\n", 16, "memory(...)"},
+    {"define i64 @f(i32 %a) {\n  %z = zext nneg i32 %a to i64\n  ret i64 %z\n}\n", 18, "nneg"},
+    {"declare void @f(ptr captures(none))\n", 21, "captures(...)"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    mssa_module *m = parse(cases[i].ir);
+    if (!m) { fail("%s parses", cases[i].what); continue; }
+    is_uint(mssa_module_llvm_version(m), cases[i].want, "%s", cases[i].what);
+    mssa_module_free(m);
+  }
+  mssa_module *m = parse("declare void @f() memory(none)\n");
+  if (!m) return;
+  ok(mssa_module_set_llvm_version(m, 23) == MSSA_EINVAL && mssa_module_set_llvm_version(m, 13) == MSSA_EINVAL &&
+     mssa_module_llvm_version(m) == 16, "versions outside 14..22 are refused");
+  ok(mssa_module_set_llvm_version(m, 19) == MSSA_OK && mssa_module_llvm_version(m) == 19 &&
+     mssa_module_set_llvm_version(m, 0) == MSSA_OK && mssa_module_llvm_version(m) == 16,
+     "an override, and back to the detected version");
+  char names[256];
+  mssa_syntax_names(m->llvm_syntax, names, sizeof names);
+  is_str(names, "memory(...)", "the syntax seen, by name");
+  mssa_module_free(m);
+}
+
+/* Debug records in LLVM's metadata numbering: their variable, location and
+** `!{}` operands are numbered before the next instruction's attachments.
+** Numbers from opt-22's print<memoryssa> on the same module. */
+static void test_record_slots(void) {
+  mssa_module *m = parse(
+      "define void @f(ptr %p) !dbg !10 {\nentry:\n  %x = alloca i32, align 4\n"
+      "    #dbg_declare(ptr %x, !12, !DIExpression(), !14)\n"
+      "    #dbg_value(!{}, !13, !DIExpression(), !15)\n"
+      "  store i32 1, ptr %x, align 4, !dbg !16, !tbaa !20\n  ret void, !dbg !16\n}\n"
+      "!llvm.dbg.cu = !{!0}\n!llvm.module.flags = !{!5}\n"
+      "!0 = distinct !DICompileUnit(language: DW_LANG_C11, file: !1, producer: \"clang\", "
+      "isOptimized: false, runtimeVersion: 0, emissionKind: FullDebug)\n"
+      "!1 = !DIFile(filename: \"m.c\", directory: \"/src\")\n!5 = !{i32 2, !\"Debug Info Version\", i32 3}\n"
+      "!10 = distinct !DISubprogram(name: \"f\", scope: !1, file: !1, line: 3, type: !11, scopeLine: 3, "
+      "spFlags: DISPFlagDefinition, unit: !0)\n!11 = !DISubroutineType(types: !18)\n!18 = !{null}\n"
+      "!12 = !DILocalVariable(name: \"x\", scope: !10, file: !1, line: 4, type: !17)\n"
+      "!13 = !DILocalVariable(name: \"s\", scope: !10, file: !1, line: 5, type: !17)\n"
+      "!14 = !DILocation(line: 4, column: 7, scope: !10)\n!15 = !DILocation(line: 5, column: 7, scope: !10)\n"
+      "!16 = !DILocation(line: 6, column: 7, scope: !10)\n"
+      "!17 = !DIBasicType(name: \"int\", size: 32, encoding: DW_ATE_signed)\n"
+      "!20 = !{!21, !21, i64 0}\n!21 = !{!\"int\", !22, i64 0}\n!22 = !{!\"omnipotent char\", !23, i64 0}\n"
+      "!23 = !{!\"Simple C/C++ TBAA\"}\n");
+  if (!m) { skip(1, "no module"); return; }
+  mssa_func *f = fn(m, "f");
+  uint32_t *slots = malloc(m->md.n * sizeof(uint32_t));
+  mssa_md_print_slots(m, (uint32_t)(f - m->funcs.a), slots);
+  const mssa_dbg_record *r = f->dbg.a;
+  const mssa_inst *st = &f->insts.a[1];
+  ok(f->dbg.n == 2 && slots[r[0].var] == 6 && slots[r[0].loc] == 8 && slots[r[1].arg] == 9 &&
+     slots[r[1].var] == 10 && slots[r[1].loc] == 11 && slots[st->dbg] == 12 && slots[st->md_tbaa] == 13,
+     "records numbered as opt-22 numbers them");
+  free(slots);
+  mssa_module_free(m);
+}
+
+static void test_current_errors(void) {
+  static const struct { const char *in, *want; } cases[] = {
+    {"define void @f() {\n  #dbg_bogus(ptr null, !1, !2, !3)\n  ret void\n}\n",
+     "2:3: error: expected debug record type here"},
+    {"define void @f(ptr %x) {\n  #dbg_value(ptr %x, !1)\n  ret void\n}\n",
+     "2:24: error: expected ',' in debug record"},
+    {"declare void @f() memory(argmem: sometimes)\n", "1:34: error: expected memory location access kind"},
+    {"declare void @f(ptr captures(none, bogus))\n",
+     "1:36: error: expected one of 'none', 'address', 'address_is_null', 'provenance' or 'read_provenance'"},
+    {"declare void @f(ptr captures(ret: none, ret: none))\n", "1:41: error: duplicate 'ret' location"},
+    {"@g = global i32 splat (i32 1)\n", "1:17: error: constant expression type mismatch"},
+    {"@g = global ptr getelementptr inrange(1) (i8, ptr @g, i64 0)\n", "1:40: error: expected ',' in inrange"},
+    {"@p = global ptr @llvm.foo\n", "1:17: error: intrinsic can only be used as callee"},
+    {"declare void @f(target(i8))\n", "1:24: error: expected target extension type name"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+    is_str(perr(cases[i].in), cases[i].want, "current-syntax error case %zu", i);
+  /* LLVM 20+: an intrinsic called without a declaration gets one */
+  mssa_module *m = parse("define void @f(ptr %p, ptr %q) {\n"
+                         "  call void @llvm.memcpy(ptr %p, ptr %q, i64 4, i1 false)\n  ret void\n}\n");
+  const mssa_func *d = m ? fn(m, "llvm.memcpy") : NULL;
+  ok(d && d->is_decl && d->nargs == 4 && d->intrinsic == MSSA_INTR_MEMCPY &&
+     fn(m, "f")->insts.a[0].intrinsic == MSSA_INTR_MEMCPY, "undeclared intrinsic declared from its call");
+  mssa_module_free(m);
+  /* every truncation of the current-syntax module: one positioned error */
+  size_t len = strlen(current_ir);
+  int bad = 0;
+  for (size_t cut = 0; cut < len; cut++) {
+    mssa_module *mm = NULL;
+    mssa_diag dg;
+    memset(&dg, 0, sizeof dg);
+    int rc = mssa_module_parse("t.ll", current_ir, cut, &mm, &dg);
+    if (rc == MSSA_OK) mssa_module_free(mm);
+    else if (rc != MSSA_EPARSE || dg.line == 0 || dg.col == 0 || !dg.msg[0]) bad++;
+  }
+  is_int(bad, 0, "every truncation of the current-syntax module gives a positioned diagnostic");
+}
+
+/* What llvm-as-14 rejects that the reader used to take: named metadata
+** holding anything but node numbers and !DIExpression (an inline string, an
+** inline tuple, another specialized node, a value), and inline asm whose
+** constraint string does not parse or does not fit the call's type
+** (InlineAsm::Verify). Messages and positions are llvm-as-14's. */
+#define ASM_CALL(ret, params, args, cons) \
+  "define " ret " @f(" params ") {\n  %r = call " ret " asm \"\", \"" cons "\"(" args ")\n  ret " \
+  ret " %r\n}\n"
+#define ASM_VOID(params, args, cons) \
+  "define void @f(" params ") {\n  call void asm \"\", \"" cons "\"(" args ")\n  ret void\n}\n"
+static void test_llvm_as_rejects(void) {
+  static const struct { const char *in, *want; } cases[] = {
+    {"!named = !{!\"x\"}\n", "1:13: error: expected integer"},
+    {"!0 = !{}\n!named = !{!0, !\"x\"}\n", "2:17: error: expected integer"},
+    {"!named = !{!{}}\n", "1:13: error: expected integer"},
+    {"!named = !{!DIFile(filename: \"a\", directory: \"b\")}\n", "1:12: error: Expected '!' here"},
+    {"!named = !{i32 0}\n", "1:12: error: Expected '!' here"},
+    {ASM_CALL("i32", "i32 %x", "i32 %x", "=r,r,"),   /* a trailing comma */
+     "2:17: error: invalid type for inline asm constraint string"},
+    {ASM_CALL("i32", "i32 %x", "i32 %x", "=r,,r"),   /* an empty constraint */
+     "2:17: error: invalid type for inline asm constraint string"},
+    {ASM_CALL("i32", "i32 %x", "i32 %x", "=r,{ax"),  /* an unclosed register */
+     "2:17: error: invalid type for inline asm constraint string"},
+    {ASM_CALL("i32", "i32 %x", "i32 %x", "=r,1"),    /* matching no output */
+     "2:17: error: invalid type for inline asm constraint string"},
+    {ASM_CALL("i32", "i32 %x", "i32 %x", "r,=r"),    /* an output after an input */
+     "2:17: error: invalid type for inline asm constraint string"},
+    {ASM_VOID("i32 %x", "i32 %x", "~{memory},r"),    /* an input after a clobber */
+     "2:13: error: invalid type for inline asm constraint string"},
+    {ASM_VOID("i32 %x", "i32 %x", "=&&r"), "2:13: error: invalid type for inline asm constraint string"},
+    {ASM_VOID("i32 %x", "i32 %x", "#r"), "2:13: error: invalid type for inline asm constraint string"},
+    {ASM_VOID("i32 %x, i32 %y", "i32 %x, i32 %y", "r"),   /* two arguments, one input */
+     "2:13: error: invalid type for inline asm constraint string"},
+    {ASM_CALL("i32", "i32 %x", "i32 %x", "=r,=r,r"),      /* two outputs, no struct */
+     "2:17: error: invalid type for inline asm constraint string"},
+    {ASM_CALL("i32", "i32 %x", "i32 %x", "=r|m,0|1"),     /* matching an input */
+     "2:17: error: invalid type for inline asm constraint string"},
+    {ASM_CALL("i32", "i32 %x", "i32 %x", "=&r,0|r"),      /* alternatives the output lacks */
+     "2:17: error: invalid type for inline asm constraint string"},
+    {ASM_CALL("i32", "i32 %x", "i32 %x", "=r,^R"),        /* a cut two-letter code */
+     "2:17: error: invalid type for inline asm constraint string"},
+    {"define void @f() {\n  call void (...) asm \"\", \"\"()\n  ret void\n}\n",
+     "2:19: error: invalid type for inline asm constraint string"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+    is_str(perr(cases[i].in), cases[i].want, "llvm-as rejects it too: case %zu", i);
+  static const char *const good[] = {
+    "!0 = !{}\n!named = !{!0, ! 0, !DIExpression()}\n",
+    "!named = !{}\n",
+    "define void @f() {\n  call void asm \"\", \"=r\"()\n  ret void\n}\n",
+    ASM_VOID("i32 %x", "i32 %x", "r,~{memory},~{dirflag}"),
+    ASM_CALL("i32", "i32 %x", "i32 %x", "=r|m,0|0"),
+    ASM_CALL("i32", "i32 %x", "i32 %x", "=r,{ax}"),
+    ASM_CALL("i32", "i32 %x", "i32 %x", "=r,^Rm"),
+    ASM_CALL("{i32, i32}", "i32 %x", "i32 %x", "=r,=r,0"),
+    ASM_VOID("ptr %p", "ptr elementtype(i32) %p", "=*m"),
+    /* LLVM 15+: label constraints of callbr are no inputs */
+    "define void @f(i32 %x) {\n  callbr void asm \"\", \"r,!i\"(i32 %x) to label %a [label %b]\n"
+    "a:\n  ret void\nb:\n  ret void\n}\n",
+  };
+  for (size_t i = 0; i < sizeof good / sizeof good[0]; i++)
+    is_str(perr(good[i]), "(parsed)", "and accepts what it accepts: case %zu", i);
+}
+
 int main(void) {
   no_plan();
   test_lexer();
@@ -665,5 +1029,10 @@ int main(void) {
   test_dilocation_forms();
   test_robustness();
   test_corpus();
+  test_current_syntax();
+  test_llvm_version();
+  test_record_slots();
+  test_current_errors();
+  test_llvm_as_rejects();
   return done_testing();
 }

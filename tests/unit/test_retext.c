@@ -23,7 +23,7 @@ typedef struct loaded {
   mssa_ssa **ssa;
 } loaded;
 
-static mssa_build_opts opts = {UINT32_MAX, 0};
+static mssa_build_opts opts = {UINT32_MAX, 0, false};
 
 static void build_all(loaded *l) {
   l->ssa = calloc(l->m->funcs.n ? l->m->funcs.n : 1, sizeof *l->ssa);
@@ -475,10 +475,28 @@ static void mutations(const char *base_old, const char *base_new, const char *wh
      what, n, okc, inval, perr);
 }
 
+/* Every debug record's span in the module's text is a `#dbg_` record. */
+static uint32_t bad_record_spans(const mssa_module *m) {
+  uint32_t bad = 0;
+  for (uint32_t fi = 0; fi < m->funcs.n; fi++)
+    for (uint32_t k = 0; k < m->funcs.a[fi].dbg.n; k++) {
+      const mssa_dbg_record *r = &m->funcs.a[fi].dbg.a[k];
+      if (r->text_len < 6 || strncmp(m->text + r->text_off, "#dbg_", 5) || m->text[r->text_off + r->text_len - 1] != ')')
+        bad++;
+    }
+  return bad;
+}
+
+static void real_module_at(const char *rel);
 static void real_module(void) {
+  real_module_at("real/lua.O0.ll");
+  real_module_at("real22/lua.O0.ll");   /* clang 22 -g: debug records */
+}
+
+static void real_module_at(const char *rel) {
   const char *shared = getenv("MEMSSA_SHARED");
   char path[1024];
-  snprintf(path, sizeof path, "%s/corpus/real/lua.O0.ll", shared ? shared : "../shared");
+  snprintf(path, sizeof path, "%s/corpus/%s", shared ? shared : "../shared", rel);
   size_t len;
   char *a = slurp(path, &len);
   if (!a) {
@@ -508,6 +526,7 @@ static void real_module(void) {
   loaded f;
   if (load(&f, b, blen)) {
     is_int((int)differences(&l, &f, false), 0, "lua.O0: every function prints as a fresh parse");
+    is_int((int)bad_record_spans(l.m), 0, "%s: debug record spans moved into the new text", rel);
     unload(&f);
   } else {
     fail("lua.O0 shifted does not parse");

@@ -10,7 +10,7 @@
 --   init_options  passed to the server: clang, compileCommandsDir, optLevel,
 --                 compileTimeout (see docs/editor.md)
 --   codelens      show "← total: 22, 24" above lines with loads, refreshed on
---                 enter, save and idle (default true)
+--                 entering the buffer and on save (default true)
 --   on_attach     function(client, bufnr) called after the plugin's own
 --
 -- Then vim.lsp.buf.hover(), .definition() and .references() answer with
@@ -47,7 +47,8 @@ end
 local function on_attach(client, bufnr)
   if M.config.codelens then
     local group = vim.api.nvim_create_augroup('memssa_codelens_' .. bufnr, { clear = true })
-    vim.api.nvim_create_autocmd({ 'BufEnter', 'BufWritePost', 'CursorHold' }, {
+    -- the answers change only when the file is saved (and compiled again)
+    vim.api.nvim_create_autocmd({ 'BufEnter', 'BufWritePost' }, {
       group = group,
       buffer = bufnr,
       callback = function()
@@ -98,7 +99,8 @@ function M.setup(opts)
     end,
   })
   for _, b in ipairs(vim.api.nvim_list_bufs()) do
-    if vim.api.nvim_buf_is_loaded(b) and vim.tbl_contains(M.config.filetypes, vim.bo[b].filetype) then
+    local ft = vim.bo[b].filetype
+    if vim.api.nvim_buf_is_loaded(b) and vim.tbl_contains(M.config.filetypes, ft) then
       M.attach(b)
     end
   end

@@ -3,20 +3,19 @@
 # words of protocol/errors.h (its two X-macro tables): a code or reason
 # added to one and not the other fails here, and so does a default reason
 # the code's row does not name.
+#
+# Usage: tests/errors-doc.t [ROOT]  (the tree to check: see tests/srctree.py)
 import os, re, sys
 
-ROOT = os.environ.get("MEMSSA_ROOT") or os.path.dirname(os.path.dirname(os.path.dirname(
-    os.path.abspath(__file__))))
-n = failed = 0
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import srctree  # noqa: E402  (found beside this script)
+
+ROOT = srctree.root()
+tap = srctree.Tap()
 
 
 def ok(cond, name, diag=None):
-    global n, failed
-    n += 1
-    failed += not cond
-    print("%s %d - %s" % ("ok" if cond else "not ok", n, name))
-    if not cond and diag:
-        print("#   " + str(diag))
+    return tap.ok(cond, name, [str(diag)] if diag and not cond else [])
 
 
 hdr = open(os.path.join(ROOT, "protocol", "errors.h")).read()
@@ -76,5 +75,4 @@ ok(not missing, "every reason of errors.h is documented", missing)
 ok(not extra, "the docs list no reason errors.h does not define", extra)
 wrong = {w: c for w, c in dreasons.items() if w in reasons and names.get(reasons[w]) != c}
 ok(not wrong, "each documented reason is under its code", wrong)
-print("1..%d" % n)
-sys.exit(1 if failed else 0)
+tap.done()

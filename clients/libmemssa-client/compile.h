@@ -40,9 +40,10 @@
 ** opts.opt_level, between -g and -Xclang). */
 #define MSSA_COMPILE_DEFAULT_LEVEL "-O1"
 #define MSSA_COMPILE_DEFAULT_TIMEOUT_MS 60000
-/* memssad refuses request lines over 64 MiB by default: IR beyond that
-** could not be loaded as text anyway. */
-#define MSSA_COMPILE_DEFAULT_MAX_OUTPUT ((size_t)64 << 20)
+/* memssad refuses request lines over 64 MiB by default, and IR sent as a
+** JSON string grows by its escapes (every newline and quote): beyond 48
+** MiB it could not be loaded as text anyway. */
+#define MSSA_COMPILE_DEFAULT_MAX_OUTPUT ((size_t)48 << 20)
 /* How many times arguments clang rejects are dropped and clang rerun. */
 #define MSSA_COMPILE_MAX_RETRIES 3
 
@@ -74,7 +75,9 @@ typedef struct mssa_compile_opts {
   /* NULL-terminated names tried in order when neither `clang` nor the
   ** command names a clang; NULL: mssa_compile_default_candidates. */
   const char *const *candidates;
-  const char *commands_dir;  /* directory of compile_commands.json (clangd's --compile-commands-dir) */
+  /* the directory of compile_commands.json (clangd's --compile-commands-dir);
+  ** NULL: searched upward from the file */
+  const char *commands_dir;
   const char *opt_level;     /* NULL: MSSA_COMPILE_DEFAULT_LEVEL */
   int timeout_ms;            /* 0: MSSA_COMPILE_DEFAULT_TIMEOUT_MS */
   size_t max_output;         /* 0: MSSA_COMPILE_DEFAULT_MAX_OUTPUT */

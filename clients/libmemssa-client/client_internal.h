@@ -1,0 +1,27 @@
+/*
+** client_internal.h -- what client.c shares with typed.c: the connection
+** and its buffers.
+*/
+#ifndef MEMSSA_CLIENT_INTERNAL_H
+#define MEMSSA_CLIENT_INTERNAL_H
+
+#include "memssa-client.h"
+
+struct memssa_client {
+  int fd;
+  int timeout_ms;          /* 0: wait forever */
+  long long next_id;
+  char *in;                /* received bytes: in[in_start .. in_n) not yet returned */
+  size_t in_start, in_scan, in_n, in_cap;   /* in_scan: searched for '\n' up to here */
+  char *out;               /* queued request bytes not yet written */
+  size_t out_n, out_cap;
+  long long *pend;         /* ring of the ids awaiting replies */
+  size_t pend_head, pend_n, pend_cap;
+  json_t *error;           /* the last error reply's "error" */
+  char *errmsg;            /* memssa_client_errmsg */
+};
+
+/* Records transport error `rc` as the last failure; returns rc. */
+int memssa__fail(memssa_client *c, int rc);
+
+#endif

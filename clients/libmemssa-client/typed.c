@@ -1,0 +1,428 @@
+/*
+** typed.c -- the typed level of memssa-client.h: params builders, decoders
+** of results into answer structs, and the calls that join them.
+**
+** Invariants:
+**   1. An answer owns one reference to its result (`json`); every string
+**      and access in it points into that value, and arrays of accesses are
+**      the only memory it owns besides. A failed decode leaves the answer
+**      zeroed, so its _free is always safe.
+**   2. Decoders accept what docs/protocol.md and docs/offload.md promise and
+**      tolerate absent members (NULL strings, kind NONE, -1 ids); only a
+**      result that is not an object, or lacks the method's one defining
+**      member, is EPROTO.
+**   3. Instructions are sent as the CLI sends them (memssa_inst_json_new).
+*/
+#define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700   /* realpath */
+
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "client_internal.h"
+
+/* `accesses` pages asked for at a time (the daemon's maximum). */
+#define ACCESSES_PAGE 100000
+
+/* ------------------------------------------------------------ names */
+
+static const char *const ALIAS_NAMES[] = {"NoAlias", "MayAlias", "PartialAlias", "MustAlias"};
+static const char *const OVERLAP_NAMES[] = {"may", "exact", "total", "partial", "none"};
+static const char *const MODREF_NAMES[] = {"NoModRef", "Ref", "Mod", "ModRef"};
+static const char *const KIND_NAMES[] = {"", "def", "use", "phi", "liveOnEntry"};
+static const char *const DEP_NAMES[] = {"flow", "anti", "output"};
+#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
+
+/* Index of `s` in names[0..n), or `none`. */
+static int lookup(const char *const *names, size_t n, const char *s, int none) {
+  for (size_t k = 0; s && k < n; k++)
+    if (!strcmp(names[k], s)) return (int)k;
+  return none;
+}
+
+const char *memssa_alias_name(memssa_alias_result r) {
+  return r >= 0 && (size_t)r < COUNT(ALIAS_NAMES) ? ALIAS_NAMES[r] : "";
+}
+
+const char *memssa_overlap_name(memssa_overlap o) {
+  return (size_t)o < COUNT(OVERLAP_NAMES) ? OVERLAP_NAMES[o] : "";
+}
+
+const char *memssa_modref_name(unsigned modref) {
+  return MODREF_NAMES[modref & MEMSSA_MODREF_BOTH];
+}
+
+static memssa_alias_result alias_of(json_t *v) {
+  return (memssa_alias_result)lookup(ALIAS_NAMES, COUNT(ALIAS_NAMES), json_string_value(v),
+                                     MEMSSA_ALIAS_NULL);
+}
+
+/* ------------------------------------------------------------ params */
+
+json_t *memssa_inst_json_new(const char *inst) {
+  if (!inst || !*inst) return NULL;
+  char *end;
+  long long id = strtoll(inst, &end, 10);
+  if (inst[0] >= '0' && inst[0] <= '9' && !*end) return json_integer((json_int_t)id);
+  const char *colon = strrchr(inst, ':');
+  if (!colon || inst[0] == '%') return json_string(inst);
+  long long ix = strtoll(colon + 1, &end, 10);
+  if (colon == inst || !colon[1] || *end || ix < 0) return NULL;
+  json_t *block = json_stringn(inst, (size_t)(colon - inst));
+  return block ? json_pack("{sosI}", "block", block, "index", (json_int_t)ix) : NULL;
+}
+
+/* {"module","function"} plus `key`: an instruction, for each key given. */
+static json_t *fn_params_new(const char *module, const char *function, const char *k1,
+                             const char *i1, const char *k2, const char *i2) {
+  if (!module || !function) return NULL;
+  json_t *p = json_pack("{ssss}", "module", module, "function", function);
+  const char *keys[] = {k1, k2}, *insts[] = {i1, i2};
+  for (int k = 0; p && k < 2; k++) {
+    if (!keys[k]) continue;
+    json_t *v = memssa_inst_json_new(insts[k]);
+    if (!v) {
+      json_decref(p);
+      return NULL;
+    }
+    json_object_set_new(p, keys[k], v);
+  }
+  return p;
+}
+
+json_t *memssa_params_clobber_new(const char *module, const char *function, const char *inst) {
+  return fn_params_new(module, function, "inst", inst, NULL, NULL);
+}
+
+json_t *memssa_params_value_new(const char *module, const char *function, const char *inst) {
+  return fn_params_new(module, function, "inst", inst, NULL, NULL);
+}
+
+json_t *memssa_params_alias_new(const char *module, const char *function, const char *a,
+                                const char *b) {
+  return fn_params_new(module, function, "a", a, "b", b);
+}
+
+json_t *memssa_params_depends_new(const char *module, const char *function, const char *from,
+                                  const char *to) {
+  return fn_params_new(module, function, "from", from, "to", to);
+}
+
+json_t *memssa_params_accesses_new(const char *module, const char *function, size_t offset,
+                                   size_t limit) {
+  json_t *p = fn_params_new(module, function, NULL, NULL, NULL, NULL);
+  if (p) {
+    json_object_set_new(p, "offset", json_integer((json_int_t)offset));
+    json_object_set_new(p, "limit", json_integer((json_int_t)limit));
+  }
+  return p;
+}
+
+/* ------------------------------------------------------------ decoding */
+
+static const char *str_of(json_t *o, const char *key) {
+  return json_string_value(json_object_get(o, key));
+}
+
+static long long int_of(json_t *o, const char *key, long long none) {
+  json_t *v = json_object_get(o, key);
+  return json_is_integer(v) ? (long long)json_integer_value(v) : none;
+}
+
+void memssa_access_decode(json_t *a, memssa_access *out) {
+  memset(out, 0, sizeof *out);
+  out->id = -1;
+  out->inst = -1;
+  if (!json_is_object(a)) return;
+  out->kind = (memssa_access_kind)lookup(KIND_NAMES, COUNT(KIND_NAMES), str_of(a, "kind"),
+                                         MEMSSA_ACCESS_NONE);
+  out->id = (int)int_of(a, "id", -1);
+  out->inst = int_of(a, "inst", -1);
+  out->name = str_of(a, "name");
+  out->block = str_of(a, "block");
+  out->text = str_of(a, "text");
+  out->desc = str_of(a, "desc");
+}
+
+/* Decodes an array of accesses into a new C array (NULL when empty). */
+static int access_array(json_t *arr, size_t *n, memssa_access **out) {
+  *n = json_array_size(arr);
+  *out = NULL;
+  if (!*n) return 0;
+  if (!(*out = calloc(*n, sizeof **out))) return MEMSSA_CLIENT_EIO;
+  for (size_t k = 0; k < *n; k++) memssa_access_decode(json_array_get(arr, k), &(*out)[k]);
+  return 0;
+}
+
+/* The start of every decoder: `result` an object holding member `must`. */
+static int begin(json_t *result, const char *must, json_t **json, void *out, size_t size) {
+  memset(out, 0, size);
+  if (!json_is_object(result) || !json_object_get(result, must)) return MEMSSA_CLIENT_EPROTO;
+  *json = json_incref(result);
+  return 0;
+}
+
+int memssa_load_answer_decode(json_t *r, memssa_load_answer *out) {
+  int rc = begin(r, "module", &out->json, out, sizeof *out);
+  if (rc) return rc;
+  out->module = str_of(r, "module");
+  out->functions = int_of(r, "functions", 0);
+  out->defs = int_of(r, "defs", 0);
+  out->uses = int_of(r, "uses", 0);
+  out->phis = int_of(r, "phis", 0);
+  out->ms = json_number_value(json_object_get(r, "ms"));
+  out->replaced = json_is_true(json_object_get(r, "replaced"));
+  const char *reload = str_of(r, "reload");
+  out->incremental = reload && !strcmp(reload, "incremental");
+  return 0;
+}
+
+int memssa_clobber_answer_decode(json_t *r, memssa_clobber_answer *out) {
+  int rc = begin(r, "clobber", &out->json, out, sizeof *out);
+  if (rc) return rc;
+  memssa_access_decode(json_object_get(r, "access"), &out->access);
+  memssa_access_decode(json_object_get(r, "clobber"), &out->clobber);
+  out->alias = alias_of(json_object_get(r, "alias"));
+  out->from_cache = json_is_true(json_object_get(r, "from_cache"));
+  return 0;
+}
+
+int memssa_accesses_answer_decode(json_t *r, memssa_accesses_answer *out) {
+  int rc = begin(r, "accesses", &out->json, out, sizeof *out);
+  if (rc) return rc;
+  json_t *arr = json_object_get(r, "accesses");
+  size_t n = json_array_size(arr);
+  if (n && !(out->a = calloc(n, sizeof *out->a))) {
+    memssa_accesses_answer_free(out);
+    return MEMSSA_CLIENT_EIO;
+  }
+  out->n = n;
+  for (size_t k = 0; k < n; k++) {
+    json_t *e = json_array_get(arr, k);
+    memssa_access_decode(json_object_get(e, "access"), &out->a[k].access);
+    memssa_access_decode(json_object_get(e, "clobber"), &out->a[k].clobber);
+    out->a[k].alias = alias_of(json_object_get(e, "alias"));
+  }
+  return 0;
+}
+
+int memssa_alias_answer_decode(json_t *r, memssa_alias_answer *out) {
+  int rc = begin(r, "overlap", &out->json, out, sizeof *out);
+  if (rc) return rc;
+  out->alias = alias_of(json_object_get(r, "alias"));
+  out->overlap = (memssa_overlap)lookup(OVERLAP_NAMES, COUNT(OVERLAP_NAMES),
+                                        str_of(r, "overlap"), MEMSSA_OVERLAP_MAY);
+  return 0;
+}
+
+int memssa_depends_answer_decode(json_t *r, memssa_depends_answer *out) {
+  int rc = begin(r, "depends", &out->json, out, sizeof *out);
+  if (rc) return rc;
+  out->depends = json_is_true(json_object_get(r, "depends"));
+  out->reaches = json_is_true(json_object_get(r, "reaches"));
+  size_t i;
+  json_t *k;
+  json_array_foreach(json_object_get(r, "kinds"), i, k) {
+    int bit = lookup(DEP_NAMES, COUNT(DEP_NAMES), json_string_value(k), -1);
+    if (bit >= 0) out->kinds |= 1u << bit;
+  }
+  out->alias = alias_of(json_object_get(r, "alias"));
+  out->modref = (unsigned)lookup(MODREF_NAMES, COUNT(MODREF_NAMES), str_of(r, "modref"),
+                                 MEMSSA_MODREF_BOTH);
+  memssa_access_decode(json_object_get(r, "killer"), &out->killer);
+  memssa_access_decode(json_object_get(r, "walker_clobber"), &out->walker_clobber);
+  out->reason = str_of(r, "reason");
+  if ((rc = access_array(json_object_get(r, "path"), &out->npath, &out->path)))
+    memssa_depends_answer_free(out);
+  return rc;
+}
+
+int memssa_value_answer_decode(json_t *r, memssa_value_answer *out) {
+  int rc = begin(r, "state", &out->json, out, sizeof *out);
+  if (rc) return rc;
+  const char *state = str_of(r, "state");
+  out->known = state && !strcmp(state, "known");
+  out->value = str_of(r, "value");
+  out->type = str_of(r, "type");
+  out->text = str_of(r, "text");
+  out->reason = str_of(r, "reason");
+  memssa_access_decode(json_object_get(r, "blocker"), &out->blocker);
+  memssa_access_decode(json_object_get(r, "other"), &out->other);
+  if ((rc = access_array(json_object_get(r, "writes"), &out->nwrites, &out->writes)) ||
+      (rc = access_array(json_object_get(r, "path"), &out->npath, &out->path)))
+    memssa_value_answer_free(out);
+  return rc;
+}
+
+/* ------------------------------------------------------------ freeing */
+
+/* Drops an answer's reference and zeroes it (its arrays freed by the caller). */
+static void release(json_t *json, void *answer, size_t size) {
+  json_decref(json);
+  memset(answer, 0, size);
+}
+
+void memssa_load_answer_free(memssa_load_answer *a) {
+  if (a) release(a->json, a, sizeof *a);
+}
+
+void memssa_clobber_answer_free(memssa_clobber_answer *a) {
+  if (a) release(a->json, a, sizeof *a);
+}
+
+void memssa_alias_answer_free(memssa_alias_answer *a) {
+  if (a) release(a->json, a, sizeof *a);
+}
+
+void memssa_accesses_answer_free(memssa_accesses_answer *a) {
+  if (a) free(a->a), release(a->json, a, sizeof *a);
+}
+
+void memssa_depends_answer_free(memssa_depends_answer *a) {
+  if (a) free(a->path), release(a->json, a, sizeof *a);
+}
+
+void memssa_value_answer_free(memssa_value_answer *a) {
+  if (!a) return;
+  free(a->writes);
+  free(a->path);
+  release(a->json, a, sizeof *a);
+}
+
+/* ------------------------------------------------------------ calls */
+
+/* Sends METHOD with `params` (taken; NULL: malformed arguments) and waits:
+** *result (new) or an error, after zeroing the answer `out` (`size` bytes). */
+static int call_result(memssa_client *c, const char *method, json_t *params, void *out,
+                       size_t size, json_t **result) {
+  *result = NULL;
+  if (out) memset(out, 0, size);
+  if (!c || !out) {
+    json_decref(params);
+    return MEMSSA_CLIENT_EINVAL;
+  }
+  if (!params) return memssa__fail(c, MEMSSA_CLIENT_EINVAL);
+  return memssa_client_request_new(c, method, params, result);
+}
+
+/* After decoding `result` (dropped here) with status rc. */
+static int decoded(memssa_client *c, json_t *result, int rc) {
+  json_decref(result);
+  return rc ? memssa__fail(c, rc) : 0;
+}
+
+/* load {"module"?, KEY: VALUE} (value taken; NULL: a missing argument). */
+static int load_with(memssa_client *c, const char *module, const char *key, json_t *value,
+                     memssa_load_answer *out) {
+  json_t *p = value ? json_object() : NULL, *r;
+  if (p && module) json_object_set_new(p, "module", json_string(module));
+  if (p) json_object_set_new(p, key, value);
+  int rc = call_result(c, "load", p, out, sizeof *out, &r);
+  return rc ? rc : decoded(c, r, memssa_load_answer_decode(r, out));
+}
+
+int memssa_client_load(memssa_client *c, const char *module, const char *path,
+                       memssa_load_answer *out) {
+  char abs[PATH_MAX];
+  return load_with(c, module, "path", path ? json_string(realpath(path, abs) ? abs : path) : NULL,
+                   out);
+}
+
+int memssa_client_load_text(memssa_client *c, const char *module, const char *ll_text,
+                            memssa_load_answer *out) {
+  return load_with(c, module, "text", ll_text ? json_string(ll_text) : NULL, out);
+}
+
+int memssa_client_load_ir(memssa_client *c, const char *module, json_t *ir,
+                          memssa_load_answer *out) {
+  return load_with(c, module, "ir", ir && module ? json_incref(ir) : NULL, out);
+}
+
+int memssa_client_clobber(memssa_client *c, const char *module, const char *function,
+                          const char *inst, memssa_clobber_answer *out) {
+  json_t *p = memssa_params_clobber_new(module, function, inst), *r;
+  int rc = call_result(c, "clobber", p, out, sizeof *out, &r);
+  return rc ? rc : decoded(c, r, memssa_clobber_answer_decode(r, out));
+}
+
+static int alias_with(memssa_client *c, json_t *params, memssa_alias_answer *out) {
+  json_t *r;
+  int rc = call_result(c, "alias", params, out, sizeof *out, &r);
+  return rc ? rc : decoded(c, r, memssa_alias_answer_decode(r, out));
+}
+
+int memssa_client_alias(memssa_client *c, const char *module, const char *function,
+                        const char *a, const char *b, memssa_alias_answer *out) {
+  return alias_with(c, memssa_params_alias_new(module, function, a, b), out);
+}
+
+/* {"ptr":P,"size":N} (size omitted when unknown). */
+static json_t *loc_new(const char *ptr, long long size) {
+  json_t *l = json_pack("{ss}", "ptr", ptr);
+  if (l && size >= 0) json_object_set_new(l, "size", json_integer((json_int_t)size));
+  return l;
+}
+
+int memssa_client_alias_loc(memssa_client *c, const char *module, const char *function,
+                            const char *ptr_a, long long size_a, const char *ptr_b,
+                            long long size_b, memssa_alias_answer *out) {
+  json_t *p = ptr_a && ptr_b ? fn_params_new(module, function, NULL, NULL, NULL, NULL) : NULL;
+  if (p) {
+    json_object_set_new(p, "a", loc_new(ptr_a, size_a));
+    json_object_set_new(p, "b", loc_new(ptr_b, size_b));
+  }
+  return alias_with(c, p, out);
+}
+
+int memssa_client_depends(memssa_client *c, const char *module, const char *function,
+                          const char *from, const char *to, memssa_depends_answer *out) {
+  json_t *p = memssa_params_depends_new(module, function, from, to), *r;
+  int rc = call_result(c, "depends", p, out, sizeof *out, &r);
+  return rc ? rc : decoded(c, r, memssa_depends_answer_decode(r, out));
+}
+
+int memssa_client_value(memssa_client *c, const char *module, const char *function,
+                        const char *inst, memssa_value_answer *out) {
+  json_t *p = memssa_params_value_new(module, function, inst), *r;
+  int rc = call_result(c, "value", p, out, sizeof *out, &r);
+  return rc ? rc : decoded(c, r, memssa_value_answer_decode(r, out));
+}
+
+/* Every page of `accesses` into one result: the first page's object with
+** the later pages' accesses appended. */
+static int gather_accesses(memssa_client *c, const char *module, const char *function,
+                           json_t **all) {
+  *all = NULL;
+  size_t offset = 0;
+  for (;;) {
+    json_t *page;
+    int rc = memssa_client_request_new(
+        c, "accesses", memssa_params_accesses_new(module, function, offset, ACCESSES_PAGE), &page);
+    if (rc) {
+      json_decref(*all);
+      *all = NULL;
+      return rc;
+    }
+    json_t *next = json_object_get(page, "next");
+    if (!*all) *all = json_incref(page);
+    else json_array_extend(json_object_get(*all, "accesses"), json_object_get(page, "accesses"));
+    offset = json_is_integer(next) ? (size_t)json_integer_value(next) : 0;
+    json_decref(page);
+    if (!offset) break;
+  }
+  json_object_set_new(*all, "next", json_null());
+  return 0;
+}
+
+int memssa_client_accesses(memssa_client *c, const char *module, const char *function,
+                           memssa_accesses_answer *out) {
+  if (out) memset(out, 0, sizeof *out);
+  if (!c || !out || !module || !function) return MEMSSA_CLIENT_EINVAL;
+  json_t *all;
+  int rc = gather_accesses(c, module, function, &all);
+  if (rc) return rc;
+  rc = memssa_accesses_answer_decode(all, out);
+  json_decref(all);
+  return rc ? memssa__fail(c, rc) : 0;
+}

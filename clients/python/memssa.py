@@ -1,0 +1,330 @@
+"""memssa -- a synchronous Python client for memssad (standard library only).
+
+For scripts and test harnesses; the C library (libmemssa-client,
+docs/client.md) is the one for compilers. Same levels, same calls:
+
+    import memssa
+    c = memssa.Client()                         # the default socket
+    c.load("prog.json")                         # module "prog"
+    print(c.value("prog", "main", "v5")["text"])        # Known(v4)
+    d = c.depends("prog", "main", "b2:2", "v5")         # from a store to a load
+    c.send("ping"); c.send("ping"); c.recv(); c.recv()  # pipelining
+    b = c.batch()                               # a JSON-RPC batch, typed
+    b.value("prog", "main", "v3"); b.value("prog", "main", "v5")
+    unknown, known = b.run()
+
+Results are the replies' "result" objects (dicts), as docs/protocol.md and
+docs/offload.md describe them. An error reply raises memssa.Error (code,
+message, data); in a batch it is returned in its place instead.
+
+Instructions (`inst`, `a`, `b`, `from_`, `to`) are given as the C library
+takes them: an int or a string of digits (the stable id), a result name
+("%8", "v3"), "BLOCK:INDEX" ("b2:2": a store of JSON IR has no name), or
+a dict passed through ({"ptr": "v0", "size": 8} for alias).
+
+Invariants:
+  1. Replies come in request order; every reply's id is checked against its
+     request's (ProtocolError otherwise).
+  2. The default socket is the rule of clients/libmemssa-client/sockpath.c:
+     $MEMSSA_SOCKET, else $XDG_RUNTIME_DIR/memssad.sock, else
+     /tmp/memssad-$UID/memssad.sock; a default socket's directory must be
+     ours and private, and any socket must be ours (UnsafeSocket otherwise).
+"""
+import collections
+import json
+import os
+import socket
+import stat
+
+__all__ = ["Client", "Batch", "Error", "ProtocolError", "UnsafeSocket", "default_socket",
+           "inst_json"]
+
+ACCESSES_PAGE = 100000      # the daemon's largest `accesses` page
+READ_CHUNK = 1 << 20
+
+
+class Error(Exception):
+    """The daemon answered with an error."""
+
+    def __init__(self, error):
+        self.error = error
+        self.code = error.get("code")
+        self.message = error.get("message", "")
+        self.data = error.get("data")
+        super().__init__("error %s: %s" % (self.code, self.message))
+
+
+class ProtocolError(Exception):
+    """The daemon sent something that is not the awaited reply."""
+
+
+class UnsafeSocket(Exception):
+    """The socket or its directory belongs to another user, or is open to others."""
+
+
+def default_socket():
+    """(path, private): the default socket and whether its directory must be private."""
+    env = os.environ.get("MEMSSA_SOCKET")
+    if env:
+        return env, False
+    xdg = os.environ.get("XDG_RUNTIME_DIR")
+    if xdg:
+        return os.path.join(xdg, "memssad.sock"), True
+    return "/tmp/memssad-%d/memssad.sock" % os.getuid(), True
+
+
+def check_socket(path, private):
+    """Raises UnsafeSocket as memssa_client_check_socket refuses (sockpath.c)."""
+    me = os.geteuid()
+    if private:
+        d = os.path.dirname(path) or "."
+        try:
+            st = os.lstat(d)
+        except FileNotFoundError:
+            return                      # no daemon there yet
+        if not stat.S_ISDIR(st.st_mode):
+            raise UnsafeSocket("socket directory %s is not a directory; refusing it" % d)
+        if st.st_uid != me:
+            raise UnsafeSocket("socket directory %s is owned by uid %d, not by you (uid %d); "
+                               "refusing it" % (d, st.st_uid, me))
+        if st.st_mode & 0o077:
+            raise UnsafeSocket("socket directory %s is open to group or others (mode %03o); "
+                               "refusing it" % (d, st.st_mode & 0o777))
+    try:
+        st = os.lstat(path)
+    except FileNotFoundError:
+        return
+    if not stat.S_ISSOCK(st.st_mode):
+        raise UnsafeSocket("%s exists and is not a socket; refusing it" % path)
+    if st.st_uid != me:
+        raise UnsafeSocket("socket %s is owned by uid %d, not by you (uid %d); refusing it"
+                           % (path, st.st_uid, me))
+
+
+def inst_json(inst):
+    """An instruction as the protocol takes it (see the module's docstring)."""
+    if isinstance(inst, (int, dict)):
+        return inst
+    if not isinstance(inst, str) or not inst:
+        raise ValueError("an instruction is an id, a name or BLOCK:INDEX, not %r" % (inst,))
+    if inst.isdigit():
+        return int(inst)
+    block, colon, index = inst.rpartition(":")
+    if not colon or inst.startswith("%"):
+        return inst
+    if not block or not index.isdigit():
+        raise ValueError("INST %r: expected BLOCK:INDEX" % inst)
+    return {"block": block, "index": int(index)}
+
+
+def _location(x):
+    """alias operand: a (ptr, size) tuple, a dict, or an instruction."""
+    if isinstance(x, tuple):
+        ptr, size = x
+        return {"ptr": ptr} if size is None else {"ptr": ptr, "size": size}
+    return inst_json(x)
+
+
+class _Typed:
+    """The typed calls, on anything with _do(method, params)."""
+
+    def load(self, path=None, module=None, text=None, ir=None):
+        p = {} if module is None else {"module": module}
+        if path is not None:
+            p["path"] = os.path.abspath(path)     # the daemon resolves paths in its own cwd
+        elif text is not None:
+            p["text"] = text
+        elif ir is not None:
+            p["ir"] = ir
+        else:
+            raise ValueError("load: give path, text or ir")
+        return self._do("load", p)
+
+    def clobber(self, module, function, inst):
+        return self._do("clobber", {"module": module, "function": function,
+                                    "inst": inst_json(inst)})
+
+    def accesses_page(self, module, function, offset=0, limit=ACCESSES_PAGE):
+        return self._do("accesses", {"module": module, "function": function, "offset": offset,
+                                     "limit": limit})
+
+    def alias(self, module, function, a, b):
+        return self._do("alias", {"module": module, "function": function, "a": _location(a),
+                                  "b": _location(b)})
+
+    def modref(self, module, function, inst, other):
+        return self._do("modref", {"module": module, "function": function,
+                                   "inst": inst_json(inst), "other": inst_json(other)})
+
+    def depends(self, module, function, from_, to):
+        return self._do("depends", {"module": module, "function": function,
+                                    "from": inst_json(from_), "to": inst_json(to)})
+
+    def value(self, module, function, inst):
+        return self._do("value", {"module": module, "function": function,
+                                  "inst": inst_json(inst)})
+
+    def promotable(self, module, function):
+        return self._do("promotable", {"module": module, "function": function})
+
+
+class Client(_Typed):
+    """One connection to memssad. Not thread-safe."""
+
+    def __init__(self, path=None, tcp=None, token=None, timeout=None):
+        if tcp:
+            self.sock = socket.create_connection(tcp, timeout=timeout)
+            self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        else:
+            private = False
+            if path is None:
+                path, private = default_socket()
+            check_socket(path, private)
+            self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            self.sock.settimeout(timeout)
+            self.sock.connect(path)
+        self.buf = bytearray()
+        self.next_id = 1
+        self.waiting = collections.deque()     # ids sent, replies not read
+        self.out = []
+        if token is not None:
+            self.sock.sendall(token.encode() + b"\n")
+
+    def close(self):
+        self.sock.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    # ------------------------------------------------------------ pipeline
+    def send(self, method, params=None):
+        """Queues a request (sent at flush or at the next recv); returns its id."""
+        rid = self.next_id
+        self.next_id += 1
+        req = {"jsonrpc": "2.0", "id": rid, "method": method}
+        if params is not None:
+            req["params"] = params
+        self.out.append(json.dumps(req, separators=(",", ":")))
+        self.waiting.append(rid)
+        return rid
+
+    def flush(self):
+        if self.out:
+            data = ("\n".join(self.out) + "\n").encode()
+            self.out = []
+            self.sock.sendall(data)
+
+    def _line(self):
+        self.flush()
+        while True:
+            nl = self.buf.find(b"\n")
+            if nl >= 0:
+                line = bytes(self.buf[:nl])
+                del self.buf[:nl + 1]
+                return json.loads(line)
+            chunk = self.sock.recv(READ_CHUNK)
+            if not chunk:
+                raise ConnectionError("memssad closed the connection")
+            self.buf += chunk
+
+    def recv(self):
+        """The next reply, whole (a dict with "result" or "error")."""
+        if not self.waiting:
+            raise ProtocolError("no request is waiting for a reply")
+        want = self.waiting.popleft()
+        r = self._line()
+        if not isinstance(r, dict) or r.get("id") != want:
+            raise ProtocolError("reply %r is not the reply to request %d" % (r, want))
+        return r
+
+    @property
+    def pending(self):
+        return len(self.waiting)
+
+    # ------------------------------------------------------------ calls
+    def request(self, method, params=None):
+        """Sends and waits: the whole reply."""
+        if self.waiting:
+            raise ProtocolError("%d pipelined replies are still unread" % len(self.waiting))
+        self.send(method, params)
+        return self.recv()
+
+    def call(self, method, params=None):
+        """Sends and waits: the result, or raises Error."""
+        return _result(self.request(method, params))
+
+    _do = call
+
+    def ping(self):
+        return self.call("ping")
+
+    def accesses(self, module, function):
+        """Every access of the function with its clobber (all pages)."""
+        r = self.accesses_page(module, function)
+        while r.get("next") is not None:
+            more = self.accesses_page(module, function, r["next"])
+            r["accesses"].extend(more["accesses"])
+            r["next"] = more["next"]
+        return r
+
+    def batch(self):
+        """A Batch on this connection."""
+        return Batch(self)
+
+    def batch_raw(self, requests):
+        """One JSON-RPC batch of (method, params) pairs: the whole replies, in order."""
+        if self.waiting:
+            raise ProtocolError("%d pipelined replies are still unread" % len(self.waiting))
+        first = self.next_id
+        reqs = []
+        for k, (method, params) in enumerate(requests):
+            q = {"jsonrpc": "2.0", "id": first + k, "method": method}
+            if params is not None:
+                q["params"] = params
+            reqs.append(q)
+        if not reqs:
+            raise ValueError("an empty batch")
+        self.next_id += len(reqs)
+        self.flush()
+        self.sock.sendall((json.dumps(reqs, separators=(",", ":")) + "\n").encode())
+        got = self._line()
+        by_id = {r.get("id"): r for r in got} if isinstance(got, list) else {}
+        if len(by_id) != len(reqs) or any(q["id"] not in by_id for q in reqs):
+            raise ProtocolError("the batch reply does not answer each request once")
+        return [by_id[q["id"]] for q in reqs]
+
+
+def _result(reply):
+    if "error" in reply:
+        raise Error(reply["error"])
+    if "result" not in reply:
+        raise ProtocolError("reply without result or error: %r" % (reply,))
+    return reply["result"]
+
+
+class Batch(_Typed):
+    """Typed calls gathered into one JSON-RPC batch: each call returns its
+    index; run() sends them and returns the results in order, an Error
+    object (not raised) in the place of each error reply."""
+
+    def __init__(self, client):
+        self.client = client
+        self.requests = []
+
+    def _do(self, method, params):
+        self.requests.append((method, params))
+        return len(self.requests) - 1
+
+    def call(self, method, params=None):
+        return self._do(method, params)
+
+    def __len__(self):
+        return len(self.requests)
+
+    def run(self):
+        replies = self.client.batch_raw(self.requests)
+        self.requests = []
+        return [Error(r["error"]) if "error" in r else r.get("result") for r in replies]

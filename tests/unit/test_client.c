@@ -1,0 +1,314 @@
+/*
+** test_client.c -- libmemssa-client against a real memssad: the typed
+** calls on Noir's counting loop (tests/fixtures/jsonir/noir-loop.json, as
+** file, as json_t and as LLVM text), error replies, a pipeline of 1000
+** requests whose replies must come back in order with their ids, a flood
+** of more request bytes than a socket buffer holds (17 MB of replies),
+** batches, and a daemon that goes away.
+**
+** The daemon is $MEMSSAD_BIN (else build/memssad) on a socket in a fresh
+** temporary directory; the fixture is found under $MEMSSA_ROOT (else .).
+*/
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "libmemssa-client/memssa-client.h"
+#include "tap.h"
+
+#define PIPELINE_N 1000
+#define FLOOD_N 5000
+#define BATCH_N 100
+#define START_TRIES 200
+#define START_WAIT_NS (25 * 1000 * 1000)
+
+static char sock[512], dir[256];
+static pid_t daemon_pid;
+
+static void start_daemon(void) {
+  const char *bin = getenv("MEMSSAD_BIN");
+  snprintf(dir, sizeof dir, "/tmp/test_client.XXXXXX");
+  if (!mkdtemp(dir)) bail_out("mkdtemp");
+  snprintf(sock, sizeof sock, "%s/d.sock", dir);
+  daemon_pid = fork();
+  if (daemon_pid == 0) {
+    execl(bin && *bin ? bin : "build/memssad", "memssad", "--socket", sock, "-q", (char *)NULL);
+    _exit(127);
+  }
+  for (int i = 0; i < START_TRIES; i++) {
+    memssa_client *c;
+    if (memssa_client_connect(sock, &c) == 0) {
+      memssa_client_close(c);
+      return;
+    }
+    struct timespec ts = {0, START_WAIT_NS};
+    nanosleep(&ts, NULL);
+  }
+  bail_out("memssad did not start");
+}
+
+static void stop_daemon(void) {
+  if (daemon_pid > 0) {
+    kill(daemon_pid, SIGTERM);
+    waitpid(daemon_pid, NULL, 0);
+    daemon_pid = 0;
+  }
+  unlink(sock);
+  rmdir(dir);
+}
+
+static const char *fixture(char *buf, size_t cap) {
+  const char *root = getenv("MEMSSA_ROOT");
+  snprintf(buf, cap, "%s/tests/fixtures/jsonir/noir-loop.json", root && *root ? root : ".");
+  return buf;
+}
+
+/* The same loop as LLVM text (what the JSON IR lowers to, by hand). */
+static const char LOOP_LL[] =
+    "declare void @println(i64)\n"
+    "define void @main() {\n"
+    "b0:\n"
+    "  %v0 = alloca i64\n"
+    "  store i64 0, ptr %v0\n"
+    "  br label %b1\n"
+    "b1:\n"
+    "  %v1 = phi i64 [ 0, %b0 ], [ %v6, %b2 ]\n"
+    "  %v2 = icmp ult i64 %v1, 3\n"
+    "  br i1 %v2, label %b2, label %b3\n"
+    "b2:\n"
+    "  %v3 = load i64, ptr %v0\n"
+    "  %v4 = add i64 %v3, 1\n"
+    "  store i64 %v4, ptr %v0\n"
+    "  %v5 = load i64, ptr %v0\n"
+    "  call void @println(i64 %v5)\n"
+    "  %v6 = add i64 %v1, 1\n"
+    "  br label %b1\n"
+    "b3:\n"
+    "  %v7 = load i64, ptr %v0\n"
+    "  call void @println(i64 %v7)\n"
+    "  ret void\n"
+    "}\n";
+
+static void test_loads(memssa_client *c) {
+  char path[1024];
+  memssa_load_answer l;
+  is_int(memssa_client_load(c, NULL, fixture(path, sizeof path), &l), 0, "load a .json file");
+  is_str(l.module, "noir-loop", "module named after the file");
+  ok(l.functions == 1 && l.defs == 4 && l.uses == 3 && l.phis == 1,
+     "counts: 1 function, 4 defs, 3 uses, 1 phi (got %lld %lld %lld %lld)", l.functions, l.defs,
+     l.uses, l.phis);
+  memssa_answer_free(&l);
+  ok(l.json == NULL && l.module == NULL, "an answer is zeroed by its free");
+
+  json_t *ir = json_load_file(path, 0, NULL);
+  is_int(memssa_client_load_ir(c, "ir", ir, &l), 0, "load_ir: the JSON IR as a json_t");
+  ok(l.defs == 4 && !l.replaced && ir->refcount == 1, "load_ir borrows the IR");
+  memssa_load_answer_free(&l);
+  is_int(memssa_client_load_ir(c, "ir", ir, &l), 0, "load_ir again");
+  ok(l.replaced, "a second load of a name replaces the module");
+  memssa_load_answer_free(&l);
+  json_decref(ir);
+
+  is_int(memssa_client_load_text(c, "ll", LOOP_LL, &l), 0, "load_text: LLVM text");
+  ok(l.defs == 4 && l.uses == 3 && l.phis == 1, "the same MemorySSA from the text");
+  memssa_load_answer_free(&l);
+}
+
+static void test_typed(memssa_client *c) {
+  memssa_clobber_answer cl;
+  is_int(memssa_client_clobber(c, "noir-loop", "main", "v5", &cl), 0, "clobber v5");
+  ok(cl.access.kind == MEMSSA_ACCESS_USE && cl.clobber.kind == MEMSSA_ACCESS_DEF,
+     "v5 is a use clobbered by a def");
+  ok(cl.clobber.inst == 8 && cl.clobber.id == 2, "the clobber is the store of v4 (inst 8, id 2)");
+  ok(cl.alias == MEMSSA_MUST_ALIAS, "MustAlias");
+  memssa_answer_free(&cl);
+
+  memssa_accesses_answer a;
+  is_int(memssa_client_accesses(c, "noir-loop", "main", &a), 0, "accesses of main");
+  is_int((long long)a.n, 8, "8 accesses (4 defs, 3 uses, 1 phi)");
+  ok(a.n > 1 && a.a[1].access.kind == MEMSSA_ACCESS_PHI && a.a[1].clobber.kind == MEMSSA_ACCESS_NONE,
+     "the phi comes second, without a clobber");
+  ok(a.n && a.a[0].clobber.kind == MEMSSA_ACCESS_LIVE_ON_ENTRY && a.a[0].clobber.id == 0,
+     "the first store is clobbered by liveOnEntry");
+  memssa_answer_free(&a);
+
+  memssa_alias_answer al;
+  is_int(memssa_client_alias(c, "noir-loop", "main", "v3", "v5", &al), 0, "alias v3 v5");
+  ok(al.alias == MEMSSA_MUST_ALIAS && al.overlap == MEMSSA_OVERLAP_EXACT, "MustAlias, exact");
+  memssa_answer_free(&al);
+  is_int(memssa_client_alias_loc(c, "noir-loop", "main", "v0", 8, "v0", 4, &al), 0,
+         "alias of two {ptr,size} locations");
+  ok(al.overlap == MEMSSA_OVERLAP_TOTAL, "8 bytes over 4 at the same pointer: total (%s)",
+     memssa_overlap_name(al.overlap));
+  memssa_answer_free(&al);
+
+  memssa_depends_answer d;
+  is_int(memssa_client_depends(c, "noir-loop", "main", "b2:2", "v5", &d), 0,
+         "depends from the store (b2:2) to v5");
+  ok(d.depends && d.reaches && d.kinds == MEMSSA_DEP_FLOW && d.modref == MEMSSA_MODREF_MOD,
+     "a flow dependence that reaches");
+  ok(d.npath == 2 && d.path[0].inst == 9 && d.path[1].inst == 8 && d.reason == NULL,
+     "its path: v5 back to the store");
+  ok(d.killer.kind == MEMSSA_ACCESS_NONE && d.walker_clobber.inst == 8, "no killer; the walker agrees");
+  memssa_answer_free(&d);
+  is_int(memssa_client_depends(c, "noir-loop", "main", "b0:1", "v5", &d), 0,
+         "depends from the first store to v5");
+  ok(!d.depends && d.reason && d.killer.inst == 8, "killed by the store of v4 (%s)",
+     d.reason ? d.reason : "no reason");
+  memssa_answer_free(&d);
+
+  memssa_value_answer v;
+  is_int(memssa_client_value(c, "noir-loop", "main", "v5", &v), 0, "value v5");
+  ok(v.known && !strcmp(v.value, "v4") && !strcmp(v.type, "i64") && !strcmp(v.text, "Known(v4)"),
+     "Known(v4)");
+  ok(v.nwrites == 1 && v.writes[0].inst == 8 && v.reason == NULL, "one reaching store");
+  memssa_answer_free(&v);
+  is_int(memssa_client_value(c, "ll", "main", "%v3", &v), 0, "value %%v3 of the LLVM text");
+  ok(!v.known && v.value == NULL && v.reason && !strcmp(v.text, "Unknown"), "Unknown, with a reason");
+  ok(v.blocker.kind == MEMSSA_ACCESS_DEF && v.other.kind == MEMSSA_ACCESS_DEF && v.nwrites == 2,
+     "two stores of different values reach it (%s)", v.reason ? v.reason : "no reason");
+  memssa_answer_free(&v);
+}
+
+static void test_errors(memssa_client *c) {
+  memssa_value_answer v;
+  is_int(memssa_client_value(c, "nope", "main", "v5", &v), MEMSSA_CLIENT_ERPC,
+         "an unknown module is an error reply");
+  json_t *e = memssa_client_error_borrow(c);
+  ok(json_is_integer(json_object_get(e, "code")) && v.json == NULL,
+     "the error object is kept; the answer stays zeroed");
+  ok(!strncmp(memssa_client_errmsg(c), "error -32", 9), "errmsg: %s", memssa_client_errmsg(c));
+  is_int(memssa_client_value(c, "noir-loop", "main", "v4", &v), MEMSSA_CLIENT_ERPC,
+         "value of an add (no memory access) is an error reply");
+  memssa_value_answer_free(&v);
+  is_int(memssa_client_value(c, "noir-loop", "main", "b2:x", &v), MEMSSA_CLIENT_EINVAL,
+         "a malformed BLOCK:INDEX is refused before sending");
+  is_int(memssa_client_value(c, "noir-loop", "main", "v5", &v), 0, "the connection still works");
+  ok(memssa_client_error_borrow(c) == NULL, "a success clears the last error");
+  memssa_value_answer_free(&v);
+
+  char *reply = NULL;
+  is_int(memssa_client_call(c, "ping", NULL, &reply), 0, "text level: ping");
+  ok(reply && strstr(reply, "\"version\""), "the reply line");
+  free(reply);
+}
+
+/* Request k of the pipeline: four kinds in turn, one of them an error. */
+static json_t *pipeline_params(int k, const char **method) {
+  switch (k % 4) {
+  case 0: *method = "value"; return memssa_params_value_new("noir-loop", "main", "v5");
+  case 1: *method = "depends"; return memssa_params_depends_new("noir-loop", "main", "b2:2", "v5");
+  case 2: *method = "clobber"; return memssa_params_clobber_new("noir-loop", "main", "v3");
+  default: *method = "value"; return memssa_params_value_new("noir-loop", "nosuch", "v5");
+  }
+}
+
+/* Whether reply k of the pipeline is the right answer. */
+static bool pipeline_answer_ok(int k, json_t *reply) {
+  json_t *r = json_object_get(reply, "result");
+  bool good = false;
+  if (k % 4 == 0) {
+    memssa_value_answer v;
+    good = !memssa_value_answer_decode(r, &v) && v.known && !strcmp(v.value, "v4");
+    memssa_answer_free(&v);
+  } else if (k % 4 == 1) {
+    memssa_depends_answer d;
+    good = !memssa_depends_answer_decode(r, &d) && d.depends;
+    memssa_answer_free(&d);
+  } else if (k % 4 == 2) {
+    memssa_clobber_answer cl;
+    good = !memssa_clobber_answer_decode(r, &cl) && cl.clobber.kind == MEMSSA_ACCESS_PHI;
+    memssa_answer_free(&cl);
+  } else {
+    good = !r && json_object_get(reply, "error");
+  }
+  return good;
+}
+
+static void test_pipeline(memssa_client *c) {
+  static long long ids[PIPELINE_N];
+  int sent = 0, in_order = 0, right = 0;
+  for (int k = 0; k < PIPELINE_N; k++) {
+    const char *method;
+    json_t *p = pipeline_params(k, &method);
+    sent += memssa_client_send_new(c, method, p, &ids[k]) == 0;
+  }
+  is_int(sent, PIPELINE_N, "%d requests sent without reading", PIPELINE_N);
+  is_int((long long)memssa_client_pending(c), PIPELINE_N, "all of them pending");
+  char *line;
+  is_int(memssa_client_roundtrip(c, "{\"id\":1,\"method\":\"ping\"}", &line), MEMSSA_CLIENT_EINVAL,
+         "a roundtrip is refused while replies are pending");
+  for (int k = 0; k < PIPELINE_N; k++) {
+    json_t *reply;
+    if (memssa_client_recv(c, &reply)) break;
+    in_order += json_integer_value(json_object_get(reply, "id")) == ids[k];
+    right += pipeline_answer_ok(k, reply);
+    json_decref(reply);
+  }
+  is_int(in_order, PIPELINE_N, "every reply carries its request's id, in order");
+  is_int(right, PIPELINE_N, "every reply is its request's answer (errors where expected)");
+  is_int((long long)memssa_client_pending(c), 0, "nothing pending");
+  json_t *reply;
+  is_int(memssa_client_recv(c, &reply), MEMSSA_CLIENT_EINVAL, "recv with nothing pending is refused");
+}
+
+/* More request bytes than a socket buffer holds, each with a reply larger
+** than its request (the daemon queues them, up to its --max-backlog). */
+static void test_flood(memssa_client *c) {
+  int sent = 0, got = 0;
+  for (int k = 0; k < FLOOD_N; k++)
+    sent += memssa_client_send_new(c, "accesses",
+                                   memssa_params_accesses_new("noir-loop", "main", 0, 1000), NULL) == 0;
+  for (int k = 0; k < FLOOD_N; k++) {
+    json_t *r;
+    if (memssa_client_recv_result(c, &r)) break;
+    got += json_array_size(json_object_get(r, "accesses")) == 8;
+    json_decref(r);
+  }
+  ok(sent == FLOOD_N && got == FLOOD_N, "a flood of %d `accesses` (%d sent, %d answered)", FLOOD_N,
+     sent, got);
+}
+
+static void test_batch(memssa_client *c) {
+  json_t *reqs = json_array(), *replies = NULL;
+  for (int k = 0; k < BATCH_N; k++) {
+    const char *method;
+    json_t *p = pipeline_params(k, &method);
+    json_array_append_new(reqs, json_pack("{ssso}", "method", method, "params", p));
+  }
+  is_int(memssa_client_batch(c, reqs, &replies), 0, "a batch of %d", BATCH_N);
+  int right = 0;
+  for (int k = 0; k < (int)json_array_size(replies); k++)
+    right += pipeline_answer_ok(k, json_array_get(replies, (size_t)k));
+  is_int(right, BATCH_N, "one reply per request, in order, each the right answer");
+  ok(!json_object_get(json_array_get(reqs, 0), "id"), "the requests given are not modified");
+  json_decref(reqs);
+  json_decref(replies);
+  json_t *bad = json_pack("[{s:i}]", "params", 1);
+  is_int(memssa_client_batch(c, bad, &replies), MEMSSA_CLIENT_EINVAL, "a request without method is refused");
+  json_decref(bad);
+}
+
+int main(void) {
+  no_plan();
+  signal(SIGPIPE, SIG_IGN);
+  start_daemon();
+  memssa_client *c;
+  if (memssa_client_connect(sock, &c)) bail_out("cannot connect");
+  test_loads(c);
+  test_typed(c);
+  test_errors(c);
+  test_pipeline(c);
+  test_flood(c);
+  test_batch(c);
+  stop_daemon();
+  memssa_value_answer v;
+  int rc = memssa_client_value(c, "noir-loop", "main", "v5", &v);
+  ok(rc == MEMSSA_CLIENT_EIO, "a daemon gone is an I/O error (%s)", memssa_client_strerror(rc));
+  memssa_client_close(c);
+  return done_testing();
+}
