@@ -37,11 +37,16 @@
 #define COND_WORK 64
 #define MAX_BBS_TO_EXPLORE 32
 
+/* The alias cache's slot states (open addressing with tombstones). */
+enum { SLOT_EMPTY = 0, SLOT_USED = 1, SLOT_DELETED = 2 };
+/* centry.nassume once the entry's query finished: its result is final. */
+#define DEFINITIVE (-1)
+
 typedef struct centry {
   uint32_t level;
-  uint8_t state;          /* 0 empty, 1 used, 2 deleted */
+  uint8_t state;          /* SLOT_* */
   int8_t result;
-  int32_t nassume;        /* -1 once definitive */
+  int32_t nassume;        /* times the NoAlias assumption was used, or DEFINITIVE */
   mssa_val v1, v2;
   uint64_t s1, s2;
 } centry;
@@ -55,7 +60,7 @@ typedef struct level {
 } level;
 
 struct mssa__basic_state {
-  centry *tab; uint32_t cap, used;    /* used counts state != 0 */
+  centry *tab; uint32_t cap, used;    /* used counts slots not SLOT_EMPTY */
   MSSA_VEC(ckey) abr;                 /* assumption-based results, all levels */
   MSSA_VEC(ckey) log;                 /* keys inserted, all levels */
   MSSA_VEC(level) levels;
@@ -98,7 +103,7 @@ static uint64_t khash(uint32_t level, const ckey *k) {
 }
 
 static bool keq(const centry *e, uint32_t level, const ckey *k) {
-  return e->state == 1 && e->level == level && e->v1 == k->v1 && e->v2 == k->v2 && e->s1 == k->s1 && e->s2 == k->s2;
+  return e->state == SLOT_USED && e->level == level && e->v1 == k->v1 && e->v2 == k->v2 && e->s1 == k->s1 && e->s2 == k->s2;
 }
 
 static centry *cfind(struct mssa__basic_state *s, uint32_t level, const ckey *k) {
@@ -106,7 +111,7 @@ static centry *cfind(struct mssa__basic_state *s, uint32_t level, const ckey *k)
   uint32_t m = s->cap - 1;
   for (uint32_t i = (uint32_t)khash(level, k) & m, n = 0; n < s->cap; i = (i + 1) & m, n++) {
     centry *e = &s->tab[i];
-    if (e->state == 0) return NULL;
+    if (e->state == SLOT_EMPTY) return NULL;
     if (keq(e, level, k)) return e;
   }
   return NULL;
@@ -116,7 +121,7 @@ static void cinsert_raw(struct mssa__basic_state *s, const centry *src) {
   uint32_t m = s->cap - 1;
   ckey k = { src->v1, src->v2, src->s1, src->s2 };
   for (uint32_t i = (uint32_t)khash(src->level, &k) & m;; i = (i + 1) & m) {
-    if (s->tab[i].state != 1) { s->tab[i] = *src; s->tab[i].state = 1; return; }
+    if (s->tab[i].state != SLOT_USED) { s->tab[i] = *src; s->tab[i].state = SLOT_USED; return; }
   }
 }
 
@@ -124,20 +129,20 @@ static centry *cinsert(struct mssa__basic_state *s, uint32_t level, const ckey *
   if ((s->used + 1) * 2 > s->cap) {
     centry *old = s->tab; uint32_t oc = s->cap;
     uint32_t live = 0;
-    for (uint32_t i = 0; i < oc; i++) live += old[i].state == 1;
+    for (uint32_t i = 0; i < oc; i++) live += old[i].state == SLOT_USED;
     uint32_t nc = 64;
     while (nc < (live + 1) * 4) nc *= 2;
     s->tab = mssa_xcalloc(nc, sizeof *s->tab);
     s->cap = nc; s->used = live;
-    for (uint32_t i = 0; i < oc; i++) if (old[i].state == 1) cinsert_raw(s, &old[i]);
+    for (uint32_t i = 0; i < oc; i++) if (old[i].state == SLOT_USED) cinsert_raw(s, &old[i]);
     free(old);
   }
   uint32_t m = s->cap - 1;
   for (uint32_t i = (uint32_t)khash(level, k) & m;; i = (i + 1) & m) {
     centry *e = &s->tab[i];
-    if (e->state != 1) {
-      if (e->state == 0) s->used++;
-      e->state = 1; e->level = level; e->v1 = k->v1; e->v2 = k->v2; e->s1 = k->s1; e->s2 = k->s2;
+    if (e->state != SLOT_USED) {
+      if (e->state == SLOT_EMPTY) s->used++;
+      e->state = SLOT_USED; e->level = level; e->v1 = k->v1; e->v2 = k->v2; e->s1 = k->s1; e->s2 = k->s2;
       e->result = MSSA_NO_ALIAS; e->nassume = 0;
       mssa_vec_push(&s->log, *k);
       return e;
@@ -147,7 +152,7 @@ static centry *cinsert(struct mssa__basic_state *s, uint32_t level, const ckey *
 
 static void cerase(struct mssa__basic_state *s, uint32_t level, const ckey *k) {
   centry *e = cfind(s, level, k);
-  if (e) e->state = 2;
+  if (e) e->state = SLOT_DELETED;
 }
 
 static void level_push(struct mssa__basic_state *s) {
@@ -923,7 +928,7 @@ mssa_alias_result mssa__basic_alias(mssa_aa *aa, const mssa_loc *la, const mssa_
   else { key.v1 = v1; key.s1 = s1; key.v2 = v2; key.s2 = s2; }
   centry *e = cfind(st, lv, &key);
   if (e) {
-    if (e->nassume >= 0) { e->nassume++; st->levels.a[lv].num_assumption_uses++; }
+    if (e->nassume != DEFINITIVE) { e->nassume++; st->levels.a[lv].num_assumption_uses++; }
     return (mssa_alias_result)e->result;
   }
   cinsert(st, lv, &key);
@@ -936,7 +941,7 @@ mssa_alias_result mssa__basic_alias(mssa_aa *aa, const mssa_loc *la, const mssa_
   if (disproven) r = MSSA_MAY_ALIAS;
   st->levels.a[lv].num_assumption_uses -= e->nassume;
   e->result = (int8_t)r;
-  e->nassume = -1;
+  e->nassume = DEFINITIVE;
   if (disproven) {
     while (st->abr.n > orig_abr) {
       ckey k = st->abr.a[--st->abr.n];

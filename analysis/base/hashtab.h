@@ -67,7 +67,7 @@ static inline void mssa_idtab_set(mssa_idtab *t, uint32_t slot, uint32_t id) {
 void mssa_idtab_add(mssa_idtab *t, uint64_t hash, uint32_t id);
 
 /* One round of the word hash the interning tables use over their fields. */
-static inline uint64_t mssa__hash_mix(uint64_t h, uint64_t x) {
+static inline uint64_t mssa_hash_mix(uint64_t h, uint64_t x) {
   h ^= x;
   h *= 1099511628211ull;
   return h ^ (h >> 31);

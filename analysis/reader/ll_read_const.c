@@ -22,15 +22,15 @@
 
 static uint64_t const_hash(const mssa_const *c, const mssa_val *ops) {
   uint64_t h = MSSA_HASH_SEED;
-  h = mssa__hash_mix(h, c->kind);
-  h = mssa__hash_mix(h, c->flags);
-  h = mssa__hash_mix(h, c->opcode);
-  h = mssa__hash_mix(h, c->type);
-  h = mssa__hash_mix(h, c->aux);
-  h = mssa__hash_mix(h, (uint64_t)c->ival);
-  h = mssa__hash_mix(h, c->wide);
-  h = mssa__hash_mix(h, c->nops);
-  for (uint32_t i = 0; i < c->nops; i++) h = mssa__hash_mix(h, ops[i]);
+  h = mssa_hash_mix(h, c->kind);
+  h = mssa_hash_mix(h, c->flags);
+  h = mssa_hash_mix(h, c->opcode);
+  h = mssa_hash_mix(h, c->type);
+  h = mssa_hash_mix(h, c->aux);
+  h = mssa_hash_mix(h, (uint64_t)c->ival);
+  h = mssa_hash_mix(h, c->wide);
+  h = mssa_hash_mix(h, c->nops);
+  for (uint32_t i = 0; i < c->nops; i++) h = mssa_hash_mix(h, ops[i]);
   return h;
 }
 

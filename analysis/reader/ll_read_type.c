@@ -20,14 +20,14 @@
 
 static uint64_t type_hash(const mssa_type *t, const uint32_t *fields) {
   uint64_t h = MSSA_HASH_SEED;
-  h = mssa__hash_mix(h, t->kind);
-  h = mssa__hash_mix(h, t->flags);
-  h = mssa__hash_mix(h, t->bits);
-  h = mssa__hash_mix(h, t->elem);
-  h = mssa__hash_mix(h, t->count);
-  h = mssa__hash_mix(h, t->nfields);
-  h = mssa__hash_mix(h, t->name);
-  for (uint32_t i = 0; i < t->nfields; i++) h = mssa__hash_mix(h, fields[i]);
+  h = mssa_hash_mix(h, t->kind);
+  h = mssa_hash_mix(h, t->flags);
+  h = mssa_hash_mix(h, t->bits);
+  h = mssa_hash_mix(h, t->elem);
+  h = mssa_hash_mix(h, t->count);
+  h = mssa_hash_mix(h, t->nfields);
+  h = mssa_hash_mix(h, t->name);
+  for (uint32_t i = 0; i < t->nfields; i++) h = mssa_hash_mix(h, fields[i]);
   return h;
 }
 
