@@ -181,8 +181,11 @@ def main():
         time.sleep(0.1)
         if rss() < loaded // 3:
             break
-    ok(rss() < loaded // 3, "RSS %d MB with lua.O0 loaded, %d MB after unloading it"
-       % (loaded, rss()))
+    if b"__asan_init" in open(lib.MEMSSAD, "rb").read():
+        ok(True, "# SKIP RSS after an unload: the sanitizer's allocator keeps freed memory")
+    else:
+        ok(rss() < loaded // 3, "RSS %d MB with lua.O0 loaded, %d MB after unloading it"
+           % (loaded, rss()))
     is_(r.stop(), 0, "clean stop")
     done()
 
