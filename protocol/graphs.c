@@ -119,7 +119,7 @@ static void evict_over(mssa_proto *p, const mssa__gnode *keep) {
 
 void mssa_proto_module_added(mssa_proto *p, mssa_qmodule *q) {
   if (q->data) return;
-  gtable *t = mssa__xcalloc(1, sizeof *t + (size_t)q->nfuncs * sizeof t->node[0]);
+  gtable *t = mssa_xcalloc(1, sizeof *t + (size_t)q->nfuncs * sizeof t->node[0]);
   t->n = q->nfuncs;
   q->data = t;
   for (uint32_t fi = 0; fi < q->nfuncs; fi++) {

@@ -17,7 +17,7 @@ json_t *mssa__jstr(const char *s) {
   if (v) return v;
   /* Not UTF-8 (IR text may hold any bytes): replace high bytes. */
   size_t n = strlen(s);
-  char *t = mssa__xmalloc(n + 1);
+  char *t = mssa_xmalloc(n + 1);
   for (size_t i = 0; i <= n; i++) t[i] = (unsigned char)s[i] >= 0x80 ? '?' : s[i];
   v = json_string(t);
   free(t);

@@ -389,8 +389,8 @@ int mssa__m_edit(mssa__call *c) {
                       "load its current text again to go on editing",
                       modname, q->m->text_len - q->text_len_read, grow);
   }
-  mssa_edit_op *e = mssa__xcalloc(n ? n : 1, sizeof *e);
-  uint32_t *res = mssa__xcalloc(n ? n : 1, sizeof *res);
+  mssa_edit_op *e = mssa_xcalloc(n ? n : 1, sizeof *e);
+  uint32_t *res = mssa_xcalloc(n ? n : 1, sizeof *res);
   for (size_t k = 0; k < n; k++) {
     if ((rc = decode_op(c, q, fi, json_array_get(ops, k), &e[k]))) {
       char msg[sizeof c->msg];

@@ -103,8 +103,8 @@ void mssad_conn_set_work(mssad_conn *c, mssad_work *w) { c->work = w; }
 mssad_conn *mssad_conn_next(mssad_conn *c) { return c->next; }
 
 uv_stream_t *mssad_conn_alloc_stream(bool tcp) {
-  return tcp ? (uv_stream_t *)mssa__xcalloc(1, sizeof(uv_tcp_t))
-             : (uv_stream_t *)mssa__xcalloc(1, sizeof(uv_pipe_t));
+  return tcp ? (uv_stream_t *)mssa_xcalloc(1, sizeof(uv_tcp_t))
+             : (uv_stream_t *)mssa_xcalloc(1, sizeof(uv_pipe_t));
 }
 
 /* ------------------------------------------------------------- freeing */
@@ -206,7 +206,7 @@ static void conn_flush(mssad_conn *c) {
   }
   if (done < n) {
     size_t len = n - done;
-    write_req *w = mssa__xmalloc(sizeof *w + len);
+    write_req *w = mssa_xmalloc(sizeof *w + len);
     w->conn = c;
     w->len = len;
     memcpy(w->data, o->p + done, len);
@@ -359,7 +359,7 @@ static int next_line(mssad_conn *c, char **line, size_t *len) {
 static int parse_on_pool(mssad_conn *c, char *line, size_t len) {
   mssa_buf *in = &c->in_buf;
   size_t rest = in->n - in->off, cap = rest > READ_CHUNK ? rest : READ_CHUNK;
-  char *fresh = mssa__xmalloc(cap);
+  char *fresh = mssa_xmalloc(cap);
   memcpy(fresh, in->p + in->off, rest);
   if (mssad_store_start_parse(c->srv, c, in->p, (size_t)(line - in->p), len) != 0) {
     free(fresh);
@@ -421,7 +421,7 @@ static void shrink_input(mssad_conn *c) {
   mssa_buf *in = &c->in_buf;
   mssa_buf_compact(in);
   if (in->cap > 4 * (size_t)READ_CHUNK && in->n < READ_CHUNK) {
-    char *p = mssa__xmalloc(READ_CHUNK);
+    char *p = mssa_xmalloc(READ_CHUNK);
     memcpy(p, in->p, in->n);
     free(in->p);
     in->p = p;
@@ -529,7 +529,7 @@ void mssad_conn_drain(mssad_conn *c) {
 
 mssad_conn *mssad_conn_new(mssad_server *s, uv_stream_t *in, uv_stream_t *out, bool needs_token,
                            bool tcp) {
-  mssad_conn *c = mssa__xcalloc(1, sizeof *c);
+  mssad_conn *c = mssa_xcalloc(1, sizeof *c);
   c->srv = s;
   c->in = in;
   c->out = out;

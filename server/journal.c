@@ -116,7 +116,7 @@ static uint32_t get32(const unsigned char *p) {
 
 static char *path_of(const mssad_journal *j, const char *leaf) {
   size_t n = strlen(j->dir) + strlen(leaf) + 2;
-  char *p = mssa__xmalloc(n);
+  char *p = mssa_xmalloc(n);
   snprintf(p, n, "%s/%s", j->dir, leaf);
   return p;
 }
@@ -147,7 +147,7 @@ static unsigned char *encode(int kind, const char *name, const char *payload, si
   size_t nl = strlen(name);
   size_t body = 1 + 4 + nl + len;
   if (body >= MAX_BODY) return NULL;
-  unsigned char *r = mssa__xmalloc(HDR + body);
+  unsigned char *r = mssa_xmalloc(HDR + body);
   memcpy(r, MAGIC, 4);
   put32(r + 4, (uint32_t)body);
   unsigned char *b = r + HDR;
@@ -179,9 +179,9 @@ static unsigned char *slurp(const char *path, size_t *n) {
     return NULL;
   }
   size_t cap = (size_t)st.st_size + 1, len = 0;
-  unsigned char *b = mssa__xmalloc(cap);
+  unsigned char *b = mssa_xmalloc(cap);
   for (;;) {
-    if (len == cap) b = mssa__xrealloc(b, cap *= 2);
+    if (len == cap) b = mssa_xrealloc(b, cap *= 2);
     ssize_t r = read(fd, b + len, cap - len);
     if (r < 0 && errno == EINTR) continue;
     if (r <= 0) break;
@@ -301,7 +301,7 @@ static int read_rec(jfile *f, uint64_t off, rec *r) {
   size_t n = HDR + (size_t)body;
   if (n > f->cap) {
     free(f->buf);
-    f->buf = mssa__xmalloc(n);
+    f->buf = mssa_xmalloc(n);
     f->cap = n;
   }
   if (pread_all(f->fd, f->buf, n, off) || decode(f->buf, n, 0, r) != 1) return -1;
@@ -326,7 +326,7 @@ static bool beyond_bound(jfile *f, uint64_t off) {
 ** SCAN_GAVE_UP: tells a torn tail (nothing valid follows) from damage in
 ** the middle, reading the file a chunk at a time. */
 static uint64_t next_valid(jfile *f, uint64_t off) {
-  unsigned char *chunk = mssa__xmalloc(CHUNK);
+  unsigned char *chunk = mssa_xmalloc(CHUNK);
   uint64_t found = SCAN_NONE;
   for (uint64_t base = off + 1; found == SCAN_NONE && base + HDR <= f->size;) {
     size_t n = f->size - base < CHUNK ? (size_t)(f->size - base) : CHUNK;
@@ -363,7 +363,7 @@ static int cut_aside(mssad_journal *j, jfile *f, const char *what, uint64_t off)
     if (fd < 0 && errno != EEXIST) break;
   }
   int rc = fd < 0 ? -1 : 0;
-  unsigned char *chunk = mssa__xmalloc(CHUNK);
+  unsigned char *chunk = mssa_xmalloc(CHUNK);
   for (uint64_t at = off; !rc && at < f->size;) {
     size_t n = f->size - at < CHUNK ? (size_t)(f->size - at) : CHUNK;
     rc = pread_all(f->fd, chunk, n, at);
@@ -388,7 +388,7 @@ static int cut_aside(mssad_journal *j, jfile *f, const char *what, uint64_t off)
 
 static void apply(mssad_server *s, const rec *r, const char *file) {
   if (r->kind == J_GEN) return;
-  char *name = mssa__xstrndup(r->name, r->name_len);
+  char *name = mssa_xstrndup(r->name, r->name_len);
   char err[600];
   mssa_qmodule *q = NULL;
   /* Payloads are followed by more file bytes, not a NUL: the loader copies
@@ -733,10 +733,10 @@ static modrecs *mod_of(modrecs **ms, size_t *nm, const rec *r) {
   for (size_t i = 0; i < *nm; i++)
     if (strlen((*ms)[i].name) == r->name_len && !memcmp((*ms)[i].name, r->name, r->name_len))
       return &(*ms)[i];
-  *ms = mssa__xrealloc(*ms, (*nm + 1) * sizeof **ms);
+  *ms = mssa_xrealloc(*ms, (*nm + 1) * sizeof **ms);
   modrecs *m = &(*ms)[(*nm)++];
   memset(m, 0, sizeof *m);
-  m->name = mssa__xstrndup(r->name, r->name_len);
+  m->name = mssa_xstrndup(r->name, r->name_len);
   return m;
 }
 
@@ -750,7 +750,7 @@ static void reduce(const unsigned char *buf, size_t n, modrecs **ms, size_t *nm)
     if (r.kind != MSSA_PROTO_J_EDIT) m->n = 0;   /* a load or unload resets */
     if (r.kind == MSSA_PROTO_J_UNLOAD) continue;
     if (r.kind == MSSA_PROTO_J_EDIT && m->n == 0) continue;  /* orphan: no load */
-    if (m->n == m->cap) m->a = mssa__xrealloc(m->a, (m->cap = m->cap ? m->cap * 2 : 8) * sizeof *m->a);
+    if (m->n == m->cap) m->a = mssa_xrealloc(m->a, (m->cap = m->cap ? m->cap * 2 : 8) * sizeof *m->a);
     m->a[m->n++] = r;
   }
 }

@@ -173,7 +173,7 @@ int mssad_listen_unix(mssad_server *s, const char *path) {
   l->open = true;
   int fd = -1, rc = bind_private(path, &fd);
   if (rc == 0) {
-    l->unlink_path = mssa__xstrndup(path, strlen(path));
+    l->unlink_path = mssa_xstrndup(path, strlen(path));
     rc = uv_pipe_open(&l->h.pipe, fd);
     if (rc) close(fd);
   }

@@ -125,7 +125,7 @@ static char *read_token(const char *path) {
     MSSAD_ERROR("--token-file %s: the first line is empty", path);
     return NULL;
   }
-  return mssa__xstrndup(line, strlen(line));
+  return mssa_xstrndup(line, strlen(line));
 }
 
 /* ---------------------------------------------------------------- stop */
@@ -387,7 +387,7 @@ static int server_init(mssad_server *srv) {
       MSSAD_ERROR("--root %s: %s", cfg->root, errno ? strerror(errno) : "not a directory");
       return -1;
     }
-    srv->root_real = mssa__xstrndup(real, strlen(real));
+    srv->root_real = mssa_xstrndup(real, strlen(real));
   }
   return 0;
 }

@@ -72,7 +72,7 @@ static void free_after(uv_work_t *w, int status) {
 /* Frees a bundle on the pool (invariant 2). */
 static void free_later(mssad_server *s, mssa_qmodule *q) {
   if (!q) return;
-  free_work *fw = mssa__xcalloc(1, sizeof *fw);
+  free_work *fw = mssa_xcalloc(1, sizeof *fw);
   fw->req.data = fw;
   fw->q = q;
   if (uv_queue_work(s->loop, &fw->req, free_run, free_after)) {
@@ -93,9 +93,9 @@ void mssad_store_install(mssad_server *s, const char *name, mssa_qmodule *q) {
   }
   if (st->n == st->cap) {
     st->cap = st->cap ? st->cap * 2 : 8;
-    st->a = mssa__xrealloc(st->a, st->cap * sizeof *st->a);
+    st->a = mssa_xrealloc(st->a, st->cap * sizeof *st->a);
   }
-  st->a[st->n].name = mssa__xstrndup(name, strlen(name));
+  st->a[st->n].name = mssa_xstrndup(name, strlen(name));
   st->a[st->n].q = q;
   st->n++;
   mssa_proto_module_added(s->proto, q);   /* --max-memory accounts its graphs */
@@ -306,7 +306,7 @@ static void job_after(uv_work_t *w, int status) {
 }
 
 int mssad_store_start_job(mssad_server *s, mssad_conn *c, mssa_proto_job *job) {
-  job_work *jw = mssa__xcalloc(1, sizeof *jw);
+  job_work *jw = mssa_xcalloc(1, sizeof *jw);
   jw->w.req.data = jw;
   jw->w.srv = s;
   jw->w.conn = c;
@@ -319,7 +319,7 @@ int mssad_store_start_job(mssad_server *s, mssad_conn *c, mssa_proto_job *job) {
   s->jobs_in_flight++;
   mssad_conn_set_work(c, &jw->w);
   if (s->cfg.request_timeout_s > 0) {
-    jw->w.timer = mssa__xcalloc(1, sizeof *jw->w.timer);
+    jw->w.timer = mssa_xcalloc(1, sizeof *jw->w.timer);
     uv_timer_init(s->loop, jw->w.timer);
     jw->w.timer->data = jw;
     uv_timer_start(jw->w.timer, on_request_timeout,
@@ -377,7 +377,7 @@ static void parse_after(uv_work_t *w, int status) {
 }
 
 int mssad_store_start_parse(mssad_server *s, mssad_conn *c, char *buf, size_t off, size_t len) {
-  parse_work *pw = mssa__xcalloc(1, sizeof *pw);
+  parse_work *pw = mssa_xcalloc(1, sizeof *pw);
   pw->w.req.data = pw;
   pw->w.srv = s;
   pw->w.conn = c;

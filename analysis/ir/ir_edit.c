@@ -150,8 +150,8 @@ static uint32_t new_inst(mssa_func *f, const mssa_inst *proto, const mssa_val *o
   in.prev = in.next = MSSA_NONE;
   in.ops = f->ops.n;
   in.nops = nops;
-  for (uint32_t k = 0; k < nops; k++) mssa__vec_push(&f->ops, ops[k]);
-  mssa__vec_push(&f->insts, in);
+  for (uint32_t k = 0; k < nops; k++) mssa_vec_push(&f->ops, ops[k]);
+  mssa_vec_push(&f->insts, in);
   return f->insts.n - 1;
 }
 
@@ -274,7 +274,7 @@ static uint32_t block_succs(const mssa_func *f, uint32_t b, mssa_u32vec *out) {
   const mssa_inst *ti = &f->insts.a[t];
   if (ti->nops == 0) return 0;
   uint32_t k = mssa_inst_successors(f, ti, NULL, 0);
-  mssa__vec_reserve(out, k ? k : 1);
+  mssa_vec_reserve(out, k ? k : 1);
   mssa_inst_successors(f, ti, out->a, k);
   out->n = k;
   return k;
@@ -360,7 +360,7 @@ int mssa_ir_set_terminator(const mssa_module *m, mssa_func *f, uint32_t b,
     view.ops.a = (mssa_val *)ops;
     view.ops.n = view.ops.cap = nops;
     uint32_t k = nops ? mssa_inst_successors(&view, &tmp, NULL, 0) : 0;
-    mssa__vec_reserve(&ns, k ? k : 1);
+    mssa_vec_reserve(&ns, k ? k : 1);
     if (k) mssa_inst_successors(&view, &tmp, ns.a, k);
     ns.n = k;
   }
@@ -394,8 +394,8 @@ int mssa_ir_set_terminator(const mssa_module *m, mssa_func *f, uint32_t b,
     }
     if (out_id) *out_id = id;
   }
-  mssa__vec_free(&os);
-  mssa__vec_free(&ns);
+  mssa_vec_free(&os);
+  mssa_vec_free(&ns);
   return rc;
 }
 
@@ -420,7 +420,7 @@ int mssa_ir_add_block(mssa_module *m, mssa_func *f, uint32_t after, uint32_t nam
   if (after == MSSA_NONE) after = f->last_block;
   nb.prev = after;
   nb.next = after == MSSA_NONE ? f->first_block : f->blocks.a[after].next;
-  mssa__vec_push(&f->blocks, nb);
+  mssa_vec_push(&f->blocks, nb);
   if (after == MSSA_NONE) f->first_block = id;
   else f->blocks.a[after].next = id;
   if (nb.next != MSSA_NONE) f->blocks.a[nb.next].prev = id;
@@ -480,7 +480,7 @@ int mssa_ir_remove_block(mssa_func *f, uint32_t b) {
     bb->prev = bb->next = MSSA_NONE;
     bb->removed = 1;
   }
-  mssa__vec_free(&succ);
+  mssa_vec_free(&succ);
   return rc;
 }
 
@@ -489,7 +489,7 @@ int mssa_ir_set_text(mssa_module *m, mssa_func *f, uint32_t inst, const char *te
   if (m->text_len + n + 2 >= 0xfffffff0u) return MSSA_ETOOBIG;
   /* Appended after a newline so the original text (and its line numbers)
   ** is unchanged; the module text stays NUL-terminated. */
-  m->text = mssa__xrealloc(m->text, m->text_len + n + 2);
+  m->text = mssa_xrealloc(m->text, m->text_len + n + 2);
   m->text[m->text_len] = '\n';
   if (n) memcpy(m->text + m->text_len + 1, text, n);
   m->text[m->text_len + 1 + n] = 0;
@@ -531,7 +531,7 @@ static void retarget_text(mssa_module *m, mssa_func *f, uint32_t inst, uint32_t 
   if (ol <= 0 || nl <= 0 || (size_t)ol >= sizeof old || (size_t)nl >= sizeof neu) return;
   const char *t = m->text + in->text_off;
   size_t n = in->text_len, cap = n + 8 * (size_t)nl + 16, w = 0;
-  char *out = mssa__xmalloc(cap);
+  char *out = mssa_xmalloc(cap);
   bool changed = false;
   for (size_t i = 0; i < n;) {
     if (i + (size_t)ol <= n && !memcmp(t + i, old, (size_t)ol) &&
@@ -616,7 +616,7 @@ int mssa_ir_split_block(mssa_module *m, mssa_func *f, uint32_t at, uint32_t *out
   block_succs(f, b, &succ);
   uint32_t nb;
   int rc = mssa_ir_add_block(m, f, b, MSSA_NONE, &nb);
-  if (rc) { mssa__vec_free(&succ); return rc; }
+  if (rc) { mssa_vec_free(&succ); return rc; }
   /* Move [at .. last] to nb, in order. */
   mssa_block *ob = &f->blocks.a[b];
   uint32_t last = ob->last, before = f->insts.a[at].prev;
@@ -641,7 +641,7 @@ int mssa_ir_split_block(mssa_module *m, mssa_func *f, uint32_t at, uint32_t *out
       retarget_text(m, f, k, b, nb);
     rename_phi_pairs(f, s, b, nb, false);
   }
-  mssa__vec_free(&succ);
+  mssa_vec_free(&succ);
   if (out_block) *out_block = nb;
   return MSSA_OK;
 }

@@ -26,8 +26,8 @@ typedef struct mssa__dfs {
 } mssa__dfs;
 
 static inline void mssa__dfs_init(mssa__dfs *d, uint32_t n) {
-  d->stk = (uint32_t *)mssa__xmalloc((size_t)(n ? n : 1) * 2 * sizeof(uint32_t));
-  d->state = (uint8_t *)mssa__xcalloc(n ? n : 1, 1);
+  d->stk = (uint32_t *)mssa_xmalloc((size_t)(n ? n : 1) * 2 * sizeof(uint32_t));
+  d->state = (uint8_t *)mssa_xcalloc(n ? n : 1, 1);
   d->sp = 0;
 }
 static inline void mssa__dfs_free(mssa__dfs *d) {

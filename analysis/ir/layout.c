@@ -296,7 +296,7 @@ static void compute_one(mssa_module *m, uint32_t id) {
       uint32_t fa = packed ? 1 : f->align;
       off = align_to(off, fa);
       if (fa > salign) salign = fa;
-      mssa__vec_push(&m->toffs, off);
+      mssa_vec_push(&m->toffs, off);
       off = f->size > UINT64_MAX / 32 - off ? UINT64_MAX / 32 : off + f->size;
     }
     if (!sized) { m->toffs.n = first; break; }

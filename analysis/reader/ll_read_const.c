@@ -60,9 +60,9 @@ static uint32_t push_const(ll_parser *p, const mssa_const *c, const mssa_val *op
   mssa_module *m = p->m;
   mssa_const nc = *c;
   nc.ops = m->cops.n;
-  for (uint32_t i = 0; i < c->nops; i++) mssa__vec_push(&m->cops, ops[i]);
+  for (uint32_t i = 0; i < c->nops; i++) mssa_vec_push(&m->cops, ops[i]);
   uint32_t id = m->consts.n;
-  mssa__vec_push(&m->consts, nc);
+  mssa_vec_push(&m->consts, nc);
   return id;
 }
 
@@ -181,7 +181,7 @@ static mssa_val add_fwd(ll_parser *p, ll_fwdvec *fwd, uint32_t kind, uint64_t ke
   ll_fwd fw = {key, off, ty, MSSA_VAL_NONE};
   uint32_t idx = fwd->n;
   if (idx >= MSSA_MAX_INDEX) mssa__ll_err(p, off, "too many forward references");
-  mssa__vec_push(fwd, fw);
+  mssa_vec_push(fwd, fw);
   return MSSA_VAL(kind, idx);
 }
 
@@ -203,8 +203,8 @@ static uint32_t new_block(ll_parser *p, uint32_t name, uint32_t slot, uint32_t o
   b.slot = slot;
   b.first = b.last = b.prev = b.next = MSSA_NONE;
   uint32_t id = f->blocks.n;
-  mssa__vec_push(&f->blocks, b);
-  mssa__vec_push(&p->bref, off);
+  mssa_vec_push(&f->blocks, b);
+  mssa_vec_push(&p->bref, off);
   return id;
 }
 
@@ -381,7 +381,7 @@ uint32_t mssa__ll_tvalue_list(ll_parser *p, unsigned close) {
     for (;;) {
       uint32_t et;
       mssa_val v = mssa__ll_tvalue(p, &et);
-      mssa__vec_push(&p->stk, v);
+      mssa_vec_push(&p->stk, v);
       if (!mssa__ll_eat(p, LT_COMMA)) break;
     }
   }
@@ -414,7 +414,7 @@ static mssa_val expr_const(ll_parser *p, uint32_t ty, uint16_t op, uint8_t flags
 
 static mssa_val push_tv(ll_parser *p, uint32_t *ty) {
   mssa_val v = mssa__ll_tvalue(p, ty);
-  mssa__vec_push(&p->stk, v);
+  mssa_vec_push(&p->stk, v);
   return v;
 }
 
@@ -456,7 +456,7 @@ static mssa_val const_gep(ll_parser *p, uint32_t stk0) {
     mssa__ll_eat_kw(p, LL_KW_inrange);
     uint32_t it;
     push_tv(p, &it);
-    mssa__vec_push(&p->attrs_tmp, it);
+    mssa_vec_push(&p->attrs_tmp, it);
     nidx++;
   }
   mssa__ll_expect(p, LT_RPAREN, "')' in constantexpr");
@@ -515,7 +515,7 @@ static mssa_val const_agg_op(ll_parser *p, unsigned kw, uint32_t stk0) {
   while (mssa__ll_eat(p, LT_COMMA)) {
     mssa_val iv;
     cur = mssa__ll_agg_step(p, cur, &iv);
-    mssa__vec_push(&p->stk, iv);
+    mssa_vec_push(&p->stk, iv);
     any = 1;
   }
   if (!any) mssa__ll_err(p, p->lx.tok.off, "expected index");
@@ -639,7 +639,7 @@ static mssa_val blockaddress_value(ll_parser *p, uint32_t ty) {
   mssa_val ops[2] = {fv, MSSA_VAL_NONE};
   uint32_t id = push_const(p, &c, ops);
   ll_pending pe = {id, (uint32_t)key, (uint32_t)(key >> 32), bt.off};
-  mssa__vec_push(&p->baddr, pe);
+  mssa_vec_push(&p->baddr, pe);
   return MSSA_VAL(MSSA_VK_CONST, id);
 }
 
@@ -749,7 +749,7 @@ static bool asm_constraint(asm_parse *ap, const char *s, const char *e) {
   for (const char *k = s; k < e; k++) ci.nalt += *k == '|';
   if (ci.nalt > 1) {
     ci.alt = ap->altmatch.n;
-    for (uint32_t k = 0; k < ci.nalt; k++) mssa__vec_push(&ap->altmatch, -1);
+    for (uint32_t k = 0; k < ci.nalt; k++) mssa_vec_push(&ap->altmatch, -1);
   }
   if (!asm_prefix(&s, e, &ci)) return false;
   uint32_t alt = 0;
@@ -775,7 +775,7 @@ static bool asm_constraint(asm_parse *ap, const char *s, const char *e) {
       s++;
     }
   }
-  mssa__vec_push(&ap->c, ci);
+  mssa_vec_push(&ap->c, ci);
   return true;
 }
 
@@ -809,8 +809,8 @@ static bool asm_ok(ll_parser *p, const char *s, size_t len, uint32_t fty) {
     if (c->type == ASM_CLOBBER) nclob++;
     if (c->type == ASM_LABEL && (ok = !nclob)) nlab++;
   }
-  mssa__vec_free(&ap.c);
-  mssa__vec_free(&ap.altmatch);
+  mssa_vec_free(&ap.c);
+  mssa_vec_free(&ap.altmatch);
   if (!ok) return false;
   const mssa_type *rt = &m->types.a[ft->elem];
   if (nout == 0) return ft->elem == m->t_void && ft->nfields == nin;

@@ -547,9 +547,9 @@ static void test_corpus(void) {
   for (int i = 0; i < 2; i++) {
     snprintf(path, sizeof path, "%s/corpus/real/%s", shared, real[i]);
     if (!exists(path)) { skip(1, "real corpus absent"); continue; }
-    uint64_t t0 = mssa__now_ns();
+    uint64_t t0 = mssa_now_ns();
     int good = parse_ok(path, why, sizeof why);
-    uint64_t t1 = mssa__now_ns();
+    uint64_t t1 = mssa_now_ns();
     if (!ok(good, "%s parses (%.1f ms)", real[i], (double)(t1 - t0) / 1e6)) diag("%s", why);
   }
   /* reader fixtures */
