@@ -228,10 +228,12 @@ void mssa__graph_built(mssa_proto *p, mssa_qmodule *q, uint32_t fi) {
 
 void mssa__graphs_at_line(mssa_proto *p, mssa_qmodule *q, uint32_t line) {
   gtable *t = q->data;
+  /* With nothing evicted nothing is rebuilt, so nothing gets evicted. */
   if (!t || !p->graphs_evicted) return;
   const mssa_module *m = q->m;
   for (uint32_t fi = 0; fi < t->n; fi++) {
-    if (t->node[fi].state != GRAPH_EVICTED) continue;
+    /* Built ones are pinned too: rebuilding another module's may evict. */
+    if (t->node[fi].state == GRAPH_NONE) continue;
     const mssa_func *f = &m->funcs.a[fi];
     for (uint32_t i = 0; i < f->insts.n; i++) {
       const mssa_inst *in = &f->insts.a[i];

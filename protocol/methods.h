@@ -163,8 +163,9 @@ bool mssa__graph_counts(const mssa_qmodule *q, uint32_t fi, mssa__graph_count *o
 ** rebuilt by mssa_qmodule_build_func; forget, then announce it built. */
 void mssa__graph_forget(mssa_proto *p, mssa_qmodule *q, uint32_t fi);
 void mssa__graph_built(mssa_proto *p, mssa_qmodule *q, uint32_t fi);
-/* Rebuilds (pinned) the evicted graphs of q's functions that have an
-** instruction at source line `line`, for a query by position. */
+/* For a query by position: the graphs of q's functions that have an
+** instruction at source line `line`, rebuilt if evicted, pinned (the
+** hits of every module are used after all of them were searched). */
 void mssa__graphs_at_line(mssa_proto *p, mssa_qmodule *q, uint32_t line);
 void mssa__graphs_free(mssa_proto *p);
 

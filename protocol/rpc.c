@@ -129,6 +129,7 @@ mssa_proto *mssa_proto_new(mssa_proto_host *host, const mssa_proto_opts *opts) {
   p->host = host;
   if (opts) p->opts = *opts;
   p->started_ns = mssa_now_ns();
+  p->tick = 1;   /* graph nodes start at 0: not pinned (graphs.c) */
   return p;
 }
 

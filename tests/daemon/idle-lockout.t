@@ -3,8 +3,8 @@
 # with every one of the default 1024 slots held by an idle client, a new
 # client takes the slot of the one idle the longest (once it has been idle
 # a second), that one is closed, and stats counts it (idle_evicted). A
-# client that filled the last slot a moment ago is not cut: the next client
-# is turned away (too_many_connections) while nobody has been idle a while.
+# client in the middle of a request is not idle: with every slot held so,
+# the next client is turned away (too_many_connections).
 # (The old daemon turned every new client away for the 10 minutes of the
 # default --idle-timeout.)
 import select, time
@@ -39,22 +39,26 @@ def main():
     st = x.result("stats")
     is_(st["idle_evicted"], 1, "stats: idle_evicted")
 
-    # Every client active within the last second: the next one is turned away.
-    live = [h for i, h in enumerate(held) if i not in gone]
+    # Clients in the middle of a request (a line half sent) are not idle,
+    # however long ago they started it: the next client is turned away.
+    live = [h for i, h in enumerate(held) if i not in gone] + [x]
     for h in live:
-        h.send('{"id":1,"method":"ping"}\n')
-    for h in live:
-        h.line(timeout=20)
+        h.send('{"id":1,')
+    time.sleep(1.3)
     z = Client(d.sock)
-    r = z.line(timeout=10)
+    r = z.line(timeout=30)
     e = (r or {}).get("error", {})
     ok(e.get("data", {}).get("reason") == "too_many_connections" and z.eof(),
-       "with every client active within the second, a new one is turned away", r)
+       "with every client in the middle of a request, a new one is turned away", r)
+    for h in live:
+        h.send('"method":"ping"}\n')
+    for h in live:
+        h.line(timeout=30)
     time.sleep(1.3)
     y = Client(d.sock)
     is_(y.call("ping", timeout=20).get("result"), {"version": "1.0"},
         "a second later, one more gets in")
-    is_(len(closed(live + [x])), 1, "in the place of the client idle the longest")
+    is_(len(closed(live)), 1, "in the place of the client idle the longest")
     for h in held + [x, y, z]:
         h.close()
     is_(d.stop(), 0, "clean stop")
