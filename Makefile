@@ -146,13 +146,12 @@ $(LIB): $(LIB_OBJS)
 	$(AR) rcs $@ $^
 
 # `memssa lsp` (clients/lsp) speaks JSON through jansson and compiles C
-# through protocol/compile.c.
+# through the client library's compile driver (libmemssa-client/compile.c).
 LSP_OBJS := $(call obj,$(wildcard clients/lsp/*.c))
-$(LSP_OBJS): ALL_CPPFLAGS += -Iprotocol $(JANSSON_CFLAGS)
-COMPILE_OBJ := $(call obj,protocol/compile.c)
+$(LSP_OBJS): ALL_CPPFLAGS += $(JANSSON_CFLAGS)
 
-$(CLI): $(CLI_OBJS) $(COMPILE_OBJ) $(LIB) $(CLIENT_LIB)
-	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $(CLI_OBJS) $(COMPILE_OBJ) $(CLIENT_LIB) $(LIB) \
+$(CLI): $(CLI_OBJS) $(LIB) $(CLIENT_LIB)
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $(CLI_OBJS) $(CLIENT_LIB) $(LIB) \
 	  $(JANSSON_LIBS) $(LDLIBS) -o $@
 
 # ---------------------------------------------------------------- client library

@@ -547,7 +547,7 @@ static int cmd_edit(dopts *o) {
     json_decref(arr);
     return 2;
   }
-  return run(o, "edit", json_pack("{ssssso}", "module", o->pos[0], "function", o->pos[1], "ops", arr),
+  return run(o, "edit", json_pack("{s:s, s:s, s:o}", "module", o->pos[0], "function", o->pos[1], "ops", arr),
              show_edit);
 }
 

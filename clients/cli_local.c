@@ -162,10 +162,10 @@ int mssa_cli_verify_local(int argc, char **argv) {
 int mssa_cli_build_local(int argc, char **argv) {
   local_opts o;
   if (parse_local_opts(argc, argv, &o, "build") < 0) return 2;
-  uint64_t t0 = mssa__now_ns();
+  uint64_t t0 = mssa_now_ns();
   mssa_module *m = load(o.file, o.llvm);
   if (!m) return 1;
-  uint64_t t1 = mssa__now_ns();
+  uint64_t t1 = mssa_now_ns();
   mssa_build_opts bo = {o.check_limit, MSSA_AA_ALL, false};
   uint64_t nfun = 0, nblk = 0, ninst = 0, ndef = 0, nuse = 0, nphi = 0;
   for (uint32_t fi = 0; fi < m->funcs.n; fi++) {
@@ -181,7 +181,7 @@ int mssa_cli_build_local(int argc, char **argv) {
     nphi += s->nphis;
     mssa_ssa_free(s);
   }
-  uint64_t t2 = mssa__now_ns();
+  uint64_t t2 = mssa_now_ns();
   printf("functions %llu blocks %llu instructions %llu defs %llu uses %llu phis %llu "
          "ms %.1f (read %.1f, build %.1f)\n",
          (unsigned long long)nfun, (unsigned long long)nblk, (unsigned long long)ninst,

@@ -33,7 +33,8 @@
   X(EDIT_REJECTED, -32012, "Edit rejected", NULL)   /* data: {op, message} */          \
   X(REQUEST_TOO_LARGE, -32020, "Request too large", "request_too_large")               \
   X(UNAUTHORIZED, -32030, "Unauthorized", "bad_token")                                 \
-  X(SHUTTING_DOWN, -32040, "Shutting down", "shutting_down")
+  X(SHUTTING_DOWN, -32040, "Shutting down", "shutting_down")                           \
+  X(REQUEST_TIMEOUT, -32050, "Request timed out", "request_timeout") /* data: {limit_ms} */
 
 /* X(NAME, WORD, CODE_NAME): the data.reason words of refusals. */
 #define MSSA_RPC_REASON_TABLE(X)                                                       \
@@ -44,7 +45,25 @@
   X(READ_FAILED, "read_failed", IO_ERROR)             /* any other read error */       \
   X(OUTSIDE_ROOT, "outside_root", IO_ERROR)           /* TCP: not under --root */      \
   X(JOURNAL_FAILED, "journal_failed", IO_ERROR)       /* --state-dir: not recorded */  \
-  X(TOO_MANY_CONNECTIONS, "too_many_connections", INTERNAL_ERROR)
+  X(TOO_MANY_CONNECTIONS, "too_many_connections", INTERNAL_ERROR)                     \
+  /* edit refusals (analysis/ir/ir_edit.h, mssa_edit_why), in that order */            \
+  X(HAS_USERS, "has_users", EDIT_REJECTED)                                             \
+  X(IS_TERMINATOR, "is_terminator", EDIT_REJECTED)                                     \
+  X(NOT_A_TERMINATOR, "not_a_terminator", EDIT_REJECTED)                               \
+  X(PHI, "phi", EDIT_REJECTED)                                                         \
+  X(AFTER_TERMINATOR, "after_terminator", EDIT_REJECTED)                               \
+  X(PHI_ORDER, "phi_order", EDIT_REJECTED)                                             \
+  X(OPERAND_NOT_DOMINATING, "operand_not_dominating", EDIT_REJECTED)                   \
+  X(USER_NOT_DOMINATED, "user_not_dominated", EDIT_REJECTED)                           \
+  X(TYPE_MISMATCH, "type_mismatch", EDIT_REJECTED)                                     \
+  X(NO_SUCH_OPERAND, "no_such_operand", EDIT_REJECTED)                                 \
+  X(EDGE_OPERAND, "edge_operand", EDIT_REJECTED)                                       \
+  X(SELF_REFERENCE, "self_reference", EDIT_REJECTED)                                   \
+  X(ENTRY_BLOCK, "entry_block", EDIT_REJECTED)                                         \
+  X(NEW_EDGE_INTO_PHIS, "new_edge_into_phis", EDIT_REJECTED)                           \
+  X(BLOCK_IN_USE, "block_in_use", EDIT_REJECTED)                                       \
+  X(UNSPLITTABLE, "unsplittable", EDIT_REJECTED)                                       \
+  X(MODULE_GREW, "module_grew", EDIT_REJECTED)   /* --max-edit-growth */
 
 #define MSSA__RPC_ENUM(name, code, msg, reason) MSSA_RPC_##name = (code),
 enum { MSSA_RPC_ERROR_TABLE(MSSA__RPC_ENUM) };

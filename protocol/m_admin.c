@@ -3,8 +3,9 @@
 ** shutdown, modules, unload.
 **
 ** Invariants:
-**   1. None of these touches a graph, so none can be slow or mutate a
-**      module (unload only asks the host to drop one).
+**   1. None of these touches a graph (evicted ones are counted from what
+**      graphs.c kept), so none can be slow or mutate a module (unload only
+**      asks the host to drop one).
 **   2. `shutdown` replies first; the daemon stops after the reply is
 **      queued (MSSA_PROTO_SHUTDOWN).
 */
@@ -23,10 +24,17 @@ int mssa__m_shutdown(mssa__call *c) {
   return 0;
 }
 
-static json_t *module_json_new(const char *name, const mssa_qmodule *q) {
-  uint64_t naccess = 0;
+/* Accesses of every graph of q, evicted ones included. */
+static uint64_t module_accesses(const mssa_qmodule *q) {
+  uint64_t n = 0;
+  mssa__graph_count k;
   for (uint32_t fi = 0; fi < q->nfuncs; fi++)
-    if (q->ssa[fi]) naccess += mssa_q_naccesses(q->ssa[fi]);
+    if (mssa__graph_counts(q, fi, &k)) n += k.naccesses;
+  return n;
+}
+
+static json_t *module_json_new(const char *name, const mssa_qmodule *q) {
+  uint64_t naccess = module_accesses(q);
   return json_pack("{sosisisIsIsIsIsIsfsf}", "name", mssa__jstr(name),
                    "functions", (int)q->ndefined, "declarations",
                    (int)(q->nfuncs - q->ndefined - q->nfailed), "defs", (json_int_t)q->ndefs,
@@ -82,8 +90,7 @@ int mssa__m_stats(mssa__call *c) {
     nuses += q->nuses;
     nphis += q->nphis;
     mem += mssa_qmodule_memory(q);
-    for (uint32_t fi = 0; fi < q->nfuncs; fi++)
-      if (q->ssa[fi]) nacc += mssa_q_naccesses(q->ssa[fi]);
+    nacc += module_accesses(q);
   }
   double hit = p->clobber_queries ? (double)p->clobber_cached / (double)p->clobber_queries : 0;
   const mssa__hist *lh = &p->latency;
@@ -106,6 +113,15 @@ int mssa__m_stats(mssa__call *c) {
   json_object_set_new(c->result, "loads_in_flight", json_integer((json_int_t)ss.loads_in_flight));
   json_object_set_new(c->result, "jobs_abandoned", json_integer((json_int_t)ss.jobs_abandoned));
   json_object_set_new(c->result, "closed_idle", json_integer((json_int_t)ss.closed_idle));
+  json_object_set_new(c->result, "idle_evicted", json_integer((json_int_t)ss.idle_evicted));
+  json_object_set_new(c->result, "requests_timed_out",
+                      json_integer((json_int_t)ss.requests_timed_out));
+  json_object_set_new(c->result, "graphs",
+                      json_pack("{sIsIsIsIsI}", "bytes", (json_int_t)p->graph_bytes, "limit",
+                                (json_int_t)p->opts.max_graph_bytes, "evicted",
+                                (json_int_t)p->graphs_evicted, "evictions",
+                                (json_int_t)p->graph_evictions, "rebuilds",
+                                (json_int_t)p->graph_rebuilds));
   if (ss.journal)
     json_object_set_new(c->result, "journal",
                         json_pack("{sIsIsIsIsI}", "records", (json_int_t)ss.journal_records,

@@ -17,7 +17,7 @@ json_t *mssa__jstr(const char *s) {
   if (v) return v;
   /* Not UTF-8 (IR text may hold any bytes): replace high bytes. */
   size_t n = strlen(s);
-  char *t = mssa__xmalloc(n + 1);
+  char *t = mssa_xmalloc(n + 1);
   for (size_t i = 0; i <= n; i++) t[i] = (unsigned char)s[i] >= 0x80 ? '?' : s[i];
   v = json_string(t);
   free(t);
@@ -79,7 +79,7 @@ int mssa__get_function(mssa__call *c, mssa_qmodule *q, uint32_t *fi) {
   uint32_t f = mssa_q_find_func(q, n);
   if (f == MSSA_NONE || f >= q->nfuncs)
     return mssa__fail(c, MSSA_RPC_UNKNOWN_FUNCTION, "no function named '@%.200s'", n);
-  if (!q->ssa[f])
+  if (!mssa__graph(c->p, q, f, true))   /* rebuilt if --max-memory evicted it */
     return mssa__fail(c, MSSA_RPC_UNKNOWN_FUNCTION,
                       "'@%.200s' is a declaration (no body, no MemorySSA)", n);
   *fi = f;

@@ -184,7 +184,7 @@ int mssa__m_accesses(mssa__call *c) {
   if (offset > UINT32_MAX) offset = UINT32_MAX;
   mssa_ssa *s = t.q->ssa[t.fi];
   c->p->gen++;   /* invariant 4 */
-  mssa_deps_access *v = mssa__xmalloc((size_t)limit * sizeof *v);
+  mssa_deps_access *v = mssa_xmalloc((size_t)limit * sizeof *v);
   uint32_t total = mssa_deps_accesses(s, (uint32_t)offset, (uint32_t)limit, v);
   uint32_t n = offset < total ? total - (uint32_t)offset : 0;
   if (n > limit) n = (uint32_t)limit;

@@ -23,6 +23,10 @@
 **      (data.reason "journal_failed") and nothing is applied: an edit is
 **      acknowledged only if it is in the journal, and the module never
 **      holds an edit the journal lacks.
+**   5. A refused op is named with its kind and instruction, and the cause
+**      the updater recorded (mssa_ir_refusal, ir_edit.h invariant 7) is
+**      spelled out ("%3 has 2 users", "operand %5 does not dominate it")
+**      and given as data.reason, one word per cause (errors.h).
 */
 #include <stdio.h>
 #include <stdlib.h>
@@ -213,6 +217,142 @@ static json_t *result_json_new(mssa_qmodule *q, uint32_t fi, const mssa_edit_op 
   return o;
 }
 
+/* ------------------------------------------------------------- refusals */
+
+/* Each mssa_edit_why: its data.reason word (errors.h) and its words:
+** printf formats taking the instruction the refusal names (as inst_ref
+** gives it), the count and a plural "s"; `none` when it names none. */
+static const struct why_info {
+  int reason;
+  const char *fmt, *none;
+} whys[MSSA_WHY_COUNT_] = {
+    [MSSA_WHY_NONE] = {-1, "invalid argument", NULL},
+    [MSSA_WHY_HAS_USERS] = {MSSA_REASON_HAS_USERS, "%s has %u user%s", NULL},
+    [MSSA_WHY_TERMINATOR] = {MSSA_REASON_IS_TERMINATOR,
+                             "%s is a terminator: terminators change through set_terminator",
+                             "the text is a terminator: terminators change through "
+                             "set_terminator"},
+    [MSSA_WHY_NOT_TERMINATOR] = {MSSA_REASON_NOT_A_TERMINATOR, "the text is not a terminator",
+                                 NULL},
+    [MSSA_WHY_PHI] = {MSSA_REASON_PHI,
+                      "%s: phis are not inserted, moved or split at (their incoming values "
+                      "follow the edges)",
+                      "the text is a phi: phis are not inserted, moved or split at (their "
+                      "incoming values follow the edges)"},
+    [MSSA_WHY_AFTER_TERMINATOR] = {MSSA_REASON_AFTER_TERMINATOR,
+                                   "nothing can follow the terminator %s", NULL},
+    [MSSA_WHY_PHI_ORDER] = {MSSA_REASON_PHI_ORDER,
+                            "phis lead their block: the place is next to %s on the wrong side",
+                            NULL},
+    [MSSA_WHY_OPERAND_NOT_DOMINATING] = {MSSA_REASON_OPERAND_NOT_DOMINATING,
+                                         "operand %s does not dominate it", NULL},
+    [MSSA_WHY_USER_NOT_DOMINATED] = {MSSA_REASON_USER_NOT_DOMINATED,
+                                     "its user %s would no longer be dominated by it", NULL},
+    [MSSA_WHY_TYPE_MISMATCH] = {MSSA_REASON_TYPE_MISMATCH,
+                                "the value's type differs from the operand's", NULL},
+    [MSSA_WHY_NO_SUCH_OPERAND] = {MSSA_REASON_NO_SUCH_OPERAND, "%s has %u operand%s", NULL},
+    [MSSA_WHY_EDGE_OPERAND] = {MSSA_REASON_EDGE_OPERAND,
+                               "the operand is a CFG edge or a phi's incoming block: edges "
+                               "change through set_terminator", NULL},
+    [MSSA_WHY_SELF_REFERENCE] = {MSSA_REASON_SELF_REFERENCE, "%s would use its own result",
+                                 NULL},
+    [MSSA_WHY_ENTRY_BLOCK] = {MSSA_REASON_ENTRY_BLOCK,
+                              "the entry block cannot be removed or branched to", NULL},
+    [MSSA_WHY_NEW_EDGE_INTO_PHIS] = {MSSA_REASON_NEW_EDGE_INTO_PHIS,
+                                     "a new edge into the block of phi %s, which has no "
+                                     "incoming value for it", NULL},
+    [MSSA_WHY_BLOCK_IN_USE] = {MSSA_REASON_BLOCK_IN_USE, "the block is still used by %s", NULL},
+    /* inst: the terminator of the edge, or the EH pad split at */
+    [MSSA_WHY_UNSPLITTABLE] = {MSSA_REASON_UNSPLITTABLE, "%s", "the block has no terminator"},
+};
+
+/* Longest instruction text quoted in a refusal. */
+#define MAX_QUOTED 120
+
+/* An instruction as a refusal names it: its result name ("%5"), else its
+** text in quotes. The batch was rolled back: an id an earlier op of it
+** created no longer exists. */
+static const char *inst_ref(const mssa_qmodule *q, uint32_t fi, uint32_t i, char *buf,
+                            size_t cap) {
+  const mssa_func *f = &q->m->funcs.a[fi];
+  if (i == MSSA_NONE || i >= f->insts.n || f->insts.a[i].block == MSSA_NONE) {
+    snprintf(buf, cap, "an instruction an earlier op of the batch inserted");
+    return buf;
+  }
+  if (mssa_q_inst_name(q->m, f, i, buf, cap) && buf[0]) return buf;
+  char text[MAX_QUOTED + 1];
+  mssa_q_inst_text(q->m, f, i, text, sizeof text);
+  snprintf(buf, cap, "'%s'", text);
+  return buf;
+}
+
+/* "remove %3", "insert 'store i32 1, ptr %p'", "remove_block b2": the op
+** and what it is about. */
+static void describe_op(const mssa_qmodule *q, uint32_t fi, const mssa_edit_op *e, char *buf,
+                        size_t cap) {
+  const char *kind = "op";
+  for (size_t i = 0; i < NUM_OP_KINDS; i++)
+    if (op_kinds[i].kind == e->kind) kind = op_kinds[i].name;
+  char what[160] = "";
+  const mssa_func *f = &q->m->funcs.a[fi];
+  if (e->text) {
+    size_t n = e->text_len < MAX_QUOTED ? e->text_len : MAX_QUOTED;
+    snprintf(what, sizeof what, "'%.*s'", (int)n, e->text);
+  } else if (e->inst != MSSA_NONE) {
+    inst_ref(q, fi, e->inst, what, sizeof what);
+  } else if (e->block != MSSA_NONE && e->block < f->blocks.n) {
+    mssa_q_block_name(q->m, f, e->block, what, sizeof what);
+    if (e->kind == MSSA_EDIT_SPLIT_EDGE && e->anchor < f->blocks.n) {
+      size_t n = strlen(what);
+      snprintf(what + n, sizeof what - n, " -> ");
+      n = strlen(what);
+      mssa_q_block_name(q->m, f, e->anchor, what + n, sizeof what - n);
+    }
+  }
+  snprintf(buf, cap, "%s%s%s", kind, what[0] ? " " : "", what);
+}
+
+/* Why the updater refused, in words (from the refusal it recorded). */
+static void explain(const mssa_qmodule *q, uint32_t fi, const mssa_edit_refusal *r, char *buf,
+                    size_t cap) {
+  const struct why_info *w = &whys[r->why];
+  if (r->inst == MSSA_NONE && w->none) {
+    snprintf(buf, cap, "%s", w->none);
+    return;
+  }
+  char who[200];
+  inst_ref(q, fi, r->inst, who, sizeof who);
+  if (r->why == MSSA_WHY_UNSPLITTABLE) {
+    const mssa_func *f = &q->m->funcs.a[fi];
+    bool term = r->inst < f->insts.n && mssa_opcode_is_terminator(f->insts.a[r->inst].opcode);
+    snprintf(who, sizeof who, "%s", term ? "only edges of br, switch and indirectbr can be split"
+                                         : "an exception-handling pad cannot start a new block");
+  }
+  snprintf(buf, cap, w->fmt, who, r->count, r->count == 1 ? "" : "s");
+}
+
+/* The -32012 (or -32003) error of a batch whose op k failed with rc. */
+static int refused(mssa__call *c, mssa_qmodule *q, uint32_t fi, const mssa_edit_op *e,
+                   uint32_t k, int rc, const mssa_diag *diag) {
+  const mssa_edit_refusal *r = mssa_ir_refusal();
+  char op[300], why[600];
+  describe_op(q, fi, e, op, sizeof op);
+  int reason = -1;
+  if (rc == MSSA_EINVAL && r->why != MSSA_WHY_NONE && r->why < MSSA_WHY_COUNT_) {
+    explain(q, fi, r, why, sizeof why);
+    reason = whys[r->why].reason;
+  } else {
+    snprintf(why, sizeof why, "%s", diag->msg[0] ? diag->msg : mssa_strerror(rc));
+  }
+  c->data = json_pack("{sIso}", "op", (json_int_t)k, "message", mssa__jstr(why));
+  int code = rc == MSSA_ENOENT ? MSSA_RPC_UNKNOWN_INSTRUCTION : MSSA_RPC_EDIT_REJECTED;
+  if (reason >= 0)
+    return mssa__fail_reason(c, code, reason, "ops[%u] (%s) rejected: %s; no op of the batch "
+                             "was applied", k, op, why);
+  return mssa__fail(c, code, "ops[%u] (%s) rejected: %s; no op of the batch was applied", k, op,
+                    why);
+}
+
 /* Writes the batch (the request's params) to the journal before it is
 ** applied (invariant 4); 0, or an error set on c. */
 static int journal_edit(mssa__call *c, const char *modname) {
@@ -244,13 +384,13 @@ int mssa__m_edit(mssa__call *c) {
   size_t grow = c->p->opts.max_edit_growth ? c->p->opts.max_edit_growth : (size_t)32 << 20;
   if (n && q->m->text_len > 2 * q->text_len_read + grow) {
     c->data = json_pack("{sIss}", "op", (json_int_t)0, "message", "module grew too much through edits");
-    return mssa__fail(c, MSSA_RPC_EDIT_REJECTED,
+    return mssa__fail_reason(c, MSSA_RPC_EDIT_REJECTED, MSSA_REASON_MODULE_GREW,
                       "module '%s' gathered %zu bytes of edits (limit: twice its text + %zu); "
                       "load its current text again to go on editing",
                       modname, q->m->text_len - q->text_len_read, grow);
   }
-  mssa_edit_op *e = mssa__xcalloc(n ? n : 1, sizeof *e);
-  uint32_t *res = mssa__xcalloc(n ? n : 1, sizeof *res);
+  mssa_edit_op *e = mssa_xcalloc(n ? n : 1, sizeof *e);
+  uint32_t *res = mssa_xcalloc(n ? n : 1, sizeof *res);
   for (size_t k = 0; k < n; k++) {
     if ((rc = decode_op(c, q, fi, json_array_get(ops, k), &e[k]))) {
       char msg[sizeof c->msg];
@@ -268,6 +408,7 @@ int mssa__m_edit(mssa__call *c) {
   mssa_diag diag;
   memset(&diag, 0, sizeof diag);
   if (n && (rc = journal_edit(c, modname))) goto out;
+  mssa_ir_refusal_clear();
   rc = mssa_update_batch(m, f, s, e, (uint32_t)n, res, &failed, &diag);
   if (n) mssa__journal_end(c->p, rc == 0);
   c->p->gen++;   /* invariant 3; a failed batch may have touched caches too */
@@ -279,10 +420,7 @@ int mssa__m_edit(mssa__call *c) {
       rc = mssa__fail(c, MSSA_RPC_IR_ERROR, "ops[%u]: %u:%u: %s", k, diag.line, diag.col,
                       diag.msg);
     } else {
-      const char *why = diag.msg[0] ? diag.msg : mssa_strerror(rc);
-      c->data = json_pack("{sIso}", "op", (json_int_t)k, "message", mssa__jstr(why));
-      rc = mssa__fail(c, rc == MSSA_ENOENT ? MSSA_RPC_UNKNOWN_INSTRUCTION : MSSA_RPC_EDIT_REJECTED,
-                      "ops[%u] rejected (%s); no op of the batch was applied", k, why);
+      rc = refused(c, q, fi, &e[k], k, rc, &diag);
     }
     goto out;
   }
@@ -353,6 +491,7 @@ int mssa_proto_replay(mssa_proto *p, int kind, const char *module, const char *p
   c.notify = true;
   c.params = params;
   int rc = mssa__m_edit(&c);
+  mssa__graphs_settle(p);
   if (rc) snprintf(err, cap, "%s", c.msg);
   json_decref(c.result);
   json_decref(c.data);

@@ -79,7 +79,7 @@ static char *default_name(const char *path) {
   b = b ? b + 1 : path;
   size_t n = strlen(b);
   if (n > 3 && !strcmp(b + n - 3, ".ll")) n -= 3;
-  return mssa__xstrndup(b, n);
+  return mssa_xstrndup(b, n);
 }
 
 static size_t max_module_bytes(const mssa_proto *p) {
@@ -114,9 +114,9 @@ static int load_params(mssa__call *c, const char **name, const char **path, json
 ** why), else the reply's outcome. */
 static int reload_text_here(mssa__call *c, mssa_qmodule *cur, const char *name, json_t *text,
                             char *why, size_t cap) {
-  uint64_t t0 = mssa__now_ns();
+  uint64_t t0 = mssa_now_ns();
   size_t flen = json_string_length(text);
-  char *ftext = mssa__xmalloc(flen + 1);
+  char *ftext = mssa_xmalloc(flen + 1);
   memcpy(ftext, json_string_value(text), flen + 1);
   char file[300];
   snprintf(file, sizeof file, "%s.ll", name);
@@ -131,7 +131,7 @@ static int reload_text_here(mssa__call *c, mssa_qmodule *cur, const char *name, 
 static void copy_for_pool_compare(mssa_proto_job *j, mssa_qmodule *cur,
                                   const struct mssa__textmap *tm) {
   j->olen = cur->m->text_len;
-  j->otext = mssa__xmalloc(j->olen + 1);
+  j->otext = mssa_xmalloc(j->olen + 1);
   memcpy(j->otext, cur->m->text, j->olen + 1);
   j->omap = mssa__textmap_dup(tm);
   j->max_changed = mssa__reload_max_changed(cur->m);
@@ -154,19 +154,19 @@ int mssa__m_load(mssa__call *c) {
   free(dname);
   if (tm && !async && text && (rc = reload_text_here(c, cur, name, text, why, sizeof why)) != 1)
     return rc;
-  mssa_proto_job *j = mssa__xcalloc(1, sizeof *j);
+  mssa_proto_job *j = mssa_xcalloc(1, sizeof *j);
   j->id = c->notify ? NULL : json_incref(c->id);
-  j->name = name ? mssa__xstrndup(name, strlen(name)) : default_name(path);
+  j->name = name ? mssa_xstrndup(name, strlen(name)) : default_name(path);
   j->refused = -1;
-  j->t0 = mssa__now_ns();
+  j->t0 = mssa_now_ns();
   j->max_bytes = max_module_bytes(c->p);
   if (path) {
-    j->path = mssa__xstrndup(path, strlen(path));
+    j->path = mssa_xstrndup(path, strlen(path));
     j->from_file = true;
     const char *root = h->file_root ? h->file_root(h) : NULL;
-    if (root) j->root = mssa__xstrndup(root, strlen(root));
+    if (root) j->root = mssa_xstrndup(root, strlen(root));
   } else {
-    j->path = mssa__xmalloc(strlen(j->name) + 4);
+    j->path = mssa_xmalloc(strlen(j->name) + 4);
     sprintf(j->path, "%s.ll", j->name);
     j->text = json_incref(text);
   }
@@ -203,11 +203,11 @@ static void build_full(mssa_proto_job *j, uint64_t t0) {
   /* The module has its own copy; the file's is not needed any more. */
   free(j->ntext);
   j->ntext = NULL;
-  j->ms = (double)(mssa__now_ns() - t0) / 1e6;
+  j->ms = (double)(mssa_now_ns() - t0) / 1e6;
 }
 
 void mssa_proto_job_run(mssa_proto_job *j) {
-  uint64_t t0 = mssa__now_ns();
+  uint64_t t0 = mssa_now_ns();
   memset(&j->diag, 0, sizeof j->diag);
   if (j->again) {   /* the second run: a full build of the text read */
     j->again = false;
@@ -218,11 +218,11 @@ void mssa_proto_job_run(mssa_proto_job *j) {
     if (mssa__read_module_file(j->path, j->root, j->max_bytes, &j->ntext, &j->nlen, &j->refused,
                                j->refusal, sizeof j->refusal))
       return;
-    j->read_ms = (double)(mssa__now_ns() - t0) / 1e6;
+    j->read_ms = (double)(mssa_now_ns() - t0) / 1e6;
     if (j->compare_here) return;   /* job_reply compares, on the query thread */
   } else if (j->omap) {
     j->nlen = json_string_length(j->text);
-    j->ntext = mssa__xmalloc(j->nlen + 1);
+    j->ntext = mssa_xmalloc(j->nlen + 1);
     memcpy(j->ntext, json_string_value(j->text), j->nlen + 1);
   }
   if (j->omap) {
@@ -377,6 +377,18 @@ mssa_qmodule *mssa_proto_job_steal_module(mssa_proto_job *j) {
   return q;
 }
 
+void mssa_proto_job_timeout(mssa_proto *p, const mssa_proto_job *j, double limit_s,
+                            mssa_buf *out) {
+  p->errors++;
+  p->loads_failed++;
+  if (!j->id) return;
+  char msg[512];
+  snprintf(msg, sizeof msg, "loading module '%.200s' took longer than --request-timeout (%g s); "
+           "abandoned, the module is unchanged", j->name, limit_s);
+  json_t *data = json_pack("{sI}", "limit_ms", (json_int_t)(limit_s * 1000));
+  mssa__emit(mssa__error_new(j->id, MSSA_RPC_REQUEST_TIMEOUT, msg, data), out);
+}
+
 void mssa_proto_job_free(mssa_proto_job *j) {
   if (!j) return;
   json_decref(j->id);
@@ -400,13 +412,13 @@ int mssa__m_functions(mssa__call *c) {
   const mssa_module *m = q->m;
   json_t *arr = json_array();
   for (uint32_t fi = 0; fi < q->nfuncs; fi++) {
-    const mssa_ssa *s = q->ssa[fi];
-    if (!s) continue;
+    mssa__graph_count s;   /* an evicted graph's too: no rebuild for a listing */
+    if (!mssa__graph_counts(q, fi, &s)) continue;
     const mssa_func *f = &m->funcs.a[fi];
     json_array_append_new(
         arr, json_pack("{sosIsIsIsIsIsI}", "name", mssa__jstr(mssa_str(m, f->name)), "defs",
-                       (json_int_t)s->ndefs, "uses", (json_int_t)s->nuses, "phis",
-                       (json_int_t)s->nphis, "accesses", (json_int_t)mssa_q_naccesses(s),
+                       (json_int_t)s.ndefs, "uses", (json_int_t)s.nuses, "phis",
+                       (json_int_t)s.nphis, "accesses", (json_int_t)s.naccesses,
                        "blocks", (json_int_t)f->blocks.n, "instructions",
                        (json_int_t)f->insts.n));
   }
@@ -435,8 +447,9 @@ int mssa__m_print(mssa__call *c) {
   FILE *f = open_memstream(&text, &len);
   if (!f) return mssa__fail(c, MSSA_RPC_INTERNAL_ERROR, "out of memory");
   for (uint32_t fi = 0; fi < q->nfuncs; fi++) {
-    if (!q->ssa[fi] || (only != MSSA_NONE && fi != only)) continue;
-    mssa_print_function(f, q->ssa[fi], walker);
+    if (only != MSSA_NONE && fi != only) continue;
+    mssa_ssa *s = mssa__graph(c->p, q, fi, false);
+    if (s) mssa_print_function(f, s, walker);
   }
   fclose(f);
   size_t cap = c->p->opts.max_print_bytes;
@@ -461,10 +474,11 @@ int mssa__m_verify(mssa__call *c) {
   json_t *problems = json_array();
   int n = 0;
   for (uint32_t fi = 0; fi < q->nfuncs; fi++) {
-    if (!q->ssa[fi] || (only != MSSA_NONE && fi != only)) continue;
+    mssa_ssa *s = only != MSSA_NONE && fi != only ? NULL : mssa__graph(c->p, q, fi, false);
+    if (!s) continue;
     n++;
     char msg[512] = "";
-    if (mssa_verify(q->ssa[fi], msg, sizeof msg) < 0)
+    if (mssa_verify(s, msg, sizeof msg) < 0)
       json_array_append_new(problems,
                             json_pack("{soso}", "function",
                                       mssa__jstr(mssa_str(q->m, q->m->funcs.a[fi].name)),

@@ -66,6 +66,7 @@ static int find_position(mssa__call *c, srchit *hits, uint32_t *n) {
       continue;
     }
     mssa_qhit tmp[MAX_HITS];
+    mssa__graphs_at_line(c->p, q, (uint32_t)line);   /* --max-memory may have evicted them */
     uint32_t k = mssa_q_find_source(q, file, (uint32_t)line, (uint32_t)col, tmp, MAX_HITS);
     for (uint32_t j = 0; j < k && j < MAX_HITS && *n < MAX_HITS; j++)
       hits[(*n)++] = (srchit){q, mn, tmp[j]};
@@ -138,7 +139,7 @@ static json_t *answer_new(mssa__call *c, const char *module, mssa_qmodule *q, ui
 
 /* The reply-cache slot for (q, fi, inst). */
 static mssa__rentry *rcache_slot(mssa_proto *p, const void *q, uint32_t fi, uint32_t inst) {
-  if (!p->rcache) p->rcache = mssa__xcalloc(MSSA__RCACHE_SIZE, sizeof *p->rcache);
+  if (!p->rcache) p->rcache = mssa_xcalloc(MSSA__RCACHE_SIZE, sizeof *p->rcache);
   uint64_t h = (uint64_t)(uintptr_t)q * 0x9e3779b97f4a7c15ull ^ ((uint64_t)fi << 32 | inst);
   h ^= h >> 29;
   h *= 0xbf58476d1ce4e5b9ull;
@@ -302,7 +303,7 @@ int mssa__m_uses(mssa__call *c) {
                       "the instruction is a MemoryUse; `uses` takes a MemoryDef or MemoryPhi");
   c->p->gen++;   /* asks the walker about every access */
   uint32_t n = mssa_q_uses(t.s, t.acc, NULL, 0);
-  uint32_t *v = mssa__xmalloc((n ? n : 1) * sizeof *v);
+  uint32_t *v = mssa_xmalloc((n ? n : 1) * sizeof *v);
   mssa_q_uses(t.s, t.acc, v, n);
   json_t *arr = json_array();
   for (uint32_t i = 0; i < n; i++)

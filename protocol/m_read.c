@@ -80,7 +80,7 @@ static bool real_path_of(int fd, const char *path, char out[PATH_MAX]) {
 static int read_all(int fd, size_t size, size_t max, char **text, size_t *len, int *reason,
                     char *msg, size_t cap, const char *path) {
   size_t bcap = size + 1, n = 0;
-  char *b = mssa__xmalloc(bcap + 1);
+  char *b = mssa_xmalloc(bcap + 1);
   for (;;) {
     if (n == bcap) {   /* the file grew while being read */
       if (bcap > max) {
@@ -89,7 +89,7 @@ static int read_all(int fd, size_t size, size_t max, char **text, size_t *len, i
                       "%s grew beyond %zu bytes (--max-module-bytes) while being read", path, max);
       }
       bcap = bcap * 2 > max + 1 ? max + 1 : bcap * 2;
-      b = mssa__xrealloc(b, bcap + 1);
+      b = mssa_xrealloc(b, bcap + 1);
     }
     ssize_t r = read(fd, b + n, bcap - n);
     if (r < 0 && errno == EINTR) continue;

@@ -70,14 +70,18 @@ int mssa__reload_diff(mssa__call *c, mssa_qmodule *q, const char *name, const ch
   }
   q->version = mssa_q_next_version();
   /* Committed: the changed bodies are new; build their graphs. */
-  uint64_t t1 = mssa__now_ns();
-  for (uint32_t k = 0; k < res.nchanged; k++)
+  uint64_t t1 = mssa_now_ns();
+  for (uint32_t k = 0; k < res.nchanged; k++) {
+    mssa__graph_forget(p, q, res.changed[k]);
     mssa_qmodule_build_func(q, res.changed[k], &p->opts.build, true);
+    mssa__graph_built(p, q, res.changed[k]);
+  }
+  mssa__graphs_settle(p);
   free(res.changed);
   q->text_len_read = m->text_len;
   p->gen++;
   p->reloads_diff++;
-  uint64_t t2 = mssa__now_ns();
+  uint64_t t2 = mssa_now_ns();
   if (!c->notify)
     c->result = json_pack(
         "{sosisisisIsIsIsfsfsfsbsisisisiss}", "module", mssa__jstr(name), "functions",

@@ -43,6 +43,9 @@ typedef struct mssa__rentry {
   size_t len;
 } mssa__rentry;
 
+/* One function's graph as --max-memory accounts it (graphs.c). */
+typedef struct mssa__gnode mssa__gnode;
+
 struct mssa_proto {
   mssa_proto_host *host;
   mssa_proto_opts opts;
@@ -61,6 +64,13 @@ struct mssa_proto {
   ** (see rpc.c, "raw cache"); valid while gen is unchanged. */
   struct mssa__rawentry *raw;
   bool raw_last;          /* set by the handler: this reply may be reused */
+  /* Built graphs under --max-memory (graphs.c). */
+  size_t graph_bytes;     /* accounted bytes of the built graphs */
+  uint64_t graph_evictions, graph_rebuilds;
+  uint32_t graphs_evicted; /* evicted now */
+  mssa__gnode *lru_head, *lru_tail;   /* most / least recently used */
+  uint64_t tick;          /* numbers requests: what pins a graph */
+  MSSA_VEC(mssa__gnode *) touched;    /* used by this request */
 };
 
 typedef struct mssa__call {
@@ -134,6 +144,29 @@ int mssa__m_modref(mssa__call *c);
 int mssa__m_depends(mssa__call *c);
 int mssa__m_value(mssa__call *c);
 int mssa__m_promotable(mssa__call *c);
+
+/* graphs.c (--max-memory). mssa__graph: function fi's graph, rebuilt if it
+** was evicted, now the most recently used; NULL for a declaration or a
+** failed build. `pin`: not evicted before this request ends (the caller
+** keeps the pointer); without, only until the next mssa__graph call (a
+** caller going through every function: print, verify). */
+mssa_ssa *mssa__graph(mssa_proto *p, mssa_qmodule *q, uint32_t fi, bool pin);
+/* After a request: measure what it used, then evict down to the cap. */
+void mssa__graphs_settle(mssa_proto *p);
+/* Defs, uses, phis and accesses of fi's graph, evicted or not; false if it
+** has none. */
+typedef struct mssa__graph_count {
+  uint32_t ndefs, nuses, nphis, naccesses;
+} mssa__graph_count;
+bool mssa__graph_counts(const mssa_qmodule *q, uint32_t fi, mssa__graph_count *out);
+/* Reload by difference: fi's IR is about to change and its graph to be
+** rebuilt by mssa_qmodule_build_func; forget, then announce it built. */
+void mssa__graph_forget(mssa_proto *p, mssa_qmodule *q, uint32_t fi);
+void mssa__graph_built(mssa_proto *p, mssa_qmodule *q, uint32_t fi);
+/* Rebuilds (pinned) the evicted graphs of q's functions that have an
+** instruction at source line `line`, for a query by position. */
+void mssa__graphs_at_line(mssa_proto *p, mssa_qmodule *q, uint32_t line);
+void mssa__graphs_free(mssa_proto *p);
 
 /* m_reload.c. reload_diff: the reload by difference of bundle q to *text
 ** (len bytes, malloc'ed, NUL-terminated; taken on success, set to NULL).

@@ -40,8 +40,11 @@ typedef struct mssa_proto_server_stats {
   uint64_t connections_total;  /* accepted since start */
   uint64_t dropped_slow;       /* clients dropped for not reading */
   uint64_t loads_in_flight;    /* builds running on the thread pool */
-  uint64_t jobs_abandoned;     /* builds and decodes whose client went away */
+  uint64_t jobs_abandoned;     /* builds and decodes whose client went away, or
+                                  that timed out */
+  uint64_t requests_timed_out; /* loads answered -32050 (--request-timeout) */
   uint64_t closed_idle;        /* connections closed by the idle timeout */
+  uint64_t idle_evicted;       /* idle connections closed for a new client at the limit */
   double uptime_s;
   bool journal;                /* persisting (--state-dir): the next five mean something */
   uint64_t journal_records;    /* appended since start-up */
@@ -98,6 +101,9 @@ typedef struct mssa_proto_opts {
                                   are refused (0 = 32 MiB) */
   size_t max_module_bytes;     /* largest module text a load reads or takes
                                   (0 = MSSA_PROTO_MAX_MODULE_BYTES) */
+  size_t max_graph_bytes;      /* cap on the bytes of built graphs (0 = none):
+                                  least recently used ones are freed and
+                                  rebuilt when needed (mssa_proto_module_added) */
 } mssa_proto_opts;
 
 mssa_proto *mssa_proto_new(mssa_proto_host *host, const mssa_proto_opts *opts);
@@ -110,6 +116,15 @@ enum {
   MSSA_PROTO_ASYNC = 2,     /* *job set: run it, then call job_reply */
   MSSA_PROTO_SHUTDOWN = 3   /* replied; the client asked the daemon to stop */
 };
+
+/* The host is about to install bundle q / to free it (query thread). The
+** engine accounts the graphs of the bundles announced so against
+** max_graph_bytes, freeing least recently used graphs beyond it and
+** rebuilding them when a request needs them (it keeps its accounting in
+** q->data, which the host must leave alone). A bundle never announced is
+** served, unaccounted; one announced must be withdrawn before it is freed. */
+void mssa_proto_module_added(mssa_proto *p, mssa_qmodule *q);
+void mssa_proto_module_removed(mssa_proto *p, mssa_qmodule *q);
 
 /* Handles one request line (without its '\n'). */
 int mssa_proto_handle(mssa_proto *p, const char *line, size_t len, mssa_buf *out,
@@ -142,6 +157,14 @@ const char *mssa_proto_job_module_name(const mssa_proto_job *j);
 void mssa_proto_job_reply(mssa_proto *p, mssa_proto_job *j, mssa_buf *out);
 /* The built module (ownership passes to the caller), or NULL on failure. */
 mssa_qmodule *mssa_proto_job_steal_module(mssa_proto_job *j);
+/* Appends the error reply of a job that outran its time limit (code
+** MSSA_RPC_REQUEST_TIMEOUT, data {reason, limit_ms}), unless the request was
+** a notification. Safe while job_run still runs on another thread: it
+** reads only what job_run never writes (the id, the module name). The
+** caller then drops the job's result when it ends (no other reply, no
+** module installed). */
+void mssa_proto_job_timeout(mssa_proto *p, const mssa_proto_job *j, double limit_s,
+                            mssa_buf *out);
 /* After job_reply: true if it replied nothing and the job must run again
 ** (then reply again). A reload by difference compared on the pool whose
 ** module changed meanwhile goes back for a full build this way. */

@@ -125,10 +125,10 @@ static mssa__method_fn find_method(const char *name) {
 /* ------------------------------------------------------------- engine */
 
 mssa_proto *mssa_proto_new(mssa_proto_host *host, const mssa_proto_opts *opts) {
-  mssa_proto *p = mssa__xcalloc(1, sizeof *p);
+  mssa_proto *p = mssa_xcalloc(1, sizeof *p);
   p->host = host;
   if (opts) p->opts = *opts;
-  p->started_ns = mssa__now_ns();
+  p->started_ns = mssa_now_ns();
   return p;
 }
 
@@ -152,8 +152,8 @@ struct mssa__rawentry {
 };
 
 static struct mssa__rawentry *raw_slot(mssa_proto *p, const char *line, size_t len) {
-  if (!p->raw) p->raw = mssa__xcalloc(MSSA__RAW_SIZE, sizeof *p->raw);
-  return &p->raw[mssa__hash(line, len) & (MSSA__RAW_SIZE - 1)];
+  if (!p->raw) p->raw = mssa_xcalloc(MSSA__RAW_SIZE, sizeof *p->raw);
+  return &p->raw[mssa_hash(line, len) & (MSSA__RAW_SIZE - 1)];
 }
 
 void mssa_proto_free(mssa_proto *p) {
@@ -167,6 +167,7 @@ void mssa_proto_free(mssa_proto *p) {
   if (p->rcache)
     for (size_t i = 0; i < MSSA__RCACHE_SIZE; i++) free(p->rcache[i].text);
   free(p->rcache);
+  mssa__graphs_free(p);
   free(p);
 }
 
@@ -304,8 +305,8 @@ struct mssa_proto_parsed {
 void mssa_proto_init_threads(void) { json_object_seed(0); }
 
 mssa_proto_parsed *mssa_proto_parse(const char *line, size_t len) {
-  mssa_proto_parsed *pp = mssa__xcalloc(1, sizeof *pp);
-  pp->t0 = mssa__now_ns();
+  mssa_proto_parsed *pp = mssa_xcalloc(1, sizeof *pp);
+  pp->t0 = mssa_now_ns();
   json_error_t jerr;
   pp->root = json_loadb(line, len, 0, &jerr);
   if (!pp->root) snprintf(pp->msg, sizeof pp->msg, "%s (column %d)", jerr.text, jerr.column);
@@ -322,13 +323,13 @@ int mssa_proto_handle(mssa_proto *p, const char *line, size_t len, mssa_buf *out
                       mssa_proto_job **job) {
   struct mssa__rawentry *e = len <= MSSA__RAW_MAXLINE ? raw_slot(p, line, len) : NULL;
   if (e && e->line && e->gen == p->gen && e->len == len && !memcmp(e->line, line, len)) {
-    uint64_t t0 = mssa__now_ns();
+    uint64_t t0 = mssa_now_ns();
     *job = NULL;
     p->requests++;
     p->clobber_queries++;
     p->clobber_cached++;
     mssa_buf_append(out, e->reply, e->rlen);
-    mssa__hist_add(&p->latency, mssa__now_ns() - t0);
+    mssa__hist_add(&p->latency, mssa_now_ns() - t0);
     return MSSA_PROTO_REPLIED;
   }
   size_t n0 = out->n;
@@ -337,10 +338,10 @@ int mssa_proto_handle(mssa_proto *p, const char *line, size_t len, mssa_buf *out
   if (e && rc == MSSA_PROTO_REPLIED && p->raw_last && out->n > n0) {
     free(e->line);
     free(e->reply);
-    e->line = mssa__xstrndup(line, len);
+    e->line = mssa_xstrndup(line, len);
     e->len = len;
     e->rlen = out->n - n0;
-    e->reply = mssa__xstrndup(out->p + n0, e->rlen);
+    e->reply = mssa_xstrndup(out->p + n0, e->rlen);
     e->gen = p->gen;
   }
   return rc;
@@ -483,6 +484,7 @@ static int handle_request(mssa_proto *p, json_t *root, uint64_t t0, mssa_buf *ou
   if (c.shutdown && !code) rc = MSSA_PROTO_SHUTDOWN;
   json_decref(c.params);
   json_decref(root);
-  if (rc != MSSA_PROTO_ASYNC) mssa__hist_add(&p->latency, mssa__now_ns() - t0);
+  mssa__graphs_settle(p);
+  if (rc != MSSA_PROTO_ASYNC) mssa__hist_add(&p->latency, mssa_now_ns() - t0);
   return rc;
 }

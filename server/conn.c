@@ -44,7 +44,9 @@
 **      answered.
 **   9. With --idle-timeout, a connection that owes nothing and has sent
 **      nothing for that long is closed, so idle clients cannot hold every
-**      slot of --max-connections.
+**      slot of --max-connections; and when every slot is taken, a new
+**      client takes the slot of the connection idle the longest, if one
+**      has been idle a little while (listen.c).
 */
 #include <poll.h>
 #include <stdlib.h>
@@ -101,8 +103,8 @@ void mssad_conn_set_work(mssad_conn *c, mssad_work *w) { c->work = w; }
 mssad_conn *mssad_conn_next(mssad_conn *c) { return c->next; }
 
 uv_stream_t *mssad_conn_alloc_stream(bool tcp) {
-  return tcp ? (uv_stream_t *)mssa__xcalloc(1, sizeof(uv_tcp_t))
-             : (uv_stream_t *)mssa__xcalloc(1, sizeof(uv_pipe_t));
+  return tcp ? (uv_stream_t *)mssa_xcalloc(1, sizeof(uv_tcp_t))
+             : (uv_stream_t *)mssa_xcalloc(1, sizeof(uv_pipe_t));
 }
 
 /* ------------------------------------------------------------- freeing */
@@ -124,6 +126,8 @@ static void conn_free(mssad_conn *c) {
 static void unref(mssad_conn *c) {
   if (--c->refs == 0) conn_free(c);
 }
+
+void mssad_conn_unref(mssad_conn *c) { unref(c); }
 
 static void on_handle_closed(uv_handle_t *h) {
   mssad_conn *c = h->data;
@@ -202,7 +206,7 @@ static void conn_flush(mssad_conn *c) {
   }
   if (done < n) {
     size_t len = n - done;
-    write_req *w = mssa__xmalloc(sizeof *w + len);
+    write_req *w = mssa_xmalloc(sizeof *w + len);
     w->conn = c;
     w->len = len;
     memcpy(w->data, o->p + done, len);
@@ -355,7 +359,7 @@ static int next_line(mssad_conn *c, char **line, size_t *len) {
 static int parse_on_pool(mssad_conn *c, char *line, size_t len) {
   mssa_buf *in = &c->in_buf;
   size_t rest = in->n - in->off, cap = rest > READ_CHUNK ? rest : READ_CHUNK;
-  char *fresh = mssa__xmalloc(cap);
+  char *fresh = mssa_xmalloc(cap);
   memcpy(fresh, in->p + in->off, rest);
   if (mssad_store_start_parse(c->srv, c, in->p, (size_t)(line - in->p), len) != 0) {
     free(fresh);
@@ -417,7 +421,7 @@ static void shrink_input(mssad_conn *c) {
   mssa_buf *in = &c->in_buf;
   mssa_buf_compact(in);
   if (in->cap > 4 * (size_t)READ_CHUNK && in->n < READ_CHUNK) {
-    char *p = mssa__xmalloc(READ_CHUNK);
+    char *p = mssa_xmalloc(READ_CHUNK);
     memcpy(p, in->p, in->n);
     free(in->p);
     in->p = p;
@@ -467,6 +471,11 @@ void mssad_conn_job_done(mssad_conn *c) {
   c->waiting_job = false;
   if (!c->closing) conn_process(c);
   unref(c);
+}
+
+void mssad_conn_job_detached(mssad_conn *c) {
+  c->waiting_job = false;
+  if (!c->closing) conn_process(c);
 }
 
 void mssad_conn_hold(mssad_conn *c, uint64_t seq, uint64_t covered) {
@@ -520,7 +529,7 @@ void mssad_conn_drain(mssad_conn *c) {
 
 mssad_conn *mssad_conn_new(mssad_server *s, uv_stream_t *in, uv_stream_t *out, bool needs_token,
                            bool tcp) {
-  mssad_conn *c = mssa__xcalloc(1, sizeof *c);
+  mssad_conn *c = mssa_xcalloc(1, sizeof *c);
   c->srv = s;
   c->in = in;
   c->out = out;
@@ -546,6 +555,14 @@ static bool idle(const mssad_conn *c, uint64_t now, uint64_t timeout_ns) {
   return !c->closing && !c->waiting_job && !c->nholds && c->out_buf.n == 0 &&
          c->in_buf.n == c->in_buf.off && uv_stream_get_write_queue_size(c->out) == 0 &&
          now - c->last_ns >= timeout_ns;
+}
+
+mssad_conn *mssad_conns_idlest(mssad_server *s, uint64_t min_ns) {
+  uint64_t now = uv_hrtime();
+  mssad_conn *best = NULL;
+  for (mssad_conn *c = s->conns; c; c = c->next)
+    if (idle(c, now, min_ns) && (!best || c->last_ns < best->last_ns)) best = c;
+  return best;
 }
 
 void mssad_conns_close_idle(mssad_server *s) {

@@ -116,7 +116,7 @@ static uint32_t get32(const unsigned char *p) {
 
 static char *path_of(const mssad_journal *j, const char *leaf) {
   size_t n = strlen(j->dir) + strlen(leaf) + 2;
-  char *p = mssa__xmalloc(n);
+  char *p = mssa_xmalloc(n);
   snprintf(p, n, "%s/%s", j->dir, leaf);
   return p;
 }
@@ -147,7 +147,7 @@ static unsigned char *encode(int kind, const char *name, const char *payload, si
   size_t nl = strlen(name);
   size_t body = 1 + 4 + nl + len;
   if (body >= MAX_BODY) return NULL;
-  unsigned char *r = mssa__xmalloc(HDR + body);
+  unsigned char *r = mssa_xmalloc(HDR + body);
   memcpy(r, MAGIC, 4);
   put32(r + 4, (uint32_t)body);
   unsigned char *b = r + HDR;
@@ -179,9 +179,9 @@ static unsigned char *slurp(const char *path, size_t *n) {
     return NULL;
   }
   size_t cap = (size_t)st.st_size + 1, len = 0;
-  unsigned char *b = mssa__xmalloc(cap);
+  unsigned char *b = mssa_xmalloc(cap);
   for (;;) {
-    if (len == cap) b = mssa__xrealloc(b, cap *= 2);
+    if (len == cap) b = mssa_xrealloc(b, cap *= 2);
     ssize_t r = read(fd, b + len, cap - len);
     if (r < 0 && errno == EINTR) continue;
     if (r <= 0) break;
@@ -227,65 +227,215 @@ static int decode(const unsigned char *buf, size_t n, size_t off, rec *r) {
 
 /* ----------------------------------------------------------- replaying */
 
-static int apply(mssad_server *s, const rec *r, const char *file) {
-  if (r->kind == J_GEN) return 0;
-  char *name = mssa__xstrndup(r->name, r->name_len);
+/* Start-up reads a file record by record (jfile), never whole: memory is
+** one record, and a record is at most what the live daemon could have
+** written (replay_bound). */
+
+/* Records whose replay fails are logged one by one up to this many, then
+** only counted (a journal of garbage must not flood the log). */
+#define MAX_REPLAY_WARNINGS 20
+/* Telling a torn tail from damage in the middle means looking for a valid
+** record after the bad one; candidates are CRC-checked for at most this
+** many bytes beyond twice the rest of the file (a file of fake headers
+** cannot make the search quadratic). Past it the damage counts as in the
+** middle: start-up stops, which never loses a byte. */
+#define SCAN_SLACK ((uint64_t)64 << 20)
+/* Bytes read at a time when scanning or moving bytes aside. */
+#define CHUNK ((size_t)1 << 20)
+
+typedef struct jfile {
+  int fd;
+  const char *path;
+  uint64_t size;              /* at open */
+  uint64_t max_body;          /* replay_bound */
+  unsigned char *buf;         /* the current record */
+  size_t cap;
+  uint64_t budget;            /* CRC bytes next_valid may still spend */
+} jfile;
+
+/* The longest body the live daemon can journal: a load's text (up to
+** --max-module-bytes; params.text is a request too) or an edit's params
+** (up to --max-request), plus the module name (part of a request) and the
+** kind and length fields. */
+static uint64_t replay_bound(const mssad_server *s) {
+  uint64_t mod = s->cfg.max_module_bytes ? s->cfg.max_module_bytes : MSSA_PROTO_MAX_MODULE_BYTES;
+  uint64_t req = s->cfg.max_request;
+  uint64_t b = 5 + req + (mod > req ? mod : req);
+  return b < MAX_BODY ? b : MAX_BODY - 1;
+}
+
+/* n bytes at offset off; 0, or -1 (a read error, or the file is shorter). */
+static int pread_all(int fd, void *p, size_t n, uint64_t off) {
+  char *b = p;
+  while (n) {
+    ssize_t r = pread(fd, b, n, (off_t)off);
+    if (r < 0 && errno == EINTR) continue;
+    if (r <= 0) return -1;
+    b += r;
+    n -= (size_t)r;
+    off += (uint64_t)r;
+  }
+  return 0;
+}
+
+/* Is h (the HDR bytes at off) a record header whose body fits in the file
+** and under the bound? *body gets its length. */
+static bool header_ok(const jfile *f, const unsigned char *h, uint64_t off, uint32_t *body) {
+  if (memcmp(h, MAGIC, 4)) return false;
+  *body = get32(h + 4);
+  return *body >= 5 && *body <= f->max_body && *body <= f->size - off - HDR;
+}
+
+/* The same, reading the header at off. */
+static bool header_at(jfile *f, uint64_t off, uint32_t *body) {
+  unsigned char h[HDR];
+  return f->size - off >= HDR && !pread_all(f->fd, h, HDR, off) && header_ok(f, h, off, body);
+}
+
+/* Reads and decodes the record at off into f->buf: 1 and *r, 0 at the
+** end of the file, -1 if it is torn or corrupt. */
+static int read_rec(jfile *f, uint64_t off, rec *r) {
+  if (off == f->size) return 0;
+  uint32_t body;
+  if (!header_at(f, off, &body)) return -1;
+  size_t n = HDR + (size_t)body;
+  if (n > f->cap) {
+    free(f->buf);
+    f->buf = mssa_xmalloc(n);
+    f->cap = n;
+  }
+  if (pread_all(f->fd, f->buf, n, off) || decode(f->buf, n, 0, r) != 1) return -1;
+  r->off = (size_t)off;
+  return 1;
+}
+
+/* Would the record at off be whole and valid if this daemon's limits were
+** larger? Then it is no torn write: only the limits refuse it. */
+static bool beyond_bound(jfile *f, uint64_t off) {
+  unsigned char h[HDR];
+  if (f->size - off < HDR || pread_all(f->fd, h, HDR, off) || memcmp(h, MAGIC, 4)) return false;
+  uint32_t body = get32(h + 4);
+  return body > f->max_body && body < MAX_BODY && body <= f->size - off - HDR;
+}
+
+/* Where the search for a valid record after a bad one ended. */
+#define SCAN_NONE UINT64_MAX        /* no valid record follows */
+#define SCAN_GAVE_UP (UINT64_MAX - 1) /* the CRC budget ran out first */
+
+/* The offset of the first whole, valid record after `off`, SCAN_NONE, or
+** SCAN_GAVE_UP: tells a torn tail (nothing valid follows) from damage in
+** the middle, reading the file a chunk at a time. */
+static uint64_t next_valid(jfile *f, uint64_t off) {
+  unsigned char *chunk = mssa_xmalloc(CHUNK);
+  uint64_t found = SCAN_NONE;
+  for (uint64_t base = off + 1; found == SCAN_NONE && base + HDR <= f->size;) {
+    size_t n = f->size - base < CHUNK ? (size_t)(f->size - base) : CHUNK;
+    if (pread_all(f->fd, chunk, n, base)) break;
+    for (size_t k = 0; k + 4 <= n && found == SCAN_NONE;) {
+      const unsigned char *m = memmem(chunk + k, n - k, MAGIC, 4);
+      if (!m) break;
+      k = (size_t)(m - chunk);
+      uint32_t body;
+      rec r;
+      if (k + HDR <= n ? header_ok(f, chunk + k, base + k, &body) : header_at(f, base + k, &body)) {
+        if (f->budget < body) found = SCAN_GAVE_UP;
+        else if ((f->budget -= body, read_rec(f, base + k, &r) == 1)) found = base + k;
+      }
+      k++;
+    }
+    base += n > 3 ? n - 3 : n;   /* a magic split across chunks is seen */
+  }
+  free(chunk);
+  return found;
+}
+
+/* Moves bytes [off, size) of the file aside, into PATH.WHAT-OFF (a new
+** file, fsynced with its directory), then cuts it at off: journal bytes
+** are never deleted, only moved where the journal does not read them. */
+static int cut_aside(mssad_journal *j, jfile *f, const char *what, uint64_t off) {
+  char aside[4096];
+  int fd = -1;
+  unsigned long long o = (unsigned long long)off;
+  for (int k = 0; k < MAX_ASIDE_TRIES && fd < 0; k++) {
+    if (k) snprintf(aside, sizeof aside, "%s.%s-%llu.%d", f->path, what, o, k);
+    else snprintf(aside, sizeof aside, "%s.%s-%llu", f->path, what, o);
+    fd = open(aside, O_WRONLY | O_CREAT | O_EXCL, 0600);
+    if (fd < 0 && errno != EEXIST) break;
+  }
+  int rc = fd < 0 ? -1 : 0;
+  unsigned char *chunk = mssa_xmalloc(CHUNK);
+  for (uint64_t at = off; !rc && at < f->size;) {
+    size_t n = f->size - at < CHUNK ? (size_t)(f->size - at) : CHUNK;
+    rc = pread_all(f->fd, chunk, n, at);
+    if (!rc) rc = write_all(fd, chunk, n);
+    at += n;
+  }
+  free(chunk);
+  if (!rc) rc = fsync(fd);
+  if (fd >= 0 && close(fd) < 0) rc = -1;
+  if (!rc) rc = fsync_dir(j->dir);
+  if (!rc) rc = truncate(f->path, (off_t)off);
+  unsigned long long moved = (unsigned long long)(f->size - off);
+  if (rc) {
+    MSSAD_ERROR("%s: cannot move the %llu bytes from offset %llu aside to %s: %s", f->path,
+                moved, o, aside, strerror(errno));
+    return -1;
+  }
+  MSSAD_WARN("%s: moved the %llu bytes from offset %llu to %s", f->path, moved, o, aside);
+  j->cut_bytes += f->size - off;
+  return 0;
+}
+
+static void apply(mssad_server *s, const rec *r, const char *file) {
+  if (r->kind == J_GEN) return;
+  char *name = mssa_xstrndup(r->name, r->name_len);
   char err[600];
   mssa_qmodule *q = NULL;
   /* Payloads are followed by more file bytes, not a NUL: the loader copies
   ** the text, and the JSON decoder takes a length. */
   int rc = mssa_proto_replay(s->proto, r->kind, name, r->payload, r->len, &q, err, sizeof err);
-  if (rc)
+  if (rc && s->journal.replay_failed++ < MAX_REPLAY_WARNINGS)
     MSSAD_WARN("%s: record at offset %zu (%s '%s') not replayed: %s", file, r->off,
                r->kind == MSSA_PROTO_J_LOAD ? "load" : r->kind == MSSA_PROTO_J_EDIT ? "edit"
                                                                                     : "unload",
                name, err);
-  else if (q)
+  else if (!rc && q)
     mssad_store_install(s, name, q);
   s->journal.replayed++;
   free(name);
-  return 0;
 }
 
-/* The offset of the first whole, valid record after `off`, or n if none:
-** tells a torn tail (nothing valid follows) from damage in the middle. */
-static size_t next_valid(const unsigned char *buf, size_t n, size_t off) {
-  for (size_t k = off + 1; k + HDR <= n; k++) {
-    const unsigned char *m = memmem(buf + k, n - k, MAGIC, 4);
-    if (!m) break;
-    k = (size_t)(m - buf);
-    rec r;
-    if (decode(buf, n, k, &r) == 1) return k;
-  }
-  return n;
-}
-
-/* Moves buf[off..n) of `path` aside, into PATH.WHAT-OFF (a new file,
-** fsynced with its directory), then cuts `path` at off: journal bytes are
-** never deleted, only moved where the journal does not read them. */
-static int cut_aside(mssad_journal *j, const char *path, const char *what, size_t off,
-                     const unsigned char *buf, size_t n) {
-  char aside[4096];
-  int fd = -1;
-  for (int k = 0; k < MAX_ASIDE_TRIES && fd < 0; k++) {
-    if (k) snprintf(aside, sizeof aside, "%s.%s-%zu.%d", path, what, off, k);
-    else snprintf(aside, sizeof aside, "%s.%s-%zu", path, what, off);
-    fd = open(aside, O_WRONLY | O_CREAT | O_EXCL, 0600);
-    if (fd < 0 && errno != EEXIST) break;
-  }
-  int rc = fd < 0 ? -1 : write_all(fd, buf + off, n - off);
-  if (!rc) rc = fsync(fd);
-  if (fd >= 0 && close(fd) < 0) rc = -1;
-  if (!rc) rc = fsync_dir(j->dir);
-  if (!rc) rc = truncate(path, (off_t)off);
-  if (rc) {
-    MSSAD_ERROR("%s: cannot move the %zu bytes from offset %zu aside to %s: %s", path, n - off,
-                off, aside, strerror(errno));
+/* What to do at a record that does not decode (replay_file): 0 to go on
+** from the good prefix, -1 to refuse to start. */
+static int bad_record(mssad_server *s, jfile *f, bool journal, uint64_t off) {
+  unsigned long long o = (unsigned long long)off;
+  if (beyond_bound(f, off) && !s->cfg.recover) {
+    MSSAD_ERROR("%s: the record at offset %llu is longer than this daemon's limits allow "
+                "(--max-module-bytes, --max-request); refusing to start: restart with the "
+                "limits it was written under, or --recover to keep the %llu bytes before it",
+                f->path, o, o);
     return -1;
   }
-  MSSAD_WARN("%s: moved the %zu bytes from offset %zu to %s", path, n - off, off, aside);
-  j->cut_bytes += n - off;
-  return 0;
+  f->budget = 2 * (f->size - off) + SCAN_SLACK;
+  uint64_t next = next_valid(f, off);
+  if (journal && next == SCAN_NONE && !beyond_bound(f, off)) {
+    MSSAD_WARN("journal: cut a torn record at offset %llu of %s (a write cut short)", o, f->path);
+    return cut_aside(&s->journal, f, "torn", off);
+  }
+  if (s->cfg.recover) {
+    MSSAD_WARN("%s: damaged record at offset %llu; --recover: keeping the %llu bytes before it",
+               f->path, o, o);
+    return cut_aside(&s->journal, f, "damaged", off);
+  }
+  MSSAD_ERROR("%s: damaged record at offset %llu%s; refusing to start: no record after it "
+              "would be replayed. memssad --recover keeps the %llu bytes before it and "
+              "moves the rest to %s.damaged-%llu",
+              f->path, o,
+              next == SCAN_GAVE_UP ? " (too many false headers after it to tell whether valid "
+                                     "records follow)"
+              : next != SCAN_NONE ? " (valid records follow it)" : "",
+              o, f->path, o);
+  return -1;
 }
 
 /* Replays a file (`journal`: the journal, else the snapshot). At the first
@@ -295,13 +445,24 @@ static int cut_aside(mssad_journal *j, const char *path, const char *what, size_
 ** stops start-up, naming the offset, unless --recover, which keeps the
 ** valid prefix and moves the rest aside. Returns the good length, or -1. */
 static long long replay_file(mssad_server *s, const char *path, bool journal, uint64_t *gen) {
-  size_t n;
-  unsigned char *buf = slurp(path, &n);
-  if (!buf) return 0;
-  size_t off = 0;
+  jfile f = {.fd = open(path, O_RDONLY | O_CLOEXEC), .path = path, .max_body = replay_bound(s)};
+  struct stat st;
+  if (f.fd < 0) {
+    if (errno == ENOENT) return 0;
+    MSSAD_ERROR("%s: %s", path, strerror(errno));
+    return -1;
+  }
+  bool stat_ok = fstat(f.fd, &st) == 0;
+  if (!stat_ok || !S_ISREG(st.st_mode)) {
+    MSSAD_ERROR("%s: %s", path, stat_ok ? "not a regular file" : strerror(errno));
+    close(f.fd);
+    return -1;
+  }
+  f.size = (uint64_t)st.st_size;
+  uint64_t off = 0;
   rec r;
   int d;
-  while ((d = decode(buf, n, off, &r)) == 1) {
+  while ((d = read_rec(&f, off, &r)) == 1) {
     if (r.kind == J_GEN && gen && r.len == 8) {
       uint64_t g = 0;
       for (int i = 7; i >= 0; i--) g = g << 8 | (unsigned char)r.payload[i];
@@ -309,27 +470,15 @@ static long long replay_file(mssad_server *s, const char *path, bool journal, ui
     }
     apply(s, &r, path);
     off += r.size;
-  }
-  int rc = 0;
-  if (d < 0) {
-    size_t next = next_valid(buf, n, off);
-    bool torn = journal && next == n;
-    if (torn) {
-      MSSAD_WARN("journal: cut a torn record at offset %zu of %s (a write cut short)", off, path);
-      rc = cut_aside(&s->journal, path, "torn", off, buf, n);
-    } else if (s->cfg.recover) {
-      MSSAD_WARN("%s: damaged record at offset %zu; --recover: keeping the %zu bytes before it",
-                 path, off, off);
-      rc = cut_aside(&s->journal, path, "damaged", off, buf, n);
-    } else {
-      MSSAD_ERROR("%s: damaged record at offset %zu%s; refusing to start: no record after it "
-                  "would be replayed. memssad --recover keeps the %zu bytes before it and "
-                  "moves the rest to %s.damaged-%zu",
-                  path, off, next < n ? " (valid records follow it)" : "", off, path, off);
-      rc = -1;
+    if (f.cap > CHUNK && r.size <= CHUNK) {   /* give back a huge record's buffer */
+      free(f.buf);
+      f.buf = NULL;
+      f.cap = 0;
     }
   }
-  free(buf);
+  int rc = d < 0 ? bad_record(s, &f, journal, off) : 0;
+  free(f.buf);
+  close(f.fd);
   return rc ? -1 : (long long)off;
 }
 
@@ -584,10 +733,10 @@ static modrecs *mod_of(modrecs **ms, size_t *nm, const rec *r) {
   for (size_t i = 0; i < *nm; i++)
     if (strlen((*ms)[i].name) == r->name_len && !memcmp((*ms)[i].name, r->name, r->name_len))
       return &(*ms)[i];
-  *ms = mssa__xrealloc(*ms, (*nm + 1) * sizeof **ms);
+  *ms = mssa_xrealloc(*ms, (*nm + 1) * sizeof **ms);
   modrecs *m = &(*ms)[(*nm)++];
   memset(m, 0, sizeof *m);
-  m->name = mssa__xstrndup(r->name, r->name_len);
+  m->name = mssa_xstrndup(r->name, r->name_len);
   return m;
 }
 
@@ -601,7 +750,7 @@ static void reduce(const unsigned char *buf, size_t n, modrecs **ms, size_t *nm)
     if (r.kind != MSSA_PROTO_J_EDIT) m->n = 0;   /* a load or unload resets */
     if (r.kind == MSSA_PROTO_J_UNLOAD) continue;
     if (r.kind == MSSA_PROTO_J_EDIT && m->n == 0) continue;  /* orphan: no load */
-    if (m->n == m->cap) m->a = mssa__xrealloc(m->a, (m->cap = m->cap ? m->cap * 2 : 8) * sizeof *m->a);
+    if (m->n == m->cap) m->a = mssa_xrealloc(m->a, (m->cap = m->cap ? m->cap * 2 : 8) * sizeof *m->a);
     m->a[m->n++] = r;
   }
 }
@@ -725,6 +874,9 @@ int mssad_journal_open(mssad_server *s) {
              (unsigned long long)j->replayed, s->store.n, j->dir,
              (double)(uv_hrtime() - t0) / 1e6,
              j->cut_bytes ? " after moving damaged bytes aside" : "");
+  if (j->replay_failed)
+    MSSAD_WARN("journal: %llu record(s) could not be replayed (the first %d are named above)",
+               (unsigned long long)j->replay_failed, MAX_REPLAY_WARNINGS);
   s->host.journal = h_journal;   /* from now on changes are recorded */
   s->host.journal_end = h_journal_end;
   if (j->mode != MSSAD_FSYNC_NO && !syncer_start(s))

@@ -12,8 +12,11 @@
 **      connection must send as its first line, unless --insecure-no-token
 **      (loopback only) says otherwise. Over TCP, files are read only under
 **      --root (store.c, h_file_root).
-**   4. Over the connection limit a client gets one error line and is
-**      closed; it never takes memory beyond its handle.
+**   4. At the connection limit, a new client takes the slot of the
+**      connection idle the longest, if it has been idle for at least
+**      IDLE_EVICT_MS (so idle clients cannot lock others out, and a client
+**      between two requests is not cut); with none, the new client gets
+**      one error line and is closed, taking no memory beyond its handle.
 **   5. A socket path that exists is used (replaced when stale) only if it
 **      is a socket owned by this user (memssa_client_check_socket).
 */
@@ -33,6 +36,9 @@
 
 /* Connections the kernel queues for accept(). */
 #define LISTEN_BACKLOG 128
+/* At the limit, a connection idle at least this long (ms) gives its slot
+** to a new client. */
+#define IDLE_EVICT_MS 1000
 
 static mssad_listener *new_listener(mssad_server *s) {
   if (s->nlisteners >= MSSAD_MAX_LISTENERS) return NULL;
@@ -76,7 +82,19 @@ static void on_connection(uv_stream_t *server, int status) {
     uv_close((uv_handle_t *)client, (uv_close_cb)free);
     return;
   }
-  if (s->stopping || s->nconns >= s->cfg.max_connections) {
+  /* (Connections still closing count until freed: the limit may be
+  ** passed by those, for a moment.) */
+  bool full = s->nconns >= s->cfg.max_connections;
+  if (!s->stopping && full) {
+    mssad_conn *idlest = mssad_conns_idlest(s, (uint64_t)IDLE_EVICT_MS * 1000000);
+    if (idlest) {
+      MSSAD_INFO("connection limit: closing the connection idle the longest for a new client");
+      s->idle_evicted++;
+      mssad_conn_close(idlest);
+      full = false;
+    }
+  }
+  if (s->stopping || full) {
     MSSAD_WARN("refusing a connection: %s", s->stopping ? "stopping" : "connection limit");
     reject(s, client);
     return;
@@ -155,7 +173,7 @@ int mssad_listen_unix(mssad_server *s, const char *path) {
   l->open = true;
   int fd = -1, rc = bind_private(path, &fd);
   if (rc == 0) {
-    l->unlink_path = mssa__xstrndup(path, strlen(path));
+    l->unlink_path = mssa_xstrndup(path, strlen(path));
     rc = uv_pipe_open(&l->h.pipe, fd);
     if (rc) close(fd);
   }

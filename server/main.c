@@ -68,9 +68,14 @@ static void usage(FILE *out) {
         "                        finish for this long, then close every connection\n"
         "                        and abandon unfinished builds (default 1.5)\n"
         "  --idle-timeout SEC    close connections idle this long (default 600; 0 never)\n"
+        "  --request-timeout SEC answer a load (read, build, compare) that takes longer\n"
+        "                        with error -32050 and abandon it (default 0: no limit)\n"
         "  --max-module-bytes BYTES\n"
         "                        largest module a load reads or takes (default 1G);\n"
         "                        only regular files are read, checked before reading\n"
+        "  --max-memory BYTES    cap on the memory of built MemorySSA graphs (with their\n"
+        "                        walker caches): least recently used functions' graphs\n"
+        "                        are freed and rebuilt on their next query (default: none)\n"
         "  --root DIR            TCP clients may load files under DIR only (without\n"
         "                        it they may load no file, only params.text)\n"
         "  --insecure-no-token   allow --listen on loopback without --token-file\n"
@@ -120,7 +125,7 @@ static char *read_token(const char *path) {
     MSSAD_ERROR("--token-file %s: the first line is empty", path);
     return NULL;
   }
-  return mssa__xstrndup(line, strlen(line));
+  return mssa_xstrndup(line, strlen(line));
 }
 
 /* ---------------------------------------------------------------- stop */
@@ -254,7 +259,9 @@ static int value_opt(mssad_server *srv, const char *a, const char *v) {
     if (!cfg->check_limit) cfg->check_limit = UINT32_MAX;
   } else if (!strcmp(a, "--drain-timeout")) cfg->drain_timeout_s = atof(v);
   else if (!strcmp(a, "--idle-timeout")) cfg->idle_timeout_s = atof(v);
+  else if (!strcmp(a, "--request-timeout")) cfg->request_timeout_s = atof(v);
   else if (!strcmp(a, "--max-module-bytes")) return size_opt(v, &cfg->max_module_bytes);
+  else if (!strcmp(a, "--max-memory")) return size_opt(v, &cfg->max_memory);
   else if (!strcmp(a, "--root")) cfg->root = v;
   else if (!strcmp(a, "--state-dir")) cfg->state_dir = v;
   else if (!strcmp(a, "--fsync")) {
@@ -303,7 +310,8 @@ static bool takes_value(const char *a) {
       "--socket",      "--listen",          "--token-file",  "--max-request",
       "--max-backlog", "--max-edit-growth", "--max-connections", "--check-limit",
       "--drain-timeout", "--state-dir",     "--fsync",       "--journal-max",
-      "--log-level",   "--idle-timeout",    "--max-module-bytes", "--root"};
+      "--log-level",   "--idle-timeout",    "--max-module-bytes", "--root",
+      "--request-timeout", "--max-memory"};
   for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
     if (!strcmp(a, names[i])) return true;
   return false;
@@ -355,6 +363,7 @@ static int server_init(mssad_server *srv) {
   po.max_print_bytes = cfg->max_backlog / 2;
   po.max_edit_growth = cfg->max_edit_growth;
   po.max_module_bytes = cfg->max_module_bytes;
+  po.max_graph_bytes = cfg->max_memory;
   srv->proto = mssa_proto_new(&srv->host, &po);
   uv_signal_init(srv->loop, &srv->sigterm);
   uv_signal_init(srv->loop, &srv->sigint);
@@ -378,7 +387,7 @@ static int server_init(mssad_server *srv) {
       MSSAD_ERROR("--root %s: %s", cfg->root, errno ? strerror(errno) : "not a directory");
       return -1;
     }
-    srv->root_real = mssa__xstrndup(real, strlen(real));
+    srv->root_real = mssa_xstrndup(real, strlen(real));
   }
   return 0;
 }

@@ -44,7 +44,10 @@ typedef struct mssad_config {
                                  included) may take to finish; then connections
                                  are closed and unfinished builds abandoned */
   double idle_timeout_s;      /* a connection idle this long is closed (0: never) */
+  double request_timeout_s;   /* a load (read, build, compare) answered with -32050
+                                 after this long (0: no limit) */
   size_t max_module_bytes;    /* see mssa_proto_opts */
+  size_t max_memory;          /* --max-memory: mssa_proto_opts.max_graph_bytes */
   const char *root;           /* --root: the only files TCP clients may load */
   bool insecure_no_token;     /* allow TCP on loopback without --token-file */
   bool recover;               /* --recover: start from the journal's valid prefix */
@@ -85,7 +88,7 @@ typedef struct mssad_journal {
   uv_timer_t timer;           /* everysec */
   mssad_syncer syncer;
   uint64_t fsync_t0;          /* when the fdatasync in flight started */
-  uint64_t replayed, cut_bytes, fsyncs, fsync_errors, fsync_ns, compactions;
+  uint64_t replayed, replay_failed, cut_bytes, fsyncs, fsync_errors, fsync_ns, compactions;
 } mssad_journal;
 
 typedef struct mssad_server mssad_server;
@@ -129,8 +132,11 @@ struct mssad_server {
   int nlisteners;
   mssad_conn *conns;          /* doubly linked list of live connections */
   uint64_t nconns, conns_total, dropped_slow, closed_idle;
+  uint64_t idle_evicted;      /* closed to make room for a new client */
   uint64_t jobs_in_flight;
-  uint64_t jobs_abandoned;    /* builds and decodes whose client went away */
+  uint64_t jobs_abandoned;    /* builds and decodes whose client went away, or
+                                 that timed out */
+  uint64_t requests_timed_out; /* --request-timeout */
   char *root_real;            /* realpath of cfg.root (NULL: no --root) */
   uv_timer_t idle_timer;      /* sweeps idle connections (idle_timeout_s) */
   uv_signal_t sigterm, sigint;
@@ -169,6 +175,8 @@ void mssad_conn_set_work(mssad_conn *c, mssad_work *w);
 /* Closes the connections idle for idle_timeout_s (no request pending, no
 ** reply unsent). */
 void mssad_conns_close_idle(mssad_server *s);
+/* The connection idle the longest, if idle for at least min_ns, or NULL. */
+mssad_conn *mssad_conns_idlest(mssad_server *s, uint64_t min_ns);
 /* Allocates the handle storage a connection will own. */
 uv_stream_t *mssad_conn_alloc_stream(bool tcp);
 void mssad_conn_close(mssad_conn *c);
@@ -176,6 +184,11 @@ void mssad_conn_close(mssad_conn *c);
 void mssad_conn_drain(mssad_conn *c);
 /* Called by the store when the connection's async job is answered. */
 void mssad_conn_job_done(mssad_conn *c);
+/* The job was answered early (it timed out): the connection goes on with
+** its next request while the job, still holding its reference, runs to
+** its end, then drops it (mssad_conn_unref). */
+void mssad_conn_job_detached(mssad_conn *c);
+void mssad_conn_unref(mssad_conn *c);
 mssa_buf *mssad_conn_outbuf(mssad_conn *c);
 mssad_conn *mssad_conn_next(mssad_conn *c);
 /* Holds every reply appended to c from now on (this request's and all

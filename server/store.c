@@ -18,10 +18,22 @@
 **   5. Work for a client that has gone is abandoned (mssad_work_abandon):
 **      cancelled if it has not started, else dropped when it ends: a load
 **      nobody waits for installs no module and sends no reply.
+**   6. A job that outruns --request-timeout is answered with error -32050
+**      when the time is up, and its connection goes on with its next
+**      request; the job itself is abandoned as in 5 (a build cannot be
+**      stopped midway), keeping its reference on the connection until it
+**      ends.
+**   7. With --max-memory the engine accounts the graphs of every bundle
+**      installed here (mssa_proto_module_added before it is installed,
+**      mssa_proto_module_removed before it is freed), and memory freed with
+**      a module goes back to the system (malloc_trim, where glibc has it).
 */
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#ifdef __GLIBC__
+#include <malloc.h>   /* malloc_trim */
+#endif
 
 #include "log.h"
 #include "server.h"
@@ -43,6 +55,11 @@ static void free_run(uv_work_t *w) {
   free_work *fw = w->data;
   mssa_qmodule_free(fw->q);
   fw->q = NULL;
+#ifdef __GLIBC__
+  /* A module is millions of small blocks: freed, they stay in glibc's
+  ** arenas (RSS does not go down) until trimmed. */
+  malloc_trim(0);
+#endif
 }
 
 static void free_after(uv_work_t *w, int status) {
@@ -55,7 +72,7 @@ static void free_after(uv_work_t *w, int status) {
 /* Frees a bundle on the pool (invariant 2). */
 static void free_later(mssad_server *s, mssa_qmodule *q) {
   if (!q) return;
-  free_work *fw = mssa__xcalloc(1, sizeof *fw);
+  free_work *fw = mssa_xcalloc(1, sizeof *fw);
   fw->req.data = fw;
   fw->q = q;
   if (uv_queue_work(s->loop, &fw->req, free_run, free_after)) {
@@ -68,17 +85,20 @@ void mssad_store_install(mssad_server *s, const char *name, mssa_qmodule *q) {
   mssad_store *st = &s->store;
   int i = find_index(st, name);
   if (i >= 0) {
+    mssa_proto_module_removed(s->proto, st->a[i].q);
     free_later(s, st->a[i].q);
     st->a[i].q = q;
+    mssa_proto_module_added(s->proto, q);
     return;
   }
   if (st->n == st->cap) {
     st->cap = st->cap ? st->cap * 2 : 8;
-    st->a = mssa__xrealloc(st->a, st->cap * sizeof *st->a);
+    st->a = mssa_xrealloc(st->a, st->cap * sizeof *st->a);
   }
-  st->a[st->n].name = mssa__xstrndup(name, strlen(name));
+  st->a[st->n].name = mssa_xstrndup(name, strlen(name));
   st->a[st->n].q = q;
   st->n++;
+  mssa_proto_module_added(s->proto, q);   /* --max-memory accounts its graphs */
 }
 
 /* ----------------------------------------------------- host interface */
@@ -107,6 +127,7 @@ static int h_unload(mssa_proto_host *h, const char *name) {
   int i = find_index(st, name);
   if (i < 0) return -1;
   MSSAD_INFO("unloaded module '%s'", name);
+  mssa_proto_module_removed(s->proto, st->a[i].q);
   free_later(s, st->a[i].q);
   free(st->a[i].name);   /* `name` may point here: the caller copied it */
   st->a[i] = st->a[--st->n];
@@ -123,7 +144,9 @@ static const char *h_file_root(mssa_proto_host *h) {
 static void h_server_stats(mssa_proto_host *h, mssa_proto_server_stats *out) {
   mssad_server *s = h->data;
   out->jobs_abandoned = s->jobs_abandoned;
+  out->requests_timed_out = s->requests_timed_out;
   out->closed_idle = s->closed_idle;
+  out->idle_evicted = s->idle_evicted;
   out->connections = s->nconns;
   out->connections_total = s->conns_total;
   out->dropped_slow = s->dropped_slow;
@@ -151,6 +174,7 @@ void mssad_store_init(mssad_server *s) {
 
 void mssad_store_fini(mssad_server *s) {
   for (uint32_t i = 0; i < s->store.n; i++) {
+    mssa_proto_module_removed(s->proto, s->store.a[i].q);
     mssa_qmodule_free(s->store.a[i].q);
     free(s->store.a[i].name);
   }
@@ -166,6 +190,8 @@ struct mssad_work {
   mssad_server *srv;
   mssad_conn *conn;
   bool abandoned;          /* its connection went away: drop the result */
+  bool timed_out;          /* answered already (invariant 6); conn released */
+  uv_timer_t *timer;       /* --request-timeout, or NULL */
 };
 
 typedef struct job_work {
@@ -217,12 +243,43 @@ static void job_install(mssad_server *s, job_work *jw) {
   mssad_store_install(s, name, q);
 }
 
+static void on_timer_closed(uv_handle_t *h) { free(h); }
+
+static void stop_timer(mssad_work *w) {
+  if (!w->timer) return;
+  uv_close((uv_handle_t *)w->timer, on_timer_closed);
+  w->timer = NULL;
+}
+
 static void work_done(mssad_work *w) {
   mssad_server *s = w->srv;
-  mssad_conn_set_work(w->conn, NULL);
-  mssad_conn_job_done(w->conn);   /* may free the connection */
+  stop_timer(w);
+  if (w->timed_out) {
+    mssad_conn_unref(w->conn);   /* answered and released at the timeout */
+  } else {
+    mssad_conn_set_work(w->conn, NULL);
+    mssad_conn_job_done(w->conn);   /* may free the connection */
+  }
   free(w);
   mssad_server_maybe_done(s);
+}
+
+/* The job outran --request-timeout (invariant 6). */
+static void on_request_timeout(uv_timer_t *t) {
+  job_work *jw = t->data;
+  mssad_work *w = &jw->w;
+  mssad_server *s = w->srv;
+  stop_timer(w);
+  if (w->abandoned) return;   /* its client is gone: nobody to answer */
+  MSSAD_WARN("load of '%s': longer than --request-timeout (%g s); abandoned",
+             mssa_proto_job_module_name(jw->job), s->cfg.request_timeout_s);
+  mssad_work_abandon(w);
+  w->timed_out = true;
+  s->requests_timed_out++;
+  mssa_proto_job_timeout(s->proto, jw->job, s->cfg.request_timeout_s,
+                         mssad_conn_outbuf(w->conn));
+  mssad_conn_set_work(w->conn, NULL);
+  mssad_conn_job_detached(w->conn);
 }
 
 static void job_after(uv_work_t *w, int status) {
@@ -249,7 +306,7 @@ static void job_after(uv_work_t *w, int status) {
 }
 
 int mssad_store_start_job(mssad_server *s, mssad_conn *c, mssa_proto_job *job) {
-  job_work *jw = mssa__xcalloc(1, sizeof *jw);
+  job_work *jw = mssa_xcalloc(1, sizeof *jw);
   jw->w.req.data = jw;
   jw->w.srv = s;
   jw->w.conn = c;
@@ -261,6 +318,13 @@ int mssad_store_start_job(mssad_server *s, mssad_conn *c, mssa_proto_job *job) {
   }
   s->jobs_in_flight++;
   mssad_conn_set_work(c, &jw->w);
+  if (s->cfg.request_timeout_s > 0) {
+    jw->w.timer = mssa_xcalloc(1, sizeof *jw->w.timer);
+    uv_timer_init(s->loop, jw->w.timer);
+    jw->w.timer->data = jw;
+    uv_timer_start(jw->w.timer, on_request_timeout,
+                   (uint64_t)(s->cfg.request_timeout_s * 1000), 0);
+  }
   return 0;
 }
 
@@ -313,7 +377,7 @@ static void parse_after(uv_work_t *w, int status) {
 }
 
 int mssad_store_start_parse(mssad_server *s, mssad_conn *c, char *buf, size_t off, size_t len) {
-  parse_work *pw = mssa__xcalloc(1, sizeof *pw);
+  parse_work *pw = mssa_xcalloc(1, sizeof *pw);
   pw->w.req.data = pw;
   pw->w.srv = s;
   pw->w.conn = c;

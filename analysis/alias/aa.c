@@ -2,7 +2,8 @@
 ** aa.c -- the alias-analysis context and LLVM 14's AAResults aggregation:
 ** alias() asks BasicAA, then ScopedNoAliasAA, then TypeBasedAA, and takes
 ** the first answer that is not MayAlias; mod/ref intersects the layers;
-** pointsToConstantMemory takes any layer's "yes".
+** pointsToConstantMemory takes any layer's "yes" (current LLVM: the
+** getModRefInfoMask of every layer, intersected).
 **
 ** Invariants:
 **   1. Every public entry point is one top-level query with a fresh
@@ -110,40 +111,82 @@ mssa_alias_result mssa_aa_alias(mssa_aa *aa, const mssa_loc *a, const mssa_loc *
 
 /* ------------------------------------------------------------ constant memory */
 
-static bool basic_points_to_constant(mssa_aa *aa, const mssa_loc *loc, bool or_local) {
-  mssa_val work[64]; uint32_t nw = 0;
-  mssa_val visited[64]; uint32_t nv = 0;
-  unsigned max_lookup = 8;
+/*
+** BasicAA's constant-memory walk from loc's pointer through selects and
+** phis to underlying objects, at most MASK_MAX_LOOKUP steps: every object
+** must be a constant global (or, with or_local, an alloca). Two versions:
+**   - LLVM 14's pointsToConstantMemory (`current` false): an object reached
+**     a second time fails the test; the answer is NoModRef or ModRef.
+**   - current LLVM's getModRefInfoMask (IgnoreLocals = or_local): a
+**     revisited object is skipped, and a noalias argument that is readonly
+**     or readnone is invariant while the function runs, so adds Ref.
+** Returns the mask in the internal encoding.
+*/
+#define MASK_MAX_LOOKUP 8u
+#define MASK_MAX_WORK 64u
+static unsigned basic_constant_walk(mssa_aa *aa, const mssa_loc *loc, bool or_local, bool current) {
+  mssa_val work[MASK_MAX_WORK]; uint32_t nw = 0;
+  mssa_val visited[MASK_MAX_WORK]; uint32_t nv = 0;
+  unsigned max_lookup = MASK_MAX_LOOKUP, result = MSSA__MR_NOMODREF;
   work[nw++] = loc->ptr;
   do {
     mssa_val v = mssa__underlying_object(aa, work[--nw], MSSA__MAX_LOOKUP);
-    for (uint32_t i = 0; i < nv; i++) if (visited[i] == v) return false;
-    if (nv == 64) return false;
+    bool seen = false;
+    for (uint32_t i = 0; i < nv && !seen; i++) seen = visited[i] == v;
+    if (seen && !current) return MSSA__MR_MODREF;
+    if (seen) continue;
+    if (nv == MASK_MAX_WORK) return MSSA__MR_MODREF;
     visited[nv++] = v;
     const mssa_inst *in = mssa__inst(aa, v);
     if (or_local && in && in->opcode == MSSA_OP_ALLOCA) continue;
+    if (current && MSSA_VAL_KIND(v) == MSSA_VK_ARG) {
+      uint32_t pa = aa->f->args[MSSA_VAL_INDEX(v)].attrs;
+      if (!(pa & MSSA_A_NOALIAS) || !(pa & (MSSA_A_READONLY | MSSA_A_READNONE))) return MSSA__MR_MODREF;
+      result = mssa__mr_union(result, MSSA__MR_REF);
+      continue;
+    }
     if (MSSA_VAL_KIND(v) == MSSA_VK_GLOBAL) {
       const mssa_global *g = &aa->m->globals.a[MSSA_VAL_INDEX(v)];
-      if (g->is_alias || !g->is_const) return false;
+      if (g->is_alias || !g->is_const) return MSSA__MR_MODREF;
       continue;
     }
     if (in && in->opcode == MSSA_OP_SELECT) {
       const mssa_val *o = mssa_inst_ops(aa->f, in);
-      if (nw + 2 > 64) return false;
+      if (nw + 2 > MASK_MAX_WORK) return MSSA__MR_MODREF;
       work[nw++] = o[1]; work[nw++] = o[2];
       continue;
     }
     if (in && in->opcode == MSSA_OP_PHI) {
       uint32_t n = in->nops / 2;
-      if (n > max_lookup) return false;
+      if (n > max_lookup) return MSSA__MR_MODREF;
       const mssa_val *o = mssa_inst_ops(aa->f, in);
-      if (nw + n > 64) return false;
+      if (nw + n > MASK_MAX_WORK) return MSSA__MR_MODREF;
       for (uint32_t k = 0; k < n; k++) work[nw++] = o[2 * k];
       continue;
     }
-    return false;
+    return MSSA__MR_MODREF;
   } while (nw && --max_lookup);
-  return nw == 0;
+  return nw ? MSSA__MR_MODREF : result;
+}
+
+static bool basic_points_to_constant(mssa_aa *aa, const mssa_loc *loc, bool or_local) {
+  return basic_constant_walk(aa, loc, or_local, false) != MSSA__MR_MODREF;
+}
+
+unsigned mssa__modref_mask(mssa_aa *aa, const mssa_loc *loc) {
+  /* LLVM 14's pointsToConstantMemory, as a mask: constant memory is only read */
+  if (!mssa__current(aa)) return mssa__points_to_constant(aa, loc, false) ? MSSA__MR_REF : MSSA__MR_MODREF;
+  unsigned r = MSSA__MR_MODREF;
+  if (aa->layers & MSSA_AA_BASIC) r = mssa__mr_intersect(r, basic_constant_walk(aa, loc, false, true));
+  if ((aa->layers & MSSA_AA_TBAA) && loc->tbaa != MSSA_NONE && mssa__tbaa_immutable(aa, loc->tbaa))
+    r = MSSA__MR_NOMODREF;
+  return r;
+}
+
+unsigned mssa_aa_modref_mask(mssa_aa *aa, const mssa_loc *loc) {
+  aa->queries++;
+  mssa__alias_query_begin(aa);
+  return mssa__mr_public(mssa__modref_mask(aa, loc)) & MSSA_MR_MODREF;
 }
 
 bool mssa__points_to_constant(mssa_aa *aa, const mssa_loc *loc, bool or_local) {
@@ -191,7 +234,7 @@ static unsigned own_loc_modref(mssa_aa *aa, uint32_t inst, const mssa_loc *loc, 
   mssa_aa_inst_loc(aa, inst, &il);
   mssa_alias_result ar = mssa__alias(aa, &il, loc);
   if (ar == MSSA_NO_ALIAS) return MSSA__MR_NOMODREF;
-  if (writes && mssa__points_to_constant(aa, loc, false)) return MSSA__MR_NOMODREF;
+  if (writes && !mssa__mr_ismod(mssa__modref_mask(aa, loc))) return MSSA__MR_NOMODREF;
   return ar == MSSA_MUST_ALIAS ? mssa__mr_setmust(mr) : mr;
 }
 
@@ -205,17 +248,19 @@ static unsigned inst_loc_modref(mssa_aa *aa, uint32_t inst, const mssa_loc *loc)
   case MSSA_OP_STORE:
     if (i->ordering > MSSA_AO_UNORDERED) return MSSA__MR_MODREF;
     return own_loc_modref(aa, inst, loc, MSSA__MR_MOD, true);
-  case MSSA_OP_FENCE:
-    if (mssa__points_to_constant(aa, loc, false)) return MSSA__MR_REF;
-    return MSSA__MR_MODREF;
+  case MSSA_OP_FENCE:   /* LLVM 14: Ref for constant memory; current: the mask */
+    return mssa__modref_mask(aa, loc);
   case MSSA_OP_VAARG:
     return own_loc_modref(aa, inst, loc, MSSA__MR_MODREF, true);
   case MSSA_OP_CMPXCHG: case MSSA_OP_ATOMICRMW:
     if (i->ordering > MSSA_AO_MONOTONIC) return MSSA__MR_MODREF;
     return own_loc_modref(aa, inst, loc, MSSA__MR_MODREF, false);
-  case MSSA_OP_CATCHPAD: case MSSA_OP_CATCHRET:
-    if (mssa__points_to_constant(aa, loc, false)) return MSSA__MR_NOMODREF;
-    return MSSA__MR_MODREF;
+  case MSSA_OP_CATCHPAD: case MSSA_OP_CATCHRET: {
+    /* LLVM 14: nothing for constant memory; current: the mask */
+    unsigned mask = mssa__modref_mask(aa, loc);
+    if (mssa__current(aa)) return mask;
+    return mssa__mr_ismod(mask) ? MSSA__MR_MODREF : MSSA__MR_NOMODREF;
+  }
   case MSSA_OP_CALL: case MSSA_OP_INVOKE: case MSSA_OP_CALLBR:
     return mssa__call_loc_modref(aa, inst, loc);
   default:

@@ -98,17 +98,25 @@ unsigned mssa_aa_modref_loc(mssa_aa *aa, uint32_t inst, const mssa_loc *loc);
 ** Includes MSSA_MR_MUST as LLVM 14 sets it. */
 unsigned mssa_aa_modref_call(mssa_aa *aa, uint32_t inst, uint32_t call);
 
-/* AAResults::pointsToConstantMemory(Loc, OrLocal). */
+/* AAResults::pointsToConstantMemory(Loc, OrLocal) (LLVM 14's test). */
 bool mssa_aa_points_to_constant(mssa_aa *aa, const mssa_loc *loc, bool or_local);
+/* AAResults::getModRefInfoMask(Loc): the accesses (MSSA_MR_REF/MOD bits)
+** that can happen to loc at all. Current LLVM's rules for N >= 15; for
+** LLVM 14, MSSA_MR_REF when loc points to constant memory, else MODREF. */
+unsigned mssa_aa_modref_mask(mssa_aa *aa, const mssa_loc *loc);
 
 /* ------------------------------------------------ escape (capture tracking) */
 
 /* Capture tracking calls an object captured as soon as it has more uses
-** than this, without looking at them (LLVM 14's
-** -capture-tracking-max-uses-to-explore, default 20). The updater relies
-** on it: an object with more uses than this plus what an edit can change
-** is captured before and after the edit. */
+** than this, without looking at them (-capture-tracking-max-uses-to-explore:
+** LLVM 14 counts the uses of each value it follows, default 20; current
+** LLVM counts the distinct uses visited in the whole traversal, default
+** 100). The updater relies on it: an object with more uses than this plus
+** what an edit can change is captured before and after the edit. */
 #define MSSA_CAPTURE_MAX_USES 20u
+#define MSSA_CAPTURE_MAX_USES_CURRENT 100u
+/* The limit that applies to module m. */
+unsigned mssa_aa_capture_max_uses(const mssa_module *m);
 
 /* isNonEscapingLocalObject(v): is v an identified function-local object
 ** (an alloca or a noalias call) that is never captured? Cached in the

@@ -437,6 +437,8 @@ static bool is_base_of_object(const mssa_aa *aa, mssa_val v) {
 }
 
 static void subtract_decomposed(mssa_aa *aa, mssa__decomp *dst, const mssa__decomp *src) {
+  /* nuw survives only where nothing is subtracted that could wrap */
+  if ((uint64_t)dst->offset < (uint64_t)src->offset) dst->nuw = false;
   dst->offset = (int64_t)((uint64_t)dst->offset - (uint64_t)src->offset);
   for (uint32_t k = 0; k < src->nvar; k++) {
     const mssa__varidx *sv = &src->var[k];
@@ -447,6 +449,7 @@ static void subtract_decomposed(mssa_aa *aa, mssa__decomp *dst, const mssa__deco
           dv->trunc != sv->trunc)
         continue;
       if (dv->scale != sv->scale) {
+        if ((uint64_t)dv->scale < (uint64_t)sv->scale) dst->nuw = false;
         dv->scale = (int64_t)((uint64_t)dv->scale - (uint64_t)sv->scale);
         dv->nsw = false;
       } else {
@@ -457,6 +460,7 @@ static void subtract_decomposed(mssa_aa *aa, mssa__decomp *dst, const mssa__deco
       break;
     }
     if (!found) {
+      dst->nuw = false;
       if (dst->nvar == 16) { dst->overflow = true; return; }
       mssa__varidx e = *sv;
       e.scale = (int64_t)(0 - (uint64_t)sv->scale);
@@ -662,6 +666,13 @@ static bool min_abs_var_offset(mssa_aa *aa, const mssa__decomp *d1, uint64_t *mi
   return false;
 }
 
+/* LLVM 20+ subtracts the decomposition with fewer variable indices from
+** the other (with the sizes that go with them). */
+static void swap_geps(mssa__decomp **d1, mssa__decomp **d2, uint64_t *s1, uint64_t *s2) {
+  mssa__decomp *d = *d1; *d1 = *d2; *d2 = d;
+  uint64_t s = *s1; *s1 = *s2; *s2 = s;
+}
+
 static mssa_alias_result alias_gep(mssa_aa *aa, mssa_val gep1, uint64_t s1, mssa_val v2, uint64_t s2,
                                    mssa_val u1, mssa_val u2) {
   if (!mssa__ls_has_value(s1) && !mssa__ls_has_value(s2)) {
@@ -674,6 +685,7 @@ static mssa_alias_result alias_gep(mssa_aa *aa, mssa_val gep1, uint64_t s1, mssa
   mssa__decompose_gep(aa, v2, d2);
   if (d1->overflow || d2->overflow) return MSSA_MAY_ALIAS;
   if (d1->base == gep1 && d2->base == v2) return MSSA_MAY_ALIAS;
+  if (mssa__llvm(aa) >= MSSA__LLVM_GEP_NUW && d1->nvar < d2->nvar) swap_geps(&d1, &d2, &s1, &s2);
   subtract_decomposed(aa, d1, d2);
   if (d1->overflow) return MSSA_MAY_ALIAS;
 
@@ -701,6 +713,8 @@ static mssa_alias_result alias_gep(mssa_aa *aa, mssa_val gep1, uint64_t s1, mssa
     if (!mssa__ls_has_value(lsize)) return MSSA_MAY_ALIAS;
     return (uint64_t)off < mssa__ls_value(lsize) ? MSSA_PARTIAL_ALIAS : MSSA_NO_ALIAS;
   }
+  /* LLVM 20+: offset +nuw indices lies at least `offset` past v2 */
+  if (d1->nvar && d1->nuw && mssa__ls_has_value(s2) && (uint64_t)d1->offset >= mssa__ls_value(s2)) return MSSA_NO_ALIAS;
   if (!mssa__ls_has_value(s1) || !mssa__ls_has_value(s2)) return MSSA_MAY_ALIAS;
   uint64_t v1size = mssa__ls_value(s1), v2size = mssa__ls_value(s2);
 

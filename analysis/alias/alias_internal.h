@@ -93,8 +93,9 @@ static inline uint64_t mssa__ls_exact(uint64_t v) { return v >= MSSA_LOC_UPPER_B
 
 /* ------------------------------------------------------------ context */
 
-/* aa->escape[slot]: what capture tracking found for an object, cached. */
-enum { MSSA__ESC_UNKNOWN = 0, MSSA__ESC_NOT_CAPTURED = 1, MSSA__ESC_CAPTURED = 2 };
+/* aa->escape[slot]: what capture tracking found for an object, cached:
+** MSSA__ESC_KNOWN | the capture components (MSSA_CAP_*, one nibble). */
+enum { MSSA__ESC_UNKNOWN = 0, MSSA__ESC_KNOWN = 0x80 };
 /* aa->galias[global]: may getUnderlyingObject look through this GlobalAlias? */
 enum { MSSA__GALIAS_UNKNOWN = 0, MSSA__GALIAS_THROUGH = 1, MSSA__GALIAS_OPAQUE = 2 };
 
@@ -123,6 +124,12 @@ struct mssa_aa {
   mssa_u64map tbaa;
 };
 
+/* Does the context answer as current LLVM (15 and newer) rather than LLVM
+** 14 (aa.h's MSSA_LLVM_CURRENT)? And the exact version, for the few rules
+** that changed within 15..22. */
+static inline unsigned mssa__llvm(const mssa_aa *aa) { return mssa_module_llvm_version(aa->m); }
+static inline bool mssa__current(const mssa_aa *aa) { return mssa__llvm(aa) >= MSSA_LLVM_CURRENT; }
+
 /* ------------------------------------------------------------ values (memloc.c) */
 
 /* An operator view of an instruction or a constant expression. */
@@ -133,6 +140,7 @@ typedef struct mssa__op {
   uint32_t aux;          /* gep: source element type; cast: source type */
   uint32_t type;         /* result type */
   uint8_t flags;         /* MSSA_IF_* (inbounds for gep) */
+  uint16_t opflags;      /* MSSA_OF_* (wrap flags, gep no-wrap flags) */
   bool is_inst;
   uint32_t inst;         /* instruction id when is_inst */
 } mssa__op;
@@ -200,12 +208,21 @@ typedef struct mssa__decomp {
   mssa_val base;
   int64_t offset;
   int inbounds;                /* -1 none seen, 0 false, 1 true */
+  bool nuw;                    /* LLVM 20+: every GEP and index scaling is
+                                  nuw, so the offset adds without unsigned
+                                  wrap (false before LLVM 20) */
   uint32_t nvar;
   mssa__varidx var[MSSA__MAX_GEP_VARS]; /* more: give up (`overflow`, see memloc.c) */
   bool overflow;               /* too many variable indices: result unusable */
 } mssa__decomp;
 
 void mssa__decompose_gep(mssa_aa *aa, mssa_val v, mssa__decomp *out);
+/* The first LLVM whose capture tracking knows capture components
+** (`captures(...)`), as BasicAA uses them. */
+#define MSSA__LLVM_CAPTURE_COMPONENTS 21
+/* The first LLVM whose BasicAA uses GEPs' nuw flags (measured: 19 does
+** not, 22 does; 20 and 21 not run). */
+#define MSSA__LLVM_GEP_NUW 20
 
 /* Linear expression of an integer value (GetLinearExpression). */
 typedef struct mssa__linexp {
@@ -213,6 +230,7 @@ typedef struct mssa__linexp {
   uint8_t zext, sext, trunc;
   int64_t scale, offset;       /* sign-extended from the expression width */
   bool nsw;
+  bool nuw;                    /* current LLVM's IsNUW */
 } mssa__linexp;
 unsigned mssa__casted_width(const mssa_aa *aa, mssa_val v, unsigned zext, unsigned sext, unsigned trunc);
 void mssa__linear_expression(const mssa_aa *aa, mssa_val v, unsigned zext, unsigned sext,
@@ -250,8 +268,16 @@ static inline uint32_t mssa__use_inst(uint64_t u) { return (uint32_t)(u >> MSSA_
 static inline uint32_t mssa__use_opno(uint64_t u) { return (uint32_t)(u & MSSA__USE_OPNO_MAX); }
 
 void mssa__build_uses(mssa_aa *aa);
-/* PointerMayBeCaptured(V, ReturnCaptures, StoreCaptures=true). */
-bool mssa__may_be_captured(mssa_aa *aa, mssa_val v, bool return_captures);
+/* SimpleCaptureAnalysis::getCapturesBefore for BasicAA: the capture
+** components (MSSA_CAP_*, one nibble) by which v may escape; 0 for a
+** non-escaping identified function-local object, non-zero for any other
+** value. Up to LLVM 20 either 0 or all components; from LLVM 21 only
+** provenance components count (read provenance alone lets calls read). */
+unsigned mssa__escape_components(mssa_aa *aa, mssa_val v);
+/* The capture components of argument argno at a call site: the call
+** site's and the callee's `captures(...)` (MSSA_CAP_*, `ret:` in the high
+** nibble); a known intrinsic's nocapture gives 0. */
+unsigned mssa__call_param_caps(const mssa_aa *aa, const mssa_inst *i, uint32_t argno);
 
 /* ------------------------------------------------------------ layers */
 mssa_alias_result mssa__alias(mssa_aa *aa, const mssa_loc *a, const mssa_loc *b);   /* AAResults::alias within a query */
@@ -275,9 +301,14 @@ static inline mssa__tags mssa__inst_tags(const mssa_inst *i) {
 ** TypeBasedAA) prove that accesses tagged `a` and `b` do not alias? */
 bool mssa__tags_no_alias(mssa_aa *aa, mssa__tags a, mssa__tags b);
 bool mssa__points_to_constant(mssa_aa *aa, const mssa_loc *loc, bool or_local);
+/* getModRefInfoMask(loc) in the internal encoding: what can happen to loc at
+** all (LLVM 14: Ref for constant memory, else ModRef). */
+unsigned mssa__modref_mask(mssa_aa *aa, const mssa_loc *loc);
 
 /* modref.c */
 unsigned mssa__modref_behavior(mssa_aa *aa, const mssa_inst *call);  /* AAResults::getModRefBehavior */
+/* Current LLVM's AAResults::getMemoryEffects(Call): MSSA_MEM_* bits. */
+uint32_t mssa__call_effects(mssa_aa *aa, const mssa_inst *call);
 unsigned mssa__call_loc_modref(mssa_aa *aa, uint32_t call, const mssa_loc *loc);
 unsigned mssa__call_call_modref(mssa_aa *aa, uint32_t call1, uint32_t call2);
 bool mssa__arg_loc(mssa_aa *aa, uint32_t call, uint32_t argno, mssa_loc *out);

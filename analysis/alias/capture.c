@@ -1,15 +1,19 @@
 /*
-** capture.c -- escape tracking for function-local objects, as LLVM 14's
+** capture.c -- escape tracking for function-local objects, as LLVM's
 ** PointerMayBeCaptured (SimpleCaptureTracker) and isNonEscapingLocalObject
-** compute it for BasicAA.
+** (SimpleCaptureAnalysis in current LLVM) compute it for BasicAA: LLVM 14's
+** rules, and current LLVM's beside them where they differ.
 **
 ** Invariants:
 **   1. Use lists are built once per context from the operand lists of live
 **      instructions (metadata operands are not uses, as in LLVM); they are
 **      dropped by mssa_aa_invalidate.
-**   2. A value with more than MSSA_CAPTURE_MAX_USES (20) uses is captured
-**      (LLVM's default -capture-tracking-max-uses-to-explore), counted over
-**      all its uses.
+**   2. Use budget (LLVM's -capture-tracking-max-uses-to-explore): LLVM 14
+**      calls a value with more than MSSA_CAPTURE_MAX_USES (20) uses
+**      captured, counted over all its uses, for each value followed;
+**      current LLVM calls the object captured once the traversal has
+**      visited MSSA_CAPTURE_MAX_USES_CURRENT (100) distinct uses, checked
+**      before each use it reaches (a revisit too).
 **   3. The traversal is an explicit worklist over uses with a visited mark
 **      per use, so its cost is linear in the uses reached and no recursion
 **      depth depends on the input.
@@ -17,7 +21,12 @@
 **      they are recovered from the call's text (mark_bundle_operands).
 **   5. The answer for each object is cached in aa->escape (flow-insensitive,
 **      as SimpleCaptureInfo: stores of the pointer capture it, returns do
-**      not for isNonEscapingLocalObject).
+**      not for isNonEscapingLocalObject): the capture components found
+**      (none, or all of them before LLVM 21).
+**   6. Current LLVM (15+) drops LLVM 14's exceptions for an inbounds GEP
+**      compared with null and for a comparison with a value loaded from a
+**      global, and counts a vector GEP as a capture; LLVM 21+ classifies
+**      uses by capture components (LLVM_CAPTURE_COMPONENTS).
 **
 ** Pure C11; no libuv, no jansson.
 */
@@ -132,63 +141,98 @@ void mssa__build_uses(mssa_aa *aa) {
   aa->uses_built = true;
 }
 
+/* From LLVM_CAPTURE_COMPONENTS (`captures(...)`, LLVM 21) BasicAA asks
+** only whether provenance escapes, so comparisons, address-only captures
+** and readonly void calls no longer count, and a byval argument captures
+** nothing. */
+#define LLVM_CAPTURE_COMPONENTS MSSA__LLVM_CAPTURE_COMPONENTS
+
+/* The Mod bit of every location in memory effects (MSSA_MEM_*). */
+#define MEM_MOD_BITS (MSSA_MEM_ANY & 0xaaau)
+
+/* Components of one nibble (MSSA_CAP_* without `ret:`). */
+#define CC_ALL 0x0fu
+
+/* What one use does (CaptureTracking's DetermineUseCaptureKind): the
+** components the use itself captures (`use`), and those that capturing the
+** user's result would capture (`res`; the user's uses are followed when it
+** is not empty). LLVM 14 and 19 know only all or nothing. */
+typedef struct capinfo { uint8_t use, res; } capinfo;
+static capinfo ci(unsigned use, unsigned res) {
+  capinfo c = {(uint8_t)use, (uint8_t)res};
+  return c;
+}
+
 /* Worklist entries are indexes into aa->uses. */
 typedef struct {
   uint32_t *w; uint32_t n, cap;
   uint32_t *seen;  /* per use index: == gen when visited */
   uint32_t gen;
-  bool captured;
+  uint32_t nvisited; /* distinct uses visited (current LLVM's budget) */
+  unsigned mask;     /* the components asked about */
+  unsigned cc;       /* those captured so far */
   bool ret_captures;
 } walk;
 
 static bool add_uses(mssa_aa *aa, walk *wk, uint32_t slot) {
-  if (aa->bundle_cap[slot]) { wk->captured = true; return false; }
+  if (aa->bundle_cap[slot]) { wk->cc = wk->mask; return false; }
   uint32_t b = aa->use_start[slot], e = aa->use_start[slot + 1];
   uint32_t count = 0;
+  bool current = mssa__current(aa);
   for (uint32_t u = b; u < e; u++) {
-    if (count++ >= MSSA_CAPTURE_MAX_USES) { wk->captured = true; return false; }
+    if (current ? wk->nvisited >= MSSA_CAPTURE_MAX_USES_CURRENT : count++ >= MSSA_CAPTURE_MAX_USES) {
+      wk->cc = wk->mask;   /* tooManyUses */
+      return false;
+    }
     if (wk->seen[u] == wk->gen) continue;
     wk->seen[u] = wk->gen;
+    wk->nvisited++;
     mssa_grow((void **)&wk->w, &wk->cap, wk->n + 1, sizeof *wk->w);
     wk->w[wk->n++] = u;
   }
   return true;
 }
 
-/* Capture of use `u` (returns true if it ends the walk). */
-static bool captured_at(walk *wk, const mssa_inst *user) {
-  if (user->opcode == MSSA_OP_RET && !wk->ret_captures) return false;
-  wk->captured = true;
-  return true;
+static bool void_call(const mssa_aa *aa, const mssa_inst *user) {
+  uint32_t vt = user->type;
+  return vt != MSSA_NONE && vt < aa->m->types.n && aa->m->types.a[vt].kind == MSSA_T_VOID;
 }
 
-/* What one use of the tracked pointer does (CaptureTracking's per-use
-** decision): nothing, capture it (unless it is a return the caller does
-** not count), or pass it on to the user's own uses. */
-typedef enum { USE_HARMLESS, USE_CAPTURES, USE_FOLLOWS } use_effect;
+/* CallBase::getCaptureInfo(argno) (LLVM 21+): byval copies, so captures
+** nothing; else the call site's and the callee's `captures(...)`. */
+static unsigned param_caps(mssa_aa *aa, const mssa_inst *user, uint32_t argno) {
+  uint32_t pa = mssa__call_param_attrs(aa, user, argno);
+  if (pa & (MSSA_A_BYVAL | MSSA_A_NOCAPTURE)) return 0;
+  return mssa__call_param_caps(aa, user, argno);
+}
 
 /* The pointer is operand `opno` of call `user`. */
-static use_effect call_use(mssa_aa *aa, const mssa_inst *user, const mssa_val *ops, uint32_t opno) {
+static capinfo call_use(mssa_aa *aa, const mssa_inst *user, const mssa_val *ops, uint32_t opno) {
+  bool comps = mssa__llvm(aa) >= LLVM_CAPTURE_COMPONENTS;
   uint32_t fa = mssa__call_fn_attrs(aa, user);
-  bool only_reads = (fa & (MSSA_A_READONLY | MSSA_A_READNONE)) != 0;
-  uint32_t vt = user->type;
-  bool void_ty = vt != MSSA_NONE && vt < aa->m->types.n && aa->m->types.a[vt].kind == MSSA_T_VOID;
-  if (only_reads && (fa & MSSA_A_NOUNWIND) && void_ty) return USE_HARMLESS;
+  bool only_reads = mssa__current(aa) ? !(mssa__call_effects(aa, user) & MEM_MOD_BITS)
+                                      : (fa & (MSSA_A_READONLY | MSSA_A_READNONE)) != 0;
+  /* a readonly nounwind void call leaks nothing (up to LLVM 20) */
+  if (!comps && only_reads && (fa & MSSA_A_NOUNWIND) && void_call(aa, user)) return ci(0, 0);
   unsigned in = mssa__intrinsic(aa, user);
   if (in == MSSA_INTR_LAUNDER_INVARIANT_GROUP || in == MSSA_INTR_STRIP_INVARIANT_GROUP)
-    return USE_FOLLOWS;
+    return ci(0, CC_ALL);
   if ((in == MSSA_INTR_MEMCPY || in == MSSA_INTR_MEMMOVE || in == MSSA_INTR_MEMSET ||
        in == MSSA_INTR_MEMCPY_INLINE) && mssa_call_nargs(user) >= 4) {
     /* MemIntrinsic::isVolatile: the i1 operand is not zero */
     int64_t c; unsigned w;
     bool vol = !mssa__const_int(aa, ops[4], &c, &w) || c != 0;
-    if (vol) return USE_CAPTURES;
+    if (vol) return ci(CC_ALL, 0);
   }
-  if (opno == 0) return USE_HARMLESS;    /* the callee operand */
-  uint32_t nargs = mssa_call_nargs(user);
-  if (opno - 1 < nargs && !(mssa__call_param_attrs(aa, user, opno - 1) & MSSA_A_NOCAPTURE))
-    return USE_CAPTURES;
-  return USE_HARMLESS;
+  if (opno == 0) return ci(0, 0);    /* the callee operand */
+  uint32_t argno = opno - 1;
+  if (argno >= mssa_call_nargs(user)) return ci(CC_ALL, 0);
+  if (!comps) return ci((mssa__call_param_attrs(aa, user, argno) & MSSA_A_NOCAPTURE) ? 0 : CC_ALL, 0);
+  unsigned caps = param_caps(aa, user, argno);
+  unsigned other = caps & CC_ALL, ret = (caps >> 4) & CC_ALL;
+  /* a readonly void call can leak only the address */
+  if (only_reads && void_call(aa, user)) other &= MSSA_CAP_ADDRESS;
+  return ci(other, ret);
 }
 
 /* stripPointerCastsSameRepresentation: bitcasts and all-zero GEPs, at most
@@ -209,63 +253,91 @@ static mssa_val strip_same_representation(mssa_aa *aa, mssa_val o) {
   return o;
 }
 
-/* The pointer is operand `opno` of an icmp with operands ops: comparing it against null
-** or against a value loaded from a global does not capture it. */
-static use_effect icmp_use(mssa_aa *aa, const mssa_val *ops, uint32_t opno) {
-  if (opno > 1) return USE_CAPTURES;
+/*
+** The pointer is operand `opno` of an icmp with operands ops. Comparing
+** it against null captures nothing when it is a noalias call's result, or
+** (null not valid) dereferenceable-or-null -- LLVM 14 also takes an
+** inbounds GEP, and a comparison against a value loaded from a global.
+** From LLVM 21 any comparison captures the address only.
+*/
+static capinfo icmp_use(mssa_aa *aa, const mssa_val *ops, uint32_t opno) {
+  if (opno > 1) return ci(CC_ALL, 0);
+  unsigned llvm = mssa__llvm(aa);
   mssa_val ov = ops[1 - (opno & 1)];
   if (mssa__is_null(aa, ov)) {
     uint32_t t = mssa__val_type(aa, ov);
     unsigned as = t != MSSA_NONE ? aa->m->types.a[t].bits : 0;
-    if (as == 0 && mssa__is_noalias_call(aa, mssa__strip_casts_aa(aa, ops[opno]))) return USE_HARMLESS;
+    if (as == 0 && mssa__is_noalias_call(aa, mssa__strip_casts_aa(aa, ops[opno]))) return ci(0, 0);
+    if (llvm >= LLVM_CAPTURE_COMPONENTS) return ci(MSSA_CAP_ADDRESS, 0);
     if (!aa->null_valid) {
       mssa_val o = strip_same_representation(aa, ops[opno]);
       const mssa_inst *oi = mssa__inst(aa, o);
-      if (oi && oi->opcode == MSSA_OP_GEP && (oi->flags & MSSA_IF_INBOUNDS)) return USE_HARMLESS;
+      if (llvm < MSSA_LLVM_CURRENT && oi && oi->opcode == MSSA_OP_GEP && (oi->flags & MSSA_IF_INBOUNDS))
+        return ci(0, 0);
       bool cbn;
-      if (mssa__deref_bytes(aa, o, &cbn)) return USE_HARMLESS;
+      if (mssa__deref_bytes(aa, o, &cbn)) return ci(0, 0);
     }
   }
+  if (llvm >= LLVM_CAPTURE_COMPONENTS) return ci(MSSA_CAP_ADDRESS, 0);
   const mssa_inst *li = mssa__inst(aa, ov);
-  if (li && li->opcode == MSSA_OP_LOAD && MSSA_VAL_KIND(mssa_inst_ops(aa->f, li)[0]) == MSSA_VK_GLOBAL &&
+  if (llvm < MSSA_LLVM_CURRENT && li && li->opcode == MSSA_OP_LOAD &&
+      MSSA_VAL_KIND(mssa_inst_ops(aa->f, li)[0]) == MSSA_VK_GLOBAL &&
       !aa->m->globals.a[MSSA_VAL_INDEX(mssa_inst_ops(aa->f, li)[0])].is_alias)
-    return USE_HARMLESS;
-  return USE_CAPTURES;
+    return ci(0, 0);
+  return ci(CC_ALL, 0);
+}
+
+static bool vector_typed(const mssa_aa *aa, const mssa_inst *in) {
+  return in->type != MSSA_NONE && in->type < aa->m->types.n &&
+         aa->m->types.a[in->type].kind == MSSA_T_VECTOR;
 }
 
 /* The pointer is operand `opno` of `user`. */
-static use_effect use_of(mssa_aa *aa, const mssa_inst *user, uint32_t opno) {
+static capinfo use_of(mssa_aa *aa, const mssa_inst *user, uint32_t opno) {
   const mssa_val *ops = mssa_inst_ops(aa->f, user);
   bool vol = (user->flags & MSSA_IF_VOLATILE) != 0;
   switch (user->opcode) {
   case MSSA_OP_CALL: case MSSA_OP_INVOKE:
     return call_use(aa, user, ops, opno);
   case MSSA_OP_LOAD:
-    return vol ? USE_CAPTURES : USE_HARMLESS;
+    return ci(vol ? CC_ALL : 0, 0);
   case MSSA_OP_VAARG:
-    return USE_HARMLESS;
+    return ci(0, 0);
   case MSSA_OP_STORE:   /* storing the pointer (operand 0) captures it */
-    return opno == 0 || vol ? USE_CAPTURES : USE_HARMLESS;
+    return ci(opno == 0 || vol ? CC_ALL : 0, 0);
   case MSSA_OP_ATOMICRMW:
-    return opno == 1 || vol ? USE_CAPTURES : USE_HARMLESS;
+    return ci(opno == 1 || vol ? CC_ALL : 0, 0);
   case MSSA_OP_CMPXCHG:
-    return opno == 1 || opno == 2 || vol ? USE_CAPTURES : USE_HARMLESS;
-  case MSSA_OP_BITCAST: case MSSA_OP_GEP: case MSSA_OP_PHI: case MSSA_OP_SELECT:
-  case MSSA_OP_ADDRSPACECAST:
-    return USE_FOLLOWS;
+    return ci(opno == 1 || opno == 2 || vol ? CC_ALL : 0, 0);
+  case MSSA_OP_GEP:   /* current LLVM: a vector of pointers is a capture */
+    if (mssa__current(aa) && vector_typed(aa, user)) return ci(CC_ALL, 0);
+    return ci(0, CC_ALL);
+  case MSSA_OP_BITCAST: case MSSA_OP_PHI: case MSSA_OP_SELECT: case MSSA_OP_ADDRSPACECAST:
+    return ci(0, CC_ALL);
+  case MSSA_OP_PTRTOADDR:
+    return ci(MSSA_CAP_ADDRESS, 0);
   case MSSA_OP_ICMP:
     return icmp_use(aa, ops, opno);
   default:
-    return USE_CAPTURES;
+    return ci(CC_ALL, 0);
   }
 }
 
-bool mssa__may_be_captured(mssa_aa *aa, mssa_val v, bool return_captures) {
+/*
+** PointerMayBeCaptured with a SimpleCaptureTracker: the components in
+** `mask` that the uses of v capture (returns not counted unless
+** return_captures). LLVM 14 and 19 stop at the first capture; from LLVM 21
+** the walk stops once full provenance is captured, and a use that captures
+** something is followed further only if its result would capture more.
+*/
+static unsigned captured_components(mssa_aa *aa, mssa_val v, bool return_captures, unsigned mask) {
   mssa__build_uses(aa);
   uint32_t slot = slot_of(aa, v);
-  if (slot == MSSA_NONE) return true;
+  if (slot == MSSA_NONE) return mask;
+  bool comps = mssa__llvm(aa) >= LLVM_CAPTURE_COMPONENTS;
   walk wk = {0};
   wk.ret_captures = return_captures;
+  wk.mask = mask;
   if (!aa->use_mark) aa->use_mark = mssa_xcalloc((size_t)aa->use_start[aa->nslots] + 1, sizeof *aa->use_mark);
   if (++aa->use_gen == 0) {   /* wrapped: reset the marks */
     memset(aa->use_mark, 0, ((size_t)aa->use_start[aa->nslots] + 1) * sizeof *aa->use_mark);
@@ -278,23 +350,41 @@ bool mssa__may_be_captured(mssa_aa *aa, mssa_val v, bool return_captures) {
     uint64_t u = aa->uses[wk.w[--wk.n]];
     uint32_t ui = mssa__use_inst(u);
     const mssa_inst *user = &aa->f->insts.a[ui];
-    switch (use_of(aa, user, mssa__use_opno(u))) {
-    case USE_HARMLESS: break;
-    case USE_CAPTURES: go_on = !captured_at(&wk, user); break;
-    case USE_FOLLOWS: go_on = add_uses(aa, &wk, ui); break;
+    capinfo c = use_of(aa, user, mssa__use_opno(u));
+    if (c.use) {
+      if (c.use & mask) {
+        if (user->opcode != MSSA_OP_RET || return_captures) wk.cc |= c.use & mask;
+        if (comps ? (wk.cc & MSSA_CAP_PROVENANCE) == MSSA_CAP_PROVENANCE : wk.cc != 0) break;
+      }
+      if (!comps || !(c.res & ~c.use)) continue;
     }
+    if (c.res) go_on = add_uses(aa, &wk, ui);
   }
   free(wk.w);
-  return wk.captured;
+  return wk.cc;
+}
+
+/* The components BasicAA asks about: any capture up to LLVM 20,
+** provenance from LLVM 21. */
+static unsigned basic_mask(const mssa_aa *aa) {
+  return mssa__llvm(aa) >= LLVM_CAPTURE_COMPONENTS ? MSSA_CAP_PROVENANCE : CC_ALL;
+}
+
+unsigned mssa_aa_capture_max_uses(const mssa_module *m) {
+  return mssa_module_llvm_version(m) >= MSSA_LLVM_CURRENT ? MSSA_CAPTURE_MAX_USES_CURRENT
+                                                          : MSSA_CAPTURE_MAX_USES;
+}
+
+unsigned mssa__escape_components(mssa_aa *aa, mssa_val v) {
+  if (!mssa__is_identified_function_local(aa, v)) return basic_mask(aa);
+  mssa__build_uses(aa);
+  uint32_t slot = slot_of(aa, v);
+  if (slot == MSSA_NONE) return basic_mask(aa);
+  if (aa->escape[slot] == MSSA__ESC_UNKNOWN)
+    aa->escape[slot] = (uint8_t)(MSSA__ESC_KNOWN | captured_components(aa, v, false, basic_mask(aa)));
+  return aa->escape[slot] & ~MSSA__ESC_KNOWN;
 }
 
 bool mssa_aa_non_escaping_local(mssa_aa *aa, mssa_val v) {
-  if (!mssa__is_identified_function_local(aa, v)) return false;
-  mssa__build_uses(aa);
-  uint32_t slot = slot_of(aa, v);
-  if (slot == MSSA_NONE) return false;
-  if (aa->escape[slot] == MSSA__ESC_UNKNOWN)
-    aa->escape[slot] = mssa__may_be_captured(aa, v, false) ? MSSA__ESC_CAPTURED
-                                                            : MSSA__ESC_NOT_CAPTURED;
-  return aa->escape[slot] == MSSA__ESC_NOT_CAPTURED;
+  return mssa__escape_components(aa, v) == 0;
 }

@@ -93,7 +93,7 @@ bool mssa__operator(const mssa_aa *aa, mssa_val v, mssa__op *out) {
     if (id >= aa->f->insts.n) return false;
     const mssa_inst *i = &aa->f->insts.a[id];
     out->opcode = i->opcode; out->nops = i->nops; out->ops = mssa_inst_ops(aa->f, i);
-    out->aux = i->aux; out->type = i->type; out->flags = i->flags;
+    out->aux = i->aux; out->type = i->type; out->flags = i->flags; out->opflags = i->opflags;
     out->is_inst = true; out->inst = id;
     return true;
   }
@@ -101,7 +101,7 @@ bool mssa__operator(const mssa_aa *aa, mssa_val v, mssa__op *out) {
     const mssa_const *c = mssa_const_get(aa->m, v);
     if (c->kind != MSSA_C_EXPR) return false;
     out->opcode = c->opcode; out->nops = c->nops; out->ops = aa->m->cops.a + c->ops;
-    out->aux = c->aux; out->type = c->type; out->flags = c->flags;
+    out->aux = c->aux; out->type = c->type; out->flags = c->flags; out->opflags = c->flags;
     out->is_inst = false; out->inst = MSSA_NONE;
     return true;
   }
@@ -161,6 +161,21 @@ uint32_t mssa__call_param_attrs(const mssa_aa *aa, const mssa_inst *i, uint32_t 
     bits |= param_bits(aa, attrlist(aa, fn->attrs), argno);
   }
   return bits;
+}
+
+static unsigned param_caps(const mssa_aa *aa, const mssa_attrlist *al, uint32_t argno) {
+  if (!al || argno >= al->nparams) return MSSA_CAP_ALL;
+  return aa->m->pcaps.a[al->params + argno];
+}
+
+unsigned mssa__call_param_caps(const mssa_aa *aa, const mssa_inst *i, uint32_t argno) {
+  unsigned caps = param_caps(aa, attrlist(aa, i->attrs), argno);
+  unsigned in = mssa__intrinsic(aa, i);
+  if (in != MSSA_INTR_NONE && in != MSSA_INTR_OTHER)
+    return (mssa__intrinsic_param_attrs(aa, i, argno) & MSSA_A_NOCAPTURE) ? 0 : caps;
+  uint32_t c = direct_callee(aa, i);
+  if (c != MSSA_NONE) caps &= param_caps(aa, attrlist(aa, aa->m->funcs.a[c].attrs), argno);
+  return caps;
 }
 
 uint32_t mssa__call_fn_attrs_site(const mssa_aa *aa, const mssa_inst *i) {
@@ -249,10 +264,34 @@ bool mssa__is_identified_function_local(const mssa_aa *aa, mssa_val v) {
   return mssa__is_noalias_call(aa, v) || is_noalias_or_byval_arg(aa, v);
 }
 
-/* BasicAA's isEscapeSource (LLVM 14): calls, loads, inttoptr. */
+/* CallBase::hasArgumentWithAdditionalReturnCaptureComponents: a pointer
+** argument that may reach the result in more ways than it escapes. */
+static bool returns_captured_arg(const mssa_aa *aa, const mssa_inst *call) {
+  uint32_t n = mssa_call_nargs(call);
+  for (uint32_t k = 0; k < n; k++) {
+    if (!mssa__is_ptr(aa, mssa_inst_ops(aa->f, call)[1 + k])) continue;
+    unsigned caps = mssa__call_param_caps(aa, call, k);
+    if ((caps >> 4) & ~caps & 0xfu) return true;
+  }
+  return false;
+}
+
+/* BasicAA's isEscapeSource: calls, loads, inttoptr. From LLVM 21 also
+** extractvalue, extractelement and inttoptr expressions, but not a call
+** that may return an argument it does not otherwise capture (`captures(ret:
+** ...)`), nor an intrinsic returning its argument. */
 bool mssa__is_escape_source(const mssa_aa *aa, mssa_val v) {
+  bool comps = mssa__llvm(aa) >= MSSA__LLVM_CAPTURE_COMPONENTS;
+  mssa__op op;
+  if (comps && MSSA_VAL_KIND(v) == MSSA_VK_CONST && mssa__operator(aa, v, &op)) return op.opcode == MSSA_OP_INTTOPTR;
   const mssa_inst *i = mssa__inst(aa, v);
   if (!i) return false;
+  if (comps && is_call_op(i->opcode)) {
+    unsigned in = mssa__intrinsic(aa, i);
+    return in != MSSA_INTR_LAUNDER_INVARIANT_GROUP && in != MSSA_INTR_STRIP_INVARIANT_GROUP &&
+           !returns_captured_arg(aa, i);
+  }
+  if (comps && (i->opcode == MSSA_OP_EXTRACTVALUE || i->opcode == MSSA_OP_EXTRACTELEMENT)) return true;
   return is_call_op(i->opcode) || i->opcode == MSSA_OP_LOAD || i->opcode == MSSA_OP_INTTOPTR;
 }
 
@@ -860,6 +899,27 @@ static bool nonequal_phis(const mssa_aa *aa, const mssa__op *pa, const mssa__op 
   return true;
 }
 
+/* LLVM 14's isAddOfNonZero (current LLVM's isModifyingBinopOfNonZero
+** also takes xor): `o` is x + y (or x ^ y) with the other operand `v`,
+** and y is known not to be zero. */
+static bool binop_of_nonzero(const mssa_aa *aa, const mssa__op *o, mssa_val v, bool current, unsigned depth) {
+  if (o->opcode != MSSA_OP_ADD && !(current && o->opcode == MSSA_OP_XOR)) return false;
+  if (o->ops[0] == v) return mssa__known_nonzero(aa, o->ops[1], depth + 1);
+  if (o->ops[1] == v) return mssa__known_nonzero(aa, o->ops[0], depth + 1);
+  return false;
+}
+
+/* Current LLVM's isNonEqualSelect: `o` is a select; with `other` a select
+** on the same condition, the arms differ pairwise; else both arms differ
+** from v. */
+static bool nonequal_select(const mssa_aa *aa, const mssa__op *o, mssa_val v, const mssa__op *other,
+                            unsigned depth) {
+  if (o->opcode != MSSA_OP_SELECT) return false;
+  if (other && other->opcode == MSSA_OP_SELECT && other->ops[0] == o->ops[0])
+    return nonequal(aa, o->ops[1], other->ops[1], depth + 1) && nonequal(aa, o->ops[2], other->ops[2], depth + 1);
+  return nonequal(aa, o->ops[1], v, depth + 1) && nonequal(aa, o->ops[2], v, depth + 1);
+}
+
 /* isKnownNonEqual, the parts that matter for GEP indices. Recursion is
 ** bounded by LLVM's MaxAnalysisRecursionDepth. */
 static bool nonequal(const mssa_aa *aa, mssa_val a, mssa_val b, unsigned depth) {
@@ -877,19 +937,15 @@ static bool nonequal(const mssa_aa *aa, mssa_val a, mssa_val b, unsigned depth) 
           nonequal_phis(aa, &oa, &ob, depth))
         return true;
     }
-    /* isAddOfNonZero */
-    if (ha && oa.opcode == MSSA_OP_ADD) {
-      if ((oa.ops[0] == b && mssa__known_nonzero(aa, oa.ops[1], depth + 1)) ||
-          (oa.ops[1] == b && mssa__known_nonzero(aa, oa.ops[0], depth + 1))) return true;
-    }
-    if (hb && ob.opcode == MSSA_OP_ADD) {
-      if ((ob.ops[0] == a && mssa__known_nonzero(aa, ob.ops[1], depth + 1)) ||
-          (ob.ops[1] == a && mssa__known_nonzero(aa, ob.ops[0], depth + 1))) return true;
-    }
+    bool current = mssa__current(aa);
+    if ((ha && binop_of_nonzero(aa, &oa, b, current, depth)) || (hb && binop_of_nonzero(aa, &ob, a, current, depth)))
+      return true;
     mssa__known ka, kb;
     mssa__known_bits(aa, a, depth, &ka);
     mssa__known_bits(aa, b, depth, &kb);
-    return (ka.zero & kb.one) || (ka.one & kb.zero);
+    if ((ka.zero & kb.one) || (ka.one & kb.zero)) return true;
+    return current && ((ha && nonequal_select(aa, &oa, b, hb ? &ob : NULL, depth)) ||
+                       (hb && nonequal_select(aa, &ob, a, ha ? &oa : NULL, depth)));
   }
 }
 
@@ -915,7 +971,7 @@ static int64_t cv_eval(int64_t n, unsigned vbits, unsigned zext, unsigned sext, 
 
 static void le_init(mssa__linexp *e, mssa_val v, unsigned z, unsigned s, unsigned t) {
   e->v = v; e->zext = (uint8_t)z; e->sext = (uint8_t)s; e->trunc = (uint8_t)t;
-  e->scale = 1; e->offset = 0; e->nsw = true;
+  e->scale = 1; e->offset = 0; e->nsw = true; e->nuw = true;
 }
 
 void mssa__linear_expression(const mssa_aa *aa, mssa_val v, unsigned zext, unsigned sext,
@@ -923,7 +979,8 @@ void mssa__linear_expression(const mssa_aa *aa, mssa_val v, unsigned zext, unsig
   /* LLVM recurses only into operand 0 (and through casts), so this is a
   ** loop over a chain, with the arithmetic applied on the way back out.
   ** We record the chain of steps and replay it in reverse. */
-  struct step { unsigned opcode; int64_t rhs; bool nsw; } steps[8];
+  struct step { unsigned opcode; int64_t rhs; bool nsw, nuw; } steps[8];
+  bool current = mssa__current(aa);
   unsigned nsteps = 0;
   unsigned z = zext, s = sext, t = trunc;
   for (;;) {
@@ -967,7 +1024,8 @@ void mssa__linear_expression(const mssa_aa *aa, mssa_val v, unsigned zext, unsig
         le_init(out, v, z, s, t); break;
       }
       if (nsteps == 8) { le_init(out, v, z, s, t); break; }
-      steps[nsteps].opcode = opc; steps[nsteps].rhs = rhs; steps[nsteps].nsw = nsw; nsteps++;
+      steps[nsteps].opcode = opc; steps[nsteps].rhs = rhs; steps[nsteps].nsw = nsw;
+      steps[nsteps].nuw = nuw; nsteps++;
       v = op.ops[0]; depth++;
       continue;
     }
@@ -997,12 +1055,14 @@ void mssa__linear_expression(const mssa_aa *aa, mssa_val v, unsigned zext, unsig
     switch (st->opcode) {
     case MSSA_OP_ADD:
       out->offset = mssa__sext((uint64_t)out->offset + (uint64_t)st->rhs, width);
-      out->nsw &= st->nsw; break;
-    case MSSA_OP_SUB:
+      out->nsw &= st->nsw; out->nuw &= st->nuw; break;
+    case MSSA_OP_SUB:   /* current LLVM: sub nsw/nuw imply neither for the sum */
       out->offset = mssa__sext((uint64_t)out->offset - (uint64_t)st->rhs, width);
-      out->nsw &= st->nsw; break;
+      out->nsw = current ? false : out->nsw && st->nsw;
+      out->nuw = false; break;
     case MSSA_OP_MUL: {
       bool nsw = out->nsw && (st->rhs == 1 || (st->nsw && out->offset == 0));
+      out->nuw = out->nuw && (st->rhs == 1 || st->nuw);
       out->scale = mssa__sext((uint64_t)out->scale * (uint64_t)st->rhs, width);
       out->offset = mssa__sext((uint64_t)out->offset * (uint64_t)st->rhs, width);
       out->nsw = nsw; break;
@@ -1011,7 +1071,7 @@ void mssa__linear_expression(const mssa_aa *aa, mssa_val v, unsigned zext, unsig
       unsigned sh = (unsigned)st->rhs;
       out->offset = sh >= 64 ? 0 : mssa__sext((uint64_t)out->offset << sh, width);
       out->scale = sh >= 64 ? 0 : mssa__sext((uint64_t)out->scale << sh, width);
-      out->nsw &= st->nsw; break;
+      out->nsw &= st->nsw; out->nuw &= st->nuw; break;
     }
     default: break;
     }
@@ -1031,6 +1091,7 @@ void mssa__decompose_gep(mssa_aa *aa, mssa_val v, mssa__decomp *d) {
   unsigned index_size = m->dl.ptr_size ? m->dl.ptr_size * 8 : 64;
   if (index_size > 64) index_size = 64;
   d->offset = 0; d->nvar = 0; d->inbounds = -1; d->overflow = false;
+  d->nuw = mssa__llvm(aa) >= MSSA__LLVM_GEP_NUW;
   do {
     mssa__op op;
     if (!mssa__operator(aa, v, &op)) {
@@ -1052,7 +1113,8 @@ void mssa__decompose_gep(mssa_aa *aa, mssa_val v, mssa__decomp *d) {
       d->base = v;
       return;
     }
-    bool inb = (op.flags & MSSA_IF_INBOUNDS) != 0;
+    bool inb = (op.flags & MSSA_IF_INBOUNDS) != 0, gep_nuw = (op.opflags & MSSA_OF_NUW) != 0;
+    if (!gep_nuw) d->nuw = false;
     if (d->inbounds < 0) d->inbounds = inb;
     else if (!inb) d->inbounds = 0;
     uint32_t ty = op.aux;
@@ -1092,9 +1154,10 @@ void mssa__decompose_gep(mssa_aa *aa, mssa_val v, mssa__decomp *d) {
       unsigned trunc = index_size < width ? width - index_size : 0;
       mssa__linexp le;
       mssa__linear_expression(aa, idx, 0, sext, trunc, 0, &le);
-      /* LE.mul(TypeSize, inbounds) at index width */
+      /* LE.mul(TypeSize, nuw, inbounds) at index width */
       {
         bool nsw = le.nsw && (esize == 1 || (inb && le.offset == 0));
+        if (!le.nuw || (esize != 1 && !gep_nuw)) d->nuw = false;
         le.scale = mssa__sext((uint64_t)le.scale * esize, index_size);
         le.offset = mssa__sext((uint64_t)le.offset * esize, index_size);
         le.nsw = nsw;

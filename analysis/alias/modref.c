@@ -103,7 +103,10 @@ uint32_t mssa__intrinsic_param_attrs(const mssa_aa *aa, const mssa_inst *i, uint
   case MSSA_INTR_MEMMOVE:
     return argno == 0 ? (NOCAP | WO) : argno == 1 ? (NOCAP | RO) : 0;
   case MSSA_INTR_MEMSET: return argno == 0 ? (NOCAP | WO) : 0;
-  case MSSA_INTR_LIFETIME_START: case MSSA_INTR_LIFETIME_END: case MSSA_INTR_INVARIANT_START:
+  case MSSA_INTR_LIFETIME_START: case MSSA_INTR_LIFETIME_END:
+    /* the pointer is the last operand: (i64 size, ptr), or (ptr) in LLVM 22 */
+    return argno + 1 == mssa_call_nargs(i) ? NOCAP : 0;
+  case MSSA_INTR_INVARIANT_START:
     return argno == 1 ? NOCAP : 0;
   case MSSA_INTR_INVARIANT_END: return argno == 2 ? NOCAP : 0;
   case MSSA_INTR_PREFETCH: return argno == 0 ? (NOCAP | RO) : 0;
@@ -220,7 +223,76 @@ static bool tbaa_tag_immutable(const mssa_aa *aa, uint32_t tag) {
   return (aa->layers & MSSA_AA_TBAA) && tag != MSSA_NONE && mssa__tbaa_immutable(aa, tag);
 }
 
+/* ------------------------------------------------------------ memory effects (current LLVM) */
+
+/* Memory effects of every location at access `a` (MSSA_MA_*). */
+#define MEM_ALL(a) ((uint32_t)(a) * 0x555u)
+#define MEM_LOC(loc, a) ((uint32_t)(a) << (2 * (loc)))
+
+/* The memory effects LLVM's upgrade gives the old attribute spellings
+** (readnone, readonly, writeonly, argmemonly, ...): how the intrinsic
+** table, kept in those bits, reads in current LLVM. */
+static uint32_t mem_from_bits(uint32_t a) {
+  if (a & MSSA_A_READNONE) return 0;
+  uint32_t acc = (a & MSSA_A_READONLY) ? MSSA_MA_REF : (a & MSSA_A_WRITEONLY) ? MSSA_MA_MOD : MSSA_MA_MODREF;
+  if (a & MSSA_A_ARGMEMONLY) return MEM_LOC(MSSA_MEM_ARG, acc);
+  if (a & MSSA_A_INACCESSIBLEMEMONLY) return MEM_LOC(MSSA_MEM_INACCESSIBLE, acc);
+  if (a & MSSA_A_INACCESSIBLEMEM_OR_ARGMEMONLY)
+    return MEM_LOC(MSSA_MEM_ARG, acc) | MEM_LOC(MSSA_MEM_INACCESSIBLE, acc);
+  return MEM_ALL(acc);
+}
+
+static uint32_t attrlist_mem(const mssa_aa *aa, uint32_t al) {
+  return al != MSSA_NONE && al < aa->m->attrlists.n ? aa->m->attrlists.a[al].mem : MSSA_MEM_ANY;
+}
+
+/* The callee's own effects (BasicAAResult::getMemoryEffects(F)): a known
+** intrinsic's from LLVM's table, whatever its declaration says; llvm.trap
+** writes inaccessible memory in current LLVM; a guard reads everything and
+** touches inaccessible memory. */
+static uint32_t callee_mem(mssa_aa *aa, const mssa_inst *call, uint32_t callee) {
+  int in = intr_of(aa, call);
+  switch (in) {
+  case MSSA_INTR_NONE: return attrlist_mem(aa, aa->m->funcs.a[callee].attrs);
+  case MSSA_INTR_OTHER:
+    return attrlist_mem(aa, aa->m->funcs.a[callee].attrs) & mem_from_bits(mssa__intrinsic_fn_attrs(aa, call));
+  case MSSA_INTR_TRAP: return MEM_LOC(MSSA_MEM_INACCESSIBLE, MSSA_MA_MOD);
+  case MSSA_INTR_EXPERIMENTAL_GUARD:
+    return MEM_ALL(MSSA_MA_REF) | MEM_LOC(MSSA_MEM_INACCESSIBLE, MSSA_MA_MODREF);
+  default: return mem_from_bits(mssa__intrinsic_fn_attrs(aa, call));
+  }
+}
+
+uint32_t mssa__call_effects(mssa_aa *aa, const mssa_inst *call) {
+  uint32_t me = MSSA_MEM_ANY;
+  if (aa->layers & MSSA_AA_BASIC) {
+    me = attrlist_mem(aa, call->attrs);
+    uint32_t c = direct_callee(aa, call);
+    /* operand bundles may read and write memory besides the callee */
+    if (c != MSSA_NONE && (!mssa__call_has_bundles(call) || intr_of(aa, call) == MSSA_INTR_ASSUME))
+      me &= callee_mem(aa, call, c);
+  }
+  /* TBAA: a call tagged with an immutable type only reads. */
+  if (tbaa_tag_immutable(aa, call->md_tbaa)) me &= MEM_ALL(MSSA_MA_REF);
+  return me;
+}
+
+/* A FunctionModRefBehavior that says what memory effects `me` say, so that
+** the code shared with LLVM 14 reads them: the argument and inaccessible
+** locations as such, every other kind as "anywhere". */
+static unsigned behavior_from_mem(uint32_t me) {
+  unsigned b = MSSA__MR_NOMODREF;
+  for (uint32_t l = 0; l < MSSA_MEM_NLOC; l++) {
+    uint32_t a = MSSA_MEM_GET(me, l);
+    if (!a) continue;
+    b |= a | (l == MSSA_MEM_ARG ? MSSA__FMRL_ARG : l == MSSA_MEM_INACCESSIBLE ? MSSA__FMRL_INACC
+                                                                               : MSSA__FMRL_ANYWHERE);
+  }
+  return b;
+}
+
 unsigned mssa__modref_behavior(mssa_aa *aa, const mssa_inst *call) {
+  if (mssa__current(aa)) return behavior_from_mem(mssa__call_effects(aa, call));
   /* BasicAA: call-site view (hasFnAttr: site, then callee), then the callee
   ** function's own behaviour when there are no operand bundles. */
   unsigned r = MSSA__FMRB_UNKNOWN;
@@ -236,10 +308,16 @@ unsigned mssa__modref_behavior(mssa_aa *aa, const mssa_inst *call) {
   return r;
 }
 
-/* AAResults::getArgModRefInfo */
+/* AAResults::getArgModRefInfo. Current LLVM asks readnone first, and a
+** byval argument is only read (the callee gets a copy). */
 static unsigned arg_modref(mssa_aa *aa, const mssa_inst *call, uint32_t argno) {
   if (!(aa->layers & MSSA_AA_BASIC)) return MSSA__MR_MODREF;
   uint32_t pa = mssa__call_param_attrs(aa, call, argno);
+  if (mssa__current(aa)) {
+    if (pa & MSSA_A_READNONE) return MSSA__MR_NOMODREF;
+    if (pa & MSSA_A_WRITEONLY) return MSSA__MR_MOD;
+    return pa & (MSSA_A_READONLY | MSSA_A_BYVAL) ? MSSA__MR_REF : MSSA__MR_MODREF;
+  }
   if (pa & MSSA_A_WRITEONLY) return MSSA__MR_MOD;
   if (call_libfunc(aa, call) == LF_MEMSET_PATTERN16 && argno == 0) return MSSA__MR_MOD;
   if (pa & MSSA_A_READONLY) return MSSA__MR_REF;
@@ -258,6 +336,27 @@ static bool const_u64(const mssa_aa *aa, mssa_val v, uint64_t *out) {
   return true;
 }
 
+/* The last LLVM whose lifetime markers carry a size: LLVM 22 drops it (and
+** reads the sized form by dropping it), so a marker covers its alloca. */
+#define LLVM_LAST_SIZED_LIFETIME 21
+
+/* getForArgument of a lifetime marker's pointer (its last operand): the
+** size operand's bytes up to LLVM 21; in LLVM 22, and for the unsized
+** form, the whole alloca (any other pointer: unknown). */
+static void lifetime_loc(mssa_aa *aa, const mssa_inst *i, mssa_loc *out) {
+  uint32_t n = mssa_call_nargs(i);
+  uint64_t len;
+  out->ptr = call_arg(aa, i, n - 1);
+  out->size = MSSA_LOC_UNKNOWN;
+  if (n > 1 && mssa__llvm(aa) <= LLVM_LAST_SIZED_LIFETIME) {
+    if (const_u64(aa, call_arg(aa, i, 0), &len)) out->size = mssa__ls_exact(len);
+    return;
+  }
+  const mssa_inst *ai = mssa__inst(aa, out->ptr);
+  if (ai && ai->opcode == MSSA_OP_ALLOCA)
+    out->size = mssa__object_size(aa, out->ptr, false, &len) ? mssa__ls_exact(len) : MSSA_LOC_AFTER;
+}
+
 /* MemoryLocation::getForArgument */
 bool mssa__arg_loc(mssa_aa *aa, uint32_t call, uint32_t argno, mssa_loc *out) {
   const mssa_inst *i = &aa->f->insts.a[call];
@@ -271,7 +370,10 @@ bool mssa__arg_loc(mssa_aa *aa, uint32_t call, uint32_t argno, mssa_loc *out) {
   case MSSA_INTR_MEMSET: case MSSA_INTR_MEMCPY: case MSSA_INTR_MEMCPY_INLINE: case MSSA_INTR_MEMMOVE:
     out->size = n > 2 && const_u64(aa, call_arg(aa, i, 2), &len) ? mssa__ls_exact(len) : MSSA_LOC_AFTER;
     return true;
-  case MSSA_INTR_LIFETIME_START: case MSSA_INTR_LIFETIME_END: case MSSA_INTR_INVARIANT_START:
+  case MSSA_INTR_LIFETIME_START: case MSSA_INTR_LIFETIME_END:
+    lifetime_loc(aa, i, out);
+    return true;
+  case MSSA_INTR_INVARIANT_START:
     if (const_u64(aa, call_arg(aa, i, 0), &len)) out->size = mssa__ls_exact(len);
     return true;
   case MSSA_INTR_MASKED_LOAD: {
@@ -334,22 +436,31 @@ static mssa_loc loc_any(mssa_val p) {
 
 static bool type_is_ptr(const mssa_aa *aa, mssa_val v) { return mssa__is_ptr(aa, v); }
 
-/* BasicAAResult::getModRefInfo(Call, Loc) */
-static unsigned basic_call_loc(mssa_aa *aa, uint32_t callid, const mssa_loc *loc) {
-  const mssa_inst *call = &aa->f->insts.a[callid];
-  mssa_val object = mssa__underlying_object(aa, loc->ptr, MSSA__MAX_LOOKUP);
+/* BasicAA's rules about the caller's frame: a tail call touches no alloca
+** (unless an argument is byval: hasAttrSomewhere(ByVal), which
+** mssa__call_param_attrs approximates), and stackrestore writes dynamic
+** allocas. True with *mr (MSSA_MA_*) when one applies to `object`. */
+static bool frame_rule(mssa_aa *aa, const mssa_inst *call, mssa_val object, unsigned *mr) {
   const mssa_inst *oi = mssa__inst(aa, object);
-  if (oi && oi->opcode == MSSA_OP_ALLOCA && call->opcode == MSSA_OP_CALL && (call->flags & MSSA_IF_TAIL)) {
+  if (!oi || oi->opcode != MSSA_OP_ALLOCA) return false;
+  if (call->opcode == MSSA_OP_CALL && (call->flags & MSSA_IF_TAIL)) {
     bool byval = false;
     uint32_t n = mssa_call_nargs(call);
     for (uint32_t k = 0; k < n && !byval; k++)
       if (mssa__call_param_attrs(aa, call, k) & MSSA_A_BYVAL) byval = true;
-    /* hasAttrSomewhere(ByVal) looks at the call site's list only */
-    if (!byval) return MSSA__MR_NOMODREF;
+    *mr = 0;
+    if (!byval) return true;
   }
-  if (oi && oi->opcode == MSSA_OP_ALLOCA && !mssa__is_static_alloca(aa, MSSA_VAL_INDEX(object)) &&
-      intr_of(aa, call) == MSSA_INTR_STACKRESTORE)
-    return MSSA__MR_MOD;
+  *mr = MSSA_MA_MOD;
+  return !mssa__is_static_alloca(aa, MSSA_VAL_INDEX(object)) && intr_of(aa, call) == MSSA_INTR_STACKRESTORE;
+}
+
+/* BasicAAResult::getModRefInfo(Call, Loc) */
+static unsigned basic_call_loc(mssa_aa *aa, uint32_t callid, const mssa_loc *loc) {
+  const mssa_inst *call = &aa->f->insts.a[callid];
+  mssa_val object = mssa__underlying_object(aa, loc->ptr, MSSA__MAX_LOOKUP);
+  unsigned fr;
+  if (frame_rule(aa, call, object, &fr)) return fr | MSSA__MR_NOMODREF;
   if (!mssa__is_const(object) && object != MSSA_VAL(MSSA_VK_INST, callid) &&
       mssa_aa_non_escaping_local(aa, object)) {
     unsigned result = MSSA__MR_NOMODREF;
@@ -396,9 +507,77 @@ static unsigned basic_call_loc(mssa_aa *aa, uint32_t callid, const mssa_loc *loc
   return MSSA__MR_MODREF;
 }
 
+/* BasicAAResult::aliasErrno: can loc be errno? Not when it is larger than
+** an int, or an identified function-local object. */
+#define ERRNO_INT_BITS 32u
+static bool may_be_errno(mssa_aa *aa, const mssa_loc *loc) {
+  if (mssa__ls_has_value(loc->size) && mssa__ls_value(loc->size) * 8 > ERRNO_INT_BITS) return false;
+  return !mssa__is_identified_function_local(aa, mssa__underlying_object(aa, loc->ptr, MSSA__MAX_LOOKUP));
+}
+
+/* What a call may do to memory its pointer arguments reach that aliases
+** loc, within arg_mr (the ArgMem refinement of current BasicAA). */
+static unsigned current_arg_modref(mssa_aa *aa, uint32_t callid, const mssa_loc *loc, unsigned arg_mr) {
+  const mssa_inst *call = &aa->f->insts.a[callid];
+  unsigned r = 0;
+  uint32_t n = mssa_call_nargs(call);
+  for (uint32_t k = 0; k < n && r != arg_mr; k++) {
+    mssa_val a = call_arg(aa, call, k);
+    if (!type_is_ptr(aa, a)) continue;
+    mssa_loc al;
+    mssa__arg_loc(aa, callid, k, &al);
+    if (mssa__alias(aa, &al, loc) != MSSA_NO_ALIAS) r |= arg_mr & arg_modref(aa, call, k) & 3u;
+  }
+  return r;
+}
+
+/*
+** Current LLVM's BasicAAResult::getModRefInfo(Call, Loc), plain ModRef
+** bits: the call's memory effects without inaccessible (and target)
+** memory; what it does to other memory vanishes for a local object that
+** does not escape (Ref only when just its read provenance escapes); what it
+** does through its arguments is narrowed to the arguments that may alias
+** loc; errno memory counts where loc may be errno.
+*/
+static unsigned basic_call_loc_current(mssa_aa *aa, uint32_t callid, const mssa_loc *loc) {
+  const mssa_inst *call = &aa->f->insts.a[callid];
+  mssa_val object = mssa__underlying_object(aa, loc->ptr, MSSA__MAX_LOOKUP);
+  const mssa_inst *oi = mssa__inst(aa, object);
+  bool alloca = oi && oi->opcode == MSSA_OP_ALLOCA;
+  unsigned fr;
+  if (frame_rule(aa, call, object, &fr)) return fr;
+  uint32_t me = mssa__call_effects(aa, call);
+  unsigned arg_mr = MSSA_MEM_GET(me, MSSA_MEM_ARG), errno_mr = MSSA_MEM_GET(me, MSSA_MEM_ERRNO);
+  unsigned other_mr = MSSA_MEM_GET(me, MSSA_MEM_OTHER);
+  if (!arg_mr && !errno_mr && !other_mr) return 0;
+  if (other_mr && !mssa__is_const(object) && object != MSSA_VAL(MSSA_VK_INST, callid) &&
+      (alloca || !(mssa__call_fn_attrs(aa, call) & MSSA_A_RETURNS_TWICE))) {
+    unsigned cc = mssa__escape_components(aa, object);
+    if (!cc) other_mr = 0;
+    else if ((cc & MSSA_CAP_PROVENANCE) == MSSA_CAP_READ_PROVENANCE) other_mr = MSSA_MA_REF;
+  }
+  if ((arg_mr | other_mr) != other_mr) arg_mr = current_arg_modref(aa, callid, loc, arg_mr);
+  unsigned result = arg_mr | other_mr;
+  if ((errno_mr | result) != result && may_be_errno(aa, loc)) result |= errno_mr;
+  if (result != MSSA_MA_MODREF) return result;
+  if (mssa__is_malloc_like(aa, call)) {
+    mssa_loc lc = loc_any(MSSA_VAL(MSSA_VK_INST, callid));
+    if (mssa__alias(aa, &lc, loc) == MSSA_NO_ALIAS) return 0;
+  }
+  if (intr_of(aa, call) == MSSA_INTR_INVARIANT_START) return MSSA_MA_REF;
+  return MSSA_MA_MODREF;
+}
+
 unsigned mssa__call_loc_modref(mssa_aa *aa, uint32_t callid, const mssa_loc *loc) {
   const mssa_inst *call = &aa->f->insts.a[callid];
   unsigned result = MSSA__MR_MODREF;
+  if (mssa__current(aa)) {
+    /* AAResults::getModRefInfo(Call, Loc): the layers, then the mask */
+    if (aa->layers & MSSA_AA_BASIC) result = basic_call_loc_current(aa, callid, loc) | MSSA__MR_NOMODREF;
+    if (mssa__mr_isnomodref(result) || mssa__tags_no_alias(aa, mssa__loc_tags(loc), mssa__inst_tags(call)))
+      return MSSA__MR_NOMODREF;
+    return mssa__mr_intersect(result, mssa__modref_mask(aa, loc));
+  }
   if (aa->layers & MSSA_AA_BASIC) {
     result &= basic_call_loc(aa, callid, loc);
     if (mssa__mr_isnomodref(result)) return MSSA__MR_NOMODREF;
@@ -427,7 +606,10 @@ unsigned mssa__call_loc_modref(mssa_aa *aa, uint32_t callid, const mssa_loc *loc
     result = mssa__mr_intersect(result, all);
     result = must ? mssa__mr_setmust(result) : mssa__mr_clearmust(result);
   }
-  if (mssa__mr_ismod(result) && mssa__points_to_constant(aa, loc, false)) result = mssa__mr_clearmod(result);
+  /* LLVM 14 clears Mod for constant memory; current LLVM intersects the mask
+  ** with any answer that is not NoModRef (so the two agree on Mod) */
+  if (mssa__current(aa) ? !mssa__mr_isnomodref(result) : mssa__mr_ismod(result))
+    result = mssa__mr_intersect(result, mssa__modref_mask(aa, loc));
   return result;
 }
 

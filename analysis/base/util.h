@@ -114,8 +114,4 @@ void mssa_u64map_put(mssa_u64map *m, uint64_t k, uint32_t v);
 /* Monotonic clock in nanoseconds (for the build summary). */
 uint64_t mssa_now_ns(void);
 
-/* The old internal spellings of the names above, for code not yet renamed;
-** removed once every folder uses the public names. */
-#include "base/base_compat.h"
-
 #endif

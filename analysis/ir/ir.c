@@ -326,7 +326,7 @@ static void slot_create(const mssa_module *m, slot_state *st, uint32_t root) {
     uint32_t k = mssa_md_node_operands(m, md, NULL, 0);
     if (st->n + k > st->cap) {
       while (st->n + k > st->cap) st->cap *= 2;
-      st->stk = mssa__xrealloc(st->stk, st->cap * sizeof(uint32_t));
+      st->stk = mssa_xrealloc(st->stk, st->cap * sizeof(uint32_t));
     }
     mssa_md_node_operands(m, md, st->stk + st->n, k);
     /* reverse the k operands just written */
@@ -397,7 +397,7 @@ uint32_t mssa_md_print_slots(const mssa_module *m, uint32_t func, uint32_t *slot
   ** debug info included. */
   if (m->md_canon.n != m->md.n) mssa__md_unique((mssa_module *)m);
   slot_state st = {slots, 0, NULL, 0, 256};
-  st.stk = mssa__xmalloc(st.cap * sizeof(uint32_t));
+  st.stk = mssa_xmalloc(st.cap * sizeof(uint32_t));
   for (uint32_t i = 0; i < m->md.n; i++) slots[i] = MSSA_NONE;
   for (uint32_t g = 0; g < m->globals.n; g++)
     slot_attachments(m, &st, m->globals.a[g].mdatt, NULL, NULL, 0);
@@ -485,34 +485,34 @@ void mssa_module_free(mssa_module *m) {
   for (uint32_t i = 0; i < m->funcs.n; i++) {
     mssa_func *f = &m->funcs.a[i];
     free(f->args);
-    mssa__vec_free(&f->blocks);
-    mssa__vec_free(&f->insts);
-    mssa__vec_free(&f->ops);
-    mssa__vec_free(&f->dbg);
+    mssa_vec_free(&f->blocks);
+    mssa_vec_free(&f->insts);
+    mssa_vec_free(&f->ops);
+    mssa_vec_free(&f->dbg);
   }
   free(m->path);
   free(m->text);
   mssa_strtab_free(&m->strs);
-  mssa__vec_free(&m->types);
-  mssa__vec_free(&m->tlist);
-  mssa__vec_free(&m->toffs);
-  mssa__vec_free(&m->consts);
-  mssa__vec_free(&m->cops);
-  mssa__vec_free(&m->md);
-  mssa__vec_free(&m->mdops);
-  mssa__vec_free(&m->attrlists);
-  mssa__vec_free(&m->pattrs);
-  mssa__vec_free(&m->pcaps);
-  mssa__vec_free(&m->globals);
-  mssa__vec_free(&m->funcs);
-  mssa__vec_free(&m->named_md);
-  mssa__vec_free(&m->md_kinds);
-  mssa__vec_free(&m->md_canon);
-  mssa__vec_free(&m->mdnum);
+  mssa_vec_free(&m->types);
+  mssa_vec_free(&m->tlist);
+  mssa_vec_free(&m->toffs);
+  mssa_vec_free(&m->consts);
+  mssa_vec_free(&m->cops);
+  mssa_vec_free(&m->md);
+  mssa_vec_free(&m->mdops);
+  mssa_vec_free(&m->attrlists);
+  mssa_vec_free(&m->pattrs);
+  mssa_vec_free(&m->pcaps);
+  mssa_vec_free(&m->globals);
+  mssa_vec_free(&m->funcs);
+  mssa_vec_free(&m->named_md);
+  mssa_vec_free(&m->md_kinds);
+  mssa_vec_free(&m->md_canon);
+  mssa_vec_free(&m->mdnum);
   mssa_u64map_free(&m->agnum);
   mssa_u64map_free(&m->gnames);
-  mssa__vec_free(&m->agbits);
-  mssa__vec_free(&m->agmem);
+  mssa_vec_free(&m->agbits);
+  mssa_vec_free(&m->agmem);
   if (m->tmap && m->tmap_free) m->tmap_free(m->tmap);
   free(m);
 }

@@ -206,7 +206,8 @@ enum {
   MSSA_A_IMMARG = 1u << 27,
   MSSA_A_NOUNDEF = 1u << 28,
   MSSA_A_WRITABLE = 1u << 29,       /* parameter: `writable` (LLVM 18+) */
-  MSSA_A_DEAD_ON_UNWIND = 1u << 30  /* parameter: `dead_on_unwind` (LLVM 18+) */
+  MSSA_A_DEAD_ON_UNWIND = 1u << 30, /* parameter: `dead_on_unwind` (LLVM 18+) */
+  MSSA_A_RETURNS_TWICE = 1u << 31   /* function: `returns_twice` (setjmp) */
 };
 
 /*
@@ -725,5 +726,12 @@ uint32_t mssa_module_find_func(const mssa_module *m, const char *name);
 void mssa_layout_compute(mssa_module *m);
 /* Parses a datalayout string into *dl (unknown parts keep defaults). */
 void mssa_layout_parse(mssa_datalayout *dl, const char *s, size_t n);
+/* The same, for a reader that reports bad input: returns an error message
+** (static string) for a malformed spec, or NULL. *dl is left with defaults
+** for the bad part. */
+const char *mssa_layout_parse_checked(mssa_datalayout *dl, const char *s, size_t n);
+/* mssa_layout_compute, returning the id of a struct type that contains
+** itself by value (LLVM: "invalid recursive type"), or MSSA_NONE. */
+uint32_t mssa_layout_compute_checked(mssa_module *m);
 
 #endif

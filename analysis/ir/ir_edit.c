@@ -17,6 +17,24 @@
 #include <stdio.h>
 #include <string.h>
 
+/* Invariant 7 of ir_edit.h. */
+static _Thread_local mssa_edit_refusal refusal;
+
+const mssa_edit_refusal *mssa_ir_refusal(void) { return &refusal; }
+
+void mssa_ir_refusal_clear(void) {
+  refusal.why = MSSA_WHY_NONE;
+  refusal.inst = MSSA_NONE;
+  refusal.count = 0;
+}
+
+int mssa_ir_refuse(mssa_edit_why why, uint32_t inst, uint32_t count) {
+  refusal.why = why;
+  refusal.inst = inst;
+  refusal.count = count;
+  return MSSA_EINVAL;
+}
+
 bool mssa_ir_inst_live(const mssa_func *f, uint32_t i) {
   return f && i < f->insts.n && f->insts.a[i].block != MSSA_NONE;
 }
@@ -93,7 +111,8 @@ static int resolve_slot(const mssa_func *f, unsigned opcode, mssa_where where, u
     if (where == MSSA_AT_BEFORE) {
       after = f->insts.a[anchor].prev;
     } else {
-      if (is_term(&f->insts.a[anchor])) return MSSA_EINVAL; /* nothing after a terminator */
+      if (is_term(&f->insts.a[anchor]))   /* nothing after a terminator */
+        return mssa_ir_refuse(MSSA_WHY_AFTER_TERMINATOR, anchor, 0);
       after = anchor;
     }
   } else {
@@ -107,8 +126,8 @@ static int resolve_slot(const mssa_func *f, unsigned opcode, mssa_where where, u
   ** a non-phi never goes before a phi. */
   bool prev_phi = after == MSSA_NONE || f->insts.a[after].opcode == MSSA_OP_PHI;
   bool next_phi = next != MSSA_NONE && f->insts.a[next].opcode == MSSA_OP_PHI;
-  if (opcode == MSSA_OP_PHI && !prev_phi) return MSSA_EINVAL;
-  if (opcode != MSSA_OP_PHI && next_phi) return MSSA_EINVAL;
+  if (opcode == MSSA_OP_PHI && !prev_phi) return mssa_ir_refuse(MSSA_WHY_PHI_ORDER, after, 0);
+  if (opcode != MSSA_OP_PHI && next_phi) return mssa_ir_refuse(MSSA_WHY_PHI_ORDER, next, 0);
   *out_b = b;
   *out_after = after;
   return MSSA_OK;
@@ -131,8 +150,8 @@ static uint32_t new_inst(mssa_func *f, const mssa_inst *proto, const mssa_val *o
   in.prev = in.next = MSSA_NONE;
   in.ops = f->ops.n;
   in.nops = nops;
-  for (uint32_t k = 0; k < nops; k++) mssa__vec_push(&f->ops, ops[k]);
-  mssa__vec_push(&f->insts, in);
+  for (uint32_t k = 0; k < nops; k++) mssa_vec_push(&f->ops, ops[k]);
+  mssa_vec_push(&f->insts, in);
   return f->insts.n - 1;
 }
 
@@ -140,8 +159,8 @@ int mssa_ir_insert(const mssa_module *m, mssa_func *f, const mssa_inst *proto,
                    const mssa_val *ops, uint32_t nops, mssa_where where, uint32_t anchor,
                    uint32_t *out_id) {
   if (!m || !f || !proto || f->is_decl) return MSSA_EINVAL;
-  if (proto->opcode == MSSA_OP_INVALID || proto->opcode >= MSSA_OP_COUNT_ || is_term(proto))
-    return MSSA_EINVAL;
+  if (proto->opcode == MSSA_OP_INVALID || proto->opcode >= MSSA_OP_COUNT_) return MSSA_EINVAL;
+  if (is_term(proto)) return mssa_ir_refuse(MSSA_WHY_TERMINATOR, MSSA_NONE, 0);
   if (f->insts.n >= MSSA_MAX_INDEX) return MSSA_ETOOBIG;
   int rc = check_ops(m, f, ops, nops);
   if (rc) return rc;
@@ -156,22 +175,31 @@ int mssa_ir_insert(const mssa_module *m, mssa_func *f, const mssa_inst *proto,
   return MSSA_OK;
 }
 
-bool mssa_ir_has_users(const mssa_func *f, uint32_t inst) {
+/* Uses of inst's result by live instructions other than itself, counting
+** up to `stop`. */
+static uint32_t users_upto(const mssa_func *f, uint32_t inst, uint32_t stop) {
   mssa_val v = MSSA_VAL(MSSA_VK_INST, inst);
-  for (uint32_t i = 0; i < f->insts.n; i++) {
+  uint32_t n = 0;
+  for (uint32_t i = 0; i < f->insts.n && n < stop; i++) {
     const mssa_inst *in = &f->insts.a[i];
     if (in->block == MSSA_NONE || i == inst) continue;
     const mssa_val *o = f->ops.a + in->ops;
-    for (uint32_t k = 0; k < in->nops; k++)
-      if (o[k] == v) return true;
+    for (uint32_t k = 0; k < in->nops; k++) n += o[k] == v;
   }
-  return false;
+  return n;
+}
+
+bool mssa_ir_has_users(const mssa_func *f, uint32_t inst) { return users_upto(f, inst, 1) > 0; }
+
+uint32_t mssa_ir_count_users(const mssa_func *f, uint32_t inst) {
+  return users_upto(f, inst, UINT32_MAX);
 }
 
 int mssa_ir_remove(mssa_func *f, uint32_t inst) {
   if (!f || !mssa_ir_inst_live(f, inst)) return MSSA_ENOENT;
-  if (is_term(&f->insts.a[inst])) return MSSA_EINVAL;
-  if (mssa_ir_has_users(f, inst)) return MSSA_EINVAL;
+  if (is_term(&f->insts.a[inst])) return mssa_ir_refuse(MSSA_WHY_TERMINATOR, inst, 0);
+  uint32_t users = mssa_ir_count_users(f, inst);
+  if (users) return mssa_ir_refuse(MSSA_WHY_HAS_USERS, inst, users);
   unlink_inst(f, inst);
   f->insts.a[inst].block = MSSA_NONE;
   return MSSA_OK;
@@ -179,7 +207,7 @@ int mssa_ir_remove(mssa_func *f, uint32_t inst) {
 
 int mssa_ir_remove_unused(mssa_func *f, uint32_t inst) {
   if (!f || !mssa_ir_inst_live(f, inst)) return MSSA_ENOENT;
-  if (is_term(&f->insts.a[inst])) return MSSA_EINVAL;
+  if (is_term(&f->insts.a[inst])) return mssa_ir_refuse(MSSA_WHY_TERMINATOR, inst, 0);
   unlink_inst(f, inst);
   f->insts.a[inst].block = MSSA_NONE;
   return MSSA_OK;
@@ -188,7 +216,8 @@ int mssa_ir_remove_unused(mssa_func *f, uint32_t inst) {
 int mssa_ir_move(mssa_func *f, uint32_t inst, mssa_where where, uint32_t anchor) {
   if (!f || !mssa_ir_inst_live(f, inst)) return MSSA_ENOENT;
   const mssa_inst *in = &f->insts.a[inst];
-  if (is_term(in) || in->opcode == MSSA_OP_PHI) return MSSA_EINVAL;
+  if (is_term(in)) return mssa_ir_refuse(MSSA_WHY_TERMINATOR, inst, 0);
+  if (in->opcode == MSSA_OP_PHI) return mssa_ir_refuse(MSSA_WHY_PHI, inst, 0);
   if (where != MSSA_AT_END && anchor == inst) return MSSA_OK;
   uint32_t b, after;
   int rc = resolve_slot(f, in->opcode, where, anchor, inst, &b, &after);
@@ -209,24 +238,26 @@ int mssa_ir_set_operand(const mssa_module *m, mssa_func *f, uint32_t inst, uint3
                         mssa_val v) {
   if (!m || !f || !mssa_ir_inst_live(f, inst)) return MSSA_ENOENT;
   mssa_inst *in = &f->insts.a[inst];
-  if (k >= in->nops) return MSSA_EINVAL;
+  if (k >= in->nops) return mssa_ir_refuse(MSSA_WHY_NO_SUCH_OPERAND, inst, in->nops);
   if (!mssa_ir_val_ok(m, f, v)) return MSSA_ENOENT;
   mssa_val *o = f->ops.a + in->ops;
   mssa_val old = o[k];
   bool ob = MSSA_VAL_KIND(old) == MSSA_VK_BLOCK, nb = MSSA_VAL_KIND(v) == MSSA_VK_BLOCK;
-  if (ob != nb) return MSSA_EINVAL;
-  if (ob && (is_edge_operand(in, o, k) || in->opcode == MSSA_OP_PHI)) return MSSA_EINVAL;
+  if (ob && (is_edge_operand(in, o, k) || in->opcode == MSSA_OP_PHI))
+    return mssa_ir_refuse(MSSA_WHY_EDGE_OPERAND, inst, 0);
+  if (ob != nb) return mssa_ir_refuse(MSSA_WHY_TYPE_MISMATCH, inst, 0);
   if (MSSA_VAL_KIND(old) == MSSA_VK_META || MSSA_VAL_KIND(v) == MSSA_VK_META) {
-    if (MSSA_VAL_KIND(old) != MSSA_VAL_KIND(v)) return MSSA_EINVAL;
+    if (MSSA_VAL_KIND(old) != MSSA_VAL_KIND(v)) return mssa_ir_refuse(MSSA_WHY_TYPE_MISMATCH, inst, 0);
   } else if (!ob) {
     uint32_t to = mssa_val_type(m, f, old), tn = mssa_val_type(m, f, v);
     if (to != MSSA_NONE && tn != MSSA_NONE && to != tn) {
       /* Typed pointers of one address space are interchangeable for us
       ** only if identical; keep it strict. */
-      return MSSA_EINVAL;
+      return mssa_ir_refuse(MSSA_WHY_TYPE_MISMATCH, inst, 0);
     }
   }
-  if (v == MSSA_VAL(MSSA_VK_INST, inst) && in->opcode != MSSA_OP_PHI) return MSSA_EINVAL;
+  if (v == MSSA_VAL(MSSA_VK_INST, inst) && in->opcode != MSSA_OP_PHI)
+    return mssa_ir_refuse(MSSA_WHY_SELF_REFERENCE, inst, 0);
   o[k] = v;
   return MSSA_OK;
 }
@@ -243,7 +274,7 @@ static uint32_t block_succs(const mssa_func *f, uint32_t b, mssa_u32vec *out) {
   const mssa_inst *ti = &f->insts.a[t];
   if (ti->nops == 0) return 0;
   uint32_t k = mssa_inst_successors(f, ti, NULL, 0);
-  mssa__vec_reserve(out, k ? k : 1);
+  mssa_vec_reserve(out, k ? k : 1);
   mssa_inst_successors(f, ti, out->a, k);
   out->n = k;
   return k;
@@ -308,13 +339,14 @@ int mssa_ir_set_terminator(const mssa_module *m, mssa_func *f, uint32_t b,
                            uint32_t *out_id) {
   if (!m || !f || !proto) return MSSA_EINVAL;
   if (!mssa_ir_block_live(f, b)) return MSSA_ENOENT;
-  if (!is_term(proto)) return MSSA_EINVAL;
+  if (!is_term(proto)) return mssa_ir_refuse(MSSA_WHY_NOT_TERMINATOR, MSSA_NONE, 0);
   if (f->insts.n >= MSSA_MAX_INDEX) return MSSA_ETOOBIG;
   int rc = check_ops(m, f, ops, nops);
   if (rc) return rc;
   uint32_t old = mssa_block_terminator(f, b);
-  if (old != MSSA_NONE && f->insts.a[old].type != m->t_void && mssa_ir_has_users(f, old))
-    return MSSA_EINVAL;
+  uint32_t users = old != MSSA_NONE && f->insts.a[old].type != m->t_void
+                       ? mssa_ir_count_users(f, old) : 0;
+  if (users) return mssa_ir_refuse(MSSA_WHY_HAS_USERS, old, users);
   /* Old and new successor multisets. */
   mssa_u32vec os = {0}, ns = {0};
   block_succs(f, b, &os);
@@ -328,7 +360,7 @@ int mssa_ir_set_terminator(const mssa_module *m, mssa_func *f, uint32_t b,
     view.ops.a = (mssa_val *)ops;
     view.ops.n = view.ops.cap = nops;
     uint32_t k = nops ? mssa_inst_successors(&view, &tmp, NULL, 0) : 0;
-    mssa__vec_reserve(&ns, k ? k : 1);
+    mssa_vec_reserve(&ns, k ? k : 1);
     if (k) mssa_inst_successors(&view, &tmp, ns.a, k);
     ns.n = k;
   }
@@ -336,9 +368,10 @@ int mssa_ir_set_terminator(const mssa_module *m, mssa_func *f, uint32_t b,
   for (uint32_t i = 0; i < ns.n && rc == MSSA_OK; i++) {
     uint32_t s = ns.a[i];
     if (!mssa_ir_block_live(f, s)) rc = MSSA_ENOENT;
-    else if (s == f->entry) rc = MSSA_EINVAL; /* the entry block has no predecessors */
+    else if (s == f->entry) /* the entry block has no predecessors */
+      rc = mssa_ir_refuse(MSSA_WHY_ENTRY_BLOCK, MSSA_NONE, 0);
     else if (count_in(ns.a, ns.n, s) > count_in(os.a, os.n, s) && block_has_phi(f, s))
-      rc = MSSA_EINVAL; /* invariant 5 of ir_edit.h */
+      rc = mssa_ir_refuse(MSSA_WHY_NEW_EDGE_INTO_PHIS, f->blocks.a[s].first, 0); /* invariant 5 */
   }
   if (rc == MSSA_OK) {
     /* Lost edges: drop phi pairs (each distinct successor once). */
@@ -361,8 +394,8 @@ int mssa_ir_set_terminator(const mssa_module *m, mssa_func *f, uint32_t b,
     }
     if (out_id) *out_id = id;
   }
-  mssa__vec_free(&os);
-  mssa__vec_free(&ns);
+  mssa_vec_free(&os);
+  mssa_vec_free(&ns);
   return rc;
 }
 
@@ -387,7 +420,7 @@ int mssa_ir_add_block(mssa_module *m, mssa_func *f, uint32_t after, uint32_t nam
   if (after == MSSA_NONE) after = f->last_block;
   nb.prev = after;
   nb.next = after == MSSA_NONE ? f->first_block : f->blocks.a[after].next;
-  mssa__vec_push(&f->blocks, nb);
+  mssa_vec_push(&f->blocks, nb);
   if (after == MSSA_NONE) f->first_block = id;
   else f->blocks.a[after].next = id;
   if (nb.next != MSSA_NONE) f->blocks.a[nb.next].prev = id;
@@ -399,7 +432,7 @@ int mssa_ir_add_block(mssa_module *m, mssa_func *f, uint32_t after, uint32_t nam
 
 int mssa_ir_remove_block(mssa_func *f, uint32_t b) {
   if (!f || !mssa_ir_block_live(f, b)) return MSSA_ENOENT;
-  if (b == f->entry) return MSSA_EINVAL;
+  if (b == f->entry) return mssa_ir_refuse(MSSA_WHY_ENTRY_BLOCK, MSSA_NONE, 0);
   mssa_val bv = MSSA_VAL(MSSA_VK_BLOCK, b);
   /* No other live instruction may name the block or use its values (phis
   ** of its successors name it as an incoming block: those pairs go). */
@@ -414,14 +447,14 @@ int mssa_ir_remove_block(mssa_func *f, uint32_t b) {
       mssa_val v = o[k];
       if (v == bv) {
         if (in->opcode == MSSA_OP_PHI && (k & 1) && count_in(succ.a, succ.n, in->block)) continue;
-        rc = MSSA_EINVAL;
+        rc = mssa_ir_refuse(MSSA_WHY_BLOCK_IN_USE, i, 0);
         break;
       }
       if (MSSA_VAL_KIND(v) == MSSA_VK_INST && MSSA_VAL_INDEX(v) < f->insts.n &&
           f->insts.a[MSSA_VAL_INDEX(v)].block == b) {
         /* A phi pair that goes away with the edge is no real use. */
         if (in->opcode == MSSA_OP_PHI && !(k & 1) && k + 1 < in->nops && o[k + 1] == bv) continue;
-        rc = MSSA_EINVAL;
+        rc = mssa_ir_refuse(MSSA_WHY_BLOCK_IN_USE, i, 0);
         break;
       }
     }
@@ -447,7 +480,7 @@ int mssa_ir_remove_block(mssa_func *f, uint32_t b) {
     bb->prev = bb->next = MSSA_NONE;
     bb->removed = 1;
   }
-  mssa__vec_free(&succ);
+  mssa_vec_free(&succ);
   return rc;
 }
 
@@ -456,7 +489,7 @@ int mssa_ir_set_text(mssa_module *m, mssa_func *f, uint32_t inst, const char *te
   if (m->text_len + n + 2 >= 0xfffffff0u) return MSSA_ETOOBIG;
   /* Appended after a newline so the original text (and its line numbers)
   ** is unchanged; the module text stays NUL-terminated. */
-  m->text = mssa__xrealloc(m->text, m->text_len + n + 2);
+  m->text = mssa_xrealloc(m->text, m->text_len + n + 2);
   m->text[m->text_len] = '\n';
   if (n) memcpy(m->text + m->text_len + 1, text, n);
   m->text[m->text_len + 1 + n] = 0;
@@ -498,7 +531,7 @@ static void retarget_text(mssa_module *m, mssa_func *f, uint32_t inst, uint32_t 
   if (ol <= 0 || nl <= 0 || (size_t)ol >= sizeof old || (size_t)nl >= sizeof neu) return;
   const char *t = m->text + in->text_off;
   size_t n = in->text_len, cap = n + 8 * (size_t)nl + 16, w = 0;
-  char *out = mssa__xmalloc(cap);
+  char *out = mssa_xmalloc(cap);
   bool changed = false;
   for (size_t i = 0; i < n;) {
     if (i + (size_t)ol <= n && !memcmp(t + i, old, (size_t)ol) &&
@@ -542,12 +575,12 @@ int mssa_ir_split_edge(mssa_module *m, mssa_func *f, uint32_t from, uint32_t to,
   if (!m || !f) return MSSA_EINVAL;
   if (!mssa_ir_block_live(f, from) || !mssa_ir_block_live(f, to)) return MSSA_ENOENT;
   uint32_t t = mssa_block_terminator(f, from);
-  if (t == MSSA_NONE) return MSSA_EINVAL;
+  if (t == MSSA_NONE) return mssa_ir_refuse(MSSA_WHY_UNSPLITTABLE, MSSA_NONE, 0);
   mssa_inst *ti = &f->insts.a[t];
   /* Only plain branch-like terminators: their block operands are exactly
   ** the successors (invoke/callbr/catchswitch edges are not split). */
   if (ti->opcode != MSSA_OP_BR && ti->opcode != MSSA_OP_SWITCH && ti->opcode != MSSA_OP_INDIRECTBR)
-    return MSSA_EINVAL;
+    return mssa_ir_refuse(MSSA_WHY_UNSPLITTABLE, t, 0);
   mssa_val tv = MSSA_VAL(MSSA_VK_BLOCK, to);
   uint32_t hits = 0;
   for (uint32_t k = 0; k < ti->nops; k++) hits += f->ops.a[ti->ops + k] == tv;
@@ -574,16 +607,16 @@ int mssa_ir_split_edge(mssa_module *m, mssa_func *f, uint32_t from, uint32_t to,
 int mssa_ir_split_block(mssa_module *m, mssa_func *f, uint32_t at, uint32_t *out_block) {
   if (!m || !f) return MSSA_EINVAL;
   if (!mssa_ir_inst_live(f, at)) return MSSA_ENOENT;
-  if (f->insts.a[at].opcode == MSSA_OP_PHI) return MSSA_EINVAL;
+  if (f->insts.a[at].opcode == MSSA_OP_PHI) return mssa_ir_refuse(MSSA_WHY_PHI, at, 0);
   if (f->insts.a[at].opcode == MSSA_OP_LANDINGPAD || f->insts.a[at].opcode == MSSA_OP_CATCHPAD ||
       f->insts.a[at].opcode == MSSA_OP_CLEANUPPAD)
-    return MSSA_EINVAL;
+    return mssa_ir_refuse(MSSA_WHY_UNSPLITTABLE, at, 0);
   uint32_t b = f->insts.a[at].block;
   mssa_u32vec succ = {0};
   block_succs(f, b, &succ);
   uint32_t nb;
   int rc = mssa_ir_add_block(m, f, b, MSSA_NONE, &nb);
-  if (rc) { mssa__vec_free(&succ); return rc; }
+  if (rc) { mssa_vec_free(&succ); return rc; }
   /* Move [at .. last] to nb, in order. */
   mssa_block *ob = &f->blocks.a[b];
   uint32_t last = ob->last, before = f->insts.a[at].prev;
@@ -608,7 +641,7 @@ int mssa_ir_split_block(mssa_module *m, mssa_func *f, uint32_t at, uint32_t *out
       retarget_text(m, f, k, b, nb);
     rename_phi_pairs(f, s, b, nb, false);
   }
-  mssa__vec_free(&succ);
+  mssa_vec_free(&succ);
   if (out_block) *out_block = nb;
   return MSSA_OK;
 }

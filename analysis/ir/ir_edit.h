@@ -25,11 +25,59 @@
 **      give the target no phis.)
 **   6. SSA dominance of operands is not checked here (no dominator tree);
 **      mssa_update checks it where it matters.
+**   7. Every MSSA_EINVAL that refuses an edit for a reason a user can act
+**      on records why (mssa_ir_refusal: the cause, the instruction it
+**      names, a count), as errno does: per thread, set just before the
+**      error is returned, never cleared by a success. A caller that wants
+**      it clears it first (mssa_ir_refusal_clear).
 */
 #ifndef MSSA_IR_EDIT_H
 #define MSSA_IR_EDIT_H
 
 #include "ir/ir.h"
+
+/* Why an edit was refused (invariant 7). */
+typedef enum {
+  MSSA_WHY_NONE = 0,
+  MSSA_WHY_HAS_USERS,          /* remove (or replace) an instruction whose result is
+                                  used: inst = it, count = its users */
+  MSSA_WHY_TERMINATOR,         /* remove/move/insert a terminator (set_terminator's job) */
+  MSSA_WHY_NOT_TERMINATOR,     /* set_terminator's text is no terminator */
+  MSSA_WHY_PHI,                /* insert/move/split at a phi: phis stay where they are */
+  MSSA_WHY_AFTER_TERMINATOR,   /* a place after its block's terminator */
+  MSSA_WHY_PHI_ORDER,          /* a non-phi before a phi (phis lead their block) */
+  MSSA_WHY_OPERAND_NOT_DOMINATING, /* inst = an operand's definition that would not
+                                      dominate the instruction */
+  MSSA_WHY_USER_NOT_DOMINATED, /* move: inst = a user the moved result would not
+                                  dominate */
+  MSSA_WHY_TYPE_MISMATCH,      /* set_operand: the value's type (or kind) differs */
+  MSSA_WHY_NO_SUCH_OPERAND,    /* set_operand: count = how many operands there are */
+  MSSA_WHY_EDGE_OPERAND,       /* set_operand of a CFG edge or a phi's incoming block */
+  MSSA_WHY_SELF_REFERENCE,     /* set_operand: a non-phi would use its own result */
+  MSSA_WHY_ENTRY_BLOCK,        /* remove the entry block, or branch to it */
+  MSSA_WHY_NEW_EDGE_INTO_PHIS, /* set_terminator: a new edge into a block with phis */
+  MSSA_WHY_BLOCK_IN_USE,       /* remove_block: inst = an instruction elsewhere that
+                                  branches to it or uses one of its values */
+  MSSA_WHY_UNSPLITTABLE,       /* split_edge: no terminator, or not br/switch/indirectbr;
+                                  split_block at an EH pad */
+  MSSA_WHY_COUNT_
+} mssa_edit_why;
+
+typedef struct mssa_edit_refusal {
+  mssa_edit_why why;
+  uint32_t inst;    /* the instruction the cause names, or MSSA_NONE */
+  uint32_t count;   /* HAS_USERS, NO_SUCH_OPERAND */
+} mssa_edit_refusal;
+
+/* The last refusal recorded on this thread (why MSSA_WHY_NONE if none since
+** the last clear). */
+const mssa_edit_refusal *mssa_ir_refusal(void);
+void mssa_ir_refusal_clear(void);
+/* Records a refusal and returns MSSA_EINVAL (for the edit layers above). */
+int mssa_ir_refuse(mssa_edit_why why, uint32_t inst, uint32_t count);
+/* How many operands of live instructions (other than itself) use `inst`'s
+** result. */
+uint32_t mssa_ir_count_users(const mssa_func *f, uint32_t inst);
 
 /* Where to put an instruction relative to an anchor. */
 typedef enum {

@@ -1,24 +1,15 @@
 /*
-** ir_internal.h -- what the IR's files share with each other and with the
-** reader, beyond the public ir.h:
-**   - checked variants of the datalayout entry points (layout.c), for the
-**     reader, which must turn bad layouts and recursive types into a
-**     positioned diagnostic rather than silently continuing;
+** ir_internal.h -- what the IR's files share with each other, beyond the
+** public ir.h:
 **   - which metadata nodes LLVM would unique together (md_unique.c), for
 **     the printer's metadata numbering (ir.c);
-**   - the explicit depth-first search both walk their graphs with.
+**   - the explicit depth-first search layout.c and md_unique.c walk their
+**     graphs with.
 */
 #ifndef MSSA_IR_INTERNAL_H
 #define MSSA_IR_INTERNAL_H
 
 #include "ir/ir.h"
-
-/* Like mssa_layout_parse, but returns an error message (static string) for a
-** malformed spec, or NULL. *dl is left with defaults for the bad part. */
-const char *mssa__layout_parse_checked(mssa_datalayout *dl, const char *s, size_t n);
-/* Like mssa_layout_compute; returns the id of a struct type that contains
-** itself by value (LLVM: "invalid recursive type"), or MSSA_NONE. */
-uint32_t mssa__layout_compute_checked(mssa_module *m);
 
 /* Fills m->md_canon: md index -> the first structurally equal node LLVM
 ** would unique it with (md_unique.c). Iterative; linear in the metadata. */
@@ -35,8 +26,8 @@ typedef struct mssa__dfs {
 } mssa__dfs;
 
 static inline void mssa__dfs_init(mssa__dfs *d, uint32_t n) {
-  d->stk = (uint32_t *)mssa__xmalloc((size_t)(n ? n : 1) * 2 * sizeof(uint32_t));
-  d->state = (uint8_t *)mssa__xcalloc(n ? n : 1, 1);
+  d->stk = (uint32_t *)mssa_xmalloc((size_t)(n ? n : 1) * 2 * sizeof(uint32_t));
+  d->state = (uint8_t *)mssa_xcalloc(n ? n : 1, 1);
   d->sp = 0;
 }
 static inline void mssa__dfs_free(mssa__dfs *d) {

@@ -147,7 +147,7 @@ static const char *align_bits(int64_t bits, uint32_t *out, int allow_zero) {
   return NULL;
 }
 
-const char *mssa__layout_parse_checked(mssa_datalayout *dl, const char *s, size_t n) {
+const char *mssa_layout_parse_checked(mssa_datalayout *dl, const char *s, size_t n) {
   defaults(dl);
   const char *e = s + n, *p = s;
   const char *err = NULL;
@@ -210,7 +210,7 @@ const char *mssa__layout_parse_checked(mssa_datalayout *dl, const char *s, size_
 }
 
 void mssa_layout_parse(mssa_datalayout *dl, const char *s, size_t n) {
-  (void)mssa__layout_parse_checked(dl, s, n);
+  (void)mssa_layout_parse_checked(dl, s, n);
 }
 
 /* ------------------------------------------------------------ computation */
@@ -296,7 +296,7 @@ static void compute_one(mssa_module *m, uint32_t id) {
       uint32_t fa = packed ? 1 : f->align;
       off = align_to(off, fa);
       if (fa > salign) salign = fa;
-      mssa__vec_push(&m->toffs, off);
+      mssa_vec_push(&m->toffs, off);
       off = f->size > UINT64_MAX / 32 - off ? UINT64_MAX / 32 : off + f->size;
     }
     if (!sized) { m->toffs.n = first; break; }
@@ -344,7 +344,7 @@ static uint32_t dep(const mssa_module *m, uint32_t id, uint32_t k) {
   return m->tlist.a[t->fields + k];
 }
 
-uint32_t mssa__layout_compute_checked(mssa_module *m) {
+uint32_t mssa_layout_compute_checked(mssa_module *m) {
   uint32_t n = m->types.n;
   m->toffs.n = 0;
   mssa__dfs d;
@@ -371,4 +371,4 @@ uint32_t mssa__layout_compute_checked(mssa_module *m) {
   return bad;
 }
 
-void mssa_layout_compute(mssa_module *m) { (void)mssa__layout_compute_checked(m); }
+void mssa_layout_compute(mssa_module *m) { (void)mssa_layout_compute_checked(m); }

@@ -100,7 +100,7 @@ static int uniquable(const mssa_md *d) {
 void mssa__md_unique(mssa_module *m) {
   uint32_t n = m->md.n;
   m->md_canon.n = 0;
-  mssa__vec_reserve(&m->md_canon, n ? n : 1);
+  mssa_vec_reserve(&m->md_canon, n ? n : 1);
   for (uint32_t i = 0; i < n; i++) m->md_canon.a[i] = i;
   m->md_canon.n = n;
   if (!n) return;
@@ -109,7 +109,7 @@ void mssa__md_unique(mssa_module *m) {
   ** and they break cycles, as in LLVM); they are visited as roots. */
   mssa__dfs d;
   mssa__dfs_init(&d, n);
-  uint8_t *cyc = mssa__xcalloc(n, 1);
+  uint8_t *cyc = mssa_xcalloc(n, 1);
   mssa_idtab table = {0};
   mssa_idtab_reset(&table, n);
   for (uint32_t root = 0; root < n; root++) {

@@ -114,7 +114,7 @@ bool mssa_ssa_trivially_live_on_entry(mssa_ssa *s, uint32_t inst) {
   if (in->flags & MSSA_IF_INVARIANT_LOAD) return true;
   mssa_loc loc;
   if (!mssa_aa_inst_loc(s->aa, inst, &loc)) return false;
-  return mssa_aa_points_to_constant(s->aa, &loc, false);
+  return !(mssa_aa_modref_mask(s->aa, &loc) & MSSA_MR_MOD);
 }
 
 static uint32_t acc_block(const mssa_ssa *s, uint32_t a) { return s->acc.a[a].block; }

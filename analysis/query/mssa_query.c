@@ -94,6 +94,33 @@ void mssa_qmodule_free(mssa_qmodule *q) {
 
 #define VEC_BYTES(v) ((size_t)(v).cap * sizeof(*(v).a))
 
+/* Heap bytes of a function's alias-analysis context beyond what grows with
+** the function (see mssa_qmodule_graph_bytes). */
+#define GRAPH_AA_FIXED 1280
+
+size_t mssa_qmodule_graph_bytes(const mssa_qmodule *q, uint32_t fi) {
+  const mssa_ssa *s = fi < q->nfuncs ? q->ssa[fi] : NULL;
+  if (!s) return 0;
+  const mssa_func *f = &q->m->funcs.a[fi];
+  size_t w = sizeof(uint32_t);
+  size_t n = sizeof *s + VEC_BYTES(s->acc) + VEC_BYTES(s->phiops);
+  n += (size_t)s->inst_cap * 2 * w;                                  /* inst_acc, inst_pos */
+  n += (size_t)MSSA_BLOCK_ARRAYS * (s->nblocks ? s->nblocks : 1) * w;
+  size_t edges = s->cfg.succ_off ? s->cfg.succ_off[s->cfg.n] : 0;
+  n += (2 * ((size_t)s->cfg.n + 1) + 2 * edges) * w;                 /* CFG */
+  n += 7 * ((size_t)s->dt.n + 1) * w;                                /* dominator tree */
+  /* Estimated from the function's size, their layout being private to
+  ** alias/: the alias analysis's context (a byte per global, BasicAA's
+  ** caches: about GRAPH_AA_FIXED bytes measured over lua.O0/O2), its use
+  ** lists and per-value bytes, and the walker's users index once a query
+  ** built it. */
+  size_t slots = (size_t)f->insts.n + f->nargs, ops = f->ops.n;
+  n += GRAPH_AA_FIXED + q->m->globals.n;
+  n += slots * (w + 2) + ops * (sizeof(uint64_t) + w);
+  if (s->users) n += ops * 2 * w + slots * 4 * w;
+  return n;
+}
+
 size_t mssa_qmodule_memory(const mssa_qmodule *q) {
   const mssa_module *m = q->m;
   size_t n = sizeof *q + sizeof *m + (size_t)q->nfuncs * sizeof(void *);
@@ -106,13 +133,7 @@ size_t mssa_qmodule_memory(const mssa_qmodule *q) {
     const mssa_func *f = &m->funcs.a[fi];
     n += VEC_BYTES(f->blocks) + VEC_BYTES(f->insts) + VEC_BYTES(f->ops);
     n += (size_t)f->nargs * sizeof(mssa_arg);
-    const mssa_ssa *s = q->ssa[fi];
-    if (!s) continue;
-    n += sizeof *s + VEC_BYTES(s->acc) + VEC_BYTES(s->phiops);
-    n += (size_t)s->inst_cap * 8 + (size_t)s->nblocks * 16;
-    /* CFG (succ + pred, offsets) and dominator tree: a few words per block
-    ** and edge; estimated, since their layout is private to domtree.c. */
-    n += (size_t)s->nblocks * 64;
+    n += mssa_qmodule_graph_bytes(q, fi);
   }
   return n;
 }

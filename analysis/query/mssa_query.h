@@ -69,6 +69,11 @@ int mssa_qmodule_build_func(mssa_qmodule *q, uint32_t fi, const mssa_build_opts 
 uint64_t mssa_q_next_version(void);
 /* Approximate heap bytes held by the bundle (module text, IR, graphs). */
 size_t mssa_qmodule_memory(const mssa_qmodule *q);
+/* Heap bytes held by the graph of function fi (0 without one): its arrays,
+** CFG and dominator tree exactly (capacities), its alias-analysis state and
+** walker index estimated from the function's size. What a daemon's memory
+** cap counts per function. */
+size_t mssa_qmodule_graph_bytes(const mssa_qmodule *q, uint32_t fi);
 /* The graph of function `fi`, or NULL. */
 static inline mssa_ssa *mssa_qmodule_ssa(const mssa_qmodule *q, uint32_t fi) {
   return fi < q->nfuncs ? q->ssa[fi] : NULL;

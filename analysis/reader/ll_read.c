@@ -24,8 +24,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "ir/ir_internal.h"
-
 /* ------------------------------------------------------------ diagnostics */
 
 static void pos_of(const ll_parser *p, uint32_t off, uint32_t *line, uint32_t *col) {
@@ -100,7 +98,7 @@ static int hexval(int c) {
 /* Unescapes LLVM's `\xx` and `\\` into p->sbuf; returns its length. */
 static size_t unescape(ll_parser *p, const char *s, size_t n) {
   p->sbuf.n = 0;
-  mssa__vec_reserve(&p->sbuf, (uint32_t)n + 1);
+  mssa_vec_reserve(&p->sbuf, (uint32_t)n + 1);
   char *o = p->sbuf.a;
   size_t k = 0;
   for (size_t i = 0; i < n; i++) {
@@ -158,7 +156,7 @@ uint64_t mssa__ll_local_key(ll_parser *p, const ll_tok *t) {
 
 void mssa__ll_num_put(ll_nummap *m, uint64_t n, uint32_t v) {
   if (n >= m->dense.n && n < 2 * (uint64_t)m->dense.n + NUM_DENSE_SLACK) {
-    mssa__vec_reserve(&m->dense, n + 1);
+    mssa_vec_reserve(&m->dense, n + 1);
     for (uint32_t i = m->dense.n; i <= n; i++) m->dense.a[i] = MSSA_NONE;
     m->dense.n = (uint32_t)n + 1;
   }
@@ -172,7 +170,7 @@ void mssa__ll_num_clear(ll_nummap *m) {
 }
 
 void mssa__ll_num_free(ll_nummap *m) {
-  mssa__vec_free(&m->dense);
+  mssa_vec_free(&m->dense);
   mssa_u64map_free(&m->sparse);
 }
 
@@ -294,7 +292,7 @@ static void opt_comdat(ll_parser *p, uint32_t name_id) {
   }
   if (cname == MSSA_NONE) return;
   ll_pending pe = {cname, 0, 0, off};
-  mssa__vec_push(&p->comdatref, pe);
+  mssa_vec_push(&p->comdatref, pe);
 }
 
 /* Global variable, alias or ifunc after `@name =`. */
@@ -334,7 +332,7 @@ static void parse_global(ll_parser *p, ll_tok nt) {
     uint32_t idx = m->globals.n;
     g.is_alias = 1;
     g.ptype = mssa__ll_ptr_type(p, g.type, as);
-    mssa__vec_push(&m->globals, g);
+    mssa_vec_push(&m->globals, g);
     define_global(p, &nt, MSSA_VAL(MSSA_VK_GLOBAL, idx));
     mssa_val v = mssa__ll_tvalue(p, &aty);
     m->globals.a[idx].init = v;
@@ -352,7 +350,7 @@ static void parse_global(ll_parser *p, ll_tok nt) {
   g.type = mssa__ll_type(p);
   g.ptype = mssa__ll_ptr_type(p, g.type, as);
   uint32_t idx = m->globals.n;
-  mssa__vec_push(&m->globals, g);
+  mssa_vec_push(&m->globals, g);
   define_global(p, &nt, MSSA_VAL(MSSA_VK_GLOBAL, idx));
   if (linkage == LL_KW_external || linkage == LL_KW_extern_weak) {
     m->globals.a[idx].is_decl = 1;
@@ -452,8 +450,8 @@ static uint32_t fn_args(ll_parser *p, int *vararg) {
         }
         a.slot = slot++;
       }
-      mssa__vec_push(&p->argv, a);
-      mssa__vec_push(&p->stk, a.type);
+      mssa_vec_push(&p->argv, a);
+      mssa_vec_push(&p->stk, a.type);
       if (!mssa__ll_eat(p, LT_COMMA)) break;
     }
   }
@@ -540,8 +538,8 @@ static void parse_function(ll_parser *p, int is_define) {
   fn_properties(p, is_define, fname, &fp);
   uint32_t nargs = p->argv.n;
   for (uint32_t i = 0; i < nargs; i++) {
-    mssa__vec_push(&p->stk, p->argv.a[i].attrs);
-    mssa__vec_push(&p->stk, p->argv.a[i].caps);
+    mssa_vec_push(&p->stk, p->argv.a[i].attrs);
+    mssa_vec_push(&p->stk, p->argv.a[i].caps);
   }
   uint32_t al = mssa__ll_attrlist(p, &fp.fn, ret.bits, p->stk.a + stk0, nargs);
   p->stk.n = stk0;
@@ -553,7 +551,7 @@ static void parse_function(ll_parser *p, int is_define) {
   f.attrs = al;
   f.is_decl = (uint8_t)!is_define;
   f.nargs = nargs;
-  f.args = mssa__xmalloc((nargs ? nargs : 1) * sizeof(mssa_arg));
+  f.args = mssa_xmalloc((nargs ? nargs : 1) * sizeof(mssa_arg));
   if (nargs) memcpy(f.args, p->argv.a, nargs * sizeof(mssa_arg));
   f.entry = f.first_block = f.last_block = MSSA_NONE;
   f.md_dbg = fp.md_dbg;
@@ -565,7 +563,7 @@ static void parse_function(ll_parser *p, int is_define) {
     mssa__ll_saw(p, MSSA_SYN_LIFETIME_PTR);
   f.head_off = head;
   f.line = line_at(p, head, &p->line_off, &p->line_no);
-  mssa__vec_push(&m->funcs, f);
+  mssa_vec_push(&m->funcs, f);
   define_global(p, &nt, MSSA_VAL(MSSA_VK_FUNC, fidx));
 
   if (!is_define) {
@@ -651,7 +649,7 @@ static void parse_type_def(ll_parser *p, ll_tok nt) {
   uint32_t nf = mssa__ll_struct_fields(p), stk0 = p->stk.n - nf;
   if (packed) mssa__ll_expect(p, LT_GT, "'>' in packed struct");
   uint32_t start = m->tlist.n;
-  for (uint32_t i = 0; i < nf; i++) mssa__vec_push(&m->tlist, p->stk.a[stk0 + i]);
+  for (uint32_t i = 0; i < nf; i++) mssa_vec_push(&m->tlist, p->stk.a[stk0 + i]);
   p->stk.n = stk0;
   mssa_type *ty = &m->types.a[id];
   ty->fields = start;
@@ -680,7 +678,7 @@ static void parse_toplevel(ll_parser *p) {
         ll_tok s = p->lx.tok;
         mssa__ll_expect(p, LT_STRING, "string");
         if (dl) {
-          const char *err = mssa__layout_parse_checked(&m->dl, m->text + s.toff, s.tlen);
+          const char *err = mssa_layout_parse_checked(&m->dl, m->text + s.toff, s.tlen);
           if (err) mssa__ll_err(p, s.toff, "%s", err);
         }
         continue;
@@ -785,7 +783,7 @@ void mssa__ll_md_paths(ll_parser *p, uint32_t from) {
     if (fn[0] == '/' || d->dir == MSSA_NONE || !mssa_strtab_len(&m->strs, d->dir)) { d->path = d->str; continue; }
     size_t a = mssa_strtab_len(&m->strs, d->dir), b = mssa_strtab_len(&m->strs, d->str);
     p->sbuf.n = 0;
-    mssa__vec_reserve(&p->sbuf, (uint32_t)(a + b + 2));
+    mssa_vec_reserve(&p->sbuf, (uint32_t)(a + b + 2));
     memcpy(p->sbuf.a, mssa_str(m, d->dir), a);
     size_t k2 = a;
     if (a && p->sbuf.a[a - 1] != '/') p->sbuf.a[k2++] = '/';
@@ -846,7 +844,7 @@ static uint32_t declare_intrinsic(ll_parser *p, uint32_t name, uint32_t fty) {
   f.attrs = MSSA_NONE;
   f.is_decl = 1;
   f.nargs = t->nfields;
-  f.args = mssa__xmalloc((f.nargs ? f.nargs : 1) * sizeof(mssa_arg));
+  f.args = mssa_xmalloc((f.nargs ? f.nargs : 1) * sizeof(mssa_arg));
   for (uint32_t i = 0; i < f.nargs; i++) {
     mssa_arg a = {MSSA_NONE, MSSA_NONE, m->tlist.a[t->fields + i], 0, 0, 0, MSSA_CAP_ALL};
     f.args[i] = a;
@@ -855,7 +853,7 @@ static uint32_t declare_intrinsic(ll_parser *p, uint32_t name, uint32_t fty) {
   f.md_dbg = f.mdatt = MSSA_NONE;
   f.ptype = m->t_ptr;
   f.intrinsic = (uint16_t)mssa__ll_intrinsic_id(mssa_str(m, name), mssa_strtab_len(&m->strs, name));
-  mssa__vec_push(&m->funcs, f);
+  mssa_vec_push(&m->funcs, f);
   return m->funcs.n - 1;
 }
 
@@ -991,7 +989,7 @@ static void finish_module(ll_parser *p) {
   detect_version(m);
   /* 11. layout (and recursive struct check) */
   m->opaque_ptrs = (uint8_t)p->lx.saw_ptr;
-  uint32_t rec = mssa__layout_compute_checked(m);
+  uint32_t rec = mssa_layout_compute_checked(m);
   if (rec != MSSA_NONE) {
     uint32_t off = rec < p->tdef.n && p->tdef.a[rec] != MSSA_NONE ? p->tdef.a[rec] : 0;
     mssa__ll_err(p, off, "invalid recursive type");
@@ -1001,33 +999,33 @@ static void finish_module(ll_parser *p) {
 /* ------------------------------------------------------------ entry points */
 
 static void parser_free(ll_parser *p) {
-  mssa__vec_free(&p->sbuf);
+  mssa_vec_free(&p->sbuf);
   mssa_u64map_free(&p->gmap);
-  mssa__vec_free(&p->gfwd);
+  mssa_vec_free(&p->gfwd);
   mssa_u64map_free(&p->tmap);
-  mssa__vec_free(&p->tref);
-  mssa__vec_free(&p->tdef);
+  mssa_vec_free(&p->tref);
+  mssa_vec_free(&p->tdef);
   mssa_idtab_free(&p->tset);
   mssa_idtab_free(&p->cset);
   mssa__ll_num_free(&p->mdmap);
-  mssa__vec_free(&p->mdref);
+  mssa_vec_free(&p->mdref);
   mssa_u64map_free(&p->agmap);
-  mssa__vec_free(&p->agbits);
-  mssa__vec_free(&p->agmem);
-  mssa__vec_free(&p->agref);
-  mssa__vec_free(&p->agtmp);
+  mssa_vec_free(&p->agbits);
+  mssa_vec_free(&p->agmem);
+  mssa_vec_free(&p->agref);
+  mssa_vec_free(&p->agtmp);
   mssa_u64map_free(&p->comdats);
-  mssa__vec_free(&p->comdatref);
-  mssa__vec_free(&p->baddr);
+  mssa_vec_free(&p->comdatref);
+  mssa_vec_free(&p->baddr);
   mssa_u64map_free(&p->kinds);
   mssa_u64map_free(&p->lmap);
   mssa__ll_num_free(&p->lnum);
-  mssa__vec_free(&p->lfwd);
-  mssa__vec_free(&p->bref);
-  mssa__vec_free(&p->attrs_tmp);
-  mssa__vec_free(&p->stk);
-  mssa__vec_free(&p->argv);
-  mssa__vec_free(&p->ptr_cache);
+  mssa_vec_free(&p->lfwd);
+  mssa_vec_free(&p->bref);
+  mssa_vec_free(&p->attrs_tmp);
+  mssa_vec_free(&p->stk);
+  mssa_vec_free(&p->argv);
+  mssa_vec_free(&p->ptr_cache);
 }
 
 /* A diagnostic at the start of `path` (errors about the input as a whole). */
@@ -1056,14 +1054,14 @@ static int parse_owned(const char *path, char *text, size_t len, mssa_module **o
     diag_whole(diag, path, TOO_LARGE, "");
     return MSSA_ETOOBIG;
   }
-  mssa_module *m = mssa__xcalloc(1, sizeof *m);
-  m->path = mssa__xstrndup(path ? path : "<input>", strlen(path ? path : "<input>"));
+  mssa_module *m = mssa_xcalloc(1, sizeof *m);
+  m->path = mssa_xstrndup(path ? path : "<input>", strlen(path ? path : "<input>"));
   m->text = text;
   m->text_len = len;
   mssa_strtab_init(&m->strs);
   mssa_layout_parse(&m->dl, "", 0);
 
-  ll_parser *p = mssa__xcalloc(1, sizeof *p);
+  ll_parser *p = mssa_xcalloc(1, sizeof *p);
   p->m = m;
   p->diag = diag;
   p->line_off = 0;
@@ -1076,8 +1074,8 @@ static int parse_owned(const char *path, char *text, size_t len, mssa_module **o
     return MSSA_EPARSE;
   }
   mssa__ll_parser_scratch(p);
-  mssa__vec_reserve(&m->tlist, 64);
-  mssa__vec_reserve(&m->cops, 64);
+  mssa_vec_reserve(&m->tlist, 64);
+  mssa_vec_reserve(&m->cops, 64);
   mssa__ll_types_init(p);
   mssa__ll_next(p);
   parse_toplevel(p);
@@ -1092,7 +1090,7 @@ static int parse_owned(const char *path, char *text, size_t len, mssa_module **o
 int mssa_module_parse(const char *path, const char *text, size_t len,
                       mssa_module **out, mssa_diag *diag) {
   if (len >= MAX_TEXT) return parse_owned(path, NULL, len, out, diag);
-  return parse_owned(path, mssa__xstrndup(text, len), len, out, diag);
+  return parse_owned(path, mssa_xstrndup(text, len), len, out, diag);
 }
 
 /* Reads all of fp into a malloc'ed, NUL-terminated buffer (*len bytes).
@@ -1109,21 +1107,21 @@ static int read_all(FILE *fp, char **out, size_t *len) {
     long sz = ftell(fp);
     if (sz > 0 && (unsigned long)sz < MAX_TEXT) cap = (size_t)sz + READ_CHUNK + 1;
     if (fseek(fp, 0, SEEK_SET) != 0) cap = 0;
-    if (cap) buf = mssa__xmalloc(cap);
+    if (cap) buf = mssa_xmalloc(cap);
   }
   for (;;) {
     if (n + READ_CHUNK > cap) {
       cap = cap ? cap * 2 : 1 << 20;
       if (cap > MAX_TEXT + (size_t)READ_CHUNK) { free(buf); return MSSA_ETOOBIG; }
-      buf = mssa__xrealloc(buf, cap);
+      buf = mssa_xrealloc(buf, cap);
     }
     size_t k = fread(buf + n, 1, cap - n, fp);
     n += k;
     if (k == 0) break;
   }
   if (ferror(fp)) { free(buf); return MSSA_EIO; }
-  if (!buf) buf = mssa__xmalloc(1);
-  else buf = mssa__xrealloc(buf, n + 1); /* give back the slack */
+  if (!buf) buf = mssa_xmalloc(1);
+  else buf = mssa_xrealloc(buf, n + 1); /* give back the slack */
   buf[n] = 0;
   *out = buf;
   *len = n;
@@ -1151,10 +1149,10 @@ int mssa_module_parse_file(const char *path, mssa_module **out, mssa_diag *diag)
 /* Gives a new parser its scratch stacks. They are never NULL afterwards, so
 ** `a + start` is always defined. */
 void mssa__ll_parser_scratch(ll_parser *p) {
-  mssa__vec_reserve(&p->stk, 256);
-  mssa__vec_reserve(&p->attrs_tmp, 64);
-  mssa__vec_reserve(&p->argv, 16);
-  mssa__vec_reserve(&p->sbuf, 256);
+  mssa_vec_reserve(&p->stk, 256);
+  mssa_vec_reserve(&p->attrs_tmp, 64);
+  mssa_vec_reserve(&p->argv, 16);
+  mssa_vec_reserve(&p->sbuf, 256);
 }
 
 /* Intrinsic ids of f's direct calls (callees are known once the module,
@@ -1178,7 +1176,7 @@ void mssa__ll_reopen_module(ll_parser *p) {
   p->gseed = &m->gnames;
   mssa__ll_types_reopen(p);
   mssa__ll_consts_reopen(p);
-  for (uint32_t k = 0; k < m->md.n; k++) mssa__vec_push(&p->mdref, MSSA_NONE);
+  for (uint32_t k = 0; k < m->md.n; k++) mssa_vec_push(&p->mdref, MSSA_NONE);
   p->mdseed = &m->mdnum;
   for (uint32_t k = 0; k < m->md_kinds.n; k++) mssa_u64map_put(&p->kinds, m->md_kinds.a[k], 1);
 }
@@ -1204,10 +1202,10 @@ void mssa__ll_keep_numbering(ll_parser *p, mssa_u32vec *base_steal) {
   for (uint32_t i = 0; i < mm->cap; i++)
     if (mm->vals[i] != MSSA_NONE && mm->keys[i] + 1 > hi) hi = mm->keys[i] + 1;
   if (hi > 4 * (count + mm->n + a.n) + 4096) {
-    mssa__vec_free(&a);
+    mssa_vec_free(&a);
   } else {
     if (hi > a.n) {
-      mssa__vec_reserve(&a, hi);
+      mssa_vec_reserve(&a, hi);
       for (uint32_t i = a.n; i < hi; i++) a.a[i] = MSSA_NONE;
       a.n = (uint32_t)hi;
     }
@@ -1217,15 +1215,15 @@ void mssa__ll_keep_numbering(ll_parser *p, mssa_u32vec *base_steal) {
     for (uint32_t i = 0; i < md->n; i++)
       if (md->a[i] != MSSA_NONE) a.a[i] = md->a[i];
   }
-  mssa__vec_free(&m->mdnum);
+  mssa_vec_free(&m->mdnum);
   mssa_u64map_free(&m->agnum);
   if (!p->gseed) {   /* a full parse: its global names too */
     mssa_u64map_free(&m->gnames);
     m->gnames = p->gmap;
     memset(&p->gmap, 0, sizeof p->gmap);
   }
-  mssa__vec_free(&m->agbits);
-  mssa__vec_free(&m->agmem);
+  mssa_vec_free(&m->agbits);
+  mssa_vec_free(&m->agmem);
   m->mdnum = a;
   m->agnum = p->agmap;
   memcpy(&m->agbits, &p->agbits, sizeof m->agbits);

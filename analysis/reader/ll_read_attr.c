@@ -91,6 +91,7 @@ static const attr_def attrs[] = {
   {"readnone", MSSA_A_READNONE, AK_NONE, AW_PARAM | AW_FN, 0, MEM_ALL(MSSA_MA_NONE)},
   {"readonly", MSSA_A_READONLY, AK_NONE, AW_PARAM | AW_FN, 0, MEM_ALL(MSSA_MA_REF)},
   {"returned", MSSA_A_RETURNED, AK_NONE, AW_PARAM, 0, MSSA_MEM_ANY},
+  {"returns_twice", MSSA_A_RETURNS_TWICE, AK_NONE, AW_FN, 0, MSSA_MEM_ANY},
   {"signext", 0, AK_NONE, AW_PARAM, 0, MSSA_MEM_ANY},
   {"speculatable", MSSA_A_SPECULATABLE, AK_NONE, AW_FN, 0, MSSA_MEM_ANY},
   {"sret", MSSA_A_SRET, AK_TYPE, AW_PARAM, 0, MSSA_MEM_ANY},
@@ -140,7 +141,7 @@ static void skip_parens(ll_parser *p) {
 
 static void record_group(ll_parser *p, const ll_tok *t) {
   ll_pending pe = {MSSA_NONE, (uint32_t)t->num, 0, t->off};
-  mssa__vec_push(&p->agtmp, pe);
+  mssa_vec_push(&p->agtmp, pe);
 }
 
 static int tok_is(ll_parser *p, const ll_tok *t, const char *s) {
@@ -352,15 +353,15 @@ uint32_t mssa__ll_attrlist(ll_parser *p, const ll_attrs *fn, uint32_t ret, const
   al.nparams = n;
   al.params = m->pattrs.n;
   for (uint32_t i = 0; i < n; i++) {
-    mssa__vec_push(&m->pattrs, params[2 * i]);
-    mssa__vec_push(&m->pcaps, (uint8_t)params[2 * i + 1]);
+    mssa_vec_push(&m->pattrs, params[2 * i]);
+    mssa_vec_push(&m->pcaps, (uint8_t)params[2 * i + 1]);
   }
   uint32_t id = m->attrlists.n;
-  mssa__vec_push(&m->attrlists, al);
+  mssa_vec_push(&m->attrlists, al);
   for (uint32_t i = 0; i < p->agtmp.n; i++) {
     ll_pending pe = p->agtmp.a[i];
     pe.a = id;
-    mssa__vec_push(&p->agref, pe);
+    mssa_vec_push(&p->agref, pe);
   }
   p->agtmp.n = 0;
   return id;
@@ -403,8 +404,8 @@ void mssa__ll_attr_group(ll_parser *p) {
   if (mssa_u64map_get(&p->agmap, g.num) != MSSA_NONE)
     mssa__ll_err(p, g.off, "attribute group #%u redefined", (unsigned)g.num);
   mssa_u64map_put(&p->agmap, g.num, p->agbits.n);
-  mssa__vec_push(&p->agbits, a.bits);
-  mssa__vec_push(&p->agmem, a.mem);
+  mssa_vec_push(&p->agbits, a.bits);
+  mssa_vec_push(&p->agmem, a.mem);
 }
 
 /* ------------------------------------------------------------- intrinsics */

@@ -60,9 +60,9 @@ static uint32_t push_const(ll_parser *p, const mssa_const *c, const mssa_val *op
   mssa_module *m = p->m;
   mssa_const nc = *c;
   nc.ops = m->cops.n;
-  for (uint32_t i = 0; i < c->nops; i++) mssa__vec_push(&m->cops, ops[i]);
+  for (uint32_t i = 0; i < c->nops; i++) mssa_vec_push(&m->cops, ops[i]);
   uint32_t id = m->consts.n;
-  mssa__vec_push(&m->consts, nc);
+  mssa_vec_push(&m->consts, nc);
   return id;
 }
 
@@ -181,7 +181,7 @@ static mssa_val add_fwd(ll_parser *p, ll_fwdvec *fwd, uint32_t kind, uint64_t ke
   ll_fwd fw = {key, off, ty, MSSA_VAL_NONE};
   uint32_t idx = fwd->n;
   if (idx >= MSSA_MAX_INDEX) mssa__ll_err(p, off, "too many forward references");
-  mssa__vec_push(fwd, fw);
+  mssa_vec_push(fwd, fw);
   return MSSA_VAL(kind, idx);
 }
 
@@ -203,8 +203,8 @@ static uint32_t new_block(ll_parser *p, uint32_t name, uint32_t slot, uint32_t o
   b.slot = slot;
   b.first = b.last = b.prev = b.next = MSSA_NONE;
   uint32_t id = f->blocks.n;
-  mssa__vec_push(&f->blocks, b);
-  mssa__vec_push(&p->bref, off);
+  mssa_vec_push(&f->blocks, b);
+  mssa_vec_push(&p->bref, off);
   return id;
 }
 
@@ -381,7 +381,7 @@ uint32_t mssa__ll_tvalue_list(ll_parser *p, unsigned close) {
     for (;;) {
       uint32_t et;
       mssa_val v = mssa__ll_tvalue(p, &et);
-      mssa__vec_push(&p->stk, v);
+      mssa_vec_push(&p->stk, v);
       if (!mssa__ll_eat(p, LT_COMMA)) break;
     }
   }
@@ -414,7 +414,7 @@ static mssa_val expr_const(ll_parser *p, uint32_t ty, uint16_t op, uint8_t flags
 
 static mssa_val push_tv(ll_parser *p, uint32_t *ty) {
   mssa_val v = mssa__ll_tvalue(p, ty);
-  mssa__vec_push(&p->stk, v);
+  mssa_vec_push(&p->stk, v);
   return v;
 }
 
@@ -456,7 +456,7 @@ static mssa_val const_gep(ll_parser *p, uint32_t stk0) {
     mssa__ll_eat_kw(p, LL_KW_inrange);
     uint32_t it;
     push_tv(p, &it);
-    mssa__vec_push(&p->attrs_tmp, it);
+    mssa_vec_push(&p->attrs_tmp, it);
     nidx++;
   }
   mssa__ll_expect(p, LT_RPAREN, "')' in constantexpr");
@@ -515,7 +515,7 @@ static mssa_val const_agg_op(ll_parser *p, unsigned kw, uint32_t stk0) {
   while (mssa__ll_eat(p, LT_COMMA)) {
     mssa_val iv;
     cur = mssa__ll_agg_step(p, cur, &iv);
-    mssa__vec_push(&p->stk, iv);
+    mssa_vec_push(&p->stk, iv);
     any = 1;
   }
   if (!any) mssa__ll_err(p, p->lx.tok.off, "expected index");
@@ -639,7 +639,7 @@ static mssa_val blockaddress_value(ll_parser *p, uint32_t ty) {
   mssa_val ops[2] = {fv, MSSA_VAL_NONE};
   uint32_t id = push_const(p, &c, ops);
   ll_pending pe = {id, (uint32_t)key, (uint32_t)(key >> 32), bt.off};
-  mssa__vec_push(&p->baddr, pe);
+  mssa_vec_push(&p->baddr, pe);
   return MSSA_VAL(MSSA_VK_CONST, id);
 }
 
@@ -656,14 +656,173 @@ static mssa_val cstring_value(ll_parser *p, uint32_t ty, uint32_t off) {
   return MSSA_VAL(MSSA_VK_CONST, mssa__ll_const(p, &c, NULL));
 }
 
-/* `asm [sideeffect] [alignstack] [inteldialect] [unwind] "..." , "..."` */
-static mssa_val asm_value(ll_parser *p) {
+/* `asm [sideeffect] [alignstack] [inteldialect] [unwind] "..." , "..."`
+** (after `asm`, at off). The constraint string is kept for the call that
+** uses the value (mssa__ll_asm_verify). */
+static mssa_val asm_value(ll_parser *p, uint32_t off) {
   while (mssa__ll_eat_kw(p, LL_KW_sideeffect) || mssa__ll_eat_kw(p, LL_KW_alignstack) ||
          mssa__ll_eat_kw(p, LL_KW_inteldialect) || mssa__ll_eat_kw(p, LL_KW_unwind)) {}
   mssa__ll_expect(p, LT_STRING, "asm string");
   mssa__ll_expect(p, LT_COMMA, "',' after inline asm string");
+  p->asm_cons = p->lx.tok;
+  p->asm_off = off;
   mssa__ll_expect(p, LT_STRING, "asm constraint string");
   return MSSA_VAL(MSSA_VK_ASM, 0);
+}
+
+/* ------------------------------------------- inline asm constraints */
+
+/* LLVM's InlineAsm::ConstraintInfo, as far as Verify looks at it. */
+enum { ASM_INPUT, ASM_OUTPUT, ASM_CLOBBER, ASM_LABEL };
+typedef struct asm_cons {
+  int type;
+  bool indirect;
+  int32_t match;        /* MatchingInput, or -1 */
+  uint32_t nalt;        /* alternatives ('|'): 1 if none */
+  uint32_t alt;         /* multi: their MatchingInputs, at altmatch[alt..alt+nalt) */
+} asm_cons;
+
+typedef struct asm_parse {
+  MSSA_VEC(asm_cons) c;
+  MSSA_VEC(int32_t) altmatch;
+} asm_parse;
+
+/* The prefix and modifiers of one constraint: false if malformed
+** (ConstraintInfo::Parse returning true). *s moves past them. */
+static bool asm_prefix(const char **s, const char *e, asm_cons *ci) {
+  const char *i = *s;
+  if (*i == '~') {
+    ci->type = ASM_CLOBBER;
+    if (++i != e && *i != '{') return false;   /* '{' must follow '~' */
+  } else if (*i == '=') {
+    i++;
+    ci->type = ASM_OUTPUT;
+  } else if (*i == '!') {
+    i++;
+    ci->type = ASM_LABEL;
+  }
+  if (i != e && *i == '*') {
+    ci->indirect = true;
+    i++;
+  }
+  if (i == e) return false;   /* just a prefix: "=", "~" */
+  bool early = false, commutative = false;
+  for (;; i++) {
+    if (*i == '&') {            /* early clobber: outputs only, once */
+      if (ci->type != ASM_OUTPUT || early) return false;
+      early = true;
+    } else if (*i == '%') {     /* commutative: not a clobber, once */
+      if (ci->type == ASM_CLOBBER || commutative) return false;
+      commutative = true;
+    } else if (*i == '#' || *i == '*') {
+      return false;             /* comments and preferencing: unsupported */
+    } else {
+      break;
+    }
+    if (i + 1 == e) return false;   /* just prefixes and modifiers */
+  }
+  *s = i;
+  return true;
+}
+
+/* A matching constraint "N" in alternative `alt` of constraint ci (the
+** next one, number ap->c.n): false if LLVM refuses it. */
+static bool asm_matching(asm_parse *ap, const asm_cons *ci, uint64_t n, uint32_t alt) {
+  uint32_t self = ap->c.n;
+  if (n >= self || ap->c.a[n].type != ASM_OUTPUT || ci->type != ASM_INPUT) return false;
+  asm_cons *out = &ap->c.a[n];
+  if (ci->nalt > 1) {
+    if (out->nalt <= 1 || alt >= out->nalt) return false;
+    int32_t *m = &ap->altmatch.a[out->alt + alt];
+    if (*m != -1) return false;   /* one input per output */
+    *m = (int32_t)self;
+    return true;
+  }
+  if (out->match != -1 && out->match != (int32_t)self) return false;
+  out->match = (int32_t)self;
+  return true;
+}
+
+/* One constraint s[0..e), appended to ap; false if malformed. */
+static bool asm_constraint(asm_parse *ap, const char *s, const char *e) {
+  asm_cons ci = {ASM_INPUT, false, -1, 1, 0};
+  for (const char *k = s; k < e; k++) ci.nalt += *k == '|';
+  if (ci.nalt > 1) {
+    ci.alt = ap->altmatch.n;
+    for (uint32_t k = 0; k < ci.nalt; k++) mssa_vec_push(&ap->altmatch, -1);
+  }
+  if (!asm_prefix(&s, e, &ci)) return false;
+  uint32_t alt = 0;
+  while (s != e) {
+    if (*s == '{') {            /* a register: "{eax}" */
+      const char *r = memchr(s + 1, '}', (size_t)(e - s - 1));
+      if (!r) return false;
+      s = r + 1;
+    } else if (*s >= '0' && *s <= '9') {   /* matching an output */
+      uint64_t n = 0;
+      for (; s != e && *s >= '0' && *s <= '9'; s++) n = n < UINT32_MAX ? n * 10 + (uint64_t)(*s - '0') : n;
+      if (!asm_matching(ap, &ci, n, alt)) return false;
+    } else if (*s == '|') {
+      alt++;
+      s++;
+    } else if (*s == '^') {     /* two-letter code */
+      if (e - s < 3) return false;
+      s += 3;
+    } else if (*s == '@') {     /* "@Nxx": an N-letter code */
+      if (e - s < 2 || s[1] < '1' || s[1] > '9' || e - s - 2 < s[1] - '0') return false;
+      s += 2 + (s[1] - '0');
+    } else {
+      s++;
+    }
+  }
+  mssa_vec_push(&ap->c, ci);
+  return true;
+}
+
+/* InlineAsm::ParseConstraints, then Verify's counts against fty. */
+static bool asm_ok(ll_parser *p, const char *s, size_t len, uint32_t fty) {
+  const mssa_module *m = p->m;
+  const mssa_type *ft = &m->types.a[fty];
+  if (ft->flags & MSSA_TF_VARARG) return false;
+  asm_parse ap;
+  memset(&ap, 0, sizeof ap);
+  bool ok = true;
+  for (const char *i = s, *e = s + len; ok && i != e;) {
+    const char *end = memchr(i, ',', (size_t)(e - i));
+    if (!end) end = e;
+    ok = end != i && asm_constraint(&ap, i, end);   /* no empty one: ",," */
+    i = end;
+    if (ok && i != e && ++i == e) ok = false;      /* no trailing ',' */
+  }
+  uint32_t nout = 0, nin = 0, nclob = 0, nind = 0, nlab = 0;
+  for (uint32_t k = 0; ok && k < ap.c.n; k++) {
+    const asm_cons *c = &ap.c.a[k];
+    if (c->type == ASM_OUTPUT) {
+      if (nin - nind || nclob || nlab) ok = false;   /* outputs come first */
+      else if (!c->indirect) nout++;
+      else nind++;
+    }
+    if (ok && (c->type == ASM_INPUT || (c->type == ASM_OUTPUT && c->indirect))) {
+      if (nclob) ok = false;                          /* inputs before clobbers */
+      else nin++;
+    }
+    if (c->type == ASM_CLOBBER) nclob++;
+    if (c->type == ASM_LABEL && (ok = !nclob)) nlab++;
+  }
+  mssa_vec_free(&ap.c);
+  mssa_vec_free(&ap.altmatch);
+  if (!ok) return false;
+  const mssa_type *rt = &m->types.a[ft->elem];
+  if (nout == 0) return ft->elem == m->t_void && ft->nfields == nin;
+  if (nout == 1) return rt->kind != MSSA_T_STRUCT && ft->nfields == nin;
+  return rt->kind == MSSA_T_STRUCT && rt->nfields == nout && ft->nfields == nin;
+}
+
+void mssa__ll_asm_verify(ll_parser *p, uint32_t fty) {
+  uint32_t sid = mssa__ll_string(p, &p->asm_cons);
+  const mssa_module *m = p->m;
+  if (fty == MSSA_NONE || !asm_ok(p, mssa_str(m, sid), mssa_strtab_len(&m->strs, sid), fty))
+    mssa__ll_err(p, p->asm_off, "invalid type for inline asm constraint string");
 }
 
 /* `splat (T v)` (after `splat`; LLVM 19+): every element of vector type
@@ -731,7 +890,7 @@ static mssa_val keyword_value(ll_parser *p, uint32_t ty) {
     c.nops = 1;
     return MSSA_VAL(MSSA_VK_CONST, mssa__ll_const(p, &c, &gv));
   }
-  case LL_KW_asm: return asm_value(p);
+  case LL_KW_asm: return asm_value(p, off);
   case LL_KW_splat: return splat_value(p, ty, off);
   case LL_KW_ptrauth: {
     mssa__ll_expect(p, LT_LPAREN, "'(' in ptrauth constant");

@@ -47,7 +47,7 @@ static void reopen(ll_parser *p, mssa_module *m, mssa_func *f) {
   for (uint32_t a = 0; a < f->nargs; a++)
     put_local(p, f->args[a].name, f->args[a].slot, MSSA_VAL(MSSA_VK_ARG, a));
   for (uint32_t b = 0; b < f->blocks.n; b++) {
-    mssa__vec_push(&p->bref, MSSA_NONE);
+    mssa_vec_push(&p->bref, MSSA_NONE);
     if (!f->blocks.a[b].removed)
       put_local(p, f->blocks.a[b].name, f->blocks.a[b].slot, MSSA_VAL(MSSA_VK_BLOCK, b));
   }
@@ -62,13 +62,13 @@ int mssa__parse_inst(mssa_module *m, mssa_func *f, const char *text, size_t len,
   if (diag) memset(diag, 0, sizeof *diag);
   if (!m || !f || !text || !proto || !ops || f->is_decl) return MSSA_EINVAL;
   if (len >= MSSA_MAX_INDEX) return MSSA_ETOOBIG;
-  char *buf = mssa__xstrndup(text, len);
+  char *buf = mssa_xstrndup(text, len);
   char *saved_text = m->text;
   size_t saved_len = m->text_len;
   uint32_t md0 = m->md.n, mdops0 = m->mdops.n, kinds0 = m->md_kinds.n, blocks0 = f->blocks.n;
   uint32_t ops0 = f->ops.n;
   uint32_t types0 = m->types.n, al0 = m->attrlists.n;
-  ll_parser *p = mssa__xcalloc(1, sizeof *p);
+  ll_parser *p = mssa_xcalloc(1, sizeof *p);
   p->m = m;
   p->diag = diag;
   volatile int rc = MSSA_OK;
@@ -129,7 +129,7 @@ int mssa__parse_inst(mssa_module *m, mssa_func *f, const char *text, size_t len,
   (void)al0;
   /* Copy the operands out; the function's pool is left as it was. */
   ops->n = 0;
-  for (uint32_t k = 0; k < ins.nops; k++) mssa__vec_push(ops, f->ops.a[ins.ops + k]);
+  for (uint32_t k = 0; k < ins.nops; k++) mssa_vec_push(ops, f->ops.a[ins.ops + k]);
   ins.ops = 0;
   ins.text_off = ins.text_len = 0;
   *proto = ins;

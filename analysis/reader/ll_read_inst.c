@@ -24,7 +24,7 @@
 
 #define TOK (&p->lx.tok)
 
-static void push_op(ll_parser *p, mssa_val v) { mssa__vec_push(&p->f->ops, v); }
+static void push_op(ll_parser *p, mssa_val v) { mssa_vec_push(&p->f->ops, v); }
 
 static mssa_val tv_op(ll_parser *p, uint32_t *ty) {
   mssa_val v = mssa__ll_tvalue(p, ty);
@@ -106,9 +106,9 @@ static uint32_t call_args(ll_parser *p) {
       mssa__ll_attrs_init(&a);
       mssa__ll_attrs(p, MSSA__ATTR_PARAM, &a);
       push_op(p, mssa__ll_value(p, at));
-      mssa__vec_push(&p->stk, at);
-      mssa__vec_push(&p->stk, a.bits);
-      mssa__vec_push(&p->stk, a.caps);
+      mssa_vec_push(&p->stk, at);
+      mssa_vec_push(&p->stk, a.bits);
+      mssa_vec_push(&p->stk, a.caps);
       if (!mssa__ll_eat(p, LT_COMMA)) break;
     }
   }
@@ -157,10 +157,11 @@ static void call_common(ll_parser *p, mssa_inst *ins) {
   uint32_t nargs = call_args(p);
   if (fty == MSSA_NONE) {
     uint32_t s1 = p->stk.n;
-    for (uint32_t i = 0; i < nargs; i++) mssa__vec_push(&p->stk, p->stk.a[stk0 + CALL_ARG_WORDS * i]);
+    for (uint32_t i = 0; i < nargs; i++) mssa_vec_push(&p->stk, p->stk.a[stk0 + CALL_ARG_WORDS * i]);
     fty = mssa__ll_func_type(p, rty, p->stk.a + s1, nargs, 0);
     p->stk.n = s1;
   }
+  if (MSSA_VAL_KIND(callee) == MSSA_VK_ASM) mssa__ll_asm_verify(p, fty);
   mssa__ll_attrs(p, MSSA__ATTR_FN, &fn);
   if (TOK->kind == LT_LSQ) call_bundles(p, ins);
   /* (bits, captures) per argument, as mssa__ll_attrlist wants them */
@@ -219,10 +220,18 @@ static int align_tail(ll_parser *p, mssa_inst *ins) {
 ** it returns 1 when metadata attachments follow (comma consumed). */
 typedef int (*inst_family)(ll_parser *p, mssa_inst *ins, unsigned kw, uint32_t off);
 
+/* `T v, label %dest` (switch condition and cases). */
+static void value_label(ll_parser *p, const char *comma) {
+  uint32_t ty;
+  tv_op(p, &ty);
+  mssa__ll_expect(p, LT_COMMA, comma);
+  label_op(p);
+}
+
 /* ret, br, switch, indirectbr, unreachable */
 static int parse_branch(ll_parser *p, mssa_inst *ins, unsigned kw, uint32_t off) {
   mssa_module *m = p->m;
-  uint32_t ty, ty2;
+  uint32_t ty;
   switch (kw) {
   case LL_KW_ret: {
     ins->opcode = MSSA_OP_RET;
@@ -248,15 +257,9 @@ static int parse_branch(ll_parser *p, mssa_inst *ins, unsigned kw, uint32_t off)
     return 0;
   case LL_KW_switch:
     ins->opcode = MSSA_OP_SWITCH;
-    tv_op(p, &ty);
-    mssa__ll_expect(p, LT_COMMA, "',' after switch condition");
-    label_op(p);
+    value_label(p, "',' after switch condition");
     mssa__ll_expect(p, LT_LSQ, "'[' with switch table");
-    while (TOK->kind != LT_RSQ) {
-      tv_op(p, &ty2);
-      mssa__ll_expect(p, LT_COMMA, "',' after case value");
-      label_op(p);
-    }
+    while (TOK->kind != LT_RSQ) value_label(p, "',' after case value");
     mssa__ll_next(p);
     return 0;
   case LL_KW_indirectbr:
@@ -388,7 +391,7 @@ static int parse_gep(ll_parser *p, mssa_inst *ins, uint32_t off) {
   while (TOK->kind == LT_COMMA) {
     if ((md = comma_md(p))) break;
     tv_op(p, &ty2);
-    mssa__vec_push(&p->stk, ty2);
+    mssa_vec_push(&p->stk, ty2);
   }
   uint32_t nidx = p->stk.n - stk0;
   ins->type = mssa__ll_gep_result(p, src, ty, f->ops.a + f->ops.n - nidx, nidx, p->stk.a + stk0, boff);
@@ -732,8 +735,8 @@ static uint32_t define_block(ll_parser *p) {
     b.slot = slot;
     b.first = b.last = b.prev = b.next = MSSA_NONE;
     bid = f->blocks.n;
-    mssa__vec_push(&f->blocks, b);
-    mssa__vec_push(&p->bref, MSSA_NONE);
+    mssa_vec_push(&f->blocks, b);
+    mssa_vec_push(&p->bref, MSSA_NONE);
     mssa__ll_local_put(p, key, MSSA_VAL(MSSA_VK_BLOCK, bid));
   } else if (MSSA_VAL_KIND(v) == MSSA_VK_BLOCK && p->bref.a[MSSA_VAL_INDEX(v)] != MSSA_NONE) {
     bid = MSSA_VAL_INDEX(v);
@@ -813,7 +816,7 @@ static void parse_record(ll_parser *p) {
   r.loc = record_node(p);
   mssa__ll_expect(p, LT_RPAREN, "')' at end of debug record");
   r.text_len = p->lx.prev_end - r.text_off;
-  mssa__vec_push(&p->f->dbg, r);
+  mssa_vec_push(&p->f->dbg, r);
 }
 
 /* The values the records' location operands wrap (forward references are
@@ -869,7 +872,7 @@ static void parse_block(ll_parser *p) {
     if (b->last != MSSA_NONE) f->insts.a[b->last].next = id;
     else b->first = id;
     b->last = id;
-    mssa__vec_push(&f->insts, ins);
+    mssa_vec_push(&f->insts, ins);
     if (mssa_opcode_is_terminator(ins.opcode)) return;
   }
 }
@@ -899,7 +902,7 @@ static void finish_function(ll_parser *p) {
   }
   /* block ids -> layout order */
   uint32_t nb = f->blocks.n;
-  uint32_t *perm = mssa__xmalloc((nb ? nb : 1) * sizeof(uint32_t));
+  uint32_t *perm = mssa_xmalloc((nb ? nb : 1) * sizeof(uint32_t));
   int identity = 1;
   {
     uint32_t k = 0;
@@ -910,7 +913,7 @@ static void finish_function(ll_parser *p) {
     }
   }
   if (!identity) {
-    mssa_block *nbk = mssa__xmalloc(nb * sizeof(mssa_block));
+    mssa_block *nbk = mssa_xmalloc(nb * sizeof(mssa_block));
     for (uint32_t b = 0; b < nb; b++) {
       mssa_block x = f->blocks.a[b];
       if (x.prev != MSSA_NONE) x.prev = perm[x.prev];

@@ -35,8 +35,8 @@ static uint32_t new_md(ll_parser *p, uint8_t kind) {
   d.scope = d.file = d.str = d.dir = d.inlined_at = d.path = d.tag = MSSA_NONE;
   uint32_t id = p->m->md.n;
   if (id >= MSSA_MAX_INDEX) mssa__ll_err(p, p->lx.tok.off, "too many metadata nodes");
-  mssa__vec_push(&p->m->md, d);
-  mssa__vec_push(&p->mdref, MSSA_NONE);
+  mssa_vec_push(&p->m->md, d);
+  mssa_vec_push(&p->mdref, MSSA_NONE);
   return id;
 }
 
@@ -82,8 +82,8 @@ static uint32_t field_name(ll_parser *p, uint32_t off, uint32_t len) {
 static void raw_ref(void *ctx, uint64_t n, uint32_t off, uint32_t foff, uint32_t flen) {
   ll_parser *p = ctx;
   uint32_t id = mssa__ll_md_ref(p, (uint32_t)n, off);
-  mssa__vec_push(&p->stk, field_name(p, foff, flen));
-  mssa__vec_push(&p->stk, id);
+  mssa_vec_push(&p->stk, field_name(p, foff, flen));
+  mssa_vec_push(&p->stk, id);
 }
 
 static void fields_to_ops(ll_parser *p, uint32_t id, uint32_t stk0) {
@@ -94,8 +94,8 @@ static void fields_to_ops(ll_parser *p, uint32_t id, uint32_t stk0) {
   for (uint32_t i = 0; i < n; i++) {
     mssa_mdop f = {MSSA_MDO_STRING, p->stk.a[stk0 + 2 * i]};
     mssa_mdop v = {MSSA_MDO_NODE, p->stk.a[stk0 + 2 * i + 1]};
-    mssa__vec_push(&m->mdops, f);
-    mssa__vec_push(&m->mdops, v);
+    mssa_vec_push(&m->mdops, f);
+    mssa_vec_push(&m->mdops, v);
   }
   p->stk.n = stk0;
 }
@@ -172,8 +172,8 @@ static uint32_t parse_tuple_into(ll_parser *p, uint32_t id) {
   if (p->lx.tok.kind != LT_RBRACE) {
     for (;;) {
       mssa_mdop o = md_operand(p);
-      mssa__vec_push(&p->stk, o.kind);
-      mssa__vec_push(&p->stk, o.idx);
+      mssa_vec_push(&p->stk, o.kind);
+      mssa_vec_push(&p->stk, o.idx);
       if (!mssa__ll_eat(p, LT_COMMA)) break;
     }
   }
@@ -184,7 +184,7 @@ static uint32_t parse_tuple_into(ll_parser *p, uint32_t id) {
   m->md.a[id].nops = n;
   for (uint32_t i = 0; i < n; i++) {
     mssa_mdop o = {p->stk.a[stk0 + 2 * i], p->stk.a[stk0 + 2 * i + 1]};
-    mssa__vec_push(&m->mdops, o);
+    mssa_vec_push(&m->mdops, o);
   }
   p->stk.n = stk0;
   return id;
@@ -201,7 +201,7 @@ static uint32_t kind_name(ll_parser *p, const ll_tok *t) {
   uint32_t id = mssa__ll_name(p, t);
   if (mssa_u64map_get(&p->kinds, id) == MSSA_NONE) {
     mssa_u64map_put(&p->kinds, id, 1);
-    mssa__vec_push(&p->m->md_kinds, id);
+    mssa_vec_push(&p->m->md_kinds, id);
   }
   return id;
 }
@@ -304,8 +304,8 @@ static int fast_location(ll_parser *p, uint32_t id) {
   int inl_first = has_inl && has_scope && inl_f < scope_f;
   for (int pass = 0; pass < 2; pass++) {
     int want_inl = pass == 0 ? inl_first : !inl_first;
-    if (want_inl && has_inl) { mssa__vec_push(&p->stk, field_name(p, inl_f, 9)); mssa__vec_push(&p->stk, inl); }
-    if (!want_inl && has_scope) { mssa__vec_push(&p->stk, field_name(p, scope_f, 5)); mssa__vec_push(&p->stk, scope); }
+    if (want_inl && has_inl) { mssa_vec_push(&p->stk, field_name(p, inl_f, 9)); mssa_vec_push(&p->stk, inl); }
+    if (!want_inl && has_scope) { mssa_vec_push(&p->stk, field_name(p, scope_f, 5)); mssa_vec_push(&p->stk, scope); }
   }
   mssa_md *d = &m->md.a[id];
   d->line = line;
@@ -368,8 +368,8 @@ static uint32_t parse_special_into(ll_parser *p, uint32_t id) {
                      (kind == MSSA_MD_SUBPROGRAM && name_is(p, &ft, "name"));
       field_value(p, &md, &num, &str, want_str);
       if (md != MSSA_NONE) {
-        mssa__vec_push(&p->stk, field_name(p, ft.toff, ft.tlen));
-        mssa__vec_push(&p->stk, md);
+        mssa_vec_push(&p->stk, field_name(p, ft.toff, ft.tlen));
+        mssa_vec_push(&p->stk, md);
       }
       mssa_md *d = &m->md.a[id];
       if (name_is(p, &ft, "line")) d->line = (uint32_t)num;
@@ -433,6 +433,20 @@ void mssa__ll_md_def(ll_parser *p) {
   m->md.a[id].distinct = (uint8_t)distinct;
 }
 
+/* One operand of a named node. As LLParser::parseNamedMetadata: a node
+** number (`!N`, `! N`) or an inline `!DIExpression(...)`, nothing else (no
+** `!"string"`, no inline `!{...}`), with LLVM's words. */
+static uint32_t named_md_operand(ll_parser *p) {
+  ll_tok *t = &p->lx.tok;
+  if (t->kind == LT_MDREF || (t->kind == LT_MDVAR && name_is(p, t, "DIExpression")))
+    return mssa__ll_md_node(p);
+  if (t->kind != LT_EXCL) mssa__ll_err(p, t->off, "Expected '!' here");
+  uint32_t off = t->off;
+  mssa__ll_next(p);
+  if (p->lx.tok.kind != LT_INT) mssa__ll_err(p, p->lx.tok.off, "expected integer");
+  return mssa__ll_md_ref(p, md_num(p), off);
+}
+
 void mssa__ll_named_md(ll_parser *p) {
   mssa_module *m = p->m;
   ll_tok nt = p->lx.tok;
@@ -443,9 +457,7 @@ void mssa__ll_named_md(ll_parser *p) {
   uint32_t stk0 = p->stk.n;
   if (p->lx.tok.kind != LT_RBRACE) {
     do {
-      if (!mssa__ll_at_md(p)) mssa__ll_err(p, p->lx.tok.off, "expected '!' here");
-      uint32_t md = mssa__ll_md_node(p);
-      mssa__vec_push(&p->stk, md);
+      mssa_vec_push(&p->stk, named_md_operand(p));
     } while (mssa__ll_eat(p, LT_COMMA));
   }
   mssa__ll_expect(p, LT_RBRACE, "'}' here");
@@ -455,13 +467,13 @@ void mssa__ll_named_md(ll_parser *p) {
   m->md.a[id].nops = p->stk.n - stk0;
   for (uint32_t i = stk0; i < p->stk.n; i++) {
     mssa_mdop o = {MSSA_MDO_NODE, p->stk.a[i]};
-    mssa__vec_push(&m->mdops, o);
+    mssa_vec_push(&m->mdops, o);
   }
   p->stk.n = stk0;
   mssa_mdop nm = {MSSA_MDO_STRING, mssa__ll_name(p, &nt)};
   mssa_mdop tu = {MSSA_MDO_NODE, id};
-  mssa__vec_push(&m->named_md, nm);
-  mssa__vec_push(&m->named_md, tu);
+  mssa_vec_push(&m->named_md, nm);
+  mssa_vec_push(&m->named_md, tu);
 }
 
 /* `!kind !N` attachment list of a global or function, starting at MDVAR and
@@ -474,8 +486,8 @@ uint32_t mssa__ll_attachments(ll_parser *p, int comma_separated, uint32_t *dbg) 
     mssa__ll_next(p);
     uint32_t md = mssa__ll_md_node(p);
     if (dbg && name_is(p, &nt, "dbg")) *dbg = md;
-    mssa__vec_push(&p->stk, kind_name(p, &nt));
-    mssa__vec_push(&p->stk, md);
+    mssa_vec_push(&p->stk, kind_name(p, &nt));
+    mssa_vec_push(&p->stk, md);
     if (comma_separated) {
       if (p->lx.tok.kind != LT_COMMA) break;
       mssa__ll_next(p);
@@ -514,8 +526,8 @@ void mssa__ll_inst_md(ll_parser *p, mssa_inst *ins) {
       /* kept for the printer's metadata numbering (see mssa_inst.mdatt) */
       if (name_is(p, &nt, "invariant.load")) ins->flags |= MSSA_IF_INVARIANT_LOAD;
       if (name_is(p, &nt, "invariant.group")) ins->flags |= MSSA_IF_INVARIANT_GROUP;
-      mssa__vec_push(&p->stk, kind_name(p, &nt));
-      mssa__vec_push(&p->stk, md);
+      mssa_vec_push(&p->stk, kind_name(p, &nt));
+      mssa_vec_push(&p->stk, md);
     }
     if (p->lx.tok.kind != LT_COMMA) break;
     mssa__ll_next(p);

@@ -58,9 +58,9 @@ static int type_eq(const void *ctx, const void *key, uint32_t bid) {
 static uint32_t push_type(ll_parser *p, const mssa_type *t) {
   mssa_module *m = p->m;
   uint32_t id = m->types.n;
-  mssa__vec_push(&m->types, *t);
-  mssa__vec_push(&p->tref, MSSA_NONE);
-  mssa__vec_push(&p->tdef, MSSA_NONE);
+  mssa_vec_push(&m->types, *t);
+  mssa_vec_push(&p->tref, MSSA_NONE);
+  mssa_vec_push(&p->tdef, MSSA_NONE);
   return id;
 }
 
@@ -73,7 +73,7 @@ uint32_t mssa__ll_intern_type(ll_parser *p, const mssa_type *t, const uint32_t *
   if (id != MSSA_NONE) return id;
   mssa_type nt = *t;
   nt.fields = m->tlist.n;
-  for (uint32_t i = 0; i < t->nfields; i++) mssa__vec_push(&m->tlist, fields[i]);
+  for (uint32_t i = 0; i < t->nfields; i++) mssa_vec_push(&m->tlist, fields[i]);
   id = push_type(p, &nt);
   mssa_idtab_set(&p->tset, slot, id);
   return id;
@@ -116,7 +116,7 @@ uint32_t mssa__ll_ptr_type(ll_parser *p, uint32_t elem, uint32_t as) {
   t.elem = p->lx.saw_ptr ? MSSA_NONE : elem;
   uint32_t id = mssa__ll_intern_type(p, &t, NULL);
   if (cacheable) {
-    while (p->ptr_cache.n <= elem) mssa__vec_push(&p->ptr_cache, 0);
+    while (p->ptr_cache.n <= elem) mssa_vec_push(&p->ptr_cache, 0);
     p->ptr_cache.a[elem] = id + 1;
   }
   return id;
@@ -202,7 +202,7 @@ uint32_t mssa__ll_struct_fields(ll_parser *p) {
       uint8_t k = p->m->types.a[ft].kind;
       if (k == MSSA_T_VOID || k == MSSA_T_LABEL || k == MSSA_T_METADATA || k == MSSA_T_FUNC || k == MSSA_T_TOKEN)
         mssa__ll_err(p, off, "invalid element type for struct");
-      mssa__vec_push(&p->stk, ft);
+      mssa_vec_push(&p->stk, ft);
       if (!mssa__ll_eat(p, LT_COMMA)) break;
     }
   }
@@ -238,11 +238,11 @@ static uint32_t target_type(ll_parser *p) {
   uint32_t stk0 = p->stk.n;
   while (mssa__ll_eat(p, LT_COMMA)) {
     if (p->lx.tok.kind == LT_INT) {
-      mssa__vec_push(&p->stk, (uint32_t)mssa__ll_uint(p, "integer parameter"));
+      mssa_vec_push(&p->stk, (uint32_t)mssa__ll_uint(p, "integer parameter"));
       tt.bits++;
     } else {
       if (tt.bits) mssa__ll_err(p, p->lx.tok.off, "expected uint32 param");
-      mssa__vec_push(&p->stk, parse_type_inner(p));
+      mssa_vec_push(&p->stk, parse_type_inner(p));
     }
   }
   mssa__ll_expect(p, LT_RPAREN, "')' in target extension type");
@@ -369,7 +369,7 @@ static uint32_t function_type(ll_parser *p, uint32_t ret) {
       ll_attrs ignored;
       mssa__ll_attrs_init(&ignored);
       mssa__ll_attrs(p, MSSA__ATTR_PARAM, &ignored);
-      mssa__vec_push(&p->stk, pt);
+      mssa_vec_push(&p->stk, pt);
       if (!mssa__ll_eat(p, LT_COMMA)) break;
     }
   }
@@ -607,8 +607,8 @@ void mssa__ll_types_reopen(ll_parser *p) {
   uint32_t n = m->types.n;
   p->tref.n = p->tdef.n = 0;
   for (uint32_t id = 0; id < n; id++) {
-    mssa__vec_push(&p->tref, MSSA_NONE);
-    mssa__vec_push(&p->tdef, MSSA_NONE);
+    mssa_vec_push(&p->tref, MSSA_NONE);
+    mssa_vec_push(&p->tdef, MSSA_NONE);
   }
   mssa_idtab_reset(&p->tset, n);
   p->t_ptr0 = m->t_ptr;
@@ -634,7 +634,7 @@ void mssa__ll_types_reopen(ll_parser *p) {
       break;
     case MSSA_T_PTR:
       if (t->bits == 0 && t->elem != MSSA_NONE) {
-        while (p->ptr_cache.n <= t->elem) mssa__vec_push(&p->ptr_cache, 0);
+        while (p->ptr_cache.n <= t->elem) mssa_vec_push(&p->ptr_cache, 0);
         if (!p->ptr_cache.a[t->elem]) p->ptr_cache.a[t->elem] = id + 1;
       }
       break;

@@ -85,8 +85,8 @@ typedef struct mssa__textmap {
 
 void mssa__textmap_free(mssa__textmap *t) {
   if (!t) return;
-  mssa__vec_free(&t->f);
-  mssa__vec_free(&t->def);
+  mssa_vec_free(&t->f);
+  mssa_vec_free(&t->def);
   free(t->fidx);
   free(t->mdline);
   free(t->agline);
@@ -115,7 +115,7 @@ static bool put_line(uint32_t **tab, uint32_t *cap, uint32_t num, size_t off, si
   if (num >= *cap) {
     uint32_t nc = *cap ? *cap : 256;
     while (nc <= num) nc *= 2;
-    *tab = mssa__xrealloc(*tab, nc * sizeof **tab);
+    *tab = mssa_xrealloc(*tab, nc * sizeof **tab);
     memset(*tab + *cap, 0, (nc - *cap) * sizeof **tab);
     *cap = nc;
   }
@@ -134,12 +134,12 @@ static bool put_line(uint32_t **tab, uint32_t *cap, uint32_t num, size_t off, si
 static mssa__textmap *textmap_new(const char *t, size_t n, const mssa__textmap *om, size_t pre,
                                   size_t suf) {
   if (n >= 0xfffffff0u) return NULL;
-  mssa__textmap *m = mssa__xcalloc(1, sizeof *m);
+  mssa__textmap *m = mssa_xcalloc(1, sizeof *m);
   uint32_t mdcap = 0, agcap = 0, k1 = MSSA_NONE;
   size_t ls = 0, scan0 = 0, scan1 = n, delta = 0;
   if (om && !om->refs) {
     uint32_t k = 0;
-    while (k < om->f.n && om->f.a[k].end <= pre) mssa__vec_push(&m->f, om->f.a[k++]);
+    while (k < om->f.n && om->f.a[k].end <= pre) mssa_vec_push(&m->f, om->f.a[k++]);
     scan0 = ls = k ? om->f.a[k - 1].end : 0;
     k1 = k;
     while (k1 < om->f.n && om->f.a[k1].head < om->len - suf) k1++;
@@ -150,7 +150,7 @@ static mssa__textmap *textmap_new(const char *t, size_t n, const mssa__textmap *
       /* Back in step with the old text: the rest is old, shifted. */
       for (; k1 < om->f.n; k1++) {
         fspan f = om->f.a[k1];
-        mssa__vec_push(&m->f, ((fspan){(uint32_t)(f.head + delta), (uint32_t)(f.body + delta),
+        mssa_vec_push(&m->f, ((fspan){(uint32_t)(f.head + delta), (uint32_t)(f.body + delta),
                                        (uint32_t)(f.end + delta)}));
       }
       scan1 = ls;
@@ -171,7 +171,7 @@ static mssa__textmap *textmap_new(const char *t, size_t n, const mssa__textmap *
         pos = k + 1;
       }
       if (!end) goto bad;
-      mssa__vec_push(&m->f, ((fspan){(uint32_t)ls, (uint32_t)body, (uint32_t)end}));
+      mssa_vec_push(&m->f, ((fspan){(uint32_t)ls, (uint32_t)body, (uint32_t)end}));
       ls = end;
     } else if (c == '!' && ls + 1 < n && is_digit(t[ls + 1])) {
       size_t i = ls + 1;
@@ -179,7 +179,7 @@ static mssa__textmap *textmap_new(const char *t, size_t n, const mssa__textmap *
       if (!read_num(t, n, &i, &num) || n - i < 3 || memcmp(t + i, " = ", 3)) goto bad;
       if (!put_line(&m->mdline, &mdcap, num, ls, n)) goto bad;
       if (num + 1 > m->nmd) m->nmd = num + 1;
-      mssa__vec_push(&m->def, ((mdef){(uint32_t)ls, num}));
+      mssa_vec_push(&m->def, ((mdef){(uint32_t)ls, num}));
     } else if (c == 'a' && n - ls >= 12 && !memcmp(t + ls, "attributes #", 12)) {
       size_t i = ls + 12;
       uint32_t num;
@@ -205,7 +205,7 @@ bad:
 /* The function index of each `define`: defined functions in index order
 ** are the `define`s in text order (the reader appends them as it goes). */
 static bool textmap_bind(mssa__textmap *t, const mssa_module *m) {
-  t->fidx = mssa__xmalloc((t->f.n ? t->f.n : 1) * sizeof *t->fidx);
+  t->fidx = mssa_xmalloc((t->f.n ? t->f.n : 1) * sizeof *t->fidx);
   uint32_t k = 0;
   for (uint32_t fi = 0; fi < m->funcs.n; fi++) {
     if (m->funcs.a[fi].is_decl) continue;
@@ -276,7 +276,7 @@ static bool pair(rt *r, int ns, uint32_t nn, uint32_t on) {
   if (r->rev[ns][on]) return false;
   r->fwd[ns][nn] = on + 1;
   r->rev[ns][on] = nn + 1;
-  mssa__vec_push(&r->log, ((uint32_t)ns << 31) | nn);
+  mssa_vec_push(&r->log, ((uint32_t)ns << 31) | nn);
   return true;
 }
 
@@ -312,12 +312,12 @@ static size_t plain_run(const char *a, const char *b, size_t n) {
 ** through plain_run. */
 static bool cmp_region(rt *r, size_t o, size_t oe, size_t n, size_t ne, anchor_vec *av) {
   const char *ot = r->ot, *nt = r->nt;
-  if (av) mssa__vec_push(av, ((anchor){(uint32_t)o, (uint32_t)n}));
+  if (av) mssa_vec_push(av, ((anchor){(uint32_t)o, (uint32_t)n}));
   /* Fast path: the same bytes and no reference at all (text without
   ** debug info: most regions). */
   if (oe - o == ne - n && !memchr(ot + o, '!', oe - o) && !memchr(ot + o, '#', oe - o)) {
     if (memcmp(ot + o, nt + n, oe - o)) return false;
-    if (av) mssa__vec_push(av, ((anchor){(uint32_t)oe, MSSA_NONE}));
+    if (av) mssa_vec_push(av, ((anchor){(uint32_t)oe, MSSA_NONE}));
     return true;
   }
   for (;;) {
@@ -347,10 +347,10 @@ static bool cmp_region(rt *r, size_t o, size_t oe, size_t n, size_t ne, anchor_v
     uint32_t a, b;
     if (!read_num(ot, oe, &o, &a) || !read_num(nt, ne, &n, &b)) return false;
     if (!pair(r, ns, b, a)) return false;
-    if (av && o - o0 != n - n0) mssa__vec_push(av, ((anchor){(uint32_t)o, (uint32_t)n}));
+    if (av && o - o0 != n - n0) mssa_vec_push(av, ((anchor){(uint32_t)o, (uint32_t)n}));
   }
   if (n != ne) return false;
-  if (av) mssa__vec_push(av, ((anchor){(uint32_t)oe, MSSA_NONE}));
+  if (av) mssa_vec_push(av, ((anchor){(uint32_t)oe, MSSA_NONE}));
   return true;
 }
 
@@ -486,10 +486,10 @@ static uint32_t first_slot(const mssa_func *f) {
 }
 
 static void body_free(mssa_func *f) {
-  mssa__vec_free(&f->blocks);
-  mssa__vec_free(&f->insts);
-  mssa__vec_free(&f->ops);
-  mssa__vec_free(&f->dbg);
+  mssa_vec_free(&f->blocks);
+  mssa_vec_free(&f->insts);
+  mssa_vec_free(&f->ops);
+  mssa_vec_free(&f->dbg);
 }
 
 static void lex_at(ll_parser *p, size_t off) {
@@ -539,8 +539,8 @@ static void parse_changed(ll_parser *p, rt *r, const uint32_t *chg, uint32_t nch
       mssa__ll_err(p, nm->agline[nn] - 1, "attribute group lost");
     }
     mssa_u64map_put(&p->agmap, nn, p->agbits.n);
-    mssa__vec_push(&p->agbits, m->agbits.a[gi]);
-    mssa__vec_push(&p->agmem, gi < m->agmem.n ? m->agmem.a[gi] : MSSA_MEM_ANY);
+    mssa_vec_push(&p->agbits, m->agbits.a[gi]);
+    mssa_vec_push(&p->agmem, gi < m->agmem.n ? m->agmem.a[gi] : MSSA_MEM_ANY);
   }
   for (uint32_t k = 0; k < nm->def.n; k++) {
     if (r->fwd[0][nm->def.a[k].num]) continue;
@@ -656,7 +656,7 @@ static void move_span(const anchor *a1, uint32_t n1, uint32_t *cur, uint32_t *of
 static void rebase_funcs(mssa_module *m, rt *r, const uint8_t *is_chg) {
   const anchor *a1 = r->a1.a;
   uint32_t n1 = r->a1.n;
-  uint32_t *bstart = mssa__xmalloc((m->funcs.n ? m->funcs.n : 1) * 2 * sizeof *bstart);
+  uint32_t *bstart = mssa_xmalloc((m->funcs.n ? m->funcs.n : 1) * 2 * sizeof *bstart);
   uint32_t *bend = bstart + (m->funcs.n ? m->funcs.n : 1);
   for (uint32_t fi = 0; fi < m->funcs.n; fi++) bstart[fi] = MSSA_NONE;
   for (uint32_t k = 0; k < r->om->f.n; k++) {
@@ -800,9 +800,9 @@ static void rt_free(rt *r) {
     free(r->fwd[ns]);
     free(r->rev[ns]);
   }
-  mssa__vec_free(&r->log);
-  mssa__vec_free(&r->a1);
-  mssa__vec_free(&r->a2);
+  mssa_vec_free(&r->log);
+  mssa_vec_free(&r->a1);
+  mssa_vec_free(&r->a2);
   free(r->a2at);
 }
 
@@ -836,17 +836,17 @@ void mssa__retext_plan_free(mssa__retext_plan *pl) {
 
 mssa__textmap *mssa__textmap_dup(const mssa__textmap *t) {
   if (!t) return NULL;
-  mssa__textmap *d = mssa__xmalloc(sizeof *d);
+  mssa__textmap *d = mssa_xmalloc(sizeof *d);
   *d = *t;
   memset(&d->f, 0, sizeof d->f);
   memset(&d->def, 0, sizeof d->def);
-  for (uint32_t i = 0; i < t->f.n; i++) mssa__vec_push(&d->f, t->f.a[i]);
-  for (uint32_t i = 0; i < t->def.n; i++) mssa__vec_push(&d->def, t->def.a[i]);
-  d->fidx = mssa__xmalloc((t->f.n ? t->f.n : 1) * sizeof *d->fidx);
+  for (uint32_t i = 0; i < t->f.n; i++) mssa_vec_push(&d->f, t->f.a[i]);
+  for (uint32_t i = 0; i < t->def.n; i++) mssa_vec_push(&d->def, t->def.a[i]);
+  d->fidx = mssa_xmalloc((t->f.n ? t->f.n : 1) * sizeof *d->fidx);
   memcpy(d->fidx, t->fidx, t->f.n * sizeof *d->fidx);
-  d->mdline = mssa__xcalloc(t->nmd ? t->nmd : 1, sizeof *d->mdline);
+  d->mdline = mssa_xcalloc(t->nmd ? t->nmd : 1, sizeof *d->mdline);
   if (t->nmd) memcpy(d->mdline, t->mdline, t->nmd * sizeof *d->mdline);
-  d->agline = mssa__xcalloc(t->nag ? t->nag : 1, sizeof *d->agline);
+  d->agline = mssa_xcalloc(t->nag ? t->nag : 1, sizeof *d->agline);
   if (t->nag) memcpy(d->agline, t->agline, t->nag * sizeof *d->agline);
   return d;
 }
@@ -860,7 +860,7 @@ uint8_t *mssa__module_pinned_funcs(const mssa_module *m) {
     if (cc->kind != MSSA_C_BLOCKADDR) continue;
     mssa_val fv = m->cops.a[cc->ops];
     if (MSSA_VAL_KIND(fv) != MSSA_VK_FUNC || MSSA_VAL_INDEX(fv) >= m->funcs.n) continue;
-    if (!pin) pin = mssa__xcalloc(m->funcs.n ? m->funcs.n : 1, 1);
+    if (!pin) pin = mssa_xcalloc(m->funcs.n ? m->funcs.n : 1, 1);
     pin[MSSA_VAL_INDEX(fv)] = 1;
   }
   return pin;
@@ -899,7 +899,7 @@ int mssa__retext_plan_new(const char *otext, size_t olen, const mssa__textmap *o
   nm = textmap_new(text, len, om, pre, suf);
   if (!nm) REFUSE("the new text is not in printer form (one entity per line)");
   if (nm->f.n != om->f.n) REFUSE("functions were added or removed");
-  pl = mssa__xcalloc(1, sizeof *pl);
+  pl = mssa_xcalloc(1, sizeof *pl);
   rt *r = &pl->r;
   r->ot = otext;
   r->olen = olen;
@@ -912,15 +912,15 @@ int mssa__retext_plan_new(const char *otext, size_t olen, const mssa__textmap *o
   r->nrev[0] = om->nmd;
   r->nrev[1] = om->nag;
   for (int ns = 0; ns < 2; ns++) {
-    r->fwd[ns] = mssa__xcalloc(r->nfwd[ns] ? r->nfwd[ns] : 1, sizeof(uint32_t));
-    r->rev[ns] = mssa__xcalloc(r->nrev[ns] ? r->nrev[ns] : 1, sizeof(uint32_t));
+    r->fwd[ns] = mssa_xcalloc(r->nfwd[ns] ? r->nfwd[ns] : 1, sizeof(uint32_t));
+    r->rev[ns] = mssa_xcalloc(r->nrev[ns] ? r->nrev[ns] : 1, sizeof(uint32_t));
   }
-  r->a2at = mssa__xcalloc(om->nmd ? om->nmd : 1, sizeof(uint32_t));
+  r->a2at = mssa_xcalloc(om->nmd ? om->nmd : 1, sizeof(uint32_t));
   r->pre = pre;
   r->suf = suf;
   uint32_t nf = om->f.n;
   pl->nf = nf;
-  pl->chg = mssa__xmalloc((nf ? nf : 1) * sizeof *pl->chg);
+  pl->chg = mssa_xmalloc((nf ? nf : 1) * sizeof *pl->chg);
   /* Frame gaps and headers must match, bodies may not. */
   for (uint32_t k = 0; k <= nf; k++) {
     if (!om->refs) {
@@ -930,8 +930,8 @@ int mssa__retext_plan_new(const char *otext, size_t olen, const mssa__textmap *o
       size_t eo = k < nf ? om->f.a[k].end : olen, en = k < nf ? nm->f.a[k].end : len;
       if ((eo <= pre && en <= pre && go == gn) ||
           (go >= olen - suf && gn >= len - suf && gn - go == len - olen)) {
-        mssa__vec_push(&r->a1, ((anchor){(uint32_t)go, (uint32_t)gn}));
-        mssa__vec_push(&r->a1, ((anchor){(uint32_t)eo, MSSA_NONE}));
+        mssa_vec_push(&r->a1, ((anchor){(uint32_t)go, (uint32_t)gn}));
+        mssa_vec_push(&r->a1, ((anchor){(uint32_t)eo, MSSA_NONE}));
         continue;
       }
     }
@@ -976,6 +976,21 @@ out:
   return rc;
 }
 
+/* Why plan pl cannot be applied to m (with a new text of len bytes): 0 if
+** it can, else MSSA_EINVAL with res->why set. */
+static int apply_refused(const mssa_module *m, const mssa__retext_plan *pl, char **text, size_t len,
+                         mssa_retext *res) {
+  const mssa__textmap *om = m ? m->tmap : NULL;
+  if (!m || !text || !*text || !pl) return refuse(res, "no text");
+  if (!om || m->text_len != pl->olen || len != pl->nlen || om->f.n != pl->nf)
+    return refuse(res, "the module changed while the new text was compared");
+  if (om->nmd && !m->mdnum.n) return refuse(res, "the text's metadata numbers are too sparse to follow");
+  if (m->md.n > 2 * om->md0 + 4096 || m->mdops.n > 2 * om->mdops0 + 8192 ||
+      m->attrlists.n > 2 * om->al0 + 4096)
+    return refuse(res, "earlier reloads left many unused nodes: a full load compacts them");
+  return 0;
+}
+
 int mssa__retext_apply(mssa_module *m, mssa__retext_plan *pl, char **text, size_t len,
                        mssa_retext *res, mssa_diag *diag) {
   memset(res, 0, sizeof *res);
@@ -986,23 +1001,7 @@ int mssa__retext_apply(mssa_module *m, mssa__retext_plan *pl, char **text, size_
   mssa_func *volatile saved = NULL;
   uint8_t *volatile is_chg = NULL;
   const mssa__textmap *om = m ? m->tmap : NULL;
-  if (!m || !text || !*text || !pl) {
-    refuse(res, "no text");
-    goto out;
-  }
-  if (!om || m->text_len != pl->olen || len != pl->nlen || om->f.n != pl->nf) {
-    refuse(res, "the module changed while the new text was compared");
-    goto out;
-  }
-  if (om->nmd && !m->mdnum.n) {
-    refuse(res, "the text's metadata numbers are too sparse to follow");
-    goto out;
-  }
-  if (m->md.n > 2 * om->md0 + 4096 || m->mdops.n > 2 * om->mdops0 + 8192 ||
-      m->attrlists.n > 2 * om->al0 + 4096) {
-    refuse(res, "earlier reloads left many unused nodes: a full load compacts them");
-    goto out;
-  }
+  if (apply_refused(m, pl, text, len, res)) goto out;
   rt *r = &pl->r;
   mssa__textmap *nm = pl->nm;
   r->ot = m->text;
@@ -1014,7 +1013,7 @@ int mssa__retext_apply(mssa_module *m, mssa__retext_plan *pl, char **text, size_
   /* A blockaddress constant names a block of an old body by index: a
   ** changed function must have none pointing into it. */
   if (nch) {
-    is_chg = mssa__xcalloc(m->funcs.n ? m->funcs.n : 1, 1);
+    is_chg = mssa_xcalloc(m->funcs.n ? m->funcs.n : 1, 1);
     for (uint32_t k = 0; k < nch; k++) is_chg[om->fidx[chg[k]]] = 1;
     for (uint32_t c = 0; c < m->consts.n; c++) {
       const mssa_const *cc = &m->consts.a[c];
@@ -1033,12 +1032,12 @@ int mssa__retext_apply(mssa_module *m, mssa__retext_plan *pl, char **text, size_
     volatile uint32_t nsaved = 0;
     /* Sized before setjmp: after it only its elements are written. */
     mssa_u32vec seed = {0};
-    mssa__vec_reserve(&seed, nm->nmd ? nm->nmd : 1);
+    mssa_vec_reserve(&seed, nm->nmd ? nm->nmd : 1);
     seed.n = nm->nmd;
     char *otext = m->text;
     size_t olen = m->text_len;
-    saved = mssa__xcalloc(nch ? nch : 1, sizeof *saved);
-    ll_parser *p = mssa__xcalloc(1, sizeof *p);
+    saved = mssa_xcalloc(nch ? nch : 1, sizeof *saved);
+    ll_parser *p = mssa_xcalloc(1, sizeof *p);
     p->m = m;
     p->diag = diag;
     p->line_no = 1;
@@ -1056,7 +1055,7 @@ int mssa__retext_apply(mssa_module *m, mssa__retext_plan *pl, char **text, size_
       m->text = otext;
       m->text_len = olen;
       mssa_layout_compute(m);   /* types_reopen cleared the layout marks */
-      mssa__vec_free(&seed);
+      mssa_vec_free(&seed);
       mssa__ll_parser_free(p);
       free(p);
       rc = MSSA_EPARSE;
@@ -1081,7 +1080,7 @@ int mssa__retext_apply(mssa_module *m, mssa__retext_plan *pl, char **text, size_
     nm->md0 = om->md0;
     nm->mdops0 = om->mdops0;
     nm->al0 = om->al0;
-    nm->fidx = mssa__xmalloc((nf ? nf : 1) * sizeof *nm->fidx);
+    nm->fidx = mssa_xmalloc((nf ? nf : 1) * sizeof *nm->fidx);
     memcpy(nm->fidx, om->fidx, (nf ? nf : 1) * sizeof *nm->fidx);
     free(otext);
     module_set_textmap(m, nm);

@@ -111,6 +111,8 @@ typedef struct ll_parser {
   MSSA_VEC(mssa_arg) argv;      /* function header arguments */
   MSSA_VEC(ll_pending) agtmp;   /* #N refs seen before their attrlist exists */
   uint32_t line_off, line_no;   /* incremental line counter for `define` */
+  ll_tok asm_cons;              /* the constraint string of the last `asm` value */
+  uint32_t asm_off;             /* and where its `asm` keyword is */
 } ll_parser;
 
 /* ll_read.c */
@@ -189,6 +191,10 @@ uint32_t mssa__ll_agg_index(ll_parser *p, uint32_t agg, uint64_t idx, uint32_t o
 int mssa__ll_is_ptr(ll_parser *p, uint32_t t);
 
 /* ll_read_const.c */
+/* The call's callee was `asm` (the last asm value parsed): its constraint
+** string must suit function type fty, as LLVM's InlineAsm::Verify says;
+** else the error LLParser gives, at the `asm` keyword. */
+void mssa__ll_asm_verify(ll_parser *p, uint32_t fty);
 int mssa__ll_kw_binop(unsigned kw);      /* binary opcode keyword -> MSSA_OP_*, or 0 */
 int mssa__ll_kw_castop(unsigned kw);     /* cast opcode keyword -> MSSA_OP_*, or 0 */
 uint32_t mssa__ll_pred(ll_parser *p, int fcmp); /* predicate -> LLVM number */

@@ -63,7 +63,7 @@
 **      when every walk from U sees U's own location (a pointer no phi
 **      translation rewrites), as in (a). Otherwise
 **      the walker recomputes U exactly as the build's use optimizer does.
-**   7. Escape: an object with more than MSSA_CAPTURE_MAX_USES + k uses
+**   7. Escape: an object with more than mssa_aa_capture_max_uses + k uses
 **      (k = uses the edit can add or remove) is captured before and after
 **      (capture tracking's use limit), so alias analysis is asked only
 **      about objects below that.
@@ -205,9 +205,9 @@ enum {
 /*
 ** Does value v have at least `need` uses among live instructions? Capture
 ** tracking declares an object captured as soon as the object itself has
-** more than MSSA_CAPTURE_MAX_USES uses, before looking at any of them; an
-** edit that changes its use count by at most k leaves an object with
-** MSSA_CAPTURE_MAX_USES + 1 + k uses or more captured both before and
+** more than mssa_aa_capture_max_uses uses, before looking at any of them;
+** an edit that changes its use count by at most k leaves an object with
+** that limit + 1 + k uses or more captured both before and
 ** after, with no need to ask (and to rebuild alias analysis' use lists,
 ** which is linear in the function). Stops at `need`.
 */
@@ -236,7 +236,7 @@ static bool val_in(const mssa_val *a, uint32_t n, mssa_val v) {
 static void esc_collect(mssa_ssa *s, const mssa_func *f, const mssa_val *ops, uint32_t nops,
                         escsnap *e) {
   /* the edit adds or removes at most nops (+1 for set_operand) uses */
-  uint32_t need = MSSA_CAPTURE_MAX_USES + 1 + nops + 1;
+  uint32_t need = mssa_aa_capture_max_uses(s->m) + 1 + nops + 1;
   MSSA_VEC(mssa_val) wl = {0}, seen = {0};
   for (uint32_t k = 0; k < nops; k++) {
     uint32_t kind = MSSA_VAL_KIND(ops[k]);
@@ -354,21 +354,22 @@ static bool dominates_end(const mssa_ssa *s, const mssa_func *f, uint32_t d, uin
   return mssa_dt_dominates(&s->dt, db, b);
 }
 
-/* Operands of non-phi instruction i dominate it. */
-static bool operands_ok(const mssa_ssa *s, const mssa_func *f, uint32_t i) {
+/* The first operand of non-phi instruction i whose definition does not
+** dominate it, or MSSA_NONE when they all do. */
+static uint32_t undominated_operand(const mssa_ssa *s, const mssa_func *f, uint32_t i) {
   const mssa_inst *in = &f->insts.a[i];
-  if (in->opcode == MSSA_OP_PHI) return true;
+  if (in->opcode == MSSA_OP_PHI) return MSSA_NONE;
   const mssa_val *o = f->ops.a + in->ops;
   for (uint32_t k = 0; k < in->nops; k++) {
     if (MSSA_VAL_KIND(o[k]) != MSSA_VK_INST) continue;
     uint32_t d = MSSA_VAL_INDEX(o[k]);
-    if (d == i || !inst_dominates(s, f, d, i)) return false;
+    if (d == i || !inst_dominates(s, f, d, i)) return d;
   }
-  return true;
+  return MSSA_NONE;
 }
 
-/* Every user of i's result is dominated by i. */
-static bool users_ok(const mssa_ssa *s, const mssa_func *f, uint32_t i) {
+/* The first user of i's result that i does not dominate, or MSSA_NONE. */
+static uint32_t undominated_user(const mssa_ssa *s, const mssa_func *f, uint32_t i) {
   mssa_val v = MSSA_VAL(MSSA_VK_INST, i);
   for (uint32_t u = 0; u < f->insts.n; u++) {
     const mssa_inst *in = &f->insts.a[u];
@@ -379,13 +380,13 @@ static bool users_ok(const mssa_ssa *s, const mssa_func *f, uint32_t i) {
       if (in->opcode == MSSA_OP_PHI) {
         if (k + 1 < in->nops && MSSA_VAL_KIND(o[k + 1]) == MSSA_VK_BLOCK &&
             !dominates_end(s, f, i, MSSA_VAL_INDEX(o[k + 1])))
-          return false;
+          return u;
       } else if (u == i || !inst_dominates(s, f, i, u)) {
-        return false;
+        return u;
       }
     }
   }
-  return true;
+  return MSSA_NONE;
 }
 
 /* ------------------------------------------------- access list plumbing */
@@ -1140,7 +1141,8 @@ int mssa_update_insert(mssa_module *m, mssa_func *f, mssa_ssa *s, const mssa_ins
   int rc = check_graph(f, s);
   if (rc) return rc;
   if (!proto) return MSSA_EINVAL;
-  if (proto->opcode == MSSA_OP_PHI) return MSSA_EINVAL; /* see mssa_update.h */
+  if (proto->opcode == MSSA_OP_PHI) /* see mssa_update.h */
+    return mssa_ir_refuse(MSSA_WHY_PHI, MSSA_NONE, 0);
   escsnap e;
   esc_begin(&e, s, f, ops, nops);
   uint32_t id;
@@ -1150,14 +1152,15 @@ int mssa_update_insert(mssa_module *m, mssa_func *f, mssa_ssa *s, const mssa_ins
   uint32_t b = f->insts.a[id].block;
   ensure_inst_cap(s, f->insts.n);
   renumber(s, f, b);
-  if (!operands_ok(s, f, id)) {
+  uint32_t bad = undominated_operand(s, f, id);
+  if (bad != MSSA_NONE) {
     /* Undo: the new instruction is the last one and has no users. */
     mssa_ir_remove(f, id);
     f->insts.n--;
     f->ops.n = old_ops;
     renumber(s, f, b);
     esc_free(&e);
-    return MSSA_EINVAL;
+    return mssa_ir_refuse(MSSA_WHY_OPERAND_NOT_DOMINATING, bad, 0);
   }
   ir_changed(s);
   uctx c;
@@ -1176,8 +1179,9 @@ int mssa_update_remove(mssa_module *m, mssa_func *f, mssa_ssa *s, uint32_t inst)
   int rc = check_inst(f, s, inst);
   if (rc) return rc;
   const mssa_inst *in = &f->insts.a[inst];
-  if (mssa_opcode_is_terminator(in->opcode)) return MSSA_EINVAL;
-  if (in->type != m->t_void && mssa_ir_has_users(f, inst)) return MSSA_EINVAL;
+  if (mssa_opcode_is_terminator(in->opcode)) return mssa_ir_refuse(MSSA_WHY_TERMINATOR, inst, 0);
+  uint32_t users = in->type != m->t_void ? mssa_ir_count_users(f, inst) : 0;
+  if (users) return mssa_ir_refuse(MSSA_WHY_HAS_USERS, inst, users);
   unsigned op = in->opcode;
   uint32_t b = in->block, pos = s->inst_pos[inst];
   escsnap e;
@@ -1213,13 +1217,16 @@ int mssa_update_move(mssa_module *m, mssa_func *f, mssa_ssa *s, uint32_t inst,
   uint32_t b2 = f->insts.a[inst].block;
   renumber_moved(s, f, b1, b2);
   bool has_users = f->insts.a[inst].type != m->t_void;
-  if (!operands_ok(s, f, inst) || (has_users && !users_ok(s, f, inst))) {
+  uint32_t bad_op = undominated_operand(s, f, inst);
+  uint32_t bad_user = bad_op == MSSA_NONE && has_users ? undominated_user(s, f, inst) : MSSA_NONE;
+  if (bad_op != MSSA_NONE || bad_user != MSSA_NONE) {
     /* Put it back where it was (that position was valid). */
     if (oprev != MSSA_NONE) mssa_ir_move(f, inst, MSSA_AT_AFTER, oprev);
     else if (onext != MSSA_NONE) mssa_ir_move(f, inst, MSSA_AT_BEFORE, onext);
     else mssa_ir_move(f, inst, MSSA_AT_END, b1);
     renumber_moved(s, f, b1, b2);
-    return MSSA_EINVAL;
+    return bad_op != MSSA_NONE ? mssa_ir_refuse(MSSA_WHY_OPERAND_NOT_DOMINATING, bad_op, 0)
+                               : mssa_ir_refuse(MSSA_WHY_USER_NOT_DOMINATED, bad_user, 0);
   }
   ir_changed(s);
   uctx c;
@@ -1249,13 +1256,14 @@ int mssa_update_set_operand(mssa_module *m, mssa_func *f, mssa_ssa *s, uint32_t 
   int rc = check_inst(f, s, inst);
   if (rc) return rc;
   const mssa_inst *in = &f->insts.a[inst];
-  if (k >= in->nops) return MSSA_EINVAL;
+  if (k >= in->nops) return mssa_ir_refuse(MSSA_WHY_NO_SUCH_OPERAND, inst, in->nops);
   mssa_val old = f->ops.a[in->ops + k];
   rc = mssa_ir_set_operand(m, f, inst, k, v);
   if (rc) return rc;
-  if (MSSA_VAL_KIND(v) == MSSA_VK_INST && !operands_ok(s, f, inst)) {
+  uint32_t bad = MSSA_VAL_KIND(v) == MSSA_VK_INST ? undominated_operand(s, f, inst) : MSSA_NONE;
+  if (bad != MSSA_NONE) {
     mssa_ir_set_operand(m, f, inst, k, old);
-    return MSSA_EINVAL;
+    return mssa_ir_refuse(MSSA_WHY_OPERAND_NOT_DOMINATING, bad, 0);
   }
   in = &f->insts.a[inst];
   if (mssa_opcode_is_terminator(in->opcode)) {

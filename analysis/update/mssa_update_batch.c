@@ -139,7 +139,8 @@ static int apply_text(mssa_module *m, mssa_func *f, mssa_ssa *s, const char *tex
   mssa_u32vec ops = {0};
   int rc = mssa__parse_inst(m, f, text, len, &proto, &ops, diag);
   if (rc == MSSA_OK) {
-    if (mssa_opcode_is_terminator(proto.opcode) != terminator) rc = MSSA_EINVAL;
+    if (mssa_opcode_is_terminator(proto.opcode) != terminator)
+      rc = mssa_ir_refuse(terminator ? MSSA_WHY_NOT_TERMINATOR : MSSA_WHY_TERMINATOR, MSSA_NONE, 0);
     else if (terminator) rc = mssa_update_set_terminator(m, f, s, anchor, &proto, ops.a, ops.n, out_id);
     else rc = mssa_update_insert(m, f, s, &proto, ops.a, ops.n, where, anchor, out_id);
     /* Printers show an instruction's own text. */

@@ -1,5 +1,5 @@
 /*
-** lsp_docs.c -- open documents: compiled (protocol/compile.c) when opened
+** lsp_docs.c -- open documents: compiled (libmemssa-client/compile.c) when opened
 ** and when saved, their IR loaded into memssad under the file's absolute
 ** path as the module name (so a save reloads by difference), clang's
 ** diagnostics published, $/progress reported while that runs.
@@ -23,7 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compile.h"
+#include "libmemssa-client/compile.h"
 #include "lsp_int.h"
 
 /* The compiler whose IR memssa's reader is sure to read. */

@@ -106,7 +106,7 @@ static void aev_ours(const mssa_module *m, const mssa_func *f, aev_words *out, a
   mssa_u32vec loads = {0}, stores = {0}, calls = {0};
 #define ADDPTR(v) do { mssa_val v_ = (v); int dup_ = 0; \
     for (uint32_t q_ = 0; q_ < ptrs.n; q_++) if (ptrs.a[q_] == v_) { dup_ = 1; break; } \
-    if (!dup_) mssa__vec_push(&ptrs, v_); } while (0)
+    if (!dup_) mssa_vec_push(&ptrs, v_); } while (0)
   for (uint32_t a = 0; a < f->nargs; a++) {
     mssa_val v = MSSA_VAL(MSSA_VK_ARG, a);
     if (mssa__is_ptr(aa, v)) ADDPTR(v);
@@ -116,8 +116,8 @@ static void aev_ours(const mssa_module *m, const mssa_func *f, aev_words *out, a
       const mssa_inst *in = &f->insts.a[i];
       const mssa_val *ops = mssa_inst_ops(f, in);
       if (mssa__is_ptr(aa, MSSA_VAL(MSSA_VK_INST, i))) ADDPTR(MSSA_VAL(MSSA_VK_INST, i));
-      if (in->opcode == MSSA_OP_LOAD) mssa__vec_push(&loads, i);
-      if (in->opcode == MSSA_OP_STORE) mssa__vec_push(&stores, i);
+      if (in->opcode == MSSA_OP_LOAD) mssa_vec_push(&loads, i);
+      if (in->opcode == MSSA_OP_STORE) mssa_vec_push(&stores, i);
       if (in->opcode == MSSA_OP_CALL || in->opcode == MSSA_OP_INVOKE || in->opcode == MSSA_OP_CALLBR) {
         mssa_val callee = ops[0];
         if (MSSA_VAL_KIND(callee) != MSSA_VK_FUNC && MSSA_VAL_KIND(callee) != MSSA_VK_ASM &&
@@ -126,7 +126,7 @@ static void aev_ours(const mssa_module *m, const mssa_func *f, aev_words *out, a
         uint32_t n = mssa_call_nargs(in);
         for (uint32_t k = 0; k < n; k++)
           if (aev_interesting(m, f, aa, ops[1 + k])) ADDPTR(ops[1 + k]);
-        mssa__vec_push(&calls, i);
+        mssa_vec_push(&calls, i);
       } else {
         for (uint32_t k = 0; k < in->nops; k++) {
           unsigned kd = MSSA_VAL_KIND(ops[k]);
@@ -175,7 +175,7 @@ static void aev_ours(const mssa_module *m, const mssa_func *f, aev_words *out, a
       aev_push(out, aev_mr_word(mssa__call_call_modref(aa, calls.a[a], calls.a[b])));
       aev_push(kinds, "c");
     }
-  mssa__vec_free(&ptrs); mssa__vec_free(&loads); mssa__vec_free(&stores); mssa__vec_free(&calls);
+  mssa_vec_free(&ptrs); mssa_vec_free(&loads); mssa_vec_free(&stores); mssa_vec_free(&calls);
   mssa_aa_free(aa);
 }
 

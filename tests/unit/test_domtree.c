@@ -146,7 +146,7 @@ static int dump_mode(void) {
     printf("PHIS");
     for (uint32_t i = 0; i < out.n; i++) printf(" b%u", out.a[i]);
     printf("\n");
-    mssa__vec_free(&out);
+    mssa_vec_free(&out);
     mssa_domtree_free(&dt);
     mssa_cfg_free(&g);
     free(e);
@@ -225,7 +225,7 @@ static int dump_ll_mode(const char *path, const char *defpath) {
             for (uint32_t b = 0; b < f->blocks.n; b++) {
               blk_name(m, f, b, nb, sizeof nb);
               if (strlen(nb + 1) == (size_t)(q - p) && !strncmp(nb + 1, p, (size_t)(q - p))) {
-                mssa__vec_push(&d, b);
+                mssa_vec_push(&d, b);
                 break;
               }
             }
@@ -243,8 +243,8 @@ static int dump_ll_mode(const char *path, const char *defpath) {
         printf(" %s", nb + 1);
       }
       printf("\n");
-      mssa__vec_free(&d);
-      mssa__vec_free(&out);
+      mssa_vec_free(&d);
+      mssa_vec_free(&out);
     }
     mssa_domtree_free(&dt);
     mssa_cfg_free(&g);
@@ -368,7 +368,7 @@ static void test_fixtures(void) {
     mssa_idf(&dt, &g, defs, nd, &out);
     fmt_blocks(&out, buf, sizeof buf);
     is_str(buf, fx->phis, "%s: IDF in opt's MemoryPhi order", fx->name);
-    mssa__vec_free(&out);
+    mssa_vec_free(&out);
     mssa_domtree_free(&dt);
     mssa_cfg_free(&g);
     free(e);
@@ -422,7 +422,7 @@ static void test_small(void) {
   ok(out.n == 1 && out.a[0] == 0, "back edge into the entry: IDF {entry}");
   out.n = 0;
   /* The IDF output is appended, never cleared. */
-  mssa__vec_push(&out, 42u);
+  mssa_vec_push(&out, 42u);
   mssa_idf(&dt, &g, &d1, 1, &out);
   ok(out.n == 2 && out.a[0] == 42 && out.a[1] == 0, "mssa_idf appends to *out");
   /* Repeated and unreachable/out-of-range defs are ignored gracefully. */
@@ -430,7 +430,7 @@ static void test_small(void) {
   uint32_t d3[] = {1, 1, 1, 99};
   mssa_idf(&dt, &g, d3, 4, &out);
   ok(out.n == 1 && out.a[0] == 0, "repeated defs act once");
-  mssa__vec_free(&out);
+  mssa_vec_free(&out);
   /* Predecessors ordered by predecessor id, one entry per edge. */
   ok(g.pred_off[2] - g.pred_off[1] == 1 && g.pred[g.pred_off[1]] == 0, "pred list of 1");
   ok(g.pred_off[3] - g.pred_off[2] == 2 && g.pred[g.pred_off[2]] == 1 &&
@@ -455,7 +455,7 @@ static void test_small(void) {
   out.n = 0;
   mssa_idf_ex(&dt, &g, &d1, 1, 0, &out);
   ok(out.n == 2 && out.a[0] == 2 && out.a[1] == 3, "mssa_idf_ex flags 0 = mssa_idf");
-  mssa__vec_free(&out);
+  mssa_vec_free(&out);
   mssa_domtree_free(&dt);
   mssa_cfg_free(&g);
 
@@ -517,11 +517,11 @@ static void test_from_func(void) {
       in.aux2 = spec[b].aux2;
       in.ops = f.ops.n;
       in.nops = spec[b].nops;
-      for (uint32_t i = 0; i < spec[b].nops; i++) mssa__vec_push(&f.ops, spec[b].ops[i]);
+      for (uint32_t i = 0; i < spec[b].nops; i++) mssa_vec_push(&f.ops, spec[b].ops[i]);
       blk.first = blk.last = f.insts.n;
-      mssa__vec_push(&f.insts, in);
+      mssa_vec_push(&f.insts, in);
     }
-    mssa__vec_push(&f.blocks, blk);
+    mssa_vec_push(&f.blocks, blk);
   }
   f.entry = 0;
   f.first_block = 0;
@@ -551,9 +551,9 @@ static void test_from_func(void) {
   is_str(buf, "b0{0,7}[0] b2{1,2}[1] b3{3,4}[1] b1{5,6}[1]", "from_func: tree");
   mssa_domtree_free(&dt);
   mssa_cfg_free(&g);
-  mssa__vec_free(&f.blocks);
-  mssa__vec_free(&f.insts);
-  mssa__vec_free(&f.ops);
+  mssa_vec_free(&f.blocks);
+  mssa_vec_free(&f.insts);
+  mssa_vec_free(&f.ops);
 }
 
 /* ------------------------------------------- brute-force cross-checks */
@@ -672,7 +672,7 @@ static void test_bruteforce(void) {
       got |= 1ull << out.a[i];
     }
     if (got != idf) bad_idf++;
-    mssa__vec_free(&out);
+    mssa_vec_free(&out);
     mssa_domtree_free(&dt);
     mssa_cfg_free(&g);
   }
@@ -686,7 +686,7 @@ static void test_bruteforce(void) {
 
 /* --------------------------------------------------- 100,000-node cases */
 
-static double secs_since(uint64_t t0) { return (double)(mssa__now_ns() - t0) / 1e9; }
+static double secs_since(uint64_t t0) { return (double)(mssa_now_ns() - t0) / 1e9; }
 
 static void test_large(void) {
   enum { N = 100000 };
@@ -698,7 +698,7 @@ static void test_large(void) {
   uint32_t m;
 
   /* Chain 0 -> 1 -> ... -> N-1, then the same with a back edge N-1 -> 1. */
-  t0 = mssa__now_ns();
+  t0 = mssa_now_ns();
   for (m = 0; m < N - 1; m++) { e[2 * m] = m; e[2 * m + 1] = m + 1; }
   mssa_cfg_from_edges(&g, N, 0, e, m);
   mssa_domtree_build(&dt, &g);
@@ -731,7 +731,7 @@ static void test_large(void) {
   ** l_N): 100,000 MemoryPhis, h_N gets id 2, h_N-1 id 3, ..., h_1 id 100001,
   ** i.e. the IDF is h_N, h_N-1, ..., h_1.
   */
-  t0 = mssa__now_ns();
+  t0 = mssa_now_ns();
   m = 0;
   e[2 * m] = 0; e[2 * m + 1] = 1; m++;
   for (uint32_t i = 1; i < N; i++) { e[2 * m] = i; e[2 * m + 1] = i + 1; m++; }
@@ -773,7 +773,7 @@ static void test_large(void) {
   ** "[2] %b1 {1,2}", "[2] %b100001 {3,4}", "[2] %b2 {5,6}", root {0,200003},
   ** and the single MemoryPhi in b100001.
   */
-  t0 = mssa__now_ns();
+  t0 = mssa_now_ns();
   m = 0;
   for (uint32_t i = 1; i <= N; i++) { e[2 * m] = 0; e[2 * m + 1] = i; m++; }
   for (uint32_t i = 1; i <= N; i++) { e[2 * m] = i; e[2 * m + 1] = N + 1; m++; }
@@ -802,7 +802,7 @@ static void test_large(void) {
   ** latches): node 1's semidominator search evaluates N-1 predecessors
   ** through the compressed virtual forest. IDF of the last node is {1}.
   */
-  t0 = mssa__now_ns();
+  t0 = mssa_now_ns();
   m = 0;
   for (uint32_t i = 0; i + 1 < N; i++) { e[2 * m] = i; e[2 * m + 1] = i + 1; m++; }
   for (uint32_t i = 2; i < N; i++) { e[2 * m] = i; e[2 * m + 1] = 1; m++; }
@@ -821,7 +821,7 @@ static void test_large(void) {
 
   /* A random graph of N nodes and 4N edges (mostly forward, some long back
   ** edges), IDF of a random tenth of the nodes. */
-  t0 = mssa__now_ns();
+  t0 = mssa_now_ns();
   m = 0;
   for (uint32_t i = 0; i < N; i++)
     for (uint32_t k = 0; k < 4; k++) {
@@ -853,7 +853,7 @@ static void test_large(void) {
   note("random graph: %.3f s", t);
   ok(t < 10.0, "random graph: fast (%.3f s)", t);
 
-  mssa__vec_free(&out);
+  mssa_vec_free(&out);
   free(e);
 }
 

@@ -48,7 +48,7 @@ static void add_dir(strvec *v, const char *dir, const char *suffix) {
     if (n < sl || strcmp(e->d_name + n - sl, suffix)) continue;
     char *p = malloc(strlen(dir) + n + 2);
     sprintf(p, "%s/%s", dir, e->d_name);
-    mssa__vec_push(v, p);
+    mssa_vec_push(v, p);
   }
   closedir(d);
 }
@@ -554,7 +554,7 @@ int main(void) {
          (unsigned long long)st.restores);
   for (int c = 0; c < 3; c++) {
     for (uint32_t i = 0; i < lists[c].n; i++) free(lists[c].a[i]);
-    mssa__vec_free(&lists[c]);
+    mssa_vec_free(&lists[c]);
   }
   return done_testing();
 }

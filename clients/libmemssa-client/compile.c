@@ -41,10 +41,11 @@
 
 extern char **environ;
 
-/* While memssa's reader reads only LLVM 14's textual IR, clang 14 comes
-** first; once it reads LLVM 15-22 (#dbg_declare records, opaque pointers
-** only) the order becomes the newest first: clang-22, clang-19, clang. */
-const char *const mssa_compile_default_candidates[] = {"clang", "clang-22", "clang-19", NULL};
+/* The newest clang installed first: it is what users of a current
+** toolchain run, and memssa reads LLVM 15-22 IR and answers as that
+** version's opt does. Debian's plain `clang` (14 on Debian 12) is the last
+** resort. */
+const char *const mssa_compile_default_candidates[] = {"clang-22", "clang-19", "clang", NULL};
 
 /* Flags every compile ends with (the level goes after -g). */
 static const char *const fixed_flags[] = {
