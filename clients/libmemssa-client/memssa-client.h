@@ -24,11 +24,12 @@
 **            _value: answers decoded into structs.
 **
 ** Ownership of json_t values, as jansson names it:
-**   - a function whose name ends in `_new` takes (steals) the reference to
-**     its json_t argument, as json_object_set_new does; every other
+**   - a function whose name ends in `_new` and takes a json_t takes (steals)
+**     the reference to it, as json_object_set_new does; every other
 **     function only borrows its json_t arguments;
-**   - out-parameters and results documented "new" are new references: the
-**     caller json_decref's them;
+**   - builders named `_new` without a json_t argument (memssa_params_*_new,
+**     memssa_inst_json_new), and out-parameters and results documented
+**     "new", are new references: the caller json_decref's them;
 **   - a function whose name ends in `_borrow` returns a borrowed reference,
 **     valid until the next call on the same client;
 **   - an answer struct owns its `json` member; every string and access in

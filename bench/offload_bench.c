@@ -1,0 +1,473 @@
+/*
+** offload_bench.c -- the queries compilers offload, through the socket and
+** in-process, on the same module in the same run.
+**
+**   offload_bench SOCKET FILE.ll [QUERIES [DAEMON_PID]]
+**
+** In-process: the module is read and built with the daemon's options
+** (mssa_qmodule_build, no check limit) and asked through query/deps.h and
+** alias/aa.h directly. Through the socket: the daemon at SOCKET loads the
+** same file and is asked through libmemssa-client. Phases, each timed both
+** ways, in the same order on both sides (so caches are as warm):
+**
+**   accesses (cold)  `accesses` of every defined function, first time: the
+**                    walker computes every clobber
+**   accesses (warm)  the same again (clobbers cached)
+**   accesses (warm, pipelined)  all the requests, then all the replies;
+**                    reported again against in-process work that also makes
+**                    every text the reply carries (names, instruction text,
+**                    source, the printed access)
+**   queries          QUERIES (10,000) alias and depends queries, in turn,
+**                    between random memory instructions of one function;
+**                    through the socket as one JSON-RPC batch, then
+**                    pipelined (send all, read all), then one round trip
+**                    each; every way run twice and timed the second time
+**
+** Every socket answer is compared with the in-process one (access and
+** clobber ids and alias word; AliasResult and overlap; depends and kinds):
+** the program fails if any differs. Time is wall and CPU; the socket's CPU
+** is this process's plus the daemon's (/proc/DAEMON_PID/stat, all its
+** threads) when DAEMON_PID is given. Prints one line per phase:
+**   PHASE in_wall=S in_cpu=S sock_wall=S sock_cpu=S daemon_cpu=S n=N mismatches=M reply_bytes=B
+** (daemon_cpu: the daemon's part of sock_cpu; reply_bytes: the JSON the
+** client received in the phase, measured in an untimed pass).
+*/
+#define _POSIX_C_SOURCE 200809L
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "alias/aa.h"
+#include "libmemssa-client/memssa-client.h"
+#include "mssa/mssa.h"
+#include "query/deps.h"
+#include "query/mssa_query.h"
+
+#define DEFAULT_QUERIES 10000
+#define SEED 12345u
+#define NAME_CAP 64
+#define ACCESS_PAGE 100000         /* the daemon's largest `accesses` page */
+
+typedef struct clock_pair {
+  double wall, cpu;      /* cpu: this process's, plus the daemon's */
+  double daemon;         /* the daemon's part of cpu */
+} clock_pair;
+
+static pid_t daemon_pid;
+
+static double ts_sec(clockid_t id) {
+  struct timespec ts;
+  clock_gettime(id, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* The daemon's CPU seconds so far (user + system, every thread), or 0. */
+static double daemon_cpu(void) {
+  char path[64], buf[2048];
+  if (daemon_pid <= 0) return 0;
+  snprintf(path, sizeof path, "/proc/%d/stat", (int)daemon_pid);
+  FILE *f = fopen(path, "r");
+  if (!f) return 0;
+  size_t n = fread(buf, 1, sizeof buf - 1, f);
+  fclose(f);
+  buf[n] = 0;
+  const char *p = strrchr(buf, ')');   /* the name may hold spaces */
+  unsigned long long ut = 0, st = 0;
+  if (!p || sscanf(p + 2, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu", &ut, &st) != 2)
+    return 0;
+  return (double)(ut + st) / (double)sysconf(_SC_CLK_TCK);
+}
+
+static clock_pair now(bool with_daemon) {
+  clock_pair c = {ts_sec(CLOCK_MONOTONIC), ts_sec(CLOCK_PROCESS_CPUTIME_ID), 0};
+  if (with_daemon) c.daemon = daemon_cpu();
+  c.cpu += c.daemon;
+  return c;
+}
+
+static clock_pair since(clock_pair t0, bool with_daemon) {
+  clock_pair t = now(with_daemon);
+  return (clock_pair){t.wall - t0.wall, t.cpu - t0.cpu, t.daemon - t0.daemon};
+}
+
+static size_t reply_bytes;   /* of the phase reported next (untimed pass), or 0 */
+
+static void report(const char *phase, clock_pair in, clock_pair sock, size_t n, size_t bad) {
+  printf("%s in_wall=%.4f in_cpu=%.4f sock_wall=%.4f sock_cpu=%.4f daemon_cpu=%.4f n=%zu "
+         "mismatches=%zu reply_bytes=%zu\n",
+         phase, in.wall, in.cpu, sock.wall, sock.cpu, sock.daemon, n, bad, reply_bytes);
+  fflush(stdout);
+}
+
+/* Bytes of the reply line to METHOD with `params` (taken), through the
+** text level: what the timed passes receive and parse. */
+static size_t raw_reply_len(memssa_client *c, const char *method, json_t *params) {
+  char *text = json_dumps(params, JSON_COMPACT), *reply = NULL;
+  json_decref(params);
+  size_t n = text && !memssa_client_call(c, method, text, &reply) ? strlen(reply) + 1 : 0;
+  free(text);
+  free(reply);
+  return n;
+}
+
+/* ------------------------------------------------------------ the work */
+
+typedef struct query {
+  uint32_t fi, a, b;     /* function, two instructions */
+  bool depends;          /* else alias */
+  int ar, overlap;       /* in-process alias answer */
+  bool dep;              /* in-process depends answer */
+  unsigned kinds;
+} query;
+
+typedef struct bench {
+  mssa_qmodule *q;
+  const char *module;    /* the daemon's name for it */
+  mssa_deps_access **acc; /* per function: in-process accesses */
+  uint32_t *nacc;
+  query *qs;
+  size_t nq;
+} bench;
+
+static uint32_t rnd(uint32_t *s) {
+  *s ^= *s << 13;
+  *s ^= *s >> 17;
+  *s ^= *s << 5;
+  return *s;
+}
+
+/* Memory instructions of function fi that have a location (loads,
+** stores): both alias and depends can take them. */
+static uint32_t located(bench *b, uint32_t fi, uint32_t *out) {
+  mssa_ssa *s = b->q->ssa[fi];
+  uint32_t n = 0;
+  mssa_loc loc;
+  for (uint32_t i = 0; i < b->q->m->funcs.a[fi].insts.n; i++)
+    if (mssa_ssa_inst_access(s, i) != MSSA_NONE && mssa_aa_inst_loc(s->aa, i, &loc)) out[n++] = i;
+  return n;
+}
+
+/* QUERIES pairs in functions picked in proportion to their located
+** instructions (so big functions get their share). */
+static void pick_queries(bench *b, size_t nq) {
+  uint32_t nf = b->q->nfuncs, total = 0, seed = SEED;
+  uint32_t *cnt = calloc(nf, sizeof *cnt), maxn = 0;
+  for (uint32_t fi = 0; fi < nf; fi++)
+    if (b->q->ssa[fi] && b->q->m->funcs.a[fi].insts.n > maxn) maxn = b->q->m->funcs.a[fi].insts.n;
+  uint32_t *buf = malloc(((size_t)maxn + 1) * sizeof *buf);
+  for (uint32_t fi = 0; fi < nf; fi++)
+    if (b->q->ssa[fi] && (cnt[fi] = located(b, fi, buf)) >= 2) total += cnt[fi];
+    else cnt[fi] = 0;
+  b->qs = calloc(nq, sizeof *b->qs);
+  b->nq = nq;
+  for (size_t k = 0; k < nq; k++) {
+    uint32_t r = rnd(&seed) % total, fi = 0;
+    while (r >= cnt[fi]) r -= cnt[fi++];
+    uint32_t n = located(b, fi, buf);
+    b->qs[k] = (query){fi, buf[rnd(&seed) % n], buf[rnd(&seed) % n], k % 2 == 1, 0, 0, false, 0};
+  }
+  free(buf);
+  free(cnt);
+}
+
+static void inproc_accesses(bench *b) {
+  for (uint32_t fi = 0; fi < b->q->nfuncs; fi++) {
+    if (!b->q->ssa[fi]) continue;
+    uint32_t cap = mssa_q_naccesses(b->q->ssa[fi]);   /* liveOnEntry included: room to spare */
+    if (!b->acc[fi]) b->acc[fi] = malloc(((size_t)cap + 1) * sizeof **b->acc);
+    b->nacc[fi] = mssa_deps_accesses(b->q->ssa[fi], 0, cap, b->acc[fi]);
+  }
+}
+
+/* What the `accesses` reply tells of access `a` beyond ids, made in-process:
+** kind, block name, the instruction's name, index, text and source, and
+** the access as print<memoryssa> shows it. Returns bytes made, so none of
+** it is optimized away. */
+static size_t describe(const mssa_module *m, const mssa_func *f, const mssa_ssa *s, uint32_t a) {
+  char buf[4096];
+  const mssa_access *x = &s->acc.a[a];
+  size_t n = strlen(mssa_q_kind_name(x->kind));
+  n += mssa_q_block_name(m, f, x->block, buf, sizeof buf);
+  if (x->inst != MSSA_NONE && (x->kind == MSSA_ACC_DEF || x->kind == MSSA_ACC_USE)) {
+    uint32_t line, col;
+    n += mssa_q_inst_name(m, f, x->inst, buf, sizeof buf);
+    n += mssa_q_inst_index(f, x->inst);
+    n += mssa_q_inst_text(m, f, x->inst, buf, sizeof buf);
+    n += mssa_q_inst_source(m, &f->insts.a[x->inst], buf, sizeof buf, &line, &col);
+  }
+  return n + mssa_q_access_text(s, a, buf, sizeof buf);
+}
+
+/* The accesses with the texts the reply carries (the in-process cost of the
+** same information). */
+static size_t inproc_accesses_text(bench *b) {
+  size_t n = 0;
+  for (uint32_t fi = 0; fi < b->q->nfuncs; fi++) {
+    mssa_ssa *s = b->q->ssa[fi];
+    if (!s) continue;
+    b->nacc[fi] = mssa_deps_accesses(s, 0, mssa_q_naccesses(s), b->acc[fi]);
+    for (uint32_t k = 0; k < b->nacc[fi]; k++) {
+      n += describe(b->q->m, &b->q->m->funcs.a[fi], s, b->acc[fi][k].access);
+      if (s->acc.a[b->acc[fi][k].access].kind != MSSA_ACC_PHI)
+        n += describe(b->q->m, &b->q->m->funcs.a[fi], s, b->acc[fi][k].clobber);
+    }
+  }
+  return n;
+}
+
+static void inproc_queries(bench *b) {
+  for (size_t k = 0; k < b->nq; k++) {
+    query *x = &b->qs[k];
+    mssa_ssa *s = b->q->ssa[x->fi];
+    if (x->depends) {
+      mssa_deps_dep d;
+      mssa_deps_depends(s, x->a, x->b, &d);
+      x->dep = d.depends;
+      x->kinds = d.kinds;
+      mssa_deps_dep_free(&d);
+    } else {
+      mssa_loc la, lb;
+      mssa_aa_inst_loc(s->aa, x->a, &la);
+      mssa_aa_inst_loc(s->aa, x->b, &lb);
+      x->ar = mssa_aa_alias(s->aa, &la, &lb);
+      x->overlap = (int)mssa_aa_overlap(s->aa, &la, &lb);
+    }
+  }
+}
+
+/* ------------------------------------------------------------ the socket */
+
+static const char *fname(bench *b, uint32_t fi) {
+  return mssa_str(b->q->m, b->q->m->funcs.a[fi].name);
+}
+
+/* An access of the daemon's reply against in-process access index `a`. */
+static bool same_access(const mssa_ssa *s, const memssa_access *x, uint32_t a) {
+  const mssa_access *m = &s->acc.a[a];
+  if (m->kind == MSSA_ACC_USE) return x->kind == MEMSSA_ACCESS_USE && x->inst == (long long)m->inst;
+  return x->kind != MEMSSA_ACCESS_USE && x->kind != MEMSSA_ACCESS_NONE && x->id == (int)m->id;
+}
+
+static size_t compare_accesses(bench *b, uint32_t fi, const memssa_accesses_answer *r) {
+  const mssa_ssa *s = b->q->ssa[fi];
+  if (r->n != b->nacc[fi]) return 1;
+  size_t bad = 0;
+  for (uint32_t k = 0; k < b->nacc[fi]; k++) {
+    const mssa_deps_access *m = &b->acc[fi][k];
+    bool phi = s->acc.a[m->access].kind == MSSA_ACC_PHI;
+    const char *ar = mssa_q_alias_name(m->ar);
+    bad += !same_access(s, &r->a[k].access, m->access) ||
+           (!phi && !same_access(s, &r->a[k].clobber, m->clobber)) ||
+           strcmp(memssa_alias_name(r->a[k].alias), ar ? ar : "");
+  }
+  return bad;
+}
+
+static size_t socket_accesses(bench *b, memssa_client *c) {
+  size_t bad = 0;
+  for (uint32_t fi = 0; fi < b->q->nfuncs; fi++) {
+    if (!b->q->ssa[fi]) continue;
+    memssa_accesses_answer r;
+    if (memssa_client_accesses(c, b->module, fname(b, fi), &r)) {
+      fprintf(stderr, "accesses @%s: %s\n", fname(b, fi), memssa_client_errmsg(c));
+      bad++;
+    } else {
+      bad += compare_accesses(b, fi, &r);
+    }
+    memssa_accesses_answer_free(&r);
+  }
+  return bad;
+}
+
+/* `accesses` of every function pipelined: all requests, then all replies
+** (one page each: ACCESS_PAGE covers every function of the corpus). */
+static size_t socket_accesses_pipelined(bench *b, memssa_client *c) {
+  size_t bad = 0;
+  for (uint32_t fi = 0; fi < b->q->nfuncs; fi++)
+    if (b->q->ssa[fi])
+      bad += memssa_client_send_new(
+                 c, "accesses", memssa_params_accesses_new(b->module, fname(b, fi), 0, ACCESS_PAGE),
+                 NULL) != 0;
+  for (uint32_t fi = 0; fi < b->q->nfuncs; fi++) {
+    if (!b->q->ssa[fi]) continue;
+    json_t *r;
+    memssa_accesses_answer a = {0};
+    bad += memssa_client_recv_result(c, &r) || memssa_accesses_answer_decode(r, &a) ||
+           compare_accesses(b, fi, &a);
+    memssa_accesses_answer_free(&a);
+    json_decref(r);
+  }
+  return bad;
+}
+
+static json_t *query_params_new(bench *b, const query *x) {
+  char a[NAME_CAP], bb[NAME_CAP];
+  snprintf(a, sizeof a, "%u", x->a);
+  snprintf(bb, sizeof bb, "%u", x->b);
+  return x->depends ? memssa_params_depends_new(b->module, fname(b, x->fi), a, bb)
+                    : memssa_params_alias_new(b->module, fname(b, x->fi), a, bb);
+}
+
+/* Whether `result` is query x's in-process answer. */
+static bool query_matches(const query *x, json_t *result) {
+  if (x->depends) {
+    memssa_depends_answer d;
+    bool good = !memssa_depends_answer_decode(result, &d) && d.depends == x->dep &&
+                d.kinds == x->kinds;
+    memssa_depends_answer_free(&d);
+    return good;
+  }
+  memssa_alias_answer a;
+  bool good = !memssa_alias_answer_decode(result, &a) && (int)a.alias == x->ar &&
+              !strcmp(memssa_overlap_name(a.overlap), mssa_overlap_name((mssa_overlap)x->overlap));
+  memssa_alias_answer_free(&a);
+  return good;
+}
+
+static size_t socket_batch(bench *b, memssa_client *c) {
+  json_t *reqs = json_array(), *replies = NULL;
+  for (size_t k = 0; k < b->nq; k++) {
+    const char *method = b->qs[k].depends ? "depends" : "alias";
+    json_array_append_new(reqs, json_pack("{ssso}", "method", method, "params",
+                                          query_params_new(b, &b->qs[k])));
+  }
+  size_t bad = b->nq;
+  if (memssa_client_batch(c, reqs, &replies) == 0) {
+    bad = 0;
+    for (size_t k = 0; k < b->nq; k++)
+      bad += !query_matches(&b->qs[k], json_object_get(json_array_get(replies, k), "result"));
+  } else {
+    fprintf(stderr, "batch: %s\n", memssa_client_errmsg(c));
+  }
+  json_decref(reqs);
+  json_decref(replies);
+  return bad;
+}
+
+static size_t socket_pipeline(bench *b, memssa_client *c) {
+  size_t bad = 0;
+  for (size_t k = 0; k < b->nq; k++)
+    bad += memssa_client_send_new(c, b->qs[k].depends ? "depends" : "alias",
+                                  query_params_new(b, &b->qs[k]), NULL) != 0;
+  for (size_t k = 0; k < b->nq; k++) {
+    json_t *r;
+    bad += memssa_client_recv_result(c, &r) != 0 || !query_matches(&b->qs[k], r);
+    json_decref(r);
+  }
+  return bad;
+}
+
+static size_t socket_one_by_one(bench *b, memssa_client *c) {
+  size_t bad = 0;
+  for (size_t k = 0; k < b->nq; k++) {
+    json_t *r;
+    bad += memssa_client_request_new(c, b->qs[k].depends ? "depends" : "alias",
+                                     query_params_new(b, &b->qs[k]), &r) != 0 ||
+           !query_matches(&b->qs[k], r);
+    json_decref(r);
+  }
+  return bad;
+}
+
+/* ------------------------------------------------------------ main */
+
+static size_t count_accesses(const bench *b) {
+  size_t n = 0;
+  for (uint32_t fi = 0; fi < b->q->nfuncs; fi++) n += b->q->ssa[fi] ? b->nacc[fi] : 0;
+  return n;
+}
+
+static int setup(bench *b, const char *path, memssa_client *c) {
+  mssa_build_opts opts = {UINT32_MAX, 0, false};   /* the daemon's defaults */
+  mssa_diag diag;
+  clock_pair t = now(false);
+  if (mssa_qmodule_build(path, NULL, 0, &opts, &b->q, &diag)) {
+    fprintf(stderr, "%s: cannot build\n", path);
+    return -1;
+  }
+  clock_pair in = since(t, false);
+  memssa_load_answer l;
+  t = now(true);
+  if (memssa_client_load(c, b->module, path, &l)) {
+    fprintf(stderr, "load: %s\n", memssa_client_errmsg(c));
+    return -1;
+  }
+  clock_pair sock = since(t, true);
+  report("load", in, sock, b->q->ndefined, (uint64_t)l.defs != b->q->ndefs);
+  memssa_load_answer_free(&l);
+  b->acc = calloc(b->q->nfuncs, sizeof *b->acc);
+  b->nacc = calloc(b->q->nfuncs, sizeof *b->nacc);
+  return 0;
+}
+
+typedef size_t (*socket_fn)(bench *b, memssa_client *c);
+
+static size_t timed_socket(bench *b, memssa_client *c, socket_fn fn, clock_pair *t) {
+  clock_pair t0 = now(true);
+  size_t bad = fn(b, c);
+  *t = since(t0, true);
+  return bad;
+}
+
+int main(int argc, char **argv) {
+  if (argc < 3) {
+    fprintf(stderr, "usage: offload_bench SOCKET FILE.ll [QUERIES [DAEMON_PID]]\n");
+    return 2;
+  }
+  size_t nq = argc > 3 ? strtoul(argv[3], NULL, 10) : DEFAULT_QUERIES;
+  daemon_pid = argc > 4 ? (pid_t)atoi(argv[4]) : 0;
+  memssa_client *c;
+  if (memssa_client_connect(argv[1], &c)) {
+    fprintf(stderr, "%s: cannot connect\n", argv[1]);
+    return 1;
+  }
+  bench b = {.module = "offload"};
+  if (setup(&b, argv[2], c)) return 1;
+  size_t bad = 0, n;
+  clock_pair in, sock, t;
+  const char *phase[] = {"accesses_cold", "accesses_warm"};
+  for (int pass = 0; pass < 2; pass++) {
+    t = now(false);
+    inproc_accesses(&b);
+    in = since(t, false);
+    n = timed_socket(&b, c, socket_accesses, &sock);
+    for (uint32_t fi = 0; fi < b.q->nfuncs && !pass; fi++)   /* once, untimed */
+      if (b.q->ssa[fi])
+        reply_bytes += raw_reply_len(
+            c, "accesses", memssa_params_accesses_new(b.module, fname(&b, fi), 0, ACCESS_PAGE));
+    report(phase[pass], in, sock, count_accesses(&b), n);
+    bad += n;
+  }
+  n = timed_socket(&b, c, socket_accesses_pipelined, &sock);
+  report("accesses_warm_pipelined", in, sock, count_accesses(&b), n);
+  bad += n;
+  t = now(false);
+  size_t made = inproc_accesses_text(&b);
+  in = since(t, false);
+  report("accesses_warm_pipelined_vs_texts", in, sock, count_accesses(&b), made ? 0 : 1);
+  /* The queries twice each, reported the second time: the first run of a
+  ** way also pays for fresh heap pages (page faults cost much here) on
+  ** both sides. */
+  pick_queries(&b, nq);
+  reply_bytes = 0;
+  for (size_t k = 0; k < b.nq; k++)
+    reply_bytes += raw_reply_len(c, b.qs[k].depends ? "depends" : "alias",
+                                 query_params_new(&b, &b.qs[k]));
+  socket_fn ways[] = {socket_batch, socket_pipeline, socket_one_by_one};
+  const char *names[] = {"queries_batch", "queries_pipelined", "queries_one_by_one"};
+  for (int round = 0; round < 2; round++) {
+    t = now(false);
+    inproc_queries(&b);
+    in = since(t, false);
+    for (int w = 0; w < 3; w++) {
+      n = timed_socket(&b, c, ways[w], &sock);
+      if (round) report(names[w], in, sock, b.nq, n);
+      bad += n;
+    }
+  }
+  memssa_client_close(c);
+  return bad ? 1 : 0;
+}
