@@ -507,12 +507,32 @@ static unsigned basic_call_loc(mssa_aa *aa, uint32_t callid, const mssa_loc *loc
   return MSSA__MR_MODREF;
 }
 
-/* BasicAAResult::aliasErrno: can loc be errno? Not when it is larger than
-** an int, or an identified function-local object. */
+/* TypeBasedAAResult::aliasErrno: may a location tagged `tag` be errno,
+** whose tags the module lists in !llvm.errno.tbaa (any, without it)? */
+static bool tbaa_may_be_errno(mssa_aa *aa, uint32_t tag) {
+  const mssa_module *m = aa->m;
+  for (uint32_t k = 0; k + 1 < m->named_md.n; k += 2) {
+    if (strcmp(mssa_str(m, m->named_md.a[k].idx), "llvm.errno.tbaa")) continue;
+    const mssa_md *t = &m->md.a[m->named_md.a[k + 1].idx];
+    for (uint32_t i = 0; i < t->nops; i++) {
+      const mssa_mdop *o = &m->mdops.a[t->ops + i];
+      if (o->kind != MSSA_MDO_NODE || mssa__tbaa_alias(aa, tag, o->idx)) return true;
+    }
+    return false;
+  }
+  return true;
+}
+
+/* AAResults::aliasErrno: can loc be errno? Not (BasicAA) when it is larger
+** than an int, or an identified function-local object; not (TBAA) when its
+** tag cannot alias errno's. */
 #define ERRNO_INT_BITS 32u
 static bool may_be_errno(mssa_aa *aa, const mssa_loc *loc) {
-  if (mssa__ls_has_value(loc->size) && mssa__ls_value(loc->size) * 8 > ERRNO_INT_BITS) return false;
-  return !mssa__is_identified_function_local(aa, mssa__underlying_object(aa, loc->ptr, MSSA__MAX_LOOKUP));
+  if ((aa->layers & MSSA_AA_BASIC) &&
+      ((mssa__ls_has_value(loc->size) && mssa__ls_value(loc->size) * 8 > ERRNO_INT_BITS) ||
+       mssa__is_identified_function_local(aa, mssa__underlying_object(aa, loc->ptr, MSSA__MAX_LOOKUP))))
+    return false;
+  return !(aa->layers & MSSA_AA_TBAA) || loc->tbaa == MSSA_NONE || tbaa_may_be_errno(aa, loc->tbaa);
 }
 
 /* What a call may do to memory its pointer arguments reach that aliases

@@ -22,6 +22,10 @@
 #   MEMSSA_SHARED  the shared data folder              (<root>/../shared)
 #   MEMSSA_CORPUS  where generated corpora are cached  (<root>/build/corpus)
 #   MEMSSA_JOBS    parallel jobs for corpus generation (nproc)
+#
+# CONFORMANCE_FLAGS (e.g. --walker) is passed on to the conformance tool by
+# conformance_check: `CONFORMANCE_FLAGS=--walker conformance_check ...`
+# compares print<memoryssa-walker> printouts.
 
 set -u
 MEMSSA_ROOT=${MEMSSA_ROOT:-$(cd "$(dirname "$0")/../.." && pwd)}
@@ -56,11 +60,16 @@ tap_note() { local l; while IFS= read -r l; do echo "# $l"; done <<<"$*"; }
 tap_skip_all() { echo "1..0 # SKIP $*"; exit 0; }
 tap_done() { echo "1..$tap_n"; [ "$tap_failed" = 0 ]; exit $?; }
 
+# Skip the whole test unless the conformance tools exist.
+need_tools() {
+  [ -x "$TOOLS/conformance" ] || tap_skip_all "no conformance tool at $TOOLS (set MEMSSA_SHARED)"
+  command -v python3 >/dev/null 2>&1 || tap_skip_all "python3 not installed (mssa-compare needs it)"
+}
+
 # Skip the whole test unless opt (LLVM 14) and the conformance tools exist.
 need_opt_and_tools() {
   command -v opt >/dev/null 2>&1 || tap_skip_all "opt (LLVM 14) not installed"
-  [ -x "$TOOLS/conformance" ] || tap_skip_all "no conformance tool at $TOOLS (set MEMSSA_SHARED)"
-  command -v python3 >/dev/null 2>&1 || tap_skip_all "python3 not installed (mssa-compare needs it)"
+  need_tools
 }
 
 # conformance_check LABEL TIMEOUT DIR_OR_FILE...
@@ -91,8 +100,9 @@ conformance_check() {
     (
       g=()
       [ -f "$tmp/list.$i" ] && mapfile -t g <"$tmp/list.$i"
-      "$TOOLS/conformance" --bin "$MEMSSA_BIN" --timeout "$timeout_s" "${g[@]+"${g[@]}"}" \
-        >"$tmp/out.$i" 2>&1
+      # shellcheck disable=SC2086  # CONFORMANCE_FLAGS holds separate words
+      "$TOOLS/conformance" --bin "$MEMSSA_BIN" --timeout "$timeout_s" ${CONFORMANCE_FLAGS:-} \
+        "${g[@]+"${g[@]}"}" >"$tmp/out.$i" 2>&1
       echo $? >"$tmp/rc.$i"
     ) &
   done
