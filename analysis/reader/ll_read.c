@@ -1107,7 +1107,7 @@ static int read_all(FILE *fp, char **out, size_t *len) {
     long sz = ftell(fp);
     if (sz > 0 && (unsigned long)sz < MAX_TEXT) cap = (size_t)sz + READ_CHUNK + 1;
     if (fseek(fp, 0, SEEK_SET) != 0) cap = 0;
-    if (cap) buf = mssa_xmalloc(cap);
+    if (cap) buf = mssa_xmalloc(cap), mssa_advise_huge(buf, cap);
   }
   for (;;) {
     if (n + READ_CHUNK > cap) {
