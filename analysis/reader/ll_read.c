@@ -1026,6 +1026,9 @@ static void parser_free(ll_parser *p) {
   mssa_vec_free(&p->stk);
   mssa_vec_free(&p->argv);
   mssa_vec_free(&p->ptr_cache);
+  mssa_vec_free(&p->scr_insts);
+  mssa_vec_free(&p->scr_ops);
+  mssa_vec_free(&p->scr_blocks);
 }
 
 /* A diagnostic at the start of `path` (errors about the input as a whole). */
