@@ -68,14 +68,20 @@ const char *mssa__kw_name(unsigned kw) {
 static int16_t kw_hash[KW_HSIZE];
 static uint8_t kw_len[LL_KW_COUNT_];
 
-#define KW_SEED 2166136261u
-#define KW_STEP(h, c) (((h) ^ (unsigned char)(c)) * 16777619u)
 #define KW_MAXLEN 40
 
-static uint32_t kw_h(const char *s, size_t n) {
-  uint32_t h = KW_SEED;
-  for (size_t i = 0; i < n; i++) h = KW_STEP(h, s[i]);
-  return h;
+/* The hash reads the length and four bytes (first, second, middle, last),
+** not every byte: words are scanned once, by class, and the probe compares
+** the whole word anyway; these few bytes spread the keywords well enough
+** (a probe or two at most). */
+static inline uint32_t kw_h(const char *s, size_t n) {
+  if (n == 0) return 0;
+  uint32_t h = (uint32_t)n * 0x9e3779b1u;
+  h ^= (uint32_t)(unsigned char)s[0] * 0x85ebca77u;
+  h ^= (uint32_t)(unsigned char)s[n > 1] * 0xc2b2ae3du;
+  h ^= (uint32_t)(unsigned char)s[n / 2] * 0x27d4eb2fu;
+  h ^= (uint32_t)(unsigned char)s[n - 1] * 0x165667b1u;
+  return h ^ (h >> 15);
 }
 
 static void kw_init(void) {
@@ -283,10 +289,9 @@ static void lex_word(ll_lexer *lx, const char *s) {
   /* One scan: the word part [a-zA-Z0-9_.]*, then any further label
   ** characters ('-', '$'); [-a-zA-Z$._0-9]+ followed by ':' is a label. */
   const char *w = s;
-  uint32_t h = KW_SEED;   /* the keyword hash, on the way */
-  while (IS(*w, C_WORD)) h = KW_STEP(h, *w), w++;
+  while (IS(*w, C_WORD)) w++;
   const char *q = w;
-  while (IS(*q, C_NAME)) q++;
+  if (*q == '-' || *q == '$') while (IS(*q, C_NAME)) q++;
   if (*q == ':') {
     set_label(lx, s, q);
     return;
@@ -320,7 +325,7 @@ static void lex_word(ll_lexer *lx, const char *s) {
       return;
     }
   }
-  int kw = kw_lookup(s, n, h);
+  int kw = kw_lookup(s, n, n <= KW_MAXLEN ? kw_h(s, n) : 0);
   if (kw >= 0) {
     k->kind = LT_KW;
     k->kw = (uint16_t)kw;
