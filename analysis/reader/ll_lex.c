@@ -368,13 +368,19 @@ static const uint8_t punct[256] = {
 
 static void lex_token(ll_lexer *lx, const char *p);
 
-/* The hot path stays small: whitespace, comments, punctuation and `%N`
-** here; every other token in lex_token. */
-void mssa__lex_next(ll_lexer *lx) {
+/* Kept out of line, so that mssa__lex_next saves no registers: inlined, its
+** calls (memchr, lex_word) made every token pay for saving and restoring
+** six registers, a fifth of the lexer's instructions. */
+#if defined(__GNUC__)
+#define LEX_NOINLINE __attribute__((noinline))
+#else
+#define LEX_NOINLINE
+#endif
+
+/* From p on: whitespace and comments, then any token. */
+static LEX_NOINLINE void lex_slow(ll_lexer *lx, const char *p) {
   const char *t = lx->text;
   ll_tok *k = &lx->tok;
-  if (k->kind != LT_ERROR || lx->pos == 0) lx->prev_end = k->end;
-  const char *p = t + lx->pos;
   for (;;) {
     while (IS(*p, C_SPACE)) p++;
     if (*p == ';') {
@@ -395,20 +401,46 @@ void mssa__lex_next(ll_lexer *lx) {
     lx->pos = off + 1;
     return;
   }
-  if (*p == '%' && IS(p[1], C_DIGIT)) {
-    /* `%N`: at most 9 digits and no name character after them */
+  lex_token(lx, p);
+}
+
+/* The hot path stays small and calls nothing but its tail: whitespace,
+** punctuation, `%N` and `!N` here; comments and every other token in
+** lex_slow (which lexes them all, these included). */
+void mssa__lex_next(ll_lexer *lx) {
+  const char *t = lx->text;
+  ll_tok *k = &lx->tok;
+  if (k->kind != LT_ERROR || lx->pos == 0) lx->prev_end = k->end;
+  const char *p = t + lx->pos;
+  while (IS(*p, C_SPACE)) p++;
+  uint32_t off = (uint32_t)(p - t);
+  uint8_t pk = punct[(unsigned char)*p];
+  if (pk) {
+    k->off = k->toff = off;
+    k->quoted = 0;
+    k->tlen = 0;
+    k->kind = pk;
+    k->end = off + 1;
+    lx->pos = off + 1;
+    return;
+  }
+  if ((*p == '%' || *p == '!') && IS(p[1], C_DIGIT)) {
+    /* `%N` / `!N`: at most 9 digits and no name character after them */
     const char *q = p + 1;
     uint32_t v = 0;
     while (IS(*q, C_DIGIT) && q - p <= 9) v = v * 10 + (uint32_t)(*q++ - '0');
     if (!IS(*q, C_NAME)) {
-      k->kind = LT_LOCALID;
+      k->off = k->toff = off;
+      k->quoted = 0;
+      k->tlen = 0;
+      k->kind = *p == '%' ? LT_LOCALID : LT_MDREF;
       k->num = v;
       lx->pos = (size_t)(q - t);
       k->end = (uint32_t)lx->pos;
       return;
     }
   }
-  lex_token(lx, p);
+  lex_slow(lx, p);
 }
 
 static void lex_token(ll_lexer *lx, const char *p) {
