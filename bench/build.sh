@@ -1,20 +1,28 @@
 #!/usr/bin/env bash
-# Benchmark: building MemorySSA for a whole module, memssa against LLVM 14.
+# Benchmark: building MemorySSA for a whole module, memssa against opt.
 #
-#   bench/build.sh [-n RUNS] [-o OUT.md] [FILE.ll ...]
+#   bench/build.sh [-n RUNS] [-o OUT.md] [FILE.ll[:OPT] ...]
 #
-# For each FILE (default: ../shared/corpus/real/lua.O0.ll and lua.O2.ll) it
-# runs, alternating within the same loop so both see the same machine state,
+# For each FILE (default: ../shared/corpus/real/lua.O0.ll and lua.O2.ll
+# against opt-14, then ../shared/corpus/real22/lua.O0.ll and lua.O2.ll
+# against opt-22) it runs, alternating within the same loop so both see the
+# same machine state,
 #
 #   memssa:  build-release/memssa build --local FILE
-#   opt:     opt -passes='require<memoryssa>' -disable-output FILE
+#   opt:     OPT -passes='require<memoryssa>' -disable-output FILE
 #
-# RUNS times each (default 7) after one untimed warm-up of each, and reports
-# the median wall time (measured around the process with a nanosecond clock),
-# the median CPU time (user + system, GNU time's %U + %S: less sensitive to a
-# busy machine) and the median peak RSS (GNU time's %M), plus the ratios
-# opt/memssa. Prints a markdown table (also written to OUT.md with -o) and
-# a "# machine" header with the facts that matter for reading it.
+# OPT is the one given after the file's ':', else opt-N when the file's
+# folder holds a file LLVM_VERSION saying N (a corpus of that version),
+# else $OPT (default opt). RUNS times each (default 7) after one untimed
+# warm-up of each; reports the median wall time (measured around the process
+# with a nanosecond clock), the median CPU time (user + system, GNU time's
+# %U + %S: less sensitive to a busy machine), the median peak RSS (%M) and
+# page faults (%R: on a virtual machine a first touch of a page can cost
+# ~13 us), the ratios opt/memssa, and memssa's own split of its time
+# (median "read" and "build" ms of its summary line) with the reader's
+# speed in MB/s (file size / read time, 1 MB = 10^6 bytes). Prints a
+# markdown table (also written to OUT.md with -o) and a "# machine" header
+# with the facts that matter for reading it.
 #
 # Environment: BUILD (build-release: `make release`, as `make bench` does),
 # MEMSSA_BIN ($BUILD/memssa), OPT (opt), MEMSSA_SHARED (<repo>/../shared),
@@ -31,36 +39,51 @@ while getopts "n:o:h" o; do
   case $o in
     n) runs=$OPTARG ;;
     o) out=$OPTARG ;;
-    *) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
+    *) sed -n '2,30p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
   esac
 done
 shift $((OPTIND - 1))
 files=("$@")
-[ ${#files[@]} -gt 0 ] || files=("$shared/corpus/real/lua.O0.ll" "$shared/corpus/real/lua.O2.ll")
+[ ${#files[@]} -gt 0 ] || files=("$shared/corpus/real/lua.O0.ll" "$shared/corpus/real/lua.O2.ll"
+                                  "$shared/corpus/real22/lua.O0.ll" "$shared/corpus/real22/lua.O2.ll")
 
 [ -x "$bin" ] || { echo "bench: no memssa binary at $bin (run make release)" >&2; exit 2; }
-command -v "$opt" >/dev/null || { echo "bench: opt not found" >&2; exit 2; }
+
+# opt_for FILE[:OPT]: the opt to compare with (see the header).
+opt_for() {
+  local spec=$1 f=${1%%:*} v
+  if [ "$spec" != "$f" ]; then echo "${spec#*:}"; return; fi
+  if [ -f "$(dirname "$f")/LLVM_VERSION" ]; then
+    v=$(tr -dc '0-9' <"$(dirname "$f")/LLVM_VERSION")
+    if command -v "opt-$v" >/dev/null; then echo "opt-$v"; return; fi
+  fi
+  echo "$opt"
+}
 [ -x "$gtime" ] || { echo "bench: GNU time not at $gtime (apt-get install time)" >&2; exit 2; }
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# run_one KIND FILE: append "wall_us rss_kib cpu_us" to $tmp/KIND.FILE
+# run_one KIND FILE OPT: append "wall_us rss_kib cpu_us faults" to $tmp/KIND.TAG
+# (and, for memssa, "read_ms build_ms" of its summary line to $tmp/split.TAG)
 run_one() {
-  local kind=$1 f=$2 t0 t1
+  local kind=$1 f=$2 o=$3 t0 t1
   t0=$(date +%s%N)
   if [ "$kind" = memssa ]; then
-    "$gtime" -f '%M %U %S' -o "$tmp/rss" "$bin" build --local "$f" >"$tmp/stdout" 2>"$tmp/stderr" ||
+    "$gtime" -f '%M %U %S %R' -o "$tmp/rss" "$bin" build --local "$f" >"$tmp/stdout" 2>"$tmp/stderr" ||
       { echo "bench: memssa failed on $f: $(head -c 300 "$tmp/stderr")" >&2; return 1; }
   else
-    "$gtime" -f '%M %U %S' -o "$tmp/rss" "$opt" -passes='require<memoryssa>' -disable-output "$f" \
+    "$gtime" -f '%M %U %S %R' -o "$tmp/rss" "$o" -passes='require<memoryssa>' -disable-output "$f" \
       >"$tmp/stdout" 2>"$tmp/stderr" ||
-      { echo "bench: opt failed on $f: $(head -c 300 "$tmp/stderr")" >&2; return 1; }
+      { echo "bench: $o failed on $f: $(head -c 300 "$tmp/stderr")" >&2; return 1; }
   fi
   t1=$(date +%s%N)
-  # wall (us), peak RSS (KiB), CPU user+system (us)
-  tail -n 1 "$tmp/rss" | awk -v w=$(( (t1 - t0) / 1000 )) '{ printf "%d %d %d\n", w, $1, ($2 + $3) * 1e6 }' \
-    >>"$tmp/$kind.$(basename "$f")"
+  # wall (us), peak RSS (KiB), CPU user+system (us), page faults
+  tail -n 1 "$tmp/rss" | awk -v w=$(( (t1 - t0) / 1000 )) '{ printf "%d %d %d %d\n", w, $1, ($2 + $3) * 1e6, $4 }' \
+    >>"$tmp/$kind.$tag"
+  if [ "$kind" = memssa ]; then
+    head -n 1 "$tmp/stdout" | sed -n 's/.*(read \([0-9.]*\), build \([0-9.]*\)).*/\1 \2/p' >>"$tmp/split.$tag"
+  fi
 }
 
 median() { # column number, file: median of that column
@@ -68,36 +91,46 @@ median() { # column number, file: median of that column
     if (NR % 2) print a[(NR+1)/2]; else print (a[NR/2] + a[NR/2+1]) / 2 }'
 }
 
-table="| file | memssa wall (s) | opt wall (s) | wall ratio (opt/memssa) | memssa CPU (s) | opt CPU (s) | CPU ratio | memssa peak RSS (MiB) | opt peak RSS (MiB) | memory ratio (opt/memssa) |
-|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+table="| file | opt | memssa wall (s) | opt wall (s) | wall ratio | memssa CPU (s) | opt CPU (s) | CPU ratio | memssa peak RSS (MiB) | opt peak RSS (MiB) | memory ratio | memssa / opt page faults | memssa read / build (ms) | reader MB/s |
+|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
 load0=$(cut -d' ' -f1-3 /proc/loadavg)
-for f in "${files[@]}"; do
+opts_seen=""
+for spec in "${files[@]}"; do
+  f=${spec%%:*}
+  o=$(opt_for "$spec")
+  command -v "$o" >/dev/null || { echo "bench: $o not found (for $f)" >&2; exit 2; }
+  case " $opts_seen " in *" $o "*) ;; *) opts_seen="$opts_seen $o" ;; esac
   b=$(basename "$f")
+  tag=$(basename "$(dirname "$f")").$b
   cat "$f" >/dev/null  # page cache
-  run_one memssa "$f" && rm -f "$tmp/memssa.$b"   # warm-up, not counted
-  run_one opt "$f" && rm -f "$tmp/opt.$b"
+  run_one memssa "$f" "$o" && rm -f "$tmp/memssa.$tag" "$tmp/split.$tag"  # warm-up, not counted
+  run_one opt "$f" "$o" && rm -f "$tmp/opt.$tag"
   summary=""
   for ((i = 0; i < runs; i++)); do
-    run_one memssa "$f"
+    run_one memssa "$f" "$o"
     summary=$(head -n 1 "$tmp/stdout")
-    run_one opt "$f"
+    run_one opt "$f" "$o"
   done
-  mw=$(median 1 "$tmp/memssa.$b"); ow=$(median 1 "$tmp/opt.$b")
-  mr=$(median 2 "$tmp/memssa.$b"); orss=$(median 2 "$tmp/opt.$b")
-  mc=$(median 3 "$tmp/memssa.$b"); oc=$(median 3 "$tmp/opt.$b")
-  row=$(awk -v mw="$mw" -v ow="$ow" -v mr="$mr" -v orss="$orss" -v mc="$mc" -v oc="$oc" -v b="$b" 'BEGIN {
-    printf "| %s | %.3f | %.3f | %.1fx | %.2f | %.2f | %.1fx | %.1f | %.1f | %.1fx |", b, mw/1e6, ow/1e6,
-      (mw > 0 ? ow/mw : 0), mc/1e6, oc/1e6, (mc > 0 ? oc/mc : 0),
-      mr/1024, orss/1024, (mr > 0 ? orss/mr : 0) }')
+  mw=$(median 1 "$tmp/memssa.$tag"); ow=$(median 1 "$tmp/opt.$tag")
+  mr=$(median 2 "$tmp/memssa.$tag"); orss=$(median 2 "$tmp/opt.$tag")
+  mc=$(median 3 "$tmp/memssa.$tag"); oc=$(median 3 "$tmp/opt.$tag")
+  mf=$(median 4 "$tmp/memssa.$tag"); of=$(median 4 "$tmp/opt.$tag")
+  rd=$(median 1 "$tmp/split.$tag"); bd=$(median 2 "$tmp/split.$tag")
+  size=$(wc -c <"$f")
+  row=$(awk -v mw="$mw" -v ow="$ow" -v mr="$mr" -v orss="$orss" -v mc="$mc" -v oc="$oc" -v b="$tag" \
+          -v o="$o" -v mf="$mf" -v of="$of" -v rd="$rd" -v bd="$bd" -v sz="$size" 'BEGIN {
+    printf "| %s | %s | %.3f | %.3f | %.1fx | %.2f | %.2f | %.1fx | %.1f | %.1f | %.1fx | %d / %d | %.1f / %.1f | %.0f |",
+      b, o, mw/1e6, ow/1e6, (mw > 0 ? ow/mw : 0), mc/1e6, oc/1e6, (mc > 0 ? oc/mc : 0),
+      mr/1024, orss/1024, (mr > 0 ? orss/mr : 0), mf, of, rd, bd, (rd > 0 ? sz / 1e6 / (rd / 1e3) : 0) }')
   table="$table
 $row"
-  echo "# $b: memssa says: $summary" >&2
+  echo "# $tag: memssa says: $summary" >&2
 done
 
 {
   echo "<!-- bench/build.sh -n $runs, $(date -u '+%Y-%m-%d %H:%M UTC') -->"
   echo "Machine: $(nproc) CPUs, $(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //'), $(uname -sr);" \
-       "$("$opt" --version | grep -m1 -o 'LLVM version [0-9.]*'); median of $runs alternating runs each;" \
+       "$(for o in $opts_seen; do printf '%s: %s; ' "$o" "$("$o" --version | grep -m1 -o 'LLVM version [0-9.]*')"; done)median of $runs alternating runs each;" \
        "load average before/after: $load0 / $(cut -d' ' -f1-3 /proc/loadavg)."
   echo
   echo "$table"

@@ -151,6 +151,9 @@ int mssa__libfunc(const mssa_aa *aa, uint32_t fidx) {
   if (fn->intrinsic) return LF_NONE;
   const char *nm = mssa_str(aa->m, fn->name);
   if (nm[0] == 'l' && has_prefix(nm, "llvm.")) return LF_NONE;
+  /* Every name below starts with one of these: the other callees (most of
+  ** a program's) skip the chain of string compares. */
+  if (!nm[0] || !strchr("_abcmrsv", nm[0])) return LF_NONE;
   const mssa_type *ft = &aa->m->types.a[fn->type];
   if (ft->kind != MSSA_T_FUNC) return LF_NONE;
   uint32_t np = ft->nfields;

@@ -2,9 +2,11 @@
 ** util.c -- allocation helpers, string interning, integer maps.
 */
 #define _POSIX_C_SOURCE 200809L
+#define _DEFAULT_SOURCE /* madvise, MADV_HUGEPAGE */
 #include "base/util.h"
 
 #include <stdio.h>
+#include <sys/mman.h>
 #include <time.h>
 
 static void oom(size_t n) {
@@ -28,6 +30,22 @@ void *mssa_xrealloc(void *p, size_t n) {
   void *q = realloc(p, n ? n : 1);
   if (!q) oom(n);
   return q;
+}
+
+/* Whole 2 MiB ranges of a block can become transparent huge pages; below
+** two of them the hint is not worth a system call. */
+#define HUGE_MIN ((size_t)4 << 20)
+#define PAGE_SZ ((uintptr_t)4096)
+
+void mssa_advise_huge(void *p, size_t n) {
+#ifdef MADV_HUGEPAGE
+  if (n < HUGE_MIN) return;
+  uintptr_t a = ((uintptr_t)p + PAGE_SZ - 1) & ~(PAGE_SZ - 1);
+  uintptr_t b = ((uintptr_t)p + n) & ~(PAGE_SZ - 1);
+  if (b > a) (void)madvise((void *)a, b - a, MADV_HUGEPAGE);
+#else
+  (void)p, (void)n;
+#endif
 }
 
 char *mssa_xstrndup(const char *s, size_t n) {

@@ -21,7 +21,7 @@ static const char *const kw_names[] = {
 };
 
 /* Character classes, one table lookup per byte on the hot path. */
-enum { C_DIGIT = 1, C_ALPHA = 2, C_NAME = 4, C_WORD = 8, C_HEX = 16, C_SPACE = 32 };
+enum { C_DIGIT = 1, C_ALPHA = 2, C_NAME = 4, C_WORD = 8, C_HEX = 16, C_SPACE = 32, C_MDSTOP = 64 };
 static unsigned char cls[256];
 static atomic_int cls_state;  /* 0 = not built, 1 = building, 2 = ready */
 static void kw_init(void);
@@ -50,6 +50,7 @@ static void cls_build(void) {
     if (c == '_' || c == '.') v |= C_NAME | C_WORD;
     if (c == '-' || c == '$') v |= C_NAME;
     if (c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v') v |= C_SPACE;
+    if (c == 0 || strchr("\";,()[]{}!", c)) v |= C_MDSTOP; /* what skip_parens looks at */
     cls[c] = v;
   }
   kw_init();
@@ -68,14 +69,20 @@ const char *mssa__kw_name(unsigned kw) {
 static int16_t kw_hash[KW_HSIZE];
 static uint8_t kw_len[LL_KW_COUNT_];
 
-#define KW_SEED 2166136261u
-#define KW_STEP(h, c) (((h) ^ (unsigned char)(c)) * 16777619u)
 #define KW_MAXLEN 40
 
-static uint32_t kw_h(const char *s, size_t n) {
-  uint32_t h = KW_SEED;
-  for (size_t i = 0; i < n; i++) h = KW_STEP(h, s[i]);
-  return h;
+/* The hash reads the length and four bytes (first, second, middle, last),
+** not every byte: words are scanned once, by class, and the probe compares
+** the whole word anyway; these few bytes spread the keywords well enough
+** (a probe or two at most). */
+static inline uint32_t kw_h(const char *s, size_t n) {
+  if (n == 0) return 0;
+  uint32_t h = (uint32_t)n * 0x9e3779b1u;
+  h ^= (uint32_t)(unsigned char)s[0] * 0x85ebca77u;
+  h ^= (uint32_t)(unsigned char)s[n > 1] * 0xc2b2ae3du;
+  h ^= (uint32_t)(unsigned char)s[n / 2] * 0x27d4eb2fu;
+  h ^= (uint32_t)(unsigned char)s[n - 1] * 0x165667b1u;
+  return h ^ (h >> 15);
 }
 
 static void kw_init(void) {
@@ -283,10 +290,9 @@ static void lex_word(ll_lexer *lx, const char *s) {
   /* One scan: the word part [a-zA-Z0-9_.]*, then any further label
   ** characters ('-', '$'); [-a-zA-Z$._0-9]+ followed by ':' is a label. */
   const char *w = s;
-  uint32_t h = KW_SEED;   /* the keyword hash, on the way */
-  while (IS(*w, C_WORD)) h = KW_STEP(h, *w), w++;
+  while (IS(*w, C_WORD)) w++;
   const char *q = w;
-  while (IS(*q, C_NAME)) q++;
+  if (*q == '-' || *q == '$') while (IS(*q, C_NAME)) q++;
   if (*q == ':') {
     set_label(lx, s, q);
     return;
@@ -320,7 +326,7 @@ static void lex_word(ll_lexer *lx, const char *s) {
       return;
     }
   }
-  int kw = kw_lookup(s, n, h);
+  int kw = kw_lookup(s, n, n <= KW_MAXLEN ? kw_h(s, n) : 0);
   if (kw >= 0) {
     k->kind = LT_KW;
     k->kw = (uint16_t)kw;
@@ -363,13 +369,19 @@ static const uint8_t punct[256] = {
 
 static void lex_token(ll_lexer *lx, const char *p);
 
-/* The hot path stays small: whitespace, comments, punctuation and `%N`
-** here; every other token in lex_token. */
-void mssa__lex_next(ll_lexer *lx) {
+/* Kept out of line, so that mssa__lex_next saves no registers: inlined, its
+** calls (memchr, lex_word) made every token pay for saving and restoring
+** six registers, a fifth of the lexer's instructions. */
+#if defined(__GNUC__)
+#define LEX_NOINLINE __attribute__((noinline))
+#else
+#define LEX_NOINLINE
+#endif
+
+/* From p on: whitespace and comments, then any token. */
+static LEX_NOINLINE void lex_slow(ll_lexer *lx, const char *p) {
   const char *t = lx->text;
   ll_tok *k = &lx->tok;
-  if (k->kind != LT_ERROR || lx->pos == 0) lx->prev_end = k->end;
-  const char *p = t + lx->pos;
   for (;;) {
     while (IS(*p, C_SPACE)) p++;
     if (*p == ';') {
@@ -390,20 +402,46 @@ void mssa__lex_next(ll_lexer *lx) {
     lx->pos = off + 1;
     return;
   }
-  if (*p == '%' && IS(p[1], C_DIGIT)) {
-    /* `%N`: at most 9 digits and no name character after them */
+  lex_token(lx, p);
+}
+
+/* The hot path stays small and calls nothing but its tail: whitespace,
+** punctuation, `%N` and `!N` here; comments and every other token in
+** lex_slow (which lexes them all, these included). */
+void mssa__lex_next(ll_lexer *lx) {
+  const char *t = lx->text;
+  ll_tok *k = &lx->tok;
+  if (k->kind != LT_ERROR || lx->pos == 0) lx->prev_end = k->end;
+  const char *p = t + lx->pos;
+  while (IS(*p, C_SPACE)) p++;
+  uint32_t off = (uint32_t)(p - t);
+  uint8_t pk = punct[(unsigned char)*p];
+  if (pk) {
+    k->off = k->toff = off;
+    k->quoted = 0;
+    k->tlen = 0;
+    k->kind = pk;
+    k->end = off + 1;
+    lx->pos = off + 1;
+    return;
+  }
+  if ((*p == '%' || *p == '!') && IS(p[1], C_DIGIT)) {
+    /* `%N` / `!N`: at most 9 digits and no name character after them */
     const char *q = p + 1;
     uint32_t v = 0;
     while (IS(*q, C_DIGIT) && q - p <= 9) v = v * 10 + (uint32_t)(*q++ - '0');
     if (!IS(*q, C_NAME)) {
-      k->kind = LT_LOCALID;
+      k->off = k->toff = off;
+      k->quoted = 0;
+      k->tlen = 0;
+      k->kind = *p == '%' ? LT_LOCALID : LT_MDREF;
       k->num = v;
       lx->pos = (size_t)(q - t);
       k->end = (uint32_t)lx->pos;
       return;
     }
   }
-  lex_token(lx, p);
+  lex_slow(lx, p);
 }
 
 static void lex_token(ll_lexer *lx, const char *p) {
@@ -506,6 +544,9 @@ int mssa__lex_skip_parens(ll_lexer *lx, ll_ref_fn ref, void *ctx) {
   uint32_t depth = 1;
   const char *fs = p;   /* start of the current top-level field */
   while (p < e) {
+    /* one table test per byte of what the switch ignores (most of it) */
+    while (!IS(*p, C_MDSTOP)) p++;
+    if (p >= e) break;
     char c = *p;
     switch (c) {
     case '"': {

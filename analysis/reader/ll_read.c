@@ -1026,6 +1026,9 @@ static void parser_free(ll_parser *p) {
   mssa_vec_free(&p->stk);
   mssa_vec_free(&p->argv);
   mssa_vec_free(&p->ptr_cache);
+  mssa_vec_free(&p->scr_insts);
+  mssa_vec_free(&p->scr_ops);
+  mssa_vec_free(&p->scr_blocks);
 }
 
 /* A diagnostic at the start of `path` (errors about the input as a whole). */
@@ -1107,7 +1110,7 @@ static int read_all(FILE *fp, char **out, size_t *len) {
     long sz = ftell(fp);
     if (sz > 0 && (unsigned long)sz < MAX_TEXT) cap = (size_t)sz + READ_CHUNK + 1;
     if (fseek(fp, 0, SEEK_SET) != 0) cap = 0;
-    if (cap) buf = mssa_xmalloc(cap);
+    if (cap) buf = mssa_xmalloc(cap), mssa_advise_huge(buf, cap);
   }
   for (;;) {
     if (n + READ_CHUNK > cap) {

@@ -126,6 +126,21 @@ static const attr_def *find_attr(const char *s, size_t n) {
   return find_named(attrs, sizeof attrs / sizeof attrs[0], sizeof attrs[0], s, n);
 }
 
+/* The attribute a word token names, or NULL. A keyword's answer is kept in
+** the parser: type keywords such as `ptr` reach here before every call's
+** return type and each argument, and the search costs a strlen and a
+** memcmp per probe. */
+static const attr_def *token_attr(ll_parser *p, const ll_tok *t) {
+  if (t->kind != LT_KW) return find_attr(p->m->text + t->toff, t->tlen);
+  int16_t c = p->kw_attr[t->kw];
+  if (c == 0) {
+    const attr_def *a = find_attr(p->m->text + t->toff, t->tlen);
+    c = a ? (int16_t)(a - attrs + 1) : -1;
+    p->kw_attr[t->kw] = c;
+  }
+  return c > 0 ? &attrs[c - 1] : NULL;
+}
+
 static void skip_parens(ll_parser *p) {
   /* at '(' : skip to the balancing ')' (iterative) */
   uint32_t depth = 0;
@@ -324,7 +339,7 @@ void mssa__ll_attrs(ll_parser *p, int ctx, ll_attrs *out) {
       continue;
     }
     if (t->kind != LT_KW && t->kind != LT_IDENT) return;
-    const attr_def *a = find_attr(p->m->text + t->toff, t->tlen);
+    const attr_def *a = token_attr(p, t);
     if (!a) {
       if (t->kind == LT_KW) return;          /* a keyword that is not an attribute */
       /* unknown bare word: an attribute of a newer LLVM, kept and ignored */
@@ -386,7 +401,7 @@ void mssa__ll_attr_group(ll_parser *p) {
       continue;
     }
     if (t->kind == LT_KW || t->kind == LT_IDENT) {
-      const attr_def *d = find_attr(p->m->text + t->toff, t->tlen);
+      const attr_def *d = token_attr(p, t);
       uint32_t off = t->off;
       mssa__ll_next(p);
       if (d) {

@@ -936,10 +936,26 @@ static void finish_function(ll_parser *p) {
   record_addresses(p, f);
 }
 
+/* Moves vector `src` into the empty vector `dst` (same element type). */
+#define LL_MOVE_VEC(dst, src) \
+  ((dst)->a = (src)->a, (dst)->cap = (src)->cap, (dst)->n = 0, (src)->a = NULL, (src)->cap = (src)->n = 0)
+/* Gives scratch `src` its array back from `dst`, leaving in `dst` a copy of
+** its elements at their exact size (invariant 5 of reader_internal.h). */
+#define LL_KEEP_EXACT(dst, src)                                              \
+  do {                                                                       \
+    (src)->a = (dst)->a, (src)->cap = (dst)->cap, (src)->n = 0;              \
+    (dst)->cap = (dst)->n;                                                   \
+    (dst)->a = (dst)->n ? mssa_xmalloc((dst)->n * sizeof *(dst)->a) : NULL;  \
+    if ((dst)->n) memcpy((dst)->a, (src)->a, (dst)->n * sizeof *(dst)->a);   \
+  } while (0)
+
 void mssa__ll_function_body(ll_parser *p) {
   mssa_module *m = p->m;
   mssa_func *f = &m->funcs.a[p->fidx];
   p->f = f;
+  LL_MOVE_VEC(&f->insts, &p->scr_insts);
+  LL_MOVE_VEC(&f->ops, &p->scr_ops);
+  LL_MOVE_VEC(&f->blocks, &p->scr_blocks);
   mssa__ll_locals_clear(p);
   p->lfwd.n = 0;
   p->bref.n = 0;
@@ -960,6 +976,9 @@ void mssa__ll_function_body(ll_parser *p) {
     mssa__ll_err(p, TOK->off, "expected instruction opcode");
   }
   finish_function(p);
+  LL_KEEP_EXACT(&f->insts, &p->scr_insts);
+  LL_KEEP_EXACT(&f->ops, &p->scr_ops);
+  LL_KEEP_EXACT(&f->blocks, &p->scr_blocks);
   mssa__ll_next(p);
   p->f = NULL;
 }

@@ -249,6 +249,27 @@ static void field_value(ll_parser *p, uint32_t *md, int64_t *num, uint32_t *str,
 ** after the '(' (lx.pos). Returns 1 when it consumed the node up to and
 ** including ')', 0 (nothing consumed, no side effect) for any other shape,
 ** which the token parser then handles with full diagnostics. */
+/* Length of s if q starts with s then ':', else 0 (the compare stops at the
+** first difference, so never reads past the text's NUL). */
+static size_t name_colon(const char *q, const char *s) {
+  size_t k = 0;
+  while (s[k] && q[k] == s[k]) k++;
+  return !s[k] && q[k] == ':' ? k : 0;
+}
+
+/* A DILocation field name at q (followed by ':'): its length, or 0 for
+** any other text. Dispatched on the first letter: the names are compared
+** in place rather than scanned as a letter run first. */
+static size_t location_field(const char *q) {
+  switch (*q) {
+  case 'l': return name_colon(q, "line");
+  case 'c': return name_colon(q, "column");
+  case 's': return name_colon(q, "scope");
+  case 'i': return q[1] == 'n' ? name_colon(q, "inlinedAt") : name_colon(q, "isImplicitCode");
+  default: return 0;
+  }
+}
+
 static int fast_location(ll_parser *p, uint32_t id) {
   const char *t = p->m->text, *q = t + p->lx.pos, *e = t + p->m->text_len;
   uint32_t line = 0, col = 0, scope = MSSA_NONE, inl = MSSA_NONE;
@@ -257,10 +278,9 @@ static int fast_location(ll_parser *p, uint32_t id) {
   for (;;) {
     while (q < e && (*q == ' ' || *q == '\t')) q++;
     const char *f = q;
-    while (q < e && ((*q >= 'a' && *q <= 'z') || (*q >= 'A' && *q <= 'Z'))) q++;
-    size_t fl = (size_t)(q - f);
-    if (q >= e || *q != ':' || !fl) return 0;
-    q++;
+    size_t fl = location_field(q);
+    if (!fl) return 0;
+    q += fl + 1;
     while (q < e && *q == ' ') q++;
     if (fl == 4 && !memcmp(f, "line", 4)) {
       uint64_t v = 0;

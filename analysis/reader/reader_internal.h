@@ -20,6 +20,14 @@
 **      mssa__ll_enter(), which fails with "nesting too deep" past LL_MAX_DEPTH.
 **   4. Local keys: a name is its string id; a number N is LL_NUMKEY(N), so the
 **      two never collide in one map.
+**   5. A function body is read into the parser's scratch arrays (scr_*),
+**      moved into the function for the parse and replaced by exact-size
+**      copies at its end, the scratch going back to the parser. Growing each
+**      function's arrays by doubling would leave a trail of freed smaller
+**      copies and unused capacity: several MB of a large module's memory,
+**      all of it first-touched. While lent, a scratch array belongs to the
+**      function alone (its field in the parser is empty), so an error
+**      mid-body frees it once, with the module.
 */
 #ifndef MSSA_READER_INTERNAL_H
 #define MSSA_READER_INTERNAL_H
@@ -90,6 +98,8 @@ typedef struct ll_parser {
   MSSA_VEC(ll_pending) comdatref; /* a = name id */
   mssa_u64map kinds;            /* attachment kind names seen (md_kinds) */
   struct { uint32_t off, len, id; } fname_cache[64]; /* DI field names */
+  int16_t kw_attr[LL_KW_COUNT_]; /* per keyword: attribute table index + 1,
+                                    -1 if no attribute, 0 not looked up yet */
   struct { uint32_t off, len, id; } tname_cache[256]; /* `%T` spellings -> type id + 1 */
   MSSA_VEC(ll_pending) baddr;   /* blockaddress: a = const id, b = block key lo, c = key hi */
   uint32_t t_ptr0;              /* opaque `ptr` */
@@ -111,6 +121,11 @@ typedef struct ll_parser {
   MSSA_VEC(mssa_arg) argv;      /* function header arguments */
   MSSA_VEC(ll_pending) agtmp;   /* #N refs seen before their attrlist exists */
   uint32_t line_off, line_no;   /* incremental line counter for `define` */
+  /* The growing arrays of the function being read (invariant 5): lent to
+  ** it while its body is parsed, then copied out at their exact size. */
+  MSSA_VEC(mssa_inst) scr_insts;
+  MSSA_VEC(mssa_val) scr_ops;
+  MSSA_VEC(mssa_block) scr_blocks;
   ll_tok asm_cons;              /* the constraint string of the last `asm` value */
   uint32_t asm_off;             /* and where its `asm` keyword is */
 } ll_parser;
