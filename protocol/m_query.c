@@ -117,6 +117,29 @@ static int no_access(mssa__call *c, mssa_qmodule *q, uint32_t fi, uint32_t inst)
                     text);
 }
 
+/* A list of accesses of function fi as JSON access objects. */
+static json_t *accesses_json_new(mssa_qmodule *q, uint32_t fi, const uint32_t *v, uint32_t n) {
+  json_t *arr = json_array();
+  for (uint32_t i = 0; i < n; i++) json_array_append_new(arr, mssa__access_json_new(q, fi, v[i]));
+  return arr;
+}
+
+/* Adds "reaching" (each an access object with its "path") and
+** "truncated" to a clobber answer about access a. */
+static void reaching_add(json_t *o, mssa_qmodule *q, uint32_t fi, uint32_t a) {
+  mssa_qreach r;
+  if (mssa_q_reaching(q->ssa[fi], a, MSSA_REACH_DEFAULT_MAX, &r)) return;
+  json_t *arr = json_array();
+  for (uint32_t i = 0; i < r.n; i++) {
+    json_t *w = mssa__access_json_new(q, fi, r.w[i].access);
+    json_object_set_new(w, "path", json_string(mssa_path_name(r.w[i].path)));
+    json_array_append_new(arr, w);
+  }
+  json_object_set_new(o, "reaching", arr);
+  json_object_set_new(o, "truncated", json_boolean(r.truncated));
+  mssa_qreach_free(&r);
+}
+
 /* One clobber answer as a JSON object. */
 static json_t *answer_new(mssa__call *c, const char *module, mssa_qmodule *q, uint32_t fi,
                           uint32_t inst, const mssa_loc *loc) {
@@ -134,6 +157,7 @@ static json_t *answer_new(mssa__call *c, const char *module, mssa_qmodule *q, ui
   const char *ar = mssa_q_alias_name(a.ar);
   json_object_set_new(o, "alias", ar ? json_string(ar) : json_null());
   json_object_set_new(o, "from_cache", json_boolean(a.from_cache));
+  if (!loc) reaching_add(o, q, fi, a.access);
   return o;
 }
 
@@ -194,6 +218,17 @@ int mssa__m_clobber(mssa__call *c) {
   return 0;
 }
 
+/* How well instruction `inst` answers `uses FILE:LINE`: 0 a store, 1
+** another def, 2 a lifetime marker, 3 a use. */
+static uint32_t def_rank(const mssa_qmodule *q, uint32_t fi, uint32_t inst) {
+  const mssa_ssa *s = q->ssa[fi];
+  const mssa_func *f = &q->m->funcs.a[fi];
+  if (s->acc.a[mssa_ssa_inst_access(s, inst)].kind != MSSA_ACC_DEF) return 3;
+  unsigned in = f->insts.a[inst].intrinsic;
+  if (in == MSSA_INTR_LIFETIME_START || in == MSSA_INTR_LIFETIME_END) return 2;
+  return f->insts.a[inst].opcode == MSSA_OP_STORE ? 0 : 1;
+}
+
 /* Resolves the access for `access` and `uses`: params.id (a printed
 ** MemoryAccess id: defs and phis), or an instruction. */
 static int resolve_access(mssa__call *c, mssa_qmodule **q, const char **module, uint32_t *fi,
@@ -203,14 +238,12 @@ static int resolve_access(mssa__call *c, mssa_qmodule **q, const char **module, 
     srchit hits[MAX_HITS];
     uint32_t n = 0;
     if ((rc = find_position(c, hits, &n))) return rc;
-    /* Prefer a def at the position: `uses` is about what a store feeds. */
-    uint32_t pick = 0;
+    /* Prefer a store at the position (`uses` is about what a store
+    ** feeds), then another def, a lifetime marker only last. */
+    uint32_t pick = 0, best = UINT32_MAX;
     for (uint32_t i = 0; i < n; i++) {
-      mssa_ssa *s = hits[i].q->ssa[hits[i].h.func];
-      if (s->acc.a[mssa_ssa_inst_access(s, hits[i].h.inst)].kind == MSSA_ACC_DEF) {
-        pick = i;
-        break;
-      }
+      uint32_t r = def_rank(hits[i].q, hits[i].h.func, hits[i].h.inst);
+      if (r < best) pick = i, best = r;
     }
     *q = hits[pick].q;
     *module = hits[pick].module;
@@ -305,13 +338,19 @@ int mssa__m_uses(mssa__call *c) {
   uint32_t n = mssa_q_uses(t.s, t.acc, NULL, 0);
   uint32_t *v = mssa_xmalloc((n ? n : 1) * sizeof *v);
   mssa_q_uses(t.s, t.acc, v, n);
-  json_t *arr = json_array();
-  for (uint32_t i = 0; i < n; i++)
-    json_array_append_new(arr, mssa__access_json_new(t.q, t.fi, v[i]));
-  free(v);
   json_t *o = reply_about_new(&t);
   json_object_set_new(o, "def", mssa__access_json_new(t.q, t.fi, t.acc));
-  json_object_set_new(o, "uses", arr);
+  json_object_set_new(o, "uses", accesses_json_new(t.q, t.fi, v, n));
+  free(v);
+  if (t.s->acc.a[t.acc].kind == MSSA_ACC_DEF) {
+    bool trunc = false;
+    n = mssa_q_readers(t.s, t.acc, NULL, 0, &trunc);
+    v = mssa_xmalloc((n ? n : 1) * sizeof *v);
+    mssa_q_readers(t.s, t.acc, v, n, &trunc);
+    json_object_set_new(o, "readers", accesses_json_new(t.q, t.fi, v, n));
+    json_object_set_new(o, "readers_truncated", json_boolean(trunc));
+    free(v);
+  }
   c->result = o;
   return 0;
 }

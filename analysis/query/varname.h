@@ -1,0 +1,57 @@
+/*
+** varname.h -- C names for memory, from a module's debug info: the local
+** a pointer is the address of (llvm.dbg.declare / #dbg_declare and its
+** DILocalVariable), a global's DIGlobalVariable, and short access paths
+** over them: `a[…]` for an element, `p->next` and `s.f` for fields (member
+** names from the DICompositeType of the struct), `*q` through a pointer.
+**
+** Invariants:
+**   1. Lookups follow at most MSSA_VARNAME_DEPTH links (bases of bases),
+**      so a malformed or cyclic chain cannot loop; a name that needs more
+**      is "unknown" (MSSA_ENOENT), never a wrong name.
+**   2. Every name is written into the caller's buffer, truncated to cap
+**      and NUL-terminated when cap > 0.
+**   3. Nothing is cached and nothing is modified: safe on a shared module.
+**
+** Pure C11; no libuv, no jansson.
+*/
+#ifndef MSSA_VARNAME_H
+#define MSSA_VARNAME_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ir/ir.h"
+
+/* Links (GEP, cast, load) a name may follow from the accessed pointer. */
+#define MSSA_VARNAME_DEPTH 6
+
+/* The C expression pointer `ptr` (a value of function f) points to:
+** "total", "a[…]", "p->next", "s.f", "*q", or a global's C name. MSSA_OK,
+** or MSSA_ENOENT when the debug info does not say. */
+int mssa_q_ptr_var(const mssa_module *m, const mssa_func *f, mssa_val ptr, char *buf,
+                   size_t cap);
+
+/* The pointer operand of a memory instruction (load, store, cmpxchg,
+** atomicrmw, va_arg), or MSSA_VAL_NONE for any other. */
+mssa_val mssa_q_inst_ptr(const mssa_func *f, uint32_t inst);
+
+/* The C expression instruction `inst` (a load, store, ...) accesses:
+** mssa_q_ptr_var of its pointer operand. */
+int mssa_q_inst_var(const mssa_module *m, const mssa_func *f, uint32_t inst, char *buf,
+                    size_t cap);
+
+/* Is `inst` a store of one of the function's arguments (the spill clang
+** writes at entry, which has no source line)? Sets *arg to its number. */
+bool mssa_q_stores_param(const mssa_func *f, uint32_t inst, uint32_t *arg);
+
+/* A string-valued field (`name: "x"`) of a specialized metadata node, read
+** from its text: MSSA_OK or MSSA_ENOENT. */
+int mssa_q_md_string_field(const mssa_module *m, uint32_t md, const char *field, char *buf,
+                           size_t cap);
+/* A node-valued field (`elements: !5`) of a specialized metadata node: its
+** md index, or MSSA_NONE. */
+uint32_t mssa_q_md_node_field(const mssa_module *m, uint32_t md, const char *field);
+
+#endif
