@@ -186,10 +186,7 @@ static void hover_write(mssa__lsp *L, sbuf *b, const lsp_access *a, const lsp_si
     sb_add(b, " — writes ");
     sb_code(b, w->var);
   }
-  /* A write at or after the access in the source reaches it around a loop
-  ** (the source order stands for the loop's back edge). */
-  if (here && (w->line > a->self.line || (w->line == a->self.line && w->col >= a->self.col)))
-    sb_add(b, " (around the loop)");
+  if (w->loop) sb_add(b, " (around the loop)");
   sb_add(b, "\n");
 }
 
@@ -314,9 +311,11 @@ static char *line_summary(mssa__lsp *L, lsp_doc *d, unsigned line) {
 
 /* The lines with loads, limited to [from, to] (1-based, inclusive). */
 static size_t lens_lines(lsp_doc *d, unsigned from, unsigned to, unsigned **lines) {
-  size_t n = mssa__lsp_names_load_lines(d->names, lines), k = 0;
-  for (size_t i = 0; i < n && k < LSP_MAX_LENS_LINES; i++)
-    if ((*lines)[i] >= from && (*lines)[i] <= to) (*lines)[k++] = (*lines)[i];
+  *lines = malloc((d->nload_lines ? d->nload_lines : 1) * sizeof **lines);
+  if (!*lines) abort();
+  size_t k = 0;
+  for (size_t i = 0; i < d->nload_lines && k < LSP_MAX_LENS_LINES; i++)
+    if (d->load_lines[i] >= from && d->load_lines[i] <= to) (*lines)[k++] = d->load_lines[i];
   return k;
 }
 
