@@ -104,19 +104,6 @@ static void reaching(json_t *ans, lsp_access *a) {
   a->truncated |= json_is_true(json_object_get(ans, "truncated"));
 }
 
-/* The column of the candidate nearest to `col` (ties: the one before). */
-static unsigned nearest_col(json_t *cands, unsigned col) {
-  unsigned best = 0, bestd = ~0u;
-  size_t i;
-  json_t *c;
-  json_array_foreach(cands, i, c) {
-    unsigned k = (unsigned)json_integer_value(json_object_get(c, "col"));
-    unsigned dist = k > col ? k - col : col - k;
-    if (dist < bestd || (dist == bestd && k < best)) best = k, bestd = dist;
-  }
-  return best;
-}
-
 static int clobber_at(mssa__lsp *L, lsp_doc *d, unsigned line, unsigned col, json_t **r) {
   json_t *p = json_pack("{sssssisi}", "module", d->path, "file", d->path, "line", (int)line,
                         "col", (int)col);
@@ -137,12 +124,6 @@ int mssa__lsp_accesses_at(mssa__lsp *L, lsp_doc *d, unsigned line, unsigned col,
     mssa__lsp_compile_and_load(L, d);
     if (!d->loaded) return 0;
     rc = clobber_at(L, d, line, col, &r);
-  }
-  json_t *cands = json_object_get(json_object_get(r, "data"), "candidates");
-  if (rc == 1 && col && json_array_size(cands)) {
-    unsigned near = nearest_col(cands, col);
-    json_decref(r);
-    rc = clobber_at(L, d, line, near, &r);
   }
   if (rc) {
     json_decref(r);
