@@ -2,7 +2,7 @@
 ** cli_daemon.c -- the memssa subcommands that talk to memssad through
 ** libmemssa-client:
 **
-**   memssa load FILE.ll [--module NAME]
+**   memssa load FILE.ll|FILE.c [--module NAME]
 **   memssa clobber FILE:LINE[:COL] [--module M]
 **   memssa clobber MODULE FUNCTION INST [--ptr P [--size N]]
 **   memssa uses    FILE:LINE[:COL] | MODULE FUNCTION INST
@@ -215,6 +215,28 @@ static void print_access_line(const char *indent, json_t *acc) {
   putchar('\n');
 }
 
+/* The reaching writes of a clobber answer, in source terms. */
+static void print_reaching(json_t *a) {
+  json_t *rw = json_object_get(a, "reaching");
+  if (!json_array_size(rw)) return;
+  bool def = !strcmp(jstr(json_object_get(a, "access"), "kind"), "def");
+  printf("  %s the value written at:\n", def ? "overwrites" : "may read");
+  for (size_t i = 0; i < json_array_size(rw); i++) {
+    json_t *w = json_array_get(rw, i), *src = json_object_get(w, "source");
+    const char *path = jstr(w, "path"), *var = jstr(w, "var");
+    if (!strcmp(path, "entry")) {
+      printf("    before @%s (a parameter, a global, or memory its caller wrote)\n",
+             jstr(a, "function"));
+      continue;
+    }
+    if (src) printf("    line %lld:%lld", jint(src, "line"), jint(src, "col"));
+    else printf("    %s", json_is_integer(json_object_get(w, "param")) ? "parameter spill" : "no line");
+    if (*var) printf(" writes %s", var);
+    printf("%s   ; %s\n", !strcmp(path, "loop") ? " (around the loop)" : "", jstr(w, "text"));
+  }
+  if (json_is_true(json_object_get(a, "truncated"))) printf("    … (more)\n");
+}
+
 static void print_answer(json_t *a) {
   json_t *acc = json_object_get(a, "access"), *cl = json_object_get(a, "clobber");
   printf("%s @%s:\n", jstr(a, "module"),
@@ -232,6 +254,7 @@ static void print_answer(json_t *a) {
   }
   if (*ar) printf("alias: %s", ar);
   printf("%s\n", json_is_true(json_object_get(a, "from_cache")) ? " (cached)" : "");
+  print_reaching(a);
 }
 
 /* --------------------------------------------------- target arguments */
@@ -326,7 +349,7 @@ static void show_load(const dopts *o, json_t *x, int *st) {
 
 static int cmd_load(dopts *o) {
   if (o->npos != 1) {
-    fprintf(stderr, "usage: memssa load FILE.ll [--module NAME]\n");
+    fprintf(stderr, "usage: memssa load FILE.ll|FILE.c [--module NAME]\n");
     return 2;
   }
   char abs[PATH_MAX];
@@ -334,7 +357,9 @@ static int cmd_load(dopts *o) {
     fprintf(stderr, "memssa load: %s: %s\n", o->pos[0], strerror(errno));
     return 1;
   }
-  json_t *p = json_pack("{ss}", "path", abs);
+  size_t n = strlen(abs);
+  bool c_file = n > 2 && !strcmp(abs + n - 2, ".c");   /* memssad compiles it */
+  json_t *p = json_pack("{ss}", c_file ? "source" : "path", abs);
   if (o->module) json_object_set_new(p, "module", json_string(o->module));
   return run(o, "load", p, show_load);
 }

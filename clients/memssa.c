@@ -26,7 +26,7 @@ static void usage(FILE *out) {
         "\n"
         "Daemon commands (talk to memssad; options --socket PATH, --json):\n"
         "  daemon [MEMSSAD-OPTIONS]   start memssad in the background unless one answers\n"
-        "  load FILE.ll [--module NAME]\n"
+        "  load FILE.ll|FILE.c [--module NAME]   (a .c: memssad compiles it, -g)\n"
         "  clobber FILE:LINE[:COL] [--module M]       what clobbers the access(es) there\n"
         "  clobber MODULE FUNCTION INST [--ptr P [--size N]]\n"
         "         INST: stable id (12), result name (%8) or BLOCK:INDEX\n"
