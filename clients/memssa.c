@@ -33,6 +33,7 @@ static void usage(FILE *out) {
         "  uses FILE:LINE[:COL] | MODULE FUNCTION INST  accesses a def clobbers\n"
         "  access MODULE FUNCTION INST\n"
         "  print MODULE [FUNCTION] [--walker]  verify MODULE [FUNCTION]\n"
+        "  dot MODULE FUNCTION [--svg]  the function's MemorySSA for Graphviz (or as SVG)\n"
         "  functions MODULE  modules  stats  ping  unload MODULE\n"
         "  edit MODULE FUNCTION '<ops json>' | @OPS.json   edit a function (all or none)\n"
         "  query '<json request>'     send one raw JSON-RPC request\n"

@@ -26,6 +26,7 @@
 #include "jsonir.h"
 #include "load_source.h"
 #include "methods.h"
+#include "query/dot.h"
 #include "reader/retext.h"
 
 struct mssa_proto_job {
@@ -465,11 +466,16 @@ int mssa__m_print(mssa__call *c) {
   mssa_qmodule *q;
   uint32_t only;
   bool walker = false;
+  const char *format = NULL;
   int rc;
   if ((rc = mssa__get_module(c, &q, NULL)) || (rc = optional_function(c, q, &only)) ||
-      (rc = mssa__param_bool(c, "walker", &walker)))
+      (rc = mssa__param_bool(c, "walker", &walker)) ||
+      (rc = mssa__param_str(c, "format", false, &format)))
     return rc;
-  if (walker) c->p->gen++;   /* the walker printer caches answers */
+  bool dot = format && !strcmp(format, "dot");
+  if (format && !dot && strcmp(format, "text"))
+    return mssa__fail(c, MSSA_RPC_INVALID_PARAMS, "params.format is \"text\" or \"dot\"");
+  if (walker || dot) c->p->gen++;   /* the walker printer (and dot's walker edges) cache answers */
   char *text = NULL;
   size_t len = 0;
   FILE *f = open_memstream(&text, &len);
@@ -477,7 +483,8 @@ int mssa__m_print(mssa__call *c) {
   for (uint32_t fi = 0; fi < q->nfuncs; fi++) {
     if (only != MSSA_NONE && fi != only) continue;
     mssa_ssa *s = mssa__graph(c->p, q, fi, false);
-    if (s) mssa_print_function(f, s, walker);
+    if (s && dot) mssa_q_dot(f, s);
+    else if (s) mssa_print_function(f, s, walker);
   }
   fclose(f);
   size_t cap = c->p->opts.max_print_bytes;
