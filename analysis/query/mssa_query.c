@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "query/source.h"
 #include "reader/reader.h"
 
 /* ------------------------------------------------------------ the bundle */
@@ -88,6 +89,7 @@ void mssa_qmodule_free(mssa_qmodule *q) {
   for (uint32_t fi = 0; fi < q->nfuncs; fi++) mssa_ssa_free(q->ssa[fi]);
   free(q->ssa);
   mssa_u64map_free(&q->fn_by_name);
+  mssa_q_line_index_free(q->lines);
   mssa_module_free(q->m);
   free(q);
 }

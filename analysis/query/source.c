@@ -1,11 +1,13 @@
 /*
 ** source.c -- memory instructions by source position (see source.h).
 **
-** One pass over the memory instructions: each location in the inlinedAt
-** chain of an instruction's !dbg is compared with the wanted file (through
-** a per-call cache keyed by the file's string id) and line; the hits of the
-** line are kept with their columns, the nearest other lines noted. Then
-** the column picks: exact, else the nearest column (ties: the earlier).
+** The bundle's line index (every location of every instruction's
+** inlinedAt chain, sorted by line) gives the candidates of the wanted
+** line; each is checked for a MemoryAccess and its file compared with the
+** wanted one (through a per-call cache keyed by the file's string id).
+** Only on a miss a pass over every memory instruction looks at every
+** location, for the file's nearest lines and the reason. Then the column picks: exact, else the nearest column (ties:
+** the earlier).
 **
 ** Invariants:
 **   1. See source.h.
@@ -98,7 +100,8 @@ static void note_line(mssa_qpos *pos, uint32_t l) {
   if (l > pos->line && (!pos->line_after || l < pos->line_after)) pos->line_after = l;
 }
 
-/* Instruction i of function fi: a hit, or a line noted, through its chain. */
+/* Instruction i of function fi, on a miss: the file's lines it is at,
+** through its chain (for the nearest lines), and whether the file is known. */
 static void visit(search *sr, uint32_t fi, uint32_t i, uint32_t dbg) {
   const mssa_module *m = sr->q->m;
   uint32_t loc = dbg;
@@ -137,8 +140,108 @@ static uint32_t pick_col(const search *sr) {
   return best;
 }
 
-uint32_t mssa_q_find_position(const mssa_qmodule *q, mssa_qpos *pos, mssa_qhit *out,
-                              uint32_t cap) {
+/* ------------------------------------------------------ the line index */
+
+/* One location of a memory instruction's inlinedAt chain. */
+typedef struct lent {
+  uint32_t line, col, func, inst, file, depth;
+} lent;
+
+struct mssa_qline_index {
+  uint64_t version;   /* the bundle's version it was built for */
+  lent *e;            /* sorted by line, then function, instruction, depth */
+  uint32_t n;
+};
+
+static int lent_cmp(const void *a, const void *b) {
+  const lent *x = a, *y = b;
+  if (x->line != y->line) return x->line < y->line ? -1 : 1;
+  if (x->func != y->func) return x->func < y->func ? -1 : 1;
+  if (x->inst != y->inst) return x->inst < y->inst ? -1 : 1;
+  return (x->depth > y->depth) - (x->depth < y->depth);
+}
+
+/* Every location (with the inlinedAt chain) of every instruction that has a
+** !dbg in a defined function: whether it touches memory is asked at query
+** time, since a graph may be rebuilt (or evicted) meanwhile. */
+static struct mssa_qline_index *index_build(const mssa_qmodule *q) {
+  const mssa_module *m = q->m;
+  MSSA_VEC(lent) v = {0};
+  for (uint32_t fi = 0; fi < q->nfuncs; fi++) {
+    const mssa_func *f = &m->funcs.a[fi];
+    if (f->is_decl) continue;
+    for (uint32_t i = 0; i < f->insts.n; i++) {
+      const mssa_inst *in = &f->insts.a[i];
+      if (in->block == MSSA_NONE || in->dbg == MSSA_NONE) continue;
+      uint32_t loc = in->dbg;
+      for (uint32_t d = 0; d < MSSA_INLINE_DEPTH && loc != MSSA_NONE && loc < m->md.n; d++) {
+        lent e = {0, 0, fi, i, MSSA_NONE, d};
+        if (!loc_source(m, loc, &e.file, &e.line, &e.col)) break;
+        mssa_vec_push(&v, e);
+        loc = m->md.a[loc].inlined_at;
+      }
+    }
+  }
+  if (v.n) qsort(v.a, v.n, sizeof *v.a, lent_cmp);
+  struct mssa_qline_index *ix = mssa_xcalloc(1, sizeof *ix);
+  ix->version = q->version;
+  ix->e = v.a;
+  ix->n = v.n;
+  return ix;
+}
+
+void mssa_q_line_index_free(struct mssa_qline_index *ix) {
+  if (!ix) return;
+  free(ix->e);
+  free(ix);
+}
+
+/* The hits of the wanted line, from the index: each instruction once (its
+** innermost location on the line), in a file that matches. */
+static void index_hits(search *sr, mssa_qmodule *q) {
+  if (!q->lines || q->lines->version != q->version) {
+    mssa_q_line_index_free(q->lines);
+    q->lines = index_build(q);
+  }
+  const struct mssa_qline_index *ix = q->lines;
+  uint32_t lo = 0, hi = ix->n, line = sr->pos->line;
+  while (lo < hi) {
+    uint32_t mid = lo + (hi - lo) / 2;
+    if (ix->e[mid].line < line) lo = mid + 1;
+    else hi = mid;
+  }
+  for (uint32_t k = lo; k < ix->n && ix->e[k].line == line; k++) {
+    const lent *e = &ix->e[k];
+    const mssa_ssa *s = q->ssa[e->func];
+    if (!s || mssa_ssa_inst_access(s, e->inst) == MSSA_NONE || !file_ok(sr, e->file)) continue;
+    if (sr->hits.n && sr->hits.a[sr->hits.n - 1].func == e->func &&
+        sr->hits.a[sr->hits.n - 1].inst == e->inst)
+      continue;   /* sorted: the same instruction's deeper location */
+    sr->pos->file_known = sr->pos->has_dbg = true;
+    mssa_qhit h = {e->func, e->inst, e->line, e->col};
+    mssa_vec_push(&sr->hits, h);
+  }
+}
+
+/* On a miss: one pass over every memory instruction with a location. */
+static void scan(search *sr) {
+  const mssa_qmodule *q = sr->q;
+  const mssa_module *m = q->m;
+  for (uint32_t fi = 0; fi < q->nfuncs; fi++) {
+    const mssa_ssa *s = q->ssa[fi];
+    const mssa_func *f = &m->funcs.a[fi];
+    if (f->md_dbg != MSSA_NONE) sr->pos->has_dbg = true;
+    if (!s) continue;
+    for (uint32_t i = 0; i < f->insts.n; i++) {
+      const mssa_inst *in = &f->insts.a[i];
+      if (in->block == MSSA_NONE || in->dbg == MSSA_NONE) continue;
+      sr->pos->has_dbg = true;
+      if (mssa_ssa_inst_access(s, i) != MSSA_NONE) visit(sr, fi, i, in->dbg);
+    }
+  }
+}
+
+uint32_t mssa_q_find_position(mssa_qmodule *q, mssa_qpos *pos, mssa_qhit *out, uint32_t cap) {
   search sr;
   memset(&sr, 0, sizeof sr);
   sr.q = q;
@@ -146,19 +249,8 @@ uint32_t mssa_q_find_position(const mssa_qmodule *q, mssa_qpos *pos, mssa_qhit *
   pos->has_dbg = pos->file_known = pos->nearest = false;
   pos->col_used = 0;
   pos->line_before = pos->line_after = 0;
-  const mssa_module *m = q->m;
-  for (uint32_t fi = 0; fi < q->nfuncs; fi++) {
-    const mssa_ssa *s = q->ssa[fi];
-    const mssa_func *f = &m->funcs.a[fi];
-    if (f->md_dbg != MSSA_NONE) pos->has_dbg = true;
-    if (!s) continue;
-    for (uint32_t i = 0; i < f->insts.n; i++) {
-      const mssa_inst *in = &f->insts.a[i];
-      if (in->block == MSSA_NONE || in->dbg == MSSA_NONE) continue;
-      pos->has_dbg = true;
-      if (mssa_ssa_inst_access(s, i) != MSSA_NONE) visit(&sr, fi, i, in->dbg);
-    }
-  }
+  index_hits(&sr, q);
+  if (!sr.hits.n) scan(&sr);   /* a miss: what the file has, for its reason */
   uint32_t col = pick_col(&sr), n = 0;
   pos->col_used = col;
   pos->nearest = col && col != pos->col;

@@ -10,7 +10,10 @@
 ** Invariants:
 **   1. Columns are 1-based byte columns, as DILocation's; lines 1-based.
 **   2. Hits come sorted by (column, function, instruction id), each once.
-**   3. Nothing is modified; the file-name cache lives in the call.
+**   3. The module is not modified; the bundle keeps an index of its
+**      locations by line (built by the first query, rebuilt when the
+**      bundle's version moves), so queries on one bundle must be
+**      serialized, as every query on it is (mssa_query.h).
 **
 ** Pure C11; no libuv, no jansson.
 */
@@ -44,8 +47,9 @@ typedef struct mssa_qpos {
 ** pos->file, matching an instruction's own location or any location it
 ** was inlined at. Writes up to `cap` hits (sorted); returns the total.
 */
-uint32_t mssa_q_find_position(const mssa_qmodule *q, mssa_qpos *pos, mssa_qhit *out,
-                              uint32_t cap);
+uint32_t mssa_q_find_position(mssa_qmodule *q, mssa_qpos *pos, mssa_qhit *out, uint32_t cap);
+/* Frees the bundle's line index (mssa_qmodule_free calls it). */
+void mssa_q_line_index_free(struct mssa_qline_index *ix);
 
 /* Lexically normalised path: "//" and "/./" collapsed, a leading "./"
 ** dropped, "dir/../" removed. Writes into buf (cap bytes). */
