@@ -145,3 +145,17 @@ void mssa__source_free(mssa__srcjob *s) {
   mssa_compile_result_free(&s->r);
   free(s);
 }
+
+static bool has_suffix(const char *s, const char *suf) {
+  size_t n = strlen(s), k = strlen(suf);
+  return n >= k && !strcmp(s + n - k, suf);
+}
+
+const char *mssa__source_hint(const char *path) {
+  if (has_suffix(path, ".c") || has_suffix(path, ".h"))
+    return "a C file, not LLVM IR: load it with {\"source\": PATH} (memssa load FILE.c), "
+           "which compiles it";
+  if (has_suffix(path, ".bc"))
+    return "LLVM bitcode: memssa reads the text form (llvm-dis FILE.bc, or clang -S -emit-llvm)";
+  return NULL;
+}

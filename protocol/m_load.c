@@ -334,9 +334,13 @@ static void reply_failed(mssa_proto *p, mssa_proto_job *j, mssa_buf *out) {
     data = json_pack("{sosIsIso}", "file", mssa__jstr(j->diag.file[0] ? j->diag.file : j->path),
                      "line", (json_int_t)j->diag.line, "col", (json_int_t)j->diag.col,
                      "message", mssa__jstr(j->diag.msg));
+    const char *hint = j->from_file ? mssa__source_hint(j->path) : NULL;
+    if (hint) json_object_set_new(data, "hint", json_string(hint));
   }
   if (j->refused < 0) {
     mssa_diag_format(&j->diag, buf, sizeof buf);
+    const char *hint = j->rc != MSSA_EIO && j->from_file ? mssa__source_hint(j->path) : NULL;
+    if (hint) snprintf(buf + strlen(buf), sizeof buf - strlen(buf), " (%s)", hint);
     msg = buf;
   }
   json_t *m = mssa__jstr(msg);

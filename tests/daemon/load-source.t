@@ -3,8 +3,9 @@
 # driver (clang -g, the file's compile command) on its thread pool and loads
 # the IR; an edit inside one function reloads by difference (the driver's
 # -gdwarf-4 keeps DWARF 5's per-edit MD5 checksum out of the IR); compile
-# errors come back as -32010 compile_failed with clang's diagnostics; and
-# `memssa load FILE.c` does the same from the command line.
+# errors come back as -32010 compile_failed with clang's diagnostics; a .c
+# or .bc given as `path` gets a hint; and `memssa load FILE.c` does the same
+# from the command line.
 import os, shutil, subprocess
 
 from daemonlib import MEMSSA, MEMSSAD, ROOT, Daemon, bail, done, err_code, is_, ok
@@ -54,6 +55,14 @@ def main():
     is_(err_code(r), -32602, "a relative source path is refused")
     r = c.call("load", {"source": src, "path": src})
     is_(err_code(r), -32602, "source and path together are refused")
+
+    r = c.call("load", {"path": src})
+    is_((err_code(r), "source" in r["error"]["data"].get("hint", "")), (-32010, True),
+        "a .c given as a path: -32010 with a hint to load it as source")
+    bc = os.path.join(d.tmp, "x.bc")
+    open(bc, "wb").write(b"BC\xc0\xde\x35\x14\x00\x00")
+    r = c.call("load", {"path": bc})
+    ok("llvm-dis" in r["error"]["data"].get("hint", ""), "a .bc: a hint to disassemble it")
 
     env = dict(os.environ, MEMSSA_SOCKET=d.sock)
     out = subprocess.run([MEMSSA, "load", src, "--module", "viacli"], env=env,
