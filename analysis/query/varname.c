@@ -11,7 +11,10 @@
 **              or `p->f` when the base was loaded from a variable; any
 **              other GEP is an element, `base[…]`;
 **   cast       the name of what it casts;
-**   load       `*name` of the pointer it was loaded from.
+**   load       `*name` of the pointer it was loaded from;
+**   any other  a pointer a variable holds (an argument, a register value:
+**              llvm.dbg.value / #dbg_value with an empty expression):
+**              `*q`, and `q->f`, `q[…]` through it.
 **
 ** Invariants:
 **   1. See varname.h: bounded depth, capped buffers, nothing modified.
@@ -86,6 +89,14 @@ static uint32_t attachment(const mssa_module *m, uint32_t tuple, const char *kin
 
 /* ------------------------------------------------------------ variables */
 
+/* Is node `md` the empty DIExpression (the value itself, no offset)? */
+static bool md_empty_expr(const mssa_module *m, uint32_t md) {
+  if (md >= m->md.n || !md_tag_is(m, md, "DIExpression")) return false;
+  const mssa_md *d = &m->md.a[md];
+  const char *t = m->text + d->text_off;
+  return d->text_len >= 15 && !memcmp(t + d->text_len - 2, "()", 2);
+}
+
 /* The DILocalVariable declared for alloca `inst`, or MSSA_NONE. */
 static uint32_t declared_var(const mssa_module *m, const mssa_func *f, uint32_t inst) {
   mssa_val v = MSSA_VAL(MSSA_VK_INST, inst);
@@ -100,6 +111,30 @@ static uint32_t declared_var(const mssa_module *m, const mssa_func *f, uint32_t 
       continue;
     const mssa_val *ops = mssa_inst_ops(f, in);
     if (MSSA_VAL_KIND(ops[1]) != MSSA_VK_META || MSSA_VAL_KIND(ops[2]) != MSSA_VK_META) continue;
+    uint32_t w = MSSA_VAL_INDEX(ops[1]);
+    if (w < m->md.n && m->md.a[w].kind == MSSA_MD_VALUE && m->md.a[w].val == v)
+      return MSSA_VAL_INDEX(ops[2]);
+  }
+  return MSSA_NONE;
+}
+
+/* The DILocalVariable a pointer value holds (an argument, or a pointer
+** kept in a register), by the first llvm.dbg.value call or #dbg_value
+** record about it with an empty expression; MSSA_NONE if none. */
+static uint32_t value_var(const mssa_module *m, const mssa_func *f, mssa_val v) {
+  for (uint32_t r = 0; r < f->dbg.n; r++) {
+    const mssa_dbg_record *d = &f->dbg.a[r];
+    if (d->kind == MSSA_DBG_VALUE && d->addr == v && md_empty_expr(m, d->expr)) return d->var;
+  }
+  for (uint32_t i = 0; i < f->insts.n; i++) {
+    const mssa_inst *in = &f->insts.a[i];
+    if (in->block == MSSA_NONE || in->opcode != MSSA_OP_CALL ||
+        in->intrinsic != MSSA_INTR_DBG_VALUE || in->nops < 4)
+      continue;
+    const mssa_val *ops = mssa_inst_ops(f, in);
+    if (MSSA_VAL_KIND(ops[1]) != MSSA_VK_META || MSSA_VAL_KIND(ops[2]) != MSSA_VK_META ||
+        MSSA_VAL_KIND(ops[3]) != MSSA_VK_META || !md_empty_expr(m, MSSA_VAL_INDEX(ops[3])))
+      continue;
     uint32_t w = MSSA_VAL_INDEX(ops[1]);
     if (w < m->md.n && m->md.a[w].kind == MSSA_MD_VALUE && m->md.a[w].val == v)
       return MSSA_VAL_INDEX(ops[2]);
@@ -164,8 +199,14 @@ static int name_gep(const mssa_module *m, const mssa_func *f, const mssa_inst *i
                                                            : NULL;
   bool through = b && b->opcode == MSSA_OP_LOAD;
   char bn[NAME_CAP], fld[NAME_CAP];
-  if (name_of(m, f, through ? mssa_inst_ops(f, b)[0] : base, bn, sizeof bn, depth + 1))
+  uint32_t held = through || (b && b->opcode == MSSA_OP_ALLOCA) ? MSSA_NONE
+                                                                 : value_var(m, f, base);
+  if (held != MSSA_NONE) {   /* a pointer a variable holds: p->f, p[…] */
+    if (mssa_q_md_string_field(m, held, "name", bn, sizeof bn)) return MSSA_ENOENT;
+    through = true;
+  } else if (name_of(m, f, through ? mssa_inst_ops(f, b)[0] : base, bn, sizeof bn, depth + 1)) {
     return MSSA_ENOENT;
+  }
   int64_t z, k;
   if (in->nops == 3 && const_int(m, ops[1], &z) && z == 0 && const_int(m, ops[2], &k) &&
       k >= 0 && mssa_type_get(m, in->aux)->kind == MSSA_T_STRUCT) {
@@ -177,11 +218,21 @@ static int name_gep(const mssa_module *m, const mssa_func *f, const mssa_inst *i
   return MSSA_OK;
 }
 
+/* A pointer named by dbg.value (`q` holds it): the memory is `*q`. */
+static int name_held(const mssa_module *m, const mssa_func *f, mssa_val p, char *buf, size_t cap) {
+  char v[NAME_CAP];
+  uint32_t var = value_var(m, f, p);
+  if (var == MSSA_NONE || mssa_q_md_string_field(m, var, "name", v, sizeof v)) return MSSA_ENOENT;
+  if (cap) snprintf(buf, cap, "*%s", v);
+  return MSSA_OK;
+}
+
 static int name_of(const mssa_module *m, const mssa_func *f, mssa_val p, char *buf, size_t cap,
                    int depth) {
   if (depth > MSSA_VARNAME_DEPTH) return MSSA_ENOENT;
   if (MSSA_VAL_KIND(p) == MSSA_VK_GLOBAL && MSSA_VAL_INDEX(p) < m->globals.n)
     return global_name(m, MSSA_VAL_INDEX(p), buf, cap);
+  if (MSSA_VAL_KIND(p) == MSSA_VK_ARG) return name_held(m, f, p, buf, cap);
   if (MSSA_VAL_KIND(p) != MSSA_VK_INST || MSSA_VAL_INDEX(p) >= f->insts.n) return MSSA_ENOENT;
   uint32_t i = MSSA_VAL_INDEX(p);
   const mssa_inst *in = &f->insts.a[i];
@@ -200,7 +251,7 @@ static int name_of(const mssa_module *m, const mssa_func *f, mssa_val p, char *b
     if (cap) snprintf(buf, cap, "*%s", bn);
     return MSSA_OK;
   }
-  default: return MSSA_ENOENT;
+  default: return name_held(m, f, p, buf, cap);
   }
 }
 
@@ -228,6 +279,9 @@ mssa_val mssa_q_inst_ptr(const mssa_func *f, uint32_t inst) {
 int mssa_q_inst_var(const mssa_module *m, const mssa_func *f, uint32_t inst, char *buf,
                     size_t cap) {
   if (cap) buf[0] = 0;
+  /* a function without debug info has no names (and IR offloaded by a
+  ** compiler seldom has any: its accesses cost nothing extra) */
+  if (f->md_dbg == MSSA_NONE) return MSSA_ENOENT;
   mssa_val p = mssa_q_inst_ptr(f, inst);
   return p == MSSA_VAL_NONE ? MSSA_ENOENT : name_of(m, f, p, buf, cap, 0);
 }

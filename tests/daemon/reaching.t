@@ -83,6 +83,8 @@ def positions(c):
     r = c.result("clobber", {"module": "inl", "file": "inl.c", "line": 9})
     ok([m["access"]["source"]["line"] for m in r["matches"]] == [4],
        "the load inlined from get() (line 4) is found at its call site, line 9")
+    is_(r["matches"][0]["access"].get("var"), "*q",
+        "a pointer held in a register (argument q, by llvm.dbg.value) names its memory *q")
     r = c.result("clobber", {"module": "inl", "file": "inl.c", "line": 4})
     is_(len(r["matches"]), 1, "... and at its own line")
 
