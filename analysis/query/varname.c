@@ -97,43 +97,27 @@ static bool md_empty_expr(const mssa_module *m, uint32_t md) {
   return d->text_len >= 15 && !memcmp(t + d->text_len - 2, "()", 2);
 }
 
-/* The DILocalVariable declared for alloca `inst`, or MSSA_NONE. */
-static uint32_t declared_var(const mssa_module *m, const mssa_func *f, uint32_t inst) {
-  mssa_val v = MSSA_VAL(MSSA_VK_INST, inst);
+/* The DILocalVariable of the first debug intrinsic call or record about
+** value v: `declare` -- llvm.dbg.declare / #dbg_declare / #dbg_assign (v
+** is the variable's address); else llvm.dbg.value / #dbg_value with an
+** empty expression (v is the variable's value). MSSA_NONE if none. */
+static uint32_t debug_var(const mssa_module *m, const mssa_func *f, mssa_val v, bool declare) {
   for (uint32_t r = 0; r < f->dbg.n; r++) {
     const mssa_dbg_record *d = &f->dbg.a[r];
-    if ((d->kind == MSSA_DBG_DECLARE || d->kind == MSSA_DBG_ASSIGN) && d->addr == v) return d->var;
+    bool kind = declare ? d->kind == MSSA_DBG_DECLARE || d->kind == MSSA_DBG_ASSIGN
+                        : d->kind == MSSA_DBG_VALUE && md_empty_expr(m, d->expr);
+    if (kind && d->addr == v) return d->var;
   }
+  unsigned want = declare ? MSSA_INTR_DBG_DECLARE : MSSA_INTR_DBG_VALUE;
   for (uint32_t i = 0; i < f->insts.n; i++) {
     const mssa_inst *in = &f->insts.a[i];
-    if (in->block == MSSA_NONE || in->opcode != MSSA_OP_CALL ||
-        in->intrinsic != MSSA_INTR_DBG_DECLARE || in->nops < 3)
-      continue;
-    const mssa_val *ops = mssa_inst_ops(f, in);
-    if (MSSA_VAL_KIND(ops[1]) != MSSA_VK_META || MSSA_VAL_KIND(ops[2]) != MSSA_VK_META) continue;
-    uint32_t w = MSSA_VAL_INDEX(ops[1]);
-    if (w < m->md.n && m->md.a[w].kind == MSSA_MD_VALUE && m->md.a[w].val == v)
-      return MSSA_VAL_INDEX(ops[2]);
-  }
-  return MSSA_NONE;
-}
-
-/* The DILocalVariable a pointer value holds (an argument, or a pointer
-** kept in a register), by the first llvm.dbg.value call or #dbg_value
-** record about it with an empty expression; MSSA_NONE if none. */
-static uint32_t value_var(const mssa_module *m, const mssa_func *f, mssa_val v) {
-  for (uint32_t r = 0; r < f->dbg.n; r++) {
-    const mssa_dbg_record *d = &f->dbg.a[r];
-    if (d->kind == MSSA_DBG_VALUE && d->addr == v && md_empty_expr(m, d->expr)) return d->var;
-  }
-  for (uint32_t i = 0; i < f->insts.n; i++) {
-    const mssa_inst *in = &f->insts.a[i];
-    if (in->block == MSSA_NONE || in->opcode != MSSA_OP_CALL ||
-        in->intrinsic != MSSA_INTR_DBG_VALUE || in->nops < 4)
+    if (in->block == MSSA_NONE || in->opcode != MSSA_OP_CALL || in->intrinsic != want ||
+        in->nops < 4)   /* callee, value, variable, expression */
       continue;
     const mssa_val *ops = mssa_inst_ops(f, in);
     if (MSSA_VAL_KIND(ops[1]) != MSSA_VK_META || MSSA_VAL_KIND(ops[2]) != MSSA_VK_META ||
-        MSSA_VAL_KIND(ops[3]) != MSSA_VK_META || !md_empty_expr(m, MSSA_VAL_INDEX(ops[3])))
+        MSSA_VAL_KIND(ops[3]) != MSSA_VK_META ||
+        (!declare && !md_empty_expr(m, MSSA_VAL_INDEX(ops[3]))))
       continue;
     uint32_t w = MSSA_VAL_INDEX(ops[1]);
     if (w < m->md.n && m->md.a[w].kind == MSSA_MD_VALUE && m->md.a[w].val == v)
@@ -200,7 +184,7 @@ static int name_gep(const mssa_module *m, const mssa_func *f, const mssa_inst *i
   bool through = b && b->opcode == MSSA_OP_LOAD;
   char bn[NAME_CAP], fld[NAME_CAP];
   uint32_t held = through || (b && b->opcode == MSSA_OP_ALLOCA) ? MSSA_NONE
-                                                                 : value_var(m, f, base);
+                                                                 : debug_var(m, f, base, false);
   if (held != MSSA_NONE) {   /* a pointer a variable holds: p->f, p[…] */
     if (mssa_q_md_string_field(m, held, "name", bn, sizeof bn)) return MSSA_ENOENT;
     through = true;
@@ -221,7 +205,7 @@ static int name_gep(const mssa_module *m, const mssa_func *f, const mssa_inst *i
 /* A pointer named by dbg.value (`q` holds it): the memory is `*q`. */
 static int name_held(const mssa_module *m, const mssa_func *f, mssa_val p, char *buf, size_t cap) {
   char v[NAME_CAP];
-  uint32_t var = value_var(m, f, p);
+  uint32_t var = debug_var(m, f, p, false);
   if (var == MSSA_NONE || mssa_q_md_string_field(m, var, "name", v, sizeof v)) return MSSA_ENOENT;
   if (cap) snprintf(buf, cap, "*%s", v);
   return MSSA_OK;
@@ -239,7 +223,7 @@ static int name_of(const mssa_module *m, const mssa_func *f, mssa_val p, char *b
   if (in->block == MSSA_NONE) return MSSA_ENOENT;
   switch (in->opcode) {
   case MSSA_OP_ALLOCA: {
-    uint32_t var = declared_var(m, f, i);
+    uint32_t var = debug_var(m, f, MSSA_VAL(MSSA_VK_INST, i), true);
     return var == MSSA_NONE ? MSSA_ENOENT : mssa_q_md_string_field(m, var, "name", buf, cap);
   }
   case MSSA_OP_GEP: return in->nops ? name_gep(m, f, in, buf, cap, depth) : MSSA_ENOENT;
