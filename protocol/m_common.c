@@ -162,7 +162,10 @@ json_t *mssa__access_json_new(const mssa_qmodule *q, uint32_t fi, uint32_t acces
     json_object_set_new(o, "text", mssa__jstr(buf));
     json_t *src = mssa__source_json_new(m, in);
     if (src) json_object_set_new(o, "source", src);
-    if (!mssa_q_inst_var(m, f, x->inst, buf, sizeof buf))
+    /* the bundle's name index is a cache: built on the query thread,
+    ** where every access object is made */
+    if (!mssa_q_inst_var_ix(mssa_qmodule_var_index((mssa_qmodule *)q), m, f, x->inst, buf,
+                            sizeof buf))
       json_object_set_new(o, "var", mssa__jstr(buf));
     uint32_t arg;
     if (mssa_q_stores_param(f, x->inst, &arg)) json_object_set_new(o, "param", json_integer(arg));

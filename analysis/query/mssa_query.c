@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "query/source.h"
+#include "query/varname.h"
 #include "reader/reader.h"
 
 /* ------------------------------------------------------------ the bundle */
@@ -90,6 +91,7 @@ void mssa_qmodule_free(mssa_qmodule *q) {
   free(q->ssa);
   mssa_u64map_free(&q->fn_by_name);
   mssa_q_line_index_free(q->lines);
+  mssa_q_var_index_free(q->vars);
   mssa_module_free(q->m);
   free(q);
 }

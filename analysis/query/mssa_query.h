@@ -52,6 +52,8 @@ typedef struct mssa_qmodule {
   struct mssa_qline_index *lines; /* source.c: locations by line, built by the
                              first position query, rebuilt when `version`
                              moves; owned */
+  struct mssa_qvar_index *vars; /* varname.c: debug-info names by value, built
+                             and rebuilt likewise; owned */
 } mssa_qmodule;
 
 /*

@@ -11,7 +11,9 @@
 **      is "unknown" (MSSA_ENOENT), never a wrong name.
 **   2. Every name is written into the caller's buffer, truncated to cap
 **      and NUL-terminated when cap > 0.
-**   3. Nothing is cached and nothing is modified: safe on a shared module.
+**   3. The module is never modified. Lookups without an index cache
+**      nothing; a bundle's index (mssa_qmodule_var_index) is built once
+**      per bundle version, like its line index.
 **
 ** Pure C11; no libuv, no jansson.
 */
@@ -45,6 +47,19 @@ int mssa_q_inst_var(const mssa_module *m, const mssa_func *f, uint32_t inst, cha
 /* Is `inst` a store of one of the function's arguments (the spill clang
 ** writes at entry, which has no source line)? Sets *arg to its number. */
 bool mssa_q_stores_param(const mssa_func *f, uint32_t inst, uint32_t *arg);
+
+/* What the debug info names, indexed once per module (a lookup without it
+** scans the function, and the DICompositeTypes, each time). */
+typedef struct mssa_qvar_index mssa_qvar_index;
+mssa_qvar_index *mssa_q_var_index_new(const mssa_module *m, uint64_t version);
+void mssa_q_var_index_free(mssa_qvar_index *ix);
+/* mssa_q_inst_var with an index (NULL: none). */
+int mssa_q_inst_var_ix(const mssa_qvar_index *ix, const mssa_module *m, const mssa_func *f,
+                       uint32_t inst, char *buf, size_t cap);
+/* The bundle's index, built on first use and rebuilt when its version
+** moves (queries on a bundle are serialized: mssa_query.h). */
+struct mssa_qmodule;
+const mssa_qvar_index *mssa_qmodule_var_index(struct mssa_qmodule *q);
 
 /* A string-valued field (`name: "x"`) of a specialized metadata node, read
 ** from its text: MSSA_OK or MSSA_ENOENT. */
