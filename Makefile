@@ -216,9 +216,9 @@ $(BUILD)/tests/%: tests/unit/%.c tests/unit/tap.h $(LIB) $(FLAGS_STAMP) | deps
 	  $(ALL_LDFLAGS) $< $(TEST_LIBS) $(LIB) $(LDLIBS) -o $@
 
 PROTO_TEST_BINS := $(filter $(BUILD)/tests/test_proto%,$(TEST_BINS))
-$(PROTO_TEST_BINS): $(PROTO_LIB)
+$(PROTO_TEST_BINS): $(PROTO_LIB) $(CLIENT_LIB)
 $(PROTO_TEST_BINS): TEST_CPPFLAGS = -D_POSIX_C_SOURCE=200809L -Iprotocol $(SRV_CFLAGS)
-$(PROTO_TEST_BINS): TEST_LIBS = $(PROTO_LIB) $(SRV_LIBS)
+$(PROTO_TEST_BINS): TEST_LIBS = $(PROTO_LIB) $(CLIENT_LIB) $(SRV_LIBS)
 
 # prove --exec '' runs every test file directly: the C test binaries and the
 # executable .t scripts (their #! line picks the interpreter).

@@ -2,12 +2,13 @@
 ** cli_daemon.c -- the memssa subcommands that talk to memssad through
 ** libmemssa-client:
 **
-**   memssa load FILE.ll [--module NAME]
+**   memssa load FILE.ll|FILE.c [--module NAME]
 **   memssa clobber FILE:LINE[:COL] [--module M]
 **   memssa clobber MODULE FUNCTION INST [--ptr P [--size N]]
 **   memssa uses    FILE:LINE[:COL] | MODULE FUNCTION INST
 **   memssa access  MODULE FUNCTION INST
 **   memssa print   MODULE [FUNCTION] [--walker]
+**   memssa dot     MODULE FUNCTION [--svg]
 **   memssa verify  MODULE [FUNCTION]
 **   memssa functions MODULE | modules | stats | ping | unload MODULE
 **   memssa query '<json>' | shutdown | daemon [MEMSSAD-OPTIONS]
@@ -33,12 +34,16 @@
 #include <errno.h>
 #include <limits.h>
 #include <signal.h>
+#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <fcntl.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+
+extern char **environ;
 
 #include "cli.h"
 
@@ -52,6 +57,7 @@ typedef struct dopts {
   long long size;
   bool json;
   bool walker;
+  bool svg;            /* dot: render through Graphviz's dot -Tsvg */
   int npos;
   char *pos[8];
 } dopts;
@@ -68,6 +74,7 @@ static int parse(const char *cmd, int argc, char **argv, dopts *o) {
     else if (!strcmp(a, "--size") && v) { o->size = atoll(v); i++; }
     else if (!strcmp(a, "--json")) o->json = true;
     else if (!strcmp(a, "--walker")) o->walker = true;
+    else if (!strcmp(a, "--svg") && !strcmp(cmd, "dot")) o->svg = true;
     else if (a[0] == '-' && a[1] && strcmp(cmd, "query") && strcmp(cmd, "daemon")) {
       fprintf(stderr, "memssa %s: unknown option '%s'\n", cmd, a);
       return -1;
@@ -215,6 +222,28 @@ static void print_access_line(const char *indent, json_t *acc) {
   putchar('\n');
 }
 
+/* The reaching writes of a clobber answer, in source terms. */
+static void print_reaching(json_t *a) {
+  json_t *rw = json_object_get(a, "reaching");
+  if (!json_array_size(rw)) return;
+  bool def = !strcmp(jstr(json_object_get(a, "access"), "kind"), "def");
+  printf("  %s the value written at:\n", def ? "overwrites" : "may read");
+  for (size_t i = 0; i < json_array_size(rw); i++) {
+    json_t *w = json_array_get(rw, i), *src = json_object_get(w, "source");
+    const char *path = jstr(w, "path"), *var = jstr(w, "var");
+    if (!strcmp(path, "entry")) {
+      printf("    before @%s (a parameter, a global, or memory its caller wrote)\n",
+             jstr(a, "function"));
+      continue;
+    }
+    if (src) printf("    line %lld:%lld", jint(src, "line"), jint(src, "col"));
+    else printf("    %s", json_is_integer(json_object_get(w, "param")) ? "parameter spill" : "no line");
+    if (*var) printf(" writes %s", var);
+    printf("%s   ; %s\n", !strcmp(path, "loop") ? " (around the loop)" : "", jstr(w, "text"));
+  }
+  if (json_is_true(json_object_get(a, "truncated"))) printf("    … (more)\n");
+}
+
 static void print_answer(json_t *a) {
   json_t *acc = json_object_get(a, "access"), *cl = json_object_get(a, "clobber");
   printf("%s @%s:\n", jstr(a, "module"),
@@ -232,6 +261,7 @@ static void print_answer(json_t *a) {
   }
   if (*ar) printf("alias: %s", ar);
   printf("%s\n", json_is_true(json_object_get(a, "from_cache")) ? " (cached)" : "");
+  print_reaching(a);
 }
 
 /* --------------------------------------------------- target arguments */
@@ -326,7 +356,7 @@ static void show_load(const dopts *o, json_t *x, int *st) {
 
 static int cmd_load(dopts *o) {
   if (o->npos != 1) {
-    fprintf(stderr, "usage: memssa load FILE.ll [--module NAME]\n");
+    fprintf(stderr, "usage: memssa load FILE.ll|FILE.c [--module NAME]\n");
     return 2;
   }
   char abs[PATH_MAX];
@@ -334,7 +364,9 @@ static int cmd_load(dopts *o) {
     fprintf(stderr, "memssa load: %s: %s\n", o->pos[0], strerror(errno));
     return 1;
   }
-  json_t *p = json_pack("{ss}", "path", abs);
+  size_t n = strlen(abs);
+  bool c_file = n > 2 && !strcmp(abs + n - 2, ".c");   /* memssad compiles it */
+  json_t *p = json_pack("{ss}", c_file ? "source" : "path", abs);
   if (o->module) json_object_set_new(p, "module", json_string(o->module));
   return run(o, "load", p, show_load);
 }
@@ -440,6 +472,57 @@ static int cmd_module(dopts *o, const char *method, bool function_ok) {
                  : !strcmp(method, "verify") ? show_verify
                                              : show_functions;
   return run(o, method, p, show);
+}
+
+/* Writes `text` to Graphviz's `dot -Tsvg` (spawned with an argv, its
+** stdout ours); 0, or 1 when dot cannot run or fails. */
+static int render_svg(const char *text) {
+  int fd[2];
+  if (pipe(fd)) return 1;
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init(&fa);
+  posix_spawn_file_actions_adddup2(&fa, fd[0], 0);
+  posix_spawn_file_actions_addclose(&fa, fd[1]);
+  char *argv[] = {"dot", "-Tsvg", NULL};
+  pid_t pid;
+  fflush(stdout);
+  int rc = posix_spawnp(&pid, "dot", &fa, NULL, argv, environ);
+  posix_spawn_file_actions_destroy(&fa);
+  close(fd[0]);
+  if (rc) {
+    close(fd[1]);
+    fprintf(stderr, "memssa dot: cannot run Graphviz's dot: %s\n", strerror(rc));
+    return 1;
+  }
+  size_t n = strlen(text), off = 0;
+  void (*old)(int) = signal(SIGPIPE, SIG_IGN);
+  while (off < n) {
+    ssize_t k = write(fd[1], text + off, n - off);
+    if (k < 0 && errno == EINTR) continue;
+    if (k <= 0) break;
+    off += (size_t)k;
+  }
+  close(fd[1]);
+  signal(SIGPIPE, old);
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
+  return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : 1;
+}
+
+static void show_dot(const dopts *o, json_t *x, int *st) {
+  const char *t = jstr(x, "text");
+  if (o->svg) *st = render_svg(t);
+  else fputs(t, stdout);
+}
+
+/* dot MODULE FUNCTION [--svg]: the function's MemorySSA for Graphviz. */
+static int cmd_dot(dopts *o) {
+  if (o->npos != 2) {
+    fprintf(stderr, "usage: memssa dot MODULE FUNCTION [--svg]\n");
+    return 2;
+  }
+  json_t *p = json_pack("{ssssss}", "module", o->pos[0], "function", o->pos[1], "format", "dot");
+  return run(o, "print", p, show_dot);
 }
 
 static void print_flat(const char *prefix, json_t *v) {
@@ -685,7 +768,7 @@ int mssa_cli_has_local(int argc, char **argv) {
 int mssa_cli_daemon(const char *cmd, int argc, char **argv) {
   static const char *known[] = {"load", "clobber", "uses", "access", "print", "verify",
                                 "functions", "modules", "stats", "ping", "unload", "query",
-                                "shutdown", "daemon", "edit"};
+                                "shutdown", "daemon", "edit", "dot"};
   bool ok = false;
   for (size_t i = 0; i < sizeof known / sizeof known[0]; i++) ok |= !strcmp(cmd, known[i]);
   if (!ok) return -1;
@@ -698,6 +781,7 @@ int mssa_cli_daemon(const char *cmd, int argc, char **argv) {
   if (!strcmp(cmd, "functions") || !strcmp(cmd, "unload")) return cmd_module(&o, cmd, false);
   if (!strcmp(cmd, "query")) return cmd_query(&o);
   if (!strcmp(cmd, "edit")) return cmd_edit(&o);
+  if (!strcmp(cmd, "dot")) return cmd_dot(&o);
   if (!strcmp(cmd, "daemon")) return cmd_daemon(&o, argc, argv);
   if (o.npos) {
     fprintf(stderr, "memssa %s: takes no arguments\n", cmd);

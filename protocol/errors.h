@@ -46,6 +46,11 @@
   X(OUTSIDE_ROOT, "outside_root", IO_ERROR)           /* TCP: not under --root */      \
   X(JOURNAL_FAILED, "journal_failed", IO_ERROR)       /* --state-dir: not recorded */  \
   X(TOO_MANY_CONNECTIONS, "too_many_connections", INTERNAL_ERROR)                     \
+  X(COMPILE_FAILED, "compile_failed", IR_ERROR)  /* load source: data.diagnostics */    \
+  /* source positions that match no memory access (clobber/uses FILE:LINE) */          \
+  X(NO_DEBUG_INFO, "no_debug_info", NO_ACCESS)        /* no !dbg locations at all */   \
+  X(NO_SUCH_FILE, "no_such_file", NO_ACCESS)          /* no access in that file */     \
+  X(NO_ACCESS_ON_LINE, "no_access_on_line", NO_ACCESS) /* data: nearest_lines, candidates */ \
   /* edit refusals (analysis/ir/ir_edit.h, mssa_edit_why), in that order */            \
   X(HAS_USERS, "has_users", EDIT_REJECTED)                                             \
   X(IS_TERMINATOR, "is_terminator", EDIT_REJECTED)                                     \

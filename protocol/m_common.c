@@ -162,6 +162,13 @@ json_t *mssa__access_json_new(const mssa_qmodule *q, uint32_t fi, uint32_t acces
     json_object_set_new(o, "text", mssa__jstr(buf));
     json_t *src = mssa__source_json_new(m, in);
     if (src) json_object_set_new(o, "source", src);
+    /* the bundle's name index is a cache: built on the query thread,
+    ** where every access object is made */
+    if (!mssa_q_inst_var_ix(mssa_qmodule_var_index((mssa_qmodule *)q), m, f, x->inst, buf,
+                            sizeof buf))
+      json_object_set_new(o, "var", mssa__jstr(buf));
+    uint32_t arg;
+    if (mssa_q_stores_param(f, x->inst, &arg)) json_object_set_new(o, "param", json_integer(arg));
   }
   mssa_q_access_text(s, access, buf, sizeof buf);
   json_object_set_new(o, "desc", mssa__jstr(buf));

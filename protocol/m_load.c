@@ -24,7 +24,9 @@
 #include <string.h>
 
 #include "jsonir.h"
+#include "load_source.h"
 #include "methods.h"
+#include "query/dot.h"
 #include "reader/retext.h"
 
 struct mssa_proto_job {
@@ -32,6 +34,7 @@ struct mssa_proto_job {
   char *name;
   char *path;             /* file to read, or the name used in diagnostics */
   bool from_file;         /* a path load: job_run reads `path` first */
+  mssa__srcjob *src;      /* a source load: job_run compiles it first (owned) */
   char *root;             /* from_file: read only under this directory (NULL: anywhere) */
   size_t max_bytes;       /* --max-module-bytes */
   json_t *text;           /* the module text as a JSON string (owned) or NULL */
@@ -87,7 +90,8 @@ static size_t max_module_bytes(const mssa_proto *p) {
 }
 
 /* Decodes the params of `load`; 0, or an error set on c. */
-static int load_params(mssa__call *c, const char **name, const char **path, json_t **text) {
+static int load_params(mssa__call *c, const char **name, const char **path, json_t **text,
+                       mssa__srcjob **src) {
   int rc;
   *name = *path = NULL;
   if ((rc = mssa__jsonir_load_params(c))) return rc;   /* JSON IR: lowered to text here */
@@ -96,8 +100,11 @@ static int load_params(mssa__call *c, const char **name, const char **path, json
   *text = json_object_get(c->params, "text");
   if (*text && !json_is_string(*text))
     return mssa__fail(c, MSSA_RPC_INVALID_PARAMS, "params.text must be a string");
-  if (!!*text == !!*path)
-    return mssa__fail(c, MSSA_RPC_INVALID_PARAMS, "give exactly one of params.path and params.text");
+  if ((rc = mssa__source_params(c, src))) return rc;
+  if (!!*text + !!*path + !!*src != 1)
+    return mssa__fail(c, MSSA_RPC_INVALID_PARAMS,
+                      "give exactly one of params.path, params.text and params.source");
+  if (*src && !*name) *name = mssa__source_path(*src);   /* C file: named by its path */
   if (*text && !*name)
     return mssa__fail(c, MSSA_RPC_INVALID_PARAMS, "params.module is required with params.text");
   if (*name && !**name) return mssa__fail(c, MSSA_RPC_INVALID_PARAMS, "params.module is empty");
@@ -141,8 +148,12 @@ static void copy_for_pool_compare(mssa_proto_job *j, mssa_qmodule *cur,
 int mssa__m_load(mssa__call *c) {
   const char *name, *path;
   json_t *text;
-  int rc = load_params(c, &name, &path, &text);
-  if (rc) return rc;
+  mssa__srcjob *src = NULL;
+  int rc = load_params(c, &name, &path, &text, &src);
+  if (rc) {
+    mssa__source_free(src);
+    return rc;
+  }
   char why[256] = "";
   char *dname = name ? NULL : default_name(path);
   mssa_proto_host *h = c->p->host;
@@ -170,9 +181,13 @@ int mssa__m_load(mssa__call *c) {
     sprintf(j->path, "%s.ll", j->name);
     j->text = json_incref(text);
   }
+  if ((j->src = src)) {
+    const char *root = h->file_root ? h->file_root(h) : NULL;
+    if (root) j->root = mssa_xstrndup(root, strlen(root));
+  }
   j->opts = c->p->opts.build;
   snprintf(j->why, sizeof j->why, "%s", why);
-  if (tm && (async || path)) {
+  if (tm && (async || path || src)) {
     j->rq = cur;
     j->rversion = cur->version;
     j->compare_here = !async;   /* the pool reads the file; the query thread compares */
@@ -220,6 +235,15 @@ void mssa_proto_job_run(mssa_proto_job *j) {
       return;
     j->read_ms = (double)(mssa_now_ns() - t0) / 1e6;
     if (j->compare_here) return;   /* job_reply compares, on the query thread */
+  } else if (j->src) {
+    if (mssa__source_compile(j->src, j->root, &j->ntext, &j->nlen)) {
+      j->compare_here = false;   /* nothing to compare: the failure is the reply */
+      mssa__textmap_free(j->omap);
+      j->omap = NULL;
+      j->rc = MSSA_EIO;
+      return;
+    }
+    if (j->compare_here) return;
   } else if (j->omap) {
     j->nlen = json_string_length(j->text);
     j->ntext = mssa_xmalloc(j->nlen + 1);
@@ -289,6 +313,10 @@ static bool reply_reload(mssa_proto *p, mssa_proto_job *j, mssa__retext_plan *pl
 static void reply_failed(mssa_proto *p, mssa_proto_job *j, mssa_buf *out) {
   p->errors++;
   p->loads_failed++;
+  if (mssa__source_failed(j->src)) {
+    mssa__source_reply_failed(j->src, j->id, out);
+    return;
+  }
   if (!j->id) return;
   json_t *data;
   int code;
@@ -306,9 +334,13 @@ static void reply_failed(mssa_proto *p, mssa_proto_job *j, mssa_buf *out) {
     data = json_pack("{sosIsIso}", "file", mssa__jstr(j->diag.file[0] ? j->diag.file : j->path),
                      "line", (json_int_t)j->diag.line, "col", (json_int_t)j->diag.col,
                      "message", mssa__jstr(j->diag.msg));
+    const char *hint = j->from_file ? mssa__source_hint(j->path) : NULL;
+    if (hint) json_object_set_new(data, "hint", json_string(hint));
   }
   if (j->refused < 0) {
     mssa_diag_format(&j->diag, buf, sizeof buf);
+    const char *hint = j->rc != MSSA_EIO && j->from_file ? mssa__source_hint(j->path) : NULL;
+    if (hint) snprintf(buf + strlen(buf), sizeof buf - strlen(buf), " (%s)", hint);
     msg = buf;
   }
   json_t *m = mssa__jstr(msg);
@@ -400,6 +432,7 @@ void mssa_proto_job_free(mssa_proto_job *j) {
   free(j->ntext);
   mssa__retext_plan_free(j->plan);
   mssa_qmodule_free(j->q);
+  mssa__source_free(j->src);
   free(j->name);
   free(j->path);
   free(j);
@@ -437,11 +470,16 @@ int mssa__m_print(mssa__call *c) {
   mssa_qmodule *q;
   uint32_t only;
   bool walker = false;
+  const char *format = NULL;
   int rc;
   if ((rc = mssa__get_module(c, &q, NULL)) || (rc = optional_function(c, q, &only)) ||
-      (rc = mssa__param_bool(c, "walker", &walker)))
+      (rc = mssa__param_bool(c, "walker", &walker)) ||
+      (rc = mssa__param_str(c, "format", false, &format)))
     return rc;
-  if (walker) c->p->gen++;   /* the walker printer caches answers */
+  bool dot = format && !strcmp(format, "dot");
+  if (format && !dot && strcmp(format, "text"))
+    return mssa__fail(c, MSSA_RPC_INVALID_PARAMS, "params.format is \"text\" or \"dot\"");
+  if (walker || dot) c->p->gen++;   /* the walker printer (and dot's walker edges) cache answers */
   char *text = NULL;
   size_t len = 0;
   FILE *f = open_memstream(&text, &len);
@@ -449,7 +487,8 @@ int mssa__m_print(mssa__call *c) {
   for (uint32_t fi = 0; fi < q->nfuncs; fi++) {
     if (only != MSSA_NONE && fi != only) continue;
     mssa_ssa *s = mssa__graph(c->p, q, fi, false);
-    if (s) mssa_print_function(f, s, walker);
+    if (s && dot) mssa_q_dot(f, s);
+    else if (s) mssa_print_function(f, s, walker);
   }
   fclose(f);
   size_t cap = c->p->opts.max_print_bytes;

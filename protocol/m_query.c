@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "methods.h"
+#include "query/source.h"
 
 /* Resolves function + instruction from params (module already resolved). */
 static int get_target(mssa__call *c, mssa_qmodule *q, uint32_t *fi, uint32_t *inst) {
@@ -32,17 +33,112 @@ static json_t *func_name_new(const mssa_qmodule *q, uint32_t fi) {
   return mssa__jstr(mssa_str(q->m, q->m->funcs.a[fi].name));
 }
 
-/* The memory instructions at params.file/line/col; -32004 if none. On
-** success *hits is malloc'ed with *n entries and *qs the modules of each. */
+/* A memory instruction found at a source position, and its module. */
 typedef struct srchit {
   mssa_qmodule *q;
   const char *module;
   mssa_qhit h;
+  uint32_t dist;     /* |column - wanted column| (0 when exact or any) */
 } srchit;
 
 #define MAX_HITS 64
 
-static int find_position(mssa__call *c, srchit *hits, uint32_t *n) {
+/* What the modules searched for one position saw, together. */
+typedef struct posinfo {
+  const char *file;
+  uint32_t line, col;
+  bool has_dbg, file_known;
+  uint32_t before, after;   /* nearest lines with accesses, 0 for none */
+} posinfo;
+
+static int srchit_cmp(const void *a, const void *b) {
+  const srchit *x = a, *y = b;
+  if (x->h.line != y->h.line) return x->h.line < y->h.line ? -1 : 1;
+  if (x->h.col != y->h.col) return x->h.col < y->h.col ? -1 : 1;
+  int k = strcmp(x->module, y->module);
+  if (k) return k;
+  if (x->h.func != y->h.func) return x->h.func < y->h.func ? -1 : 1;
+  return (x->h.inst > y->h.inst) - (x->h.inst < y->h.inst);
+}
+
+/* The hits at (line, col) of every module searched (params.module, or
+** all), nearest column first across modules; aggregates what was seen. */
+static uint32_t search_modules(mssa__call *c, const char *modname, posinfo *pi, uint32_t line,
+                               uint32_t col, srchit *hits) {
+  mssa_proto_host *h = c->p->host;
+  uint32_t nmod = modname ? 1 : h->count(h), n = 0, best = UINT32_MAX;
+  for (uint32_t i = 0; i < nmod; i++) {
+    const char *mn = modname;
+    mssa_qmodule *q = modname ? h->find(h, modname) : h->at(h, i, &mn);
+    if (!q) continue;
+    mssa_qhit tmp[MAX_HITS];
+    mssa__graphs_at_line(c->p, q, line);   /* --max-memory may have evicted them */
+    mssa_qpos pos = {.file = pi->file, .line = line, .col = col};
+    uint32_t k = mssa_q_find_position(q, &pos, tmp, MAX_HITS);
+    pi->has_dbg |= pos.has_dbg;
+    pi->file_known |= pos.file_known;
+    if (pos.line_before > pi->before) pi->before = pos.line_before;
+    if (pos.line_after && (!pi->after || pos.line_after < pi->after)) pi->after = pos.line_after;
+    uint32_t dist = !k || !col ? 0 : pos.col_used > col ? pos.col_used - col : col - pos.col_used;
+    for (uint32_t j = 0; j < k && j < MAX_HITS && n < MAX_HITS; j++)
+      hits[n++] = (srchit){q, mn, tmp[j], dist};
+    if (k && dist < best) best = dist;
+  }
+  uint32_t kept = 0;   /* only the modules' nearest columns */
+  for (uint32_t j = 0; j < n; j++)
+    if (hits[j].dist == best) hits[kept++] = hits[j];
+  if (kept) qsort(hits, kept, sizeof *hits, srchit_cmp);
+  return kept;
+}
+
+/* The accesses on the nearest lines that have some, as candidates. */
+static json_t *candidates_new(mssa__call *c, const char *modname, posinfo *pi) {
+  json_t *cands = json_array();
+  uint32_t lines[2] = {pi->before, pi->after};
+  for (int k = 0; k < 2; k++) {
+    if (!lines[k]) continue;
+    srchit hits[MAX_HITS];
+    posinfo tmp = *pi;
+    uint32_t n = search_modules(c, modname, &tmp, lines[k], 0, hits);
+    for (uint32_t j = 0; j < n; j++) {
+      const srchit *x = &hits[j];
+      char text[1024];
+      const mssa_ssa *s = x->q->ssa[x->h.func];
+      mssa_q_inst_text(x->q->m, &x->q->m->funcs.a[x->h.func], x->h.inst, text, sizeof text);
+      json_array_append_new(
+          cands, json_pack("{sssosIsisissso}", "module", x->module, "function",
+                           func_name_new(x->q, x->h.func), "inst", (json_int_t)x->h.inst, "line",
+                           (int)x->h.line, "col", (int)x->h.col, "kind",
+                           mssa_q_kind_name(s->acc.a[mssa_ssa_inst_access(s, x->h.inst)].kind),
+                           "text", mssa__jstr(text)));
+    }
+  }
+  return cands;
+}
+
+/* The miss of a position, with its reason. */
+static int position_miss(mssa__call *c, const char *modname, posinfo *pi) {
+  if (!pi->has_dbg)
+    return mssa__fail_reason(c, MSSA_RPC_NO_ACCESS, MSSA_REASON_NO_DEBUG_INFO,
+                             "%s%s%s has no debug locations (compile with -g)",
+                             modname ? "module '" : "no loaded module", modname ? modname : "",
+                             modname ? "'" : "");
+  if (!pi->file_known)
+    return mssa__fail_reason(c, MSSA_RPC_NO_ACCESS, MSSA_REASON_NO_SUCH_FILE,
+                             "no memory access of %s%s is located in '%.300s'",
+                             modname ? "module " : "any module", modname ? modname : "", pi->file);
+  json_t *near = json_array();
+  if (pi->before) json_array_append_new(near, json_integer(pi->before));
+  if (pi->after) json_array_append_new(near, json_integer(pi->after));
+  c->data = json_pack("{soso}", "nearest_lines", near, "candidates",
+                      candidates_new(c, modname, pi));
+  return mssa__fail_reason(c, MSSA_RPC_NO_ACCESS, MSSA_REASON_NO_ACCESS_ON_LINE,
+                           "nothing touches memory at %.300s:%u", pi->file, pi->line);
+}
+
+/* The memory instructions at params.file/line/col (a column without one
+** takes the nearest of the line); -32004 with a reason if none. */
+static int find_position(mssa__call *c, srchit *hits, uint32_t *n, posinfo *pi) {
   const char *file = NULL, *modname = NULL;
   uint64_t line = 0, col = 0;
   int rc;
@@ -53,43 +149,18 @@ static int find_position(mssa__call *c, srchit *hits, uint32_t *n) {
     return rc;
   if (line > UINT32_MAX || col > UINT32_MAX)
     return mssa__fail(c, MSSA_RPC_INVALID_PARAMS, "params.line/col out of range");
-  mssa_proto_host *h = c->p->host;
-  uint32_t nmod = modname ? 1 : h->count(h);
-  *n = 0;
-  for (uint32_t i = 0; i < nmod; i++) {
-    const char *mn = modname;
-    mssa_qmodule *q = modname ? h->find(h, modname) : h->at(h, i, &mn);
-    if (!q) {
-      if (modname)
-        return mssa__fail(c, MSSA_RPC_UNKNOWN_MODULE, "no module named '%.200s' is loaded",
-                          modname);
-      continue;
-    }
-    mssa_qhit tmp[MAX_HITS];
-    mssa__graphs_at_line(c->p, q, (uint32_t)line);   /* --max-memory may have evicted them */
-    uint32_t k = mssa_q_find_source(q, file, (uint32_t)line, (uint32_t)col, tmp, MAX_HITS);
-    for (uint32_t j = 0; j < k && j < MAX_HITS && *n < MAX_HITS; j++)
-      hits[(*n)++] = (srchit){q, mn, tmp[j]};
-  }
-  if (*n) return 0;
-  /* Nothing exactly there: list what the line has, to help the client. */
-  json_t *cands = json_array();
-  for (uint32_t i = 0; i < nmod; i++) {
-    const char *mn = modname;
-    mssa_qmodule *q = modname ? h->find(h, modname) : h->at(h, i, &mn);
-    if (!q) continue;
-    mssa_qhit tmp[MAX_HITS];
-    uint32_t k = mssa_q_find_source(q, file, (uint32_t)line, 0, tmp, MAX_HITS);
-    for (uint32_t j = 0; j < k && j < MAX_HITS; j++) {
-      char text[1024];
-      mssa_q_inst_text(q->m, &q->m->funcs.a[tmp[j].func], tmp[j].inst, text, sizeof text);
-      json_array_append_new(cands, json_pack("{sisiso}", "line", (int)tmp[j].line, "col",
-                                             (int)tmp[j].col, "text", mssa__jstr(text)));
-    }
-  }
-  c->data = json_pack("{so}", "candidates", cands);
-  return mssa__fail(c, MSSA_RPC_NO_ACCESS, "no memory instruction at %.300s:%llu:%llu", file,
-                    (unsigned long long)line, (unsigned long long)col);
+  if (modname && !c->p->host->find(c->p->host, modname))
+    return mssa__fail(c, MSSA_RPC_UNKNOWN_MODULE, "no module named '%.200s' is loaded", modname);
+  *pi = (posinfo){.file = file, .line = (uint32_t)line, .col = (uint32_t)col};
+  *n = search_modules(c, modname, pi, (uint32_t)line, (uint32_t)col, hits);
+  return *n ? 0 : position_miss(c, modname, pi);
+}
+
+/* {"file","line","col","nearest"}: where the matches were found. */
+static json_t *position_json_new(const posinfo *pi, const srchit *hits, uint32_t n) {
+  uint32_t col = n ? hits[0].h.col : pi->col;
+  return json_pack("{sssisisb}", "file", pi->file, "line", (int)pi->line, "col",
+                   pi->col ? (int)col : 0, "nearest", pi->col && n && col != pi->col);
 }
 
 /* Decodes params.location: {"ptr":"%p","size":N}; *has = false if absent. */
@@ -117,6 +188,29 @@ static int no_access(mssa__call *c, mssa_qmodule *q, uint32_t fi, uint32_t inst)
                     text);
 }
 
+/* A list of accesses of function fi as JSON access objects. */
+static json_t *accesses_json_new(mssa_qmodule *q, uint32_t fi, const uint32_t *v, uint32_t n) {
+  json_t *arr = json_array();
+  for (uint32_t i = 0; i < n; i++) json_array_append_new(arr, mssa__access_json_new(q, fi, v[i]));
+  return arr;
+}
+
+/* Adds "reaching" (each an access object with its "path") and
+** "truncated" to a clobber answer about access a. */
+static void reaching_add(json_t *o, mssa_qmodule *q, uint32_t fi, uint32_t a) {
+  mssa_qreach r;
+  if (mssa_q_reaching(q->ssa[fi], a, MSSA_REACH_DEFAULT_MAX, &r)) return;
+  json_t *arr = json_array();
+  for (uint32_t i = 0; i < r.n; i++) {
+    json_t *w = mssa__access_json_new(q, fi, r.w[i].access);
+    json_object_set_new(w, "path", json_string(mssa_path_name(r.w[i].path)));
+    json_array_append_new(arr, w);
+  }
+  json_object_set_new(o, "reaching", arr);
+  json_object_set_new(o, "truncated", json_boolean(r.truncated));
+  mssa_qreach_free(&r);
+}
+
 /* One clobber answer as a JSON object. */
 static json_t *answer_new(mssa__call *c, const char *module, mssa_qmodule *q, uint32_t fi,
                           uint32_t inst, const mssa_loc *loc) {
@@ -134,6 +228,7 @@ static json_t *answer_new(mssa__call *c, const char *module, mssa_qmodule *q, ui
   const char *ar = mssa_q_alias_name(a.ar);
   json_object_set_new(o, "alias", ar ? json_string(ar) : json_null());
   json_object_set_new(o, "from_cache", json_boolean(a.from_cache));
+  if (!loc) reaching_add(o, q, fi, a.access);
   return o;
 }
 
@@ -152,13 +247,14 @@ int mssa__m_clobber(mssa__call *c) {
   if (json_object_get(c->params, "file")) {
     srchit hits[MAX_HITS];
     uint32_t n = 0;
-    if ((rc = find_position(c, hits, &n))) return rc;
+    posinfo pi;
+    if ((rc = find_position(c, hits, &n, &pi))) return rc;
     json_t *arr = json_array();
     for (uint32_t i = 0; i < n; i++) {
       json_t *o = answer_new(c, hits[i].module, hits[i].q, hits[i].h.func, hits[i].h.inst, NULL);
       if (o) json_array_append_new(arr, o);
     }
-    c->result = json_pack("{so}", "matches", arr);
+    c->result = json_pack("{soso}", "matches", arr, "position", position_json_new(&pi, hits, n));
     return 0;
   }
   mssa_qmodule *q;
@@ -194,6 +290,17 @@ int mssa__m_clobber(mssa__call *c) {
   return 0;
 }
 
+/* How well instruction `inst` answers `uses FILE:LINE`: 0 a store, 1
+** another def, 2 a lifetime marker, 3 a use. */
+static uint32_t def_rank(const mssa_qmodule *q, uint32_t fi, uint32_t inst) {
+  const mssa_ssa *s = q->ssa[fi];
+  const mssa_func *f = &q->m->funcs.a[fi];
+  if (s->acc.a[mssa_ssa_inst_access(s, inst)].kind != MSSA_ACC_DEF) return 3;
+  unsigned in = f->insts.a[inst].intrinsic;
+  if (in == MSSA_INTR_LIFETIME_START || in == MSSA_INTR_LIFETIME_END) return 2;
+  return f->insts.a[inst].opcode == MSSA_OP_STORE ? 0 : 1;
+}
+
 /* Resolves the access for `access` and `uses`: params.id (a printed
 ** MemoryAccess id: defs and phis), or an instruction. */
 static int resolve_access(mssa__call *c, mssa_qmodule **q, const char **module, uint32_t *fi,
@@ -202,15 +309,14 @@ static int resolve_access(mssa__call *c, mssa_qmodule **q, const char **module, 
   if (!json_object_get(c->params, "function") && json_object_get(c->params, "file")) {
     srchit hits[MAX_HITS];
     uint32_t n = 0;
-    if ((rc = find_position(c, hits, &n))) return rc;
-    /* Prefer a def at the position: `uses` is about what a store feeds. */
-    uint32_t pick = 0;
+    posinfo pi;
+    if ((rc = find_position(c, hits, &n, &pi))) return rc;
+    /* Prefer a store at the position (`uses` is about what a store
+    ** feeds), then another def, a lifetime marker only last. */
+    uint32_t pick = 0, best = UINT32_MAX;
     for (uint32_t i = 0; i < n; i++) {
-      mssa_ssa *s = hits[i].q->ssa[hits[i].h.func];
-      if (s->acc.a[mssa_ssa_inst_access(s, hits[i].h.inst)].kind == MSSA_ACC_DEF) {
-        pick = i;
-        break;
-      }
+      uint32_t r = def_rank(hits[i].q, hits[i].h.func, hits[i].h.inst);
+      if (r < best) pick = i, best = r;
     }
     *q = hits[pick].q;
     *module = hits[pick].module;
@@ -305,13 +411,19 @@ int mssa__m_uses(mssa__call *c) {
   uint32_t n = mssa_q_uses(t.s, t.acc, NULL, 0);
   uint32_t *v = mssa_xmalloc((n ? n : 1) * sizeof *v);
   mssa_q_uses(t.s, t.acc, v, n);
-  json_t *arr = json_array();
-  for (uint32_t i = 0; i < n; i++)
-    json_array_append_new(arr, mssa__access_json_new(t.q, t.fi, v[i]));
-  free(v);
   json_t *o = reply_about_new(&t);
   json_object_set_new(o, "def", mssa__access_json_new(t.q, t.fi, t.acc));
-  json_object_set_new(o, "uses", arr);
+  json_object_set_new(o, "uses", accesses_json_new(t.q, t.fi, v, n));
+  free(v);
+  if (t.s->acc.a[t.acc].kind == MSSA_ACC_DEF) {
+    bool trunc = false;
+    n = mssa_q_readers(t.s, t.acc, NULL, 0, &trunc);
+    v = mssa_xmalloc((n ? n : 1) * sizeof *v);
+    mssa_q_readers(t.s, t.acc, v, n, &trunc);
+    json_object_set_new(o, "readers", accesses_json_new(t.q, t.fi, v, n));
+    json_object_set_new(o, "readers_truncated", json_boolean(trunc));
+    free(v);
+  }
   c->result = o;
   return 0;
 }

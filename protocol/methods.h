@@ -19,6 +19,8 @@
 #include <stdarg.h>
 
 #include "proto.h"
+#include "query/reach.h"
+#include "query/varname.h"
 
 /* Latency histogram: 4 buckets per power of two of nanoseconds. */
 #define MSSA__HIST_BUCKETS 160

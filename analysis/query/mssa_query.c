@@ -19,6 +19,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "query/source.h"
+#include "query/varname.h"
 #include "reader/reader.h"
 
 /* ------------------------------------------------------------ the bundle */
@@ -88,6 +90,8 @@ void mssa_qmodule_free(mssa_qmodule *q) {
   for (uint32_t fi = 0; fi < q->nfuncs; fi++) mssa_ssa_free(q->ssa[fi]);
   free(q->ssa);
   mssa_u64map_free(&q->fn_by_name);
+  mssa_q_line_index_free(q->lines);
+  mssa_q_var_index_free(q->vars);
   mssa_module_free(q->m);
   free(q);
 }

@@ -49,6 +49,11 @@ typedef struct mssa_qmodule {
                              one at every change of the module (build, edit,
                              reload): work started from a copy checks it */
   mssa_u64map fn_by_name; /* function name string id -> function index */
+  struct mssa_qline_index *lines; /* source.c: locations by line, built by the
+                             first position query, rebuilt when `version`
+                             moves; owned */
+  struct mssa_qvar_index *vars; /* varname.c: debug-info names by value, built
+                             and rebuilt likewise; owned */
 } mssa_qmodule;
 
 /*

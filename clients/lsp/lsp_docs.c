@@ -77,7 +77,7 @@ static void doc_free(lsp_doc *d) {
   free(d->uri);
   free(d->path);
   free(d->text);
-  mssa__lsp_names_free(d->names);
+  free(d->load_lines);
   for (size_t i = 0; i < d->ndiag_uris; i++) free(d->diag_uris[i]);
   free(d->diag_uris);
   free(d);
@@ -270,8 +270,8 @@ void mssa__lsp_compile_and_load(mssa__lsp *L, lsp_doc *d) {
   } else if (lrc == 0) {
     d->loaded = true;
     d->dirty = false;
-    mssa__lsp_names_free(d->names);
-    d->names = mssa__lsp_names_new(r.ir, r.ir_len);
+    free(d->load_lines);
+    d->nload_lines = mssa__lsp_load_lines(r.ir, r.ir_len, &d->load_lines);
     const char *how = json_string_value(json_object_get(res, "reload"));
     snprintf(msg, sizeof msg, "%s: %lld functions (%s load, %.0f ms)", base,
              json_integer_value(json_object_get(res, "functions")), how ? how : "full", r.ms);

@@ -186,10 +186,7 @@ static void hover_write(mssa__lsp *L, sbuf *b, const lsp_access *a, const lsp_si
     sb_add(b, " — writes ");
     sb_code(b, w->var);
   }
-  /* A write at or after the access in the source reaches it around a loop
-  ** (the source order stands for the loop's back edge). */
-  if (here && (w->line > a->self.line || (w->line == a->self.line && w->col >= a->self.col)))
-    sb_add(b, " (around the loop)");
+  if (w->loop) sb_add(b, " (around the loop)");
   sb_add(b, "\n");
 }
 
@@ -314,9 +311,11 @@ static char *line_summary(mssa__lsp *L, lsp_doc *d, unsigned line) {
 
 /* The lines with loads, limited to [from, to] (1-based, inclusive). */
 static size_t lens_lines(lsp_doc *d, unsigned from, unsigned to, unsigned **lines) {
-  size_t n = mssa__lsp_names_load_lines(d->names, lines), k = 0;
-  for (size_t i = 0; i < n && k < LSP_MAX_LENS_LINES; i++)
-    if ((*lines)[i] >= from && (*lines)[i] <= to) (*lines)[k++] = (*lines)[i];
+  *lines = malloc((d->nload_lines ? d->nload_lines : 1) * sizeof **lines);
+  if (!*lines) abort();
+  size_t k = 0;
+  for (size_t i = 0; i < d->nload_lines && k < LSP_MAX_LENS_LINES; i++)
+    if (d->load_lines[i] >= from && d->load_lines[i] <= to) (*lines)[k++] = d->load_lines[i];
   return k;
 }
 
@@ -368,14 +367,16 @@ void mssa__lsp_inlay_hint(mssa__lsp *L, json_t *id, json_t *params) {
 }
 
 /* memssa.print [uri, line?]: the MemorySSA of the function with an access
-** on that line (0-based, as LSP), or of the whole module. */
+** on that line (0-based, as LSP), or of the whole module; memssa.dot [uri,
+** line]: that function's Graphviz drawing ({"text": "digraph ..."}). */
 void mssa__lsp_execute(mssa__lsp *L, json_t *id, json_t *params) {
   const char *cmd = json_string_value(json_object_get(params, "command"));
   json_t *args = json_object_get(params, "arguments");
   lsp_doc *d = mssa__lsp_doc_find(L, json_string_value(json_array_get(args, 0)));
-  if (!cmd || strcmp(cmd, "memssa.print")) {
-    mssa__lsp_fail(L, id, LSP_INVALID_PARAMS, "unknown command '%s' (memssa.print is known)",
-                   cmd ? cmd : "");
+  bool dot = cmd && !strcmp(cmd, "memssa.dot");
+  if (!cmd || (strcmp(cmd, "memssa.print") && !dot)) {
+    mssa__lsp_fail(L, id, LSP_INVALID_PARAMS,
+                   "unknown command '%s' (memssa.print and memssa.dot are known)", cmd ? cmd : "");
     return;
   }
   if (!d || !d->loaded) {
@@ -390,6 +391,12 @@ void mssa__lsp_execute(mssa__lsp *L, json_t *id, json_t *params) {
       !mssa__lsp_accesses_at(L, d, (unsigned)json_integer_value(ln) + 1, 0, &a, &n) && n)
     json_object_set_new(p, "function", json_string(a[0].self.function));
   mssa__lsp_accesses_free(a, n);
+  if (dot && !json_object_get(p, "function")) {
+    json_decref(p);
+    mssa__lsp_fail(L, id, LSP_INVALID_PARAMS, "memssa.dot needs a line with a memory access");
+    return;
+  }
+  if (dot) json_object_set_new(p, "format", json_string("dot"));
   json_t *r;
   int rc = mssa__lsp_call(L, "print", p, &r);
   const char *why = rc > 0 ? json_string_value(json_object_get(r, "message")) : NULL;

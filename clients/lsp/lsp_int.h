@@ -1,8 +1,8 @@
 /*
 ** lsp_int.h -- internals of `memssa lsp`, the language server: its state,
 ** the message layer (lsp_io.c), the bridge to memssad (lsp_bridge.c), open
-** documents (lsp_docs.c), C names from the IR (lsp_names.c), reaching
-** writes and readers (lsp_reach.c) and the request handlers
+** documents (lsp_docs.c), the lines with loads (lsp_lines.c), memssad's
+** reaching writes and readers (lsp_reach.c) and the request handlers
 ** (lsp_features.c). lsp_main.c dispatches.
 **
 ** Invariants:
@@ -21,7 +21,6 @@
 #include <stddef.h>
 
 #include "libmemssa-client/memssa-client.h"
-#include "lsp_names.h"
 
 /* Error codes the server answers with: JSON-RPC's, and LSP's own (LSP's
 ** -32002 is not memssad's -32002). */
@@ -32,7 +31,6 @@ enum { LSP_REQUEST_FAILED = -32803, LSP_DAEMON_UNKNOWN_MODULE = -32001 /* memssa
 /* Bounds on the work one request may cause. */
 #define LSP_MAX_MESSAGE ((size_t)256 << 20)  /* one incoming message body */
 #define LSP_MAX_WRITES 64      /* reaching writes listed per access */
-#define LSP_MAX_PHIS 128       /* MemoryPhis followed per access */
 #define LSP_MAX_READERS 256    /* loads listed for references */
 #define LSP_MAX_LENS_LINES 2000  /* lines given a code lens / inlay hint */
 #define LSP_DAEMON_TIMEOUT_MS 120000
@@ -45,7 +43,8 @@ typedef struct lsp_doc {
   long version;
   bool loaded;         /* memssad holds a module for it */
   bool dirty;          /* changed since the text that was compiled */
-  mssa__lsp_names *names;  /* of the IR last loaded */
+  unsigned *load_lines;  /* sorted lines with loads, of the IR last loaded */
+  size_t nload_lines;
   char **diag_uris;    /* files diagnostics were published for */
   size_t ndiag_uris;
 } lsp_doc;
@@ -104,6 +103,10 @@ char *mssa__lsp_path_to_uri(const char *path);
 ** Copies it (without the newline) into buf; false if there is none. */
 bool mssa__lsp_source_line(mssa__lsp *L, const char *path, unsigned line, char *buf, size_t cap);
 
+/* lsp_lines.c: the source lines (sorted, unique) of the loads of an IR
+** text; *lines malloc'ed. */
+size_t mssa__lsp_load_lines(const char *ir, size_t len, unsigned **lines);
+
 /* lsp_reach.c: one memory access in source terms. */
 typedef struct lsp_site {
   char *file;          /* NULL: no debug location */
@@ -114,6 +117,7 @@ typedef struct lsp_site {
   long inst;           /* stable instruction id; -1 for none */
   bool write;
   bool param;          /* a store of a parameter's incoming value */
+  bool loop;           /* a write that reaches only around a loop */
 } lsp_site;
 
 typedef struct lsp_access {
@@ -122,7 +126,7 @@ typedef struct lsp_access {
   lsp_site *writes;    /* the writes whose value it may read (or overwrite) */
   size_t nwrites;
   bool entry;          /* or a value from before the function */
-  bool truncated;      /* more than LSP_MAX_WRITES / LSP_MAX_PHIS */
+  bool truncated;      /* more than LSP_MAX_WRITES, or memssad cut its list */
 } lsp_access;
 
 /* The accesses at line:col of a document (col 0: the whole line). A

@@ -147,7 +147,7 @@ def framing_and_initialize(s, tmp, sample):
        and caps.get("codeLensProvider") is not None and caps.get("inlayHintProvider"),
        "initialize: hover, definition, references, code lens, inlay hints", caps)
     is_(caps["textDocumentSync"]["change"], 1, "full document sync")
-    is_(caps["executeCommandProvider"]["commands"], ["memssa.print"], "one command")
+    is_(caps["executeCommandProvider"]["commands"], ["memssa.print", "memssa.dot"], "two commands")
     is_(r["result"]["serverInfo"]["name"], "memssa", "serverInfo")
     r = s.request("initialize", {"capabilities": {}})
     is_(r.get("error", {}).get("code"), -32600, "a second initialize is refused")
@@ -201,6 +201,9 @@ def open_and_ask(s, sample):
     r = s.request("workspace/executeCommand", {"command": "memssa.print", "arguments": [uri(sample), 23]})
     t = (r.get("result") or {}).get("text", "")
     ok(t.startswith("MemorySSA for function: sum") and "MemoryPhi" in t, "memssa.print: the function's MemorySSA", t[:200])
+    r = s.request("workspace/executeCommand", {"command": "memssa.dot", "arguments": [uri(sample), 23]})
+    t = (r.get("result") or {}).get("text", "")
+    ok(t.startswith('digraph "sum"') and "MemoryPhi" in t, "memssa.dot: the function's Graphviz drawing", t[:200])
     r = s.request("workspace/executeCommand", {"command": "memssa.nope", "arguments": []})
     ok("error" in r, "an unknown command is an error")
 

@@ -54,8 +54,8 @@ def main():
     ok(a["clobber"]["source"]["file"].endswith("clients/examples/update.c"), "source file path")
     is_(a["alias"], "MayAlias", "alias result MayAlias (p and q may alias)")
     r = c.result("clobber", {"module": "update", "file": "update.c", "line": 8})
-    is_([m["access"]["inst"] for m in r["matches"]], [10, 11, 12],
-        "a line without a column matches every memory instruction on it")
+    is_([m["access"]["inst"] for m in r["matches"]], [12, 11, 10],
+        "a line without a column matches every memory instruction on it, sorted by column")
 
     # clobber by id, name, {block,index}: same answer
     for inst, what in ((11, "stable id"), ("%8", "result name"),
@@ -146,9 +146,12 @@ def main():
         -32003, "-32003 unknown instruction name")
     is_(err_code(c.call("clobber", {"module": "update", "function": "update", "inst": 0})), -32004,
         "-32004 the instruction (an alloca) has no memory access")
-    r = c.call("clobber", {"file": "update.c", "line": 8, "col": 9})
-    is_((err_code(r), [k["col"] for k in r["error"]["data"]["candidates"]]), (-32004, [8, 7, 5]),
-        "-32004 nothing at the column; data lists candidates on the line")
+    r = c.result("clobber", {"module": "update", "file": "update.c", "line": 8, "col": 9})
+    is_(([m["access"]["source"]["col"] for m in r["matches"]], r["position"]["nearest"]),
+        ([8], True), "nothing at the column: the nearest column of the line answers")
+    r = c.call("clobber", {"module": "update", "file": "update.c", "line": 2})
+    is_((err_code(r), r["error"]["data"]["reason"]), (-32004, "no_access_on_line"),
+        "-32004 nothing on the line, reason no_access_on_line")
     r = c.call("load", {"module": "bad", "text": "define void @f() {\n  bogus\n}\n"})
     is_((err_code(r), r["error"]["data"]["line"], r["error"]["data"]["col"]), (-32010, 2, 3),
         "-32010 IR error with line and column in data")

@@ -1,0 +1,304 @@
+/*
+** reach.c -- reaching writes and readers (see reach.h).
+**
+** A worklist of (start access, location, crossed a back edge) items, each
+** run as one location query of the walker (mssa_walker_clobber_loc):
+**   - a MemoryDef answer is a reaching write; unless it kills the location
+**     (must-alias store covering it, or the lifetime start of the same
+**     alloca) the walk goes on above it, from its defining access;
+**   - a MemoryPhi answer is expanded once per (phi, location, loop flag):
+**     one item per incoming edge, the location translated into the
+**     predecessor as the walker does (phi translation; a pointer that is
+**     not loop-invariant loses its size), the loop flag set on a back edge;
+**   - liveOnEntry means the value may come from before the function.
+** An access without a location (a call) lists every def above it.
+**
+** Invariants:
+**   1. See reach.h (sound, bounded, nothing cached).
+**   2. Each item's location is the one that holds on the paths it stands
+**      for, so a kill decided with it is a kill on all of them.
+**   3. No recursion: the worklist is an explicit stack.
+**   4. A walker answer reached through a MemoryPhi is not used: the walk
+**      expands that phi itself, so every def is judged with the location
+**      that holds on its own paths (see first_phi_before).
+*/
+#include "query/reach.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "alias/phitrans.h"
+#include "query/mssa_query.h"
+
+typedef struct item {
+  uint32_t start;
+  mssa_loc loc;
+  uint8_t loop;
+} item;
+
+typedef struct seen {
+  uint32_t phi;
+  mssa_val ptr;
+  uint64_t size;
+  uint8_t loop;
+} seen;
+
+enum { FOUND = 1, FOUND_NONLOOP = 2 };
+
+typedef struct rstate {
+  mssa_ssa *s;
+  uint32_t a, max, nfound, steps;
+  bool has_loc, entry, truncated;
+  uint8_t *mark;        /* per access: FOUND | FOUND_NONLOOP */
+  MSSA_VEC(item) stack;
+  MSSA_VEC(seen) seen;
+} rstate;
+
+const char *mssa_path_name(unsigned path) {
+  switch (path) {
+  case MSSA_PATH_STRAIGHT: return "straight";
+  case MSSA_PATH_BRANCH: return "branch";
+  case MSSA_PATH_LOOP: return "loop";
+  default: return "entry";
+  }
+}
+
+static bool size_precise(uint64_t sz) {
+  return sz < MSSA_LOC_AFTER && !(sz & MSSA_LOC_UPPER_BOUND);
+}
+
+/* Is the lifetime.start `in` about the same alloca `loc` is based on? */
+static bool lifetime_of(rstate *r, const mssa_inst *in, const mssa_loc *loc) {
+  if (in->nops < 2) return false;
+  mssa_val p = mssa_inst_ops(r->s->f, in)[in->nops - 1];
+  mssa_points_to x, y;
+  if (!mssa_aa_points_to(r->s->aa, p, &x) || !mssa_aa_points_to(r->s->aa, loc->ptr, &y))
+    return false;
+  return x.object == y.object && MSSA_VAL_KIND(x.object) == MSSA_VK_INST &&
+         r->s->f->insts.a[MSSA_VAL_INDEX(x.object)].opcode == MSSA_OP_ALLOCA;
+}
+
+/* Does def `d` overwrite every byte of `loc` on every path (a kill)? The
+** start of the lifetime of loc's alloca counts: its bytes are undefined
+** from there up, whatever alias analysis says of the offsets. */
+static bool kills(rstate *r, uint32_t d, const mssa_loc *loc) {
+  mssa_ssa *s = r->s;
+  if (!r->has_loc || !size_precise(loc->size)) return false;
+  uint32_t i = s->acc.a[d].inst;
+  const mssa_inst *in = &s->f->insts.a[i];
+  if (in->intrinsic == MSSA_INTR_LIFETIME_START) return lifetime_of(r, in, loc);
+  if (in->opcode != MSSA_OP_STORE || (in->flags & MSSA_IF_VOLATILE)) return false;
+  int ar = MSSA_MAY_ALIAS;
+  if (!mssa_def_clobbers(s, d, MSSA_NONE, loc, &ar) || ar != MSSA_MUST_ALIAS) return false;
+  mssa_loc sl;
+  return mssa_aa_inst_loc(s->aa, i, &sl) && size_precise(sl.size) && sl.size >= loc->size;
+}
+
+static void push(rstate *r, uint32_t start, const mssa_loc *loc, uint8_t loop) {
+  item it = {start, *loc, loop};
+  mssa_vec_push(&r->stack, it);
+}
+
+static void add_write(rstate *r, uint32_t d, uint8_t loop) {
+  if (!r->mark[d]) {
+    if (r->nfound == r->max) {
+      r->truncated = true;
+      return;
+    }
+    r->nfound++;
+  }
+  r->mark[d] |= FOUND | (loop ? 0 : FOUND_NONLOOP);
+}
+
+/* Pushes one item per incoming edge of phi `p`, once per state. */
+static void expand_phi(rstate *r, uint32_t p, const item *it) {
+  mssa_ssa *s = r->s;
+  for (uint32_t k = 0; k < r->seen.n; k++) {
+    const seen *x = &r->seen.a[k];
+    if (x->phi == p && x->ptr == it->loc.ptr && x->size == it->loc.size && x->loop == it->loop)
+      return;
+  }
+  if (r->seen.n == MSSA_REACH_MAX_PHIS) {
+    r->truncated = true;
+    return;
+  }
+  seen sn = {p, it->loc.ptr, it->loc.size, it->loop};
+  mssa_vec_push(&r->seen, sn);
+  const mssa_access *x = &s->acc.a[p];
+  for (uint32_t k = 0; k < x->nops; k++) {
+    uint32_t blk = mssa_phi_block(s, x, k), val = mssa_phi_value(s, x, k);
+    mssa_loc nl = it->loc;
+    if (r->has_loc && nl.ptr != MSSA_VAL_NONE) {
+      if (!mssa_loop_invariant_ptr(s->m, s->f, nl.ptr)) nl.size = MSSA_LOC_UNKNOWN;
+      mssa_val t;
+      /* as the walker does: translation may intern folded constants into
+      ** the module, which changes no existing value */
+      if (mssa_phi_translate((mssa_module *)s->m, s->f, &s->dt, &s->users, nl.ptr, x->block,
+                             blk, &t))
+        nl.ptr = t;
+    }
+    bool back = mssa_dt_dominates(&s->dt, x->block, blk);
+    push(r, val, &nl, (uint8_t)(it->loop || back));
+    x = &s->acc.a[p];
+  }
+}
+
+/* The first MemoryPhi on the def chain from `from` up to `to`, or `to`
+** when there is none. The walker has judged every def below it with the
+** item's own location; past a phi it may have used others (translated,
+** or without a size), which must not decide a kill here. */
+static uint32_t first_phi_before(const mssa_ssa *s, uint32_t from, uint32_t to) {
+  for (uint32_t x = from; x != to && x != MSSA_NONE; x = s->acc.a[x].def) {
+    unsigned k = s->acc.a[x].kind;
+    if (k == MSSA_ACC_PHI) return x;
+    if (k != MSSA_ACC_DEF) break;
+  }
+  return to;
+}
+
+static void step(rstate *r, item it) {
+  mssa_ssa *s = r->s;
+  uint32_t c = it.start;
+  if (r->has_loc && s->acc.a[c].kind != MSSA_ACC_LIVE) {
+    uint32_t limit = s->check_limit;
+    c = mssa_walker_clobber_loc(s, it.start, &it.loc, &limit);
+    c = first_phi_before(s, it.start, c);
+  }
+  switch (s->acc.a[c].kind) {
+  case MSSA_ACC_LIVE: r->entry = true; break;
+  case MSSA_ACC_PHI: expand_phi(r, c, &it); break;
+  case MSSA_ACC_DEF: {
+    bool kill = kills(r, c, &it.loc);
+    int ar = MSSA_MAY_ALIAS;
+    /* a walker out of budget answers with a def that may not clobber */
+    if (kill || !r->has_loc || mssa_def_clobbers(s, c, MSSA_NONE, &it.loc, &ar))
+      add_write(r, c, it.loop);
+    if (!kill && s->acc.a[c].def != MSSA_NONE) push(r, s->acc.a[c].def, &it.loc, it.loop);
+    break;
+  }
+  default: break;
+  }
+}
+
+/* The found writes in layout order, then liveOnEntry. */
+static void collect(rstate *r, mssa_qreach *out) {
+  mssa_ssa *s = r->s;
+  const mssa_func *f = s->f;
+  out->w = mssa_xmalloc(((size_t)r->nfound + 1) * sizeof *out->w);
+  for (uint32_t b = f->first_block; b != MSSA_NONE; b = f->blocks.a[b].next) {
+    if (b >= s->nblocks) continue;
+    for (uint32_t d = s->first[b]; d != MSSA_NONE; d = s->acc.a[d].next) {
+      if (!r->mark[d]) continue;
+      uint8_t path = !(r->mark[d] & FOUND_NONLOOP)     ? MSSA_PATH_LOOP
+                     : mssa_ssa_dominates(s, d, r->a) ? MSSA_PATH_STRAIGHT
+                                                      : MSSA_PATH_BRANCH;
+      out->w[out->n++] = (mssa_qwrite){d, path};
+    }
+  }
+  if (r->entry) out->w[out->n++] = (mssa_qwrite){MSSA_LIVE_ON_ENTRY, MSSA_PATH_ENTRY};
+}
+
+int mssa_q_reaching(mssa_ssa *s, uint32_t a, uint32_t max, mssa_qreach *out) {
+  memset(out, 0, sizeof *out);
+  if (a >= s->acc.n) return MSSA_ENOENT;
+  const mssa_access *x = &s->acc.a[a];
+  if ((x->kind != MSSA_ACC_USE && x->kind != MSSA_ACC_DEF) || x->inst == MSSA_NONE)
+    return MSSA_ENOENT;
+  rstate r;
+  memset(&r, 0, sizeof r);
+  r.s = s;
+  r.a = a;
+  r.max = max ? max : MSSA_REACH_DEFAULT_MAX;
+  r.mark = mssa_xcalloc(s->acc.n ? s->acc.n : 1, 1);
+  mssa_loc loc;
+  memset(&loc, 0, sizeof loc);
+  r.has_loc = mssa_aa_inst_loc(s->aa, x->inst, &loc);
+  push(&r, mssa_q_reaching_def(s, a), &loc, 0);
+  while (r.stack.n) {
+    if (r.steps++ == MSSA_REACH_MAX_STEPS) {
+      r.truncated = true;
+      break;
+    }
+    item it = r.stack.a[--r.stack.n];
+    step(&r, it);
+  }
+  collect(&r, out);
+  out->entry = r.entry;
+  out->truncated = r.truncated;
+  out->has_loc = r.has_loc;
+  free(r.mark);
+  mssa_vec_free(&r.stack);
+  mssa_vec_free(&r.seen);
+  return MSSA_OK;
+}
+
+void mssa_qreach_free(mssa_qreach *r) {
+  free(r->w);
+  memset(r, 0, sizeof *r);
+}
+
+/* ------------------------------------------------------------ readers */
+
+/* Blocks reachable from block `from` (itself included when on a cycle or
+** when `self`); marks in reach[]. Explicit stack. */
+static void forward_reach(const mssa_ssa *s, uint32_t from, uint8_t *reach) {
+  const mssa_cfg *g = &s->cfg;
+  uint32_t *st = mssa_xmalloc(((size_t)g->n + 1) * sizeof *st);
+  uint32_t n = 0;
+  st[n++] = from;
+  while (n) {
+    uint32_t b = st[--n];
+    for (uint32_t e = g->succ_off[b]; e < g->succ_off[b + 1]; e++) {
+      uint32_t t = g->succ[e];
+      if (!reach[t]) {
+        reach[t] = 1;
+        st[n++] = t;
+      }
+    }
+  }
+  free(st);
+}
+
+/* Can `def` be among use u's reaching writes at all: later in its block or
+** in a block reachable from it, and clobbering u's location? */
+static bool may_read(mssa_ssa *s, uint32_t def, uint32_t u, const uint8_t *reach) {
+  const mssa_access *d = &s->acc.a[def], *x = &s->acc.a[u];
+  bool later = false;
+  if (x->block == d->block)
+    for (uint32_t p = d->next; p != MSSA_NONE && !later; p = s->acc.a[p].next) later = p == u;
+  if (!later && !reach[x->block]) return false;
+  mssa_loc loc;
+  /* a pointer that phi translation could change is not filtered here */
+  if (!mssa_aa_inst_loc(s->aa, x->inst, &loc) ||
+      !mssa_loop_invariant_ptr(s->m, s->f, loc.ptr))
+    return true;
+  int ar = MSSA_MAY_ALIAS;
+  return mssa_def_clobbers(s, def, MSSA_NONE, &loc, &ar);
+}
+
+uint32_t mssa_q_readers(mssa_ssa *s, uint32_t def, uint32_t *out, uint32_t cap,
+                        bool *truncated) {
+  *truncated = false;
+  if (def >= s->acc.n || s->acc.a[def].kind != MSSA_ACC_DEF) return 0;
+  uint8_t *reach = mssa_xcalloc(s->cfg.n ? s->cfg.n : 1, 1);
+  if (s->acc.a[def].block < s->cfg.n) forward_reach(s, s->acc.a[def].block, reach);
+  uint32_t n = 0;
+  const mssa_func *f = s->f;
+  for (uint32_t b = f->first_block; b != MSSA_NONE; b = f->blocks.a[b].next) {
+    if (b >= s->nblocks) continue;
+    for (uint32_t u = s->first[b]; u != MSSA_NONE; u = s->acc.a[u].next) {
+      if (s->acc.a[u].kind != MSSA_ACC_USE || !may_read(s, def, u, reach)) continue;
+      mssa_qreach r;
+      if (mssa_q_reaching(s, u, MSSA_REACH_DEFAULT_MAX, &r)) continue;
+      bool hit = r.truncated;
+      for (uint32_t k = 0; k < r.n && !hit; k++) hit = r.w[k].access == def;
+      *truncated |= r.truncated;
+      mssa_qreach_free(&r);
+      if (!hit) continue;
+      if (n < cap) out[n] = u;
+      n++;
+    }
+  }
+  free(reach);
+  return n;
+}

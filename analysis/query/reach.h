@@ -1,0 +1,74 @@
+/*
+** reach.h -- reaching writes and readers: the MemoryDefs whose value an
+** access may read (through MemoryPhis, path by path, with the walker and
+** the access's location), and the inverse, the loads that may read what a
+** MemoryDef wrote.
+**
+** Invariants:
+**   1. Sound: every MemoryDef that a CFG path from it to the access passes
+**      without a killing store in between, and that may write the accessed
+**      bytes (LLVM's instructionClobbersQuery), is listed -- unless the
+**      answer says `truncated`. A store kills only when it must-aliases the
+**      location, writes at least its bytes, and the location is precise
+**      on that path (across a loop back edge a pointer that is not
+**      loop-invariant loses its size, as in LLVM's walker).
+**   2. Bounded: at most `max` writes, MSSA_REACH_MAX_STEPS walker queries
+**      and MSSA_REACH_MAX_PHIS MemoryPhi expansions per answer; beyond,
+**      `truncated`.
+**   3. Location queries cache nothing on the graph: asking never changes
+**      a printed form (the initial walker answer of a `readers` query does
+**      not run; only location queries are made).
+**
+** Pure C11; no libuv, no jansson.
+*/
+#ifndef MSSA_REACH_H
+#define MSSA_REACH_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "mssa/mssa.h"
+
+#define MSSA_REACH_MAX_STEPS 4096u
+#define MSSA_REACH_MAX_PHIS 256u
+#define MSSA_REACH_DEFAULT_MAX 64u
+
+/* How a reaching write gets to the access. */
+typedef enum {
+  MSSA_PATH_STRAIGHT = 0,  /* it dominates the access: every path passes it */
+  MSSA_PATH_BRANCH = 1,    /* some paths, none around a loop */
+  MSSA_PATH_LOOP = 2,      /* only around a loop (through a back edge) */
+  MSSA_PATH_ENTRY = 3      /* liveOnEntry: the value from before the function */
+} mssa_path_kind;
+
+typedef struct mssa_qwrite {
+  uint32_t access;         /* a MemoryDef, or MSSA_LIVE_ON_ENTRY */
+  uint8_t path;            /* mssa_path_kind */
+} mssa_qwrite;
+
+typedef struct mssa_qreach {
+  mssa_qwrite *w;          /* malloc'ed; writes in layout order, liveOnEntry last */
+  uint32_t n;
+  bool entry;              /* liveOnEntry is among them */
+  bool truncated;
+  bool has_loc;            /* false: the access has no location (a call):
+                              every def above it on some path is listed */
+} mssa_qreach;
+
+/* "straight", "branch", "loop", "entry". */
+const char *mssa_path_name(unsigned path);
+
+/* The reaching writes of access `a` (a MemoryUse or MemoryDef), at most
+** `max` (0: MSSA_REACH_DEFAULT_MAX). MSSA_OK, or MSSA_ENOENT when `a` is
+** not a use or def. Free with mssa_qreach_free. */
+int mssa_q_reaching(mssa_ssa *s, uint32_t a, uint32_t max, mssa_qreach *out);
+void mssa_qreach_free(mssa_qreach *r);
+
+/* The MemoryUses whose reaching writes include MemoryDef `def`, in layout
+** order: up to `cap` into out[], returns the total found; *truncated when
+** some use could not be decided within the bounds (it is then listed: a
+** reader is never left out). */
+uint32_t mssa_q_readers(mssa_ssa *s, uint32_t def, uint32_t *out, uint32_t cap,
+                        bool *truncated);
+
+#endif

@@ -1,0 +1,397 @@
+/*
+** varname.c -- C names for memory from debug info (see varname.h).
+**
+** A pointer is named by following it back to what it is based on:
+**   alloca     the DILocalVariable of the llvm.dbg.declare call or
+**              #dbg_declare record whose address it is;
+**   global     the DIGlobalVariable of its !dbg attachment (else its IR
+**              name, which for C globals is the C name);
+**   GEP        a struct field (indices 0, k on a named struct type): the
+**              k-th member of the DICompositeType of that name, `base.f`,
+**              or `p->f` when the base was loaded from a variable; any
+**              other GEP is an element, `base[…]`;
+**   cast       the name of what it casts;
+**   load       `*name` of the pointer it was loaded from;
+**   any other  a pointer a variable holds (an argument, a register value:
+**              llvm.dbg.value / #dbg_value with an empty expression):
+**              `*q`, and `q->f`, `q[…]` through it.
+**
+** Invariants:
+**   1. See varname.h: bounded depth, capped buffers, nothing modified.
+**   2. Metadata string fields are read from the node's own text span
+**      (the reader keeps strings out of a node's operands), so a field is
+**      found only between that node's parentheses.
+*/
+#include "query/varname.h"
+
+#include "query/mssa_query.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define NAME_CAP 256
+
+/* What the debug info says, by key, for a module (mssa_q_var_index_new):
+** variables declared at an address and held as a value, per function
+** ((function << 32) | value -> DILocalVariable), and DICompositeType nodes
+** by the hash of their name. */
+struct mssa_qvar_index {
+  uint64_t version;        /* the bundle version it was built for */
+  mssa_u64map decl, value, comps;
+};
+
+/* A lookup's context: the function, and the module's index or NULL. */
+typedef struct vctx {
+  const mssa_module *m;
+  const mssa_func *f;
+  uint32_t fi;
+  const mssa_qvar_index *ix;
+} vctx;
+
+static uint64_t val_key(uint32_t fi, mssa_val v) { return (uint64_t)fi << 32 | v; }
+
+static int put(char *buf, size_t cap, const char *s) {
+  if (cap) snprintf(buf, cap, "%s", s);
+  return MSSA_OK;
+}
+
+/* ------------------------------------------------------------ metadata */
+
+int mssa_q_md_string_field(const mssa_module *m, uint32_t md, const char *field, char *buf,
+                           size_t cap) {
+  if (md >= m->md.n) return MSSA_ENOENT;
+  const mssa_md *d = &m->md.a[md];
+  if (!d->text_len || (size_t)d->text_off + d->text_len > m->text_len) return MSSA_ENOENT;
+  const char *t = m->text + d->text_off, *end = t + d->text_len;
+  size_t fl = strlen(field);
+  for (const char *p = t; p + fl + 3 < end; p++) {
+    if ((*p != '(' && *p != ' ') || memcmp(p + 1, field, fl) || p[1 + fl] != ':') continue;
+    const char *v = p + fl + 2;
+    while (v < end && *v == ' ') v++;
+    if (v >= end || *v != '"') return MSSA_ENOENT;
+    const char *q = memchr(v + 1, '"', (size_t)(end - v - 1));
+    if (!q) return MSSA_ENOENT;
+    if (cap) snprintf(buf, cap, "%.*s", (int)(q - v - 1), v + 1);
+    return MSSA_OK;
+  }
+  return MSSA_ENOENT;
+}
+
+uint32_t mssa_q_md_node_field(const mssa_module *m, uint32_t md, const char *field) {
+  if (md >= m->md.n) return MSSA_NONE;
+  const mssa_md *d = &m->md.a[md];
+  if (d->tag == MSSA_NONE || d->kind == MSSA_MD_TUPLE) return MSSA_NONE;
+  for (uint32_t i = 0; i + 1 < d->nops; i += 2) {
+    const mssa_mdop *k = &m->mdops.a[d->ops + i], *v = &m->mdops.a[d->ops + i + 1];
+    if (k->kind == MSSA_MDO_STRING && v->kind == MSSA_MDO_NODE &&
+        !strcmp(mssa_str(m, k->idx), field))
+      return v->idx;
+  }
+  return MSSA_NONE;
+}
+
+static bool md_tag_is(const mssa_module *m, uint32_t md, const char *tag) {
+  return md < m->md.n && m->md.a[md].tag != MSSA_NONE &&
+         !strcmp(mssa_str(m, m->md.a[md].tag), tag);
+}
+
+/* The node attached as `kind` in an attachment tuple ({STRING, NODE}
+** pairs), or MSSA_NONE. */
+static uint32_t attachment(const mssa_module *m, uint32_t tuple, const char *kind) {
+  if (tuple >= m->md.n) return MSSA_NONE;
+  const mssa_md *t = &m->md.a[tuple];
+  for (uint32_t i = 0; i + 1 < t->nops; i += 2) {
+    const mssa_mdop *k = &m->mdops.a[t->ops + i], *v = &m->mdops.a[t->ops + i + 1];
+    if (k->kind == MSSA_MDO_STRING && v->kind == MSSA_MDO_NODE && !strcmp(mssa_str(m, k->idx), kind))
+      return v->idx;
+  }
+  return MSSA_NONE;
+}
+
+/* ------------------------------------------------------------ variables */
+
+/* Is node `md` the empty DIExpression (the value itself, no offset)? */
+static bool md_empty_expr(const mssa_module *m, uint32_t md) {
+  if (md >= m->md.n || !md_tag_is(m, md, "DIExpression")) return false;
+  const mssa_md *d = &m->md.a[md];
+  const char *t = m->text + d->text_off;
+  return d->text_len >= 15 && !memcmp(t + d->text_len - 2, "()", 2);
+}
+
+/* The DILocalVariable of the first debug intrinsic call or record about
+** value v: `declare` -- llvm.dbg.declare / #dbg_declare / #dbg_assign (v
+** is the variable's address); else llvm.dbg.value / #dbg_value with an
+** empty expression (v is the variable's value). MSSA_NONE if none. */
+static uint32_t debug_var_scan(const mssa_module *m, const mssa_func *f, mssa_val v,
+                               bool declare);
+
+static uint32_t debug_var(const vctx *c, mssa_val v, bool declare) {
+  if (c->ix) return mssa_u64map_get(declare ? &c->ix->decl : &c->ix->value, val_key(c->fi, v));
+  return debug_var_scan(c->m, c->f, v, declare);
+}
+
+/* debug_var without an index: a scan of the function. */
+static uint32_t debug_var_scan(const mssa_module *m, const mssa_func *f, mssa_val v,
+                               bool declare) {
+  for (uint32_t r = 0; r < f->dbg.n; r++) {
+    const mssa_dbg_record *d = &f->dbg.a[r];
+    bool kind = declare ? d->kind == MSSA_DBG_DECLARE || d->kind == MSSA_DBG_ASSIGN
+                        : d->kind == MSSA_DBG_VALUE && md_empty_expr(m, d->expr);
+    if (kind && d->addr == v) return d->var;
+  }
+  unsigned want = declare ? MSSA_INTR_DBG_DECLARE : MSSA_INTR_DBG_VALUE;
+  for (uint32_t i = 0; i < f->insts.n; i++) {
+    const mssa_inst *in = &f->insts.a[i];
+    if (in->block == MSSA_NONE || in->opcode != MSSA_OP_CALL || in->intrinsic != want ||
+        in->nops < 4)   /* callee, value, variable, expression */
+      continue;
+    const mssa_val *ops = mssa_inst_ops(f, in);
+    if (MSSA_VAL_KIND(ops[1]) != MSSA_VK_META || MSSA_VAL_KIND(ops[2]) != MSSA_VK_META ||
+        MSSA_VAL_KIND(ops[3]) != MSSA_VK_META ||
+        (!declare && !md_empty_expr(m, MSSA_VAL_INDEX(ops[3]))))
+      continue;
+    uint32_t w = MSSA_VAL_INDEX(ops[1]);
+    if (w < m->md.n && m->md.a[w].kind == MSSA_MD_VALUE && m->md.a[w].val == v)
+      return MSSA_VAL_INDEX(ops[2]);
+  }
+  return MSSA_NONE;
+}
+
+static int global_name(const mssa_module *m, uint32_t g, char *buf, size_t cap) {
+  const mssa_global *gl = &m->globals.a[g];
+  uint32_t expr = attachment(m, gl->mdatt, "dbg");
+  uint32_t var = md_tag_is(m, expr, "DIGlobalVariableExpression")
+                     ? mssa_q_md_node_field(m, expr, "var") : expr;
+  if (md_tag_is(m, var, "DIGlobalVariable") && !mssa_q_md_string_field(m, var, "name", buf, cap))
+    return MSSA_OK;
+  return gl->name == MSSA_NONE ? MSSA_ENOENT : put(buf, cap, mssa_str(m, gl->name));
+}
+
+/* The name of member k of the C struct behind IR type `ty` ("struct.node",
+** "struct.node.0" for a second type of that name): the k-th element of
+** the DICompositeType named "node". */
+static bool field_name(const vctx *c, uint32_t ty, uint64_t k, char *buf, size_t cap) {
+  const mssa_module *m = c->m;
+  const mssa_type *t = mssa_type_get(m, ty);
+  if (t->kind != MSSA_T_STRUCT || t->name == MSSA_NONE) return false;
+  const char *n = mssa_str(m, t->name), *dot = strchr(n, '.');
+  if (!dot) return false;
+  char want[NAME_CAP], got[NAME_CAP];
+  snprintf(want, sizeof want, "%s", dot + 1);
+  size_t wl = strlen(want), j = wl;   /* drop a ".N" uniquing suffix */
+  while (j > 0 && want[j - 1] >= '0' && want[j - 1] <= '9') j--;
+  if (j > 1 && j < wl && want[j - 1] == '.') want[j - 1] = 0;
+  uint32_t only = c->ix ? mssa_u64map_get(&c->ix->comps, mssa_hash(want, strlen(want)))
+                        : MSSA_NONE;
+  for (uint32_t d = only != MSSA_NONE ? only : 0; d < m->md.n; d++) {
+    if (c->ix && d != only) return false;   /* indexed: that node only */
+    if (!md_tag_is(m, d, "DICompositeType") ||
+        mssa_q_md_string_field(m, d, "name", got, sizeof got) || strcmp(got, want))
+      continue;
+    uint32_t el = mssa_q_md_node_field(m, d, "elements");
+    if (el >= m->md.n || m->md.a[el].kind != MSSA_MD_TUPLE || k >= m->md.a[el].nops) continue;
+    const mssa_mdop *op = &m->mdops.a[m->md.a[el].ops + k];
+    if (op->kind == MSSA_MDO_NODE && !mssa_q_md_string_field(m, op->idx, "name", buf, cap))
+      return true;
+  }
+  return false;
+}
+
+/* A constant integer operand's value. */
+static bool const_int(const mssa_module *m, mssa_val v, int64_t *out) {
+  if (MSSA_VAL_KIND(v) != MSSA_VK_CONST) return false;
+  const mssa_const *c = mssa_const_get(m, v);
+  if (c->kind != MSSA_C_INT || c->wide) return false;
+  *out = c->ival;
+  return true;
+}
+
+static int name_of(const vctx *c, mssa_val p, char *buf, size_t cap,
+                   int depth);
+
+/* A GEP: a struct field (`.f`, `->f`) or an element (`[…]`). */
+static int name_gep(const vctx *c, const mssa_inst *in, char *buf,
+                    size_t cap, int depth) {
+  const mssa_module *m = c->m;
+  const mssa_func *f = c->f;
+  const mssa_val *ops = mssa_inst_ops(f, in);
+  mssa_val base = ops[0];
+  const mssa_inst *b = MSSA_VAL_KIND(base) == MSSA_VK_INST ? &f->insts.a[MSSA_VAL_INDEX(base)]
+                                                           : NULL;
+  bool through = b && b->opcode == MSSA_OP_LOAD;
+  char bn[NAME_CAP], fld[NAME_CAP];
+  uint32_t held = through || (b && b->opcode == MSSA_OP_ALLOCA) ? MSSA_NONE
+                                                                 : debug_var(c, base, false);
+  if (held != MSSA_NONE) {   /* a pointer a variable holds: p->f, p[…] */
+    if (mssa_q_md_string_field(m, held, "name", bn, sizeof bn)) return MSSA_ENOENT;
+    through = true;
+  } else if (name_of(c, through ? mssa_inst_ops(f, b)[0] : base, bn, sizeof bn, depth + 1)) {
+    return MSSA_ENOENT;
+  }
+  int64_t z, k;
+  if (in->nops == 3 && const_int(m, ops[1], &z) && z == 0 && const_int(m, ops[2], &k) &&
+      k >= 0 && mssa_type_get(m, in->aux)->kind == MSSA_T_STRUCT) {
+    if (!field_name(c, in->aux, (uint64_t)k, fld, sizeof fld)) snprintf(fld, sizeof fld, "…");
+    if (cap) snprintf(buf, cap, "%s%s%s", bn, through ? "->" : ".", fld);
+    return MSSA_OK;
+  }
+  if (cap) snprintf(buf, cap, "%s[…]", bn);
+  return MSSA_OK;
+}
+
+/* A pointer named by dbg.value (`q` holds it): the memory is `*q`. */
+static int name_held(const vctx *c, mssa_val p, char *buf, size_t cap) {
+  const mssa_module *m = c->m;
+  char v[NAME_CAP];
+  uint32_t var = debug_var(c, p, false);
+  if (var == MSSA_NONE || mssa_q_md_string_field(m, var, "name", v, sizeof v)) return MSSA_ENOENT;
+  if (cap) snprintf(buf, cap, "*%s", v);
+  return MSSA_OK;
+}
+
+static int name_of(const vctx *c, mssa_val p, char *buf, size_t cap,
+                   int depth) {
+  const mssa_module *m = c->m;
+  const mssa_func *f = c->f;
+  if (depth > MSSA_VARNAME_DEPTH) return MSSA_ENOENT;
+  if (MSSA_VAL_KIND(p) == MSSA_VK_GLOBAL && MSSA_VAL_INDEX(p) < m->globals.n)
+    return global_name(m, MSSA_VAL_INDEX(p), buf, cap);
+  if (MSSA_VAL_KIND(p) == MSSA_VK_ARG) return name_held(c, p, buf, cap);
+  if (MSSA_VAL_KIND(p) != MSSA_VK_INST || MSSA_VAL_INDEX(p) >= f->insts.n) return MSSA_ENOENT;
+  uint32_t i = MSSA_VAL_INDEX(p);
+  const mssa_inst *in = &f->insts.a[i];
+  if (in->block == MSSA_NONE) return MSSA_ENOENT;
+  switch (in->opcode) {
+  case MSSA_OP_ALLOCA: {
+    uint32_t var = debug_var(c, MSSA_VAL(MSSA_VK_INST, i), true);
+    return var == MSSA_NONE ? MSSA_ENOENT : mssa_q_md_string_field(m, var, "name", buf, cap);
+  }
+  case MSSA_OP_GEP: return in->nops ? name_gep(c, in, buf, cap, depth) : MSSA_ENOENT;
+  case MSSA_OP_BITCAST:
+  case MSSA_OP_ADDRSPACECAST: return name_of(c, mssa_inst_ops(f, in)[0], buf, cap, depth + 1);
+  case MSSA_OP_LOAD: {
+    char bn[NAME_CAP];
+    if (name_of(c, mssa_inst_ops(f, in)[0], bn, sizeof bn, depth + 1)) return MSSA_ENOENT;
+    if (cap) snprintf(buf, cap, "*%s", bn);
+    return MSSA_OK;
+  }
+  default: return name_held(c, p, buf, cap);
+  }
+}
+
+static vctx ctx(const mssa_module *m, const mssa_func *f, const mssa_qvar_index *ix) {
+  return (vctx){m, f, (uint32_t)(f - m->funcs.a), ix};
+}
+
+int mssa_q_ptr_var(const mssa_module *m, const mssa_func *f, mssa_val ptr, char *buf,
+                   size_t cap) {
+  if (cap) buf[0] = 0;
+  vctx c = ctx(m, f, NULL);
+  return name_of(&c, ptr, buf, cap, 0);
+}
+
+mssa_val mssa_q_inst_ptr(const mssa_func *f, uint32_t inst) {
+  if (inst >= f->insts.n) return MSSA_VAL_NONE;
+  const mssa_inst *in = &f->insts.a[inst];
+  if (in->block == MSSA_NONE) return MSSA_VAL_NONE;
+  const mssa_val *ops = mssa_inst_ops(f, in);
+  switch (in->opcode) {
+  case MSSA_OP_LOAD:
+  case MSSA_OP_CMPXCHG:
+  case MSSA_OP_ATOMICRMW:
+  case MSSA_OP_VAARG: return in->nops >= 1 ? ops[0] : MSSA_VAL_NONE;
+  case MSSA_OP_STORE: return in->nops >= 2 ? ops[1] : MSSA_VAL_NONE;
+  default: return MSSA_VAL_NONE;
+  }
+}
+
+int mssa_q_inst_var_ix(const mssa_qvar_index *ix, const mssa_module *m, const mssa_func *f,
+                       uint32_t inst, char *buf, size_t cap) {
+  if (cap) buf[0] = 0;
+  /* a function without debug info has no names (and IR offloaded by a
+  ** compiler seldom has any: its accesses cost nothing extra) */
+  if (f->md_dbg == MSSA_NONE) return MSSA_ENOENT;
+  mssa_val p = mssa_q_inst_ptr(f, inst);
+  vctx c = ctx(m, f, ix);
+  return p == MSSA_VAL_NONE ? MSSA_ENOENT : name_of(&c, p, buf, cap, 0);
+}
+
+int mssa_q_inst_var(const mssa_module *m, const mssa_func *f, uint32_t inst, char *buf,
+                    size_t cap) {
+  return mssa_q_inst_var_ix(NULL, m, f, inst, buf, cap);
+}
+
+/* ------------------------------------------------------------ the index */
+
+/* Keeps the first variable seen for a key, as the scans do. */
+static void put_first(mssa_u64map *map, uint64_t k, uint32_t v) {
+  if (v != MSSA_NONE && mssa_u64map_get(map, k) == MSSA_NONE) mssa_u64map_put(map, k, v);
+}
+
+/* Every value of function fi that debug intrinsics or records name. */
+static void index_func(mssa_qvar_index *ix, const mssa_module *m, uint32_t fi) {
+  const mssa_func *f = &m->funcs.a[fi];
+  for (uint32_t r = 0; r < f->dbg.n; r++) {
+    const mssa_dbg_record *d = &f->dbg.a[r];
+    if (d->addr == MSSA_VAL_NONE) continue;
+    if (d->kind == MSSA_DBG_DECLARE || d->kind == MSSA_DBG_ASSIGN)
+      put_first(&ix->decl, val_key(fi, d->addr), d->var);
+    else if (d->kind == MSSA_DBG_VALUE && md_empty_expr(m, d->expr))
+      put_first(&ix->value, val_key(fi, d->addr), d->var);
+  }
+  for (uint32_t i = 0; i < f->insts.n; i++) {
+    const mssa_inst *in = &f->insts.a[i];
+    bool decl = in->intrinsic == MSSA_INTR_DBG_DECLARE;
+    if (in->block == MSSA_NONE || in->opcode != MSSA_OP_CALL || in->nops < 4 ||
+        (!decl && in->intrinsic != MSSA_INTR_DBG_VALUE))
+      continue;
+    const mssa_val *ops = mssa_inst_ops(f, in);
+    uint32_t w = MSSA_VAL_INDEX(ops[1]);
+    if (MSSA_VAL_KIND(ops[1]) != MSSA_VK_META || MSSA_VAL_KIND(ops[2]) != MSSA_VK_META ||
+        MSSA_VAL_KIND(ops[3]) != MSSA_VK_META || w >= m->md.n ||
+        m->md.a[w].kind != MSSA_MD_VALUE || (!decl && !md_empty_expr(m, MSSA_VAL_INDEX(ops[3]))))
+      continue;
+    put_first(decl ? &ix->decl : &ix->value, val_key(fi, m->md.a[w].val), MSSA_VAL_INDEX(ops[2]));
+  }
+}
+
+mssa_qvar_index *mssa_q_var_index_new(const mssa_module *m, uint64_t version) {
+  mssa_qvar_index *ix = mssa_xcalloc(1, sizeof *ix);
+  ix->version = version;
+  for (uint32_t fi = 0; fi < m->funcs.n; fi++)
+    if (m->funcs.a[fi].md_dbg != MSSA_NONE) index_func(ix, m, fi);
+  char name[NAME_CAP];
+  for (uint32_t d = 0; d < m->md.n; d++)
+    if (md_tag_is(m, d, "DICompositeType") &&
+        !mssa_q_md_string_field(m, d, "name", name, sizeof name))
+      put_first(&ix->comps, mssa_hash(name, strlen(name)), d);
+  return ix;
+}
+
+void mssa_q_var_index_free(mssa_qvar_index *ix) {
+  if (!ix) return;
+  mssa_u64map_free(&ix->decl);
+  mssa_u64map_free(&ix->value);
+  mssa_u64map_free(&ix->comps);
+  free(ix);
+}
+
+const mssa_qvar_index *mssa_qmodule_var_index(struct mssa_qmodule *q) {
+  if (!q->vars || q->vars->version != q->version) {
+    mssa_q_var_index_free(q->vars);
+    q->vars = mssa_q_var_index_new(q->m, q->version);
+  }
+  return q->vars;
+}
+
+
+bool mssa_q_stores_param(const mssa_func *f, uint32_t inst, uint32_t *arg) {
+  if (inst >= f->insts.n) return false;
+  const mssa_inst *in = &f->insts.a[inst];
+  if (in->block == MSSA_NONE || in->opcode != MSSA_OP_STORE || in->nops < 2) return false;
+  mssa_val v = mssa_inst_ops(f, in)[0];
+  if (MSSA_VAL_KIND(v) != MSSA_VK_ARG) return false;
+  if (arg) *arg = MSSA_VAL_INDEX(v);
+  return true;
+}

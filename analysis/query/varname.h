@@ -1,0 +1,72 @@
+/*
+** varname.h -- C names for memory, from a module's debug info: the local
+** a pointer is the address of (llvm.dbg.declare / #dbg_declare and its
+** DILocalVariable), a global's DIGlobalVariable, and short access paths
+** over them: `a[…]` for an element, `p->next` and `s.f` for fields (member
+** names from the DICompositeType of the struct), `*q` through a pointer.
+**
+** Invariants:
+**   1. Lookups follow at most MSSA_VARNAME_DEPTH links (bases of bases),
+**      so a malformed or cyclic chain cannot loop; a name that needs more
+**      is "unknown" (MSSA_ENOENT), never a wrong name.
+**   2. Every name is written into the caller's buffer, truncated to cap
+**      and NUL-terminated when cap > 0.
+**   3. The module is never modified. Lookups without an index cache
+**      nothing; a bundle's index (mssa_qmodule_var_index) is built once
+**      per bundle version, like its line index.
+**
+** Pure C11; no libuv, no jansson.
+*/
+#ifndef MSSA_VARNAME_H
+#define MSSA_VARNAME_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ir/ir.h"
+
+/* Links (GEP, cast, load) a name may follow from the accessed pointer. */
+#define MSSA_VARNAME_DEPTH 6
+
+/* The C expression pointer `ptr` (a value of function f) points to:
+** "total", "a[…]", "p->next", "s.f", "*q", or a global's C name. MSSA_OK,
+** or MSSA_ENOENT when the debug info does not say. */
+int mssa_q_ptr_var(const mssa_module *m, const mssa_func *f, mssa_val ptr, char *buf,
+                   size_t cap);
+
+/* The pointer operand of a memory instruction (load, store, cmpxchg,
+** atomicrmw, va_arg), or MSSA_VAL_NONE for any other. */
+mssa_val mssa_q_inst_ptr(const mssa_func *f, uint32_t inst);
+
+/* The C expression instruction `inst` (a load, store, ...) accesses:
+** mssa_q_ptr_var of its pointer operand. */
+int mssa_q_inst_var(const mssa_module *m, const mssa_func *f, uint32_t inst, char *buf,
+                    size_t cap);
+
+/* Is `inst` a store of one of the function's arguments (the spill clang
+** writes at entry, which has no source line)? Sets *arg to its number. */
+bool mssa_q_stores_param(const mssa_func *f, uint32_t inst, uint32_t *arg);
+
+/* What the debug info names, indexed once per module (a lookup without it
+** scans the function, and the DICompositeTypes, each time). */
+typedef struct mssa_qvar_index mssa_qvar_index;
+mssa_qvar_index *mssa_q_var_index_new(const mssa_module *m, uint64_t version);
+void mssa_q_var_index_free(mssa_qvar_index *ix);
+/* mssa_q_inst_var with an index (NULL: none). */
+int mssa_q_inst_var_ix(const mssa_qvar_index *ix, const mssa_module *m, const mssa_func *f,
+                       uint32_t inst, char *buf, size_t cap);
+/* The bundle's index, built on first use and rebuilt when its version
+** moves (queries on a bundle are serialized: mssa_query.h). */
+struct mssa_qmodule;
+const mssa_qvar_index *mssa_qmodule_var_index(struct mssa_qmodule *q);
+
+/* A string-valued field (`name: "x"`) of a specialized metadata node, read
+** from its text: MSSA_OK or MSSA_ENOENT. */
+int mssa_q_md_string_field(const mssa_module *m, uint32_t md, const char *field, char *buf,
+                           size_t cap);
+/* A node-valued field (`elements: !5`) of a specialized metadata node: its
+** md index, or MSSA_NONE. */
+uint32_t mssa_q_md_node_field(const mssa_module *m, uint32_t md, const char *field);
+
+#endif

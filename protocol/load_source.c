@@ -1,0 +1,161 @@
+/*
+** load_source.c -- `load {"source":...}`: compile a C file, load its IR
+** (see load_source.h).
+**
+** Invariants:
+**   1. See load_source.h.
+**   2. The job owns copies of every string it needs: the request is gone
+**      when the pool runs it.
+*/
+#define _XOPEN_SOURCE 700   /* realpath */
+#include "load_source.h"
+
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "libmemssa-client/compile.h"
+
+#define COMPILE_TIMEOUT_MAX_MS 600000
+
+struct mssa__srcjob {
+  char *source, *clang, *opt_level, *commands_dir;
+  int timeout_ms;
+  bool failed;
+  int rc;                  /* MSSA_COMPILE_* */
+  int refused;             /* MSSA_REASON_* when not compiled at all, else -1 */
+  mssa_compile_result r;
+};
+
+static char *dup_opt(const char *s) { return s ? mssa_xstrndup(s, strlen(s)) : NULL; }
+
+int mssa__source_params(mssa__call *c, mssa__srcjob **out) {
+  const char *src = NULL, *clang = NULL, *level = NULL, *dir = NULL;
+  uint64_t timeout = 0;
+  int rc;
+  *out = NULL;
+  if ((rc = mssa__param_str(c, "source", false, &src)) || !src) return rc;
+  if ((rc = mssa__param_str(c, "clang", false, &clang)) ||
+      (rc = mssa__param_str(c, "opt_level", false, &level)) ||
+      (rc = mssa__param_str(c, "compile_commands_dir", false, &dir)) ||
+      (rc = mssa__param_uint(c, "compile_timeout_ms", false, &timeout)))
+    return rc;
+  if (src[0] != '/')
+    return mssa__fail(c, MSSA_RPC_INVALID_PARAMS, "params.source must be an absolute path");
+  if (timeout > COMPILE_TIMEOUT_MAX_MS)
+    return mssa__fail(c, MSSA_RPC_INVALID_PARAMS, "params.compile_timeout_ms is at most %d",
+                      COMPILE_TIMEOUT_MAX_MS);
+  mssa__srcjob *s = mssa_xcalloc(1, sizeof *s);
+  s->source = dup_opt(src);
+  s->clang = dup_opt(clang);
+  s->opt_level = dup_opt(level);
+  s->commands_dir = dup_opt(dir);
+  s->timeout_ms = (int)timeout;
+  s->refused = -1;
+  *out = s;
+  return 0;
+}
+
+const char *mssa__source_path(const mssa__srcjob *s) { return s->source; }
+
+/* Is `path` (resolved) under directory `root`? */
+static bool under_root(const char *path, const char *root) {
+  char real[PATH_MAX];
+  if (!realpath(path, real)) return false;
+  size_t n = strlen(root);
+  while (n > 1 && root[n - 1] == '/') n--;
+  return !strncmp(real, root, n) && (real[n] == '/' || n == 1);
+}
+
+int mssa__source_compile(mssa__srcjob *s, const char *root, char **text, size_t *len) {
+  if (root && !under_root(s->source, root)) {
+    s->failed = true;
+    s->refused = MSSA_REASON_OUTSIDE_ROOT;
+    return -1;
+  }
+  mssa_compile_opts o = {.clang = s->clang, .commands_dir = s->commands_dir,
+                         .opt_level = s->opt_level, .timeout_ms = s->timeout_ms};
+  s->rc = mssa_compile_c(s->source, &o, &s->r);
+  if (s->rc == MSSA_COMPILE_ENOSOURCE) s->refused = MSSA_REASON_NOT_FOUND;
+  if (s->rc) {
+    s->failed = true;
+    return -1;
+  }
+  *text = s->r.ir;   /* the job takes clang's output */
+  *len = s->r.ir_len;
+  s->r.ir = NULL;
+  s->r.ir_len = 0;
+  return 0;
+}
+
+bool mssa__source_failed(const mssa__srcjob *s) { return s && s->failed; }
+
+static json_t *diags_json_new(const mssa_compile_result *r) {
+  json_t *arr = json_array();
+  static const char *const sev[] = {"", "error", "warning", "note"};
+  for (size_t i = 0; i < r->ndiags; i++) {
+    const mssa_compile_diag *d = &r->diags[i];
+    json_t *o = json_pack("{sisiss}", "line", (int)d->line, "col", (int)d->col, "severity",
+                          d->severity >= 1 && d->severity <= 3 ? sev[d->severity] : "error");
+    json_object_set_new(o, "file", d->file ? mssa__jstr(d->file) : json_null());
+    json_object_set_new(o, "message", mssa__jstr(d->message ? d->message : ""));
+    json_array_append_new(arr, o);
+  }
+  return arr;
+}
+
+void mssa__source_reply_failed(mssa__srcjob *s, json_t *id, mssa_buf *out) {
+  if (!id) return;
+  char msg[1024];
+  json_t *data;
+  int code;
+  if (s->refused >= 0) {
+    code = MSSA_RPC_IO_ERROR;
+    snprintf(msg, sizeof msg, "%s: %s", s->source,
+             s->refused == MSSA_REASON_OUTSIDE_ROOT ? "not under --root" : "no such file");
+    data = json_pack("{soss}", "path", mssa__jstr(s->source), "reason", mssa_rpc_reason(s->refused));
+  } else {
+    code = MSSA_RPC_IR_ERROR;
+    const mssa_compile_diag *first = NULL;
+    for (size_t i = 0; i < s->r.ndiags && !first; i++)
+      if (s->r.diags[i].severity == MSSA_DIAG_ERROR) first = &s->r.diags[i];
+    snprintf(msg, sizeof msg, "compiling %s: %s%s%s", s->source, mssa_compile_strerror(s->rc),
+             first ? ": " : "", first && first->message ? first->message : "");
+    data = json_pack("{sssososo}", "reason", mssa_rpc_reason(MSSA_REASON_COMPILE_FAILED),
+                     "message", mssa__jstr(first && first->message ? first->message
+                                                                    : mssa_compile_strerror(s->rc)),
+                     "compile_error", mssa__jstr(mssa_compile_strerror(s->rc)), "diagnostics",
+                     diags_json_new(&s->r));
+    json_object_set_new(data, "file", mssa__jstr(first && first->file ? first->file : s->source));
+    json_object_set_new(data, "line", json_integer(first ? first->line : 0));
+    json_object_set_new(data, "col", json_integer(first ? first->col : 0));
+    json_object_set_new(data, "clang", s->r.clang ? mssa__jstr(s->r.clang) : json_null());
+  }
+  json_t *m = mssa__jstr(msg);
+  mssa__emit(mssa__error_new(id, code, json_string_value(m), data), out);
+  json_decref(m);
+}
+
+void mssa__source_free(mssa__srcjob *s) {
+  if (!s) return;
+  free(s->source);
+  free(s->clang);
+  free(s->opt_level);
+  free(s->commands_dir);
+  mssa_compile_result_free(&s->r);
+  free(s);
+}
+
+static bool has_suffix(const char *s, const char *suf) {
+  size_t n = strlen(s), k = strlen(suf);
+  return n >= k && !strcmp(s + n - k, suf);
+}
+
+const char *mssa__source_hint(const char *path) {
+  if (has_suffix(path, ".c") || has_suffix(path, ".h"))
+    return "a C file, not LLVM IR: load it with {\"source\": PATH} (memssa load FILE.c), "
+           "which compiles it";
+  if (has_suffix(path, ".bc"))
+    return "LLVM bitcode: memssa reads the text form (llvm-dis FILE.bc, or clang -S -emit-llvm)";
+  return NULL;
+}

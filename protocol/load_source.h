@@ -1,0 +1,42 @@
+/*
+** load_source.h -- `load {"source":"/abs/file.c"}`: the C file compiled
+** to IR by the client library's compile driver (clients/libmemssa-client/
+** compile.h) on the load job's pool thread, then loaded as a text (by
+** difference when the module is loaded already). m_load.c calls these at
+** its few points: the params, the job's run, a failed reply, the free.
+**
+** Invariants:
+**   1. The compile runs on the thread pool, never on the query thread:
+**      clang through posix_spawn with an argv (no shell), in its own
+**      process group, killed past its time limit or output cap.
+**   2. Over TCP (a --root), only a source under the root is compiled.
+**   3. A failed compile leaves the module set untouched and answers -32010
+**      with reason compile_failed and clang's diagnostics.
+*/
+#ifndef MSSA_PROTO_LOAD_SOURCE_H
+#define MSSA_PROTO_LOAD_SOURCE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "methods.h"
+
+typedef struct mssa__srcjob mssa__srcjob;
+
+/* Decodes params.source (and clang, opt_level, compile_commands_dir,
+** compile_timeout_ms); *out NULL when there is no source. 0, or an error
+** set on c. */
+int mssa__source_params(mssa__call *c, mssa__srcjob **out);
+/* The source's path (the module's default name). */
+const char *mssa__source_path(const mssa__srcjob *s);
+/* On the pool: compiles; 0 with *text (malloc'ed) and *len, or -1. */
+int mssa__source_compile(mssa__srcjob *s, const char *root, char **text, size_t *len);
+/* Did the compile (or its refusal) fail? Then the reply, emitted into out. */
+bool mssa__source_failed(const mssa__srcjob *s);
+void mssa__source_reply_failed(mssa__srcjob *s, json_t *id, mssa_buf *out);
+void mssa__source_free(mssa__srcjob *s);
+/* For an IR error on a file that is not IR text: a hint by its suffix (a
+** C source: load it as `source`; bitcode: disassemble it), else NULL. */
+const char *mssa__source_hint(const char *path);
+
+#endif

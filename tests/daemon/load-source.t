@@ -1,0 +1,78 @@
+#!/usr/bin/env python3
+# load {"source": FILE.c}: memssad compiles the C file with the compile
+# driver (clang -g, the file's compile command) on its thread pool and loads
+# the IR; an edit inside one function reloads by difference (the driver's
+# -gdwarf-4 keeps DWARF 5's per-edit MD5 checksum out of the IR); compile
+# errors come back as -32010 compile_failed with clang's diagnostics; a .c
+# or .bc given as `path` gets a hint; and `memssa load FILE.c` does the same
+# from the command line.
+import os, shutil, subprocess
+
+from daemonlib import MEMSSA, MEMSSAD, ROOT, Daemon, bail, done, err_code, is_, ok
+
+
+def main():
+    if not os.access(MEMSSAD, os.X_OK):
+        bail("no memssad at " + MEMSSAD)
+    if not any(shutil.which(c) for c in ("clang-22", "clang-19", "clang")):
+        print("1..0 # SKIP no clang installed")
+        return
+    d = Daemon()
+    c = d.client()
+    src = os.path.join(d.tmp, "sample.c")
+    shutil.copy(os.path.join(ROOT, "tests/fixtures/nvim/sample.c"), src)
+
+    r = c.result("load", {"source": src})
+    is_((r["module"], r["functions"], r["reload"]), (src, 4, "full"),
+        "a C file loads, named by its path")
+    r = c.result("clobber", {"module": src, "file": "sample.c", "line": 24, "col": 11})
+    m = [x for x in r["matches"] if x["access"]["kind"] == "use"][0]
+    is_(["%d:%s" % (w["source"]["line"], w["path"]) for w in m["reaching"]],
+        ["22:straight", "24:loop"], "its answers are in source terms (total += a[i])")
+
+    text = open(src).read()
+    open(src, "w").write(text.replace("int y = x * 2;", "int y = x * 3;"))
+    r = c.result("load", {"source": src})
+    is_((r["reload"], r["reused"], r["rebuilt"], r["replaced"]), ("incremental", 3, 1, True),
+        "an edit inside one function reloads by difference (3 reused, 1 rebuilt)")
+    open(src, "w").write(text.replace("total += a[i];", "total += a[i] * 2;"))
+    r = c.result("load", {"source": src})
+    is_((r["reload"], r["rebuilt"]), ("incremental", 2),
+        "a second edit elsewhere: by difference again (twice() back, sum() changed)")
+
+    bad = os.path.join(d.tmp, "bad.c")
+    open(bad, "w").write("int f(void) {\n  return x;\n}\n")
+    r = c.call("load", {"source": bad})
+    data = r.get("error", {}).get("data", {})
+    is_((err_code(r), data.get("reason"), data.get("line"), data.get("col")),
+        (-32010, "compile_failed", 2, 10), "a compile error: -32010 compile_failed at 2:10")
+    ok(any("x" in k["message"] and k["severity"] == "error" for k in data.get("diagnostics", [])),
+       "with clang's diagnostics", data)
+    is_([m["name"] for m in c.result("modules")["modules"]], [src], "the module set is unchanged")
+    r = c.call("load", {"source": os.path.join(d.tmp, "nope.c")})
+    is_((err_code(r), r["error"]["data"]["reason"]), (-32011, "not_found"), "a missing file: not_found")
+    r = c.call("load", {"source": "sample.c"})
+    is_(err_code(r), -32602, "a relative source path is refused")
+    r = c.call("load", {"source": src, "path": src})
+    is_(err_code(r), -32602, "source and path together are refused")
+
+    r = c.call("load", {"path": src})
+    is_((err_code(r), "source" in r["error"]["data"].get("hint", "")), (-32010, True),
+        "a .c given as a path: -32010 with a hint to load it as source")
+    bc = os.path.join(d.tmp, "x.bc")
+    open(bc, "wb").write(b"BC\xc0\xde\x35\x14\x00\x00")
+    r = c.call("load", {"path": bc})
+    ok("llvm-dis" in r["error"]["data"].get("hint", ""), "a .bc: a hint to disassemble it")
+
+    env = dict(os.environ, MEMSSA_SOCKET=d.sock)
+    out = subprocess.run([MEMSSA, "load", src, "--module", "viacli"], env=env,
+                         capture_output=True, text=True, timeout=120)
+    ok(out.returncode == 0 and "loaded module viacli: 4 functions" in out.stdout,
+       "memssa load FILE.c", out.stdout + out.stderr)
+    out = subprocess.run([MEMSSA, "load", bad], env=env, capture_output=True, text=True, timeout=120)
+    ok(out.returncode != 0 and "bad.c:2:10" in out.stderr, "memssa load of a broken file: clang's position",
+       out.stderr)
+    done()
+
+
+main()
