@@ -304,11 +304,25 @@ static size_t plain_run(const char *a, const char *b, size_t n) {
   return i;
 }
 
+/* Whether the string opening at t[q] is a DIFile's `checksum:` value.
+** DWARF 5 (clang's default -g) puts the source file's MD5 there, so every
+** edit of the C file changes it; nothing in the module reads it (md nodes
+** keep no field values), so a checksum of the same length, which an MD5 or
+** SHA always has, counts as equal: an edit of one function then stays a
+** reload by difference instead of changing the DIFile every function
+** reaches. */
+static bool is_checksum(const char *t, size_t q) {
+  static const char key[] = "checksum: ";
+  size_t k = sizeof key - 1;
+  return q >= k && !memcmp(t + q - k, key, k);
+}
+
 /* Compares old [o, oe) with new [n, ne) modulo the renaming (recording
 ** pairs), pushing anchors to `av` (NULL: none). Only a number after `!` or
 ** `#` outside strings and comments may differ: a string ("...": LLVM
 ** escapes '"' inside as \22) or a comment (';' to the end of the line) is
-** compared as bytes, so `c"-#0\00"` is no reference. Runs of other bytes go
+** compared as bytes, so `c"-#0\00"` is no reference (except a DIFile
+** checksum: is_checksum). Runs of other bytes go
 ** through plain_run. */
 static bool cmp_region(rt *r, size_t o, size_t oe, size_t n, size_t ne, anchor_vec *av) {
   const char *ot = r->ot, *nt = r->nt;
@@ -334,7 +348,11 @@ static bool cmp_region(rt *r, size_t o, size_t oe, size_t n, size_t ne, anchor_v
       const char *q = memchr(ot + o, c == '"' ? '"' : '\n', oe - o);
       size_t e = q ? (size_t)(q - ot) + (c == '"') : oe;
       L = e - o;
-      if (ne - n < L || memcmp(ot + o, nt + n, L)) return false;
+      if (ne - n < L) return false;
+      if (memcmp(ot + o, nt + n, L) &&
+          !(c == '"' && is_checksum(ot, o - 1) && nt[n + L - 1] == '"' &&
+            !memchr(nt + n, '"', L - 1)))
+        return false;
       o += L;
       n += L;
       continue;

@@ -49,10 +49,6 @@ const char *const mssa_compile_default_candidates[] = {"clang-22", "clang-19", "
 
 /* Flags every compile ends with (the level goes after -g). */
 static const char *const fixed_flags[] = {
-    /* DWARF 4: DWARF 5's DIFile carries an MD5 of the file, which changes
-    ** with every edit and so would turn each save into a full reload
-    ** instead of a reload by difference; line tables are the same */
-    "-gdwarf-4",
     "-Xclang", "-disable-llvm-passes", "-S", "-emit-llvm",
     /* plain one-line diagnostics, whatever the terminal */
     "-fno-color-diagnostics", "-fno-caret-diagnostics",

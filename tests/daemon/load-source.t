@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 # load {"source": FILE.c}: memssad compiles the C file with the compile
 # driver (clang -g, the file's compile command) on its thread pool and loads
-# the IR; an edit inside one function reloads by difference (the driver's
-# -gdwarf-4 keeps DWARF 5's per-edit MD5 checksum out of the IR); compile
+# the IR; an edit inside one function reloads by difference (though DWARF
+# 5's DIFile checksum changes with every edit); compile
 # errors come back as -32010 compile_failed with clang's diagnostics; a .c
 # or .bc given as `path` gets a hint; and `memssa load FILE.c` does the same
 # from the command line.

@@ -193,6 +193,40 @@ static const char *dbg_b = HDR
     "!16 = !DILocation(line: 13, column: 3, scope: !13)\n"
     "!17 = !{!18, !18, i64 0}\n!18 = !{!\"int\", !19, i64 0}\n!19 = !{!\"omnipotent char\", !20, i64 0}\n!20 = !{!\"Simple C/C++ TBAA\"}\n";
 
+/* A text with its DIFile given a DWARF 5 checksum (32 hex digits made of
+** `digit`), as clang's default -g writes it. Caller frees. */
+static char *with_checksum(const char *text, char digit) {
+  static const char from[] = "directory: \"/src\")";
+  char ck[33];
+  memset(ck, digit, 32);
+  ck[32] = 0;
+  const char *at = strstr(text, from);
+  if (!at) bail_out("no DIFile in the fixture");
+  size_t pre = (size_t)(at - text), n = strlen(text) + 128;
+  char *t = malloc(n);
+  if (!t) bail_out("out of memory");
+  snprintf(t, n, "%.*sdirectory: \"/src\", checksumkind: CSK_MD5, checksum: \"%s\")%s", (int)pre,
+           text, ck, at + strlen(from));
+  return t;
+}
+
+/* Every save of a C file changes its DWARF 5 checksum: that alone must not
+** make every function (they all reach the DIFile) count as changed. */
+static void checksums(void) {
+  char *a1 = with_checksum(dbg_a, '1'), *a2 = with_checksum(dbg_a, '2');
+  char *b3 = with_checksum(dbg_b, '3');
+  loaded l;
+  if (load(&l, a1, strlen(a1))) {
+    is_int(mssa__module_textmap_build(l.m), MSSA_OK, "checksum: text map");
+    step(&l, a2, MSSA_OK, 0, 0, "checksum: only the DIFile checksum changed");
+    step(&l, b3, MSSA_OK, 1, 1, "checksum: a new checksum and one function edited");
+    unload(&l);
+  }
+  free(a1);
+  free(a2);
+  free(b3);
+}
+
 /* ---------------------------------------------------- a real module, shifted */
 
 
@@ -594,6 +628,7 @@ int main(void) {
     is_int(retext(&l, plain_b, strlen(plain_b), 8, &res, &d), MSSA_EINVAL, "no text map: refused");
     unload(&l);
   }
+  checksums();
   random_plain();
   random_dbg();
   mutations(plain_a, plain_b, "mutations, plain");
