@@ -267,6 +267,8 @@ typedef struct rt {
                                       references only; else 0) */
   bool soft;                       /* the parse failed on a limit of the
                                       reparse, not on an error in the text */
+  bool in_md;                      /* comparing an md definition line */
+  bool relined;                    /* some `line:` value differed there */
 } rt;
 
 static bool pair(rt *r, int ns, uint32_t nn, uint32_t on) {
@@ -317,6 +319,34 @@ static bool is_checksum(const char *t, size_t q) {
   return q >= k && !memcmp(t + q - k, key, k);
 }
 
+/* In a metadata definition line, a differing number after `line: ` (or
+** `scopeLine: `): passes both numbers (an anchor when their lengths differ)
+** and returns true. A line added to one function moves the DISubprogram,
+** DILocations and variables of every function below it; their bodies and
+** MemorySSA are unchanged, so they stay kept and only the line fields of
+** their nodes are read again from the new text (reread_lines). */
+static bool line_shift(rt *r, size_t *o, size_t oe, size_t *n, size_t ne, anchor_vec *av) {
+  static const char key[] = "ine: ";
+  const size_t k = sizeof key - 1;
+  /* only a difference inside a number (each call then moves o or n on) */
+  if (!is_digit(r->ot[*o]) && !is_digit(r->nt[*n])) return false;
+  size_t o0 = *o;
+  while (o0 > 0 && is_digit(r->ot[o0 - 1])) o0--;
+  size_t n0 = *n - (*o - o0);
+  if (o0 < k + 1 || memcmp(r->ot + o0 - k, key, k) || (r->ot[o0 - k - 1] != 'l' &&
+                                                        r->ot[o0 - k - 1] != 'L'))
+    return false;
+  if (!is_digit(r->ot[o0]) || !is_digit(r->nt[n0])) return false;
+  size_t o1 = o0, n1 = n0;
+  uint32_t a, b;
+  if (!read_num(r->ot, oe, &o1, &a) || !read_num(r->nt, ne, &n1, &b)) return false;
+  if (av && o1 - o0 != n1 - n0) mssa_vec_push(av, ((anchor){(uint32_t)o1, (uint32_t)n1}));
+  *o = o1;
+  *n = n1;
+  r->relined = true;
+  return true;
+}
+
 /* Compares old [o, oe) with new [n, ne) modulo the renaming (recording
 ** pairs), pushing anchors to `av` (NULL: none). Only a number after `!` or
 ** `#` outside strings and comments may differ: a string ("...": LLVM
@@ -339,6 +369,7 @@ static bool cmp_region(rt *r, size_t o, size_t oe, size_t n, size_t ne, anchor_v
     o += L;
     n += L;
     if (o == oe) break;
+    if (r->in_md && n < ne && line_shift(r, &o, oe, &n, ne, av)) continue;
     char c = ot[o];
     if (n == ne || nt[n] != c || !is_special(c)) return false;
     o++;
@@ -396,8 +427,10 @@ static bool close_pairs(rt *r) {
       return false;   /* a reference to a number nobody defines */
     size_t o = def_rest(r->ot, ol[on] - 1), n = def_rest(r->nt, nl[nn] - 1);
     if (!ns) r->a2at[on] = r->a2.n + 1;
-    if (!cmp_region(r, o, eol(r->ot, r->olen, o), n, eol(r->nt, r->nlen, n), ns ? NULL : &r->a2))
-      return false;
+    r->in_md = !ns;
+    bool same = cmp_region(r, o, eol(r->ot, r->olen, o), n, eol(r->nt, r->nlen, n), ns ? NULL : &r->a2);
+    r->in_md = false;
+    if (!same) return false;
   }
   return true;
 }
@@ -806,6 +839,31 @@ static void rebase_lines(mssa_module *m, rt *r) {
   }
 }
 
+/* The `line:` value of a DILocation or DISubprogram, read again from its
+** span in the new text (line_shift let it differ). Only a field name
+** following '(' or ' ' counts, so `scopeLine:` is not taken; strings are
+** passed whole. */
+static void reread_lines(mssa_module *m) {
+  for (uint32_t i = 0; i < m->md.n; i++) {
+    mssa_md *d = &m->md.a[i];
+    if ((d->kind != MSSA_MD_LOCATION && d->kind != MSSA_MD_SUBPROGRAM) || !d->text_len) continue;
+    const char *t = m->text + d->text_off, *e = t + d->text_len;
+    for (const char *q = t + 1; q < e; q++) {   /* t[0] is the node's "!" */
+      if (*q == '"') {
+        const char *c = memchr(q + 1, '"', (size_t)(e - q - 1));
+        if (!c) break;
+        q = c;
+        continue;
+      }
+      if ((q[-1] != '(' && q[-1] != ' ') || (size_t)(e - q) < 6 || memcmp(q, "line: ", 6)) continue;
+      uint32_t v = 0;
+      for (q += 6; q < e && is_digit(*q); q++) v = v * 10 + (uint32_t)(*q - '0');
+      d->line = v;
+      break;
+    }
+  }
+}
+
 /* Moves every offset the module keeps into the new text (invariant 3). */
 static void rebase(mssa_module *m, rt *r, const uint8_t *is_chg) {
   rebase_funcs(m, r, is_chg);
@@ -1090,6 +1148,7 @@ int mssa__retext_apply(mssa_module *m, mssa__retext_plan *pl, char **text, size_
     mssa_layout_compute(m);
     /* Commit. */
     rebase(m, r, is_chg);
+    if (r->relined) reread_lines(m);
     for (uint32_t k = 0; k < nsaved; k++) body_free(&saved[k]);
     mssa__ll_keep_numbering(p, &seed);
     mssa__ll_parser_free(p);

@@ -40,6 +40,17 @@ def main():
     is_((r["reload"], r["rebuilt"]), ("incremental", 2),
         "a second edit elsewhere: by difference again (twice() back, sum() changed)")
 
+    # A line added inside sum() moves every later function's debug info one
+    # line down: sum() is rebuilt, the others kept, and their positions move.
+    open(src, "w").write(text.replace("  counter = total;\n", "  counter = total;\n  counter++;\n"))
+    r = c.result("load", {"source": src})
+    is_((r["reload"], r["rebuilt"], r.get("why_full")), ("incremental", 1, None),
+        "a line added in sum(): by difference, only sum() rebuilt")
+    r = c.result("clobber", {"module": src, "file": "sample.c", "line": 41, "col": 11})
+    ok(any(x["access"]["kind"] == "use" and x.get("function") == "twice" and
+           x["access"]["source"]["line"] == 41 for x in r["matches"]),
+       "twice()'s load of x is found one line down (41)", r)
+
     bad = os.path.join(d.tmp, "bad.c")
     open(bad, "w").write("int f(void) {\n  return x;\n}\n")
     r = c.call("load", {"source": bad})

@@ -227,6 +227,44 @@ static void checksums(void) {
   free(b3);
 }
 
+/* The text with every `line: N` (and `scopeLine: N`) at or above `from`
+** moved down by one: what adding a source line above them does to the
+** debug info. Caller frees. */
+static char *shift_lines(const char *text, uint32_t from) {
+  size_t n = strlen(text), cap = n + n / 8 + 64, k = 0;
+  char *t = malloc(cap);
+  if (!t) bail_out("out of memory");
+  for (size_t i = 0; i < n;) {
+    if (i >= 5 && !memcmp(text + i - 5, "ine: ", 5) && text[i] >= '0' && text[i] <= '9') {
+      char *end;
+      unsigned long v = strtoul(text + i, &end, 10);
+      k += (size_t)snprintf(t + k, cap - k, "%lu", v >= from ? v + 1 : v);
+      i = (size_t)(end - text);
+      continue;
+    }
+    t[k++] = text[i++];
+  }
+  t[k] = 0;
+  return t;
+}
+
+/* A source line added in one function moves the line numbers of every
+** function below it: they stay kept (their MemorySSA is unchanged) and
+** their source positions follow the new text. */
+static void line_shifts(void) {
+  char *a_moved = shift_lines(dbg_a, 5), *b_moved = shift_lines(dbg_b, 10);
+  loaded l;
+  if (load(&l, dbg_a, strlen(dbg_a))) {
+    is_int(mssa__module_textmap_build(l.m), MSSA_OK, "line shift: text map");
+    step(&l, a_moved, MSSA_OK, 0, 0, "line shift: f1 and f2 one line down, no body changed");
+    step(&l, b_moved, MSSA_OK, 1, 1, "line shift: f1 edited, f2 one line down and renumbered");
+    step(&l, dbg_a, MSSA_OK, 1, 1, "line shift: and back");
+    unload(&l);
+  }
+  free(a_moved);
+  free(b_moved);
+}
+
 /* ---------------------------------------------------- a real module, shifted */
 
 
@@ -629,6 +667,7 @@ int main(void) {
     unload(&l);
   }
   checksums();
+  line_shifts();
   random_plain();
   random_dbg();
   mutations(plain_a, plain_b, "mutations, plain");
