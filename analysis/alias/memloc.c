@@ -206,6 +206,16 @@ uint32_t mssa__call_ret_attrs(const mssa_aa *aa, const mssa_inst *i) {
 
 bool mssa__call_has_bundles(const mssa_inst *i) { return (i->flags & MSSA_IF_BUNDLES) != 0; }
 
+bool mssa__is_volatile_memintrinsic(const mssa_aa *aa, const mssa_inst *i) {
+  unsigned in = mssa__intrinsic(aa, i);
+  if ((in != MSSA_INTR_MEMCPY && in != MSSA_INTR_MEMMOVE && in != MSSA_INTR_MEMSET &&
+       in != MSSA_INTR_MEMCPY_INLINE) || mssa_call_nargs(i) < 4)
+    return false;
+  /* MemIntrinsic::isVolatile: the i1 operand is not zero */
+  int64_t c; unsigned w;
+  return !mssa__const_int(aa, mssa_inst_ops(aa->f, i)[4], &c, &w) || c != 0;
+}
+
 static bool is_call_op(unsigned op) {
   return op == MSSA_OP_CALL || op == MSSA_OP_INVOKE || op == MSSA_OP_CALLBR;
 }
