@@ -556,6 +556,7 @@ typedef struct mssa_module {
   uint8_t llvm_detected;    /* what the reader decided from the text */
   uint8_t llvm_ident;       /* clang major version !llvm.ident names, 0 if none */
   uint8_t llvm_syntax_version; /* newest LLVM whose syntax the text uses (>= 14) */
+  uint8_t llvm_requested;   /* llvm_version was set by mssa_module_set_llvm_version */
   uint32_t llvm_syntax;     /* MSSA_SYN_* bits seen */
   MSSA_VEC(mssa_mdop) named_md; /* `!name = !{...}` in text order: pairs
                                {STRING name, NODE tuple of its operands} */
@@ -718,6 +719,12 @@ unsigned mssa_module_llvm_version(const mssa_module *m);
 /* Overrides it (`--llvm N`): N from MSSA_LLVM_MIN to MSSA_LLVM_MAX, or 0
 ** for what the reader detected. Returns MSSA_OK or MSSA_EINVAL. */
 int mssa_module_set_llvm_version(mssa_module *m, unsigned v);
+/* How mssa_module_llvm_version was decided, one word: "requested" (set by
+** mssa_module_set_llvm_version with N != 0), "ident" (!llvm.ident names
+** clang N), "typed-pointers" or "dbg-calls" (marks of LLVM 14), "syntax"
+** (the newest version whose syntax the module uses) or "default" (nothing
+** newer than LLVM 14 seen). */
+const char *mssa_module_llvm_basis(const mssa_module *m);
 
 /* Function lookup by name; MSSA_NONE if absent. */
 uint32_t mssa_module_find_func(const mssa_module *m, const char *name);
