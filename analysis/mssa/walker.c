@@ -115,6 +115,8 @@ bool mssa_def_clobbers(mssa_ssa *s, uint32_t def, uint32_t inst, const mssa_loc 
   case MSSA_INTR_ASSUME:
   case MSSA_INTR_NOALIAS_SCOPE_DECL:
   case MSSA_INTR_PSEUDOPROBE:
+  case MSSA_INTR_ALLOW_RUNTIME_CHECK:
+  case MSSA_INTR_ALLOW_UBSAN_CHECK:
     *ar = MSSA_NO_ALIAS;
     return false;
   default:
