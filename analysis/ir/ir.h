@@ -417,6 +417,9 @@ typedef enum {
   MSSA_INTR_ALLOW_RUNTIME_CHECK, MSSA_INTR_ALLOW_UBSAN_CHECK,   /* LLVM 19 */
   MSSA_INTR_COUNT_
 } mssa_intrinsic;
+/* The LLVM that added llvm.allow.{runtime,ubsan}.check: MemorySSA gives them
+** no access from then on; an older LLVM calls them unknown functions. */
+#define MSSA_LLVM_ALLOW_CHECK 19
 
 /* ---------------------------------------------------------------- blocks */
 

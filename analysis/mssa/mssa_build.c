@@ -74,9 +74,11 @@ int mssa_ssa_access_kind(mssa_ssa *s, uint32_t id) {
   case MSSA_INTR_ASSUME:
   case MSSA_INTR_NOALIAS_SCOPE_DECL:
   case MSSA_INTR_PSEUDOPROBE:
-  case MSSA_INTR_ALLOW_RUNTIME_CHECK:   /* markers since LLVM 19, which added them */
-  case MSSA_INTR_ALLOW_UBSAN_CHECK:
     return MSSA_ACC_NONE;
+  case MSSA_INTR_ALLOW_RUNTIME_CHECK:
+  case MSSA_INTR_ALLOW_UBSAN_CHECK:
+    if (mssa_module_llvm_version(s->m) >= MSSA_LLVM_ALLOW_CHECK) return MSSA_ACC_NONE;
+    break;
   default:
     break;
   }
