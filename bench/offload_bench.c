@@ -381,7 +381,7 @@ static size_t count_accesses(const bench *b) {
 }
 
 static int setup(bench *b, const char *path, memssa_client *c) {
-  mssa_build_opts opts = {UINT32_MAX, 0, false};   /* the daemon's defaults */
+  mssa_build_opts opts = {UINT32_MAX, 0, false, false};   /* the daemon's defaults */
   mssa_diag diag;
   clock_pair t = now(false);
   if (mssa_qmodule_build(path, NULL, 0, &opts, &b->q, &diag)) {

@@ -30,6 +30,7 @@ typedef struct local_opts {
   bool walker;
   unsigned llvm;        /* --llvm N, 0 for the detected version */
   uint32_t check_limit;
+  bool zero_check_limit;  /* --check-limit 0 */
   const char *function;
   const char *file;
 } local_opts;
@@ -64,11 +65,12 @@ static int parse_local_opts(int argc, char **argv, local_opts *o, const char *cm
     else if (!strcmp(a, "--check-limit") && i + 1 < argc) {
       char *end;
       unsigned long v = strtoul(argv[++i], &end, 10);
-      if (*end || v == 0 || v > UINT32_MAX) {
-        fprintf(stderr, "memssa %s: --check-limit needs a positive number\n", cmd);
+      if (*end || end == argv[i] || v > UINT32_MAX) {
+        fprintf(stderr, "memssa %s: --check-limit needs a number (0: no checks)\n", cmd);
         return -1;
       }
       o->check_limit = (uint32_t)v;
+      o->zero_check_limit = v == 0;
     } else if (!strcmp(a, "--function") && i + 1 < argc) o->function = argv[++i];
     else if (a[0] == '-' && a[1]) {
       fprintf(stderr, "memssa %s: unknown option '%s'\n", cmd, a);
@@ -110,7 +112,7 @@ int mssa_cli_print_local(int argc, char **argv) {
   if (parse_local_opts(argc, argv, &o, "print") < 0) return 2;
   mssa_module *m = load(o.file, o.llvm);
   if (!m) return 1;
-  mssa_build_opts bo = {o.check_limit, MSSA_AA_ALL, false};
+  mssa_build_opts bo = {o.check_limit, MSSA_AA_ALL, false, o.zero_check_limit};
   /* current LLVM's print<memoryssa-walker> does not optimize uses first */
   bo.lazy_uses = o.walker && mssa_ssa_current(m);
   bool found = false;
@@ -137,7 +139,7 @@ int mssa_cli_verify_local(int argc, char **argv) {
   if (parse_local_opts(argc, argv, &o, "verify") < 0) return 2;
   mssa_module *m = load(o.file, o.llvm);
   if (!m) return 1;
-  mssa_build_opts bo = {o.check_limit, MSSA_AA_ALL, false};
+  mssa_build_opts bo = {o.check_limit, MSSA_AA_ALL, false, o.zero_check_limit};
   int bad = 0, nf = 0;
   for (uint32_t fi = 0; fi < m->funcs.n; fi++) {
     mssa_func *f = &m->funcs.a[fi];
@@ -166,7 +168,7 @@ int mssa_cli_build_local(int argc, char **argv) {
   mssa_module *m = load(o.file, o.llvm);
   if (!m) return 1;
   uint64_t t1 = mssa_now_ns();
-  mssa_build_opts bo = {o.check_limit, MSSA_AA_ALL, false};
+  mssa_build_opts bo = {o.check_limit, MSSA_AA_ALL, false, o.zero_check_limit};
   uint64_t nfun = 0, nblk = 0, ninst = 0, ndef = 0, nuse = 0, nphi = 0;
   for (uint32_t fi = 0; fi < m->funcs.n; fi++) {
     mssa_func *f = &m->funcs.a[fi];

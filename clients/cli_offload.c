@@ -114,7 +114,7 @@ static void print_human(const mssa_module *m, const mssa_func *f, const mssa_dep
 ** function's name first (every function of the file, one JSON line each). */
 static int promote_one(mssa_module *m, uint32_t fi, bool json, bool tag) {
   mssa_ssa *s = NULL;
-  mssa_build_opts bo = {UINT32_MAX, MSSA_AA_ALL, false};
+  mssa_build_opts bo = {UINT32_MAX, MSSA_AA_ALL, false, false};
   if (mssa_ssa_build(m, &m->funcs.a[fi], &bo, &s) != MSSA_OK) return 1;
   mssa_deps_promote r;
   mssa_deps_promotable(s, &r);

@@ -68,7 +68,8 @@
   X(NEW_EDGE_INTO_PHIS, "new_edge_into_phis", EDIT_REJECTED)                           \
   X(BLOCK_IN_USE, "block_in_use", EDIT_REJECTED)                                       \
   X(UNSPLITTABLE, "unsplittable", EDIT_REJECTED)                                       \
-  X(MODULE_GREW, "module_grew", EDIT_REJECTED)   /* --max-edit-growth */
+  X(MODULE_GREW, "module_grew", EDIT_REJECTED)   /* --max-edit-growth */           \
+  X(UNSUPPORTED_LLVM, "unsupported_llvm", INVALID_PARAMS) /* load: llvm not 14..22 */
 
 #define MSSA__RPC_ENUM(name, code, msg, reason) MSSA_RPC_##name = (code),
 enum { MSSA_RPC_ERROR_TABLE(MSSA__RPC_ENUM) };

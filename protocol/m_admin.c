@@ -35,12 +35,14 @@ static uint64_t module_accesses(const mssa_qmodule *q) {
 
 static json_t *module_json_new(const char *name, const mssa_qmodule *q) {
   uint64_t naccess = module_accesses(q);
-  return json_pack("{sosisisIsIsIsIsIsfsf}", "name", mssa__jstr(name),
+  json_t *o = json_pack("{sosisisIsIsIsIsIsfsf}", "name", mssa__jstr(name),
                    "functions", (int)q->ndefined, "declarations",
                    (int)(q->nfuncs - q->ndefined - q->nfailed), "defs", (json_int_t)q->ndefs,
                    "uses", (json_int_t)q->nuses, "phis", (json_int_t)q->nphis, "accesses",
                    (json_int_t)naccess, "memory", (json_int_t)mssa_qmodule_memory(q),
                    "read_ms", q->read_ms, "build_ms", q->build_ms);
+  mssa__llvm_json(o, q->m);
+  return o;
 }
 
 int mssa__m_modules(mssa__call *c) {

@@ -51,6 +51,11 @@ int mssa__param_uint(mssa__call *c, const char *key, bool required, uint64_t *ou
   return 0;
 }
 
+void mssa__llvm_json(json_t *obj, const mssa_module *m) {
+  json_object_set_new(obj, "llvm", json_integer(mssa_module_llvm_version(m)));
+  json_object_set_new(obj, "llvm_from", json_string(mssa_module_llvm_basis(m)));
+}
+
 int mssa__param_bool(mssa__call *c, const char *key, bool *out) {
   json_t *v = json_object_get(c->params, key);
   if (!v || json_is_null(v)) return 0;

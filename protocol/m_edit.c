@@ -445,17 +445,37 @@ out:
 
 /* ---------------------------------------------------------------- replay */
 
+/* The version line of a J_LOAD_LLVM record is at most this many digits. */
+#define MAX_LLVM_DIGITS 3
+
 int mssa_proto_replay(mssa_proto *p, int kind, const char *module, const char *payload,
                       size_t len, mssa_qmodule **loaded, char *err, size_t cap) {
   *loaded = NULL;
   if (cap) err[0] = 0;
   mssa_proto_host *h = p->host;
-  if (kind == MSSA_PROTO_J_LOAD) {
+  if (kind == MSSA_PROTO_J_LOAD || kind == MSSA_PROTO_J_LOAD_LLVM) {
     char path[300];
     snprintf(path, sizeof path, "%.290s.ll", module);
     mssa_diag diag;
     memset(&diag, 0, sizeof diag);
-    int rc = mssa_qmodule_build(path, payload, len, &p->opts.build, loaded, &diag);
+    unsigned llvm = 0;
+    if (kind == MSSA_PROTO_J_LOAD_LLVM) {   /* "N\n" before the text */
+      size_t k = 0;
+      while (k < len && k < MAX_LLVM_DIGITS && payload[k] >= '0' && payload[k] <= '9')
+        llvm = llvm * 10 + (unsigned)(payload[k++] - '0');
+      if (k == 0 || k == len || payload[k] != '\n') {
+        snprintf(err, cap, "load record without its LLVM version line");
+        return -1;
+      }
+      payload += k + 1;
+      len -= k + 1;
+    }
+    int rc = mssa_qmodule_build_llvm(path, payload, len, &p->opts.build, llvm, loaded, &diag);
+    if (rc == MSSA_EINVAL) {
+      snprintf(err, cap, "load record asks for LLVM %u, not one of %d..%d", llvm, MSSA_LLVM_MIN,
+               MSSA_LLVM_MAX);
+      return -1;
+    }
     if (rc) {
       mssa_diag_format(&diag, err, cap);
       *loaded = NULL;

@@ -39,6 +39,7 @@ struct mssa_proto_job {
   size_t max_bytes;       /* --max-module-bytes */
   json_t *text;           /* the module text as a JSON string (owned) or NULL */
   mssa_build_opts opts;
+  unsigned llvm;          /* params.llvm: read as this LLVM version (0: detect) */
   /* results of job_run */
   int rc;
   int refused;            /* the file was not read: its MSSA_REASON_*, else -1 */
@@ -89,11 +90,30 @@ static size_t max_module_bytes(const mssa_proto *p) {
   return p->opts.max_module_bytes ? p->opts.max_module_bytes : MSSA_PROTO_MAX_MODULE_BYTES;
 }
 
+/* params.llvm into *llvm (0 when absent); 0, or an error set on c. */
+static int llvm_param(mssa__call *c, unsigned *llvm) {
+  json_t *v = json_object_get(c->params, "llvm");
+  *llvm = 0;
+  if (!v || json_is_null(v)) return 0;
+  json_int_t n = json_is_integer(v) ? json_integer_value(v) : 0;
+  if (n < MSSA_LLVM_MIN || n > MSSA_LLVM_MAX) {
+    int rc = mssa__fail_reason(c, MSSA_RPC_INVALID_PARAMS, MSSA_REASON_UNSUPPORTED_LLVM,
+                               "params.llvm must be an LLVM major version from %d to %d",
+                               MSSA_LLVM_MIN, MSSA_LLVM_MAX);
+    json_object_set_new(c->data, "min", json_integer(MSSA_LLVM_MIN));
+    json_object_set_new(c->data, "max", json_integer(MSSA_LLVM_MAX));
+    return rc;
+  }
+  *llvm = (unsigned)n;
+  return 0;
+}
+
 /* Decodes the params of `load`; 0, or an error set on c. */
 static int load_params(mssa__call *c, const char **name, const char **path, json_t **text,
-                       mssa__srcjob **src) {
+                       mssa__srcjob **src, unsigned *llvm) {
   int rc;
   *name = *path = NULL;
+  if ((rc = llvm_param(c, llvm))) return rc;
   if ((rc = mssa__jsonir_load_params(c))) return rc;   /* JSON IR: lowered to text here */
   if ((rc = mssa__param_str(c, "module", false, name))) return rc;
   if ((rc = mssa__param_str(c, "path", false, path))) return rc;
@@ -145,11 +165,19 @@ static void copy_for_pool_compare(mssa_proto_job *j, mssa_qmodule *cur,
   j->pinned = mssa__module_pinned_funcs(cur->m);
 }
 
+/* Does a load asking for LLVM version `llvm` (0: detect) read module m as
+** m is read now? A reload by difference keeps m's version. */
+static bool same_llvm(const mssa_module *m, unsigned llvm) {
+  if (!llvm) return !m->llvm_requested;
+  return m->llvm_requested && mssa_module_llvm_version(m) == llvm;
+}
+
 int mssa__m_load(mssa__call *c) {
   const char *name, *path;
   json_t *text;
   mssa__srcjob *src = NULL;
-  int rc = load_params(c, &name, &path, &text, &src);
+  unsigned llvm;
+  int rc = load_params(c, &name, &path, &text, &src, &llvm);
   if (rc) {
     mssa__source_free(src);
     return rc;
@@ -159,8 +187,12 @@ int mssa__m_load(mssa__call *c) {
   mssa_proto_host *h = c->p->host;
   mssa_qmodule *cur = h->find(h, name ? name : dname);
   const struct mssa__textmap *tm = cur ? mssa__module_textmap(cur->m) : NULL;
+  if (tm && !same_llvm(cur->m, llvm)) {
+    tm = NULL;
+    snprintf(why, sizeof why, "params.llvm differs from the loaded module's");
+  }
   bool async = tm && mssa__textmap_has_refs(tm) && cur->m->text_len > SYNC_REFS_MAX;
-  if (cur && !tm)
+  if (cur && !tm && !why[0])
     snprintf(why, sizeof why, "the loaded module was edited (or its text is not in printer form)");
   free(dname);
   if (tm && !async && text && (rc = reload_text_here(c, cur, name, text, why, sizeof why)) != 1)
@@ -186,6 +218,7 @@ int mssa__m_load(mssa__call *c) {
     if (root) j->root = mssa_xstrndup(root, strlen(root));
   }
   j->opts = c->p->opts.build;
+  j->llvm = llvm;
   snprintf(j->why, sizeof j->why, "%s", why);
   if (tm && (async || path || src)) {
     j->rq = cur;
@@ -210,7 +243,7 @@ static void build_full(mssa_proto_job *j, uint64_t t0) {
     text = json_string_value(j->text);
     len = json_string_length(j->text);
   }
-  j->rc = mssa_qmodule_build(j->path, text, len, &j->opts, &j->q, &j->diag);
+  j->rc = mssa_qmodule_build_llvm(j->path, text, len, &j->opts, j->llvm, &j->q, &j->diag);
   if (j->rc == MSSA_OK && j->q) {
     mssa__module_textmap_build(j->q->m);
     j->q->read_ms += j->read_ms;
@@ -362,6 +395,7 @@ static void reply_loaded(mssa_proto *p, mssa_proto_job *j, mssa_buf *out) {
   json_object_set_new(res, "reused", json_integer(0));
   json_object_set_new(res, "rebuilt", json_integer(q->ndefined + q->nfailed));
   json_object_set_new(res, "reload", json_string("full"));
+  mssa__llvm_json(res, q->m);
   if (replaced && j->why[0]) json_object_set_new(res, "why_full", mssa__jstr(j->why));
   mssa__emit(mssa__result_new(j->id, res), out);
 }
@@ -386,7 +420,7 @@ void mssa_proto_job_reply(mssa_proto *p, mssa_proto_job *j, mssa_buf *out) {
   /* The text as read (also for path loads: replay must not depend on the
   ** file), journaled before the reply so `always` acknowledges a durable
   ** load. A fresh module's text is exactly its input (edits append later). */
-  if (mssa__journal(p, MSSA_PROTO_J_LOAD, j->name, j->q->m->text, j->q->m->text_len) < 0) {
+  if (mssa__journal_load(p, j->name, j->q->m, j->q->m->text, j->q->m->text_len) < 0) {
     p->errors++;
     p->loads_failed++;
     mssa_qmodule_free(j->q);

@@ -45,7 +45,7 @@ int mssa__reload_diff(mssa__call *c, mssa_qmodule *q, const char *name, const ch
   mssa_diag diag;
   /* Journaled first, so that a text the journal cannot take never replaces
   ** the module; taken back out if the reload does not happen here. */
-  if (mssa__journal(p, MSSA_PROTO_J_LOAD, name, *text, len) < 0) {
+  if (mssa__journal_load(p, name, m, *text, len) < 0) {
     mssa__retext_plan_free(plan_steal);
     return mssa__fail_reason(c, MSSA_RPC_IO_ERROR, MSSA_REASON_JOURNAL_FAILED,
                              "cannot write the load to the journal; not reloaded");
@@ -91,5 +91,6 @@ int mssa__reload_diff(mssa__call *c, mssa_qmodule *q, const char *name, const ch
         (double)(t1 - t0) / 1e6, "build_ms", (double)(t2 - t1) / 1e6, "replaced", 1, "reused",
         (int)(res.nfuncs - res.nchanged), "rebuilt", (int)res.nchanged, "renumbered",
         (int)res.renumbered, "new_metadata", (int)res.new_md, "reload", "incremental");
+  if (c->result) mssa__llvm_json(c->result, m);
   return 0;
 }

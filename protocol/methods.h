@@ -199,6 +199,14 @@ int mssa__read_module_file(const char *path, const char *root, size_t max_bytes,
 ** journal (mssa__journal then returns 0). */
 int mssa__journal(mssa_proto *p, int kind, const char *module, const char *payload, size_t len);
 void mssa__journal_end(mssa_proto *p, bool applied);
+/* Journals a load of `text` as module m reads it: a J_LOAD record, or a
+** J_LOAD_LLVM one when its LLVM version was asked for (m->llvm_requested),
+** so that a replay reads it as the same version. */
+int mssa__journal_load(mssa_proto *p, const char *module, const mssa_module *m, const char *text,
+                       size_t len);
+/* Adds "llvm" (the version module m is read as) and "llvm_from" (how it was
+** decided: mssa_module_llvm_basis) to obj. */
+void mssa__llvm_json(json_t *obj, const mssa_module *m);
 
 /* Sets id member and "jsonrpc", dumps `reply` + '\n' into out, frees it. */
 void mssa__emit(json_t *reply_steal, mssa_buf *out);

@@ -88,7 +88,10 @@ struct mssa_proto_host {
 };
 
 /* Journal record kinds (host->journal; also the on-disk kind byte). */
-enum { MSSA_PROTO_J_LOAD = 1, MSSA_PROTO_J_EDIT = 2, MSSA_PROTO_J_UNLOAD = 3 };
+enum { MSSA_PROTO_J_LOAD = 1, MSSA_PROTO_J_EDIT = 2, MSSA_PROTO_J_UNLOAD = 3,
+       /* a load that asked for an LLVM version: payload "N\n" then the text
+       ** (4 is the server's snapshot header, server/journal.c) */
+       MSSA_PROTO_J_LOAD_LLVM = 5 };
 
 typedef struct mssa_proto mssa_proto;
 typedef struct mssa_proto_job mssa_proto_job;

@@ -197,6 +197,20 @@ int mssa__journal(mssa_proto *p, int kind, const char *module, const char *paylo
   return h->journal ? h->journal(h, kind, module, payload, len) : 0;
 }
 
+int mssa__journal_load(mssa_proto *p, const char *module, const mssa_module *m, const char *text,
+                       size_t len) {
+  if (!m->llvm_requested || !p->host->journal)
+    return mssa__journal(p, MSSA_PROTO_J_LOAD, module, text, len);
+  char head[8];
+  int hn = snprintf(head, sizeof head, "%u\n", mssa_module_llvm_version(m));
+  char *payload = mssa_xmalloc((size_t)hn + len);
+  memcpy(payload, head, (size_t)hn);
+  memcpy(payload + hn, text, len);
+  int rc = mssa__journal(p, MSSA_PROTO_J_LOAD_LLVM, module, payload, (size_t)hn + len);
+  free(payload);
+  return rc;
+}
+
 void mssa__journal_end(mssa_proto *p, bool applied) {
   mssa_proto_host *h = p->host;
   if (h->journal) h->journal_end(h, applied);

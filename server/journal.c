@@ -396,8 +396,9 @@ static void apply(mssad_server *s, const rec *r, const char *file) {
   int rc = mssa_proto_replay(s->proto, r->kind, name, r->payload, r->len, &q, err, sizeof err);
   if (rc && s->journal.replay_failed++ < MAX_REPLAY_WARNINGS)
     MSSAD_WARN("%s: record at offset %zu (%s '%s') not replayed: %s", file, r->off,
-               r->kind == MSSA_PROTO_J_LOAD ? "load" : r->kind == MSSA_PROTO_J_EDIT ? "edit"
-                                                                                    : "unload",
+               r->kind == MSSA_PROTO_J_LOAD || r->kind == MSSA_PROTO_J_LOAD_LLVM ? "load"
+               : r->kind == MSSA_PROTO_J_EDIT                                    ? "edit"
+                                                                                 : "unload",
                name, err);
   else if (!rc && q)
     mssad_store_install(s, name, q);

@@ -170,6 +170,8 @@ uint32_t mssa__call_fn_attrs(const mssa_aa *aa, const mssa_inst *i);
 uint32_t mssa__intrinsic_fn_attrs(const mssa_aa *aa, const mssa_inst *i);
 uint32_t mssa__intrinsic_param_attrs(const mssa_aa *aa, const mssa_inst *i, uint32_t argno);
 bool mssa__call_has_bundles(const mssa_inst *i);
+/* A memcpy, memmove or memset whose volatile operand is not false. */
+bool mssa__is_volatile_memintrinsic(const mssa_aa *aa, const mssa_inst *i);
 /* getReturnedArgOperand / aliasing intrinsics; MSSA_VAL_NONE if none. */
 mssa_val mssa__returned_arg(const mssa_aa *aa, const mssa_inst *i, bool for_aa_strip);
 bool mssa__is_noalias_call(const mssa_aa *aa, mssa_val v);

@@ -207,7 +207,7 @@ static unsigned param_caps(mssa_aa *aa, const mssa_inst *user, uint32_t argno) {
 }
 
 /* The pointer is operand `opno` of call `user`. */
-static capinfo call_use(mssa_aa *aa, const mssa_inst *user, const mssa_val *ops, uint32_t opno) {
+static capinfo call_use(mssa_aa *aa, const mssa_inst *user, uint32_t opno) {
   bool comps = mssa__llvm(aa) >= LLVM_CAPTURE_COMPONENTS;
   uint32_t fa = mssa__call_fn_attrs(aa, user);
   bool only_reads = mssa__current(aa) ? !(mssa__call_effects(aa, user) & MEM_MOD_BITS)
@@ -217,13 +217,7 @@ static capinfo call_use(mssa_aa *aa, const mssa_inst *user, const mssa_val *ops,
   unsigned in = mssa__intrinsic(aa, user);
   if (in == MSSA_INTR_LAUNDER_INVARIANT_GROUP || in == MSSA_INTR_STRIP_INVARIANT_GROUP)
     return ci(0, CC_ALL);
-  if ((in == MSSA_INTR_MEMCPY || in == MSSA_INTR_MEMMOVE || in == MSSA_INTR_MEMSET ||
-       in == MSSA_INTR_MEMCPY_INLINE) && mssa_call_nargs(user) >= 4) {
-    /* MemIntrinsic::isVolatile: the i1 operand is not zero */
-    int64_t c; unsigned w;
-    bool vol = !mssa__const_int(aa, ops[4], &c, &w) || c != 0;
-    if (vol) return ci(CC_ALL, 0);
-  }
+  if (mssa__is_volatile_memintrinsic(aa, user)) return ci(CC_ALL, 0);
   if (opno == 0) return ci(0, 0);    /* the callee operand */
   uint32_t argno = opno - 1;
   if (argno >= mssa_call_nargs(user)) return ci(CC_ALL, 0);
@@ -298,7 +292,7 @@ static capinfo use_of(mssa_aa *aa, const mssa_inst *user, uint32_t opno) {
   bool vol = (user->flags & MSSA_IF_VOLATILE) != 0;
   switch (user->opcode) {
   case MSSA_OP_CALL: case MSSA_OP_INVOKE:
-    return call_use(aa, user, ops, opno);
+    return call_use(aa, user, opno);
   case MSSA_OP_LOAD:
     return ci(vol ? CC_ALL : 0, 0);
   case MSSA_OP_VAARG:

@@ -466,10 +466,21 @@ unsigned mssa_module_llvm_version(const mssa_module *m) {
 }
 
 int mssa_module_set_llvm_version(mssa_module *m, unsigned v) {
+  bool requested = v != 0;
   if (v == 0) v = m->llvm_detected ? m->llvm_detected : MSSA_LLVM_MIN;
   if (v < MSSA_LLVM_MIN || v > MSSA_LLVM_MAX) return MSSA_EINVAL;
   m->llvm_version = (uint8_t)v;
+  m->llvm_requested = requested;
   return MSSA_OK;
+}
+
+/* In the order the reader weighs the evidence (ll_read.c, detect_version). */
+const char *mssa_module_llvm_basis(const mssa_module *m) {
+  if (m->llvm_requested) return "requested";
+  if (m->llvm_ident) return "ident";
+  if (m->llvm_syntax & MSSA_SYN_TYPED_PTR) return "typed-pointers";
+  if (m->llvm_syntax & MSSA_SYN_DBG_CALL) return "dbg-calls";
+  return m->llvm_syntax_version > MSSA_LLVM_MIN ? "syntax" : "default";
 }
 
 uint32_t mssa_module_find_func(const mssa_module *m, const char *name) {

@@ -413,8 +413,13 @@ typedef enum {
   MSSA_INTR_MASKED_LOAD, MSSA_INTR_MASKED_STORE, MSSA_INTR_MASKED_GATHER,
   MSSA_INTR_MASKED_SCATTER, MSSA_INTR_EXPERIMENTAL_GUARD, MSSA_INTR_TRAP,
   MSSA_INTR_PREFETCH, MSSA_INTR_VASTART, MSSA_INTR_VAEND, MSSA_INTR_VACOPY,
-  MSSA_INTR_PTR_ANNOTATION, MSSA_INTR_VAR_ANNOTATION, MSSA_INTR_COUNT_
+  MSSA_INTR_PTR_ANNOTATION, MSSA_INTR_VAR_ANNOTATION,
+  MSSA_INTR_ALLOW_RUNTIME_CHECK, MSSA_INTR_ALLOW_UBSAN_CHECK,   /* LLVM 19 */
+  MSSA_INTR_COUNT_
 } mssa_intrinsic;
+/* The LLVM that added llvm.allow.{runtime,ubsan}.check: MemorySSA gives them
+** no access from then on; an older LLVM calls them unknown functions. */
+#define MSSA_LLVM_ALLOW_CHECK 19
 
 /* ---------------------------------------------------------------- blocks */
 
@@ -556,6 +561,7 @@ typedef struct mssa_module {
   uint8_t llvm_detected;    /* what the reader decided from the text */
   uint8_t llvm_ident;       /* clang major version !llvm.ident names, 0 if none */
   uint8_t llvm_syntax_version; /* newest LLVM whose syntax the text uses (>= 14) */
+  uint8_t llvm_requested;   /* llvm_version was set by mssa_module_set_llvm_version */
   uint32_t llvm_syntax;     /* MSSA_SYN_* bits seen */
   MSSA_VEC(mssa_mdop) named_md; /* `!name = !{...}` in text order: pairs
                                {STRING name, NODE tuple of its operands} */
@@ -718,6 +724,12 @@ unsigned mssa_module_llvm_version(const mssa_module *m);
 /* Overrides it (`--llvm N`): N from MSSA_LLVM_MIN to MSSA_LLVM_MAX, or 0
 ** for what the reader detected. Returns MSSA_OK or MSSA_EINVAL. */
 int mssa_module_set_llvm_version(mssa_module *m, unsigned v);
+/* How mssa_module_llvm_version was decided, one word: "requested" (set by
+** mssa_module_set_llvm_version with N != 0), "ident" (!llvm.ident names
+** clang N), "typed-pointers" or "dbg-calls" (marks of LLVM 14), "syntax"
+** (the newest version whose syntax the module uses) or "default" (nothing
+** newer than LLVM 14 seen). */
+const char *mssa_module_llvm_basis(const mssa_module *m);
 
 /* Function lookup by name; MSSA_NONE if absent. */
 uint32_t mssa_module_find_func(const mssa_module *m, const char *name);

@@ -72,13 +72,15 @@ typedef struct mssa_access {
 } mssa_access;
 
 typedef struct mssa_build_opts {
-  uint32_t check_limit;  /* LLVM's -memssa-check-limit; UINT32_MAX = unlimited */
+  uint32_t check_limit;  /* LLVM's -memssa-check-limit; UINT32_MAX = unlimited;
+                            0 = unlimited too, unless zero_check_limit */
   unsigned aa_layers;    /* MSSA_AA_* set; 0 means MSSA_AA_ALL */
   bool lazy_uses;        /* leave uses unoptimized (current LLVM's MemorySSA
                             before ensureOptimizedUses, what its
                             print<memoryssa-walker> walks): each use's `def`
                             is its nearest dominating def or phi, except
                             the trivially optimizable ones (liveOnEntry) */
+  bool zero_check_limit; /* -memssa-check-limit=0: no clobber check at all */
 } mssa_build_opts;
 
 /* Does the graph follow current LLVM (15 and newer) rather than LLVM 14?

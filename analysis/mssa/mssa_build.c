@@ -75,6 +75,10 @@ int mssa_ssa_access_kind(mssa_ssa *s, uint32_t id) {
   case MSSA_INTR_NOALIAS_SCOPE_DECL:
   case MSSA_INTR_PSEUDOPROBE:
     return MSSA_ACC_NONE;
+  case MSSA_INTR_ALLOW_RUNTIME_CHECK:
+  case MSSA_INTR_ALLOW_UBSAN_CHECK:
+    if (mssa_module_llvm_version(s->m) >= MSSA_LLVM_ALLOW_CHECK) return MSSA_ACC_NONE;
+    break;
   default:
     break;
   }
@@ -248,7 +252,9 @@ int mssa_ssa_build(const mssa_module *m, const mssa_func *f,
   mssa_ssa *s = mssa_xcalloc(1, sizeof *s);
   s->m = m;
   s->f = f;
-  s->check_limit = opts && opts->check_limit ? opts->check_limit : UINT32_MAX;
+  s->check_limit = opts && opts->zero_check_limit ? 0
+                   : opts && opts->check_limit   ? opts->check_limit
+                                                 : UINT32_MAX;
   unsigned layers = opts && opts->aa_layers ? opts->aa_layers : MSSA_AA_ALL;
   s->aa = mssa_aa_new(m, f, layers);
   mssa_cfg_from_func(&s->cfg, f);

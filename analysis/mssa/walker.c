@@ -117,6 +117,11 @@ bool mssa_def_clobbers(mssa_ssa *s, uint32_t def, uint32_t inst, const mssa_loc 
   case MSSA_INTR_PSEUDOPROBE:
     *ar = MSSA_NO_ALIAS;
     return false;
+  case MSSA_INTR_ALLOW_RUNTIME_CHECK:
+  case MSSA_INTR_ALLOW_UBSAN_CHECK:
+    if (mssa_module_llvm_version(s->m) < MSSA_LLVM_ALLOW_CHECK) break;
+    *ar = MSSA_NO_ALIAS;
+    return false;
   default:
     break;
   }

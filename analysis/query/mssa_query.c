@@ -59,12 +59,20 @@ int mssa_qmodule_build_func(mssa_qmodule *q, uint32_t fi, const mssa_build_opts 
 
 int mssa_qmodule_build(const char *path, const char *text, size_t len,
                        const mssa_build_opts *opts, mssa_qmodule **out, mssa_diag *diag) {
+  return mssa_qmodule_build_llvm(path, text, len, opts, 0, out, diag);
+}
+
+int mssa_qmodule_build_llvm(const char *path, const char *text, size_t len,
+                            const mssa_build_opts *opts, unsigned llvm, mssa_qmodule **out,
+                            mssa_diag *diag) {
   *out = NULL;
+  if (llvm && (llvm < MSSA_LLVM_MIN || llvm > MSSA_LLVM_MAX)) return MSSA_EINVAL;
   uint64_t t0 = mssa_now_ns();
   mssa_module *m = NULL;
   int rc = text ? mssa_module_parse(path, text, len, &m, diag)
                 : mssa_module_parse_file(path, &m, diag);
   if (rc != MSSA_OK) return rc;
+  if (llvm) mssa_module_set_llvm_version(m, llvm);   /* in range: checked above */
   uint64_t t1 = mssa_now_ns();
   mssa_qmodule *q = mssa_xcalloc(1, sizeof *q);
   q->m = m;

@@ -64,6 +64,12 @@ typedef struct mssa_qmodule {
 */
 int mssa_qmodule_build(const char *path, const char *text, size_t len,
                        const mssa_build_opts *opts, mssa_qmodule **out, mssa_diag *diag);
+/* The same, reading the module as LLVM `llvm` wrote it (MSSA_LLVM_MIN to
+** MSSA_LLVM_MAX; 0 = the version the reader detects): see
+** mssa_module_set_llvm_version. MSSA_EINVAL for a version out of range. */
+int mssa_qmodule_build_llvm(const char *path, const char *text, size_t len,
+                            const mssa_build_opts *opts, unsigned llvm, mssa_qmodule **out,
+                            mssa_diag *diag);
 void mssa_qmodule_free(mssa_qmodule *q);
 /* (Re)builds the graph of defined function fi, keeping the bundle's counts
 ** (rebuild: fi was built before; a function without a graph then counts as

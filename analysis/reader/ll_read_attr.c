@@ -461,6 +461,8 @@ static const struct { const char *base; uint32_t id; } intrinsics[] = {
   {"llvm.va_copy", MSSA_INTR_VACOPY},
   {"llvm.ptr.annotation", MSSA_INTR_PTR_ANNOTATION},
   {"llvm.var.annotation", MSSA_INTR_VAR_ANNOTATION},
+  {"llvm.allow.runtime.check", MSSA_INTR_ALLOW_RUNTIME_CHECK},
+  {"llvm.allow.ubsan.check", MSSA_INTR_ALLOW_UBSAN_CHECK},
 };
 
 uint32_t mssa__ll_intrinsic_id(const char *name, size_t n) {

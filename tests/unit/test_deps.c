@@ -34,7 +34,7 @@ static int fx_open(fx *x, const char *text, const char *fn) {
     return -1;
   }
   x->f = &x->m->funcs.a[mssa_module_find_func(x->m, fn)];
-  mssa_build_opts bo = {UINT32_MAX, MSSA_AA_ALL, false};
+  mssa_build_opts bo = {UINT32_MAX, MSSA_AA_ALL, false, false};
   return mssa_ssa_build(x->m, x->f, &bo, &x->s);
 }
 

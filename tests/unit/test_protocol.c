@@ -165,7 +165,7 @@ int main(void) {
   mssa_qmodule *q = NULL;
   mssa_diag d;
   memset(&d, 0, sizeof d);
-  mssa_build_opts o = {UINT32_MAX, 0, false};
+  mssa_build_opts o = {UINT32_MAX, 0, false, false};
   int rc = mssa_qmodule_build("t.ll", ir, sizeof ir - 1, &o, &q, &d);
   if (!is_int(rc, MSSA_OK, "the module builds")) {
     diag("%s:%u:%u: %s", d.file, d.line, d.col, d.msg);

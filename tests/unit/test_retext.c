@@ -23,7 +23,7 @@ typedef struct loaded {
   mssa_ssa **ssa;
 } loaded;
 
-static mssa_build_opts opts = {UINT32_MAX, 0, false};
+static mssa_build_opts opts = {UINT32_MAX, 0, false, false};
 
 static void build_all(loaded *l) {
   l->ssa = calloc(l->m->funcs.n ? l->m->funcs.n : 1, sizeof *l->ssa);
