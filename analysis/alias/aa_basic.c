@@ -47,6 +47,7 @@ typedef struct centry {
   uint8_t state;          /* SLOT_* */
   int8_t result;
   int32_t nassume;        /* times the NoAlias assumption was used, or DEFINITIVE */
+  uint32_t gen;           /* the query that wrote the slot (slot_state) */
   mssa_val v1, v2;
   uint64_t s1, s2;
 } centry;
@@ -61,6 +62,7 @@ typedef struct level {
 
 struct mssa__basic_state {
   centry *tab; uint32_t cap, used;    /* used counts slots not SLOT_EMPTY */
+  uint32_t gen;                       /* current query's generation */
   MSSA_VEC(ckey) abr;                 /* assumption-based results, all levels */
   MSSA_VEC(ckey) log;                 /* keys inserted, all levels */
   MSSA_VEC(level) levels;
@@ -102,8 +104,16 @@ static uint64_t khash(uint32_t level, const ckey *k) {
   return h;
 }
 
-static bool keq(const centry *e, uint32_t level, const ckey *k) {
-  return e->state == SLOT_USED && e->level == level && e->v1 == k->v1 && e->v2 == k->v2 && e->s1 == k->s1 && e->s2 == k->s2;
+/* A slot's state in the current query. Starting a query empties the cache
+** by moving to a new generation rather than clearing the table: the table
+** keeps the size of the largest query so far, and clearing all of it for
+** every query showed in profiles. */
+static uint8_t slot_state(const struct mssa__basic_state *s, const centry *e) {
+  return e->gen == s->gen ? e->state : SLOT_EMPTY;
+}
+
+static bool keq(const struct mssa__basic_state *s, const centry *e, uint32_t level, const ckey *k) {
+  return slot_state(s, e) == SLOT_USED && e->level == level && e->v1 == k->v1 && e->v2 == k->v2 && e->s1 == k->s1 && e->s2 == k->s2;
 }
 
 static centry *cfind(struct mssa__basic_state *s, uint32_t level, const ckey *k) {
@@ -111,8 +121,8 @@ static centry *cfind(struct mssa__basic_state *s, uint32_t level, const ckey *k)
   uint32_t m = s->cap - 1;
   for (uint32_t i = (uint32_t)khash(level, k) & m, n = 0; n < s->cap; i = (i + 1) & m, n++) {
     centry *e = &s->tab[i];
-    if (e->state == SLOT_EMPTY) return NULL;
-    if (keq(e, level, k)) return e;
+    if (slot_state(s, e) == SLOT_EMPTY) return NULL;
+    if (keq(s, e, level, k)) return e;
   }
   return NULL;
 }
@@ -121,7 +131,9 @@ static void cinsert_raw(struct mssa__basic_state *s, const centry *src) {
   uint32_t m = s->cap - 1;
   ckey k = { src->v1, src->v2, src->s1, src->s2 };
   for (uint32_t i = (uint32_t)khash(src->level, &k) & m;; i = (i + 1) & m) {
-    if (s->tab[i].state != SLOT_USED) { s->tab[i] = *src; s->tab[i].state = SLOT_USED; return; }
+    if (slot_state(s, &s->tab[i]) != SLOT_USED) {
+      s->tab[i] = *src; s->tab[i].state = SLOT_USED; s->tab[i].gen = s->gen; return;
+    }
   }
 }
 
@@ -129,20 +141,21 @@ static centry *cinsert(struct mssa__basic_state *s, uint32_t level, const ckey *
   if ((s->used + 1) * 2 > s->cap) {
     centry *old = s->tab; uint32_t oc = s->cap;
     uint32_t live = 0;
-    for (uint32_t i = 0; i < oc; i++) live += old[i].state == SLOT_USED;
+    for (uint32_t i = 0; i < oc; i++) live += slot_state(s, &old[i]) == SLOT_USED;
     uint32_t nc = 64;
     while (nc < (live + 1) * 4) nc *= 2;
     s->tab = mssa_xcalloc(nc, sizeof *s->tab);
     s->cap = nc; s->used = live;
-    for (uint32_t i = 0; i < oc; i++) if (old[i].state == SLOT_USED) cinsert_raw(s, &old[i]);
+    for (uint32_t i = 0; i < oc; i++) if (slot_state(s, &old[i]) == SLOT_USED) cinsert_raw(s, &old[i]);
     free(old);
   }
   uint32_t m = s->cap - 1;
   for (uint32_t i = (uint32_t)khash(level, k) & m;; i = (i + 1) & m) {
     centry *e = &s->tab[i];
-    if (e->state != SLOT_USED) {
-      if (e->state == SLOT_EMPTY) s->used++;
-      e->state = SLOT_USED; e->level = level; e->v1 = k->v1; e->v2 = k->v2; e->s1 = k->s1; e->s2 = k->s2;
+    uint8_t st = slot_state(s, e);
+    if (st != SLOT_USED) {
+      if (st == SLOT_EMPTY) s->used++;
+      e->state = SLOT_USED; e->gen = s->gen; e->level = level; e->v1 = k->v1; e->v2 = k->v2; e->s1 = k->s1; e->s2 = k->s2;
       e->result = MSSA_NO_ALIAS; e->nassume = 0;
       mssa_vec_push(&s->log, *k);
       return e;
@@ -171,7 +184,12 @@ static void level_pop(struct mssa__basic_state *s) {
 
 void mssa__alias_query_begin(mssa_aa *aa) {
   struct mssa__basic_state *s = bstate(aa);
-  if (s->used) { memset(s->tab, 0, (size_t)s->cap * sizeof *s->tab); s->used = 0; }
+  if (s->used) {
+    /* A new generation empties every slot; a zeroed table is empty in
+    ** generation 0, where the counter wraps. */
+    if (++s->gen == 0) memset(s->tab, 0, (size_t)s->cap * sizeof *s->tab);
+    s->used = 0;
+  }
   s->abr.n = 0; s->log.n = 0; s->levels.n = 0; s->phibbs.n = 0;
   level_push(s);
   aa->depth = 0;

@@ -19,10 +19,19 @@
 **   3. A query caches its answer only on the access it was asked about (the
 **      "optimized" access), as LLVM does; the location form caches nothing.
 **   4. The search state (paths, visited set) is reset after every query.
+**      It starts in fixed buffers inside the walker, on the stack, and moves
+**      to the heap only when a query outgrows them: most queries search a
+**      few paths, and a malloc/realloc/free round per query showed in
+**      profiles (3-6% of a whole build). The heap buffers of the paths and
+**      the visited set outlive the query in a process-wide spare slot (up
+**      to WALK_SPARE_MAX bytes each), so large searches do not regrow and
+**      first-touch fresh memory query after query; a slot is taken and
+**      given back by atomic exchange, so concurrent builds stay safe.
 **   5. Every entry point takes a live access (not MSSA_ACC_DEAD); a phi and
 **      liveOnEntry are their own clobbers; a def chain holds only defs and
 **      ends at a phi or liveOnEntry (checked under MSSA_CHECKS).
 */
+#include <stdatomic.h>
 #include <string.h>
 
 #include "mssa/mssa.h"
@@ -57,14 +66,73 @@ typedef struct visit {
   uint32_t chain;         /* next entry with the same hash, or MSSA_NONE */
 } visit;
 
+/* Inline capacities of the walker's vectors (invariant 4). */
+#define WALK_INLINE_PATHS 64u
+#define WALK_INLINE_VISITS 32u
+/* Up to this many visits the set is searched linearly; the hash index is
+** built when it grows past it. */
+#define WALK_VISIT_SCAN 16u
+
+/* A vector whose first `N` elements live in `buf`; `a` points at `buf`
+** until it outgrows it (the struct must not be copied). */
+#define SVEC(T, N) struct { T *a; uint32_t n, cap; T buf[N]; }
+#define svec_init(v) ((v)->a = (v)->buf, (v)->n = 0, \
+                      (v)->cap = (uint32_t)(sizeof (v)->buf / sizeof (v)->buf[0]))
+#define svec_push(v, x)                                                           \
+  do {                                                                            \
+    if ((v)->n == (v)->cap) svec_grow((void **)&(v)->a, &(v)->cap, (v)->buf, sizeof *(v)->a); \
+    (v)->a[(v)->n++] = (x);                                                       \
+  } while (0)
+#define svec_free(v) do { if ((v)->a != (v)->buf) free((v)->a); } while (0)
+
+/* Doubles the capacity of a SVEC, moving it off its inline buffer. */
+static void svec_grow(void **a, uint32_t *cap, void *buf, size_t sz) {
+  uint32_t old = *cap;
+  if (*a == buf) {
+    void *p = mssa_xmalloc((size_t)old * 2 * sz);
+    memcpy(p, buf, (size_t)old * sz);
+    *a = p;
+    *cap = old * 2;
+  } else {
+    mssa_grow(a, cap, old + 1, sz);
+  }
+}
+
+/* A heap buffer larger than this is freed after its query, not kept. */
+#define WALK_SPARE_MAX ((size_t)4 << 20)
+
+/* Spare heap buffers of a finished query's paths and visits (invariant
+** 4). A kept buffer holds its capacity, as a uint32_t, in its first bytes. */
+static _Atomic(void *) spare_paths, spare_visits;
+
+/* Gives a SVEC the spare buffer of `slot`, if there is one. */
+static void spare_take(_Atomic(void *) *slot, void **a, uint32_t *cap) {
+  void *p = atomic_exchange(slot, NULL);
+  if (!p) return;
+  memcpy(cap, p, sizeof *cap);
+  *a = p;
+}
+
+/* Keeps a SVEC's heap buffer in `slot` if small enough and the slot is
+** empty; frees it otherwise. */
+static void spare_give(_Atomic(void *) *slot, void *a, void *buf, uint32_t cap, size_t sz) {
+  if (a == buf) return;
+  void *expected = NULL;
+  if ((size_t)cap * sz <= WALK_SPARE_MAX) {
+    memcpy(a, &cap, sizeof cap);
+    if (atomic_compare_exchange_strong(slot, &expected, a)) return;
+  }
+  free(a);
+}
+
 /* The search state of one query (LLVM's ClobberWalker); reset after it. */
 typedef struct walker {
   mssa_ssa *s;
   walkq *q;
   uint32_t *limit;
-  MSSA_VEC(defpath) paths;
-  MSSA_VEC(visit) visits;
-  mssa_u64map visit_head;
+  SVEC(defpath, WALK_INLINE_PATHS) paths;
+  SVEC(visit, WALK_INLINE_VISITS) visits;
+  mssa_u64map visit_head; /* empty while visits.n <= WALK_VISIT_SCAN */
   bool translated;        /* PerformedPhiTranslation */
 } walker;
 
@@ -83,7 +151,10 @@ typedef struct tpath {
   uint32_t node;
 } tpath;
 
-typedef MSSA_VEC(tpath) tpathvec;
+/* Inline capacity of try_optimize_phi's work lists (invariant 4). */
+#define WALK_INLINE_LIST 16u
+typedef SVEC(tpath, WALK_INLINE_LIST) tpathvec;
+typedef SVEC(uint32_t, WALK_INLINE_LIST) pathlist;
 
 static bool is_call_op(unsigned op) {
   return op == MSSA_OP_CALL || op == MSSA_OP_INVOKE || op == MSSA_OP_CALLBR;
@@ -151,22 +222,38 @@ static uint64_t visit_hash(uint32_t acc, const mssa_loc *l) {
   return mssa_hash_words(v, sizeof v / sizeof v[0]);
 }
 
-/* Returns true if (acc, loc) was not in the set (and inserts it). */
+/* Indexes visits [from, visits.n) by hash. */
+static void visit_index(walker *w, uint32_t from) {
+  for (uint32_t i = from; i < w->visits.n; i++) {
+    visit *v = &w->visits.a[i];
+    uint64_t h = visit_hash(v->acc, &v->loc);
+    v->chain = mssa_u64map_get(&w->visit_head, h);
+    mssa_u64map_put(&w->visit_head, h, i);
+  }
+}
+
+/* Returns true if (acc, loc) was not in the set (and inserts it). A small
+** set is searched linearly: cheaper than hashing the six words. */
 static bool visit_insert(walker *w, uint32_t acc, const mssa_loc *l) {
-  uint64_t h = visit_hash(acc, l);
-  uint32_t head = mssa_u64map_get(&w->visit_head, h);
-  for (uint32_t i = head; i != MSSA_NONE; i = w->visits.a[i].chain)
-    if (w->visits.a[i].acc == acc && loc_eq(&w->visits.a[i].loc, l)) return false;
-  visit v = {acc, *l, head};
-  mssa_vec_push(&w->visits, v);
-  mssa_u64map_put(&w->visit_head, h, w->visits.n - 1);
+  if (w->visits.n < WALK_VISIT_SCAN) {
+    for (uint32_t i = 0; i < w->visits.n; i++)
+      if (w->visits.a[i].acc == acc && loc_eq(&w->visits.a[i].loc, l)) return false;
+  } else {
+    if (w->visit_head.n == 0) visit_index(w, 0);
+    uint64_t h = visit_hash(acc, l);
+    for (uint32_t i = mssa_u64map_get(&w->visit_head, h); i != MSSA_NONE; i = w->visits.a[i].chain)
+      if (w->visits.a[i].acc == acc && loc_eq(&w->visits.a[i].loc, l)) return false;
+  }
+  visit v = {acc, *l, MSSA_NONE};
+  svec_push(&w->visits, v);
+  if (w->visit_head.n) visit_index(w, w->visits.n - 1);
   return true;
 }
 
 static void reset_state(walker *w) {
   w->paths.n = 0;
   w->visits.n = 0;
-  mssa_u64map_clear(&w->visit_head);
+  if (w->visit_head.n) mssa_u64map_clear(&w->visit_head);
   w->translated = false;
 }
 
@@ -175,7 +262,7 @@ static void reset_state(walker *w) {
 static uint32_t push_path(walker *w, const mssa_loc *loc, uint32_t first, uint32_t last,
                           uint32_t prev) {
   defpath p = {*loc, first, last, prev};
-  mssa_vec_push(&w->paths, p);
+  svec_push(&w->paths, p);
   return w->paths.n - 1;
 }
 
@@ -222,7 +309,7 @@ static wres walk_to_phi_or_clobber(walker *w, uint32_t pi, uint32_t stop, uint32
 }
 
 /* upward_defs of `phi` for path `prior`: one new path per incoming edge. */
-static void add_searches(walker *w, uint32_t phi, mssa_u32vec *paused, uint32_t prior) {
+static void add_searches(walker *w, uint32_t phi, pathlist *paused, uint32_t prior) {
   mssa_ssa *s = w->s;
   const mssa_access *p = &s->acc.a[phi];
   MSSA_ASSERT(p->kind == MSSA_ACC_PHI);
@@ -245,7 +332,7 @@ static void add_searches(walker *w, uint32_t phi, mssa_u32vec *paused, uint32_t 
         w->translated = true;
       }
     }
-    mssa_vec_push(paused, w->paths.n);
+    svec_push(paused, w->paths.n);
     push_path(w, &nl, val, val, prior);
     p = &s->acc.a[phi];
   }
@@ -260,8 +347,8 @@ static uint32_t walk_target(const mssa_ssa *s, uint32_t from) {
   return MSSA_LIVE_ON_ENTRY;
 }
 
-static bool get_blocking_access(walker *w, uint32_t stop, mssa_u32vec *paused,
-                                mssa_u32vec *new_paused, tpathvec *terminated, tpath *out) {
+static bool get_blocking_access(walker *w, uint32_t stop, pathlist *paused,
+                                pathlist *new_paused, tpathvec *terminated, tpath *out) {
   mssa_ssa *s = w->s;
   while (paused->n) {
     uint32_t pi = paused->a[--paused->n];
@@ -283,11 +370,11 @@ static bool get_blocking_access(walker *w, uint32_t stop, mssa_u32vec *paused,
         *out = t;
         return true;
       }
-      mssa_vec_push(terminated, t);
+      svec_push(terminated, t);
       continue;
     }
     if (r.result == stop || r.result == skip) {
-      if (r.result != skip) mssa_vec_push(new_paused, pi);
+      if (r.result != skip) svec_push(new_paused, pi);
       continue;
     }
     add_searches(w, r.result, paused, pi);
@@ -307,8 +394,12 @@ static uint32_t try_optimize_phi(walker *w, uint32_t phi, uint32_t start, const 
   mssa_ssa *s = w->s;
   uint32_t first = push_path(w, loc, start, phi, MSSA_NONE);
   uint32_t prior_size = w->paths.n;
-  mssa_u32vec paused = {0}, new_paused = {0};
-  tpathvec terminated = {0}, clobbers = {0};
+  pathlist paused, new_paused;
+  tpathvec terminated, clobbers;
+  svec_init(&paused);
+  svec_init(&new_paused);
+  svec_init(&terminated);
+  svec_init(&clobbers);
   uint32_t result = phi;
   add_searches(w, phi, &paused, first);
   uint32_t current = phi;
@@ -331,7 +422,7 @@ static uint32_t try_optimize_phi(walker *w, uint32_t phi, uint32_t start, const 
       wres r = walk_to_phi_or_clobber(w, new_paused.a[k], MSSA_NONE, MSSA_NONE);
       if (r.known) {
         tpath t = {r.result, new_paused.a[k]};
-        mssa_vec_push(&clobbers, t);
+        svec_push(&clobbers, t);
       } else {
         chain_end = r.result;
       }
@@ -349,7 +440,7 @@ static uint32_t try_optimize_phi(walker *w, uint32_t phi, uint32_t start, const 
       uint32_t chain_bb = s->acc.a[chain_end].block;
       for (uint32_t k = 0; k < terminated.n; k++)
         if (mssa_dt_dominates(&s->dt, chain_bb, s->acc.a[terminated.a[k].clobber].block))
-          mssa_vec_push(&clobbers, terminated.a[k]);
+          svec_push(&clobbers, terminated.a[k]);
     }
     if (clobbers.n) {
       result = most_dominated(s, &clobbers).clobber;
@@ -367,10 +458,10 @@ static uint32_t try_optimize_phi(walker *w, uint32_t phi, uint32_t start, const 
     new_paused.n = 0;
     current = chain_end;
   }
-  mssa_vec_free(&paused);
-  mssa_vec_free(&new_paused);
-  mssa_vec_free(&terminated);
-  mssa_vec_free(&clobbers);
+  svec_free(&paused);
+  svec_free(&new_paused);
+  svec_free(&terminated);
+  svec_free(&clobbers);
   return result;
 }
 
@@ -398,14 +489,22 @@ static uint32_t find_clobber(walker *w, uint32_t start, walkq *q, uint32_t *limi
   return result;
 }
 
+/* Sets up only the headers: the inline buffers are written before read. */
 static void walker_init(walker *w, mssa_ssa *s) {
-  memset(w, 0, sizeof *w);
   w->s = s;
+  w->q = NULL;
+  w->limit = NULL;
+  svec_init(&w->paths);
+  svec_init(&w->visits);
+  spare_take(&spare_paths, (void **)&w->paths.a, &w->paths.cap);
+  spare_take(&spare_visits, (void **)&w->visits.a, &w->visits.cap);
+  memset(&w->visit_head, 0, sizeof w->visit_head);
+  w->translated = false;
 }
 
 static void walker_fini(walker *w) {
-  mssa_vec_free(&w->paths);
-  mssa_vec_free(&w->visits);
+  spare_give(&spare_paths, w->paths.a, w->paths.buf, w->paths.cap, sizeof *w->paths.a);
+  spare_give(&spare_visits, w->visits.a, w->visits.buf, w->visits.cap, sizeof *w->visits.a);
   mssa_u64map_free(&w->visit_head);
 }
 
