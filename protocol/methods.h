@@ -108,8 +108,11 @@ int mssa__param_bool(mssa__call *c, const char *key, bool *out);
 
 /* Resolves params.module (required). */
 int mssa__get_module(mssa__call *c, mssa_qmodule **q, const char **name);
-/* Resolves params.function (required; "f" or "@f") to a function with a graph. */
+/* Resolves params.function (required; "f" or "@f") to a function with a graph,
+** its use alias words settled (mssa_ssa_settle_words) for reading. */
 int mssa__get_function(mssa__call *c, mssa_qmodule *q, uint32_t *fi);
+/* The same without settling: for `edit`, which only changes the graph. */
+int mssa__get_function_to_edit(mssa__call *c, mssa_qmodule *q, uint32_t *fi);
 /* A block designator's label: a string as is, a number in decimal (in buf),
 ** or NULL if it is neither. */
 #define MSSA__LABEL_BUF 32
