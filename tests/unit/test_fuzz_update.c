@@ -93,6 +93,7 @@ static uint32_t rnd(void) {
 static uint32_t rndn(uint32_t n) { return n ? rnd() % n : 0; }
 
 #include "update_canon.h"
+#include "print_canon.h"
 
 /* --------------------------------------------------------------- edits */
 
@@ -323,47 +324,6 @@ static int random_edit(mssa_module *m, mssa_func *f, mssa_ssa *s, int *kind_out)
 }
 
 /* ------------------------------------------------------------ driver */
-
-/* Renumbers access ids by first appearance in a print<memoryssa> text
-** ("; N = Memory", "MemoryDef(N)", "MemoryUse(N)", "->N", phi operands
-** ",N}"): ids are never reused by the updater, so two printouts of the same
-** graph agree only up to numbering; everything else must be byte-equal. */
-static void canon_ids(const char *t, size_t n, sbuf *out) {
-  MSSA_VEC(uint32_t) map = {0};   /* old id -> new id + 1, 0 = not seen */
-  uint32_t next = 1;
-  for (size_t i = 0; i < n;) {
-    size_t skip = 0;
-    if (t[i] == ';' && i + 1 < n && t[i + 1] == ' ' && (i == 0 || t[i - 1] == '\n')) skip = 2;
-    else if (!strncmp(t + i, "MemoryDef(", 10) || !strncmp(t + i, "MemoryUse(", 10)) skip = 10;
-    else if (!strncmp(t + i, "->", 2)) skip = 2;
-    else if (t[i] == ',' && i + 1 < n && t[i + 1] >= '0' && t[i + 1] <= '9') skip = 1;
-    if (!skip || i + skip >= n || t[i + skip] < '0' || t[i + skip] > '9') {
-      sb_printf(out, "%c", t[i]);
-      i++;
-      continue;
-    }
-    sb_printf(out, "%.*s", (int)skip, t + i);
-    i += skip;
-    uint32_t id = 0;
-    while (i < n && t[i] >= '0' && t[i] <= '9') id = id * 10 + (uint32_t)(t[i++] - '0');
-    while (map.n <= id) mssa_vec_push(&map, 0);
-    if (id == 0) map.a[0] = 1;   /* liveOnEntry stays 0 */
-    if (!map.a[id]) map.a[id] = ++next;
-    sb_printf(out, "%u", id ? map.a[id] - 1 : 0);
-  }
-  mssa_vec_free(&map);
-}
-
-/* The graph's print<memoryssa> text, ids renumbered (canon_ids). */
-static void print_text(mssa_ssa *s, sbuf *out) {
-  char *t = NULL;
-  size_t n = 0;
-  FILE *fp = open_memstream(&t, &n);
-  mssa_print_function(fp, s, false);
-  fclose(fp);
-  canon_ids(t, n, out);
-  free(t);
-}
 
 /* Every printed field of every access -- defining access, alias word,
 ** phi operands in order -- equals a fresh build's. Printed before the
