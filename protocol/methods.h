@@ -64,6 +64,8 @@ struct mssa_proto {
   ** (see rpc.c, "raw cache"); valid while gen is unchanged. */
   struct mssa__rawentry *raw;
   bool raw_last;          /* set by the handler: this reply may be reused */
+  const void *raw_q;      /* with raw_last: the module bundle and function */
+  uint32_t raw_fi;        /*   whose graph answered (a reuse counts as use) */
   /* Built graphs under --max-memory (graphs.c). */
   size_t graph_bytes;     /* accounted bytes of the built graphs */
   uint64_t graph_evictions, graph_rebuilds;
@@ -155,6 +157,9 @@ int mssa__m_promotable(mssa__call *c);
 ** caller going through every function: print, verify). */
 mssa_ssa *mssa__graph(mssa_proto *p, mssa_qmodule *q, uint32_t fi, bool pin);
 /* After a request: measure what it used, then evict down to the cap. */
+/* A reply reused without a request reaching the graph (the raw cache)
+** counts as a use of graph (q, fi) for the LRU order, if it is built. */
+void mssa__graph_touch(mssa_proto *p, const void *q, uint32_t fi);
 void mssa__graphs_settle(mssa_proto *p);
 /* Defs, uses, phis and accesses of fi's graph, evicted or not; false if it
 ** has none. */
