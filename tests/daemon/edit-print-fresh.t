@@ -25,6 +25,7 @@ QUERIES = os.environ.get("QUERIES", "1") != "0"
 CORPUS = os.environ.get("MEMSSA_CORPUS") or os.path.join(lib.BUILD, "corpus")
 # Functions to edit (each gets EDITS / NFUNCS edits), and their size range.
 NFUNCS = 3
+LONG = 600
 MIN_STORES, MIN_BRANCHES, MAX_LINES = 8, 2, 400
 
 DEFINE = re.compile(r"^define [^@]*@([\w.$]+)\(.*?^}\n", re.S | re.M)
@@ -102,6 +103,9 @@ def main():
     picked = [picked[k] for k in sorted(rng.sample(range(len(picked)), NFUNCS))]
     d = Daemon()
     c = d.client()
+    # Loads of csmith modules take seconds under the sanitizers on a busy
+    # machine: wait for every reply as long as the script may run.
+    call = lambda method, params: c.call(method, params, timeout=LONG)
     tmp = tempfile.mkdtemp(prefix="memssa-epf-")
     lib._tmpdirs.append(tmp)
     checkpoints = differ = edits_done = refused = queries = 0
@@ -110,7 +114,9 @@ def main():
     for n, (path, text, m) in enumerate(picked):
         f = Func(text, m)
         mod = "m%d" % n
-        c.result("load", {"module": mod, "text": text})
+        r = call("load", {"module": mod, "text": text})
+        if "result" not in r:
+            lib.bail("load of %s failed: %r" % (path, r))
         fresh_n = 0
         for e in range(per_func):
             insts = f.insts()
@@ -133,7 +139,7 @@ def main():
                     continue
                 anchor = rng.choice(victims)
                 op = {"op": "remove", "inst": anchor}
-            rep = c.call("edit", {"module": mod, "function": f.name, "ops": [op]})
+            rep = call("edit", {"module": mod, "function": f.name, "ops": [op]})
             if "result" not in rep:
                 refused += 1
                 continue
@@ -151,13 +157,13 @@ def main():
                 q = rng.choice(["clobber", "access", "uses", "walker"])
                 queries += 1
                 if q == "walker":
-                    c.call("print", {"module": mod, "function": f.name, "walker": True})
+                    call("print", {"module": mod, "function": f.name, "walker": True})
                 elif mi:
-                    c.call(q, {"module": mod, "function": f.name, "inst": rng.choice(mi)})
+                    call(q, {"module": mod, "function": f.name, "inst": rng.choice(mi)})
             if (e + 1) % CHECK:
                 continue
             checkpoints += 1
-            got = c.result("print", {"module": mod, "function": f.name})["text"]
+            got = call("print", {"module": mod, "function": f.name})["result"]["text"]
             src = os.path.join(tmp, "%s.%d.ll" % (mod, e))
             with open(src, "w") as out:
                 out.write(f.written())
