@@ -42,6 +42,12 @@ ifeq ($(SAN),1)
 OPTFLAGS = -O1 -fsanitize=address,undefined -fno-omit-frame-pointer
 SANLDFLAGS = -fsanitize=address,undefined
 endif
+# The libFuzzer build (make fuzz): the library instrumented for coverage.
+ifeq ($(FUZZ),1)
+OPTFLAGS = -O1 -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined \
+           -fno-omit-frame-pointer
+SANLDFLAGS = -fsanitize=address,undefined
+endif
 
 CSTD      = -std=c11
 WARN      = -Wall -Wextra -Werror
@@ -116,7 +122,7 @@ PROVE_FLAGS ?= --timer
 # fuzz test and the soundness test also draw from.
 TESTS       ?= $(CONF_SCRIPTS) $(TEST_BINS) $(DAEMON_SCRIPTS) $(TREE_SCRIPTS)
 
-.PHONY: all install uninstall test asan release example bench bench-all deps clean fuzz-updater check FORCE
+.PHONY: all install uninstall test asan release example bench bench-all deps clean fuzz-updater fuzz check FORCE
 .DEFAULT_GOAL := all
 
 all: deps $(LIB) $(PROGRAMS)
@@ -267,6 +273,28 @@ bench-%: release
 fuzz-updater: all $(BUILD)/tests/test_fuzz_update
 	$(TEST_ENV) SEED='$(or $(SEED),1)' N='$(or $(N),20000)' $(BUILD)/tests/test_fuzz_update
 
+# libFuzzer targets, tests/fuzz/fuzz_NAME.c (NAME: reader, jsonir, rpc,
+# edit), built with clang in build-fuzz/ (-fsanitize=fuzzer,address,undefined)
+# and run for SECONDS (default 60) on one core, e.g.
+#   make fuzz TARGET=reader SECONDS=600
+# Corpus build-fuzz/corpus/NAME (seeded from tests/fixtures,
+# tests/fuzz/seeds/NAME and the regressions tests/fuzz/regress/NAME), findings
+# in build-fuzz/artifacts/NAME/, the log in build-fuzz/NAME.log.
+FUZZ_BUILD   := build-fuzz
+FUZZ_CC      ?= clang
+FUZZ_TARGETS := $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
+FUZZ_CPPFLAGS = -D_POSIX_C_SOURCE=200809L -Iprotocol -Itests/unit $(SRV_CFLAGS)
+
+fuzz:
+	@test -n '$(TARGET)' || { echo 'usage: make fuzz TARGET=NAME [SECONDS=N]; NAME: $(FUZZ_TARGETS)'; exit 2; }
+	$(MAKE) BUILD=$(FUZZ_BUILD) CC=$(FUZZ_CC) FUZZ=1 $(FUZZ_BUILD)/fuzz/fuzz_$(TARGET)
+	tests/fuzz/run.sh $(FUZZ_BUILD) $(TARGET) $(or $(SECONDS),60)
+
+$(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(LIB) $(PROTO_LIB) $(FLAGS_STAMP)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CPPFLAGS) $(FUZZ_CPPFLAGS) $(ALL_CFLAGS) $(DEPFLAGS) -MF $@.d -MT $@ \
+	  -fsanitize=fuzzer $< $(PROTO_LIB) $(LIB) $(SRV_LIBS) $(LDLIBS) -o $@
+
 # ---------------------------------------------------------------- deps
 # Debian packages the build and the tests use.  Cheap when all are present
 # (one dpkg query); installs the missing ones when run as root.
@@ -290,6 +318,6 @@ deps:
 	apt-get update && apt-get install -y $$missing
 
 clean:
-	rm -rf build build-asan $(RELEASE_BUILD)
+	rm -rf build build-asan $(RELEASE_BUILD) $(FUZZ_BUILD)
 
 -include $(LIB_OBJS:.o=.d) $(CLI_OBJS:.o=.d) $(CLIENT_OBJS:.o=.d) $(SRV_OBJS:.o=.d) $(TEST_BINS:=.d)

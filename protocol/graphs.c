@@ -26,6 +26,9 @@
 **      Only reload by difference changes the IR of a function whose graph
 **      may be evicted: it forgets the node first (mssa__graph_forget).
 **   5. Everything here runs on the query thread.
+**   6. Every answer counts as a use of the graph that gave it, including a
+**      reply the raw cache (rpc.c) hands out again without decoding the
+**      request (mssa__graph_touch): the LRU order is the order of answers.
 */
 #include <stdlib.h>
 #include <string.h>
@@ -175,6 +178,13 @@ mssa_ssa *mssa__graph(mssa_proto *p, mssa_qmodule *q, uint32_t fi, bool pin) {
   }
   evict_over(p, g);
   return q->ssa[fi];
+}
+
+void mssa__graph_touch(mssa_proto *p, const void *q, uint32_t fi) {
+  mssa__gnode *g = node_of(q, fi);
+  if (!g || g->state != GRAPH_BUILT) return;
+  lru_unlink(p, g);
+  lru_push_head(p, g);
 }
 
 void mssa__graphs_settle(mssa_proto *p) {

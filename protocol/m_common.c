@@ -77,6 +77,13 @@ int mssa__get_module(mssa__call *c, mssa_qmodule **q, const char **name) {
 }
 
 int mssa__get_function(mssa__call *c, mssa_qmodule *q, uint32_t *fi) {
+  int rc = mssa__get_function_to_edit(c, q, fi);
+  /* Readers see use alias words as a fresh build has them (mssa.h). */
+  if (!rc) mssa_ssa_settle_words(q->ssa[*fi]);
+  return rc;
+}
+
+int mssa__get_function_to_edit(mssa__call *c, mssa_qmodule *q, uint32_t *fi) {
   const char *n = NULL;
   int rc = mssa__param_str(c, "function", true, &n);
   if (rc) return rc;

@@ -369,7 +369,7 @@ int mssa__m_edit(mssa__call *c) {
   const char *modname;
   uint32_t fi;
   int rc;
-  if ((rc = mssa__get_module(c, &q, &modname)) || (rc = mssa__get_function(c, q, &fi)))
+  if ((rc = mssa__get_module(c, &q, &modname)) || (rc = mssa__get_function_to_edit(c, q, &fi)))
     return rc;
   json_t *ops = json_object_get(c->params, "ops");
   if (!json_is_array(ops))

@@ -271,6 +271,8 @@ int mssa__m_clobber(mssa__call *c) {
     c->p->clobber_cached++;
     c->result_text = e->text;
     c->result_len = e->len;
+    c->p->raw_q = q;     /* a raw-cache reuse of this reply uses this graph */
+    c->p->raw_fi = fi;
     return 0;
   }
   json_t *o = answer_new(c, module, q, fi, inst, has_loc ? &loc : NULL);

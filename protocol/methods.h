@@ -66,6 +66,8 @@ struct mssa_proto {
   ** (see rpc.c, "raw cache"); valid while gen is unchanged. */
   struct mssa__rawentry *raw;
   bool raw_last;          /* set by the handler: this reply may be reused */
+  const void *raw_q;      /* with raw_last: the module bundle and function */
+  uint32_t raw_fi;        /*   whose graph answered (a reuse counts as use) */
   /* Built graphs under --max-memory (graphs.c). */
   size_t graph_bytes;     /* accounted bytes of the built graphs */
   uint64_t graph_evictions, graph_rebuilds;
@@ -110,8 +112,11 @@ int mssa__param_bool(mssa__call *c, const char *key, bool *out);
 
 /* Resolves params.module (required). */
 int mssa__get_module(mssa__call *c, mssa_qmodule **q, const char **name);
-/* Resolves params.function (required; "f" or "@f") to a function with a graph. */
+/* Resolves params.function (required; "f" or "@f") to a function with a graph,
+** its use alias words settled (mssa_ssa_settle_words) for reading. */
 int mssa__get_function(mssa__call *c, mssa_qmodule *q, uint32_t *fi);
+/* The same without settling: for `edit`, which only changes the graph. */
+int mssa__get_function_to_edit(mssa__call *c, mssa_qmodule *q, uint32_t *fi);
 /* A block designator's label: a string as is, a number in decimal (in buf),
 ** or NULL if it is neither. */
 #define MSSA__LABEL_BUF 32
@@ -154,6 +159,9 @@ int mssa__m_promotable(mssa__call *c);
 ** caller going through every function: print, verify). */
 mssa_ssa *mssa__graph(mssa_proto *p, mssa_qmodule *q, uint32_t fi, bool pin);
 /* After a request: measure what it used, then evict down to the cap. */
+/* A reply reused without a request reaching the graph (the raw cache)
+** counts as a use of graph (q, fi) for the LRU order, if it is built. */
+void mssa__graph_touch(mssa_proto *p, const void *q, uint32_t fi);
 void mssa__graphs_settle(mssa_proto *p);
 /* Defs, uses, phis and accesses of fi's graph, evicted or not; false if it
 ** has none. */

@@ -150,6 +150,8 @@ struct mssa__rawentry {
   char *reply;
   size_t rlen;
   uint64_t gen;
+  const void *q;      /* the graph that answered (mssa__graph_touch on reuse) */
+  uint32_t fi;
 };
 
 static struct mssa__rawentry *raw_slot(mssa_proto *p, const char *line, size_t len) {
@@ -343,6 +345,7 @@ int mssa_proto_handle(mssa_proto *p, const char *line, size_t len, mssa_buf *out
     p->requests++;
     p->clobber_queries++;
     p->clobber_cached++;
+    mssa__graph_touch(p, e->q, e->fi);   /* alive: gen has not moved since */
     mssa_buf_append(out, e->reply, e->rlen);
     mssa__hist_add(&p->latency, mssa_now_ns() - t0);
     return MSSA_PROTO_REPLIED;
@@ -357,6 +360,8 @@ int mssa_proto_handle(mssa_proto *p, const char *line, size_t len, mssa_buf *out
     e->len = len;
     e->rlen = out->n - n0;
     e->reply = mssa_xstrndup(out->p + n0, e->rlen);
+    e->q = p->raw_q;
+    e->fi = p->raw_fi;
     e->gen = p->gen;
   }
   return rc;

@@ -72,6 +72,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -168,28 +169,28 @@ static int fsync_dir(const char *dir) {
   return rc;
 }
 
-/* Reads a whole file; NULL with errno == ENOENT if it does not exist. */
-static unsigned char *slurp(const char *path, size_t *n) {
+/* Maps a whole file read-only, or NULL (missing or empty). Compaction
+** copies records out of the mapping: the journal (up to --journal-max and
+** beyond) and the snapshot are never read into the daemon's own memory;
+** their pages belong to the page cache, faulted in as the copy goes and
+** reclaimable at any time. */
+static unsigned char *map_file(const char *path, size_t *n) {
   *n = 0;
   int fd = open(path, O_RDONLY);
   if (fd < 0) return NULL;
   struct stat st;
-  if (fstat(fd, &st) < 0) {
-    close(fd);
-    return NULL;
-  }
-  size_t cap = (size_t)st.st_size + 1, len = 0;
-  unsigned char *b = mssa_xmalloc(cap);
-  for (;;) {
-    if (len == cap) b = mssa_xrealloc(b, cap *= 2);
-    ssize_t r = read(fd, b + len, cap - len);
-    if (r < 0 && errno == EINTR) continue;
-    if (r <= 0) break;
-    len += (size_t)r;
-  }
+  void *p = MAP_FAILED;
+  if (fstat(fd, &st) == 0 && st.st_size > 0)
+    p = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
   close(fd);
-  *n = len;
-  return b;
+  if (p == MAP_FAILED) return NULL;
+  madvise(p, (size_t)st.st_size, MADV_SEQUENTIAL);
+  *n = (size_t)st.st_size;
+  return p;
+}
+
+static void unmap_file(unsigned char *p, size_t n) {
+  if (p) munmap(p, n);
 }
 
 /* One decoded record (pointers into the file buffer). */
@@ -762,7 +763,7 @@ static int compact(mssad_server *s) {
   char *snap = path_of(j, "snapshot"), *tmp = path_of(j, "snapshot.tmp");
   char *old = journal_path(j, j->gen), *next = journal_path(j, j->gen + 1);
   size_t ns = 0, nj = 0;
-  unsigned char *sb = slurp(snap, &ns), *jb = slurp(old, &nj);
+  unsigned char *sb = map_file(snap, &ns), *jb = map_file(old, &nj);
   modrecs *ms = NULL;
   size_t nm = 0;
   if (sb) reduce(sb, ns, &ms, &nm);
@@ -819,8 +820,8 @@ static int compact(mssad_server *s) {
     free(ms[i].a);
   }
   free(ms);
-  free(sb);
-  free(jb);
+  unmap_file(sb, ns);
+  unmap_file(jb, nj);
   free(snap);
   free(tmp);
   free(old);

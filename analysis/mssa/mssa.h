@@ -112,6 +112,7 @@ typedef struct mssa_ssa {
   uint32_t check_limit;
   uint32_t ndefs, nuses, nphis;
   uint64_t walker_steps;      /* statistics */
+  bool words_stale;           /* use alias words await mssa_ssa_settle_words */
   struct mssa_users *users;   /* walker: value -> users index, built lazily */
 } mssa_ssa;
 
@@ -178,6 +179,15 @@ bool mssa_def_clobbers(mssa_ssa *s, uint32_t def, uint32_t inst, const mssa_loc 
 /* Use optimization as a fresh build runs it (LLVM's OptimizeUses) over
 ** every use not yet optimized; mssa_optimize.c. */
 void mssa_ssa_optimize_uses(mssa_ssa *s);
+/* The alias words of uses as use optimization records them, given use
+** clobbers that are already a fresh build's (the updater's): a word
+** depends on the searches of earlier uses of the same location, so an edit
+** may change the words of uses it did not touch. The updater marks the
+** graph (words_stale) and readers of use words (the printer, queries) call
+** this first; it replays the build's search without asking where it
+** stops (the clobber is known), one alias query per use whose search ends
+** at a def. Does nothing unless words_stale. */
+void mssa_ssa_settle_words(mssa_ssa *s);
 /* LLVM's isUseTriviallyOptimizableToLiveOnEntry: an !invariant.load load, or
 ** a load from memory alias analysis proves constant. */
 bool mssa_ssa_trivially_live_on_entry(mssa_ssa *s, uint32_t inst);

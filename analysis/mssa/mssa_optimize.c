@@ -18,6 +18,12 @@
 **      including its quirks: a result reached through a phi keeps the alias
 **      result recorded by an earlier use of the same location, and
 **      liveOnEntry reached by the search prints no alias word.
+**   4. Replay (mssa_ssa_settle_words) runs the same walk over the same
+**      stack and per-location state, but knows each use's clobber D: the
+**      search meets the highest phi above LowerBound first if that phi is
+**      not below D (the phi branch), else stops at D if D is above
+**      LowerBound (the def branch, the only alias query), else runs out
+**      (the cached-kill branch). Same branches, same state, same words.
 */
 #include "mssa/mssa.h"
 
@@ -41,6 +47,8 @@ typedef struct optctx {
   MSSA_VEC(locinfo) infos;
   mssa_u64map by_hash;          /* hash -> first locinfo */
   MSSA_VEC(uint32_t) stack;
+  MSSA_VEC(uint32_t) topphi;    /* per stack slot: highest phi slot <= it, or MSSA_NONE */
+  uint32_t *slot;               /* replay: access -> its last stack slot */
   uint64_t stack_epoch;         /* bumped at every push */
   uint64_t pop_epoch;           /* bumped at every pop of a block's entries */
 } optctx;
@@ -144,57 +152,114 @@ static void refresh_locinfo(optctx *c, locinfo *li, uint32_t bb) {
   }
 }
 
-/* Optimizes use `a` of block bb: searches the stack downwards from its top
-** to the location's LowerBound for a clobber (asking the walker at a phi). */
-static void optimize_use(optctx *c, uint32_t a, uint32_t bb) {
+/* The search state of use `a`'s location, brought up to date for block
+** bb; NULL when the search does not run: a use trivially live on entry
+** (clobber and word set here) or one beyond the check limit. */
+static locinfo *begin_use(optctx *c, uint32_t a, uint32_t bb, usekey *key) {
   mssa_ssa *s = c->s;
   mssa_access *mu = &s->acc.a[a];
   if (mssa_ssa_trivially_live_on_entry(s, mu->inst)) {
     mu->def = MSSA_LIVE_ON_ENTRY;
     mu->optimized = 1;
     mu->ar = MSSA_AR_NONE;
-    return;
+    return NULL;
   }
-  usekey key;
-  key_of(s, mu->inst, &key);
-  locinfo *li = lookup(c, mu->inst, &key);
+  key_of(s, mu->inst, key);
+  locinfo *li = lookup(c, mu->inst, key);
   refresh_locinfo(c, li, bb);
-  uint32_t upper = c->stack.n - 1;
-  if (upper - li->lower_bound > s->check_limit) {
+  if (c->stack.n - 1 - li->lower_bound > s->check_limit) {
     /* Too many stores to disambiguate: leave the use unoptimized. */
     li->last_kill_valid = 0;
-    return;
+    return NULL;
   }
+  return li;
+}
+
+/* The end of a search that stopped at stack slot `upper` (found: at a
+** clobber): updates the location's state and returns the use's clobber. */
+static uint32_t end_use(optctx *c, locinfo *li, uint32_t upper, bool found, uint32_t bb) {
+  mssa_ssa *s = c->s;
+  uint32_t res;
+  if (found || upper < li->last_kill) {
+    if (s->acc.a[c->stack.a[upper]].kind == MSSA_ACC_LIVE) li->ar = MSSA_AR_NONE;
+    res = c->stack.a[upper];
+    li->last_kill = upper;
+  } else {
+    res = c->stack.a[li->last_kill];
+  }
+  li->lower_bound = c->stack.n - 1;
+  li->lower_bound_block = bb;
+  return res;
+}
+
+/* Optimizes use `a` of block bb: searches the stack downwards from its top
+** to the location's LowerBound for a clobber (asking the walker at a phi). */
+static void optimize_use(optctx *c, uint32_t a, uint32_t bb) {
+  mssa_ssa *s = c->s;
+  usekey key;
+  locinfo *li = begin_use(c, a, bb, &key);
+  if (!li) return;
+  uint32_t upper = c->stack.n - 1;
   bool found = false;
   uint32_t limit = s->check_limit;
   while (upper > li->lower_bound) {
     uint32_t cand = c->stack.a[upper];
     if (s->acc.a[cand].kind == MSSA_ACC_PHI) {
       uint32_t res = mssa_walker_clobber_noig(s, a, &limit);
-      mu = &s->acc.a[a];
       while (c->stack.a[upper] != res && upper > 0) --upper;
       found = true;
       break;
     }
     int ar = MSSA_AR_NONE;
-    if (mssa_def_clobbers(s, cand, mu->inst, key.is_call ? NULL : &key.loc, &ar)) {
+    if (mssa_def_clobbers(s, cand, s->acc.a[a].inst, key.is_call ? NULL : &key.loc, &ar)) {
       found = true;
       li->ar = (int8_t)ar;
       break;
     }
     --upper;
   }
-  if (found || upper < li->last_kill) {
-    if (s->acc.a[c->stack.a[upper]].kind == MSSA_ACC_LIVE) li->ar = MSSA_AR_NONE;
-    mu->def = c->stack.a[upper];
-    li->last_kill = upper;
-  } else {
-    mu->def = c->stack.a[li->last_kill];
-  }
+  mssa_access *mu = &s->acc.a[a];
+  mu->def = end_use(c, li, upper, found, bb);
   mu->optimized = 1;
   mu->ar = li->ar;
-  li->lower_bound = c->stack.n - 1;
-  li->lower_bound_block = bb;
+}
+
+/* Replays use `a`'s search knowing its clobber (invariant 4): sets its
+** alias word only. */
+static void replay_use(optctx *c, uint32_t a, uint32_t bb) {
+  mssa_ssa *s = c->s;
+  mssa_access *mu = &s->acc.a[a];
+  if (!mu->optimized) return;   /* the walker or a budget left it: no word to settle */
+  uint32_t clobber = mu->def;
+  usekey key;
+  locinfo *li = begin_use(c, a, bb, &key);
+  if (!li) return;
+  uint32_t top = c->stack.n - 1;
+  uint32_t d = c->slot[clobber];
+  if (d >= c->stack.n || c->stack.a[d] != clobber) d = 0;
+  uint32_t ph = c->topphi.a[top];
+  bool found = true;
+  uint32_t upper = d;
+  if (ph != MSSA_NONE && ph > li->lower_bound && ph >= d) {
+    /* the phi branch: the walker's answer, the word stays */
+  } else if (d > li->lower_bound) {
+    int ar = MSSA_AR_NONE;
+    if (mssa_def_clobbers(s, clobber, mu->inst, key.is_call ? NULL : &key.loc, &ar))
+      li->ar = (int8_t)ar;
+  } else {
+    found = false;
+    upper = li->lower_bound;
+  }
+  end_use(c, li, upper, found, bb);
+  s->acc.a[a].ar = li->ar;
+}
+
+static void stack_push(optctx *c, uint32_t a) {
+  uint32_t below = c->stack.n ? c->topphi.a[c->stack.n - 1] : MSSA_NONE;
+  mssa_vec_push(&c->stack, a);
+  c->topphi.n = c->stack.n - 1;
+  mssa_vec_push(&c->topphi, c->s->acc.a[a].kind == MSSA_ACC_PHI ? c->stack.n - 1 : below);
+  if (c->slot) c->slot[a] = c->stack.n - 1;
 }
 
 static void optimize_block(optctx *c, uint32_t bb) {
@@ -211,22 +276,38 @@ static void optimize_block(optctx *c, uint32_t bb) {
   MSSA_ASSERT(c->stack.a[0] == MSSA_LIVE_ON_ENTRY); /* invariant 1 */
   for (uint32_t a = s->first[bb]; a != MSSA_NONE; a = s->acc.a[a].next) {
     if (s->acc.a[a].kind != MSSA_ACC_USE) {
-      mssa_vec_push(&c->stack, a);
+      stack_push(c, a);
       ++c->stack_epoch;
       continue;
     }
-    if (!s->acc.a[a].optimized) optimize_use(c, a, bb);
+    if (c->slot) replay_use(c, a, bb);
+    else if (!s->acc.a[a].optimized) optimize_use(c, a, bb);
   }
 }
 
-void mssa_ssa_optimize_uses(mssa_ssa *s) {
+/* The walk of both modes: replay when `replay`. */
+static void run(mssa_ssa *s, bool replay) {
   optctx c;
   memset(&c, 0, sizeof c);
   c.s = s;
-  mssa_vec_push(&c.stack, MSSA_LIVE_ON_ENTRY);
+  if (replay) c.slot = mssa_xcalloc(s->acc.n ? s->acc.n : 1, sizeof *c.slot);
+  stack_push(&c, MSSA_LIVE_ON_ENTRY);
   c.stack_epoch = c.pop_epoch = 1;
   for (uint32_t k = 0; k < s->dt.npreorder; k++) optimize_block(&c, s->dt.preorder[k]);
+  free(c.slot);
   mssa_vec_free(&c.infos);
   mssa_vec_free(&c.stack);
+  mssa_vec_free(&c.topphi);
   mssa_u64map_free(&c.by_hash);
+}
+
+void mssa_ssa_optimize_uses(mssa_ssa *s) {
+  run(s, false);
+  s->words_stale = false;
+}
+
+void mssa_ssa_settle_words(mssa_ssa *s) {
+  if (!s->words_stale) return;
+  run(s, true);
+  s->words_stale = false;
 }

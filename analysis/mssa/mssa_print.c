@@ -15,6 +15,11 @@
 **      in LLVM 14's walker form, and their usual line in current LLVM's.
 **   4. Alias words ("MayAlias" after a MemoryUse or a def's "->N") are
 **      LLVM 14's; current LLVM (mssa_ssa_current) prints none.
+**   5. The plain form prints what opt prints right after building: no
+**      def's walker cache ("->N"), which only a walker query puts there
+**      (opt never asks one before print<memoryssa>), and use alias words
+**      settled (mssa_ssa_settle_words) -- so the printout of a graph does
+**      not depend on which queries and edits came before.
 */
 #include <string.h>
 
@@ -56,7 +61,8 @@ static void put_id(mssa_buf *o, const mssa_ssa *s, uint32_t a) {
     mssa_buf_printf(o, "%u", s->acc.a[a].id);
 }
 
-void mssa_access_text(const mssa_ssa *s, uint32_t a, mssa_buf *o) {
+/* An access's text; `caches`: show a def's walker cache (invariant 5). */
+static void access_text(const mssa_ssa *s, uint32_t a, mssa_buf *o, bool caches) {
   const mssa_access *x = &s->acc.a[a];
   /* invariant 4: current LLVM prints no alias word */
   const char *arn = mssa_ssa_current(s->m) ? NULL : mssa_alias_name(x->ar);
@@ -65,7 +71,7 @@ void mssa_access_text(const mssa_ssa *s, uint32_t a, mssa_buf *o) {
     mssa_buf_printf(o, "%u = MemoryDef(", x->id);
     put_id(o, s, x->def);
     mssa_buf_puts(o, ")");
-    if (x->optimized) {
+    if (x->optimized && caches) {
       mssa_buf_puts(o, "->");
       put_id(o, s, x->opt);
       if (arn) mssa_buf_printf(o, " %s", arn);
@@ -97,10 +103,13 @@ void mssa_access_text(const mssa_ssa *s, uint32_t a, mssa_buf *o) {
   }
 }
 
+void mssa_access_text(const mssa_ssa *s, uint32_t a, mssa_buf *o) { access_text(s, a, o, true); }
+
 /* Prints one access as MemoryAccess::print does; `scratch` is reused. */
-static void print_access(FILE *out, const mssa_ssa *s, uint32_t a, mssa_buf *scratch) {
+static void print_access(FILE *out, const mssa_ssa *s, uint32_t a, mssa_buf *scratch,
+                         bool caches) {
   scratch->n = 0;
-  mssa_access_text(s, a, scratch);
+  access_text(s, a, scratch, caches);
   fwrite(scratch->p, 1, scratch->n, out);
 }
 
@@ -149,6 +158,7 @@ void mssa_print_function(FILE *out, mssa_ssa *s, bool walker) {
   const mssa_module *m = s->m;
   const mssa_func *f = s->f;
   mssa_buf scratch = {0};
+  mssa_ssa_settle_words(s);
   fprintf(out, "MemorySSA %sfor function: %s\n", walker ? "(walker) " : "", mssa_str(m, f->name));
   if (f->head_len) {
     fwrite(m->text + f->head_off, 1, f->head_len, out);
@@ -162,7 +172,7 @@ void mssa_print_function(FILE *out, mssa_ssa *s, bool walker) {
     if (b != f->entry || bb->name != MSSA_NONE) print_label(out, m, f, b);
     if ((!walker || mssa_ssa_current(m)) && s->phi[b] != MSSA_NONE) {
       fputs("; ", out);
-      print_access(out, s, s->phi[b], &scratch);
+      print_access(out, s, s->phi[b], &scratch, walker);
       fputc('\n', out);
     }
     for (uint32_t i = bb->first; i != MSSA_NONE; i = f->insts.a[i].next) {
@@ -172,13 +182,13 @@ void mssa_print_function(FILE *out, mssa_ssa *s, bool walker) {
           uint32_t limit = s->check_limit;
           uint32_t c = mssa_walker_clobber(s, a, &limit);
           fputs("; ", out);
-          print_access(out, s, a, &scratch);
+          print_access(out, s, a, &scratch, true);
           fputs(" - clobbered by ", out);
           if (c == MSSA_LIVE_ON_ENTRY) fputs("liveOnEntry", out);
-          else print_access(out, s, c, &scratch);
+          else print_access(out, s, c, &scratch, true);
         } else {
           fputs("; ", out);
-          print_access(out, s, a, &scratch);
+          print_access(out, s, a, &scratch, false);
         }
         fputc('\n', out);
       }

@@ -389,6 +389,8 @@ int mssa_q_clobber(mssa_ssa *s, uint32_t inst, const mssa_loc *loc, mssa_qclobbe
   if (a == MSSA_NONE || a >= s->acc.n) return MSSA_ENOENT;
   const mssa_access *x = &s->acc.a[a];
   if (x->kind != MSSA_ACC_DEF && x->kind != MSSA_ACC_USE) return MSSA_ENOENT;
+  mssa_ssa_settle_words(s);
+  x = &s->acc.a[a];
   uint32_t limit = s->check_limit;
   out->access = a;
   if (loc) {

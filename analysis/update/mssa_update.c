@@ -22,7 +22,9 @@
 ** Invariants:
 **   1. After every successful edit the graph satisfies mssa_verify() and
 **      equals a fresh build of the edited function up to numbering (ids,
-**      access indices); use clobbers are a fresh build's exactly. Under
+**      access indices); use clobbers are a fresh build's exactly, and so are
+**      use alias words once settled (the incremental path leaves them to
+**      mssa_ssa_settle_words, which every reader of a word calls). Under
 **      MSSA_CHECKS every edit ends by checking verify's V4 (defining
 **      accesses dominate) and V5 (phi operands match the edges, in order).
 **   2. No recursion anywhere: propagation, region search, reaching-def
@@ -1049,6 +1051,9 @@ static void recompute_clobbers(uctx *c) {
   memset(&rq, 0, sizeof rq);
   drop_changed_clobbers(c, &di, mark, &list, &rq);
   requery_uses(c, &rq);
+  /* Words may change beyond the uses asked again (an earlier use of a
+  ** location passes its word on through phis): settled when read. */
+  s->words_stale = true;
   mssa_vec_free(&rq.use);
   mssa_vec_free(&rq.oldc);
   mssa_vec_free(&rq.oldar);

@@ -24,13 +24,17 @@
 ** Ids are never reused (mssa.h invariant 2), access indices of survivors
 ** are stable except after a CFG edit.
 **
-** Exactness: use clobbers are exactly a fresh build's. The alias word of a
-** use reached through a phi follows the walker (MayAlias) where a fresh
-** build's use optimizer may carry over an earlier use's word (mssa_optimize.c
-** invariant 3); the differential fuzzer counts such differences separately
-** (about 3% of batches), and mssa_update_reoptimize() makes them exact on
-** demand. Budgets (check_limit) other than unlimited are not modelled
-** exactly.
+** Exactness: use clobbers are exactly a fresh build's. Use alias words
+** are too, once settled: the build's use optimizer passes a word from one
+** use of a location to later ones reached through a phi (mssa_optimize.c
+** invariant 3), so an edit can change the words of uses it did not touch;
+** the incremental path marks the graph (words_stale) and
+** mssa_ssa_settle_words, which the printer and the queries call before
+** reading a word, replays the optimizer's search with the known clobbers
+** (linear in the function, one alias query per use, and only when a word
+** is read after an edit). The differential fuzzer compares the whole
+** print<memoryssa> text with a fresh build's. Budgets (check_limit) other
+** than unlimited are not modelled exactly.
 **
 ** For owners (the daemon): an edit mutates the module too -- interned
 ** strings/types/constants from parsed text, and instruction texts appended

@@ -96,9 +96,12 @@ def main():
     is_(r["access"]["kind"], "liveOnEntry", "access id 0 is liveOnEntry")
 
     # print, verify
+    # (the clobber query above cached "->1 MustAlias" on def 3: opt's
+    # print<memoryssa> never shows a cache no query of its own made)
     r = c.result("print", {"module": "update", "function": "local"})
     ok(r["text"].startswith("MemorySSA for function: local\n") and
-       "; 3 = MemoryDef(2)->1 MustAlias\n  store i32 3" in r["text"], "print: opt's format", r["text"])
+       "; 3 = MemoryDef(2)\n  store i32 3" in r["text"], "print: opt's format, no walker cache",
+       r["text"])
     r = c.result("print", {"module": "update", "walker": True})
     ok("MemorySSA (walker) for function: update" in r["text"] and
        "clobbered by 4 = MemoryDef(3)" in r["text"], "print walker: both functions")

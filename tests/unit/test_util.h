@@ -9,7 +9,9 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdbool.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "tap.h"
 
@@ -45,6 +47,11 @@ static TAP__UNUSED void sb_printf(sbuf *b, const char *fmt, ...) {
     b->a = realloc(b->a, nc);
     b->cap = nc;
   }
+}
+
+/* Equal contents? */
+static TAP__UNUSED bool sb_eq(const sbuf *a, const sbuf *b) {
+  return a->n == b->n && (a->n == 0 || !memcmp(a->a, b->a, a->n));
 }
 
 #endif

@@ -21,9 +21,6 @@
 
 /* -------------------------------------------------------- canonical form */
 
-static bool sb_eq(const sbuf *a, const sbuf *b) {
-  return a->n == b->n && (a->n == 0 || !memcmp(a->a, b->a, a->n));
-}
 
 static void name_of(const mssa_ssa *s, uint32_t a, char *buf, size_t cap) {
   if (a == MSSA_NONE) { snprintf(buf, cap, "none"); return; }

@@ -1,0 +1,159 @@
+/*
+** fuzz_rpc.c -- libFuzzer target: the JSON-RPC engine (protocol/rpc.c and
+** every method behind it) without sockets. Each input is a list of request
+** lines (NDJSON, as a client writes them) sent to a fresh engine whose host
+** holds up to FUZZ_MODULES modules, "t" (fuzz_fixture.h) loaded first; jobs (loads,
+** reloads) run inline, as the daemon's pool would run them.
+**
+** Invariants:
+**   1. Every line gets one reply line, or none for a notification -- no
+**      crash, leak, undefined behaviour or hang, whatever the bytes.
+**   2. The host reads no file (file_root ""), and caps a module at
+**      FUZZ_MAX_MODULE and a printout at FUZZ_MAX_PRINT, with a graph cap
+**      small enough that eviction and rebuilds happen.
+**   3. Each input starts from the same state (a new engine, a new module):
+**      a finding replays from its input alone.
+*/
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fuzz_fixture.h"
+#include "proto.h"
+#include "query/mssa_query.h"
+
+#define FUZZ_MAX_LINES 64
+#define FUZZ_MAX_MODULE ((size_t)1 << 20)
+#define FUZZ_MAX_PRINT ((size_t)1 << 20)
+#define FUZZ_MAX_GRAPHS ((size_t)16 << 10)
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+/* The host: up to FUZZ_MODULES modules by name ("t" is the fixture). */
+#define FUZZ_MODULES 4
+static struct { char name[64]; mssa_qmodule *q; } mods[FUZZ_MODULES];
+static mssa_proto *host_p;
+
+static int slot_of(const char *n) {
+  for (int k = 0; k < FUZZ_MODULES; k++)
+    if (mods[k].q && !strcmp(mods[k].name, n)) return k;
+  return -1;
+}
+static mssa_qmodule *h_find(mssa_proto_host *h, const char *n) {
+  (void)h;
+  int k = slot_of(n);
+  return k < 0 ? NULL : mods[k].q;
+}
+static uint32_t h_count(mssa_proto_host *h) {
+  (void)h;
+  uint32_t n = 0;
+  for (int k = 0; k < FUZZ_MODULES; k++) n += mods[k].q != NULL;
+  return n;
+}
+static mssa_qmodule *h_at(mssa_proto_host *h, uint32_t i, const char **n) {
+  (void)h;
+  for (int k = 0; k < FUZZ_MODULES; k++)
+    if (mods[k].q && i-- == 0) {
+      *n = mods[k].name;
+      return mods[k].q;
+    }
+  return NULL;
+}
+static void drop_slot(int k) {
+  if (k < 0 || !mods[k].q) return;
+  mssa_proto_module_removed(host_p, mods[k].q);
+  mssa_qmodule_free(mods[k].q);
+  mods[k].q = NULL;
+}
+static int h_unload(mssa_proto_host *h, const char *n) {
+  (void)h;
+  int k = slot_of(n);
+  if (k < 0) return -1;
+  drop_slot(k);
+  return 0;
+}
+/* Installs a module a load built under `name`, replacing one of that name;
+** with no free slot (or a name too long) it is dropped. */
+static void install(const char *name, mssa_qmodule *q) {
+  int k = slot_of(name);
+  if (k < 0)
+    for (k = 0; k < FUZZ_MODULES && mods[k].q; k++) {}
+  if (k >= FUZZ_MODULES || strlen(name) >= sizeof mods[k].name) {
+    mssa_qmodule_free(q);
+    return;
+  }
+  drop_slot(k);
+  snprintf(mods[k].name, sizeof mods[k].name, "%s", name);
+  mssa_proto_module_added(host_p, q);
+  mods[k].q = q;
+}
+static void h_stats(mssa_proto_host *h, mssa_proto_server_stats *out) {
+  (void)h;
+  memset(out, 0, sizeof *out);
+}
+static const char *h_root(mssa_proto_host *h) { (void)h; return ""; }
+
+/* One request line through the engine, its job run inline. */
+static void one_line(mssa_buf *out, const char *line, size_t len) {
+  mssa_proto_job *job = NULL;
+  out->n = 0;
+  mssa_proto_handle(host_p, line, len, out, &job);
+  if (!job) return;
+  do {
+    mssa_proto_job_run(job);
+    mssa_proto_job_reply(host_p, job, out);
+  } while (mssa_proto_job_again(job));
+  mssa_qmodule *nq = mssa_proto_job_steal_module(job);
+  const char *name = mssa_proto_job_module_name(job);
+  if (nq) install(name ? name : "", nq);
+  mssa_proto_job_free(job);
+}
+
+/* The load of the fixture, as a request line. */
+static void load_fixture(mssa_buf *out) {
+  mssa_buf b = {0};
+  mssa_buf_puts(&b, "{\"id\":0,\"method\":\"load\",\"params\":{\"module\":\"t\",\"text\":\"");
+  for (const char *c = fuzz_fixture; *c; c++) {
+    if (*c == '"' || *c == '\\') mssa_buf_append(&b, "\\", 1);
+    if (*c == '\n') mssa_buf_append(&b, "\\n", 2);
+    else mssa_buf_append(&b, c, 1);
+  }
+  mssa_buf_puts(&b, "\"}}");
+  one_line(out, b.p, b.n);
+  mssa_buf_free(&b);
+  if (slot_of("t") < 0) {
+    fprintf(stderr, "fuzz_rpc: the fixture does not load: %.*s\n", (int)out->n, out->p);
+    abort();
+  }
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  mssa_proto_host h = {0};
+  h.find = h_find;
+  h.count = h_count;
+  h.at = h_at;
+  h.unload = h_unload;
+  h.server_stats = h_stats;
+  h.file_root = h_root;
+  mssa_proto_opts o;
+  memset(&o, 0, sizeof o);
+  o.max_print_bytes = FUZZ_MAX_PRINT;
+  o.max_module_bytes = FUZZ_MAX_MODULE;
+  o.max_graph_bytes = FUZZ_MAX_GRAPHS;
+  host_p = mssa_proto_new(&h, &o);
+  mssa_buf out = {0};
+  load_fixture(&out);
+  const char *p = (const char *)data, *end = p + size;
+  for (int k = 0; k < FUZZ_MAX_LINES && p < end; k++) {
+    const char *nl = memchr(p, '\n', (size_t)(end - p));
+    size_t len = nl ? (size_t)(nl - p) : (size_t)(end - p);
+    one_line(&out, p, len);
+    p += len + (nl ? 1 : 0);
+  }
+  for (int k = 0; k < FUZZ_MODULES; k++) drop_slot(k);
+  mssa_proto_free(host_p);
+  host_p = NULL;
+  mssa_buf_free(&out);
+  return 0;
+}
