@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "jsonir.h"
+#include "m_deps_ids.h"
 #include "methods.h"
 #include "query/deps.h"
 
@@ -175,19 +176,28 @@ static int reply(mssa__call *c, json_t *r) {
 int mssa__m_accesses(mssa__call *c) {
   target t;
   uint64_t offset = 0, limit = ACCESSES_PAGE;
+  bool ids = false;
   int rc;
   if ((rc = get_fn(c, &t)) || (rc = mssa__param_uint(c, "offset", false, &offset)) ||
-      (rc = mssa__param_uint(c, "limit", false, &limit)))
+      (rc = mssa__param_uint(c, "limit", false, &limit)) || (rc = mssa__param_form(c, &ids)))
     return rc;
   if (limit == 0 || limit > ACCESSES_PAGE_MAX)
     return mssa__fail(c, MSSA_RPC_INVALID_PARAMS, "params.limit must be 1..%d", ACCESSES_PAGE_MAX);
   if (offset > UINT32_MAX) offset = UINT32_MAX;
   mssa_ssa *s = t.q->ssa[t.fi];
   c->p->gen++;   /* invariant 4 */
-  mssa_deps_access *v = mssa_xmalloc((size_t)limit * sizeof *v);
+  /* No more room than the function has accesses: a page of the largest
+  ** limit would otherwise be a fresh 1 MB mapping for every request. */
+  size_t room = s->acc.n < limit ? s->acc.n : (size_t)limit;
+  mssa_deps_access *v = mssa_xmalloc((room ? room : 1) * sizeof *v);
   uint32_t total = mssa_deps_accesses(s, (uint32_t)offset, (uint32_t)limit, v);
   uint32_t n = offset < total ? total - (uint32_t)offset : 0;
   if (n > limit) n = (uint32_t)limit;
+  if (ids) {
+    rc = mssa__ids_accesses(c, t.q, t.fi, v, n, total, offset);
+    free(v);
+    return rc;
+  }
   json_t *arr = json_array();
   for (uint32_t k = 0; k < n; k++) {
     bool phi = s->acc.a[v[k].access].kind == MSSA_ACC_PHI;
@@ -210,11 +220,13 @@ int mssa__m_alias(mssa__call *c) {
   target t;
   uint32_t ia, ib;
   mssa_loc a, b;
+  bool ids = false;
   int rc;
   if ((rc = get_fn(c, &t)) || (rc = get_loc(c, t.q, t.fi, "a", &a, &ia)) ||
-      (rc = get_loc(c, t.q, t.fi, "b", &b, &ib)))
+      (rc = get_loc(c, t.q, t.fi, "b", &b, &ib)) || (rc = mssa__param_form(c, &ids)))
     return rc;
   mssa_aa *aa = t.q->ssa[t.fi]->aa;
+  if (ids) return mssa__ids_alias(c, mssa_aa_alias(aa, &a, &b), mssa_aa_overlap(aa, &a, &b));
   json_t *r = head_new(&t);
   json_object_set_new(r, "alias", json_string(mssa_q_alias_name(mssa_aa_alias(aa, &a, &b))));
   json_object_set_new(r, "overlap", json_string(mssa_overlap_name(mssa_aa_overlap(aa, &a, &b))));
@@ -267,14 +279,20 @@ static json_t *inst_new(const target *t, uint32_t inst) {
 int mssa__m_depends(mssa__call *c) {
   target t;
   uint32_t from, to;
+  bool ids = false;
   int rc;
   if ((rc = get_fn(c, &t)) || (rc = get_mem_inst(c, t.q, t.fi, "from", &from)) ||
-      (rc = get_mem_inst(c, t.q, t.fi, "to", &to)))
+      (rc = get_mem_inst(c, t.q, t.fi, "to", &to)) || (rc = mssa__param_form(c, &ids)))
     return rc;
   c->p->gen++;   /* invariant 4 */
   mssa_ssa *s = t.q->ssa[t.fi];
   mssa_deps_dep d;
   mssa_deps_depends(s, from, to, &d);
+  if (ids) {
+    rc = mssa__ids_depends(c, t.q, t.fi, &d);
+    mssa_deps_dep_free(&d);
+    return rc;
+  }
   json_t *kinds = json_array();
   static const char *kn[] = {"flow", "anti", "output"};
   for (unsigned k = 0; k < 3; k++)
