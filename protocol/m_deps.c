@@ -47,17 +47,10 @@ static json_t *block_name_new(const mssa_qmodule *q, uint32_t fi, uint32_t b) {
   return spelled_new(q, nm);
 }
 
-/* An access (m_common.c's shape) with its name spelled as the module's. */
-static json_t *access_new(const mssa_qmodule *q, uint32_t fi, uint32_t a) {
-  json_t *o = mssa__access_json_new(q, fi, a);
-  json_t *nm = json_object_get(o, "name");
-  if (json_is_string(nm)) json_object_set_new(o, "name", spelled_new(q, json_string_value(nm)));
-  return o;
-}
-
 static json_t *access_list_new(const mssa_qmodule *q, uint32_t fi, const mssa_u32vec *v) {
   json_t *arr = json_array();
-  for (uint32_t k = 0; k < v->n; k++) json_array_append_new(arr, access_new(q, fi, v->a[k]));
+  for (uint32_t k = 0; k < v->n; k++)
+    json_array_append_new(arr, mssa__access_json_new(q, fi, v->a[k]));
   return arr;
 }
 
@@ -202,9 +195,10 @@ int mssa__m_accesses(mssa__call *c) {
   for (uint32_t k = 0; k < n; k++) {
     bool phi = s->acc.a[v[k].access].kind == MSSA_ACC_PHI;
     const char *ar = mssa_q_alias_name(v[k].ar);
-    json_array_append_new(arr, json_pack("{sososo}", "access", access_new(t.q, t.fi, v[k].access),
-                                         "clobber", phi ? json_null() : access_new(t.q, t.fi, v[k].clobber),
-                                         "alias", ar ? json_string(ar) : json_null()));
+    json_t *cl = phi ? json_null() : mssa__access_json_new(t.q, t.fi, v[k].clobber);
+    json_array_append_new(arr, json_pack("{sososo}", "access",
+                                         mssa__access_json_new(t.q, t.fi, v[k].access), "clobber",
+                                         cl, "alias", ar ? json_string(ar) : json_null()));
   }
   free(v);
   json_t *r = head_new(&t);
@@ -263,13 +257,13 @@ int mssa__m_modref(mssa__call *c) {
 
 /* An access as JSON, or null for MSSA_NONE. */
 static json_t *access_or_null(const target *t, uint32_t a) {
-  return a != MSSA_NONE ? access_new(t->q, t->fi, a) : json_null();
+  return a != MSSA_NONE ? mssa__access_json_new(t->q, t->fi, a) : json_null();
 }
 
 /* An instruction: its access when it has one, else {inst, name, text}. */
 static json_t *inst_new(const target *t, uint32_t inst) {
   uint32_t a = mssa_ssa_inst_access(t->q->ssa[t->fi], inst);
-  if (a != MSSA_NONE) return access_new(t->q, t->fi, a);
+  if (a != MSSA_NONE) return mssa__access_json_new(t->q, t->fi, a);
   char text[REASON_CAP];
   mssa_q_inst_text(t->q->m, &t->q->m->funcs.a[t->fi], inst, text, sizeof text);
   return json_pack("{sIsoso}", "inst", (json_int_t)inst, "name", inst_name_new(t->q, t->fi, inst),

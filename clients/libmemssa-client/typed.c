@@ -203,7 +203,8 @@ static void ids_ref(json_t *arr, size_t i, memssa_access *out) {
 }
 
 static memssa_alias_result alias_code(long long v) {
-  return v >= MEMSSA_NO_ALIAS && v <= MEMSSA_MUST_ALIAS ? (memssa_alias_result)v : MEMSSA_ALIAS_NULL;
+  return v >= MEMSSA_NO_ALIAS && v <= MEMSSA_MUST_ALIAS ? (memssa_alias_result)v
+                                                        : MEMSSA_ALIAS_NULL;
 }
 
 /* The clobbers of an ids-form `accesses` answer: ids are resolved against
@@ -529,9 +530,8 @@ static int gather_accesses(memssa_client *c, const char *module, const char *fun
   size_t offset = 0;
   for (;;) {
     json_t *page;
-    int rc = memssa_client_request_new(
-        c, "accesses", in_form(c, memssa_params_accesses_new(module, function, offset, ACCESSES_PAGE)),
-        &page);
+    json_t *p = memssa_params_accesses_new(module, function, offset, ACCESSES_PAGE);
+    int rc = memssa_client_request_new(c, "accesses", in_form(c, p), &page);
     if (rc) {
       json_decref(*all);
       *all = NULL;

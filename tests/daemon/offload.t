@@ -495,6 +495,10 @@ def forms_noir(c):
     is_(c.result("alias", dict(q, a={"ptr": "v0", "size": 8}, b={"ptr": "v0", "size": 4})), [3, 2],
         "alias ids: 8 bytes against 4 at the same pointer: MustAlias (as the full form says), total")
     is_(err_code(c.call("accesses", dict(q, form="short"))), -32602, "form must be full or ids (-32602)")
+    r = c.result("clobber", {"module": "ids", "function": "main", "inst": "%v5"})
+    names = [e["access"].get("name") for e in c.result("accesses", dict(q, form="full"))["accesses"]]
+    is_((r["access"]["name"], names.count("v5"), [x for x in names if x and x.startswith("%")]),
+        ("v5", 1, []), "JSON IR names: clobber (asked as %v5) and accesses both spell v5, never %v5")
 
 
 def forms_agree(c, path):
