@@ -2,7 +2,10 @@
 ** offload_bench.c -- the queries compilers offload, through the socket and
 ** in-process, on the same module in the same run.
 **
-**   offload_bench SOCKET FILE.ll [QUERIES [DAEMON_PID]]
+**   offload_bench SOCKET FILE.ll [QUERIES [DAEMON_PID [FORM]]]
+**
+** FORM: `full` (the default) or `ids`: the reply form the socket side asks
+** for (docs/offload.md, "The ids form"; the answers are compared either way).
 **
 ** In-process: the module is read and built with the daemon's options
 ** (mssa_qmodule_build, no check limit) and asked through query/deps.h and
@@ -31,14 +34,33 @@
 **   PHASE in_wall=S in_cpu=S sock_wall=S sock_cpu=S daemon_cpu=S n=N mismatches=M reply_bytes=B
 ** (daemon_cpu: the daemon's part of sock_cpu; reply_bytes: the JSON the
 ** client received in the phase, measured in an untimed pass).
+**
+** Instruction counts: run under valgrind --tool=callgrind (bench/offload.sh
+** -i), this program dumps its counts after the in-process part of each
+** phase ("in:PHASE") and after the socket part ("sock:PHASE"); with
+** $OFFLOAD_DAEMON_CALLGRIND set, the daemon (DAEMON_PID, itself under
+** callgrind) is zeroed before the socket part and dumped after it
+** ("daemon:PHASE", through callgrind_control). A phase that reuses another's
+** in-process run says so: in_from=PHASE.
 */
 #define _POSIX_C_SOURCE 200809L
 
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+
+#if defined(__has_include)
+#if __has_include(<valgrind/callgrind.h>)
+#include <valgrind/callgrind.h>
+#endif
+#endif
+#ifndef CALLGRIND_DUMP_STATS_AT
+#define CALLGRIND_ZERO_STATS
+#define CALLGRIND_DUMP_STATS_AT(name) ((void)(name))
+#endif
 
 #include "alias/aa.h"
 #include "libmemssa-client/memssa-client.h"
@@ -57,6 +79,8 @@ typedef struct clock_pair {
 } clock_pair;
 
 static pid_t daemon_pid;
+static bool ids_form;         /* the socket side asks for "form":"ids" */
+static bool daemon_callgrind; /* the daemon runs under callgrind: dump it per phase */
 
 static double ts_sec(clockid_t id) {
   struct timespec ts;
@@ -64,21 +88,26 @@ static double ts_sec(clockid_t id) {
   return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-/* The daemon's CPU seconds so far (user + system, every thread), or 0. */
+/* The daemon's CPU seconds so far, every thread, or 0: the sum of
+** /proc/PID/task/TID/schedstat (nanoseconds; /proc/PID/stat counts clock
+** ticks, too coarse for phases of a few milliseconds). */
 static double daemon_cpu(void) {
-  char path[64], buf[2048];
+  char path[96];
   if (daemon_pid <= 0) return 0;
-  snprintf(path, sizeof path, "/proc/%d/stat", (int)daemon_pid);
-  FILE *f = fopen(path, "r");
-  if (!f) return 0;
-  size_t n = fread(buf, 1, sizeof buf - 1, f);
-  fclose(f);
-  buf[n] = 0;
-  const char *p = strrchr(buf, ')');   /* the name may hold spaces */
-  unsigned long long ut = 0, st = 0;
-  if (!p || sscanf(p + 2, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu", &ut, &st) != 2)
-    return 0;
-  return (double)(ut + st) / (double)sysconf(_SC_CLK_TCK);
+  snprintf(path, sizeof path, "/proc/%d/task", (int)daemon_pid);
+  DIR *d = opendir(path);
+  if (!d) return 0;
+  unsigned long long ns = 0;
+  for (struct dirent *e; (e = readdir(d));) {
+    if (e->d_name[0] == '.') continue;
+    snprintf(path, sizeof path, "/proc/%d/task/%.20s/schedstat", (int)daemon_pid, e->d_name);
+    FILE *f = fopen(path, "r");
+    unsigned long long t = 0;
+    if (f && fscanf(f, "%llu", &t) == 1) ns += t;
+    if (f) fclose(f);
+  }
+  closedir(d);
+  return (double)ns / 1e9;
 }
 
 static clock_pair now(bool with_daemon) {
@@ -95,10 +124,36 @@ static clock_pair since(clock_pair t0, bool with_daemon) {
 
 static size_t reply_bytes;   /* of the phase reported next (untimed pass), or 0 */
 
-static void report(const char *phase, clock_pair in, clock_pair sock, size_t n, size_t bad) {
+/* Instruction counts (see the head comment): the callgrind dumps of this
+** process, and of the daemon through callgrind_control (-z zeroes, -d NAME
+** dumps). */
+static void daemon_callgrind_cmd(const char *cmd) {
+  char line[256];
+  if (!daemon_callgrind) return;
+  snprintf(line, sizeof line, "callgrind_control %s %d >/dev/null 2>&1", cmd, (int)daemon_pid);
+  if (system(line) != 0) fprintf(stderr, "offload_bench: %s failed\n", line);
+}
+
+static void mark_start(bool socket) {
+  if (socket) daemon_callgrind_cmd("-z");
+  CALLGRIND_ZERO_STATS;
+}
+
+static void mark_end(const char *phase, bool socket) {
+  char name[128], cmd[160];
+  snprintf(name, sizeof name, "%s:%s", socket ? "sock" : "in", phase);
+  CALLGRIND_DUMP_STATS_AT(name);
+  if (!socket) return;
+  snprintf(cmd, sizeof cmd, "-d daemon:%s", phase);
+  daemon_callgrind_cmd(cmd);
+}
+
+static void report(const char *phase, const char *in_from, clock_pair in, clock_pair sock,
+                   size_t n, size_t bad) {
   printf("%s in_wall=%.4f in_cpu=%.4f sock_wall=%.4f sock_cpu=%.4f daemon_cpu=%.4f n=%zu "
-         "mismatches=%zu reply_bytes=%zu\n",
-         phase, in.wall, in.cpu, sock.wall, sock.cpu, sock.daemon, n, bad, reply_bytes);
+         "mismatches=%zu reply_bytes=%zu in_from=%s\n",
+         phase, in.wall, in.cpu, sock.wall, sock.cpu, sock.daemon, n, bad, reply_bytes,
+         in_from ? in_from : phase);
   fflush(stdout);
 }
 
@@ -244,6 +299,11 @@ static const char *fname(bench *b, uint32_t fi) {
   return mssa_str(b->q->m, b->q->m->funcs.a[fi].name);
 }
 
+/* `params` (taken) in the form the run asks for. */
+static json_t *params_form(json_t *params) {
+  return ids_form ? memssa_params_ids_new(params) : params;
+}
+
 /* An access of the daemon's reply against in-process access index `a`. */
 static bool same_access(const mssa_ssa *s, const memssa_access *x, uint32_t a) {
   const mssa_access *m = &s->acc.a[a];
@@ -288,9 +348,9 @@ static size_t socket_accesses_pipelined(bench *b, memssa_client *c) {
   size_t bad = 0;
   for (uint32_t fi = 0; fi < b->q->nfuncs; fi++)
     if (b->q->ssa[fi])
-      bad += memssa_client_send_new(
-                 c, "accesses", memssa_params_accesses_new(b->module, fname(b, fi), 0, ACCESS_PAGE),
-                 NULL) != 0;
+      bad += memssa_client_send_new(c, "accesses", params_form(memssa_params_accesses_new(
+                                                       b->module, fname(b, fi), 0, ACCESS_PAGE)),
+                                    NULL) != 0;
   for (uint32_t fi = 0; fi < b->q->nfuncs; fi++) {
     if (!b->q->ssa[fi]) continue;
     json_t *r;
@@ -307,8 +367,8 @@ static json_t *query_params_new(bench *b, const query *x) {
   char a[NAME_CAP], bb[NAME_CAP];
   snprintf(a, sizeof a, "%u", x->a);
   snprintf(bb, sizeof bb, "%u", x->b);
-  return x->depends ? memssa_params_depends_new(b->module, fname(b, x->fi), a, bb)
-                    : memssa_params_alias_new(b->module, fname(b, x->fi), a, bb);
+  return params_form(x->depends ? memssa_params_depends_new(b->module, fname(b, x->fi), a, bb)
+                                : memssa_params_alias_new(b->module, fname(b, x->fi), a, bb));
 }
 
 /* Whether `result` is query x's in-process answer. */
@@ -396,7 +456,7 @@ static int setup(bench *b, const char *path, memssa_client *c) {
     return -1;
   }
   clock_pair sock = since(t, true);
-  report("load", in, sock, b->q->ndefined, (uint64_t)l.defs != b->q->ndefs);
+  report("load", NULL, in, sock, b->q->ndefined, (uint64_t)l.defs != b->q->ndefs);
   memssa_load_answer_free(&l);
   b->acc = calloc(b->q->nfuncs, sizeof *b->acc);
   b->nacc = calloc(b->q->nfuncs, sizeof *b->nacc);
@@ -405,49 +465,70 @@ static int setup(bench *b, const char *path, memssa_client *c) {
 
 typedef size_t (*socket_fn)(bench *b, memssa_client *c);
 
-static size_t timed_socket(bench *b, memssa_client *c, socket_fn fn, clock_pair *t) {
+/* Runs fn through the socket, timed; `phase` names its instruction dumps
+** (NULL: a warm-up, not counted). */
+static size_t timed_socket(bench *b, memssa_client *c, socket_fn fn, clock_pair *t,
+                           const char *phase) {
+  if (phase) mark_start(true);
   clock_pair t0 = now(true);
   size_t bad = fn(b, c);
   *t = since(t0, true);
+  if (phase) mark_end(phase, true);
   return bad;
+}
+
+typedef void (*inproc_fn)(bench *b);
+
+static clock_pair timed_inproc(bench *b, inproc_fn fn, const char *phase) {
+  if (phase) mark_start(false);
+  clock_pair t0 = now(false);
+  fn(b);
+  clock_pair t = since(t0, false);
+  if (phase) mark_end(phase, false);
+  return t;
+}
+
+static void inproc_accesses_text_fn(bench *b) {
+  if (!inproc_accesses_text(b)) fprintf(stderr, "offload_bench: no text made\n");
 }
 
 int main(int argc, char **argv) {
   if (argc < 3) {
-    fprintf(stderr, "usage: offload_bench SOCKET FILE.ll [QUERIES [DAEMON_PID]]\n");
+    fprintf(stderr, "usage: offload_bench SOCKET FILE.ll [QUERIES [DAEMON_PID [full|ids]]]\n");
     return 2;
   }
   size_t nq = argc > 3 ? strtoul(argv[3], NULL, 10) : DEFAULT_QUERIES;
   daemon_pid = argc > 4 ? (pid_t)atoi(argv[4]) : 0;
+  ids_form = argc > 5 && !strcmp(argv[5], "ids");
+  daemon_callgrind = daemon_pid > 0 && getenv("OFFLOAD_DAEMON_CALLGRIND");
   memssa_client *c;
   if (memssa_client_connect(argv[1], &c)) {
     fprintf(stderr, "%s: cannot connect\n", argv[1]);
     return 1;
   }
+  memssa_client_set_form(c, ids_form ? MEMSSA_FORM_IDS : MEMSSA_FORM_FULL);
   bench b = {.module = "offload"};
   if (setup(&b, argv[2], c)) return 1;
   size_t bad = 0, n;
-  clock_pair in, sock, t;
+  clock_pair in, sock;
   const char *phase[] = {"accesses_cold", "accesses_warm"};
   for (int pass = 0; pass < 2; pass++) {
-    t = now(false);
-    inproc_accesses(&b);
-    in = since(t, false);
-    n = timed_socket(&b, c, socket_accesses, &sock);
+    in = timed_inproc(&b, inproc_accesses, phase[pass]);
+    n = timed_socket(&b, c, socket_accesses, &sock, phase[pass]);
     for (uint32_t fi = 0; fi < b.q->nfuncs && !pass; fi++)   /* once, untimed */
       if (b.q->ssa[fi])
-        reply_bytes += raw_reply_len(
-            c, "accesses", memssa_params_accesses_new(b.module, fname(&b, fi), 0, ACCESS_PAGE));
-    report(phase[pass], in, sock, count_accesses(&b), n);
+        reply_bytes += raw_reply_len(c, "accesses", params_form(memssa_params_accesses_new(
+                                                        b.module, fname(&b, fi), 0, ACCESS_PAGE)));
+    report(phase[pass], NULL, in, sock, count_accesses(&b), n);
     bad += n;
   }
-  n = timed_socket(&b, c, socket_accesses_pipelined, &sock);
-  report("accesses_warm_pipelined", in, sock, count_accesses(&b), n);
+  n = timed_socket(&b, c, socket_accesses_pipelined, &sock, "accesses_warm_pipelined");
+  report("accesses_warm_pipelined", "accesses_warm", in, sock, count_accesses(&b), n);
   bad += n;
-  t = now(false);
-  size_t made = inproc_accesses_text(&b);
-  in = since(t, false);
-  report("accesses_warm_pipelined_vs_texts", in, sock, count_accesses(&b), made ? 0 : 1);
+  if (!ids_form) {   /* the texts the full form carries, made in-process */
+    in = timed_inproc(&b, inproc_accesses_text_fn, "accesses_warm_pipelined_vs_texts");
+    report("accesses_warm_pipelined_vs_texts", NULL, in, sock, count_accesses(&b), 0);
+  }
   /* The queries twice each, reported the second time: the first run of a
   ** way also pays for fresh heap pages (page faults cost much here) on
   ** both sides. */
@@ -459,12 +540,10 @@ int main(int argc, char **argv) {
   socket_fn ways[] = {socket_batch, socket_pipeline, socket_one_by_one};
   const char *names[] = {"queries_batch", "queries_pipelined", "queries_one_by_one"};
   for (int round = 0; round < 2; round++) {
-    t = now(false);
-    inproc_queries(&b);
-    in = since(t, false);
+    in = timed_inproc(&b, inproc_queries, round ? "queries" : NULL);
     for (int w = 0; w < 3; w++) {
-      n = timed_socket(&b, c, ways[w], &sock);
-      if (round) report(names[w], in, sock, b.nq, n);
+      n = timed_socket(&b, c, ways[w], &sock, round ? names[w] : NULL);
+      if (round) report(names[w], "queries", in, sock, b.nq, n);
       bad += n;
     }
   }

@@ -5,11 +5,15 @@
 **   1. See methods.h: wrong types are -32602 naming the member; unknown
 **      names are the application codes of errors.h.
 **   2. Every JSON value built here is a new reference owned by the caller.
+**   3. An access's `name` is spelled as the module spells it: `%x` in LLVM
+**      text, `v3` in a module lowered from JSON IR (jsonir.h, invariant 3),
+**      in every method's replies alike. Either spelling is taken on input.
 */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "jsonir.h"
 #include "methods.h"
 
 json_t *mssa__jstr(const char *s) {
@@ -167,8 +171,10 @@ json_t *mssa__access_json_new(const mssa_qmodule *q, uint32_t fi, uint32_t acces
   if ((x->kind == MSSA_ACC_DEF || x->kind == MSSA_ACC_USE) && x->inst != MSSA_NONE) {
     const mssa_inst *in = &f->insts.a[x->inst];
     json_object_set_new(o, "inst", json_integer(x->inst));
-    if (mssa_q_inst_name(m, f, x->inst, buf, sizeof buf))
-      json_object_set_new(o, "name", mssa__jstr(buf));
+    if (mssa_q_inst_name(m, f, x->inst, buf, sizeof buf)) {   /* invariant 3 */
+      bool bare = buf[0] == '%' && mssa__jsonir_module(m);
+      json_object_set_new(o, "name", mssa__jstr(bare ? buf + 1 : buf));
+    }
     json_object_set_new(o, "index", json_integer(mssa_q_inst_index(f, x->inst)));
     mssa_q_inst_text(m, f, x->inst, buf, sizeof buf);
     json_object_set_new(o, "text", mssa__jstr(buf));

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "jsonir.h"
+#include "m_deps_ids.h"
 #include "methods.h"
 #include "query/deps.h"
 
@@ -46,17 +47,10 @@ static json_t *block_name_new(const mssa_qmodule *q, uint32_t fi, uint32_t b) {
   return spelled_new(q, nm);
 }
 
-/* An access (m_common.c's shape) with its name spelled as the module's. */
-static json_t *access_new(const mssa_qmodule *q, uint32_t fi, uint32_t a) {
-  json_t *o = mssa__access_json_new(q, fi, a);
-  json_t *nm = json_object_get(o, "name");
-  if (json_is_string(nm)) json_object_set_new(o, "name", spelled_new(q, json_string_value(nm)));
-  return o;
-}
-
 static json_t *access_list_new(const mssa_qmodule *q, uint32_t fi, const mssa_u32vec *v) {
   json_t *arr = json_array();
-  for (uint32_t k = 0; k < v->n; k++) json_array_append_new(arr, access_new(q, fi, v->a[k]));
+  for (uint32_t k = 0; k < v->n; k++)
+    json_array_append_new(arr, mssa__access_json_new(q, fi, v->a[k]));
   return arr;
 }
 
@@ -175,26 +169,36 @@ static int reply(mssa__call *c, json_t *r) {
 int mssa__m_accesses(mssa__call *c) {
   target t;
   uint64_t offset = 0, limit = ACCESSES_PAGE;
+  bool ids = false;
   int rc;
   if ((rc = get_fn(c, &t)) || (rc = mssa__param_uint(c, "offset", false, &offset)) ||
-      (rc = mssa__param_uint(c, "limit", false, &limit)))
+      (rc = mssa__param_uint(c, "limit", false, &limit)) || (rc = mssa__param_form(c, &ids)))
     return rc;
   if (limit == 0 || limit > ACCESSES_PAGE_MAX)
     return mssa__fail(c, MSSA_RPC_INVALID_PARAMS, "params.limit must be 1..%d", ACCESSES_PAGE_MAX);
   if (offset > UINT32_MAX) offset = UINT32_MAX;
   mssa_ssa *s = t.q->ssa[t.fi];
   c->p->gen++;   /* invariant 4 */
-  mssa_deps_access *v = mssa_xmalloc((size_t)limit * sizeof *v);
+  /* No more room than the function has accesses: a page of the largest
+  ** limit would otherwise be a fresh 1 MB mapping for every request. */
+  size_t room = s->acc.n < limit ? s->acc.n : (size_t)limit;
+  mssa_deps_access *v = mssa_xmalloc((room ? room : 1) * sizeof *v);
   uint32_t total = mssa_deps_accesses(s, (uint32_t)offset, (uint32_t)limit, v);
   uint32_t n = offset < total ? total - (uint32_t)offset : 0;
   if (n > limit) n = (uint32_t)limit;
+  if (ids) {
+    rc = mssa__ids_accesses(c, t.q, t.fi, v, n, total, offset);
+    free(v);
+    return rc;
+  }
   json_t *arr = json_array();
   for (uint32_t k = 0; k < n; k++) {
     bool phi = s->acc.a[v[k].access].kind == MSSA_ACC_PHI;
     const char *ar = mssa_q_alias_name(v[k].ar);
-    json_array_append_new(arr, json_pack("{sososo}", "access", access_new(t.q, t.fi, v[k].access),
-                                         "clobber", phi ? json_null() : access_new(t.q, t.fi, v[k].clobber),
-                                         "alias", ar ? json_string(ar) : json_null()));
+    json_t *cl = phi ? json_null() : mssa__access_json_new(t.q, t.fi, v[k].clobber);
+    json_array_append_new(arr, json_pack("{sososo}", "access",
+                                         mssa__access_json_new(t.q, t.fi, v[k].access), "clobber",
+                                         cl, "alias", ar ? json_string(ar) : json_null()));
   }
   free(v);
   json_t *r = head_new(&t);
@@ -210,11 +214,13 @@ int mssa__m_alias(mssa__call *c) {
   target t;
   uint32_t ia, ib;
   mssa_loc a, b;
+  bool ids = false;
   int rc;
   if ((rc = get_fn(c, &t)) || (rc = get_loc(c, t.q, t.fi, "a", &a, &ia)) ||
-      (rc = get_loc(c, t.q, t.fi, "b", &b, &ib)))
+      (rc = get_loc(c, t.q, t.fi, "b", &b, &ib)) || (rc = mssa__param_form(c, &ids)))
     return rc;
   mssa_aa *aa = t.q->ssa[t.fi]->aa;
+  if (ids) return mssa__ids_alias(c, mssa_aa_alias(aa, &a, &b), mssa_aa_overlap(aa, &a, &b));
   json_t *r = head_new(&t);
   json_object_set_new(r, "alias", json_string(mssa_q_alias_name(mssa_aa_alias(aa, &a, &b))));
   json_object_set_new(r, "overlap", json_string(mssa_overlap_name(mssa_aa_overlap(aa, &a, &b))));
@@ -251,13 +257,13 @@ int mssa__m_modref(mssa__call *c) {
 
 /* An access as JSON, or null for MSSA_NONE. */
 static json_t *access_or_null(const target *t, uint32_t a) {
-  return a != MSSA_NONE ? access_new(t->q, t->fi, a) : json_null();
+  return a != MSSA_NONE ? mssa__access_json_new(t->q, t->fi, a) : json_null();
 }
 
 /* An instruction: its access when it has one, else {inst, name, text}. */
 static json_t *inst_new(const target *t, uint32_t inst) {
   uint32_t a = mssa_ssa_inst_access(t->q->ssa[t->fi], inst);
-  if (a != MSSA_NONE) return access_new(t->q, t->fi, a);
+  if (a != MSSA_NONE) return mssa__access_json_new(t->q, t->fi, a);
   char text[REASON_CAP];
   mssa_q_inst_text(t->q->m, &t->q->m->funcs.a[t->fi], inst, text, sizeof text);
   return json_pack("{sIsoso}", "inst", (json_int_t)inst, "name", inst_name_new(t->q, t->fi, inst),
@@ -267,14 +273,20 @@ static json_t *inst_new(const target *t, uint32_t inst) {
 int mssa__m_depends(mssa__call *c) {
   target t;
   uint32_t from, to;
+  bool ids = false;
   int rc;
   if ((rc = get_fn(c, &t)) || (rc = get_mem_inst(c, t.q, t.fi, "from", &from)) ||
-      (rc = get_mem_inst(c, t.q, t.fi, "to", &to)))
+      (rc = get_mem_inst(c, t.q, t.fi, "to", &to)) || (rc = mssa__param_form(c, &ids)))
     return rc;
   c->p->gen++;   /* invariant 4 */
   mssa_ssa *s = t.q->ssa[t.fi];
   mssa_deps_dep d;
   mssa_deps_depends(s, from, to, &d);
+  if (ids) {
+    rc = mssa__ids_depends(c, t.q, t.fi, &d);
+    mssa_deps_dep_free(&d);
+    return rc;
+  }
   json_t *kinds = json_array();
   static const char *kn[] = {"flow", "anti", "output"};
   for (unsigned k = 0; k < 3; k++)

@@ -19,6 +19,7 @@ struct memssa_client {
   size_t pend_head, pend_n, pend_cap;
   json_t *error;           /* the last error reply's "error" */
   char *errmsg;            /* memssa_client_errmsg */
+  memssa_form form;        /* what the typed calls ask for (memssa_client_set_form) */
 };
 
 /* Records transport error `rc` as the last failure; returns rc. */

@@ -274,6 +274,17 @@ typedef struct memssa_value_answer {
   memssa_access *path;         /* every access the walk visited */
 } memssa_value_answer;
 
+/* The reply form typed calls ask for (docs/offload.md, "The ids form").
+** FULL (the default): access objects with names, block, instruction text,
+** source and the printed access. IDS: the same answers as numbers only
+** (~20 bytes an access instead of ~430): kind, id and inst of every
+** access, and `block` in `accesses` answers; name, text and desc are NULL,
+** and so is block in depends answers. For a compiler that keeps its own
+** instruction table and asks about every access. */
+typedef enum memssa_form { MEMSSA_FORM_FULL = 0, MEMSSA_FORM_IDS = 1 } memssa_form;
+/* The form memssa_client_accesses, _alias, _alias_loc and _depends ask for. */
+void memssa_client_set_form(memssa_client *c, memssa_form form);
+
 /* Params objects of the methods (new), for memssa_client_send_new and
 ** batches; NULL when `inst` (or a, b, from, to) is malformed. */
 json_t *memssa_params_clobber_new(const char *module, const char *function, const char *inst);
@@ -284,9 +295,13 @@ json_t *memssa_params_alias_new(const char *module, const char *function, const 
 json_t *memssa_params_depends_new(const char *module, const char *function, const char *from,
                                   const char *to);
 json_t *memssa_params_value_new(const char *module, const char *function, const char *inst);
+/* Asks for the ids form: sets "form":"ids" in `params` (taken) and returns
+** it (NULL stays NULL). The decoders below read either form. */
+json_t *memssa_params_ids_new(json_t *params);
 
 /* Decoders of a method's result (borrowed: the answer takes a reference of
-** its own). MEMSSA_CLIENT_EPROTO if `result` is not that method's. */
+** its own), full or ids form alike. MEMSSA_CLIENT_EPROTO if `result` is not
+** that method's. */
 int memssa_load_answer_decode(json_t *result, memssa_load_answer *out);
 int memssa_clobber_answer_decode(json_t *result, memssa_clobber_answer *out);
 int memssa_accesses_answer_decode(json_t *result, memssa_accesses_answer *out);

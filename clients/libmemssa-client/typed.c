@@ -12,6 +12,9 @@
 **      result that is not an object, or lacks the method's one defining
 **      member, is EPROTO.
 **   3. Instructions are sent as the CLI sends them (memssa_inst_json_new).
+**   4. Every decoder reads both reply forms (docs/offload.md): the ids form
+**      is told apart by its shape (an array result, or `fields` in an
+**      `accesses` object), so pipelined and batched callers need no flag.
 */
 #define _POSIX_C_SOURCE 200809L
 #define _XOPEN_SOURCE 700   /* realpath */
@@ -24,6 +27,13 @@
 
 /* `accesses` pages asked for at a time (the daemon's maximum). */
 #define ACCESSES_PAGE 100000
+/* The ids form (docs/offload.md): numbers per access of `accesses` (kind,
+** id, inst, block, clobber, alias), the members of an alias and a depends
+** result, and the numbers of an access elsewhere (kind, id, inst). */
+#define IDS_ACCESS_FIELDS 6
+#define IDS_ALIAS_LEN 2
+#define IDS_DEPENDS_LEN 9
+#define IDS_REF 3
 
 /* ------------------------------------------------------------ names */
 
@@ -109,6 +119,20 @@ json_t *memssa_params_depends_new(const char *module, const char *function, cons
   return fn_params_new(module, function, "from", from, "to", to);
 }
 
+json_t *memssa_params_ids_new(json_t *params) {
+  if (params) json_object_set_new(params, "form", json_string("ids"));
+  return params;
+}
+
+void memssa_client_set_form(memssa_client *c, memssa_form form) {
+  if (c) c->form = form;
+}
+
+/* `params` (taken) in the form the client asks for. */
+static json_t *in_form(const memssa_client *c, json_t *params) {
+  return c && c->form == MEMSSA_FORM_IDS ? memssa_params_ids_new(params) : params;
+}
+
 json_t *memssa_params_accesses_new(const char *module, const char *function, size_t offset,
                                    size_t limit) {
   json_t *p = fn_params_new(module, function, NULL, NULL, NULL, NULL);
@@ -155,6 +179,95 @@ static int access_array(json_t *arr, size_t *n, memssa_access **out) {
   return 0;
 }
 
+/* ------------------------------------------------------------ the ids form */
+
+static long long int_at(json_t *arr, size_t i) {
+  json_t *v = json_array_get(arr, i);
+  return json_is_integer(v) ? (long long)json_integer_value(v) : -1;
+}
+
+/* An access given as kind code, id, inst (invariant 4). */
+static void ids_access(long long kind, long long id, long long inst, memssa_access *out) {
+  memset(out, 0, sizeof *out);
+  out->kind = kind >= MEMSSA_ACCESS_DEF && kind <= MEMSSA_ACCESS_LIVE_ON_ENTRY
+                  ? (memssa_access_kind)kind
+                  : MEMSSA_ACCESS_NONE;
+  out->id = (int)id;
+  out->inst = inst;
+}
+
+/* The three numbers of an access at arr[i..i+3); a null (or anything but
+** an array) at a single index is kind NONE. */
+static void ids_ref(json_t *arr, size_t i, memssa_access *out) {
+  ids_access(int_at(arr, i), int_at(arr, i + 1), int_at(arr, i + 2), out);
+}
+
+static memssa_alias_result alias_code(long long v) {
+  return v >= MEMSSA_NO_ALIAS && v <= MEMSSA_MUST_ALIAS ? (memssa_alias_result)v
+                                                        : MEMSSA_ALIAS_NULL;
+}
+
+/* The clobbers of an ids-form `accesses` answer: ids are resolved against
+** the answer's own defs and phis (every page, for memssa_client_accesses);
+** one on a page not decoded keeps its id with kind NONE. */
+static int ids_clobbers(json_t *arr, size_t stride, json_t *blocks, long long entry,
+                        memssa_accesses_answer *out) {
+  long long maxid = 0;
+  for (size_t k = 0; k < out->n; k++)
+    if (out->a[k].access.id > maxid) maxid = out->a[k].access.id;
+  size_t *where = calloc((size_t)maxid + 1, sizeof *where);   /* index + 1, or 0 */
+  if (!where) return MEMSSA_CLIENT_EIO;
+  for (size_t k = 0; k < out->n; k++)
+    if (out->a[k].access.kind != MEMSSA_ACCESS_USE && out->a[k].access.id >= 0)
+      where[out->a[k].access.id] = k + 1;
+  for (size_t k = 0; k < out->n; k++) {
+    long long id = int_at(arr, k * stride + 4);
+    memssa_access *cl = &out->a[k].clobber;
+    if (id > 0 && id <= maxid && where[id]) *cl = out->a[where[id] - 1].access;
+    else if (id == 0) {
+      ids_access(MEMSSA_ACCESS_LIVE_ON_ENTRY, 0, -1, cl);
+      cl->block = json_string_value(json_array_get(blocks, (size_t)entry));
+    } else {
+      ids_access(MEMSSA_ACCESS_NONE, id, -1, cl);
+    }
+  }
+  free(where);
+  return 0;
+}
+
+static int accesses_ids_decode(json_t *r, memssa_accesses_answer *out) {
+  json_t *arr = json_object_get(r, "accesses"), *blocks = json_object_get(r, "blocks");
+  size_t stride = json_array_size(json_object_get(r, "fields"));
+  if (stride < IDS_ACCESS_FIELDS || json_array_size(arr) % stride) return MEMSSA_CLIENT_EPROTO;
+  out->n = json_array_size(arr) / stride;
+  if (out->n && !(out->a = calloc(out->n, sizeof *out->a))) return MEMSSA_CLIENT_EIO;
+  for (size_t k = 0; k < out->n; k++) {
+    memssa_access *x = &out->a[k].access;
+    ids_ref(arr, k * stride, x);
+    x->block = json_string_value(json_array_get(blocks, (size_t)int_at(arr, k * stride + 3)));
+    out->a[k].alias = alias_code(int_at(arr, k * stride + 5));
+  }
+  return ids_clobbers(arr, stride, blocks, int_of(r, "entry", -1), out);
+}
+
+/* [depends, kinds, alias, modref, reaches, reason, killer, walker_clobber, path] */
+static int depends_ids_decode(json_t *r, memssa_depends_answer *out) {
+  if (json_array_size(r) < IDS_DEPENDS_LEN) return MEMSSA_CLIENT_EPROTO;
+  out->depends = json_is_true(json_array_get(r, 0));
+  out->kinds = (unsigned)int_at(r, 1);
+  out->alias = alias_code(int_at(r, 2));
+  out->modref = (unsigned)int_at(r, 3) & MEMSSA_MODREF_BOTH;
+  out->reaches = json_is_true(json_array_get(r, 4));
+  out->reason = json_string_value(json_array_get(r, 5));
+  ids_ref(json_array_get(r, 6), 0, &out->killer);
+  ids_ref(json_array_get(r, 7), 0, &out->walker_clobber);
+  json_t *path = json_array_get(r, 8);
+  out->npath = json_array_size(path) / IDS_REF;
+  if (out->npath && !(out->path = calloc(out->npath, sizeof *out->path))) return MEMSSA_CLIENT_EIO;
+  for (size_t k = 0; k < out->npath; k++) ids_ref(path, k * IDS_REF, &out->path[k]);
+  return 0;
+}
+
 /* The start of every decoder: `result` an object holding member `must`. */
 static int begin(json_t *result, const char *must, json_t **json, void *out, size_t size) {
   memset(out, 0, size);
@@ -191,6 +304,10 @@ int memssa_clobber_answer_decode(json_t *r, memssa_clobber_answer *out) {
 int memssa_accesses_answer_decode(json_t *r, memssa_accesses_answer *out) {
   int rc = begin(r, "accesses", &out->json, out, sizeof *out);
   if (rc) return rc;
+  if (json_object_get(r, "fields")) {
+    if ((rc = accesses_ids_decode(r, out))) memssa_accesses_answer_free(out);
+    return rc;
+  }
   json_t *arr = json_object_get(r, "accesses");
   size_t n = json_array_size(arr);
   if (n && !(out->a = calloc(n, sizeof *out->a))) {
@@ -208,6 +325,15 @@ int memssa_accesses_answer_decode(json_t *r, memssa_accesses_answer *out) {
 }
 
 int memssa_alias_answer_decode(json_t *r, memssa_alias_answer *out) {
+  if (json_array_size(r) >= IDS_ALIAS_LEN) {   /* [alias, overlap] */
+    memset(out, 0, sizeof *out);
+    long long ov = int_at(r, 1);
+    out->json = json_incref(r);
+    out->alias = alias_code(int_at(r, 0));
+    out->overlap = ov > MEMSSA_OVERLAP_MAY && ov <= MEMSSA_OVERLAP_NONE ? (memssa_overlap)ov
+                                                                       : MEMSSA_OVERLAP_MAY;
+    return 0;
+  }
   int rc = begin(r, "overlap", &out->json, out, sizeof *out);
   if (rc) return rc;
   out->alias = alias_of(json_object_get(r, "alias"));
@@ -217,6 +343,13 @@ int memssa_alias_answer_decode(json_t *r, memssa_alias_answer *out) {
 }
 
 int memssa_depends_answer_decode(json_t *r, memssa_depends_answer *out) {
+  if (json_is_array(r)) {
+    memset(out, 0, sizeof *out);
+    out->json = json_incref(r);
+    int rc = depends_ids_decode(r, out);
+    if (rc) memssa_depends_answer_free(out);
+    return rc;
+  }
   int rc = begin(r, "depends", &out->json, out, sizeof *out);
   if (rc) return rc;
   out->depends = json_is_true(json_object_get(r, "depends"));
@@ -354,7 +487,7 @@ static int alias_with(memssa_client *c, json_t *params, memssa_alias_answer *out
 
 int memssa_client_alias(memssa_client *c, const char *module, const char *function,
                         const char *a, const char *b, memssa_alias_answer *out) {
-  return alias_with(c, memssa_params_alias_new(module, function, a, b), out);
+  return alias_with(c, in_form(c, memssa_params_alias_new(module, function, a, b)), out);
 }
 
 /* {"ptr":P,"size":N} (size omitted when unknown). */
@@ -372,12 +505,12 @@ int memssa_client_alias_loc(memssa_client *c, const char *module, const char *fu
     json_object_set_new(p, "a", loc_new(ptr_a, size_a));
     json_object_set_new(p, "b", loc_new(ptr_b, size_b));
   }
-  return alias_with(c, p, out);
+  return alias_with(c, in_form(c, p), out);
 }
 
 int memssa_client_depends(memssa_client *c, const char *module, const char *function,
                           const char *from, const char *to, memssa_depends_answer *out) {
-  json_t *p = memssa_params_depends_new(module, function, from, to), *r;
+  json_t *p = in_form(c, memssa_params_depends_new(module, function, from, to)), *r;
   int rc = call_result(c, "depends", p, out, sizeof *out, &r);
   return rc ? rc : decoded(c, r, memssa_depends_answer_decode(r, out));
 }
@@ -397,8 +530,8 @@ static int gather_accesses(memssa_client *c, const char *module, const char *fun
   size_t offset = 0;
   for (;;) {
     json_t *page;
-    int rc = memssa_client_request_new(
-        c, "accesses", memssa_params_accesses_new(module, function, offset, ACCESSES_PAGE), &page);
+    json_t *p = memssa_params_accesses_new(module, function, offset, ACCESSES_PAGE);
+    int rc = memssa_client_request_new(c, "accesses", in_form(c, p), &page);
     if (rc) {
       json_decref(*all);
       *all = NULL;

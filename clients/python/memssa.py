@@ -14,7 +14,9 @@ docs/client.md) is the one for compilers. Same levels, same calls:
     unknown, known = b.run()
 
 Results are the replies' "result" objects (dicts), as docs/protocol.md and
-docs/offload.md describe them. An error reply raises memssa.Error (code,
+docs/offload.md describe them. accesses, alias and depends take form="ids"
+for the compact reply (numbers only, docs/offload.md "The ids form");
+memssa.expand(method, result) spells such a result with names again. An error reply raises memssa.Error (code,
 message, data); in a batch it is returned in its place instead.
 
 Instructions (`inst`, `a`, `b`, `from_`, `to`) are given as the C library
@@ -37,10 +39,85 @@ import socket
 import stat
 
 __all__ = ["Client", "Batch", "Error", "ProtocolError", "UnsafeSocket", "default_socket",
-           "inst_json"]
+           "inst_json", "expand"]
 
 ACCESSES_PAGE = 100000      # the daemon's largest `accesses` page
 READ_CHUNK = 1 << 20
+
+# Codes of the ids form (docs/offload.md), by position.
+KINDS = (None, "def", "use", "phi", "liveOnEntry")
+ALIASES = ("NoAlias", "MayAlias", "PartialAlias", "MustAlias")
+OVERLAPS = ("may", "exact", "total", "partial", "none")
+MODREFS = ("NoModRef", "Ref", "Mod", "ModRef")
+DEP_KINDS = ("flow", "anti", "output")
+IDS_REF = 3                 # an access elsewhere: kind, id, inst
+
+
+def _code(names, k):
+    return names[k] if isinstance(k, int) and 0 <= k < len(names) else None
+
+
+def _ref(kind, id_, inst):
+    """An access of the ids form as a dict with the full form's kind, id, inst."""
+    a = {"kind": _code(KINDS, kind)}
+    if id_ >= 0:
+        a["id"] = id_
+    if inst >= 0:
+        a["inst"] = inst
+    return a
+
+
+def _expand_accesses(r):
+    f = r["fields"]
+    n, flat, blocks = len(f), r["accesses"], r["blocks"]
+    rows = [dict(zip(f, flat[k:k + n])) for k in range(0, len(flat), n)]
+    by_id = {}
+    out = []
+    for x in rows:
+        a = _ref(x["kind"], x["id"], x["inst"])
+        a["block"] = blocks[x["block"]]
+        if x["kind"] != 2:
+            by_id[x["id"]] = a
+        out.append({"access": a, "clobber": x["clobber"], "alias": _code(ALIASES, x["alias"])})
+    for e in out:
+        c = e["clobber"]
+        if c == 0:
+            e["clobber"] = {"kind": "liveOnEntry", "id": 0, "block": blocks[r["entry"]]}
+        elif c is not None and c >= 0:
+            e["clobber"] = by_id.get(c, {"id": c})
+        else:
+            e["clobber"] = None
+    return {"total": r["total"], "offset": r["offset"], "next": r["next"], "accesses": out}
+
+
+def _expand_depends(r):
+    dep, kinds, alias, modref, reaches, reason, killer, clobber, path = r[:9]
+    return {"depends": dep, "kinds": [k for i, k in enumerate(DEP_KINDS) if kinds & (1 << i)],
+            "alias": _code(ALIASES, alias), "modref": _code(MODREFS, modref),
+            "reaches": reaches, "reason": reason,
+            "killer": _ref(*killer) if killer else None,
+            "walker_clobber": _ref(*clobber) if clobber else None,
+            "path": [_ref(*path[k:k + IDS_REF]) for k in range(0, len(path), IDS_REF)]}
+
+
+def expand(method, result):
+    """An ids-form result of accesses, alias or depends spelled as the full
+    form spells it, with what the ids form carries: accesses by kind, id,
+    inst (and block in `accesses`), alias words and kind names. A full-form
+    result is returned as is."""
+    if method == "accesses" and "fields" in result:
+        return _expand_accesses(result)
+    if method == "alias" and isinstance(result, list):
+        return {"alias": _code(ALIASES, result[0]), "overlap": _code(OVERLAPS, result[1])}
+    if method == "depends" and isinstance(result, list):
+        return _expand_depends(result)
+    return result
+
+
+def _form(params, form):
+    if form is not None:
+        params["form"] = form
+    return params
 
 
 class Error(Exception):
@@ -144,21 +221,21 @@ class _Typed:
         return self._do("clobber", {"module": module, "function": function,
                                     "inst": inst_json(inst)})
 
-    def accesses_page(self, module, function, offset=0, limit=ACCESSES_PAGE):
-        return self._do("accesses", {"module": module, "function": function, "offset": offset,
-                                     "limit": limit})
+    def accesses_page(self, module, function, offset=0, limit=ACCESSES_PAGE, form=None):
+        return self._do("accesses", _form({"module": module, "function": function,
+                                           "offset": offset, "limit": limit}, form))
 
-    def alias(self, module, function, a, b):
-        return self._do("alias", {"module": module, "function": function, "a": _location(a),
-                                  "b": _location(b)})
+    def alias(self, module, function, a, b, form=None):
+        return self._do("alias", _form({"module": module, "function": function,
+                                        "a": _location(a), "b": _location(b)}, form))
 
     def modref(self, module, function, inst, other):
         return self._do("modref", {"module": module, "function": function,
                                    "inst": inst_json(inst), "other": inst_json(other)})
 
-    def depends(self, module, function, from_, to):
-        return self._do("depends", {"module": module, "function": function,
-                                    "from": inst_json(from_), "to": inst_json(to)})
+    def depends(self, module, function, from_, to, form=None):
+        return self._do("depends", _form({"module": module, "function": function,
+                                          "from": inst_json(from_), "to": inst_json(to)}, form))
 
     def value(self, module, function, inst):
         return self._do("value", {"module": module, "function": function,
@@ -261,11 +338,11 @@ class Client(_Typed):
     def ping(self):
         return self.call("ping")
 
-    def accesses(self, module, function):
+    def accesses(self, module, function, form=None):
         """Every access of the function with its clobber (all pages)."""
-        r = self.accesses_page(module, function)
+        r = self.accesses_page(module, function, form=form)
         while r.get("next") is not None:
-            more = self.accesses_page(module, function, r["next"])
+            more = self.accesses_page(module, function, r["next"], form=form)
             r["accesses"].extend(more["accesses"])
             r["next"] = more["next"]
         return r

@@ -9,6 +9,8 @@
 import json, os, random, re, subprocess, sys
 
 import daemonlib as lib
+sys.path.insert(0, os.path.join(lib.ROOT, "clients", "python"))
+import memssa  # noqa: E402
 ok, is_, done, Daemon, canon, bail = lib.ok, lib.is_, lib.done, lib.Daemon, lib.canon, lib.bail
 err_code, ROOT, MEMSSA = lib.err_code, lib.ROOT, lib.MEMSSA
 FIX = os.path.join(ROOT, "tests", "fixtures", "jsonir")
@@ -466,6 +468,103 @@ def brute_force(c, rnd):
     is_(bad, 0, "value never says Known where a path reads something else")
 
 
+# ------------------------------------------------------------ the ids form
+ACC_KEYS = ("kind", "id", "inst", "block")
+
+
+def acc_key(a, keys=ACC_KEYS):
+    return None if a is None else tuple(a.get(k) for k in keys)
+
+
+def forms_noir(c):
+    c.result("load", {"module": "ids", "path": os.path.join(FIX, "noir-loop.json")})
+    q = {"module": "ids", "function": "main", "form": "ids"}
+    r = c.result("accesses", q)
+    is_((r["total"], r["next"], r["entry"], r["fields"], r["blocks"]),
+        (8, None, 0, ["kind", "id", "inst", "block", "clobber", "alias"], ["b0", "b1", "b2", "b3"]),
+        "accesses ids: total, fields, the block names by index")
+    is_(r["accesses"][18:30], [1, 2, 8, 2, 5, 1, 2, -1, 9, 2, 2, 3],
+        "accesses ids: store v4 is def 2 in b2 (clobber phi 5, MayAlias); v5 a use in b2 clobbered by def 2, MustAlias")
+    r = c.result("depends", dict(q, **{"from": {"block": "b2", "index": 2}, "to": "v5"}))
+    is_(r, [True, 1, 3, 2, True, None, None, [1, 2, 8], [2, -1, 9, 1, 2, 8]],
+        "depends ids: store -> v5: flow, MustAlias, Mod, reaches; clobber def 2; path v5 back to the store")
+    r = c.result("depends", dict(q, **{"from": {"block": "b0", "index": 1}, "to": "v5"}))
+    ok(r[0] is False and r[4] is False and r[5] and r[6] == [1, 2, 8],
+       "depends ids: b0's store does not reach v5, killed by def 2 (reason given)", r)
+    is_(c.result("alias", dict(q, a="v3", b="v5")), [3, 1], "alias ids: v3, v5: MustAlias, exact")
+    is_(c.result("alias", dict(q, a={"ptr": "v0", "size": 8}, b={"ptr": "v0", "size": 4})), [3, 2],
+        "alias ids: 8 bytes against 4 at the same pointer: MustAlias (as the full form says), total")
+    is_(err_code(c.call("accesses", dict(q, form="short"))), -32602, "form must be full or ids (-32602)")
+    r = c.result("clobber", {"module": "ids", "function": "main", "inst": "%v5"})
+    names = [e["access"].get("name") for e in c.result("accesses", dict(q, form="full"))["accesses"]]
+    is_((r["access"]["name"], names.count("v5"), [x for x in names if x and x.startswith("%")]),
+        ("v5", 1, []), "JSON IR names: clobber (asked as %v5) and accesses both spell v5, never %v5")
+
+
+def forms_agree(c, path):
+    """Both forms of accesses on every function, and of alias and depends on
+    pairs of each function's memory instructions, give the same answers."""
+    c.result("load", {"module": "big", "path": path})
+    fns = [f["name"] for f in c.result("functions", {"module": "big"})["functions"] if f.get("defined", True)]
+    reqs = []
+    for f in fns:
+        for form in ("full", "ids"):
+            reqs.append({"method": "accesses", "params": {"module": "big", "function": f, "form": form,
+                                                          "limit": 100000}})
+    out = batch(c, reqs)
+    naccess = bad = 0
+    pairs = []
+    for k, f in enumerate(fns):
+        full, ids = out[2 * k].get("result"), out[2 * k + 1].get("result")
+        if full is None:
+            continue
+        got = memssa.expand("accesses", ids)["accesses"]
+        want = [(acc_key(e["access"]), acc_key(e["clobber"]), e["alias"]) for e in full["accesses"]]
+        have = [(acc_key(e["access"]), acc_key(e["clobber"]), e["alias"]) for e in got]
+        naccess += len(want)
+        if want != have:
+            bad += 1
+            print("# %s: %s" % (f, next((w, h) for w, h in zip(want + [None], have + [None]) if w != h)))
+        mem = [e["access"]["inst"] for e in full["accesses"] if e["access"]["kind"] in ("def", "use")]
+        pairs += [(f, mem[i], mem[(i * 7 + 3) % len(mem)]) for i in range(0, len(mem), 5)]
+    ok(naccess > 100, "%d accesses of %d functions in both forms" % (naccess, len(fns)))
+    is_(bad, 0, "accesses: the ids form agrees with the full form on every access")
+    reqs = []
+    for f, a, b in pairs[:4000]:
+        for form in ("full", "ids"):
+            reqs.append({"method": "depends", "params": {"module": "big", "function": f, "from": a, "to": b, "form": form}})
+            reqs.append({"method": "alias", "params": {"module": "big", "function": f, "a": a, "b": b, "form": form}})
+    out = batch(c, reqs)
+    ref = ("kind", "id", "inst")
+    nq = bad = 0
+    for k in range(0, len(reqs), 4):
+        fd, fa, idd, ida = (out[k + j] for j in range(4))
+        if "error" in fd:   # a call has no single location: alias refuses it in both forms
+            bad += "error" not in idd
+            continue
+        d, e = fd["result"], memssa.expand("depends", idd["result"])
+        nq += 1
+        bad += (d["depends"], d["kinds"], d["alias"], d["modref"], d["reaches"], d["reason"],
+                acc_key(d["killer"], ref), acc_key(d["walker_clobber"], ref),
+                [acc_key(x, ref) for x in d["path"]]) != \
+               (e["depends"], e["kinds"], e["alias"], e["modref"], e["reaches"], e["reason"],
+                acc_key(e["killer"], ref), acc_key(e["walker_clobber"], ref),
+                [acc_key(x, ref) for x in e["path"]])
+        if "result" in fa:
+            a = memssa.expand("alias", ida["result"])
+            bad += (fa["result"]["alias"], fa["result"]["overlap"]) != (a["alias"], a["overlap"])
+        else:
+            bad += "error" not in ida
+    ok(nq > 100, "%d depends and alias pairs in both forms" % nq)
+    is_(bad, 0, "depends and alias: the ids form agrees with the full form")
+
+
+def forms(c):
+    forms_noir(c)
+    lua = os.path.join(lib.SHARED, "corpus", "real", "lua.O2.ll")
+    forms_agree(c, lua if os.path.exists(lua) else os.path.join(ROOT, "tests", "fixtures", "mssa", "diamond.ll"))
+
+
 def cli_load(d):
     r = subprocess.run([MEMSSA, "--socket", d.sock, "load", os.path.join(FIX, "toy-tbaa.json")],
                        capture_output=True, text=True)
@@ -482,6 +581,7 @@ def main():
     methods(c, d.tmp)
     batches(c)
     errors(c)
+    forms(c)
     rnd = random.Random(2024)
     isomorphic(c, rnd)
     brute_force(c, rnd)

@@ -52,6 +52,17 @@ is_(c.value(M, F, "v5")["text"], "Known(v4)", "value v5: Known(v4)")
 is_(c.value(M, F, "v7")["text"], "Unknown", "value v7: Unknown")
 a = c.accesses(M, F)
 ok(a["total"] == 8 and len(a["accesses"]) == 8 and a["next"] is None, "accesses: all 8")
+i = c.accesses(M, F, form="ids")
+is_(i["accesses"][24:30], [2, -1, 9, 2, 2, 3], "accesses form=ids: v5 a use (inst 9) in b2, clobber def 2, MustAlias")
+x = memssa.expand("accesses", i)["accesses"]
+key = lambda e: e and (e.get("kind"), e.get("id"), e.get("inst"), e.get("block"))
+is_([(key(e["access"]), key(e["clobber"]), e["alias"]) for e in x],
+    [(key(e["access"]), key(e["clobber"]), e["alias"]) for e in a["accesses"]],
+    "memssa.expand: the ids form spelled as the full form, the same on all 8 accesses")
+dep = c.depends(M, F, "b2:2", "v5", form="ids")
+is_(memssa.expand("depends", dep)["kinds"], ["flow"], "depends form=ids, expanded: flow")
+is_(memssa.expand("alias", c.alias(M, F, "v3", "v5", form="ids")), {"alias": "MustAlias", "overlap": "exact"},
+    "alias form=ids, expanded: MustAlias, exact")
 is_(c.ping(), {"version": "1.0"}, "ping")
 
 # ----------------------------------------------------------------- errors

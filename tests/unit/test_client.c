@@ -293,6 +293,76 @@ static void test_batch(memssa_client *c) {
   json_decref(bad);
 }
 
+/* Two accesses the same as far as the ids form tells (kind, id, inst, and
+** the block when both have one). */
+static bool same_access(const memssa_access *x, const memssa_access *y) {
+  return x->kind == y->kind && x->id == y->id && x->inst == y->inst &&
+         (!x->block || !y->block || !strcmp(x->block, y->block));
+}
+
+static bool same_depends(const memssa_depends_answer *x, const memssa_depends_answer *y) {
+  bool same = x->depends == y->depends && x->kinds == y->kinds && x->alias == y->alias &&
+              x->modref == y->modref && x->reaches == y->reaches && x->npath == y->npath &&
+              !x->reason == !y->reason && (!x->reason || !strcmp(x->reason, y->reason)) &&
+              same_access(&x->killer, &y->killer) &&
+              same_access(&x->walker_clobber, &y->walker_clobber);
+  for (size_t k = 0; same && k < x->npath; k++) same = same_access(&x->path[k], &y->path[k]);
+  return same;
+}
+
+/* The ids form through the typed calls: concrete answers, and the same
+** answers as the full form for every access and every pair of them. */
+static void test_ids_form(memssa_client *c) {
+  memssa_accesses_answer full, ids;
+  memssa_client_set_form(c, MEMSSA_FORM_FULL);
+  is_int(memssa_client_accesses(c, "ids", "main", &full), 0, "accesses, full form");
+  memssa_client_set_form(c, MEMSSA_FORM_IDS);
+  is_int(memssa_client_accesses(c, "ids", "main", &ids), 0, "accesses, ids form");
+  ok(ids.n == 8 && ids.a[4].access.kind == MEMSSA_ACCESS_USE && ids.a[4].access.inst == 9 &&
+         !strcmp(ids.a[4].access.block, "b2") && ids.a[4].clobber.kind == MEMSSA_ACCESS_DEF &&
+         ids.a[4].clobber.id == 2 && ids.a[4].clobber.inst == 8 && ids.a[4].alias == MEMSSA_MUST_ALIAS,
+     "ids: v5 (inst 9 in b2) is clobbered by def 2 (inst 8), MustAlias");
+  ok(ids.a[4].access.text == NULL && ids.a[4].access.desc == NULL, "ids: no texts");
+  size_t bad = full.n != ids.n;
+  for (size_t k = 0; !bad && k < full.n; k++)
+    bad += !same_access(&full.a[k].access, &ids.a[k].access) ||
+           !same_access(&full.a[k].clobber, &ids.a[k].clobber) || full.a[k].alias != ids.a[k].alias;
+  is_int((long long)bad, 0, "ids and full accesses agree on all %zu accesses", full.n);
+  size_t pairs = 0, dbad = 0, abad = 0;
+  for (size_t i = 0; i < full.n; i++)
+    for (size_t j = 0; j < full.n; j++) {
+      if (full.a[i].access.inst < 0 || full.a[j].access.inst < 0) continue;
+      char a[32], b[32];
+      snprintf(a, sizeof a, "%lld", full.a[i].access.inst);
+      snprintf(b, sizeof b, "%lld", full.a[j].access.inst);
+      memssa_depends_answer df, di;
+      memssa_alias_answer af, ai;
+      memssa_client_set_form(c, MEMSSA_FORM_FULL);
+      int rd = memssa_client_depends(c, "ids", "main", a, b, &df);
+      int ra = memssa_client_alias(c, "ids", "main", a, b, &af);
+      memssa_client_set_form(c, MEMSSA_FORM_IDS);
+      dbad += rd != memssa_client_depends(c, "ids", "main", a, b, &di) || !same_depends(&df, &di);
+      abad += ra != memssa_client_alias(c, "ids", "main", a, b, &ai) ||
+              (!ra && (af.alias != ai.alias || af.overlap != ai.overlap));
+      pairs++;
+      memssa_answer_free(&df);
+      memssa_answer_free(&di);
+      memssa_answer_free(&af);
+      memssa_answer_free(&ai);
+    }
+  ok(pairs >= 49 && !dbad && !abad, "ids and full depends/alias agree on %zu pairs (%zu, %zu differ)",
+     pairs, dbad, abad);
+  memssa_answer_free(&full);
+  memssa_answer_free(&ids);
+  memssa_depends_answer d;
+  is_int(memssa_client_depends(c, "ids", "main", "b2:2", "v5", &d), 0, "depends, ids form");
+  ok(d.depends && d.kinds == MEMSSA_DEP_FLOW && d.alias == MEMSSA_MUST_ALIAS && d.npath == 2 &&
+         d.path[0].inst == 9 && d.path[1].id == 2 && d.walker_clobber.id == 2,
+     "ids: store -> v5 flow, MustAlias, path v5 back to def 2");
+  memssa_answer_free(&d);
+  memssa_client_set_form(c, MEMSSA_FORM_FULL);
+}
+
 int main(void) {
   no_plan();
   signal(SIGPIPE, SIG_IGN);
@@ -301,6 +371,13 @@ int main(void) {
   if (memssa_client_connect(sock, &c)) bail_out("cannot connect");
   test_loads(c);
   test_typed(c);
+  {
+    char path[1024];
+    memssa_load_answer l;
+    is_int(memssa_client_load(c, "ids", fixture(path, sizeof path), &l), 0, "load a fresh copy");
+    memssa_answer_free(&l);
+    test_ids_form(c);
+  }
   test_errors(c);
   test_pipeline(c);
   test_flood(c);
