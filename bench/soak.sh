@@ -81,6 +81,7 @@ def module_text(k, variant=0):
 
 shared = sorted(glob.glob(os.path.join(corpus, "csmith", "*", "csmith-*.O2.ll")))
 shared_text = open(shared[0]).read() if shared else module_text(0)
+shared_fn = "main" if shared else "f"   # csmith's entry, or the generated module's
 
 def connect():
     s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
@@ -136,7 +137,7 @@ def client(k):
         while not stop.is_set():
             r = rng.random()
             if r < 0.55:
-                mod, fn = (name, rng.choice(["f", "g"])) if rng.random() < 0.7 else ("shared", "main")
+                mod, fn = (name, rng.choice(["f", "g"])) if rng.random() < 0.7 else ("shared", shared_fn)
                 q = rng.choice(["clobber", "access", "uses", "print"])
                 if q == "print":
                     timed(c, "print", {"module": mod, "function": fn})
@@ -208,7 +209,8 @@ stop.set()
 for t in threads:
     t.join(30)
 dat.close()
-st = c0.call("stats", {}).get("result", {})
+# c0 sat idle through the run: the daemon may have closed it (idle eviction)
+st = Conn().call("stats", {}).get("result", {})
 
 # ------------------------------------------------------------ assertions
 after = [r for r in rows if r[0] >= warmup * duration] or rows
