@@ -46,6 +46,22 @@ static const char *perr(const char *text) {
   return buf;
 }
 
+/* How many prefixes of `text` neither parse nor fail with one positioned
+** diagnostic (a reader that stops at any byte must still say where). */
+static int bad_truncations(const char *text) {
+  size_t len = strlen(text);
+  int bad = 0;
+  for (size_t cut = 0; cut < len; cut++) {
+    mssa_module *mm = NULL;
+    mssa_diag d;
+    memset(&d, 0, sizeof d);
+    int rc = mssa_module_parse("t.ll", text, cut, &mm, &d);
+    if (rc == MSSA_OK) mssa_module_free(mm);
+    else if (rc != MSSA_EPARSE || d.line == 0 || d.col == 0 || !d.msg[0]) bad++;
+  }
+  return bad;
+}
+
 static mssa_func *fn(mssa_module *m, const char *name) {
   uint32_t i = mssa_module_find_func(m, name);
   return i == MSSA_NONE ? NULL : &m->funcs.a[i];
@@ -479,21 +495,11 @@ static void test_robustness(void) {
   ok(strstr(perr(b), "nesting too deep") != NULL, "50 MB of braces");
   free(b);
   /* truncations of a real module: each one error (or a valid prefix) */
-  size_t len = strlen(call_ir);
-  int bad = 0;
-  for (size_t cut = 0; cut < len; cut++) {
-    mssa_module *mm = NULL;
-    mssa_diag d;
-    memset(&d, 0, sizeof d);
-    int rc = mssa_module_parse("t.ll", call_ir, cut, &mm, &d);
-    if (rc == MSSA_OK) mssa_module_free(mm);
-    else if (rc != MSSA_EPARSE || d.line == 0 || d.col == 0 || !d.msg[0]) bad++;
-  }
-  is_int(bad, 0, "every truncation gives a positioned diagnostic");
+  is_int(bad_truncations(call_ir), 0, "every truncation gives a positioned diagnostic");
   /* random bytes */
   char r[4096];
   unsigned s = 12345;
-  bad = 0;
+  int bad = 0;
   for (int k = 0; k < 200; k++) {
     for (size_t i = 0; i < sizeof r; i++) { s = s * 1103515245u + 12345u; r[i] = (char)(s >> 16); }
     mssa_module *mm = NULL;
@@ -937,17 +943,8 @@ static void test_current_errors(void) {
      fn(m, "f")->insts.a[0].intrinsic == MSSA_INTR_MEMCPY, "undeclared intrinsic declared from its call");
   mssa_module_free(m);
   /* every truncation of the current-syntax module: one positioned error */
-  size_t len = strlen(current_ir);
-  int bad = 0;
-  for (size_t cut = 0; cut < len; cut++) {
-    mssa_module *mm = NULL;
-    mssa_diag dg;
-    memset(&dg, 0, sizeof dg);
-    int rc = mssa_module_parse("t.ll", current_ir, cut, &mm, &dg);
-    if (rc == MSSA_OK) mssa_module_free(mm);
-    else if (rc != MSSA_EPARSE || dg.line == 0 || dg.col == 0 || !dg.msg[0]) bad++;
-  }
-  is_int(bad, 0, "every truncation of the current-syntax module gives a positioned diagnostic");
+  is_int(bad_truncations(current_ir), 0,
+         "every truncation of the current-syntax module gives a positioned diagnostic");
 }
 
 /* What llvm-as-14 rejects that the reader used to take: named metadata
