@@ -267,7 +267,6 @@ typedef struct rt {
                                       references only; else 0) */
   bool soft;                       /* the parse failed on a limit of the
                                       reparse, not on an error in the text */
-  bool in_md;                      /* comparing an md definition line */
   bool relined;                    /* some `line:` value differed there */
 } rt;
 
@@ -369,7 +368,8 @@ static bool cmp_region(rt *r, size_t o, size_t oe, size_t n, size_t ne, anchor_v
     o += L;
     n += L;
     if (o == oe) break;
-    if (r->in_md && n < ne && line_shift(r, &o, oe, &n, ne, av)) continue;
+    /* md definition lines are the ones compared with anchors into a2 */
+    if (av == &r->a2 && n < ne && line_shift(r, &o, oe, &n, ne, av)) continue;
     char c = ot[o];
     if (n == ne || nt[n] != c || !is_special(c)) return false;
     o++;
@@ -427,10 +427,8 @@ static bool close_pairs(rt *r) {
       return false;   /* a reference to a number nobody defines */
     size_t o = def_rest(r->ot, ol[on] - 1), n = def_rest(r->nt, nl[nn] - 1);
     if (!ns) r->a2at[on] = r->a2.n + 1;
-    r->in_md = !ns;
-    bool same = cmp_region(r, o, eol(r->ot, r->olen, o), n, eol(r->nt, r->nlen, n), ns ? NULL : &r->a2);
-    r->in_md = false;
-    if (!same) return false;
+    if (!cmp_region(r, o, eol(r->ot, r->olen, o), n, eol(r->nt, r->nlen, n), ns ? NULL : &r->a2))
+      return false;
   }
   return true;
 }
