@@ -142,6 +142,7 @@ void mssa_print_function(FILE *out, mssa_ssa *s, bool walker) {
     }
     for (uint32_t i = bb->first; i != MSSA_NONE; i = f->insts.a[i].next) {
       uint32_t a = mssa_ssa_inst_access(s, i);
+      if (f->dbg.n) mssa__print_records(out, canon, i);
       if (a != MSSA_NONE) {
         if (walker) {
           uint32_t limit = s->check_limit;

@@ -27,8 +27,12 @@
 **      `#N`, N being the number opt's SlotTracker gives that attribute set
 **      when it prints this one function: first each function's own
 **      attribute set in module order, then the call sites' sets in
-**      instruction order, equal sets sharing a number (see attrgroup
-**      below for what "equal" covers).
+**      instruction order, equal sets sharing a number (see strv below for
+**      what "equal" covers).
+**   5. Debug records (`#dbg_value(...)`, LLVM 19+) print as opt prints
+**      them: before the annotation of the instruction they are attached to,
+**      indented by four spaces, their text as read. Records of a removed
+**      instruction are not printed.
 */
 #include <string.h>
 
@@ -555,6 +559,23 @@ void mssa__canon_free(mssa__canon *c) {
 }
 
 const mssa__preds *mssa__canon_preds(const mssa__canon *c) { return &c->preds; }
+
+void mssa__print_records(FILE *out, const mssa__canon *c, uint32_t i) {
+  const mssa_func *f = c->f;
+  uint32_t lo = 0, hi = f->dbg.n;
+  while (lo < hi) {   /* records are by nondecreasing instruction id */
+    uint32_t mid = lo + (hi - lo) / 2;
+    if (f->dbg.a[mid].inst < i) lo = mid + 1;
+    else hi = mid;
+  }
+  for (uint32_t k = lo; k < f->dbg.n && f->dbg.a[k].inst == i; k++) {
+    const mssa_dbg_record *r = &f->dbg.a[k];
+    if (!r->text_len) continue;
+    fputs("    ", out);
+    fwrite(c->m->text + r->text_off, 1, r->text_len, out);
+    fputc('\n', out);
+  }
+}
 
 void mssa__print_inst_text(FILE *out, mssa__canon *c, uint32_t i) {
   const mssa_module *m = c->m;

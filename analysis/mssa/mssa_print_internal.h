@@ -37,4 +37,8 @@ const mssa__preds *mssa__canon_preds(const mssa__canon *c);
 ** default `align` and call-site attribute groups opt adds. */
 void mssa__print_inst_text(FILE *out, mssa__canon *c, uint32_t i);
 
+/* Prints the debug records attached to instruction i, one a line, as
+** AssemblyWriter::printDbgRecordLine does (four spaces, the record). */
+void mssa__print_records(FILE *out, const mssa__canon *c, uint32_t i);
+
 #endif

@@ -3,7 +3,9 @@
 # leave them out (analysis/mssa/mssa_print_canon.c): `; preds =` comments on
 # labels (use-list order, column 50, "No predecessors!"), the default
 # `align` of alloca/load/store/cmpxchg/atomicrmw from the DataLayout, and
-# call-site function attributes written inline as attribute groups `#N`.
+# call-site function attributes written inline as attribute groups `#N`;
+# and debug records (`#dbg_value(...)`), which opt prints before the
+# annotation of the instruction they are attached to.
 # For each tests/fixtures/print-canon/X.ll and each stored printout
 # X.optN.txt (opt-N's, N = 14, 19, 22): `memssa print --local --llvm N X.ll`
 # equals it byte for byte. Where opt-N is installed it is run too, and must
