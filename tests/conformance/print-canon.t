@@ -7,8 +7,9 @@
 # and debug records (`#dbg_value(...)`), which opt prints before the
 # annotation of the instruction they are attached to.
 # For each tests/fixtures/print-canon/X.ll and each stored printout
-# X.optN.txt (opt-N's, N = 14, 19, 22): `memssa print --local --llvm N X.ll`
-# equals it byte for byte. Where opt-N is installed it is run too, and must
+# X.optN.txt (opt-N's print<memoryssa>, N = 14, 19, 22) and X.walkerN.txt
+# (its print<memoryssa-walker>): `memssa print --local --llvm N [--walker]
+# X.ll` equals it byte for byte. Where opt-N is installed it is run too, and must
 # still print the stored text (else the fixture is stale); SKIP otherwise.
 import glob, os, shutil, subprocess, sys
 
@@ -61,17 +62,20 @@ def first_diff(a, b):
 
 
 def main():
-    stored = sorted(glob.glob(os.path.join(FIXTURES, "*.opt*.txt")))
+    stored = sorted(glob.glob(os.path.join(FIXTURES, "*.opt*.txt")) +
+                    glob.glob(os.path.join(FIXTURES, "*.walker*.txt")))
     if not stored:
         print("1..0 # SKIP no fixtures in " + FIXTURES)
         return 0
     for exp in stored:
-        base, v = exp[:-len(".txt")].rsplit(".opt", 1)
+        walker = ".walker" in os.path.basename(exp)
+        base, v = exp[:-len(".txt")].rsplit(".walker" if walker else ".opt", 1)
         v = int(v)
         ll = base + ".ll"
-        name = "%s as LLVM %d" % (os.path.basename(ll), v)
+        name = "%s as LLVM %d%s" % (os.path.basename(ll), v, " (walker)" if walker else "")
         want = open(exp).read()
-        p = subprocess.run([MEMSSA, "print", "--local", "--llvm", str(v), ll],
+        p = subprocess.run([MEMSSA, "print", "--local", "--llvm", str(v)] +
+                           (["--walker"] if walker else []) + [ll],
                            capture_output=True, text=True, timeout=60)
         ok(p.returncode == 0 and p.stdout == want, name + ": memssa prints what opt prints",
            p.stderr + first_diff(want, p.stdout))
@@ -79,7 +83,8 @@ def main():
         if not opt:
             skip(name + ": opt-%d still prints the stored text" % v, "opt-%d not installed" % v)
             continue
-        o = subprocess.run([opt, "-passes=print<memoryssa>", "-disable-output", ll],
+        passes = "-passes=print<memoryssa%s>" % ("-walker" if walker else "")
+        o = subprocess.run([opt, passes, "-disable-output", ll],
                            capture_output=True, text=True, timeout=60)
         ok(o.stderr == want, name + ": opt-%d still prints the stored text" % v,
            first_diff(want, o.stderr))
