@@ -33,6 +33,8 @@
 **      them: before the annotation of the instruction they are attached to,
 **      indented by four spaces, their text as read. Records of a removed
 **      instruction are not printed.
+**   6. An instruction with a result written without `%N =` prints with
+**      the number LLParser gave it (the next free one), as opt does.
 */
 #include <string.h>
 
@@ -219,7 +221,11 @@ static size_t align_point(const char *s, size_t n, bool alloca) {
 }
 
 static uint32_t type_field(const mssa_module *m, uint32_t t, int pref_or_store) {
-  if (t == MSSA_NONE || t >= m->types.n || !(m->types.a[t].flags & MSSA_TF_SIZED)) return 0;
+  if (t == MSSA_NONE || t >= m->types.n) return 0;
+  const mssa_type *ty = &m->types.a[t];
+  /* scalable vectors are not SIZED but have a (known-minimum) layout */
+  if (!(ty->flags & MSSA_TF_SIZED) && !(ty->kind == MSSA_T_VECTOR && (ty->flags & MSSA_TF_SCALABLE)))
+    return 0;
   if (pref_or_store == 1) return mssa_type_pref_align(m, t);
   if (pref_or_store == 2) return (uint32_t)m->types.a[t].store_size;
   return m->types.a[t].align;
@@ -587,6 +593,8 @@ void mssa__print_inst_text(FILE *out, mssa__canon *c, uint32_t i) {
   }
   const char *s = m->text + in->text_off;
   size_t n = in->text_len;
+  /* a value read without `%N =` has its number all the same (invariant 6) */
+  if (in->slot != MSSA_NONE && s[0] != '%') fprintf(out, "%%%u = ", in->slot);
   uint32_t a = default_align(m, f, in);
   if (a) {   /* invariant 3 */
     size_t at = align_point(s, n, in->opcode == MSSA_OP_ALLOCA);
