@@ -381,9 +381,11 @@ static int mem_access(const char *s, size_t n) {
   return 3;
 }
 
-/* memory(...) text without spaces -> access per location, into eff. */
+/* memory(...) text without spaces -> access per location, into eff; a
+** location it does not name has none (memory(argmem: read)). */
 static void parse_memory(const char *s, uint8_t *eff) {
   const char *p = s + 7;   /* past "memory(" */
+  memset(eff, 0, NLOCS);
   while (*p && *p != ')') {
     size_t n = strcspn(p, ",)");
     const char *colon = memchr(p, ':', n);
