@@ -442,7 +442,7 @@ static char *set_key(const mssa__canon *c, const char *s, size_t i, size_t e) {
   strv a = {{0}};
   collect(c, s, i, e, &a, 0);
   if (c->m->llvm_version >= 16) fold_memory(&a);
-  qsort(a.v.a, a.v.n, sizeof *a.v.a, cmp_str);
+  if (a.v.n > 1) qsort(a.v.a, a.v.n, sizeof *a.v.a, cmp_str);
   mssa_buf b = {0};
   mssa_buf_puts(&b, "");
   for (uint32_t k = 0; k < a.v.n; k++)
