@@ -25,8 +25,9 @@
 **      alloca's `, addrspace(N)`).
 **   4. A call whose function attributes are written inline prints them as
 **      `#N`, N being the number opt's SlotTracker gives that attribute set
-**      when it prints this one function: first each function's own
-**      attribute set in module order, then the call sites' sets in
+**      when it prints this one function: first global variables' attribute
+**      sets, then each function's own attribute set in module order, then
+**      the call sites' sets in
 **      instruction order, equal sets sharing a number (see strv below for
 **      what "equal" covers).
 **   5. Debug records (`#dbg_value(...)`, LLVM 19+) print as opt prints
@@ -277,6 +278,7 @@ struct mssa__canon {
   const mssa_func *f;
   bool built;                /* groups and keys below are filled */
   MSSA_VEC(agroup) groups;
+  MSSA_VEC(agroup) gvars;    /* global variables' `#N` lists: text spans */
   strv keys;                 /* distinct sets in SlotTracker order */
 };
 
@@ -286,7 +288,17 @@ static void find_groups(mssa__canon *c) {
   for (size_t i = 0; i < n;) {
     const char *nl = memchr(t + i, '\n', n - i);
     size_t e = nl ? (size_t)(nl - t) : n;
-    if (e - i > 12 && !memcmp(t + i, "attributes #", 12)) {
+    if (t[i] == '@') {   /* a global; its attributes: from a top-level `#` */
+      int depth = 0;
+      for (tok k = next_tok(t, e, i); k.kind; k = next_tok(t, e, k.end)) {
+        depth += depth_step(k.kind);
+        if (depth == 0 && k.kind == 'w' && t[k.off] == '#') {
+          agroup g = {0, k.off, e};
+          mssa_vec_push(&c->gvars, g);
+          break;
+        }
+      }
+    } else if (e - i > 12 && !memcmp(t + i, "attributes #", 12)) {
       agroup g = {0, 0, 0};
       size_t j = i + 12;
       while (j < e && t[j] >= '0' && t[j] <= '9') g.num = g.num * 10 + (uint64_t)(t[j++] - '0');
@@ -507,6 +519,8 @@ static void build_keys(mssa__canon *c) {
   const mssa_module *m = c->m;
   c->built = true;
   find_groups(c);
+  for (uint32_t k = 0; k < c->gvars.n; k++)   /* SlotTracker: globals first */
+    add_key(c, set_key(c, m->text, c->gvars.a[k].off, c->gvars.a[k].end));
   for (uint32_t k = 0; k < m->funcs.n; k++) {
     const mssa_func *g = &m->funcs.a[k];
     size_t from, to;
@@ -561,6 +575,7 @@ void mssa__canon_free(mssa__canon *c) {
   if (!c) return;
   mssa__preds_free(&c->preds);
   free(c->groups.a);
+  free(c->gvars.a);
   strv_clear(&c->keys);
   free(c->keys.v.a);
   free(c);
