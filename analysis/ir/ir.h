@@ -641,6 +641,11 @@ uint32_t mssa_call_param_attrs(const mssa_module *m, const mssa_func *f,
 /* Function attributes of a call: call-site bits | callee bits. */
 uint32_t mssa_call_fn_attrs(const mssa_module *m, const mssa_func *f, const mssa_inst *i);
 
+/* DataLayout::getPrefTypeAlign of a sized type, in bytes (what LLParser
+** gives an alloca written without `align`); the type's ABI alignment is
+** mssa_type.align. */
+uint32_t mssa_type_pref_align(const mssa_module *m, uint32_t type);
+
 /* Successor blocks of a terminator, in terminator order (duplicates kept).
 ** Writes up to `cap` block ids to `out`; returns the total count. */
 uint32_t mssa_inst_successors(const mssa_func *f, const mssa_inst *term,

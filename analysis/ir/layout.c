@@ -22,6 +22,11 @@
 **      structs, aggregates containing them) have MSSA_TF_SIZED clear and
 **      size 0. Scalable vectors get their known-minimum size and alignment
 **      but not MSSA_TF_SIZED (their size is not a compile-time constant).
+**   5. The preferred alignment (mssa_type_pref_align) follows
+**      DataLayout::getPrefTypeAlign: the table's preferred column with the
+**      same fallbacks, arrays take their element's, and a struct the larger
+**      of the aggregate entry's preferred alignment and its fields' ABI
+**      alignment (1 when packed).
 */
 #include <string.h>
 
@@ -64,15 +69,25 @@ static void set_ptr(mssa_datalayout *dl, uint32_t as, uint32_t size, uint32_t ab
   dl->ptrs[i].pref = pref;
 }
 
-/* DataLayout::getAlignmentInfo for integer/float/vector kinds; 0 = no entry
-** applies (caller falls back). */
-static uint32_t lookup(const mssa_datalayout *dl, uint8_t kind, uint32_t bits) {
+/* DataLayout::getAlignmentInfo for integer/float/vector kinds: the ABI
+** alignment, or the preferred one with `pref`; 0 = no entry applies (caller
+** falls back). */
+static uint32_t lookup_col(const mssa_datalayout *dl, uint8_t kind, uint32_t bits, bool pref) {
   uint32_t i = 0;
   while (i < dl->nalign && (dl->aligns[i].kind < kind || (dl->aligns[i].kind == kind && dl->aligns[i].bits < bits))) i++;
-  if (i < dl->nalign && dl->aligns[i].kind == kind && (dl->aligns[i].bits == bits || kind == 'i'))
-    return dl->aligns[i].abi;
-  if (kind == 'i' && i > 0 && dl->aligns[i - 1].kind == 'i') return dl->aligns[i - 1].abi;
-  return 0;
+  if (!(i < dl->nalign && dl->aligns[i].kind == kind && (dl->aligns[i].bits == bits || kind == 'i'))) {
+    if (!(kind == 'i' && i > 0 && dl->aligns[i - 1].kind == 'i')) return 0;
+    i--;
+  }
+  return pref ? dl->aligns[i].pref : dl->aligns[i].abi;
+}
+
+static uint32_t lookup(const mssa_datalayout *dl, uint8_t kind, uint32_t bits) {
+  return lookup_col(dl, kind, bits, false);
+}
+
+static uint32_t lookup_pref(const mssa_datalayout *dl, uint8_t kind, uint32_t bits) {
+  return lookup_col(dl, kind, bits, true);
 }
 
 static void summarize(mssa_datalayout *dl) {
@@ -372,3 +387,40 @@ uint32_t mssa_layout_compute_checked(mssa_module *m) {
 }
 
 void mssa_layout_compute(mssa_module *m) { (void)mssa_layout_compute_checked(m); }
+
+uint32_t mssa_type_pref_align(const mssa_module *m, uint32_t id) {
+  const mssa_datalayout *dl = &m->dl;
+  /* arrays: the element's (a loop, not recursion: invariant 3) */
+  while (id < m->types.n && m->types.a[id].kind == MSSA_T_ARRAY) id = m->types.a[id].elem;
+  if (id >= m->types.n) return 1;
+  const mssa_type *t = &m->types.a[id];
+  uint32_t a = 0;
+  switch (t->kind) {
+  case MSSA_T_INT: a = lookup_pref(dl, 'i', t->bits); break;
+  case MSSA_T_HALF: case MSSA_T_BFLOAT: a = lookup_pref(dl, 'f', 16); break;
+  case MSSA_T_FLOAT: a = lookup_pref(dl, 'f', 32); break;
+  case MSSA_T_DOUBLE: a = lookup_pref(dl, 'f', 64); break;
+  case MSSA_T_X86_FP80: a = lookup_pref(dl, 'f', 80); break;
+  case MSSA_T_FP128: case MSSA_T_PPC_FP128: a = lookup_pref(dl, 'f', 128); break;
+  case MSSA_T_X86_MMX: case MSSA_T_VECTOR:
+    a = lookup_pref(dl, 'v', t->kind == MSSA_T_X86_MMX ? 64 :
+                    (uint32_t)(t->store_size * 8 > 0xffffffffu ? 0xffffffffu : t->store_size * 8));
+    break;
+  case MSSA_T_PTR:
+    a = dl->ptrs[0].pref;
+    for (uint32_t i = 0; i < dl->nptr; i++)
+      if (dl->ptrs[i].as == t->bits) { a = dl->ptrs[i].pref; break; }
+    break;
+  case MSSA_T_STRUCT: {
+    uint32_t agg = 0;
+    for (uint32_t i = 0; i < dl->nalign; i++)
+      if (dl->aligns[i].kind == 'a') agg = dl->aligns[i].pref;
+    /* the fields' ABI alignment: t->align, except packed (1) */
+    uint32_t fields = (t->flags & MSSA_TF_PACKED) ? 1 : t->align;
+    a = agg > fields ? agg : fields;
+    break;
+  }
+  default: break;
+  }
+  return a ? a : (t->align ? t->align : 1);
+}

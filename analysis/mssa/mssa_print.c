@@ -1,13 +1,17 @@
 /*
 ** mssa_print.c -- opt's print<memoryssa> and print<memoryssa-walker> formats.
 **
-** Annotation lines are byte-for-byte LLVM 14's; instruction lines echo the
-** input text (tools compare annotations, keyed by block label and opcode).
+** Annotation lines are byte-for-byte LLVM's; instruction lines echo the
+** input text, with what opt adds to text that leaves it out (default
+** aligns, call-site attribute groups) and labels with their `; preds =`
+** comments (mssa_print_canon.c). Metadata and attribute-group numbers are
+** echoed as written, where opt renumbers them per printed function.
 **
 ** Invariants:
 **   1. A block label prints as LLVM prints it: the name, quoted and escaped
-**      when it is not a plain identifier, or the slot number when unnamed;
-**      an unnamed entry block prints no label.
+**      when it is not a plain identifier, or the slot number when unnamed,
+**      and a predecessor comment (mssa_print_canon.c, invariants 1-2); an
+**      unnamed entry block prints no label.
 **   2. In phi operands a named block prints raw (BB->getName()) and an
 **      unnamed one as %N (printAsOperand), as LLVM's MemoryPhi::print does.
 **   3. The walker form queries each access before printing it, so a def's
@@ -24,6 +28,7 @@
 #include <string.h>
 
 #include "mssa/mssa.h"
+#include "mssa/mssa_print_internal.h"
 
 const char *mssa_alias_name(int ar) {
   switch (ar) {
@@ -113,51 +118,11 @@ static void print_access(FILE *out, const mssa_ssa *s, uint32_t a, mssa_buf *scr
   fwrite(scratch->p, 1, scratch->n, out);
 }
 
-static bool plain_ident(const char *s, size_t n) {
-  if (n == 0 || (s[0] >= '0' && s[0] <= '9')) return false;
-  for (size_t i = 0; i < n; i++) {
-    unsigned char c = (unsigned char)s[i];
-    if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-          c == '-' || c == '$' || c == '.' || c == '_'))
-      return false;
-  }
-  return true;
-}
-
-/* Prints a label as printLLVMNameWithoutPrefix does. */
-static void print_label(FILE *out, const mssa_module *m, const mssa_func *f, uint32_t b) {
-  const mssa_block *bb = &f->blocks.a[b];
-  if (bb->name == MSSA_NONE) {
-    fprintf(out, "%u:\n", bb->slot);
-    return;
-  }
-  const char *nm = mssa_str(m, bb->name);
-  size_t n = mssa_strtab_len(&m->strs, bb->name);
-  if (plain_ident(nm, n)) {
-    fprintf(out, "%s:\n", nm);
-    return;
-  }
-  fputc('"', out);
-  for (size_t i = 0; i < n; i++) {
-    unsigned char c = (unsigned char)nm[i];
-    if (c >= 0x20 && c < 0x7f && c != '"' && c != '\\') fputc(c, out);
-    else fprintf(out, "\\%02X", c);
-  }
-  fputs("\":\n", out);
-}
-
-static void print_inst_text(FILE *out, const mssa_module *m, const mssa_func *f, uint32_t i) {
-  const mssa_inst *in = &f->insts.a[i];
-  fputs("  ", out);
-  if (in->text_len) fwrite(m->text + in->text_off, 1, in->text_len, out);
-  else fputs(mssa_opcode_name(in->opcode), out);
-  fputc('\n', out);
-}
-
 void mssa_print_function(FILE *out, mssa_ssa *s, bool walker) {
   const mssa_module *m = s->m;
   const mssa_func *f = s->f;
   mssa_buf scratch = {0};
+  mssa__canon *canon = mssa__canon_new(m, f);
   mssa_ssa_settle_words(s);
   fprintf(out, "MemorySSA %sfor function: %s\n", walker ? "(walker) " : "", mssa_str(m, f->name));
   if (f->head_len) {
@@ -169,7 +134,7 @@ void mssa_print_function(FILE *out, mssa_ssa *s, bool walker) {
   for (uint32_t b = f->first_block; b != MSSA_NONE; b = f->blocks.a[b].next) {
     const mssa_block *bb = &f->blocks.a[b];
     if (b != f->entry) fputc('\n', out);
-    if (b != f->entry || bb->name != MSSA_NONE) print_label(out, m, f, b);
+    mssa__print_label(out, m, f, b, mssa__canon_preds(canon), &scratch);
     if ((!walker || mssa_ssa_current(m)) && s->phi[b] != MSSA_NONE) {
       fputs("; ", out);
       print_access(out, s, s->phi[b], &scratch, walker);
@@ -177,6 +142,7 @@ void mssa_print_function(FILE *out, mssa_ssa *s, bool walker) {
     }
     for (uint32_t i = bb->first; i != MSSA_NONE; i = f->insts.a[i].next) {
       uint32_t a = mssa_ssa_inst_access(s, i);
+      if (f->dbg.n) mssa__print_records(out, canon, i);
       if (a != MSSA_NONE) {
         if (walker) {
           uint32_t limit = s->check_limit;
@@ -192,9 +158,12 @@ void mssa_print_function(FILE *out, mssa_ssa *s, bool walker) {
         }
         fputc('\n', out);
       }
-      print_inst_text(out, m, f, i);
+      fputs("  ", out);
+      mssa__print_inst_text(out, canon, i);
+      fputc('\n', out);
     }
   }
   fputs("}\n", out);
+  mssa__canon_free(canon);
   mssa_buf_free(&scratch);
 }

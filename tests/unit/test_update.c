@@ -231,6 +231,59 @@ static const char *DOMCHG =
     "  ret void\n"
     "}\n";
 
+/* ------------------------------------------ printed predecessors follow */
+
+/* The label line of block `name` in the printout of f, without the
+** padding: "m: ; preds = %b, %a" ("" when not found). */
+static const char *label_line(mssa_ssa *s, const char *name) {
+  static char line[256];
+  char *buf = NULL;
+  size_t len = 0;
+  FILE *out = open_memstream(&buf, &len);
+  mssa_print_function(out, s, false);
+  fclose(out);
+  line[0] = 0;
+  size_t k = strlen(name);
+  for (char *p = buf; p && *p;) {
+    char *nl = strchr(p, '\n');
+    if (!strncmp(p, name, k) && p[k] == ':') {
+      size_t n = 0;
+      for (char *q = p; q < (nl ? nl : p + strlen(p)) && n + 1 < sizeof line; q++)
+        if (*q != ' ' || (q > p && q[-1] != ' ' && q[1] != ' ')) line[n++] = *q;
+      line[n] = 0;
+      break;
+    }
+    p = nl ? nl + 1 : NULL;
+  }
+  free(buf);
+  return line;
+}
+
+/* After CFG edits the `; preds =` comments name the current predecessors,
+** in LLParser's use-list order for the current text: terminators in reverse
+** layout order. */
+static void test_printed_preds(void) {
+  mssa_module *m = parse(DOMCHG);
+  if (!m) { fail("preds: parses"); return; }
+  mssa_func *f = func(m, "g");
+  mssa_ssa *s = NULL;
+  mssa_ssa_build(m, f, NULL, &s);
+  uint32_t B = block_named(m, f, "b"), t;
+  mssa_diag d;
+  is_str(label_line(s, "m"), "m:; preds = %a", "m before the edit");
+  is_str(label_line(s, "b"), "b:; preds = %entry", "b before the edit");
+  const char *br = "br label %m";
+  is_int(mssa_update_set_terminator_text(m, f, s, B, br, strlen(br), &t, &d), 0, "b: br label %%m");
+  is_str(label_line(s, "m"), "m:; preds = %b, %a", "m gains b, the later terminator first");
+  const char *br2 = "br label %a";
+  is_int(mssa_update_set_terminator_text(m, f, s, f->entry, br2, strlen(br2), &t, &d), 0,
+         "entry: br label %%a");
+  is_str(label_line(s, "b"), "b:; No predecessors!", "b unreachable after the edit");
+  is_str(label_line(s, "a"), "a:; preds = %entry", "a keeps entry");
+  mssa_ssa_free(s);
+  mssa_module_free(m);
+}
+
 static void test_dominator_changed(void) {
   mssa_module *m = parse(DOMCHG);
   if (!m) { fail("domchg parses"); return; }
@@ -493,6 +546,7 @@ int main(void) {
   test_ir_edit();
   test_diamond();
   test_dominator_changed();
+  test_printed_preds();
   test_unreachable_preds();
   test_batch();
   test_chain(false);
