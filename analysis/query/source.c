@@ -140,6 +140,41 @@ static uint32_t pick_col(const search *sr) {
   return best;
 }
 
+static int u32_cmp(const void *a, const void *b) {
+  uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+  return (x > y) - (x < y);
+}
+
+uint32_t mssa_q_load_lines(const mssa_qmodule *q, const char *file, uint32_t **out) {
+  const mssa_module *m = q->m;
+  mssa_u64map files;   /* file string id -> FILE_NO / FILE_YES */
+  memset(&files, 0, sizeof files);
+  MSSA_VEC(uint32_t) v = {0};
+  for (uint32_t fi = 0; fi < q->nfuncs; fi++) {
+    const mssa_func *f = &m->funcs.a[fi];
+    if (f->is_decl) continue;
+    for (uint32_t i = 0; i < f->insts.n; i++) {
+      const mssa_inst *in = &f->insts.a[i];
+      if (in->block == MSSA_NONE || in->dbg == MSSA_NONE || in->opcode != MSSA_OP_LOAD) continue;
+      uint32_t fid = MSSA_NONE, l = 0, c = 0;
+      if (!loc_source(m, in->dbg, &fid, &l, &c) || fid == MSSA_NONE || !l) continue;
+      uint32_t ok = mssa_u64map_get(&files, fid);
+      if (ok == MSSA_NONE) {
+        ok = mssa_q_same_file(mssa_str(m, fid), file) ? FILE_YES : FILE_NO;
+        mssa_u64map_put(&files, fid, ok);
+      }
+      if (ok == FILE_YES) mssa_vec_push(&v, l);
+    }
+  }
+  mssa_u64map_free(&files);
+  if (v.n) qsort(v.a, v.n, sizeof *v.a, u32_cmp);
+  uint32_t k = 0;
+  for (uint32_t j = 0; j < v.n; j++)
+    if (!k || v.a[k - 1] != v.a[j]) v.a[k++] = v.a[j];
+  *out = v.a ? v.a : mssa_xmalloc(sizeof **out);
+  return k;
+}
+
 /* ------------------------------------------------------ the line index */
 
 /* One location of a memory instruction's inlinedAt chain. */
