@@ -19,6 +19,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/check.h"
+
 #define PATH_CAP 4096
 enum { FILE_NO = 1, FILE_YES = 2 };
 
@@ -196,6 +198,32 @@ static int lent_cmp(const void *a, const void *b) {
   return (x->depth > y->depth) - (x->depth < y->depth);
 }
 
+/* Largest line a counting sort takes (a count per line up to it). */
+#define COUNT_SORT_LINES (1u << 22)
+
+/* Entries made in (function, instruction, depth) order, sorted as lent_cmp
+** says: a stable counting sort by line keeps that order within a line (the
+** index is rebuilt after every reload: a qsort was most of the first query
+** after a save). Lines beyond COUNT_SORT_LINES: qsort. Returns the sorted
+** array (v, or a new one with v freed). */
+static lent *sort_by_line(lent *v, uint32_t n) {
+  uint32_t max = 0;
+  for (uint32_t k = 0; k < n; k++) max = v[k].line > max ? v[k].line : max;
+  if (n < 2 || max >= COUNT_SORT_LINES) {
+    if (n > 1) qsort(v, n, sizeof *v, lent_cmp);
+    return v;
+  }
+  uint32_t *start = mssa_xcalloc((size_t)max + 2, sizeof *start);
+  for (uint32_t k = 0; k < n; k++) start[v[k].line + 1]++;
+  for (uint32_t l = 1; l <= max + 1; l++) start[l] += start[l - 1];
+  lent *out = mssa_xmalloc((size_t)n * sizeof *out);
+  for (uint32_t k = 0; k < n; k++) out[start[v[k].line]++] = v[k];
+  free(start);
+  free(v);
+  for (uint32_t k = 1; MSSA_CHECKS && k < n; k++) MSSA_ASSERT(lent_cmp(&out[k - 1], &out[k]) < 0);
+  return out;
+}
+
 /* Every location (with the inlinedAt chain) of every instruction that has a
 ** !dbg in a defined function: whether it touches memory is asked at query
 ** time, since a graph may be rebuilt (or evicted) meanwhile. */
@@ -217,10 +245,9 @@ static struct mssa_qline_index *index_build(const mssa_qmodule *q) {
       }
     }
   }
-  if (v.n) qsort(v.a, v.n, sizeof *v.a, lent_cmp);
   struct mssa_qline_index *ix = mssa_xcalloc(1, sizeof *ix);
   ix->version = q->version;
-  ix->e = v.a;
+  ix->e = sort_by_line(v.a, v.n);
   ix->n = v.n;
   return ix;
 }
