@@ -1,8 +1,11 @@
 /*
-** lsp_docs.c -- open documents: compiled (libmemssa-client/compile.c) when opened
-** and when saved, their IR loaded into memssad under the file's absolute
-** path as the module name (so a save reloads by difference), clang's
-** diagnostics published, $/progress reported while that runs.
+** lsp_docs.c -- open documents: when opened and when saved, memssad
+** compiles the file (`load {"source"}`: the compile driver of
+** libmemssa-client/compile.c on the daemon's pool, clang's output read
+** there, never sent through this process) and loads the IR under the
+** file's absolute path as the module name (so a save reloads by
+** difference); clang's diagnostics published, $/progress reported while
+** that runs.
 **
 ** Invariants:
 **   1. A compile that fails leaves the last good module loaded: answers
@@ -10,9 +13,9 @@
 **   2. Every publishDiagnostics replaces the previous set: files that had
 **      diagnostics and have none now get an empty list. Only clang's errors
 **      are published (warnings are the C language server's to show).
-**   3. While memssa's reader reads only LLVM 14's syntax, IR it rejects
-**      (-32010) is compiled again with clang 14 when another clang made
-**      it (LLVM_14_CLANG), unless the user named the compiler.
+**   3. IR memssa's reader rejects (-32010 without reason compile_failed)
+**      is compiled again with clang 14 (LLVM_14_CLANG), unless the user
+**      named the compiler or there is no clang 14.
 */
 #define _POSIX_C_SOURCE 200809L
 #define _XOPEN_SOURCE 700   /* realpath */
