@@ -88,6 +88,21 @@ def main():
     r = c.call("load", {"path": bc})
     ok("llvm-dis" in r["error"]["data"].get("hint", ""), "a .bc: a hint to disassemble it")
 
+    # clang runs at the daemon's own priority, not its pool threads' nice 10
+    # (a child takes the nice value of the thread that spawns it).
+    real = next(shutil.which(x) for x in ("clang-22", "clang-19", "clang") if shutil.which(x))
+    fake_dir = os.path.join(d.tmp, "bin")
+    os.mkdir(fake_dir)
+    fake, seen = os.path.join(fake_dir, "clang"), os.path.join(d.tmp, "nice.txt")
+    open(fake, "w").write("#!/bin/sh\nawk '{print $19}' /proc/$$/stat > %s\nexec %s \"$@\"\n"
+                          % (seen, real))
+    os.chmod(fake, 0o755)
+    r = c.result("load", {"source": src, "module": "nice", "clang": fake})
+    daemon_nice = open("/proc/%d/stat" % d.p.pid).read().rsplit(")", 1)[1].split()[16]
+    is_((r["functions"], open(seen).read().strip()), (4, daemon_nice),
+        "clang runs at the daemon's nice value (%s), not the pool's" % daemon_nice)
+    c.result("unload", {"module": "nice"})
+
     env = dict(os.environ, MEMSSA_SOCKET=d.sock)
     out = subprocess.run([MEMSSA, "load", src, "--module", "viacli"], env=env,
                          capture_output=True, text=True, timeout=120)
