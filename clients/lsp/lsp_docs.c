@@ -221,8 +221,10 @@ static int load_source(mssa__lsp *L, lsp_doc *d, const char *clang, json_t **res
   if (clang) json_object_set_new(p, "clang", json_string(clang));
   if (L->commands_dir) json_object_set_new(p, "compile_commands_dir", json_string(L->commands_dir));
   if (L->opt_level) json_object_set_new(p, "opt_level", json_string(L->opt_level));
-  if (L->compile_timeout_ms > 0)
-    json_object_set_new(p, "compile_timeout_ms", json_integer(L->compile_timeout_ms));
+  if (L->compile_timeout_ms > 0)   /* memssad takes at most 600000 */
+    json_object_set_new(p, "compile_timeout_ms",
+                        json_integer(L->compile_timeout_ms < 600000 ? L->compile_timeout_ms
+                                                                    : 600000));
   return mssa__lsp_call(L, "load", p, res);
 }
 
