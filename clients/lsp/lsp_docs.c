@@ -322,6 +322,9 @@ void mssa__lsp_compile_and_load(mssa__lsp *L, lsp_doc *d) {
              json_integer_value(json_object_get(res, "functions")), how ? how : "full",
              json_integer_value(json_object_get(res, "rebuilt")),
              (unsigned long long)(now_ms() - t0));
+    const char *why = json_string_value(json_object_get(res, "why_full"));
+    if (why)   /* a replace that could not be done by difference: say why */
+      snprintf(msg + strlen(msg), sizeof msg - strlen(msg), "; full because %s", why);
   } else if (lrc == 1 && compile_failed(res)) {
     /* the last good module stays loaded (invariant 1) */
     diags = diags_from(res, &ndiags);

@@ -260,6 +260,17 @@ def edit_and_save(s, sample):
     s.send("textDocument/didSave", {"textDocument": {"uri": uri(sample)}})
     d = s.wait_note("textDocument/publishDiagnostics", lambda m: m["params"]["uri"] == uri(sample))
     is_(d["params"]["diagnostics"], [], "fixed: the diagnostics are cleared")
+    # A new global is outside every function body: a full reload, and the
+    # progress says why.
+    s.notes("$/progress")
+    open(sample, "w").write("\n".join(text) + "\nint extra_global;\n")
+    s.send("textDocument/didSave", {"textDocument": {"uri": uri(sample)}})
+    is_(lines(s.request("textDocument/definition", pos(sample, 25, 5))["result"]), [23, 25],
+        "a global added: the answers stay")
+    end = [m["params"]["value"].get("message", "") for m in s.notes("$/progress")
+           if m["params"]["value"]["kind"] == "end"]
+    ok(end and "(full load" in end[-1] and "full because something outside function bodies changed"
+       in end[-1], "a full reload: the progress says why", end)
 
 
 def utf16_positions(s, tmp):
