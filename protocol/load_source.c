@@ -20,6 +20,7 @@
 
 struct mssa__srcjob {
   char *source, *clang, *opt_level, *commands_dir;
+  mssa_proto_host *host;   /* for host->normal_priority (the host outlives jobs) */
   int timeout_ms;
   bool failed;
   int rc;                  /* MSSA_COMPILE_* */
@@ -52,6 +53,7 @@ int mssa__source_params(mssa__call *c, mssa__srcjob **out) {
   s->commands_dir = dup_opt(dir);
   s->timeout_ms = (int)timeout;
   s->refused = -1;
+  s->host = c->p->host;
   *out = s;
   return 0;
 }
@@ -67,6 +69,12 @@ static bool under_root(const char *path, const char *root) {
   return !strncmp(real, root, n) && (real[n] == '/' || n == 1);
 }
 
+/* opts.spawn_on: clang spawned where the host says (normal priority). */
+static void spawn_on_host(void (*fn)(void *), void *arg, void *ctx) {
+  mssa_proto_host *h = ctx;
+  h->normal_priority(h, fn, arg);
+}
+
 int mssa__source_compile(mssa__srcjob *s, const char *root, char **text, size_t *len) {
   if (root && !under_root(s->source, root)) {
     s->failed = true;
@@ -75,6 +83,10 @@ int mssa__source_compile(mssa__srcjob *s, const char *root, char **text, size_t 
   }
   mssa_compile_opts o = {.clang = s->clang, .commands_dir = s->commands_dir,
                          .opt_level = s->opt_level, .timeout_ms = s->timeout_ms};
+  if (s->host && s->host->normal_priority) {
+    o.spawn_on = spawn_on_host;
+    o.spawn_ctx = s->host;
+  }
   s->rc = mssa_compile_c(s->source, &o, &s->r);
   if (s->rc == MSSA_COMPILE_ENOSOURCE) s->refused = MSSA_REASON_NOT_FOUND;
   if (s->rc) {

@@ -12,6 +12,9 @@
 **   2. Over TCP (a --root), only a source under the root is compiled.
 **   3. A failed compile leaves the module set untouched and answers -32010
 **      with reason compile_failed and clang's diagnostics.
+**   4. clang is spawned through host->normal_priority when the host has
+**      one: it then runs at normal priority, as clang alone would, not at
+**      the pool thread's nice 10.
 */
 #ifndef MSSA_PROTO_LOAD_SOURCE_H
 #define MSSA_PROTO_LOAD_SOURCE_H

@@ -112,6 +112,8 @@ int mssa__m_stats(mssa__call *c) {
       (json_int_t)p->loads, "edits", (json_int_t)p->edits, "connections", (json_int_t)ss.connections, "connections_total",
       (json_int_t)ss.connections_total, "dropped_slow", (json_int_t)ss.dropped_slow,
       "uptime_s", ss.uptime_s, "latency", lat);
+  json_object_set_new(c->result, "loads_source", json_integer((json_int_t)p->loads_source));
+  json_object_set_new(c->result, "reloads_diff", json_integer((json_int_t)p->reloads_diff));
   json_object_set_new(c->result, "loads_in_flight", json_integer((json_int_t)ss.loads_in_flight));
   json_object_set_new(c->result, "jobs_abandoned", json_integer((json_int_t)ss.jobs_abandoned));
   json_object_set_new(c->result, "closed_idle", json_integer((json_int_t)ss.closed_idle));

@@ -27,6 +27,7 @@
 #include "load_source.h"
 #include "methods.h"
 #include "query/dot.h"
+#include "query/source.h"
 #include "reader/retext.h"
 
 struct mssa_proto_job {
@@ -66,6 +67,8 @@ struct mssa_proto_job {
   mssa__retext_plan *plan; /* the comparison, when it found a plan */
   bool again;             /* job_reply asks for a second run: a full build */
   uint64_t t0;            /* when the request was handled */
+  char *lines_file;       /* params.load_lines: the reply lists the lines of
+                             this file's loads (owned), else NULL */
 };
 
 /* Texts with debug info are compared at ~1.5 ms per MB (every `!N` is looked
@@ -76,6 +79,25 @@ struct mssa_proto_job {
 /* A reload by difference on the query thread is bounded work: the new
 ** text is compared there only up to this size. */
 #define SYNC_TEXT_MAX ((size_t)16 << 20)
+
+/* params.load_lines: the file whose load lines the reply lists (the
+** source, else the module's name), or NULL when not asked. */
+static const char *lines_file(mssa__call *c, const char *name, const mssa__srcjob *src) {
+  if (!json_is_true(json_object_get(c->params, "load_lines"))) return NULL;
+  return src ? mssa__source_path(src) : name;
+}
+
+/* Adds "load_lines" to a load's reply: the lines with loads of `file`
+** in the module as loaded now (for an editor's code lenses). */
+static void add_load_lines(json_t *res, const mssa_qmodule *q, const char *file) {
+  if (!res || !file) return;
+  uint32_t *lines;
+  uint32_t n = mssa_q_load_lines(q, file, &lines);
+  json_t *arr = json_array();
+  for (uint32_t k = 0; k < n; k++) json_array_append_new(arr, json_integer(lines[k]));
+  free(lines);
+  json_object_set_new(res, "load_lines", arr);
+}
 
 /* "dir/foo.ll" -> "foo" */
 static char *default_name(const char *path) {
@@ -150,6 +172,7 @@ static int reload_text_here(mssa__call *c, mssa_qmodule *cur, const char *name, 
   int rc = mssa__reload_diff(c, cur, name, file, NULL, &ftext, flen, t0, why, cap);
   free(ftext);
   if (rc == 0) c->p->loads++;
+  if (rc == 0) add_load_lines(c->result, cur, lines_file(c, name, NULL));
   return rc;
 }
 
@@ -214,11 +237,14 @@ int mssa__m_load(mssa__call *c) {
     j->text = json_incref(text);
   }
   if ((j->src = src)) {
+    c->p->loads_source++;
     const char *root = h->file_root ? h->file_root(h) : NULL;
     if (root) j->root = mssa_xstrndup(root, strlen(root));
   }
   j->opts = c->p->opts.build;
   j->llvm = llvm;
+  const char *lf = lines_file(c, j->name, src);
+  if (lf) j->lines_file = mssa_xstrndup(lf, strlen(lf));
   snprintf(j->why, sizeof j->why, "%s", why);
   if (tm && (async || path || src)) {
     j->rq = cur;
@@ -332,6 +358,7 @@ static bool reply_reload(mssa_proto *p, mssa_proto_job *j, mssa__retext_plan *pl
     r = mssa__error_new(j->id, rc, c.msg, c.data);
     c.data = NULL;
   } else if (j->id) {
+    add_load_lines(c.result, q, j->lines_file);
     r = mssa__result_new(j->id, c.result);
     c.result = NULL;
   }
@@ -397,6 +424,7 @@ static void reply_loaded(mssa_proto *p, mssa_proto_job *j, mssa_buf *out) {
   json_object_set_new(res, "reload", json_string("full"));
   mssa__llvm_json(res, q->m);
   if (replaced && j->why[0]) json_object_set_new(res, "why_full", mssa__jstr(j->why));
+  add_load_lines(res, q, j->lines_file);
   mssa__emit(mssa__result_new(j->id, res), out);
 }
 
@@ -459,6 +487,7 @@ void mssa_proto_job_free(mssa_proto_job *j) {
   if (!j) return;
   json_decref(j->id);
   free(j->root);
+  free(j->lines_file);
   json_decref(j->text);
   free(j->otext);
   mssa__textmap_free(j->omap);

@@ -62,6 +62,7 @@ struct mssa_proto {
   uint64_t gen;
   mssa__rentry *rcache; /* MSSA__RCACHE_SIZE entries, allocated lazily */
   uint64_t reloads_diff;  /* loads answered by reparsing changed bodies only */
+  uint64_t loads_source;  /* loads of a C source (`load {"source"}`) */
   /* Replies to byte-identical repeats of a request answered from rcache
   ** (see rpc.c, "raw cache"); valid while gen is unchanged. */
   struct mssa__rawentry *raw;

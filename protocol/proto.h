@@ -85,6 +85,11 @@ struct mssa_proto_host {
   int (*journal)(mssa_proto_host *h, int kind, const char *module, const char *payload,
                  size_t len);
   void (*journal_end)(mssa_proto_host *h, bool applied);
+  /* Optional (NULL: on the calling thread). Runs fn(arg) on a thread of
+  ** normal priority and returns when it has run; called from pool threads
+  ** (a load's job) to spawn clang for `load {"source"}`, which would
+  ** otherwise take the pool thread's lower priority (nice 10). */
+  void (*normal_priority)(mssa_proto_host *h, void (*fn)(void *), void *arg);
 };
 
 /* Journal record kinds (host->journal; also the on-disk kind byte). */

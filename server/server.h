@@ -116,9 +116,22 @@ typedef struct mssad_entry {
   mssa_qmodule *q;
 } mssad_entry;
 
+/* A thread of normal priority that runs what the pool asks it to (the
+** spawn of clang for `load {"source"}`: store.c, invariant 8). */
+typedef struct mssad_spawner {
+  uv_thread_t thread;
+  uv_mutex_t one;          /* held by a requester: one request at a time */
+  uv_mutex_t m;            /* guards the fields below */
+  uv_cond_t cv;
+  void (*fn)(void *);
+  void *arg;
+  bool pending, started, stop;
+} mssad_spawner;
+
 typedef struct mssad_store {
   mssad_entry *a;
   uint32_t n, cap;
+  mssad_spawner sp;
 } mssad_store;
 
 struct mssad_server {

@@ -27,6 +27,11 @@
 **      installed here (mssa_proto_module_added before it is installed,
 **      mssa_proto_module_removed before it is freed), and memory freed with
 **      a module goes back to the system (malloc_trim, where glibc has it).
+**   8. A child process takes the nice value of the thread that spawns it,
+**      so pool work spawns clang (host->normal_priority) through a thread
+**      the loop thread started, at the daemon's own priority: an editor's
+**      compile competes for the CPU as clang alone would. That thread only
+**      spawns (posix_spawn returns once the child has exec'ed).
 */
 #include <stdlib.h>
 #include <string.h>
@@ -161,8 +166,62 @@ static void h_server_stats(mssa_proto_host *h, mssa_proto_server_stats *out) {
   out->journal_compactions = j->compactions;
 }
 
+/* ---------------------------------------------------------------- spawner */
+
+static void spawner_main(void *arg) {
+  mssad_spawner *sp = arg;
+  uv_mutex_lock(&sp->m);
+  for (;;) {
+    while (!sp->pending && !sp->stop) uv_cond_wait(&sp->cv, &sp->m);
+    if (!sp->pending) break;   /* stopping, nothing asked */
+    sp->fn(sp->arg);
+    sp->pending = false;
+    uv_cond_broadcast(&sp->cv);
+  }
+  uv_mutex_unlock(&sp->m);
+}
+
+/* host->normal_priority, from pool threads: fn(arg) on the spawner thread
+** (directly when there is none, or it is stopping). */
+static void h_normal_priority(mssa_proto_host *h, void (*fn)(void *), void *arg) {
+  mssad_spawner *sp = &((mssad_server *)h->data)->store.sp;
+  uv_mutex_lock(&sp->one);
+  uv_mutex_lock(&sp->m);
+  if (!sp->started || sp->stop) {
+    uv_mutex_unlock(&sp->m);
+    uv_mutex_unlock(&sp->one);
+    fn(arg);
+    return;
+  }
+  sp->fn = fn;
+  sp->arg = arg;
+  sp->pending = true;
+  uv_cond_broadcast(&sp->cv);
+  while (sp->pending) uv_cond_wait(&sp->cv, &sp->m);
+  uv_mutex_unlock(&sp->m);
+  uv_mutex_unlock(&sp->one);
+}
+
+static void spawner_start(mssad_spawner *sp) {
+  if (uv_mutex_init(&sp->one) || uv_mutex_init(&sp->m) || uv_cond_init(&sp->cv)) abort();
+  sp->started = uv_thread_create(&sp->thread, spawner_main, sp) == 0;
+  if (!sp->started) MSSAD_DEBUG("no spawner thread: clang runs at the pool's priority");
+}
+
+/* Stops the spawner; a request in flight is finished first. */
+static void spawner_stop(mssad_spawner *sp) {
+  uv_mutex_lock(&sp->m);
+  sp->stop = true;
+  uv_cond_broadcast(&sp->cv);
+  uv_mutex_unlock(&sp->m);
+  if (sp->started) uv_thread_join(&sp->thread);
+  sp->started = false;
+}
+
 void mssad_store_init(mssad_server *s) {
   memset(&s->store, 0, sizeof s->store);
+  spawner_start(&s->store.sp);
+  s->host.normal_priority = h_normal_priority;
   s->host.data = s;
   s->host.find = h_find;
   s->host.count = h_count;
@@ -179,7 +238,11 @@ void mssad_store_fini(mssad_server *s) {
     free(s->store.a[i].name);
   }
   free(s->store.a);
-  memset(&s->store, 0, sizeof s->store);
+  s->store.a = NULL;
+  s->store.n = s->store.cap = 0;
+  /* Pool work may still run (builds abandoned at shutdown): the spawner's
+  ** locks stay valid, and with `stop` set requests run on their own thread. */
+  spawner_stop(&s->store.sp);
 }
 
 /* ---------------------------------------------------------------- jobs */

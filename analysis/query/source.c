@@ -19,6 +19,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/check.h"
+
 #define PATH_CAP 4096
 enum { FILE_NO = 1, FILE_YES = 2 };
 
@@ -140,6 +142,41 @@ static uint32_t pick_col(const search *sr) {
   return best;
 }
 
+static int u32_cmp(const void *a, const void *b) {
+  uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+  return (x > y) - (x < y);
+}
+
+uint32_t mssa_q_load_lines(const mssa_qmodule *q, const char *file, uint32_t **out) {
+  const mssa_module *m = q->m;
+  mssa_u64map files;   /* file string id -> FILE_NO / FILE_YES */
+  memset(&files, 0, sizeof files);
+  MSSA_VEC(uint32_t) v = {0};
+  for (uint32_t fi = 0; fi < q->nfuncs; fi++) {
+    const mssa_func *f = &m->funcs.a[fi];
+    if (f->is_decl) continue;
+    for (uint32_t i = 0; i < f->insts.n; i++) {
+      const mssa_inst *in = &f->insts.a[i];
+      if (in->block == MSSA_NONE || in->dbg == MSSA_NONE || in->opcode != MSSA_OP_LOAD) continue;
+      uint32_t fid = MSSA_NONE, l = 0, c = 0;
+      if (!loc_source(m, in->dbg, &fid, &l, &c) || fid == MSSA_NONE || !l) continue;
+      uint32_t ok = mssa_u64map_get(&files, fid);
+      if (ok == MSSA_NONE) {
+        ok = mssa_q_same_file(mssa_str(m, fid), file) ? FILE_YES : FILE_NO;
+        mssa_u64map_put(&files, fid, ok);
+      }
+      if (ok == FILE_YES) mssa_vec_push(&v, l);
+    }
+  }
+  mssa_u64map_free(&files);
+  if (v.n) qsort(v.a, v.n, sizeof *v.a, u32_cmp);
+  uint32_t k = 0;
+  for (uint32_t j = 0; j < v.n; j++)
+    if (!k || v.a[k - 1] != v.a[j]) v.a[k++] = v.a[j];
+  *out = v.a ? v.a : mssa_xmalloc(sizeof **out);
+  return k;
+}
+
 /* ------------------------------------------------------ the line index */
 
 /* One location of a memory instruction's inlinedAt chain. */
@@ -159,6 +196,32 @@ static int lent_cmp(const void *a, const void *b) {
   if (x->func != y->func) return x->func < y->func ? -1 : 1;
   if (x->inst != y->inst) return x->inst < y->inst ? -1 : 1;
   return (x->depth > y->depth) - (x->depth < y->depth);
+}
+
+/* Largest line a counting sort takes (a count per line up to it). */
+#define COUNT_SORT_LINES (1u << 22)
+
+/* Entries made in (function, instruction, depth) order, sorted as lent_cmp
+** says: a stable counting sort by line keeps that order within a line (the
+** index is rebuilt after every reload: a qsort was most of the first query
+** after a save). Lines beyond COUNT_SORT_LINES: qsort. Returns the sorted
+** array (v, or a new one with v freed). */
+static lent *sort_by_line(lent *v, uint32_t n) {
+  uint32_t max = 0;
+  for (uint32_t k = 0; k < n; k++) max = v[k].line > max ? v[k].line : max;
+  if (n < 2 || max >= COUNT_SORT_LINES) {
+    if (n > 1) qsort(v, n, sizeof *v, lent_cmp);
+    return v;
+  }
+  uint32_t *start = mssa_xcalloc((size_t)max + 2, sizeof *start);
+  for (uint32_t k = 0; k < n; k++) start[v[k].line + 1]++;
+  for (uint32_t l = 1; l <= max + 1; l++) start[l] += start[l - 1];
+  lent *out = mssa_xmalloc((size_t)n * sizeof *out);
+  for (uint32_t k = 0; k < n; k++) out[start[v[k].line]++] = v[k];
+  free(start);
+  free(v);
+  for (uint32_t k = 1; MSSA_CHECKS && k < n; k++) MSSA_ASSERT(lent_cmp(&out[k - 1], &out[k]) < 0);
+  return out;
 }
 
 /* Every location (with the inlinedAt chain) of every instruction that has a
@@ -182,10 +245,9 @@ static struct mssa_qline_index *index_build(const mssa_qmodule *q) {
       }
     }
   }
-  if (v.n) qsort(v.a, v.n, sizeof *v.a, lent_cmp);
   struct mssa_qline_index *ix = mssa_xcalloc(1, sizeof *ix);
   ix->version = q->version;
-  ix->e = v.a;
+  ix->e = sort_by_line(v.a, v.n);
   ix->n = v.n;
   return ix;
 }

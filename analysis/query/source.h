@@ -48,6 +48,13 @@ typedef struct mssa_qpos {
 ** was inlined at. Writes up to `cap` hits (sorted); returns the total.
 */
 uint32_t mssa_q_find_position(mssa_qmodule *q, mssa_qpos *pos, mssa_qhit *out, uint32_t cap);
+/*
+** The lines (1-based, sorted, each once) of the module's loads whose own
+** !dbg location (not the inlinedAt chain) is in `file` (compared as
+** mssa_q_same_file does); *out malloc'ed (never NULL), the count returned.
+** What an editor marks with a code lens: a walk of the instructions.
+*/
+uint32_t mssa_q_load_lines(const mssa_qmodule *q, const char *file, uint32_t **out);
 /* Frees the bundle's line index (mssa_qmodule_free calls it). */
 void mssa_q_line_index_free(struct mssa_qline_index *ix);
 

@@ -513,9 +513,26 @@ typedef struct run {
   char **argv;
   int timeout_ms;
   size_t max_output;
+  void (*spawn_on)(void (*fn)(void *), void *arg, void *ctx);   /* opts' */
+  void *spawn_ctx;
   capture out, err;
   int status;   /* exit status, -1 if killed */
 } run;
+
+/* One posix_spawn, as a closure for opts.spawn_on. */
+typedef struct spawn_call {
+  pid_t *pid;
+  const char *exe;
+  const posix_spawn_file_actions_t *fa;
+  const posix_spawnattr_t *at;
+  char **argv;
+  int rc;
+} spawn_call;
+
+static void do_spawn(void *arg) {
+  spawn_call *c = arg;
+  c->rc = posix_spawn(c->pid, c->exe, c->fa, c->at, c->argv, environ);
+}
 
 static int spawn(run *r, int pout[2], int perr[2], pid_t *pid) {
   posix_spawn_file_actions_t fa;
@@ -536,7 +553,10 @@ static int spawn(run *r, int pout[2], int perr[2], pid_t *pid) {
   sigaddset(&def, SIGPIPE);
   posix_spawnattr_setsigmask(&at, &none);
   posix_spawnattr_setsigdefault(&at, &def);
-  int e = posix_spawn(pid, r->exe, &fa, &at, r->argv, environ);
+  spawn_call sc = {pid, r->exe, &fa, &at, r->argv, -1};
+  if (r->spawn_on) r->spawn_on(do_spawn, &sc, r->spawn_ctx);
+  else do_spawn(&sc);
+  int e = sc.rc;
   posix_spawn_file_actions_destroy(&fa);
   posix_spawnattr_destroy(&at);
   return e ? MSSA_COMPILE_ESPAWN : 0;
@@ -756,7 +776,8 @@ int mssa_compile_c(const char *source, const mssa_compile_opts *opts, mssa_compi
   char *src = canon(".", source);
   run r = {.exe = exe, .dir = cmd.directory,
            .timeout_ms = o->timeout_ms > 0 ? o->timeout_ms : MSSA_COMPILE_DEFAULT_TIMEOUT_MS,
-           .max_output = o->max_output ? o->max_output : MSSA_COMPILE_DEFAULT_MAX_OUTPUT};
+           .max_output = o->max_output ? o->max_output : MSSA_COMPILE_DEFAULT_MAX_OUTPUT,
+           .spawn_on = o->spawn_on, .spawn_ctx = o->spawn_ctx};
   rc = compile_runs(&r, &flags, o->opt_level ? o->opt_level : MSSA_COMPILE_DEFAULT_LEVEL, src,
                     out);
   out->status = r.status;

@@ -81,6 +81,14 @@ typedef struct mssa_compile_opts {
   const char *opt_level;     /* NULL: MSSA_COMPILE_DEFAULT_LEVEL */
   int timeout_ms;            /* 0: MSSA_COMPILE_DEFAULT_TIMEOUT_MS */
   size_t max_output;         /* 0: MSSA_COMPILE_DEFAULT_MAX_OUTPUT */
+  /* NULL: clang is spawned from the calling thread. Else the posix_spawn
+  ** is done as spawn_on(fn, arg, spawn_ctx) does fn(arg), which must have
+  ** run when it returns. A child takes the nice value of the thread that
+  ** spawned it: memssad's pool threads run at nice 10, and spawn clang
+  ** from a thread of normal priority through this, so that an editor's
+  ** compile competes for the CPU as clang alone would. */
+  void (*spawn_on)(void (*fn)(void *), void *arg, void *ctx);
+  void *spawn_ctx;
 } mssa_compile_opts;
 
 /* The default candidates, newest LLVM first except while memssa's reader

@@ -1,8 +1,11 @@
 /*
-** lsp_docs.c -- open documents: compiled (libmemssa-client/compile.c) when opened
-** and when saved, their IR loaded into memssad under the file's absolute
-** path as the module name (so a save reloads by difference), clang's
-** diagnostics published, $/progress reported while that runs.
+** lsp_docs.c -- open documents: when opened and when saved, memssad
+** compiles the file (`load {"source"}`: the compile driver of
+** libmemssa-client/compile.c on the daemon's pool, clang's output read
+** there, never sent through this process) and loads the IR under the
+** file's absolute path as the module name (so a save reloads by
+** difference); clang's diagnostics published, $/progress reported while
+** that runs.
 **
 ** Invariants:
 **   1. A compile that fails leaves the last good module loaded: answers
@@ -10,9 +13,9 @@
 **   2. Every publishDiagnostics replaces the previous set: files that had
 **      diagnostics and have none now get an empty list. Only clang's errors
 **      are published (warnings are the C language server's to show).
-**   3. While memssa's reader reads only LLVM 14's syntax, IR it rejects
-**      (-32010) is compiled again with clang 14 when another clang made
-**      it (LLVM_14_CLANG), unless the user named the compiler.
+**   3. IR memssa's reader rejects (-32010 without reason compile_failed)
+**      is compiled again with clang 14 (LLVM_14_CLANG), unless the user
+**      named the compiler or there is no clang 14.
 */
 #define _POSIX_C_SOURCE 200809L
 #define _XOPEN_SOURCE 700   /* realpath */
@@ -22,6 +25,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <stdint.h>
 
 #include "libmemssa-client/compile.h"
 #include "lsp_int.h"
@@ -201,31 +206,64 @@ static void publish(mssa__lsp *L, lsp_doc *d, const mssa_compile_diag *diags, si
 
 /* ------------------------------------------------------ compile + load */
 
-static int compile(mssa__lsp *L, lsp_doc *d, const char *clang, mssa_compile_result *r) {
-  mssa_compile_opts o = {.clang = clang,
-                         .commands_dir = L->commands_dir,
-                         .opt_level = L->opt_level,
-                         .timeout_ms = L->compile_timeout_ms};
-  return mssa_compile_c(d->path, &o, r);
+static uint64_t now_ms(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
 }
 
-/* Loads IR text as the document's module; 0, 1 with *err (the daemon's
-** error object), -1 when memssad is unreachable. */
-static int load(mssa__lsp *L, lsp_doc *d, const mssa_compile_result *r, json_t **res) {
-  json_t *p = json_object();
-  json_object_set_new(p, "module", json_string(d->path));
-  json_object_set_new(p, "text", json_stringn(r->ir, r->ir_len));
+/* Has memssad compile the document's file and load its IR (`load
+** {"source"}`: clang's output goes straight into the daemon, and a save
+** reloads by difference there); the reply lists the lines with loads.
+** 0, 1 with *res the daemon's error object, -1 when it is unreachable. */
+static int load_source(mssa__lsp *L, lsp_doc *d, const char *clang, json_t **res) {
+  json_t *p = json_pack("{sssssb}", "module", d->path, "source", d->path, "load_lines", 1);
+  if (clang) json_object_set_new(p, "clang", json_string(clang));
+  if (L->commands_dir) json_object_set_new(p, "compile_commands_dir", json_string(L->commands_dir));
+  if (L->opt_level) json_object_set_new(p, "opt_level", json_string(L->opt_level));
+  if (L->compile_timeout_ms > 0)   /* memssad takes at most 600000 */
+    json_object_set_new(p, "compile_timeout_ms",
+                        json_integer(L->compile_timeout_ms < 600000 ? L->compile_timeout_ms
+                                                                    : 600000));
   return mssa__lsp_call(L, "load", p, res);
 }
 
-/* Did `clang` (a resolved path) make IR the reader surely reads? True
-** also when there is no clang 14 to fall back to. */
-static bool is_llvm14(const char *clang) {
-  char *c14 = mssa_compile_which(LLVM_14_CLANG);
-  char a[PATH_MAX], b[PATH_MAX];
-  bool same = !c14 || (clang && realpath(clang, a) && realpath(c14, b) && !strcmp(a, b));
-  free(c14);
-  return same;
+/* Is the daemon's error a compile that failed (clang's diagnostics in
+** data), rather than IR memssa could not read? */
+static bool compile_failed(json_t *err) {
+  const char *why = json_string_value(json_object_get(json_object_get(err, "data"), "reason"));
+  return why && !strcmp(why, "compile_failed");
+}
+
+/* clang's diagnostics from a failed source load's data.diagnostics;
+** *n entries, malloc'ed strings. */
+static mssa_compile_diag *diags_from(json_t *err, size_t *n) {
+  json_t *arr = json_object_get(json_object_get(err, "data"), "diagnostics");
+  *n = json_array_size(arr);
+  mssa_compile_diag *v = calloc(*n ? *n : 1, sizeof *v);
+  if (!v) abort();
+  for (size_t i = 0; i < *n; i++) {
+    json_t *g = json_array_get(arr, i);
+    const char *f = json_string_value(json_object_get(g, "file"));
+    const char *m = json_string_value(json_object_get(g, "message"));
+    const char *sev = json_string_value(json_object_get(g, "severity"));
+    v[i].file = f ? strdup(f) : NULL;
+    v[i].message = strdup(m ? m : "");
+    v[i].line = (unsigned)json_integer_value(json_object_get(g, "line"));
+    v[i].col = (unsigned)json_integer_value(json_object_get(g, "col"));
+    v[i].severity = !sev || !strcmp(sev, "error") ? MSSA_DIAG_ERROR
+                    : !strcmp(sev, "warning")     ? MSSA_DIAG_WARNING
+                                                  : MSSA_DIAG_NOTE;
+  }
+  return v;
+}
+
+static void diags_free(mssa_compile_diag *v, size_t n) {
+  for (size_t i = 0; i < n; i++) {
+    free(v[i].file);
+    free(v[i].message);
+  }
+  free(v);
 }
 
 /* A diagnostic of memssa's own (not clang's) at the top of the file. */
@@ -238,55 +276,76 @@ static json_t *own_diag(int severity, const char *fmt, const char *a, const char
   return arr;
 }
 
+/* The reply's load_lines as the document's lines with loads. */
+static void take_load_lines(lsp_doc *d, json_t *res) {
+  json_t *arr = json_object_get(res, "load_lines");
+  free(d->load_lines);
+  d->nload_lines = json_array_size(arr);
+  d->load_lines = malloc((d->nload_lines ? d->nload_lines : 1) * sizeof *d->load_lines);
+  if (!d->load_lines) abort();
+  for (size_t i = 0; i < d->nload_lines; i++)
+    d->load_lines[i] = (unsigned)json_integer_value(json_array_get(arr, i));
+}
+
+/* IR memssa's reader rejected (invariant 3): compiled again by clang 14,
+** when there is one and the user named no compiler. */
+static int retry_llvm14(mssa__lsp *L, lsp_doc *d, json_t **res) {
+  char *c14 = L->clang ? NULL : mssa_compile_which(LLVM_14_CLANG);
+  if (!c14) return 1;
+  json_t *r14 = NULL;
+  int rc = load_source(L, d, c14, &r14);
+  free(c14);
+  json_decref(*res);
+  *res = r14;
+  return rc;
+}
+
 void mssa__lsp_compile_and_load(mssa__lsp *L, lsp_doc *d) {
   const char *base = strrchr(d->path, '/') ? strrchr(d->path, '/') + 1 : d->path;
   char msg[512];
-  snprintf(msg, sizeof msg, "compiling %s", base);
+  snprintf(msg, sizeof msg, "compiling and loading %s", base);
   json_t *tok = progress_begin(L, "memssa", msg);
-  mssa_compile_result r;
-  int rc = compile(L, d, L->clang, &r);
+  uint64_t t0 = now_ms();
   json_t *res = NULL, *extra = NULL;
-  int lrc = -2;
-  if (!rc) {
-    snprintf(msg, sizeof msg, "loading %s (%zu KiB of IR)", base, r.ir_len >> 10);
-    progress(L, tok, "report", msg);
-    lrc = load(L, d, &r, &res);
-    if (lrc == 1 && json_integer_value(json_object_get(res, "code")) == -32010 && !L->clang &&
-        !is_llvm14(r.clang)) {
-      mssa_compile_result r14;
-      if (!compile(L, d, LLVM_14_CLANG, &r14)) {
-        json_decref(res);
-        mssa_compile_result_free(&r);
-        r = r14;
-        lrc = load(L, d, &r, &res);
-      } else {
-        mssa_compile_result_free(&r14);
-      }
-    }
-  }
-  if (rc) {
-    snprintf(msg, sizeof msg, "%s: %s", base, mssa_compile_strerror(rc));
-    if (rc != MSSA_COMPILE_EFAILED) extra = own_diag(1, "memssa: %s%s", msg, "");
-  } else if (lrc == 0) {
+  int lrc = load_source(L, d, L->clang, &res);
+  if (lrc == 1 && json_integer_value(json_object_get(res, "code")) == -32010 &&
+      !compile_failed(res))
+    lrc = retry_llvm14(L, d, &res);
+  mssa_compile_diag *diags = NULL;
+  size_t ndiags = 0;
+  if (lrc == 0) {
     d->loaded = true;
     d->dirty = false;
-    free(d->load_lines);
-    d->nload_lines = mssa__lsp_load_lines(r.ir, r.ir_len, &d->load_lines);
+    take_load_lines(d, res);
     const char *how = json_string_value(json_object_get(res, "reload"));
-    snprintf(msg, sizeof msg, "%s: %lld functions (%s load, %.0f ms)", base,
-             json_integer_value(json_object_get(res, "functions")), how ? how : "full", r.ms);
+    snprintf(msg, sizeof msg, "%s: %lld functions (%s load, %lld rebuilt, %llu ms)", base,
+             json_integer_value(json_object_get(res, "functions")), how ? how : "full",
+             json_integer_value(json_object_get(res, "rebuilt")),
+             (unsigned long long)(now_ms() - t0));
+    const char *why = json_string_value(json_object_get(res, "why_full"));
+    if (why)   /* a replace that could not be done by difference: say why */
+      snprintf(msg + strlen(msg), sizeof msg - strlen(msg), "; full because %s", why);
+  } else if (lrc == 1 && compile_failed(res)) {
+    /* the last good module stays loaded (invariant 1) */
+    diags = diags_from(res, &ndiags);
+    bool errors = false;
+    for (size_t i = 0; i < ndiags; i++) errors |= diags[i].severity == MSSA_DIAG_ERROR;
+    const char *ce = json_string_value(json_object_get(json_object_get(res, "data"),
+                                                       "compile_error"));
+    snprintf(msg, sizeof msg, "%s: %s", base, ce ? ce : "clang failed");
+    if (!errors) extra = own_diag(1, "memssa: %s%s", msg, "");
   } else {
     const char *why = lrc < 0 ? "memssad cannot be reached"
                               : json_string_value(json_object_get(res, "message"));
     snprintf(msg, sizeof msg, "%s: not loaded", base);
-    extra = own_diag(2, "memssa could not load clang's output (%s): %s", r.clang ? r.clang : "?",
-                     why ? why : "?");
+    extra = own_diag(lrc == 1 && json_integer_value(json_object_get(res, "code")) != -32010 ? 1 : 2,
+                     "memssa could not compile or load %s: %s", base, why ? why : "?");
   }
-  publish(L, d, r.diags, r.ndiags, extra);
+  publish(L, d, diags, ndiags, extra);
+  diags_free(diags, ndiags);
   progress(L, tok, "end", msg);
   json_decref(tok);
   json_decref(res);
-  mssa_compile_result_free(&r);
 }
 
 /* ------------------------------------------------------ notifications */

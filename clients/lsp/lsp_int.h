@@ -1,7 +1,7 @@
 /*
 ** lsp_int.h -- internals of `memssa lsp`, the language server: its state,
 ** the message layer (lsp_io.c), the bridge to memssad (lsp_bridge.c), open
-** documents (lsp_docs.c), the lines with loads (lsp_lines.c), memssad's
+** documents (lsp_docs.c), memssad's
 ** reaching writes and readers (lsp_reach.c) and the request handlers
 ** (lsp_features.c). lsp_main.c dispatches.
 **
@@ -43,7 +43,7 @@ typedef struct lsp_doc {
   long version;
   bool loaded;         /* memssad holds a module for it */
   bool dirty;          /* changed since the text that was compiled */
-  unsigned *load_lines;  /* sorted lines with loads, of the IR last loaded */
+  unsigned *load_lines;  /* sorted lines with loads (memssad's load_lines) */
   size_t nload_lines;
   char **diag_uris;    /* files diagnostics were published for */
   size_t ndiag_uris;
@@ -102,10 +102,6 @@ char *mssa__lsp_path_to_uri(const char *path);
 /* Line `line` (1-based) of a file: from an open document, else from disk.
 ** Copies it (without the newline) into buf; false if there is none. */
 bool mssa__lsp_source_line(mssa__lsp *L, const char *path, unsigned line, char *buf, size_t cap);
-
-/* lsp_lines.c: the source lines (sorted, unique) of the loads of an IR
-** text; *lines malloc'ed. */
-size_t mssa__lsp_load_lines(const char *ir, size_t len, unsigned **lines);
 
 /* lsp_reach.c: one memory access in source terms. */
 typedef struct lsp_site {

@@ -35,10 +35,23 @@ def main():
     r = c.result("load", {"source": src})
     is_((r["reload"], r["reused"], r["rebuilt"], r["replaced"]), ("incremental", 3, 1, True),
         "an edit inside one function reloads by difference (3 reused, 1 rebuilt)")
+    LOADS = [16, 17, 18, 23, 24, 25, 26, 29, 30, 31, 33, 34, 35, 40, 41]
+    r = c.result("load", {"source": src, "load_lines": True})
+    is_((r["reload"], r.get("load_lines")), ("incremental", LOADS),
+        "load_lines on a reload by difference: the lines with loads (clang's IR scanned)")
+    r = c.result("load", {"module": "copy", "source": src, "load_lines": True})
+    is_((r["reload"], r.get("load_lines")), ("full", LOADS),
+        "load_lines on a full load of the same file, named otherwise: the same lines")
+    c.result("unload", {"module": "copy"})
+    s0 = c.result("stats")
     open(src, "w").write(text.replace("total += a[i];", "total += a[i] * 2;"))
     r = c.result("load", {"source": src})
     is_((r["reload"], r["rebuilt"]), ("incremental", 2),
         "a second edit elsewhere: by difference again (twice() back, sum() changed)")
+    ok("load_lines" not in r, "no load_lines unless asked")
+    s1 = c.result("stats")
+    is_((s1["loads_source"] - s0["loads_source"], s1["reloads_diff"] - s0["reloads_diff"]), (1, 1),
+        "stats: loads_source and reloads_diff count it")
 
     # A line added inside sum() moves every later function's debug info one
     # line down: sum() is rebuilt, the others kept, and their positions move.
@@ -74,6 +87,21 @@ def main():
     open(bc, "wb").write(b"BC\xc0\xde\x35\x14\x00\x00")
     r = c.call("load", {"path": bc})
     ok("llvm-dis" in r["error"]["data"].get("hint", ""), "a .bc: a hint to disassemble it")
+
+    # clang runs at the daemon's own priority, not its pool threads' nice 10
+    # (a child takes the nice value of the thread that spawns it).
+    real = next(shutil.which(x) for x in ("clang-22", "clang-19", "clang") if shutil.which(x))
+    fake_dir = os.path.join(d.tmp, "bin")
+    os.mkdir(fake_dir)
+    fake, seen = os.path.join(fake_dir, "clang"), os.path.join(d.tmp, "nice.txt")
+    open(fake, "w").write("#!/bin/sh\nawk '{print $19}' /proc/$$/stat > %s\nexec %s \"$@\"\n"
+                          % (seen, real))
+    os.chmod(fake, 0o755)
+    r = c.result("load", {"source": src, "module": "nice", "clang": fake})
+    daemon_nice = open("/proc/%d/stat" % d.p.pid).read().rsplit(")", 1)[1].split()[16]
+    is_((r["functions"], open(seen).read().strip()), (4, daemon_nice),
+        "clang runs at the daemon's nice value (%s), not the pool's" % daemon_nice)
+    c.result("unload", {"module": "nice"})
 
     env = dict(os.environ, MEMSSA_SOCKET=d.sock)
     out = subprocess.run([MEMSSA, "load", src, "--module", "viacli"], env=env,

@@ -31,6 +31,7 @@ class Server:
     reply are kept in self.seen (notifications, its own requests)."""
 
     def __init__(self, env, *args):
+        self.socket = env.get("MEMSSA_SOCKET")
         self.p = subprocess.Popen([BIN, "lsp"] + list(args), stdin=subprocess.PIPE,
                                   stdout=subprocess.PIPE, env=env)
         self.buf = b""
@@ -153,16 +154,27 @@ def framing_and_initialize(s, tmp, sample):
     is_(r.get("error", {}).get("code"), -32600, "a second initialize is refused")
 
 
+def stats(s):
+    """memssad's stats, over the socket the server uses."""
+    c = lib.Client(s.socket)
+    r = c.result("stats")
+    c.close()
+    return r
+
+
 def open_and_ask(s, sample):
     """didOpen: compile, load, progress, diagnostics; then every feature."""
     d = open_doc(s, sample)
     is_(d["params"]["diagnostics"], [], "sample.c compiles: empty diagnostics")
     created = [m for m in s.seen if m.get("method") == "window/workDoneProgress/create"]
     ok(len(created) == 1, "a progress token is created")
-    kinds = [m["params"]["value"]["kind"] for m in s.notes("$/progress")]
-    if kinds[-1:] != ["end"]:
-        kinds += [s.wait_note("$/progress")["params"]["value"]["kind"]]
-    is_(kinds, ["begin", "report", "end"], "$/progress begin, report (loading), end")
+    prog = [m["params"]["value"] for m in s.notes("$/progress")]
+    if [v["kind"] for v in prog[-1:]] != ["end"]:
+        prog += [s.wait_note("$/progress")["params"]["value"]]
+    is_([v["kind"] for v in prog], ["begin", "end"], "$/progress begin, end")
+    msgs = [v.get("message", "") for v in prog]
+    ok(msgs[0].startswith("compiling and loading sample.c")
+       and "4 functions (full load" in msgs[-1], "progress: what runs, then what was loaded", msgs)
 
     r = s.request("textDocument/hover", pos(sample, 24, 5))["result"]
     text = r["contents"]["value"] if r else ""
@@ -217,9 +229,22 @@ def edit_and_save(s, sample):
                                       "contentChanges": [{"text": "\n".join(text)}]})
     r = s.request("textDocument/hover", pos(sample, 25, 5))["result"]
     ok(r and "as of the last save" in r["contents"]["value"], "an unsaved change: answers say so")
+    st0 = stats(s)
     s.send("textDocument/didSave", {"textDocument": {"uri": uri(sample)}})
     is_(lines(s.request("textDocument/definition", pos(sample, 25, 5))["result"]), [23, 25],
         "after the save: total's writes are 23 and 25")
+    st1 = stats(s)
+    # memssad compiled the file itself (no IR through the server) and
+    # reloaded it by difference: one function reparsed.
+    is_((st1["loads_source"] - st0["loads_source"], st1["reloads_diff"] - st0["reloads_diff"]),
+        (1, 1), "the save is a load of the source in memssad, reloaded by difference")
+    end = [m["params"]["value"].get("message", "") for m in s.notes("$/progress")
+           if m["params"]["value"]["kind"] == "end"][-1:]
+    ok("(incremental load, 1 rebuilt" in "".join(end), "the save's progress: incremental, 1 function rebuilt", end)
+    lens = {l["range"]["start"]["line"] + 1 for l in
+            s.request("textDocument/codeLens", {"textDocument": {"uri": uri(sample)}})["result"]}
+    is_(sorted(lens), [16, 17, 18, 24, 25, 26, 27, 30, 31, 32, 34, 35, 36, 41, 42],
+        "code lenses follow the save (the lines with loads from line 23 on, one down)")
     text.insert(42, "  nope = 1;")
     open(sample, "w").write("\n".join(text))
     s.send("textDocument/didSave", {"textDocument": {"uri": uri(sample)}})
@@ -235,6 +260,17 @@ def edit_and_save(s, sample):
     s.send("textDocument/didSave", {"textDocument": {"uri": uri(sample)}})
     d = s.wait_note("textDocument/publishDiagnostics", lambda m: m["params"]["uri"] == uri(sample))
     is_(d["params"]["diagnostics"], [], "fixed: the diagnostics are cleared")
+    # A new global is outside every function body: a full reload, and the
+    # progress says why.
+    s.notes("$/progress")
+    open(sample, "w").write("\n".join(text) + "\nint extra_global;\n")
+    s.send("textDocument/didSave", {"textDocument": {"uri": uri(sample)}})
+    is_(lines(s.request("textDocument/definition", pos(sample, 25, 5))["result"]), [23, 25],
+        "a global added: the answers stay")
+    end = [m["params"]["value"].get("message", "") for m in s.notes("$/progress")
+           if m["params"]["value"]["kind"] == "end"]
+    ok(end and "(full load" in end[-1] and "full because something outside function bodies changed"
+       in end[-1], "a full reload: the progress says why", end)
 
 
 def utf16_positions(s, tmp):
