@@ -100,6 +100,44 @@ static const char *rpc(mssa_proto *p, const char *line, int *rc) {
   return text;
 }
 
+/* Batches (protocol/batch.c): answered in slices as the daemon does, in one
+** go (mssa_proto_handle), or decoded whole first (mssa_proto_parse), the
+** reply is the same bytes. */
+static void test_batch(mssa_proto *p, const char *q1) {
+  char line[4096], whole[8192];
+  int rc;
+  snprintf(line, sizeof line,
+           " [ %s , {\"method\":\"ping\"},\t{\"id\":\"p\",\"method\":\"ping\"},7 ] ", q1);
+  snprintf(whole, sizeof whole, "%s", rpc(p, line, &rc));
+  char want[4096];
+  snprintf(want, sizeof want, "[%.*s,%s,%s]\n", (int)strlen(rpc(p, q1, &rc)) - 1, rpc(p, q1, &rc),
+           "{\"jsonrpc\":\"2.0\",\"id\":\"p\",\"result\":{\"version\":\"1.0\"}}",
+           "{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32600,\"message\":"
+           "\"a request must be a JSON object\"}}");
+  is_str(whole, want, "a batch: the replies in order, the notification left out, 7 refused");
+  ok(rc == MSSA_PROTO_REPLIED && mssa_proto_is_batch(line, strlen(line)), "REPLIED; a batch line");
+  mssa_proto_batch *b = mssa_proto_batch_begin(p, line, strlen(line));
+  int steps = 0;
+  while (!mssa_proto_batch_step(p, b, 0)) steps++;
+  mssa_buf out = {0};
+  rc = mssa_proto_batch_finish(b, &out);
+  mssa_buf_append(&out, "", 1);
+  is_str(out.p, whole, "answered one element per step: the same bytes");
+  is_int(steps, 4, "... one element a step, then the end (the fifth)");
+  out.n = 0;
+  mssa_proto_job *job = NULL;
+  mssa_proto_handle_parsed(p, mssa_proto_parse(line, strlen(line)), &out, &job);
+  mssa_buf_append(&out, "", 1);
+  is_str(out.p, whole, "decoded whole first: the same bytes");
+  mssa_buf_free(&out);
+  const char *unload = "{\"id\":1,\"method\":\"unload\",\"params\":{\"module\":\"t\"}}";
+  snprintf(line, sizeof line, "[%s,%s,{", q1, unload);
+  ok(strstr(rpc(p, line, &rc), "\"id\":null,\"error\":{\"code\":-32700") && host_q,
+     "an unload before a parse error: -32700, and the module stays");
+  snprintf(line, sizeof line, "[%s] ]", unload);
+  ok(strstr(rpc(p, line, &rc), "-32700") && host_q, "an unload before a stray ']': the same");
+}
+
 static void test_engine(void) {
   mssa_proto_host h = {0};
   h.find = h_find;
@@ -150,6 +188,7 @@ static void test_engine(void) {
   ok(strstr(rpc(p, "{\"id\":7,\"method\":\"load\",\"params\":{\"module\":\"bad\",\"text\":\"define void @f() {\\n  bogus\\n}\"}}",
                 &rc), "\"code\":-32010") != NULL, "-32010 for bad IR");
   ok(strstr(rpc(p, "{\"id\":8,\"method\":\"stats\"}", &rc), "\"modules\":1,") != NULL, "stats");
+  test_batch(p, q1);
   ok(strstr(rpc(p, "{\"id\":9,\"method\":\"shutdown\"}", &rc), "\"stopping\":true") && rc == MSSA_PROTO_SHUTDOWN,
      "shutdown asks the daemon to stop");
   mssa_buf e = {0};
