@@ -290,10 +290,10 @@ fuzz:
 	$(MAKE) BUILD=$(FUZZ_BUILD) CC=$(FUZZ_CC) FUZZ=1 $(FUZZ_BUILD)/fuzz/fuzz_$(TARGET)
 	tests/fuzz/run.sh $(FUZZ_BUILD) $(TARGET) $(or $(SECONDS),60)
 
-$(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(LIB) $(PROTO_LIB) $(FLAGS_STAMP)
+$(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(LIB) $(PROTO_LIB) $(CLIENT_LIB) $(FLAGS_STAMP)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CPPFLAGS) $(FUZZ_CPPFLAGS) $(ALL_CFLAGS) $(DEPFLAGS) -MF $@.d -MT $@ \
-	  -fsanitize=fuzzer $< $(PROTO_LIB) $(LIB) $(SRV_LIBS) $(LDLIBS) -o $@
+	  -fsanitize=fuzzer $< $(PROTO_LIB) $(CLIENT_LIB) $(LIB) $(SRV_LIBS) $(LDLIBS) -o $@
 
 # ---------------------------------------------------------------- deps
 # Debian packages the build and the tests use.  Cheap when all are present

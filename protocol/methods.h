@@ -225,5 +225,11 @@ void mssa__llvm_json(json_t *obj, const mssa_module *m);
 void mssa__emit(json_t *reply_steal, mssa_buf *out);
 json_t *mssa__error_new(json_t *id, int code, const char *msg, json_t *data_steal);
 json_t *mssa__result_new(json_t *id, json_t *result_steal);
+/* One request (or any other JSON value, answered -32600); takes root
+** (rpc.c). */
+int mssa__rpc_request(mssa_proto *p, json_t *root, uint64_t t0, mssa_buf *out,
+                      mssa_proto_job **job);
+/* A batch decoded whole already (a non-empty array, taken): batch.c. */
+int mssa__batch_of_tree(mssa_proto *p, json_t *batch, mssa_buf *out);
 
 #endif

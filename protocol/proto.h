@@ -150,6 +150,20 @@ int mssa_proto_handle_parsed(mssa_proto *p, mssa_proto_parsed *pp, mssa_buf *out
                              mssa_proto_job **job);
 void mssa_proto_parsed_free(mssa_proto_parsed *pp);
 
+/* A JSON-RPC batch line (its first non-blank byte is '['), answered in
+** steps so that the caller can serve others in between (batch.c): begin
+** (the line must stay in place until finish or free), step until it
+** returns true (each step answers elements until budget_ns has passed,
+** at least one), then finish appends the reply to `out` and returns
+** MSSA_PROTO_REPLIED, _SILENT or _SHUTDOWN, freeing the batch.
+** mssa_proto_handle does all of it at once. */
+typedef struct mssa_proto_batch mssa_proto_batch;
+bool mssa_proto_is_batch(const char *line, size_t len);
+mssa_proto_batch *mssa_proto_batch_begin(mssa_proto *p, const char *line, size_t len);
+bool mssa_proto_batch_step(mssa_proto *p, mssa_proto_batch *b, uint64_t budget_ns);
+int mssa_proto_batch_finish(mssa_proto_batch *b, mssa_buf *out);
+void mssa_proto_batch_free(mssa_proto_batch *b);
+
 /* Appends an error reply with id null (for framing-level errors such as an
 ** oversize request, or a bad token). `reason`: an MSSA_REASON_* for
 ** data.reason, or -1; `limit` >= 0 goes in data.limit. */

@@ -7,7 +7,8 @@
 **      object, a bad "jsonrpc", a bad id or a missing method -> -32600;
 **      unknown method -> -32601; params neither object nor absent -> -32602.
 **      A non-empty array is a batch: every element is checked and answered
-**      as one request, the replies returned together as an array.
+**      as one request, the replies returned together as an array (batch.c,
+**      which decodes a batch line one element at a time).
 **   2. A request without an "id" member is a notification: whatever happens
 **      (even an error), nothing is sent back.
 **   3. The reply's "id" is the request's id value itself (string, number or
@@ -351,6 +352,13 @@ int mssa_proto_handle(mssa_proto *p, const char *line, size_t len, mssa_buf *out
     mssa__hist_add(&p->latency, mssa_now_ns() - t0);
     return MSSA_PROTO_REPLIED;
   }
+  if (mssa_proto_is_batch(line, len)) {
+    /* streamed (batch.c), all of it now */
+    mssa_proto_batch *b = mssa_proto_batch_begin(p, line, len);
+    while (!mssa_proto_batch_step(p, b, UINT64_MAX)) continue;
+    *job = NULL;
+    return mssa_proto_batch_finish(b, out);
+  }
   size_t n0 = out->n;
   p->raw_last = false;
   int rc = mssa_proto_handle_parsed(p, mssa_proto_parse(line, len), out, job);
@@ -368,9 +376,6 @@ int mssa_proto_handle(mssa_proto *p, const char *line, size_t len, mssa_buf *out
   return rc;
 }
 
-static int handle_request(mssa_proto *p, json_t *root, uint64_t t0, mssa_buf *out,
-                          mssa_proto_job **job);
-static int handle_batch(mssa_proto *p, json_t *batch, uint64_t t0, mssa_buf *out);
 
 int mssa_proto_handle_parsed(mssa_proto *p, mssa_proto_parsed *pp, mssa_buf *out,
                              mssa_proto_job **job) {
@@ -386,60 +391,14 @@ int mssa_proto_handle_parsed(mssa_proto *p, mssa_proto_parsed *pp, mssa_buf *out
     return MSSA_PROTO_REPLIED;
   }
   mssa_proto_parsed_free(pp);
-  if (json_is_array(root) && json_array_size(root)) return handle_batch(p, root, t0, out);
-  return handle_request(p, root, t0, out, job);
-}
-
-/*
-** A JSON-RPC 2.0 batch (a non-empty array; `[]` is one -32600 error): each
-** element is handled as a request of its own, in order, on this thread,
-** and the replies go out as one array on one line; notifications add
-** nothing, and a batch of notifications only gets no reply at all. A
-** `load` may need the thread pool, which one reply line cannot wait for:
-** in a batch it gets its own -32600 error.
-*/
-static int handle_batch(mssa_proto *p, json_t *batch, uint64_t t0, mssa_buf *out) {
-  mssa_buf one = {0};
-  size_t n0 = out->n;
-  bool any = false, stop = false;
-  mssa_buf_append(out, "[", 1);
-  for (size_t i = 0; i < json_array_size(batch); i++) {
-    json_t *req = json_incref(json_array_get(batch, i));
-    json_t *m = json_is_object(req) ? json_object_get(req, "method") : NULL;
-    json_t *id = json_is_object(req) ? json_object_get(req, "id") : NULL;
-    mssa_proto_job *job = NULL;
-    one.n = 0;
-    if (json_is_string(m) && !strcmp(json_string_value(m), "load")) {
-      p->requests++;
-      p->errors++;
-      if (id) mssa__emit(mssa__error_new(id, MSSA_RPC_INVALID_REQUEST,
-                                         "load cannot be part of a batch; send it alone", NULL),
-                         &one);
-      json_decref(req);
-    } else {
-      stop |= handle_request(p, req, t0, &one, &job) == MSSA_PROTO_SHUTDOWN;
-      mssa_proto_job_free(job);   /* none: only load makes jobs */
-    }
-    if (!one.n) continue;
-    if (any) mssa_buf_append(out, ",", 1);
-    mssa_buf_append(out, one.p, one.n - 1);   /* without its '\n' */
-    any = true;
-  }
-  mssa_buf_free(&one);
-  json_decref(batch);
-  p->raw_last = false;   /* a batch's bytes are not one cached answer */
-  if (!any) {
-    out->n = n0;
-    return MSSA_PROTO_SILENT;
-  }
-  mssa_buf_append(out, "]\n", 2);
-  return stop ? MSSA_PROTO_SHUTDOWN : MSSA_PROTO_REPLIED;
+  if (json_is_array(root) && json_array_size(root)) return mssa__batch_of_tree(p, root, out);
+  return mssa__rpc_request(p, root, t0, out, job);
 }
 
 /* One request object (or any other JSON value, answered -32600); takes
 ** ownership of root. */
-static int handle_request(mssa_proto *p, json_t *root, uint64_t t0, mssa_buf *out,
-                          mssa_proto_job **job) {
+int mssa__rpc_request(mssa_proto *p, json_t *root, uint64_t t0, mssa_buf *out,
+                      mssa_proto_job **job) {
   *job = NULL;
   p->requests++;
   json_t *id = NULL, *params = NULL;

@@ -5,7 +5,8 @@
 ** Invariants:
 **   1. Requests on a connection are handled strictly one after another: a
 **      request that becomes a job (load, or decoding a line of 256 KiB or
-**      more on the pool) pauses the connection until the job is answered,
+**      more on the pool) or a batch answered in slices (start_batch)
+**      pauses the connection until the job or the batch is answered,
 **      so replies are in request order and a `clobber` pipelined after a
 **      `load` sees the loaded module.
 **   2. Input is read straight into `in` (no copy); at most max_request bytes
@@ -56,6 +57,8 @@
 #include "server.h"
 
 #define READ_CHUNK (64 * 1024)
+/* How long a batch is answered before other clients get their turn. */
+#define BATCH_SLICE_NS (2 * 1000 * 1000)
 
 struct mssad_conn {
   mssad_server *srv;
@@ -83,6 +86,8 @@ struct mssad_conn {
   bool tcp;                   /* came over TCP (h_file_root) */
   bool shutdown_started;
   mssad_work *work;           /* the pool work it waits for, or NULL */
+  mssa_proto_batch *batch;    /* a batch answered a slice at a time, or NULL */
+  char *batch_buf;            /* the input buffer its line lies in (owned) */
   uint64_t last_ns;           /* last byte received or reply sent */
 };
 
@@ -300,7 +305,7 @@ static bool held_full(const mssad_conn *c) {
 }
 
 /* Handling paused: a job runs, or held replies reached their cap. */
-static bool blocked(const mssad_conn *c) { return c->waiting_job || held_full(c); }
+static bool blocked(const mssad_conn *c) { return c->waiting_job || c->batch || held_full(c); }
 
 /* What the next step of conn_process found. */
 enum { STEP_GO_ON, STEP_WAIT, STEP_CLOSING, STEP_SHUTDOWN };
@@ -356,22 +361,87 @@ static int next_line(mssad_conn *c, char **line, size_t *len) {
 ** buffer (no copy of the line); what follows the line moves to a fresh
 ** one. STEP_WAIT once queued, STEP_GO_ON if it could not be (the line is
 ** then handled here). */
+static char *take_input(mssad_conn *c);
+
 static int parse_on_pool(mssad_conn *c, char *line, size_t len) {
   mssa_buf *in = &c->in_buf;
-  size_t rest = in->n - in->off, cap = rest > READ_CHUNK ? rest : READ_CHUNK;
-  char *fresh = mssa_xmalloc(cap);
-  memcpy(fresh, in->p + in->off, rest);
-  if (mssad_store_start_parse(c->srv, c, in->p, (size_t)(line - in->p), len) != 0) {
-    free(fresh);
+  if (mssad_store_start_parse(c->srv, c, in->p, (size_t)(line - in->p), len) != 0)
     return STEP_GO_ON;
-  }
+  (void)take_input(c);   /* the parse work owns it now */
+  c->waiting_job = true;
+  c->refs++;
+  return STEP_WAIT;
+}
+
+/* Hands the whole input buffer over (a request being answered points into
+** it: no copy of the line); what follows the line moves to a fresh one. */
+static char *take_input(mssad_conn *c) {
+  mssa_buf *in = &c->in_buf;
+  size_t rest = in->n - in->off, cap = rest > READ_CHUNK ? rest : READ_CHUNK;
+  char *fresh = mssa_xmalloc(cap), *old = in->p;
+  memcpy(fresh, in->p + in->off, rest);
   in->p = fresh;
   in->cap = cap;
   in->n = rest;
   in->off = 0;
-  c->waiting_job = true;
+  return old;
+}
+
+/* The batch is answered: its reply goes out with the others. */
+static int batch_done(mssad_conn *c) {
+  int rc = mssa_proto_batch_finish(c->batch, &c->out_buf);
+  c->batch = NULL;
+  free(c->batch_buf);
+  c->batch_buf = NULL;
+  return rc == MSSA_PROTO_SHUTDOWN ? STEP_SHUTDOWN : STEP_GO_ON;
+}
+
+/* A JSON-RPC batch is answered a slice (BATCH_SLICE_NS) at a time: the
+** first slice now, the others from the loop's idle turns, between which
+** every other connection's requests are handled, so a batch of 10,000
+** queries delays another client by one slice at most. The connection
+** itself handles nothing else until its batch is answered (invariant 1). */
+static int start_batch(mssad_conn *c, char *line, size_t len) {
+  mssad_server *s = c->srv;
+  c->batch = mssa_proto_batch_begin(s->proto, line, len);
+  s->cur_conn = c;   /* for the journal hook (an edit in the batch) */
+  bool done = mssa_proto_batch_step(s->proto, c->batch, BATCH_SLICE_NS);
+  s->cur_conn = NULL;
+  if (done) return batch_done(c);
+  c->batch_buf = take_input(c);
   c->refs++;
+  if (s->batches++ == 0) uv_idle_start(&s->batch_idle, mssad_conns_batch_slice);
   return STEP_WAIT;
+}
+
+void mssad_conns_batch_slice(uv_idle_t *h) {
+  mssad_server *s = h->data;
+  mssad_conn *next;
+  /* Only close callbacks free connections, and the unref below only this
+  ** one: `next` stays valid. */
+  for (mssad_conn *c = s->conns; c; c = next) {
+    next = c->next;
+    if (!c->batch) continue;
+    bool done = c->closing;
+    if (!done) {
+      s->cur_conn = c;
+      done = mssa_proto_batch_step(s->proto, c->batch, BATCH_SLICE_NS);
+      s->cur_conn = NULL;
+    }
+    if (!done) continue;
+    if (--s->batches == 0) uv_idle_stop(h);
+    if (c->closing) {
+      mssa_proto_batch_free(c->batch);   /* answered to nobody (invariant 8) */
+      c->batch = NULL;
+      free(c->batch_buf);
+      c->batch_buf = NULL;
+    } else if (batch_done(c) == STEP_SHUTDOWN) {
+      mssad_server_stop(s, "shutdown requested");
+      c->finishing = true;
+    }
+    if (!c->closing) conn_process(c);
+    unref(c);
+  }
 }
 
 /* Handles one request line: the token check, then the engine. */
@@ -391,6 +461,7 @@ static int handle_line(mssad_conn *c, char *line, size_t len) {
     c->needs_token = false;
     return STEP_GO_ON;
   }
+  if (mssa_proto_is_batch(line, len)) return start_batch(c, line, len);
   if (len >= MSSAD_POOL_PARSE_BYTES && parse_on_pool(c, line, len) == STEP_WAIT) return STEP_WAIT;
   mssa_proto_job *job = NULL;
   s->cur_conn = c;   /* for the journal hook */
@@ -552,7 +623,7 @@ mssad_conn *mssad_conn_new(mssad_server *s, uv_stream_t *in, uv_stream_t *out, b
 /* Idle: nothing received for the timeout, and nothing owed either way (no
 ** request waiting in the input, no job, no reply held or unsent). */
 static bool idle(const mssad_conn *c, uint64_t now, uint64_t timeout_ns) {
-  return !c->closing && !c->waiting_job && !c->nholds && c->out_buf.n == 0 &&
+  return !c->closing && !c->waiting_job && !c->batch && !c->nholds && c->out_buf.n == 0 &&
          c->in_buf.n == c->in_buf.off && uv_stream_get_write_queue_size(c->out) == 0 &&
          now - c->last_ns >= timeout_ns;
 }

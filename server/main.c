@@ -142,6 +142,7 @@ void mssad_server_maybe_done(mssad_server *s) {
   if (!s->stopping || s->conns || s->jobs_in_flight) return;
   close_if_open((uv_handle_t *)&s->drain_timer);
   close_if_open((uv_handle_t *)&s->idle_timer);
+  close_if_open((uv_handle_t *)&s->batch_idle);
   close_if_open((uv_handle_t *)&s->sigterm);
   close_if_open((uv_handle_t *)&s->sigint);
   mssad_journal_stop(s);
@@ -374,6 +375,8 @@ static int server_init(mssad_server *srv) {
   srv->drain_timer.data = srv;
   uv_timer_init(srv->loop, &srv->idle_timer);
   srv->idle_timer.data = srv;
+  uv_idle_init(srv->loop, &srv->batch_idle);
+  srv->batch_idle.data = srv;
   if (cfg->idle_timeout_s > 0) {
     double ms = cfg->idle_timeout_s * 1000 / IDLE_SWEEPS;
     uint64_t every = ms < IDLE_SWEEP_MIN_MS ? IDLE_SWEEP_MIN_MS : (uint64_t)ms;

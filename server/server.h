@@ -152,6 +152,9 @@ struct mssad_server {
   uint64_t requests_timed_out; /* --request-timeout */
   char *root_real;            /* realpath of cfg.root (NULL: no --root) */
   uv_timer_t idle_timer;      /* sweeps idle connections (idle_timeout_s) */
+  uv_idle_t batch_idle;       /* answers a slice of each batch in progress
+                                 per loop turn (conn.c), while batches > 0 */
+  uint32_t batches;           /* connections with a batch in progress */
   uv_signal_t sigterm, sigint;
   uv_timer_t drain_timer;
   bool stopping;
@@ -202,6 +205,8 @@ void mssad_conn_job_done(mssad_conn *c);
 ** its end, then drops it (mssad_conn_unref). */
 void mssad_conn_job_detached(mssad_conn *c);
 void mssad_conn_unref(mssad_conn *c);
+/* The batch_idle callback: the next slice of every batch in progress. */
+void mssad_conns_batch_slice(uv_idle_t *h);
 mssa_buf *mssad_conn_outbuf(mssad_conn *c);
 mssad_conn *mssad_conn_next(mssad_conn *c);
 /* Holds every reply appended to c from now on (this request's and all

@@ -458,41 +458,73 @@ int memssa_client_request_new(memssa_client *c, const char *method, json_t *para
 
 /* ------------------------------------------------------------------ batch */
 
-/* The batch line: a copy of each request with "jsonrpc" and an id. */
+/* The batch line, one request at a time: each is sent as a copy with
+** "jsonrpc" and an id, dumped by jansson into the queue and dropped at once
+** (no array of copies); only the '[', ',' and ']' between them are written
+** here. Nothing is queued unless every request is valid. */
 static int queue_batch(memssa_client *c, json_t *requests, long long first) {
-  json_t *arr = json_array();
-  size_t i;
+  size_t i, before = c->out_n;
   json_t *q;
-  json_array_foreach(requests, i, q) {
-    if (!json_is_object(q) || !json_is_string(json_object_get(q, "method"))) {
-      json_decref(arr);
+  json_array_foreach(requests, i, q)
+    if (!json_is_object(q) || !json_is_string(json_object_get(q, "method")))
       return MEMSSA_CLIENT_EINVAL;
-    }
+  int rc = queue(c, "[", 1);
+  json_array_foreach(requests, i, q) {
     json_t *r = json_copy(q);   /* shallow: the params are shared, not copied */
     json_object_set_new(r, "jsonrpc", json_string("2.0"));
     json_object_set_new(r, "id", json_integer((json_int_t)(first + (long long)i)));
-    json_array_append_new(arr, r);
+    if (!rc && i) rc = queue(c, ",", 1);
+    if (!rc && json_dump_callback(r, queue_cb, c, JSON_COMPACT)) rc = MEMSSA_CLIENT_EIO;
+    json_decref(r);
   }
-  int rc = queue_json(c, arr);
-  json_decref(arr);
-  return rc;
+  if (!rc) rc = queue(c, "]\n", 2);
+  if (rc) c->out_n = before;
+  return rc ? MEMSSA_CLIENT_EIO : 0;
 }
 
-/* Replies of the batch in request order, each id checked (invariant 3). */
-static int order_replies(json_t *got, long long first, size_t n, json_t **replies) {
-  if (!json_is_array(got) || json_array_size(got) != n) return MEMSSA_CLIENT_EPROTO;
+static size_t skip_blanks(const char *s, size_t len, size_t i) {
+  while (i < len && (s[i] == ' ' || s[i] == '\t' || s[i] == '\r' || s[i] == '\n')) i++;
+  return i;
+}
+
+/* Reply `r` (taken) of the batch into its request's place, by its id
+** (invariant 3: each id once, each one of the batch's). */
+static int place_reply(json_t *out, json_t *r, long long first, size_t n) {
+  json_t *id = json_object_get(r, "id");
+  long long at = json_is_integer(id) ? (long long)json_integer_value(id) - first : -1;
+  if (at < 0 || (size_t)at >= n || !json_is_null(json_array_get(out, (size_t)at))) {
+    json_decref(r);
+    return MEMSSA_CLIENT_EPROTO;
+  }
+  json_array_set_new(out, (size_t)at, r);
+  return 0;
+}
+
+/* The batch's reply line, decoded one reply at a time (jansson, with
+** JSON_DISABLE_EOF_CHECK: it says how far it read), each put in its place:
+** no document of n replies is held beside the array handed out. */
+static int read_replies(const char *line, size_t len, long long first, size_t n,
+                        json_t **replies) {
   json_t *out = json_array();
   for (size_t k = 0; k < n; k++) json_array_append_new(out, json_null());
-  size_t i;
-  json_t *r;
-  json_array_foreach(got, i, r) {
-    json_t *id = json_object_get(r, "id");
-    long long at = json_is_integer(id) ? (long long)json_integer_value(id) - first : -1;
-    if (at < 0 || (size_t)at >= n || !json_is_null(json_array_get(out, (size_t)at))) {
-      json_decref(out);
-      return MEMSSA_CLIENT_EPROTO;
+  size_t i = skip_blanks(line, len, 0), got = 0;
+  int rc = i < len && line[i] == '[' ? 0 : MEMSSA_CLIENT_EPROTO;
+  for (i++; !rc && got < n; got++) {
+    json_error_t err;
+    json_t *r = json_loadb(line + i, len - i, JSON_DISABLE_EOF_CHECK, &err);
+    if (!r) {
+      rc = MEMSSA_CLIENT_EPROTO;
+      break;
     }
-    json_array_set(out, (size_t)at, r);
+    rc = place_reply(out, r, first, n);
+    i = skip_blanks(line, len, i + (size_t)err.position);
+    if (!rc && i < len && line[i] == ',' && got + 1 < n) i++;
+    else if (!rc && !(i < len && line[i] == ']' && got + 1 == n)) rc = MEMSSA_CLIENT_EPROTO;
+  }
+  if (!rc && skip_blanks(line, len, i + 1) != len) rc = MEMSSA_CLIENT_EPROTO;
+  if (rc) {
+    json_decref(out);
+    return rc;
   }
   *replies = out;
   return 0;
@@ -510,8 +542,6 @@ int memssa_client_batch(memssa_client *c, json_t *requests, json_t **replies) {
   char *line;
   size_t len;
   if ((rc = read_line(c, &line, &len))) return rc;
-  json_t *got = json_loadb(line, len, 0, NULL);
-  rc = order_replies(got, first, n, replies);
-  json_decref(got);
+  rc = read_replies(line, len, first, n, replies);
   return rc ? memssa__fail(c, rc) : 0;
 }

@@ -202,6 +202,81 @@ def batches(c):
     is_(len(out), 900, "a batch of 900 value queries: 900 replies")
 
 
+# A batch is decoded one element at a time (protocol/batch.c); the replies
+# must still be the spec's, as if the whole line had been decoded first.
+def batches_streamed(d, c):
+    def raw(line):
+        c.send(line + "\n")
+        return c.line()
+
+    def requests():
+        return c.result("stats")["requests"]
+    ping = '{"jsonrpc":"2.0","id":%d,"method":"ping"}'
+    for line, what in [('[%s,%s' % (ping % 1, ping % 2), "a truncated batch"),
+                       ('[%s,{"id":2,"method"' % (ping % 1), "a truncated element"),
+                       ('[%s %s]' % (ping % 1, ping % 2), "a missing comma"),
+                       ('[%s,]' % (ping % 1), "a trailing comma"),
+                       ('[%s] x' % (ping % 1), "garbage after the array"),
+                       ('[%s]]' % (ping % 1), "a second ']'"),
+                       ('[%s,nul]' % (ping % 1), "a bad literal after good elements"),
+                       ('[4true]', "two values run together")]:
+        before = requests()
+        r = raw(line)
+        ok(isinstance(r, dict) and err_code(r) == -32700 and r["id"] is None,
+           "%s: one -32700 error, id null, no array" % what, r)
+        is_(requests() - before, 2, "%s counts one request (and the stats call)" % what)
+    r = raw('[ \t]')
+    ok(isinstance(r, dict) and err_code(r) == -32600, "[ \\t] is one -32600 error (not an array)", r)
+    r = raw('[1, "x" ,null,{"id":5,"method":"ping"},[]]')
+    ok(isinstance(r, list) and [err_code(x) for x in r] == [-32600] * 3 + [None, -32600] and
+       r[3]["id"] == 5, "non-objects get -32600 each, in place, around a good request", r)
+    # Nothing that changes a module runs unless the whole line decodes.
+    unload = '{"jsonrpc":"2.0","id":%d,"method":"unload","params":{"module":"noir7"}}'
+    r = raw('[%s,%s,{"id":3,' % (ping % 1, unload % 2))
+    is_(err_code(r), -32700, "ping, unload, then a parse error: -32700")
+    ok("noir7" in [m["name"] for m in c.result("modules")["modules"]],
+       "... and the unload did not run", r)
+    r = raw('[%s,%s,%s]' % (ping % 1, unload % 2, ping % 3))
+    ok(isinstance(r, list) and [x["id"] for x in r] == [1, 2, 3] and "result" in r[1],
+       "the same batch decoding whole: the unload runs, in order", r)
+    ok("noir7" not in [m["name"] for m in c.result("modules")["modules"]], "... and noir7 is gone")
+    batch_does_not_delay(d, c)
+
+
+# A big batch is answered in slices: another client's requests are answered
+# in between (server/conn.c, start_batch), not after the whole batch.
+def batch_does_not_delay(d, c):
+    import select
+    import time
+    q = {"module": "noir-loop", "function": "main", "form": "ids"}
+    n = 60000
+    reqs = [{"jsonrpc": "2.0", "id": i, "method": "depends" if i % 2 else "alias",
+             "params": dict(q, **({"from": "v3", "to": "v7"} if i % 2 else {"a": "v3", "b": "v7"}))}
+            for i in range(n)]
+    other = d.client()
+    other.result("ping")
+    c.send(json.dumps(reqs) + "\n")
+    t0 = time.monotonic()
+    lat, answered_before = [], 0
+    while True:
+        ready = select.select([c.s], [], [], 0)[0] or c.buf
+        if ready:
+            break
+        t = time.monotonic()
+        other.result("ping")
+        lat.append(time.monotonic() - t)
+        answered_before += 1
+    out = c.line(timeout=300)
+    total = time.monotonic() - t0
+    ok(isinstance(out, list) and len(out) == n and [x["id"] for x in out] == list(range(n)) and
+       all("result" in x for x in out), "a batch of %d queries: every reply, in order" % n,
+       out if not isinstance(out, list) else len(out))
+    ok(answered_before >= 3 and max(lat) < 0.3 * total,
+       "another client's pings are answered while the batch runs (%d pings, slowest %.3f s, "
+       "the batch %.3f s)" % (answered_before, max(lat or [0]), total))
+    other.close()
+
+
 # ------------------------------------------------------------- errors
 BAD = [
     (lambda d: d["functions"][0]["blocks"][2]["insts"][0].update(ptr="v9"),
@@ -580,6 +655,7 @@ def main():
     overlaps(c)
     methods(c, d.tmp)
     batches(c)
+    batches_streamed(d, c)
     errors(c)
     forms(c)
     rnd = random.Random(2024)

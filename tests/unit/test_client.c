@@ -291,6 +291,17 @@ static void test_batch(memssa_client *c) {
   json_t *bad = json_pack("[{s:i}]", "params", 1);
   is_int(memssa_client_batch(c, bad, &replies), MEMSSA_CLIENT_EINVAL, "a request without method is refused");
   json_decref(bad);
+  bad = json_pack("[{s:s},{s:i}]", "method", "ping", "params", 1);
+  is_int(memssa_client_batch(c, bad, &replies), MEMSSA_CLIENT_EINVAL,
+         "... also after a good one (checked before anything is queued)");
+  json_decref(bad);
+  bad = json_pack("[{s:s},{s:s,s:{}}]", "method", "ping", "method", "load", "params");
+  ok(memssa_client_batch(c, bad, &replies) == 0 && json_array_size(replies) == 2 &&
+         json_object_get(json_array_get(replies, 0), "result") &&
+         json_object_get(json_array_get(replies, 1), "error"),
+     "the next batch: nothing of the refused one went out; an error reply is an entry in place");
+  json_decref(bad);
+  json_decref(replies);
 }
 
 /* Two accesses the same as far as the ids form tells (kind, id, inst, and

@@ -100,6 +100,100 @@ static const char *rpc(mssa_proto *p, const char *line, int *rc) {
   return text;
 }
 
+/* The reply to `line` through mssa_proto_handle (a batch is streamed) and
+** through a whole decode first (mssa_proto_parse): the same bytes, or both
+** a -32700 (whose message says where, in its own words). */
+static bool same_either_way(mssa_proto *p, const char *line) {
+  mssa_buf a = {0}, b = {0};
+  mssa_proto_job *job = NULL;
+  size_t n = strlen(line);
+  mssa_proto_handle(p, line, n, &a, &job);
+  mssa_proto_handle_parsed(p, mssa_proto_parse(line, n), &b, &job);
+  mssa_buf_append(&a, "", 1);
+  mssa_buf_append(&b, "", 1);
+  const char *pe = "\"error\":{\"code\":-32700";
+  bool same = !strcmp(a.p, b.p) || (a.p[0] == '{' && b.p[0] == '{' && strstr(a.p, pe) && strstr(b.p, pe));
+  if (!same) diag("line %s\n  streamed: %s  whole:    %s", line, a.p, b.p);
+  mssa_buf_free(&a);
+  mssa_buf_free(&b);
+  return same;
+}
+
+/* Random batches of read-only requests and non-requests, cut, spliced and
+** garbled: the streamed decode decides as jansson's whole decode does. */
+static void test_batch_random(mssa_proto *p) {
+  static const char *const parts[] = {
+      "{\"id\":1,\"method\":\"ping\"}", "{\"method\":\"ping\"}", "1", "\"s\"", "null", "[]",
+      "{}", "{\"id\":\"x\",\"method\":\"nope\"}", "true", "-2.5e3", "[1,{\"a\":[]}]",
+      "{\"id\":2,\"method\":\"clobber\",\"params\":{\"module\":\"t\",\"function\":\"f\",\"inst\":\"%v\"}}"};
+  static const char *const seps[] = {",", " , ", "\t,\n", ",\r "};
+  static const char junk[] = "[]{},:\" x1\\\t";
+  uint32_t seed = 2024;
+  int bad = 0;
+  for (int k = 0; k < 3000; k++) {
+    char line[2048];
+    size_t n = 0;
+    seed = seed * 1103515245u + 12345u;
+    int count = (int)(seed >> 16) % 5;
+    n += (size_t)snprintf(line + n, sizeof line - n, "%s[", (seed >> 8) & 1 ? " " : "");
+    for (int i = 0; i < count; i++) {
+      seed = seed * 1103515245u + 12345u;
+      n += (size_t)snprintf(line + n, sizeof line - n, "%s%s", i ? seps[(seed >> 20) % 4] : "",
+                            parts[(seed >> 8) % (sizeof parts / sizeof parts[0])]);
+    }
+    n += (size_t)snprintf(line + n, sizeof line - n, "]%s", (seed >> 9) & 1 ? "  " : "");
+    seed = seed * 1103515245u + 12345u;
+    size_t at = n ? (seed >> 8) % n : 0;
+    switch ((seed >> 4) % 4) {
+    case 0: n = at; break;                                            /* cut */
+    case 1: line[at] = junk[(seed >> 20) % (sizeof junk - 1)]; break;  /* garble */
+    case 2: memmove(line + at, line + at + 1, n - at); n--; break;     /* drop */
+    default: break;                                                   /* as made */
+    }
+    line[n] = 0;
+    bad += !same_either_way(p, line);
+  }
+  is_int(bad, 0, "3000 random batch lines: streamed and whole decoding give the same reply");
+}
+
+/* Batches (protocol/batch.c): answered in slices as the daemon does, in one
+** go (mssa_proto_handle), or decoded whole first (mssa_proto_parse), the
+** reply is the same bytes. */
+static void test_batch(mssa_proto *p, const char *q1) {
+  char line[4096], whole[8192];
+  int rc;
+  snprintf(line, sizeof line,
+           " [ %s , {\"method\":\"ping\"},\t{\"id\":\"p\",\"method\":\"ping\"},7 ] ", q1);
+  snprintf(whole, sizeof whole, "%s", rpc(p, line, &rc));
+  char want[4096];
+  snprintf(want, sizeof want, "[%.*s,%s,%s]\n", (int)strlen(rpc(p, q1, &rc)) - 1, rpc(p, q1, &rc),
+           "{\"jsonrpc\":\"2.0\",\"id\":\"p\",\"result\":{\"version\":\"1.0\"}}",
+           "{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32600,\"message\":"
+           "\"a request must be a JSON object\"}}");
+  is_str(whole, want, "a batch: the replies in order, the notification left out, 7 refused");
+  ok(rc == MSSA_PROTO_REPLIED && mssa_proto_is_batch(line, strlen(line)), "REPLIED; a batch line");
+  mssa_proto_batch *b = mssa_proto_batch_begin(p, line, strlen(line));
+  int steps = 0;
+  while (!mssa_proto_batch_step(p, b, 0)) steps++;
+  mssa_buf out = {0};
+  rc = mssa_proto_batch_finish(b, &out);
+  mssa_buf_append(&out, "", 1);
+  is_str(out.p, whole, "answered one element per step: the same bytes");
+  is_int(steps, 4, "... one element a step, then the end (the fifth)");
+  out.n = 0;
+  mssa_proto_job *job = NULL;
+  mssa_proto_handle_parsed(p, mssa_proto_parse(line, strlen(line)), &out, &job);
+  mssa_buf_append(&out, "", 1);
+  is_str(out.p, whole, "decoded whole first: the same bytes");
+  mssa_buf_free(&out);
+  const char *unload = "{\"id\":1,\"method\":\"unload\",\"params\":{\"module\":\"t\"}}";
+  snprintf(line, sizeof line, "[%s,%s,{", q1, unload);
+  ok(strstr(rpc(p, line, &rc), "\"id\":null,\"error\":{\"code\":-32700") && host_q,
+     "an unload before a parse error: -32700, and the module stays");
+  snprintf(line, sizeof line, "[%s] ]", unload);
+  ok(strstr(rpc(p, line, &rc), "-32700") && host_q, "an unload before a stray ']': the same");
+}
+
 static void test_engine(void) {
   mssa_proto_host h = {0};
   h.find = h_find;
@@ -150,6 +244,8 @@ static void test_engine(void) {
   ok(strstr(rpc(p, "{\"id\":7,\"method\":\"load\",\"params\":{\"module\":\"bad\",\"text\":\"define void @f() {\\n  bogus\\n}\"}}",
                 &rc), "\"code\":-32010") != NULL, "-32010 for bad IR");
   ok(strstr(rpc(p, "{\"id\":8,\"method\":\"stats\"}", &rc), "\"modules\":1,") != NULL, "stats");
+  test_batch(p, q1);
+  test_batch_random(p);
   ok(strstr(rpc(p, "{\"id\":9,\"method\":\"shutdown\"}", &rc), "\"stopping\":true") && rc == MSSA_PROTO_SHUTDOWN,
      "shutdown asks the daemon to stop");
   mssa_buf e = {0};
