@@ -91,12 +91,14 @@ static void fields_to_ops(ll_parser *p, uint32_t id, uint32_t stk0) {
   uint32_t n = (p->stk.n - stk0) / 2;
   m->md.a[id].ops = m->mdops.n;
   m->md.a[id].nops = 2 * n;
+  /* one capacity check for all the pairs */
+  mssa_vec_reserve(&m->mdops, m->mdops.n + 2 * n);
+  mssa_mdop *o = m->mdops.a + m->mdops.n;
   for (uint32_t i = 0; i < n; i++) {
-    mssa_mdop f = {MSSA_MDO_STRING, p->stk.a[stk0 + 2 * i]};
-    mssa_mdop v = {MSSA_MDO_NODE, p->stk.a[stk0 + 2 * i + 1]};
-    mssa_vec_push(&m->mdops, f);
-    mssa_vec_push(&m->mdops, v);
+    o[2 * i] = (mssa_mdop){MSSA_MDO_STRING, p->stk.a[stk0 + 2 * i]};
+    o[2 * i + 1] = (mssa_mdop){MSSA_MDO_NODE, p->stk.a[stk0 + 2 * i + 1]};
   }
+  m->mdops.n += 2 * n;
   p->stk.n = stk0;
 }
 static uint32_t parse_special_into(ll_parser *p, uint32_t id);
@@ -270,6 +272,13 @@ static size_t location_field(const char *q) {
   }
 }
 
+/* The string id of a DILocation field name (`scope`, `inlinedAt`), kept
+** in *slot (id + 1) after its first use: every location has a scope. */
+static uint32_t loc_field_id(ll_parser *p, uint32_t *slot, uint32_t off, uint32_t len) {
+  if (!*slot) *slot = field_name(p, off, len) + 1;
+  return *slot - 1;
+}
+
 static int fast_location(ll_parser *p, uint32_t id) {
   const char *t = p->m->text, *q = t + p->lx.pos, *e = t + p->m->text_len;
   uint32_t line = 0, col = 0, scope = MSSA_NONE, inl = MSSA_NONE;
@@ -324,8 +333,8 @@ static int fast_location(ll_parser *p, uint32_t id) {
   int inl_first = has_inl && has_scope && inl_f < scope_f;
   for (int pass = 0; pass < 2; pass++) {
     int want_inl = pass == 0 ? inl_first : !inl_first;
-    if (want_inl && has_inl) { mssa_vec_push(&p->stk, field_name(p, inl_f, 9)); mssa_vec_push(&p->stk, inl); }
-    if (!want_inl && has_scope) { mssa_vec_push(&p->stk, field_name(p, scope_f, 5)); mssa_vec_push(&p->stk, scope); }
+    if (want_inl && has_inl) { mssa_vec_push(&p->stk, loc_field_id(p, &p->fn_inl, inl_f, 9)); mssa_vec_push(&p->stk, inl); }
+    if (!want_inl && has_scope) { mssa_vec_push(&p->stk, loc_field_id(p, &p->fn_scope, scope_f, 5)); mssa_vec_push(&p->stk, scope); }
   }
   mssa_md *d = &m->md.a[id];
   d->line = line;

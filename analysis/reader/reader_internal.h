@@ -98,6 +98,7 @@ typedef struct ll_parser {
   MSSA_VEC(ll_pending) comdatref; /* a = name id */
   mssa_u64map kinds;            /* attachment kind names seen (md_kinds) */
   struct { uint32_t off, len, id; } fname_cache[64]; /* DI field names */
+  uint32_t fn_scope, fn_inl;    /* "scope", "inlinedAt" string ids + 1 (0: not yet) */
   int16_t kw_attr[LL_KW_COUNT_]; /* per keyword: attribute table index + 1,
                                     -1 if no attribute, 0 not looked up yet */
   struct { uint32_t off, len, id; } tname_cache[256]; /* `%T` spellings -> type id + 1 */
