@@ -543,11 +543,45 @@ static uint32_t *attachment_field(ll_parser *p, const ll_tok *t, mssa_inst *ins)
   }
 }
 
+/* A name character as the lexer's class C_NAME: [-a-zA-Z$._0-9]. */
+static int md_name_char(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+         c == '-' || c == '$' || c == '.' || c == '_';
+}
+
+/* At the MDVAR `dbg` of an instruction: `!dbg !N` read from the raw text
+** when written as clang writes it (one space, !N of at most 9 digits as
+** the lexer's LT_MDREF), skipping the token for `!N`. Returns 1 when taken
+** (the current token is then the one after `!N`), 0 with nothing consumed
+** for any other form, which the token path reads. Every instruction of a
+** -g module has one. */
+static int fast_dbg(ll_parser *p, mssa_inst *ins) {
+  const ll_tok *t = &p->lx.tok;
+  const char *x = p->m->text, *q = x + t->end;
+  if (t->tlen != 3 || t->quoted || memcmp(x + t->toff, "dbg", 3) != 0 || q[0] != ' ' || q[1] != '!')
+    return 0;
+  const char *d = q + 2, *e = d;
+  uint32_t v = 0;
+  while (e - d < 9 && *e >= '0' && *e <= '9') v = v * 10 + (uint32_t)(*e++ - '0');
+  if (e == d || md_name_char(*e)) return 0;
+  ins->dbg = mssa__ll_md_ref(p, v, (uint32_t)(q + 1 - x));
+  /* as if `!N` had been the current token: prev_end becomes its end */
+  p->lx.pos = (size_t)(e - x);
+  p->lx.tok.end = (uint32_t)(e - x);
+  mssa__ll_next(p);
+  return 1;
+}
+
 void mssa__ll_inst_md(ll_parser *p, mssa_inst *ins) {
   uint32_t stk0 = p->stk.n;
   for (;;) {
     ll_tok nt = p->lx.tok;
     if (nt.kind != LT_MDVAR) mssa__ll_err(p, nt.off, "expected metadata after comma");
+    if (fast_dbg(p, ins)) {
+      if (p->lx.tok.kind != LT_COMMA) break;
+      mssa__ll_next(p);
+      continue;
+    }
     mssa__ll_next(p);
     uint32_t md = mssa__ll_md_node(p), *field = attachment_field(p, &nt, ins);
     if (field) *field = md;
