@@ -91,6 +91,8 @@ static void fields_to_ops(ll_parser *p, uint32_t id, uint32_t stk0) {
   uint32_t n = (p->stk.n - stk0) / 2;
   m->md.a[id].ops = m->mdops.n;
   m->md.a[id].nops = 2 * n;
+  p->stk.n = stk0;
+  if (!n) return; /* mdops.a may still be NULL: no pointer arithmetic on it */
   /* one capacity check for all the pairs */
   mssa_vec_reserve(&m->mdops, m->mdops.n + 2 * n);
   mssa_mdop *o = m->mdops.a + m->mdops.n;
@@ -99,7 +101,6 @@ static void fields_to_ops(ll_parser *p, uint32_t id, uint32_t stk0) {
     o[2 * i + 1] = (mssa_mdop){MSSA_MDO_NODE, p->stk.a[stk0 + 2 * i + 1]};
   }
   m->mdops.n += 2 * n;
-  p->stk.n = stk0;
 }
 static uint32_t parse_special_into(ll_parser *p, uint32_t id);
 
