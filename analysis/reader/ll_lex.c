@@ -159,7 +159,10 @@ void mssa__lex_init(ll_lexer *lx, const char *text, size_t len) {
 static void set_err(ll_lexer *lx, size_t at, const char *msg) {
   lx->tok.kind = LT_ERROR;
   lx->tok.off = (uint32_t)at;
-  lx->tok.end = (uint32_t)at + 1;
+  /* An error token "ends" where the previous token ended (never after
+  ** `at`), so that the next mssa__lex_next leaves prev_end at the last
+  ** good token without testing the kind of every token. */
+  lx->tok.end = lx->prev_end;
   lx->msg = msg;
   lx->pos = lx->len; /* stop: the parser reports and gives up */
 }
@@ -448,7 +451,7 @@ static LEX_NOINLINE void lex_slow(ll_lexer *lx, const char *p) {
 void mssa__lex_next(ll_lexer *lx) {
   const char *t = lx->text;
   ll_tok *k = &lx->tok;
-  if (k->kind != LT_ERROR || lx->pos == 0) lx->prev_end = k->end;
+  lx->prev_end = k->end;
   const char *p = t + lx->pos;
   while (IS(*p, C_SPACE)) p++;
   uint32_t off = (uint32_t)(p - t);
