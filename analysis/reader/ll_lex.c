@@ -105,6 +105,18 @@ static inline int kw_lookup(const char *s, size_t n, uint32_t h) {
     if (k < 0) return -1;
     if (kw_len[k] != n) continue;
     const char *a = kw_names[k];
+    if (n >= 4) {
+      /* two overlapping 4-byte compares cover 4..8 bytes (both strings
+      ** have n readable bytes); longer keywords compare the middle too */
+      uint32_t x, y, u, v;
+      memcpy(&x, a, 4); memcpy(&y, s, 4);
+      memcpy(&u, a + n - 4, 4); memcpy(&v, s + n - 4, 4);
+      if (x != y || u != v) continue;
+      size_t i = 4;
+      while (i < n - 4 && a[i] == s[i]) i++;
+      if (i >= n - 4) return k;
+      continue;
+    }
     size_t i = 0;
     while (i < n && a[i] == s[i]) i++;
     if (i == n) return k;
@@ -147,7 +159,10 @@ void mssa__lex_init(ll_lexer *lx, const char *text, size_t len) {
 static void set_err(ll_lexer *lx, size_t at, const char *msg) {
   lx->tok.kind = LT_ERROR;
   lx->tok.off = (uint32_t)at;
-  lx->tok.end = (uint32_t)at + 1;
+  /* An error token "ends" where the previous token ended (never after
+  ** `at`), so that the next mssa__lex_next leaves prev_end at the last
+  ** good token without testing the kind of every token. */
+  lx->tok.end = lx->prev_end;
   lx->msg = msg;
   lx->pos = lx->len; /* stop: the parser reports and gives up */
 }
@@ -218,6 +233,7 @@ static void set_label(ll_lexer *lx, const char *s, const char *q) {
   lx->tok.toff = (uint32_t)(s - lx->text);
   lx->tok.tlen = (uint32_t)(q - s);
   lx->pos = (size_t)(q + 1 - lx->text);
+  lx->tok.end = (uint32_t)lx->pos;
 }
 
 static void lex_number(ll_lexer *lx, const char *s) {
@@ -305,11 +321,13 @@ static void lex_word(ll_lexer *lx, const char *s) {
     k->toff = (uint32_t)(s - t);
     k->tlen = (uint32_t)(q - s);
     lx->pos = (size_t)(q - t);
+    k->end = (uint32_t)lx->pos;
     return;
   }
   q = w;
   size_t n = (size_t)(q - s);
   lx->pos = (size_t)(q - t);
+  k->end = (uint32_t)lx->pos;
   k->toff = (uint32_t)(s - t);
   k->tlen = (uint32_t)n;
   if (s[0] == 'i' && n > 1 && IS(s[1], C_DIGIT)) {
@@ -367,7 +385,6 @@ static const uint8_t punct[256] = {
   ['>'] = LT_GT, ['|'] = LT_BAR,
 };
 
-static void lex_token(ll_lexer *lx, const char *p);
 
 /* Kept out of line, so that mssa__lex_next saves no registers: inlined, its
 ** calls (memchr, lex_word) made every token pay for saving and restoring
@@ -378,20 +395,13 @@ static void lex_token(ll_lexer *lx, const char *p);
 #define LEX_NOINLINE
 #endif
 
-/* From p on: whitespace and comments, then any token. */
-static LEX_NOINLINE void lex_slow(ll_lexer *lx, const char *p) {
-  const char *t = lx->text;
+static LEX_NOINLINE void lex_token(ll_lexer *lx, const char *p);
+
+/* At p, past whitespace and comments: any token. Inlined into both of its
+** callers; it makes only tail calls, so lex_slow saves no registers. */
+static inline void lex_at(ll_lexer *lx, const char *p) {
   ll_tok *k = &lx->tok;
-  for (;;) {
-    while (IS(*p, C_SPACE)) p++;
-    if (*p == ';') {
-      const char *nl = memchr(p, '\n', lx->len - (size_t)(p - t));
-      p = nl ? nl : t + lx->len;
-      continue;
-    }
-    break;
-  }
-  uint32_t off = (uint32_t)(p - t);
+  uint32_t off = (uint32_t)(p - lx->text);
   k->off = k->toff = off;
   k->quoted = 0;
   k->tlen = 0;
@@ -402,7 +412,37 @@ static LEX_NOINLINE void lex_slow(ll_lexer *lx, const char *p) {
     lx->pos = off + 1;
     return;
   }
+  /* words (a third of all tokens: keywords, types) go straight to
+  ** lex_word, past lex_token's switch */
+  if (IS(*p, C_ALPHA)) {
+    k->num = 0;
+    lex_word(lx, p);
+    return;
+  }
   lex_token(lx, p);
+}
+
+/* At a ';': comments and whitespace up to the next token (memchr per
+** comment; kept apart so that lex_slow stays free of calls). */
+static LEX_NOINLINE void lex_comments(ll_lexer *lx, const char *p) {
+  const char *t = lx->text;
+  for (;;) {
+    while (IS(*p, C_SPACE)) p++;
+    if (*p != ';') break;
+    const char *nl = memchr(p, '\n', lx->len - (size_t)(p - t));
+    p = nl ? nl : t + lx->len;
+  }
+  lex_at(lx, p);
+}
+
+/* From p on: whitespace, then any token (comments in lex_comments). */
+static LEX_NOINLINE void lex_slow(ll_lexer *lx, const char *p) {
+  while (IS(*p, C_SPACE)) p++;
+  if (*p == ';') {
+    lex_comments(lx, p);
+    return;
+  }
+  lex_at(lx, p);
 }
 
 /* The hot path stays small and calls nothing but its tail: whitespace,
@@ -411,7 +451,7 @@ static LEX_NOINLINE void lex_slow(ll_lexer *lx, const char *p) {
 void mssa__lex_next(ll_lexer *lx) {
   const char *t = lx->text;
   ll_tok *k = &lx->tok;
-  if (k->kind != LT_ERROR || lx->pos == 0) lx->prev_end = k->end;
+  lx->prev_end = k->end;
   const char *p = t + lx->pos;
   while (IS(*p, C_SPACE)) p++;
   uint32_t off = (uint32_t)(p - t);
@@ -427,9 +467,11 @@ void mssa__lex_next(ll_lexer *lx) {
   }
   if ((*p == '%' || *p == '!') && IS(p[1], C_DIGIT)) {
     /* `%N` / `!N`: at most 9 digits and no name character after them */
-    const char *q = p + 1;
-    uint32_t v = 0;
-    while (IS(*q, C_DIGIT) && q - p <= 9) v = v * 10 + (uint32_t)(*q++ - '0');
+    /* the first digit is known; at most 8 more (9 in all), compared
+    ** arithmetically rather than through the class table */
+    const char *q = p + 2, *lim = p + 10;
+    uint32_t v = (uint32_t)(p[1] - '0');
+    while (q < lim && (unsigned char)(*q - '0') < 10) v = v * 10 + (uint32_t)(*q++ - '0');
     if (!IS(*q, C_NAME)) {
       k->off = k->toff = off;
       k->quoted = 0;
@@ -444,7 +486,7 @@ void mssa__lex_next(ll_lexer *lx) {
   lex_slow(lx, p);
 }
 
-static void lex_token(ll_lexer *lx, const char *p) {
+static LEX_NOINLINE void lex_token(ll_lexer *lx, const char *p) {
   const char *t = lx->text;
   ll_tok *k = &lx->tok;
   k->num = 0;

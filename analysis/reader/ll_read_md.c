@@ -91,13 +91,16 @@ static void fields_to_ops(ll_parser *p, uint32_t id, uint32_t stk0) {
   uint32_t n = (p->stk.n - stk0) / 2;
   m->md.a[id].ops = m->mdops.n;
   m->md.a[id].nops = 2 * n;
-  for (uint32_t i = 0; i < n; i++) {
-    mssa_mdop f = {MSSA_MDO_STRING, p->stk.a[stk0 + 2 * i]};
-    mssa_mdop v = {MSSA_MDO_NODE, p->stk.a[stk0 + 2 * i + 1]};
-    mssa_vec_push(&m->mdops, f);
-    mssa_vec_push(&m->mdops, v);
-  }
   p->stk.n = stk0;
+  if (!n) return; /* mdops.a may still be NULL: no pointer arithmetic on it */
+  /* one capacity check for all the pairs */
+  mssa_vec_reserve(&m->mdops, m->mdops.n + 2 * n);
+  mssa_mdop *o = m->mdops.a + m->mdops.n;
+  for (uint32_t i = 0; i < n; i++) {
+    o[2 * i] = (mssa_mdop){MSSA_MDO_STRING, p->stk.a[stk0 + 2 * i]};
+    o[2 * i + 1] = (mssa_mdop){MSSA_MDO_NODE, p->stk.a[stk0 + 2 * i + 1]};
+  }
+  m->mdops.n += 2 * n;
 }
 static uint32_t parse_special_into(ll_parser *p, uint32_t id);
 
@@ -270,6 +273,13 @@ static size_t location_field(const char *q) {
   }
 }
 
+/* The string id of a DILocation field name (`scope`, `inlinedAt`), kept
+** in *slot (id + 1) after its first use: every location has a scope. */
+static uint32_t loc_field_id(ll_parser *p, uint32_t *slot, uint32_t off, uint32_t len) {
+  if (!*slot) *slot = field_name(p, off, len) + 1;
+  return *slot - 1;
+}
+
 static int fast_location(ll_parser *p, uint32_t id) {
   const char *t = p->m->text, *q = t + p->lx.pos, *e = t + p->m->text_len;
   uint32_t line = 0, col = 0, scope = MSSA_NONE, inl = MSSA_NONE;
@@ -324,8 +334,8 @@ static int fast_location(ll_parser *p, uint32_t id) {
   int inl_first = has_inl && has_scope && inl_f < scope_f;
   for (int pass = 0; pass < 2; pass++) {
     int want_inl = pass == 0 ? inl_first : !inl_first;
-    if (want_inl && has_inl) { mssa_vec_push(&p->stk, field_name(p, inl_f, 9)); mssa_vec_push(&p->stk, inl); }
-    if (!want_inl && has_scope) { mssa_vec_push(&p->stk, field_name(p, scope_f, 5)); mssa_vec_push(&p->stk, scope); }
+    if (want_inl && has_inl) { mssa_vec_push(&p->stk, loc_field_id(p, &p->fn_inl, inl_f, 9)); mssa_vec_push(&p->stk, inl); }
+    if (!want_inl && has_scope) { mssa_vec_push(&p->stk, loc_field_id(p, &p->fn_scope, scope_f, 5)); mssa_vec_push(&p->stk, scope); }
   }
   mssa_md *d = &m->md.a[id];
   d->line = line;
@@ -534,11 +544,45 @@ static uint32_t *attachment_field(ll_parser *p, const ll_tok *t, mssa_inst *ins)
   }
 }
 
+/* A name character as the lexer's class C_NAME: [-a-zA-Z$._0-9]. */
+static int md_name_char(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+         c == '-' || c == '$' || c == '.' || c == '_';
+}
+
+/* At the MDVAR `dbg` of an instruction: `!dbg !N` read from the raw text
+** when written as clang writes it (one space, !N of at most 9 digits as
+** the lexer's LT_MDREF), skipping the token for `!N`. Returns 1 when taken
+** (the current token is then the one after `!N`), 0 with nothing consumed
+** for any other form, which the token path reads. Every instruction of a
+** -g module has one. */
+static int fast_dbg(ll_parser *p, mssa_inst *ins) {
+  const ll_tok *t = &p->lx.tok;
+  const char *x = p->m->text, *q = x + t->end;
+  if (t->tlen != 3 || t->quoted || memcmp(x + t->toff, "dbg", 3) != 0 || q[0] != ' ' || q[1] != '!')
+    return 0;
+  const char *d = q + 2, *e = d;
+  uint32_t v = 0;
+  while (e - d < 9 && *e >= '0' && *e <= '9') v = v * 10 + (uint32_t)(*e++ - '0');
+  if (e == d || md_name_char(*e)) return 0;
+  ins->dbg = mssa__ll_md_ref(p, v, (uint32_t)(q + 1 - x));
+  /* as if `!N` had been the current token: prev_end becomes its end */
+  p->lx.pos = (size_t)(e - x);
+  p->lx.tok.end = (uint32_t)(e - x);
+  mssa__ll_next(p);
+  return 1;
+}
+
 void mssa__ll_inst_md(ll_parser *p, mssa_inst *ins) {
   uint32_t stk0 = p->stk.n;
   for (;;) {
     ll_tok nt = p->lx.tok;
     if (nt.kind != LT_MDVAR) mssa__ll_err(p, nt.off, "expected metadata after comma");
+    if (fast_dbg(p, ins)) {
+      if (p->lx.tok.kind != LT_COMMA) break;
+      mssa__ll_next(p);
+      continue;
+    }
     mssa__ll_next(p);
     uint32_t md = mssa__ll_md_node(p), *field = attachment_field(p, &nt, ins);
     if (field) *field = md;

@@ -450,6 +450,12 @@ static void test_errors(void) {
      "1:75: error: alignment is not a power of two"},
     {"define void @f() {\n  ret void, !dbg !DILocation(line: 1, scope: !9)\n}\n",
      "2:46: error: use of undefined metadata '!9'"},
+    /* `!dbg !N` read from raw text (fast_dbg) and its token-path forms */
+    {"define void @f() {\n  ret void, !dbg !7\n}\n", "2:18: error: use of undefined metadata '!7'"},
+    {"define void @f() {\n  ret void, !dbg  !7\n}\n", "2:19: error: use of undefined metadata '!7'"},
+    {"define void @f() {\n  ret void, !dbg !1234567890\n}\n", "2:19: error: expected metadata number"},
+    {"define void @f() {\n  ret void, !dbg !7, !tbaa !8\n}\n!7 = !{}\n", "2:28: error: use of undefined metadata '!8'"},
+    {"define void @f() {\n  ret void, !dbg !7a\n}\n!7 = !{}\n", "2:20: error: expected instruction opcode"},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
     is_str(perr(cases[i].in), cases[i].want, "error case %zu", i);
