@@ -147,6 +147,8 @@ static const char *h_file_root(mssa_proto_host *h) {
 static void malloc_stats_get(mssa_proto_server_stats *out) {
 #ifdef __GLIBC__
   struct mallinfo2 mi = mallinfo2();   /* sums every arena */
+  /* All zeros: malloc is not glibc's (a sanitizer's or valgrind's). */
+  if (!mi.arena && !mi.hblkhd) return;
   out->malloc_known = true;
   out->malloc_arena = mi.arena;
   out->malloc_mmapped = mi.hblkhd;
