@@ -16,7 +16,10 @@
 #   small on purpose: the least recently used graphs get evicted and rebuilt
 #
 # Output: OUTDIR/soak.dat (columns: seconds rss_kb fds p50_ms p99_ms ops of
-# the interval, errors so far), OUTDIR/soak.png, OUTDIR/soak.svg, OUTDIR/soak.md (a summary
+# the interval, errors so far; then from the daemon's `stats`, in KB unless
+# said: malloc in use, malloc free, arenas (a count), built graphs, the
+# clobber and raw reply caches, connection buffers, loaded modules),
+# OUTDIR/soak.png, OUTDIR/soak.svg, OUTDIR/soak.md (a summary
 # with the load average before and after). Exit 0 when every assertion
 # holds.
 #
@@ -191,7 +194,23 @@ for t in threads:
     t.start()
 rows = []
 dat = open(os.path.join(out, "soak.dat"), "w")
-dat.write("# seconds rss_kb fds p50_ms p99_ms ops errors\n")
+dat.write("# seconds rss_kb fds p50_ms p99_ms ops errors malloc_in_use_kb malloc_free_kb "
+          "arenas graphs_kb clobber_cache_kb raw_cache_kb conn_buffers_kb modules_kb\n")
+mon = Conn()   # the daemon's own view of its memory, sampled next to RSS
+
+def daemon_memory():
+    """From `stats`: malloc in use and free, arenas, graphs, the two reply
+    caches, the connection buffers and the loaded modules' estimated memory
+    (KB; zeros where not reported)."""
+    st = mon.call("stats", {}).get("result", {})
+    m, ca = st.get("malloc", {}), st.get("caches", {})
+    kb = lambda v: (v or 0) / 1024.0
+    return (kb(m.get("in_use")), kb(m.get("free")), m.get("arenas", 0),
+            kb(st.get("graphs", {}).get("bytes")),
+            kb(ca.get("clobber_replies", {}).get("bytes")),
+            kb(ca.get("raw_replies", {}).get("bytes")), kb(st.get("connection_buffers")),
+            kb(st.get("memory")))
+
 while time.monotonic() - t_start < duration:
     time.sleep(min(interval, max(duration - (time.monotonic() - t_start), 0.1)))
     with lock:
@@ -203,7 +222,8 @@ while time.monotonic() - t_start < duration:
     p99 = l[min(len(l) - 1, int(len(l) * 0.99))] * 1e3 if l else 0.0
     row = (time.monotonic() - t_start, rss_kb(), nfds(), p50, p99, n_ops, n_err)
     rows.append(row)
-    dat.write("%.1f %d %d %.3f %.3f %d %d\n" % row)
+    dat.write("%.1f %d %d %.3f %.3f %d %d" % row)
+    dat.write(" %.0f %.0f %d %.0f %.0f %.0f %.0f %.0f\n" % daemon_memory())
     dat.flush()
 stop.set()
 for t in threads:

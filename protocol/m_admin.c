@@ -75,6 +75,32 @@ int mssa__m_unload(mssa__call *c) {
   return 0;
 }
 
+/* The bounded reply caches: how full they are and what they hold. */
+static json_t *caches_json_new(const mssa_proto *p) {
+  size_t rn = 0, rb = 0, wn = 0, wb = 0;
+  if (p->rcache) {
+    rb = MSSA__RCACHE_SIZE * sizeof *p->rcache;
+    for (size_t i = 0; i < MSSA__RCACHE_SIZE; i++)
+      if (p->rcache[i].text) {
+        rn++;
+        rb += p->rcache[i].len + 1;
+      }
+  }
+  mssa__raw_usage(p, &wn, &wb);
+  return json_pack("{s{sIsIsI}s{sIsIsI}}", "clobber_replies", "entries", (json_int_t)rn,
+                   "slots", (json_int_t)MSSA__RCACHE_SIZE, "bytes", (json_int_t)rb,
+                   "raw_replies", "entries", (json_int_t)wn, "slots", (json_int_t)MSSA__RAW_SLOTS,
+                   "bytes", (json_int_t)wb);
+}
+
+/* The allocator's view of the process (when the C library tells it). */
+static json_t *malloc_json_new(const mssa_proto_server_stats *ss) {
+  return json_pack("{sIsIsIsIsI}", "arena", (json_int_t)ss->malloc_arena, "mmapped",
+                   (json_int_t)ss->malloc_mmapped, "in_use", (json_int_t)ss->malloc_in_use,
+                   "free", (json_int_t)ss->malloc_free, "arenas",
+                   (json_int_t)ss->malloc_arenas);
+}
+
 int mssa__m_stats(mssa__call *c) {
   mssa_proto *p = c->p;
   mssa_proto_host *h = p->host;
@@ -126,6 +152,9 @@ int mssa__m_stats(mssa__call *c) {
                                 (json_int_t)p->graphs_evicted, "evictions",
                                 (json_int_t)p->graph_evictions, "rebuilds",
                                 (json_int_t)p->graph_rebuilds));
+  json_object_set_new(c->result, "caches", caches_json_new(p));
+  json_object_set_new(c->result, "connection_buffers", json_integer((json_int_t)ss.conn_buffers));
+  if (ss.malloc_known) json_object_set_new(c->result, "malloc", malloc_json_new(&ss));
   if (ss.journal)
     json_object_set_new(c->result, "journal",
                         json_pack("{sIsIsIsIsI}", "records", (json_int_t)ss.journal_records,

@@ -232,6 +232,18 @@ static json_t *answer_new(mssa__call *c, const char *module, mssa_qmodule *q, ui
   return o;
 }
 
+/* Frees the answers of older generations (see mssa_proto.rcache_gen). */
+static void rcache_flush_stale(mssa_proto *p) {
+  if (p->rcache_gen == p->gen) return;
+  for (uint32_t i = 0; i < p->rcache_filled.n; i++) {
+    mssa__rentry *e = &p->rcache[p->rcache_filled.a[i]];
+    free(e->text);
+    e->text = NULL;
+  }
+  p->rcache_filled.n = 0;
+  p->rcache_gen = p->gen;
+}
+
 /* The reply-cache slot for (q, fi, inst). */
 static mssa__rentry *rcache_slot(mssa_proto *p, const void *q, uint32_t fi, uint32_t inst) {
   if (!p->rcache) p->rcache = mssa_xcalloc(MSSA__RCACHE_SIZE, sizeof *p->rcache);
@@ -279,6 +291,8 @@ int mssa__m_clobber(mssa__call *c) {
   if (!o) return no_access(c, q, fi, inst);
   if (e && json_is_true(json_object_get(o, "from_cache"))) {
     /* Stable from now on (until gen moves): keep the encoded answer. */
+    rcache_flush_stale(c->p);
+    if (!e->text) mssa_vec_push(&c->p->rcache_filled, (uint32_t)(e - c->p->rcache));
     free(e->text);
     e->text = json_dumps(o, JSON_COMPACT | JSON_REAL_PRECISION(9));
     e->len = e->text ? strlen(e->text) : 0;

@@ -45,6 +45,12 @@ typedef struct mssa__rentry {
   size_t len;
 } mssa__rentry;
 
+/* Slots of the raw cache (rpc.c). */
+#define MSSA__RAW_SLOTS 1024
+/* Entries filled in the raw cache (rpc.c) and the bytes it holds: its
+** table and its copies of request lines and replies. */
+void mssa__raw_usage(const mssa_proto *p, size_t *entries, size_t *bytes);
+
 /* One function's graph as --max-memory accounts it (graphs.c). */
 typedef struct mssa__gnode mssa__gnode;
 
@@ -61,6 +67,13 @@ struct mssa_proto {
   ** unload, or a walker query that optimized an access (see m_query.c). */
   uint64_t gen;
   mssa__rentry *rcache; /* MSSA__RCACHE_SIZE entries, allocated lazily */
+  /* A cached reply answers only while its gen is current, so entries of an
+  ** older gen are dead: they are freed (by the slots filled, listed here)
+  ** before one of a newer gen is stored. Without this the dead answers stay
+  ** until their slot is reused, and the cache creeps towards all its slots
+  ** (MBs) for minutes while it answers nothing. Same for the raw cache. */
+  uint64_t rcache_gen, raw_gen;
+  MSSA_VEC(uint32_t) rcache_filled, raw_filled;
   uint64_t reloads_diff;  /* loads answered by reparsing changed bodies only */
   uint64_t loads_source;  /* loads of a C source (`load {"source"}`) */
   /* Replies to byte-identical repeats of a request answered from rcache

@@ -52,6 +52,13 @@ typedef struct mssa_proto_server_stats {
   uint64_t journal_fsyncs;     /* fdatasyncs of the journal that succeeded */
   uint64_t journal_fsync_errors;
   uint64_t journal_compactions;
+  bool malloc_known;           /* the C library reports its heap (glibc's mallinfo2) */
+  uint64_t malloc_arena;       /* bytes the allocator holds from the system, not mmapped */
+  uint64_t malloc_mmapped;     /* bytes in blocks mmapped one by one (large blocks) */
+  uint64_t malloc_in_use;      /* bytes handed out and not yet freed */
+  uint64_t malloc_free;        /* bytes held but free (fragmentation and caches) */
+  uint64_t malloc_arenas;      /* arenas (one per thread that allocated, up to a cap) */
+  uint64_t conn_buffers;       /* bytes of the connections' input and output buffers */
 } mssa_proto_server_stats;
 
 /* What the engine needs from the daemon's module store. */

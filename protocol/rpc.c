@@ -143,7 +143,7 @@ mssa_proto *mssa_proto_new(mssa_proto_host *host, const mssa_proto_opts *opts) {
 ** bumps). Only small requests are kept, in a fixed table, so memory is
 ** bounded: MSSA__RAW_SIZE * (MSSA__RAW_MAXLINE + reply).
 */
-#define MSSA__RAW_SIZE 1024
+#define MSSA__RAW_SIZE MSSA__RAW_SLOTS
 #define MSSA__RAW_MAXLINE 1024
 struct mssa__rawentry {
   char *line;
@@ -160,6 +160,30 @@ static struct mssa__rawentry *raw_slot(mssa_proto *p, const char *line, size_t l
   return &p->raw[mssa_hash(line, len) & (MSSA__RAW_SIZE - 1)];
 }
 
+/* Frees the replies of older generations (see mssa_proto.rcache_gen). */
+static void raw_flush_stale(mssa_proto *p) {
+  if (p->raw_gen == p->gen) return;
+  for (uint32_t i = 0; i < p->raw_filled.n; i++) {
+    struct mssa__rawentry *e = &p->raw[p->raw_filled.a[i]];
+    free(e->line);
+    free(e->reply);
+    e->line = e->reply = NULL;
+  }
+  p->raw_filled.n = 0;
+  p->raw_gen = p->gen;
+}
+
+void mssa__raw_usage(const mssa_proto *p, size_t *entries, size_t *bytes) {
+  *entries = *bytes = 0;
+  if (!p->raw) return;
+  *bytes = MSSA__RAW_SIZE * sizeof *p->raw;
+  for (size_t i = 0; i < MSSA__RAW_SIZE; i++)
+    if (p->raw[i].line) {
+      ++*entries;
+      *bytes += p->raw[i].len + 1 + p->raw[i].rlen + 1;
+    }
+}
+
 void mssa_proto_free(mssa_proto *p) {
   if (!p) return;
   if (p->raw)
@@ -171,6 +195,8 @@ void mssa_proto_free(mssa_proto *p) {
   if (p->rcache)
     for (size_t i = 0; i < MSSA__RCACHE_SIZE; i++) free(p->rcache[i].text);
   free(p->rcache);
+  mssa_vec_free(&p->rcache_filled);
+  mssa_vec_free(&p->raw_filled);
   mssa_buf_free(&p->scratch);
   mssa__graphs_free(p);
   free(p);
@@ -363,6 +389,8 @@ int mssa_proto_handle(mssa_proto *p, const char *line, size_t len, mssa_buf *out
   p->raw_last = false;
   int rc = mssa_proto_handle_parsed(p, mssa_proto_parse(line, len), out, job);
   if (e && rc == MSSA_PROTO_REPLIED && p->raw_last && out->n > n0) {
+    raw_flush_stale(p);
+    if (!e->line) mssa_vec_push(&p->raw_filled, (uint32_t)(e - p->raw));
     free(e->line);
     free(e->reply);
     e->line = mssa_xstrndup(line, len);

@@ -628,6 +628,12 @@ static bool idle(const mssad_conn *c, uint64_t now, uint64_t timeout_ns) {
          now - c->last_ns >= timeout_ns;
 }
 
+size_t mssad_conns_buffer_bytes(const mssad_server *s) {
+  size_t n = 0;
+  for (const mssad_conn *c = s->conns; c; c = c->next) n += c->in_buf.cap + c->out_buf.cap;
+  return n;
+}
+
 mssad_conn *mssad_conns_idlest(mssad_server *s, uint64_t min_ns) {
   uint64_t now = uv_hrtime();
   mssad_conn *best = NULL;

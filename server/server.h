@@ -191,6 +191,8 @@ void mssad_conn_set_work(mssad_conn *c, mssad_work *w);
 /* Closes the connections idle for idle_timeout_s (no request pending, no
 ** reply unsent). */
 void mssad_conns_close_idle(mssad_server *s);
+/* Bytes allocated for the input and output buffers of every connection. */
+size_t mssad_conns_buffer_bytes(const mssad_server *s);
 /* The connection idle the longest, if idle for at least min_ns, or NULL. */
 mssad_conn *mssad_conns_idlest(mssad_server *s, uint64_t min_ns);
 /* Allocates the handle storage a connection will own. */

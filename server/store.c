@@ -33,6 +33,7 @@
 **      compile competes for the CPU as clang alone would. That thread only
 **      spawns (posix_spawn returns once the child has exec'ed).
 */
+#include <stdio.h>    /* open_memstream */
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
@@ -146,8 +147,37 @@ static const char *h_file_root(mssa_proto_host *h) {
   return s->root_real ? s->root_real : "";
 }
 
+/* What the C library says of its heap (glibc only), so that memory growth
+** can be told apart: blocks in use, free space held in the arenas, arenas. */
+static void malloc_stats_get(mssa_proto_server_stats *out) {
+#ifdef __GLIBC__
+  struct mallinfo2 mi = mallinfo2();   /* sums every arena */
+  /* All zeros: malloc is not glibc's (a sanitizer's or valgrind's). */
+  if (!mi.arena && !mi.hblkhd) return;
+  out->malloc_known = true;
+  out->malloc_arena = mi.arena;
+  out->malloc_mmapped = mi.hblkhd;
+  out->malloc_in_use = mi.uordblks + mi.hblkhd;
+  out->malloc_free = mi.fordblks;
+  /* The arena count is only in malloc_info's XML: one <heap nr=...> each. */
+  char *xml = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&xml, &len);
+  if (f) {
+    malloc_info(0, f);
+    fclose(f);
+    for (const char *x = xml; x && (x = strstr(x, "<heap nr=")); x++) out->malloc_arenas++;
+    free(xml);
+  }
+#else
+  (void)out;
+#endif
+}
+
 static void h_server_stats(mssa_proto_host *h, mssa_proto_server_stats *out) {
   mssad_server *s = h->data;
+  malloc_stats_get(out);
+  out->conn_buffers = mssad_conns_buffer_bytes(s);
   out->jobs_abandoned = s->jobs_abandoned;
   out->requests_timed_out = s->requests_timed_out;
   out->closed_idle = s->closed_idle;

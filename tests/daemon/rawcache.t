@@ -4,6 +4,8 @@
 # decoded -- and never after anything that may change the answer (an edit,
 # a load of the same module, an unload).
 import json
+import os
+import platform
 
 import daemonlib as lib
 ok, is_, done, Daemon = lib.ok, lib.is_, lib.done, lib.Daemon
@@ -23,9 +25,9 @@ ok(r is not None and r.get("functions") == 1, "module loads")
 
 LINE = b'{"jsonrpc":"2.0","id":7,"method":"clobber","params":{"module":"m","function":"f","inst":"%v"}}\n'
 
-def ask():
-    """Sends LINE and returns the raw reply bytes."""
-    c.send(LINE)
+def ask(line=LINE):
+    """Sends `line` and returns the raw reply bytes."""
+    c.send(line)
     c.s.settimeout(30)
     while b"\n" not in c.buf:
         chunk = c.s.recv(1 << 20)
@@ -64,6 +66,45 @@ is_(j["result"]["clobber"]["id"], 1, "after the reload the same request sees def
 c.result("unload", {"module": "m"})
 j = json.loads(ask())
 ok("error" in j, "after unload the same request gets an error", j)
+
+# Both reply caches answer only within one generation (every load, edit,
+# unload or walker update starts a new one): answers of an older one are
+# freed when a newer one is stored, so `stats` counts only live entries.
+c.result("load", {"module": "n", "text": MOD})
+LINE_N1 = b'{"jsonrpc":"2.0","id":8,"method":"clobber","params":{"module":"n","function":"f","inst":1}}\n'
+LINE_NV = b'{"jsonrpc":"2.0","id":9,"method":"clobber","params":{"module":"n","function":"f","inst":"%v"}}\n'
+for _ in range(3):
+    ask(LINE_N1)   # the store to %q
+ca = c.result("stats", {})["caches"]
+is_(ca["clobber_replies"]["entries"], 1, "stats: one clobber reply cached")
+is_(ca["clobber_replies"]["slots"], 4096, "stats: the clobber reply cache has 4096 slots")
+ok(ca["clobber_replies"]["bytes"] > 4096 * 16, "stats: its bytes count the table", ca)
+is_(ca["raw_replies"]["slots"], 1024, "stats: the raw cache has 1024 slots")
+is_(ca["raw_replies"]["entries"], 1, "stats: the repeats filled one raw cache entry")
+c.result("edit", {"module": "n", "function": "f",
+                  "ops": [{"op": "insert", "before": "%v", "text": "store i32 3, i32* %p"}]})
+for _ in range(3):
+    ask(LINE_NV)
+ca = c.result("stats", {})["caches"]
+is_(ca["clobber_replies"]["entries"], 1,
+    "stats: after the edit the store's stale answer is gone, only %v's is cached")
+is_(ca["raw_replies"]["entries"], 1, "stats: the raw cache dropped the reply from before the edit")
+
+st = c.result("stats", {})
+ok(st["connection_buffers"] > 0, "stats: connection buffers counted", st.get("connection_buffers"))
+m = st.get("malloc")
+# glibc's malloc reports itself; under ASan (`make asan` sets ASAN_OPTIONS)
+# malloc is the sanitizer's, and `stats` leaves the figures out.
+own_malloc = platform.libc_ver()[0] == "glibc" and "ASAN_OPTIONS" not in os.environ
+if not own_malloc:
+    is_(m, None, "stats: no malloc figures when malloc is not glibc's")
+    for _ in range(3):
+        ok(True, "# SKIP not glibc's malloc")
+else:
+    ok(m["in_use"] > 0 and m["arena"] > 0, "stats: malloc in use and arena bytes", m)
+    ok(m["free"] >= 0 and m["mmapped"] >= 0, "stats: malloc free and mmapped bytes", m)
+    is_(m["arenas"], 1, "stats: one malloc arena (M_ARENA_MAX, server/main.c)")
+    ok(m["in_use"] < 64 << 20, "stats: two tiny modules use well under 64 MB", m)
 
 is_(d.stop(), 0, "daemon exits cleanly")
 ok(d.sanitizer_clean(), "no sanitizer reports")
