@@ -76,8 +76,6 @@ struct mssa_proto {
   mssa__gnode *lru_head, *lru_tail;   /* most / least recently used */
   uint64_t tick;          /* numbers requests: what pins a graph */
   MSSA_VEC(mssa__gnode *) touched;    /* used by this request */
-  mssa_buf scratch;       /* a reply a handler writes as text (result_text),
-                             reused by every request: no allocation per reply */
 };
 
 typedef struct mssa__call {
@@ -88,8 +86,6 @@ typedef struct mssa__call {
   json_t *result;       /* on success (owned) */
   const char *result_text; /* or: the result already encoded (borrowed) */
   size_t result_len;
-  bool result_fresh;    /* result_text was made for this request (p->scratch),
-                           not taken from the clobber reply cache */
   int code;             /* on failure */
   char msg[512];
   json_t *data;         /* optional error data (owned) */

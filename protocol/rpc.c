@@ -171,7 +171,6 @@ void mssa_proto_free(mssa_proto *p) {
   if (p->rcache)
     for (size_t i = 0; i < MSSA__RCACHE_SIZE; i++) free(p->rcache[i].text);
   free(p->rcache);
-  mssa_buf_free(&p->scratch);
   mssa__graphs_free(p);
   free(p);
 }
@@ -451,7 +450,7 @@ int mssa__rpc_request(mssa_proto *p, json_t *root, uint64_t t0, mssa_buf *out,
     mssa_buf_append(out, c.result_text, c.result_len);
     mssa_buf_append(out, "}\n", 2);
     json_decref(c.result);
-    p->raw_last = !c.result_fresh;   /* a cached answer: the same request gets the same bytes */
+    p->raw_last = true;   /* a cached answer: the same request gets the same bytes */
   } else if (!notify) {
     mssa__emit(mssa__result_new(id, c.result), out);
   } else {
