@@ -21,7 +21,11 @@
 **      hand-written encoder of old produced (tests/unit/test_protocol.c,
 **      test_ids_bytes). The arrays are flat (6 integers an access in
 **      `accesses`, 3 a path step in `depends`): one jansson value per
-**      number, none per access.
+**      number, none per access, and numbers from -1 to SMALL_INTS - 2
+**      (kind and alias codes, blocks, most ids) are shared values made once
+**      per engine (p->small_ints) and only referenced again: a reply of n
+**      accesses allocates far fewer than 6n values. They are never changed
+**      (json_integer_set), so sharing them cannot change a reply.
 */
 #include <string.h>
 
@@ -34,6 +38,7 @@ static const int OVERLAP_CODE[] = {
     [MSSA_OVERLAP_NONE] = 4, [MSSA_OVERLAP_PARTIAL] = 3, [MSSA_OVERLAP_TOTAL] = 2,
     [MSSA_OVERLAP_EXACT] = 1, [MSSA_OVERLAP_MAY] = 0};
 #define NAME_CAP 1024
+#define SMALL_INTS 4097   /* invariant 3: -1 .. 4095 */
 
 int mssa__param_form(mssa__call *c, bool *ids) {
   const char *form = NULL;
@@ -56,6 +61,22 @@ static int kind_code(unsigned kind) {
   }
 }
 
+/* Invariant 3: the JSON integer v, shared when small (a new reference). */
+static json_t *num(mssa_proto *p, json_int_t v) {
+  if (v < -1 || v >= SMALL_INTS - 1) return json_integer(v);
+  if (!p->small_ints) p->small_ints = mssa_xcalloc(SMALL_INTS, sizeof *p->small_ints);
+  json_t **slot = &p->small_ints[v + 1];
+  if (!*slot) *slot = json_integer(v);
+  return json_incref(*slot);
+}
+
+void mssa__ids_free(mssa_proto *p) {
+  if (!p->small_ints) return;
+  for (size_t i = 0; i < SMALL_INTS; i++) json_decref(p->small_ints[i]);
+  free(p->small_ints);
+  p->small_ints = NULL;
+}
+
 /* Sets the reply; -32603 if jansson could not allocate it (`r` NULL). */
 static int reply(mssa__call *c, json_t *r) {
   if (!r) return mssa__fail(c, MSSA_RPC_INTERNAL_ERROR, "out of memory encoding the reply");
@@ -64,19 +85,19 @@ static int reply(mssa__call *c, json_t *r) {
 }
 
 /* Invariant 2: kind, id, inst of access `a`, appended to `arr`. */
-static void add_access(json_t *arr, const mssa_ssa *s, uint32_t a) {
+static void add_access(mssa_proto *p, json_t *arr, const mssa_ssa *s, uint32_t a) {
   const mssa_access *x = &s->acc.a[a];
   bool has_inst = (x->kind == MSSA_ACC_DEF || x->kind == MSSA_ACC_USE) && x->inst != MSSA_NONE;
-  json_array_append_new(arr, json_integer(kind_code(x->kind)));
-  json_array_append_new(arr, json_integer(x->kind == MSSA_ACC_USE ? -1 : (json_int_t)x->id));
-  json_array_append_new(arr, json_integer(has_inst ? (json_int_t)x->inst : -1));
+  json_array_append_new(arr, num(p, kind_code(x->kind)));
+  json_array_append_new(arr, num(p, x->kind == MSSA_ACC_USE ? -1 : (json_int_t)x->id));
+  json_array_append_new(arr, num(p, has_inst ? (json_int_t)x->inst : -1));
 }
 
 /* [kind,id,inst] of access `a`, or null for MSSA_NONE. */
-static json_t *access_or_null(const mssa_ssa *s, uint32_t a) {
+static json_t *access_or_null(mssa_proto *p, const mssa_ssa *s, uint32_t a) {
   if (a == MSSA_NONE) return json_null();
   json_t *arr = json_array();
-  if (arr) add_access(arr, s, a);
+  if (arr) add_access(p, arr, s, a);
   return arr;
 }
 
@@ -98,11 +119,11 @@ int mssa__ids_accesses(mssa__call *c, const mssa_qmodule *q, uint32_t fi,
   json_t *acc = json_array();
   for (uint32_t k = 0; acc && k < n; k++) {
     const mssa_access *x = &s->acc.a[v[k].access];
-    add_access(acc, s, v[k].access);
-    json_array_append_new(acc, json_integer(x->block));
+    add_access(c->p, acc, s, v[k].access);
+    json_array_append_new(acc, num(c->p, x->block));
     json_int_t clobber = x->kind == MSSA_ACC_PHI ? -1 : (json_int_t)s->acc.a[v[k].clobber].id;
-    json_array_append_new(acc, json_integer(clobber));
-    json_array_append_new(acc, json_integer(mssa_q_alias_name(v[k].ar) ? v[k].ar : -1));
+    json_array_append_new(acc, num(c->p, clobber));
+    json_array_append_new(acc, num(c->p, mssa_q_alias_name(v[k].ar) ? v[k].ar : -1));
   }
   json_t *next = offset + n < total ? json_integer((json_int_t)(offset + n)) : json_null();
   return reply(c, json_pack("{sI sI so sI s[ssssss] so so}", "total", (json_int_t)total, "offset",
@@ -121,11 +142,11 @@ int mssa__ids_alias(mssa__call *c, int alias, mssa_overlap overlap) {
 int mssa__ids_depends(mssa__call *c, const mssa_qmodule *q, uint32_t fi, const mssa_deps_dep *d) {
   const mssa_ssa *s = q->ssa[fi];
   json_t *path = json_array();
-  for (uint32_t k = 0; path && k < d->path.n; k++) add_access(path, s, d->path.a[k]);
+  for (uint32_t k = 0; path && k < d->path.n; k++) add_access(c->p, path, s, d->path.a[k]);
   uint32_t killer = d->killer != MSSA_NONE ? mssa_ssa_inst_access(s, d->killer) : MSSA_NONE;
   return reply(c, json_pack("[biiibo?ooo]", d->depends, (int)d->kinds,
                             d->alias >= 0 && mssa_q_alias_name(d->alias) ? d->alias : -1,
                             (int)(d->modref & MSSA_MR_MODREF), d->reaches,
-                            d->reason ? mssa__jstr(d->reason) : NULL, access_or_null(s, killer),
-                            access_or_null(s, d->clobber), path));
+                            d->reason ? mssa__jstr(d->reason) : NULL, access_or_null(c->p, s, killer),
+                            access_or_null(c->p, s, d->clobber), path));
 }

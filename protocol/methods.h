@@ -76,6 +76,7 @@ struct mssa_proto {
   mssa__gnode *lru_head, *lru_tail;   /* most / least recently used */
   uint64_t tick;          /* numbers requests: what pins a graph */
   MSSA_VEC(mssa__gnode *) touched;    /* used by this request */
+  json_t **small_ints;    /* m_deps_ids.c: shared JSON integers, made lazily */
 };
 
 typedef struct mssa__call {
@@ -101,6 +102,9 @@ int mssa__fail(mssa__call *c, int code, const char *fmt, ...)
 ** is created if absent). */
 int mssa__fail_reason(mssa__call *c, int code, int reason, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
+
+/* Frees p->small_ints (m_deps_ids.c; mssa_proto_free). */
+void mssa__ids_free(mssa_proto *p);
 
 /* A JSON string of `s`, with bytes that are not UTF-8 replaced. */
 json_t *mssa__jstr(const char *s);

@@ -171,6 +171,7 @@ void mssa_proto_free(mssa_proto *p) {
   if (p->rcache)
     for (size_t i = 0; i < MSSA__RCACHE_SIZE; i++) free(p->rcache[i].text);
   free(p->rcache);
+  mssa__ids_free(p);
   mssa__graphs_free(p);
   free(p);
 }
@@ -241,7 +242,9 @@ void mssa__emit(json_t *reply_steal, mssa_buf *out) {
   ** precision (echoed as given) while reals in results print with 9
   ** significant digits ("ms":0.201008, not 0.20100799999999999).
   ** JSON_COMPACT never emits a raw newline (strings escape it), so the
-  ** reply stays one line. */
+  ** reply stays one line. The fixed key names and braces of the envelope
+  ** are the only bytes not written by jansson: one dump of the envelope
+  ** would print a real id with 9 digits, or reals in results with 17. */
   static const char head[] = "{\"jsonrpc\":\"2.0\",\"id\":";
   json_t *id = json_object_get(reply_steal, "id");
   json_t *err = json_object_get(reply_steal, "error");
