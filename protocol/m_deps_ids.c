@@ -135,8 +135,21 @@ int mssa__ids_accesses(mssa__call *c, const mssa_qmodule *q, uint32_t fi,
 
 /* ------------------------------------------------------------ alias, depends */
 
+/* Appends each of the `n` values (taken) to a new array; NULL if any is
+** NULL. Plain appends, not json_pack: it parses its format on every call,
+** which costs more than the answer of an alias query (invariant 3). */
+static json_t *array_of(size_t n, json_t *const *v) {
+  json_t *arr = json_array();
+  int bad = !arr;
+  for (size_t k = 0; k < n; k++) bad |= (v[k] == NULL) | json_array_append_new(arr, v[k]);   /* steals */
+  if (!bad) return arr;
+  json_decref(arr);
+  return NULL;
+}
+
 int mssa__ids_alias(mssa__call *c, int alias, mssa_overlap overlap) {
-  return reply(c, json_pack("[ii]", alias, OVERLAP_CODE[overlap]));
+  json_t *v[] = {num(c->p, alias), num(c->p, OVERLAP_CODE[overlap])};
+  return reply(c, array_of(2, v));
 }
 
 int mssa__ids_depends(mssa__call *c, const mssa_qmodule *q, uint32_t fi, const mssa_deps_dep *d) {
@@ -144,9 +157,10 @@ int mssa__ids_depends(mssa__call *c, const mssa_qmodule *q, uint32_t fi, const m
   json_t *path = json_array();
   for (uint32_t k = 0; path && k < d->path.n; k++) add_access(c->p, path, s, d->path.a[k]);
   uint32_t killer = d->killer != MSSA_NONE ? mssa_ssa_inst_access(s, d->killer) : MSSA_NONE;
-  return reply(c, json_pack("[biiibo?ooo]", d->depends, (int)d->kinds,
-                            d->alias >= 0 && mssa_q_alias_name(d->alias) ? d->alias : -1,
-                            (int)(d->modref & MSSA_MR_MODREF), d->reaches,
-                            d->reason ? mssa__jstr(d->reason) : NULL, access_or_null(c->p, s, killer),
-                            access_or_null(c->p, s, d->clobber), path));
+  json_t *v[] = {json_boolean(d->depends), num(c->p, d->kinds),
+                 num(c->p, d->alias >= 0 && mssa_q_alias_name(d->alias) ? d->alias : -1),
+                 num(c->p, d->modref & MSSA_MR_MODREF), json_boolean(d->reaches),
+                 d->reason ? mssa__jstr(d->reason) : json_null(), access_or_null(c->p, s, killer),
+                 access_or_null(c->p, s, d->clobber), path};
+  return reply(c, array_of(sizeof v / sizeof v[0], v));
 }
