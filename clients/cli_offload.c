@@ -13,13 +13,16 @@
 ** Invariants:
 **   1. Bad IR is one line FILE:LINE:COL: error: MSG on stderr, status 1;
 **      bad usage is status 2.
-**   2. The JSON is written by hand here (the CLI does not link jansson),
-**      with jansson's escapes, so tests can compare it byte for byte with
-**      the daemon's reply.
+**   2. The JSON is built with jansson and dumped compact, keys in the
+**      order the daemon's `promotable` handler packs them (protocol/m_deps.c),
+**      so it is the daemon's reply byte for byte; a name that is not UTF-8
+**      has its high bytes replaced by '?', as the daemon does.
 */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <jansson.h>
 
 #include "cli.h"
 #include "ir/ir.h"
@@ -31,24 +34,18 @@
 #define NAME_CAP 1024
 #define REASON_CAP 2048
 
-/* A JSON string as jansson's compact dump writes it. */
-static void json_str(FILE *out, const char *s) {
-  fputc('"', out);
-  for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-    switch (*p) {
-    case '"': fputs("\\\"", out); break;
-    case '\\': fputs("\\\\", out); break;
-    case '\b': fputs("\\b", out); break;
-    case '\f': fputs("\\f", out); break;
-    case '\n': fputs("\\n", out); break;
-    case '\r': fputs("\\r", out); break;
-    case '\t': fputs("\\t", out); break;
-    default:
-      if (*p < 0x20) fprintf(out, "\\u%04X", *p);
-      else fputc(*p, out);
-    }
-  }
-  fputc('"', out);
+/* A JSON string of `s`; bytes that are not UTF-8 become '?' (as the
+** daemon's mssa__jstr does). */
+static json_t *jstr(const char *s) {
+  json_t *v = json_string(s);
+  if (v) return v;
+  size_t n = strlen(s);
+  char *t = malloc(n + 1);
+  if (!t) return NULL;
+  for (size_t i = 0; i <= n; i++) t[i] = (unsigned char)s[i] >= 0x80 ? '?' : s[i];
+  v = json_string(t);
+  free(t);
+  return v;
 }
 
 static void block_label(const mssa_module *m, const mssa_func *f, uint32_t b, char *buf) {
@@ -56,30 +53,37 @@ static void block_label(const mssa_module *m, const mssa_func *f, uint32_t b, ch
   mssa_q_block_name(m, f, b, buf + 1, NAME_CAP - 1);
 }
 
-static void print_json(const mssa_module *m, const mssa_func *f, const mssa_deps_promote *r,
-                       bool tagged) {
+/* The `promotable` result, {"allocas":[...]}, with the function's name
+** first when `tag` is not NULL. */
+static json_t *result_new(const mssa_module *m, const mssa_func *f, const mssa_deps_promote *r,
+                          const char *tag) {
   char nm[NAME_CAP], why[REASON_CAP];
-  fputs(tagged ? "\"allocas\":[" : "{\"allocas\":[", stdout);
-  for (uint32_t k = 0; k < r->n; k++) {
+  json_t *arr = json_array();
+  for (uint32_t k = 0; arr && k < r->n; k++) {
     const mssa_deps_alloca *a = &r->a[k];
-    mssa_q_inst_name(m, f, a->inst, nm, sizeof nm);
-    fputs(k ? ",{\"inst\":" : "{\"inst\":", stdout);
-    json_str(stdout, nm);
-    printf(",\"promotable\":%s,\"phi_blocks\":[", a->promotable ? "true" : "false");
-    for (uint32_t j = 0; j < a->nphi; j++) {
-      if (j) fputc(',', stdout);
+    json_t *blocks = json_array();
+    for (uint32_t j = 0; blocks && j < a->nphi; j++) {
       block_label(m, f, r->phis.a[a->phi_off + j], nm);
-      json_str(stdout, nm);
+      json_array_append_new(blocks, jstr(nm));
     }
-    printf("],\"loads\":%u,\"reason\":", a->loads);
-    if (a->promotable) fputs("null", stdout);
-    else {
-      mssa_deps_alloca_reason(m, f, a, why, sizeof why);
-      json_str(stdout, why);
-    }
-    fputc('}', stdout);
+    mssa_deps_alloca_reason(m, f, a, why, sizeof why);
+    mssa_q_inst_name(m, f, a->inst, nm, sizeof nm);
+    json_array_append_new(arr, json_pack("{sosbsosIso}", "inst", jstr(nm), "promotable", a->promotable,
+                                         "phi_blocks", blocks, "loads", (json_int_t)a->loads,
+                                         "reason", a->promotable ? json_null() : jstr(why)));
   }
-  fputs("]}\n", stdout);
+  if (tag) return json_pack("{soso}", "function", jstr(tag), "allocas", arr);
+  return json_pack("{so}", "allocas", arr);
+}
+
+/* One line of JSON; 1 if jansson could not build or write it. */
+static int print_json(const mssa_module *m, const mssa_func *f, const mssa_deps_promote *r,
+                      const char *tag) {
+  json_t *o = result_new(m, f, r, tag);
+  int bad = !o || json_dumpf(o, stdout, JSON_COMPACT) || fputc('\n', stdout) == EOF;
+  json_decref(o);
+  if (bad) fprintf(stderr, "memssa: promotable: could not write the JSON\n");
+  return bad;
 }
 
 static void print_human(const mssa_module *m, const mssa_func *f, const mssa_deps_promote *r) {
@@ -118,16 +122,12 @@ static int promote_one(mssa_module *m, uint32_t fi, bool json, bool tag) {
   if (mssa_ssa_build(m, &m->funcs.a[fi], &bo, &s) != MSSA_OK) return 1;
   mssa_deps_promote r;
   mssa_deps_promotable(s, &r);
-  if (json && tag) {
-    fputs("{\"function\":", stdout);
-    json_str(stdout, mssa_str(m, m->funcs.a[fi].name));
-    fputc(',', stdout);
-  }
-  if (json) print_json(m, &m->funcs.a[fi], &r, tag);
+  int rc = 0;
+  if (json) rc = print_json(m, &m->funcs.a[fi], &r, tag ? mssa_str(m, m->funcs.a[fi].name) : NULL);
   else print_human(m, &m->funcs.a[fi], &r);
   mssa_deps_promote_free(&r);
   mssa_ssa_free(s);
-  return 0;
+  return rc;
 }
 
 int mssa_cli_promotable_local(int argc, char **argv) {

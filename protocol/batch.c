@@ -23,7 +23,12 @@
 **      failed request the error reply stands for.
 **   3. Only the bytes between elements are read here ('[', ',', ']' and
 **      JSON's four blanks); every element is decoded by jansson, and every
-**      reply encoded by it (mssa__emit and the handlers).
+**      reply encoded by it (mssa__emit and the handlers). The reply array's
+**      own '[', ',' and ']' are the only bytes written here: jansson has no
+**      encoder for an array handed over one element at a time, and a
+**      json_array of every reply would hold 10,000 reply objects, which is
+**      what streaming avoids (bench/RESULTS.md, batches: 4,085 page faults
+**      a batch before).
 **   4. The reply is built in the batch's own buffer and handed over whole
 **      when the batch ends, so a parse error found late can still replace
 **      it, and the caller never sends half an array.

@@ -15,10 +15,17 @@
 **      (opt's printed id; -1 for a use), instruction id (-1 for a phi and
 **      liveOnEntry). In `accesses` a clobber is its id only (it is always a
 **      def, a phi or liveOnEntry, each with an id).
-**   3. The reply is JSON text written into p->scratch (result_text), never
-**      jansson values: no allocation per number, and the buffer is reused
-**      by the next request. Strings go through jansson's encoder unless they
-**      are plain printable ASCII.
+**   3. The reply is a jansson value (c->result), encoded by the envelope
+**      like every other reply (mssa__emit, JSON_COMPACT, keys in insertion
+**      order): no JSON is written by hand here. Its bytes are the ones the
+**      hand-written encoder of old produced (tests/unit/test_protocol.c,
+**      test_ids_bytes). The arrays are flat (6 integers an access in
+**      `accesses`, 3 a path step in `depends`): one jansson value per
+**      number, none per access, and numbers from -1 to SMALL_INTS - 2
+**      (kind and alias codes, blocks, most ids) are shared values made once
+**      per engine (p->small_ints) and only referenced again: a reply of n
+**      accesses allocates far fewer than 6n values. They are never changed
+**      (json_integer_set), so sharing them cannot change a reply.
 */
 #include <string.h>
 
@@ -30,8 +37,8 @@ enum { KIND_DEF = 1, KIND_USE = 2, KIND_PHI = 3, KIND_LIVE = 4 };
 static const int OVERLAP_CODE[] = {
     [MSSA_OVERLAP_NONE] = 4, [MSSA_OVERLAP_PARTIAL] = 3, [MSSA_OVERLAP_TOTAL] = 2,
     [MSSA_OVERLAP_EXACT] = 1, [MSSA_OVERLAP_MAY] = 0};
-#define INT_CHARS 24   /* digits of a 64-bit integer, with its sign */
 #define NAME_CAP 1024
+#define SMALL_INTS 4097   /* invariant 3: -1 .. 4095 */
 
 int mssa__param_form(mssa__call *c, bool *ids) {
   const char *form = NULL;
@@ -40,47 +47,6 @@ int mssa__param_form(mssa__call *c, bool *ids) {
   *ids = form && !strcmp(form, "ids");
   if (form && !*ids && strcmp(form, "full"))
     return mssa__fail(c, MSSA_RPC_INVALID_PARAMS, "params.form must be \"full\" or \"ids\"");
-  return 0;
-}
-
-/* ------------------------------------------------------------ writing */
-
-static void put(mssa_buf *b, const char *s) { mssa_buf_append(b, s, strlen(s)); }
-
-static void put_int(mssa_buf *b, long long v) {
-  char tmp[INT_CHARS], *end = tmp + sizeof tmp, *p = end;
-  unsigned long long u = v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v;
-  do *--p = (char)('0' + u % 10);
-  while (u /= 10);
-  if (v < 0) *--p = '-';
-  mssa_buf_append(b, p, (size_t)(end - p));
-}
-
-/* A JSON string: printable ASCII without '"' and '\' as is, anything else
-** through jansson (escapes, and bytes that are not UTF-8 replaced). */
-static void put_str(mssa_buf *b, const char *s) {
-  size_t n = strlen(s);
-  for (size_t i = 0; i < n; i++)
-    if ((unsigned char)s[i] < 0x20 || (unsigned char)s[i] >= 0x7f || s[i] == '"' || s[i] == '\\') {
-      json_t *j = mssa__jstr(s);
-      json_dump_callback(j, mssa_buf_dump_cb, b, JSON_ENCODE_ANY);
-      json_decref(j);
-      return;
-    }
-  mssa_buf_append(b, "\"", 1);
-  mssa_buf_append(b, s, n);
-  mssa_buf_append(b, "\"", 1);
-}
-
-static mssa_buf *text_begin(mssa__call *c) {
-  c->p->scratch.n = 0;
-  return &c->p->scratch;
-}
-
-static int text_reply(mssa__call *c) {
-  c->result_text = c->p->scratch.p;
-  c->result_len = c->p->scratch.n;
-  c->result_fresh = true;
   return 0;
 }
 
@@ -95,106 +61,106 @@ static int kind_code(unsigned kind) {
   }
 }
 
-/* Invariant 2: "kind,id,inst" of access `a`. */
-static void put_access(mssa_buf *b, const mssa_ssa *s, uint32_t a) {
-  const mssa_access *x = &s->acc.a[a];
-  bool has_inst = (x->kind == MSSA_ACC_DEF || x->kind == MSSA_ACC_USE) && x->inst != MSSA_NONE;
-  put_int(b, kind_code(x->kind));
-  mssa_buf_append(b, ",", 1);
-  put_int(b, x->kind == MSSA_ACC_USE ? -1 : (long long)x->id);
-  mssa_buf_append(b, ",", 1);
-  put_int(b, has_inst ? (long long)x->inst : -1);
+/* Invariant 3: the JSON integer v, shared when small (a new reference). */
+static json_t *num(mssa_proto *p, json_int_t v) {
+  if (v < -1 || v >= SMALL_INTS - 1) return json_integer(v);
+  if (!p->small_ints) p->small_ints = mssa_xcalloc(SMALL_INTS, sizeof *p->small_ints);
+  json_t **slot = &p->small_ints[v + 1];
+  if (!*slot) *slot = json_integer(v);
+  return json_incref(*slot);
 }
 
-/* "[kind,id,inst]" of access `a`, or null for MSSA_NONE. */
-static void put_access_or_null(mssa_buf *b, const mssa_ssa *s, uint32_t a) {
-  if (a == MSSA_NONE) {
-    put(b, "null");
-    return;
-  }
-  mssa_buf_append(b, "[", 1);
-  put_access(b, s, a);
-  mssa_buf_append(b, "]", 1);
+void mssa__ids_free(mssa_proto *p) {
+  if (!p->small_ints) return;
+  for (size_t i = 0; i < SMALL_INTS; i++) json_decref(p->small_ints[i]);
+  free(p->small_ints);
+  p->small_ints = NULL;
+}
+
+/* Sets the reply; -32603 if jansson could not allocate it (`r` NULL). */
+static int reply(mssa__call *c, json_t *r) {
+  if (!r) return mssa__fail(c, MSSA_RPC_INTERNAL_ERROR, "out of memory encoding the reply");
+  c->result = r;
+  return 0;
+}
+
+/* Invariant 2: kind, id, inst of access `a`, appended to `arr`. */
+static void add_access(mssa_proto *p, json_t *arr, const mssa_ssa *s, uint32_t a) {
+  const mssa_access *x = &s->acc.a[a];
+  bool has_inst = (x->kind == MSSA_ACC_DEF || x->kind == MSSA_ACC_USE) && x->inst != MSSA_NONE;
+  json_array_append_new(arr, num(p, kind_code(x->kind)));
+  json_array_append_new(arr, num(p, x->kind == MSSA_ACC_USE ? -1 : (json_int_t)x->id));
+  json_array_append_new(arr, num(p, has_inst ? (json_int_t)x->inst : -1));
+}
+
+/* [kind,id,inst] of access `a`, or null for MSSA_NONE. */
+static json_t *access_or_null(mssa_proto *p, const mssa_ssa *s, uint32_t a) {
+  if (a == MSSA_NONE) return json_null();
+  json_t *arr = json_array();
+  if (arr) add_access(p, arr, s, a);
+  return arr;
 }
 
 /* "blocks": the function's block names by index, as access objects spell them. */
-static void put_blocks(mssa_buf *b, const mssa_qmodule *q, uint32_t fi) {
+static json_t *blocks_new(const mssa_qmodule *q, uint32_t fi) {
   const mssa_func *f = &q->m->funcs.a[fi];
   char nm[NAME_CAP];
-  put(b, "\"blocks\":[");
-  for (uint32_t k = 0; k < f->blocks.n; k++) {
-    if (k) mssa_buf_append(b, ",", 1);
+  json_t *arr = json_array();
+  for (uint32_t k = 0; arr && k < f->blocks.n; k++) {
     mssa_q_block_name(q->m, f, k, nm, sizeof nm);
-    put_str(b, nm);
+    json_array_append_new(arr, mssa__jstr(nm));
   }
-  mssa_buf_append(b, "]", 1);
+  return arr;
 }
 
 int mssa__ids_accesses(mssa__call *c, const mssa_qmodule *q, uint32_t fi,
                        const mssa_deps_access *v, uint32_t n, uint32_t total, uint64_t offset) {
   const mssa_ssa *s = q->ssa[fi];
-  mssa_buf *b = text_begin(c);
-  put(b, "{\"total\":");
-  put_int(b, total);
-  put(b, ",\"offset\":");
-  put_int(b, (long long)offset);
-  put(b, ",\"next\":");
-  if (offset + n < total) put_int(b, (long long)(offset + n));
-  else put(b, "null");
-  put(b, ",\"entry\":");
-  put_int(b, q->m->funcs.a[fi].entry);   /* liveOnEntry's block */
-  put(b, ",\"fields\":[\"kind\",\"id\",\"inst\",\"block\",\"clobber\",\"alias\"],");
-  put_blocks(b, q, fi);
-  put(b, ",\"accesses\":[");
-  for (uint32_t k = 0; k < n; k++) {
+  json_t *acc = json_array();
+  for (uint32_t k = 0; acc && k < n; k++) {
     const mssa_access *x = &s->acc.a[v[k].access];
-    bool phi = x->kind == MSSA_ACC_PHI;
-    if (k) mssa_buf_append(b, ",", 1);
-    put_access(b, s, v[k].access);
-    mssa_buf_append(b, ",", 1);
-    put_int(b, x->block);
-    mssa_buf_append(b, ",", 1);
-    put_int(b, phi ? -1 : (long long)s->acc.a[v[k].clobber].id);
-    mssa_buf_append(b, ",", 1);
-    put_int(b, mssa_q_alias_name(v[k].ar) ? v[k].ar : -1);
+    add_access(c->p, acc, s, v[k].access);
+    json_array_append_new(acc, num(c->p, x->block));
+    json_int_t clobber = x->kind == MSSA_ACC_PHI ? -1 : (json_int_t)s->acc.a[v[k].clobber].id;
+    json_array_append_new(acc, num(c->p, clobber));
+    json_array_append_new(acc, num(c->p, mssa_q_alias_name(v[k].ar) ? v[k].ar : -1));
   }
-  put(b, "]}");
-  return text_reply(c);
+  json_t *next = offset + n < total ? json_integer((json_int_t)(offset + n)) : json_null();
+  return reply(c, json_pack("{sI sI so sI s[ssssss] so so}", "total", (json_int_t)total, "offset",
+                            (json_int_t)offset, "next", next, "entry",
+                            (json_int_t)q->m->funcs.a[fi].entry,   /* liveOnEntry's block */
+                            "fields", "kind", "id", "inst", "block", "clobber", "alias", "blocks",
+                            blocks_new(q, fi), "accesses", acc));
 }
 
 /* ------------------------------------------------------------ alias, depends */
 
+/* Appends each of the `n` values (taken) to a new array; NULL if any is
+** NULL. Plain appends, not json_pack: it parses its format on every call,
+** which costs more than the answer of an alias query (invariant 3). */
+static json_t *array_of(size_t n, json_t *const *v) {
+  json_t *arr = json_array();
+  int bad = !arr;
+  for (size_t k = 0; k < n; k++) bad |= (v[k] == NULL) | json_array_append_new(arr, v[k]);   /* steals */
+  if (!bad) return arr;
+  json_decref(arr);
+  return NULL;
+}
+
 int mssa__ids_alias(mssa__call *c, int alias, mssa_overlap overlap) {
-  mssa_buf *b = text_begin(c);
-  mssa_buf_append(b, "[", 1);
-  put_int(b, alias);
-  mssa_buf_append(b, ",", 1);
-  put_int(b, OVERLAP_CODE[overlap]);
-  mssa_buf_append(b, "]", 1);
-  return text_reply(c);
+  json_t *v[] = {num(c->p, alias), num(c->p, OVERLAP_CODE[overlap])};
+  return reply(c, array_of(2, v));
 }
 
 int mssa__ids_depends(mssa__call *c, const mssa_qmodule *q, uint32_t fi, const mssa_deps_dep *d) {
   const mssa_ssa *s = q->ssa[fi];
-  mssa_buf *b = text_begin(c);
-  put(b, d->depends ? "[true," : "[false,");
-  put_int(b, d->kinds);
-  mssa_buf_append(b, ",", 1);
-  put_int(b, d->alias >= 0 && mssa_q_alias_name(d->alias) ? d->alias : -1);
-  mssa_buf_append(b, ",", 1);
-  put_int(b, d->modref & MSSA_MR_MODREF);
-  put(b, d->reaches ? ",true," : ",false,");
-  if (d->reason) put_str(b, d->reason);
-  else put(b, "null");
-  mssa_buf_append(b, ",", 1);
-  put_access_or_null(b, s, d->killer != MSSA_NONE ? mssa_ssa_inst_access(s, d->killer) : MSSA_NONE);
-  mssa_buf_append(b, ",", 1);
-  put_access_or_null(b, s, d->clobber);
-  put(b, ",[");
-  for (uint32_t k = 0; k < d->path.n; k++) {
-    if (k) mssa_buf_append(b, ",", 1);
-    put_access(b, s, d->path.a[k]);
-  }
-  put(b, "]]");
-  return text_reply(c);
+  json_t *path = json_array();
+  for (uint32_t k = 0; path && k < d->path.n; k++) add_access(c->p, path, s, d->path.a[k]);
+  uint32_t killer = d->killer != MSSA_NONE ? mssa_ssa_inst_access(s, d->killer) : MSSA_NONE;
+  json_t *v[] = {json_boolean(d->depends), num(c->p, d->kinds),
+                 num(c->p, d->alias >= 0 && mssa_q_alias_name(d->alias) ? d->alias : -1),
+                 num(c->p, d->modref & MSSA_MR_MODREF), json_boolean(d->reaches),
+                 d->reason ? mssa__jstr(d->reason) : json_null(), access_or_null(c->p, s, killer),
+                 access_or_null(c->p, s, d->clobber), path};
+  return reply(c, array_of(sizeof v / sizeof v[0], v));
 }

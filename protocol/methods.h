@@ -89,8 +89,7 @@ struct mssa_proto {
   mssa__gnode *lru_head, *lru_tail;   /* most / least recently used */
   uint64_t tick;          /* numbers requests: what pins a graph */
   MSSA_VEC(mssa__gnode *) touched;    /* used by this request */
-  mssa_buf scratch;       /* a reply a handler writes as text (result_text),
-                             reused by every request: no allocation per reply */
+  json_t **small_ints;    /* m_deps_ids.c: shared JSON integers, made lazily */
 };
 
 typedef struct mssa__call {
@@ -101,8 +100,6 @@ typedef struct mssa__call {
   json_t *result;       /* on success (owned) */
   const char *result_text; /* or: the result already encoded (borrowed) */
   size_t result_len;
-  bool result_fresh;    /* result_text was made for this request (p->scratch),
-                           not taken from the clobber reply cache */
   int code;             /* on failure */
   char msg[512];
   json_t *data;         /* optional error data (owned) */
@@ -118,6 +115,9 @@ int mssa__fail(mssa__call *c, int code, const char *fmt, ...)
 ** is created if absent). */
 int mssa__fail_reason(mssa__call *c, int code, int reason, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
+
+/* Frees p->small_ints (m_deps_ids.c; mssa_proto_free). */
+void mssa__ids_free(mssa_proto *p);
 
 /* A JSON string of `s`, with bytes that are not UTF-8 replaced. */
 json_t *mssa__jstr(const char *s);

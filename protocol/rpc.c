@@ -197,7 +197,7 @@ void mssa_proto_free(mssa_proto *p) {
   free(p->rcache);
   mssa_vec_free(&p->rcache_filled);
   mssa_vec_free(&p->raw_filled);
-  mssa_buf_free(&p->scratch);
+  mssa__ids_free(p);
   mssa__graphs_free(p);
   free(p);
 }
@@ -268,7 +268,9 @@ void mssa__emit(json_t *reply_steal, mssa_buf *out) {
   ** precision (echoed as given) while reals in results print with 9
   ** significant digits ("ms":0.201008, not 0.20100799999999999).
   ** JSON_COMPACT never emits a raw newline (strings escape it), so the
-  ** reply stays one line. */
+  ** reply stays one line. The fixed key names and braces of the envelope
+  ** are the only bytes not written by jansson: one dump of the envelope
+  ** would print a real id with 9 digits, or reals in results with 17. */
   static const char head[] = "{\"jsonrpc\":\"2.0\",\"id\":";
   json_t *id = json_object_get(reply_steal, "id");
   json_t *err = json_object_get(reply_steal, "error");
@@ -479,7 +481,7 @@ int mssa__rpc_request(mssa_proto *p, json_t *root, uint64_t t0, mssa_buf *out,
     mssa_buf_append(out, c.result_text, c.result_len);
     mssa_buf_append(out, "}\n", 2);
     json_decref(c.result);
-    p->raw_last = !c.result_fresh;   /* a cached answer: the same request gets the same bytes */
+    p->raw_last = true;   /* a cached answer: the same request gets the same bytes */
   } else if (!notify) {
     mssa__emit(mssa__result_new(id, c.result), out);
   } else {

@@ -339,21 +339,23 @@ int memssa_client_call(memssa_client *c, const char *method, const char *params_
                        char **reply) {
   if (reply) *reply = NULL;
   if (!c || !method) return MEMSSA_CLIENT_EINVAL;
-  json_t *m = json_string(method);
-  char *mq = m ? json_dumps(m, JSON_ENCODE_ANY) : NULL;
-  json_decref(m);
-  if (!mq) return MEMSSA_CLIENT_EINVAL;
-  size_t cap = strlen(mq) + (params_json ? strlen(params_json) : 0) + 96;
-  char *line = malloc(cap);
-  if (!line) {
-    free(mq);
-    return MEMSSA_CLIENT_EIO;
+  /* Decoded and encoded again by jansson, never pasted: a params text
+  ** that is not one JSON value is refused here, not sent. */
+  json_t *params = params_json ? json_loads(params_json, JSON_DECODE_ANY, NULL) : NULL;
+  if (params_json && !params) return MEMSSA_CLIENT_EINVAL;
+  json_t *req = json_pack("{sssIss}", "jsonrpc", "2.0", "id", (json_int_t)c->next_id++, "method",
+                          method);
+  if (!req) {
+    json_decref(params);
+  } else if (params && json_object_set_new(req, "params", params)) {   /* steals params */
+    json_decref(req);
+    req = NULL;
   }
-  snprintf(line, cap, "{\"jsonrpc\":\"2.0\",\"id\":%lld,\"method\":%s%s%s}", c->next_id++, mq,
-           params_json ? ",\"params\":" : "", params_json ? params_json : "");
+  char *line = req ? json_dumps(req, JSON_COMPACT) : NULL;
+  json_decref(req);
+  if (!line) return MEMSSA_CLIENT_EINVAL;
   int rc = memssa_client_roundtrip(c, line, reply);
   free(line);
-  free(mq);
   return rc;
 }
 
@@ -461,7 +463,8 @@ int memssa_client_request_new(memssa_client *c, const char *method, json_t *para
 /* The batch line, one request at a time: each is sent as a copy with
 ** "jsonrpc" and an id, dumped by jansson into the queue and dropped at once
 ** (no array of copies); only the '[', ',' and ']' between them are written
-** here. Nothing is queued unless every request is valid. */
+** here (jansson has no encoder for an array given one element at a time).
+** Nothing is queued unless every request is valid. */
 static int queue_batch(memssa_client *c, json_t *requests, long long first) {
   size_t i, before = c->out_n;
   json_t *q;

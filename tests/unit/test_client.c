@@ -195,6 +195,17 @@ static void test_errors(memssa_client *c) {
   is_int(memssa_client_call(c, "ping", NULL, &reply), 0, "text level: ping");
   ok(reply && strstr(reply, "\"version\""), "the reply line");
   free(reply);
+  reply = NULL;
+  is_int(memssa_client_call(c, "value", "{ \"module\" : \"noir-loop\", \"function\":\"main\",\"inst\":\"v5\"}",
+                            &reply), 0, "text level: value, params as text (re-encoded by jansson)");
+  ok(reply && strstr(reply, "\"result\":{") && strstr(reply, "Known("), "... its reply line");
+  free(reply);
+  reply = NULL;
+  is_int(memssa_client_call(c, "value", "{\"module\":", &reply), MEMSSA_CLIENT_EINVAL,
+         "params text that is not JSON is refused before sending");
+  ok(reply == NULL, "... no reply");
+  is_int(memssa_client_call(c, "ping", NULL, &reply), 0, "the connection still works");
+  free(reply);
 }
 
 /* Request k of the pipeline: four kinds in turn, one of them an error. */

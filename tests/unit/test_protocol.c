@@ -194,6 +194,40 @@ static void test_batch(mssa_proto *p, const char *q1) {
   ok(strstr(rpc(p, line, &rc), "-32700") && host_q, "an unload before a stray ']': the same");
 }
 
+/* The ids form (protocol/m_deps_ids.c) byte for byte, as the wire carried it
+** when the replies were written by hand: encoding them through jansson must
+** not change one byte (docs/offload.md, "The ids form"). */
+static void test_ids_bytes(mssa_proto *p) {
+  static const char *const req[][2] = {
+      {"{\"id\":20,\"method\":\"accesses\",\"params\":{\"module\":\"t\",\"function\":\"f\",\"form\":\"ids\"}}",
+       "{\"jsonrpc\":\"2.0\",\"id\":20,\"result\":{\"total\":5,\"offset\":0,\"next\":null,\""
+       "entry\":0,\"fields\":[\"kind\",\"id\",\"inst\",\"block\",\"clobber\",\"alias\"],\"bl"
+       "ocks\":[\"entry\",\"loop\",\"exit\"],\"accesses\":[1,1,0,0,0,-1,3,3,-1,1,-1,-1,1,2,2"
+       ",1,3,1,2,-1,3,1,2,1,2,-1,5,2,2,3]}}\n"},
+      {"{\"id\":21,\"method\":\"accesses\",\"params\":{\"module\":\"t\",\"function\":\"f\",\"form\":\"ids\","
+       "\"offset\":1,\"limit\":2}}",
+       "{\"jsonrpc\":\"2.0\",\"id\":21,\"result\":{\"total\":5,\"offset\":1,\"next\":3,\"ent"
+       "ry\":0,\"fields\":[\"kind\",\"id\",\"inst\",\"block\",\"clobber\",\"alias\"],\"block"
+       "s\":[\"entry\",\"loop\",\"exit\"],\"accesses\":[3,3,-1,1,-1,-1,1,2,2,1,3,1]}}\n"},
+      {"{\"id\":22,\"method\":\"alias\",\"params\":{\"module\":\"t\",\"function\":\"f\",\"form\":\"ids\","
+       "\"a\":\"%v\",\"b\":\"%w\"}}",
+       "{\"jsonrpc\":\"2.0\",\"id\":22,\"result\":[1,0]}\n"},
+      {"{\"id\":23,\"method\":\"depends\",\"params\":{\"module\":\"t\",\"function\":\"f\",\"form\":\"ids\","
+       "\"from\":{\"block\":\"loop\",\"index\":0},\"to\":\"%w\"}}",
+       "{\"jsonrpc\":\"2.0\",\"id\":23,\"result\":[true,1,3,2,true,null,null,[1,2,2],[2,-1,5"
+       ",1,2,2]]}\n"},
+      {"{\"id\":24,\"method\":\"depends\",\"params\":{\"module\":\"t\",\"function\":\"f\",\"form\":\"ids\","
+       "\"from\":{\"block\":\"entry\",\"index\":0},\"to\":\"%w\"}}",
+       "{\"jsonrpc\":\"2.0\",\"id\":24,\"result\":[false,1,1,2,false,\"every path from `from"
+       "` to `to` passes a write that covers the location\",[1,2,2],[1,2,2],[]]}\n"},
+  };
+  int rc;
+  for (size_t i = 0; i < sizeof req / sizeof req[0]; i++) {
+    const char *r = rpc(p, req[i][0], &rc);
+    is_str(r, req[i][1], "ids form, exact bytes: %s", req[i][0]);
+  }
+}
+
 static void test_engine(void) {
   mssa_proto_host h = {0};
   h.find = h_find;
@@ -244,6 +278,7 @@ static void test_engine(void) {
   ok(strstr(rpc(p, "{\"id\":7,\"method\":\"load\",\"params\":{\"module\":\"bad\",\"text\":\"define void @f() {\\n  bogus\\n}\"}}",
                 &rc), "\"code\":-32010") != NULL, "-32010 for bad IR");
   ok(strstr(rpc(p, "{\"id\":8,\"method\":\"stats\"}", &rc), "\"modules\":1,") != NULL, "stats");
+  test_ids_bytes(p);
   test_batch(p, q1);
   test_batch_random(p);
   ok(strstr(rpc(p, "{\"id\":9,\"method\":\"shutdown\"}", &rc), "\"stopping\":true") && rc == MSSA_PROTO_SHUTDOWN,
