@@ -22,6 +22,7 @@
 ** Invariants: see jsonir.h and jsonir_internal.h.
 */
 #include <ctype.h>
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,6 +36,11 @@
 #define JL_MARK "memssa.jsonir"
 #define JL_MAX_ALIAS_DEPTH 16
 #define JL_MAX_ARRAY_DEPTH 8
+/* An array's element count, and its whole size in bytes, are bounded so
+** that the size arithmetic (mssa__jl_type_size, the reader's layout) never
+** wraps: 2^32 - 1 elements a dimension, 2^48 bytes in all. */
+#define JL_MAX_ARRAY_COUNT 0xffffffffull
+#define JL_MAX_TYPE_BYTES (1ull << 48)
 
 /* ------------------------------------------------------------ output */
 
@@ -121,8 +127,15 @@ static bool array_type(jl *c, const char *s, const char *path, char *buf) {
   while (*s == '[') {
     char *end;
     if (depth == JL_MAX_ARRAY_DEPTH) break;
+    /* digits only: strtoull alone would take "-1" (as 2^64 - 1) and " 7" */
+    if (!isdigit((unsigned char)s[1])) break;
+    errno = 0;
     cnt[depth] = strtoull(s + 1, &end, 10);
-    if (end == s + 1 || strncmp(end, " x ", 3)) break;
+    if (strncmp(end, " x ", 3)) break;
+    if (errno == ERANGE || cnt[depth] > JL_MAX_ARRAY_COUNT) {
+      mssa__jl_fail(c, path, "array count too large (at most %llu)", JL_MAX_ARRAY_COUNT);
+      return false;
+    }
     s = end + 3;
     depth++;
   }
@@ -143,6 +156,14 @@ static bool array_type(jl *c, const char *s, const char *path, char *buf) {
     mssa__jl_fail(c, path, "unknown array element type \"%s\"", elem);
     return false;
   }
+  uint64_t bytes = mssa__jl_type_size(e);
+  for (int d = 0; d < depth; d++)
+    if (cnt[d] && bytes > JL_MAX_TYPE_BYTES / cnt[d]) {
+      mssa__jl_fail(c, path, "array type too large (over %llu bytes)", JL_MAX_TYPE_BYTES);
+      return false;
+    } else {
+      bytes *= cnt[d];
+    }
   buf[0] = 0;
   size_t k = 0;
   for (int d = 0; d < depth; d++) k += snprintf(buf + k, JL_TYPE - k, "[%llu x ", cnt[d]);

@@ -299,6 +299,14 @@ BAD = [
      "functions[0].blocks[0].insts[0]", "a name must match"),
     (lambda d: d["functions"][0]["blocks"][2]["insts"][6].update(to="b0"),
      "functions[0].blocks[0]", "entry block cannot be a branch target"),
+    # array counts: digits only, at most 2^32 - 1, and 2^48 bytes in all
+    # (libFuzzer's jsonir target found a 57-digit count passed through)
+    (lambda d: d["functions"][0]["blocks"][0]["insts"][0].update(type="[-1 x i64]"),
+     "functions[0].blocks[0].insts[0]", 'unknown type "[-1 x i64]"'),
+    (lambda d: d["functions"][0]["blocks"][0]["insts"][0].update(type="[" + "1" * 57 + "2 x ptr]"),
+     "functions[0].blocks[0].insts[0]", "array count too large"),
+    (lambda d: d["functions"][0]["blocks"][0]["insts"][0].update(type="[65536 x [65536 x [65536 x i64]]]"),
+     "functions[0].blocks[0].insts[0]", "array type too large"),
 ]
 
 
