@@ -384,10 +384,14 @@ bool mssa__jl_effects(jl *c, json_t *eff, const char *path, char *attrs, size_t 
 /* ----------------------------------------------------- externs, globals */
 
 /* Records a callee's signature: {"ret", "params", "attrs", "heap", "nocapture"}. */
-static void add_callee(jl *c, const char *name, json_t *sig, const char *path) {
-  if (json_object_get(c->callees, name) || json_object_get(c->globals, name))
+/* Takes the reference to sig, whether it is kept or refused. */
+static void add_callee(jl *c, const char *name, json_t *sig_owned, const char *path) {
+  if (json_object_get(c->callees, name) || json_object_get(c->globals, name)) {
     mssa__jl_fail(c, path, "\"%s\" is defined twice", name);
-  else json_object_set_new(c->callees, name, sig);
+    json_decref(sig_owned);   /* a second definition's signature: a leak libFuzzer found */
+  } else {
+    json_object_set_new(c->callees, name, sig_owned);
+  }
 }
 
 /* A signature from an extern or function object; params are types (extern)

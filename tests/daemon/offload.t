@@ -307,6 +307,8 @@ BAD = [
      "functions[0].blocks[0].insts[0]", "array count too large"),
     (lambda d: d["functions"][0]["blocks"][0]["insts"][0].update(type="[65536 x [65536 x [65536 x i64]]]"),
      "functions[0].blocks[0].insts[0]", "array type too large"),
+    (lambda d: d["functions"].append(json.loads(json.dumps(d["functions"][0]))),
+     "functions[1]", '"main" is defined twice'),
 ]
 
 
