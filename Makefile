@@ -281,8 +281,9 @@ fuzz-updater: all $(BUILD)/tests/test_fuzz_update
 
 # libFuzzer targets, tests/fuzz/fuzz_NAME.c (NAME: reader, jsonir, rpc,
 # edit, journal), built with clang in build-fuzz/ (-fsanitize=fuzzer,address,undefined)
-# and run for SECONDS (default 60) on one core, e.g.
+# and run for SECONDS (default 60), or until RUNS executions, on one core, e.g.
 #   make fuzz TARGET=reader SECONDS=600
+#   make fuzz TARGET=journal SECONDS=4000 RUNS=10000000
 # Corpus build-fuzz/corpus/NAME (seeded from tests/fixtures,
 # tests/fuzz/seeds/NAME and the regressions tests/fuzz/regress/NAME), findings
 # in build-fuzz/artifacts/NAME/, the log in build-fuzz/NAME.log.
@@ -292,9 +293,9 @@ FUZZ_TARGETS := $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c)
 FUZZ_CPPFLAGS = -D_POSIX_C_SOURCE=200809L -Iprotocol -Itests/unit $(SRV_CFLAGS)
 
 fuzz:
-	@test -n '$(TARGET)' || { echo 'usage: make fuzz TARGET=NAME [SECONDS=N]; NAME: $(FUZZ_TARGETS)'; exit 2; }
+	@test -n '$(TARGET)' || { echo 'usage: make fuzz TARGET=NAME [SECONDS=N] [RUNS=N]; NAME: $(FUZZ_TARGETS)'; exit 2; }
 	$(MAKE) BUILD=$(FUZZ_BUILD) CC=$(FUZZ_CC) FUZZ=1 $(FUZZ_BUILD)/fuzz/fuzz_$(TARGET)
-	tests/fuzz/run.sh $(FUZZ_BUILD) $(TARGET) $(or $(SECONDS),60)
+	tests/fuzz/run.sh $(FUZZ_BUILD) $(TARGET) $(or $(SECONDS),60) $(or $(RUNS),-1)
 
 $(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(LIB) $(PROTO_LIB) $(CLIENT_LIB) $(FLAGS_STAMP)
 	@mkdir -p $(@D)

@@ -6,7 +6,10 @@
 ** arbitrary bytes. The first input byte is the setting: bit 0 --recover,
 ** bit 1 the file is the snapshot (else journal.0), bit 2 small limits
 ** (bodies up to FUZZ_SMALL_BODY bytes, so that records beyond the limits
-** occur). The rest is the file, written to a private directory (on tmpfs
+** occur), bit 3 the CRCs are made right before the file is written (each
+** record in turn, as far as the lengths lead: a mutated payload is then a
+** valid record, so loads and edits of any text get replayed, which a CRC
+** would otherwise stop). The rest is the file, written to a private directory (on tmpfs
 ** when there is one, so the fsyncs cost nothing) and replayed as start-up
 ** replays it, into the host of fuzz_host.h.
 **
@@ -76,6 +79,17 @@ static int jz_beyond(const uint8_t *b, size_t n, size_t off, uint64_t max_body) 
   if (n - off < MSSAD_JREC_HDR || memcmp(b + off, MSSAD_JREC_MAGIC, 4)) return 0;
   uint32_t body = jz_le32(b + off + 4);
   return body > max_body && body < MSSAD_JREC_MAX_BODY && body <= n - off - MSSAD_JREC_HDR;
+}
+
+/* Setting bit 3: the CRC of each record as far as the lengths lead. */
+static void jz_fix_crcs(uint8_t *b, size_t n) {
+  for (size_t off = 0; n - off >= MSSAD_JREC_HDR && !memcmp(b + off, MSSAD_JREC_MAGIC, 4);) {
+    uint32_t body = jz_le32(b + off + 4), c;
+    if (body < 5 || body > n - off - MSSAD_JREC_HDR) return;
+    c = jz_crc(b + off + MSSAD_JREC_HDR, body);
+    for (int i = 0; i < 4; i++) b[off + 8 + i] = (uint8_t)(c >> (8 * i));
+    off += MSSAD_JREC_HDR + body;
+  }
 }
 
 /* ------------------------------------------------------ the replay's side */
@@ -221,11 +235,16 @@ static int jz_expect(const uint8_t *b, size_t n, uint64_t max_body, int flags, s
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (size < 1 || size > (1 << 16)) return 0;
   int flags = data[0];
-  const uint8_t *b = data + 1;
   size_t n = size - 1, keep;
+  uint8_t *b = malloc(n + 1);   /* the file's bytes, bit 3 may fix them */
+  memcpy(b, data + 1, n);
+  if (flags & 8) jz_fix_crcs(b, n);
   uint64_t max_body = flags & 4 ? FUZZ_SMALL_BODY : FUZZ_BODY;
   int want = jz_expect(b, n, max_body, flags, &keep);
-  if (jz.nrecs == FUZZ_MAX_RECS) return 0;   /* cannot happen within max_len */
+  if (jz.nrecs == FUZZ_MAX_RECS) {   /* cannot happen within max_len */
+    free(b);
+    return 0;
+  }
   jz_setup();
   jz_clear();
   char path[128];
@@ -262,5 +281,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (want == MSSAD_REPLAY_RECOVERED) jz_check_log("damaged record at offset ", keep);
   if (want == MSSAD_REPLAY_REFUSED) jz_check_log("damaged record at offset ", keep);
   if (want == MSSAD_REPLAY_TOO_LONG) jz_check_log("the record at offset ", keep);
+  free(b);
   return 0;
 }

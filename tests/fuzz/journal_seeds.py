@@ -6,7 +6,8 @@ real memssad writes: a state dir fed loads (plain, and with "llvm": 14 and
 leaves no record), an unload and a reload; then a second daemon with a tiny
 --journal-max that compacts into a snapshot (its first record is kind 4,
 the generation). Each seed is the setting byte of fuzz_journal.c (bit 0
---recover, bit 1 snapshot, bit 2 small limits) and then the file, whole or
+--recover, bit 1 snapshot, bit 2 small limits, bit 3 CRCs made right) and
+then the file, whole or
 with a torn tail or a flipped bit, kept under the runs' -max_len of 4096.
 
 Usage: tests/fuzz/journal_seeds.py   (needs build/memssad; MEMSSAD_BIN overrides)
@@ -100,9 +101,12 @@ def main():
     for k, o in enumerate(offs):
         end = offs[k + 1] if k + 1 < len(offs) else len(j)
         put("rec%02d-kind%d" % (k, j[o + 12]), 0, j[o:end])
+        put("rec%02d-kind%d-crc" % (k, j[o + 12]), 8, j[o:end])
     put("journal", 0, j)
     put("journal-recover", 1, j)
     put("journal-small", 4, j)
+    put("journal-crc", 8, j)
+    put("snapshot-crc", 10, snap)
     put("journal-torn", 0, j[:len(j) - 7])
     mid = offs[len(offs) // 2] + 20
     flipped = bytearray(j)
