@@ -87,6 +87,9 @@ CLIENT_PC   := $(BUILD)/memssa-client.pc
 CLIENT_OBJS := $(call obj,$(CLIENT_SRCS))
 SRV_OBJS := $(call obj,$(SERVER_SRCS) $(PROTO_SRCS))
 PROTO_OBJS := $(call obj,$(PROTO_SRCS))
+# The journal's replay without the daemon's loop (server/jrecord.c): what
+# the journal fuzz target and its replay in test_proto_fuzz link.
+JOURNAL_REPLAY_OBJS := $(call obj,server/jrecord.c server/log.c)
 TEST_BINS:= $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(TEST_SRCS))
 
 PROGRAMS := $(if $(CLI_SRCS),$(CLI)) $(if $(SERVER_SRCS),$(DAEMON)) \
@@ -225,6 +228,9 @@ PROTO_TEST_BINS := $(filter $(BUILD)/tests/test_proto%,$(TEST_BINS))
 $(PROTO_TEST_BINS): $(PROTO_LIB) $(CLIENT_LIB)
 $(PROTO_TEST_BINS): TEST_CPPFLAGS = -D_POSIX_C_SOURCE=200809L -Iprotocol $(SRV_CFLAGS)
 $(PROTO_TEST_BINS): TEST_LIBS = $(PROTO_LIB) $(CLIENT_LIB) $(SRV_LIBS)
+$(BUILD)/tests/test_proto_fuzz: $(JOURNAL_REPLAY_OBJS)
+$(BUILD)/tests/test_proto_fuzz: TEST_LIBS = $(JOURNAL_REPLAY_OBJS) $(PROTO_LIB) $(CLIENT_LIB) \
+                                            $(SRV_LIBS)
 
 # prove --exec '' runs every test file directly: the C test binaries and the
 # executable .t scripts (their #! line picks the interpreter).
@@ -274,9 +280,10 @@ fuzz-updater: all $(BUILD)/tests/test_fuzz_update
 	$(TEST_ENV) SEED='$(or $(SEED),1)' N='$(or $(N),20000)' $(BUILD)/tests/test_fuzz_update
 
 # libFuzzer targets, tests/fuzz/fuzz_NAME.c (NAME: reader, jsonir, rpc,
-# edit), built with clang in build-fuzz/ (-fsanitize=fuzzer,address,undefined)
-# and run for SECONDS (default 60) on one core, e.g.
+# edit, journal), built with clang in build-fuzz/ (-fsanitize=fuzzer,address,undefined)
+# and run for SECONDS (default 60), or until RUNS executions, on one core, e.g.
 #   make fuzz TARGET=reader SECONDS=600
+#   make fuzz TARGET=journal SECONDS=4000 RUNS=10000000
 # Corpus build-fuzz/corpus/NAME (seeded from tests/fixtures,
 # tests/fuzz/seeds/NAME and the regressions tests/fuzz/regress/NAME), findings
 # in build-fuzz/artifacts/NAME/, the log in build-fuzz/NAME.log.
@@ -286,14 +293,17 @@ FUZZ_TARGETS := $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c)
 FUZZ_CPPFLAGS = -D_POSIX_C_SOURCE=200809L -Iprotocol -Itests/unit $(SRV_CFLAGS)
 
 fuzz:
-	@test -n '$(TARGET)' || { echo 'usage: make fuzz TARGET=NAME [SECONDS=N]; NAME: $(FUZZ_TARGETS)'; exit 2; }
+	@test -n '$(TARGET)' || { echo 'usage: make fuzz TARGET=NAME [SECONDS=N] [RUNS=N]; NAME: $(FUZZ_TARGETS)'; exit 2; }
 	$(MAKE) BUILD=$(FUZZ_BUILD) CC=$(FUZZ_CC) FUZZ=1 $(FUZZ_BUILD)/fuzz/fuzz_$(TARGET)
-	tests/fuzz/run.sh $(FUZZ_BUILD) $(TARGET) $(or $(SECONDS),60)
+	tests/fuzz/run.sh $(FUZZ_BUILD) $(TARGET) $(or $(SECONDS),60) $(or $(RUNS),-1)
 
 $(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(LIB) $(PROTO_LIB) $(CLIENT_LIB) $(FLAGS_STAMP)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CPPFLAGS) $(FUZZ_CPPFLAGS) $(ALL_CFLAGS) $(DEPFLAGS) -MF $@.d -MT $@ \
-	  -fsanitize=fuzzer $< $(PROTO_LIB) $(CLIENT_LIB) $(LIB) $(SRV_LIBS) $(LDLIBS) -o $@
+	  -fsanitize=fuzzer $< $(FUZZ_OBJS) $(PROTO_LIB) $(CLIENT_LIB) $(LIB) $(SRV_LIBS) $(LDLIBS) -o $@
+
+$(BUILD)/fuzz/fuzz_journal: $(JOURNAL_REPLAY_OBJS)
+$(BUILD)/fuzz/fuzz_journal: FUZZ_OBJS = $(JOURNAL_REPLAY_OBJS)
 
 # ---------------------------------------------------------------- deps
 # Debian packages the build and the tests use.  Cheap when all are present

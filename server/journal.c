@@ -8,10 +8,10 @@
 **                 continues it
 **   journal.GEN   records appended since that snapshot (GEN 0 with no
 **                 snapshot)
-** A record: magic "MSJ1", u32 body length, u32 CRC-32 of the body, then the
-** body: u8 kind, u32 name length, the module name, the payload (a load: the
-** module text; an edit: the request's params as JSON; an unload: nothing).
-** Integers are little-endian.
+** A record (jrecord.h, which also replays a file): magic "MSJ1", u32 body
+** length, u32 CRC-32 of the body, then the body: u8 kind, u32 name length,
+** the module name, the payload (a load: the module text; an edit: the
+** request's params as JSON; an unload: nothing). Integers are little-endian.
 **
 ** Invariants:
 **   1. Everything runs on the loop thread (records are written there, in
@@ -38,7 +38,8 @@
 **      nothing: the held replies are never sent (their connections are
 **      closed) and, with always, the journal takes no further record
 **      (sync_failed explains why).
-**   3. Start-up reads the snapshot, then journal.GEN. A record that does
+**   3. Start-up reads the snapshot, then journal.GEN (mssad_replay_file,
+**      jrecord.c, which calls `apply` here per record). A record that does
 **      not decode (short, bad magic, absurd length, wrong CRC) ends the
 **      replay there. If no valid record follows it in the journal, it is a
 **      torn tail (a crash mid-write): its bytes are moved aside to
@@ -65,7 +66,7 @@
 **      last committed record before anything else is appended, its change
 **      refused with an error, never acknowledged.
 */
-#define _GNU_SOURCE   /* memmem */
+#define _GNU_SOURCE   /* madvise */
 
 #include <errno.h>
 #include <fcntl.h>
@@ -76,42 +77,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "jrecord.h"
 #include "log.h"
 #include "server.h"
-
-#define MAGIC "MSJ1"
-#define HDR 12u
-#define MAX_BODY ((uint32_t)1 << 31)
-#define J_GEN 4   /* snapshot header record: payload = u64 generation */
-/* Names tried for a file of bytes moved aside (PATH.torn-OFF, .1, .2 ...). */
-#define MAX_ASIDE_TRIES 100
-
-/* ---------------------------------------------------------------- crc32 */
-
-static uint32_t crc_table[256];
-
-static void crc_init(void) {
-  for (uint32_t i = 0; i < 256; i++) {
-    uint32_t c = i;
-    for (int k = 0; k < 8; k++) c = c & 1 ? 0xEDB88320u ^ (c >> 1) : c >> 1;
-    crc_table[i] = c;
-  }
-}
-
-static uint32_t crc32_of(const void *p, size_t n) {
-  const unsigned char *b = p;
-  uint32_t c = 0xFFFFFFFFu;
-  for (size_t i = 0; i < n; i++) c = crc_table[(c ^ b[i]) & 0xFF] ^ (c >> 8);
-  return c ^ 0xFFFFFFFFu;
-}
-
-static void put32(unsigned char *p, uint32_t v) {
-  for (int i = 0; i < 4; i++) p[i] = (unsigned char)(v >> (8 * i));
-}
-
-static uint32_t get32(const unsigned char *p) {
-  return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
 
 /* ------------------------------------------------------------ utilities */
 
@@ -126,47 +94,6 @@ static char *journal_path(const mssad_journal *j, uint64_t gen) {
   char leaf[40];
   snprintf(leaf, sizeof leaf, "journal.%llu", (unsigned long long)gen);
   return path_of(j, leaf);
-}
-
-static int write_all(int fd, const void *p, size_t n) {
-  const char *b = p;
-  while (n) {
-    ssize_t w = write(fd, b, n);
-    if (w < 0) {
-      if (errno == EINTR) continue;
-      return -1;
-    }
-    b += w;
-    n -= (size_t)w;
-  }
-  return 0;
-}
-
-/* Encodes one record into a malloc'ed buffer. */
-static unsigned char *encode(int kind, const char *name, const char *payload, size_t len,
-                             size_t *out_n) {
-  size_t nl = strlen(name);
-  size_t body = 1 + 4 + nl + len;
-  if (body >= MAX_BODY) return NULL;
-  unsigned char *r = mssa_xmalloc(HDR + body);
-  memcpy(r, MAGIC, 4);
-  put32(r + 4, (uint32_t)body);
-  unsigned char *b = r + HDR;
-  b[0] = (unsigned char)kind;
-  put32(b + 1, (uint32_t)nl);
-  memcpy(b + 5, name, nl);
-  if (len) memcpy(b + 5 + nl, payload, len);
-  put32(r + 8, crc32_of(b, body));
-  *out_n = HDR + body;
-  return r;
-}
-
-static int fsync_dir(const char *dir) {
-  int fd = open(dir, O_RDONLY | O_DIRECTORY);
-  if (fd < 0) return -1;
-  int rc = fsync(fd);
-  close(fd);
-  return rc;
 }
 
 /* Maps a whole file read-only, or NULL (missing or empty). Compaction
@@ -193,66 +120,15 @@ static void unmap_file(unsigned char *p, size_t n) {
   if (p) munmap(p, n);
 }
 
-/* One decoded record (pointers into the file buffer). */
-typedef struct rec {
-  int kind;
-  const char *name;
-  uint32_t name_len;
-  const char *payload;
-  size_t len;
-  size_t off, size;   /* where it is in the file */
-  const unsigned char *base;   /* the file buffer */
-} rec;
-
-/* Decodes the record at buf[off..n): 1 and *r on success, 0 at a clean
-** end, -1 for a torn/corrupt record. */
-static int decode(const unsigned char *buf, size_t n, size_t off, rec *r) {
-  if (off == n) return 0;
-  if (n - off < HDR || memcmp(buf + off, MAGIC, 4)) return -1;
-  uint32_t body = get32(buf + off + 4), crc = get32(buf + off + 8);
-  if (body < 5 || body >= MAX_BODY || body > n - off - HDR) return -1;
-  const unsigned char *b = buf + off + HDR;
-  if (crc32_of(b, body) != crc) return -1;
-  uint32_t nl = get32(b + 1);
-  if (nl > body - 5) return -1;
-  r->kind = b[0];
-  r->name = (const char *)b + 5;
-  r->name_len = nl;
-  r->payload = (const char *)b + 5 + nl;
-  r->len = body - 5 - nl;
-  r->off = off;
-  r->size = HDR + body;
-  r->base = buf;
-  return 1;
-}
-
 /* ----------------------------------------------------------- replaying */
 
-/* Start-up reads a file record by record (jfile), never whole: memory is
-** one record, and a record is at most what the live daemon could have
+/* Start-up reads a file record by record (jrecord.c), never whole: memory
+** is one record, and a record is at most what the live daemon could have
 ** written (replay_bound). */
 
 /* Records whose replay fails are logged one by one up to this many, then
 ** only counted (a journal of garbage must not flood the log). */
 #define MAX_REPLAY_WARNINGS 20
-/* Telling a torn tail from damage in the middle means looking for a valid
-** record after the bad one; candidates are CRC-checked for at most this
-** many bytes beyond twice the rest of the file (a file of fake headers
-** cannot make the search quadratic). Past it the damage counts as in the
-** middle: start-up stops, which never loses a byte. */
-#define SCAN_SLACK ((uint64_t)64 << 20)
-/* Bytes read at a time when scanning or moving bytes aside. */
-#define CHUNK ((size_t)1 << 20)
-
-typedef struct jfile {
-  int fd;
-  const char *path;
-  uint64_t size;              /* at open */
-  uint64_t max_body;          /* replay_bound */
-  unsigned char *buf;         /* the current record */
-  size_t cap;
-  uint64_t budget;            /* CRC bytes next_valid may still spend */
-} jfile;
 
 /* The longest body the live daemon can journal: a load's text (up to
 ** --max-module-bytes; params.text is a request too) or an edit's params
@@ -262,133 +138,14 @@ static uint64_t replay_bound(const mssad_server *s) {
   uint64_t mod = s->cfg.max_module_bytes ? s->cfg.max_module_bytes : MSSA_PROTO_MAX_MODULE_BYTES;
   uint64_t req = s->cfg.max_request;
   uint64_t b = 5 + req + (mod > req ? mod : req);
-  return b < MAX_BODY ? b : MAX_BODY - 1;
+  return b < MSSAD_JREC_MAX_BODY ? b : MSSAD_JREC_MAX_BODY - 1;
 }
 
-/* n bytes at offset off; 0, or -1 (a read error, or the file is shorter). */
-static int pread_all(int fd, void *p, size_t n, uint64_t off) {
-  char *b = p;
-  while (n) {
-    ssize_t r = pread(fd, b, n, (off_t)off);
-    if (r < 0 && errno == EINTR) continue;
-    if (r <= 0) return -1;
-    b += r;
-    n -= (size_t)r;
-    off += (uint64_t)r;
-  }
-  return 0;
-}
-
-/* Is h (the HDR bytes at off) a record header whose body fits in the file
-** and under the bound? *body gets its length. */
-static bool header_ok(const jfile *f, const unsigned char *h, uint64_t off, uint32_t *body) {
-  if (memcmp(h, MAGIC, 4)) return false;
-  *body = get32(h + 4);
-  return *body >= 5 && *body <= f->max_body && *body <= f->size - off - HDR;
-}
-
-/* The same, reading the header at off. */
-static bool header_at(jfile *f, uint64_t off, uint32_t *body) {
-  unsigned char h[HDR];
-  return f->size - off >= HDR && !pread_all(f->fd, h, HDR, off) && header_ok(f, h, off, body);
-}
-
-/* Reads and decodes the record at off into f->buf: 1 and *r, 0 at the
-** end of the file, -1 if it is torn or corrupt. */
-static int read_rec(jfile *f, uint64_t off, rec *r) {
-  if (off == f->size) return 0;
-  uint32_t body;
-  if (!header_at(f, off, &body)) return -1;
-  size_t n = HDR + (size_t)body;
-  if (n > f->cap) {
-    free(f->buf);
-    f->buf = mssa_xmalloc(n);
-    f->cap = n;
-  }
-  if (pread_all(f->fd, f->buf, n, off) || decode(f->buf, n, 0, r) != 1) return -1;
-  r->off = (size_t)off;
-  return 1;
-}
-
-/* Would the record at off be whole and valid if this daemon's limits were
-** larger? Then it is no torn write: only the limits refuse it. */
-static bool beyond_bound(jfile *f, uint64_t off) {
-  unsigned char h[HDR];
-  if (f->size - off < HDR || pread_all(f->fd, h, HDR, off) || memcmp(h, MAGIC, 4)) return false;
-  uint32_t body = get32(h + 4);
-  return body > f->max_body && body < MAX_BODY && body <= f->size - off - HDR;
-}
-
-/* Where the search for a valid record after a bad one ended. */
-#define SCAN_NONE UINT64_MAX        /* no valid record follows */
-#define SCAN_GAVE_UP (UINT64_MAX - 1) /* the CRC budget ran out first */
-
-/* The offset of the first whole, valid record after `off`, SCAN_NONE, or
-** SCAN_GAVE_UP: tells a torn tail (nothing valid follows) from damage in
-** the middle, reading the file a chunk at a time. */
-static uint64_t next_valid(jfile *f, uint64_t off) {
-  unsigned char *chunk = mssa_xmalloc(CHUNK);
-  uint64_t found = SCAN_NONE;
-  for (uint64_t base = off + 1; found == SCAN_NONE && base + HDR <= f->size;) {
-    size_t n = f->size - base < CHUNK ? (size_t)(f->size - base) : CHUNK;
-    if (pread_all(f->fd, chunk, n, base)) break;
-    for (size_t k = 0; k + 4 <= n && found == SCAN_NONE;) {
-      const unsigned char *m = memmem(chunk + k, n - k, MAGIC, 4);
-      if (!m) break;
-      k = (size_t)(m - chunk);
-      uint32_t body;
-      rec r;
-      if (k + HDR <= n ? header_ok(f, chunk + k, base + k, &body) : header_at(f, base + k, &body)) {
-        if (f->budget < body) found = SCAN_GAVE_UP;
-        else if ((f->budget -= body, read_rec(f, base + k, &r) == 1)) found = base + k;
-      }
-      k++;
-    }
-    base += n > 3 ? n - 3 : n;   /* a magic split across chunks is seen */
-  }
-  free(chunk);
-  return found;
-}
-
-/* Moves bytes [off, size) of the file aside, into PATH.WHAT-OFF (a new
-** file, fsynced with its directory), then cuts it at off: journal bytes
-** are never deleted, only moved where the journal does not read them. */
-static int cut_aside(mssad_journal *j, jfile *f, const char *what, uint64_t off) {
-  char aside[4096];
-  int fd = -1;
-  unsigned long long o = (unsigned long long)off;
-  for (int k = 0; k < MAX_ASIDE_TRIES && fd < 0; k++) {
-    if (k) snprintf(aside, sizeof aside, "%s.%s-%llu.%d", f->path, what, o, k);
-    else snprintf(aside, sizeof aside, "%s.%s-%llu", f->path, what, o);
-    fd = open(aside, O_WRONLY | O_CREAT | O_EXCL, 0600);
-    if (fd < 0 && errno != EEXIST) break;
-  }
-  int rc = fd < 0 ? -1 : 0;
-  unsigned char *chunk = mssa_xmalloc(CHUNK);
-  for (uint64_t at = off; !rc && at < f->size;) {
-    size_t n = f->size - at < CHUNK ? (size_t)(f->size - at) : CHUNK;
-    rc = pread_all(f->fd, chunk, n, at);
-    if (!rc) rc = write_all(fd, chunk, n);
-    at += n;
-  }
-  free(chunk);
-  if (!rc) rc = fsync(fd);
-  if (fd >= 0 && close(fd) < 0) rc = -1;
-  if (!rc) rc = fsync_dir(j->dir);
-  if (!rc) rc = truncate(f->path, (off_t)off);
-  unsigned long long moved = (unsigned long long)(f->size - off);
-  if (rc) {
-    MSSAD_ERROR("%s: cannot move the %llu bytes from offset %llu aside to %s: %s", f->path,
-                moved, o, aside, strerror(errno));
-    return -1;
-  }
-  MSSAD_WARN("%s: moved the %llu bytes from offset %llu to %s", f->path, moved, o, aside);
-  j->cut_bytes += f->size - off;
-  return 0;
-}
-
-static void apply(mssad_server *s, const rec *r, const char *file) {
-  if (r->kind == J_GEN) return;
+/* A valid record of the replay (mssad_replay.apply): re-applied through
+** the engine, as the live request was. */
+static void apply(void *ctx, const mssad_jrec *r, const char *file) {
+  mssad_server *s = ctx;
+  if (r->kind == MSSAD_J_GEN) return;
   char *name = mssa_xstrndup(r->name, r->name_len);
   char err[600];
   mssa_qmodule *q = NULL;
@@ -405,83 +162,6 @@ static void apply(mssad_server *s, const rec *r, const char *file) {
     mssad_store_install(s, name, q);
   s->journal.replayed++;
   free(name);
-}
-
-/* What to do at a record that does not decode (replay_file): 0 to go on
-** from the good prefix, -1 to refuse to start. */
-static int bad_record(mssad_server *s, jfile *f, bool journal, uint64_t off) {
-  unsigned long long o = (unsigned long long)off;
-  if (beyond_bound(f, off) && !s->cfg.recover) {
-    MSSAD_ERROR("%s: the record at offset %llu is longer than this daemon's limits allow "
-                "(--max-module-bytes, --max-request); refusing to start: restart with the "
-                "limits it was written under, or --recover to keep the %llu bytes before it",
-                f->path, o, o);
-    return -1;
-  }
-  f->budget = 2 * (f->size - off) + SCAN_SLACK;
-  uint64_t next = next_valid(f, off);
-  if (journal && next == SCAN_NONE && !beyond_bound(f, off)) {
-    MSSAD_WARN("journal: cut a torn record at offset %llu of %s (a write cut short)", o, f->path);
-    return cut_aside(&s->journal, f, "torn", off);
-  }
-  if (s->cfg.recover) {
-    MSSAD_WARN("%s: damaged record at offset %llu; --recover: keeping the %llu bytes before it",
-               f->path, o, o);
-    return cut_aside(&s->journal, f, "damaged", off);
-  }
-  MSSAD_ERROR("%s: damaged record at offset %llu%s; refusing to start: no record after it "
-              "would be replayed. memssad --recover keeps the %llu bytes before it and "
-              "moves the rest to %s.damaged-%llu",
-              f->path, o,
-              next == SCAN_GAVE_UP ? " (too many false headers after it to tell whether valid "
-                                     "records follow)"
-              : next != SCAN_NONE ? " (valid records follow it)" : "",
-              o, f->path, o);
-  return -1;
-}
-
-/* Replays a file (`journal`: the journal, else the snapshot). At the first
-** record that does not decode: a torn tail of the journal (nothing valid
-** after it: a crash mid-write) is moved aside and cut; anything else (a
-** damaged record with valid ones after it, or any damage in the snapshot)
-** stops start-up, naming the offset, unless --recover, which keeps the
-** valid prefix and moves the rest aside. Returns the good length, or -1. */
-static long long replay_file(mssad_server *s, const char *path, bool journal, uint64_t *gen) {
-  jfile f = {.fd = open(path, O_RDONLY | O_CLOEXEC), .path = path, .max_body = replay_bound(s)};
-  struct stat st;
-  if (f.fd < 0) {
-    if (errno == ENOENT) return 0;
-    MSSAD_ERROR("%s: %s", path, strerror(errno));
-    return -1;
-  }
-  bool stat_ok = fstat(f.fd, &st) == 0;
-  if (!stat_ok || !S_ISREG(st.st_mode)) {
-    MSSAD_ERROR("%s: %s", path, stat_ok ? "not a regular file" : strerror(errno));
-    close(f.fd);
-    return -1;
-  }
-  f.size = (uint64_t)st.st_size;
-  uint64_t off = 0;
-  rec r;
-  int d;
-  while ((d = read_rec(&f, off, &r)) == 1) {
-    if (r.kind == J_GEN && gen && r.len == 8) {
-      uint64_t g = 0;
-      for (int i = 7; i >= 0; i--) g = g << 8 | (unsigned char)r.payload[i];
-      *gen = g;
-    }
-    apply(s, &r, path);
-    off += r.size;
-    if (f.cap > CHUNK && r.size <= CHUNK) {   /* give back a huge record's buffer */
-      free(f.buf);
-      f.buf = NULL;
-      f.cap = 0;
-    }
-  }
-  int rc = d < 0 ? bad_record(s, &f, journal, off) : 0;
-  free(f.buf);
-  close(f.fd);
-  return rc ? -1 : (long long)off;
 }
 
 /* ------------------------------------------------------------- appends */
@@ -685,9 +365,9 @@ static int h_journal(mssa_proto_host *h, int kind, const char *module, const cha
   mssad_journal *j = &s->journal;
   if (j->failed || j->pending) return -1;   /* see sync_failed, truncate_back */
   size_t n;
-  unsigned char *r = encode(kind, module, payload, len, &n);
+  unsigned char *r = mssad_jrec_encode(kind, module, payload, len, &n);
   if (!r) return -1;
-  int rc = write_all(j->fd, r, n);
+  int rc = mssad_write_all(j->fd, r, n);
   free(r);
   if (rc) {
     MSSAD_ERROR("journal: write: %s; the change is refused", strerror(errno));
@@ -727,11 +407,11 @@ static void h_journal_end(mssa_proto_host *h, bool applied) {
 
 typedef struct modrecs {
   char *name;
-  rec *a;
+  mssad_jrec *a;
   size_t n, cap;
 } modrecs;
 
-static modrecs *mod_of(modrecs **ms, size_t *nm, const rec *r) {
+static modrecs *mod_of(modrecs **ms, size_t *nm, const mssad_jrec *r) {
   for (size_t i = 0; i < *nm; i++)
     if (strlen((*ms)[i].name) == r->name_len && !memcmp((*ms)[i].name, r->name, r->name_len))
       return &(*ms)[i];
@@ -744,10 +424,10 @@ static modrecs *mod_of(modrecs **ms, size_t *nm, const rec *r) {
 
 static void reduce(const unsigned char *buf, size_t n, modrecs **ms, size_t *nm) {
   size_t off = 0;
-  rec r;
-  while (decode(buf, n, off, &r) == 1) {
+  mssad_jrec r;
+  while (mssad_jrec_decode(buf, n, off, &r) == 1) {
     off += r.size;
-    if (r.kind == J_GEN) continue;
+    if (r.kind == MSSAD_J_GEN) continue;
     modrecs *m = mod_of(ms, nm, &r);
     if (r.kind != MSSA_PROTO_J_EDIT) m->n = 0;   /* a load or unload resets */
     if (r.kind == MSSA_PROTO_J_UNLOAD) continue;
@@ -774,15 +454,15 @@ static int compact(mssad_server *s) {
     unsigned char g[8];
     for (int i = 0; i < 8; i++) g[i] = (unsigned char)((j->gen + 1) >> (8 * i));
     size_t n;
-    unsigned char *r = encode(J_GEN, "", (const char *)g, 8, &n);
-    rc = write_all(fd, r, n);
+    unsigned char *r = mssad_jrec_encode(MSSAD_J_GEN, "", (const char *)g, 8, &n);
+    rc = mssad_write_all(fd, r, n);
     size += n;
     free(r);
     for (size_t i = 0; i < nm && !rc; i++)
       for (size_t k = 0; k < ms[i].n && !rc; k++) {
         /* Records are copied verbatim (header included). */
-        const rec *x = &ms[i].a[k];
-        rc = write_all(fd, x->base + x->off, x->size);
+        const mssad_jrec *x = &ms[i].a[k];
+        rc = mssad_write_all(fd, x->base + x->off, x->size);
         size += x->size;
       }
     if (!rc) rc = fsync(fd);
@@ -790,7 +470,7 @@ static int compact(mssad_server *s) {
   }
   int nfd = -1;
   if (!rc) rc = rename(tmp, snap);
-  if (!rc) rc = fsync_dir(j->dir);
+  if (!rc) rc = mssad_fsync_dir(j->dir);
   if (!rc) {
     /* The new snapshot names journal GEN+1: from here on it is the truth. */
     nfd = open(next, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND, 0600);
@@ -801,7 +481,7 @@ static int compact(mssad_server *s) {
     j->fd = nfd;
     j->gen++;
     unlink(old);
-    fsync_dir(j->dir);
+    mssad_fsync_dir(j->dir);
     j->size = 0;
     j->snapshot_size = size;
     /* Every record so far is in the fsynced snapshot. */
@@ -833,7 +513,6 @@ static int compact(mssad_server *s) {
 
 int mssad_journal_open(mssad_server *s) {
   mssad_journal *j = &s->journal;
-  crc_init();
   j->fd = -1;
   if (mkdir(j->dir, 0700) < 0 && errno != EEXIST) {
     MSSAD_ERROR("--state-dir %s: %s", j->dir, strerror(errno));
@@ -842,13 +521,16 @@ int mssad_journal_open(mssad_server *s) {
   uint64_t t0 = uv_hrtime();
   char *snap = path_of(j, "snapshot");
   uint64_t gen = 0;
-  long long ss = replay_file(s, snap, false, &gen);
+  mssad_replay rp = {.dir = j->dir, .max_body = replay_bound(s), .recover = s->cfg.recover,
+                     .apply = apply, .ctx = s};
+  long long ss = mssad_replay_file(&rp, snap, false, &gen);
   free(snap);
   if (ss < 0) return -1;
   j->snapshot_size = (uint64_t)ss;
   j->gen = gen;
   char *jp = journal_path(j, gen);
-  long long js = replay_file(s, jp, true, NULL);
+  long long js = mssad_replay_file(&rp, jp, true, NULL);
+  j->cut_bytes += rp.cut_bytes;
   if (js < 0) {
     free(jp);
     return -1;
@@ -871,7 +553,7 @@ int mssad_journal_open(mssad_server *s) {
     return -1;
   }
   free(jp);
-  fsync_dir(j->dir);
+  mssad_fsync_dir(j->dir);
   MSSAD_INFO("journal: replayed %llu records (%u modules) from %s in %.1f ms%s",
              (unsigned long long)j->replayed, s->store.n, j->dir,
              (double)(uv_hrtime() - t0) / 1e6,

@@ -13,6 +13,7 @@
 #include <uv.h>
 
 int mssad_log_level = MSSAD_LOG_INFO;
+void (*mssad_log_sink)(int level, const char *text);
 
 static const char *names[] = {"error", "warn", "info", "debug"};
 
@@ -30,6 +31,10 @@ void mssad_log(int level, const char *fmt, ...) {
   va_start(ap, fmt);
   vsnprintf(buf, sizeof buf, fmt, ap);
   va_end(ap);
+  if (mssad_log_sink) {
+    mssad_log_sink(level, buf);
+    return;
+  }
   fprintf(stderr, "memssad: %s: %s\n", names[level < 0 ? 0 : level > 3 ? 3 : level], buf);
 }
 

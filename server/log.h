@@ -17,6 +17,10 @@ extern int mssad_log_level;
 /* Parses "error" / "warn" / "info" / "debug"; -1 if unknown. */
 int mssad_log_parse_level(const char *s);
 void mssad_log(int level, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* If set, gets each message (its text, without the "memssad: LEVEL: "
+** prefix) instead of stderr: the journal's fuzz target checks the offsets
+** its messages name. */
+extern void (*mssad_log_sink)(int level, const char *text);
 /* The words for a libuv error code: the C library's strerror for the
 ** system errors (libuv's codes are -errno on Unix), so messages read as
 ** errno's ("No such file or directory"), libuv's own words for the rest. */

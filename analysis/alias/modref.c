@@ -510,10 +510,13 @@ static unsigned basic_call_loc(mssa_aa *aa, uint32_t callid, const mssa_loc *loc
     if (mssa__alias(aa, &lc, loc) == MSSA_NO_ALIAS) return MSSA__MR_NOMODREF;
   }
   int in = intr_of(aa, call);
-  if (in == MSSA_INTR_MEMCPY || in == MSSA_INTR_MEMCPY_INLINE) {
-    mssa_loc src, dst;
-    mssa__arg_loc(aa, callid, 1, &src);
-    mssa__arg_loc(aa, callid, 0, &dst);
+  mssa_loc src, dst;
+  /* Both arguments must be there: the reader takes a call of an
+  ** llvm.memcpy.* name with fewer (LLVM rejects it: "invalid intrinsic
+  ** signature"), and without them src/dst would be uninitialized (a fuzz
+  ** finding, tests/fuzz/regress/reader/). Such a call is as opaque as any. */
+  if ((in == MSSA_INTR_MEMCPY || in == MSSA_INTR_MEMCPY_INLINE) &&
+      mssa__arg_loc(aa, callid, 1, &src) && mssa__arg_loc(aa, callid, 0, &dst)) {
     unsigned rv = MSSA__MR_NOMODREF;
     if (mssa__alias(aa, &src, loc) != MSSA_NO_ALIAS || mssa__call_has_bundles(call)) rv |= MSSA__MR_REF;
     if (mssa__alias(aa, &dst, loc) != MSSA_NO_ALIAS || mssa__call_has_bundles(call)) rv |= MSSA__MR_MOD;

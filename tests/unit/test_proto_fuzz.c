@@ -26,6 +26,9 @@
 #define LLVMFuzzerTestOneInput fuzz_edit_one
 #include "../fuzz/fuzz_edit.c"
 #undef LLVMFuzzerTestOneInput
+#define LLVMFuzzerTestOneInput fuzz_journal_one
+#include "../fuzz/fuzz_journal.c"
+#undef LLVMFuzzerTestOneInput
 
 #include "tap.h"
 #include "test_util.h"
@@ -95,5 +98,9 @@ int main(void) {
   n = replay(fuzz_edit_one, "edit", NULL, NULL);
   ok(1, "edit: %zu fixed op streams and %d kept inputs replayed",
      sizeof streams / sizeof *streams, n);
+  /* journal: real journals and snapshots of the daemon, each whole, torn,
+  ** flipped, under every setting (tests/fuzz/seeds/journal/README) */
+  n = replay(fuzz_journal_one, "journal", NULL, NULL);
+  ok(n >= 10, "journal: %d inputs replayed", n);
   return done_testing();
 }
