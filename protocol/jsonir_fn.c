@@ -212,17 +212,12 @@ static bool array_elem(const char *t, char *elem, uint64_t *n) {
   return true;
 }
 
-/* The result type of a value-producing instruction, "" for none. */
-static void result_type(fctx *f, json_t *in, const opdef *d, const char *path, char *t) {
+/* The result type an instruction has whatever its "type" says (an array
+** read has its element's type, a call its callee's return type), or, for
+** the rest, the type its operands give it; "" for none. */
+static void inferred_type(fctx *f, json_t *in, const opdef *d, const char *path, char *t) {
   jl *c = f->c;
   json_t *ty = json_object_get(in, "type");
-  t[0] = 0;
-  if (ty && d->kind != K_ALLOC && d->kind != K_STORE && d->kind != K_OPAQUE && d->kind != K_ARRAY) {
-    char p[JL_PATH];
-    snprintf(p, sizeof p, "%.300s.type", path);
-    mssa__jl_type(c, ty, false, p, t);
-    return;
-  }
   const char *s = NULL;
   json_t *args = json_object_get(in, "args");
   switch (d->kind) {
@@ -271,6 +266,29 @@ static void result_type(fctx *f, json_t *in, const opdef *d, const char *path, c
   default: break;
   }
   if (s) snprintf(t, JL_TYPE, "%s", s);
+}
+
+/* The result type of a value-producing instruction, "" for none: its
+** "type" where that decides it (a load, an arithmetic op); where the
+** lowering decides it (array_get/array_set, call, comparison), "type" is
+** optional and must agree, since the value is emitted with the lowered
+** type (libFuzzer's jsonir target: an array_get declared i1 of an i64
+** array lowered to text the reader refused). */
+static void result_type(fctx *f, json_t *in, const opdef *d, const char *path, char *t) {
+  json_t *ty = json_object_get(in, "type");
+  int k = d->kind;
+  bool decides = k != K_ALLOC && k != K_STORE && k != K_OPAQUE && k != K_ARRAY;
+  bool checked = k == K_AGET || k == K_ASET || k == K_CALL || k == K_CMP;
+  char p[JL_PATH], decl[JL_TYPE];
+  t[0] = 0;
+  snprintf(p, sizeof p, "%.300s.type", path);
+  if (ty && decides && !checked) {
+    mssa__jl_type(f->c, ty, false, p, t);
+    return;
+  }
+  inferred_type(f, in, d, path, t);
+  if (ty && checked && !f->c->failed && mssa__jl_type(f->c, ty, false, p, decl) && strcmp(decl, t))
+    mssa__jl_fail(f->c, p, "\"type\" is %s, but the result has type %s", decl, t[0] ? t : "void");
 }
 
 /* Records an edge to block `to` (from a terminator) with its arguments. */

@@ -309,6 +309,10 @@ BAD = [
      "functions[0].blocks[0].insts[0]", "array type too large"),
     (lambda d: d["functions"].append(json.loads(json.dumps(d["functions"][0]))),
      "functions[1]", '"main" is defined twice'),
+    # where the lowering decides the type, "type" must agree (found by
+    # libFuzzer: an array_get declared i1 lowered as i64)
+    (lambda d: d["functions"][0]["blocks"][1]["insts"][0].update(type="Field"),
+     "functions[0].blocks[1].insts[0].type", '"type" is i64, but the result has type i1'),
 ]
 
 
