@@ -289,6 +289,10 @@ static void result_type(fctx *f, json_t *in, const opdef *d, const char *path, c
   inferred_type(f, in, d, path, t);
   if (ty && checked && !f->c->failed && mssa__jl_type(f->c, ty, false, p, decl) && strcmp(decl, t))
     mssa__jl_fail(f->c, p, "\"type\" is %s, but the result has type %s", decl, t[0] ? t : "void");
+  /* a named call of a void function would define a value of type void,
+  ** which an operand could then use (libFuzzer's jsonir target) */
+  if (!f->c->failed && !strcmp(t, "void") && json_object_get(in, "name"))
+    mssa__jl_fail(f->c, path, "the result is void: \"name\" must be left out");
 }
 
 /* Records an edge to block `to` (from a terminator) with its arguments. */

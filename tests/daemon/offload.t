@@ -313,6 +313,8 @@ BAD = [
     # libFuzzer: an array_get declared i1 lowered as i64)
     (lambda d: d["functions"][0]["blocks"][1]["insts"][0].update(type="Field"),
      "functions[0].blocks[1].insts[0].type", '"type" is i64, but the result has type i1'),
+    (lambda d: d["functions"][0]["blocks"][2]["insts"][4].update(name="v99"),
+     "functions[0].blocks[2].insts[4]", 'the result is void: "name" must be left out'),
 ]
 
 
