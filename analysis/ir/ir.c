@@ -134,6 +134,10 @@ uint32_t mssa_call_fn_attrs(const mssa_module *m, const mssa_func *f, const mssa
 }
 
 uint32_t mssa_inst_successors(const mssa_func *f, const mssa_inst *t, uint32_t *out, uint32_t cap) {
+  /* No operands, no successors (ret void, unreachable). Returning first also
+  ** keeps `ops.a + 0` from being formed on a function whose operand pool is
+  ** empty (NULL): undefined behaviour that clang's UBSan reports. */
+  if (t->nops == 0) return 0;
   const mssa_val *o = f->ops.a + t->ops;
   uint32_t n = 0;
 #define ADD(v) do { if (n < cap) out[n] = MSSA_VAL_INDEX(v); n++; } while (0)

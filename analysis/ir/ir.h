@@ -618,7 +618,8 @@ static inline const mssa_type *mssa_type_get(const mssa_module *m, uint32_t t) {
   return &m->types.a[t];
 }
 static inline const mssa_val *mssa_inst_ops(const mssa_func *f, const mssa_inst *i) {
-  return f->ops.a + i->ops;
+  /* An empty pool is NULL, and NULL + 0 is undefined in C. */
+  return f->ops.a ? f->ops.a + i->ops : NULL;
 }
 static inline const mssa_const *mssa_const_get(const mssa_module *m, mssa_val v) {
   return &m->consts.a[MSSA_VAL_INDEX(v)];
