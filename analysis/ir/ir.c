@@ -238,9 +238,26 @@ static const struct { const char *cls; const char *fields[14]; } md_layout[] = {
   {"DIMacroFile", {"file", "nodes"}},
 };
 
-uint32_t mssa_md_node_operands(const mssa_module *m, uint32_t md, uint32_t *out, uint32_t cap) {
-  if (md >= m->md.n) return 0;
-  const mssa_md *d = &m->md.a[md];
+enum { MD_NLAYOUT = sizeof md_layout / sizeof md_layout[0], MD_NFIELD = 14 };
+
+/* The layout of class `cls` with its field names as this module's string
+** ids (MSSA_NONE: never interned, so no node has that field); -1 when the
+** class has no layout. */
+static int md_layout_ids(const mssa_module *m, const char *cls, uint32_t *fids) {
+  for (int k = 0; k < (int)MD_NLAYOUT; k++) {
+    if (strcmp(md_layout[k].cls, cls)) continue;
+    for (int j = 0; j < MD_NFIELD; j++) {
+      const char *f = md_layout[k].fields[j];
+      fids[j] = f ? mssa_strtab_find(&m->strs, f, strlen(f)) : MSSA_NONE;
+    }
+    return k;
+  }
+  return -1;
+}
+
+/* Node d's operands given its class's field ids (NULL: no layout). */
+static uint32_t md_operands(const mssa_module *m, const mssa_md *d, const uint32_t *fids,
+                            uint32_t *out, uint32_t cap) {
   const mssa_mdop *o = m->mdops.a + d->ops;
   uint32_t n = 0;
 #define PUT(x) do { if (n < cap) out[n] = (x); n++; } while (0)
@@ -255,26 +272,29 @@ uint32_t mssa_md_node_operands(const mssa_module *m, uint32_t md, uint32_t *out,
         if (o[i].kind == MSSA_MDO_NODE) PUT(o[i].idx);
     return n;
   }
-  const char *cls = mssa_str(m, d->tag);
-  int li = -1;
-  for (size_t k = 0; k < sizeof md_layout / sizeof md_layout[0]; k++)
-    if (!strcmp(md_layout[k].cls, cls)) { li = (int)k; break; }
   uint32_t nf = d->nops / 2;
   /* mark fields used through the class table, then append the rest */
   uint64_t used = 0;
-  if (li >= 0) {
-    for (int j = 0; j < 14 && md_layout[li].fields[j]; j++) {
-      const char *want = md_layout[li].fields[j];
-      for (uint32_t f = 0; f < nf && f < 64; f++) {
-        if (used >> f & 1) continue;
-        if (!strcmp(mssa_str(m, o[2 * f].idx), want)) { PUT(o[2 * f + 1].idx); used |= 1ull << f; break; }
-      }
+  for (int j = 0; fids && j < MD_NFIELD; j++) {
+    if (fids[j] == MSSA_NONE) continue;
+    for (uint32_t f = 0; f < nf && f < 64; f++) {
+      if (used >> f & 1) continue;
+      if (o[2 * f].idx == fids[j]) { PUT(o[2 * f + 1].idx); used |= 1ull << f; break; }
     }
   }
   for (uint32_t f = 0; f < nf; f++)
     if (f >= 64 || !(used >> f & 1)) PUT(o[2 * f + 1].idx);
 #undef PUT
   return n;
+}
+
+uint32_t mssa_md_node_operands(const mssa_module *m, uint32_t md, uint32_t *out, uint32_t cap) {
+  if (md >= m->md.n) return 0;
+  const mssa_md *d = &m->md.a[md];
+  uint32_t fids[MD_NFIELD];
+  bool has = d->kind != MSSA_MD_LOCATION && d->tag != MSSA_NONE &&
+             md_layout_ids(m, mssa_str(m, d->tag), fids) >= 0;
+  return md_operands(m, d, has ? fids : NULL, out, cap);
 }
 
 /* LLVM's FixedMetadataKinds.def, in kind-id order: LLVM 14's kinds, then
@@ -321,6 +341,8 @@ struct mssa_md_slots {
   uint32_t *opoff;
   mssa_u32vec oplist;
   mssa_u64map kinds;       /* attachment kind name -> kind id + 1 */
+  mssa_u64map cls;         /* class name -> layout index + 1, or MD_NLAYOUT + 1 */
+  uint32_t fids[MD_NLAYOUT][MD_NFIELD];   /* field ids per layout */
 };
 
 static int slot_skip(const mssa_module *m, uint32_t md) {
@@ -344,10 +366,23 @@ static const uint32_t *node_ops(mssa_md_slots *st, const mssa_module *m, uint32_
     if (slot_skip(m, md)) {
       st->opoff[md] = 1;
     } else {
-      uint32_t k = mssa_md_node_operands(m, md, NULL, 0), at = st->oplist.n;
+      const mssa_md *d = &m->md.a[md];
+      const uint32_t *fids = NULL;
+      if (d->kind != MSSA_MD_LOCATION && d->tag != MSSA_NONE) {
+        uint32_t li = mssa_u64map_get(&st->cls, d->tag);
+        if (li == MSSA_NONE) {
+          uint32_t ids[MD_NFIELD];
+          int k = md_layout_ids(m, mssa_str(m, d->tag), ids);
+          li = k < 0 ? (uint32_t)MD_NLAYOUT + 1 : (uint32_t)k + 1;
+          if (k >= 0) memcpy(st->fids[k], ids, sizeof ids);
+          mssa_u64map_put(&st->cls, d->tag, li);
+        }
+        if (li <= MD_NLAYOUT) fids = st->fids[li - 1];
+      }
+      uint32_t k = md_operands(m, d, fids, NULL, 0), at = st->oplist.n;
       mssa_vec_reserve(&st->oplist, at + k + 1);
       st->oplist.a[at] = k;
-      mssa_md_node_operands(m, md, st->oplist.a + at + 1, k);
+      md_operands(m, d, fids, st->oplist.a + at + 1, k);
       st->oplist.n = at + k + 1;
       st->opoff[md] = at + 1;
     }
@@ -387,6 +422,15 @@ static void slot_create(const mssa_module *m, mssa_md_slots *st, uint32_t root) 
 /* Attachment tuple {kind, node}* plus fixed ones, visited in kind-id order. */
 static void slot_attachments(const mssa_module *m, mssa_md_slots *st, uint32_t tuple,
                              const uint32_t *fixed_ids, const uint32_t *fixed_nodes, uint32_t nfixed) {
+  if (tuple == MSSA_NONE) {   /* the common case: the fixed ones, ids ascending */
+    for (uint32_t i = 0; i < nfixed; i++) {
+      uint32_t md = fixed_nodes[i];
+      if (md == MSSA_NONE || md >= st->n) continue;
+      uint32_t c = md < m->md_canon.n ? m->md_canon.a[md] : md;
+      if (!slot_has(st, c)) slot_create(m, st, md);
+    }
+    return;
+  }
   uint32_t ids[64], nodes[64], n = 0;
   for (uint32_t i = 0; i < nfixed; i++)
     if (fixed_nodes[i] != MSSA_NONE) { ids[n] = fixed_ids[i]; nodes[n] = fixed_nodes[i]; n++; }
@@ -473,6 +517,7 @@ void mssa_md_slots_free(mssa_md_slots *st) {
   free(st->opoff);
   mssa_vec_free(&st->oplist);
   mssa_u64map_free(&st->kinds);
+  mssa_u64map_free(&st->cls);
   free(st);
 }
 
@@ -486,7 +531,7 @@ uint32_t mssa_md_slots_func(mssa_md_slots *st, const mssa_module *m, uint32_t fu
   st->in_func = true;
   const mssa_func *f = &m->funcs.a[func];
   slot_attachments(m, st, f->mdatt, NULL, NULL, 0);
-  static const uint32_t fixed_ids[4] = {0, 1, 7, 8};
+  static const uint32_t fixed_ids[4] = {0, 1, 7, 8};   /* ascending (slot_attachments) */
   for (uint32_t b = f->first_block; b != MSSA_NONE; b = f->blocks.a[b].next) {
     for (uint32_t i = f->blocks.a[b].first; i != MSSA_NONE; i = f->insts.a[i].next) {
       const mssa_inst *in = &f->insts.a[i];

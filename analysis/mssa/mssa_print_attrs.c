@@ -362,24 +362,84 @@ static uint32_t span_key(mssa__pcache *pc, const mssa_module *m, const char *s, 
 ** so not `memory(` nor a type's parameter list `i32 (`) up to a bundle
 ** `[`, a `,`, an invoke's `to`, or in a header the words that end its
 ** attributes. False when there is no argument list. */
-static bool attr_span(const char *s, size_t n, size_t *from, size_t *to) {
-  int depth = 0;
-  size_t rp = 0;
-  bool found = false;
-  tok prev = {0, 0, 0};
-  for (tok t = next_tok(s, n, 0); t.kind; t = next_tok(s, n, t.end)) {
-    if (t.kind == '(' && depth == 0 &&
-        !(prev.kind == 'w' && ((s[prev.off] >= 'a' && s[prev.off] <= 'z') || s[prev.off] == '!'))) {
-      tok u = match_close(s, n, t);
-      if (!u.kind) return false;
-      rp = u.end;
-      found = true;
-      prev = u;
-      t = u;
+static bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+static bool is_brk(char c) {
+  switch (c) {
+  case '(': case ')': case '[': case ']': case '{': case '}': case '<': case '>': case ',':
+  case '=': case '*':
+    return true;
+  default:
+    return false;
+  }
+}
+/* A word runs to a bracket, space, '"' or ';' (letters and digits, the
+** commonest, are decided first). */
+static bool word_char(char c) {
+  if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')) return true;
+  return c && !is_brk(c) && c != '"' && c != ';' && !is_space(c);
+}
+
+/* Past the token at s[i] (the lexer of mssa__next_tok, one character at a
+** time: this runs over every call's text); *kind as mssa__tok.kind. */
+static size_t skip_tok(const char *s, size_t n, size_t i, char *kind) {
+  if (s[i] == '"') {
+    const char *q = memchr(s + i + 1, '"', n - i - 1);
+    *kind = '"';
+    return q ? (size_t)(q - s) + 1 : n;
+  }
+  if (is_brk(s[i])) {
+    *kind = s[i];
+    return i + 1;
+  }
+  *kind = 'w';
+  while (i < n && word_char(s[i])) i++;
+  return i;
+}
+
+/* The end of the group opened at s[i]; n when unbalanced. */
+static size_t skip_group(const char *s, size_t n, size_t i) {
+  int d = 0;
+  while (i < n) {
+    char c = s[i], k;
+    if (is_space(c)) { i++; continue; }
+    if (c == ';') {   /* a comment inside multi-line text */
+      const char *nl = memchr(s + i, '\n', n - i);
+      i = nl ? (size_t)(nl - s) : n;
       continue;
     }
-    depth += depth_step(t.kind);
-    prev = t;
+    i = skip_tok(s, n, i, &k);
+    d += depth_step(k);
+    if (d == 0) return i;
+  }
+  return n;
+}
+
+static bool attr_span(const char *s, size_t n, size_t *from, size_t *to) {
+  int depth = 0;
+  size_t rp = 0, i = 0;
+  bool found = false;
+  char pk = 0, pc = 0;   /* the previous token's kind and first character */
+  while (i < n) {
+    char c = s[i], k;
+    if (is_space(c)) { i++; continue; }
+    if (c == ';') {
+      const char *nl = memchr(s + i, '\n', n - i);
+      i = nl ? (size_t)(nl - s) : n;
+      continue;
+    }
+    if (c == '(' && depth == 0 && !(pk == 'w' && ((pc >= 'a' && pc <= 'z') || pc == '!'))) {
+      size_t e = skip_group(s, n, i);   /* an argument list */
+      if (e >= n && (e == 0 || s[e - 1] != ')')) return false;
+      rp = i = e;
+      found = true;
+      pk = ')';
+      continue;
+    }
+    size_t e = skip_tok(s, n, i, &k);
+    depth += depth_step(k);
+    pk = k;
+    pc = c;
+    i = e;
   }
   if (!found) return false;
   size_t e = rp;
@@ -725,11 +785,12 @@ void mssa__put_text(FILE *out, const mssa__canon *c, const char *s, size_t n) {
   o.out = out;
   o.n = 0;
   size_t i = 0, done = 0;
+  bool strings = memchr(s, '"', n) != NULL;
   while ((num->n || sparse->n) && i < n) {
     const char *b = memchr(s + i, '!', n - i);
     if (!b) break;
     size_t k = (size_t)(b - s);
-    const char *q = memchr(s + i, '"', k - i);
+    const char *q = strings ? memchr(s + i, '"', k - i) : NULL;
     if (q) {   /* a string before it: skip the string (invariant 1) */
       const char *qe = memchr(q + 1, '"', n - (size_t)(q + 1 - s));
       i = qe ? (size_t)(qe - s) + 1 : n;
