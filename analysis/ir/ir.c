@@ -2,8 +2,8 @@
 ** ir.c -- queries over the in-memory IR (ir.h) and module lifetime.
 **
 ** Invariants:
-**   1. Queries do not allocate, except mssa_md_print_slots (its work stack,
-**      and the uniquing table on first use); every query is O(1) or linear
+**   1. Queries do not allocate, except the metadata numbering (its tables
+**      and work stack, and the uniquing table on first use); every query is O(1) or linear
 **      in one instruction's operands, except mssa_module_find_func (linear
 **      in functions) and the metadata numbering (linear in metadata).
 **   2. Call-site attribute queries combine the site's list with the direct
@@ -242,38 +242,63 @@ static const struct { const char *cls; const char *fields[14]; } md_layout[] = {
   {"DIMacroFile", {"file", "nodes"}},
 };
 
-uint32_t mssa_md_node_operands(const mssa_module *m, uint32_t md, uint32_t *out, uint32_t cap) {
-  if (md >= m->md.n) return 0;
-  const mssa_md *d = &m->md.a[md];
+enum { MD_NLAYOUT = sizeof md_layout / sizeof md_layout[0], MD_NFIELD = 14 };
+
+/* The layout of class `cls` with its field names as this module's string
+** ids (MSSA_NONE: never interned, so no node has that field); -1 when the
+** class has no layout. */
+static int md_layout_ids(const mssa_module *m, const char *cls, uint32_t *fids) {
+  for (int k = 0; k < (int)MD_NLAYOUT; k++) {
+    if (strcmp(md_layout[k].cls, cls)) continue;
+    for (int j = 0; j < MD_NFIELD; j++) {
+      const char *f = md_layout[k].fields[j];
+      fids[j] = f ? mssa_strtab_find(&m->strs, f, strlen(f)) : MSSA_NONE;
+    }
+    return k;
+  }
+  return -1;
+}
+
+/* Node d's operands given its class's field ids (NULL: no layout). */
+static uint32_t md_operands(const mssa_module *m, const mssa_md *d, const uint32_t *fids,
+                            uint32_t *out, uint32_t cap) {
   const mssa_mdop *o = m->mdops.a + d->ops;
   uint32_t n = 0;
 #define PUT(x) do { if (n < cap) out[n] = (x); n++; } while (0)
+  if (d->kind == MSSA_MD_LOCATION) {   /* the commonest node: its fields as parsed */
+    if (d->scope != MSSA_NONE) PUT(d->scope);
+    if (d->inlined_at != MSSA_NONE) PUT(d->inlined_at);
+    return n;
+  }
   if (d->tag == MSSA_NONE) {
     if (d->kind == MSSA_MD_TUPLE)
       for (uint32_t i = 0; i < d->nops; i++)
         if (o[i].kind == MSSA_MDO_NODE) PUT(o[i].idx);
     return n;
   }
-  const char *cls = mssa_str(m, d->tag);
-  int li = -1;
-  for (size_t k = 0; k < sizeof md_layout / sizeof md_layout[0]; k++)
-    if (!strcmp(md_layout[k].cls, cls)) { li = (int)k; break; }
   uint32_t nf = d->nops / 2;
   /* mark fields used through the class table, then append the rest */
   uint64_t used = 0;
-  if (li >= 0) {
-    for (int j = 0; j < 14 && md_layout[li].fields[j]; j++) {
-      const char *want = md_layout[li].fields[j];
-      for (uint32_t f = 0; f < nf && f < 64; f++) {
-        if (used >> f & 1) continue;
-        if (!strcmp(mssa_str(m, o[2 * f].idx), want)) { PUT(o[2 * f + 1].idx); used |= 1ull << f; break; }
-      }
+  for (int j = 0; fids && j < MD_NFIELD; j++) {
+    if (fids[j] == MSSA_NONE) continue;
+    for (uint32_t f = 0; f < nf && f < 64; f++) {
+      if (used >> f & 1) continue;
+      if (o[2 * f].idx == fids[j]) { PUT(o[2 * f + 1].idx); used |= 1ull << f; break; }
     }
   }
   for (uint32_t f = 0; f < nf; f++)
     if (f >= 64 || !(used >> f & 1)) PUT(o[2 * f + 1].idx);
 #undef PUT
   return n;
+}
+
+uint32_t mssa_md_node_operands(const mssa_module *m, uint32_t md, uint32_t *out, uint32_t cap) {
+  if (md >= m->md.n) return 0;
+  const mssa_md *d = &m->md.a[md];
+  uint32_t fids[MD_NFIELD];
+  bool has = d->kind != MSSA_MD_LOCATION && d->tag != MSSA_NONE &&
+             md_layout_ids(m, mssa_str(m, d->tag), fids) >= 0;
+  return md_operands(m, d, has ? fids : NULL, out, cap);
 }
 
 /* LLVM's FixedMetadataKinds.def, in kind-id order: LLVM 14's kinds, then
@@ -304,55 +329,121 @@ static uint32_t kind_id(const mssa_module *m, uint32_t name) {
   return 100000;
 }
 
-typedef struct { uint32_t *slots, next, *stk, n, cap; } slot_state;
+/* The printer's metadata numbering (mssa_md_slots): module-level numbers
+** in `base`, kept; a function's own in `fn`, valid where gen[i] == cur, so
+** numbering the next function costs only what it reaches. */
+struct mssa_md_slots {
+  uint32_t n;              /* m->md.n the tables cover */
+  uint32_t *base, nbase;   /* module level: number or MSSA_NONE; count */
+  uint32_t *fn, *gen, cur; /* function level */
+  uint32_t next;           /* next number */
+  bool in_func;            /* numbering a function (not the module level) */
+  uint32_t *stk, sn, cap;  /* DFS work stack */
+  /* per node, made on its first visit: its operands as
+  ** oplist[opoff[i] - 1] = count, then the count operands; 0 = not made;
+  ** oplist[0] = MSSA_NONE stands for "gets no number" (slot_skip) */
+  uint32_t *opoff;
+  mssa_u32vec oplist;
+  mssa_u64map kinds;       /* attachment kind name -> kind id + 1 */
+  mssa_u64map cls;         /* class name -> layout index + 1, or MD_NLAYOUT + 1 */
+  uint32_t fids[MD_NLAYOUT][MD_NFIELD];   /* field ids per layout */
+};
 
 static int slot_skip(const mssa_module *m, uint32_t md) {
   const mssa_md *d = &m->md.a[md];
   if (d->kind == MSSA_MD_STRING || d->kind == MSSA_MD_VALUE) return 1;
-  if (d->tag != MSSA_NONE) {
+  if (d->kind == MSSA_MD_OTHER_DI && d->tag != MSSA_NONE) {
     const char *t = mssa_str(m, d->tag);
     if (!strcmp(t, "DIExpression") || !strcmp(t, "DIArgList")) return 1;
   }
   return 0;
 }
 
+static bool slot_has(const mssa_md_slots *st, uint32_t md) {
+  return st->base[md] != MSSA_NONE || st->gen[md] == st->cur;
+}
+
+/* Node md's operands as {count, ops...}, NULL when it gets no number;
+** made once per node (the class lookups compare strings). */
+static const uint32_t *node_ops(mssa_md_slots *st, const mssa_module *m, uint32_t md) {
+  if (!st->opoff[md]) {
+    if (slot_skip(m, md)) {
+      st->opoff[md] = 1;
+    } else {
+      const mssa_md *d = &m->md.a[md];
+      const uint32_t *fids = NULL;
+      if (d->kind != MSSA_MD_LOCATION && d->tag != MSSA_NONE) {
+        uint32_t li = mssa_u64map_get(&st->cls, d->tag);
+        if (li == MSSA_NONE) {
+          uint32_t ids[MD_NFIELD];
+          int k = md_layout_ids(m, mssa_str(m, d->tag), ids);
+          li = k < 0 ? (uint32_t)MD_NLAYOUT + 1 : (uint32_t)k + 1;
+          if (k >= 0) memcpy(st->fids[k], ids, sizeof ids);
+          mssa_u64map_put(&st->cls, d->tag, li);
+        }
+        if (li <= MD_NLAYOUT) fids = st->fids[li - 1];
+      }
+      uint32_t k = md_operands(m, d, fids, NULL, 0), at = st->oplist.n;
+      mssa_vec_reserve(&st->oplist, at + k + 1);
+      st->oplist.a[at] = k;
+      md_operands(m, d, fids, st->oplist.a + at + 1, k);
+      st->oplist.n = at + k + 1;
+      st->opoff[md] = at + 1;
+    }
+  }
+  const uint32_t *r = st->oplist.a + st->opoff[md] - 1;
+  return *r == MSSA_NONE ? NULL : r;
+}
+
 /* CreateMetadataSlot: preorder DFS with an explicit stack (operands pushed
 ** in reverse so the first is visited first, as the recursion would). */
-static void slot_create(const mssa_module *m, slot_state *st, uint32_t root) {
-  st->n = 0;
-  st->stk[st->n++] = root;
-  while (st->n) {
-    uint32_t md = st->stk[--st->n];
-    if (md >= m->md.n) continue;
+static void slot_create(const mssa_module *m, mssa_md_slots *st, uint32_t root) {
+  st->sn = 0;
+  st->stk[st->sn++] = root;
+  while (st->sn) {
+    uint32_t md = st->stk[--st->sn];
+    if (md >= st->n) continue;
     if (md < m->md_canon.n) md = m->md_canon.a[md];   /* LLVM uniquing */
-    if (st->slots[md] != MSSA_NONE || slot_skip(m, md)) continue;
-    st->slots[md] = st->next++;
-    uint32_t k = mssa_md_node_operands(m, md, NULL, 0);
-    if (st->n + k > st->cap) {
-      while (st->n + k > st->cap) st->cap *= 2;
+    if (slot_has(st, md)) continue;
+    const uint32_t *ops = node_ops(st, m, md);
+    if (!ops) continue;
+    if (st->in_func) {
+      st->gen[md] = st->cur;
+      st->fn[md] = st->next++;
+    } else {
+      st->base[md] = st->next++;
+    }
+    uint32_t k = ops[0];
+    if (st->sn + k > st->cap) {
+      while (st->sn + k > st->cap) st->cap *= 2;
       st->stk = mssa_xrealloc(st->stk, st->cap * sizeof(uint32_t));
+      ops = node_ops(st, m, md);   /* (oplist did not move; reload anyway) */
     }
-    mssa_md_node_operands(m, md, st->stk + st->n, k);
-    /* reverse the k operands just written */
-    for (uint32_t i = 0, j = k; i + 1 < j; i++, j--) {
-      uint32_t t = st->stk[st->n + i];
-      st->stk[st->n + i] = st->stk[st->n + j - 1];
-      st->stk[st->n + j - 1] = t;
-    }
-    st->n += k;
+    for (uint32_t i = k; i > 0; i--) st->stk[st->sn++] = ops[i];   /* reversed */
   }
 }
 
 /* Attachment tuple {kind, node}* plus fixed ones, visited in kind-id order. */
-static void slot_attachments(const mssa_module *m, slot_state *st, uint32_t tuple,
+static void slot_attachments(const mssa_module *m, mssa_md_slots *st, uint32_t tuple,
                              const uint32_t *fixed_ids, const uint32_t *fixed_nodes, uint32_t nfixed) {
+  if (tuple == MSSA_NONE) {   /* the common case: the fixed ones, ids ascending */
+    for (uint32_t i = 0; i < nfixed; i++) {
+      uint32_t md = fixed_nodes[i];
+      if (md == MSSA_NONE || md >= st->n) continue;
+      uint32_t c = md < m->md_canon.n ? m->md_canon.a[md] : md;
+      if (!slot_has(st, c)) slot_create(m, st, md);
+    }
+    return;
+  }
   uint32_t ids[64], nodes[64], n = 0;
   for (uint32_t i = 0; i < nfixed; i++)
     if (fixed_nodes[i] != MSSA_NONE) { ids[n] = fixed_ids[i]; nodes[n] = fixed_nodes[i]; n++; }
   if (tuple != MSSA_NONE && tuple < m->md.n) {
     const mssa_md *t = &m->md.a[tuple];
     for (uint32_t k = 0; k + 1 < t->nops && n < 64; k += 2) {
-      ids[n] = kind_id(m, m->mdops.a[t->ops + k].idx);
+      uint32_t name = m->mdops.a[t->ops + k].idx, id = mssa_u64map_get(&st->kinds, name);
+      if (id == MSSA_NONE) mssa_u64map_put(&st->kinds, name, id = kind_id(m, name));
+      ids[n] = id;
       nodes[n] = m->mdops.a[t->ops + k + 1].idx;
       n++;
     }
@@ -381,7 +472,7 @@ static uint32_t first_record(const mssa_func *f, uint32_t inst) {
 /* SlotTracker::processDbgRecordMetadata for the records before `inst`. A
 ** location operand gets a slot only as a node (`!{}`): slot_create skips
 ** value wrappers and DIArgLists, which print inline. */
-static void slot_records(const mssa_module *m, slot_state *st, const mssa_func *f, uint32_t inst) {
+static void slot_records(const mssa_module *m, mssa_md_slots *st, const mssa_func *f, uint32_t inst) {
   for (uint32_t k = first_record(f, inst); k < f->dbg.n && f->dbg.a[k].inst == inst; k++) {
     const mssa_dbg_record *r = &f->dbg.a[k];
     if (r->kind != MSSA_DBG_LABEL) slot_create(m, st, r->arg);
@@ -394,45 +485,89 @@ static void slot_records(const mssa_module *m, slot_state *st, const mssa_func *
   }
 }
 
-uint32_t mssa_md_print_slots(const mssa_module *m, uint32_t func, uint32_t *slots) {
+mssa_md_slots *mssa_md_slots_new(const mssa_module *m) {
   /* Which nodes LLVM would unique together matters only for numbering them
   ** (the analysis never compares metadata by content), so it is computed on
   ** the first call rather than on every read: it is a pass over every node,
   ** debug info included. */
   if (m->md_canon.n != m->md.n) mssa__md_unique((mssa_module *)m);
-  slot_state st = {slots, 0, NULL, 0, 256};
-  st.stk = mssa_xmalloc(st.cap * sizeof(uint32_t));
-  for (uint32_t i = 0; i < m->md.n; i++) slots[i] = MSSA_NONE;
+  mssa_md_slots *st = mssa_xcalloc(1, sizeof *st);
+  uint32_t n = st->n = m->md.n;
+  st->base = mssa_xmalloc(((size_t)n + 1) * sizeof(uint32_t));
+  st->fn = mssa_xmalloc(((size_t)n + 1) * sizeof(uint32_t));
+  st->gen = mssa_xcalloc((size_t)n + 1, sizeof(uint32_t));
+  st->cur = 1;
+  st->cap = 256;
+  st->stk = mssa_xmalloc(st->cap * sizeof(uint32_t));
+  st->opoff = mssa_xcalloc((size_t)n + 1, sizeof(uint32_t));
+  mssa_vec_push(&st->oplist, MSSA_NONE);
+  for (uint32_t i = 0; i < n; i++) st->base[i] = MSSA_NONE;
   for (uint32_t g = 0; g < m->globals.n; g++)
-    slot_attachments(m, &st, m->globals.a[g].mdatt, NULL, NULL, 0);
+    slot_attachments(m, st, m->globals.a[g].mdatt, NULL, NULL, 0);
   for (uint32_t k = 0; k + 1 < m->named_md.n; k += 2) {
     const mssa_md *t = &m->md.a[m->named_md.a[k + 1].idx];
-    for (uint32_t i = 0; i < t->nops; i++) slot_create(m, &st, m->mdops.a[t->ops + i].idx);
+    for (uint32_t i = 0; i < t->nops; i++) slot_create(m, st, m->mdops.a[t->ops + i].idx);
   }
-  if (func < m->funcs.n) {
-    const mssa_func *f = &m->funcs.a[func];
-    slot_attachments(m, &st, f->mdatt, NULL, NULL, 0);
-    static const uint32_t fixed_ids[4] = {0, 1, 7, 8};
-    for (uint32_t b = f->first_block; b != MSSA_NONE; b = f->blocks.a[b].next) {
-      for (uint32_t i = f->blocks.a[b].first; i != MSSA_NONE; i = f->insts.a[i].next) {
-        const mssa_inst *in = &f->insts.a[i];
-        slot_records(m, &st, f, i);
-        if (in->opcode == MSSA_OP_CALL && in->intrinsic != MSSA_INTR_NONE) {
-          for (uint32_t k = 1; k < in->nops; k++) {
-            mssa_val v = f->ops.a[in->ops + k];
-            if (MSSA_VAL_KIND(v) == MSSA_VK_META) slot_create(m, &st, MSSA_VAL_INDEX(v));
-          }
+  st->nbase = st->next;
+  return st;
+}
+
+void mssa_md_slots_free(mssa_md_slots *st) {
+  if (!st) return;
+  free(st->base);
+  free(st->fn);
+  free(st->gen);
+  free(st->stk);
+  free(st->opoff);
+  mssa_vec_free(&st->oplist);
+  mssa_u64map_free(&st->kinds);
+  mssa_u64map_free(&st->cls);
+  free(st);
+}
+
+uint32_t mssa_md_slots_func(mssa_md_slots *st, const mssa_module *m, uint32_t func) {
+  if (++st->cur == 0) {   /* generations wrapped: forget them all */
+    memset(st->gen, 0, ((size_t)st->n + 1) * sizeof(uint32_t));
+    st->cur = 1;
+  }
+  st->next = st->nbase;
+  if (func >= m->funcs.n) return st->next;
+  st->in_func = true;
+  const mssa_func *f = &m->funcs.a[func];
+  slot_attachments(m, st, f->mdatt, NULL, NULL, 0);
+  static const uint32_t fixed_ids[4] = {0, 1, 7, 8};   /* ascending (slot_attachments) */
+  for (uint32_t b = f->first_block; b != MSSA_NONE; b = f->blocks.a[b].next) {
+    for (uint32_t i = f->blocks.a[b].first; i != MSSA_NONE; i = f->insts.a[i].next) {
+      const mssa_inst *in = &f->insts.a[i];
+      if (f->dbg.n) slot_records(m, st, f, i);
+      if (in->opcode == MSSA_OP_CALL && in->intrinsic != MSSA_INTR_NONE) {
+        for (uint32_t k = 1; k < in->nops; k++) {
+          mssa_val v = f->ops.a[in->ops + k];
+          if (MSSA_VAL_KIND(v) == MSSA_VK_META) slot_create(m, st, MSSA_VAL_INDEX(v));
         }
-        uint32_t nodes[4] = {in->dbg, in->md_tbaa, in->md_scope, in->md_noalias};
-        slot_attachments(m, &st, in->mdatt, fixed_ids, nodes, 4);
       }
+      uint32_t nodes[4] = {in->dbg, in->md_tbaa, in->md_scope, in->md_noalias};
+      slot_attachments(m, st, in->mdatt, fixed_ids, nodes, 4);
     }
   }
-  free(st.stk);
-  /* every reference to a uniqued duplicate prints its canonical number */
-  for (uint32_t i = 0; i < m->md.n && i < m->md_canon.n; i++)
-    if (m->md_canon.a[i] != i) slots[i] = slots[m->md_canon.a[i]];
-  return st.next;
+  st->in_func = false;
+  return st->next;
+}
+
+uint32_t mssa_md_slot(const mssa_md_slots *st, const mssa_module *m, uint32_t md) {
+  if (md >= st->n) return MSSA_NONE;
+  /* a reference to a uniqued duplicate prints its canonical number */
+  if (md < m->md_canon.n) md = m->md_canon.a[md];
+  if (st->base[md] != MSSA_NONE) return st->base[md];
+  return st->gen[md] == st->cur ? st->fn[md] : MSSA_NONE;
+}
+
+uint32_t mssa_md_print_slots(const mssa_module *m, uint32_t func, uint32_t *slots) {
+  mssa_md_slots *st = mssa_md_slots_new(m);
+  uint32_t next = mssa_md_slots_func(st, m, func);
+  for (uint32_t i = 0; i < m->md.n; i++) slots[i] = mssa_md_slot(st, m, i);
+  mssa_md_slots_free(st);
+  return next;
 }
 
 /* ----------------------------------------------------------- LLVM version */
@@ -524,11 +659,13 @@ void mssa_module_free(mssa_module *m) {
   mssa_vec_free(&m->md_kinds);
   mssa_vec_free(&m->md_canon);
   mssa_vec_free(&m->mdnum);
+  mssa_u64map_free(&m->mdnum_sparse);
   mssa_u64map_free(&m->agnum);
   mssa_u64map_free(&m->gnames);
   mssa_vec_free(&m->agbits);
   mssa_vec_free(&m->agmem);
   if (m->tmap && m->tmap_free) m->tmap_free(m->tmap);
+  if (m->print_cache && m->print_cache_free) m->print_cache_free(m->print_cache);
   free(m);
 }
 

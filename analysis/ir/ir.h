@@ -576,6 +576,8 @@ typedef struct mssa_module {
   mssa_u32vec mdnum;        /* `!N` of the text -> md index (MSSA_NONE
                                where N is not defined); empty when the
                                numbers are too sparse for an array */
+  mssa_u64map mdnum_sparse; /* the same table as a map when mdnum is empty
+                               (too sparse), for the printer */
   mssa_u64map agnum;        /* `#N` of the text -> index into agbits */
   mssa_u64map gnames;       /* global names: name id, or (1 << 40) | N for
                                `@N` -> mssa_val (GLOBAL or FUNC) */
@@ -584,6 +586,9 @@ typedef struct mssa_module {
   struct mssa__textmap *tmap; /* shape of `text` (reader/retext.h), or NULL */
   void (*tmap_free)(struct mssa__textmap *); /* frees tmap: set by the reader,
                                which owns the map's type (the IR does not) */
+  void *print_cache;        /* the printer's tables for this module (metadata
+                               and attribute-group numbering), or NULL */
+  void (*print_cache_free)(void *); /* frees print_cache: set by the printer */
 } mssa_module;
 
 /* ------------------------------------------------------------------- API */
@@ -680,6 +685,19 @@ uint32_t mssa_md_node_operands(const mssa_module *m, uint32_t md, uint32_t *out,
 ** entries) with the printed number, MSSA_NONE for nodes not printed with
 ** a number; returns the count of numbered nodes. Iterative (no recursion). */
 uint32_t mssa_md_print_slots(const mssa_module *m, uint32_t func, uint32_t *slots);
+
+/* The same numbering for printing function after function: the module
+** level is numbered once (mssa_md_slots_new), then mssa_md_slots_func
+** numbers one function's own metadata on top (forgetting the previous
+** function's) in time linear in what that function reaches, and returns
+** the count of numbered nodes. mssa_md_slot: the number node `md` prints
+** with, MSSA_NONE for none. Valid while the module's metadata is
+** unchanged (m->md.n nodes). */
+typedef struct mssa_md_slots mssa_md_slots;
+mssa_md_slots *mssa_md_slots_new(const mssa_module *m);
+uint32_t mssa_md_slots_func(mssa_md_slots *st, const mssa_module *m, uint32_t func);
+uint32_t mssa_md_slot(const mssa_md_slots *st, const mssa_module *m, uint32_t md);
+void mssa_md_slots_free(mssa_md_slots *st);
 
 /* LLVM versions the reader knows the syntax of. */
 #define MSSA_LLVM_MIN 14

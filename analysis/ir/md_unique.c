@@ -70,6 +70,10 @@ static uint32_t op_canon(const mssa_module *m, const mssa_mdop *o) {
   return o->kind == MSSA_MDO_NODE ? m->md_canon.a[o->idx] : o->idx;
 }
 
+static uint32_t canon_or(const mssa_module *m, uint32_t md) {
+  return md < m->md_canon.n ? m->md_canon.a[md] : md;
+}
+
 static uint64_t node_hash(const mssa_module *m, uint32_t id) {
   const mssa_md *d = &m->md.a[id];
   uint64_t h = (uint64_t)d->kind * 0x9e3779b97f4a7c15ull ^ d->tag;
@@ -85,6 +89,13 @@ static int node_eq(const void *ctx, const void *key, uint32_t b) {
   const mssa_module *m = ctx;
   const mssa_md *x = &m->md.a[*(const uint32_t *)key], *y = &m->md.a[b];
   if (x->kind != y->kind || x->tag != y->tag || x->nops != y->nops) return 0;
+  /* a location's fields as parsed: its text span may be stale after a
+  ** reparse in place moved the text under an unreachable old node */
+  if (x->kind == MSSA_MD_LOCATION &&
+      (x->line != y->line || x->col != y->col ||
+       canon_or(m, x->scope) != canon_or(m, y->scope) ||
+       canon_or(m, x->inlined_at) != canon_or(m, y->inlined_at)))
+    return 0;
   if (x->tag != MSSA_NONE && !text_eq(m, x, y)) return 0;
   for (uint32_t i = 0; i < x->nops; i++) {
     const mssa_mdop *o = &m->mdops.a[x->ops + i], *q = &m->mdops.a[y->ops + i];

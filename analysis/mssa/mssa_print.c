@@ -4,8 +4,9 @@
 ** Annotation lines are byte-for-byte LLVM's; instruction lines echo the
 ** input text, with what opt adds to text that leaves it out (default
 ** aligns, call-site attribute groups) and labels with their `; preds =`
-** comments (mssa_print_canon.c). Metadata and attribute-group numbers are
-** echoed as written, where opt renumbers them per printed function.
+** comments (mssa_print_canon.c); metadata and attribute-group numbers are
+** the ones opt gives when it prints this one function, and the header gets
+** opt's `; Function Attrs:` comment (mssa_print_attrs.c).
 **
 ** Invariants:
 **   1. A block label prints as LLVM prints it: the name, quoted and escaped
@@ -125,12 +126,9 @@ void mssa_print_function(FILE *out, mssa_ssa *s, bool walker) {
   mssa__canon *canon = mssa__canon_new(m, f);
   mssa_ssa_settle_words(s);
   fprintf(out, "MemorySSA %sfor function: %s\n", walker ? "(walker) " : "", mssa_str(m, f->name));
-  if (f->head_len) {
-    fwrite(m->text + f->head_off, 1, f->head_len, out);
-    fputc('\n', out);
-  } else {
-    fprintf(out, "define @%s {\n", mssa_str(m, f->name));
-  }
+  mssa__print_head(out, canon);
+  if (!f->head_len) fputs(" {", out);
+  fputc('\n', out);
   for (uint32_t b = f->first_block; b != MSSA_NONE; b = f->blocks.a[b].next) {
     const mssa_block *bb = &f->blocks.a[b];
     if (b != f->entry) fputc('\n', out);

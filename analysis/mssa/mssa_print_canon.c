@@ -2,7 +2,8 @@
 ** mssa_print_canon.c -- the parts of an instruction or label that opt
 ** prints although the input text may leave them out: `; preds =` comments
 ** on labels, the default `align` of memory instructions, and call-site
-** function attributes written inline, which opt prints as a group `#N`.
+** function attributes written inline, which opt prints as a group `#N`
+** (numbers that depend on the printed function: mssa_print_attrs.c).
 ** Everything else of an instruction's text is echoed as read, so text that
 ** already has these forms (clang's output) prints unchanged.
 **
@@ -23,13 +24,9 @@
 **      one for alloca, the store size for cmpxchg and atomicrmw. `, align N`
 **      goes where opt prints it: before the metadata attachments (and an
 **      alloca's `, addrspace(N)`).
-**   4. A call whose function attributes are written inline prints them as
-**      `#N`, N being the number opt's SlotTracker gives that attribute set
-**      when it prints this one function: first global variables' attribute
-**      sets, then each function's own attribute set in module order, then
-**      the call sites' sets in
-**      instruction order, equal sets sharing a number (see strv below for
-**      what "equal" covers).
+**   4. A call's function attributes print as the one group `#N` opt
+**      prints for this function (mssa_print_attrs.c, invariant 2), and
+**      every `!N` as opt numbers it there (invariant 1 there).
 **   5. Debug records (`#dbg_value(...)`, LLVM 19+) print as opt prints
 **      them: before the annotation of the instruction they are attached to,
 **      indented by four spaces, their text as read. Records of a removed
@@ -142,17 +139,11 @@ void mssa__print_label(FILE *out, const mssa_module *m, const mssa_func *f, uint
 
 /* ---------------------------------------------------------- text tokens */
 
-/* Just enough of LLVM's lexer to find operand boundaries in an
-** instruction's text: kind '"' a string, 'w' a word (`@f`, `#0`, `!dbg`,
-** `i32`), a punctuation character itself, 0 at the end. */
-typedef struct tok {
-  size_t off, end;
-  char kind;
-} tok;
+typedef mssa__tok tok;
 
 static bool is_punct(char c) { return c && strchr("()[]{}<>,=*", c) != NULL; }
 
-static tok next_tok(const char *s, size_t n, size_t i) {
+mssa__tok mssa__next_tok(const char *s, size_t n, size_t i) {
   tok t;
   for (;;) {
     while (i < n && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r')) i++;
@@ -184,24 +175,12 @@ static tok next_tok(const char *s, size_t n, size_t i) {
   return t;
 }
 
-static bool tok_is(const char *s, tok t, const char *w) {
-  size_t k = strlen(w);
-  return t.kind == 'w' && t.end - t.off == k && !memcmp(s + t.off, w, k);
-}
-
-static int depth_step(char kind) {
-  if (kind == '(' || kind == '[' || kind == '{' || kind == '<') return 1;
-  if (kind == ')' || kind == ']' || kind == '}' || kind == '>') return -1;
-  return 0;
-}
-
-/* The token closing the group that t opens; kind 0 when unbalanced. */
-static tok match_close(const char *s, size_t n, tok t) {
+mssa__tok mssa__match_close(const char *s, size_t n, mssa__tok t) {
   int d = 0;
   do {
-    d += depth_step(t.kind);
+    d += mssa__depth_step(t.kind);
     if (d == 0) break;
-    t = next_tok(s, n, t.end);
+    t = mssa__next_tok(s, n, t.end);
   } while (t.kind);
   return t;
 }
@@ -212,11 +191,11 @@ static tok match_close(const char *s, size_t n, tok t) {
 ** attachment, or an alloca's `, addrspace(N)`; else at the end. */
 static size_t align_point(const char *s, size_t n, bool alloca) {
   int depth = 0;
-  for (tok t = next_tok(s, n, 0); t.kind; t = next_tok(s, n, t.end)) {
-    depth += depth_step(t.kind);
+  for (tok t = mssa__next_tok(s, n, 0); t.kind; t = mssa__next_tok(s, n, t.end)) {
+    depth += mssa__depth_step(t.kind);
     if (t.kind != ',' || depth != 0) continue;
-    tok u = next_tok(s, n, t.end);
-    if (u.kind == 'w' && (s[u.off] == '!' || (alloca && tok_is(s, u, "addrspace")))) return t.off;
+    tok u = mssa__next_tok(s, n, t.end);
+    if (u.kind == 'w' && (s[u.off] == '!' || (alloca && mssa__tok_is(s, u, "addrspace")))) return t.off;
   }
   return n;
 }
@@ -248,336 +227,18 @@ static uint32_t default_align(const mssa_module *m, const mssa_func *f, const ms
   }
 }
 
-/* ---------------------------------------------------- attribute groups */
-
-/* An attribute set as a comparable key: its attributes as text (spaces
-** inside parentheses removed), sorted, one per line. For LLVM 16 and newer
-** the memory attributes (readnone, readonly, writeonly, argmemonly,
-** inaccessiblememonly, inaccessiblemem_or_argmemonly, memory(...)) become
-** one memory effect, as LLParser upgrades them, so `readonly` and
-** `memory(read)` are one set. Other spellings LLVM would unify (e.g.
-** `uwtable` and `uwtable(async)`) count as different sets. */
-typedef struct strv {
-  MSSA_VEC(char *) v;
-} strv;
-
-static void strv_clear(strv *a) {
-  for (uint32_t i = 0; i < a->v.n; i++) free(a->v.a[i]);
-  a->v.n = 0;
-}
-
-/* `attributes #N = { ... }` of the module: N and the span inside braces. */
-typedef struct agroup {
-  uint64_t num;
-  size_t off, end;
-} agroup;
-
-struct mssa__canon {
-  mssa__preds preds;
-  const mssa_module *m;
-  const mssa_func *f;
-  bool built;                /* groups and keys below are filled */
-  MSSA_VEC(agroup) groups;
-  MSSA_VEC(agroup) gvars;    /* global variables' `#N` lists: text spans */
-  strv keys;                 /* distinct sets in SlotTracker order */
-};
-
-static void find_groups(mssa__canon *c) {
-  const char *t = c->m->text;
-  size_t n = c->m->text_len;
-  for (size_t i = 0; i < n;) {
-    const char *nl = memchr(t + i, '\n', n - i);
-    size_t e = nl ? (size_t)(nl - t) : n;
-    if (t[i] == '@') {   /* a global; its attributes: from a top-level `#` */
-      int depth = 0;
-      for (tok k = next_tok(t, e, i); k.kind; k = next_tok(t, e, k.end)) {
-        depth += depth_step(k.kind);
-        if (depth == 0 && k.kind == 'w' && t[k.off] == '#') {
-          agroup g = {0, k.off, e};
-          mssa_vec_push(&c->gvars, g);
-          break;
-        }
-      }
-    } else if (e - i > 12 && !memcmp(t + i, "attributes #", 12)) {
-      agroup g = {0, 0, 0};
-      size_t j = i + 12;
-      while (j < e && t[j] >= '0' && t[j] <= '9') g.num = g.num * 10 + (uint64_t)(t[j++] - '0');
-      const char *lb = memchr(t + j, '{', e - j);
-      if (lb) {
-        g.off = (size_t)(lb - t) + 1;
-        /* the closing brace: the group may span lines (strings hold none) */
-        size_t k = g.off;
-        bool str = false;
-        while (k < n && (str || t[k] != '}')) {
-          if (t[k] == '"') str = !str;
-          k++;
-        }
-        g.end = k;
-        mssa_vec_push(&c->groups, g);
-        e = k < n ? k : n;
-      }
-    }
-    i = e + 1;
-  }
-}
-
-static const agroup *group(const mssa__canon *c, const char *s, tok t) {
-  uint64_t num = 0;
-  for (size_t i = t.off + 1; i < t.end; i++) num = num * 10 + (uint64_t)(s[i] - '0');
-  for (uint32_t i = 0; i < c->groups.n; i++)
-    if (c->groups.a[i].num == num) return &c->groups.a[i];
-  return NULL;
-}
-
-/* Words of a function header that end its attributes (LLParser's order:
-** attributes, then section, partition, comdat, align, gc, prefix, ...),
-** and the `to label` of an invoke or callbr. */
-static bool ends_attrs(const char *s, tok t) {
-  static const char *const w[] = {"section", "partition", "comdat", "align", "gc", "prefix",
-                                  "prologue", "personality", "to"};
-  for (size_t i = 0; i < sizeof w / sizeof w[0]; i++)
-    if (tok_is(s, t, w[i])) return true;
-  return t.kind == 'w' && s[t.off] == '!';
-}
-
-/* Appends the attributes in s[i..e) to `out`, `#N` groups expanded; stops
-** at a top-level `[`, `,`, `{` or a word ending a header's attributes. */
-static void collect(const mssa__canon *c, const char *s, size_t i, size_t e, strv *out,
-                    int nesting) {
-  for (tok t = next_tok(s, e, i); t.kind; t = next_tok(s, e, t.end)) {
-    if (t.kind == '[' || t.kind == ',' || t.kind == '{' || ends_attrs(s, t)) return;
-    if (tok_is(s, t, "unnamed_addr") || tok_is(s, t, "local_unnamed_addr")) continue;
-    if (tok_is(s, t, "addrspace")) {   /* a function's address space */
-      tok u = next_tok(s, e, t.end);
-      while (u.kind && u.kind != ')') u = next_tok(s, e, u.end);
-      t = u;
-      if (!t.kind) return;
-      continue;
-    }
-    if (t.kind == 'w' && s[t.off] == '#') {
-      const agroup *g = group(c, s, t);
-      if (g && nesting == 0) collect(c, c->m->text, g->off, g->end, out, 1);
-      continue;
-    }
-    mssa_buf b = {0};
-    mssa_buf_append(&b, s + t.off, t.end - t.off);
-    tok u = next_tok(s, e, t.end);
-    if (t.kind == 'w' && u.kind == '(') {   /* memory(argmem: read) */
-      int depth = 0;
-      do {
-        depth += depth_step(u.kind);
-        mssa_buf_append(&b, s + u.off, u.end - u.off);
-        t = u;
-        u = next_tok(s, e, u.end);
-      } while (depth > 0 && u.kind);
-    } else if (t.kind == '"' && u.kind == '=') {   /* "key"="value" */
-      tok v = next_tok(s, e, u.end);
-      mssa_buf_puts(&b, "=");
-      mssa_buf_append(&b, s + v.off, v.end - v.off);
-      t = v;
-    }
-    mssa_vec_push(&out->v, mssa_buf_steal(&b, NULL));
-  }
-}
-
-/* Memory locations of memory(...), in a fixed order; a bare access sets
-** them all. */
-static const char *const mem_locs[] = {"argmem", "inaccessiblemem", "errnomem", "other",
-                                       "target_mem0", "target_mem1"};
-enum { NLOCS = sizeof mem_locs / sizeof mem_locs[0] };
-
-static int mem_access(const char *s, size_t n) {
-  if (n == 4 && !memcmp(s, "none", 4)) return 0;
-  if (n == 4 && !memcmp(s, "read", 4)) return 1;
-  if (n == 5 && !memcmp(s, "write", 5)) return 2;
-  return 3;
-}
-
-/* memory(...) text without spaces -> access per location, into eff; a
-** location it does not name has none (memory(argmem: read)). */
-static void parse_memory(const char *s, uint8_t *eff) {
-  const char *p = s + 7;   /* past "memory(" */
-  memset(eff, 0, NLOCS);
-  while (*p && *p != ')') {
-    size_t n = strcspn(p, ",)");
-    const char *colon = memchr(p, ':', n);
-    if (!colon) {
-      for (int k = 0; k < NLOCS; k++) eff[k] = (uint8_t)mem_access(p, n);
-    } else {
-      for (int k = 0; k < NLOCS; k++)
-        if ((size_t)(colon - p) == strlen(mem_locs[k]) && !memcmp(p, mem_locs[k], colon - p))
-          eff[k] = (uint8_t)mem_access(colon + 1, n - (size_t)(colon - p) - 1);
-    }
-    p += n;
-    if (*p == ',') p++;
-  }
-}
-
-/* The upgrade of old memory attributes into one effect (LLVM >= 16). */
-static void fold_memory(strv *a) {
-  int access = -1, locs = 0;   /* locs: 1 argmem, 2 inaccessiblemem */
-  bool have_mem = false;
-  uint8_t eff[NLOCS];
-  memset(eff, 3, sizeof eff);
-  uint32_t w = 0;
-  for (uint32_t i = 0; i < a->v.n; i++) {
-    const char *x = a->v.a[i];
-    if (!strcmp(x, "readnone")) access = 0;
-    else if (!strcmp(x, "readonly")) access = 1;
-    else if (!strcmp(x, "writeonly")) access = 2;
-    else if (!strcmp(x, "argmemonly")) locs |= 1;
-    else if (!strcmp(x, "inaccessiblememonly")) locs |= 2;
-    else if (!strcmp(x, "inaccessiblemem_or_argmemonly")) locs |= 3;
-    else if (!strncmp(x, "memory(", 7)) { parse_memory(x, eff); have_mem = true; }
-    else { a->v.a[w++] = a->v.a[i]; continue; }
-    free(a->v.a[i]);
-  }
-  a->v.n = w;
-  if (access < 0 && !locs && !have_mem) return;
-  uint8_t acc = (uint8_t)(access < 0 ? 3 : access);
-  for (int k = 0; k < NLOCS; k++) {
-    bool in = !locs || (k == 0 && (locs & 1)) || (k == 1 && (locs & 2));
-    eff[k] &= in ? acc : 0;
-  }
-  mssa_buf b = {0};
-  mssa_buf_puts(&b, "memory:");
-  for (int k = 0; k < NLOCS; k++) mssa_buf_printf(&b, "%u", eff[k]);
-  mssa_vec_push(&a->v, mssa_buf_steal(&b, NULL));
-}
-
-static int cmp_str(const void *x, const void *y) {
-  return strcmp(*(char *const *)x, *(char *const *)y);
-}
-
-/* The key of the attributes in s[i..e) (see strv above); "" for none. */
-static char *set_key(const mssa__canon *c, const char *s, size_t i, size_t e) {
-  strv a = {{0}};
-  collect(c, s, i, e, &a, 0);
-  if (c->m->llvm_version >= 16) fold_memory(&a);
-  if (a.v.n > 1) qsort(a.v.a, a.v.n, sizeof *a.v.a, cmp_str);
-  mssa_buf b = {0};
-  mssa_buf_puts(&b, "");
-  for (uint32_t k = 0; k < a.v.n; k++)
-    if (k == 0 || strcmp(a.v.a[k], a.v.a[k - 1])) mssa_buf_printf(&b, "%s\n", a.v.a[k]);
-  strv_clear(&a);
-  free(a.v.a);
-  return mssa_buf_steal(&b, NULL);
-}
-
-/* The span of a call's function attributes: after the argument list's
-** `)` (the last top-level parenthesis not opened right after a keyword,
-** so not `memory(` nor a type's parameter list `i32 (`) up to a bundle
-** `[`, a `,`, an invoke's `to` or the end. False when none is found. */
-static bool call_attr_span(const char *s, size_t n, size_t *from, size_t *to) {
-  int depth = 0;
-  size_t rp = 0;
-  bool found = false;
-  tok prev = {0, 0, 0};
-  for (tok t = next_tok(s, n, 0); t.kind; t = next_tok(s, n, t.end)) {
-    if (t.kind == '(' && depth == 0 &&
-        !(prev.kind == 'w' && ((s[prev.off] >= 'a' && s[prev.off] <= 'z') || s[prev.off] == '!'))) {
-      tok u = match_close(s, n, t);
-      if (!u.kind) return false;
-      rp = u.end;
-      found = true;
-      prev = u;
-      t = u;
-      continue;
-    }
-    depth += depth_step(t.kind);
-    prev = t;
-  }
-  if (!found) return false;
-  size_t e = rp;
-  for (tok t = next_tok(s, n, rp); t.kind; t = next_tok(s, n, t.end)) {
-    if (t.kind == '[' || t.kind == ',' || tok_is(s, t, "to")) break;
-    if (t.kind == '(') {   /* memory(...): to its `)` */
-      t = match_close(s, n, t);
-      if (!t.kind) break;
-    }
-    e = t.end;
-  }
-  *from = rp;
-  *to = e;
-  return true;
-}
-
-static bool is_call(unsigned op) {
-  return op == MSSA_OP_CALL || op == MSSA_OP_INVOKE || op == MSSA_OP_CALLBR;
-}
-
-/* Adds `key` to the distinct sets unless empty or there (takes it). */
-static void add_key(mssa__canon *c, char *key) {
-  bool dup = !*key;
-  for (uint32_t i = 0; i < c->keys.v.n && !dup; i++) dup = !strcmp(c->keys.v.a[i], key);
-  if (dup) free(key);
-  else mssa_vec_push(&c->keys.v, key);
-}
-
-/* SlotTracker's attribute-group order for this function (invariant 4). */
-static void build_keys(mssa__canon *c) {
-  const mssa_module *m = c->m;
-  c->built = true;
-  find_groups(c);
-  for (uint32_t k = 0; k < c->gvars.n; k++)   /* SlotTracker: globals first */
-    add_key(c, set_key(c, m->text, c->gvars.a[k].off, c->gvars.a[k].end));
-  for (uint32_t k = 0; k < m->funcs.n; k++) {
-    const mssa_func *g = &m->funcs.a[k];
-    size_t from, to;
-    const char *h = m->text + g->head_off;
-    if (g->head_len && call_attr_span(h, g->head_len, &from, &to))
-      add_key(c, set_key(c, h, from, g->head_len));
-  }
-  const mssa_func *f = c->f;
-  for (uint32_t b = f->first_block; b != MSSA_NONE; b = f->blocks.a[b].next)
-    for (uint32_t i = f->blocks.a[b].first; i != MSSA_NONE; i = f->insts.a[i].next) {
-      const mssa_inst *in = &f->insts.a[i];
-      size_t from, to;
-      const char *s = m->text + in->text_off;
-      if (is_call(in->opcode) && in->text_len && call_attr_span(s, in->text_len, &from, &to))
-        add_key(c, set_key(c, s, from, to));
-    }
-}
-
-/* A call's text with inline function attributes as `#N`; false (nothing
-** written) when they are all groups already. */
-static bool print_call(FILE *out, mssa__canon *c, const char *s, size_t n) {
-  size_t from, to;
-  if (!call_attr_span(s, n, &from, &to)) return false;
-  bool inl = false;
-  for (tok t = next_tok(s, to, from); t.kind && !inl; t = next_tok(s, to, t.end))
-    inl = !(t.kind == 'w' && s[t.off] == '#');
-  if (!inl) return false;
-  if (!c->built) build_keys(c);
-  char *key = set_key(c, s, from, to);
-  uint32_t num = MSSA_NONE;
-  for (uint32_t i = 0; i < c->keys.v.n && num == MSSA_NONE; i++)
-    if (!strcmp(c->keys.v.a[i], key)) num = i;
-  free(key);
-  fwrite(s, 1, from, out);
-  if (num != MSSA_NONE) fprintf(out, " #%u", num);
-  /* what follows: as written, one space before a bundle or `to` */
-  tok after = next_tok(s, n, to);
-  if (after.kind && after.kind != ',') fwrite(s + to, 1, n - to, out);
-  else fwrite(s + after.off, 1, n - after.off, out);
-  return true;
-}
-
 mssa__canon *mssa__canon_new(const mssa_module *m, const mssa_func *f) {
   mssa__canon *c = mssa_xcalloc(1, sizeof *c);
   c->m = m;
   c->f = f;
   mssa__preds_build(&c->preds, f);
+  c->pc = mssa__pcache_begin(m, f);
   return c;
 }
 
 void mssa__canon_free(mssa__canon *c) {
   if (!c) return;
   mssa__preds_free(&c->preds);
-  free(c->groups.a);
-  free(c->gvars.a);
-  strv_clear(&c->keys);
-  free(c->keys.v.a);
   free(c);
 }
 
@@ -595,9 +256,13 @@ void mssa__print_records(FILE *out, const mssa__canon *c, uint32_t i) {
     const mssa_dbg_record *r = &f->dbg.a[k];
     if (!r->text_len) continue;
     fputs("    ", out);
-    fwrite(c->m->text + r->text_off, 1, r->text_len, out);
+    mssa__put_text(out, c, c->m->text + r->text_off, r->text_len);
     fputc('\n', out);
   }
+}
+
+static bool is_call(unsigned op) {
+  return op == MSSA_OP_CALL || op == MSSA_OP_INVOKE || op == MSSA_OP_CALLBR;
 }
 
 void mssa__print_inst_text(FILE *out, mssa__canon *c, uint32_t i) {
@@ -615,11 +280,11 @@ void mssa__print_inst_text(FILE *out, mssa__canon *c, uint32_t i) {
   uint32_t a = default_align(m, f, in);
   if (a) {   /* invariant 3 */
     size_t at = align_point(s, n, in->opcode == MSSA_OP_ALLOCA);
-    fwrite(s, 1, at, out);
+    mssa__put_text(out, c, s, at);
     fprintf(out, ", align %u", a);
-    fwrite(s + at, 1, n - at, out);
+    mssa__put_text(out, c, s + at, n - at);
     return;
   }
-  if (is_call(in->opcode) && print_call(out, c, s, n)) return;   /* invariant 4 */
-  fwrite(s, 1, n, out);
+  if (is_call(in->opcode) && mssa__print_call(out, c, s, n)) return;   /* invariant 4 */
+  mssa__put_text(out, c, s, n);
 }

@@ -1204,7 +1204,17 @@ void mssa__ll_keep_numbering(ll_parser *p, mssa_u32vec *base_steal) {
     if (md->a[i] != MSSA_NONE) hi = i + 1, count++;
   for (uint32_t i = 0; i < mm->cap; i++)
     if (mm->vals[i] != MSSA_NONE && mm->keys[i] + 1 > hi) hi = mm->keys[i] + 1;
+  mssa_u64map_free(&m->mdnum_sparse);
   if (hi > 4 * (count + mm->n + a.n) + 4096) {
+    /* the same table as a hash map, for the printer (dense over sparse
+    ** over base, as the array below) */
+    mssa_u64map *sp = &m->mdnum_sparse;
+    for (uint32_t i = 0; i < a.n; i++)
+      if (a.a[i] != MSSA_NONE) mssa_u64map_put(sp, i, a.a[i]);
+    for (uint32_t i = 0; i < mm->cap; i++)
+      if (mm->vals[i] != MSSA_NONE) mssa_u64map_put(sp, mm->keys[i], mm->vals[i]);
+    for (uint32_t i = 0; i < md->n; i++)
+      if (md->a[i] != MSSA_NONE) mssa_u64map_put(sp, i, md->a[i]);
     mssa_vec_free(&a);
   } else {
     if (hi > a.n) {

@@ -4,8 +4,11 @@
 # labels (use-list order, column 50, "No predecessors!"), the default
 # `align` of alloca/load/store/cmpxchg/atomicrmw from the DataLayout, and
 # call-site function attributes written inline as attribute groups `#N`;
-# and debug records (`#dbg_value(...)`), which opt prints before the
-# annotation of the instruction they are attached to.
+# debug records (`#dbg_value(...)`), which opt prints before the
+# annotation of the instruction they are attached to; metadata `!N` and
+# attribute groups `#N` numbered as opt numbers them for each printed
+# function (dbgnum*.ll: clang -g output whose later functions' numbers
+# differ from the text's); and the `; Function Attrs:` comment (fnattrs*.ll).
 # For each tests/fixtures/print-canon/X.ll and each stored printout
 # X.optN.txt (opt-N's print<memoryssa>, N = 14, 19, 22) and X.walkerN.txt
 # (its print<memoryssa-walker>): `memssa print --local --llvm N [--walker]
