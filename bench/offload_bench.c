@@ -4,8 +4,9 @@
 **
 **   offload_bench SOCKET FILE.ll [QUERIES [DAEMON_PID [FORM]]]
 **
-** FORM: `full` (the default) or `ids`: the reply form the socket side asks
-** for (docs/offload.md, "The ids form"; the answers are compared either way).
+** FORM: `full` (the default), `ids` or `packed`: the reply form the socket
+** side asks for (docs/offload.md, "The ids form", "The packed form"; the
+** answers are compared either way).
 **
 ** In-process: the module is read and built with the daemon's options
 ** (mssa_qmodule_build, no check limit) and asked through query/deps.h and
@@ -79,7 +80,7 @@ typedef struct clock_pair {
 } clock_pair;
 
 static pid_t daemon_pid;
-static bool ids_form;         /* the socket side asks for "form":"ids" */
+static memssa_form form;      /* the socket side asks for "form":... */
 static bool daemon_callgrind; /* the daemon runs under callgrind: dump it per phase */
 
 static double ts_sec(clockid_t id) {
@@ -301,7 +302,7 @@ static const char *fname(bench *b, uint32_t fi) {
 
 /* `params` (taken) in the form the run asks for. */
 static json_t *params_form(json_t *params) {
-  return ids_form ? memssa_params_ids_new(params) : params;
+  return memssa_params_form_new(params, form);
 }
 
 /* An access of the daemon's reply against in-process access index `a`. */
@@ -494,19 +495,26 @@ static void inproc_accesses_text_fn(bench *b) {
 
 int main(int argc, char **argv) {
   if (argc < 3) {
-    fprintf(stderr, "usage: offload_bench SOCKET FILE.ll [QUERIES [DAEMON_PID [full|ids]]]\n");
+    fprintf(stderr, "usage: offload_bench SOCKET FILE.ll [QUERIES [DAEMON_PID [full|ids|packed]]]\n");
     return 2;
   }
   size_t nq = argc > 3 ? strtoul(argv[3], NULL, 10) : DEFAULT_QUERIES;
   daemon_pid = argc > 4 ? (pid_t)atoi(argv[4]) : 0;
-  ids_form = argc > 5 && !strcmp(argv[5], "ids");
+  form = argc <= 5 || !strcmp(argv[5], "full") ? MEMSSA_FORM_FULL
+         : !strcmp(argv[5], "ids")             ? MEMSSA_FORM_IDS
+         : !strcmp(argv[5], "packed")          ? MEMSSA_FORM_PACKED
+                                               : (memssa_form)-1;
+  if (form == (memssa_form)-1) {
+    fprintf(stderr, "offload_bench: FORM is full, ids or packed\n");
+    return 2;
+  }
   daemon_callgrind = daemon_pid > 0 && getenv("OFFLOAD_DAEMON_CALLGRIND");
   memssa_client *c;
   if (memssa_client_connect(argv[1], &c)) {
     fprintf(stderr, "%s: cannot connect\n", argv[1]);
     return 1;
   }
-  memssa_client_set_form(c, ids_form ? MEMSSA_FORM_IDS : MEMSSA_FORM_FULL);
+  memssa_client_set_form(c, form);
   bench b = {.module = "offload"};
   if (setup(&b, argv[2], c)) return 1;
   size_t bad = 0, n;
@@ -525,7 +533,7 @@ int main(int argc, char **argv) {
   n = timed_socket(&b, c, socket_accesses_pipelined, &sock, "accesses_warm_pipelined");
   report("accesses_warm_pipelined", "accesses_warm", in, sock, count_accesses(&b), n);
   bad += n;
-  if (!ids_form) {   /* the texts the full form carries, made in-process */
+  if (form == MEMSSA_FORM_FULL) {   /* the texts the full form carries, made in-process */
     in = timed_inproc(&b, inproc_accesses_text_fn, "accesses_warm_pipelined_vs_texts");
     report("accesses_warm_pipelined_vs_texts", NULL, in, sock, count_accesses(&b), 0);
   }

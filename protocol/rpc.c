@@ -198,6 +198,7 @@ void mssa_proto_free(mssa_proto *p) {
   mssa_vec_free(&p->rcache_filled);
   mssa_vec_free(&p->raw_filled);
   mssa__ids_free(p);
+  mssa__acache_free(p);
   mssa__graphs_free(p);
   free(p);
 }

@@ -14,7 +14,10 @@
 **   3. Instructions are sent as the CLI sends them (memssa_inst_json_new).
 **   4. Every decoder reads both reply forms (docs/offload.md): the ids form
 **      is told apart by its shape (an array result, or `fields` in an
-**      `accesses` object), so pipelined and batched callers need no flag.
+**      `accesses` object), so pipelined and batched callers need no flag;
+**      the packed form by a string where the ids form has an array (the
+**      `accesses` member, or the whole result of alias and depends), its
+**      numbers decoded into exactly the ids form's (docs/offload.md).
 */
 #define _POSIX_C_SOURCE 200809L
 #define _XOPEN_SOURCE 700   /* realpath */
@@ -34,6 +37,9 @@
 #define IDS_ALIAS_LEN 2
 #define IDS_DEPENDS_LEN 9
 #define IDS_REF 3
+/* The packed depends: the 11 numbers before the path (depends, kinds,
+** alias, modref, reaches, killer, walker_clobber), then ';' and the reason. */
+#define PACKED_DEPENDS_HEAD 11
 
 /* ------------------------------------------------------------ names */
 
@@ -124,13 +130,20 @@ json_t *memssa_params_ids_new(json_t *params) {
   return params;
 }
 
+json_t *memssa_params_form_new(json_t *params, memssa_form form) {
+  if (params && form == MEMSSA_FORM_IDS) return memssa_params_ids_new(params);
+  if (params && form == MEMSSA_FORM_PACKED)
+    json_object_set_new(params, "form", json_string("packed"));
+  return params;
+}
+
 void memssa_client_set_form(memssa_client *c, memssa_form form) {
   if (c) c->form = form;
 }
 
 /* `params` (taken) in the form the client asks for. */
 static json_t *in_form(const memssa_client *c, json_t *params) {
-  return c && c->form == MEMSSA_FORM_IDS ? memssa_params_ids_new(params) : params;
+  return c ? memssa_params_form_new(params, c->form) : params;
 }
 
 json_t *memssa_params_accesses_new(const char *module, const char *function, size_t offset,
@@ -181,6 +194,59 @@ static int access_array(json_t *arr, size_t *n, memssa_access **out) {
 
 /* ------------------------------------------------------------ the ids form */
 
+/* A base64 VLQ digit's value (docs/offload.md, "The packed form"), or -1
+** for a character outside the alphabet. */
+static int vlq_digit(unsigned char ch) {
+  if (ch >= 'A' && ch <= 'Z') return ch - 'A';
+  if (ch >= 'a' && ch <= 'z') return ch - 'a' + 26;
+  if (ch >= '0' && ch <= '9') return ch - '0' + 52;
+  return ch == '+' ? 62 : ch == '/' ? 63 : -1;
+}
+
+int memssa_packed_decode(const char *s, size_t len, long long **nums, size_t *n) {
+  *nums = NULL;
+  *n = 0;
+  if (!s) return MEMSSA_CLIENT_EPROTO;
+  size_t cap = 0;
+  for (size_t k = 0; k < len; k++) cap += vlq_digit((unsigned char)s[k]) < 32;   /* last digits */
+  if (cap && !(*nums = malloc(cap * sizeof **nums))) return MEMSSA_CLIENT_EIO;
+  unsigned long long v = 0;
+  unsigned shift = 0;
+  for (size_t k = 0; k < len; k++) {
+    int d = vlq_digit((unsigned char)s[k]);
+    if (d < 0 || shift > 60) break;
+    v |= (unsigned long long)(unsigned)(d & 31) << shift;
+    if (d & 32) {
+      shift += 5;
+      continue;
+    }
+    (*nums)[(*n)++] = v & 1 ? -(long long)(v >> 1) : (long long)(v >> 1);
+    v = 0;
+    shift = 0;
+  }
+  if (*n == cap && !shift) return 0;
+  free(*nums);
+  *nums = NULL;
+  *n = 0;
+  return MEMSSA_CLIENT_EPROTO;
+}
+
+/* The numbers of an ids array (a non-integer is -1) or of a packed string,
+** into *nums (malloc'ed) and *n. */
+static int nums_of(json_t *x, long long **nums, size_t *n) {
+  if (json_is_string(x))
+    return memssa_packed_decode(json_string_value(x), json_string_length(x), nums, n);
+  *n = json_array_size(x);
+  *nums = NULL;
+  if (!json_is_array(x)) return MEMSSA_CLIENT_EPROTO;
+  if (*n && !(*nums = malloc(*n * sizeof **nums))) return MEMSSA_CLIENT_EIO;
+  for (size_t i = 0; i < *n; i++) {
+    json_t *v = json_array_get(x, i);
+    (*nums)[i] = json_is_integer(v) ? (long long)json_integer_value(v) : -1;
+  }
+  return 0;
+}
+
 static long long int_at(json_t *arr, size_t i) {
   json_t *v = json_array_get(arr, i);
   return json_is_integer(v) ? (long long)json_integer_value(v) : -1;
@@ -210,7 +276,7 @@ static memssa_alias_result alias_code(long long v) {
 /* The clobbers of an ids-form `accesses` answer: ids are resolved against
 ** the answer's own defs and phis (every page, for memssa_client_accesses);
 ** one on a page not decoded keeps its id with kind NONE. */
-static int ids_clobbers(json_t *arr, size_t stride, json_t *blocks, long long entry,
+static int ids_clobbers(const long long *v, size_t stride, json_t *blocks, long long entry,
                         memssa_accesses_answer *out) {
   long long maxid = 0;
   for (size_t k = 0; k < out->n; k++)
@@ -221,7 +287,7 @@ static int ids_clobbers(json_t *arr, size_t stride, json_t *blocks, long long en
     if (out->a[k].access.kind != MEMSSA_ACCESS_USE && out->a[k].access.id >= 0)
       where[out->a[k].access.id] = k + 1;
   for (size_t k = 0; k < out->n; k++) {
-    long long id = int_at(arr, k * stride + 4);
+    long long id = v[k * stride + 4];
     memssa_access *cl = &out->a[k].clobber;
     if (id > 0 && id <= maxid && where[id]) *cl = out->a[where[id] - 1].access;
     else if (id == 0) {
@@ -235,19 +301,24 @@ static int ids_clobbers(json_t *arr, size_t stride, json_t *blocks, long long en
   return 0;
 }
 
+/* Both forms: `accesses` an array of numbers (ids) or a packed string. */
 static int accesses_ids_decode(json_t *r, memssa_accesses_answer *out) {
-  json_t *arr = json_object_get(r, "accesses"), *blocks = json_object_get(r, "blocks");
-  size_t stride = json_array_size(json_object_get(r, "fields"));
-  if (stride < IDS_ACCESS_FIELDS || json_array_size(arr) % stride) return MEMSSA_CLIENT_EPROTO;
-  out->n = json_array_size(arr) / stride;
-  if (out->n && !(out->a = calloc(out->n, sizeof *out->a))) return MEMSSA_CLIENT_EIO;
-  for (size_t k = 0; k < out->n; k++) {
-    memssa_access *x = &out->a[k].access;
-    ids_ref(arr, k * stride, x);
-    x->block = json_string_value(json_array_get(blocks, (size_t)int_at(arr, k * stride + 3)));
-    out->a[k].alias = alias_code(int_at(arr, k * stride + 5));
+  json_t *blocks = json_object_get(r, "blocks");
+  size_t stride = json_array_size(json_object_get(r, "fields")), nv;
+  long long *v;
+  int rc = nums_of(json_object_get(r, "accesses"), &v, &nv);
+  if (!rc && (stride < IDS_ACCESS_FIELDS || nv % stride)) rc = MEMSSA_CLIENT_EPROTO;
+  out->n = rc ? 0 : nv / stride;
+  if (!rc && out->n && !(out->a = calloc(out->n, sizeof *out->a))) rc = MEMSSA_CLIENT_EIO;
+  for (size_t k = 0; !rc && k < out->n; k++) {
+    const long long *x = v + k * stride;
+    ids_access(x[0], x[1], x[2], &out->a[k].access);
+    out->a[k].access.block = json_string_value(json_array_get(blocks, (size_t)x[3]));
+    out->a[k].alias = alias_code(x[5]);
   }
-  return ids_clobbers(arr, stride, blocks, int_of(r, "entry", -1), out);
+  if (!rc) rc = ids_clobbers(v, stride, blocks, int_of(r, "entry", -1), out);
+  free(v);
+  return rc;
 }
 
 /* [depends, kinds, alias, modref, reaches, reason, killer, walker_clobber, path] */
@@ -266,6 +337,34 @@ static int depends_ids_decode(json_t *r, memssa_depends_answer *out) {
   if (out->npath && !(out->path = calloc(out->npath, sizeof *out->path))) return MEMSSA_CLIENT_EIO;
   for (size_t k = 0; k < out->npath; k++) ids_ref(path, k * IDS_REF, &out->path[k]);
   return 0;
+}
+
+/* A packed depends (invariant 4): the numbers, then ";reason" if any. */
+static int depends_packed_decode(json_t *r, memssa_depends_answer *out) {
+  const char *s = json_string_value(r), *semi = strchr(s, ';');
+  size_t nv;
+  long long *v;
+  int rc = memssa_packed_decode(s, semi ? (size_t)(semi - s) : json_string_length(r), &v, &nv);
+  if (!rc && (nv < PACKED_DEPENDS_HEAD || (nv - PACKED_DEPENDS_HEAD) % IDS_REF))
+    rc = MEMSSA_CLIENT_EPROTO;
+  if (!rc) {
+    out->depends = v[0] != 0;
+    out->kinds = (unsigned)v[1];
+    out->alias = alias_code(v[2]);
+    out->modref = (unsigned)v[3] & MEMSSA_MODREF_BOTH;
+    out->reaches = v[4] != 0;
+    out->reason = semi ? semi + 1 : NULL;
+    ids_access(v[5], v[6], v[7], &out->killer);
+    ids_access(v[8], v[9], v[10], &out->walker_clobber);
+    out->npath = (nv - PACKED_DEPENDS_HEAD) / IDS_REF;
+    if (out->npath && !(out->path = calloc(out->npath, sizeof *out->path))) rc = MEMSSA_CLIENT_EIO;
+  }
+  for (size_t k = 0; !rc && k < out->npath; k++) {
+    const long long *x = v + PACKED_DEPENDS_HEAD + k * IDS_REF;
+    ids_access(x[0], x[1], x[2], &out->path[k]);
+  }
+  free(v);
+  return rc;
 }
 
 /* The start of every decoder: `result` an object holding member `must`. */
@@ -304,7 +403,7 @@ int memssa_clobber_answer_decode(json_t *r, memssa_clobber_answer *out) {
 int memssa_accesses_answer_decode(json_t *r, memssa_accesses_answer *out) {
   int rc = begin(r, "accesses", &out->json, out, sizeof *out);
   if (rc) return rc;
-  if (json_object_get(r, "fields")) {
+  if (json_object_get(r, "fields")) {   /* ids or packed */
     if ((rc = accesses_ids_decode(r, out))) memssa_accesses_answer_free(out);
     return rc;
   }
@@ -325,11 +424,18 @@ int memssa_accesses_answer_decode(json_t *r, memssa_accesses_answer *out) {
 }
 
 int memssa_alias_answer_decode(json_t *r, memssa_alias_answer *out) {
-  if (json_array_size(r) >= IDS_ALIAS_LEN) {   /* [alias, overlap] */
+  long long v[IDS_ALIAS_LEN], *pv = NULL;
+  size_t nv = 0;
+  if (json_is_string(r) && !memssa_packed_decode(json_string_value(r), json_string_length(r), &pv, &nv) &&
+      nv == IDS_ALIAS_LEN)
+    memcpy(v, pv, sizeof v);
+  free(pv);
+  if (!json_is_string(r)) v[0] = int_at(r, 0), v[1] = int_at(r, 1);
+  if (json_array_size(r) >= IDS_ALIAS_LEN || nv == IDS_ALIAS_LEN) {   /* [alias, overlap] */
     memset(out, 0, sizeof *out);
-    long long ov = int_at(r, 1);
+    long long ov = v[1];
     out->json = json_incref(r);
-    out->alias = alias_code(int_at(r, 0));
+    out->alias = alias_code(v[0]);
     out->overlap = ov > MEMSSA_OVERLAP_MAY && ov <= MEMSSA_OVERLAP_NONE ? (memssa_overlap)ov
                                                                        : MEMSSA_OVERLAP_MAY;
     return 0;
@@ -343,10 +449,10 @@ int memssa_alias_answer_decode(json_t *r, memssa_alias_answer *out) {
 }
 
 int memssa_depends_answer_decode(json_t *r, memssa_depends_answer *out) {
-  if (json_is_array(r)) {
+  if (json_is_array(r) || json_is_string(r)) {
     memset(out, 0, sizeof *out);
     out->json = json_incref(r);
-    int rc = depends_ids_decode(r, out);
+    int rc = json_is_string(r) ? depends_packed_decode(r, out) : depends_ids_decode(r, out);
     if (rc) memssa_depends_answer_free(out);
     return rc;
   }
@@ -522,6 +628,21 @@ int memssa_client_value(memssa_client *c, const char *module, const char *functi
   return rc ? rc : decoded(c, r, memssa_value_answer_decode(r, out));
 }
 
+/* Appends page's accesses to all's: arrays (full, ids) or packed strings,
+** which concatenate (their numbers are self-delimiting). */
+static int append_page(json_t *all, json_t *page) {
+  json_t *a = json_object_get(all, "accesses"), *b = json_object_get(page, "accesses");
+  if (!json_is_string(a) || !json_is_string(b)) return json_array_extend(a, b) ? MEMSSA_CLIENT_EPROTO : 0;
+  size_t na = json_string_length(a), nb = json_string_length(b);
+  char *cat = malloc(na + nb + 1);
+  if (!cat) return MEMSSA_CLIENT_EIO;
+  memcpy(cat, json_string_value(a), na);
+  memcpy(cat + na, json_string_value(b), nb);
+  int rc = json_object_set_new(all, "accesses", json_stringn(cat, na + nb));
+  free(cat);
+  return rc ? MEMSSA_CLIENT_EIO : 0;
+}
+
 /* Every page of `accesses` into one result: the first page's object with
 ** the later pages' accesses appended. */
 static int gather_accesses(memssa_client *c, const char *module, const char *function,
@@ -539,7 +660,12 @@ static int gather_accesses(memssa_client *c, const char *module, const char *fun
     }
     json_t *next = json_object_get(page, "next");
     if (!*all) *all = json_incref(page);
-    else json_array_extend(json_object_get(*all, "accesses"), json_object_get(page, "accesses"));
+    else if ((rc = append_page(*all, page))) {
+      json_decref(page);
+      json_decref(*all);
+      *all = NULL;
+      return rc;
+    }
     offset = json_is_integer(next) ? (size_t)json_integer_value(next) : 0;
     json_decref(page);
     if (!offset) break;

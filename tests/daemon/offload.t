@@ -585,11 +585,43 @@ def forms_noir(c):
     is_(c.result("alias", dict(q, a="v3", b="v5")), [3, 1], "alias ids: v3, v5: MustAlias, exact")
     is_(c.result("alias", dict(q, a={"ptr": "v0", "size": 8}, b={"ptr": "v0", "size": 4})), [3, 2],
         "alias ids: 8 bytes against 4 at the same pointer: MustAlias (as the full form says), total")
-    is_(err_code(c.call("accesses", dict(q, form="short"))), -32602, "form must be full or ids (-32602)")
+    is_(err_code(c.call("accesses", dict(q, form="short"))), -32602, "form must be full, ids or packed (-32602)")
+    forms_noir_packed(c, q)
     r = c.result("clobber", {"module": "ids", "function": "main", "inst": "%v5"})
     names = [e["access"].get("name") for e in c.result("accesses", dict(q, form="full"))["accesses"]]
     is_((r["access"]["name"], names.count("v5"), [x for x in names if x and x.startswith("%")]),
         ("v5", 1, []), "JSON IR names: clobber (asked as %v5) and accesses both spell v5, never %v5")
+
+
+def forms_noir_packed(c, q):
+    """The packed form on Noir's loop: concrete strings, and exactly the ids
+    answers once unpacked (docs/offload.md, "The packed form")."""
+    p = dict(q, form="packed")
+    ids, r = c.result("accesses", q), c.result("accesses", p)
+    is_(r["accesses"], "CCCAADGKDCDDEDMEKCCEQEKCEDSEEGCGUEKCEDaGKCCIcGKC",
+        "accesses packed: the 48 numbers of the ids form as base64 VLQ")
+    is_(memssa.unpack("accesses", r), ids, "accesses packed: unpacks to exactly the ids answer")
+    is_(memssa.vlq_decode("ACDgBhB/f"), [0, 1, -1, 16, -16, -511],
+        "vlq_decode: 0, 1, -1, two-digit 16 and -16, -511")
+    pages, off = "", 0
+    while off is not None:
+        pg = c.result("accesses", dict(p, offset=off, limit=3))
+        pages, off = pages + pg["accesses"], pg["next"]
+    is_(pages, r["accesses"], "accesses packed: pages of 3 concatenate to the whole string")
+    st = {"from": {"block": "b2", "index": 2}, "to": "v5"}
+    is_(c.result("depends", dict(p, **st)), "CCGECADDCEQEDSCEQ",
+        "depends packed: store -> v5 as 17 VLQ numbers (null killer: 0,-1,-1)")
+    is_(memssa.unpack("depends", c.result("depends", dict(p, **st))), c.result("depends", dict(q, **st)),
+        "depends packed: unpacks to exactly the ids answer")
+    st = {"from": {"block": "b0", "index": 1}, "to": "v5"}
+    r, want = c.result("depends", dict(p, **st)), c.result("depends", dict(q, **st))
+    ok(r.split(";", 1)[1] == want[5] and want[5], "depends packed: the reason after ';'", r)
+    is_(memssa.unpack("depends", r), want, "depends packed with a reason: unpacks to exactly the ids answer")
+    is_(c.result("alias", dict(p, a="v3", b="v5")), "GC", "alias packed: MustAlias (3), exact (1)")
+    is_(err_code(c.call("alias", dict(p, form="Packed"))), -32602, "form names are case-sensitive (-32602)")
+    want = err_code(c.call("depends", dict(q, **{"from": "v5", "to": "nope"})))
+    ok(want and err_code(c.call("depends", dict(p, **{"from": "v5", "to": "nope"}))) == want,
+       "depends packed: a bad instruction fails as in the ids form (%s)" % want)
 
 
 def forms_agree(c, path):
@@ -599,16 +631,18 @@ def forms_agree(c, path):
     fns = [f["name"] for f in c.result("functions", {"module": "big"})["functions"] if f.get("defined", True)]
     reqs = []
     for f in fns:
-        for form in ("full", "ids"):
+        for form in ("full", "ids", "packed"):
             reqs.append({"method": "accesses", "params": {"module": "big", "function": f, "form": form,
                                                           "limit": 100000}})
     out = batch(c, reqs)
-    naccess = bad = 0
+    naccess = bad = badp = 0
     pairs = []
     for k, f in enumerate(fns):
-        full, ids = out[2 * k].get("result"), out[2 * k + 1].get("result")
+        full, ids, packed = (out[3 * k + j].get("result") for j in range(3))
         if full is None:
+            badp += packed is not None
             continue
+        badp += memssa.unpack("accesses", packed) != ids
         got = memssa.expand("accesses", ids)["accesses"]
         want = [(acc_key(e["access"]), acc_key(e["clobber"]), e["alias"]) for e in full["accesses"]]
         have = [(acc_key(e["access"]), acc_key(e["clobber"]), e["alias"]) for e in got]
@@ -620,16 +654,25 @@ def forms_agree(c, path):
         pairs += [(f, mem[i], mem[(i * 7 + 3) % len(mem)]) for i in range(0, len(mem), 5)]
     ok(naccess > 100, "%d accesses of %d functions in both forms" % (naccess, len(fns)))
     is_(bad, 0, "accesses: the ids form agrees with the full form on every access")
+    is_(badp, 0, "accesses: the packed form unpacks to exactly the ids answer of every function")
     reqs = []
     for f, a, b in pairs[:4000]:
-        for form in ("full", "ids"):
+        for form in ("full", "ids", "packed"):
             reqs.append({"method": "depends", "params": {"module": "big", "function": f, "from": a, "to": b, "form": form}})
             reqs.append({"method": "alias", "params": {"module": "big", "function": f, "a": a, "b": b, "form": form}})
     out = batch(c, reqs)
     ref = ("kind", "id", "inst")
     nq = bad = 0
-    for k in range(0, len(reqs), 4):
-        fd, fa, idd, ida = (out[k + j] for j in range(4))
+    nreason = 0
+    for k in range(0, len(reqs), 6):
+        fd, fa, idd, ida, pd, pa = (out[k + j] for j in range(6))
+        badp += pd.get("error", {}).get("code") != idd.get("error", {}).get("code")
+        badp += pa.get("error", {}).get("code") != ida.get("error", {}).get("code")
+        if "result" in pd:
+            badp += memssa.unpack("depends", pd["result"]) != idd["result"]
+            nreason += ";" in pd["result"]
+        if "result" in pa:
+            badp += memssa.unpack("alias", pa["result"]) != ida["result"]
         if "error" in fd:   # a call has no single location: alias refuses it in both forms
             bad += "error" not in idd
             continue
@@ -648,10 +691,61 @@ def forms_agree(c, path):
             bad += "error" not in ida
     ok(nq > 100, "%d depends and alias pairs in both forms" % nq)
     is_(bad, 0, "depends and alias: the ids form agrees with the full form")
+    ok(nreason > 10, "%d packed depends answers carry a reason" % nreason)
+    is_(badp, 0, "depends and alias: the packed form unpacks to exactly the ids answers (and errors alike)")
+
+
+CACHE_LL = """define void @f(ptr %p, ptr %q) {
+entry:
+  store i32 1, ptr %p, align 4
+  %v = load i32, ptr %q, align 4
+  ret void
+}
+"""
+
+
+def hits(c):
+    return c.result("stats")["caches"]["accesses_replies"]["hits"]
+
+
+def accesses_cache(c):
+    """`accesses` in the ids and packed forms is answered again from the
+    encoded reply until a graph or the module set changes (sgen), and never
+    after: an edit, an unload and a load each give the new answer."""
+    c.result("load", {"module": "ac", "text": CACHE_LL})
+    q = {"module": "ac", "function": "f"}
+    h0 = hits(c)
+    first = {f: c.call("accesses", dict(q, form=f)) for f in ("ids", "packed", "full")}
+    again = {f: c.call("accesses", dict(q, form=f)) for f in ("ids", "packed", "full")}
+    is_(hits(c) - h0, 2, "accesses: the second ids and packed requests come from the cache (full never)")
+    is_([again[f]["result"] for f in again], [first[f]["result"] for f in first], "and say the same")
+    is_(first["ids"]["result"]["accesses"], [1, 1, 0, 0, 0, -1, 2, -1, 1, 0, 1, 1],
+        "before the edit: store to %p def 1 (inst 0), the load of %q (inst 1) clobbered by it, MayAlias")
+    c.result("clobber", dict(q, inst="%v"))   # a walker query: fills caches, changes no answer
+    h1 = hits(c)
+    c.result("accesses", dict(q, form="packed"))
+    is_(hits(c) - h1, 1, "a walker query in between does not drop the cached reply")
+    c.result("edit", dict(q, ops=[{"op": "insert", "before": "%v", "text": "store i32 2, ptr %q, align 4"}]))
+    h2 = hits(c)
+    ids, packed = c.result("accesses", dict(q, form="ids")), c.result("accesses", dict(q, form="packed"))
+    is_(hits(c), h2, "after an edit: no cached reply is used")
+    is_((ids["total"], ids["accesses"][-6:]), (3, [2, -1, 1, 0, 2, 3]),
+        "after the edit: the load (inst 1) is clobbered by the inserted store to %q (def 2), MustAlias")
+    is_(memssa.unpack("accesses", packed), ids, "packed after the edit: the ids answer")
+    c.result("unload", {"module": "ac"})
+    c.result("load", {"module": "ac", "text": CACHE_LL.replace("  store i32 1, ptr %p, align 4\n", "")})
+    h3 = hits(c)
+    ids = c.result("accesses", dict(q, form="ids"))
+    is_((hits(c), ids["total"]), (h3, 1), "unloaded and loaded again without the store: one access, not cached")
+    cache = c.result("stats")["caches"]["accesses_replies"]
+    ok(cache["entries"] >= 1 and cache["slots"] == 1024 and cache["bytes"] > 1024 * 40,
+       "stats: the accesses cache's entries, slots and bytes", cache)
+    c.result("unload", {"module": "ac"})
 
 
 def forms(c):
     forms_noir(c)
+    accesses_cache(c)
     lua = os.path.join(lib.SHARED, "corpus", "real", "lua.O2.ll")
     forms_agree(c, lua if os.path.exists(lua) else os.path.join(ROOT, "tests", "fixtures", "mssa", "diamond.ll"))
 
