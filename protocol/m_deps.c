@@ -184,21 +184,32 @@ static void acache_flush_stale(mssa_proto *p) {
   p->acache_sgen = p->sgen;
 }
 
-static mssa__aentry *acache_slot(mssa_proto *p, const void *q, uint32_t fi, int form,
-                                 uint32_t offset, uint32_t limit) {
-  if (!p->acache) p->acache = mssa_xcalloc(MSSA__ACACHE_SLOTS, sizeof *p->acache);
-  uint64_t h = (uint64_t)(uintptr_t)q * 0x9e3779b97f4a7c15ull ^ ((uint64_t)fi << 32 | offset);
-  h ^= (uint64_t)limit * 0xbf58476d1ce4e5b9ull ^ (uint64_t)form;
-  h ^= h >> 31;
+/* splitmix64's finalizer: every input bit moves the low bits. */
+static uint64_t mix(uint64_t h) {
+  h ^= h >> 30;
+  h *= 0xbf58476d1ce4e5b9ull;
+  h ^= h >> 27;
   h *= 0x94d049bb133111ebull;
-  h ^= h >> 29;
-  return &p->acache[h & (MSSA__ACACHE_SLOTS - 1)];
+  return h ^ h >> 31;
 }
 
-static bool acache_hit(const mssa_proto *p, const mssa__aentry *e, const void *q, uint32_t fi,
-                       int form, uint32_t offset, uint32_t limit) {
-  return e->text && e->sgen == p->sgen && e->q == q && e->fi == fi && e->form == form &&
-         e->offset == offset && e->limit == limit;
+/* The two slots a key may use (two choices: a sweep over every function of
+** a module keeps ~all of them where one choice keeps ~2/3), and in *hit the
+** one holding the key's current reply, or NULL. The first empty or stale
+** slot is returned for a store, else the second. */
+static mssa__aentry *acache_slot(mssa_proto *p, const void *q, uint32_t fi, int form,
+                                 uint32_t offset, uint32_t limit, mssa__aentry **hit) {
+  if (!p->acache) p->acache = mssa_xcalloc(MSSA__ACACHE_SLOTS, sizeof *p->acache);
+  uint64_t h = mix((uint64_t)(uintptr_t)q ^ mix((uint64_t)fi << 32 ^ offset) ^
+                   mix((uint64_t)limit << 2 ^ (uint64_t)form));
+  mssa__aentry *e[2] = {&p->acache[h & (MSSA__ACACHE_SLOTS - 1)],
+                        &p->acache[(h >> 32) & (MSSA__ACACHE_SLOTS - 1)]};
+  *hit = NULL;
+  for (int k = 0; k < 2; k++)
+    if (e[k]->text && e[k]->sgen == p->sgen && e[k]->q == q && e[k]->fi == fi &&
+        e[k]->form == form && e[k]->offset == offset && e[k]->limit == limit)
+      *hit = e[k];
+  return !e[0]->text || e[0]->sgen != p->sgen ? e[0] : e[1];
 }
 
 /* Keeps c->result encoded in `e` and answers with those bytes (the same
@@ -260,10 +271,11 @@ int mssa__m_accesses(mssa__call *c) {
   if (limit == 0 || limit > ACCESSES_PAGE_MAX)
     return mssa__fail(c, MSSA_RPC_INVALID_PARAMS, "params.limit must be 1..%d", ACCESSES_PAGE_MAX);
   if (offset > UINT32_MAX) offset = UINT32_MAX;
-  mssa__aentry *e = NULL;
+  mssa__aentry *e = NULL, *hit = NULL;
   if (form != MSSA__FORM_FULL) {   /* invariant 5 */
-    e = acache_slot(c->p, t.q, t.fi, form, (uint32_t)offset, (uint32_t)limit);
-    if (acache_hit(c->p, e, t.q, t.fi, form, (uint32_t)offset, (uint32_t)limit)) {
+    e = acache_slot(c->p, t.q, t.fi, form, (uint32_t)offset, (uint32_t)limit, &hit);
+    if (hit) {
+      e = hit;
       c->p->accesses_cached++;
       c->result_text = e->text;
       c->result_len = e->len;

@@ -27,16 +27,27 @@
 **      per engine (p->small_ints) and only referenced again: a reply of n
 **      accesses allocates far fewer than 6n values. They are never changed
 **      (json_integer_set), so sharing them cannot change a reply.
-**   4. The packed form carries exactly the numbers of the ids form, in the
-**      same order, as one JSON string of base64 VLQ numbers (Source Map v3's
-**      encoding: sign in the lowest bit, 5 bits a digit, least significant
-**      first, bit 32 of a digit = more digits follow; alphabet A-Z a-z 0-9
-**      + /): none of its characters needs escaping in JSON, and no
-**      separator is needed. Where the ids form has a boolean it has 0/1,
-**      where it has a null access the three numbers 0,-1,-1; a depends
-**      reason follows the numbers after a ';' (not in the alphabet). The
-**      string is jansson's value (json_stringn_nocheck: ASCII by
-**      construction); only its content is written here, never JSON syntax.
+**   4. The packed form carries the ids form's numbers as one JSON string of
+**      base64 VLQ numbers (Source Map v3's encoding: sign in the lowest
+**      bit, 5 bits a digit, least significant first, bit 32 of a digit =
+**      more digits follow; alphabet A-Z a-z 0-9 + /): none of its
+**      characters needs escaping in JSON, and no separator is needed. For
+**      alias and depends they are exactly the ids numbers in the same order
+**      (a boolean as 0/1, a null access as 0,-1,-1; a depends reason
+**      follows after a ';', not in the alphabet). The string is jansson's
+**      value (json_stringn_nocheck: ASCII by construction); only its
+**      content is written here, never JSON syntax.
+**   5. Packed `accesses` spends fewer characters than the ids numbers would
+**      (every character costs both jansson's encoder and the client's
+**      parser ~100 instructions): per access (kind, alias) as one number,
+**      ids, instructions and blocks as differences from the previous
+**      access's, the clobber as a difference from the access's own id (a
+**      def) or the last def/phi id (a use), and nothing a kind implies (a
+**      use's id -1, a phi's inst and clobber -1); docs/offload.md gives
+**      the layout, and every client rebuilds exactly the ids numbers from
+**      it. `blocks` is one string, the names joined by '\n' (an array, as
+**      in the ids form, when a name holds a '\n'), and there is no
+**      `fields`.
 */
 #include <string.h>
 
@@ -173,13 +184,50 @@ static json_t *blocks_new(const mssa_qmodule *q, uint32_t fi) {
   return arr;
 }
 
+/* Invariant 5: the packed `accesses` numbers of one access (row: the ids
+** form's kind, id, inst, block, clobber, alias), relative to the state
+** st = {last def/phi id, last instruction, last block}, which it updates. */
+static void packed_access(mssa_buf *b, const int64_t row[6], int64_t st[3]) {
+  int64_t kind = row[0], id = row[1], inst = row[2], block = row[3], clobber = row[4];
+  vlq(b, (row[5] + 1) + 5 * (kind - 1));
+  if (kind != KIND_USE) vlq(b, id - st[0]);
+  if (kind != KIND_PHI) vlq(b, inst - st[1]);
+  vlq(b, block - st[2]);
+  if (kind != KIND_PHI) vlq(b, (kind == KIND_USE ? st[0] : id) - clobber);
+  if (kind != KIND_USE) st[0] = id;
+  if (kind != KIND_PHI) st[1] = inst;
+  st[2] = block;
+}
+
+/* "blocks" of the packed form (invariant 5): the names joined by '\n' in
+** one string; the ids form's array if a name holds a '\n' itself. */
+static json_t *blocks_packed_new(const mssa_qmodule *q, uint32_t fi) {
+  const mssa_func *f = &q->m->funcs.a[fi];
+  char nm[NAME_CAP];
+  mssa_buf b = {0};
+  for (uint32_t k = 0; k < f->blocks.n; k++) {
+    mssa_q_block_name(q->m, f, k, nm, sizeof nm);
+    if (strchr(nm, '\n')) {
+      mssa_buf_free(&b);
+      return blocks_new(q, fi);
+    }
+    if (k) mssa_buf_append(&b, "\n", 1);
+    mssa_buf_puts(&b, nm);
+  }
+  json_t *r = json_stringn(b.n ? b.p : "", b.n);
+  if (!r) r = mssa__jstr(b.p);   /* a name that is not UTF-8 */
+  mssa_buf_free(&b);
+  return r;
+}
+
 int mssa__ids_accesses(mssa__call *c, mssa__form form, const mssa_qmodule *q, uint32_t fi,
                        const mssa_deps_access *v, uint32_t n, uint32_t total, uint64_t offset) {
   const mssa_ssa *s = q->ssa[fi];
   mssa_buf b = {0};
   bool packed = form == MSSA__FORM_PACKED;
   json_t *acc = packed ? NULL : json_array();
-  if (packed) mssa_buf_reserve(&b, (size_t)n * 12);
+  int64_t st[3] = {0, 0, 0};
+  if (packed) mssa_buf_reserve(&b, (size_t)n * 8);
   for (uint32_t k = 0; (packed || acc) && k < n; k++) {
     const mssa_access *x = &s->acc.a[v[k].access];
     int64_t row[6];   /* fields: kind, id, inst, block, clobber, alias */
@@ -187,15 +235,19 @@ int mssa__ids_accesses(mssa__call *c, mssa__form form, const mssa_qmodule *q, ui
     row[3] = x->block;
     row[4] = x->kind == MSSA_ACC_PHI ? -1 : (int64_t)s->acc.a[v[k].clobber].id;
     row[5] = mssa_q_alias_name(v[k].ar) ? v[k].ar : -1;
-    put(c->p, acc, packed ? &b : NULL, row, 6);
+    if (packed) packed_access(&b, row, st);
+    else put(c->p, acc, NULL, row, 6);
   }
-  if (packed) acc = packed_new(&b, NULL);
   json_t *next = offset + n < total ? json_integer((json_int_t)(offset + n)) : json_null();
+  json_int_t entry = (json_int_t)q->m->funcs.a[fi].entry;   /* liveOnEntry's block */
+  if (packed)
+    return reply(c, json_pack("{sI sI so sI so so}", "total", (json_int_t)total, "offset",
+                              (json_int_t)offset, "next", next, "entry", entry, "blocks",
+                              blocks_packed_new(q, fi), "accesses", packed_new(&b, NULL)));
   return reply(c, json_pack("{sI sI so sI s[ssssss] so so}", "total", (json_int_t)total, "offset",
-                            (json_int_t)offset, "next", next, "entry",
-                            (json_int_t)q->m->funcs.a[fi].entry,   /* liveOnEntry's block */
-                            "fields", "kind", "id", "inst", "block", "clobber", "alias", "blocks",
-                            blocks_new(q, fi), "accesses", acc));
+                            (json_int_t)offset, "next", next, "entry", entry, "fields", "kind",
+                            "id", "inst", "block", "clobber", "alias", "blocks", blocks_new(q, fi),
+                            "accesses", acc));
 }
 
 /* ------------------------------------------------------------ alias, depends */

@@ -49,7 +49,7 @@ typedef struct mssa__rentry {
 ** encoded result, keyed by module bundle, function, form, offset and limit,
 ** valid while `sgen` matches mssa_proto.sgen. Bounded: a fixed table, and
 ** at most MSSA__ACACHE_BYTES of replies held. */
-#define MSSA__ACACHE_SLOTS 1024
+#define MSSA__ACACHE_SLOTS 4096
 #define MSSA__ACACHE_BYTES (16u << 20)
 typedef struct mssa__aentry {
   const void *q;

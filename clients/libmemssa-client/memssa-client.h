@@ -312,6 +312,10 @@ json_t *memssa_params_form_new(json_t *params, memssa_form form);
 ** `s` is not such a string (a character outside the alphabet, or a number
 ** cut short or over 63 bits). */
 int memssa_packed_decode(const char *s, size_t len, long long **nums, size_t *n);
+/* The packed `accesses` string (docs/offload.md, "The packed form") as the
+** ids form's numbers: 6 an access (kind, id, inst, block, clobber, alias),
+** *n accesses, *ids malloc'ed. MEMSSA_CLIENT_EPROTO when malformed. */
+int memssa_packed_accesses_decode(const char *s, size_t len, long long **ids, size_t *n);
 
 /* Decoders of a method's result (borrowed: the answer takes a reference of
 ** its own), full, ids or packed form alike. MEMSSA_CLIENT_EPROTO if `result` is not

@@ -276,8 +276,7 @@ static memssa_alias_result alias_code(long long v) {
 /* The clobbers of an ids-form `accesses` answer: ids are resolved against
 ** the answer's own defs and phis (every page, for memssa_client_accesses);
 ** one on a page not decoded keeps its id with kind NONE. */
-static int ids_clobbers(const long long *v, size_t stride, json_t *blocks, long long entry,
-                        memssa_accesses_answer *out) {
+static int ids_clobbers(const long long *v, const char *entry_block, memssa_accesses_answer *out) {
   long long maxid = 0;
   for (size_t k = 0; k < out->n; k++)
     if (out->a[k].access.id > maxid) maxid = out->a[k].access.id;
@@ -287,12 +286,12 @@ static int ids_clobbers(const long long *v, size_t stride, json_t *blocks, long 
     if (out->a[k].access.kind != MEMSSA_ACCESS_USE && out->a[k].access.id >= 0)
       where[out->a[k].access.id] = k + 1;
   for (size_t k = 0; k < out->n; k++) {
-    long long id = v[k * stride + 4];
+    long long id = v[k * IDS_ACCESS_FIELDS + 4];
     memssa_access *cl = &out->a[k].clobber;
     if (id > 0 && id <= maxid && where[id]) *cl = out->a[where[id] - 1].access;
     else if (id == 0) {
       ids_access(MEMSSA_ACCESS_LIVE_ON_ENTRY, 0, -1, cl);
-      cl->block = json_string_value(json_array_get(blocks, (size_t)entry));
+      cl->block = entry_block;
     } else {
       ids_access(MEMSSA_ACCESS_NONE, id, -1, cl);
     }
@@ -301,23 +300,120 @@ static int ids_clobbers(const long long *v, size_t stride, json_t *blocks, long 
   return 0;
 }
 
+/* The ids numbers (6 an access) of packed `accesses` numbers v[0..nv)
+** (docs/offload.md, "The packed form": (kind, alias) as one number, then
+** differences from the state of the access before), into *rows (malloc'ed). */
+static int packed_rows(const long long *v, size_t nv, long long **rows, size_t *n) {
+  *rows = malloc((nv ? nv : 1) * IDS_ACCESS_FIELDS * sizeof **rows);   /* >= 2 numbers an access */
+  *n = 0;
+  if (!*rows) return MEMSSA_CLIENT_EIO;
+  long long id = 0, inst = 0, block = 0;   /* the last def/phi id, instruction, block */
+  for (size_t i = 0; i < nv;) {
+    long long *x = *rows + *n * IDS_ACCESS_FIELDS, kind = v[i] / 5 + 1, alias = v[i] % 5 - 1;
+    size_t need = 1 + (kind != MEMSSA_ACCESS_USE) + 2 * (kind != MEMSSA_ACCESS_PHI) + 1;
+    if (v[i] < 0 || i + need > nv) return MEMSSA_CLIENT_EPROTO;
+    i++;
+    if (kind != MEMSSA_ACCESS_USE) id += v[i++];
+    if (kind != MEMSSA_ACCESS_PHI) inst += v[i++];
+    block += v[i++];
+    x[0] = kind, x[1] = kind == MEMSSA_ACCESS_USE ? -1 : id;
+    x[2] = kind == MEMSSA_ACCESS_PHI ? -1 : inst;
+    x[3] = block, x[5] = alias;
+    x[4] = kind == MEMSSA_ACCESS_PHI ? -1 : id - v[i++];   /* a def's own id, or the last */
+    ++*n;
+  }
+  return 0;
+}
+
+int memssa_packed_accesses_decode(const char *s, size_t len, long long **ids, size_t *n) {
+  long long *v;
+  size_t nv;
+  *ids = NULL;
+  *n = 0;
+  int rc = memssa_packed_decode(s, len, &v, &nv);
+  if (!rc) rc = packed_rows(v, nv, ids, n);
+  free(v);
+  if (rc) {
+    free(*ids);
+    *ids = NULL;
+    *n = 0;
+  }
+  return rc;
+}
+
+/* The numbers of `accesses` as ids rows (6 numbers each): the ids form's
+** array (laid out by `fields`, or as docs say without it), or a packed
+** string; *rows malloc'ed. */
+static int accesses_rows(json_t *r, long long **rows, size_t *n) {
+  json_t *acc = json_object_get(r, "accesses");
+  if (json_is_string(acc))
+    return memssa_packed_accesses_decode(json_string_value(acc), json_string_length(acc), rows, n);
+  json_t *fields = json_object_get(r, "fields");
+  size_t stride = fields ? json_array_size(fields) : IDS_ACCESS_FIELDS, nv;
+  long long *v;
+  int rc = nums_of(acc, &v, &nv);
+  if (!rc && (stride < IDS_ACCESS_FIELDS || nv % stride)) rc = MEMSSA_CLIENT_EPROTO;
+  *n = rc ? 0 : nv / stride;
+  for (size_t k = 0; !rc && stride != IDS_ACCESS_FIELDS && k < *n; k++)
+    memmove(v + k * IDS_ACCESS_FIELDS, v + k * stride, IDS_ACCESS_FIELDS * sizeof *v);
+  *rows = rc ? NULL : v;
+  if (rc) free(v);
+  return rc;
+}
+
+/* The block names by index: the ids form's array, or the packed form's one
+** string of names joined by '\n', split into a copy with NULs that the
+** answer keeps (invariant 1: out->json becomes a shallow copy of the result
+** holding it as "block_names"). *names malloc'ed. */
+static int block_names(json_t *r, memssa_accesses_answer *out, const char ***names, size_t *n) {
+  json_t *blocks = json_object_get(r, "blocks");
+  *names = NULL;
+  *n = 0;
+  if (!json_is_string(blocks)) {
+    *n = json_array_size(blocks);
+    if (*n && !(*names = malloc(*n * sizeof **names))) return MEMSSA_CLIENT_EIO;
+    for (size_t k = 0; k < *n; k++) (*names)[k] = json_string_value(json_array_get(blocks, k));
+    return 0;
+  }
+  size_t len = json_string_length(blocks);
+  char *cut = malloc(len + 1);
+  json_t *copy = json_copy(r), *split = NULL;
+  if (cut) memcpy(cut, json_string_value(blocks), len + 1);
+  for (size_t k = 0; cut && k < len; k++) cut[k] = cut[k] == '\n' ? '\0' : cut[k];
+  if (cut) split = json_stringn_nocheck(cut, len);
+  free(cut);
+  if (!split || !copy || json_object_set_new(copy, "block_names", split)) {
+    json_decref(copy);
+    return MEMSSA_CLIENT_EIO;
+  }
+  json_decref(out->json);
+  out->json = copy;
+  const char *p = json_string_value(split), *end = p + len;
+  *n = len ? 1 : 0;
+  for (const char *q = p; q < end; q++) *n += !*q;
+  if (*n && !(*names = malloc(*n * sizeof **names))) return MEMSSA_CLIENT_EIO;
+  for (size_t k = 0; k < *n; k++, p += strlen(p) + 1) (*names)[k] = p;
+  return 0;
+}
+
 /* Both forms: `accesses` an array of numbers (ids) or a packed string. */
 static int accesses_ids_decode(json_t *r, memssa_accesses_answer *out) {
-  json_t *blocks = json_object_get(r, "blocks");
-  size_t stride = json_array_size(json_object_get(r, "fields")), nv;
-  long long *v;
-  int rc = nums_of(json_object_get(r, "accesses"), &v, &nv);
-  if (!rc && (stride < IDS_ACCESS_FIELDS || nv % stride)) rc = MEMSSA_CLIENT_EPROTO;
-  out->n = rc ? 0 : nv / stride;
+  long long *v = NULL, entry = int_of(r, "entry", -1);
+  const char **names = NULL;
+  size_t nb = 0;
+  int rc = accesses_rows(r, &v, &out->n);
+  if (!rc) rc = block_names(r, out, &names, &nb);
   if (!rc && out->n && !(out->a = calloc(out->n, sizeof *out->a))) rc = MEMSSA_CLIENT_EIO;
   for (size_t k = 0; !rc && k < out->n; k++) {
-    const long long *x = v + k * stride;
+    const long long *x = v + k * IDS_ACCESS_FIELDS;
     ids_access(x[0], x[1], x[2], &out->a[k].access);
-    out->a[k].access.block = json_string_value(json_array_get(blocks, (size_t)x[3]));
+    out->a[k].access.block = x[3] >= 0 && (size_t)x[3] < nb ? names[x[3]] : NULL;
     out->a[k].alias = alias_code(x[5]);
   }
-  if (!rc) rc = ids_clobbers(v, stride, blocks, int_of(r, "entry", -1), out);
+  if (!rc) rc = ids_clobbers(v, entry >= 0 && (size_t)entry < nb ? names[entry] : NULL, out);
+  if (rc) out->n = 0;
   free(v);
+  free(names);
   return rc;
 }
 
@@ -403,7 +499,8 @@ int memssa_clobber_answer_decode(json_t *r, memssa_clobber_answer *out) {
 int memssa_accesses_answer_decode(json_t *r, memssa_accesses_answer *out) {
   int rc = begin(r, "accesses", &out->json, out, sizeof *out);
   if (rc) return rc;
-  if (json_object_get(r, "fields")) {   /* ids or packed */
+  if (json_object_get(r, "fields") || json_is_string(json_object_get(r, "accesses"))) {
+    /* ids or packed */
     if ((rc = accesses_ids_decode(r, out))) memssa_accesses_answer_free(out);
     return rc;
   }
@@ -628,19 +725,31 @@ int memssa_client_value(memssa_client *c, const char *module, const char *functi
   return rc ? rc : decoded(c, r, memssa_value_answer_decode(r, out));
 }
 
-/* Appends page's accesses to all's: arrays (full, ids) or packed strings,
-** which concatenate (their numbers are self-delimiting). */
+/* `accesses` of `r` as the ids form's flat array (new): a packed page is
+** decoded (its differences start again on every page, so pages do not
+** concatenate as strings). */
+static json_t *ids_array_of(json_t *r) {
+  json_t *acc = json_object_get(r, "accesses");
+  if (!json_is_string(acc)) return json_incref(acc);
+  long long *v;
+  size_t n;
+  if (memssa_packed_accesses_decode(json_string_value(acc), json_string_length(acc), &v, &n))
+    return NULL;
+  json_t *arr = json_array();
+  for (size_t k = 0; arr && k < n * IDS_ACCESS_FIELDS; k++)
+    json_array_append_new(arr, json_integer((json_int_t)v[k]));
+  free(v);
+  return arr;
+}
+
+/* Appends page's accesses to all's: arrays (full, ids), or packed pages as
+** ids arrays (only a function of over 100,000 accesses has two pages). */
 static int append_page(json_t *all, json_t *page) {
-  json_t *a = json_object_get(all, "accesses"), *b = json_object_get(page, "accesses");
-  if (!json_is_string(a) || !json_is_string(b)) return json_array_extend(a, b) ? MEMSSA_CLIENT_EPROTO : 0;
-  size_t na = json_string_length(a), nb = json_string_length(b);
-  char *cat = malloc(na + nb + 1);
-  if (!cat) return MEMSSA_CLIENT_EIO;
-  memcpy(cat, json_string_value(a), na);
-  memcpy(cat + na, json_string_value(b), nb);
-  int rc = json_object_set_new(all, "accesses", json_stringn(cat, na + nb));
-  free(cat);
-  return rc ? MEMSSA_CLIENT_EIO : 0;
+  json_t *a = ids_array_of(all), *b = ids_array_of(page);
+  int rc = !a || !b || json_array_extend(a, b) || json_object_set(all, "accesses", a);
+  json_decref(a);
+  json_decref(b);
+  return rc ? MEMSSA_CLIENT_EPROTO : 0;
 }
 
 /* Every page of `accesses` into one result: the first page's object with

@@ -92,6 +92,35 @@ def vlq_decode(s):
     return out
 
 
+ACCESS_FIELDS = ["kind", "id", "inst", "block", "clobber", "alias"]
+
+
+def _packed_rows(v):
+    """The ids numbers of packed `accesses` numbers (docs/offload.md, "The
+    packed form"): (kind, alias) as kind*5 + alias - 4, then differences."""
+    out, i, id_, inst, block = [], 0, 0, 0, 0
+    while i < len(v):
+        kind, alias = v[i] // 5 + 1, v[i] % 5 - 1
+        need = 2 + (kind != 2) + 2 * (kind != 3)
+        if v[i] < 0 or i + need > len(v):
+            raise ProtocolError("packed accesses cut short at number %d" % i)
+        i += 1
+        if kind != 2:
+            id_ += v[i]
+            i += 1
+        if kind != 3:
+            inst += v[i]
+            i += 1
+        block += v[i]
+        i += 1
+        clobber = -1
+        if kind != 3:
+            clobber = id_ - v[i]
+            i += 1
+        out += [kind, -1 if kind == 2 else id_, -1 if kind == 3 else inst, block, clobber, alias]
+    return out
+
+
 def _ref_or_null(v):
     return None if v[0] == 0 else list(v)
 
@@ -100,8 +129,11 @@ def unpack(method, result):
     """A packed result of accesses, alias or depends as the ids form's result
     (exactly: docs/offload.md "The packed form"); others are returned as is."""
     if method == "accesses" and isinstance(result, dict) and isinstance(result.get("accesses"), str):
-        r = dict(result)
-        r["accesses"] = vlq_decode(result["accesses"])
+        r = {k: result[k] for k in ("total", "offset", "next", "entry")}
+        r["fields"] = list(ACCESS_FIELDS)
+        b = result["blocks"]
+        r["blocks"] = (b.split("\n") if b else []) if isinstance(b, str) else b
+        r["accesses"] = _packed_rows(vlq_decode(result["accesses"]))
         return r
     if method == "alias" and isinstance(result, str):
         return vlq_decode(result)
@@ -388,11 +420,14 @@ class Client(_Typed):
         return self.call("ping")
 
     def accesses(self, module, function, form=None):
-        """Every access of the function with its clobber (all pages)."""
+        """Every access of the function with its clobber (all pages). A
+        packed reply that took more than one page is returned unpacked (the
+        ids result): its differences start again on every page."""
         r = self.accesses_page(module, function, form=form)
         while r.get("next") is not None:
             more = self.accesses_page(module, function, r["next"], form=form)
-            r["accesses"] = r["accesses"] + more["accesses"]   # lists, or packed strings
+            r, more = unpack("accesses", r), unpack("accesses", more)
+            r["accesses"].extend(more["accesses"])
             r["next"] = more["next"]
         return r
 

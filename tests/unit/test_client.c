@@ -402,6 +402,15 @@ static void test_packed_form(memssa_client *c) {
   ok(memssa_packed_decode("gggggggggggggC", 14, &v, &n) == MEMSSA_CLIENT_EPROTO && !v,
      "packed decode: a number over 63 bits is EPROTO");
   ok(!memssa_packed_decode("", 0, &v, &n) && !v && !n, "packed decode: empty is no numbers");
+  static const long long rows[] = {1, 1, 1, 0, 0, -1, 3, 5, -1, 1, -1, -1, 2, -1, 6, 2, 5, 1};
+  ok(!memssa_packed_accesses_decode("ACCACUICOKCA", 12, &v, &n) && n == 3 &&
+         !memcmp(v, rows, sizeof rows),
+     "packed accesses: def 1, phi 5, use inst 6 clobbered by phi 5 (the ids rows)");
+  free(v);
+  ok(memssa_packed_accesses_decode("ACCA", 4, &v, &n) == MEMSSA_CLIENT_EPROTO && !v && !n,
+     "packed accesses: a def without its clobber is EPROTO");
+  ok(memssa_packed_accesses_decode("D", 1, &v, &n) == MEMSSA_CLIENT_EPROTO && !v,
+     "packed accesses: a negative kind/alias number is EPROTO");
   memssa_accesses_answer ids, pk;
   memssa_client_set_form(c, MEMSSA_FORM_IDS);
   is_int(memssa_client_accesses(c, "ids", "main", &ids), 0, "accesses, ids form");
