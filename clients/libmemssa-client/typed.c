@@ -93,7 +93,12 @@ json_t *memssa_inst_json_new(const char *inst) {
 static json_t *fn_params_new(const char *module, const char *function, const char *k1,
                              const char *i1, const char *k2, const char *i2) {
   if (!module || !function) return NULL;
-  json_t *p = json_pack("{ssss}", "module", module, "function", function);
+  json_t *p = json_object();   /* not json_pack: see memssa_client_send */
+  if (p && (json_object_set_new(p, "module", json_string(module)) ||
+            json_object_set_new(p, "function", json_string(function)))) {
+    json_decref(p);
+    return NULL;
+  }
   const char *keys[] = {k1, k2}, *insts[] = {i1, i2};
   for (int k = 0; p && k < 2; k++) {
     if (!keys[k]) continue;
