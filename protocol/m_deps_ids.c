@@ -49,6 +49,7 @@
 **      in the ids form, when a name holds a '\n'), and there is no
 **      `fields`.
 */
+#include <stdio.h>
 #include <string.h>
 
 #include "m_deps_ids.h"
@@ -78,18 +79,19 @@ int mssa__param_form(mssa__call *c, mssa__form *form) {
 
 /* ------------------------------------------------------------ packed numbers */
 
-/* Invariant 4: appends v as base64 VLQ. */
+/* Invariant 4: appends v as base64 VLQ, straight into b's room (it is
+** called a few times an access: no scratch copy). */
 static void vlq(mssa_buf *b, int64_t v) {
   static const char B64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
   uint64_t u = v < 0 ? ((uint64_t)-(v + 1) + 1) << 1 | 1 : (uint64_t)v << 1;
-  char d[16];
-  size_t n = 0;
+  if (b->cap - b->n <= 14) mssa_buf_reserve(b, 14);   /* 65 bits: 13 digits */
+  char *d = b->p + b->n;
   do {
     unsigned digit = (unsigned)(u & 31);
     u >>= 5;
-    d[n++] = B64[digit | (u ? 32 : 0)];
+    *d++ = B64[digit | (u ? 32 : 0)];
   } while (u);
-  mssa_buf_append(b, d, n);
+  b->n = (size_t)(d - b->p);
 }
 
 /* The packed numbers of `b` (and ";reason") as the reply's JSON string. */
@@ -203,19 +205,28 @@ static void packed_access(mssa_buf *b, const int64_t row[6], int64_t st[3]) {
 ** one string; the ids form's array if a name holds a '\n' itself. */
 static json_t *blocks_packed_new(const mssa_qmodule *q, uint32_t fi) {
   const mssa_func *f = &q->m->funcs.a[fi];
-  char nm[NAME_CAP];
   mssa_buf b = {0};
   for (uint32_t k = 0; k < f->blocks.n; k++) {
-    mssa_q_block_name(q->m, f, k, nm, sizeof nm);
-    if (strchr(nm, '\n')) {
+    /* mssa_q_block_name's spelling (and its NAME_CAP cap, as blocks_new
+    ** has it), without its scratch buffer: ~1k instructions a block */
+    const mssa_block *bb = &f->blocks.a[k];
+    char slot[16];
+    const char *nm = slot;
+    if (bb->name != MSSA_NONE) nm = mssa_str(q->m, bb->name);
+    else snprintf(slot, sizeof slot, "%u", bb->slot);
+    size_t len = strnlen(nm, NAME_CAP - 1);
+    if (memchr(nm, '\n', len)) {
       mssa_buf_free(&b);
       return blocks_new(q, fi);
     }
     if (k) mssa_buf_append(&b, "\n", 1);
-    mssa_buf_puts(&b, nm);
+    mssa_buf_append(&b, nm, len);
   }
   json_t *r = json_stringn(b.n ? b.p : "", b.n);
-  if (!r) r = mssa__jstr(b.p);   /* a name that is not UTF-8 */
+  if (!r) {   /* a name that is not UTF-8 */
+    mssa_buf_append(&b, "", 1);
+    r = mssa__jstr(b.p);
+  }
   mssa_buf_free(&b);
   return r;
 }
