@@ -233,6 +233,7 @@ static void acache_store(mssa__call *c, mssa__aentry *e, const void *q, uint32_t
   c->result_len = e->len;
   p->raw_q = q;
   p->raw_fi = fi;
+  p->raw_accesses = true;
 }
 
 void mssa__acache_free(mssa_proto *p) {
@@ -281,6 +282,7 @@ int mssa__m_accesses(mssa__call *c) {
       c->result_len = e->len;
       c->p->raw_q = t.q;
       c->p->raw_fi = t.fi;
+      c->p->raw_accesses = true;
       return 0;
     }
   }

@@ -107,6 +107,7 @@ struct mssa_proto {
   bool raw_last;          /* set by the handler: this reply may be reused */
   const void *raw_q;      /* with raw_last: the module bundle and function */
   uint32_t raw_fi;        /*   whose graph answered (a reuse counts as use) */
+  bool raw_accesses;      /*   an `accesses` reply (counted as such on reuse) */
   /* Built graphs under --max-memory (graphs.c). */
   size_t graph_bytes;     /* accounted bytes of the built graphs */
   uint64_t graph_evictions, graph_rebuilds;

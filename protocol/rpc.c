@@ -153,6 +153,7 @@ struct mssa__rawentry {
   uint64_t gen;
   const void *q;      /* the graph that answered (mssa__graph_touch on reuse) */
   uint32_t fi;
+  bool accesses;      /* an `accesses` reply, else a clobber one (for stats) */
 };
 
 static struct mssa__rawentry *raw_slot(mssa_proto *p, const char *line, size_t len) {
@@ -379,8 +380,12 @@ int mssa_proto_handle(mssa_proto *p, const char *line, size_t len, mssa_buf *out
     uint64_t t0 = mssa_now_ns();
     *job = NULL;
     p->requests++;
-    p->clobber_queries++;
-    p->clobber_cached++;
+    if (e->accesses) {
+      p->accesses_cached++;
+    } else {
+      p->clobber_queries++;
+      p->clobber_cached++;
+    }
     mssa__graph_touch(p, e->q, e->fi);   /* alive: gen has not moved since */
     mssa_buf_append(out, e->reply, e->rlen);
     mssa__hist_add(&p->latency, mssa_now_ns() - t0);
@@ -395,6 +400,7 @@ int mssa_proto_handle(mssa_proto *p, const char *line, size_t len, mssa_buf *out
   }
   size_t n0 = out->n;
   p->raw_last = false;
+  p->raw_accesses = false;
   int rc = mssa_proto_handle_parsed(p, mssa_proto_parse(line, len), out, job);
   if (e && rc == MSSA_PROTO_REPLIED && p->raw_last && out->n > n0) {
     raw_flush_stale(p);
@@ -407,6 +413,7 @@ int mssa_proto_handle(mssa_proto *p, const char *line, size_t len, mssa_buf *out
     e->reply = mssa_xstrndup(out->p + n0, e->rlen);
     e->q = p->raw_q;
     e->fi = p->raw_fi;
+    e->accesses = p->raw_accesses;
     e->gen = p->gen;
   }
   return rc;

@@ -5,14 +5,17 @@
 ** Invariants:
 **   1. An answer owns one reference to its result (`json`); every string
 **      and access in it points into that value, and arrays of accesses are
-**      the only memory it owns besides. A failed decode leaves the answer
-**      zeroed, so its _free is always safe.
+**      the only memory it owns besides. (A packed `accesses` answer's
+**      `json` is a shallow copy of the result with one more member,
+**      "block_names", the block names split by NULs, which its accesses'
+**      `block` point into.) A failed decode leaves the answer zeroed, so
+**      its _free is always safe.
 **   2. Decoders accept what docs/protocol.md and docs/offload.md promise and
 **      tolerate absent members (NULL strings, kind NONE, -1 ids); only a
 **      result that is not an object, or lacks the method's one defining
 **      member, is EPROTO.
 **   3. Instructions are sent as the CLI sends them (memssa_inst_json_new).
-**   4. Every decoder reads both reply forms (docs/offload.md): the ids form
+**   4. Every decoder reads all three reply forms (docs/offload.md): the ids form
 **      is told apart by its shape (an array result, or `fields` in an
 **      `accesses` object), so pipelined and batched callers need no flag;
 **      the packed form by a string where the ids form has an array (the

@@ -724,6 +724,16 @@ def accesses_cache(c):
     is_([again[f]["result"] for f in again], [first[f]["result"] for f in first], "and say the same")
     is_(first["ids"]["result"]["accesses"], [1, 1, 0, 0, 0, -1, 2, -1, 1, 0, 1, 1],
         "before the edit: store to %p def 1 (inst 0), the load of %q (inst 1) clobbered by it, MayAlias")
+    line = json.dumps({"jsonrpc": "2.0", "id": 77, "method": "accesses", "params": dict(q, form="packed")})
+    st0 = c.result("stats")
+    c.send(line + "\n")
+    r1 = c.line()
+    c.send(line + "\n")
+    r2 = c.line()
+    st1 = c.result("stats")
+    is_((r1, st1["caches"]["accesses_replies"]["hits"] - st0["caches"]["accesses_replies"]["hits"],
+         st1["cache_hits"] - st0["cache_hits"]), (r2, 2, 0),
+        "a byte-identical repeat (the raw cache) counts as an accesses hit, not a clobber one")
     c.result("clobber", dict(q, inst="%v"))   # a walker query: fills caches, changes no answer
     h1 = hits(c)
     c.result("accesses", dict(q, form="packed"))
