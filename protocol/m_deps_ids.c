@@ -3,7 +3,7 @@
 ** the same answers as the full form (m_deps.c), as small integers and enum
 ** codes instead of access objects with names, texts and source positions.
 ** It is what a compiler pass wants when it asks about every access of a
-** program: ~20 bytes an access instead of ~430 (ids), ~11 (packed), and
+** program: ~20 bytes an access instead of ~430 (ids), ~5 (packed), and
 ** neither side builds or parses an object per access; with packed, not
 ** even a JSON value per number.
 **

@@ -281,7 +281,7 @@ typedef struct memssa_value_answer {
 ** access, and `block` in `accesses` answers; name, text and desc are NULL,
 ** and so is block in depends answers. For a compiler that keeps its own
 ** instruction table and asks about every access. PACKED: the ids form's
-** numbers in one JSON string (docs/offload.md, "The packed form": ~11
+** numbers in one JSON string (docs/offload.md, "The packed form": ~5
 ** bytes an access, and one JSON value per answer instead of one per
 ** number); decoded into the same answers as IDS. */
 typedef enum memssa_form {
