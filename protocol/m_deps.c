@@ -320,7 +320,91 @@ int mssa__m_accesses(mssa__call *c) {
   return reply(c, r);
 }
 
+/* ------------------------------------------------------------ pairs */
+
+/* params.pairs (docs/offload.md, "Several questions in one request"): a
+** packed string of instruction ids, two a question, in the packed form
+** only; *v malloc'ed (freed by the caller), *n questions. */
+static int get_pairs(mssa__call *c, mssa__form form, int64_t **v, size_t *n) {
+  json_t *p = json_object_get(c->params, "pairs");
+  size_t nv = 0;
+  *v = NULL;
+  if (form != MSSA__FORM_PACKED)
+    return mssa__fail(c, MSSA_RPC_INVALID_PARAMS, "params.pairs needs \"form\":\"packed\"");
+  if (!json_is_string(p) ||
+      mssa__packed_decode(json_string_value(p), json_string_length(p), v, &nv) || nv % 2)
+    return mssa__fail(c, MSSA_RPC_INVALID_PARAMS,
+                      "params.pairs must be a packed string of instruction ids, two a question");
+  *n = nv / 2;
+  return 0;
+}
+
+/* Instruction `id` of question k: one with a memory access, and with loc
+** set, one with a single location (as `from`/`to` and `a`/`b` are). */
+static int pair_inst(mssa__call *c, const target *t, int64_t id, size_t k, uint32_t *inst,
+                     mssa_loc *loc) {
+  const mssa_func *f = &t->q->m->funcs.a[t->fi];
+  json_t *v = id >= 0 ? json_integer((json_int_t)id) : NULL;
+  char what[48];
+  snprintf(what, sizeof what, "pairs[%zu]", k);
+  int rc = v ? mssa__get_inst(c, t->q, t->fi, v, what, inst)
+             : mssa__fail(c, MSSA_RPC_UNKNOWN_INSTRUCTION, "params.%s: no instruction %lld", what,
+                          (long long)id);
+  json_decref(v);
+  if (rc && v && strncmp(c->msg, "params.pairs[", 13)) {   /* name the question */
+    char m[sizeof c->msg];
+    snprintf(m, sizeof m, "%s", c->msg);
+    return mssa__fail(c, rc, "params.%s: %s", what, m);
+  }
+  if (rc) return rc;
+  if (loc ? !mssa_aa_inst_loc(t->q->ssa[t->fi]->aa, *inst, loc)
+          : mssa_ssa_inst_access(t->q->ssa[t->fi], *inst) == MSSA_NONE)
+    return mssa__fail(c, MSSA_RPC_NO_ACCESS, "params.%s: instruction %u of @%s %s", what, *inst,
+                      mssa_str(t->q->m, f->name),
+                      loc ? "is not a load or store" : "does not access memory");
+  return 0;
+}
+
+/* alias or depends over params.pairs: the packed answers in an array. */
+static int answer_pairs(mssa__call *c, bool depends) {
+  target t;
+  mssa__form form = MSSA__FORM_FULL;
+  int64_t *v = NULL;
+  size_t n = 0;
+  int rc;
+  if ((rc = get_fn(c, &t)) || (rc = mssa__param_form(c, &form)) ||
+      (rc = get_pairs(c, form, &v, &n))) {
+    free(v);
+    return rc;
+  }
+  if (depends) c->p->gen++;   /* invariant 4 */
+  json_t *arr = json_array();
+  for (size_t k = 0; !rc && k < n; k++) {
+    uint32_t x, y;
+    mssa_loc a, b;
+    if ((rc = pair_inst(c, &t, v[2 * k], k, &x, depends ? NULL : &a)) ||
+        (rc = pair_inst(c, &t, v[2 * k + 1], k, &y, depends ? NULL : &b)))
+      break;
+    if (depends) {
+      mssa_deps_dep d;
+      mssa_deps_depends(t.q->ssa[t.fi], x, y, &d);
+      rc = mssa__ids_depends(c, form, t.q, t.fi, &d);
+      mssa_deps_dep_free(&d);
+    } else {
+      mssa_aa *aa = t.q->ssa[t.fi]->aa;
+      rc = mssa__ids_alias(c, form, mssa_aa_alias(aa, &a, &b), mssa_aa_overlap(aa, &a, &b));
+    }
+    if (!rc) json_array_append_new(arr, c->result);
+    c->result = NULL;
+  }
+  free(v);
+  if (rc) json_decref(arr);
+  else c->result = arr;
+  return rc;
+}
+
 int mssa__m_alias(mssa__call *c) {
+  if (json_object_get(c->params, "pairs")) return answer_pairs(c, false);
   target t;
   uint32_t ia, ib;
   mssa_loc a, b;
@@ -382,6 +466,7 @@ static json_t *inst_new(const target *t, uint32_t inst) {
 }
 
 int mssa__m_depends(mssa__call *c) {
+  if (json_object_get(c->params, "pairs")) return answer_pairs(c, true);
   target t;
   uint32_t from, to;
   mssa__form form = MSSA__FORM_FULL;

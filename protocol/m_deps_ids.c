@@ -81,8 +81,9 @@ int mssa__param_form(mssa__call *c, mssa__form *form) {
 
 /* Invariant 4: appends v as base64 VLQ, straight into b's room (it is
 ** called a few times an access: no scratch copy). */
+static const char B64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+
 static void vlq(mssa_buf *b, int64_t v) {
-  static const char B64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
   uint64_t u = v < 0 ? ((uint64_t)-(v + 1) + 1) << 1 | 1 : (uint64_t)v << 1;
   if (b->cap - b->n <= 14) mssa_buf_reserve(b, 14);   /* 65 bits: 13 digits */
   char *d = b->p + b->n;
@@ -92,6 +93,27 @@ static void vlq(mssa_buf *b, int64_t v) {
     *d++ = B64[digit | (u ? 32 : 0)];
   } while (u);
   b->n = (size_t)(d - b->p);
+}
+
+int mssa__packed_decode(const char *s, size_t len, int64_t **out, size_t *n) {
+  *out = mssa_xmalloc((len ? len : 1) * sizeof **out);   /* a number has >= 1 digit */
+  *n = 0;
+  uint64_t u = 0;
+  unsigned shift = 0;
+  for (size_t k = 0; k < len; k++) {
+    const char *at = memchr(B64, s[k], 64);
+    if (!at || !s[k] || shift > 60) return -1;
+    unsigned d = (unsigned)(at - B64);
+    u |= (uint64_t)(d & 31) << shift;
+    if (d & 32) {
+      shift += 5;
+      continue;
+    }
+    (*out)[(*n)++] = u & 1 ? -(int64_t)(u >> 1) : (int64_t)(u >> 1);
+    u = 0;
+    shift = 0;
+  }
+  return shift ? -1 : 0;
 }
 
 /* The packed numbers of `b` (and ";reason") as the reply's JSON string. */

@@ -17,6 +17,10 @@ typedef enum mssa__form { MSSA__FORM_FULL, MSSA__FORM_IDS, MSSA__FORM_PACKED } m
 /* params.form: "full" (or absent), "ids" or "packed"; -32602 for anything else. */
 int mssa__param_form(mssa__call *c, mssa__form *form);
 
+/* Decodes a packed (base64 VLQ) string: *out (malloc'ed, freed by the
+** caller whatever the result) holds *n numbers; -1 when malformed. */
+int mssa__packed_decode(const char *s, size_t len, int64_t **out, size_t *n);
+
 /* The replies in `form` (ids or packed); each sets c->result and returns 0
 ** (-32603 when out of memory). */
 int mssa__ids_accesses(mssa__call *c, mssa__form form, const mssa_qmodule *q, uint32_t fi,

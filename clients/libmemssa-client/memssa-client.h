@@ -292,6 +292,20 @@ typedef enum memssa_form {
 /* The form memssa_client_accesses, _alias, _alias_loc and _depends ask for. */
 void memssa_client_set_form(memssa_client *c, memssa_form form);
 
+/* Several questions about one function in one request (docs/offload.md,
+** "Several questions in one request"; always in the packed form): the n
+** questions are pairs[2k], pairs[2k+1], instruction ids (from, to for
+** depends; a, b for alias, each a load or store); out[k] gets answer k (n
+** answers to free with memssa_answer_free, zeroed on failure). One bad
+** question fails the request: the daemon's error names it (pairs[k]). */
+int memssa_client_depends_pairs(memssa_client *c, const char *module, const char *function,
+                                const long long *pairs, size_t n, memssa_depends_answer *out);
+int memssa_client_alias_pairs(memssa_client *c, const char *module, const char *function,
+                              const long long *pairs, size_t n, memssa_alias_answer *out);
+/* The params of such a request (new; NULL when malformed). */
+json_t *memssa_params_pairs_new(const char *module, const char *function, const long long *pairs,
+                                size_t n);
+
 /* Params objects of the methods (new), for memssa_client_send_new and
 ** batches; NULL when `inst` (or a, b, from, to) is malformed. */
 json_t *memssa_params_clobber_new(const char *module, const char *function, const char *inst);

@@ -750,6 +750,75 @@ static json_t *ids_array_of(json_t *r) {
   return arr;
 }
 
+/* ------------------------------------------------------------ pairs */
+
+/* Appends v as base64 VLQ (docs/offload.md, "The packed form"). */
+static size_t vlq_put(char *out, long long v) {
+  static const char B64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  unsigned long long u =
+      v < 0 ? ((unsigned long long)-(v + 1) + 1) << 1 | 1 : (unsigned long long)v << 1;
+  size_t n = 0;
+  do {
+    unsigned d = (unsigned)(u & 31);
+    u >>= 5;
+    out[n++] = B64[d | (u ? 32 : 0)];
+  } while (u);
+  return n;
+}
+
+json_t *memssa_params_pairs_new(const char *module, const char *function, const long long *pairs,
+                                size_t n) {
+  json_t *p = fn_params_new(module, function, NULL, NULL, NULL, NULL);
+  char *s = p && (pairs || !n) ? malloc(n * 2 * 13 + 1) : NULL;
+  size_t len = 0;
+  for (size_t k = 0; s && k < 2 * n; k++) len += vlq_put(s + len, pairs[k]);
+  if (!s || json_object_set_new(p, "pairs", json_stringn(s, len)) ||
+      json_object_set_new(p, "form", json_string("packed"))) {
+    json_decref(p);
+    p = NULL;
+  }
+  free(s);
+  return p;
+}
+
+/* One request of n questions (method, pairs); each answer decoded by `dec`
+** into out (`size` bytes each). */
+static int pairs_call(memssa_client *c, const char *method, const char *module,
+                      const char *function, const long long *pairs, size_t n, void *out,
+                      size_t size, int (*dec)(json_t *, void *), void (*fr)(void *)) {
+  json_t *r = NULL, *p = memssa_params_pairs_new(module, function, pairs, n);
+  if (out && n) memset(out, 0, n * size);
+  if (!c || (!out && n)) {
+    json_decref(p);
+    return MEMSSA_CLIENT_EINVAL;
+  }
+  if (!p) return memssa__fail(c, MEMSSA_CLIENT_EINVAL);
+  int rc = memssa_client_request_new(c, method, p, &r);
+  if (rc) return rc;
+  if (json_array_size(r) != n) rc = MEMSSA_CLIENT_EPROTO;
+  for (size_t k = 0; !rc && k < n; k++) rc = dec(json_array_get(r, k), (char *)out + k * size);
+  if (rc)
+    for (size_t k = 0; k < n; k++) fr((char *)out + k * size);
+  return decoded(c, r, rc);
+}
+
+static int dec_depends(json_t *r, void *out) { return memssa_depends_answer_decode(r, out); }
+static int dec_alias(json_t *r, void *out) { return memssa_alias_answer_decode(r, out); }
+static void free_depends(void *a) { memssa_depends_answer_free(a); }
+static void free_alias(void *a) { memssa_alias_answer_free(a); }
+
+int memssa_client_depends_pairs(memssa_client *c, const char *module, const char *function,
+                                const long long *pairs, size_t n, memssa_depends_answer *out) {
+  return pairs_call(c, "depends", module, function, pairs, n, out, sizeof *out, dec_depends,
+                    free_depends);
+}
+
+int memssa_client_alias_pairs(memssa_client *c, const char *module, const char *function,
+                              const long long *pairs, size_t n, memssa_alias_answer *out) {
+  return pairs_call(c, "alias", module, function, pairs, n, out, sizeof *out, dec_alias,
+                    free_alias);
+}
+
 /* Appends page's accesses to all's: arrays (full, ids), or packed pages as
 ** ids arrays (only a function of over 100,000 accesses has two pages). */
 static int append_page(json_t *all, json_t *page) {

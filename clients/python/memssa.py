@@ -41,7 +41,7 @@ import socket
 import stat
 
 __all__ = ["Client", "Batch", "Error", "ProtocolError", "UnsafeSocket", "default_socket",
-           "inst_json", "expand", "unpack", "vlq_decode"]
+           "inst_json", "expand", "unpack", "vlq_decode", "vlq_encode"]
 
 ACCESSES_PAGE = 100000      # the daemon's largest `accesses` page
 READ_CHUNK = 1 << 20
@@ -69,9 +69,22 @@ def _ref(kind, id_, inst):
     return a
 
 
-_B64 = {c: i for i, c in enumerate(
-    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")}
+_B64_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+_B64 = {c: i for i, c in enumerate(_B64_CHARS)}
 PACKED_DEPENDS_HEAD = 11    # depends, kinds, alias, modref, reaches, killer, walker_clobber
+
+
+def vlq_encode(nums):
+    """Numbers as a packed string (base64 VLQ, docs/offload.md)."""
+    out = []
+    for n in nums:
+        u = (-n << 1) | 1 if n < 0 else n << 1
+        while True:
+            d, u = u & 31, u >> 5
+            out.append(_B64_CHARS[d | (32 if u else 0)])
+            if not u:
+                break
+    return "".join(out)
 
 
 def vlq_decode(s):
@@ -317,6 +330,21 @@ class _Typed:
     def depends(self, module, function, from_, to, form=None):
         return self._do("depends", _form({"module": module, "function": function,
                                           "from": inst_json(from_), "to": inst_json(to)}, form))
+
+    def depends_pairs(self, module, function, pairs):
+        """Several depends questions about one function in one request
+        (docs/offload.md, "Several questions in one request"): pairs of
+        instruction ids (from, to); the answers unpacked, as the ids form's."""
+        return self._pairs("depends", module, function, pairs)
+
+    def alias_pairs(self, module, function, pairs):
+        """The same for alias: pairs of load/store instruction ids (a, b)."""
+        return self._pairs("alias", module, function, pairs)
+
+    def _pairs(self, method, module, function, pairs):
+        r = self._do(method, {"module": module, "function": function, "form": "packed",
+                              "pairs": vlq_encode([x for p in pairs for x in p])})
+        return [unpack(method, x) for x in r]
 
     def value(self, module, function, inst):
         return self._do("value", {"module": module, "function": function,

@@ -16,6 +16,9 @@ err_code, ROOT, MEMSSA = lib.err_code, lib.ROOT, lib.MEMSSA
 FIX = os.path.join(ROOT, "tests", "fixtures", "jsonir")
 
 
+MC = None   # a memssa.Client on the daemon (main)
+
+
 def fixture(name):
     with open(os.path.join(FIX, name)) as f:
         return json.load(f)
@@ -622,6 +625,27 @@ def forms_noir_packed(c, q):
     is_(memssa.unpack("depends", r), want, "depends packed with a reason: unpacks to exactly the ids answer")
     is_(c.result("alias", dict(p, a="v3", b="v5")), "GC", "alias packed: MustAlias (3), exact (1)")
     is_(err_code(c.call("alias", dict(p, form="Packed"))), -32602, "form names are case-sensitive (-32602)")
+    is_(MC.depends_pairs("ids", "main", [(8, 9), (1, 9)]),
+        [c.result("depends", dict(q, **{"from": 8, "to": 9})), c.result("depends", dict(q, **{"from": 1, "to": 9}))],
+        "depends pairs (8,9), (1,9) in one request: the two ids answers")
+    is_(c.result("depends", dict(p, pairs=memssa.vlq_encode([8, 9]))), ["CCGECADDCEQEDSCEQ"],
+        "depends pairs: an array of the packed answers")
+    is_(MC.alias_pairs("ids", "main", [(6, 9), (9, 6)]), [[3, 1], [3, 1]],
+        "alias pairs: v3 (inst 6) and v5 (inst 9) MustAlias, exact, both ways")
+    is_(MC.alias_pairs("ids", "main", []), [], "no pairs: no answers")
+    for what, params, code, words in (
+            ("without the packed form", dict(q, pairs="QS"), -32602, "needs"),
+            ("an odd count", dict(p, pairs="QSQ"), -32602, "two a question"),
+            ("not packed numbers", dict(p, pairs="Q!"), -32602, "packed string"),
+            ("not a string", dict(p, pairs=[8, 9]), -32602, "packed string"),
+            ("an instruction that is not there", dict(p, pairs=memssa.vlq_encode([8, 9, 8, 999])), -32003, "pairs[1]"),
+            ("a negative id", dict(p, pairs=memssa.vlq_encode([-1, 9])), -32003, "pairs[0]")):
+        r = c.call("depends", params)
+        e = r.get("error", {})
+        ok(e.get("code") == code and words in e.get("message", ""), "depends pairs, %s: %d (%s)" % (what, code, words), r)
+    e = c.call("alias", dict(p, pairs=memssa.vlq_encode([9, 10]))).get("error", {})
+    ok(e.get("code") == -32004 and "pairs[0]" in e.get("message", "") and "not a load or store" in e["message"],
+       "alias pairs: a call has no single location (-32004, pairs[0])", e)
     want = err_code(c.call("depends", dict(q, **{"from": "v5", "to": "nope"})))
     ok(want and err_code(c.call("depends", dict(p, **{"from": "v5", "to": "nope"}))) == want,
        "depends packed: a bad instruction fails as in the ids form (%s)" % want)
@@ -695,6 +719,24 @@ def forms_agree(c, path):
     ok(nq > 100, "%d depends and alias pairs in both forms" % nq)
     is_(bad, 0, "depends and alias: the ids form agrees with the full form")
     ok(nreason > 10, "%d packed depends answers carry a reason" % nreason)
+    # The same questions grouped: one depends and one alias request a function.
+    groups = {}
+    for k in range(0, len(reqs), 6):
+        prm = reqs[k]["params"]
+        g = groups.setdefault(prm["function"], ([], [], [], []))
+        if "result" in out[k + 2]:
+            g[0].append((prm["from"], prm["to"]))
+            g[1].append(out[k + 2]["result"])
+        if "result" in out[k + 3]:
+            g[2].append((prm["from"], prm["to"]))
+            g[3].append(out[k + 3]["result"])
+    badg = ng = 0
+    for f, (dp, dw, ap, aw) in groups.items():
+        badg += MC.depends_pairs("big", f, dp) != dw
+        badg += MC.alias_pairs("big", f, ap) != aw
+        ng += len(dp) + len(ap)
+    ok(ng > 1000 and badg == 0, "%d questions in %d functions asked as pairs: the ids answers (%d functions differ)"
+       % (ng, len(groups), badg))
     is_(badp, 0, "depends and alias: the packed form unpacks to exactly the ids answers (and errors alike)")
 
 
@@ -772,8 +814,10 @@ def cli_load(d):
 def main():
     if not os.access(lib.MEMSSAD, os.X_OK):
         bail("no memssad")
+    global MC
     d = Daemon()
     c = d.client()
+    MC = memssa.Client(d.sock)   # the Python client library's typed calls
     seeds(c)
     overlaps(c)
     methods(c, d.tmp)

@@ -445,6 +445,29 @@ static void test_packed_form(memssa_client *c) {
   ok(a.alias == MEMSSA_MUST_ALIAS && a.overlap == MEMSSA_OVERLAP_EXACT && json_is_string(a.json),
      "packed: v3, v5 MustAlias, exact");
   memssa_answer_free(&a);
+  static const long long pairs[] = {8, 9, 1, 9};
+  memssa_depends_answer dp[2], one;
+  is_int(memssa_client_depends_pairs(c, "ids", "main", pairs, 2, dp), 0, "depends pairs: one request");
+  is_int(memssa_client_depends(c, "ids", "main", "b0:1", "v5", &one), 0, "the second alone");
+  ok(dp[0].depends && dp[0].kinds == MEMSSA_DEP_FLOW && dp[0].walker_clobber.id == 2 && dp[0].npath == 2 &&
+         same_depends(&dp[1], &one) && !dp[1].depends && dp[1].reason,
+     "depends pairs: (8,9) flows, (1,9) is the b0 store killed by def 2, as asked alone");
+  memssa_answer_free(&dp[0]);
+  memssa_answer_free(&dp[1]);
+  memssa_answer_free(&one);
+  static const long long apairs[] = {6, 9, 9, 6, 6, 6};
+  memssa_alias_answer ap[3];
+  is_int(memssa_client_alias_pairs(c, "ids", "main", apairs, 3, ap), 0, "alias pairs: one request");
+  ok(ap[0].alias == MEMSSA_MUST_ALIAS && ap[1].alias == MEMSSA_MUST_ALIAS &&
+         ap[2].overlap == MEMSSA_OVERLAP_EXACT,
+     "alias pairs: v3/v5 MustAlias both ways, v3 with itself exact");
+  for (int k = 0; k < 3; k++) memssa_answer_free(&ap[k]);
+  static const long long badp[] = {8, 9, 8, 999};
+  memset(dp, 0xff, sizeof dp);
+  int rc = memssa_client_depends_pairs(c, "ids", "main", badp, 2, dp);
+  const char *msg = memssa_client_errmsg(c);
+  ok(rc != 0 && dp[0].json == NULL && dp[1].json == NULL && msg && strstr(msg, "pairs[1]"),
+     "depends pairs: a bad second question fails the request, answers zeroed (%s)", msg ? msg : "");
   json_t *bogus = json_string("CC!");
   ok(memssa_alias_answer_decode(bogus, &a) == MEMSSA_CLIENT_EPROTO &&
          memssa_depends_answer_decode(bogus, &d) == MEMSSA_CLIENT_EPROTO,
