@@ -331,21 +331,6 @@ class _Typed:
         return self._do("depends", _form({"module": module, "function": function,
                                           "from": inst_json(from_), "to": inst_json(to)}, form))
 
-    def depends_pairs(self, module, function, pairs):
-        """Several depends questions about one function in one request
-        (docs/offload.md, "Several questions in one request"): pairs of
-        instruction ids (from, to); the answers unpacked, as the ids form's."""
-        return self._pairs("depends", module, function, pairs)
-
-    def alias_pairs(self, module, function, pairs):
-        """The same for alias: pairs of load/store instruction ids (a, b)."""
-        return self._pairs("alias", module, function, pairs)
-
-    def _pairs(self, method, module, function, pairs):
-        r = self._do(method, {"module": module, "function": function, "form": "packed",
-                              "pairs": vlq_encode([x for p in pairs for x in p])})
-        return [unpack(method, x) for x in r]
-
     def value(self, module, function, inst):
         return self._do("value", {"module": module, "function": function,
                                   "inst": inst_json(inst)})
@@ -443,6 +428,21 @@ class Client(_Typed):
         return _result(self.request(method, params))
 
     _do = call
+
+    def depends_pairs(self, module, function, pairs):
+        """Several depends questions about one function in one request
+        (docs/offload.md, "Several questions in one request"): pairs of
+        instruction ids (from, to); the answers unpacked, as the ids form's."""
+        return self._pairs("depends", module, function, pairs)
+
+    def alias_pairs(self, module, function, pairs):
+        """The same for alias: pairs of load/store instruction ids (a, b)."""
+        return self._pairs("alias", module, function, pairs)
+
+    def _pairs(self, method, module, function, pairs):
+        r = self.call(method, {"module": module, "function": function, "form": "packed",
+                             "pairs": vlq_encode([x for p in pairs for x in p])})
+        return [unpack(method, x) for x in r]
 
     def ping(self):
         return self.call("ping")

@@ -1,0 +1,13 @@
+build-rel2/obj/analysis/reader/ll_retext.o: analysis/reader/ll_retext.c \
+ analysis/reader/reader_internal.h analysis/base/hashtab.h \
+ analysis/base/util.h analysis/ir/ir.h analysis/reader/ll_lex.h \
+ analysis/reader/ll_kw.h analysis/reader/reader.h \
+ analysis/reader/retext.h
+analysis/reader/reader_internal.h:
+analysis/base/hashtab.h:
+analysis/base/util.h:
+analysis/ir/ir.h:
+analysis/reader/ll_lex.h:
+analysis/reader/ll_kw.h:
+analysis/reader/reader.h:
+analysis/reader/retext.h:

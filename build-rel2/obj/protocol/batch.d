@@ -1,0 +1,17 @@
+build-rel2/obj/protocol/batch.o: protocol/batch.c protocol/methods.h \
+ protocol/proto.h analysis/base/buf.h protocol/errors.h \
+ analysis/query/mssa_query.h analysis/alias/aa.h analysis/ir/ir.h \
+ analysis/base/util.h analysis/mssa/mssa.h analysis/cfg/domtree.h \
+ analysis/query/reach.h analysis/query/varname.h
+protocol/methods.h:
+protocol/proto.h:
+analysis/base/buf.h:
+protocol/errors.h:
+analysis/query/mssa_query.h:
+analysis/alias/aa.h:
+analysis/ir/ir.h:
+analysis/base/util.h:
+analysis/mssa/mssa.h:
+analysis/cfg/domtree.h:
+analysis/query/reach.h:
+analysis/query/varname.h:

@@ -1,0 +1,18 @@
+build-rel2/obj/protocol/m_common.o: protocol/m_common.c protocol/jsonir.h \
+ analysis/ir/ir.h analysis/base/util.h protocol/methods.h \
+ protocol/proto.h analysis/base/buf.h protocol/errors.h \
+ analysis/query/mssa_query.h analysis/alias/aa.h analysis/mssa/mssa.h \
+ analysis/cfg/domtree.h analysis/query/reach.h analysis/query/varname.h
+protocol/jsonir.h:
+analysis/ir/ir.h:
+analysis/base/util.h:
+protocol/methods.h:
+protocol/proto.h:
+analysis/base/buf.h:
+protocol/errors.h:
+analysis/query/mssa_query.h:
+analysis/alias/aa.h:
+analysis/mssa/mssa.h:
+analysis/cfg/domtree.h:
+analysis/query/reach.h:
+analysis/query/varname.h:

@@ -1,0 +1,24 @@
+build-rel2/obj/protocol/m_load.o: protocol/m_load.c protocol/jsonir.h \
+ analysis/ir/ir.h analysis/base/util.h protocol/load_source.h \
+ protocol/methods.h protocol/proto.h analysis/base/buf.h \
+ protocol/errors.h analysis/query/mssa_query.h analysis/alias/aa.h \
+ analysis/mssa/mssa.h analysis/cfg/domtree.h analysis/query/reach.h \
+ analysis/query/varname.h analysis/query/dot.h analysis/query/source.h \
+ analysis/reader/retext.h
+protocol/jsonir.h:
+analysis/ir/ir.h:
+analysis/base/util.h:
+protocol/load_source.h:
+protocol/methods.h:
+protocol/proto.h:
+analysis/base/buf.h:
+protocol/errors.h:
+analysis/query/mssa_query.h:
+analysis/alias/aa.h:
+analysis/mssa/mssa.h:
+analysis/cfg/domtree.h:
+analysis/query/reach.h:
+analysis/query/varname.h:
+analysis/query/dot.h:
+analysis/query/source.h:
+analysis/reader/retext.h:

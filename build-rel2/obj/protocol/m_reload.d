@@ -1,0 +1,19 @@
+build-rel2/obj/protocol/m_reload.o: protocol/m_reload.c \
+ protocol/methods.h protocol/proto.h analysis/base/buf.h \
+ protocol/errors.h analysis/query/mssa_query.h analysis/alias/aa.h \
+ analysis/ir/ir.h analysis/base/util.h analysis/mssa/mssa.h \
+ analysis/cfg/domtree.h analysis/query/reach.h analysis/query/varname.h \
+ analysis/reader/retext.h
+protocol/methods.h:
+protocol/proto.h:
+analysis/base/buf.h:
+protocol/errors.h:
+analysis/query/mssa_query.h:
+analysis/alias/aa.h:
+analysis/ir/ir.h:
+analysis/base/util.h:
+analysis/mssa/mssa.h:
+analysis/cfg/domtree.h:
+analysis/query/reach.h:
+analysis/query/varname.h:
+analysis/reader/retext.h:

@@ -1,0 +1,17 @@
+build-rel2/obj/server/listen.o: server/listen.c \
+ clients/libmemssa-client/memssa-client.h server/log.h server/server.h \
+ protocol/proto.h analysis/base/buf.h protocol/errors.h \
+ analysis/query/mssa_query.h analysis/alias/aa.h analysis/ir/ir.h \
+ analysis/base/util.h analysis/mssa/mssa.h analysis/cfg/domtree.h
+clients/libmemssa-client/memssa-client.h:
+server/log.h:
+server/server.h:
+protocol/proto.h:
+analysis/base/buf.h:
+protocol/errors.h:
+analysis/query/mssa_query.h:
+analysis/alias/aa.h:
+analysis/ir/ir.h:
+analysis/base/util.h:
+analysis/mssa/mssa.h:
+analysis/cfg/domtree.h:
