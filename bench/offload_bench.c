@@ -477,7 +477,7 @@ static int by_group(const void *x, const void *y) {
 /* The queries grouped: one alias and one depends request per function
 ** (docs/offload.md, "Several questions in one request"). */
 static size_t socket_grouped(bench *b, memssa_client *c) {
-  size_t *idx = malloc(b->nq * sizeof *idx), bad = 0;
+  size_t *idx = malloc(b->nq * sizeof *idx), bad = 0, nreq = 0;
   long long *pairs = malloc(2 * b->nq * sizeof *pairs);
   size_t asz = sizeof(memssa_depends_answer) > sizeof(memssa_alias_answer)
                    ? sizeof(memssa_depends_answer) : sizeof(memssa_alias_answer);
@@ -490,7 +490,9 @@ static size_t socket_grouped(bench *b, memssa_client *c) {
     for (j = k; j < b->nq && b->qs[idx[j]].fi == x->fi && b->qs[idx[j]].depends == x->depends; j++)
       continue;
     bad += grouped_call(b, c, idx + k, j - k, x->depends, pairs, answers);
+    nreq++;
   }
+  fprintf(stderr, "queries_grouped: %zu questions in %zu requests\n", b->nq, nreq);
   free(answers);
   free(pairs);
   free(idx);
