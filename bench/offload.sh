@@ -5,7 +5,9 @@
 #   - `accesses` of every defined function of the module (cold: the walker
 #     computes every clobber; warm: again, cached);
 #   - 10,000 alias/depends queries between random memory instructions of one
-#     function: as one JSON-RPC batch, pipelined, and one round trip each.
+#     function: as one JSON-RPC batch, pipelined, and one round trip each;
+#     in the packed form also grouped (`pairs`: one alias and one depends
+#     request a function, docs/offload.md "Several questions in one request").
 # Every socket answer is compared with the in-process one. Each reply form
 # (docs/offload.md: `full`, the default, `ids` and `packed`) runs against a
 # fresh daemon and a fresh in-process module.

@@ -1,7 +1,0 @@
-build-rel2/obj/analysis/alias/aa_overlap.o: analysis/alias/aa_overlap.c \
- analysis/alias/aa.h analysis/ir/ir.h analysis/base/util.h \
- analysis/alias/alias_internal.h
-analysis/alias/aa.h:
-analysis/ir/ir.h:
-analysis/base/util.h:
-analysis/alias/alias_internal.h:

@@ -1,9 +1,0 @@
-build-rel2/obj/analysis/mssa/mssa_verify.o: analysis/mssa/mssa_verify.c \
- analysis/mssa/mssa.h analysis/alias/aa.h analysis/ir/ir.h \
- analysis/base/util.h analysis/base/buf.h analysis/cfg/domtree.h
-analysis/mssa/mssa.h:
-analysis/alias/aa.h:
-analysis/ir/ir.h:
-analysis/base/util.h:
-analysis/base/buf.h:
-analysis/cfg/domtree.h:

@@ -1,4 +1,0 @@
-build-rel2/obj/clients/lsp/lsp_features.o: clients/lsp/lsp_features.c \
- clients/lsp/lsp_int.h clients/libmemssa-client/memssa-client.h
-clients/lsp/lsp_int.h:
-clients/libmemssa-client/memssa-client.h:
