@@ -5,14 +5,16 @@
 #   - `accesses` of every defined function of the module (cold: the walker
 #     computes every clobber; warm: again, cached);
 #   - 10,000 alias/depends queries between random memory instructions of one
-#     function: as one JSON-RPC batch, pipelined, and one round trip each.
+#     function: as one JSON-RPC batch, pipelined, and one round trip each;
+#     in the packed form also grouped (`pairs`: one alias and one depends
+#     request a function, docs/offload.md "Several questions in one request").
 # Every socket answer is compared with the in-process one. Each reply form
-# (docs/offload.md: `full`, the default, and `ids`) runs against a fresh
-# daemon and a fresh in-process module.
+# (docs/offload.md: `full`, the default, `ids` and `packed`) runs against a
+# fresh daemon and a fresh in-process module.
 #
 #   bench/offload.sh [-o OUT.md] [-n QUERIES] [-f FORMS] [-i]
 #
-# -f: the forms to run ("full ids", the default, or one of them).
+# -f: the forms to run ("full ids packed", the default, or some of them).
 # -i: instruction counts instead of times: the daemon and the benchmark run
 #     under valgrind --tool=callgrind (about 50x slower: use -n 2000), and
 #     each phase's in-process, client and daemon instructions are read from
@@ -25,14 +27,15 @@
 # after (the machine may be shared: CPU time is the fairer figure then).
 #
 # Environment: BUILD (build-release: `make release`), MEMSSAD_BIN
-# ($BUILD/memssad), CC.
+# ($BUILD/memssad), CC, CG_KEEP (with -i: a directory to copy the callgrind
+# dumps to, for callgrind_annotate).
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 BUILD=${BUILD:-$ROOT/build-release}
 CC=${CC:-cc}
 OUT=$BUILD/bench-offload.md
 N=10000
-FORMS="full ids"
+FORMS="full ids packed"
 INSTR=0
 args=()
 while [ $# -gt 0 ]; do
@@ -122,6 +125,7 @@ status=0
 LOAD_BEFORE=$(cut -d' ' -f1-3 /proc/loadavg)
 for form in $FORMS; do run "$form"; done
 LOAD_AFTER=$(cut -d' ' -f1-3 /proc/loadavg)
+if [ "$INSTR" = 1 ] && [ -n "${CG_KEEP:-}" ]; then mkdir -p "$CG_KEEP" && cp "$TMP"/cg.* "$CG_KEEP"/; fi
 {
   echo "Module: $(basename "$LL"); $N alias/depends queries; $(nproc) CPUs;"
   echo "load average $LOAD_BEFORE before, $LOAD_AFTER after."

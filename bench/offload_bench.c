@@ -4,8 +4,9 @@
 **
 **   offload_bench SOCKET FILE.ll [QUERIES [DAEMON_PID [FORM]]]
 **
-** FORM: `full` (the default) or `ids`: the reply form the socket side asks
-** for (docs/offload.md, "The ids form"; the answers are compared either way).
+** FORM: `full` (the default), `ids` or `packed`: the reply form the socket
+** side asks for (docs/offload.md, "The ids form", "The packed form"; the
+** answers are compared either way).
 **
 ** In-process: the module is read and built with the daemon's options
 ** (mssa_qmodule_build, no check limit) and asked through query/deps.h and
@@ -24,7 +25,9 @@
 **                    between random memory instructions of one function;
 **                    through the socket as one JSON-RPC batch, then
 **                    pipelined (send all, read all), then one round trip
-**                    each; every way run twice and timed the second time
+**                    each, and (packed form only) grouped: one alias and
+**                    one depends request per function, its questions as
+**                    `pairs`; every way run twice and timed the second time
 **
 ** Every socket answer is compared with the in-process one (access and
 ** clobber ids and alias word; AliasResult and overlap; depends and kinds):
@@ -79,7 +82,7 @@ typedef struct clock_pair {
 } clock_pair;
 
 static pid_t daemon_pid;
-static bool ids_form;         /* the socket side asks for "form":"ids" */
+static memssa_form form;      /* the socket side asks for "form":... */
 static bool daemon_callgrind; /* the daemon runs under callgrind: dump it per phase */
 
 static double ts_sec(clockid_t id) {
@@ -301,7 +304,7 @@ static const char *fname(bench *b, uint32_t fi) {
 
 /* `params` (taken) in the form the run asks for. */
 static json_t *params_form(json_t *params) {
-  return ids_form ? memssa_params_ids_new(params) : params;
+  return memssa_params_form_new(params, form);
 }
 
 /* An access of the daemon's reply against in-process access index `a`. */
@@ -432,6 +435,70 @@ static size_t socket_one_by_one(bench *b, memssa_client *c) {
   return bad;
 }
 
+/* The queries of one function and kind (indices in *idx, n of them) as one
+** request (memssa_client_depends_pairs / _alias_pairs); mismatches. */
+static size_t grouped_call(bench *b, memssa_client *c, const size_t *idx, size_t n, bool depends,
+                           long long *pairs, void *answers) {
+  const query *x0 = &b->qs[idx[0]];
+  for (size_t k = 0; k < n; k++) {
+    pairs[2 * k] = b->qs[idx[k]].a;
+    pairs[2 * k + 1] = b->qs[idx[k]].b;
+  }
+  memssa_depends_answer *d = answers;
+  memssa_alias_answer *a = answers;
+  int rc = depends ? memssa_client_depends_pairs(c, b->module, fname(b, x0->fi), pairs, n, d)
+                   : memssa_client_alias_pairs(c, b->module, fname(b, x0->fi), pairs, n, a);
+  if (rc) return n;
+  size_t bad = 0;
+  for (size_t k = 0; k < n; k++) {
+    const query *x = &b->qs[idx[k]];
+    if (depends) {
+      bad += d[k].depends != x->dep || d[k].kinds != x->kinds;
+      memssa_depends_answer_free(&d[k]);
+    } else {
+      bad += (int)a[k].alias != x->ar ||
+             strcmp(memssa_overlap_name(a[k].overlap), mssa_overlap_name((mssa_overlap)x->overlap));
+      memssa_alias_answer_free(&a[k]);
+    }
+  }
+  return bad;
+}
+
+static const query *sort_qs;   /* for by_group */
+
+/* Queries by function, then kind, then order. */
+static int by_group(const void *x, const void *y) {
+  const query *p = &sort_qs[*(const size_t *)x], *q = &sort_qs[*(const size_t *)y];
+  if (p->fi != q->fi) return p->fi < q->fi ? -1 : 1;
+  if (p->depends != q->depends) return p->depends ? 1 : -1;
+  return *(const size_t *)x < *(const size_t *)y ? -1 : 1;
+}
+
+/* The queries grouped: one alias and one depends request per function
+** (docs/offload.md, "Several questions in one request"). */
+static size_t socket_grouped(bench *b, memssa_client *c) {
+  size_t *idx = malloc(b->nq * sizeof *idx), bad = 0, nreq = 0;
+  long long *pairs = malloc(2 * b->nq * sizeof *pairs);
+  size_t asz = sizeof(memssa_depends_answer) > sizeof(memssa_alias_answer)
+                   ? sizeof(memssa_depends_answer) : sizeof(memssa_alias_answer);
+  void *answers = malloc(b->nq * asz);
+  for (size_t k = 0; k < b->nq; k++) idx[k] = k;
+  sort_qs = b->qs;
+  qsort(idx, b->nq, sizeof *idx, by_group);
+  for (size_t k = 0, j; k < b->nq; k = j) {
+    const query *x = &b->qs[idx[k]];
+    for (j = k; j < b->nq && b->qs[idx[j]].fi == x->fi && b->qs[idx[j]].depends == x->depends; j++)
+      continue;
+    bad += grouped_call(b, c, idx + k, j - k, x->depends, pairs, answers);
+    nreq++;
+  }
+  fprintf(stderr, "queries_grouped: %zu questions in %zu requests\n", b->nq, nreq);
+  free(answers);
+  free(pairs);
+  free(idx);
+  return bad;
+}
+
 /* ------------------------------------------------------------ main */
 
 static size_t count_accesses(const bench *b) {
@@ -494,19 +561,26 @@ static void inproc_accesses_text_fn(bench *b) {
 
 int main(int argc, char **argv) {
   if (argc < 3) {
-    fprintf(stderr, "usage: offload_bench SOCKET FILE.ll [QUERIES [DAEMON_PID [full|ids]]]\n");
+    fprintf(stderr, "usage: offload_bench SOCKET FILE.ll [QUERIES [DAEMON_PID [full|ids|packed]]]\n");
     return 2;
   }
   size_t nq = argc > 3 ? strtoul(argv[3], NULL, 10) : DEFAULT_QUERIES;
   daemon_pid = argc > 4 ? (pid_t)atoi(argv[4]) : 0;
-  ids_form = argc > 5 && !strcmp(argv[5], "ids");
+  form = argc <= 5 || !strcmp(argv[5], "full") ? MEMSSA_FORM_FULL
+         : !strcmp(argv[5], "ids")             ? MEMSSA_FORM_IDS
+         : !strcmp(argv[5], "packed")          ? MEMSSA_FORM_PACKED
+                                               : (memssa_form)-1;
+  if (form == (memssa_form)-1) {
+    fprintf(stderr, "offload_bench: FORM is full, ids or packed\n");
+    return 2;
+  }
   daemon_callgrind = daemon_pid > 0 && getenv("OFFLOAD_DAEMON_CALLGRIND");
   memssa_client *c;
   if (memssa_client_connect(argv[1], &c)) {
     fprintf(stderr, "%s: cannot connect\n", argv[1]);
     return 1;
   }
-  memssa_client_set_form(c, ids_form ? MEMSSA_FORM_IDS : MEMSSA_FORM_FULL);
+  memssa_client_set_form(c, form);
   bench b = {.module = "offload"};
   if (setup(&b, argv[2], c)) return 1;
   size_t bad = 0, n;
@@ -525,7 +599,7 @@ int main(int argc, char **argv) {
   n = timed_socket(&b, c, socket_accesses_pipelined, &sock, "accesses_warm_pipelined");
   report("accesses_warm_pipelined", "accesses_warm", in, sock, count_accesses(&b), n);
   bad += n;
-  if (!ids_form) {   /* the texts the full form carries, made in-process */
+  if (form == MEMSSA_FORM_FULL) {   /* the texts the full form carries, made in-process */
     in = timed_inproc(&b, inproc_accesses_text_fn, "accesses_warm_pipelined_vs_texts");
     report("accesses_warm_pipelined_vs_texts", NULL, in, sock, count_accesses(&b), 0);
   }
@@ -537,11 +611,13 @@ int main(int argc, char **argv) {
   for (size_t k = 0; k < b.nq; k++)
     reply_bytes += raw_reply_len(c, b.qs[k].depends ? "depends" : "alias",
                                  query_params_new(&b, &b.qs[k]));
-  socket_fn ways[] = {socket_batch, socket_pipeline, socket_one_by_one};
-  const char *names[] = {"queries_batch", "queries_pipelined", "queries_one_by_one"};
+  socket_fn ways[] = {socket_batch, socket_pipeline, socket_one_by_one, socket_grouped};
+  const char *names[] = {"queries_batch", "queries_pipelined", "queries_one_by_one",
+                         "queries_grouped"};
+  int nways = form == MEMSSA_FORM_PACKED ? 4 : 3;   /* grouped: the packed form only */
   for (int round = 0; round < 2; round++) {
     in = timed_inproc(&b, inproc_queries, round ? "queries" : NULL);
-    for (int w = 0; w < 3; w++) {
+    for (int w = 0; w < nways; w++) {
       n = timed_socket(&b, c, ways[w], &sock, round ? names[w] : NULL);
       if (round) report(names[w], "queries", in, sock, b.nq, n);
       bad += n;

@@ -104,7 +104,7 @@ static void evict(mssa_proto *p, mssa__gnode *g) {
   q->ssa[g->fi] = NULL;
   p->graph_evictions++;
   p->graphs_evicted++;
-  p->gen++;   /* invariant 4 */
+  mssa__changed(p);   /* invariant 4 */
 }
 
 /* Evicts least recently used graphs, never `keep` nor one pinned by the

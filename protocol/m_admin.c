@@ -69,7 +69,7 @@ int mssa__m_unload(mssa__call *c) {
                              "cannot write the unload to the journal; not unloaded");
   mssa__journal_end(c->p, true);
   json_t *nm = mssa__jstr(name);   /* copy before the name's owner goes */
-  c->p->gen++;
+  mssa__changed(c->p);
   h->unload(h, name);
   c->result = json_pack("{sosb}", "module", nm, "unloaded", 1);
   return 0;
@@ -77,7 +77,7 @@ int mssa__m_unload(mssa__call *c) {
 
 /* The bounded reply caches: how full they are and what they hold. */
 static json_t *caches_json_new(const mssa_proto *p) {
-  size_t rn = 0, rb = 0, wn = 0, wb = 0;
+  size_t rn = 0, rb = 0, wn = 0, wb = 0, an = 0, ab = 0;
   if (p->rcache) {
     rb = MSSA__RCACHE_SIZE * sizeof *p->rcache;
     for (size_t i = 0; i < MSSA__RCACHE_SIZE; i++)
@@ -87,10 +87,13 @@ static json_t *caches_json_new(const mssa_proto *p) {
       }
   }
   mssa__raw_usage(p, &wn, &wb);
-  return json_pack("{s{sIsIsI}s{sIsIsI}}", "clobber_replies", "entries", (json_int_t)rn,
+  mssa__acache_usage(p, &an, &ab);
+  return json_pack("{s{sIsIsI}s{sIsIsI}s{sIsIsIsI}}", "clobber_replies", "entries", (json_int_t)rn,
                    "slots", (json_int_t)MSSA__RCACHE_SIZE, "bytes", (json_int_t)rb,
                    "raw_replies", "entries", (json_int_t)wn, "slots", (json_int_t)MSSA__RAW_SLOTS,
-                   "bytes", (json_int_t)wb);
+                   "bytes", (json_int_t)wb, "accesses_replies", "entries", (json_int_t)an, "slots",
+                   (json_int_t)MSSA__ACACHE_SLOTS, "bytes", (json_int_t)ab, "hits",
+                   (json_int_t)p->accesses_cached);
 }
 
 /* The allocator's view of the process (when the C library tells it). */

@@ -11,6 +11,14 @@
 **      --json` prints for the same function (clients/cli_offload.c).
 **   4. Queries that may cache walker answers (accesses, depends) bump
 **      mssa_proto.gen, as m_query.c does, so no stale cached reply survives.
+**   5. An `accesses` reply in the ids or packed form is kept encoded
+**      (p->acache) and handed out again, byte for byte, while sgen is
+**      unchanged: those forms carry numbers only (ids, kinds, the walker's
+**      clobber and alias word), which walker caching does not change, and
+**      sgen moves with everything that changes a graph or the module set.
+**      A reuse asks the walker nothing, so it leaves gen alone. The full
+**      form is not kept: its printed accesses change as the walker
+**      optimizes uses.
 */
 #include <stdio.h>
 #include <stdlib.h>
@@ -160,6 +168,93 @@ static json_t *head_new(const target *t) {
 
 /* ------------------------------------------------------------ methods */
 
+/* ------------------------------------------------------------ accesses cache */
+
+/* Frees the replies of older structure generations (invariant 5; as
+** rcache_flush_stale in m_query.c). */
+static void acache_flush_stale(mssa_proto *p) {
+  if (p->acache_sgen == p->sgen) return;
+  for (uint32_t i = 0; i < p->acache_filled.n; i++) {
+    mssa__aentry *e = &p->acache[p->acache_filled.a[i]];
+    free(e->text);
+    e->text = NULL;
+  }
+  p->acache_filled.n = 0;
+  p->acache_bytes = 0;
+  p->acache_sgen = p->sgen;
+}
+
+/* splitmix64's finalizer: every input bit moves the low bits. */
+static uint64_t mix(uint64_t h) {
+  h ^= h >> 30;
+  h *= 0xbf58476d1ce4e5b9ull;
+  h ^= h >> 27;
+  h *= 0x94d049bb133111ebull;
+  return h ^ h >> 31;
+}
+
+/* The two slots a key may use (two choices: a sweep over every function of
+** a module keeps ~all of them where one choice keeps ~2/3), and in *hit the
+** one holding the key's current reply, or NULL. The first empty or stale
+** slot is returned for a store, else the second. */
+static mssa__aentry *acache_slot(mssa_proto *p, const void *q, uint32_t fi, int form,
+                                 uint32_t offset, uint32_t limit, mssa__aentry **hit) {
+  if (!p->acache) p->acache = mssa_xcalloc(MSSA__ACACHE_SLOTS, sizeof *p->acache);
+  uint64_t h = mix((uint64_t)(uintptr_t)q ^ mix((uint64_t)fi << 32 ^ offset) ^
+                   mix((uint64_t)limit << 2 ^ (uint64_t)form));
+  mssa__aentry *e[2] = {&p->acache[h & (MSSA__ACACHE_SLOTS - 1)],
+                        &p->acache[(h >> 32) & (MSSA__ACACHE_SLOTS - 1)]};
+  *hit = NULL;
+  for (int k = 0; k < 2; k++)
+    if (e[k]->text && e[k]->sgen == p->sgen && e[k]->q == q && e[k]->fi == fi &&
+        e[k]->form == form && e[k]->offset == offset && e[k]->limit == limit)
+      *hit = e[k];
+  return !e[0]->text || e[0]->sgen != p->sgen ? e[0] : e[1];
+}
+
+/* Keeps c->result encoded in `e` and answers with those bytes (the same
+** flags as mssa__emit: the same bytes). Too big for the bound: not kept. */
+static void acache_store(mssa__call *c, mssa__aentry *e, const void *q, uint32_t fi, int form,
+                         uint32_t offset, uint32_t limit) {
+  mssa_proto *p = c->p;
+  acache_flush_stale(p);
+  size_t old = e->text ? e->len : 0;
+  char *text = json_dumps(c->result, JSON_COMPACT | JSON_ENCODE_ANY | JSON_REAL_PRECISION(9));
+  size_t len = text ? strlen(text) : 0;
+  if (!text || p->acache_bytes - old + len > MSSA__ACACHE_BYTES) {
+    free(text);
+    return;
+  }
+  if (!e->text) mssa_vec_push(&p->acache_filled, (uint32_t)(e - p->acache));
+  free(e->text);
+  *e = (mssa__aentry){q, p->sgen, fi, offset, limit, form, text, len};
+  p->acache_bytes += len - old;
+  c->result_text = e->text;
+  c->result_len = e->len;
+  p->raw_q = q;
+  p->raw_fi = fi;
+  p->raw_accesses = true;
+}
+
+void mssa__acache_free(mssa_proto *p) {
+  if (p->acache)
+    for (size_t i = 0; i < MSSA__ACACHE_SLOTS; i++) free(p->acache[i].text);
+  free(p->acache);
+  p->acache = NULL;
+  mssa_vec_free(&p->acache_filled);
+}
+
+void mssa__acache_usage(const mssa_proto *p, size_t *entries, size_t *bytes) {
+  *entries = *bytes = 0;
+  if (!p->acache) return;
+  *bytes = MSSA__ACACHE_SLOTS * sizeof *p->acache;
+  for (size_t i = 0; i < MSSA__ACACHE_SLOTS; i++)
+    if (p->acache[i].text) {
+      ++*entries;
+      *bytes += p->acache[i].len + 1;
+    }
+}
+
 /* Ends a method: the reply object becomes the result. */
 static int reply(mssa__call *c, json_t *r) {
   c->result = r;
@@ -169,14 +264,28 @@ static int reply(mssa__call *c, json_t *r) {
 int mssa__m_accesses(mssa__call *c) {
   target t;
   uint64_t offset = 0, limit = ACCESSES_PAGE;
-  bool ids = false;
+  mssa__form form = MSSA__FORM_FULL;
   int rc;
   if ((rc = get_fn(c, &t)) || (rc = mssa__param_uint(c, "offset", false, &offset)) ||
-      (rc = mssa__param_uint(c, "limit", false, &limit)) || (rc = mssa__param_form(c, &ids)))
+      (rc = mssa__param_uint(c, "limit", false, &limit)) || (rc = mssa__param_form(c, &form)))
     return rc;
   if (limit == 0 || limit > ACCESSES_PAGE_MAX)
     return mssa__fail(c, MSSA_RPC_INVALID_PARAMS, "params.limit must be 1..%d", ACCESSES_PAGE_MAX);
   if (offset > UINT32_MAX) offset = UINT32_MAX;
+  mssa__aentry *e = NULL, *hit = NULL;
+  if (form != MSSA__FORM_FULL) {   /* invariant 5 */
+    e = acache_slot(c->p, t.q, t.fi, form, (uint32_t)offset, (uint32_t)limit, &hit);
+    if (hit) {
+      e = hit;
+      c->p->accesses_cached++;
+      c->result_text = e->text;
+      c->result_len = e->len;
+      c->p->raw_q = t.q;
+      c->p->raw_fi = t.fi;
+      c->p->raw_accesses = true;
+      return 0;
+    }
+  }
   mssa_ssa *s = t.q->ssa[t.fi];
   c->p->gen++;   /* invariant 4 */
   /* No more room than the function has accesses: a page of the largest
@@ -186,9 +295,10 @@ int mssa__m_accesses(mssa__call *c) {
   uint32_t total = mssa_deps_accesses(s, (uint32_t)offset, (uint32_t)limit, v);
   uint32_t n = offset < total ? total - (uint32_t)offset : 0;
   if (n > limit) n = (uint32_t)limit;
-  if (ids) {
-    rc = mssa__ids_accesses(c, t.q, t.fi, v, n, total, offset);
+  if (form != MSSA__FORM_FULL) {
+    rc = mssa__ids_accesses(c, form, t.q, t.fi, v, n, total, offset);
     free(v);
+    if (!rc) acache_store(c, e, t.q, t.fi, form, (uint32_t)offset, (uint32_t)limit);
     return rc;
   }
   json_t *arr = json_array();
@@ -210,17 +320,102 @@ int mssa__m_accesses(mssa__call *c) {
   return reply(c, r);
 }
 
+/* ------------------------------------------------------------ pairs */
+
+/* params.pairs (docs/offload.md, "Several questions in one request"): a
+** packed string of instruction ids, two a question, in the packed form
+** only; *v malloc'ed (freed by the caller), *n questions. */
+static int get_pairs(mssa__call *c, mssa__form form, int64_t **v, size_t *n) {
+  json_t *p = json_object_get(c->params, "pairs");
+  size_t nv = 0;
+  *v = NULL;
+  if (form != MSSA__FORM_PACKED)
+    return mssa__fail(c, MSSA_RPC_INVALID_PARAMS, "params.pairs needs \"form\":\"packed\"");
+  if (!json_is_string(p) ||
+      mssa__packed_decode(json_string_value(p), json_string_length(p), v, &nv) || nv % 2)
+    return mssa__fail(c, MSSA_RPC_INVALID_PARAMS,
+                      "params.pairs must be a packed string of instruction ids, two a question");
+  *n = nv / 2;
+  return 0;
+}
+
+/* Instruction `id` of question k: one with a memory access, and with loc
+** set, one with a single location (as `from`/`to` and `a`/`b` are). */
+static int pair_inst(mssa__call *c, const target *t, int64_t id, size_t k, uint32_t *inst,
+                     mssa_loc *loc) {
+  const mssa_func *f = &t->q->m->funcs.a[t->fi];
+  json_t *v = id >= 0 ? json_integer((json_int_t)id) : NULL;
+  char what[48];
+  snprintf(what, sizeof what, "pairs[%zu]", k);
+  int rc = v ? mssa__get_inst(c, t->q, t->fi, v, what, inst)
+             : mssa__fail(c, MSSA_RPC_UNKNOWN_INSTRUCTION, "params.%s: no instruction %lld", what,
+                          (long long)id);
+  json_decref(v);
+  if (rc && v && strncmp(c->msg, "params.pairs[", 13)) {   /* name the question */
+    char m[sizeof c->msg];
+    snprintf(m, sizeof m, "%s", c->msg);
+    return mssa__fail(c, rc, "params.%s: %s", what, m);
+  }
+  if (rc) return rc;
+  if (loc ? !mssa_aa_inst_loc(t->q->ssa[t->fi]->aa, *inst, loc)
+          : mssa_ssa_inst_access(t->q->ssa[t->fi], *inst) == MSSA_NONE)
+    return mssa__fail(c, MSSA_RPC_NO_ACCESS, "params.%s: instruction %u of @%s %s", what, *inst,
+                      mssa_str(t->q->m, f->name),
+                      loc ? "is not a load or store" : "does not access memory");
+  return 0;
+}
+
+/* alias or depends over params.pairs: the packed answers in an array. */
+static int answer_pairs(mssa__call *c, bool depends) {
+  target t;
+  mssa__form form = MSSA__FORM_FULL;
+  int64_t *v = NULL;
+  size_t n = 0;
+  int rc;
+  if ((rc = get_fn(c, &t)) || (rc = mssa__param_form(c, &form)) ||
+      (rc = get_pairs(c, form, &v, &n))) {
+    free(v);
+    return rc;
+  }
+  if (depends) c->p->gen++;   /* invariant 4 */
+  json_t *arr = json_array();
+  for (size_t k = 0; !rc && k < n; k++) {
+    uint32_t x, y;
+    mssa_loc a, b;
+    if ((rc = pair_inst(c, &t, v[2 * k], k, &x, depends ? NULL : &a)) ||
+        (rc = pair_inst(c, &t, v[2 * k + 1], k, &y, depends ? NULL : &b)))
+      break;
+    if (depends) {
+      mssa_deps_dep d;
+      mssa_deps_depends(t.q->ssa[t.fi], x, y, &d);
+      rc = mssa__ids_depends(c, form, t.q, t.fi, &d);
+      mssa_deps_dep_free(&d);
+    } else {
+      mssa_aa *aa = t.q->ssa[t.fi]->aa;
+      rc = mssa__ids_alias(c, form, mssa_aa_alias(aa, &a, &b), mssa_aa_overlap(aa, &a, &b));
+    }
+    if (!rc) json_array_append_new(arr, c->result);
+    c->result = NULL;
+  }
+  free(v);
+  if (rc) json_decref(arr);
+  else c->result = arr;
+  return rc;
+}
+
 int mssa__m_alias(mssa__call *c) {
+  if (json_object_get(c->params, "pairs")) return answer_pairs(c, false);
   target t;
   uint32_t ia, ib;
   mssa_loc a, b;
-  bool ids = false;
+  mssa__form form = MSSA__FORM_FULL;
   int rc;
   if ((rc = get_fn(c, &t)) || (rc = get_loc(c, t.q, t.fi, "a", &a, &ia)) ||
-      (rc = get_loc(c, t.q, t.fi, "b", &b, &ib)) || (rc = mssa__param_form(c, &ids)))
+      (rc = get_loc(c, t.q, t.fi, "b", &b, &ib)) || (rc = mssa__param_form(c, &form)))
     return rc;
   mssa_aa *aa = t.q->ssa[t.fi]->aa;
-  if (ids) return mssa__ids_alias(c, mssa_aa_alias(aa, &a, &b), mssa_aa_overlap(aa, &a, &b));
+  if (form != MSSA__FORM_FULL)
+    return mssa__ids_alias(c, form, mssa_aa_alias(aa, &a, &b), mssa_aa_overlap(aa, &a, &b));
   json_t *r = head_new(&t);
   json_object_set_new(r, "alias", json_string(mssa_q_alias_name(mssa_aa_alias(aa, &a, &b))));
   json_object_set_new(r, "overlap", json_string(mssa_overlap_name(mssa_aa_overlap(aa, &a, &b))));
@@ -271,19 +466,20 @@ static json_t *inst_new(const target *t, uint32_t inst) {
 }
 
 int mssa__m_depends(mssa__call *c) {
+  if (json_object_get(c->params, "pairs")) return answer_pairs(c, true);
   target t;
   uint32_t from, to;
-  bool ids = false;
+  mssa__form form = MSSA__FORM_FULL;
   int rc;
   if ((rc = get_fn(c, &t)) || (rc = get_mem_inst(c, t.q, t.fi, "from", &from)) ||
-      (rc = get_mem_inst(c, t.q, t.fi, "to", &to)) || (rc = mssa__param_form(c, &ids)))
+      (rc = get_mem_inst(c, t.q, t.fi, "to", &to)) || (rc = mssa__param_form(c, &form)))
     return rc;
   c->p->gen++;   /* invariant 4 */
   mssa_ssa *s = t.q->ssa[t.fi];
   mssa_deps_dep d;
   mssa_deps_depends(s, from, to, &d);
-  if (ids) {
-    rc = mssa__ids_depends(c, t.q, t.fi, &d);
+  if (form != MSSA__FORM_FULL) {
+    rc = mssa__ids_depends(c, form, t.q, t.fi, &d);
     mssa_deps_dep_free(&d);
     return rc;
   }

@@ -1,10 +1,11 @@
 /*
-** m_deps_ids.c -- the ids form of accesses, alias and depends: the same
-** answers as the full form (m_deps.c), as small integers and enum codes in
-** arrays instead of access objects with names, texts and source positions.
+** m_deps_ids.c -- the ids and packed forms of accesses, alias and depends:
+** the same answers as the full form (m_deps.c), as small integers and enum
+** codes instead of access objects with names, texts and source positions.
 ** It is what a compiler pass wants when it asks about every access of a
-** program: ~20 bytes an access instead of ~430, and neither side builds
-** or parses an object per access.
+** program: ~20 bytes an access instead of ~430 (ids), ~5 (packed), and
+** neither side builds or parses an object per access; with packed, not
+** even a JSON value per number.
 **
 ** Invariants:
 **   1. Every fact is the full form's, only spelled as numbers: the codes
@@ -26,7 +27,29 @@
 **      per engine (p->small_ints) and only referenced again: a reply of n
 **      accesses allocates far fewer than 6n values. They are never changed
 **      (json_integer_set), so sharing them cannot change a reply.
+**   4. The packed form carries the ids form's numbers as one JSON string of
+**      base64 VLQ numbers (Source Map v3's encoding: sign in the lowest
+**      bit, 5 bits a digit, least significant first, bit 32 of a digit =
+**      more digits follow; alphabet A-Z a-z 0-9 + /): none of its
+**      characters needs escaping in JSON, and no separator is needed. For
+**      alias and depends they are exactly the ids numbers in the same order
+**      (a boolean as 0/1, a null access as 0,-1,-1; a depends reason
+**      follows after a ';', not in the alphabet). The string is jansson's
+**      value (json_stringn_nocheck: ASCII by construction); only its
+**      content is written here, never JSON syntax.
+**   5. Packed `accesses` spends fewer characters than the ids numbers would
+**      (every character costs both jansson's encoder and the client's
+**      parser ~100 instructions): per access (kind, alias) as one number,
+**      ids, instructions and blocks as differences from the previous
+**      access's, the clobber as a difference from the access's own id (a
+**      def) or the last def/phi id (a use), and nothing a kind implies (a
+**      use's id -1, a phi's inst and clobber -1); docs/offload.md gives
+**      the layout, and every client rebuilds exactly the ids numbers from
+**      it. `blocks` is one string, the names joined by '\n' (an array, as
+**      in the ids form, when a name holds a '\n'), and there is no
+**      `fields`.
 */
+#include <stdio.h>
 #include <string.h>
 
 #include "m_deps_ids.h"
@@ -40,14 +63,72 @@ static const int OVERLAP_CODE[] = {
 #define NAME_CAP 1024
 #define SMALL_INTS 4097   /* invariant 3: -1 .. 4095 */
 
-int mssa__param_form(mssa__call *c, bool *ids) {
-  const char *form = NULL;
-  int rc = mssa__param_str(c, "form", false, &form);
+int mssa__param_form(mssa__call *c, mssa__form *form) {
+  const char *f = NULL;
+  int rc = mssa__param_str(c, "form", false, &f);
   if (rc) return rc;
-  *ids = form && !strcmp(form, "ids");
-  if (form && !*ids && strcmp(form, "full"))
-    return mssa__fail(c, MSSA_RPC_INVALID_PARAMS, "params.form must be \"full\" or \"ids\"");
+  *form = MSSA__FORM_FULL;
+  if (!f || !strcmp(f, "full")) return 0;
+  if (!strcmp(f, "ids")) *form = MSSA__FORM_IDS;
+  else if (!strcmp(f, "packed")) *form = MSSA__FORM_PACKED;
+  else
+    return mssa__fail(c, MSSA_RPC_INVALID_PARAMS,
+                      "params.form must be \"full\", \"ids\" or \"packed\"");
   return 0;
+}
+
+/* ------------------------------------------------------------ packed numbers */
+
+/* Invariant 4: appends v as base64 VLQ, straight into b's room (it is
+** called a few times an access: no scratch copy). */
+static const char B64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+
+static void vlq(mssa_buf *b, int64_t v) {
+  uint64_t u = v < 0 ? ((uint64_t)-(v + 1) + 1) << 1 | 1 : (uint64_t)v << 1;
+  if (b->cap - b->n <= 14) mssa_buf_reserve(b, 14);   /* 65 bits: 13 digits */
+  char *d = b->p + b->n;
+  do {
+    unsigned digit = (unsigned)(u & 31);
+    u >>= 5;
+    *d++ = B64[digit | (u ? 32 : 0)];
+  } while (u);
+  b->n = (size_t)(d - b->p);
+}
+
+int mssa__packed_decode(const char *s, size_t len, int64_t **out, size_t *n) {
+  *out = mssa_xmalloc((len ? len : 1) * sizeof **out);   /* a number has >= 1 digit */
+  *n = 0;
+  uint64_t u = 0;
+  unsigned shift = 0;
+  for (size_t k = 0; k < len; k++) {
+    const char *at = memchr(B64, s[k], 64);
+    if (!at || !s[k] || shift > 60) return -1;
+    unsigned d = (unsigned)(at - B64);
+    u |= (uint64_t)(d & 31) << shift;
+    if (d & 32) {
+      shift += 5;
+      continue;
+    }
+    (*out)[(*n)++] = u & 1 ? -(int64_t)(u >> 1) : (int64_t)(u >> 1);
+    u = 0;
+    shift = 0;
+  }
+  return shift ? -1 : 0;
+}
+
+/* The packed numbers of `b` (and ";reason") as the reply's JSON string. */
+static json_t *packed_new(mssa_buf *b, const char *reason) {
+  json_t *r;
+  if (reason) {
+    mssa_buf_append(b, ";", 1);
+    mssa_buf_puts(b, reason);
+    r = json_stringn(b->p, b->n);   /* checks the reason's UTF-8 */
+    if (!r) r = mssa__jstr(b->p);
+  } else {
+    r = json_stringn_nocheck(b->n ? b->p : "", b->n);
+  }
+  mssa_buf_free(b);
+  return r;
 }
 
 /* ------------------------------------------------------------ accesses */
@@ -84,20 +165,34 @@ static int reply(mssa__call *c, json_t *r) {
   return 0;
 }
 
-/* Invariant 2: kind, id, inst of access `a`, appended to `arr`. */
-static void add_access(mssa_proto *p, json_t *arr, const mssa_ssa *s, uint32_t a) {
+/* Invariant 2: kind, id, inst of access `a` (MSSA_NONE: 0, -1, -1). */
+static void access_nums(const mssa_ssa *s, uint32_t a, int64_t out[3]) {
+  if (a == MSSA_NONE) {
+    out[0] = 0, out[1] = out[2] = -1;
+    return;
+  }
   const mssa_access *x = &s->acc.a[a];
   bool has_inst = (x->kind == MSSA_ACC_DEF || x->kind == MSSA_ACC_USE) && x->inst != MSSA_NONE;
-  json_array_append_new(arr, num(p, kind_code(x->kind)));
-  json_array_append_new(arr, num(p, x->kind == MSSA_ACC_USE ? -1 : (json_int_t)x->id));
-  json_array_append_new(arr, num(p, has_inst ? (json_int_t)x->inst : -1));
+  out[0] = kind_code(x->kind);
+  out[1] = x->kind == MSSA_ACC_USE ? -1 : (int64_t)x->id;
+  out[2] = has_inst ? (int64_t)x->inst : -1;
+}
+
+/* Appends the `n` numbers v to `arr` (ids) or `b` (packed), whichever is set. */
+static void put(mssa_proto *p, json_t *arr, mssa_buf *b, const int64_t *v, size_t n) {
+  for (size_t k = 0; k < n; k++) {
+    if (b) vlq(b, v[k]);
+    else json_array_append_new(arr, num(p, v[k]));
+  }
 }
 
 /* [kind,id,inst] of access `a`, or null for MSSA_NONE. */
 static json_t *access_or_null(mssa_proto *p, const mssa_ssa *s, uint32_t a) {
   if (a == MSSA_NONE) return json_null();
   json_t *arr = json_array();
-  if (arr) add_access(p, arr, s, a);
+  int64_t v[3];
+  access_nums(s, a, v);
+  if (arr) put(p, arr, NULL, v, 3);
   return arr;
 }
 
@@ -113,24 +208,79 @@ static json_t *blocks_new(const mssa_qmodule *q, uint32_t fi) {
   return arr;
 }
 
-int mssa__ids_accesses(mssa__call *c, const mssa_qmodule *q, uint32_t fi,
+/* Invariant 5: the packed `accesses` numbers of one access (row: the ids
+** form's kind, id, inst, block, clobber, alias), relative to the state
+** st = {last def/phi id, last instruction, last block}, which it updates. */
+static void packed_access(mssa_buf *b, const int64_t row[6], int64_t st[3]) {
+  int64_t kind = row[0], id = row[1], inst = row[2], block = row[3], clobber = row[4];
+  vlq(b, (row[5] + 1) + 5 * (kind - 1));
+  if (kind != KIND_USE) vlq(b, id - st[0]);
+  if (kind != KIND_PHI) vlq(b, inst - st[1]);
+  vlq(b, block - st[2]);
+  if (kind != KIND_PHI) vlq(b, (kind == KIND_USE ? st[0] : id) - clobber);
+  if (kind != KIND_USE) st[0] = id;
+  if (kind != KIND_PHI) st[1] = inst;
+  st[2] = block;
+}
+
+/* "blocks" of the packed form (invariant 5): the names joined by '\n' in
+** one string; the ids form's array if a name holds a '\n' itself. */
+static json_t *blocks_packed_new(const mssa_qmodule *q, uint32_t fi) {
+  const mssa_func *f = &q->m->funcs.a[fi];
+  mssa_buf b = {0};
+  for (uint32_t k = 0; k < f->blocks.n; k++) {
+    /* mssa_q_block_name's spelling (and its NAME_CAP cap, as blocks_new
+    ** has it), without its scratch buffer: ~1k instructions a block */
+    const mssa_block *bb = &f->blocks.a[k];
+    char slot[16];
+    const char *nm = slot;
+    if (bb->name != MSSA_NONE) nm = mssa_str(q->m, bb->name);
+    else snprintf(slot, sizeof slot, "%u", bb->slot);
+    size_t len = strnlen(nm, NAME_CAP - 1);
+    if (memchr(nm, '\n', len)) {
+      mssa_buf_free(&b);
+      return blocks_new(q, fi);
+    }
+    if (k) mssa_buf_append(&b, "\n", 1);
+    mssa_buf_append(&b, nm, len);
+  }
+  json_t *r = json_stringn(b.n ? b.p : "", b.n);
+  if (!r) {   /* a name that is not UTF-8 */
+    mssa_buf_append(&b, "", 1);
+    r = mssa__jstr(b.p);
+  }
+  mssa_buf_free(&b);
+  return r;
+}
+
+int mssa__ids_accesses(mssa__call *c, mssa__form form, const mssa_qmodule *q, uint32_t fi,
                        const mssa_deps_access *v, uint32_t n, uint32_t total, uint64_t offset) {
   const mssa_ssa *s = q->ssa[fi];
-  json_t *acc = json_array();
-  for (uint32_t k = 0; acc && k < n; k++) {
+  mssa_buf b = {0};
+  bool packed = form == MSSA__FORM_PACKED;
+  json_t *acc = packed ? NULL : json_array();
+  int64_t st[3] = {0, 0, 0};
+  if (packed) mssa_buf_reserve(&b, (size_t)n * 8);
+  for (uint32_t k = 0; (packed || acc) && k < n; k++) {
     const mssa_access *x = &s->acc.a[v[k].access];
-    add_access(c->p, acc, s, v[k].access);
-    json_array_append_new(acc, num(c->p, x->block));
-    json_int_t clobber = x->kind == MSSA_ACC_PHI ? -1 : (json_int_t)s->acc.a[v[k].clobber].id;
-    json_array_append_new(acc, num(c->p, clobber));
-    json_array_append_new(acc, num(c->p, mssa_q_alias_name(v[k].ar) ? v[k].ar : -1));
+    int64_t row[6];   /* fields: kind, id, inst, block, clobber, alias */
+    access_nums(s, v[k].access, row);
+    row[3] = x->block;
+    row[4] = x->kind == MSSA_ACC_PHI ? -1 : (int64_t)s->acc.a[v[k].clobber].id;
+    row[5] = mssa_q_alias_name(v[k].ar) ? v[k].ar : -1;
+    if (packed) packed_access(&b, row, st);
+    else put(c->p, acc, NULL, row, 6);
   }
   json_t *next = offset + n < total ? json_integer((json_int_t)(offset + n)) : json_null();
+  json_int_t entry = (json_int_t)q->m->funcs.a[fi].entry;   /* liveOnEntry's block */
+  if (packed)
+    return reply(c, json_pack("{sI sI so sI so so}", "total", (json_int_t)total, "offset",
+                              (json_int_t)offset, "next", next, "entry", entry, "blocks",
+                              blocks_packed_new(q, fi), "accesses", packed_new(&b, NULL)));
   return reply(c, json_pack("{sI sI so sI s[ssssss] so so}", "total", (json_int_t)total, "offset",
-                            (json_int_t)offset, "next", next, "entry",
-                            (json_int_t)q->m->funcs.a[fi].entry,   /* liveOnEntry's block */
-                            "fields", "kind", "id", "inst", "block", "clobber", "alias", "blocks",
-                            blocks_new(q, fi), "accesses", acc));
+                            (json_int_t)offset, "next", next, "entry", entry, "fields", "kind",
+                            "id", "inst", "block", "clobber", "alias", "blocks", blocks_new(q, fi),
+                            "accesses", acc));
 }
 
 /* ------------------------------------------------------------ alias, depends */
@@ -147,19 +297,49 @@ static json_t *array_of(size_t n, json_t *const *v) {
   return NULL;
 }
 
-int mssa__ids_alias(mssa__call *c, int alias, mssa_overlap overlap) {
+int mssa__ids_alias(mssa__call *c, mssa__form form, int alias, mssa_overlap overlap) {
+  if (form == MSSA__FORM_PACKED) {
+    mssa_buf b = {0};
+    vlq(&b, alias);
+    vlq(&b, OVERLAP_CODE[overlap]);
+    return reply(c, packed_new(&b, NULL));
+  }
   json_t *v[] = {num(c->p, alias), num(c->p, OVERLAP_CODE[overlap])};
   return reply(c, array_of(2, v));
 }
 
-int mssa__ids_depends(mssa__call *c, const mssa_qmodule *q, uint32_t fi, const mssa_deps_dep *d) {
+/* The packed depends (invariant 4): the ids form's numbers, booleans as
+** 0/1, null accesses as 0,-1,-1, then ";reason" when there is one. */
+static int depends_packed(mssa__call *c, const mssa_ssa *s, const mssa_deps_dep *d,
+                          const int64_t head[3], uint32_t killer) {
+  mssa_buf b = {0};
+  int64_t v[11] = {d->depends, head[0], head[1], head[2], d->reaches};
+  access_nums(s, killer, v + 5);
+  access_nums(s, d->clobber, v + 8);
+  mssa_buf_reserve(&b, 16 + (size_t)d->path.n * 6);
+  put(c->p, NULL, &b, v, 11);
+  for (uint32_t k = 0; k < d->path.n; k++) {
+    access_nums(s, d->path.a[k], v);
+    put(c->p, NULL, &b, v, 3);
+  }
+  return reply(c, packed_new(&b, d->reason));
+}
+
+int mssa__ids_depends(mssa__call *c, mssa__form form, const mssa_qmodule *q, uint32_t fi,
+                      const mssa_deps_dep *d) {
   const mssa_ssa *s = q->ssa[fi];
-  json_t *path = json_array();
-  for (uint32_t k = 0; path && k < d->path.n; k++) add_access(c->p, path, s, d->path.a[k]);
   uint32_t killer = d->killer != MSSA_NONE ? mssa_ssa_inst_access(s, d->killer) : MSSA_NONE;
-  json_t *v[] = {json_boolean(d->depends), num(c->p, d->kinds),
-                 num(c->p, d->alias >= 0 && mssa_q_alias_name(d->alias) ? d->alias : -1),
-                 num(c->p, d->modref & MSSA_MR_MODREF), json_boolean(d->reaches),
+  int64_t head[3] = {d->kinds, d->alias >= 0 && mssa_q_alias_name(d->alias) ? d->alias : -1,
+                     d->modref & MSSA_MR_MODREF};
+  if (form == MSSA__FORM_PACKED) return depends_packed(c, s, d, head, killer);
+  json_t *path = json_array();
+  int64_t t[3];
+  for (uint32_t k = 0; path && k < d->path.n; k++) {
+    access_nums(s, d->path.a[k], t);
+    put(c->p, path, NULL, t, 3);
+  }
+  json_t *v[] = {json_boolean(d->depends), num(c->p, head[0]), num(c->p, head[1]),
+                 num(c->p, head[2]), json_boolean(d->reaches),
                  d->reason ? mssa__jstr(d->reason) : json_null(), access_or_null(c->p, s, killer),
                  access_or_null(c->p, s, d->clobber), path};
   return reply(c, array_of(sizeof v / sizeof v[0], v));

@@ -1,7 +1,8 @@
 /*
 ** m_deps_ids.h -- the compact replies of accesses, alias and depends
-** (`"form":"ids"`, docs/offload.md "The ids form"): numbers and enums in
-** arrays, built as jansson values like every other reply.
+** (`"form":"ids"` and `"form":"packed"`, docs/offload.md): numbers and
+** enums in arrays, or packed in one JSON string, built as jansson values
+** like every other reply.
 */
 #ifndef MSSA_PROTO_M_DEPS_IDS_H
 #define MSSA_PROTO_M_DEPS_IDS_H
@@ -10,14 +11,22 @@
 #include "methods.h"
 #include "query/deps.h"
 
-/* params.form: *ids = true for "ids", false for "full" or absent;
-** -32602 for anything else. */
-int mssa__param_form(mssa__call *c, bool *ids);
+/* The reply forms (docs/offload.md). */
+typedef enum mssa__form { MSSA__FORM_FULL, MSSA__FORM_IDS, MSSA__FORM_PACKED } mssa__form;
 
-/* The replies; each sets c->result and returns 0 (-32603 when out of memory). */
-int mssa__ids_accesses(mssa__call *c, const mssa_qmodule *q, uint32_t fi,
+/* params.form: "full" (or absent), "ids" or "packed"; -32602 for anything else. */
+int mssa__param_form(mssa__call *c, mssa__form *form);
+
+/* Decodes a packed (base64 VLQ) string: *out (malloc'ed, freed by the
+** caller whatever the result) holds *n numbers; -1 when malformed. */
+int mssa__packed_decode(const char *s, size_t len, int64_t **out, size_t *n);
+
+/* The replies in `form` (ids or packed); each sets c->result and returns 0
+** (-32603 when out of memory). */
+int mssa__ids_accesses(mssa__call *c, mssa__form form, const mssa_qmodule *q, uint32_t fi,
                        const mssa_deps_access *v, uint32_t n, uint32_t total, uint64_t offset);
-int mssa__ids_alias(mssa__call *c, int alias, mssa_overlap overlap);
-int mssa__ids_depends(mssa__call *c, const mssa_qmodule *q, uint32_t fi, const mssa_deps_dep *d);
+int mssa__ids_alias(mssa__call *c, mssa__form form, int alias, mssa_overlap overlap);
+int mssa__ids_depends(mssa__call *c, mssa__form form, const mssa_qmodule *q, uint32_t fi,
+                      const mssa_deps_dep *d);
 
 #endif

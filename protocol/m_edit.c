@@ -411,7 +411,7 @@ int mssa__m_edit(mssa__call *c) {
   mssa_ir_refusal_clear();
   rc = mssa_update_batch(m, f, s, e, (uint32_t)n, res, &failed, &diag);
   if (n) mssa__journal_end(c->p, rc == 0);
-  c->p->gen++;   /* invariant 3; a failed batch may have touched caches too */
+  mssa__changed(c->p);   /* invariant 3; a failed batch may have touched caches too */
   if (rc) {
     uint32_t k = failed == MSSA_NONE ? 0 : failed;
     if (rc == MSSA_EPARSE) {
@@ -483,11 +483,11 @@ int mssa_proto_replay(mssa_proto *p, int kind, const char *module, const char *p
     }
     /* The caller installs it, freeing the bundle of the same name. */
     mssa__module_textmap_build((*loaded)->m);   /* for reloads by difference */
-    p->gen++;
+    mssa__changed(p);
     return 0;
   }
   if (kind == MSSA_PROTO_J_UNLOAD) {
-    p->gen++;
+    mssa__changed(p);
     if (h->unload(h, module) < 0) {
       snprintf(err, cap, "no module '%.200s' to unload", module);
       return -1;

@@ -440,7 +440,7 @@ void mssa_proto_job_reply(mssa_proto *p, mssa_proto_job *j, mssa_buf *out) {
     j->again = true;
     return;
   }
-  p->gen++;   /* the module set is about to change */
+  mssa__changed(p);   /* the module set is about to change */
   if (j->refused >= 0 || j->rc != MSSA_OK || !j->q) {
     reply_failed(p, j, out);
     return;

@@ -79,7 +79,7 @@ int mssa__reload_diff(mssa__call *c, mssa_qmodule *q, const char *name, const ch
   mssa__graphs_settle(p);
   free(res.changed);
   q->text_len_read = m->text_len;
-  p->gen++;
+  mssa__changed(p);
   p->reloads_diff++;
   uint64_t t2 = mssa_now_ns();
   if (!c->notify)

@@ -45,6 +45,21 @@ typedef struct mssa__rentry {
   size_t len;
 } mssa__rentry;
 
+/* Reply cache of `accesses` in the ids and packed forms (m_deps.c): the
+** encoded result, keyed by module bundle, function, form, offset and limit,
+** valid while `sgen` matches mssa_proto.sgen. Bounded: a fixed table, and
+** at most MSSA__ACACHE_BYTES of replies held. */
+#define MSSA__ACACHE_SLOTS 4096
+#define MSSA__ACACHE_BYTES (16u << 20)
+typedef struct mssa__aentry {
+  const void *q;
+  uint64_t sgen;
+  uint32_t fi, offset, limit;
+  int form;
+  char *text;
+  size_t len;
+} mssa__aentry;
+
 /* Slots of the raw cache (rpc.c). */
 #define MSSA__RAW_SLOTS 1024
 /* Entries filled in the raw cache (rpc.c) and the bytes it holds: its
@@ -66,6 +81,16 @@ struct mssa_proto {
   /* Bumped by anything that may change an encoded answer: a load, an edit or
   ** unload, or a walker query that optimized an access (see m_query.c). */
   uint64_t gen;
+  /* Bumped with gen by what changes a graph or the module set (load,
+  ** reload, edit, unload, an eviction: mssa__changed), not by walker
+  ** queries, which only fill caches: an `accesses` answer in the ids and
+  ** packed forms (numbers, no printed texts) stays the same until it moves. */
+  uint64_t sgen;
+  mssa__aentry *acache;   /* MSSA__ACACHE_SLOTS entries, allocated lazily */
+  uint64_t acache_sgen;   /* entries of older sgens are freed (as rcache_gen) */
+  size_t acache_bytes;    /* the replies' bytes held */
+  MSSA_VEC(uint32_t) acache_filled;
+  uint64_t accesses_cached;   /* `accesses` answered from acache */
   mssa__rentry *rcache; /* MSSA__RCACHE_SIZE entries, allocated lazily */
   /* A cached reply answers only while its gen is current, so entries of an
   ** older gen are dead: they are freed (by the slots filled, listed here)
@@ -82,6 +107,7 @@ struct mssa_proto {
   bool raw_last;          /* set by the handler: this reply may be reused */
   const void *raw_q;      /* with raw_last: the module bundle and function */
   uint32_t raw_fi;        /*   whose graph answered (a reuse counts as use) */
+  bool raw_accesses;      /*   an `accesses` reply (counted as such on reuse) */
   /* Built graphs under --max-memory (graphs.c). */
   size_t graph_bytes;     /* accounted bytes of the built graphs */
   uint64_t graph_evictions, graph_rebuilds;
@@ -115,6 +141,17 @@ int mssa__fail(mssa__call *c, int code, const char *fmt, ...)
 ** is created if absent). */
 int mssa__fail_reason(mssa__call *c, int code, int reason, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
+
+/* A graph or the module set changes: bumps gen and sgen. */
+static inline void mssa__changed(mssa_proto *p) {
+  p->gen++;
+  p->sgen++;
+}
+
+/* Frees p->acache (m_deps.c; mssa_proto_free). */
+void mssa__acache_free(mssa_proto *p);
+/* Entries filled in p->acache and the bytes it holds (table and replies). */
+void mssa__acache_usage(const mssa_proto *p, size_t *entries, size_t *bytes);
 
 /* Frees p->small_ints (m_deps_ids.c; mssa_proto_free). */
 void mssa__ids_free(mssa_proto *p);

@@ -153,6 +153,7 @@ struct mssa__rawentry {
   uint64_t gen;
   const void *q;      /* the graph that answered (mssa__graph_touch on reuse) */
   uint32_t fi;
+  bool accesses;      /* an `accesses` reply, else a clobber one (for stats) */
 };
 
 static struct mssa__rawentry *raw_slot(mssa_proto *p, const char *line, size_t len) {
@@ -198,6 +199,7 @@ void mssa_proto_free(mssa_proto *p) {
   mssa_vec_free(&p->rcache_filled);
   mssa_vec_free(&p->raw_filled);
   mssa__ids_free(p);
+  mssa__acache_free(p);
   mssa__graphs_free(p);
   free(p);
 }
@@ -263,7 +265,9 @@ json_t *mssa__error_new(json_t *id, int code, const char *msg, json_t *data_stea
   return r;
 }
 
-void mssa__emit(json_t *reply_steal, mssa_buf *out) {
+/* The reply line of `id` with `err` (an error object) or `val` (a result):
+** the bytes mssa__emit writes for the envelope holding them (borrowed). */
+static void emit_parts(json_t *id, json_t *err, json_t *val, mssa_buf *out) {
   /* Assembled from jansson fragments so that the id keeps jansson's full
   ** precision (echoed as given) while reals in results print with 9
   ** significant digits ("ms":0.201008, not 0.20100799999999999).
@@ -272,15 +276,18 @@ void mssa__emit(json_t *reply_steal, mssa_buf *out) {
   ** are the only bytes not written by jansson: one dump of the envelope
   ** would print a real id with 9 digits, or reals in results with 17. */
   static const char head[] = "{\"jsonrpc\":\"2.0\",\"id\":";
-  json_t *id = json_object_get(reply_steal, "id");
-  json_t *err = json_object_get(reply_steal, "error");
-  json_t *val = err ? err : json_object_get(reply_steal, "result");
+  if (err) val = err;
   mssa_buf_append(out, head, sizeof head - 1);
   json_dump_callback(id ? id : json_null(), mssa_buf_dump_cb, out, JSON_COMPACT | JSON_ENCODE_ANY);
   mssa_buf_append(out, err ? ",\"error\":" : ",\"result\":", err ? 9 : 10);
   json_dump_callback(val ? val : json_null(), mssa_buf_dump_cb, out,
                      JSON_COMPACT | JSON_ENCODE_ANY | JSON_REAL_PRECISION(9));
   mssa_buf_append(out, "}\n", 2);
+}
+
+void mssa__emit(json_t *reply_steal, mssa_buf *out) {
+  emit_parts(json_object_get(reply_steal, "id"), json_object_get(reply_steal, "error"),
+             json_object_get(reply_steal, "result"), out);
   json_decref(reply_steal);
 }
 
@@ -373,8 +380,12 @@ int mssa_proto_handle(mssa_proto *p, const char *line, size_t len, mssa_buf *out
     uint64_t t0 = mssa_now_ns();
     *job = NULL;
     p->requests++;
-    p->clobber_queries++;
-    p->clobber_cached++;
+    if (e->accesses) {
+      p->accesses_cached++;
+    } else {
+      p->clobber_queries++;
+      p->clobber_cached++;
+    }
     mssa__graph_touch(p, e->q, e->fi);   /* alive: gen has not moved since */
     mssa_buf_append(out, e->reply, e->rlen);
     mssa__hist_add(&p->latency, mssa_now_ns() - t0);
@@ -389,6 +400,7 @@ int mssa_proto_handle(mssa_proto *p, const char *line, size_t len, mssa_buf *out
   }
   size_t n0 = out->n;
   p->raw_last = false;
+  p->raw_accesses = false;
   int rc = mssa_proto_handle_parsed(p, mssa_proto_parse(line, len), out, job);
   if (e && rc == MSSA_PROTO_REPLIED && p->raw_last && out->n > n0) {
     raw_flush_stale(p);
@@ -401,6 +413,7 @@ int mssa_proto_handle(mssa_proto *p, const char *line, size_t len, mssa_buf *out
     e->reply = mssa_xstrndup(out->p + n0, e->rlen);
     e->q = p->raw_q;
     e->fi = p->raw_fi;
+    e->accesses = p->raw_accesses;
     e->gen = p->gen;
   }
   return rc;
@@ -483,7 +496,10 @@ int mssa__rpc_request(mssa_proto *p, json_t *root, uint64_t t0, mssa_buf *out,
     json_decref(c.result);
     p->raw_last = true;   /* a cached answer: the same request gets the same bytes */
   } else if (!notify) {
-    mssa__emit(mssa__result_new(id, c.result), out);
+    /* what mssa__emit(mssa__result_new(id, c.result)) writes, without
+    ** building the envelope object only to read it back */
+    emit_parts(id, NULL, c.result, out);
+    json_decref(c.result);
   } else {
     json_decref(c.result);
   }

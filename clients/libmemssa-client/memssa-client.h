@@ -280,10 +280,31 @@ typedef struct memssa_value_answer {
 ** (~20 bytes an access instead of ~430): kind, id and inst of every
 ** access, and `block` in `accesses` answers; name, text and desc are NULL,
 ** and so is block in depends answers. For a compiler that keeps its own
-** instruction table and asks about every access. */
-typedef enum memssa_form { MEMSSA_FORM_FULL = 0, MEMSSA_FORM_IDS = 1 } memssa_form;
+** instruction table and asks about every access. PACKED: the ids form's
+** numbers in one JSON string (docs/offload.md, "The packed form": ~5
+** bytes an access, and one JSON value per answer instead of one per
+** number); decoded into the same answers as IDS. */
+typedef enum memssa_form {
+  MEMSSA_FORM_FULL = 0,
+  MEMSSA_FORM_IDS = 1,
+  MEMSSA_FORM_PACKED = 2
+} memssa_form;
 /* The form memssa_client_accesses, _alias, _alias_loc and _depends ask for. */
 void memssa_client_set_form(memssa_client *c, memssa_form form);
+
+/* Several questions about one function in one request (docs/offload.md,
+** "Several questions in one request"; always in the packed form): the n
+** questions are pairs[2k], pairs[2k+1], instruction ids (from, to for
+** depends; a, b for alias, each a load or store); out[k] gets answer k (n
+** answers to free with memssa_answer_free, zeroed on failure). One bad
+** question fails the request: the daemon's error names it (pairs[k]). */
+int memssa_client_depends_pairs(memssa_client *c, const char *module, const char *function,
+                                const long long *pairs, size_t n, memssa_depends_answer *out);
+int memssa_client_alias_pairs(memssa_client *c, const char *module, const char *function,
+                              const long long *pairs, size_t n, memssa_alias_answer *out);
+/* The params of such a request (new; NULL when malformed). */
+json_t *memssa_params_pairs_new(const char *module, const char *function, const long long *pairs,
+                                size_t n);
 
 /* Params objects of the methods (new), for memssa_client_send_new and
 ** batches; NULL when `inst` (or a, b, from, to) is malformed. */
@@ -298,9 +319,20 @@ json_t *memssa_params_value_new(const char *module, const char *function, const 
 /* Asks for the ids form: sets "form":"ids" in `params` (taken) and returns
 ** it (NULL stays NULL). The decoders below read either form. */
 json_t *memssa_params_ids_new(json_t *params);
+/* The same for any form: sets "form" (FULL: leaves `params` as it is). */
+json_t *memssa_params_form_new(json_t *params, memssa_form form);
+/* Decodes a packed string (base64 VLQ) of `len` bytes into *nums (malloc'ed,
+** NULL when empty; the caller frees it) and *n. MEMSSA_CLIENT_EPROTO when
+** `s` is not such a string (a character outside the alphabet, or a number
+** cut short or over 63 bits). */
+int memssa_packed_decode(const char *s, size_t len, long long **nums, size_t *n);
+/* The packed `accesses` string (docs/offload.md, "The packed form") as the
+** ids form's numbers: 6 an access (kind, id, inst, block, clobber, alias),
+** *n accesses, *ids malloc'ed. MEMSSA_CLIENT_EPROTO when malformed. */
+int memssa_packed_accesses_decode(const char *s, size_t len, long long **ids, size_t *n);
 
 /* Decoders of a method's result (borrowed: the answer takes a reference of
-** its own), full or ids form alike. MEMSSA_CLIENT_EPROTO if `result` is not
+** its own), full, ids or packed form alike. MEMSSA_CLIENT_EPROTO if `result` is not
 ** that method's. */
 int memssa_load_answer_decode(json_t *result, memssa_load_answer *out);
 int memssa_clobber_answer_decode(json_t *result, memssa_clobber_answer *out);

@@ -5,16 +5,22 @@
 ** Invariants:
 **   1. An answer owns one reference to its result (`json`); every string
 **      and access in it points into that value, and arrays of accesses are
-**      the only memory it owns besides. A failed decode leaves the answer
-**      zeroed, so its _free is always safe.
+**      the only memory it owns besides. (A packed `accesses` answer's
+**      `json` is a shallow copy of the result with one more member,
+**      "block_names", the block names split by NULs, which its accesses'
+**      `block` point into.) A failed decode leaves the answer zeroed, so
+**      its _free is always safe.
 **   2. Decoders accept what docs/protocol.md and docs/offload.md promise and
 **      tolerate absent members (NULL strings, kind NONE, -1 ids); only a
 **      result that is not an object, or lacks the method's one defining
 **      member, is EPROTO.
 **   3. Instructions are sent as the CLI sends them (memssa_inst_json_new).
-**   4. Every decoder reads both reply forms (docs/offload.md): the ids form
+**   4. Every decoder reads all three reply forms (docs/offload.md): the ids form
 **      is told apart by its shape (an array result, or `fields` in an
-**      `accesses` object), so pipelined and batched callers need no flag.
+**      `accesses` object), so pipelined and batched callers need no flag;
+**      the packed form by a string where the ids form has an array (the
+**      `accesses` member, or the whole result of alias and depends), its
+**      numbers decoded into exactly the ids form's (docs/offload.md).
 */
 #define _POSIX_C_SOURCE 200809L
 #define _XOPEN_SOURCE 700   /* realpath */
@@ -34,6 +40,9 @@
 #define IDS_ALIAS_LEN 2
 #define IDS_DEPENDS_LEN 9
 #define IDS_REF 3
+/* The packed depends: the 11 numbers before the path (depends, kinds,
+** alias, modref, reaches, killer, walker_clobber), then ';' and the reason. */
+#define PACKED_DEPENDS_HEAD 11
 
 /* ------------------------------------------------------------ names */
 
@@ -87,7 +96,12 @@ json_t *memssa_inst_json_new(const char *inst) {
 static json_t *fn_params_new(const char *module, const char *function, const char *k1,
                              const char *i1, const char *k2, const char *i2) {
   if (!module || !function) return NULL;
-  json_t *p = json_pack("{ssss}", "module", module, "function", function);
+  json_t *p = json_object();   /* not json_pack: see memssa_client_send */
+  if (p && (json_object_set_new(p, "module", json_string(module)) ||
+            json_object_set_new(p, "function", json_string(function)))) {
+    json_decref(p);
+    return NULL;
+  }
   const char *keys[] = {k1, k2}, *insts[] = {i1, i2};
   for (int k = 0; p && k < 2; k++) {
     if (!keys[k]) continue;
@@ -124,13 +138,20 @@ json_t *memssa_params_ids_new(json_t *params) {
   return params;
 }
 
+json_t *memssa_params_form_new(json_t *params, memssa_form form) {
+  if (params && form == MEMSSA_FORM_IDS) return memssa_params_ids_new(params);
+  if (params && form == MEMSSA_FORM_PACKED)
+    json_object_set_new(params, "form", json_string("packed"));
+  return params;
+}
+
 void memssa_client_set_form(memssa_client *c, memssa_form form) {
   if (c) c->form = form;
 }
 
 /* `params` (taken) in the form the client asks for. */
 static json_t *in_form(const memssa_client *c, json_t *params) {
-  return c && c->form == MEMSSA_FORM_IDS ? memssa_params_ids_new(params) : params;
+  return c ? memssa_params_form_new(params, c->form) : params;
 }
 
 json_t *memssa_params_accesses_new(const char *module, const char *function, size_t offset,
@@ -181,6 +202,59 @@ static int access_array(json_t *arr, size_t *n, memssa_access **out) {
 
 /* ------------------------------------------------------------ the ids form */
 
+/* A base64 VLQ digit's value (docs/offload.md, "The packed form"), or -1
+** for a character outside the alphabet. */
+static int vlq_digit(unsigned char ch) {
+  if (ch >= 'A' && ch <= 'Z') return ch - 'A';
+  if (ch >= 'a' && ch <= 'z') return ch - 'a' + 26;
+  if (ch >= '0' && ch <= '9') return ch - '0' + 52;
+  return ch == '+' ? 62 : ch == '/' ? 63 : -1;
+}
+
+int memssa_packed_decode(const char *s, size_t len, long long **nums, size_t *n) {
+  *nums = NULL;
+  *n = 0;
+  if (!s) return MEMSSA_CLIENT_EPROTO;
+  size_t cap = 0;
+  for (size_t k = 0; k < len; k++) cap += vlq_digit((unsigned char)s[k]) < 32;   /* last digits */
+  if (cap && !(*nums = malloc(cap * sizeof **nums))) return MEMSSA_CLIENT_EIO;
+  unsigned long long v = 0;
+  unsigned shift = 0;
+  for (size_t k = 0; k < len; k++) {
+    int d = vlq_digit((unsigned char)s[k]);
+    if (d < 0 || shift > 60) break;
+    v |= (unsigned long long)(unsigned)(d & 31) << shift;
+    if (d & 32) {
+      shift += 5;
+      continue;
+    }
+    (*nums)[(*n)++] = v & 1 ? -(long long)(v >> 1) : (long long)(v >> 1);
+    v = 0;
+    shift = 0;
+  }
+  if (*n == cap && !shift) return 0;
+  free(*nums);
+  *nums = NULL;
+  *n = 0;
+  return MEMSSA_CLIENT_EPROTO;
+}
+
+/* The numbers of an ids array (a non-integer is -1) or of a packed string,
+** into *nums (malloc'ed) and *n. */
+static int nums_of(json_t *x, long long **nums, size_t *n) {
+  if (json_is_string(x))
+    return memssa_packed_decode(json_string_value(x), json_string_length(x), nums, n);
+  *n = json_array_size(x);
+  *nums = NULL;
+  if (!json_is_array(x)) return MEMSSA_CLIENT_EPROTO;
+  if (*n && !(*nums = malloc(*n * sizeof **nums))) return MEMSSA_CLIENT_EIO;
+  for (size_t i = 0; i < *n; i++) {
+    json_t *v = json_array_get(x, i);
+    (*nums)[i] = json_is_integer(v) ? (long long)json_integer_value(v) : -1;
+  }
+  return 0;
+}
+
 static long long int_at(json_t *arr, size_t i) {
   json_t *v = json_array_get(arr, i);
   return json_is_integer(v) ? (long long)json_integer_value(v) : -1;
@@ -210,8 +284,7 @@ static memssa_alias_result alias_code(long long v) {
 /* The clobbers of an ids-form `accesses` answer: ids are resolved against
 ** the answer's own defs and phis (every page, for memssa_client_accesses);
 ** one on a page not decoded keeps its id with kind NONE. */
-static int ids_clobbers(json_t *arr, size_t stride, json_t *blocks, long long entry,
-                        memssa_accesses_answer *out) {
+static int ids_clobbers(const long long *v, const char *entry_block, memssa_accesses_answer *out) {
   long long maxid = 0;
   for (size_t k = 0; k < out->n; k++)
     if (out->a[k].access.id > maxid) maxid = out->a[k].access.id;
@@ -221,12 +294,12 @@ static int ids_clobbers(json_t *arr, size_t stride, json_t *blocks, long long en
     if (out->a[k].access.kind != MEMSSA_ACCESS_USE && out->a[k].access.id >= 0)
       where[out->a[k].access.id] = k + 1;
   for (size_t k = 0; k < out->n; k++) {
-    long long id = int_at(arr, k * stride + 4);
+    long long id = v[k * IDS_ACCESS_FIELDS + 4];
     memssa_access *cl = &out->a[k].clobber;
     if (id > 0 && id <= maxid && where[id]) *cl = out->a[where[id] - 1].access;
     else if (id == 0) {
       ids_access(MEMSSA_ACCESS_LIVE_ON_ENTRY, 0, -1, cl);
-      cl->block = json_string_value(json_array_get(blocks, (size_t)entry));
+      cl->block = entry_block;
     } else {
       ids_access(MEMSSA_ACCESS_NONE, id, -1, cl);
     }
@@ -235,19 +308,121 @@ static int ids_clobbers(json_t *arr, size_t stride, json_t *blocks, long long en
   return 0;
 }
 
-static int accesses_ids_decode(json_t *r, memssa_accesses_answer *out) {
-  json_t *arr = json_object_get(r, "accesses"), *blocks = json_object_get(r, "blocks");
-  size_t stride = json_array_size(json_object_get(r, "fields"));
-  if (stride < IDS_ACCESS_FIELDS || json_array_size(arr) % stride) return MEMSSA_CLIENT_EPROTO;
-  out->n = json_array_size(arr) / stride;
-  if (out->n && !(out->a = calloc(out->n, sizeof *out->a))) return MEMSSA_CLIENT_EIO;
-  for (size_t k = 0; k < out->n; k++) {
-    memssa_access *x = &out->a[k].access;
-    ids_ref(arr, k * stride, x);
-    x->block = json_string_value(json_array_get(blocks, (size_t)int_at(arr, k * stride + 3)));
-    out->a[k].alias = alias_code(int_at(arr, k * stride + 5));
+/* The ids numbers (6 an access) of packed `accesses` numbers v[0..nv)
+** (docs/offload.md, "The packed form": (kind, alias) as one number, then
+** differences from the state of the access before), into *rows (malloc'ed). */
+static int packed_rows(const long long *v, size_t nv, long long **rows, size_t *n) {
+  *rows = malloc((nv ? nv : 1) * IDS_ACCESS_FIELDS * sizeof **rows);   /* >= 2 numbers an access */
+  *n = 0;
+  if (!*rows) return MEMSSA_CLIENT_EIO;
+  long long id = 0, inst = 0, block = 0;   /* the last def/phi id, instruction, block */
+  for (size_t i = 0; i < nv;) {
+    long long *x = *rows + *n * IDS_ACCESS_FIELDS, kind = v[i] / 5 + 1, alias = v[i] % 5 - 1;
+    size_t need = 1 + (kind != MEMSSA_ACCESS_USE) + 2 * (kind != MEMSSA_ACCESS_PHI) + 1;
+    if (v[i] < 0 || i + need > nv) return MEMSSA_CLIENT_EPROTO;
+    i++;
+    if (kind != MEMSSA_ACCESS_USE) id += v[i++];
+    if (kind != MEMSSA_ACCESS_PHI) inst += v[i++];
+    block += v[i++];
+    x[0] = kind, x[1] = kind == MEMSSA_ACCESS_USE ? -1 : id;
+    x[2] = kind == MEMSSA_ACCESS_PHI ? -1 : inst;
+    x[3] = block, x[5] = alias;
+    x[4] = kind == MEMSSA_ACCESS_PHI ? -1 : id - v[i++];   /* a def's own id, or the last */
+    ++*n;
   }
-  return ids_clobbers(arr, stride, blocks, int_of(r, "entry", -1), out);
+  return 0;
+}
+
+int memssa_packed_accesses_decode(const char *s, size_t len, long long **ids, size_t *n) {
+  long long *v;
+  size_t nv;
+  *ids = NULL;
+  *n = 0;
+  int rc = memssa_packed_decode(s, len, &v, &nv);
+  if (!rc) rc = packed_rows(v, nv, ids, n);
+  free(v);
+  if (rc) {
+    free(*ids);
+    *ids = NULL;
+    *n = 0;
+  }
+  return rc;
+}
+
+/* The numbers of `accesses` as ids rows (6 numbers each): the ids form's
+** array (laid out by `fields`, or as docs say without it), or a packed
+** string; *rows malloc'ed. */
+static int accesses_rows(json_t *r, long long **rows, size_t *n) {
+  json_t *acc = json_object_get(r, "accesses");
+  if (json_is_string(acc))
+    return memssa_packed_accesses_decode(json_string_value(acc), json_string_length(acc), rows, n);
+  json_t *fields = json_object_get(r, "fields");
+  size_t stride = fields ? json_array_size(fields) : IDS_ACCESS_FIELDS, nv;
+  long long *v;
+  int rc = nums_of(acc, &v, &nv);
+  if (!rc && (stride < IDS_ACCESS_FIELDS || nv % stride)) rc = MEMSSA_CLIENT_EPROTO;
+  *n = rc ? 0 : nv / stride;
+  for (size_t k = 0; !rc && stride != IDS_ACCESS_FIELDS && k < *n; k++)
+    memmove(v + k * IDS_ACCESS_FIELDS, v + k * stride, IDS_ACCESS_FIELDS * sizeof *v);
+  *rows = rc ? NULL : v;
+  if (rc) free(v);
+  return rc;
+}
+
+/* The block names by index: the ids form's array, or the packed form's one
+** string of names joined by '\n', split into a copy with NULs that the
+** answer keeps (invariant 1: out->json becomes a shallow copy of the result
+** holding it as "block_names"). *names malloc'ed. */
+static int block_names(json_t *r, memssa_accesses_answer *out, const char ***names, size_t *n) {
+  json_t *blocks = json_object_get(r, "blocks");
+  *names = NULL;
+  *n = 0;
+  if (!json_is_string(blocks)) {
+    *n = json_array_size(blocks);
+    if (*n && !(*names = malloc(*n * sizeof **names))) return MEMSSA_CLIENT_EIO;
+    for (size_t k = 0; k < *n; k++) (*names)[k] = json_string_value(json_array_get(blocks, k));
+    return 0;
+  }
+  size_t len = json_string_length(blocks);
+  char *cut = malloc(len + 1);
+  json_t *copy = json_copy(r), *split = NULL;
+  if (cut) memcpy(cut, json_string_value(blocks), len + 1);
+  for (size_t k = 0; cut && k < len; k++) cut[k] = cut[k] == '\n' ? '\0' : cut[k];
+  if (cut) split = json_stringn_nocheck(cut, len);
+  free(cut);
+  if (!split || !copy || json_object_set_new(copy, "block_names", split)) {
+    json_decref(copy);
+    return MEMSSA_CLIENT_EIO;
+  }
+  json_decref(out->json);
+  out->json = copy;
+  const char *p = json_string_value(split), *end = p + len;
+  *n = len ? 1 : 0;
+  for (const char *q = p; q < end; q++) *n += !*q;
+  if (*n && !(*names = malloc(*n * sizeof **names))) return MEMSSA_CLIENT_EIO;
+  for (size_t k = 0; k < *n; k++, p += strlen(p) + 1) (*names)[k] = p;
+  return 0;
+}
+
+/* Both forms: `accesses` an array of numbers (ids) or a packed string. */
+static int accesses_ids_decode(json_t *r, memssa_accesses_answer *out) {
+  long long *v = NULL, entry = int_of(r, "entry", -1);
+  const char **names = NULL;
+  size_t nb = 0;
+  int rc = accesses_rows(r, &v, &out->n);
+  if (!rc) rc = block_names(r, out, &names, &nb);
+  if (!rc && out->n && !(out->a = calloc(out->n, sizeof *out->a))) rc = MEMSSA_CLIENT_EIO;
+  for (size_t k = 0; !rc && k < out->n; k++) {
+    const long long *x = v + k * IDS_ACCESS_FIELDS;
+    ids_access(x[0], x[1], x[2], &out->a[k].access);
+    out->a[k].access.block = x[3] >= 0 && (size_t)x[3] < nb ? names[x[3]] : NULL;
+    out->a[k].alias = alias_code(x[5]);
+  }
+  if (!rc) rc = ids_clobbers(v, entry >= 0 && (size_t)entry < nb ? names[entry] : NULL, out);
+  if (rc) out->n = 0;
+  free(v);
+  free(names);
+  return rc;
 }
 
 /* [depends, kinds, alias, modref, reaches, reason, killer, walker_clobber, path] */
@@ -266,6 +441,34 @@ static int depends_ids_decode(json_t *r, memssa_depends_answer *out) {
   if (out->npath && !(out->path = calloc(out->npath, sizeof *out->path))) return MEMSSA_CLIENT_EIO;
   for (size_t k = 0; k < out->npath; k++) ids_ref(path, k * IDS_REF, &out->path[k]);
   return 0;
+}
+
+/* A packed depends (invariant 4): the numbers, then ";reason" if any. */
+static int depends_packed_decode(json_t *r, memssa_depends_answer *out) {
+  const char *s = json_string_value(r), *semi = strchr(s, ';');
+  size_t nv;
+  long long *v;
+  int rc = memssa_packed_decode(s, semi ? (size_t)(semi - s) : json_string_length(r), &v, &nv);
+  if (!rc && (nv < PACKED_DEPENDS_HEAD || (nv - PACKED_DEPENDS_HEAD) % IDS_REF))
+    rc = MEMSSA_CLIENT_EPROTO;
+  if (!rc) {
+    out->depends = v[0] != 0;
+    out->kinds = (unsigned)v[1];
+    out->alias = alias_code(v[2]);
+    out->modref = (unsigned)v[3] & MEMSSA_MODREF_BOTH;
+    out->reaches = v[4] != 0;
+    out->reason = semi ? semi + 1 : NULL;
+    ids_access(v[5], v[6], v[7], &out->killer);
+    ids_access(v[8], v[9], v[10], &out->walker_clobber);
+    out->npath = (nv - PACKED_DEPENDS_HEAD) / IDS_REF;
+    if (out->npath && !(out->path = calloc(out->npath, sizeof *out->path))) rc = MEMSSA_CLIENT_EIO;
+  }
+  for (size_t k = 0; !rc && k < out->npath; k++) {
+    const long long *x = v + PACKED_DEPENDS_HEAD + k * IDS_REF;
+    ids_access(x[0], x[1], x[2], &out->path[k]);
+  }
+  free(v);
+  return rc;
 }
 
 /* The start of every decoder: `result` an object holding member `must`. */
@@ -304,7 +507,8 @@ int memssa_clobber_answer_decode(json_t *r, memssa_clobber_answer *out) {
 int memssa_accesses_answer_decode(json_t *r, memssa_accesses_answer *out) {
   int rc = begin(r, "accesses", &out->json, out, sizeof *out);
   if (rc) return rc;
-  if (json_object_get(r, "fields")) {
+  if (json_object_get(r, "fields") || json_is_string(json_object_get(r, "accesses"))) {
+    /* ids or packed */
     if ((rc = accesses_ids_decode(r, out))) memssa_accesses_answer_free(out);
     return rc;
   }
@@ -325,11 +529,18 @@ int memssa_accesses_answer_decode(json_t *r, memssa_accesses_answer *out) {
 }
 
 int memssa_alias_answer_decode(json_t *r, memssa_alias_answer *out) {
-  if (json_array_size(r) >= IDS_ALIAS_LEN) {   /* [alias, overlap] */
+  long long v[IDS_ALIAS_LEN], *pv = NULL;
+  size_t nv = 0;
+  if (json_is_string(r) && !memssa_packed_decode(json_string_value(r), json_string_length(r), &pv, &nv) &&
+      nv == IDS_ALIAS_LEN)
+    memcpy(v, pv, sizeof v);
+  free(pv);
+  if (!json_is_string(r)) v[0] = int_at(r, 0), v[1] = int_at(r, 1);
+  if (json_array_size(r) >= IDS_ALIAS_LEN || nv == IDS_ALIAS_LEN) {   /* [alias, overlap] */
     memset(out, 0, sizeof *out);
-    long long ov = int_at(r, 1);
+    long long ov = v[1];
     out->json = json_incref(r);
-    out->alias = alias_code(int_at(r, 0));
+    out->alias = alias_code(v[0]);
     out->overlap = ov > MEMSSA_OVERLAP_MAY && ov <= MEMSSA_OVERLAP_NONE ? (memssa_overlap)ov
                                                                        : MEMSSA_OVERLAP_MAY;
     return 0;
@@ -343,10 +554,10 @@ int memssa_alias_answer_decode(json_t *r, memssa_alias_answer *out) {
 }
 
 int memssa_depends_answer_decode(json_t *r, memssa_depends_answer *out) {
-  if (json_is_array(r)) {
+  if (json_is_array(r) || json_is_string(r)) {
     memset(out, 0, sizeof *out);
     out->json = json_incref(r);
-    int rc = depends_ids_decode(r, out);
+    int rc = json_is_string(r) ? depends_packed_decode(r, out) : depends_ids_decode(r, out);
     if (rc) memssa_depends_answer_free(out);
     return rc;
   }
@@ -522,6 +733,102 @@ int memssa_client_value(memssa_client *c, const char *module, const char *functi
   return rc ? rc : decoded(c, r, memssa_value_answer_decode(r, out));
 }
 
+/* `accesses` of `r` as the ids form's flat array (new): a packed page is
+** decoded (its differences start again on every page, so pages do not
+** concatenate as strings). */
+static json_t *ids_array_of(json_t *r) {
+  json_t *acc = json_object_get(r, "accesses");
+  if (!json_is_string(acc)) return json_incref(acc);
+  long long *v;
+  size_t n;
+  if (memssa_packed_accesses_decode(json_string_value(acc), json_string_length(acc), &v, &n))
+    return NULL;
+  json_t *arr = json_array();
+  for (size_t k = 0; arr && k < n * IDS_ACCESS_FIELDS; k++)
+    json_array_append_new(arr, json_integer((json_int_t)v[k]));
+  free(v);
+  return arr;
+}
+
+/* ------------------------------------------------------------ pairs */
+
+/* Appends v as base64 VLQ (docs/offload.md, "The packed form"). */
+static size_t vlq_put(char *out, long long v) {
+  static const char B64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  unsigned long long u =
+      v < 0 ? ((unsigned long long)-(v + 1) + 1) << 1 | 1 : (unsigned long long)v << 1;
+  size_t n = 0;
+  do {
+    unsigned d = (unsigned)(u & 31);
+    u >>= 5;
+    out[n++] = B64[d | (u ? 32 : 0)];
+  } while (u);
+  return n;
+}
+
+json_t *memssa_params_pairs_new(const char *module, const char *function, const long long *pairs,
+                                size_t n) {
+  json_t *p = fn_params_new(module, function, NULL, NULL, NULL, NULL);
+  char *s = p && (pairs || !n) ? malloc(n * 2 * 13 + 1) : NULL;
+  size_t len = 0;
+  for (size_t k = 0; s && k < 2 * n; k++) len += vlq_put(s + len, pairs[k]);
+  if (!s || json_object_set_new(p, "pairs", json_stringn(s, len)) ||
+      json_object_set_new(p, "form", json_string("packed"))) {
+    json_decref(p);
+    p = NULL;
+  }
+  free(s);
+  return p;
+}
+
+/* One request of n questions (method, pairs); each answer decoded by `dec`
+** into out (`size` bytes each). */
+static int pairs_call(memssa_client *c, const char *method, const char *module,
+                      const char *function, const long long *pairs, size_t n, void *out,
+                      size_t size, int (*dec)(json_t *, void *), void (*fr)(void *)) {
+  json_t *r = NULL, *p = memssa_params_pairs_new(module, function, pairs, n);
+  if (out && n) memset(out, 0, n * size);
+  if (!c || (!out && n)) {
+    json_decref(p);
+    return MEMSSA_CLIENT_EINVAL;
+  }
+  if (!p) return memssa__fail(c, MEMSSA_CLIENT_EINVAL);
+  int rc = memssa_client_request_new(c, method, p, &r);
+  if (rc) return rc;
+  if (json_array_size(r) != n) rc = MEMSSA_CLIENT_EPROTO;
+  for (size_t k = 0; !rc && k < n; k++) rc = dec(json_array_get(r, k), (char *)out + k * size);
+  if (rc)
+    for (size_t k = 0; k < n; k++) fr((char *)out + k * size);
+  return decoded(c, r, rc);
+}
+
+static int dec_depends(json_t *r, void *out) { return memssa_depends_answer_decode(r, out); }
+static int dec_alias(json_t *r, void *out) { return memssa_alias_answer_decode(r, out); }
+static void free_depends(void *a) { memssa_depends_answer_free(a); }
+static void free_alias(void *a) { memssa_alias_answer_free(a); }
+
+int memssa_client_depends_pairs(memssa_client *c, const char *module, const char *function,
+                                const long long *pairs, size_t n, memssa_depends_answer *out) {
+  return pairs_call(c, "depends", module, function, pairs, n, out, sizeof *out, dec_depends,
+                    free_depends);
+}
+
+int memssa_client_alias_pairs(memssa_client *c, const char *module, const char *function,
+                              const long long *pairs, size_t n, memssa_alias_answer *out) {
+  return pairs_call(c, "alias", module, function, pairs, n, out, sizeof *out, dec_alias,
+                    free_alias);
+}
+
+/* Appends page's accesses to all's: arrays (full, ids), or packed pages as
+** ids arrays (only a function of over 100,000 accesses has two pages). */
+static int append_page(json_t *all, json_t *page) {
+  json_t *a = ids_array_of(all), *b = ids_array_of(page);
+  int rc = !a || !b || json_array_extend(a, b) || json_object_set(all, "accesses", a);
+  json_decref(a);
+  json_decref(b);
+  return rc ? MEMSSA_CLIENT_EPROTO : 0;
+}
+
 /* Every page of `accesses` into one result: the first page's object with
 ** the later pages' accesses appended. */
 static int gather_accesses(memssa_client *c, const char *module, const char *function,
@@ -539,7 +846,12 @@ static int gather_accesses(memssa_client *c, const char *module, const char *fun
     }
     json_t *next = json_object_get(page, "next");
     if (!*all) *all = json_incref(page);
-    else json_array_extend(json_object_get(*all, "accesses"), json_object_get(page, "accesses"));
+    else if ((rc = append_page(*all, page))) {
+      json_decref(page);
+      json_decref(*all);
+      *all = NULL;
+      return rc;
+    }
     offset = json_is_integer(next) ? (size_t)json_integer_value(next) : 0;
     json_decref(page);
     if (!offset) break;

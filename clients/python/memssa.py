@@ -15,8 +15,10 @@ docs/client.md) is the one for compilers. Same levels, same calls:
 
 Results are the replies' "result" objects (dicts), as docs/protocol.md and
 docs/offload.md describe them. accesses, alias and depends take form="ids"
-for the compact reply (numbers only, docs/offload.md "The ids form");
-memssa.expand(method, result) spells such a result with names again. An error reply raises memssa.Error (code,
+for the compact reply (numbers only, docs/offload.md "The ids form") or
+form="packed" (the same numbers in one string, "The packed form");
+memssa.unpack(method, result) turns a packed result into the ids one, and
+memssa.expand(method, result) spells either with names again. An error reply raises memssa.Error (code,
 message, data); in a batch it is returned in its place instead.
 
 Instructions (`inst`, `a`, `b`, `from_`, `to`) are given as the C library
@@ -39,7 +41,7 @@ import socket
 import stat
 
 __all__ = ["Client", "Batch", "Error", "ProtocolError", "UnsafeSocket", "default_socket",
-           "inst_json", "expand"]
+           "inst_json", "expand", "unpack", "vlq_decode", "vlq_encode"]
 
 ACCESSES_PAGE = 100000      # the daemon's largest `accesses` page
 READ_CHUNK = 1 << 20
@@ -65,6 +67,97 @@ def _ref(kind, id_, inst):
     if inst >= 0:
         a["inst"] = inst
     return a
+
+
+_B64_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+_B64 = {c: i for i, c in enumerate(_B64_CHARS)}
+PACKED_DEPENDS_HEAD = 11    # depends, kinds, alias, modref, reaches, killer, walker_clobber
+
+
+def vlq_encode(nums):
+    """Numbers as a packed string (base64 VLQ, docs/offload.md)."""
+    out = []
+    for n in nums:
+        u = (-n << 1) | 1 if n < 0 else n << 1
+        while True:
+            d, u = u & 31, u >> 5
+            out.append(_B64_CHARS[d | (32 if u else 0)])
+            if not u:
+                break
+    return "".join(out)
+
+
+def vlq_decode(s):
+    """The numbers of a packed string (base64 VLQ, docs/offload.md)."""
+    out, v, shift = [], 0, 0
+    for ch in s:
+        d = _B64.get(ch)
+        if d is None:
+            raise ProtocolError("not a packed number string: %r" % s[:40])
+        v |= (d & 31) << shift
+        if d & 32:
+            shift += 5
+            continue
+        out.append(-(v >> 1) if v & 1 else v >> 1)
+        v, shift = 0, 0
+    if shift:
+        raise ProtocolError("packed number string ends inside a number")
+    return out
+
+
+ACCESS_FIELDS = ["kind", "id", "inst", "block", "clobber", "alias"]
+
+
+def _packed_rows(v):
+    """The ids numbers of packed `accesses` numbers (docs/offload.md, "The
+    packed form"): (kind, alias) as kind*5 + alias - 4, then differences."""
+    out, i, id_, inst, block = [], 0, 0, 0, 0
+    while i < len(v):
+        kind, alias = v[i] // 5 + 1, v[i] % 5 - 1
+        need = 2 + (kind != 2) + 2 * (kind != 3)
+        if v[i] < 0 or i + need > len(v):
+            raise ProtocolError("packed accesses cut short at number %d" % i)
+        i += 1
+        if kind != 2:
+            id_ += v[i]
+            i += 1
+        if kind != 3:
+            inst += v[i]
+            i += 1
+        block += v[i]
+        i += 1
+        clobber = -1
+        if kind != 3:
+            clobber = id_ - v[i]
+            i += 1
+        out += [kind, -1 if kind == 2 else id_, -1 if kind == 3 else inst, block, clobber, alias]
+    return out
+
+
+def _ref_or_null(v):
+    return None if v[0] == 0 else list(v)
+
+
+def unpack(method, result):
+    """A packed result of accesses, alias or depends as the ids form's result
+    (exactly: docs/offload.md "The packed form"); others are returned as is."""
+    if method == "accesses" and isinstance(result, dict) and isinstance(result.get("accesses"), str):
+        r = {k: result[k] for k in ("total", "offset", "next", "entry")}
+        r["fields"] = list(ACCESS_FIELDS)
+        b = result["blocks"]
+        r["blocks"] = (b.split("\n") if b else []) if isinstance(b, str) else b
+        r["accesses"] = _packed_rows(vlq_decode(result["accesses"]))
+        return r
+    if method == "alias" and isinstance(result, str):
+        return vlq_decode(result)
+    if method == "depends" and isinstance(result, str):
+        nums, sep, reason = result.partition(";")
+        v = vlq_decode(nums)
+        if len(v) < PACKED_DEPENDS_HEAD or (len(v) - PACKED_DEPENDS_HEAD) % IDS_REF:
+            raise ProtocolError("a packed depends has %d numbers" % len(v))
+        return [bool(v[0]), v[1], v[2], v[3], bool(v[4]), reason if sep else None,
+                _ref_or_null(v[5:8]), _ref_or_null(v[8:11]), v[11:]]
+    return result
 
 
 def _expand_accesses(r):
@@ -104,7 +197,8 @@ def expand(method, result):
     """An ids-form result of accesses, alias or depends spelled as the full
     form spells it, with what the ids form carries: accesses by kind, id,
     inst (and block in `accesses`), alias words and kind names. A full-form
-    result is returned as is."""
+    result is returned as is; a packed one is unpacked first."""
+    result = unpack(method, result)
     if method == "accesses" and "fields" in result:
         return _expand_accesses(result)
     if method == "alias" and isinstance(result, list):
@@ -335,14 +429,32 @@ class Client(_Typed):
 
     _do = call
 
+    def depends_pairs(self, module, function, pairs):
+        """Several depends questions about one function in one request
+        (docs/offload.md, "Several questions in one request"): pairs of
+        instruction ids (from, to); the answers unpacked, as the ids form's."""
+        return self._pairs("depends", module, function, pairs)
+
+    def alias_pairs(self, module, function, pairs):
+        """The same for alias: pairs of load/store instruction ids (a, b)."""
+        return self._pairs("alias", module, function, pairs)
+
+    def _pairs(self, method, module, function, pairs):
+        r = self.call(method, {"module": module, "function": function, "form": "packed",
+                             "pairs": vlq_encode([x for p in pairs for x in p])})
+        return [unpack(method, x) for x in r]
+
     def ping(self):
         return self.call("ping")
 
     def accesses(self, module, function, form=None):
-        """Every access of the function with its clobber (all pages)."""
+        """Every access of the function with its clobber (all pages). A
+        packed reply that took more than one page is returned unpacked (the
+        ids result): its differences start again on every page."""
         r = self.accesses_page(module, function, form=form)
         while r.get("next") is not None:
             more = self.accesses_page(module, function, r["next"], form=form)
+            r, more = unpack("accesses", r), unpack("accesses", more)
             r["accesses"].extend(more["accesses"])
             r["next"] = more["next"]
         return r

@@ -16,6 +16,9 @@ err_code, ROOT, MEMSSA = lib.err_code, lib.ROOT, lib.MEMSSA
 FIX = os.path.join(ROOT, "tests", "fixtures", "jsonir")
 
 
+MC = None   # a memssa.Client on the daemon (main)
+
+
 def fixture(name):
     with open(os.path.join(FIX, name)) as f:
         return json.load(f)
@@ -585,11 +588,67 @@ def forms_noir(c):
     is_(c.result("alias", dict(q, a="v3", b="v5")), [3, 1], "alias ids: v3, v5: MustAlias, exact")
     is_(c.result("alias", dict(q, a={"ptr": "v0", "size": 8}, b={"ptr": "v0", "size": 4})), [3, 2],
         "alias ids: 8 bytes against 4 at the same pointer: MustAlias (as the full form says), total")
-    is_(err_code(c.call("accesses", dict(q, form="short"))), -32602, "form must be full or ids (-32602)")
+    is_(err_code(c.call("accesses", dict(q, form="short"))), -32602, "form must be full, ids or packed (-32602)")
+    forms_noir_packed(c, q)
     r = c.result("clobber", {"module": "ids", "function": "main", "inst": "%v5"})
     names = [e["access"].get("name") for e in c.result("accesses", dict(q, form="full"))["accesses"]]
     is_((r["access"]["name"], names.count("v5"), [x for x in names if x and x.startswith("%")]),
         ("v5", 1, []), "JSON IR names: clobber (asked as %v5) and accesses both spell v5, never %v5")
+
+
+def forms_noir_packed(c, q):
+    """The packed form on Noir's loop: concrete strings, and exactly the ids
+    answers once unpacked (docs/offload.md, "The packed form")."""
+    p = dict(q, form="packed")
+    ids, r = c.result("accesses", q), c.result("accesses", p)
+    is_((r["accesses"], r["blocks"], "fields" in r), ("ACCACUICOKCAEHEAHSCAAECCAFOGCFECCAD", "b0\nb1\nb2\nb3", False),
+        "accesses packed: 35 characters for the ids form's 48 numbers; the block names in one string")
+    is_(memssa.vlq_decode(r["accesses"])[:14], [0, 1, 1, 0, 1, 10, 4, 1, 7, 5, 1, 0, 2, -3],
+        "accesses packed: def 1 (kind/alias 0; id +1, inst +1, block +0, id - clobber 1), phi 5 (10; +4, block +1), "
+        "use v3 (7: MayAlias; inst +5, block +1, clobber = phi 5 - 0), def 2 (2; id -3, ...)")
+    is_(memssa.unpack("accesses", r), ids, "accesses packed: unpacks to exactly the ids answer")
+    is_(memssa.vlq_decode("ACDgBhB/f"), [0, 1, -1, 16, -16, -511],
+        "vlq_decode: 0, 1, -1, two-digit 16 and -16, -511")
+    pages, off = [], 0
+    while off is not None:
+        pg = c.result("accesses", dict(p, offset=off, limit=3))
+        pages, off = pages + memssa.unpack("accesses", pg)["accesses"], pg["next"]
+    is_(pages, ids["accesses"], "accesses packed: pages of 3, each unpacked, give the whole ids answer")
+    st = {"from": {"block": "b2", "index": 2}, "to": "v5"}
+    is_(c.result("depends", dict(p, **st)), "CCGECADDCEQEDSCEQ",
+        "depends packed: store -> v5 as 17 VLQ numbers (null killer: 0,-1,-1)")
+    is_(memssa.unpack("depends", c.result("depends", dict(p, **st))), c.result("depends", dict(q, **st)),
+        "depends packed: unpacks to exactly the ids answer")
+    st = {"from": {"block": "b0", "index": 1}, "to": "v5"}
+    r, want = c.result("depends", dict(p, **st)), c.result("depends", dict(q, **st))
+    ok(r.split(";", 1)[1] == want[5] and want[5], "depends packed: the reason after ';'", r)
+    is_(memssa.unpack("depends", r), want, "depends packed with a reason: unpacks to exactly the ids answer")
+    is_(c.result("alias", dict(p, a="v3", b="v5")), "GC", "alias packed: MustAlias (3), exact (1)")
+    is_(err_code(c.call("alias", dict(p, form="Packed"))), -32602, "form names are case-sensitive (-32602)")
+    is_(MC.depends_pairs("ids", "main", [(8, 9), (1, 9)]),
+        [c.result("depends", dict(q, **{"from": 8, "to": 9})), c.result("depends", dict(q, **{"from": 1, "to": 9}))],
+        "depends pairs (8,9), (1,9) in one request: the two ids answers")
+    is_(c.result("depends", dict(p, pairs=memssa.vlq_encode([8, 9]))), ["CCGECADDCEQEDSCEQ"],
+        "depends pairs: an array of the packed answers")
+    is_(MC.alias_pairs("ids", "main", [(6, 9), (9, 6)]), [[3, 1], [3, 1]],
+        "alias pairs: v3 (inst 6) and v5 (inst 9) MustAlias, exact, both ways")
+    is_(MC.alias_pairs("ids", "main", []), [], "no pairs: no answers")
+    for what, params, code, words in (
+            ("without the packed form", dict(q, pairs="QS"), -32602, "needs"),
+            ("an odd count", dict(p, pairs="QSQ"), -32602, "two a question"),
+            ("not packed numbers", dict(p, pairs="Q!"), -32602, "packed string"),
+            ("not a string", dict(p, pairs=[8, 9]), -32602, "packed string"),
+            ("an instruction that is not there", dict(p, pairs=memssa.vlq_encode([8, 9, 8, 999])), -32003, "pairs[1]"),
+            ("a negative id", dict(p, pairs=memssa.vlq_encode([-1, 9])), -32003, "pairs[0]")):
+        r = c.call("depends", params)
+        e = r.get("error", {})
+        ok(e.get("code") == code and words in e.get("message", ""), "depends pairs, %s: %d (%s)" % (what, code, words), r)
+    e = c.call("alias", dict(p, pairs=memssa.vlq_encode([9, 10]))).get("error", {})
+    ok(e.get("code") == -32004 and "pairs[0]" in e.get("message", "") and "not a load or store" in e["message"],
+       "alias pairs: a call has no single location (-32004, pairs[0])", e)
+    want = err_code(c.call("depends", dict(q, **{"from": "v5", "to": "nope"})))
+    ok(want and err_code(c.call("depends", dict(p, **{"from": "v5", "to": "nope"}))) == want,
+       "depends packed: a bad instruction fails as in the ids form (%s)" % want)
 
 
 def forms_agree(c, path):
@@ -599,16 +658,18 @@ def forms_agree(c, path):
     fns = [f["name"] for f in c.result("functions", {"module": "big"})["functions"] if f.get("defined", True)]
     reqs = []
     for f in fns:
-        for form in ("full", "ids"):
+        for form in ("full", "ids", "packed"):
             reqs.append({"method": "accesses", "params": {"module": "big", "function": f, "form": form,
                                                           "limit": 100000}})
     out = batch(c, reqs)
-    naccess = bad = 0
+    naccess = bad = badp = 0
     pairs = []
     for k, f in enumerate(fns):
-        full, ids = out[2 * k].get("result"), out[2 * k + 1].get("result")
+        full, ids, packed = (out[3 * k + j].get("result") for j in range(3))
         if full is None:
+            badp += packed is not None
             continue
+        badp += memssa.unpack("accesses", packed) != ids
         got = memssa.expand("accesses", ids)["accesses"]
         want = [(acc_key(e["access"]), acc_key(e["clobber"]), e["alias"]) for e in full["accesses"]]
         have = [(acc_key(e["access"]), acc_key(e["clobber"]), e["alias"]) for e in got]
@@ -620,16 +681,25 @@ def forms_agree(c, path):
         pairs += [(f, mem[i], mem[(i * 7 + 3) % len(mem)]) for i in range(0, len(mem), 5)]
     ok(naccess > 100, "%d accesses of %d functions in both forms" % (naccess, len(fns)))
     is_(bad, 0, "accesses: the ids form agrees with the full form on every access")
+    is_(badp, 0, "accesses: the packed form unpacks to exactly the ids answer of every function")
     reqs = []
     for f, a, b in pairs[:4000]:
-        for form in ("full", "ids"):
+        for form in ("full", "ids", "packed"):
             reqs.append({"method": "depends", "params": {"module": "big", "function": f, "from": a, "to": b, "form": form}})
             reqs.append({"method": "alias", "params": {"module": "big", "function": f, "a": a, "b": b, "form": form}})
     out = batch(c, reqs)
     ref = ("kind", "id", "inst")
     nq = bad = 0
-    for k in range(0, len(reqs), 4):
-        fd, fa, idd, ida = (out[k + j] for j in range(4))
+    nreason = 0
+    for k in range(0, len(reqs), 6):
+        fd, fa, idd, ida, pd, pa = (out[k + j] for j in range(6))
+        badp += pd.get("error", {}).get("code") != idd.get("error", {}).get("code")
+        badp += pa.get("error", {}).get("code") != ida.get("error", {}).get("code")
+        if "result" in pd:
+            badp += memssa.unpack("depends", pd["result"]) != idd["result"]
+            nreason += ";" in pd["result"]
+        if "result" in pa:
+            badp += memssa.unpack("alias", pa["result"]) != ida["result"]
         if "error" in fd:   # a call has no single location: alias refuses it in both forms
             bad += "error" not in idd
             continue
@@ -648,10 +718,89 @@ def forms_agree(c, path):
             bad += "error" not in ida
     ok(nq > 100, "%d depends and alias pairs in both forms" % nq)
     is_(bad, 0, "depends and alias: the ids form agrees with the full form")
+    ok(nreason > 10, "%d packed depends answers carry a reason" % nreason)
+    # The same questions grouped: one depends and one alias request a function.
+    groups = {}
+    for k in range(0, len(reqs), 6):
+        prm = reqs[k]["params"]
+        g = groups.setdefault(prm["function"], ([], [], [], []))
+        if "result" in out[k + 2]:
+            g[0].append((prm["from"], prm["to"]))
+            g[1].append(out[k + 2]["result"])
+        if "result" in out[k + 3]:
+            g[2].append((prm["from"], prm["to"]))
+            g[3].append(out[k + 3]["result"])
+    badg = ng = 0
+    for f, (dp, dw, ap, aw) in groups.items():
+        badg += MC.depends_pairs("big", f, dp) != dw
+        badg += MC.alias_pairs("big", f, ap) != aw
+        ng += len(dp) + len(ap)
+    ok(ng > 1000 and badg == 0, "%d questions in %d functions asked as pairs: the ids answers (%d functions differ)"
+       % (ng, len(groups), badg))
+    is_(badp, 0, "depends and alias: the packed form unpacks to exactly the ids answers (and errors alike)")
+
+
+CACHE_LL = """define void @f(ptr %p, ptr %q) {
+entry:
+  store i32 1, ptr %p, align 4
+  %v = load i32, ptr %q, align 4
+  ret void
+}
+"""
+
+
+def hits(c):
+    return c.result("stats")["caches"]["accesses_replies"]["hits"]
+
+
+def accesses_cache(c):
+    """`accesses` in the ids and packed forms is answered again from the
+    encoded reply until a graph or the module set changes (sgen), and never
+    after: an edit, an unload and a load each give the new answer."""
+    c.result("load", {"module": "ac", "text": CACHE_LL})
+    q = {"module": "ac", "function": "f"}
+    h0 = hits(c)
+    first = {f: c.call("accesses", dict(q, form=f)) for f in ("ids", "packed", "full")}
+    again = {f: c.call("accesses", dict(q, form=f)) for f in ("ids", "packed", "full")}
+    is_(hits(c) - h0, 2, "accesses: the second ids and packed requests come from the cache (full never)")
+    is_([again[f]["result"] for f in again], [first[f]["result"] for f in first], "and say the same")
+    is_(first["ids"]["result"]["accesses"], [1, 1, 0, 0, 0, -1, 2, -1, 1, 0, 1, 1],
+        "before the edit: store to %p def 1 (inst 0), the load of %q (inst 1) clobbered by it, MayAlias")
+    line = json.dumps({"jsonrpc": "2.0", "id": 77, "method": "accesses", "params": dict(q, form="packed")})
+    st0 = c.result("stats")
+    c.send(line + "\n")
+    r1 = c.line()
+    c.send(line + "\n")
+    r2 = c.line()
+    st1 = c.result("stats")
+    is_((r1, st1["caches"]["accesses_replies"]["hits"] - st0["caches"]["accesses_replies"]["hits"],
+         st1["cache_hits"] - st0["cache_hits"]), (r2, 2, 0),
+        "a byte-identical repeat (the raw cache) counts as an accesses hit, not a clobber one")
+    c.result("clobber", dict(q, inst="%v"))   # a walker query: fills caches, changes no answer
+    h1 = hits(c)
+    c.result("accesses", dict(q, form="packed"))
+    is_(hits(c) - h1, 1, "a walker query in between does not drop the cached reply")
+    c.result("edit", dict(q, ops=[{"op": "insert", "before": "%v", "text": "store i32 2, ptr %q, align 4"}]))
+    h2 = hits(c)
+    ids, packed = c.result("accesses", dict(q, form="ids")), c.result("accesses", dict(q, form="packed"))
+    is_(hits(c), h2, "after an edit: no cached reply is used")
+    is_((ids["total"], ids["accesses"][-6:]), (3, [2, -1, 1, 0, 2, 3]),
+        "after the edit: the load (inst 1) is clobbered by the inserted store to %q (def 2), MustAlias")
+    is_(memssa.unpack("accesses", packed), ids, "packed after the edit: the ids answer")
+    c.result("unload", {"module": "ac"})
+    c.result("load", {"module": "ac", "text": CACHE_LL.replace("  store i32 1, ptr %p, align 4\n", "")})
+    h3 = hits(c)
+    ids = c.result("accesses", dict(q, form="ids"))
+    is_((hits(c), ids["total"]), (h3, 1), "unloaded and loaded again without the store: one access, not cached")
+    cache = c.result("stats")["caches"]["accesses_replies"]
+    ok(cache["entries"] >= 1 and cache["slots"] == 4096 and cache["bytes"] > 4096 * 40,
+       "stats: the accesses cache's entries, slots and bytes", cache)
+    c.result("unload", {"module": "ac"})
 
 
 def forms(c):
     forms_noir(c)
+    accesses_cache(c)
     lua = os.path.join(lib.SHARED, "corpus", "real", "lua.O2.ll")
     forms_agree(c, lua if os.path.exists(lua) else os.path.join(ROOT, "tests", "fixtures", "mssa", "diamond.ll"))
 
@@ -665,8 +814,10 @@ def cli_load(d):
 def main():
     if not os.access(lib.MEMSSAD, os.X_OK):
         bail("no memssad")
+    global MC
     d = Daemon()
     c = d.client()
+    MC = memssa.Client(d.sock)   # the Python client library's typed calls
     seeds(c)
     overlaps(c)
     methods(c, d.tmp)

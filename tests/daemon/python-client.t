@@ -63,6 +63,24 @@ dep = c.depends(M, F, "b2:2", "v5", form="ids")
 is_(memssa.expand("depends", dep)["kinds"], ["flow"], "depends form=ids, expanded: flow")
 is_(memssa.expand("alias", c.alias(M, F, "v3", "v5", form="ids")), {"alias": "MustAlias", "overlap": "exact"},
     "alias form=ids, expanded: MustAlias, exact")
+p = c.accesses(M, F, form="packed")
+is_((memssa.unpack("accesses", p), isinstance(p["accesses"], str)), (i, True),
+    "accesses form=packed: one string, and memssa.unpack gives exactly the ids answer")
+is_([(key(e["access"]), key(e["clobber"]), e["alias"]) for e in memssa.expand("accesses", p)["accesses"]],
+    [(key(e["access"]), key(e["clobber"]), e["alias"]) for e in a["accesses"]],
+    "memssa.expand of the packed form: the full form's answer on all 8 accesses")
+pg = [c.accesses_page(M, F, k, 3, form="packed") for k in (0, 3, 6)]
+is_(sum((memssa.unpack("accesses", r)["accesses"] for r in pg), []), i["accesses"],
+    "accesses_page form=packed, pages of 3: each unpacked, together the ids answer")
+is_(memssa.unpack("depends", c.depends(M, F, "b2:2", "v5", form="packed")), dep,
+    "depends form=packed, unpacked: the ids answer")
+is_(memssa.expand("alias", c.alias(M, F, "v3", "v5", form="packed")), {"alias": "MustAlias", "overlap": "exact"},
+    "alias form=packed, expanded: MustAlias, exact")
+try:
+    memssa.unpack("depends", "CC")
+    ok(False, "a packed depends of 2 numbers is refused")
+except memssa.ProtocolError as e:
+    ok("2 numbers" in str(e), "a packed depends of 2 numbers is refused: %s" % e)
 is_(c.ping(), {"version": "1.0"}, "ping")
 
 # ----------------------------------------------------------------- errors

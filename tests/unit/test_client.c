@@ -385,6 +385,97 @@ static void test_ids_form(memssa_client *c) {
   memssa_client_set_form(c, MEMSSA_FORM_FULL);
 }
 
+/* The packed form through the typed calls: exactly the ids answers (same
+** numbers, same blocks), and the VLQ decoder's answers and refusals. */
+static void test_packed_form(memssa_client *c) {
+  long long *v;
+  size_t n;
+  static const long long want[] = {0, 1, -1, 16, -16, -511, 1099511627776LL};
+  ok(!memssa_packed_decode("ACDgBhB/fggggggggC", 18, &v, &n) && n == 7 &&
+         !memcmp(v, want, sizeof want),
+     "packed decode: 0, 1, -1, 16, -16, -511, 2^40");
+  free(v);
+  ok(memssa_packed_decode("CC!", 3, &v, &n) == MEMSSA_CLIENT_EPROTO && !v && !n,
+     "packed decode: a character outside the alphabet is EPROTO");
+  ok(memssa_packed_decode("Cg", 2, &v, &n) == MEMSSA_CLIENT_EPROTO && !v,
+     "packed decode: a number cut short is EPROTO");
+  ok(memssa_packed_decode("gggggggggggggC", 14, &v, &n) == MEMSSA_CLIENT_EPROTO && !v,
+     "packed decode: a number over 63 bits is EPROTO");
+  ok(!memssa_packed_decode("", 0, &v, &n) && !v && !n, "packed decode: empty is no numbers");
+  static const long long rows[] = {1, 1, 1, 0, 0, -1, 3, 5, -1, 1, -1, -1, 2, -1, 6, 2, 5, 1};
+  ok(!memssa_packed_accesses_decode("ACCACUICOKCA", 12, &v, &n) && n == 3 &&
+         !memcmp(v, rows, sizeof rows),
+     "packed accesses: def 1, phi 5, use inst 6 clobbered by phi 5 (the ids rows)");
+  free(v);
+  ok(memssa_packed_accesses_decode("ACCA", 4, &v, &n) == MEMSSA_CLIENT_EPROTO && !v && !n,
+     "packed accesses: a def without its clobber is EPROTO");
+  ok(memssa_packed_accesses_decode("D", 1, &v, &n) == MEMSSA_CLIENT_EPROTO && !v,
+     "packed accesses: a negative kind/alias number is EPROTO");
+  memssa_accesses_answer ids, pk;
+  memssa_client_set_form(c, MEMSSA_FORM_IDS);
+  is_int(memssa_client_accesses(c, "ids", "main", &ids), 0, "accesses, ids form");
+  memssa_client_set_form(c, MEMSSA_FORM_PACKED);
+  is_int(memssa_client_accesses(c, "ids", "main", &pk), 0, "accesses, packed form");
+  ok(json_is_string(json_object_get(pk.json, "accesses")), "packed: the numbers are one string");
+  size_t bad = ids.n != pk.n || pk.n != 8;
+  for (size_t k = 0; !bad && k < ids.n; k++)
+    bad += !same_access(&ids.a[k].access, &pk.a[k].access) ||
+           strcmp(ids.a[k].access.block, pk.a[k].access.block) ||
+           !same_access(&ids.a[k].clobber, &pk.a[k].clobber) || ids.a[k].alias != pk.a[k].alias;
+  is_int((long long)bad, 0, "packed and ids accesses are the same %zu accesses", pk.n);
+  memssa_answer_free(&ids);
+  memssa_answer_free(&pk);
+  memssa_depends_answer d, di;
+  is_int(memssa_client_depends(c, "ids", "main", "b2:2", "v5", &d), 0, "depends, packed form");
+  ok(d.depends && d.kinds == MEMSSA_DEP_FLOW && d.alias == MEMSSA_MUST_ALIAS &&
+         d.modref == MEMSSA_MODREF_MOD && d.reaches && !d.reason && d.killer.kind == MEMSSA_ACCESS_NONE &&
+         d.npath == 2 && d.path[0].inst == 9 && d.path[1].id == 2 && d.walker_clobber.id == 2,
+     "packed: store -> v5 flow, MustAlias, Mod, no killer, path v5 back to def 2");
+  memssa_answer_free(&d);
+  is_int(memssa_client_depends(c, "ids", "main", "b0:1", "v5", &d), 0, "depends with a reason, packed");
+  memssa_client_set_form(c, MEMSSA_FORM_IDS);
+  is_int(memssa_client_depends(c, "ids", "main", "b0:1", "v5", &di), 0, "the same, ids");
+  ok(d.reason && same_depends(&d, &di) && d.killer.id == 2,
+     "packed: the reason after ';' and the killer, as the ids form says (%s)", d.reason ? d.reason : "");
+  memssa_answer_free(&d);
+  memssa_answer_free(&di);
+  memssa_alias_answer a;
+  memssa_client_set_form(c, MEMSSA_FORM_PACKED);
+  is_int(memssa_client_alias(c, "ids", "main", "v3", "v5", &a), 0, "alias, packed form");
+  ok(a.alias == MEMSSA_MUST_ALIAS && a.overlap == MEMSSA_OVERLAP_EXACT && json_is_string(a.json),
+     "packed: v3, v5 MustAlias, exact");
+  memssa_answer_free(&a);
+  static const long long pairs[] = {8, 9, 1, 9};
+  memssa_depends_answer dp[2], one;
+  is_int(memssa_client_depends_pairs(c, "ids", "main", pairs, 2, dp), 0, "depends pairs: one request");
+  is_int(memssa_client_depends(c, "ids", "main", "b0:1", "v5", &one), 0, "the second alone");
+  ok(dp[0].depends && dp[0].kinds == MEMSSA_DEP_FLOW && dp[0].walker_clobber.id == 2 && dp[0].npath == 2 &&
+         same_depends(&dp[1], &one) && !dp[1].depends && dp[1].reason,
+     "depends pairs: (8,9) flows, (1,9) is the b0 store killed by def 2, as asked alone");
+  memssa_answer_free(&dp[0]);
+  memssa_answer_free(&dp[1]);
+  memssa_answer_free(&one);
+  static const long long apairs[] = {6, 9, 9, 6, 6, 6};
+  memssa_alias_answer ap[3];
+  is_int(memssa_client_alias_pairs(c, "ids", "main", apairs, 3, ap), 0, "alias pairs: one request");
+  ok(ap[0].alias == MEMSSA_MUST_ALIAS && ap[1].alias == MEMSSA_MUST_ALIAS &&
+         ap[2].overlap == MEMSSA_OVERLAP_EXACT,
+     "alias pairs: v3/v5 MustAlias both ways, v3 with itself exact");
+  for (int k = 0; k < 3; k++) memssa_answer_free(&ap[k]);
+  static const long long badp[] = {8, 9, 8, 999};
+  memset(dp, 0xff, sizeof dp);
+  int rc = memssa_client_depends_pairs(c, "ids", "main", badp, 2, dp);
+  const char *msg = memssa_client_errmsg(c);
+  ok(rc != 0 && dp[0].json == NULL && dp[1].json == NULL && msg && strstr(msg, "pairs[1]"),
+     "depends pairs: a bad second question fails the request, answers zeroed (%s)", msg ? msg : "");
+  json_t *bogus = json_string("CC!");
+  ok(memssa_alias_answer_decode(bogus, &a) == MEMSSA_CLIENT_EPROTO &&
+         memssa_depends_answer_decode(bogus, &d) == MEMSSA_CLIENT_EPROTO,
+     "a result string that is not packed numbers is EPROTO");
+  json_decref(bogus);
+  memssa_client_set_form(c, MEMSSA_FORM_FULL);
+}
+
 int main(void) {
   no_plan();
   signal(SIGPIPE, SIG_IGN);
@@ -399,6 +490,7 @@ int main(void) {
     is_int(memssa_client_load(c, "ids", fixture(path, sizeof path), &l), 0, "load a fresh copy");
     memssa_answer_free(&l);
     test_ids_form(c);
+    test_packed_form(c);
   }
   test_errors(c);
   test_pipeline(c);
