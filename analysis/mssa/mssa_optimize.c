@@ -24,6 +24,9 @@
 **      not below D (the phi branch), else stops at D if D is above
 **      LowerBound (the def branch, the only alias query), else runs out
 **      (the cached-kill branch). Same branches, same state, same words.
+**   5. The walker keeps a memo of its phi searches (walker.c invariant 6)
+**      for the length of one search run: that run changes only the uses'
+**      clobbers, which no search reads.
 */
 #include "mssa/mssa.h"
 
@@ -293,7 +296,11 @@ static void run(mssa_ssa *s, bool replay) {
   if (replay) c.slot = mssa_xcalloc(s->acc.n ? s->acc.n : 1, sizeof *c.slot);
   stack_push(&c, MSSA_LIVE_ON_ENTRY);
   c.stack_epoch = c.pop_epoch = 1;
+  /* Uses of one location in many blocks below one phi (a switch in a loop)
+  ** each run the same phi search: the walker answers repeats from a memo. */
+  if (!replay) mssa_walker_memo_begin(s);
   for (uint32_t k = 0; k < s->dt.npreorder; k++) optimize_block(&c, s->dt.preorder[k]);
+  if (!replay) mssa_walker_memo_end(s);
   free(c.slot);
   mssa_vec_free(&c.infos);
   mssa_vec_free(&c.stack);

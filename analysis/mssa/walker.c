@@ -30,8 +30,17 @@
 **   5. Every entry point takes a live access (not MSSA_ACC_DEAD); a phi and
 **      liveOnEntry are their own clobbers; a def chain holds only defs and
 **      ends at a phi or liveOnEntry (checked under MSSA_CHECKS).
+**   6. With a memo (mssa_walker_memo_begin), a phi search (try_optimize_phi)
+**      is answered from an earlier one with the same phi, location and query
+**      kind (memo_kind) if that one took fewer steps than the budget left:
+**      the search depends on nothing else (not on where the query started
+**      nor which use asked; each alias query is fresh, aa.c invariant 1),
+**      and a budget it never ran out of did not steer it. The budget and
+**      walker_steps are charged its steps, as if it had run again. A search
+**      that ran out of budget is not kept.
 */
 #include <stdatomic.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "mssa/mssa.h"
@@ -465,6 +474,79 @@ static uint32_t try_optimize_phi(walker *w, uint32_t phi, uint32_t start, const 
   return result;
 }
 
+/* ------------------------------------------------------- the phi memo */
+
+/* A finished phi search (invariant 6): its key, answer and step count. */
+typedef struct memo_ent {
+  mssa_loc loc;
+  uint32_t phi, kind;
+  uint32_t result, steps;
+  uint32_t chain;         /* next entry with the same hash, or MSSA_NONE */
+} memo_ent;
+
+struct mssa_walk_memo {
+  MSSA_VEC(memo_ent) e;
+  mssa_u64map head;       /* hash -> first entry */
+};
+
+void mssa_walker_memo_begin(mssa_ssa *s) {
+  MSSA_ASSERT(!s->walk_memo);
+  s->walk_memo = mssa_xcalloc(1, sizeof *s->walk_memo);
+}
+
+void mssa_walker_memo_end(mssa_ssa *s) {
+  struct mssa_walk_memo *m = s->walk_memo;
+  if (!m) return;
+  mssa_vec_free(&m->e);
+  mssa_u64map_free(&m->head);
+  free(m);
+  s->walk_memo = NULL;
+}
+
+/* What of the query a phi search reads besides its location: for a load,
+** what loads_reorderable reads; nothing for other non-calls. A call's search
+** asks about the call itself (mssa_aa_modref_call): not kept (false). */
+static bool memo_kind(const mssa_ssa *s, const walkq *q, uint32_t *kind) {
+  if (q->is_call || q->skip_self) return false;
+  *kind = 0;
+  if (q->inst == MSSA_NONE) return true;
+  const mssa_inst *u = &s->f->insts.a[q->inst];
+  if (u->opcode == MSSA_OP_LOAD)
+    *kind = 1u | ((u->flags & MSSA_IF_VOLATILE) ? 2u : 0u) | (u->ordering == MSSA_AO_SEQCST ? 4u : 0u);
+  return true;
+}
+
+static uint64_t memo_hash(uint32_t phi, uint32_t kind, const mssa_loc *l) {
+  uint64_t v[] = {phi, kind, l->ptr, l->size, l->tbaa, l->scope, l->noalias};
+  return mssa_hash_words(v, sizeof v / sizeof v[0]);
+}
+
+/* try_optimize_phi, answered from the memo when it can be (invariant 6). */
+static uint32_t phi_search(walker *w, uint32_t phi, uint32_t start) {
+  mssa_ssa *s = w->s;
+  struct mssa_walk_memo *m = s->walk_memo;
+  const mssa_loc *loc = &w->q->loc;
+  uint32_t kind;
+  if (!m || !memo_kind(s, w->q, &kind)) return try_optimize_phi(w, phi, start, loc);
+  uint64_t h = memo_hash(phi, kind, loc);
+  uint32_t head = mssa_u64map_get(&m->head, h);
+  for (uint32_t i = head; i != MSSA_NONE; i = m->e.a[i].chain) {
+    const memo_ent *e = &m->e.a[i];
+    if (e->phi != phi || e->kind != kind || !loc_eq(&e->loc, loc)) continue;
+    if (e->steps >= *w->limit) return try_optimize_phi(w, phi, start, loc);
+    *w->limit -= e->steps;
+    s->walker_steps += e->steps;
+    return e->result;
+  }
+  uint32_t before = *w->limit;
+  uint32_t result = try_optimize_phi(w, phi, start, loc);
+  if (*w->limit == 0) return result;   /* ran out of budget: not kept */
+  memo_ent e = {*loc, phi, kind, result, before - *w->limit, head};
+  mssa_vec_push(&m->e, e);
+  mssa_u64map_put(&m->head, h, m->e.n - 1);
+  return result;
+}
+
 static uint32_t find_clobber(walker *w, uint32_t start, walkq *q, uint32_t *limit) {
   mssa_ssa *s = w->s;
   w->q = q;
@@ -483,7 +565,7 @@ static uint32_t find_clobber(walker *w, uint32_t start, walkq *q, uint32_t *limi
   } else {
     uint32_t phi = w->paths.a[first].last;
     reset_state(w);
-    result = try_optimize_phi(w, phi, cur, &q->loc);
+    result = phi_search(w, phi, cur);
     reset_state(w);
   }
   return result;
