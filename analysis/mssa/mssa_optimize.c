@@ -24,7 +24,8 @@
 **      not below D (the phi branch), else stops at D if D is above
 **      LowerBound (the def branch, the only alias query), else runs out
 **      (the cached-kill branch). Same branches, same state, same words.
-**   5. The walker keeps a memo of its phi searches (walker.c invariant 6)
+**   5. The walker keeps a memo of its phi searches and of the defs' mod/ref
+**      answers (walker.c invariants 6 and 7)
 **      for the length of one search run: that run changes only the uses'
 **      clobbers, which no search reads.
 */

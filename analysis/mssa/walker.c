@@ -38,6 +38,9 @@
 **      and a budget it never ran out of did not steer it. The budget and
 **      walker_steps are charged its steps, as if it had run again. A search
 **      that ran out of budget is not kept.
+**   7. With a memo, mssa_def_clobbers asks alias analysis once per (def,
+**      location): its answer is a function of the two alone (aa.c
+**      invariant 1; escape state is cached flow-insensitively).
 */
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -183,6 +186,74 @@ static bool loads_reorderable(const mssa_inst *use, const mssa_inst *clob) {
   return !(seqcst_use || clob_acquire);
 }
 
+/* ------------------------------------------------------------ the memo */
+
+/* A remembered answer (invariants 6 and 7): a phi search's (kind 0-7,
+** memo_kind) with its step count, or a def's mod/ref for a location
+** (MEMO_MODREF, no steps). */
+typedef struct memo_ent {
+  mssa_loc loc;
+  uint32_t acc, kind;     /* the phi or the def, and the kind */
+  uint32_t result, steps;
+  uint32_t chain;         /* next entry with the same hash, or MSSA_NONE */
+} memo_ent;
+
+#define MEMO_MODREF 8u
+
+struct mssa_walk_memo {
+  MSSA_VEC(memo_ent) e;
+  mssa_u64map head;       /* hash -> first entry */
+};
+
+void mssa_walker_memo_begin(mssa_ssa *s) {
+  MSSA_ASSERT(!s->walk_memo);
+  s->walk_memo = mssa_xcalloc(1, sizeof *s->walk_memo);
+}
+
+void mssa_walker_memo_end(mssa_ssa *s) {
+  struct mssa_walk_memo *m = s->walk_memo;
+  if (!m) return;
+  mssa_vec_free(&m->e);
+  mssa_u64map_free(&m->head);
+  free(m);
+  s->walk_memo = NULL;
+}
+
+/* The entry for (acc, kind, loc) or NULL; *h and *head are what memo_add
+** needs to add it. */
+static const memo_ent *memo_find(const struct mssa_walk_memo *m, uint32_t acc, uint32_t kind,
+                                 const mssa_loc *l, uint64_t *h, uint32_t *head) {
+  uint64_t v[] = {acc, kind, l->ptr, l->size, l->tbaa, l->scope, l->noalias};
+  *h = mssa_hash_words(v, sizeof v / sizeof v[0]);
+  *head = mssa_u64map_get(&m->head, *h);
+  for (uint32_t i = *head; i != MSSA_NONE; i = m->e.a[i].chain) {
+    const memo_ent *e = &m->e.a[i];
+    if (e->acc == acc && e->kind == kind && loc_eq(&e->loc, l)) return e;
+  }
+  return NULL;
+}
+
+/* Adds `e` (its chain: memo_find's *head) under hash h. */
+static void memo_add(struct mssa_walk_memo *m, uint64_t h, const memo_ent *e) {
+  mssa_vec_push(&m->e, *e);
+  mssa_u64map_put(&m->head, h, m->e.n - 1);
+}
+
+/* mssa_aa_modref_loc of def `def` (instruction di), through the memo when
+** there is one (invariant 7). */
+static unsigned modref_loc(mssa_ssa *s, uint32_t def, uint32_t di, const mssa_loc *loc) {
+  struct mssa_walk_memo *m = s->walk_memo;
+  if (!m) return mssa_aa_modref_loc(s->aa, di, loc);
+  uint64_t h;
+  uint32_t head;
+  const memo_ent *e = memo_find(m, def, MEMO_MODREF, loc, &h, &head);
+  if (e) return e->result;
+  unsigned mr = mssa_aa_modref_loc(s->aa, di, loc);
+  memo_ent n = {*loc, def, MEMO_MODREF, mr, 0, head};
+  memo_add(m, h, &n);
+  return mr;
+}
+
 bool mssa_def_clobbers(mssa_ssa *s, uint32_t def, uint32_t inst, const mssa_loc *loc, int *ar) {
   MSSA_ASSERT(def < s->acc.n && s->acc.a[def].inst != MSSA_NONE &&
               (s->acc.a[def].kind == MSSA_ACC_DEF || s->acc.a[def].kind == MSSA_ACC_DEAD));
@@ -219,7 +290,7 @@ bool mssa_def_clobbers(mssa_ssa *s, uint32_t def, uint32_t inst, const mssa_loc 
     *ar = MSSA_MAY_ALIAS;
     return true;
   }
-  unsigned mr = mssa_aa_modref_loc(s->aa, di, loc);
+  unsigned mr = modref_loc(s, def, di, loc);
   *ar = (mr & MSSA_MR_MUST) && (mr & MSSA_MR_MODREF) ? MSSA_MUST_ALIAS : MSSA_MAY_ALIAS;
   return (mr & MSSA_MR_MOD) != 0;
 }
@@ -474,35 +545,6 @@ static uint32_t try_optimize_phi(walker *w, uint32_t phi, uint32_t start, const 
   return result;
 }
 
-/* ------------------------------------------------------- the phi memo */
-
-/* A finished phi search (invariant 6): its key, answer and step count. */
-typedef struct memo_ent {
-  mssa_loc loc;
-  uint32_t phi, kind;
-  uint32_t result, steps;
-  uint32_t chain;         /* next entry with the same hash, or MSSA_NONE */
-} memo_ent;
-
-struct mssa_walk_memo {
-  MSSA_VEC(memo_ent) e;
-  mssa_u64map head;       /* hash -> first entry */
-};
-
-void mssa_walker_memo_begin(mssa_ssa *s) {
-  MSSA_ASSERT(!s->walk_memo);
-  s->walk_memo = mssa_xcalloc(1, sizeof *s->walk_memo);
-}
-
-void mssa_walker_memo_end(mssa_ssa *s) {
-  struct mssa_walk_memo *m = s->walk_memo;
-  if (!m) return;
-  mssa_vec_free(&m->e);
-  mssa_u64map_free(&m->head);
-  free(m);
-  s->walk_memo = NULL;
-}
-
 /* What of the query a phi search reads besides its location: for a load,
 ** what loads_reorderable reads; nothing for other non-calls. A call's search
 ** asks about the call itself (mssa_aa_modref_call): not kept (false). */
@@ -516,11 +558,6 @@ static bool memo_kind(const mssa_ssa *s, const walkq *q, uint32_t *kind) {
   return true;
 }
 
-static uint64_t memo_hash(uint32_t phi, uint32_t kind, const mssa_loc *l) {
-  uint64_t v[] = {phi, kind, l->ptr, l->size, l->tbaa, l->scope, l->noalias};
-  return mssa_hash_words(v, sizeof v / sizeof v[0]);
-}
-
 /* try_optimize_phi, answered from the memo when it can be (invariant 6). */
 static uint32_t phi_search(walker *w, uint32_t phi, uint32_t start) {
   mssa_ssa *s = w->s;
@@ -528,12 +565,11 @@ static uint32_t phi_search(walker *w, uint32_t phi, uint32_t start) {
   const mssa_loc *loc = &w->q->loc;
   uint32_t kind;
   if (!m || !memo_kind(s, w->q, &kind)) return try_optimize_phi(w, phi, start, loc);
-  uint64_t h = memo_hash(phi, kind, loc);
-  uint32_t head = mssa_u64map_get(&m->head, h);
-  for (uint32_t i = head; i != MSSA_NONE; i = m->e.a[i].chain) {
-    const memo_ent *e = &m->e.a[i];
-    if (e->phi != phi || e->kind != kind || !loc_eq(&e->loc, loc)) continue;
-    if (e->steps >= *w->limit) return try_optimize_phi(w, phi, start, loc);
+  uint64_t h;
+  uint32_t head;
+  const memo_ent *e = memo_find(m, phi, kind, loc, &h, &head);
+  if (e && e->steps >= *w->limit) return try_optimize_phi(w, phi, start, loc);
+  if (e) {
     *w->limit -= e->steps;
     s->walker_steps += e->steps;
     return e->result;
@@ -541,9 +577,8 @@ static uint32_t phi_search(walker *w, uint32_t phi, uint32_t start) {
   uint32_t before = *w->limit;
   uint32_t result = try_optimize_phi(w, phi, start, loc);
   if (*w->limit == 0) return result;   /* ran out of budget: not kept */
-  memo_ent e = {*loc, phi, kind, result, before - *w->limit, head};
-  mssa_vec_push(&m->e, e);
-  mssa_u64map_put(&m->head, h, m->e.n - 1);
+  memo_ent n = {*loc, phi, kind, result, before - *w->limit, head};
+  memo_add(m, h, &n);
   return result;
 }
 
