@@ -398,11 +398,13 @@ static void add_searches(walker *w, uint32_t phi, pathlist *paused, uint32_t pri
   ** reachable predecessors have theirs yet (mssa_build.c step 5). */
   MSSA_ASSERT(p->nops <= s->cfg.pred_off[p->block + 1] - s->cfg.pred_off[p->block]);
   mssa_loc loc = w->paths.a[prior].loc;
+  /* The same for every edge: asked once (LLVM asks per edge). */
+  bool variant = loc.ptr != MSSA_VAL_NONE && !mssa_loop_invariant_ptr(s->m, s->f, loc.ptr);
   for (uint32_t k = 0; k < p->nops; k++) {
     uint32_t blk = mssa_phi_block(s, p, k), val = mssa_phi_value(s, p, k);
     mssa_loc nl = loc;
     if (loc.ptr != MSSA_VAL_NONE) {
-      if (!mssa_loop_invariant_ptr(s->m, s->f, loc.ptr)) nl.size = MSSA_LOC_UNKNOWN;
+      if (variant) nl.size = MSSA_LOC_UNKNOWN;
       mssa_val t;
       /* The graph holds its module const; translation may intern folded
       ** constants into it, which changes no existing value. */
