@@ -40,7 +40,9 @@
 **      that ran out of budget is not kept.
 **   7. With a memo, mssa_def_clobbers asks alias analysis once per (def,
 **      location): its answer is a function of the two alone (aa.c
-**      invariant 1; escape state is cached flow-insensitively).
+**      invariant 1; escape state is cached flow-insensitively). Locations
+**      are interned in the memo, so an answer costs one 12-byte map slot:
+**      the memo must not raise the build's peak memory (README's goal).
 */
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -188,26 +190,28 @@ static bool loads_reorderable(const mssa_inst *use, const mssa_inst *clob) {
 
 /* ------------------------------------------------------------ the memo */
 
-/* A remembered answer (invariants 6 and 7): a phi search's (kind 0-7,
-** memo_kind) with its step count, or a def's mod/ref for a location
-** (MEMO_MODREF, no steps). */
+/* A remembered phi search (invariant 6: kind 0-7, memo_kind) with its
+** answer and step count, or an interned location (MEMO_LOC, invariant 7). */
 typedef struct memo_ent {
   mssa_loc loc;
-  uint32_t acc, kind;     /* the phi or the def, and the kind */
+  uint32_t acc, kind;     /* the phi (0 for a location), and the kind */
   uint32_t result, steps;
   uint32_t chain;         /* next entry with the same hash, or MSSA_NONE */
 } memo_ent;
 
-#define MEMO_MODREF 8u
+#define MEMO_LOC 8u
 
 struct mssa_walk_memo {
   MSSA_VEC(memo_ent) e;
   mssa_u64map head;       /* hash -> first entry */
+  mssa_u64map modref;     /* def << 32 | location's entry -> mod/ref answer */
+  uint32_t last_loc;      /* entry of the location asked last, or MSSA_NONE */
 };
 
 void mssa_walker_memo_begin(mssa_ssa *s) {
   MSSA_ASSERT(!s->walk_memo);
   s->walk_memo = mssa_xcalloc(1, sizeof *s->walk_memo);
+  s->walk_memo->last_loc = MSSA_NONE;
 }
 
 void mssa_walker_memo_end(mssa_ssa *s) {
@@ -215,6 +219,7 @@ void mssa_walker_memo_end(mssa_ssa *s) {
   if (!m) return;
   mssa_vec_free(&m->e);
   mssa_u64map_free(&m->head);
+  mssa_u64map_free(&m->modref);
   free(m);
   s->walk_memo = NULL;
 }
@@ -239,18 +244,34 @@ static void memo_add(struct mssa_walk_memo *m, uint64_t h, const memo_ent *e) {
   mssa_u64map_put(&m->head, h, m->e.n - 1);
 }
 
+/* The memo's entry for location l (added if new). A walk asks about one
+** location def after def: the last one is checked first. */
+static uint32_t memo_loc(struct mssa_walk_memo *m, const mssa_loc *l) {
+  if (m->last_loc != MSSA_NONE && loc_eq(&m->e.a[m->last_loc].loc, l)) return m->last_loc;
+  uint64_t h;
+  uint32_t head;
+  const memo_ent *e = memo_find(m, 0, MEMO_LOC, l, &h, &head);
+  if (e) {
+    m->last_loc = (uint32_t)(e - m->e.a);
+  } else {
+    memo_ent n = {*l, 0, MEMO_LOC, 0, 0, head};
+    memo_add(m, h, &n);
+    m->last_loc = m->e.n - 1;
+  }
+  return m->last_loc;
+}
+
 /* mssa_aa_modref_loc of def `def` (instruction di), through the memo when
-** there is one (invariant 7). */
+** there is one (invariant 7): 12 bytes of map a remembered answer. */
 static unsigned modref_loc(mssa_ssa *s, uint32_t def, uint32_t di, const mssa_loc *loc) {
   struct mssa_walk_memo *m = s->walk_memo;
   if (!m) return mssa_aa_modref_loc(s->aa, di, loc);
-  uint64_t h;
-  uint32_t head;
-  const memo_ent *e = memo_find(m, def, MEMO_MODREF, loc, &h, &head);
-  if (e) return e->result;
+  uint64_t key = (uint64_t)def << 32 | memo_loc(m, loc);
+  uint32_t r = mssa_u64map_get(&m->modref, key);
+  if (r != MSSA_NONE) return r;
   unsigned mr = mssa_aa_modref_loc(s->aa, di, loc);
-  memo_ent n = {*loc, def, MEMO_MODREF, mr, 0, head};
-  memo_add(m, h, &n);
+  MSSA_ASSERT(mr != MSSA_NONE);
+  mssa_u64map_put(&m->modref, key, mr);
   return mr;
 }
 
