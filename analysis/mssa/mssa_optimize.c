@@ -42,6 +42,8 @@ typedef struct locinfo {
   uint32_t last_kill;
   uint8_t last_kill_valid;
   int8_t ar;                    /* alias word, or MSSA_AR_NONE */
+  int8_t live_entry;            /* a load of it is trivially live on entry:
+                                   1 yes, 0 no, -1 not asked yet */
   uint32_t key_inst;            /* the use instruction that created the entry */
   uint32_t chain;               /* next entry with the same hash, MSSA_NONE */
 } locinfo;
@@ -113,6 +115,7 @@ static locinfo *lookup(optctx *c, uint32_t inst, const usekey *k) {
   memset(&li, 0, sizeof li);
   li.lower_bound_block = MSSA_NONE;
   li.ar = MSSA_AR_NONE;
+  li.live_entry = -1;
   li.key_inst = inst;
   li.chain = head;
   mssa_vec_push(&c->infos, li);
@@ -162,14 +165,26 @@ static void refresh_locinfo(optctx *c, locinfo *li, uint32_t bb) {
 static locinfo *begin_use(optctx *c, uint32_t a, uint32_t bb, usekey *key) {
   mssa_ssa *s = c->s;
   mssa_access *mu = &s->acc.a[a];
-  if (mssa_ssa_trivially_live_on_entry(s, mu->inst)) {
+  const mssa_inst *in = &s->f->insts.a[mu->inst];
+  locinfo *li = NULL;
+  bool live = in->opcode == MSSA_OP_LOAD && (in->flags & MSSA_IF_INVARIANT_LOAD);
+  if (!live) {
+    key_of(s, mu->inst, key);
+    li = lookup(c, mu->inst, key);
+    /* mssa_ssa_trivially_live_on_entry, its location's part asked once per
+    ** location (a load's key is its location). Making the entry first
+    ** changes nothing: a fresh entry is what a later use would make. */
+    if (in->opcode == MSSA_OP_LOAD && key->loc.ptr != MSSA_VAL_NONE) { /* key_of found its location */
+      if (li->live_entry < 0) li->live_entry = !(mssa_aa_modref_mask(s->aa, &key->loc) & MSSA_MR_MOD);
+      live = li->live_entry;
+    }
+  }
+  if (live) {
     mu->def = MSSA_LIVE_ON_ENTRY;
     mu->optimized = 1;
     mu->ar = MSSA_AR_NONE;
     return NULL;
   }
-  key_of(s, mu->inst, key);
-  locinfo *li = lookup(c, mu->inst, key);
   refresh_locinfo(c, li, bb);
   if (c->stack.n - 1 - li->lower_bound > s->check_limit) {
     /* Too many stores to disambiguate: leave the use unoptimized. */
