@@ -31,6 +31,8 @@ mssa_aa *mssa_aa_new(const mssa_module *m, const mssa_func *f, unsigned layers) 
   if (f->attrs != MSSA_NONE && f->attrs < m->attrlists.n) fa = m->attrlists.a[f->attrs].fn;
   aa->null_valid = (fa & MSSA_A_NULL_POINTER_IS_VALID) != 0;
   aa->galias = mssa_xcalloc((size_t)m->globals.n + 1, 1);
+  aa->uobj_n = f->insts.n;
+  aa->uobj = mssa_xcalloc((size_t)aa->uobj_n + 1, sizeof *aa->uobj);
   return aa;
 }
 
@@ -42,12 +44,16 @@ void mssa_aa_invalidate(mssa_aa *aa) {
   free(aa->use_mark); aa->use_mark = NULL;
   aa->use_gen = 0;
   aa->uses_built = false;
+  free(aa->uobj);
+  aa->uobj_n = aa->f->insts.n;
+  aa->uobj = mssa_xcalloc((size_t)aa->uobj_n + 1, sizeof *aa->uobj);
   mssa__basic_free(aa);
 }
 
 void mssa_aa_free(mssa_aa *aa) {
   if (!aa) return;
   mssa_aa_invalidate(aa);
+  free(aa->uobj);
   mssa_u64map_free(&aa->tbaa);
   free(aa->galias);
   free(aa);

@@ -15,8 +15,8 @@
 **   3. Arithmetic on offsets is done in 64-bit two's complement, as LLVM does
 **      with APInt at the maximum index width (64 on every target we read);
 **      values narrower than 64 bits are kept sign-extended to 64.
-**   4. Per-function caches (use lists, escape state of objects) live in the
-**      context and are dropped by mssa_aa_invalidate.
+**   4. Per-function caches (use lists, escape state of objects, underlying
+**      objects) live in the context and are dropped by mssa_aa_invalidate.
 **
 ** Pure C11; no libuv, no jansson.
 */
@@ -114,6 +114,11 @@ struct mssa_aa {
   uint8_t *escape;         /* per slot: MSSA__ESC_* */
   uint8_t *bundle_cap;     /* per slot: named in an operand bundle (captured) */
   uint8_t *galias;         /* per global alias: MSSA__GALIAS_* */
+  /* per instruction id below uobj_n: its getUnderlyingObject (memloc.c),
+  ** MSSA_VAL_NONE until asked; the array is sized when the context is made
+  ** or invalidated, its entries filled through a const context */
+  mssa_val *uobj;
+  uint32_t uobj_n;
   uint32_t *use_mark;      /* per use: generation in which it was visited */
   uint32_t use_gen;
   /* BasicAA query state (aa_basic.c): alias caches, visited phi blocks,

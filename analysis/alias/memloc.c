@@ -417,7 +417,7 @@ mssa_val mssa__strip_casts_aa(const mssa_aa *aa, mssa_val v) {
   }
 }
 
-mssa_val mssa__underlying_object(const mssa_aa *aa, mssa_val v, unsigned max_lookup) {
+static mssa_val underlying_object(const mssa_aa *aa, mssa_val v, unsigned max_lookup) {
   if (!mssa__is_ptr(aa, v)) return v;
   for (unsigned count = 0; max_lookup == 0 || count < max_lookup; ++count) {
     mssa__op op;
@@ -446,6 +446,18 @@ mssa_val mssa__underlying_object(const mssa_aa *aa, mssa_val v, unsigned max_loo
     return v;
   }
   return v;
+}
+
+/* getUnderlyingObject; an instruction's answer with BasicAA's depth is
+** asked once per context (alias_internal.h invariant 4): walks ask it of
+** the same pointers again and again. */
+mssa_val mssa__underlying_object(const mssa_aa *aa, mssa_val v, unsigned max_lookup) {
+  if (max_lookup != MSSA__MAX_LOOKUP || MSSA_VAL_KIND(v) != MSSA_VK_INST ||
+      MSSA_VAL_INDEX(v) >= aa->uobj_n)
+    return underlying_object(aa, v, max_lookup);
+  mssa_val *c = &aa->uobj[MSSA_VAL_INDEX(v)];
+  if (*c == MSSA_VAL_NONE) *c = underlying_object(aa, v, max_lookup);
+  return *c;
 }
 
 /* ------------------------------------------------------------ sizes */

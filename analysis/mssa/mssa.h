@@ -114,6 +114,8 @@ typedef struct mssa_ssa {
   uint64_t walker_steps;      /* statistics */
   bool words_stale;           /* use alias words await mssa_ssa_settle_words */
   struct mssa_users *users;   /* walker: value -> users index, built lazily */
+  struct mssa_walk_memo *walk_memo; /* walker: phi-search answers; set only
+                                       while mssa_ssa_optimize_uses runs */
 } mssa_ssa;
 
 /* The per-block arrays first, last, phi and lastdef share one allocation
@@ -162,6 +164,13 @@ bool mssa_ssa_dominates(const mssa_ssa *s, uint32_t a, uint32_t b);
 uint32_t mssa_walker_clobber(mssa_ssa *s, uint32_t access, uint32_t *limit);
 /* As above but without invariant.group handling (used by use optimization). */
 uint32_t mssa_walker_clobber_noig(mssa_ssa *s, uint32_t access, uint32_t *limit);
+/* Between begin and end, the walker remembers the answer of each phi
+** search a use's query runs (by phi, location and the query's kind) and
+** gives it again to a later query with the same search, which would repeat
+** it step for step: the def chains and phis must not change in between
+** (mssa_ssa_optimize_uses only sets the uses' clobbers). */
+void mssa_walker_memo_begin(mssa_ssa *s);
+void mssa_walker_memo_end(mssa_ssa *s);
 /* getClobberingMemoryAccess(MA, Loc): clobber of `loc` starting above MA.
 ** Caches nothing. */
 uint32_t mssa_walker_clobber_loc(mssa_ssa *s, uint32_t access, const mssa_loc *loc,

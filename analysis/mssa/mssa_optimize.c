@@ -24,6 +24,10 @@
 **      not below D (the phi branch), else stops at D if D is above
 **      LowerBound (the def branch, the only alias query), else runs out
 **      (the cached-kill branch). Same branches, same state, same words.
+**   5. The walker keeps a memo of its phi searches and of the defs' mod/ref
+**      answers (walker.c invariants 6 and 7)
+**      for the length of one search run: that run changes only the uses'
+**      clobbers, which no search reads.
 */
 #include "mssa/mssa.h"
 
@@ -38,6 +42,8 @@ typedef struct locinfo {
   uint32_t last_kill;
   uint8_t last_kill_valid;
   int8_t ar;                    /* alias word, or MSSA_AR_NONE */
+  int8_t live_entry;            /* a load of it is trivially live on entry:
+                                   1 yes, 0 no, -1 not asked yet */
   uint32_t key_inst;            /* the use instruction that created the entry */
   uint32_t chain;               /* next entry with the same hash, MSSA_NONE */
 } locinfo;
@@ -109,6 +115,7 @@ static locinfo *lookup(optctx *c, uint32_t inst, const usekey *k) {
   memset(&li, 0, sizeof li);
   li.lower_bound_block = MSSA_NONE;
   li.ar = MSSA_AR_NONE;
+  li.live_entry = -1;
   li.key_inst = inst;
   li.chain = head;
   mssa_vec_push(&c->infos, li);
@@ -158,14 +165,26 @@ static void refresh_locinfo(optctx *c, locinfo *li, uint32_t bb) {
 static locinfo *begin_use(optctx *c, uint32_t a, uint32_t bb, usekey *key) {
   mssa_ssa *s = c->s;
   mssa_access *mu = &s->acc.a[a];
-  if (mssa_ssa_trivially_live_on_entry(s, mu->inst)) {
+  const mssa_inst *in = &s->f->insts.a[mu->inst];
+  locinfo *li = NULL;
+  bool live = in->opcode == MSSA_OP_LOAD && (in->flags & MSSA_IF_INVARIANT_LOAD);
+  if (!live) {
+    key_of(s, mu->inst, key);
+    li = lookup(c, mu->inst, key);
+    /* mssa_ssa_trivially_live_on_entry, its location's part asked once per
+    ** location (a load's key is its location). Making the entry first
+    ** changes nothing: a fresh entry is what a later use would make. */
+    if (in->opcode == MSSA_OP_LOAD && key->loc.ptr != MSSA_VAL_NONE) { /* key_of found its location */
+      if (li->live_entry < 0) li->live_entry = !(mssa_aa_modref_mask(s->aa, &key->loc) & MSSA_MR_MOD);
+      live = li->live_entry;
+    }
+  }
+  if (live) {
     mu->def = MSSA_LIVE_ON_ENTRY;
     mu->optimized = 1;
     mu->ar = MSSA_AR_NONE;
     return NULL;
   }
-  key_of(s, mu->inst, key);
-  locinfo *li = lookup(c, mu->inst, key);
   refresh_locinfo(c, li, bb);
   if (c->stack.n - 1 - li->lower_bound > s->check_limit) {
     /* Too many stores to disambiguate: leave the use unoptimized. */
@@ -293,7 +312,11 @@ static void run(mssa_ssa *s, bool replay) {
   if (replay) c.slot = mssa_xcalloc(s->acc.n ? s->acc.n : 1, sizeof *c.slot);
   stack_push(&c, MSSA_LIVE_ON_ENTRY);
   c.stack_epoch = c.pop_epoch = 1;
+  /* Uses of one location in many blocks below one phi (a switch in a loop)
+  ** each run the same phi search: the walker answers repeats from a memo. */
+  if (!replay) mssa_walker_memo_begin(s);
   for (uint32_t k = 0; k < s->dt.npreorder; k++) optimize_block(&c, s->dt.preorder[k]);
+  if (!replay) mssa_walker_memo_end(s);
   free(c.slot);
   mssa_vec_free(&c.infos);
   mssa_vec_free(&c.stack);

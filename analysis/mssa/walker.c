@@ -30,8 +30,22 @@
 **   5. Every entry point takes a live access (not MSSA_ACC_DEAD); a phi and
 **      liveOnEntry are their own clobbers; a def chain holds only defs and
 **      ends at a phi or liveOnEntry (checked under MSSA_CHECKS).
+**   6. With a memo (mssa_walker_memo_begin), a phi search (try_optimize_phi)
+**      is answered from an earlier one with the same phi, location and query
+**      kind (memo_kind) if that one took fewer steps than the budget left:
+**      the search depends on nothing else (not on where the query started
+**      nor which use asked; each alias query is fresh, aa.c invariant 1),
+**      and a budget it never ran out of did not steer it. The budget and
+**      walker_steps are charged its steps, as if it had run again. A search
+**      that ran out of budget is not kept.
+**   7. With a memo, mssa_def_clobbers asks alias analysis once per (def,
+**      location): its answer is a function of the two alone (aa.c
+**      invariant 1; escape state is cached flow-insensitively). Locations
+**      are interned in the memo, so an answer costs one 12-byte map slot:
+**      the memo must not raise the build's peak memory (README's goal).
 */
 #include <stdatomic.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "mssa/mssa.h"
@@ -174,6 +188,93 @@ static bool loads_reorderable(const mssa_inst *use, const mssa_inst *clob) {
   return !(seqcst_use || clob_acquire);
 }
 
+/* ------------------------------------------------------------ the memo */
+
+/* A remembered phi search (invariant 6: kind 0-7, memo_kind) with its
+** answer and step count, or an interned location (MEMO_LOC, invariant 7). */
+typedef struct memo_ent {
+  mssa_loc loc;
+  uint32_t acc, kind;     /* the phi (0 for a location), and the kind */
+  uint32_t result, steps;
+  uint32_t chain;         /* next entry with the same hash, or MSSA_NONE */
+} memo_ent;
+
+#define MEMO_LOC 8u
+
+struct mssa_walk_memo {
+  MSSA_VEC(memo_ent) e;
+  mssa_u64map head;       /* hash -> first entry */
+  mssa_u64map modref;     /* def << 32 | location's entry -> mod/ref answer */
+  uint32_t last_loc;      /* entry of the location asked last, or MSSA_NONE */
+};
+
+void mssa_walker_memo_begin(mssa_ssa *s) {
+  MSSA_ASSERT(!s->walk_memo);
+  s->walk_memo = mssa_xcalloc(1, sizeof *s->walk_memo);
+  s->walk_memo->last_loc = MSSA_NONE;
+}
+
+void mssa_walker_memo_end(mssa_ssa *s) {
+  struct mssa_walk_memo *m = s->walk_memo;
+  if (!m) return;
+  mssa_vec_free(&m->e);
+  mssa_u64map_free(&m->head);
+  mssa_u64map_free(&m->modref);
+  free(m);
+  s->walk_memo = NULL;
+}
+
+/* The entry for (acc, kind, loc) or NULL; *h and *head are what memo_add
+** needs to add it. */
+static const memo_ent *memo_find(const struct mssa_walk_memo *m, uint32_t acc, uint32_t kind,
+                                 const mssa_loc *l, uint64_t *h, uint32_t *head) {
+  uint64_t v[] = {acc, kind, l->ptr, l->size, l->tbaa, l->scope, l->noalias};
+  *h = mssa_hash_words(v, sizeof v / sizeof v[0]);
+  *head = mssa_u64map_get(&m->head, *h);
+  for (uint32_t i = *head; i != MSSA_NONE; i = m->e.a[i].chain) {
+    const memo_ent *e = &m->e.a[i];
+    if (e->acc == acc && e->kind == kind && loc_eq(&e->loc, l)) return e;
+  }
+  return NULL;
+}
+
+/* Adds `e` (its chain: memo_find's *head) under hash h. */
+static void memo_add(struct mssa_walk_memo *m, uint64_t h, const memo_ent *e) {
+  mssa_vec_push(&m->e, *e);
+  mssa_u64map_put(&m->head, h, m->e.n - 1);
+}
+
+/* The memo's entry for location l (added if new). A walk asks about one
+** location def after def: the last one is checked first. */
+static uint32_t memo_loc(struct mssa_walk_memo *m, const mssa_loc *l) {
+  if (m->last_loc != MSSA_NONE && loc_eq(&m->e.a[m->last_loc].loc, l)) return m->last_loc;
+  uint64_t h;
+  uint32_t head;
+  const memo_ent *e = memo_find(m, 0, MEMO_LOC, l, &h, &head);
+  if (e) {
+    m->last_loc = (uint32_t)(e - m->e.a);
+  } else {
+    memo_ent n = {*l, 0, MEMO_LOC, 0, 0, head};
+    memo_add(m, h, &n);
+    m->last_loc = m->e.n - 1;
+  }
+  return m->last_loc;
+}
+
+/* mssa_aa_modref_loc of def `def` (instruction di), through the memo when
+** there is one (invariant 7): 12 bytes of map a remembered answer. */
+static unsigned modref_loc(mssa_ssa *s, uint32_t def, uint32_t di, const mssa_loc *loc) {
+  struct mssa_walk_memo *m = s->walk_memo;
+  if (!m) return mssa_aa_modref_loc(s->aa, di, loc);
+  uint64_t key = (uint64_t)def << 32 | memo_loc(m, loc);
+  uint32_t r = mssa_u64map_get(&m->modref, key);
+  if (r != MSSA_NONE) return r;
+  unsigned mr = mssa_aa_modref_loc(s->aa, di, loc);
+  MSSA_ASSERT(mr != MSSA_NONE);
+  mssa_u64map_put(&m->modref, key, mr);
+  return mr;
+}
+
 bool mssa_def_clobbers(mssa_ssa *s, uint32_t def, uint32_t inst, const mssa_loc *loc, int *ar) {
   MSSA_ASSERT(def < s->acc.n && s->acc.a[def].inst != MSSA_NONE &&
               (s->acc.a[def].kind == MSSA_ACC_DEF || s->acc.a[def].kind == MSSA_ACC_DEAD));
@@ -210,7 +311,7 @@ bool mssa_def_clobbers(mssa_ssa *s, uint32_t def, uint32_t inst, const mssa_loc 
     *ar = MSSA_MAY_ALIAS;
     return true;
   }
-  unsigned mr = mssa_aa_modref_loc(s->aa, di, loc);
+  unsigned mr = modref_loc(s, def, di, loc);
   *ar = (mr & MSSA_MR_MUST) && (mr & MSSA_MR_MODREF) ? MSSA_MUST_ALIAS : MSSA_MAY_ALIAS;
   return (mr & MSSA_MR_MOD) != 0;
 }
@@ -318,11 +419,13 @@ static void add_searches(walker *w, uint32_t phi, pathlist *paused, uint32_t pri
   ** reachable predecessors have theirs yet (mssa_build.c step 5). */
   MSSA_ASSERT(p->nops <= s->cfg.pred_off[p->block + 1] - s->cfg.pred_off[p->block]);
   mssa_loc loc = w->paths.a[prior].loc;
+  /* The same for every edge: asked once (LLVM asks per edge). */
+  bool variant = loc.ptr != MSSA_VAL_NONE && !mssa_loop_invariant_ptr(s->m, s->f, loc.ptr);
   for (uint32_t k = 0; k < p->nops; k++) {
     uint32_t blk = mssa_phi_block(s, p, k), val = mssa_phi_value(s, p, k);
     mssa_loc nl = loc;
     if (loc.ptr != MSSA_VAL_NONE) {
-      if (!mssa_loop_invariant_ptr(s->m, s->f, loc.ptr)) nl.size = MSSA_LOC_UNKNOWN;
+      if (variant) nl.size = MSSA_LOC_UNKNOWN;
       mssa_val t;
       /* The graph holds its module const; translation may intern folded
       ** constants into it, which changes no existing value. */
@@ -465,6 +568,43 @@ static uint32_t try_optimize_phi(walker *w, uint32_t phi, uint32_t start, const 
   return result;
 }
 
+/* What of the query a phi search reads besides its location: for a load,
+** what loads_reorderable reads; nothing for other non-calls. A call's search
+** asks about the call itself (mssa_aa_modref_call): not kept (false). */
+static bool memo_kind(const mssa_ssa *s, const walkq *q, uint32_t *kind) {
+  if (q->is_call || q->skip_self) return false;
+  *kind = 0;
+  if (q->inst == MSSA_NONE) return true;
+  const mssa_inst *u = &s->f->insts.a[q->inst];
+  if (u->opcode == MSSA_OP_LOAD)
+    *kind = 1u | ((u->flags & MSSA_IF_VOLATILE) ? 2u : 0u) | (u->ordering == MSSA_AO_SEQCST ? 4u : 0u);
+  return true;
+}
+
+/* try_optimize_phi, answered from the memo when it can be (invariant 6). */
+static uint32_t phi_search(walker *w, uint32_t phi, uint32_t start) {
+  mssa_ssa *s = w->s;
+  struct mssa_walk_memo *m = s->walk_memo;
+  const mssa_loc *loc = &w->q->loc;
+  uint32_t kind;
+  if (!m || !memo_kind(s, w->q, &kind)) return try_optimize_phi(w, phi, start, loc);
+  uint64_t h;
+  uint32_t head;
+  const memo_ent *e = memo_find(m, phi, kind, loc, &h, &head);
+  if (e && e->steps >= *w->limit) return try_optimize_phi(w, phi, start, loc);
+  if (e) {
+    *w->limit -= e->steps;
+    s->walker_steps += e->steps;
+    return e->result;
+  }
+  uint32_t before = *w->limit;
+  uint32_t result = try_optimize_phi(w, phi, start, loc);
+  if (*w->limit == 0) return result;   /* ran out of budget: not kept */
+  memo_ent n = {*loc, phi, kind, result, before - *w->limit, head};
+  memo_add(m, h, &n);
+  return result;
+}
+
 static uint32_t find_clobber(walker *w, uint32_t start, walkq *q, uint32_t *limit) {
   mssa_ssa *s = w->s;
   w->q = q;
@@ -483,7 +623,7 @@ static uint32_t find_clobber(walker *w, uint32_t start, walkq *q, uint32_t *limi
   } else {
     uint32_t phi = w->paths.a[first].last;
     reset_state(w);
-    result = try_optimize_phi(w, phi, cur, &q->loc);
+    result = phi_search(w, phi, cur);
     reset_state(w);
   }
   return result;

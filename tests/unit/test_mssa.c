@@ -209,6 +209,60 @@ static void test_verifier_catches(void) {
   mssa_module_free(m);
 }
 
+/* The walker's phi-search memo (walker.c invariant 6) must give every use
+** the answer a fresh search would: %p and %q are searched from the same
+** phi (one location must not get the other's answer), and x1 and x3 reach
+** that phi with budgets 1 and 3 below the check limit (three stores to %r
+** above x3), so at limit 12 x3's budget is below the steps x1's search took
+** and the search must run again. Each row is opt-22's answer:
+**   opt-22 -passes='print<memoryssa>' -memssa-check-limit=L */
+static void test_phi_memo(void) {
+  static const char *src =
+      "define void @f(i32 %n, i1 %c) {\n"
+      "entry:\n  %p = alloca i32\n  %q = alloca i32\n  %r = alloca i32\n  %s = alloca i32\n"
+      "  store i32 0, ptr %p\n  store i32 0, ptr %s\n  store i32 0, ptr %s\n  store i32 0, ptr %s\n"
+      "  store i32 0, ptr %q\n  br label %loop\n"
+      "loop:\n  switch i32 %n, label %latch [ i32 0, label %a\n i32 1, label %b\n"
+      "  i32 2, label %d\n i32 3, label %e ]\n"
+      "a:\n  store i32 3, ptr %r\n  %x1 = load i32, ptr %p\n  br label %latch\n"
+      "b:\n  %x2 = load i32, ptr %q\n  br label %latch\n"
+      "d:\n  store i32 2, ptr %r\n  store i32 2, ptr %r\n  store i32 2, ptr %r\n"
+      "  %x3 = load i32, ptr %p\n  br label %latch\n"
+      "e:\n  %x4 = load i32, ptr %q\n  br label %latch\n"
+      "latch:\n  store i32 1, ptr %q\n  br i1 %c, label %loop, label %exit\n"
+      "exit:\n  %x5 = load i32, ptr %p\n  ret void\n}\n";
+  /* limit (UINT32_MAX: none), then the ids of x1..x5's clobbers */
+  static const uint32_t want[][6] = {
+    {0, 6, 12, 9, 12, 10},  {6, 6, 12, 9, 12, 10},  {7, 5, 12, 9, 12, 10},
+    {8, 4, 12, 9, 12, 4},   {9, 3, 12, 5, 12, 3},   {10, 2, 12, 4, 12, 2},
+    {11, 1, 12, 3, 12, 1},  {12, 1, 12, 2, 12, 1},  {13, 1, 12, 1, 12, 1},
+    {UINT32_MAX, 1, 12, 1, 12, 1},
+  };
+  mssa_module *m = parse_text("memo.ll", src);
+  if (!ok(m != NULL, "phi memo fixture parses")) return;
+  mssa_module_set_llvm_version(m, 22);
+  uint32_t fi = mssa_module_find_func(m, "f");
+  for (unsigned k = 0; k < sizeof want / sizeof want[0]; k++) {
+    mssa_build_opts o = {want[k][0], MSSA_AA_ALL, false, want[k][0] == 0};
+    mssa_ssa *s = NULL;
+    if (!ok(mssa_ssa_build(m, &m->funcs.a[fi], &o, &s) == MSSA_OK, "phi memo: builds (limit %u)", want[k][0]))
+      continue;
+    char got[64] = "", exp[64] = "";
+    unsigned nl = 0;
+    const mssa_func *f = s->f;
+    for (uint32_t i = 0; i < f->insts.n; i++) {
+      uint32_t a = mssa_ssa_inst_access(s, i);
+      if (f->insts.a[i].opcode != MSSA_OP_LOAD || a == MSSA_NONE || nl >= 5) continue;
+      uint32_t d = s->acc.a[a].def;
+      snprintf(got + strlen(got), sizeof got - strlen(got), " %u", s->acc.a[d].id);
+      snprintf(exp + strlen(exp), sizeof exp - strlen(exp), " %u", want[k][1 + nl++]);
+    }
+    is_str(got, exp, "phi memo: clobbers of x1..x5 with limit %u are opt-22's", want[k][0]);
+    mssa_ssa_free(s);
+  }
+  mssa_module_free(m);
+}
+
 int main(int argc, char **argv) {
   (void)argc;
   const char *root = getenv("MEMSSA_ROOT");
@@ -217,6 +271,7 @@ int main(int argc, char **argv) {
   (void)argv;
   check_file(dir, "diamond");
   test_verifier_catches();
+  test_phi_memo();
   test_chain(100000);
   test_nested(100000);
   return done_testing();
