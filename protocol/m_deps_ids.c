@@ -253,8 +253,9 @@ static json_t *blocks_packed_new(const mssa_qmodule *q, uint32_t fi) {
   return r;
 }
 
-int mssa__ids_accesses(mssa__call *c, mssa__form form, const mssa_qmodule *q, uint32_t fi,
-                       const mssa_deps_access *v, uint32_t n, uint32_t total, uint64_t offset) {
+json_t *mssa__ids_accesses_new(mssa_proto *p, mssa__form form, const mssa_qmodule *q, uint32_t fi,
+                               const char *fname, const mssa_deps_access *v, uint32_t n,
+                               uint32_t total, uint64_t offset) {
   const mssa_ssa *s = q->ssa[fi];
   mssa_buf b = {0};
   bool packed = form == MSSA__FORM_PACKED;
@@ -269,18 +270,33 @@ int mssa__ids_accesses(mssa__call *c, mssa__form form, const mssa_qmodule *q, ui
     row[4] = x->kind == MSSA_ACC_PHI ? -1 : (int64_t)s->acc.a[v[k].clobber].id;
     row[5] = mssa_q_alias_name(v[k].ar) ? v[k].ar : -1;
     if (packed) packed_access(&b, row, st);
-    else put(c->p, acc, NULL, row, 6);
+    else put(p, acc, NULL, row, 6);
   }
   json_t *next = offset + n < total ? json_integer((json_int_t)(offset + n)) : json_null();
   json_int_t entry = (json_int_t)q->m->funcs.a[fi].entry;   /* liveOnEntry's block */
-  if (packed)
-    return reply(c, json_pack("{sI sI so sI so so}", "total", (json_int_t)total, "offset",
-                              (json_int_t)offset, "next", next, "entry", entry, "blocks",
-                              blocks_packed_new(q, fi), "accesses", packed_new(&b, NULL)));
-  return reply(c, json_pack("{sI sI so sI s[ssssss] so so}", "total", (json_int_t)total, "offset",
-                            (json_int_t)offset, "next", next, "entry", entry, "fields", "kind",
-                            "id", "inst", "block", "clobber", "alias", "blocks", blocks_new(q, fi),
-                            "accesses", acc));
+  json_t *r = json_object();
+  if (r && fname) json_object_set_new(r, "function", mssa__jstr(fname));
+  json_t *members[] = {json_integer(total), json_integer((json_int_t)offset), next,
+                       json_integer(entry), packed ? NULL : json_pack("[ssssss]", "kind", "id",
+                                                                      "inst", "block", "clobber",
+                                                                      "alias"),
+                       packed ? blocks_packed_new(q, fi) : blocks_new(q, fi),
+                       packed ? packed_new(&b, NULL) : acc};
+  static const char *const keys[] = {"total", "offset", "next", "entry", "fields", "blocks",
+                                     "accesses"};
+  int bad = !r;
+  for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++) {
+    if (packed && k == 4) continue;   /* no `fields` (invariant 5) */
+    bad |= !members[k] || json_object_set_new(r, keys[k], members[k]);
+  }
+  if (!bad) return r;
+  json_decref(r);
+  return NULL;
+}
+
+int mssa__ids_accesses(mssa__call *c, mssa__form form, const mssa_qmodule *q, uint32_t fi,
+                       const mssa_deps_access *v, uint32_t n, uint32_t total, uint64_t offset) {
+  return reply(c, mssa__ids_accesses_new(c->p, form, q, fi, NULL, v, n, total, offset));
 }
 
 /* ------------------------------------------------------------ alias, depends */

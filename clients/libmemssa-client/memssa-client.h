@@ -306,6 +306,22 @@ int memssa_client_alias_pairs(memssa_client *c, const char *module, const char *
 json_t *memssa_params_pairs_new(const char *module, const char *function, const long long *pairs,
                                 size_t n);
 
+/* `accesses` of several functions, a page of ~2,000 accesses a request
+** (docs/offload.md, "Several functions in one request"): functions[0..nf),
+** or every function with a body, in module order, when `functions` is
+** NULL. Asked in the ids form when the client's form is IDS, else packed.
+** each(arg, function, answer) is called once per function, in order, with
+** its whole answer (as memssa_client_accesses decodes it; borrowed for the
+** call only); a non-zero return stops the sweep and is returned. */
+typedef int (*memssa_accesses_each)(void *arg, const char *function,
+                                    const memssa_accesses_answer *answer);
+int memssa_client_accesses_many(memssa_client *c, const char *module, const char *const *functions,
+                                size_t nf, memssa_accesses_each each, void *arg);
+/* The params of one page of it (new; NULL when malformed): from function
+** `at` of the list, access `offset` of it, at most `limit` accesses. */
+json_t *memssa_params_accesses_many_new(const char *module, const char *const *functions,
+                                        size_t nf, size_t at, size_t offset, size_t limit);
+
 /* Params objects of the methods (new), for memssa_client_send_new and
 ** batches; NULL when `inst` (or a, b, from, to) is malformed. */
 json_t *memssa_params_clobber_new(const char *module, const char *function, const char *inst);

@@ -33,6 +33,10 @@
 
 /* `accesses` pages asked for at a time (the daemon's maximum). */
 #define ACCESSES_PAGE 100000
+/* Accesses a page of memssa_client_accesses_many: cold, about one batch
+** slice of the daemon's time (~2 ms), so other clients wait no longer
+** (docs/offload.md, "Several functions in one request"). */
+#define ACCESSES_MANY_PAGE 2000
 /* The ids form (docs/offload.md): numbers per access of `accesses` (kind,
 ** id, inst, block, clobber, alias), the members of an alias and a depends
 ** result, and the numbers of an access elsewhere (kind, id, inst). */
@@ -824,6 +828,10 @@ int memssa_client_alias_pairs(memssa_client *c, const char *module, const char *
 static int append_page(json_t *all, json_t *page) {
   json_t *a = ids_array_of(all), *b = ids_array_of(page);
   int rc = !a || !b || json_array_extend(a, b) || json_object_set(all, "accesses", a);
+  /* packed pages joined are an ids array now: say so (memssa_accesses_answer_decode) */
+  if (!rc && !json_object_get(all, "fields"))
+    rc = json_object_set_new(all, "fields", json_pack("[ssssss]", "kind", "id", "inst", "block",
+                                                      "clobber", "alias"));
   json_decref(a);
   json_decref(b);
   return rc ? MEMSSA_CLIENT_EPROTO : 0;
@@ -870,4 +878,76 @@ int memssa_client_accesses(memssa_client *c, const char *module, const char *fun
   rc = memssa_accesses_answer_decode(all, out);
   json_decref(all);
   return rc ? memssa__fail(c, rc) : 0;
+}
+
+/* ------------------------------------------------------------ several functions */
+
+json_t *memssa_params_accesses_many_new(const char *module, const char *const *functions,
+                                        size_t nf, size_t at, size_t offset, size_t limit) {
+  json_t *p = module ? json_object() : NULL, *fs = functions ? json_array() : json_string("*");
+  int bad = !p || !fs || json_object_set_new(p, "module", json_string(module));
+  for (size_t k = 0; !bad && functions && k < nf; k++)
+    bad |= !functions[k] || json_array_append_new(fs, json_string(functions[k]));
+  bad |= !p || json_object_set_new(p, "functions", fs);
+  fs = NULL;
+  if (!bad)
+    bad = json_object_set_new(p, "at", json_integer((json_int_t)at)) ||
+          json_object_set_new(p, "offset", json_integer((json_int_t)offset)) ||
+          json_object_set_new(p, "limit", json_integer((json_int_t)limit));
+  json_decref(fs);
+  if (!bad) return p;
+  json_decref(p);
+  return NULL;
+}
+
+/* One function's entry `e` of a page, joined to the pages before it
+** (*pending); when the function is complete (next null) decoded and handed
+** to each(). */
+static int many_entry(json_t *e, json_t **pending, memssa_accesses_each each, void *arg) {
+  int rc = 0;
+  if (!json_is_object(e)) return MEMSSA_CLIENT_EPROTO;
+  if (*pending && (rc = append_page(*pending, e))) return rc;
+  if (!*pending) *pending = json_incref(e);
+  if (!json_is_null(json_object_get(e, "next"))) return 0;
+  json_object_set_new(*pending, "next", json_null());
+  memssa_accesses_answer a;
+  memset(&a, 0, sizeof a);
+  if (!(rc = memssa_accesses_answer_decode(*pending, &a)))
+    rc = each(arg, str_of(*pending, "function"), &a);
+  memssa_accesses_answer_free(&a);
+  json_decref(*pending);
+  *pending = NULL;
+  return rc;
+}
+
+int memssa_client_accesses_many(memssa_client *c, const char *module, const char *const *functions,
+                                size_t nf, memssa_accesses_each each, void *arg) {
+  if (!c || !module || !each || (!functions && nf)) return MEMSSA_CLIENT_EINVAL;
+  memssa_form form = c->form == MEMSSA_FORM_IDS ? MEMSSA_FORM_IDS : MEMSSA_FORM_PACKED;
+  size_t at = 0, offset = 0;
+  json_t *pending = NULL;
+  for (;;) {
+    json_t *page = NULL, *p = memssa_params_accesses_many_new(module, functions, nf, at, offset,
+                                                              ACCESSES_MANY_PAGE);
+    if (!p) return memssa__fail(c, MEMSSA_CLIENT_EINVAL);
+    int rc = memssa_client_request_new(c, "accesses", memssa_params_form_new(p, form), &page);
+    if (rc) {   /* recorded by the request already */
+      json_decref(pending);
+      return rc;
+    }
+    json_t *fs = json_object_get(page, "functions"), *next = json_object_get(page, "next");
+    if (!json_is_array(fs) || !(json_is_null(next) || json_is_object(next)))
+      rc = MEMSSA_CLIENT_EPROTO;
+    for (size_t k = 0; !rc && k < json_array_size(fs); k++)
+      rc = many_entry(json_array_get(fs, k), &pending, each, arg);   /* or each()'s */
+    at = (size_t)int_of(next, "at", 0);
+    offset = (size_t)int_of(next, "offset", 0);
+    bool more = json_is_object(next);
+    json_decref(page);
+    if (rc || !more) {
+      if (!rc && pending) rc = MEMSSA_CLIENT_EPROTO;   /* a function left unfinished */
+      json_decref(pending);
+      return rc == MEMSSA_CLIENT_EPROTO || rc == MEMSSA_CLIENT_EIO ? memssa__fail(c, rc) : rc;
+    }
+  }
 }
