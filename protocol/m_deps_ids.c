@@ -223,6 +223,17 @@ static void packed_access(mssa_buf *b, const int64_t row[6], int64_t st[3]) {
   st[2] = block;
 }
 
+/* The decimal digits of v in buf (>= 11 bytes), as "%u" spells them: an
+** unnamed block's slot, one a block of every -O2 function, where snprintf
+** cost ~2.5k instructions each (bench/RESULTS.md). Not JSON: a name. */
+static const char *decimal(char buf[16], uint32_t v) {
+  char *d = buf + 15;
+  *d = '\0';
+  do *--d = (char)('0' + v % 10);
+  while (v /= 10);
+  return d;
+}
+
 /* "blocks" of the packed form (invariant 5): the names joined by '\n' in
 ** one string; the ids form's array if a name holds a '\n' itself. */
 static json_t *blocks_packed_new(const mssa_qmodule *q, uint32_t fi) {
@@ -233,9 +244,7 @@ static json_t *blocks_packed_new(const mssa_qmodule *q, uint32_t fi) {
     ** has it), without its scratch buffer: ~1k instructions a block */
     const mssa_block *bb = &f->blocks.a[k];
     char slot[16];
-    const char *nm = slot;
-    if (bb->name != MSSA_NONE) nm = mssa_str(q->m, bb->name);
-    else snprintf(slot, sizeof slot, "%u", bb->slot);
+    const char *nm = bb->name != MSSA_NONE ? mssa_str(q->m, bb->name) : decimal(slot, bb->slot);
     size_t len = strnlen(nm, NAME_CAP - 1);
     if (memchr(nm, '\n', len)) {
       mssa_buf_free(&b);
