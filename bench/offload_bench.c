@@ -25,8 +25,10 @@
 **                    (fresh on both sides), through the socket with
 **                    `"functions":"*"` (memssa_client_accesses_many: pages
 **                    of 2,000 accesses, several functions a request; ids
-**                    and packed forms, the full form asks packed;
-**                    docs/offload.md, "Several functions in one request")
+**                    and packed forms only; docs/offload.md, "Several
+**                    functions in one request"); accesses_all_noblocks the
+**                    same on a third copy, without block names
+**                    (`"blocks":false`: the in-process side makes none)
 **   queries          QUERIES (10,000) alias and depends queries, in turn,
 **                    between random memory instructions of one function;
 **                    through the socket as one JSON-RPC batch, then
@@ -536,13 +538,14 @@ static size_t socket_accesses_all(bench *b, memssa_client *c) {
 
 /* Bytes of every page's reply line of `"functions":"*"` (untimed), pages of
 ** the client library's size (ACCESSES_MANY_PAGE in typed.c). */
-static size_t all_reply_bytes(bench *b, memssa_client *c) {
+static size_t all_reply_bytes(bench *b, memssa_client *c, bool names) {
   size_t at = 0, offset = 0, bytes = 0;
   memssa_form f = form == MEMSSA_FORM_IDS ? MEMSSA_FORM_IDS : MEMSSA_FORM_PACKED;
   for (;;) {
     json_t *p = memssa_params_form_new(
         memssa_params_accesses_many_new(b->module, NULL, 0, at, offset, 2000), f);
     json_t *r = NULL;
+    if (p && !names) json_object_set_new(p, "blocks", json_false());
     bytes += raw_reply_len(c, "accesses", json_incref(p));
     int rc = memssa_client_request_new(c, "accesses", p, &r);
     json_t *next = json_object_get(r, "next");
@@ -658,18 +661,24 @@ int main(int argc, char **argv) {
     in = timed_inproc(&b, inproc_accesses_text_fn, "accesses_warm_pipelined_vs_texts");
     report("accesses_warm_pipelined_vs_texts", NULL, in, sock, count_accesses(&b), 0);
   }
-  /* Every function in a few requests, on a fresh copy on both sides. */
-  bench all = {.module = "offload_all"};
-  reply_bytes = 0;
-  if (setup(&all, argv[2], c, "load_all")) return 1;
-  const char *aphase[] = {"accesses_all_cold", "accesses_all_warm"};
-  for (int pass = 0; pass < 2; pass++) {
-    in = timed_inproc(&all, inproc_accesses, aphase[pass]);
+  /* Every function in a few requests, on a fresh copy on both sides; then
+  ** again on another, without block names ("blocks":false). */
+  bench all[2] = {{.module = "offload_all"}, {.module = "offload_all_nb"}};
+  const char *aphase[2][2] = {{"accesses_all_cold", "accesses_all_warm"},
+                              {"accesses_all_noblocks_cold", "accesses_all_noblocks_warm"}};
+  for (int v = 0; v < 2 && form != MEMSSA_FORM_FULL; v++) {
     reply_bytes = 0;
-    n = timed_socket(&all, c, socket_accesses_all, &sock, aphase[pass]);
-    reply_bytes = all_reply_bytes(&all, c);   /* untimed, after: the cold pass stays cold */
-    report(aphase[pass], NULL, in, sock, count_accesses(&all), n);
-    bad += n;
+    if (setup(&all[v], argv[2], c, v ? "load_all_nb" : "load_all")) return 1;
+    memssa_client_set_block_names(c, !v);
+    for (int pass = 0; pass < 2; pass++) {
+      in = timed_inproc(&all[v], inproc_accesses, aphase[v][pass]);
+      reply_bytes = 0;
+      n = timed_socket(&all[v], c, socket_accesses_all, &sock, aphase[v][pass]);
+      reply_bytes = all_reply_bytes(&all[v], c, !v);   /* untimed, after: cold stays cold */
+      report(aphase[v][pass], NULL, in, sock, count_accesses(&all[v]), n);
+      bad += n;
+    }
+    memssa_client_set_block_names(c, true);
   }
   /* The queries twice each, reported the second time: the first run of a
   ** way also pays for fresh heap pages (page faults cost much here) on

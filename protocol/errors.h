@@ -71,7 +71,7 @@
   X(MODULE_GREW, "module_grew", EDIT_REJECTED)   /* --max-edit-growth */           \
   X(UNSUPPORTED_LLVM, "unsupported_llvm", INVALID_PARAMS) /* load: llvm not 14..22 */ \
   /* `accesses` of several functions (docs/offload.md) */                            \
-  X(NEEDS_COMPACT_FORM, "needs_compact_form", INVALID_PARAMS) /* functions, form full */ \
+  X(NEEDS_COMPACT_FORM, "needs_compact_form", INVALID_PARAMS) /* functions or !blocks, full */ \
   X(FUNCTION_AND_FUNCTIONS, "function_and_functions", INVALID_PARAMS)                \
   X(DECLARATION, "declaration", UNKNOWN_FUNCTION) /* functions[k]: no body */
 

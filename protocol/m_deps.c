@@ -40,6 +40,8 @@
 #define REASON_CAP 2048
 #define ACCESSES_PAGE 1000     /* default page of `accesses` */
 #define ACCESSES_PAGE_MAX 100000
+/* The acache's form key: the form, and whether the reply has `blocks`. */
+#define CACHE_FORM(form, names) ((int)(form) | ((names) ? 0 : 8))
 
 /* ------------------------------------------------------------ naming */
 
@@ -312,8 +314,9 @@ static int get_functions(mssa__call *c, mssa_qmodule *q, uint32_t **fis, size_t 
 
 /* One function's entry of a page: its accesses from `offset`, at most
 ** `room` (a new value, or NULL when out of memory); *got = how many. */
-static json_t *function_entry(mssa__call *c, mssa__form form, mssa_qmodule *q, uint32_t fi,
-                              uint64_t offset, uint64_t room, uint32_t *got, uint32_t *total) {
+static json_t *function_entry(mssa__call *c, mssa__form form, bool names, mssa_qmodule *q,
+                              uint32_t fi, uint64_t offset, uint64_t room, uint32_t *got,
+                              uint32_t *total) {
   /* not pinned: only this entry uses the graph, before the next is asked
   ** for, so --max-memory may evict it for the next one (graphs.c) */
   mssa_ssa *s = mssa__graph(c->p, q, fi, false);
@@ -326,7 +329,7 @@ static json_t *function_entry(mssa__call *c, mssa__form form, mssa_qmodule *q, u
   *got = offset < *total ? *total - (uint32_t)offset : 0;
   if (*got > room) *got = (uint32_t)room;
   json_t *r = mssa__ids_accesses_new(c->p, form, q, fi, mssa_str(q->m, q->m->funcs.a[fi].name),
-                                     v, *got, *total, offset);
+                                     names, v, *got, *total, offset);
   free(v);
   return r;
 }
@@ -334,8 +337,8 @@ static json_t *function_entry(mssa__call *c, mssa__form form, mssa_qmodule *q, u
 /* `accesses` with params.functions: pages over the listed functions' accesses
 ** in order, at most `limit` accesses a page (a function with none counts as
 ** one), from function `at` of the list, access `offset` of it. */
-static int accesses_many(mssa__call *c, mssa_qmodule *q, mssa__form form, uint64_t offset,
-                         uint64_t limit) {
+static int accesses_many(mssa__call *c, mssa_qmodule *q, mssa__form form, bool names,
+                         uint64_t offset, uint64_t limit) {
   uint64_t at = 0;
   uint32_t *fis;
   size_t n;
@@ -357,7 +360,7 @@ static int accesses_many(mssa__call *c, mssa_qmodule *q, mssa__form form, uint64
   mssa__aentry *e = NULL, *hit = NULL;
   uint32_t key = 0x80000000u | (uint32_t)(at < n ? at : n);
   if (all) {
-    e = acache_slot(c->p, q, key, form, (uint32_t)offset, (uint32_t)limit, &hit);
+    e = acache_slot(c->p, q, key, CACHE_FORM(form, names), (uint32_t)offset, (uint32_t)limit, &hit);
     if (hit) {
       c->p->accesses_cached++;
       c->result_text = hit->text;
@@ -379,7 +382,7 @@ static int accesses_many(mssa__call *c, mssa_qmodule *q, mssa__form form, uint64
       break;
     }
     uint32_t got, total;
-    json_t *fe = function_entry(c, form, q, fis[k], offset, limit - used, &got, &total);
+    json_t *fe = function_entry(c, form, names, q, fis[k], offset, limit - used, &got, &total);
     bad |= !fe || json_array_append_new(arr, fe);
     used += got ? got : 1;
     if (offset + got < total) {   /* the page ends inside this function */
@@ -395,7 +398,7 @@ static int accesses_many(mssa__call *c, mssa_qmodule *q, mssa__form form, uint64
   json_decref(next);
   if (!r) return mssa__fail(c, MSSA_RPC_INTERNAL_ERROR, "out of memory encoding the reply");
   c->result = r;
-  if (all) acache_store(c, e, q, key, form, (uint32_t)first, (uint32_t)limit);
+  if (all) acache_store(c, e, q, key, CACHE_FORM(form, names), (uint32_t)first, (uint32_t)limit);
   return 0;
 }
 
@@ -403,22 +406,28 @@ int mssa__m_accesses(mssa__call *c) {
   target t;
   uint64_t offset = 0, limit = ACCESSES_PAGE;
   mssa__form form = MSSA__FORM_FULL;
+  bool names = true;
   int rc;
   if ((rc = mssa__param_uint(c, "offset", false, &offset)) ||
-      (rc = mssa__param_uint(c, "limit", false, &limit)) || (rc = mssa__param_form(c, &form)))
+      (rc = mssa__param_uint(c, "limit", false, &limit)) || (rc = mssa__param_form(c, &form)) ||
+      (rc = mssa__param_bool(c, "blocks", &names)))
     return rc;
+  if (!names && form == MSSA__FORM_FULL)
+    return mssa__fail_reason(c, MSSA_RPC_INVALID_PARAMS, MSSA_REASON_NEEDS_COMPACT_FORM,
+                             "params.blocks false needs \"form\":\"ids\" or \"packed\"");
   if (limit == 0 || limit > ACCESSES_PAGE_MAX)
     return mssa__fail(c, MSSA_RPC_INVALID_PARAMS, "params.limit must be 1..%d", ACCESSES_PAGE_MAX);
   if (offset > UINT32_MAX) offset = UINT32_MAX;
   if (json_object_get(c->params, "functions")) {
     mssa_qmodule *q;
     if ((rc = mssa__get_module(c, &q, NULL))) return rc;
-    return accesses_many(c, q, form, offset, limit);
+    return accesses_many(c, q, form, names, offset, limit);
   }
   if ((rc = get_fn(c, &t))) return rc;
   mssa__aentry *e = NULL, *hit = NULL;
   if (form != MSSA__FORM_FULL) {   /* invariant 5 */
-    e = acache_slot(c->p, t.q, t.fi, form, (uint32_t)offset, (uint32_t)limit, &hit);
+    e = acache_slot(c->p, t.q, t.fi, CACHE_FORM(form, names), (uint32_t)offset, (uint32_t)limit,
+                    &hit);
     if (hit) {
       e = hit;
       c->p->accesses_cached++;
@@ -440,9 +449,10 @@ int mssa__m_accesses(mssa__call *c) {
   uint32_t n = offset < total ? total - (uint32_t)offset : 0;
   if (n > limit) n = (uint32_t)limit;
   if (form != MSSA__FORM_FULL) {
-    rc = mssa__ids_accesses(c, form, t.q, t.fi, v, n, total, offset);
+    rc = mssa__ids_accesses(c, form, t.q, t.fi, names, v, n, total, offset);
     free(v);
-    if (!rc) acache_store(c, e, t.q, t.fi, form, (uint32_t)offset, (uint32_t)limit);
+    if (!rc)
+      acache_store(c, e, t.q, t.fi, CACHE_FORM(form, names), (uint32_t)offset, (uint32_t)limit);
     return rc;
   }
   json_t *arr = json_array();

@@ -263,8 +263,8 @@ static json_t *blocks_packed_new(const mssa_qmodule *q, uint32_t fi) {
 }
 
 json_t *mssa__ids_accesses_new(mssa_proto *p, mssa__form form, const mssa_qmodule *q, uint32_t fi,
-                               const char *fname, const mssa_deps_access *v, uint32_t n,
-                               uint32_t total, uint64_t offset) {
+                               const char *fname, bool names, const mssa_deps_access *v,
+                               uint32_t n, uint32_t total, uint64_t offset) {
   const mssa_ssa *s = q->ssa[fi];
   mssa_buf b = {0};
   bool packed = form == MSSA__FORM_PACKED;
@@ -289,13 +289,13 @@ json_t *mssa__ids_accesses_new(mssa_proto *p, mssa__form form, const mssa_qmodul
                        json_integer(entry), packed ? NULL : json_pack("[ssssss]", "kind", "id",
                                                                       "inst", "block", "clobber",
                                                                       "alias"),
-                       packed ? blocks_packed_new(q, fi) : blocks_new(q, fi),
+                       !names ? NULL : packed ? blocks_packed_new(q, fi) : blocks_new(q, fi),
                        packed ? packed_new(&b, NULL) : acc};
   static const char *const keys[] = {"total", "offset", "next", "entry", "fields", "blocks",
                                      "accesses"};
   int bad = !r;
   for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++) {
-    if (packed && k == 4) continue;   /* no `fields` (invariant 5) */
+    if ((packed && k == 4) || (!names && k == 5)) continue;   /* no `fields` (invariant 5), `blocks` */
     bad |= !members[k] || json_object_set_new(r, keys[k], members[k]);
   }
   if (!bad) return r;
@@ -304,8 +304,9 @@ json_t *mssa__ids_accesses_new(mssa_proto *p, mssa__form form, const mssa_qmodul
 }
 
 int mssa__ids_accesses(mssa__call *c, mssa__form form, const mssa_qmodule *q, uint32_t fi,
-                       const mssa_deps_access *v, uint32_t n, uint32_t total, uint64_t offset) {
-  return reply(c, mssa__ids_accesses_new(c->p, form, q, fi, NULL, v, n, total, offset));
+                       bool names, const mssa_deps_access *v, uint32_t n, uint32_t total,
+                       uint64_t offset) {
+  return reply(c, mssa__ids_accesses_new(c->p, form, q, fi, NULL, names, v, n, total, offset));
 }
 
 /* ------------------------------------------------------------ alias, depends */

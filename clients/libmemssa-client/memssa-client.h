@@ -291,6 +291,12 @@ typedef enum memssa_form {
 } memssa_form;
 /* The form memssa_client_accesses, _alias, _alias_loc and _depends ask for. */
 void memssa_client_set_form(memssa_client *c, memssa_form form);
+/* Whether memssa_client_accesses and _accesses_many in the ids and packed
+** forms ask for block names (the default: true). Without (`"blocks":false`,
+** docs/offload.md), every access's `block` is NULL; a compiler that numbers
+** its blocks in layout order needs no names, and they are ~a quarter of
+** a packed reply's bytes on lua.O2. */
+void memssa_client_set_block_names(memssa_client *c, bool names);
 
 /* Several questions about one function in one request (docs/offload.md,
 ** "Several questions in one request"; always in the packed form): the n

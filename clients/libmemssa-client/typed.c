@@ -153,6 +153,19 @@ void memssa_client_set_form(memssa_client *c, memssa_form form) {
   if (c) c->form = form;
 }
 
+void memssa_client_set_block_names(memssa_client *c, bool names) {
+  if (c) c->no_blocks = !names;
+}
+
+/* `accesses` params (taken) as the client asks: form, and "blocks":false
+** when block names are not wanted (ids and packed forms only). */
+static json_t *accesses_as_asked(const memssa_client *c, json_t *params, memssa_form form) {
+  params = memssa_params_form_new(params, form);
+  if (params && c->no_blocks && form != MEMSSA_FORM_FULL)
+    json_object_set_new(params, "blocks", json_false());
+  return params;
+}
+
 /* `params` (taken) in the form the client asks for. */
 static json_t *in_form(const memssa_client *c, json_t *params) {
   return c ? memssa_params_form_new(params, c->form) : params;
@@ -846,7 +859,7 @@ static int gather_accesses(memssa_client *c, const char *module, const char *fun
   for (;;) {
     json_t *page;
     json_t *p = memssa_params_accesses_new(module, function, offset, ACCESSES_PAGE);
-    int rc = memssa_client_request_new(c, "accesses", in_form(c, p), &page);
+    int rc = memssa_client_request_new(c, "accesses", accesses_as_asked(c, p, c->form), &page);
     if (rc) {
       json_decref(*all);
       *all = NULL;
@@ -930,7 +943,7 @@ int memssa_client_accesses_many(memssa_client *c, const char *module, const char
     json_t *page = NULL, *p = memssa_params_accesses_many_new(module, functions, nf, at, offset,
                                                               ACCESSES_MANY_PAGE);
     if (!p) return memssa__fail(c, MEMSSA_CLIENT_EINVAL);
-    int rc = memssa_client_request_new(c, "accesses", memssa_params_form_new(p, form), &page);
+    int rc = memssa_client_request_new(c, "accesses", accesses_as_asked(c, p, form), &page);
     if (rc) {   /* recorded by the request already */
       json_decref(pending);
       return rc;

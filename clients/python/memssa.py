@@ -145,8 +145,9 @@ def unpack(method, result):
     if method == "accesses" and isinstance(result, dict) and isinstance(result.get("accesses"), str):
         r = {k: result[k] for k in ("total", "offset", "next", "entry")}
         r["fields"] = list(ACCESS_FIELDS)
-        b = result["blocks"]
-        r["blocks"] = (b.split("\n") if b else []) if isinstance(b, str) else b
+        if "blocks" in result:   # not with "blocks": false
+            b = result["blocks"]
+            r["blocks"] = (b.split("\n") if b else []) if isinstance(b, str) else b
         r["accesses"] = _packed_rows(vlq_decode(result["accesses"]))
         return r
     if method == "alias" and isinstance(result, str):
@@ -460,16 +461,18 @@ class Client(_Typed):
             r["next"] = more["next"]
         return r
 
-    def accesses_many(self, module, functions="*", form="packed", limit=ACCESSES_MANY_PAGE):
+    def accesses_many(self, module, functions="*", form="packed", limit=ACCESSES_MANY_PAGE, blocks=True):
         """`accesses` of several functions, `limit` accesses a request
         (docs/offload.md, "Several functions in one request"): functions is
         "*" (every function with a body) or a list of names; form "packed"
         or "ids". A dict, in order, of each function's whole answer as the
-        ids form's result (packed pages unpacked and joined)."""
+        ids form's result (packed pages unpacked and joined). blocks=False:
+        without the block names (no "blocks" member)."""
         out, at, offset = {}, 0, 0
+        extra = {} if blocks else {"blocks": False}
         while True:
-            r = self.call("accesses", {"module": module, "functions": functions, "form": form,
-                                       "at": at, "offset": offset, "limit": limit})
+            r = self.call("accesses", dict({"module": module, "functions": functions, "form": form,
+                                            "at": at, "offset": offset, "limit": limit}, **extra))
             for e in r["functions"]:
                 name = e["function"]
                 piece = unpack("accesses", {k: v for k, v in e.items() if k != "function"})

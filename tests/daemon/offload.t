@@ -773,6 +773,16 @@ def accesses_many(c, path, ids):
     is_(MC.accesses_many("big", form="ids", limit=97), want,
         "ids form, pages of 97 (functions split across pages): the same answers")
     is_(MC.accesses_many("big", limit=97), want, "packed, pages of 97: the same answers (each piece from 0)")
+    nob = MC.accesses_many("big", blocks=False)
+    is_({f: dict(r, blocks=None) for f, r in nob.items()}, {f: dict(r, blocks=None) for f, r in want.items()},
+        "\"blocks\": false: the same answers without the block names")
+    ok(all("blocks" not in r for r in nob.values()), "\"blocks\": false: no blocks member")
+    one = c.result("accesses", {"module": "big", "function": list(want)[3], "form": "ids", "blocks": False})
+    is_(one, {k: v for k, v in want[list(want)[3]].items() if k != "blocks"},
+        "\"blocks\": false on one function: the ids answer without blocks")
+    e = c.call("accesses", {"module": "big", "function": list(want)[3], "blocks": False}).get("error", {})
+    is_((e.get("code"), (e.get("data") or {}).get("reason")), (-32602, "needs_compact_form"),
+        "\"blocks\": false in the full form: -32602, needs_compact_form")
     some = [f for f in want][5:9]
     is_(MC.accesses_many("big", functions=list(reversed(some)), limit=5),
         {f: want[f] for f in reversed(some)}, "a list of four functions, in its order, pages of 5")

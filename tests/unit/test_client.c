@@ -496,7 +496,8 @@ static int many_each(void *arg, const char *function, const memssa_accesses_answ
   size_t bad = want.n != a->n;
   for (size_t k = 0; !bad && k < a->n; k++)
     bad += !same_access(&want.a[k].access, &a->a[k].access) ||
-           strcmp(want.a[k].access.block, a->a[k].access.block) ||
+           !want.a[k].access.block != !a->a[k].access.block ||
+           (a->a[k].access.block && strcmp(want.a[k].access.block, a->a[k].access.block)) ||
            !same_access(&want.a[k].clobber, &a->a[k].clobber) || want.a[k].alias != a->a[k].alias;
   m->bad += bad != 0;
   m->accesses += a->n;
@@ -548,6 +549,15 @@ static void test_accesses_many(memssa_client *c) {
     ok(m.functions == 687 && m.accesses == 19266 && !m.bad,
        "lua.O2: 687 functions, 19,266 accesses, each as memssa_client_accesses answers it alone, ids "
        "(%zu, %zu, %zu differ)", m.functions, m.accesses, m.bad);
+    memssa_client_set_block_names(c, false);
+    memssa_client_set_block_names(ids, false);
+    m = (many_check){ids, "lua", 0, 0, 0, 0, ""};
+    is_int(memssa_client_accesses_many(c, "lua", NULL, 0, many_each, &m), 0,
+           "lua.O2 without block names");
+    ok(m.functions == 687 && m.accesses == 19266 && !m.bad,
+       "lua.O2 without block names: the same (%zu, %zu, %zu differ)", m.functions, m.accesses, m.bad);
+    memssa_client_set_block_names(c, true);
+    memssa_client_set_block_names(ids, true);
     m = (many_check){ids, "lua", 0, 0, 0, 5, ""};
     is_int(memssa_client_accesses_many(c, "lua", NULL, 0, many_each, &m), 42,
            "a callback's non-zero return stops the sweep and is returned");
