@@ -421,13 +421,14 @@ static int block_names(json_t *r, memssa_accesses_answer *out, const char ***nam
   return 0;
 }
 
-/* Both forms: `accesses` an array of numbers (ids) or a packed string. */
-static int accesses_ids_decode(json_t *r, memssa_accesses_answer *out) {
-  long long *v = NULL, entry = int_of(r, "entry", -1);
+/* The answer of the ids rows v (n accesses, taken) with r's blocks and
+** entry. */
+static int accesses_rows_decode(json_t *r, long long *v, size_t n, memssa_accesses_answer *out) {
+  long long entry = int_of(r, "entry", -1);
   const char **names = NULL;
   size_t nb = 0;
-  int rc = accesses_rows(r, &v, &out->n);
-  if (!rc) rc = block_names(r, out, &names, &nb);
+  out->n = n;
+  int rc = block_names(r, out, &names, &nb);
   if (!rc && out->n && !(out->a = calloc(out->n, sizeof *out->a))) rc = MEMSSA_CLIENT_EIO;
   for (size_t k = 0; !rc && k < out->n; k++) {
     const long long *x = v + k * IDS_ACCESS_FIELDS;
@@ -440,6 +441,14 @@ static int accesses_ids_decode(json_t *r, memssa_accesses_answer *out) {
   free(v);
   free(names);
   return rc;
+}
+
+/* Both forms: `accesses` an array of numbers (ids) or a packed string. */
+static int accesses_ids_decode(json_t *r, memssa_accesses_answer *out) {
+  long long *v = NULL;
+  size_t n = 0;
+  int rc = accesses_rows(r, &v, &n);
+  return rc ? rc : accesses_rows_decode(r, v, n, out);
 }
 
 /* [depends, kinds, alias, modref, reaches, reason, killer, walker_clobber, path] */
@@ -913,23 +922,54 @@ json_t *memssa_params_accesses_many_new(const char *module, const char *const *f
   return NULL;
 }
 
+/* A function's answer as its pages arrive: the first page's entry and the
+** ids rows of every page so far (pages are joined as rows, not as JSON:
+** turning packed pages into arrays of JSON integers cost more than
+** decoding them). */
+typedef struct many_pending {
+  json_t *first;
+  long long *rows;
+  size_t n, cap;
+} many_pending;
+
 /* One function's entry `e` of a page, joined to the pages before it
-** (*pending); when the function is complete (next null) decoded and handed
+** (*pend); when the function is complete (next null) decoded and handed
 ** to each(). */
-static int many_entry(json_t *e, json_t **pending, memssa_accesses_each each, void *arg) {
-  int rc = 0;
-  if (!json_is_object(e)) return MEMSSA_CLIENT_EPROTO;
-  if (*pending && (rc = append_page(*pending, e))) return rc;
-  if (!*pending) *pending = json_incref(e);
+static int many_entry(json_t *e, many_pending *pend, memssa_accesses_each each, void *arg) {
+  long long *v;
+  size_t n;
+  int rc = json_is_object(e) ? accesses_rows(e, &v, &n) : MEMSSA_CLIENT_EPROTO;
+  if (rc) return rc;
+  if (!pend->first) {   /* the usual case: a whole function in one page */
+    pend->first = json_incref(e);
+    pend->rows = v;
+    pend->n = pend->cap = n;
+  } else {
+    if (pend->n + n > pend->cap) {
+      size_t cap = 2 * (pend->n + n);
+      long long *grown = realloc(pend->rows, cap * IDS_ACCESS_FIELDS * sizeof *grown);
+      if (!grown) {
+        free(v);
+        return MEMSSA_CLIENT_EIO;
+      }
+      pend->rows = grown;
+      pend->cap = cap;
+    }
+    if (n) memcpy(pend->rows + pend->n * IDS_ACCESS_FIELDS, v, n * IDS_ACCESS_FIELDS * sizeof *v);
+    pend->n += n;
+    free(v);
+  }
   if (!json_is_null(json_object_get(e, "next"))) return 0;
-  json_object_set_new(*pending, "next", json_null());
   memssa_accesses_answer a;
-  memset(&a, 0, sizeof a);
-  if (!(rc = memssa_accesses_answer_decode(*pending, &a)))
-    rc = each(arg, str_of(*pending, "function"), &a);
+  if (!(rc = begin(pend->first, "accesses", &a.json, &a, sizeof a))) {
+    rc = accesses_rows_decode(pend->first, pend->rows, pend->n, &a);   /* takes the rows */
+    pend->rows = NULL;
+    if (!rc) rc = each(arg, str_of(pend->first, "function"), &a);
+  }
   memssa_accesses_answer_free(&a);
-  json_decref(*pending);
-  *pending = NULL;
+  json_decref(pend->first);
+  free(pend->rows);
+  *pend = (many_pending){NULL, NULL, 0, 0};
   return rc;
 }
 
@@ -938,14 +978,15 @@ int memssa_client_accesses_many(memssa_client *c, const char *module, const char
   if (!c || !module || !each || (!functions && nf)) return MEMSSA_CLIENT_EINVAL;
   memssa_form form = c->form == MEMSSA_FORM_IDS ? MEMSSA_FORM_IDS : MEMSSA_FORM_PACKED;
   size_t at = 0, offset = 0;
-  json_t *pending = NULL;
+  many_pending pending = {NULL, NULL, 0, 0};
   for (;;) {
     json_t *page = NULL, *p = memssa_params_accesses_many_new(module, functions, nf, at, offset,
                                                               ACCESSES_MANY_PAGE);
     if (!p) return memssa__fail(c, MEMSSA_CLIENT_EINVAL);
     int rc = memssa_client_request_new(c, "accesses", accesses_as_asked(c, p, form), &page);
     if (rc) {   /* recorded by the request already */
-      json_decref(pending);
+      json_decref(pending.first);
+      free(pending.rows);
       return rc;
     }
     json_t *fs = json_object_get(page, "functions"), *next = json_object_get(page, "next");
@@ -958,8 +999,9 @@ int memssa_client_accesses_many(memssa_client *c, const char *module, const char
     bool more = json_is_object(next);
     json_decref(page);
     if (rc || !more) {
-      if (!rc && pending) rc = MEMSSA_CLIENT_EPROTO;   /* a function left unfinished */
-      json_decref(pending);
+      if (!rc && pending.first) rc = MEMSSA_CLIENT_EPROTO;   /* a function left unfinished */
+      json_decref(pending.first);
+      free(pending.rows);
       return rc == MEMSSA_CLIENT_EPROTO || rc == MEMSSA_CLIENT_EIO ? memssa__fail(c, rc) : rc;
     }
   }
