@@ -280,10 +280,9 @@ static int get_functions(mssa__call *c, mssa_qmodule *q, uint32_t **fis, size_t 
   json_t *v = json_object_get(c->params, "functions");
   *n = 0;
   *fis = mssa_xmalloc((q->nfuncs ? q->nfuncs : 1) * sizeof **fis);
-  mssa__graph_count cnt;
   if (json_is_string(v) && !strcmp(json_string_value(v), "*")) {
     for (uint32_t fi = 0; fi < q->nfuncs; fi++)
-      if (mssa__graph_counts(q, fi, &cnt)) (*fis)[(*n)++] = fi;
+      if (mssa__graph_exists(q, fi)) (*fis)[(*n)++] = fi;
     return 0;
   }
   if (!json_is_array(v))
@@ -302,7 +301,7 @@ static int get_functions(mssa__call *c, mssa_qmodule *q, uint32_t **fis, size_t 
       return mssa__fail(c, MSSA_RPC_UNKNOWN_FUNCTION,
                         "params.functions[%zu]: no function named '@%.200s'", k,
                         nm[0] == '@' ? nm + 1 : nm);
-    if (!mssa__graph_counts(q, fi, &cnt))
+    if (!mssa__graph_exists(q, fi))
       return mssa__fail_reason(c, MSSA_RPC_UNKNOWN_FUNCTION, MSSA_REASON_DECLARATION,
                                "params.functions[%zu]: '@%.200s' is a declaration (no body, no "
                                "MemorySSA)",
