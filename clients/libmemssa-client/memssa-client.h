@@ -318,7 +318,9 @@ json_t *memssa_params_pairs_new(const char *module, const char *function, const 
 ** NULL. Asked in the ids form when the client's form is IDS, else packed.
 ** each(arg, function, answer) is called once per function, in order, with
 ** its whole answer (as memssa_client_accesses decodes it; borrowed for the
-** call only); a non-zero return stops the sweep and is returned. */
+** call only; its `json` is the function's element of the first page that
+** holds it: a function cut across pages is joined in `a`, not in `json`);
+** a non-zero return stops the sweep and is returned. */
 typedef int (*memssa_accesses_each)(void *arg, const char *function,
                                     const memssa_accesses_answer *answer);
 int memssa_client_accesses_many(memssa_client *c, const char *module, const char *const *functions,
