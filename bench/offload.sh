@@ -4,6 +4,10 @@
 # links libmemssa.a and calls query/deps.h directly):
 #   - `accesses` of every defined function of the module (cold: the walker
 #     computes every clobber; warm: again, cached);
+#   - `accesses` of every function again, on a fresh copy of the module on
+#     both sides, through `"functions":"*"`: several functions a request
+#     (accesses_all, cold and warm; docs/offload.md "Several functions in
+#     one request");
 #   - 10,000 alias/depends queries between random memory instructions of one
 #     function: as one JSON-RPC batch, pipelined, and one round trip each;
 #     in the packed form also grouped (`pairs`: one alias and one depends
@@ -111,7 +115,7 @@ table_instr() {
   echo "| phase | n | in-process Ir | client Ir | memssad Ir | socket Ir / answer | ratio (client + memssad) / in-process | mismatches |"
   echo "|---|---:|---:|---:|---:|---:|---:|---:|"
   while read -r phase rest; do
-    [ "$phase" = load ] && continue
+    case $phase in load*) continue ;; esac
     local n in cl dm
     n=$(field n "$rest")
     in=$(instructions "$form" "in:$(field in_from "$rest")")

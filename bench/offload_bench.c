@@ -21,6 +21,14 @@
 **                    reported again against in-process work that also makes
 **                    every text the reply carries (names, instruction text,
 **                    source, the printed access)
+**   accesses_all (cold, warm)  the same on a second copy of the module
+**                    (fresh on both sides), through the socket with
+**                    `"functions":"*"` (memssa_client_accesses_many: pages
+**                    of 2,000 accesses, several functions a request; ids
+**                    and packed forms only; docs/offload.md, "Several
+**                    functions in one request"); accesses_all_noblocks the
+**                    same on a third copy, without block names
+**                    (`"blocks":false`: the in-process side makes none)
 **   queries          QUERIES (10,000) alias and depends queries, in turn,
 **                    between random memory instructions of one function;
 **                    through the socket as one JSON-RPC batch, then
@@ -499,6 +507,56 @@ static size_t socket_grouped(bench *b, memssa_client *c) {
   return bad;
 }
 
+/* memssa_client_accesses_many's callback: function `function`'s answer
+** against the in-process one; functions come in module order. */
+typedef struct all_ctx {
+  bench *b;
+  uint32_t fi;   /* the next function with a graph to expect */
+  size_t bad, functions;
+} all_ctx;
+
+static int all_each(void *arg, const char *function, const memssa_accesses_answer *a) {
+  all_ctx *x = arg;
+  while (x->fi < x->b->q->nfuncs && !x->b->q->ssa[x->fi]) x->fi++;
+  if (x->fi >= x->b->q->nfuncs || strcmp(function, fname(x->b, x->fi))) {
+    x->bad++;
+    return 0;
+  }
+  x->bad += compare_accesses(x->b, x->fi++, a) != 0;
+  x->functions++;
+  return 0;
+}
+
+static size_t socket_accesses_all(bench *b, memssa_client *c) {
+  all_ctx x = {b, 0, 0, 0};
+  if (memssa_client_accesses_many(c, b->module, NULL, 0, all_each, &x)) {
+    fprintf(stderr, "accesses_many: %s\n", memssa_client_errmsg(c));
+    return 1;
+  }
+  return x.bad + (x.functions != b->q->ndefined);
+}
+
+/* Bytes of every page's reply line of `"functions":"*"` (untimed), pages of
+** the client library's size (ACCESSES_MANY_PAGE in typed.c). */
+static size_t all_reply_bytes(bench *b, memssa_client *c, bool names) {
+  size_t at = 0, offset = 0, bytes = 0;
+  memssa_form f = form == MEMSSA_FORM_IDS ? MEMSSA_FORM_IDS : MEMSSA_FORM_PACKED;
+  for (;;) {
+    json_t *p = memssa_params_form_new(
+        memssa_params_accesses_many_new(b->module, NULL, 0, at, offset, 2000), f);
+    json_t *r = NULL;
+    if (p && !names) json_object_set_new(p, "blocks", json_false());
+    bytes += raw_reply_len(c, "accesses", json_incref(p));
+    int rc = memssa_client_request_new(c, "accesses", p, &r);
+    json_t *next = json_object_get(r, "next");
+    at = (size_t)json_integer_value(json_object_get(next, "at"));
+    offset = (size_t)json_integer_value(json_object_get(next, "offset"));
+    bool more = !rc && json_is_object(next);
+    json_decref(r);
+    if (!more) return bytes;
+  }
+}
+
 /* ------------------------------------------------------------ main */
 
 static size_t count_accesses(const bench *b) {
@@ -507,7 +565,7 @@ static size_t count_accesses(const bench *b) {
   return n;
 }
 
-static int setup(bench *b, const char *path, memssa_client *c) {
+static int setup(bench *b, const char *path, memssa_client *c, const char *phase) {
   mssa_build_opts opts = {UINT32_MAX, 0, false, false};   /* the daemon's defaults */
   mssa_diag diag;
   clock_pair t = now(false);
@@ -523,7 +581,7 @@ static int setup(bench *b, const char *path, memssa_client *c) {
     return -1;
   }
   clock_pair sock = since(t, true);
-  report("load", NULL, in, sock, b->q->ndefined, (uint64_t)l.defs != b->q->ndefs);
+  report(phase, NULL, in, sock, b->q->ndefined, (uint64_t)l.defs != b->q->ndefs);
   memssa_load_answer_free(&l);
   b->acc = calloc(b->q->nfuncs, sizeof *b->acc);
   b->nacc = calloc(b->q->nfuncs, sizeof *b->nacc);
@@ -582,7 +640,7 @@ int main(int argc, char **argv) {
   }
   memssa_client_set_form(c, form);
   bench b = {.module = "offload"};
-  if (setup(&b, argv[2], c)) return 1;
+  if (setup(&b, argv[2], c, "load")) return 1;
   size_t bad = 0, n;
   clock_pair in, sock;
   const char *phase[] = {"accesses_cold", "accesses_warm"};
@@ -602,6 +660,25 @@ int main(int argc, char **argv) {
   if (form == MEMSSA_FORM_FULL) {   /* the texts the full form carries, made in-process */
     in = timed_inproc(&b, inproc_accesses_text_fn, "accesses_warm_pipelined_vs_texts");
     report("accesses_warm_pipelined_vs_texts", NULL, in, sock, count_accesses(&b), 0);
+  }
+  /* Every function in a few requests, on a fresh copy on both sides; then
+  ** again on another, without block names ("blocks":false). */
+  bench all[2] = {{.module = "offload_all"}, {.module = "offload_all_nb"}};
+  const char *aphase[2][2] = {{"accesses_all_cold", "accesses_all_warm"},
+                              {"accesses_all_noblocks_cold", "accesses_all_noblocks_warm"}};
+  for (int v = 0; v < 2 && form != MEMSSA_FORM_FULL; v++) {
+    reply_bytes = 0;
+    if (setup(&all[v], argv[2], c, v ? "load_all_nb" : "load_all")) return 1;
+    memssa_client_set_block_names(c, !v);
+    for (int pass = 0; pass < 2; pass++) {
+      in = timed_inproc(&all[v], inproc_accesses, aphase[v][pass]);
+      reply_bytes = 0;
+      n = timed_socket(&all[v], c, socket_accesses_all, &sock, aphase[v][pass]);
+      reply_bytes = all_reply_bytes(&all[v], c, !v);   /* untimed, after: cold stays cold */
+      report(aphase[v][pass], NULL, in, sock, count_accesses(&all[v]), n);
+      bad += n;
+    }
+    memssa_client_set_block_names(c, true);
   }
   /* The queries twice each, reported the second time: the first run of a
   ** way also pays for fresh heap pages (page faults cost much here) on

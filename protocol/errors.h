@@ -69,7 +69,11 @@
   X(BLOCK_IN_USE, "block_in_use", EDIT_REJECTED)                                       \
   X(UNSPLITTABLE, "unsplittable", EDIT_REJECTED)                                       \
   X(MODULE_GREW, "module_grew", EDIT_REJECTED)   /* --max-edit-growth */           \
-  X(UNSUPPORTED_LLVM, "unsupported_llvm", INVALID_PARAMS) /* load: llvm not 14..22 */
+  X(UNSUPPORTED_LLVM, "unsupported_llvm", INVALID_PARAMS) /* load: llvm not 14..22 */ \
+  /* `accesses` of several functions (docs/offload.md) */                            \
+  X(NEEDS_COMPACT_FORM, "needs_compact_form", INVALID_PARAMS) /* functions or !blocks, full */ \
+  X(FUNCTION_AND_FUNCTIONS, "function_and_functions", INVALID_PARAMS)                \
+  X(DECLARATION, "declaration", UNKNOWN_FUNCTION) /* functions[k]: no body */
 
 #define MSSA__RPC_ENUM(name, code, msg, reason) MSSA_RPC_##name = (code),
 enum { MSSA_RPC_ERROR_TABLE(MSSA__RPC_ENUM) };

@@ -211,6 +211,12 @@ bool mssa__graph_counts(const mssa_qmodule *q, uint32_t fi, mssa__graph_count *o
   return true;
 }
 
+bool mssa__graph_exists(const mssa_qmodule *q, uint32_t fi) {
+  if (fi < q->nfuncs && q->ssa[fi]) return true;
+  const mssa__gnode *g = node_of(q, fi);
+  return g && g->state == GRAPH_EVICTED;
+}
+
 void mssa__graph_forget(mssa_proto *p, mssa_qmodule *q, uint32_t fi) {
   mssa__gnode *g = node_of(q, fi);
   if (!g) return;

@@ -18,7 +18,14 @@
 **      sgen moves with everything that changes a graph or the module set.
 **      A reuse asks the walker nothing, so it leaves gen alone. The full
 **      form is not kept: its printed accesses change as the walker
-**      optimizes uses.
+**      optimizes uses. A page of `"functions":"*"` is kept the same way,
+**      under a function index with the top bit set (no function has one).
+**   6. `accesses` of several functions answers each with exactly its
+**      one-function reply (m_deps_ids.c) plus its name, and a page never
+**      holds more than `limit` accesses (a function without any counts
+**      one): the bound is a count, not a clock, so a page is the same
+**      bytes whenever it is asked, and it keeps a page's cost near a batch
+**      slice at the clients' page size (docs/offload.md).
 */
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,6 +40,8 @@
 #define REASON_CAP 2048
 #define ACCESSES_PAGE 1000     /* default page of `accesses` */
 #define ACCESSES_PAGE_MAX 100000
+/* The acache's form key: the form, and whether the reply has `blocks`. */
+#define CACHE_FORM(form, names) ((int)(form) | ((names) ? 0 : 8))
 
 /* ------------------------------------------------------------ naming */
 
@@ -261,20 +270,163 @@ static int reply(mssa__call *c, json_t *r) {
   return 0;
 }
 
+/* ------------------------------------------------------------ several functions */
+
+/* The functions params.functions names (docs/offload.md, "Several functions
+** in one request"): "*" = every function with a graph, in module order,
+** else an array of names, each with a graph. *fis malloc'ed (freed by the
+** caller whatever the result). */
+static int get_functions(mssa__call *c, mssa_qmodule *q, uint32_t **fis, size_t *n) {
+  json_t *v = json_object_get(c->params, "functions");
+  *n = 0;
+  *fis = mssa_xmalloc((q->nfuncs ? q->nfuncs : 1) * sizeof **fis);
+  if (json_is_string(v) && !strcmp(json_string_value(v), "*")) {
+    for (uint32_t fi = 0; fi < q->nfuncs; fi++)
+      if (mssa__graph_exists(q, fi)) (*fis)[(*n)++] = fi;
+    return 0;
+  }
+  if (!json_is_array(v))
+    return mssa__fail(c, MSSA_RPC_INVALID_PARAMS,
+                      "params.functions must be \"*\" or an array of function names");
+  if (json_array_size(v) > q->nfuncs) {   /* room: a name may repeat, not exceed */
+    free(*fis);
+    *fis = mssa_xmalloc(json_array_size(v) * sizeof **fis);
+  }
+  for (size_t k = 0; k < json_array_size(v); k++) {
+    const char *nm = json_string_value(json_array_get(v, k));
+    if (!nm)
+      return mssa__fail(c, MSSA_RPC_INVALID_PARAMS, "params.functions[%zu] must be a string", k);
+    uint32_t fi = mssa_q_find_func(q, nm[0] == '@' ? nm + 1 : nm);
+    if (fi == MSSA_NONE || fi >= q->nfuncs)
+      return mssa__fail(c, MSSA_RPC_UNKNOWN_FUNCTION,
+                        "params.functions[%zu]: no function named '@%.200s'", k,
+                        nm[0] == '@' ? nm + 1 : nm);
+    if (!mssa__graph_exists(q, fi))
+      return mssa__fail_reason(c, MSSA_RPC_UNKNOWN_FUNCTION, MSSA_REASON_DECLARATION,
+                               "params.functions[%zu]: '@%.200s' is a declaration (no body, no "
+                               "MemorySSA)",
+                               k, nm[0] == '@' ? nm + 1 : nm);
+    (*fis)[(*n)++] = fi;
+  }
+  return 0;
+}
+
+/* One function's entry of a page: its accesses from `offset`, at most
+** `room` (a new value, or NULL when out of memory); *got = how many. */
+static json_t *function_entry(mssa__call *c, mssa__form form, bool names, mssa_qmodule *q,
+                              uint32_t fi, uint64_t offset, uint64_t room, uint32_t *got,
+                              uint32_t *total) {
+  /* not pinned: only this entry uses the graph, before the next is asked
+  ** for, so --max-memory may evict it for the next one (graphs.c) */
+  mssa_ssa *s = mssa__graph(c->p, q, fi, false);
+  *got = *total = 0;
+  if (!s) return NULL;   /* it built before: cannot happen (graphs.c) */
+  mssa_ssa_settle_words(s);
+  if (room > s->acc.n) room = s->acc.n;
+  mssa_deps_access *v = mssa_xmalloc((room ? room : 1) * sizeof *v);
+  *total = mssa_deps_accesses(s, (uint32_t)offset, (uint32_t)room, v);
+  *got = offset < *total ? *total - (uint32_t)offset : 0;
+  if (*got > room) *got = (uint32_t)room;
+  json_t *r = mssa__ids_accesses_new(c->p, form, q, fi, mssa_str(q->m, q->m->funcs.a[fi].name),
+                                     names, v, *got, *total, offset);
+  free(v);
+  return r;
+}
+
+/* `accesses` with params.functions: pages over the listed functions' accesses
+** in order, at most `limit` accesses a page (a function with none counts as
+** one), from function `at` of the list, access `offset` of it. */
+static int accesses_many(mssa__call *c, mssa_qmodule *q, mssa__form form, bool names,
+                         uint64_t offset, uint64_t limit) {
+  uint64_t at = 0;
+  uint32_t *fis;
+  size_t n;
+  int rc;
+  if (json_object_get(c->params, "function"))
+    return mssa__fail_reason(c, MSSA_RPC_INVALID_PARAMS, MSSA_REASON_FUNCTION_AND_FUNCTIONS,
+                             "params.function and params.functions exclude each other");
+  if (form == MSSA__FORM_FULL)
+    return mssa__fail_reason(c, MSSA_RPC_INVALID_PARAMS, MSSA_REASON_NEEDS_COMPACT_FORM,
+                             "params.functions needs \"form\":\"ids\" or \"packed\"");
+  if ((rc = mssa__param_uint(c, "at", false, &at))) return rc;
+  bool all = json_is_string(json_object_get(c->params, "functions"));
+  if ((rc = get_functions(c, q, &fis, &n))) {
+    free(fis);
+    return rc;
+  }
+  /* Invariant 5: a page of "*" is kept like one function's (fi: the page's
+  ** first function with the top bit set, a key no function has). */
+  mssa__aentry *e = NULL, *hit = NULL;
+  uint32_t key = 0x80000000u | (uint32_t)(at < n ? at : n);
+  if (all) {
+    e = acache_slot(c->p, q, key, CACHE_FORM(form, names), (uint32_t)offset, (uint32_t)limit, &hit);
+    if (hit) {
+      c->p->accesses_cached++;
+      c->result_text = hit->text;
+      c->result_len = hit->len;
+      c->p->raw_q = q;
+      c->p->raw_fi = at < n ? fis[at] : 0;
+      c->p->raw_accesses = true;
+      free(fis);
+      return 0;
+    }
+  }
+  c->p->gen++;   /* invariant 4 */
+  json_t *arr = json_array(), *next = json_null();
+  uint64_t used = 0, first = offset;
+  int bad = !arr;
+  for (size_t k = at; !bad && k < n; k++, offset = 0) {
+    if (used >= limit) {
+      next = json_pack("{sIsI}", "at", (json_int_t)k, "offset", (json_int_t)0);
+      break;
+    }
+    uint32_t got, total;
+    json_t *fe = function_entry(c, form, names, q, fis[k], offset, limit - used, &got, &total);
+    bad |= !fe || json_array_append_new(arr, fe);
+    used += got ? got : 1;
+    if (offset + got < total) {   /* the page ends inside this function */
+      next = json_pack("{sIsI}", "at", (json_int_t)k, "offset", (json_int_t)(offset + got));
+      break;
+    }
+  }
+  free(fis);
+  json_t *r = bad || !next ? NULL
+                           : json_pack("{sIsOsO}", "total", (json_int_t)n, "functions", arr,
+                                       "next", next);
+  json_decref(arr);
+  json_decref(next);
+  if (!r) return mssa__fail(c, MSSA_RPC_INTERNAL_ERROR, "out of memory encoding the reply");
+  c->result = r;
+  if (all) acache_store(c, e, q, key, CACHE_FORM(form, names), (uint32_t)first, (uint32_t)limit);
+  return 0;
+}
+
 int mssa__m_accesses(mssa__call *c) {
   target t;
   uint64_t offset = 0, limit = ACCESSES_PAGE;
   mssa__form form = MSSA__FORM_FULL;
+  bool names = true;
   int rc;
-  if ((rc = get_fn(c, &t)) || (rc = mssa__param_uint(c, "offset", false, &offset)) ||
-      (rc = mssa__param_uint(c, "limit", false, &limit)) || (rc = mssa__param_form(c, &form)))
+  if ((rc = mssa__param_uint(c, "offset", false, &offset)) ||
+      (rc = mssa__param_uint(c, "limit", false, &limit)) || (rc = mssa__param_form(c, &form)) ||
+      (rc = mssa__param_bool(c, "blocks", &names)))
     return rc;
+  if (!names && form == MSSA__FORM_FULL)
+    return mssa__fail_reason(c, MSSA_RPC_INVALID_PARAMS, MSSA_REASON_NEEDS_COMPACT_FORM,
+                             "params.blocks false needs \"form\":\"ids\" or \"packed\"");
   if (limit == 0 || limit > ACCESSES_PAGE_MAX)
     return mssa__fail(c, MSSA_RPC_INVALID_PARAMS, "params.limit must be 1..%d", ACCESSES_PAGE_MAX);
   if (offset > UINT32_MAX) offset = UINT32_MAX;
+  if (json_object_get(c->params, "functions")) {
+    mssa_qmodule *q;
+    if ((rc = mssa__get_module(c, &q, NULL))) return rc;
+    return accesses_many(c, q, form, names, offset, limit);
+  }
+  if ((rc = get_fn(c, &t))) return rc;
   mssa__aentry *e = NULL, *hit = NULL;
   if (form != MSSA__FORM_FULL) {   /* invariant 5 */
-    e = acache_slot(c->p, t.q, t.fi, form, (uint32_t)offset, (uint32_t)limit, &hit);
+    e = acache_slot(c->p, t.q, t.fi, CACHE_FORM(form, names), (uint32_t)offset, (uint32_t)limit,
+                    &hit);
     if (hit) {
       e = hit;
       c->p->accesses_cached++;
@@ -296,9 +448,10 @@ int mssa__m_accesses(mssa__call *c) {
   uint32_t n = offset < total ? total - (uint32_t)offset : 0;
   if (n > limit) n = (uint32_t)limit;
   if (form != MSSA__FORM_FULL) {
-    rc = mssa__ids_accesses(c, form, t.q, t.fi, v, n, total, offset);
+    rc = mssa__ids_accesses(c, form, t.q, t.fi, names, v, n, total, offset);
     free(v);
-    if (!rc) acache_store(c, e, t.q, t.fi, form, (uint32_t)offset, (uint32_t)limit);
+    if (!rc)
+      acache_store(c, e, t.q, t.fi, CACHE_FORM(form, names), (uint32_t)offset, (uint32_t)limit);
     return rc;
   }
   json_t *arr = json_array();

@@ -223,6 +223,17 @@ static void packed_access(mssa_buf *b, const int64_t row[6], int64_t st[3]) {
   st[2] = block;
 }
 
+/* The decimal digits of v in buf (>= 11 bytes), as "%u" spells them: an
+** unnamed block's slot, one a block of every -O2 function, where snprintf
+** cost ~2.5k instructions each (bench/RESULTS.md). Not JSON: a name. */
+static const char *decimal(char buf[16], uint32_t v) {
+  char *d = buf + 15;
+  *d = '\0';
+  do *--d = (char)('0' + v % 10);
+  while (v /= 10);
+  return d;
+}
+
 /* "blocks" of the packed form (invariant 5): the names joined by '\n' in
 ** one string; the ids form's array if a name holds a '\n' itself. */
 static json_t *blocks_packed_new(const mssa_qmodule *q, uint32_t fi) {
@@ -233,9 +244,7 @@ static json_t *blocks_packed_new(const mssa_qmodule *q, uint32_t fi) {
     ** has it), without its scratch buffer: ~1k instructions a block */
     const mssa_block *bb = &f->blocks.a[k];
     char slot[16];
-    const char *nm = slot;
-    if (bb->name != MSSA_NONE) nm = mssa_str(q->m, bb->name);
-    else snprintf(slot, sizeof slot, "%u", bb->slot);
+    const char *nm = bb->name != MSSA_NONE ? mssa_str(q->m, bb->name) : decimal(slot, bb->slot);
     size_t len = strnlen(nm, NAME_CAP - 1);
     if (memchr(nm, '\n', len)) {
       mssa_buf_free(&b);
@@ -253,8 +262,9 @@ static json_t *blocks_packed_new(const mssa_qmodule *q, uint32_t fi) {
   return r;
 }
 
-int mssa__ids_accesses(mssa__call *c, mssa__form form, const mssa_qmodule *q, uint32_t fi,
-                       const mssa_deps_access *v, uint32_t n, uint32_t total, uint64_t offset) {
+json_t *mssa__ids_accesses_new(mssa_proto *p, mssa__form form, const mssa_qmodule *q, uint32_t fi,
+                               const char *fname, bool names, const mssa_deps_access *v,
+                               uint32_t n, uint32_t total, uint64_t offset) {
   const mssa_ssa *s = q->ssa[fi];
   mssa_buf b = {0};
   bool packed = form == MSSA__FORM_PACKED;
@@ -269,18 +279,34 @@ int mssa__ids_accesses(mssa__call *c, mssa__form form, const mssa_qmodule *q, ui
     row[4] = x->kind == MSSA_ACC_PHI ? -1 : (int64_t)s->acc.a[v[k].clobber].id;
     row[5] = mssa_q_alias_name(v[k].ar) ? v[k].ar : -1;
     if (packed) packed_access(&b, row, st);
-    else put(c->p, acc, NULL, row, 6);
+    else put(p, acc, NULL, row, 6);
   }
   json_t *next = offset + n < total ? json_integer((json_int_t)(offset + n)) : json_null();
   json_int_t entry = (json_int_t)q->m->funcs.a[fi].entry;   /* liveOnEntry's block */
-  if (packed)
-    return reply(c, json_pack("{sI sI so sI so so}", "total", (json_int_t)total, "offset",
-                              (json_int_t)offset, "next", next, "entry", entry, "blocks",
-                              blocks_packed_new(q, fi), "accesses", packed_new(&b, NULL)));
-  return reply(c, json_pack("{sI sI so sI s[ssssss] so so}", "total", (json_int_t)total, "offset",
-                            (json_int_t)offset, "next", next, "entry", entry, "fields", "kind",
-                            "id", "inst", "block", "clobber", "alias", "blocks", blocks_new(q, fi),
-                            "accesses", acc));
+  json_t *r = json_object();
+  if (r && fname) json_object_set_new(r, "function", mssa__jstr(fname));
+  json_t *members[] = {json_integer(total), json_integer((json_int_t)offset), next,
+                       json_integer(entry), packed ? NULL : json_pack("[ssssss]", "kind", "id",
+                                                                      "inst", "block", "clobber",
+                                                                      "alias"),
+                       !names ? NULL : packed ? blocks_packed_new(q, fi) : blocks_new(q, fi),
+                       packed ? packed_new(&b, NULL) : acc};
+  static const char *const keys[] = {"total", "offset", "next", "entry", "fields", "blocks",
+                                     "accesses"};
+  int bad = !r;
+  for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++) {
+    if ((packed && k == 4) || (!names && k == 5)) continue;   /* no `fields` (invariant 5), `blocks` */
+    bad |= !members[k] || json_object_set_new(r, keys[k], members[k]);
+  }
+  if (!bad) return r;
+  json_decref(r);
+  return NULL;
+}
+
+int mssa__ids_accesses(mssa__call *c, mssa__form form, const mssa_qmodule *q, uint32_t fi,
+                       bool names, const mssa_deps_access *v, uint32_t n, uint32_t total,
+                       uint64_t offset) {
+  return reply(c, mssa__ids_accesses_new(c->p, form, q, fi, NULL, names, v, n, total, offset));
 }
 
 /* ------------------------------------------------------------ alias, depends */

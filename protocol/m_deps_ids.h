@@ -24,7 +24,15 @@ int mssa__packed_decode(const char *s, size_t len, int64_t **out, size_t *n);
 /* The replies in `form` (ids or packed); each sets c->result and returns 0
 ** (-32603 when out of memory). */
 int mssa__ids_accesses(mssa__call *c, mssa__form form, const mssa_qmodule *q, uint32_t fi,
-                       const mssa_deps_access *v, uint32_t n, uint32_t total, uint64_t offset);
+                       bool names, const mssa_deps_access *v, uint32_t n, uint32_t total,
+                       uint64_t offset);
+/* The same reply as a new value (NULL when out of memory), opened with
+** "function": fname when fname is not NULL (`accesses` of several
+** functions, docs/offload.md); without `blocks` when !names
+** (params.blocks false). */
+json_t *mssa__ids_accesses_new(mssa_proto *p, mssa__form form, const mssa_qmodule *q, uint32_t fi,
+                               const char *fname, bool names, const mssa_deps_access *v,
+                               uint32_t n, uint32_t total, uint64_t offset);
 int mssa__ids_alias(mssa__call *c, mssa__form form, int alias, mssa_overlap overlap);
 int mssa__ids_depends(mssa__call *c, mssa__form form, const mssa_qmodule *q, uint32_t fi,
                       const mssa_deps_dep *d);

@@ -224,6 +224,9 @@ typedef struct mssa__graph_count {
   uint32_t ndefs, nuses, nphis, naccesses;
 } mssa__graph_count;
 bool mssa__graph_counts(const mssa_qmodule *q, uint32_t fi, mssa__graph_count *out);
+/* Whether fi has a graph, evicted or not (mssa__graph_counts without
+** counting: `accesses` of "*" asks it of every function each page). */
+bool mssa__graph_exists(const mssa_qmodule *q, uint32_t fi);
 /* Reload by difference: fi's IR is about to change and its graph to be
 ** rebuilt by mssa_qmodule_build_func; forget, then announce it built. */
 void mssa__graph_forget(mssa_proto *p, mssa_qmodule *q, uint32_t fi);

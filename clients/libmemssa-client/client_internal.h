@@ -20,6 +20,7 @@ struct memssa_client {
   json_t *error;           /* the last error reply's "error" */
   char *errmsg;            /* memssa_client_errmsg */
   memssa_form form;        /* what the typed calls ask for (memssa_client_set_form) */
+  bool no_blocks;          /* `accesses` without block names (memssa_client_set_block_names) */
 };
 
 /* Records transport error `rc` as the last failure; returns rc. */

@@ -291,6 +291,12 @@ typedef enum memssa_form {
 } memssa_form;
 /* The form memssa_client_accesses, _alias, _alias_loc and _depends ask for. */
 void memssa_client_set_form(memssa_client *c, memssa_form form);
+/* Whether memssa_client_accesses and _accesses_many in the ids and packed
+** forms ask for block names (the default: true). Without (`"blocks":false`,
+** docs/offload.md), every access's `block` is NULL; a compiler that numbers
+** its blocks in layout order needs no names, and they are ~a quarter of
+** a packed reply's bytes on lua.O2. */
+void memssa_client_set_block_names(memssa_client *c, bool names);
 
 /* Several questions about one function in one request (docs/offload.md,
 ** "Several questions in one request"; always in the packed form): the n
@@ -305,6 +311,24 @@ int memssa_client_alias_pairs(memssa_client *c, const char *module, const char *
 /* The params of such a request (new; NULL when malformed). */
 json_t *memssa_params_pairs_new(const char *module, const char *function, const long long *pairs,
                                 size_t n);
+
+/* `accesses` of several functions, a page of ~2,000 accesses a request
+** (docs/offload.md, "Several functions in one request"): functions[0..nf),
+** or every function with a body, in module order, when `functions` is
+** NULL. Asked in the ids form when the client's form is IDS, else packed.
+** each(arg, function, answer) is called once per function, in order, with
+** its whole answer (as memssa_client_accesses decodes it; borrowed for the
+** call only; its `json` is the function's element of the first page that
+** holds it: a function cut across pages is joined in `a`, not in `json`);
+** a non-zero return stops the sweep and is returned. */
+typedef int (*memssa_accesses_each)(void *arg, const char *function,
+                                    const memssa_accesses_answer *answer);
+int memssa_client_accesses_many(memssa_client *c, const char *module, const char *const *functions,
+                                size_t nf, memssa_accesses_each each, void *arg);
+/* The params of one page of it (new; NULL when malformed): from function
+** `at` of the list, access `offset` of it, at most `limit` accesses. */
+json_t *memssa_params_accesses_many_new(const char *module, const char *const *functions,
+                                        size_t nf, size_t at, size_t offset, size_t limit);
 
 /* Params objects of the methods (new), for memssa_client_send_new and
 ** batches; NULL when `inst` (or a, b, from, to) is malformed. */

@@ -33,6 +33,10 @@
 
 /* `accesses` pages asked for at a time (the daemon's maximum). */
 #define ACCESSES_PAGE 100000
+/* Accesses a page of memssa_client_accesses_many: cold, about one batch
+** slice of the daemon's time (~2 ms), so other clients wait no longer
+** (docs/offload.md, "Several functions in one request"). */
+#define ACCESSES_MANY_PAGE 2000
 /* The ids form (docs/offload.md): numbers per access of `accesses` (kind,
 ** id, inst, block, clobber, alias), the members of an alias and a depends
 ** result, and the numbers of an access elsewhere (kind, id, inst). */
@@ -147,6 +151,19 @@ json_t *memssa_params_form_new(json_t *params, memssa_form form) {
 
 void memssa_client_set_form(memssa_client *c, memssa_form form) {
   if (c) c->form = form;
+}
+
+void memssa_client_set_block_names(memssa_client *c, bool names) {
+  if (c) c->no_blocks = !names;
+}
+
+/* `accesses` params (taken) as the client asks: form, and "blocks":false
+** when block names are not wanted (ids and packed forms only). */
+static json_t *accesses_as_asked(const memssa_client *c, json_t *params, memssa_form form) {
+  params = memssa_params_form_new(params, form);
+  if (params && c->no_blocks && form != MEMSSA_FORM_FULL)
+    json_object_set_new(params, "blocks", json_false());
+  return params;
 }
 
 /* `params` (taken) in the form the client asks for. */
@@ -404,13 +421,14 @@ static int block_names(json_t *r, memssa_accesses_answer *out, const char ***nam
   return 0;
 }
 
-/* Both forms: `accesses` an array of numbers (ids) or a packed string. */
-static int accesses_ids_decode(json_t *r, memssa_accesses_answer *out) {
-  long long *v = NULL, entry = int_of(r, "entry", -1);
+/* The answer of the ids rows v (n accesses, taken) with r's blocks and
+** entry. */
+static int accesses_rows_decode(json_t *r, long long *v, size_t n, memssa_accesses_answer *out) {
+  long long entry = int_of(r, "entry", -1);
   const char **names = NULL;
   size_t nb = 0;
-  int rc = accesses_rows(r, &v, &out->n);
-  if (!rc) rc = block_names(r, out, &names, &nb);
+  out->n = n;
+  int rc = block_names(r, out, &names, &nb);
   if (!rc && out->n && !(out->a = calloc(out->n, sizeof *out->a))) rc = MEMSSA_CLIENT_EIO;
   for (size_t k = 0; !rc && k < out->n; k++) {
     const long long *x = v + k * IDS_ACCESS_FIELDS;
@@ -423,6 +441,14 @@ static int accesses_ids_decode(json_t *r, memssa_accesses_answer *out) {
   free(v);
   free(names);
   return rc;
+}
+
+/* Both forms: `accesses` an array of numbers (ids) or a packed string. */
+static int accesses_ids_decode(json_t *r, memssa_accesses_answer *out) {
+  long long *v = NULL;
+  size_t n = 0;
+  int rc = accesses_rows(r, &v, &n);
+  return rc ? rc : accesses_rows_decode(r, v, n, out);
 }
 
 /* [depends, kinds, alias, modref, reaches, reason, killer, walker_clobber, path] */
@@ -824,6 +850,10 @@ int memssa_client_alias_pairs(memssa_client *c, const char *module, const char *
 static int append_page(json_t *all, json_t *page) {
   json_t *a = ids_array_of(all), *b = ids_array_of(page);
   int rc = !a || !b || json_array_extend(a, b) || json_object_set(all, "accesses", a);
+  /* packed pages joined are an ids array now: say so (memssa_accesses_answer_decode) */
+  if (!rc && !json_object_get(all, "fields"))
+    rc = json_object_set_new(all, "fields", json_pack("[ssssss]", "kind", "id", "inst", "block",
+                                                      "clobber", "alias"));
   json_decref(a);
   json_decref(b);
   return rc ? MEMSSA_CLIENT_EPROTO : 0;
@@ -838,7 +868,7 @@ static int gather_accesses(memssa_client *c, const char *module, const char *fun
   for (;;) {
     json_t *page;
     json_t *p = memssa_params_accesses_new(module, function, offset, ACCESSES_PAGE);
-    int rc = memssa_client_request_new(c, "accesses", in_form(c, p), &page);
+    int rc = memssa_client_request_new(c, "accesses", accesses_as_asked(c, p, c->form), &page);
     if (rc) {
       json_decref(*all);
       *all = NULL;
@@ -870,4 +900,109 @@ int memssa_client_accesses(memssa_client *c, const char *module, const char *fun
   rc = memssa_accesses_answer_decode(all, out);
   json_decref(all);
   return rc ? memssa__fail(c, rc) : 0;
+}
+
+/* ------------------------------------------------------------ several functions */
+
+json_t *memssa_params_accesses_many_new(const char *module, const char *const *functions,
+                                        size_t nf, size_t at, size_t offset, size_t limit) {
+  json_t *p = module ? json_object() : NULL, *fs = functions ? json_array() : json_string("*");
+  int bad = !p || !fs || json_object_set_new(p, "module", json_string(module));
+  for (size_t k = 0; !bad && functions && k < nf; k++)
+    bad |= !functions[k] || json_array_append_new(fs, json_string(functions[k]));
+  bad |= !p || json_object_set_new(p, "functions", fs);
+  fs = NULL;
+  if (!bad)
+    bad = json_object_set_new(p, "at", json_integer((json_int_t)at)) ||
+          json_object_set_new(p, "offset", json_integer((json_int_t)offset)) ||
+          json_object_set_new(p, "limit", json_integer((json_int_t)limit));
+  json_decref(fs);
+  if (!bad) return p;
+  json_decref(p);
+  return NULL;
+}
+
+/* A function's answer as its pages arrive: the first page's entry and the
+** ids rows of every page so far (pages are joined as rows, not as JSON:
+** turning packed pages into arrays of JSON integers cost more than
+** decoding them). */
+typedef struct many_pending {
+  json_t *first;
+  long long *rows;
+  size_t n, cap;
+} many_pending;
+
+/* One function's entry `e` of a page, joined to the pages before it
+** (*pend); when the function is complete (next null) decoded and handed
+** to each(). */
+static int many_entry(json_t *e, many_pending *pend, memssa_accesses_each each, void *arg) {
+  long long *v;
+  size_t n;
+  int rc = json_is_object(e) ? accesses_rows(e, &v, &n) : MEMSSA_CLIENT_EPROTO;
+  if (rc) return rc;
+  if (!pend->first) {   /* the usual case: a whole function in one page */
+    pend->first = json_incref(e);
+    pend->rows = v;
+    pend->n = pend->cap = n;
+  } else {
+    if (pend->n + n > pend->cap) {
+      size_t cap = 2 * (pend->n + n);
+      long long *grown = realloc(pend->rows, cap * IDS_ACCESS_FIELDS * sizeof *grown);
+      if (!grown) {
+        free(v);
+        return MEMSSA_CLIENT_EIO;
+      }
+      pend->rows = grown;
+      pend->cap = cap;
+    }
+    if (n) memcpy(pend->rows + pend->n * IDS_ACCESS_FIELDS, v, n * IDS_ACCESS_FIELDS * sizeof *v);
+    pend->n += n;
+    free(v);
+  }
+  if (!json_is_null(json_object_get(e, "next"))) return 0;
+  memssa_accesses_answer a;
+  if (!(rc = begin(pend->first, "accesses", &a.json, &a, sizeof a))) {
+    rc = accesses_rows_decode(pend->first, pend->rows, pend->n, &a);   /* takes the rows */
+    pend->rows = NULL;
+    if (!rc) rc = each(arg, str_of(pend->first, "function"), &a);
+  }
+  memssa_accesses_answer_free(&a);
+  json_decref(pend->first);
+  free(pend->rows);
+  *pend = (many_pending){NULL, NULL, 0, 0};
+  return rc;
+}
+
+int memssa_client_accesses_many(memssa_client *c, const char *module, const char *const *functions,
+                                size_t nf, memssa_accesses_each each, void *arg) {
+  if (!c || !module || !each || (!functions && nf)) return MEMSSA_CLIENT_EINVAL;
+  memssa_form form = c->form == MEMSSA_FORM_IDS ? MEMSSA_FORM_IDS : MEMSSA_FORM_PACKED;
+  size_t at = 0, offset = 0;
+  many_pending pending = {NULL, NULL, 0, 0};
+  for (;;) {
+    json_t *page = NULL, *p = memssa_params_accesses_many_new(module, functions, nf, at, offset,
+                                                              ACCESSES_MANY_PAGE);
+    if (!p) return memssa__fail(c, MEMSSA_CLIENT_EINVAL);
+    int rc = memssa_client_request_new(c, "accesses", accesses_as_asked(c, p, form), &page);
+    if (rc) {   /* recorded by the request already */
+      json_decref(pending.first);
+      free(pending.rows);
+      return rc;
+    }
+    json_t *fs = json_object_get(page, "functions"), *next = json_object_get(page, "next");
+    if (!json_is_array(fs) || !(json_is_null(next) || json_is_object(next)))
+      rc = MEMSSA_CLIENT_EPROTO;
+    for (size_t k = 0; !rc && k < json_array_size(fs); k++)
+      rc = many_entry(json_array_get(fs, k), &pending, each, arg);   /* or each()'s */
+    at = (size_t)int_of(next, "at", 0);
+    offset = (size_t)int_of(next, "offset", 0);
+    bool more = json_is_object(next);
+    json_decref(page);
+    if (rc || !more) {
+      if (!rc && pending.first) rc = MEMSSA_CLIENT_EPROTO;   /* a function left unfinished */
+      json_decref(pending.first);
+      free(pending.rows);
+      return rc == MEMSSA_CLIENT_EPROTO || rc == MEMSSA_CLIENT_EIO ? memssa__fail(c, rc) : rc;
+    }
+  }
 }

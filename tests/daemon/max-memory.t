@@ -52,6 +52,17 @@ def graphs(c):
     return c.result("stats")["graphs"]
 
 
+def all_pages(c, mod):
+    pages, at, off = [], 0, 0
+    while True:
+        r = c.result("accesses", {"module": mod, "functions": "*", "form": "packed",
+                                  "at": at, "offset": off, "limit": 50})
+        pages.append(r)
+        if r["next"] is None:
+            return pages
+        at, off = r["next"]["at"], r["next"]["offset"]
+
+
 def main():
     lib.time_limit(600)
     free = Daemon()
@@ -89,6 +100,13 @@ def main():
                     diffs.append((fn, inst, a, b))
             if k % 10 == 0:
                 worst = max(worst, graphs(c)["bytes"])
+    # `accesses` of every function in pages (docs/offload.md, "Several
+    # functions in one request"): evicted graphs rebuilt one at a time.
+    same_all = True
+    for m in range(NMOD):
+        same_all &= all_pages(c, "m%d" % m) == all_pages(fc, "m%d" % m)
+        worst = max(worst, graphs(c)["bytes"])
+    ok(same_all, "accesses of \"*\" in pages of 50, every module: the uncapped daemon's pages")
     g = graphs(c)
     worst = max(worst, g["bytes"])
     is_(diffs[:3], [], "%d clobber answers equal the uncapped daemon's" % n)

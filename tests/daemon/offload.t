@@ -680,6 +680,7 @@ def forms_agree(c, path):
         mem = [e["access"]["inst"] for e in full["accesses"] if e["access"]["kind"] in ("def", "use")]
         pairs += [(f, mem[i], mem[(i * 7 + 3) % len(mem)]) for i in range(0, len(mem), 5)]
     ok(naccess > 100, "%d accesses of %d functions in both forms" % (naccess, len(fns)))
+    accesses_many(c, path, {f: out[3 * k + 1].get("result") for k, f in enumerate(fns)})
     is_(bad, 0, "accesses: the ids form agrees with the full form on every access")
     is_(badp, 0, "accesses: the packed form unpacks to exactly the ids answer of every function")
     reqs = []
@@ -747,6 +748,64 @@ entry:
   ret void
 }
 """
+
+
+def accesses_many(c, path, ids):
+    """`accesses` of every function in one request a page (docs/offload.md,
+    "Several functions in one request"): exactly the per-function ids
+    answers, whatever the page size, in both forms; cached; its errors."""
+    want = {f: r for f, r in ids.items() if r is not None}
+    ok(len(want) > 100 and all(r["next"] is None for r in want.values()), "%d functions with answers" % len(want))
+    h0 = hits(c)
+    got = MC.accesses_many("big")
+    is_(list(got), list(want), "accesses_many \"*\": every function with a body, in module order")
+    is_(sum(got[f] != want[f] for f in want), 0, "packed, pages of 2,000: each function unpacks to exactly its ids answer")
+    pages = c.result("accesses", {"module": "big", "functions": "*", "form": "packed"})
+    ok(pages["total"] == len(want) and pages["next"] is not None and
+       sum(memssa.unpack("accesses", e)["total"] - e["offset"] if e["next"] is None else e["next"] - e["offset"]
+           for e in pages["functions"]) + sum(1 for e in pages["functions"] if e["total"] == 0) <= 1000,
+       "a default page holds at most 1,000 accesses (a function without any counts one) and says where to go on",
+       (pages["total"], pages["next"], len(pages["functions"])))
+    is_(hits(c) - h0, 0, "a first sweep: no cached page")
+    again = MC.accesses_many("big")
+    ok(again == got and hits(c) - h0 >= 10, "a second sweep: the same answers, its pages from the cache (%d hits)"
+       % (hits(c) - h0))
+    is_(MC.accesses_many("big", form="ids", limit=97), want,
+        "ids form, pages of 97 (functions split across pages): the same answers")
+    is_(MC.accesses_many("big", limit=97), want, "packed, pages of 97: the same answers (each piece from 0)")
+    nob = MC.accesses_many("big", blocks=False)
+    is_({f: dict(r, blocks=None) for f, r in nob.items()}, {f: dict(r, blocks=None) for f, r in want.items()},
+        "\"blocks\": false: the same answers without the block names")
+    ok(all("blocks" not in r for r in nob.values()), "\"blocks\": false: no blocks member")
+    one = c.result("accesses", {"module": "big", "function": list(want)[3], "form": "ids", "blocks": False})
+    is_(one, {k: v for k, v in want[list(want)[3]].items() if k != "blocks"},
+        "\"blocks\": false on one function: the ids answer without blocks")
+    e = c.call("accesses", {"module": "big", "function": list(want)[3], "blocks": False}).get("error", {})
+    is_((e.get("code"), (e.get("data") or {}).get("reason")), (-32602, "needs_compact_form"),
+        "\"blocks\": false in the full form: -32602, needs_compact_form")
+    some = [f for f in want][5:9]
+    is_(MC.accesses_many("big", functions=list(reversed(some)), limit=5),
+        {f: want[f] for f in reversed(some)}, "a list of four functions, in its order, pages of 5")
+    is_(c.result("accesses", {"module": "big", "functions": [], "form": "packed"}),
+        {"total": 0, "functions": [], "next": None}, "an empty list: no functions, no next page")
+    is_(c.result("accesses", {"module": "big", "functions": "*", "form": "packed", "at": 100000}),
+        {"total": len(want), "functions": [], "next": None}, "`at` past the list: an empty page")
+    with open(path) as f:
+        decl = next(iter(re.findall(r"^declare [^@]*@([\w.]+)\(", f.read(), re.M)), "printf")
+    base = {"module": "big", "form": "packed"}
+    for what, params, code, reason, words in (
+            ("the full form", {"module": "big", "functions": "*"}, -32602, "needs_compact_form", "form"),
+            ("function and functions", dict(base, functions="*", function=some[0]), -32602,
+             "function_and_functions", "exclude"),
+            ("a declaration", dict(base, functions=[some[0], decl]), -32002, "declaration", "functions[1]"),
+            ("an unknown function", dict(base, functions=["nope"]), -32002, None, "functions[0]"),
+            ("not a string", dict(base, functions=[1]), -32602, None, "functions[0]"),
+            ("neither \"*\" nor an array", dict(base, functions="all"), -32602, None, "\"*\""),
+            ("limit 0", dict(base, functions="*", limit=0), -32602, None, "limit"),
+            ("an unknown module", dict(base, module="nope", functions="*"), -32001, None, "nope")):
+        e = c.call("accesses", params).get("error", {})
+        ok(e.get("code") == code and (e.get("data") or {}).get("reason") == reason and words in e.get("message", ""),
+           "accesses functions, %s: %d, reason %s" % (what, code, reason), e)
 
 
 def hits(c):

@@ -476,6 +476,96 @@ static void test_packed_form(memssa_client *c) {
   memssa_client_set_form(c, MEMSSA_FORM_FULL);
 }
 
+/* memssa_client_accesses_many's callback: compares each function's answer
+** with memssa_client_accesses in the ids form on the second connection. */
+typedef struct many_check {
+  memssa_client *ids;   /* IDS form */
+  const char *module;
+  size_t functions, accesses, bad, stop_after;
+  char first[64];
+} many_check;
+
+static int many_each(void *arg, const char *function, const memssa_accesses_answer *a) {
+  many_check *m = arg;
+  if (!m->functions++) snprintf(m->first, sizeof m->first, "%s", function ? function : "");
+  memssa_accesses_answer want;
+  if (memssa_client_accesses(m->ids, m->module, function, &want)) {
+    m->bad++;
+    return 0;
+  }
+  size_t bad = want.n != a->n;
+  for (size_t k = 0; !bad && k < a->n; k++)
+    bad += !same_access(&want.a[k].access, &a->a[k].access) ||
+           !want.a[k].access.block != !a->a[k].access.block ||
+           (a->a[k].access.block && strcmp(want.a[k].access.block, a->a[k].access.block)) ||
+           !same_access(&want.a[k].clobber, &a->a[k].clobber) || want.a[k].alias != a->a[k].alias;
+  m->bad += bad != 0;
+  m->accesses += a->n;
+  memssa_answer_free(&want);
+  return m->stop_after && m->functions == m->stop_after ? 42 : 0;
+}
+
+/* `accesses` of several functions in one request a page (docs/offload.md,
+** "Several functions in one request"). */
+static void test_accesses_many(memssa_client *c) {
+  memssa_client *ids;
+  if (memssa_client_connect(sock, &ids)) bail_out("cannot connect");
+  memssa_client_set_form(ids, MEMSSA_FORM_IDS);
+  memssa_client_set_form(c, MEMSSA_FORM_FULL);   /* asked packed all the same */
+  many_check m = {ids, "ids", 0, 0, 0, 0, ""};
+  is_int(memssa_client_accesses_many(c, "ids", NULL, 0, many_each, &m), 0, "accesses_many, every function");
+  ok(m.functions == 1 && m.accesses == 8 && !m.bad && !strcmp(m.first, "main"),
+     "noir loop: main, 8 accesses, the same as memssa_client_accesses (%zu, %zu, %zu)", m.functions,
+     m.accesses, m.bad);
+  json_t *r = NULL;
+  json_t *p = memssa_params_form_new(
+      memssa_params_accesses_many_new("ids", (const char *const[]){"main"}, 1, 0, 3, 3),
+      MEMSSA_FORM_PACKED);
+  is_int(memssa_client_request_new(c, "accesses", p, &r), 0, "a page of 3 from access 3");
+  json_t *e = json_array_get(json_object_get(r, "functions"), 0), *next = json_object_get(r, "next");
+  ok(json_integer_value(json_object_get(e, "offset")) == 3 &&
+         !strcmp(json_string_value(json_object_get(e, "accesses")), "EEQEHSCAAECCAF") &&
+         json_integer_value(json_object_get(next, "at")) == 0 &&
+         json_integer_value(json_object_get(next, "offset")) == 6,
+     "accesses 3..5 of main packed (EEQEHSCAAECCAF), next at 0, offset 6");
+  json_decref(r);
+  const char *decl[] = {"main", "println"};
+  int rc = memssa_client_accesses_many(c, "ll", decl, 2, many_each, &m);
+  json_t *err = memssa_client_error_borrow(c);
+  const char *why = json_string_value(json_object_get(json_object_get(err, "data"), "reason"));
+  ok(rc == MEMSSA_CLIENT_ERPC && json_integer_value(json_object_get(err, "code")) == -32002 &&
+         why && !strcmp(why, "declaration"),
+     "a declaration in the list: -32002, reason declaration (%s)", memssa_client_errmsg(c));
+  const char *sh = getenv("MEMSSA_SHARED");
+  char path[1024];
+  snprintf(path, sizeof path, "%s/corpus/real/lua.O2.ll", sh && *sh ? sh : "../shared");
+  memssa_load_answer l;
+  if (access(path, R_OK) || memssa_client_load(c, "lua", path, &l)) {
+    ok(1, "# SKIP no lua.O2.ll");
+  } else {
+    memssa_answer_free(&l);
+    m = (many_check){ids, "lua", 0, 0, 0, 0, ""};
+    is_int(memssa_client_accesses_many(c, "lua", NULL, 0, many_each, &m), 0, "lua.O2: every function");
+    ok(m.functions == 687 && m.accesses == 19266 && !m.bad,
+       "lua.O2: 687 functions, 19,266 accesses, each as memssa_client_accesses answers it alone, ids "
+       "(%zu, %zu, %zu differ)", m.functions, m.accesses, m.bad);
+    memssa_client_set_block_names(c, false);
+    memssa_client_set_block_names(ids, false);
+    m = (many_check){ids, "lua", 0, 0, 0, 0, ""};
+    is_int(memssa_client_accesses_many(c, "lua", NULL, 0, many_each, &m), 0,
+           "lua.O2 without block names");
+    ok(m.functions == 687 && m.accesses == 19266 && !m.bad,
+       "lua.O2 without block names: the same (%zu, %zu, %zu differ)", m.functions, m.accesses, m.bad);
+    memssa_client_set_block_names(c, true);
+    memssa_client_set_block_names(ids, true);
+    m = (many_check){ids, "lua", 0, 0, 0, 5, ""};
+    is_int(memssa_client_accesses_many(c, "lua", NULL, 0, many_each, &m), 42,
+           "a callback's non-zero return stops the sweep and is returned");
+    is_int((long long)m.functions, 5, "... after 5 functions");
+  }
+  memssa_client_close(ids);
+}
+
 int main(void) {
   no_plan();
   signal(SIGPIPE, SIG_IGN);
@@ -491,6 +581,7 @@ int main(void) {
     memssa_answer_free(&l);
     test_ids_form(c);
     test_packed_form(c);
+    test_accesses_many(c);
   }
   test_errors(c);
   test_pipeline(c);
