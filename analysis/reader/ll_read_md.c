@@ -544,12 +544,6 @@ static uint32_t *attachment_field(ll_parser *p, const ll_tok *t, mssa_inst *ins)
   }
 }
 
-/* A name character as the lexer's class C_NAME: [-a-zA-Z$._0-9]. */
-static int md_name_char(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-         c == '-' || c == '$' || c == '.' || c == '_';
-}
-
 /* At the MDVAR `dbg` of an instruction: `!dbg !N` read from the raw text
 ** when written as clang writes it (one space, !N of at most 9 digits as
 ** the lexer's LT_MDREF), skipping the token for `!N`. Returns 1 when taken
@@ -564,7 +558,7 @@ static int fast_dbg(ll_parser *p, mssa_inst *ins) {
   const char *d = q + 2, *e = d;
   uint32_t v = 0;
   while (e - d < 9 && *e >= '0' && *e <= '9') v = v * 10 + (uint32_t)(*e++ - '0');
-  if (e == d || md_name_char(*e)) return 0;
+  if (e == d || mssa__ll_name_char(*e)) return 0;
   ins->dbg = mssa__ll_md_ref(p, v, (uint32_t)(q + 1 - x));
   /* as if `!N` had been the current token: prev_end becomes its end */
   p->lx.pos = (size_t)(e - x);

@@ -163,6 +163,12 @@ static inline int mssa__ll_at_md(ll_parser *p) {
   unsigned k = p->lx.tok.kind;
   return k == LT_MDREF || k == LT_EXCL || k == LT_MDVAR;
 }
+/* A name character as the lexer's class C_NAME: [-a-zA-Z$._0-9] (for the
+** fast paths that read a token's text in place). */
+static inline int mssa__ll_name_char(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+         c == '-' || c == '$' || c == '.' || c == '_';
+}
 /* Notes syntax of a newer LLVM (MSSA_SYN_* bits; 0 is none). */
 static inline void mssa__ll_saw(ll_parser *p, uint32_t syn) { p->m->llvm_syntax |= syn; }
 /* The token helpers are inline: they run for nearly every token. */
