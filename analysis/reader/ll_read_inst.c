@@ -825,8 +825,16 @@ int mssa__ll_inst_begin(ll_parser *p, mssa_inst *ins, uint32_t bid, ll_tok *nt) 
   if (TOK->kind == LT_LOCAL || TOK->kind == LT_LOCALID) {
     *nt = *TOK;
     named = 1;
-    mssa__ll_next(p);
-    mssa__ll_expect(p, LT_EQ, "'=' after instruction name");
+    const char *q = p->m->text + TOK->end;
+    if (q[0] == ' ' && q[1] == '=') {
+      /* ` =` as written: the '=' token is skipped (prev_end becomes its end) */
+      p->lx.pos = TOK->end + 2u;
+      TOK->end += 2u;
+      mssa__ll_next(p);
+    } else {
+      mssa__ll_next(p);
+      mssa__ll_expect(p, LT_EQ, "'=' after instruction name");
+    }
   }
   memset(ins, 0, sizeof *ins);
   ins->block = bid;

@@ -456,6 +456,12 @@ static void test_errors(void) {
     {"define void @f() {\n  ret void, !dbg !1234567890\n}\n", "2:19: error: expected metadata number"},
     {"define void @f() {\n  ret void, !dbg !7, !tbaa !8\n}\n!7 = !{}\n", "2:28: error: use of undefined metadata '!8'"},
     {"define void @f() {\n  ret void, !dbg !7a\n}\n!7 = !{}\n", "2:20: error: expected instruction opcode"},
+    /* `%T**` type spellings taken from the spelling cache (spelled_type):
+    ** the first reference of an undefined type is still the one reported */
+    {"define void @f(%T** %0) {\n  %2 = load %T*, %T** %0, align 8\n  %3 = load %T*, %T** %0, align 8\n  ret void\n}\n",
+     "1:16: error: use of undefined type named 'T'"},
+    {"%T = type { i32 }\ndefine void @f(%T** %0) {\n  %2 = load %T*, %T** %0, align 8\n  %3 = load %T*, %T** %9, align 8\n  ret void\n}\n",
+     "4:23: error: use of undefined value '%9'"},
     /* `ptr %N` / `iN %N` operands and `, align N` read from raw text
     ** (fast_local, fast_align) and the forms they leave to the token path */
     {"define void @f(ptr %0) {\n  %2 = load i32, ptr %0, align 3\n  ret void\n}\n",
