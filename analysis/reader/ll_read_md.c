@@ -248,7 +248,8 @@ static void field_value(ll_parser *p, uint32_t *md, int64_t *num, uint32_t *str,
 }
 
 /* Fast path for the most common node, `!DILocation(line: N, column: N,
-** scope: !N[, inlinedAt: !N][, isImplicitCode: true])`, scanning raw text
+** scope: !N[, inlinedAt: !N][, isImplicitCode: true][, atomGroup: N,
+** atomRank: N])`, scanning raw text
 ** after the '(' (lx.pos). Returns 1 when it consumed the node up to and
 ** including ')', 0 (nothing consumed, no side effect) for any other shape,
 ** which the token parser then handles with full diagnostics. */
@@ -269,6 +270,10 @@ static size_t location_field(const char *q) {
   case 'c': return name_colon(q, "column");
   case 's': return name_colon(q, "scope");
   case 'i': return q[1] == 'n' ? name_colon(q, "inlinedAt") : name_colon(q, "isImplicitCode");
+  case 'a': {   /* both compares stop at the first difference (or the NUL) */
+    size_t k = name_colon(q, "atomGroup");
+    return k ? k : name_colon(q, "atomRank");
+  }
   default: return 0;
   }
 }
@@ -281,27 +286,29 @@ static uint32_t loc_field_id(ll_parser *p, uint32_t *slot, uint32_t off, uint32_
 }
 
 static int fast_location(ll_parser *p, uint32_t id) {
+  /* the text is NUL-terminated: the scans below stop at its end without
+  ** comparing against e (a NUL is neither a digit nor a blank) */
   const char *t = p->m->text, *q = t + p->lx.pos, *e = t + p->m->text_len;
   uint32_t line = 0, col = 0, scope = MSSA_NONE, inl = MSSA_NONE;
   uint32_t scope_off = 0, inl_off = 0, scope_n = 0, inl_n = 0, scope_f = 0, inl_f = 0;
   int has_scope = 0, has_inl = 0;
   for (;;) {
-    while (q < e && (*q == ' ' || *q == '\t')) q++;
+    while (*q == ' ' || *q == '\t') q++;
     const char *f = q;
     size_t fl = location_field(q);
     if (!fl) return 0;
     q += fl + 1;
-    while (q < e && *q == ' ') q++;
+    while (*q == ' ') q++;
     if (fl == 4 && !memcmp(f, "line", 4)) {
       uint64_t v = 0;
       const char *d = q;
-      while (q < e && *q >= '0' && *q <= '9' && v < 0xffffffffull) v = v * 10 + (uint64_t)(*q++ - '0');
+      while (*q >= '0' && *q <= '9' && v < 0xffffffffull) v = v * 10 + (uint64_t)(*q++ - '0');
       if (q == d || v >= 0xffffffffull) return 0;
       line = (uint32_t)v;
     } else if (fl == 6 && !memcmp(f, "column", 6)) {
       uint64_t v = 0;
       const char *d = q;
-      while (q < e && *q >= '0' && *q <= '9' && v < 0xffffffffull) v = v * 10 + (uint64_t)(*q++ - '0');
+      while (*q >= '0' && *q <= '9' && v < 0xffffffffull) v = v * 10 + (uint64_t)(*q++ - '0');
       if (q == d || v >= 0xffffffffull) return 0;
       col = (uint32_t)v;
     } else if ((fl == 5 && !memcmp(f, "scope", 5)) || (fl == 9 && !memcmp(f, "inlinedAt", 9))) {
@@ -309,10 +316,16 @@ static int fast_location(ll_parser *p, uint32_t id) {
       uint32_t off = (uint32_t)(q - t);
       uint64_t v = 0;
       q++;
-      while (q < e && *q >= '0' && *q <= '9' && v < 0xffffffffull) v = v * 10 + (uint64_t)(*q++ - '0');
+      while (*q >= '0' && *q <= '9' && v < 0xffffffffull) v = v * 10 + (uint64_t)(*q++ - '0');
       if (v >= 0xffffffffull) return 0;
       if (fl == 5) { has_scope = 1; scope_n = (uint32_t)v; scope_off = off; scope_f = (uint32_t)(f - t); }
       else { has_inl = 1; inl_n = (uint32_t)v; inl_off = off; inl_f = (uint32_t)(f - t); }
+    } else if ((fl == 9 && !memcmp(f, "atomGroup", 9)) || (fl == 8 && !memcmp(f, "atomRank", 8))) {
+      /* key instructions (LLVM 21+): integers the token path reads and
+      ** drops (no node operand); a sign or any other form goes that way */
+      const char *d = q;
+      while (*q >= '0' && *q <= '9') q++;
+      if (q == d) return 0;
     } else if (fl == 14 && !memcmp(f, "isImplicitCode", 14)) {
       if ((size_t)(e - q) >= 4 && !memcmp(q, "true", 4)) q += 4;
       else if ((size_t)(e - q) >= 5 && !memcmp(q, "false", 5)) q += 5;
@@ -320,7 +333,7 @@ static int fast_location(ll_parser *p, uint32_t id) {
     } else {
       return 0;
     }
-    while (q < e && *q == ' ') q++;
+    while (*q == ' ') q++;
     if (q < e && *q == ',') { q++; continue; }
     if (q < e && *q == ')') { q++; break; }
     return 0;
@@ -364,8 +377,9 @@ static uint32_t parse_special_into(ll_parser *p, uint32_t id) {
   mssa__ll_next(p);
   if (p->lx.tok.kind != LT_LPAREN) mssa__ll_err(p, p->lx.tok.off, "expected '(' here");
   m->md.a[id].kind = kind;
-  m->md.a[id].tag = field_name(p, nt.toff, nt.tlen);
   if (kind == MSSA_MD_LOCATION) {
+    /* the commonest node: its tag's id kept after the first */
+    m->md.a[id].tag = loc_field_id(p, &p->fn_loctag, nt.toff, nt.tlen);
     p->lx.pos = p->lx.tok.end;          /* just after '(' */
     if (fast_location(p, id)) {
       m->md.a[id].text_off = nt.off;
@@ -373,6 +387,8 @@ static uint32_t parse_special_into(ll_parser *p, uint32_t id) {
       return id;
     }
     p->lx.pos = p->lx.tok.end;          /* not taken: re-lex after '(' */
+  } else {
+    m->md.a[id].tag = field_name(p, nt.toff, nt.tlen);
   }
   if (kind != MSSA_MD_OTHER_DI) mssa__ll_next(p);
   uint32_t stk0 = p->stk.n;

@@ -108,6 +108,7 @@ typedef struct ll_parser {
                                     -1 if no attribute, 0 not looked up yet */
   struct { uint32_t off, len, id; } tname_cache[256]; /* `%T` spellings -> type id + 1 */
   struct { uint32_t off, len, id; } tspell_cache[64]; /* `%T**` spellings -> type id + 1 */
+  uint32_t fn_loctag;           /* "DILocation" string id + 1 (0: not yet) */
   MSSA_VEC(ll_pending) baddr;   /* blockaddress: a = const id, b = block key lo, c = key hi */
   uint32_t t_ptr0;              /* opaque `ptr` */
   uint32_t int_cache[129];      /* iN for N <= 128 (0 = not yet interned) */

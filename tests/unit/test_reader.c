@@ -694,6 +694,24 @@ static void test_dilocation_forms(void) {
   ok(mssa_inst_source(m, b, &file, &dir, &line, &col) && line == 8 && col == 4, "multi-line, reordered: token path");
   ok(m->md.a[a->dbg].nops == 2 && m->md.a[b->dbg].nops == 2, "both record the scope pair");
   mssa_module_free(m);
+
+  /* key instructions' atomGroup/atomRank (LLVM 21+): read and dropped by
+  ** both paths (a sign sends the node to the token path) */
+  m = parse("define void @f() !dbg !3 {\n  ret void, !dbg !6\n}\n"
+            "define void @g() !dbg !3 {\n  ret void, !dbg !7\n}\n"
+            "!1 = !DIFile(filename: \"a.c\", directory: \"/d\")\n"
+            "!3 = distinct !DISubprogram(name: \"f\", file: !1, line: 1)\n"
+            "!4 = !DILocation(line: 2, column: 1, scope: !3)\n"
+            "!6 = !DILocation(line: 9, column: 5, scope: !3, inlinedAt: !4, atomGroup: 2, atomRank: 1)\n"
+            "!7 = !DILocation(line: 9, column: 5, scope: !3, inlinedAt: !4, atomGroup: -2, atomRank: 1)\n");
+  if (!m) { skip(3, "no module"); return; }
+  a = &fn(m, "f")->insts.a[0], b = &fn(m, "g")->insts.a[0];
+  const mssa_md *da = &m->md.a[a->dbg], *db = &m->md.a[b->dbg];
+  ok(da->line == 9 && da->col == 5 && db->line == 9 && db->col == 5, "atomGroup: line 9 col 5, both paths");
+  ok(da->inlined_at != MSSA_NONE && da->inlined_at == db->inlined_at && da->scope == db->scope,
+     "atomGroup: same scope and inlinedAt");
+  ok(da->nops == 4 && db->nops == 4 && da->tag == db->tag, "atomGroup: scope and inlinedAt pairs only, same tag");
+  mssa_module_free(m);
 }
 
 /* ------------------------------------------- the syntax of LLVM 15 to 22 */
