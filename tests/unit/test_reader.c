@@ -712,6 +712,30 @@ static void test_dilocation_forms(void) {
      "atomGroup: same scope and inlinedAt");
   ok(da->nops == 4 && db->nops == 4 && da->tag == db->tag, "atomGroup: scope and inlinedAt pairs only, same tag");
   mssa_module_free(m);
+
+  /* DILexicalBlock: raw fast path (fast_lexblock) and the token path (a
+  ** line break sends !9 there) give the same node */
+  m = parse("define void @f() !dbg !3 {\n  ret void, !dbg !6\n}\n"
+            "define void @g() !dbg !3 {\n  ret void, !dbg !7\n}\n"
+            "!1 = !DIFile(filename: \"a.c\", directory: \"/d\")\n"
+            "!3 = distinct !DISubprogram(name: \"f\", file: !1, line: 1)\n"
+            "!6 = !DILocation(line: 9, column: 5, scope: !8)\n"
+            "!7 = !DILocation(line: 9, column: 5, scope: !9)\n"
+            "!8 = distinct !DILexicalBlock(file: !1, scope: !3, line: 4, column: 2)\n"
+            "!9 = distinct !DILexicalBlock(file: !1,\n  scope: !3, line: 4, column: 2)\n");
+  if (!m) { skip(3, "no module"); return; }
+  a = &fn(m, "f")->insts.a[0], b = &fn(m, "g")->insts.a[0];
+  const mssa_md *la = &m->md.a[m->md.a[a->dbg].scope], *lb = &m->md.a[m->md.a[b->dbg].scope];
+  ok(la->kind == MSSA_MD_LEXBLOCK && lb->kind == MSSA_MD_LEXBLOCK && la->line == 4 && la->col == 2 &&
+     lb->line == 4 && lb->col == 2, "lexical block: line 4 col 2, both paths");
+  ok(la->scope == lb->scope && la->file == lb->file && la->scope != MSSA_NONE && la->file != MSSA_NONE &&
+     la->tag == lb->tag, "lexical block: same scope, file and tag");
+  int same = la->nops == 4 && lb->nops == 4;
+  for (uint32_t i = 0; same && i < 4; i++)
+    same = m->mdops.a[la->ops + i].kind == m->mdops.a[lb->ops + i].kind &&
+           m->mdops.a[la->ops + i].idx == m->mdops.a[lb->ops + i].idx;
+  ok(same, "lexical block: the same field pairs in text order (file, then scope)");
+  mssa_module_free(m);
 }
 
 /* ------------------------------------------- the syntax of LLVM 15 to 22 */
