@@ -26,8 +26,43 @@
 
 static void push_op(ll_parser *p, mssa_val v) { mssa_vec_push(&p->f->ops, v); }
 
+/* At a type token `ptr` or `iN`: ` %N` (one space, at most 9 digits, as the
+** lexer's LT_LOCALID) read from the raw text, skipping the type parser and
+** the token for `%N`. Returns 1 with *v, *ty set and the current token the
+** one after `%N`; 0 with nothing consumed for any other form. The steps
+** and their order are the token path's (type, next token, local_ref), so
+** every error is the same. Most operands of -O0 code have this form. */
+static int fast_local(ll_parser *p, mssa_val *v, uint32_t *ty) {
+  ll_tok *t = TOK;
+  const char *x = p->m->text, *q = x + t->end;
+  if (q[0] != ' ' || q[1] != '%') return 0;
+  uint32_t tt;
+  if (t->kind == LT_KW && t->kw == LL_KW_ptr) tt = p->t_ptr0;
+  else if (t->kind == LT_INTTYPE) tt = MSSA_NONE;
+  else return 0;
+  const char *d = q + 2, *e = d;
+  uint32_t n = 0;
+  while (e - d < 9 && *e >= '0' && *e <= '9') n = n * 10 + (uint32_t)(*e++ - '0');
+  if (e == d || mssa__ll_name_char(*e)) return 0;
+  if (tt == MSSA_NONE) tt = mssa__ll_int_type(p, (uint32_t)t->num);
+  ll_tok k;
+  memset(&k, 0, sizeof k);
+  k.kind = LT_LOCALID;
+  k.off = k.toff = (uint32_t)(q + 1 - x);
+  k.end = (uint32_t)(e - x);
+  k.num = n;
+  /* as if `%N` had been the current token: prev_end becomes its end */
+  p->lx.pos = k.end;
+  t->end = k.end;
+  mssa__ll_next(p);
+  *ty = tt;
+  *v = mssa__ll_local_ref(p, &k, tt);
+  return 1;
+}
+
 static mssa_val tv_op(ll_parser *p, uint32_t *ty) {
-  mssa_val v = mssa__ll_tvalue(p, ty);
+  mssa_val v;
+  if (!fast_local(p, &v, ty)) v = mssa__ll_tvalue(p, ty);
   push_op(p, v);
   return v;
 }
@@ -204,10 +239,32 @@ static int unwind_dest(ll_parser *p) {
   return 1;
 }
 
+/* At a ',': ` align N` read from the raw text when written as LLVM prints
+** it (one space each, N a power of two of at most 10 digits followed by
+** neither a name character nor ':'). Returns 1 with ins->align set and the
+** current token the one after N; 0 with nothing consumed for any other
+** form (a bad alignment included), which the token path reads and reports. */
+static int fast_align(ll_parser *p, mssa_inst *ins) {
+  ll_tok *t = TOK;
+  const char *x = p->m->text, *q = x + t->end;
+  if (strncmp(q, " align ", 7) != 0) return 0;   /* stops at the text's NUL */
+  const char *d = q + 7, *e = d;
+  uint64_t a = 0;
+  while (e - d < 10 && *e >= '0' && *e <= '9') a = a * 10 + (uint64_t)(*e++ - '0');
+  if (e == d || mssa__ll_name_char(*e) || *e == ':' || a == 0 || (a & (a - 1)) || a > (1ull << 32))
+    return 0;
+  ins->align = a > 0xffffffffu ? 0x80000000u : (uint32_t)a;
+  p->lx.pos = (size_t)(e - x);
+  t->end = (uint32_t)(e - x);
+  mssa__ll_next(p);
+  return 1;
+}
+
 /* `, align N` then an optional attachment list, after a memory operation.
 ** Returns 1 when metadata attachments follow (comma consumed). */
 static int align_tail(ll_parser *p, mssa_inst *ins) {
   while (TOK->kind == LT_COMMA) {
+    if (fast_align(p, ins)) continue;
     if (comma_md(p)) return 1;
     if (mssa__ll_eat_kw(p, LL_KW_align)) ins->align = parse_align(p);
     else mssa__ll_err(p, TOK->off, "expected metadata after comma");
@@ -365,6 +422,7 @@ static int parse_alloca(ll_parser *p, mssa_inst *ins) {
   uint32_t as = 0;
   int md = 0;
   while (TOK->kind == LT_COMMA) {
+    if (fast_align(p, ins)) continue;
     if ((md = comma_md(p))) break;
     if (mssa__ll_eat_kw(p, LL_KW_align)) ins->align = parse_align(p);
     else if (mssa__ll_is_kw(p, LL_KW_addrspace)) as = mssa__ll_opt_addrspace(p, 0);
@@ -767,8 +825,16 @@ int mssa__ll_inst_begin(ll_parser *p, mssa_inst *ins, uint32_t bid, ll_tok *nt) 
   if (TOK->kind == LT_LOCAL || TOK->kind == LT_LOCALID) {
     *nt = *TOK;
     named = 1;
-    mssa__ll_next(p);
-    mssa__ll_expect(p, LT_EQ, "'=' after instruction name");
+    const char *q = p->m->text + TOK->end;
+    if (q[0] == ' ' && q[1] == '=') {
+      /* ` =` as written: the '=' token is skipped (prev_end becomes its end) */
+      p->lx.pos = TOK->end + 2u;
+      TOK->end += 2u;
+      mssa__ll_next(p);
+    } else {
+      mssa__ll_next(p);
+      mssa__ll_expect(p, LT_EQ, "'=' after instruction name");
+    }
   }
   memset(ins, 0, sizeof *ins);
   ins->block = bid;

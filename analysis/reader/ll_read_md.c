@@ -248,7 +248,8 @@ static void field_value(ll_parser *p, uint32_t *md, int64_t *num, uint32_t *str,
 }
 
 /* Fast path for the most common node, `!DILocation(line: N, column: N,
-** scope: !N[, inlinedAt: !N][, isImplicitCode: true])`, scanning raw text
+** scope: !N[, inlinedAt: !N][, isImplicitCode: true][, atomGroup: N,
+** atomRank: N])`, scanning raw text
 ** after the '(' (lx.pos). Returns 1 when it consumed the node up to and
 ** including ')', 0 (nothing consumed, no side effect) for any other shape,
 ** which the token parser then handles with full diagnostics. */
@@ -269,8 +270,25 @@ static size_t location_field(const char *q) {
   case 'c': return name_colon(q, "column");
   case 's': return name_colon(q, "scope");
   case 'i': return q[1] == 'n' ? name_colon(q, "inlinedAt") : name_colon(q, "isImplicitCode");
+  case 'a': {   /* both compares stop at the first difference (or the NUL) */
+    size_t k = name_colon(q, "atomGroup");
+    return k ? k : name_colon(q, "atomRank");
+  }
   default: return 0;
   }
+}
+
+/* Past the blanks at *q: a field name that `names` knows (its length, as
+** location_field), its ':' and the spaces after it; returns the name's
+** start, its length in *fl and *q past it all; NULL for any other text. */
+static inline const char *raw_field(const char **q, size_t (*names)(const char *), size_t *fl) {
+  const char *s = *q;
+  while (*s == ' ' || *s == '\t') s++;
+  if (!(*fl = names(s))) return NULL;
+  const char *e = s + *fl + 1;
+  while (*e == ' ') e++;
+  *q = e;
+  return s;
 }
 
 /* The string id of a DILocation field name (`scope`, `inlinedAt`), kept
@@ -281,27 +299,26 @@ static uint32_t loc_field_id(ll_parser *p, uint32_t *slot, uint32_t off, uint32_
 }
 
 static int fast_location(ll_parser *p, uint32_t id) {
+  /* the text is NUL-terminated: the scans below stop at its end without
+  ** comparing against e (a NUL is neither a digit nor a blank) */
   const char *t = p->m->text, *q = t + p->lx.pos, *e = t + p->m->text_len;
   uint32_t line = 0, col = 0, scope = MSSA_NONE, inl = MSSA_NONE;
   uint32_t scope_off = 0, inl_off = 0, scope_n = 0, inl_n = 0, scope_f = 0, inl_f = 0;
   int has_scope = 0, has_inl = 0;
   for (;;) {
-    while (q < e && (*q == ' ' || *q == '\t')) q++;
-    const char *f = q;
-    size_t fl = location_field(q);
-    if (!fl) return 0;
-    q += fl + 1;
-    while (q < e && *q == ' ') q++;
+    size_t fl;
+    const char *f = raw_field(&q, location_field, &fl);
+    if (!f) return 0;
     if (fl == 4 && !memcmp(f, "line", 4)) {
       uint64_t v = 0;
       const char *d = q;
-      while (q < e && *q >= '0' && *q <= '9' && v < 0xffffffffull) v = v * 10 + (uint64_t)(*q++ - '0');
+      while (*q >= '0' && *q <= '9' && v < 0xffffffffull) v = v * 10 + (uint64_t)(*q++ - '0');
       if (q == d || v >= 0xffffffffull) return 0;
       line = (uint32_t)v;
     } else if (fl == 6 && !memcmp(f, "column", 6)) {
       uint64_t v = 0;
       const char *d = q;
-      while (q < e && *q >= '0' && *q <= '9' && v < 0xffffffffull) v = v * 10 + (uint64_t)(*q++ - '0');
+      while (*q >= '0' && *q <= '9' && v < 0xffffffffull) v = v * 10 + (uint64_t)(*q++ - '0');
       if (q == d || v >= 0xffffffffull) return 0;
       col = (uint32_t)v;
     } else if ((fl == 5 && !memcmp(f, "scope", 5)) || (fl == 9 && !memcmp(f, "inlinedAt", 9))) {
@@ -309,10 +326,16 @@ static int fast_location(ll_parser *p, uint32_t id) {
       uint32_t off = (uint32_t)(q - t);
       uint64_t v = 0;
       q++;
-      while (q < e && *q >= '0' && *q <= '9' && v < 0xffffffffull) v = v * 10 + (uint64_t)(*q++ - '0');
+      while (*q >= '0' && *q <= '9' && v < 0xffffffffull) v = v * 10 + (uint64_t)(*q++ - '0');
       if (v >= 0xffffffffull) return 0;
       if (fl == 5) { has_scope = 1; scope_n = (uint32_t)v; scope_off = off; scope_f = (uint32_t)(f - t); }
       else { has_inl = 1; inl_n = (uint32_t)v; inl_off = off; inl_f = (uint32_t)(f - t); }
+    } else if ((fl == 9 && !memcmp(f, "atomGroup", 9)) || (fl == 8 && !memcmp(f, "atomRank", 8))) {
+      /* key instructions (LLVM 21+): integers the token path reads and
+      ** drops (no node operand); a sign or any other form goes that way */
+      const char *d = q;
+      while (*q >= '0' && *q <= '9') q++;
+      if (q == d) return 0;
     } else if (fl == 14 && !memcmp(f, "isImplicitCode", 14)) {
       if ((size_t)(e - q) >= 4 && !memcmp(q, "true", 4)) q += 4;
       else if ((size_t)(e - q) >= 5 && !memcmp(q, "false", 5)) q += 5;
@@ -320,7 +343,7 @@ static int fast_location(ll_parser *p, uint32_t id) {
     } else {
       return 0;
     }
-    while (q < e && *q == ' ') q++;
+    while (*q == ' ') q++;
     if (q < e && *q == ',') { q++; continue; }
     if (q < e && *q == ')') { q++; break; }
     return 0;
@@ -349,6 +372,74 @@ static int fast_location(ll_parser *p, uint32_t id) {
   return 1;
 }
 
+/* A DILexicalBlock field name at q (followed by ':'): its length, or 0. */
+static size_t block_field(const char *q) {
+  switch (*q) {
+  case 'l': return name_colon(q, "line");
+  case 'c': return name_colon(q, "column");
+  case 's': return name_colon(q, "scope");
+  case 'f': return name_colon(q, "file");
+  default: return 0;
+  }
+}
+
+/* Fast path for `DILexicalBlock(scope: !N, file: !N, line: N, column: N)`
+** (the fields in any order, each `!N` of at most 9 digits as the lexer's
+** LT_MDREF), scanning raw text after the '(' (lx.pos) as fast_location
+** does: 0 with nothing consumed for any other shape. It makes the token
+** path's calls in its order (per node field in text order: the reference,
+** then the field name) so node and string ids come out the same. */
+static int fast_lexblock(ll_parser *p, uint32_t id) {
+  const char *t = p->m->text, *q = t + p->lx.pos;
+  struct { uint32_t f, fl, n, off; } refs[4];
+  uint32_t nref = 0, line = 0, col = 0;
+  int has_line = 0, has_col = 0;
+  for (;;) {   /* the text is NUL-terminated: the scans stop at its end */
+    size_t fl;
+    const char *f = raw_field(&q, block_field, &fl);
+    if (!f) return 0;
+    if (*f == 'l' || *f == 'c') {
+      uint64_t v = 0;
+      const char *d = q;
+      while (*q >= '0' && *q <= '9' && v < 0xffffffffull) v = v * 10 + (uint64_t)(*q++ - '0');
+      if (q == d || v >= 0xffffffffull) return 0;
+      if (*f == 'l') line = (uint32_t)v, has_line = 1;
+      else col = (uint32_t)v, has_col = 1;
+    } else {
+      if (*q != '!' || nref == 4) return 0;
+      const char *d = q + 1, *e = d;
+      uint32_t v = 0;
+      while (e - d < 9 && *e >= '0' && *e <= '9') v = v * 10 + (uint32_t)(*e++ - '0');
+      if (e == d || mssa__ll_name_char(*e)) return 0;
+      refs[nref].f = (uint32_t)(f - t);
+      refs[nref].fl = (uint32_t)fl;
+      refs[nref].n = v;
+      refs[nref++].off = (uint32_t)(q - t);
+      q = e;
+    }
+    while (*q == ' ') q++;
+    if (*q == ',') { q++; continue; }
+    if (*q == ')') { q++; break; }
+    return 0;
+  }
+  /* committed */
+  uint32_t stk0 = p->stk.n;
+  for (uint32_t k = 0; k < nref; k++) {
+    uint32_t md = mssa__ll_md_ref(p, refs[k].n, refs[k].off);
+    mssa_vec_push(&p->stk, field_name(p, refs[k].f, refs[k].fl));
+    mssa_vec_push(&p->stk, md);
+    if (p->m->text[refs[k].f] == 's') p->m->md.a[id].scope = md;
+    else p->m->md.a[id].file = md;
+  }
+  if (has_line) p->m->md.a[id].line = line;
+  if (has_col) p->m->md.a[id].col = col;
+  fields_to_ops(p, id, stk0);
+  p->lx.pos = (size_t)(q - t);
+  p->lx.tok.end = (uint32_t)p->lx.pos;
+  mssa__ll_next(p);
+  return 1;
+}
+
 /* At MDVAR `DIxxx` followed by `(`: fills node `id`. */
 static uint32_t parse_special_into(ll_parser *p, uint32_t id) {
   mssa_module *m = p->m;
@@ -364,10 +455,12 @@ static uint32_t parse_special_into(ll_parser *p, uint32_t id) {
   mssa__ll_next(p);
   if (p->lx.tok.kind != LT_LPAREN) mssa__ll_err(p, p->lx.tok.off, "expected '(' here");
   m->md.a[id].kind = kind;
-  m->md.a[id].tag = field_name(p, nt.toff, nt.tlen);
-  if (kind == MSSA_MD_LOCATION) {
+  /* DILocation, the commonest node: its tag's id kept after the first */
+  m->md.a[id].tag = kind == MSSA_MD_LOCATION ? loc_field_id(p, &p->fn_loctag, nt.toff, nt.tlen)
+                                             : field_name(p, nt.toff, nt.tlen);
+  if (kind == MSSA_MD_LOCATION || kind == MSSA_MD_LEXBLOCK) {
     p->lx.pos = p->lx.tok.end;          /* just after '(' */
-    if (fast_location(p, id)) {
+    if (kind == MSSA_MD_LOCATION ? fast_location(p, id) : fast_lexblock(p, id)) {
       m->md.a[id].text_off = nt.off;
       m->md.a[id].text_len = p->lx.prev_end - nt.off;
       return id;
@@ -544,12 +637,6 @@ static uint32_t *attachment_field(ll_parser *p, const ll_tok *t, mssa_inst *ins)
   }
 }
 
-/* A name character as the lexer's class C_NAME: [-a-zA-Z$._0-9]. */
-static int md_name_char(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-         c == '-' || c == '$' || c == '.' || c == '_';
-}
-
 /* At the MDVAR `dbg` of an instruction: `!dbg !N` read from the raw text
 ** when written as clang writes it (one space, !N of at most 9 digits as
 ** the lexer's LT_MDREF), skipping the token for `!N`. Returns 1 when taken
@@ -564,7 +651,7 @@ static int fast_dbg(ll_parser *p, mssa_inst *ins) {
   const char *d = q + 2, *e = d;
   uint32_t v = 0;
   while (e - d < 9 && *e >= '0' && *e <= '9') v = v * 10 + (uint32_t)(*e++ - '0');
-  if (e == d || md_name_char(*e)) return 0;
+  if (e == d || mssa__ll_name_char(*e)) return 0;
   ins->dbg = mssa__ll_md_ref(p, v, (uint32_t)(q + 1 - x));
   /* as if `!N` had been the current token: prev_end becomes its end */
   p->lx.pos = (size_t)(e - x);

@@ -430,8 +430,46 @@ static uint32_t parse_type_inner(ll_parser *p) {
   return ty;
 }
 
+/* At an unquoted `%T` or `iN*`: the whole spelling `%T`, `%T*`, `i8**`... (no
+** space inside) followed by ',' or ` %` is looked up in a small cache of
+** spellings the token path has read before, and on a hit taken from the
+** text in one step. A typed-pointer (-O0, LLVM 14) module spells most
+** operand types so. A hit is always right: the token path made the same
+** type from the same text, named types never change once made, and what
+** it noted on the way (typed pointers seen, a forward reference's first
+** use) was noted then. Where the spelling ends, type_suffix stops too. */
+#if defined(__GNUC__)
+__attribute__((noinline))   /* kept out of mssa__ll_type: no register saves there */
+#endif
+static uint32_t spelled_type(ll_parser *p) {
+  ll_tok *t = &p->lx.tok;
+  const char *x = p->m->text, *s = x + t->off, *q = x + t->end;
+  while (*q == '*') q++;
+  if (*q != ',' && (q[0] != ' ' || q[1] != '%')) return parse_type_inner(p);
+  uint32_t off = t->off, len = (uint32_t)(q - s);
+  uint32_t h = (len * 7u + (uint32_t)(unsigned char)q[-1] * 31u + (uint32_t)(unsigned char)s[len / 2]) & 63u;
+  if (p->tspell_cache[h].id && p->tspell_cache[h].len == len && memcmp(x + p->tspell_cache[h].off, s, len) == 0) {
+    mssa__ll_enter(p);   /* the token path's depth check, at the same token */
+    mssa__ll_leave(p);
+    p->lx.pos = (size_t)(q - x);
+    t->end = (uint32_t)(q - x);   /* prev_end: the spelling's end */
+    mssa__ll_next(p);
+    return p->tspell_cache[h].id - 1;
+  }
+  uint32_t ty = parse_type_inner(p);
+  if (p->lx.prev_end == off + len) {   /* the type was exactly the spelling */
+    p->tspell_cache[h].off = off;
+    p->tspell_cache[h].len = len;
+    p->tspell_cache[h].id = ty + 1;
+  }
+  return ty;
+}
+
 uint32_t mssa__ll_type(ll_parser *p) {
   if (p->lx.tok.kind == LT_ERROR) mssa__ll_err(p, p->lx.tok.off, "%s", p->lx.msg);
+  const ll_tok *t = &p->lx.tok;
+  if ((t->kind == LT_LOCAL && !t->quoted) || (t->kind == LT_INTTYPE && p->m->text[t->end] == '*'))
+    return spelled_type(p);
   return parse_type_inner(p);
 }
 

@@ -107,6 +107,8 @@ typedef struct ll_parser {
   int16_t kw_attr[LL_KW_COUNT_]; /* per keyword: attribute table index + 1,
                                     -1 if no attribute, 0 not looked up yet */
   struct { uint32_t off, len, id; } tname_cache[256]; /* `%T` spellings -> type id + 1 */
+  struct { uint32_t off, len, id; } tspell_cache[64]; /* `%T**` spellings -> type id + 1 */
+  uint32_t fn_loctag;           /* "DILocation" string id + 1 (0: not yet) */
   MSSA_VEC(ll_pending) baddr;   /* blockaddress: a = const id, b = block key lo, c = key hi */
   uint32_t t_ptr0;              /* opaque `ptr` */
   uint32_t int_cache[129];      /* iN for N <= 128 (0 = not yet interned) */
@@ -162,6 +164,12 @@ static inline ll_tok *mssa__ll_tok(ll_parser *p) { return &p->lx.tok; }
 static inline int mssa__ll_at_md(ll_parser *p) {
   unsigned k = p->lx.tok.kind;
   return k == LT_MDREF || k == LT_EXCL || k == LT_MDVAR;
+}
+/* A name character as the lexer's class C_NAME: [-a-zA-Z$._0-9] (for the
+** fast paths that read a token's text in place). */
+static inline int mssa__ll_name_char(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+         c == '-' || c == '$' || c == '.' || c == '_';
 }
 /* Notes syntax of a newer LLVM (MSSA_SYN_* bits; 0 is none). */
 static inline void mssa__ll_saw(ll_parser *p, uint32_t syn) { p->m->llvm_syntax |= syn; }

@@ -456,6 +456,40 @@ static void test_errors(void) {
     {"define void @f() {\n  ret void, !dbg !1234567890\n}\n", "2:19: error: expected metadata number"},
     {"define void @f() {\n  ret void, !dbg !7, !tbaa !8\n}\n!7 = !{}\n", "2:28: error: use of undefined metadata '!8'"},
     {"define void @f() {\n  ret void, !dbg !7a\n}\n!7 = !{}\n", "2:20: error: expected instruction opcode"},
+    /* `%T**` type spellings taken from the spelling cache (spelled_type):
+    ** the first reference of an undefined type is still the one reported */
+    {"define void @f(%T** %0) {\n  %2 = load %T*, %T** %0, align 8\n  %3 = load %T*, %T** %0, align 8\n  ret void\n}\n",
+     "1:16: error: use of undefined type named 'T'"},
+    {"%T = type { i32 }\ndefine void @f(%T** %0) {\n  %2 = load %T*, %T** %0, align 8\n  %3 = load %T*, %T** %9, align 8\n  ret void\n}\n",
+     "4:23: error: use of undefined value '%9'"},
+    /* `ptr %N` / `iN %N` operands and `, align N` read from raw text
+    ** (fast_local, fast_align) and the forms they leave to the token path */
+    {"define void @f(ptr %0) {\n  %2 = load i32, ptr %0, align 3\n  ret void\n}\n",
+     "2:32: error: alignment is not a power of two"},
+    {"define void @f(ptr %0) {\n  %2 = load i32, ptr %0, align 8589934592\n  ret void\n}\n",
+     "2:32: error: alignment is not a power of two"},
+    {"define void @f(ptr %0) {\n  %2 = load i32, ptr %0, align 4:\n  ret void\n}\n",
+     "2:32: error: expected alignment"},
+    {"define void @f(ptr %0) {\n  %2 = load i32, ptr %0, align 4x\n  ret void\n}\n",
+     "2:33: error: expected instruction opcode"},
+    {"define void @f(ptr %0) {\n  %2 = load i32, ptr %1, align 4\n  ret void\n}\n",
+     "2:22: error: '%1' is not a basic block"},
+    {"define void @f(i64 %0) {\n  %2 = load i32, ptr %0, align 4\n  ret void\n}\n",
+     "2:22: error: '%0' defined with type 'i64' but expected 'ptr'"},
+    {"define void @f(ptr %0) {\n  %2 = load i32, i32 %0, align 4\n  ret void\n}\n",
+     "2:22: error: '%0' defined with type 'ptr' but expected 'i32'"},
+    {"define void @f(ptr %0) {\n  store i32 %1234567890, ptr %0, align 4\n  ret void\n}\n",
+     "2:13: error: use of undefined value '%1234567890'"},
+    {"define void @f(ptr %0) {\n  store i32 %12345678901, ptr %0, align 4\n  ret void\n}\n",
+     "2:13: error: invalid value number (too large)"},
+    {"define void @f(ptr %0) {\n  store i32 %1a, ptr %0, align 4\n  ret void\n}\n",
+     "2:13: error: use of undefined value '%1a'"},
+    {"define void @f(ptr %0) {\n  %2 = load i32, ptr %0, align 4\n  %3 = load i32, ptr %2, align 4\n  ret void\n}\n",
+     "3:22: error: '%2' defined with type 'i32' but expected 'ptr'"},
+    {"define void @f(ptr %0) {\n  %x = load i32, ptr %y, align 4\n  %y = load i64, ptr %0, align 4\n  ret void\n}\n",
+     "2:22: error: '%y' defined with type 'i64' but expected 'ptr'"},
+    {"define void @f(ptr %0) {\n  store i32 %3, ptr %0, align 4\n  %2 = add i32 0, 0\n  %3 = add i64 0, 0\n  ret void\n}\n",
+     "2:13: error: '%3' defined with type 'i64' but expected 'i32'"},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
     is_str(perr(cases[i].in), cases[i].want, "error case %zu", i);
@@ -659,6 +693,48 @@ static void test_dilocation_forms(void) {
   is_str(mssa_str(m, file), "/d/rel/a.c", "relative file joined");
   ok(mssa_inst_source(m, b, &file, &dir, &line, &col) && line == 8 && col == 4, "multi-line, reordered: token path");
   ok(m->md.a[a->dbg].nops == 2 && m->md.a[b->dbg].nops == 2, "both record the scope pair");
+  mssa_module_free(m);
+
+  /* key instructions' atomGroup/atomRank (LLVM 21+): read and dropped by
+  ** both paths (a sign sends the node to the token path) */
+  m = parse("define void @f() !dbg !3 {\n  ret void, !dbg !6\n}\n"
+            "define void @g() !dbg !3 {\n  ret void, !dbg !7\n}\n"
+            "!1 = !DIFile(filename: \"a.c\", directory: \"/d\")\n"
+            "!3 = distinct !DISubprogram(name: \"f\", file: !1, line: 1)\n"
+            "!4 = !DILocation(line: 2, column: 1, scope: !3)\n"
+            "!6 = !DILocation(line: 9, column: 5, scope: !3, inlinedAt: !4, atomGroup: 2, atomRank: 1)\n"
+            "!7 = !DILocation(line: 9, column: 5, scope: !3, inlinedAt: !4, atomGroup: -2, atomRank: 1)\n");
+  if (!m) { skip(3, "no module"); return; }
+  a = &fn(m, "f")->insts.a[0], b = &fn(m, "g")->insts.a[0];
+  const mssa_md *da = &m->md.a[a->dbg], *db = &m->md.a[b->dbg];
+  ok(da->line == 9 && da->col == 5 && db->line == 9 && db->col == 5, "atomGroup: line 9 col 5, both paths");
+  ok(da->inlined_at != MSSA_NONE && da->inlined_at == db->inlined_at && da->scope == db->scope,
+     "atomGroup: same scope and inlinedAt");
+  ok(da->nops == 4 && db->nops == 4 && da->tag == db->tag, "atomGroup: scope and inlinedAt pairs only, same tag");
+  mssa_module_free(m);
+
+  /* DILexicalBlock: raw fast path (fast_lexblock) and the token path (a
+  ** line break sends !9 there) give the same node */
+  m = parse("define void @f() !dbg !3 {\n  ret void, !dbg !6\n}\n"
+            "define void @g() !dbg !3 {\n  ret void, !dbg !7\n}\n"
+            "!1 = !DIFile(filename: \"a.c\", directory: \"/d\")\n"
+            "!3 = distinct !DISubprogram(name: \"f\", file: !1, line: 1)\n"
+            "!6 = !DILocation(line: 9, column: 5, scope: !8)\n"
+            "!7 = !DILocation(line: 9, column: 5, scope: !9)\n"
+            "!8 = distinct !DILexicalBlock(file: !1, scope: !3, line: 4, column: 2)\n"
+            "!9 = distinct !DILexicalBlock(file: !1,\n  scope: !3, line: 4, column: 2)\n");
+  if (!m) { skip(3, "no module"); return; }
+  a = &fn(m, "f")->insts.a[0], b = &fn(m, "g")->insts.a[0];
+  const mssa_md *la = &m->md.a[m->md.a[a->dbg].scope], *lb = &m->md.a[m->md.a[b->dbg].scope];
+  ok(la->kind == MSSA_MD_LEXBLOCK && lb->kind == MSSA_MD_LEXBLOCK && la->line == 4 && la->col == 2 &&
+     lb->line == 4 && lb->col == 2, "lexical block: line 4 col 2, both paths");
+  ok(la->scope == lb->scope && la->file == lb->file && la->scope != MSSA_NONE && la->file != MSSA_NONE &&
+     la->tag == lb->tag, "lexical block: same scope, file and tag");
+  int same = la->nops == 4 && lb->nops == 4;
+  for (uint32_t i = 0; same && i < 4; i++)
+    same = m->mdops.a[la->ops + i].kind == m->mdops.a[lb->ops + i].kind &&
+           m->mdops.a[la->ops + i].idx == m->mdops.a[lb->ops + i].idx;
+  ok(same, "lexical block: the same field pairs in text order (file, then scope)");
   mssa_module_free(m);
 }
 
