@@ -99,9 +99,6 @@ void mssa_cfg_from_func(mssa_cfg *g, const mssa_func *f) {
     const mssa_block *bb = &f->blocks.a[b];
     if (bb->removed || bb->last == MSSA_NONE || bb->last >= f->insts.n) continue;
     const mssa_inst *t = &f->insts.a[bb->last];
-    /* No operands, no successors (ret void, unreachable); skipping also
-    ** keeps us from forming `ops.a + 0` on a function with an empty pool. */
-    if (t->nops == 0) continue;
     uint32_t k = mssa_inst_successors(f, t, buf.a, buf.cap);
     if (k > buf.cap) {
       mssa_vec_reserve(&buf, k);

@@ -359,7 +359,7 @@ int mssa_ir_set_terminator(const mssa_module *m, mssa_func *f, uint32_t b,
     mssa_func view = *f;
     view.ops.a = (mssa_val *)ops;
     view.ops.n = view.ops.cap = nops;
-    uint32_t k = nops ? mssa_inst_successors(&view, &tmp, NULL, 0) : 0;
+    uint32_t k = mssa_inst_successors(&view, &tmp, NULL, 0);
     mssa_vec_reserve(&ns, k ? k : 1);
     if (k) mssa_inst_successors(&view, &tmp, ns.a, k);
     ns.n = k;
