@@ -1,16 +1,19 @@
 /*
 ** read_cpu.c -- the reader's CPU time on one file: one parse per process
 ** (a fresh heap, as `memssa build --local` sees it), timed with the
-** process CPU clock around mssa_module_parse only (the file is read into
-** memory first, so the figure is the parser's, warm cache).
+** process CPU clock around the call that reads and parses the file (warm
+** cache): mssa_module_parse_file_mapped, as the CLI's --local commands read
+** a module, or with --copy mssa_module_parse_file, as the daemon does (the
+** bytes copied into the heap with read(2)).
 **
-** Usage: read_cpu FILE  -> prints "cpu_ms MB/s user_ms sys_ms minor_faults"
+** Usage: read_cpu [--copy] FILE  -> prints "cpu_ms MB/s user_ms sys_ms minor_faults"
 ** (1 MB = 10^6 bytes; user/sys/faults from getrusage around the same call).
 ** bench/read.sh runs it N times and takes the median.
 */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <time.h>
@@ -26,19 +29,21 @@ static double cpu_ms(void) {
 }
 
 int main(int argc, char **argv) {
-  if (argc != 2) { fprintf(stderr, "usage: read_cpu FILE\n"); return 2; }
+  int copy = argc == 3 && !strcmp(argv[1], "--copy");
+  if (argc != 2 + copy) { fprintf(stderr, "usage: read_cpu [--copy] FILE\n"); return 2; }
+  const char *path = argv[1 + copy];
   struct stat st;
-  if (stat(argv[1], &st) != 0) { perror(argv[1]); return 1; }
+  if (stat(path, &st) != 0) { perror(path); return 1; }
   double n = (double)st.st_size;
   mssa_module *m = NULL;
   mssa_diag d;
   struct rusage r0, r1;
   getrusage(RUSAGE_SELF, &r0);
   double t0 = cpu_ms();
-  int rc = mssa_module_parse_file(argv[1], &m, &d);
+  int rc = copy ? mssa_module_parse_file(path, &m, &d) : mssa_module_parse_file_mapped(path, &m, &d);
   double t1 = cpu_ms();
   getrusage(RUSAGE_SELF, &r1);
-  if (rc != 0) { fprintf(stderr, "%s: parse failed\n", argv[1]); return 1; }
+  if (rc != 0) { fprintf(stderr, "%s: parse failed\n", path); return 1; }
   printf("%.1f %.1f %.1f %.1f %ld\n", t1 - t0, n / 1e6 / ((t1 - t0) / 1e3),
          tv_ms(r1.ru_utime) - tv_ms(r0.ru_utime), tv_ms(r1.ru_stime) - tv_ms(r0.ru_stime),
          r1.ru_minflt - r0.ru_minflt);

@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/filemap.h"
 #include "ir/ir_internal.h"
 
 const char *mssa_strerror(int err) {
@@ -641,7 +642,7 @@ void mssa_module_free(mssa_module *m) {
     mssa_vec_free(&f->dbg);
   }
   free(m->path);
-  free(m->text);
+  mssa_filetext_release(m->text, m->text_mapped);
   mssa_strtab_free(&m->strs);
   mssa_vec_free(&m->types);
   mssa_vec_free(&m->tlist);

@@ -539,6 +539,8 @@ typedef struct mssa_module {
   char *path;               /* file name used in diagnostics (owned) */
   char *text;               /* the module text (owned, NUL-terminated) */
   size_t text_len;
+  size_t text_mapped;       /* text is a file mapping of this length
+                               (base/filemap.h), or 0: a malloc'ed block */
   mssa_datalayout dl;
   mssa_strtab strs;
   MSSA_VEC(mssa_type) types;

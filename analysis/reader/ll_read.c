@@ -17,6 +17,7 @@
 **      and metadata node referenced is defined, and mssa_layout_compute has
 **      filled sizes and alignments.
 */
+#include "base/filemap.h"
 #include "reader/reader_internal.h"
 
 #include <errno.h>
@@ -1048,12 +1049,12 @@ static void diag_whole(mssa_diag *diag, const char *path, const char *fmt, const
 ** every path: the module keeps it as m->text, or it is freed. Reading a
 ** file hands its buffer over this way, so a module costs one copy of its
 ** text rather than two. */
-static int parse_owned(const char *path, char *text, size_t len, mssa_module **out,
-                       mssa_diag *diag) {
+static int parse_owned(const char *path, char *text, size_t len, size_t mapped,
+                       mssa_module **out, mssa_diag *diag) {
   *out = NULL;
   if (diag) memset(diag, 0, sizeof *diag);
   if (len >= MAX_TEXT || !text) {
-    free(text);
+    mssa_filetext_release(text, mapped);
     diag_whole(diag, path, TOO_LARGE, "");
     return MSSA_ETOOBIG;
   }
@@ -1061,6 +1062,7 @@ static int parse_owned(const char *path, char *text, size_t len, mssa_module **o
   m->path = mssa_xstrndup(path ? path : "<input>", strlen(path ? path : "<input>"));
   m->text = text;
   m->text_len = len;
+  m->text_mapped = mapped;
   mssa_strtab_init(&m->strs);
   mssa_layout_parse(&m->dl, "", 0);
 
@@ -1092,61 +1094,31 @@ static int parse_owned(const char *path, char *text, size_t len, mssa_module **o
 
 int mssa_module_parse(const char *path, const char *text, size_t len,
                       mssa_module **out, mssa_diag *diag) {
-  if (len >= MAX_TEXT) return parse_owned(path, NULL, len, out, diag);
-  return parse_owned(path, mssa_xstrndup(text, len), len, out, diag);
+  if (len >= MAX_TEXT) return parse_owned(path, NULL, len, 0, out, diag);
+  return parse_owned(path, mssa_xstrndup(text, len), len, 0, out, diag);
 }
 
-/* Reads all of fp into a malloc'ed, NUL-terminated buffer (*len bytes).
-** Returns MSSA_OK, MSSA_ETOOBIG or MSSA_EIO (errno set). The buffer is
-** sized from the file's length when it has one, so a 10 MB module is read
-** without regrowing (and copying) it; the loop still copes with pipes and
-** files that grow while being read. */
-#define READ_CHUNK 65536
-static int read_all(FILE *fp, char **out, size_t *len) {
-  char *buf = NULL;
-  size_t n = 0, cap = 0;
+static int parse_path(const char *path, int how, mssa_module **out, mssa_diag *diag) {
   *out = NULL;
-  if (fseek(fp, 0, SEEK_END) == 0) {
-    long sz = ftell(fp);
-    if (sz > 0 && (unsigned long)sz < MAX_TEXT) cap = (size_t)sz + READ_CHUNK + 1;
-    if (fseek(fp, 0, SEEK_SET) != 0) cap = 0;
-    if (cap) buf = mssa_xmalloc(cap), mssa_advise_huge(buf, cap);
-  }
-  for (;;) {
-    if (n + READ_CHUNK > cap) {
-      cap = cap ? cap * 2 : 1 << 20;
-      if (cap > MAX_TEXT + (size_t)READ_CHUNK) { free(buf); return MSSA_ETOOBIG; }
-      buf = mssa_xrealloc(buf, cap);
+  mssa_filetext ft;
+  if (mssa_filetext_read(path, how, MAX_TEXT - 1, &ft) != 0) {
+    int err = errno;
+    if (err == EFBIG) {
+      diag_whole(diag, path, TOO_LARGE, "");
+      return MSSA_ETOOBIG;
     }
-    size_t k = fread(buf + n, 1, cap - n, fp);
-    n += k;
-    if (k == 0) break;
+    diag_whole(diag, path, "could not read file: %s", strerror(err));
+    return MSSA_EIO;
   }
-  if (ferror(fp)) { free(buf); return MSSA_EIO; }
-  if (!buf) buf = mssa_xmalloc(1);
-  else buf = mssa_xrealloc(buf, n + 1); /* give back the slack */
-  buf[n] = 0;
-  *out = buf;
-  *len = n;
-  return MSSA_OK;
+  return parse_owned(path, ft.text, ft.len, ft.mapped, out, diag);
 }
 
 int mssa_module_parse_file(const char *path, mssa_module **out, mssa_diag *diag) {
-  *out = NULL;
-  FILE *fp = fopen(path, "rb");
-  if (!fp) {
-    diag_whole(diag, path, "could not read file: %s", strerror(errno));
-    return MSSA_EIO;
-  }
-  char *buf;
-  size_t len = 0;
-  int rc = read_all(fp, &buf, &len);
-  int err = errno;
-  fclose(fp);
-  if (rc == MSSA_ETOOBIG) diag_whole(diag, path, TOO_LARGE, "");
-  if (rc == MSSA_EIO) diag_whole(diag, path, "could not read file: %s", strerror(err));
-  if (rc != MSSA_OK) return rc;
-  return parse_owned(path, buf, len, out, diag);
+  return parse_path(path, MSSA_FILE_READ, out, diag);
+}
+
+int mssa_module_parse_file_mapped(const char *path, mssa_module **out, mssa_diag *diag) {
+  return parse_path(path, MSSA_FILE_MAP, out, diag);
 }
 
 /* Gives a new parser its scratch stacks. They are never NULL afterwards, so

@@ -56,6 +56,7 @@
 #include <emmintrin.h>
 #endif
 
+#include "base/filemap.h"
 #include "reader/reader_internal.h"
 #include "reader/retext.h"
 
@@ -1157,7 +1158,8 @@ int mssa__retext_apply(mssa_module *m, mssa__retext_plan *pl, char **text, size_
     nm->al0 = om->al0;
     nm->fidx = mssa_xmalloc((nf ? nf : 1) * sizeof *nm->fidx);
     memcpy(nm->fidx, om->fidx, (nf ? nf : 1) * sizeof *nm->fidx);
-    free(otext);
+    mssa_filetext_release(otext, m->text_mapped);
+    m->text_mapped = 0;   /* the new text is the caller's malloc'ed block */
     module_set_textmap(m, nm);
     pl->nm = NULL;
     *text = NULL;

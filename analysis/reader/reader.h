@@ -24,5 +24,11 @@ int mssa_module_parse(const char *path, const char *text, size_t len,
                       mssa_module **out, mssa_diag *diag);
 /* Reads and parses a file (MSSA_EIO with diag on read errors). */
 int mssa_module_parse_file(const char *path, mssa_module **out, mssa_diag *diag);
+/* The same, mapping the file where it can (base/filemap.h) instead of
+** copying it: faster, but a process that keeps the module must not use it,
+** since another process truncating the file while it is mapped makes the
+** next access to the text raise SIGBUS. For one-shot commands that handle
+** SIGBUS (the CLI's --local commands). */
+int mssa_module_parse_file_mapped(const char *path, mssa_module **out, mssa_diag *diag);
 
 #endif

@@ -5,10 +5,12 @@
 */
 #define _POSIX_C_SOURCE 200809L
 #include <dirent.h>
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
 
+#include "base/filemap.h"
 #include "ir/ir.h"
 #include "reader/reader.h"
 #include "reader/ll_lex.h"
@@ -1093,6 +1095,96 @@ static void test_llvm_as_rejects(void) {
     is_str(perr(good[i]), "(parsed)", "and accepts what it accepts: case %zu", i);
 }
 
+/* Writes `n` bytes of a repeated comment line to a new temporary file. */
+static int temp_file(char *path, size_t cap, size_t n) {
+  snprintf(path, cap, "/tmp/memssa-filemap-XXXXXX");
+  int fd = mkstemp(path);
+  if (fd < 0) return -1;
+  FILE *fp = fdopen(fd, "wb");
+  if (!fp) return -1;
+  for (size_t k = 0; k < n; k++) fputc(k % 64 == 63 ? '\n' : (k % 64 == 0 ? ';' : 'x'), fp);
+  return fclose(fp);
+}
+
+/* base/filemap.h: which files are mapped, the NUL after the text, the
+** errors; and a mapped module reads, prints and frees like a copied one. */
+static void test_file_text(void) {
+  char path[64];
+  mssa_filetext ft;
+  /* big enough to map, size not a page multiple: mapped, NUL after it */
+  size_t big = MSSA_FILE_MAP_MIN + 12345;
+  if (temp_file(path, sizeof path, big)) { skip(16, "no temporary file"); return; }
+  ok(mssa_filetext_read(path, MSSA_FILE_MAP, big, &ft) == 0, "filemap: a 1 MiB + 12345 file reads");
+  is_uint(ft.mapped, big, "filemap: ... mapped whole");
+  ok(ft.len == big && ft.text[big] == 0 && ft.text[0] == ';' && ft.text[63] == '\n',
+     "filemap: ... its bytes, then a NUL");
+  ft.text[1] = 'y';   /* private: a write changes a copy of the page */
+  mssa_filetext_release(ft.text, ft.mapped);
+  ok(mssa_filetext_read(path, MSSA_FILE_READ, big, &ft) == 0 && ft.mapped == 0 && ft.text[1] == 'x' &&
+     ft.text[big] == 0, "filemap: read, not mapped, when asked; the file kept its bytes");
+  mssa_filetext_release(ft.text, ft.mapped);
+  errno = 0;
+  ok(mssa_filetext_read(path, MSSA_FILE_MAP, big - 1, &ft) == -1 && errno == EFBIG && !ft.text,
+     "filemap: one byte over the limit is EFBIG (mapping)");
+  errno = 0;
+  ok(mssa_filetext_read(path, MSSA_FILE_READ, big - 1, &ft) == -1 && errno == EFBIG && !ft.text,
+     "filemap: one byte over the limit is EFBIG (reading)");
+  remove(path);
+  /* a whole number of pages: no room for the NUL in the mapping, so read */
+  if (temp_file(path, sizeof path, (size_t)2 << 20)) { skip(10, "no temporary file"); return; }
+  ok(mssa_filetext_read(path, MSSA_FILE_MAP, (size_t)4 << 20, &ft) == 0 && ft.mapped == 0 &&
+     ft.len == ((size_t)2 << 20) && ft.text[ft.len] == 0, "filemap: a 2 MiB file is read, not mapped");
+  mssa_filetext_release(ft.text, ft.mapped);
+  remove(path);
+  /* small files are read: a mapping costs more than the copy */
+  if (temp_file(path, sizeof path, 1000)) { skip(9, "no temporary file"); return; }
+  ok(mssa_filetext_read(path, MSSA_FILE_MAP, big, &ft) == 0 && ft.mapped == 0 && ft.len == 1000 &&
+     ft.text[1000] == 0, "filemap: a 1000-byte file is read, not mapped");
+  mssa_filetext_release(ft.text, ft.mapped);
+  remove(path);
+  errno = 0;
+  ok(mssa_filetext_read("/nonexistent/memssa.ll", MSSA_FILE_MAP, big, &ft) == -1 && errno == ENOENT,
+     "filemap: a missing file is ENOENT");
+  mssa_filetext_release(NULL, 0);
+  pass("filemap: releasing NULL is a no-op");
+  /* A module over 1 MiB parsed from a mapping: the same module. */
+  const char *head = "define i32 @f(ptr %p) {\n  store i32 1, ptr %p\n  %v = load i32, ptr %p\n  ret i32 %v\n}\n";
+  snprintf(path, sizeof path, "/tmp/memssa-filemap-XXXXXX");
+  int fd = mkstemp(path);
+  FILE *fp = fd >= 0 ? fdopen(fd, "wb") : NULL;
+  if (!fp) { skip(5, "no temporary file"); return; }
+  fputs(head, fp);
+  for (size_t k = 0; k < MSSA_FILE_MAP_MIN / 50; k++) fputs("; a comment line to make the module big enough to map ..\n", fp);
+  fputs("declare void @g()\n", fp);
+  fclose(fp);
+  mssa_module *a = NULL, *b = NULL;
+  mssa_diag d;
+  if (!ok(mssa_module_parse_file_mapped(path, &a, &d) == MSSA_OK && a && a->text_mapped == a->text_len,
+          "filemap: a 1 MiB module is parsed from a mapping") && a)
+    diag("text_len %zu, mapped %zu", a->text_len, a->text_mapped);
+  ok(mssa_module_parse_file(path, &b, &d) == MSSA_OK && b && b->text_mapped == 0,
+     "filemap: and the same file copied (the daemon's way)");
+  if (a && b) {
+    is_uint(a->funcs.n, 2, "filemap: two functions read from the mapping");
+    ok(a->funcs.n == b->funcs.n && a->funcs.a[0].insts.n == b->funcs.a[0].insts.n &&
+       a->text_len == b->text_len && !memcmp(a->text, b->text, a->text_len),
+       "filemap: the same module both ways");
+  } else {
+    skip(2, "a module did not parse");
+  }
+  mssa_module_free(a);   /* unmaps (ASan would flag a free() of the mapping) */
+  mssa_module_free(b);
+  /* an error in a mapped file has its position */
+  fp = fopen(path, "ab");
+  if (fp) fputs("define void @h() {\n  bogus\n}\n", fp), fclose(fp);
+  char buf[1100];
+  ok(mssa_module_parse_file_mapped(path, &a, &d) == MSSA_EPARSE && !a,
+     "filemap: a bad mapped module fails");
+  mssa_diag_format(&d, buf, sizeof buf);
+  diag("%s", buf);
+  remove(path);
+}
+
 int main(void) {
   no_plan();
   test_lexer();
@@ -1113,5 +1205,6 @@ int main(void) {
   test_record_slots();
   test_current_errors();
   test_llvm_as_rejects();
+  test_file_text();
   return done_testing();
 }

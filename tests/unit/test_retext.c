@@ -14,6 +14,7 @@
 #include "ir/ir.h"
 #include "mssa/mssa.h"
 #include "reader/reader.h"
+#include "base/filemap.h"
 #include "reader/retext.h"
 #include "tap.h"
 #include "test_util.h"
@@ -608,6 +609,40 @@ static void real_module_at(const char *rel) {
   free(b);
 }
 
+/* A module read from a mapped file (reader.h, mssa_module_parse_file_mapped)
+** takes a new text like any other, and its old text is released as a
+** mapping (ASan would flag free() of it); the new text is the caller's. */
+static void test_mapped(void) {
+  size_t pad = MSSA_FILE_MAP_MIN + 4097, na = strlen(plain_a), nb = strlen(plain_b);
+  char *a = malloc(na + pad + 1), *b = malloc(nb + pad + 1);
+  if (!a || !b) bail_out("out of memory");
+  memcpy(a, plain_a, na);
+  memcpy(b, plain_b, nb);
+  for (size_t k = 0; k < pad; k++) a[na + k] = b[nb + k] = k % 80 == 0 ? ';' : k % 80 == 79 ? '\n' : 'c';
+  a[na + pad] = b[nb + pad] = 0;
+  char path[64];
+  snprintf(path, sizeof path, "/tmp/memssa-retext-XXXXXX");
+  int fd = mkstemp(path);
+  FILE *fp = fd >= 0 ? fdopen(fd, "wb") : NULL;
+  if (!fp) { skip(5, "no temporary file"); free(a); free(b); return; }
+  fwrite(a, 1, na + pad, fp);
+  fclose(fp);
+  loaded l;
+  memset(&l, 0, sizeof l);
+  mssa_diag d;
+  if (ok(mssa_module_parse_file_mapped(path, &l.m, &d) == MSSA_OK && l.m->text_mapped == na + pad,
+         "mapped: a 1 MiB module read from a mapping")) {
+    build_all(&l);
+    is_int(mssa__module_textmap_build(l.m), MSSA_OK, "mapped: its text map");
+    step(&l, b, MSSA_OK, 1, 0, "mapped: one body changed");
+    is_uint(l.m->text_mapped, 0, "mapped: the new text is a heap block");
+    unload(&l);
+  }
+  remove(path);
+  free(a);
+  free(b);
+}
+
 int main(void) {
   no_plan();
   loaded l;
@@ -673,5 +708,6 @@ int main(void) {
   mutations(plain_a, plain_b, "mutations, plain");
   mutations(dbg_a, dbg_b, "mutations, debug info");
   real_module();
+  test_mapped();
   return done_testing();
 }
