@@ -123,15 +123,8 @@ static void on_sigbus(int sig, siginfo_t *si, void *uc) {
   raise(sig);
 }
 
-/* Before the read (m NULL): any bus error is the file's; after it, only
-** one inside the mapping, if the reader mapped the file. */
-static void guard_mapping(const char *file, const mssa_module *m) {
-  if (m) {
-    mapped_lo = m->text;
-    mapped_hi = m->text + m->text_mapped;
-    if (!m->text_mapped) signal(SIGBUS, SIG_DFL);
-    return;
-  }
+/* Before the read: any bus error until narrow_sigbus is the file's. */
+static void catch_sigbus(const char *file) {
   int n = snprintf(sigbus_msg, sizeof sigbus_msg,
                    "%s: error: the file was truncated while memssa was reading it\n", file);
   sigbus_len = n < 0 ? 0 : (size_t)n < sizeof sigbus_msg ? (size_t)n : sizeof sigbus_msg - 1;
@@ -144,11 +137,19 @@ static void guard_mapping(const char *file, const mssa_module *m) {
   sigaction(SIGBUS, &sa, NULL);
 }
 
+/* After it: only a bus error inside the mapping, if the reader mapped the
+** file (else none: the text is a heap block). */
+static void narrow_sigbus(const mssa_module *m) {
+  mapped_lo = m->text;
+  mapped_hi = m->text + m->text_mapped;
+  if (!m->text_mapped) signal(SIGBUS, SIG_DFL);
+}
+
 static mssa_module *load(const char *file, unsigned llvm) {
   mssa_module *m = NULL;
   mssa_diag d;
   memset(&d, 0, sizeof d);
-  guard_mapping(file, NULL);
+  catch_sigbus(file);
   int rc = mssa_module_parse_file_mapped(file, &m, &d);
   if (rc != MSSA_OK) {
     char buf[1024];
@@ -156,7 +157,7 @@ static mssa_module *load(const char *file, unsigned llvm) {
     fprintf(stderr, "%s\n", buf);
     return NULL;
   }
-  guard_mapping(file, m);
+  narrow_sigbus(m);
   if (llvm) mssa_module_set_llvm_version(m, llvm);
   return m;
 }

@@ -42,34 +42,43 @@ static int read_stdio(const char *path, size_t max, mssa_filetext *out) {
   if (!fp) return -1;
   char *buf = NULL;
   size_t n = 0, cap = 0;
+  int err = EFBIG;
   if (fseek(fp, 0, SEEK_END) == 0) {
+    /* only a hint: a directory's "size" here is not what reads give */
     long sz = ftell(fp);
-    if (sz > 0 && (unsigned long)sz > max) { fclose(fp); errno = EFBIG; return -1; }
-    if (sz > 0) cap = (size_t)sz + READ_CHUNK + 1;
+    if (sz > 0 && (unsigned long)sz <= max) cap = (size_t)sz + READ_CHUNK + 1;
     if (fseek(fp, 0, SEEK_SET) != 0) cap = 0;
     if (cap) buf = mssa_xmalloc(cap), mssa_advise_huge(buf, cap);
   }
   for (;;) {
     if (n + READ_CHUNK > cap) {
+      /* at most one chunk past the limit, enough to see the file pass it */
       cap = cap ? cap * 2 : 1 << 20;
       if (cap > max + (size_t)READ_CHUNK + 1) cap = max + (size_t)READ_CHUNK + 1;
-      if (n + 1 >= cap) { free(buf); fclose(fp); errno = EFBIG; return -1; }
+      if (n + 1 >= cap) goto fail;
       buf = mssa_xrealloc(buf, cap);
     }
     size_t k = fread(buf + n, 1, cap - n - 1, fp);
     n += k;
-    if (n > max) { free(buf); fclose(fp); errno = EFBIG; return -1; }
+    if (n > max) goto fail;
     if (k == 0) break;
   }
-  int bad = ferror(fp), err = errno;
+  if (ferror(fp)) {
+    err = errno ? errno : EIO;
+    goto fail;
+  }
   fclose(fp);
-  if (bad) { free(buf); errno = err ? err : EIO; return -1; }
   buf = buf ? mssa_xrealloc(buf, n + 1) : mssa_xmalloc(1); /* give back the slack */
   buf[n] = 0;
   out->text = buf;
   out->len = n;
   out->mapped = 0;
   return 0;
+fail:
+  free(buf);
+  fclose(fp);
+  errno = err;
+  return -1;
 }
 
 #ifdef HAVE_MMAP
@@ -81,8 +90,8 @@ static int try_map(const char *path, size_t max, mssa_filetext *out, int *err) {
   struct stat st;
   long page = sysconf(_SC_PAGESIZE);
   int ok = 0;
-  if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && page > 0 && st.st_size > 0 &&
-      (size_t)st.st_size >= MSSA_FILE_MAP_MIN && (uintmax_t)st.st_size <= max &&
+  if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && page > 0 &&
+      (uintmax_t)st.st_size >= MSSA_FILE_MAP_MIN && (uintmax_t)st.st_size <= max &&
       st.st_size % page != 0) {
     size_t len = (size_t)st.st_size;
     void *p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0);

@@ -1145,6 +1145,14 @@ static void test_file_text(void) {
   errno = 0;
   ok(mssa_filetext_read("/nonexistent/memssa.ll", MSSA_FILE_MAP, big, &ft) == -1 && errno == ENOENT,
      "filemap: a missing file is ENOENT");
+  /* a directory: its ftell "size" is no size; the read fails as a read */
+  errno = 0;
+  ok(mssa_filetext_read("/tmp", MSSA_FILE_MAP, big, &ft) == -1 && errno == EISDIR,
+     "filemap: a directory is EISDIR, not too large");
+  mssa_module *dm = NULL;
+  mssa_diag dd;
+  ok(mssa_module_parse_file("/tmp", &dm, &dd) == MSSA_EIO && strstr(dd.msg, "could not read file"),
+     "filemap: parsing a directory is a read error (%s)", dd.msg);
   mssa_filetext_release(NULL, 0);
   pass("filemap: releasing NULL is a no-op");
   /* A module over 1 MiB parsed from a mapping: the same module. */
