@@ -16,7 +16,10 @@
 **      numbering. Other DI nodes are skipped with an iterative raw scan
 **      (mssa__lex_skip_parens) that still registers every `!N` reference,
 **      so skipping cannot recurse whatever the input; DILocation, the most
-**      common node, has a raw fast path that falls back to tokens.
+**      common node, has a raw fast path (from `!N = ` on when written as
+**      LLVM prints it) that falls back to tokens. Every fast path makes
+**      the token path's calls in its order, so the module is the same
+**      byte for byte (tests/unit/test_reader_fast.c).
 **   3. Inline nodes (`!{...}` inside `!{...}`, `!DIx(...)` as a field value)
 **      nest through mssa__ll_enter, bounding the recursion.
 **   4. Attachments used by the analysis (!tbaa !alias.scope !noalias !dbg)
@@ -512,6 +515,25 @@ static uint32_t parse_special_into(ll_parser *p, uint32_t id) {
   return id;
 }
 
+/* The inline node `!NAME()` (a DI node without fields, e.g. LLVM 14's
+** `metadata !DIExpression()` call operand) whose `!` is at off, with the
+** effects mssa__ll_md_node has on it (depth check, a new OTHER_DI node, its
+** tag, no operands, its text span); the caller has matched the text and
+** moves the lexer past it. */
+uint32_t mssa__ll_md_empty_di(ll_parser *p, uint32_t off, uint32_t namelen) {
+  mssa__ll_enter(p);
+  uint32_t id = new_md(p, MSSA_MD_OTHER_DI);
+  uint32_t tag = field_name(p, off + 1, namelen);
+  mssa_md *d = &p->m->md.a[id];
+  d->tag = tag;
+  d->ops = p->m->mdops.n;
+  d->nops = 0;
+  d->text_off = off;
+  d->text_len = namelen + 3;   /* `!`, the name, `()` */
+  mssa__ll_leave(p);
+  return id;
+}
+
 mssa_val mssa__ll_md_value(ll_parser *p) {
   ll_tok *t = &p->lx.tok;
   if (mssa__ll_at_md(p)) return MSSA_VAL(MSSA_VK_META, mssa__ll_md_node(p));
@@ -523,18 +545,9 @@ mssa_val mssa__ll_md_value(ll_parser *p) {
   return MSSA_VAL(MSSA_VK_META, id);
 }
 
-void mssa__ll_md_def(ll_parser *p) {
-  mssa_module *m = p->m;
-  uint32_t off = p->lx.tok.off, n;
-  if (p->lx.tok.kind == LT_MDREF) {
-    n = (uint32_t)p->lx.tok.num;
-    mssa__ll_next(p);
-  } else {
-    mssa__ll_next(p);               /* '!' */
-    n = md_num(p);
-  }
-  mssa__ll_expect(p, LT_EQ, "'=' here");
-  int distinct = mssa__ll_eat_kw(p, LL_KW_distinct);
+/* The md index `!N` (at off) defines: the one its earlier references made,
+** or a new one; a second definition is an error (invariant 1). */
+static uint32_t define_slot(ll_parser *p, uint32_t n, uint32_t off) {
   uint32_t id = mssa__ll_num_get(&p->mdmap, n);
   if (id == MSSA_NONE) {
     id = new_md(p, MSSA_MD_TUPLE);
@@ -543,6 +556,57 @@ void mssa__ll_md_def(ll_parser *p) {
     mssa__ll_err(p, off, "Metadata id is already used");
   }
   p->mdref.a[id] = MSSA_NONE;
+  return id;
+}
+
+/* `!N = !DILocation(` as LLVM prints it, at the `!N` token: the node's
+** index as the token path finds or makes it, or MSSA_NONE (nothing done)
+** for any other text. */
+static uint32_t location_def_begin(ll_parser *p, uint32_t n, uint32_t off) {
+  static const char head[] = " = !DILocation(";
+  if (strncmp(p->m->text + p->lx.tok.end, head, sizeof head - 1) != 0) return MSSA_NONE;
+  return define_slot(p, n, off);
+}
+
+/* A whole `!N = !DILocation(...)` line read from the raw text (the
+** commonest definition of a -g module: no tokens for `=`, the class name
+** and '('), with the token path's effects in its order; a location
+** fast_location does not take is re-read by parse_special_into from its
+** class name on. */
+static int location_def(ll_parser *p, uint32_t n, uint32_t off) {
+  uint32_t id = location_def_begin(p, n, off);
+  if (id == MSSA_NONE) return 0;
+  mssa_module *m = p->m;
+  uint32_t noff = p->lx.tok.end + 3;     /* the `!` of `!DILocation` */
+  m->md.a[id].kind = MSSA_MD_LOCATION;
+  m->md.a[id].tag = loc_field_id(p, &p->fn_loctag, noff + 1, 10);
+  p->lx.pos = noff + 12;                 /* just after '(' */
+  if (fast_location(p, id)) {
+    m->md.a[id].text_off = noff;
+    m->md.a[id].text_len = p->lx.prev_end - noff;
+  } else {
+    p->lx.pos = noff;                    /* the token path, from `!DILocation` */
+    mssa__ll_next(p);
+    parse_special_into(p, id);
+  }
+  m->md.a[id].distinct = 0;
+  return 1;
+}
+
+void mssa__ll_md_def(ll_parser *p) {
+  mssa_module *m = p->m;
+  uint32_t off = p->lx.tok.off, n;
+  if (p->lx.tok.kind == LT_MDREF) {
+    n = (uint32_t)p->lx.tok.num;
+    if (location_def(p, n, off)) return;
+    mssa__ll_next(p);
+  } else {
+    mssa__ll_next(p);               /* '!' */
+    n = md_num(p);
+  }
+  mssa__ll_expect(p, LT_EQ, "'=' here");
+  int distinct = mssa__ll_eat_kw(p, LL_KW_distinct);
+  uint32_t id = define_slot(p, n, off);
   ll_tok *t = &p->lx.tok;
   if (t->kind == LT_MDVAR) {
     parse_special_into(p, id);

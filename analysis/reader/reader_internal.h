@@ -109,6 +109,7 @@ typedef struct ll_parser {
   struct { uint32_t off, len, id; } tname_cache[256]; /* `%T` spellings -> type id + 1 */
   struct { uint32_t off, len, id; } tspell_cache[64]; /* `%T**` spellings -> type id + 1 */
   uint32_t fn_loctag;           /* "DILocation" string id + 1 (0: not yet) */
+  uint32_t dbg_decl_fty;        /* void (metadata, metadata, metadata) + 1 (0: not yet) */
   MSSA_VEC(ll_pending) baddr;   /* blockaddress: a = const id, b = block key lo, c = key hi */
   uint32_t t_ptr0;              /* opaque `ptr` */
   uint32_t int_cache[129];      /* iN for N <= 128 (0 = not yet interned) */
@@ -250,6 +251,7 @@ void mssa__ll_md_paths(ll_parser *p, uint32_t from); /* DIFile paths from md ind
 uint32_t mssa__ll_md_ref(ll_parser *p, uint32_t n, uint32_t off); /* !N */
 uint32_t mssa__ll_md_node(ll_parser *p);   /* at '!': !N, !{..}, !DIx(..), !"s" */
 mssa_val mssa__ll_md_value(ll_parser *p);  /* after `metadata`: any md operand */
+uint32_t mssa__ll_md_empty_di(ll_parser *p, uint32_t off, uint32_t namelen); /* `!NAME()` */
 void mssa__ll_md_def(ll_parser *p);        /* `!N = ...` at top level */
 void mssa__ll_named_md(ll_parser *p);      /* `!name = !{...}` at top level */
 void mssa__ll_inst_md(ll_parser *p, mssa_inst *ins); /* `!kind !N` list */
