@@ -349,8 +349,12 @@ static int fast_dbg_declare(ll_parser *p, mssa_inst *ins) {
   const char *x = p->m->text, *s = x + t->off;
   if (t->kind != LT_KW || t->kw != LL_KW_void || strncmp(s, head, HEAD) != 0) return 0;
   /* the first operand: up to the first comma, nothing that nests or quotes */
+  static const unsigned char stop[256] = {
+    [0] = 1, [','] = 1, ['\n'] = 1, ['"'] = 1, ['('] = 1, [')'] = 1, ['['] = 1, [']'] = 1,
+    ['{'] = 1, ['}'] = 1, ['<'] = 1, ['>'] = 1, [';'] = 1,
+  };
   const char *c = s + HEAD;
-  while (*c && *c != ',' && *c != '\n' && !strchr("\"()[]{}<>;", *c)) c++;
+  while (!stop[(unsigned char)*c]) c++;
   if (*c != ',' || strncmp(c, ", metadata !", 12) != 0) return 0;
   const char *d = c + 12, *e = d;
   uint32_t n = 0;

@@ -256,13 +256,14 @@ static void field_value(ll_parser *p, uint32_t *md, int64_t *num, uint32_t *str,
 ** after the '(' (lx.pos). Returns 1 when it consumed the node up to and
 ** including ')', 0 (nothing consumed, no side effect) for any other shape,
 ** which the token parser then handles with full diagnostics. */
-/* Length of s if q starts with s then ':', else 0 (the compare stops at the
-** first difference, so never reads past the text's NUL). */
-static size_t name_colon(const char *q, const char *s) {
-  size_t k = 0;
-  while (s[k] && q[k] == s[k]) k++;
-  return !s[k] && q[k] == ':' ? k : 0;
+/* Length of the literal if q starts with it then ':', else 0 (the compare
+** stops at the first difference, so never reads past the text's NUL). */
+static inline size_t name_colon_n(const char *q, const char *s, size_t n) {
+  for (size_t k = 0; k < n; k++)   /* n is a constant: unrolled */
+    if (q[k] != s[k]) return 0;
+  return q[n] == ':' ? n : 0;
 }
+#define name_colon(q, lit) name_colon_n((q), (lit), sizeof(lit) - 1)
 
 /* A DILocation field name at q (followed by ':'): its length, or 0 for
 ** any other text. Dispatched on the first letter: the names are compared
