@@ -247,7 +247,7 @@ static int unwind_dest(ll_parser *p) {
 static int fast_align(ll_parser *p, mssa_inst *ins) {
   ll_tok *t = TOK;
   const char *x = p->m->text, *q = x + t->end;
-  if (strncmp(q, " align ", 7) != 0) return 0;   /* stops at the text's NUL */
+  if (!MSSA__LL_HAS(q, " align ")) return 0;   /* stops at the text's NUL */
   const char *d = q + 7, *e = d;
   uint64_t a = 0;
   while (e - d < 10 && *e >= '0' && *e <= '9') a = a * 10 + (uint64_t)(*e++ - '0');
@@ -347,7 +347,7 @@ static int fast_dbg_declare(ll_parser *p, mssa_inst *ins) {
   enum { HEAD = sizeof head - 1, NAME = 5, NAMELEN = 16, EXPR = sizeof expr - 1 };
   ll_tok *t = TOK;
   const char *x = p->m->text, *s = x + t->off;
-  if (t->kind != LT_KW || t->kw != LL_KW_void || strncmp(s, head, HEAD) != 0) return 0;
+  if (t->kind != LT_KW || t->kw != LL_KW_void || !mssa__ll_has(s, head, HEAD)) return 0;
   /* the first operand: up to the first comma, nothing that nests or quotes */
   static const unsigned char stop[256] = {
     [0] = 1, [','] = 1, ['\n'] = 1, ['"'] = 1, ['('] = 1, [')'] = 1, ['['] = 1, [']'] = 1,
@@ -355,11 +355,11 @@ static int fast_dbg_declare(ll_parser *p, mssa_inst *ins) {
   };
   const char *c = s + HEAD;
   while (!stop[(unsigned char)*c]) c++;
-  if (*c != ',' || strncmp(c, ", metadata !", 12) != 0) return 0;
+  if (!MSSA__LL_HAS(c, ", metadata !")) return 0;
   const char *d = c + 12, *e = d;
   uint32_t n = 0;
   while (e - d < 9 && *e >= '0' && *e <= '9') n = n * 10 + (uint32_t)(*e++ - '0');
-  if (e == d || strncmp(e, expr, EXPR) != 0) return 0;
+  if (e == d || !mssa__ll_has(e, expr, EXPR)) return 0;
   /* committed: what call_common would do, in its order */
   mssa_module *m = p->m;
   ll_tok k;

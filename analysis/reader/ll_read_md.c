@@ -564,8 +564,7 @@ static uint32_t define_slot(ll_parser *p, uint32_t n, uint32_t off) {
 ** index as the token path finds or makes it, or MSSA_NONE (nothing done)
 ** for any other text. */
 static uint32_t location_def_begin(ll_parser *p, uint32_t n, uint32_t off) {
-  static const char head[] = " = !DILocation(";
-  if (strncmp(p->m->text + p->lx.tok.end, head, sizeof head - 1) != 0) return MSSA_NONE;
+  if (!MSSA__LL_HAS(p->m->text + p->lx.tok.end, " = !DILocation(")) return MSSA_NONE;
   return define_slot(p, n, off);
 }
 

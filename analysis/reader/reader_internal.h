@@ -172,6 +172,16 @@ static inline int mssa__ll_name_char(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
          c == '-' || c == '$' || c == '.' || c == '_';
 }
+/* 1 if the text at q starts with the n bytes of lit. For the fixed
+** spellings of the fast paths: n is a constant, so the loop unrolls into
+** byte compares (no call), and it stops at the first difference, never
+** reading past the text's NUL. MSSA__LL_HAS takes a string literal. */
+static inline int mssa__ll_has(const char *q, const char *lit, size_t n) {
+  for (size_t k = 0; k < n; k++)
+    if (q[k] != lit[k]) return 0;
+  return 1;
+}
+#define MSSA__LL_HAS(q, lit) mssa__ll_has((q), (lit), sizeof(lit) - 1)
 /* Notes syntax of a newer LLVM (MSSA_SYN_* bits; 0 is none). */
 static inline void mssa__ll_saw(ll_parser *p, uint32_t syn) { p->m->llvm_syntax |= syn; }
 /* The token helpers are inline: they run for nearly every token. */
