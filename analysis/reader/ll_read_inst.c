@@ -913,6 +913,17 @@ int mssa__ll_inst_begin(ll_parser *p, mssa_inst *ins, uint32_t bid, ll_tok *nt) 
 
 /* A metadata node operand of a debug record: its md index. */
 static uint32_t record_node(ll_parser *p) {
+  /* `, !DIExpression()` as LLVM prints it (every #dbg_declare of -O0
+  ** code has one): the inline node made from the raw text, as
+  ** mssa__ll_md_node would make it */
+  const char *x = p->m->text + TOK->end;
+  if (TOK->kind == LT_COMMA && MSSA__LL_HAS(x, " !DIExpression()") && (x[16] == ',' || x[16] == ')')) {
+    uint32_t id = mssa__ll_md_empty_di(p, TOK->end + 1, 12);
+    p->lx.pos = TOK->end + 16;           /* past `)`: prev_end is its end */
+    TOK->end = (uint32_t)p->lx.pos;
+    mssa__ll_next(p);
+    return id;
+  }
   mssa__ll_expect(p, LT_COMMA, "',' in debug record");
   ll_tok *t = TOK;
   if (!mssa__ll_at_md(p)) mssa__ll_err(p, t->off, "expected metadata operand");

@@ -57,11 +57,39 @@ static const char fixture[] =
     "!12 = !DILocation(line: 6, column: 1, scope: !3, isImplicitCode: true)\n"
     "!13 = !{i32 2, !\"Debug Info Version\", i32 3}\n";
 
+/* LLVM 19+ debug records: `!DIExpression()` operands (fast path) beside
+** one with an operation (token path), and #dbg_assign's two. */
+static const char records[] =
+    "define void @g(ptr %p) !dbg !3 {\n"
+    "entry:\n"
+    "  %x = alloca i32, align 4\n"
+    "    #dbg_declare(ptr %x, !7, !DIExpression(), !8)\n"
+    "    #dbg_value(i32 1, !7, !DIExpression(), !8)\n"
+    "    #dbg_value(ptr %p, !7, !DIExpression(DW_OP_deref), !8)\n"
+    "    #dbg_assign(i32 0, !7, !DIExpression(), !9, ptr %x, !DIExpression(), !8)\n"
+    "  store i32 1, ptr %x, align 4, !dbg !8, !DIAssignID !9\n"
+    "  ret void, !dbg !8\n"
+    "}\n"
+    "\n"
+    "!llvm.dbg.cu = !{!0}\n"
+    "!llvm.module.flags = !{!13}\n"
+    "!0 = distinct !DICompileUnit(language: DW_LANG_C11, file: !1, producer: \"clang version 22.1.8\", "
+    "isOptimized: false, runtimeVersion: 0, emissionKind: FullDebug)\n"
+    "!1 = !DIFile(filename: \"b.c\", directory: \"/tmp\")\n"
+    "!2 = !DISubroutineType(types: !{null})\n"
+    "!3 = distinct !DISubprogram(name: \"g\", scope: !1, file: !1, line: 1, type: !2, scopeLine: 1, unit: !0)\n"
+    "!5 = !DIBasicType(name: \"int\", size: 32, encoding: DW_ATE_signed)\n"
+    "!7 = !DILocalVariable(name: \"x\", scope: !3, file: !1, line: 2, type: !5)\n"
+    "!8 = !DILocation(line: 2, column: 7, scope: !3)\n"
+    "!9 = distinct !DIAssignID()\n"
+    "!13 = !{i32 2, !\"Debug Info Version\", i32 3}\n";
+
 /* The texts each fast path starts from; replace_at is the byte within it
 ** that becomes a tab, which the token path reads as a blank. */
 static const struct { const char *head; size_t replace_at; } defeats[] = {
   {"call void @llvm.dbg.declare(metadata ", 36},
   {" = !DILocation(", 2},
+  {", !DIExpression()", 1},
 };
 
 static char *defeated(const char *text, size_t len, int *count) {
@@ -163,24 +191,33 @@ static void test_fixture_same(void) {
   mssa_module_free(m);
 }
 
-/* Errors inside text a fast path matches: the token path's diagnostics. */
-static void test_errors_kept(void) {
-  static const struct { const char *from, *to, *want; } cases[] = {
-    {"metadata i32* %x, metadata !7", "metadata i32* %x x, metadata !7",
-     "7:48: error: expected ')' at end of argument list"},
-    {"!9 = !DILocation(scope: !6", "!8 = !DILocation(scope: !6", "28:1: error: Metadata id is already used"},
-    {"metadata !7, metadata !DIExpression()), !dbg !8", "metadata !77, metadata !DIExpression()), !dbg !8",
-     "7:58: error: use of undefined metadata '!77'"},
-    {"column: 7, scope: !3)\n!9", "column: 7, scope: !99)\n!9", "27:45: error: use of undefined metadata '!99'"},
-    {"declare(metadata i32* %x", "declare(metadata i32* %nope", "7:45: error: use of undefined value '%nope'"},
-  };
-  for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
-    const char *at = strstr(fixture, cases[k].from);
+static void test_records_same(void) {
+  same_both_ways("debug records", records, strlen(records), 4 + 1);
+  mssa_module *m = NULL;
+  mssa_diag d;
+  if (mssa_module_parse("t.ll", records, strlen(records), &m, &d)) { skip(1, "records do not parse"); return; }
+  const mssa_func *f = &m->funcs.a[mssa_module_find_func(m, "g")];
+  const mssa_dbg_record *r = &f->dbg.a[0];
+  const mssa_md *expr = &m->md.a[r->expr];
+  ok(f->dbg.n == 4 && r->inst == 1 && !strcmp(mssa_str(m, expr->tag), "DIExpression") && expr->nops == 0 &&
+     !strncmp(m->text + expr->text_off, "!DIExpression()", 15) && expr->text_len == 15 &&
+     m->md.a[r->loc].line == 2 && m->md.a[f->dbg.a[3].assign_expr].text_len == 15,
+     "records: four, the first before instruction 1, its !DIExpression() and location line 2");
+  mssa_module_free(m);
+}
+
+/* Edits of `base` (the first occurrence of `from` replaced by `to`) and
+** the diagnostic each must give. */
+typedef struct { const char *from, *to, *want; } edit_case;
+
+static void errors_kept(const char *base, const edit_case *cases, size_t ncases) {
+  for (size_t k = 0; k < ncases; k++) {
+    const char *at = strstr(base, cases[k].from);
     if (!at) { ok(0, "case %zu: text not in the fixture", k); continue; }
-    size_t pre = (size_t)(at - fixture), fl = strlen(cases[k].from), tl = strlen(cases[k].to);
-    size_t n = strlen(fixture) - fl + tl;
+    size_t pre = (size_t)(at - base), fl = strlen(cases[k].from), tl = strlen(cases[k].to);
+    size_t n = strlen(base) - fl + tl;
     char *t = malloc(n + 1);
-    memcpy(t, fixture, pre);
+    memcpy(t, base, pre);
     memcpy(t + pre, cases[k].to, tl);
     strcpy(t + pre + tl, at + fl);
     mssa_module *m = NULL;
@@ -193,11 +230,35 @@ static void test_errors_kept(void) {
   }
 }
 
+/* Errors inside text a fast path matches: the token path's diagnostics
+** (positions taken from the reader before the fast paths). */
+static void test_errors_kept(void) {
+  static const edit_case cases[] = {
+    {"metadata i32* %x, metadata !7", "metadata i32* %x x, metadata !7",
+     "7:48: error: expected ')' at end of argument list"},
+    {"!9 = !DILocation(scope: !6", "!8 = !DILocation(scope: !6", "28:1: error: Metadata id is already used"},
+    {"metadata !7, metadata !DIExpression()), !dbg !8", "metadata !77, metadata !DIExpression()), !dbg !8",
+     "7:58: error: use of undefined metadata '!77'"},
+    {"column: 7, scope: !3)\n!9", "column: 7, scope: !99)\n!9", "27:45: error: use of undefined metadata '!99'"},
+    {"declare(metadata i32* %x", "declare(metadata i32* %nope", "7:45: error: use of undefined value '%nope'"},
+  };
+  errors_kept(fixture, cases, sizeof cases / sizeof cases[0]);
+  static const edit_case rec_cases[] = {
+    {"!DIExpression(), !8)\n    #dbg_value(i32 1", "!DIExpression(), !88)\n    #dbg_value(i32 1",
+     "4:47: error: use of undefined metadata '!88'"},
+    {"#dbg_declare(ptr %x, !7, !DIExpression(), !8)", "#dbg_declare(ptr %x, !7, !DIExpression() !8)",
+     "4:46: error: expected ',' in debug record"},
+    {"#dbg_declare(ptr %x, !7, !DIExpression(), !8)", "#dbg_declare(ptr %x, !7, !DIExpression()), !8)",
+     "4:45: error: expected ',' in debug record"},
+  };
+  errors_kept(records, rec_cases, sizeof rec_cases / sizeof rec_cases[0]);
+}
+
 /* The Lua modules, when the shared corpus is there. */
 static void test_real(void) {
   const char *shared = getenv("MEMSSA_SHARED");
   if (!shared) shared = "../shared";
-  static const char *const files[] = {"real/lua.O0.ll", "real/lua.O2.ll"};
+  static const char *const files[] = {"real/lua.O0.ll", "real/lua.O2.ll", "real22/lua.O0.ll"};
   for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
     char path[1024];
     snprintf(path, sizeof path, "%s/corpus/%s", shared, files[i]);
@@ -218,6 +279,7 @@ static void test_real(void) {
 int main(void) {
   no_plan();
   test_fixture_same();
+  test_records_same();
   test_errors_kept();
   test_real();
   return done_testing();
