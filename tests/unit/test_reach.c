@@ -207,11 +207,12 @@ static void scan_corpus(const char *dir, int depth) {
   for (int i = 0; i < n; i++) {
     char p[4096];
     const char *nm = ents[i]->d_name;
-    snprintf(p, sizeof p, "%s/%s", dir, nm);
+    int w = snprintf(p, sizeof p, "%s/%s", dir, nm);
+    bool fits = w >= 0 && (size_t)w < sizeof p;   /* else a path too long to be ours */
     struct stat sb;
-    bool is_dir = stat(p, &sb) == 0 && S_ISDIR(sb.st_mode);
+    bool is_dir = fits && stat(p, &sb) == 0 && S_ISDIR(sb.st_mode);
     if (is_dir && depth < 1) scan_corpus(p, depth + 1);
-    else if (!is_dir && T.files < MAX_FILES && (strstr(nm, ".O0.ll") || strstr(nm, ".O1raw.ll")))
+    else if (fits && !is_dir && T.files < MAX_FILES && (strstr(nm, ".O0.ll") || strstr(nm, ".O1raw.ll")))
       check_file(p);
     free(ents[i]);
   }
