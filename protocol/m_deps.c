@@ -483,13 +483,23 @@ static int get_pairs(mssa__call *c, mssa__form form, int64_t **v, size_t *n) {
   size_t nv = 0;
   *v = NULL;
   if (form != MSSA__FORM_PACKED)
-    return mssa__fail(c, MSSA_RPC_INVALID_PARAMS, "params.pairs needs \"form\":\"packed\"");
+    return mssa__fail_reason(c, MSSA_RPC_INVALID_PARAMS, MSSA_REASON_NEEDS_PACKED_FORM,
+                             "params.pairs needs \"form\":\"packed\"");
   if (!json_is_string(p) ||
       mssa__packed_decode(json_string_value(p), json_string_length(p), v, &nv) || nv % 2)
-    return mssa__fail(c, MSSA_RPC_INVALID_PARAMS,
-                      "params.pairs must be a packed string of instruction ids, two a question");
+    return mssa__fail_reason(c, MSSA_RPC_INVALID_PARAMS, MSSA_REASON_MALFORMED_PAIRS,
+                             "params.pairs must be a packed string of instruction ids, two a "
+                             "question");
   *n = nv / 2;
   return 0;
+}
+
+/* The failure rc of question k: data {reason, pair: k}, so a client that
+** grouped its questions finds which one without reading the message. */
+static int pair_failed(mssa__call *c, int rc, int reason, size_t k) {
+  json_decref(c->data);
+  c->data = json_pack("{sssI}", "reason", mssa_rpc_reason(reason), "pair", (json_int_t)k);
+  return rc;
 }
 
 /* Instruction `id` of question k: one with a memory access, and with loc
@@ -507,14 +517,16 @@ static int pair_inst(mssa__call *c, const target *t, int64_t id, size_t k, uint3
   if (rc && v && strncmp(c->msg, "params.pairs[", 13)) {   /* name the question */
     char m[sizeof c->msg];
     snprintf(m, sizeof m, "%s", c->msg);
-    return mssa__fail(c, rc, "params.%s: %s", what, m);
+    mssa__fail(c, rc, "params.%s: %s", what, m);
   }
-  if (rc) return rc;
+  if (rc) return pair_failed(c, rc, MSSA_REASON_NO_INSTRUCTION, k);
   if (loc ? !mssa_aa_inst_loc(t->q->ssa[t->fi]->aa, *inst, loc)
-          : mssa_ssa_inst_access(t->q->ssa[t->fi], *inst) == MSSA_NONE)
-    return mssa__fail(c, MSSA_RPC_NO_ACCESS, "params.%s: instruction %u of @%s %s", what, *inst,
-                      mssa_str(t->q->m, f->name),
-                      loc ? "is not a load or store" : "does not access memory");
+          : mssa_ssa_inst_access(t->q->ssa[t->fi], *inst) == MSSA_NONE) {
+    mssa__fail(c, MSSA_RPC_NO_ACCESS, "params.%s: instruction %u of @%s %s", what, *inst,
+               mssa_str(t->q->m, f->name), loc ? "is not a load or store" : "does not access memory");
+    return pair_failed(c, MSSA_RPC_NO_ACCESS, loc ? MSSA_REASON_NO_LOCATION : MSSA_REASON_NOT_MEMORY,
+                       k);
+  }
   return 0;
 }
 

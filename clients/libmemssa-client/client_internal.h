@@ -23,6 +23,9 @@ struct memssa_client {
   bool no_blocks;          /* `accesses` without block names (memssa_client_set_block_names) */
 };
 
+/* Sets what memssa_client_errmsg says (copied). */
+void memssa__set_errmsg(memssa_client *c, const char *msg);
+
 /* Records transport error `rc` as the last failure; returns rc. */
 int memssa__fail(memssa_client *c, int rc);
 

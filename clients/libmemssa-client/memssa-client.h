@@ -312,6 +312,38 @@ int memssa_client_alias_pairs(memssa_client *c, const char *module, const char *
 json_t *memssa_params_pairs_new(const char *module, const char *function, const long long *pairs,
                                 size_t n);
 
+/* Many alias and depends questions over the functions of one module, in
+** few requests (docs/offload.md, "Many questions over many functions"):
+** q[0..n) in any order; the library groups them by function and kind into
+** `pairs` requests of at most 256 questions (a few milliseconds of the
+** daemon's time each, about one batch slice, so other clients wait no
+** longer), sends them all, then reads all the replies (pipelined), and
+** puts answer k in out[k], the caller's order. Instructions are stable ids
+** (access.inst), as memssa_client_depends_pairs takes them. On failure
+** every out[k] is zeroed and the whole call fails: an error reply for one
+** request fails it (memssa_client_error_borrow is that reply's error, whose
+** data.pair is question j of that request; memssa_client_errmsg
+** names the caller's query: "queries[K] (@f): error -32003: ..."); the
+** other replies are still read, so the client stays usable. */
+typedef enum memssa_query_kind {
+  MEMSSA_QUERY_ALIAS = 0,      /* a, b: loads or stores (their locations) */
+  MEMSSA_QUERY_DEPENDS = 1     /* a = from, b = to */
+} memssa_query_kind;
+typedef struct memssa_query {
+  const char *function;        /* its name, without '@' */
+  memssa_query_kind kind;
+  long long a, b;              /* instruction ids */
+} memssa_query;
+typedef struct memssa_query_answer {
+  memssa_query_kind kind;      /* the question's */
+  memssa_alias_answer alias;   /* kind ALIAS: the answer (else zeroed) */
+  memssa_depends_answer depends; /* kind DEPENDS: the answer (else zeroed) */
+} memssa_query_answer;
+int memssa_client_queries(memssa_client *c, const char *module, const memssa_query *q, size_t n,
+                          memssa_query_answer *out);
+/* Frees one answer of memssa_client_queries (safe on a zeroed one). */
+void memssa_query_answer_free(memssa_query_answer *a);
+
 /* `accesses` of several functions, a page of ~2,000 accesses a request
 ** (docs/offload.md, "Several functions in one request"): functions[0..nf),
 ** or every function with a body, in module order, when `functions` is
@@ -415,7 +447,8 @@ const char *memssa_modref_name(unsigned modref);          /* "NoModRef", "Ref", 
       memssa_accesses_answer *: memssa_accesses_answer_free,      \
       memssa_alias_answer *: memssa_alias_answer_free,            \
       memssa_depends_answer *: memssa_depends_answer_free,        \
-      memssa_value_answer *: memssa_value_answer_free)(a)
+      memssa_value_answer *: memssa_value_answer_free,            \
+      memssa_query_answer *: memssa_query_answer_free)(a)
 #endif
 
 #ifdef __cplusplus

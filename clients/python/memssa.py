@@ -45,6 +45,7 @@ __all__ = ["Client", "Batch", "Error", "ProtocolError", "UnsafeSocket", "default
 
 ACCESSES_PAGE = 100000      # the daemon's largest `accesses` page
 ACCESSES_MANY_PAGE = 2000   # accesses_many: about one batch slice of the daemon, cold
+QUERIES_REQUEST = 256       # queries: questions a request, about one batch slice
 READ_CHUNK = 1 << 20
 
 # Codes of the ids form (docs/offload.md), by position.
@@ -445,6 +446,52 @@ class Client(_Typed):
         r = self.call(method, {"module": module, "function": function, "form": "packed",
                              "pairs": vlq_encode([x for p in pairs for x in p])})
         return [unpack(method, x) for x in r]
+
+    def queries(self, module, questions):
+        """Many alias and depends questions over the functions of one module
+        in few requests (docs/offload.md, "Many questions over many
+        functions"): questions are (function, kind, a, b) with kind "alias"
+        or "depends" (a, b: from, to) and a, b instruction ids, in any order.
+        They are grouped by function and kind into `pairs` requests of at
+        most QUERIES_REQUEST questions, all sent, then all read (pipelined).
+        Returns the answers unpacked (as the ids form's), in the questions'
+        order. An error reply raises Error (after every reply is read), with
+        `query` the index of the question it names."""
+        if self.waiting:
+            raise ProtocolError("%d pipelined replies are still unread" % len(self.waiting))
+        groups = collections.OrderedDict()
+        for k, q in enumerate(questions):
+            function, kind, a, b = q
+            if kind not in ("alias", "depends"):
+                raise ValueError("questions[%d]: kind must be 'alias' or 'depends'" % k)
+            groups.setdefault((function, kind), []).append((k, a, b))
+        reqs = []
+        for (function, kind), qs in groups.items():
+            for i in range(0, len(qs), QUERIES_REQUEST):
+                part = qs[i:i + QUERIES_REQUEST]
+                self.send(kind, {"module": module, "function": function, "form": "packed",
+                                 "pairs": vlq_encode([x for _, a, b in part for x in (a, b)])})
+                reqs.append((kind, part))
+        n = sum(len(p) for _, p in reqs)
+        out, first = [None] * n, None
+        for kind, part in reqs:   # every reply, also after an error
+            r = self.recv()
+            if first is not None:
+                continue
+            if "error" in r:
+                first = Error(r["error"])
+                j = (first.data or {}).get("pair") if isinstance(first.data, dict) else None
+                first.query = part[j if isinstance(j, int) and 0 <= j < len(part) else 0][0]
+                continue
+            res = _result(r)
+            if not isinstance(res, list) or len(res) != len(part):
+                first = ProtocolError("%s: %d answers for %d questions" % (kind, len(res), len(part)))
+                continue
+            for (k, _, _), x in zip(part, res):
+                out[k] = unpack(kind, x)
+        if first is not None:
+            raise first
+        return out
 
     def ping(self):
         return self.call("ping")

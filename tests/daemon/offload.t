@@ -6,7 +6,7 @@
 # path (and no crash on mangled input), JSON IR and hand-written .ll of one
 # random description giving isomorphic MemorySSA, and `value` against a
 # brute-force path enumeration on random JSON IR CFGs.
-import json, os, random, re, subprocess, sys
+import collections, json, os, random, re, subprocess, sys
 
 import daemonlib as lib
 sys.path.insert(0, os.path.join(lib.ROOT, "clients", "python"))
@@ -633,19 +633,25 @@ def forms_noir_packed(c, q):
     is_(MC.alias_pairs("ids", "main", [(6, 9), (9, 6)]), [[3, 1], [3, 1]],
         "alias pairs: v3 (inst 6) and v5 (inst 9) MustAlias, exact, both ways")
     is_(MC.alias_pairs("ids", "main", []), [], "no pairs: no answers")
-    for what, params, code, words in (
-            ("without the packed form", dict(q, pairs="QS"), -32602, "needs"),
-            ("an odd count", dict(p, pairs="QSQ"), -32602, "two a question"),
-            ("not packed numbers", dict(p, pairs="Q!"), -32602, "packed string"),
-            ("not a string", dict(p, pairs=[8, 9]), -32602, "packed string"),
-            ("an instruction that is not there", dict(p, pairs=memssa.vlq_encode([8, 9, 8, 999])), -32003, "pairs[1]"),
-            ("a negative id", dict(p, pairs=memssa.vlq_encode([-1, 9])), -32003, "pairs[0]")):
+    for what, params, code, words, data in (
+            ("without the packed form", dict(q, pairs="QS"), -32602, "needs", {"reason": "needs_packed_form"}),
+            ("an odd count", dict(p, pairs="QSQ"), -32602, "two a question", {"reason": "malformed_pairs"}),
+            ("not packed numbers", dict(p, pairs="Q!"), -32602, "packed string", {"reason": "malformed_pairs"}),
+            ("not a string", dict(p, pairs=[8, 9]), -32602, "packed string", {"reason": "malformed_pairs"}),
+            ("an instruction that is not there", dict(p, pairs=memssa.vlq_encode([8, 9, 8, 999])), -32003,
+             "params.pairs[1]: no instruction with id 999", {"reason": "no_instruction", "pair": 1}),
+            ("a negative id", dict(p, pairs=memssa.vlq_encode([-1, 9])), -32003, "params.pairs[0]",
+             {"reason": "no_instruction", "pair": 0}),
+            ("an instruction without access", dict(p, pairs=memssa.vlq_encode([8, 9, 7, 9])), -32004,
+             "params.pairs[1]: instruction 7 of @main does not access memory", {"reason": "not_memory", "pair": 1})):
         r = c.call("depends", params)
         e = r.get("error", {})
-        ok(e.get("code") == code and words in e.get("message", ""), "depends pairs, %s: %d (%s)" % (what, code, words), r)
+        ok(e.get("code") == code and words in e.get("message", "") and e.get("data") == data,
+           "depends pairs, %s: %d (%s), data %s" % (what, code, words, data), r)
     e = c.call("alias", dict(p, pairs=memssa.vlq_encode([9, 10]))).get("error", {})
-    ok(e.get("code") == -32004 and "pairs[0]" in e.get("message", "") and "not a load or store" in e["message"],
-       "alias pairs: a call has no single location (-32004, pairs[0])", e)
+    ok(e.get("code") == -32004 and "pairs[0]" in e.get("message", "") and "not a load or store" in e["message"]
+       and e.get("data") == {"reason": "no_location", "pair": 0},
+       "alias pairs: a call has no single location (-32004, pairs[0], reason no_location)", e)
     want = err_code(c.call("depends", dict(q, **{"from": "v5", "to": "nope"})))
     ok(want and err_code(c.call("depends", dict(p, **{"from": "v5", "to": "nope"}))) == want,
        "depends packed: a bad instruction fails as in the ids form (%s)" % want)
@@ -738,7 +744,62 @@ def forms_agree(c, path):
         ng += len(dp) + len(ap)
     ok(ng > 1000 and badg == 0, "%d questions in %d functions asked as pairs: the ids answers (%d functions differ)"
        % (ng, len(groups), badg))
+    queries_mixed(reqs, out)
     is_(badp, 0, "depends and alias: the packed form unpacks to exactly the ids answers (and errors alike)")
+
+
+def queries_mixed(reqs, out):
+    """memssa.Client.queries (docs/offload.md, "Many questions over many
+    functions"): the questions of forms_agree, depends and alias mixed over
+    every function in a random order, give the ids answers in the caller's
+    order, in few requests (a function with more than 256 questions in more
+    than one); its errors name the caller's question."""
+    qs, want = [], []
+    for k in range(0, len(reqs), 6):
+        prm = reqs[k]["params"]
+        for j, kind in ((2, "depends"), (3, "alias")):
+            if "result" in out[k + j]:
+                qs.append((prm["function"], kind, prm["from"], prm["to"]))
+                want.append(out[k + j]["result"])
+    fns = collections.Counter(q[0] for q in qs)
+    big = fns.most_common(1)[0][0]
+    extra = [k for k, q in enumerate(qs) if q[0] == big and q[1] == "depends"]
+    while len(extra) <= 300:   # more than one request for that function and kind
+        extra += extra
+    order = list(range(len(qs))) + extra
+    random.Random(12).shuffle(order)
+    first = MC.next_id
+    got = MC.queries("big", [qs[k] for k in order])
+    nreq = MC.next_id - first
+    bad = sum(g != want[k] for g, k in zip(got, order))
+    ok(len(order) > 3000 and len(fns) > 100 and len(got) == len(order) and bad == 0,
+       "queries: %d questions over %d functions, random order, answered in that order as the ids form "
+       "answers each (%d differ)" % (len(order), len(fns), bad))
+    ok(nreq < len(order) / 4, "queries: %d requests for %d questions" % (nreq, len(order)))
+    ngroups = len({(qs[k][0], qs[k][1]) for k in order})
+    ok(nreq > ngroups, "queries: %d requests for %d groups (function, kind): at most 256 questions a "
+       "request" % (nreq, ngroups))
+    f0, _, a0, b0 = qs[0]
+    for what, questions, code, k, data in (
+            ("an unknown function", [qs[0], ("nope", "alias", a0, b0), qs[1]], -32002, 1, None),
+            ("an id that is no instruction", [(f0, "depends", a0, b0), (f0, "alias", a0, b0), (f0, "depends", b0, a0),
+                                              (f0, "depends", a0, 999999)], -32003, 3,
+             {"reason": "no_instruction", "pair": 2})):
+        try:
+            MC.queries("big", questions)
+            ok(False, "queries, %s: refused" % what)
+        except memssa.Error as e:
+            ok(e.code == code and e.query == k and (data is None or e.data == data),
+               "queries, %s: %d, question %d named, data %s" % (what, code, k, data),
+               (e.code, e.query, e.data, e.message))
+    ok(MC.pending == 0 and "version" in MC.ping(),
+       "queries: after an error every reply was read (the next request is answered)")
+    try:
+        MC.queries("big", [(f0, "modref", a0, b0)])
+        ok(False, "queries: a kind other than alias and depends is refused")
+    except ValueError as e:
+        ok("questions[0]" in str(e), "queries: a kind other than alias and depends is refused (%s)" % e)
+    is_(MC.queries("big", []), [], "queries: none asked, none answered")
 
 
 CACHE_LL = """define void @f(ptr %p, ptr %q) {

@@ -1,0 +1,203 @@
+/*
+** queries.c -- memssa_client_queries: many alias and depends questions over
+** the functions of one module, grouped by function and kind into `pairs`
+** requests (docs/offload.md, "Many questions over many functions") and
+** pipelined.
+**
+** Why grouped client-side and not one request over all functions: every
+** request costs its two JSON-RPC envelopes (~50k instructions on both sides
+** together), about twice an in-process answer; a `pairs` request of m
+** questions pays them once. On lua.O2, 10,000 questions make ~900 groups,
+** so the envelopes left are ~10% of the socket's cost (bench/offload.sh,
+** queries_many), and the protocol stays as it is.
+**
+** Invariants:
+**   1. Answer k is the answer to q[k]: requests are laid out in group order
+**      (function by first appearance, then kind), but every question keeps
+**      its caller index (order[]), and answers are stored through it.
+**   2. A request holds at most QUERIES_REQUEST questions: the daemon answers
+**      a request whole, so this bounds how long one request keeps other
+**      clients waiting (~26k instructions a cold depends: 256 are a few
+**      milliseconds, about one batch slice).
+**   3. Every reply to a request sent is read, also after a failure, so the
+**      connection stays in step (memssa-client.h, invariant 1); on failure
+**      every answer is zeroed.
+*/
+#define _POSIX_C_SOURCE 200809L
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "client_internal.h"
+
+#define QUERIES_REQUEST 256
+
+void memssa_query_answer_free(memssa_query_answer *a) {
+  if (!a) return;
+  memssa_alias_answer_free(&a->alias);
+  memssa_depends_answer_free(&a->depends);
+  memset(a, 0, sizeof *a);
+}
+
+static size_t name_hash(const char *s) {
+  size_t h = 14695981039346656037u & (size_t)-1;
+  for (; *s; s++) h = (h ^ (unsigned char)*s) * (size_t)1099511628211u;
+  return h;
+}
+
+/* The group of every question, grp[k] = 2 * (function's number) + kind,
+** functions numbered by first appearance (a hash table of the names, so
+** 10,000 questions cost no sort of strings); *ngroups. */
+static int number_groups(const memssa_query *q, size_t n, size_t *grp, size_t *ngroups) {
+  size_t cap = 16, nf = 0;
+  while (cap < 2 * n) cap *= 2;
+  size_t *slot = malloc(cap * sizeof *slot);   /* caller index + 1 of the function's first, or 0 */
+  size_t *fnum = malloc(n * sizeof *fnum);     /* the function's number, by first index */
+  if (!slot || !fnum) {
+    free(slot);
+    free(fnum);
+    return MEMSSA_CLIENT_EIO;
+  }
+  memset(slot, 0, cap * sizeof *slot);
+  for (size_t k = 0; k < n; k++) {
+    size_t h = name_hash(q[k].function) & (cap - 1);
+    while (slot[h] && strcmp(q[slot[h] - 1].function, q[k].function)) h = (h + 1) & (cap - 1);
+    if (!slot[h]) {
+      slot[h] = k + 1;
+      fnum[k] = nf++;
+    }
+    grp[k] = 2 * fnum[slot[h] - 1] + (size_t)q[k].kind;
+  }
+  *ngroups = 2 * nf;
+  free(slot);
+  free(fnum);
+  return 0;
+}
+
+/* The caller indices in group order, stable (a counting sort): *order. */
+static int group_order(const memssa_query *q, size_t n, size_t **order) {
+  size_t *grp = malloc((n ? n : 1) * sizeof *grp), ng = 0;
+  *order = malloc((n ? n : 1) * sizeof **order);
+  int rc = grp && *order ? number_groups(q, n, grp, &ng) : MEMSSA_CLIENT_EIO;
+  size_t *start = rc ? NULL : calloc(ng + 1, sizeof *start);
+  if (!rc && !start) rc = MEMSSA_CLIENT_EIO;
+  for (size_t k = 0; !rc && k < n; k++) start[grp[k] + 1]++;
+  for (size_t g = 0; !rc && g < ng; g++) start[g + 1] += start[g];
+  for (size_t k = 0; !rc && k < n; k++) (*order)[start[grp[k]]++] = k;
+  free(start);
+  free(grp);
+  if (rc) {
+    free(*order);
+    *order = NULL;
+  }
+  return rc;
+}
+
+/* Sends the requests: runs of order[] of one function and kind, at most
+** QUERIES_REQUEST each; req[r] is where request r starts in order[]
+** (req[nreq] = n). */
+static int send_all(memssa_client *c, const char *module, const memssa_query *q, size_t n,
+                    const size_t *order, size_t *req, size_t *nreq) {
+  long long pairs[2 * QUERIES_REQUEST];
+  *nreq = 0;
+  for (size_t k = 0, j; k < n; k = j) {
+    const memssa_query *x = &q[order[k]];
+    for (j = k; j < n && j - k < QUERIES_REQUEST && q[order[j]].kind == x->kind &&
+                (q[order[j]].function == x->function || !strcmp(q[order[j]].function, x->function));
+         j++) {
+      pairs[2 * (j - k)] = q[order[j]].a;
+      pairs[2 * (j - k) + 1] = q[order[j]].b;
+    }
+    json_t *p = memssa_params_pairs_new(module, x->function, pairs, j - k);
+    if (!p) return MEMSSA_CLIENT_EINVAL;
+    int rc = memssa_client_send_new(c, x->kind == MEMSSA_QUERY_DEPENDS ? "depends" : "alias", p,
+                                    NULL);
+    if (rc) return rc;
+    req[(*nreq)++] = k;
+  }
+  req[*nreq] = n;
+  return memssa_client_flush(c);
+}
+
+/* The answers of one request's result r (an array of packed answers) into
+** out[] through order[from..to). */
+static int decode_request(json_t *r, const size_t *order, size_t from, size_t to,
+                          memssa_query_answer *out) {
+  if (!json_is_array(r) || json_array_size(r) != to - from) return MEMSSA_CLIENT_EPROTO;
+  for (size_t k = from; k < to; k++) {
+    memssa_query_answer *a = &out[order[k]];
+    json_t *x = json_array_get(r, k - from);
+    int rc = a->kind == MEMSSA_QUERY_DEPENDS ? memssa_depends_answer_decode(x, &a->depends)
+                                             : memssa_alias_answer_decode(x, &a->alias);
+    if (rc) return rc;
+  }
+  return 0;
+}
+
+/* memssa_client_errmsg after an error reply to the request of questions
+** order[from..to): the caller's query it names (data.pair: question j of
+** that request; the first when the error is the request's), then the
+** daemon's message. */
+static void name_query(memssa_client *c, const memssa_query *q, const size_t *order, size_t from,
+                       size_t to) {
+  json_t *pair = json_object_get(json_object_get(memssa_client_error_borrow(c), "data"), "pair");
+  size_t j = json_is_integer(pair) && json_integer_value(pair) >= 0 &&
+                     (size_t)json_integer_value(pair) < to - from
+                 ? (size_t)json_integer_value(pair)
+                 : 0;
+  char buf[1024];
+  snprintf(buf, sizeof buf, "queries[%zu] (@%.200s): %s", order[from + j],
+           q[order[from + j]].function, memssa_client_errmsg(c));
+  memssa__set_errmsg(c, buf);
+}
+
+/* Reads the replies of requests req[0..nreq) (every one, invariant 3). */
+static int recv_all(memssa_client *c, const memssa_query *q, const size_t *order,
+                    const size_t *req, size_t nreq, memssa_query_answer *out) {
+  int first = 0;
+  for (size_t r = 0; r < nreq; r++) {
+    json_t *res = NULL;
+    int rc;
+    if (first) {   /* after a failure: keep its error, read the rest whole */
+      rc = memssa_client_recv(c, &res);
+      json_decref(res);
+      if (rc == MEMSSA_CLIENT_EIO || rc == MEMSSA_CLIENT_EPROTO) return first;
+      continue;
+    }
+    rc = memssa_client_recv_result(c, &res);
+    if (!rc) rc = decode_request(res, order, req[r], req[r + 1], out);
+    if (rc == MEMSSA_CLIENT_ERPC) name_query(c, q, order, req[r], req[r + 1]);
+    json_decref(res);
+    first = rc;
+    if (rc == MEMSSA_CLIENT_EIO) return rc;   /* the connection is gone */
+  }
+  return first;
+}
+
+int memssa_client_queries(memssa_client *c, const char *module, const memssa_query *q, size_t n,
+                          memssa_query_answer *out) {
+  if (out && n) memset(out, 0, n * sizeof *out);
+  if (!c || !module || (n && (!q || !out))) return MEMSSA_CLIENT_EINVAL;
+  if (memssa_client_pending(c)) return memssa__fail(c, MEMSSA_CLIENT_EINVAL);
+  for (size_t k = 0; k < n; k++) {
+    if (!q[k].function || (q[k].kind != MEMSSA_QUERY_ALIAS && q[k].kind != MEMSSA_QUERY_DEPENDS))
+      return memssa__fail(c, MEMSSA_CLIENT_EINVAL);
+    out[k].kind = q[k].kind;
+  }
+  size_t *order = NULL, *req = NULL, nreq = 0;
+  int rc = group_order(q, n, &order);
+  if (!rc && !(req = malloc((n + 1) * sizeof *req))) rc = MEMSSA_CLIENT_EIO;
+  if (!rc) {
+    rc = send_all(c, module, q, n, order, req, &nreq);
+    int got = recv_all(c, q, order, req, nreq, out);   /* what was sent, also after a failure */
+    if (!rc) rc = got;
+  }
+  free(order);
+  free(req);
+  if (rc) {
+    for (size_t k = 0; k < n; k++) memssa_query_answer_free(&out[k]);
+    if (rc != MEMSSA_CLIENT_ERPC) memssa__fail(c, rc);
+  }
+  return rc;
+}
