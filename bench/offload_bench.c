@@ -652,6 +652,8 @@ static size_t all_reply_bytes(bench *b, memssa_client *c, bool names) {
         memssa_params_accesses_many_new(b->module, NULL, 0, at, offset, 2000), f);
     json_t *r = NULL;
     if (p && !names) json_object_set_new(p, "blocks", json_false());
+    if (p && f == MEMSSA_FORM_PACKED)   /* as memssa_client_accesses_many asks */
+      json_object_set_new(p, "layout", json_string("columns"));
     bytes += raw_reply_len(c, "accesses", json_incref(p));
     int rc = memssa_client_request_new(c, "accesses", p, &r);
     json_t *next = json_object_get(r, "next");

@@ -75,7 +75,8 @@
   X(FUNCTION_AND_FUNCTIONS, "function_and_functions", INVALID_PARAMS)                \
   X(DECLARATION, "declaration", UNKNOWN_FUNCTION) /* functions[k]: no body */     \
   /* `pairs` of alias and depends (docs/offload.md); a question's adds data.pair */ \
-  X(NEEDS_PACKED_FORM, "needs_packed_form", INVALID_PARAMS)                          \
+  X(NEEDS_PACKED_FORM, "needs_packed_form", INVALID_PARAMS) /* pairs; layout columns */ \
+  X(NEEDS_FUNCTIONS, "needs_functions", INVALID_PARAMS) /* layout columns, one function */ \
   X(MALFORMED_PAIRS, "malformed_pairs", INVALID_PARAMS) /* not packed ids, odd count */ \
   X(NO_INSTRUCTION, "no_instruction", UNKNOWN_INSTRUCTION) /* pairs[k]: no such id */ \
   X(NOT_MEMORY, "not_memory", NO_ACCESS)      /* pairs[k] of depends: no access */    \

@@ -40,8 +40,9 @@
 #define REASON_CAP 2048
 #define ACCESSES_PAGE 1000     /* default page of `accesses` */
 #define ACCESSES_PAGE_MAX 100000
-/* The acache's form key: the form, and whether the reply has `blocks`. */
-#define CACHE_FORM(form, names) ((int)(form) | ((names) ? 0 : 8))
+/* The acache's form key: the form, whether the reply has `blocks`, and
+** the layout of a page of several functions. */
+#define CACHE_FORM(form, names, columns) ((int)(form) | ((names) ? 0 : 8) | ((columns) ? 16 : 0))
 
 /* ------------------------------------------------------------ naming */
 
@@ -311,33 +312,59 @@ static int get_functions(mssa__call *c, mssa_qmodule *q, uint32_t **fis, size_t 
   return 0;
 }
 
-/* One function's entry of a page: its accesses from `offset`, at most
-** `room` (a new value, or NULL when out of memory); *got = how many. */
-static json_t *function_entry(mssa__call *c, mssa__form form, bool names, mssa_qmodule *q,
-                              uint32_t fi, uint64_t offset, uint64_t room, uint32_t *got,
-                              uint32_t *total) {
+/* One function of a page: its accesses from `offset`, at most `room`, as
+** an entry of the page's array (a new value appended to arr), or added to
+** the columns `col` when the page is in that layout; *got = how many. 0, or
+** -1 out of memory. */
+static int function_entry(mssa__call *c, mssa__form form, bool names, mssa_qmodule *q,
+                          uint32_t fi, uint64_t offset, uint64_t room, uint32_t *got,
+                          uint32_t *total, json_t *arr, mssa__columns *col) {
   /* not pinned: only this entry uses the graph, before the next is asked
   ** for, so --max-memory may evict it for the next one (graphs.c) */
   mssa_ssa *s = mssa__graph(c->p, q, fi, false);
   *got = *total = 0;
-  if (!s) return NULL;   /* it built before: cannot happen (graphs.c) */
+  if (!s) return -1;   /* it built before: cannot happen (graphs.c) */
   mssa_ssa_settle_words(s);
   if (room > s->acc.n) room = s->acc.n;
   mssa_deps_access *v = mssa_xmalloc((room ? room : 1) * sizeof *v);
   *total = mssa_deps_accesses(s, (uint32_t)offset, (uint32_t)room, v);
   *got = offset < *total ? *total - (uint32_t)offset : 0;
   if (*got > room) *got = (uint32_t)room;
-  json_t *r = mssa__ids_accesses_new(c->p, form, q, fi, mssa_str(q->m, q->m->funcs.a[fi].name),
-                                     names, v, *got, *total, offset);
+  int rc = 0;
+  if (col) {
+    mssa__columns_add(col, q, fi, names, v, *got, *total, offset);
+  } else {
+    json_t *r = mssa__ids_accesses_new(c->p, form, q, fi, mssa_str(q->m, q->m->funcs.a[fi].name),
+                                       names, v, *got, *total, offset);
+    rc = !r || json_array_append_new(arr, r) ? -1 : 0;
+  }
   free(v);
-  return r;
+  return rc;
+}
+
+/* params.layout (docs/offload.md, "Several functions in one request"):
+** "rows" (the default: an object a function) or "columns" (the packed
+** form only); *columns. */
+static int get_layout(mssa__call *c, mssa__form form, bool *columns) {
+  json_t *v = json_object_get(c->params, "layout");
+  const char *l = json_string_value(v);
+  *columns = l && !strcmp(l, "columns");
+  if (v && !*columns && !(l && !strcmp(l, "rows")))
+    return mssa__fail(c, MSSA_RPC_INVALID_PARAMS, "params.layout must be \"rows\" or \"columns\"");
+  if (*columns && form != MSSA__FORM_PACKED)
+    return mssa__fail_reason(c, MSSA_RPC_INVALID_PARAMS, MSSA_REASON_NEEDS_PACKED_FORM,
+                             "params.layout \"columns\" needs \"form\":\"packed\"");
+  if (*columns && !json_object_get(c->params, "functions"))
+    return mssa__fail_reason(c, MSSA_RPC_INVALID_PARAMS, MSSA_REASON_NEEDS_FUNCTIONS,
+                             "params.layout \"columns\" needs params.functions");
+  return 0;
 }
 
 /* `accesses` with params.functions: pages over the listed functions' accesses
 ** in order, at most `limit` accesses a page (a function with none counts as
 ** one), from function `at` of the list, access `offset` of it. */
 static int accesses_many(mssa__call *c, mssa_qmodule *q, mssa__form form, bool names,
-                         uint64_t offset, uint64_t limit) {
+                         bool columns, uint64_t offset, uint64_t limit) {
   uint64_t at = 0;
   uint32_t *fis;
   size_t n;
@@ -359,7 +386,8 @@ static int accesses_many(mssa__call *c, mssa_qmodule *q, mssa__form form, bool n
   mssa__aentry *e = NULL, *hit = NULL;
   uint32_t key = 0x80000000u | (uint32_t)(at < n ? at : n);
   if (all) {
-    e = acache_slot(c->p, q, key, CACHE_FORM(form, names), (uint32_t)offset, (uint32_t)limit, &hit);
+    e = acache_slot(c->p, q, key, CACHE_FORM(form, names, columns), (uint32_t)offset,
+                    (uint32_t)limit, &hit);
     if (hit) {
       c->p->accesses_cached++;
       c->result_text = hit->text;
@@ -373,6 +401,7 @@ static int accesses_many(mssa__call *c, mssa_qmodule *q, mssa__form form, bool n
   }
   c->p->gen++;   /* invariant 4 */
   json_t *arr = json_array(), *next = json_null();
+  mssa__columns col = {0};
   uint64_t used = 0, first = offset;
   int bad = !arr;
   for (size_t k = at; !bad && k < n; k++, offset = 0) {
@@ -381,8 +410,8 @@ static int accesses_many(mssa__call *c, mssa_qmodule *q, mssa__form form, bool n
       break;
     }
     uint32_t got, total;
-    json_t *fe = function_entry(c, form, names, q, fis[k], offset, limit - used, &got, &total);
-    bad |= !fe || json_array_append_new(arr, fe);
+    bad |= function_entry(c, form, names, q, fis[k], offset, limit - used, &got, &total, arr,
+                          columns ? &col : NULL);
     used += got ? got : 1;
     if (offset + got < total) {   /* the page ends inside this function */
       next = json_pack("{sIsI}", "at", (json_int_t)k, "offset", (json_int_t)(offset + got));
@@ -390,14 +419,23 @@ static int accesses_many(mssa__call *c, mssa_qmodule *q, mssa__form form, bool n
     }
   }
   free(fis);
-  json_t *r = bad || !next ? NULL
-                           : json_pack("{sIsOsO}", "total", (json_int_t)n, "functions", arr,
-                                       "next", next);
+  json_t *r = NULL;
+  if (columns) {
+    r = mssa__columns_new(&col, q, names, n, next);   /* takes next, frees col */
+    next = NULL;
+  } else if (!bad && next) {
+    r = json_pack("{sIsOsO}", "total", (json_int_t)n, "functions", arr, "next", next);
+  }
   json_decref(arr);
   json_decref(next);
-  if (!r) return mssa__fail(c, MSSA_RPC_INTERNAL_ERROR, "out of memory encoding the reply");
+  if (!r || bad) {
+    json_decref(r);
+    return mssa__fail(c, MSSA_RPC_INTERNAL_ERROR, "out of memory encoding the reply");
+  }
   c->result = r;
-  if (all) acache_store(c, e, q, key, CACHE_FORM(form, names), (uint32_t)first, (uint32_t)limit);
+  if (all)
+    acache_store(c, e, q, key, CACHE_FORM(form, names, columns), (uint32_t)first,
+                 (uint32_t)limit);
   return 0;
 }
 
@@ -405,11 +443,11 @@ int mssa__m_accesses(mssa__call *c) {
   target t;
   uint64_t offset = 0, limit = ACCESSES_PAGE;
   mssa__form form = MSSA__FORM_FULL;
-  bool names = true;
+  bool names = true, columns = false;
   int rc;
   if ((rc = mssa__param_uint(c, "offset", false, &offset)) ||
       (rc = mssa__param_uint(c, "limit", false, &limit)) || (rc = mssa__param_form(c, &form)) ||
-      (rc = mssa__param_bool(c, "blocks", &names)))
+      (rc = mssa__param_bool(c, "blocks", &names)) || (rc = get_layout(c, form, &columns)))
     return rc;
   if (!names && form == MSSA__FORM_FULL)
     return mssa__fail_reason(c, MSSA_RPC_INVALID_PARAMS, MSSA_REASON_NEEDS_COMPACT_FORM,
@@ -420,12 +458,12 @@ int mssa__m_accesses(mssa__call *c) {
   if (json_object_get(c->params, "functions")) {
     mssa_qmodule *q;
     if ((rc = mssa__get_module(c, &q, NULL))) return rc;
-    return accesses_many(c, q, form, names, offset, limit);
+    return accesses_many(c, q, form, names, columns, offset, limit);
   }
   if ((rc = get_fn(c, &t))) return rc;
   mssa__aentry *e = NULL, *hit = NULL;
   if (form != MSSA__FORM_FULL) {   /* invariant 5 */
-    e = acache_slot(c->p, t.q, t.fi, CACHE_FORM(form, names), (uint32_t)offset, (uint32_t)limit,
+    e = acache_slot(c->p, t.q, t.fi, CACHE_FORM(form, names, false), (uint32_t)offset, (uint32_t)limit,
                     &hit);
     if (hit) {
       e = hit;
@@ -451,7 +489,7 @@ int mssa__m_accesses(mssa__call *c) {
     rc = mssa__ids_accesses(c, form, t.q, t.fi, names, v, n, total, offset);
     free(v);
     if (!rc)
-      acache_store(c, e, t.q, t.fi, CACHE_FORM(form, names), (uint32_t)offset, (uint32_t)limit);
+      acache_store(c, e, t.q, t.fi, CACHE_FORM(form, names, false), (uint32_t)offset, (uint32_t)limit);
     return rc;
   }
   json_t *arr = json_array();

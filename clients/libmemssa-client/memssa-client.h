@@ -347,7 +347,8 @@ void memssa_query_answer_free(memssa_query_answer *a);
 /* `accesses` of several functions, a page of ~2,000 accesses a request
 ** (docs/offload.md, "Several functions in one request"): functions[0..nf),
 ** or every function with a body, in module order, when `functions` is
-** NULL. Asked in the ids form when the client's form is IDS, else packed.
+** NULL. Asked in the ids form when the client's form is IDS, else packed
+** in the columns layout (docs/offload.md, "The columns layout").
 ** each(arg, function, answer) is called once per function, in order, with
 ** its whole answer (as memssa_client_accesses decodes it; borrowed for the
 ** call only; its `json` is the function's element of the first page that

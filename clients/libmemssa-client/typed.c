@@ -325,28 +325,34 @@ static int ids_clobbers(const long long *v, const char *entry_block, memssa_acce
   return 0;
 }
 
-/* The ids numbers (6 an access) of packed `accesses` numbers v[0..nv)
-** (docs/offload.md, "The packed form": (kind, alias) as one number, then
-** differences from the state of the access before), into *rows (malloc'ed). */
+/* One access of packed `accesses` numbers v[*i..nv) (docs/offload.md, "The
+** packed form": (kind, alias) as one number, then differences from the
+** state st = {last def/phi id, instruction, block} of the access before)
+** as the ids form's 6 numbers in x; *i moves past it. */
+static int packed_step(const long long *v, size_t nv, size_t *i, long long *x, long long st[3]) {
+  long long kind = v[*i] / 5 + 1, alias = v[*i] % 5 - 1;
+  size_t need = 1 + (kind != MEMSSA_ACCESS_USE) + 2 * (kind != MEMSSA_ACCESS_PHI) + 1;
+  if (v[*i] < 0 || *i + need > nv) return MEMSSA_CLIENT_EPROTO;
+  ++*i;
+  if (kind != MEMSSA_ACCESS_USE) st[0] += v[(*i)++];
+  if (kind != MEMSSA_ACCESS_PHI) st[1] += v[(*i)++];
+  st[2] += v[(*i)++];
+  x[0] = kind, x[1] = kind == MEMSSA_ACCESS_USE ? -1 : st[0];
+  x[2] = kind == MEMSSA_ACCESS_PHI ? -1 : st[1];
+  x[3] = st[2], x[5] = alias;
+  x[4] = kind == MEMSSA_ACCESS_PHI ? -1 : st[0] - v[(*i)++];   /* a def's own id, or the last */
+  return 0;
+}
+
+/* The ids numbers (6 an access) of packed `accesses` numbers v[0..nv),
+** into *rows (malloc'ed). */
 static int packed_rows(const long long *v, size_t nv, long long **rows, size_t *n) {
   *rows = malloc((nv ? nv : 1) * IDS_ACCESS_FIELDS * sizeof **rows);   /* >= 2 numbers an access */
   *n = 0;
   if (!*rows) return MEMSSA_CLIENT_EIO;
-  long long id = 0, inst = 0, block = 0;   /* the last def/phi id, instruction, block */
-  for (size_t i = 0; i < nv;) {
-    long long *x = *rows + *n * IDS_ACCESS_FIELDS, kind = v[i] / 5 + 1, alias = v[i] % 5 - 1;
-    size_t need = 1 + (kind != MEMSSA_ACCESS_USE) + 2 * (kind != MEMSSA_ACCESS_PHI) + 1;
-    if (v[i] < 0 || i + need > nv) return MEMSSA_CLIENT_EPROTO;
-    i++;
-    if (kind != MEMSSA_ACCESS_USE) id += v[i++];
-    if (kind != MEMSSA_ACCESS_PHI) inst += v[i++];
-    block += v[i++];
-    x[0] = kind, x[1] = kind == MEMSSA_ACCESS_USE ? -1 : id;
-    x[2] = kind == MEMSSA_ACCESS_PHI ? -1 : inst;
-    x[3] = block, x[5] = alias;
-    x[4] = kind == MEMSSA_ACCESS_PHI ? -1 : id - v[i++];   /* a def's own id, or the last */
-    ++*n;
-  }
+  long long st[3] = {0, 0, 0};
+  for (size_t i = 0; i < nv; ++*n)
+    if (packed_step(v, nv, &i, *rows + *n * IDS_ACCESS_FIELDS, st)) return MEMSSA_CLIENT_EPROTO;
   return 0;
 }
 
@@ -932,6 +938,9 @@ typedef struct many_pending {
   size_t n, cap;
 } many_pending;
 
+static int many_join(json_t *e, long long *v, size_t n, many_pending *pend,
+                     memssa_accesses_each each, void *arg);
+
 /* One function's entry `e` of a page, joined to the pages before it
 ** (*pend); when the function is complete (next null) decoded and handed
 ** to each(). */
@@ -939,7 +948,14 @@ static int many_entry(json_t *e, many_pending *pend, memssa_accesses_each each, 
   long long *v;
   size_t n;
   int rc = json_is_object(e) ? accesses_rows(e, &v, &n) : MEMSSA_CLIENT_EPROTO;
-  if (rc) return rc;
+  return rc ? rc : many_join(e, v, n, pend, each, arg);
+}
+
+/* The same for a function whose entry e and ids rows v (n accesses, taken)
+** are made already. */
+static int many_join(json_t *e, long long *v, size_t n, many_pending *pend,
+                     memssa_accesses_each each, void *arg) {
+  int rc;
   if (!pend->first) {   /* the usual case: a whole function in one page */
     pend->first = json_incref(e);
     pend->rows = v;
@@ -961,15 +977,81 @@ static int many_entry(json_t *e, many_pending *pend, memssa_accesses_each each, 
   }
   if (!json_is_null(json_object_get(e, "next"))) return 0;
   memssa_accesses_answer a;
-  if (!(rc = begin(pend->first, "accesses", &a.json, &a, sizeof a))) {
-    rc = accesses_rows_decode(pend->first, pend->rows, pend->n, &a);   /* takes the rows */
-    pend->rows = NULL;
-    if (!rc) rc = each(arg, str_of(pend->first, "function"), &a);
-  }
+  memset(&a, 0, sizeof a);   /* the rows are decoded: a columns entry has no "accesses" */
+  a.json = json_incref(pend->first);
+  rc = accesses_rows_decode(pend->first, pend->rows, pend->n, &a);   /* takes the rows */
+  pend->rows = NULL;
+  if (!rc) rc = each(arg, str_of(pend->first, "function"), &a);
   memssa_accesses_answer_free(&a);
   json_decref(pend->first);
   free(pend->rows);
   *pend = (many_pending){NULL, NULL, 0, 0};
+  return rc;
+}
+
+/* ------------------------------------------------------------ the columns layout */
+
+/* Item k of a page's names member (docs/offload.md, "The columns layout"):
+** one string of names joined by '\n', walked by *at (the offset of the
+** next name), or an array; the name (or names) as a new JSON string, or an
+** array of the `count` names from there when count >= 0 (block names). */
+static json_t *column_names(json_t *m, size_t *at, size_t *item, long long count) {
+  if (json_is_array(m)) {
+    if (count < 0) return json_incref(json_array_get(m, (*item)++));
+    json_t *arr = json_array();
+    for (long long k = 0; arr && k < count; k++)
+      json_array_append(arr, json_array_get(m, (*item)++));
+    return arr;
+  }
+  const char *s = json_string_value(m), *end = s + json_string_length(m), *p = s + *at, *q = p;
+  for (long long k = 0; q <= end && k < (count < 0 ? 1 : count); k++) {
+    const char *nl = memchr(q, '\n', (size_t)(end - q));
+    q = (nl ? nl : end) + 1;
+  }
+  size_t len = q > p ? (size_t)(q - p) - 1 : 0;
+  *at += q > p ? (size_t)(q - p) : 0;
+  return p <= end ? json_stringn_nocheck(p, len) : NULL;
+}
+
+/* A page in the columns layout: each function's entry (as the rows layout
+** spells it) and rows, joined to the pages before (many_join). */
+static int columns_page(json_t *page, many_pending *pend, memssa_accesses_each each, void *arg) {
+  json_t *names = json_object_get(page, "names"), *blocks = json_object_get(page, "blocks");
+  json_t *head = json_object_get(page, "head"), *acc = json_object_get(page, "accesses");
+  long long *h = NULL, *v = NULL;
+  size_t nh = 0, nv = 0, per = blocks ? 5 : 4, i = 0, nat = 0, nitem = 0, bat = 0, bitem = 0;
+  int rc = !json_is_string(head) || !json_is_string(acc) || !names ? MEMSSA_CLIENT_EPROTO : 0;
+  if (!rc) rc = memssa_packed_decode(json_string_value(head), json_string_length(head), &h, &nh);
+  if (!rc) rc = memssa_packed_decode(json_string_value(acc), json_string_length(acc), &v, &nv);
+  if (!rc && nh % per) rc = MEMSSA_CLIENT_EPROTO;
+  for (size_t f = 0; !rc && f < nh / per; f++) {
+    const long long *x = h + f * per;   /* total, offset, n, entry, blocks? */
+    long long total = x[0], offset = x[1], n = x[2], *rows = NULL;
+    long long st[3] = {0, 0, 0};
+    if (n < 0 || !(rows = malloc(((size_t)n ? (size_t)n : 1) * IDS_ACCESS_FIELDS * sizeof *rows)))
+      rc = n < 0 ? MEMSSA_CLIENT_EPROTO : MEMSSA_CLIENT_EIO;
+    for (long long k = 0; !rc && k < n; k++)
+      rc = i < nv ? packed_step(v, nv, &i, rows + k * IDS_ACCESS_FIELDS, st) : MEMSSA_CLIENT_EPROTO;
+    json_t *e = rc ? NULL : json_object();
+    json_t *nm = e ? column_names(names, &nat, &nitem, -1) : NULL;
+    json_t *bn = e && blocks ? column_names(blocks, &bat, &bitem, x[4]) : NULL;
+    if (e && (!nm || json_object_set_new(e, "function", nm) ||
+              json_object_set_new(e, "total", json_integer(total)) ||
+              json_object_set_new(e, "offset", json_integer(offset)) ||
+              json_object_set_new(e, "next", offset + n < total ? json_integer(offset + n)
+                                                                : json_null()) ||
+              json_object_set_new(e, "entry", json_integer(x[3])) ||
+              (blocks && (!bn || json_object_set_new(e, "blocks", bn)))))
+      rc = MEMSSA_CLIENT_EPROTO;
+    else if (!blocks)
+      json_decref(bn);
+    if (!rc) rc = many_join(e, rows, (size_t)n, pend, each, arg);   /* takes the rows */
+    else free(rows);
+    json_decref(e);
+  }
+  if (!rc && i != nv) rc = MEMSSA_CLIENT_EPROTO;   /* accesses left over */
+  free(h);
+  free(v);
   return rc;
 }
 
@@ -983,15 +1065,20 @@ int memssa_client_accesses_many(memssa_client *c, const char *module, const char
     json_t *page = NULL, *p = memssa_params_accesses_many_new(module, functions, nf, at, offset,
                                                               ACCESSES_MANY_PAGE);
     if (!p) return memssa__fail(c, MEMSSA_CLIENT_EINVAL);
-    int rc = memssa_client_request_new(c, "accesses", accesses_as_asked(c, p, form), &page);
+    p = accesses_as_asked(c, p, form);
+    if (form == MEMSSA_FORM_PACKED) json_object_set_new(p, "layout", json_string("columns"));
+    int rc = memssa_client_request_new(c, "accesses", p, &page);
     if (rc) {   /* recorded by the request already */
       json_decref(pending.first);
       free(pending.rows);
       return rc;
     }
     json_t *fs = json_object_get(page, "functions"), *next = json_object_get(page, "next");
-    if (!json_is_array(fs) || !(json_is_null(next) || json_is_object(next)))
+    if (!(json_is_array(fs) || json_object_get(page, "head")) ||
+        !(json_is_null(next) || json_is_object(next)))
       rc = MEMSSA_CLIENT_EPROTO;
+    else if (!fs)
+      rc = columns_page(page, &pending, each, arg);   /* or each()'s */
     for (size_t k = 0; !rc && k < json_array_size(fs); k++)
       rc = many_entry(json_array_get(fs, k), &pending, each, arg);   /* or each()'s */
     at = (size_t)int_of(next, "at", 0);

@@ -41,7 +41,7 @@ import socket
 import stat
 
 __all__ = ["Client", "Batch", "Error", "ProtocolError", "UnsafeSocket", "default_socket",
-           "inst_json", "expand", "unpack", "vlq_decode", "vlq_encode"]
+           "inst_json", "expand", "unpack", "vlq_decode", "vlq_encode", "columns_entries"]
 
 ACCESSES_PAGE = 100000      # the daemon's largest `accesses` page
 ACCESSES_MANY_PAGE = 2000   # accesses_many: about one batch slice of the daemon, cold
@@ -113,8 +113,14 @@ ACCESS_FIELDS = ["kind", "id", "inst", "block", "clobber", "alias"]
 def _packed_rows(v):
     """The ids numbers of packed `accesses` numbers (docs/offload.md, "The
     packed form"): (kind, alias) as kind*5 + alias - 4, then differences."""
-    out, i, id_, inst, block = [], 0, 0, 0, 0
-    while i < len(v):
+    return _packed_take(v, 0, None)[0]
+
+
+def _packed_take(v, i, count):
+    """`count` accesses (None: all) of packed numbers v from index i, the
+    differences starting from 0: (their ids numbers, the index after them)."""
+    out, id_, inst, block, n = [], 0, 0, 0, 0
+    while i < len(v) and (count is None or n < count):
         kind, alias = v[i] // 5 + 1, v[i] % 5 - 1
         need = 2 + (kind != 2) + 2 * (kind != 3)
         if v[i] < 0 or i + need > len(v):
@@ -133,6 +139,40 @@ def _packed_rows(v):
             clobber = id_ - v[i]
             i += 1
         out += [kind, -1 if kind == 2 else id_, -1 if kind == 3 else inst, block, clobber, alias]
+        n += 1
+    if count is not None and n < count:
+        raise ProtocolError("packed accesses: %d of %d accesses" % (n, count))
+    return out, i
+
+
+def _names(m):
+    """A names member of the columns layout: one string joined by '\n', or a list."""
+    return m if isinstance(m, list) else (m.split("\n") if m else [])
+
+
+def columns_entries(page):
+    """A page of `accesses` of several functions in the columns layout
+    (docs/offload.md, "The columns layout") as the rows layout's entries,
+    each already the ids form's result (with its "function")."""
+    h, v = vlq_decode(page["head"]), vlq_decode(page["accesses"])
+    names, per = _names(page["names"]), 5 if "blocks" in page else 4
+    blocks = _names(page["blocks"]) if "blocks" in page else None
+    if len(h) % per or len(h) // per != len(names):
+        raise ProtocolError("columns: %d head numbers for %d functions" % (len(h), len(names)))
+    out, i, b = [], 0, 0
+    for f, name in enumerate(names):
+        total, offset, n, entry = h[f * per:f * per + 4]
+        rows, i = _packed_take(v, i, n)
+        e = {"function": name, "total": total, "offset": offset,
+             "next": offset + n if offset + n < total else None, "entry": entry,
+             "fields": list(ACCESS_FIELDS)}
+        if blocks is not None:
+            e["blocks"] = blocks[b:b + h[f * per + 4]]
+            b += h[f * per + 4]
+        e["accesses"] = rows
+        out.append(e)
+    if i != len(v):
+        raise ProtocolError("columns: accesses left over")
     return out
 
 
@@ -508,19 +548,24 @@ class Client(_Typed):
             r["next"] = more["next"]
         return r
 
-    def accesses_many(self, module, functions="*", form="packed", limit=ACCESSES_MANY_PAGE, blocks=True):
+    def accesses_many(self, module, functions="*", form="packed", limit=ACCESSES_MANY_PAGE, blocks=True,
+                      layout=None):
         """`accesses` of several functions, `limit` accesses a request
         (docs/offload.md, "Several functions in one request"): functions is
         "*" (every function with a body) or a list of names; form "packed"
         or "ids". A dict, in order, of each function's whole answer as the
         ids form's result (packed pages unpacked and joined). blocks=False:
-        without the block names (no "blocks" member)."""
+        without the block names (no "blocks" member). layout: "columns"
+        (the packed form's default here) or "rows"."""
         out, at, offset = {}, 0, 0
         extra = {} if blocks else {"blocks": False}
+        if layout or form == "packed":
+            extra["layout"] = layout or "columns"
         while True:
             r = self.call("accesses", dict({"module": module, "functions": functions, "form": form,
                                             "at": at, "offset": offset, "limit": limit}, **extra))
-            for e in r["functions"]:
+            entries = columns_entries(r) if "head" in r else r["functions"]
+            for e in entries:
                 name = e["function"]
                 piece = unpack("accesses", {k: v for k, v in e.items() if k != "function"})
                 if name in out and out[name]["next"] is not None:

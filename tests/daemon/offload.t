@@ -844,6 +844,7 @@ def accesses_many(c, path, ids):
     e = c.call("accesses", {"module": "big", "function": list(want)[3], "blocks": False}).get("error", {})
     is_((e.get("code"), (e.get("data") or {}).get("reason")), (-32602, "needs_compact_form"),
         "\"blocks\": false in the full form: -32602, needs_compact_form")
+    columns_layout(c, want)
     some = [f for f in want][5:9]
     is_(MC.accesses_many("big", functions=list(reversed(some)), limit=5),
         {f: want[f] for f in reversed(some)}, "a list of four functions, in its order, pages of 5")
@@ -867,6 +868,43 @@ def accesses_many(c, path, ids):
         e = c.call("accesses", params).get("error", {})
         ok(e.get("code") == code and (e.get("data") or {}).get("reason") == reason and words in e.get("message", ""),
            "accesses functions, %s: %d, reason %s" % (what, code, reason), e)
+
+
+def columns_layout(c, want):
+    """`"layout":"columns"` (docs/offload.md, "The columns layout"): the same
+    answers as the rows layout, in fewer bytes; the rows layout unchanged
+    beside it (also from the cache); its errors."""
+    is_(MC.accesses_many("big", layout="rows"), want, "rows layout (the default of the protocol): the ids answers")
+    is_(MC.accesses_many("big", layout="columns", limit=97), want,
+        "columns layout, pages of 97 (functions cut across pages): the ids answers")
+    nob = MC.accesses_many("big", layout="columns", blocks=False)
+    is_({f: dict(r, blocks=None) for f, r in nob.items()}, {f: dict(r, blocks=None) for f, r in want.items()},
+        "columns layout without block names: the same answers, no blocks")
+    base = {"module": "big", "functions": "*", "form": "packed", "limit": 2000}
+    rows, cols = (c.call("accesses", dict(base, layout=l)) for l in ("rows", "columns"))
+    rows_again, cols_again = (c.call("accesses", dict(base, layout=l)) for l in ("rows", "columns"))
+    rows, cols, rows_again, cols_again = (x.get("result") for x in (rows, cols, rows_again, cols_again))
+    ok(rows == rows_again and cols == cols_again and "functions" in rows and "head" in cols,
+       "rows and columns pages of the same request are cached apart")
+    nr, nc = len(json.dumps(rows, separators=(",", ":"))), len(json.dumps(cols, separators=(",", ":")))
+    ok(nc < nr * 0.8, "a columns page is smaller: %d bytes against %d for its rows" % (nc, nr))
+    is_(memssa.columns_entries(cols), [dict(memssa.unpack("accesses", {k: v for k, v in e.items() if k != "function"}),
+                                           function=e["function"]) for e in rows["functions"]],
+        "a columns page: each function's entry exactly the rows page's, unpacked")
+    c.result("load", {"module": "noircols", "path": os.path.join(FIX, "noir-loop.json")})
+    r = c.result("accesses", {"module": "noircols", "functions": "*", "form": "packed", "layout": "columns",
+                              "offset": 3, "limit": 3})
+    is_(r, {"total": 1, "names": "main", "head": "QGGAI", "blocks": "b0\nb1\nb2\nb3", "accesses": "EEQEHSCAAECCAF",
+            "next": {"at": 0, "offset": 6}}, "noir loop, columns, accesses 3..5: the documented reply")
+    for what, params, code, reason, words in (
+            ("in the ids form", dict(base, form="ids", layout="columns"), -32602, "needs_packed_form", "packed"),
+            ("for one function", {"module": "big", "function": list(want)[0], "form": "packed", "layout": "columns"},
+             -32602, "needs_functions", "params.functions"),
+            ("an unknown layout", dict(base, layout="col"), -32602, None, "params.layout"),
+            ("a layout not a string", dict(base, layout=1), -32602, None, "params.layout")):
+        e = c.call("accesses", params).get("error", {})
+        ok(e.get("code") == code and (e.get("data") or {}).get("reason") == reason and words in e.get("message", ""),
+           "accesses layout, %s: %d, reason %s" % (what, code, reason), e)
 
 
 def hits(c):
