@@ -352,7 +352,10 @@ void memssa_query_answer_free(memssa_query_answer *a);
 ** each(arg, function, answer) is called once per function, in order, with
 ** its whole answer (as memssa_client_accesses decodes it; borrowed for the
 ** call only; its `json` is the function's element of the first page that
-** holds it: a function cut across pages is joined in `a`, not in `json`);
+** holds it, or in the columns layout an object the library makes of the
+** same members but `accesses` (its block names, NUL-separated, in
+** "block_names"): a function cut across pages is joined in `a`, not in
+** `json`);
 ** a non-zero return stops the sweep and is returned. */
 typedef int (*memssa_accesses_each)(void *arg, const char *function,
                                     const memssa_accesses_answer *answer);

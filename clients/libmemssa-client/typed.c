@@ -219,14 +219,29 @@ static int access_array(json_t *arr, size_t *n, memssa_access **out) {
 
 /* ------------------------------------------------------------ the ids form */
 
-/* A base64 VLQ digit's value (docs/offload.md, "The packed form"), or -1
-** for a character outside the alphabet. */
-static int vlq_digit(unsigned char ch) {
-  if (ch >= 'A' && ch <= 'Z') return ch - 'A';
-  if (ch >= 'a' && ch <= 'z') return ch - 'a' + 26;
-  if (ch >= '0' && ch <= '9') return ch - '0' + 52;
-  return ch == '+' ? 62 : ch == '/' ? 63 : -1;
-}
+/* A base64 VLQ digit's value by character (docs/offload.md, "The packed
+** form"), -1 outside the alphabet: a table, as the decoding of a sweep's
+** ~100 KB of packed accesses is a tenth of the client's work. */
+static const signed char VLQ_DIGIT[256] = {
+    -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+    -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+    -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 62, -1, -1, -1, 63,
+    52, 53, 54, 55, 56, 57, 58, 59, 60, 61, -1, -1, -1, -1, -1, -1,
+    -1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14,
+    15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, -1, -1, -1, -1, -1,
+    -1, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40,
+    41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, -1, -1, -1, -1, -1,
+    -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+    -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+    -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+    -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+    -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+    -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+    -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+    -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+};
+
+static int vlq_digit(unsigned char ch) { return VLQ_DIGIT[ch]; }
 
 int memssa_packed_decode(const char *s, size_t len, long long **nums, size_t *n) {
   *nums = NULL;
@@ -392,14 +407,26 @@ static int accesses_rows(json_t *r, long long **rows, size_t *n) {
   return rc;
 }
 
+/* The names in p[0..len), separated by NULs, by index (*names malloc'ed). */
+static int split_names(const char *p, size_t len, const char ***names, size_t *n) {
+  const char *end = p + len;
+  *n = len ? 1 : 0;
+  for (const char *q = p; q < end; q++) *n += !*q;
+  if (*n && !(*names = malloc(*n * sizeof **names))) return MEMSSA_CLIENT_EIO;
+  for (size_t k = 0; k < *n; k++, p += strlen(p) + 1) (*names)[k] = p;
+  return 0;
+}
+
 /* The block names by index: the ids form's array, or the packed form's one
 ** string of names joined by '\n', split into a copy with NULs that the
 ** answer keeps (invariant 1: out->json becomes a shallow copy of the result
 ** holding it as "block_names"). *names malloc'ed. */
 static int block_names(json_t *r, memssa_accesses_answer *out, const char ***names, size_t *n) {
-  json_t *blocks = json_object_get(r, "blocks");
+  json_t *blocks = json_object_get(r, "blocks"), *made = json_object_get(r, "block_names");
   *names = NULL;
   *n = 0;
+  if (json_is_string(made) && !blocks)   /* split already (a columns page: columns_page) */
+    return split_names(json_string_value(made), json_string_length(made), names, n);
   if (!json_is_string(blocks)) {
     *n = json_array_size(blocks);
     if (*n && !(*names = malloc(*n * sizeof **names))) return MEMSSA_CLIENT_EIO;
@@ -419,12 +446,7 @@ static int block_names(json_t *r, memssa_accesses_answer *out, const char ***nam
   }
   json_decref(out->json);
   out->json = copy;
-  const char *p = json_string_value(split), *end = p + len;
-  *n = len ? 1 : 0;
-  for (const char *q = p; q < end; q++) *n += !*q;
-  if (*n && !(*names = malloc(*n * sizeof **names))) return MEMSSA_CLIENT_EIO;
-  for (size_t k = 0; k < *n; k++, p += strlen(p) + 1) (*names)[k] = p;
-  return 0;
+  return split_names(json_string_value(split), len, names, n);
 }
 
 /* The answer of the ids rows v (n accesses, taken) with r's blocks and
@@ -1013,16 +1035,62 @@ static json_t *column_names(json_t *m, size_t *at, size_t *item, long long count
   return p <= end ? json_stringn_nocheck(p, len) : NULL;
 }
 
+/* Function's `count` block names from a columns page's `blocks` string at
+** *at: a name as it is, an empty one (an unnamed block) as its number,
+** the next of slots[*si..ns) (differences from the function's unnamed
+** block before, from 0). A new JSON string of them separated by NULs (the
+** answer's "block_names", invariant 1), or NULL when malformed. */
+static json_t *column_blocks(json_t *m, size_t *at, const long long *slots, size_t ns, size_t *si,
+                             long long count) {
+  const char *s = json_string_value(m), *end = s + json_string_length(m), *p = s + *at;
+  size_t cap = 64, n = 0;
+  char *out = malloc(cap);
+  long long last = 0, k = 0;
+  for (; out && k < count && p <= end; k++) {
+    const char *nl = memchr(p, '\n', (size_t)(end - p)), *q = nl ? nl : end;
+    char num[24], *d = num + sizeof num;   /* the number's digits, not snprintf: ~2k each */
+    const char *nm = p;
+    size_t len = (size_t)(q - p);
+    if (!len) {   /* unnamed: its number */
+      if (*si >= ns) break;
+      last += slots[(*si)++];
+      unsigned long long u = last < 0 ? 0ull - (unsigned long long)last : (unsigned long long)last;
+      do *--d = (char)('0' + u % 10);
+      while (u /= 10);
+      if (last < 0) *--d = '-';
+      nm = d;
+      len = (size_t)(num + sizeof num - d);
+    }
+    if (n + len + 2 > cap) {
+      char *grown = realloc(out, cap = 2 * (n + len + 2));
+      if (!grown) break;
+      out = grown;
+    }
+    if (k) out[n++] = '\0';   /* split already: block_names() keeps it as it is */
+    memcpy(out + n, nm, len);
+    n += len;
+    p = q + 1;
+  }
+  json_t *r = out && k == count ? json_stringn_nocheck(out, n) : NULL;
+  *at = (size_t)(p - s);
+  free(out);
+  return r;
+}
+
 /* A page in the columns layout: each function's entry (as the rows layout
 ** spells it) and rows, joined to the pages before (many_join). */
 static int columns_page(json_t *page, many_pending *pend, memssa_accesses_each each, void *arg) {
   json_t *names = json_object_get(page, "names"), *blocks = json_object_get(page, "blocks");
   json_t *head = json_object_get(page, "head"), *acc = json_object_get(page, "accesses");
-  long long *h = NULL, *v = NULL;
+  json_t *slots = json_object_get(page, "slots");
+  long long *h = NULL, *v = NULL, *sl = NULL;
   size_t nh = 0, nv = 0, per = blocks ? 5 : 4, i = 0, nat = 0, nitem = 0, bat = 0, bitem = 0;
+  size_t nsl = 0, si = 0;
   int rc = !json_is_string(head) || !json_is_string(acc) || !names ? MEMSSA_CLIENT_EPROTO : 0;
   if (!rc) rc = memssa_packed_decode(json_string_value(head), json_string_length(head), &h, &nh);
   if (!rc) rc = memssa_packed_decode(json_string_value(acc), json_string_length(acc), &v, &nv);
+  if (!rc && json_is_string(slots))
+    rc = memssa_packed_decode(json_string_value(slots), json_string_length(slots), &sl, &nsl);
   if (!rc && nh % per) rc = MEMSSA_CLIENT_EPROTO;
   for (size_t f = 0; !rc && f < nh / per; f++) {
     const long long *x = h + f * per;   /* total, offset, n, entry, blocks? */
@@ -1034,14 +1102,17 @@ static int columns_page(json_t *page, many_pending *pend, memssa_accesses_each e
       rc = i < nv ? packed_step(v, nv, &i, rows + k * IDS_ACCESS_FIELDS, st) : MEMSSA_CLIENT_EPROTO;
     json_t *e = rc ? NULL : json_object();
     json_t *nm = e ? column_names(names, &nat, &nitem, -1) : NULL;
-    json_t *bn = e && blocks ? column_names(blocks, &bat, &bitem, x[4]) : NULL;
+    json_t *bn = !e || !blocks ? NULL
+                 : json_is_string(blocks) ? column_blocks(blocks, &bat, sl, nsl, &si, x[4])
+                                          : column_names(blocks, &bat, &bitem, x[4]);
     if (e && (!nm || json_object_set_new(e, "function", nm) ||
               json_object_set_new(e, "total", json_integer(total)) ||
               json_object_set_new(e, "offset", json_integer(offset)) ||
               json_object_set_new(e, "next", offset + n < total ? json_integer(offset + n)
                                                                 : json_null()) ||
               json_object_set_new(e, "entry", json_integer(x[3])) ||
-              (blocks && (!bn || json_object_set_new(e, "blocks", bn)))))
+              (blocks && (!bn || json_object_set_new(e, json_is_string(blocks) ? "block_names"
+                                                                              : "blocks", bn)))))
       rc = MEMSSA_CLIENT_EPROTO;
     else if (!blocks)
       json_decref(bn);
@@ -1049,9 +1120,10 @@ static int columns_page(json_t *page, many_pending *pend, memssa_accesses_each e
     else free(rows);
     json_decref(e);
   }
-  if (!rc && i != nv) rc = MEMSSA_CLIENT_EPROTO;   /* accesses left over */
+  if (!rc && (i != nv || si != nsl)) rc = MEMSSA_CLIENT_EPROTO;   /* numbers left over */
   free(h);
   free(v);
+  free(sl);
   return rc;
 }
 

@@ -156,7 +156,12 @@ def columns_entries(page):
     each already the ids form's result (with its "function")."""
     h, v = vlq_decode(page["head"]), vlq_decode(page["accesses"])
     names, per = _names(page["names"]), 5 if "blocks" in page else 4
-    blocks = _names(page["blocks"]) if "blocks" in page else None
+    blocks = None
+    if "blocks" in page:   # "" is one empty name (an unnamed block) when the head counts one
+        nb = sum(h[f * per + 4] for f in range(len(h) // per)) if per == 5 else 0
+        blocks = page["blocks"] if isinstance(page["blocks"], list) else \
+            (page["blocks"].split("\n") if nb else [])
+    slots, si = vlq_decode(page.get("slots", "")), 0
     if len(h) % per or len(h) // per != len(names):
         raise ProtocolError("columns: %d head numbers for %d functions" % (len(h), len(names)))
     out, i, b = [], 0, 0
@@ -167,12 +172,17 @@ def columns_entries(page):
              "next": offset + n if offset + n < total else None, "entry": entry,
              "fields": list(ACCESS_FIELDS)}
         if blocks is not None:
-            e["blocks"] = blocks[b:b + h[f * per + 4]]
+            e["blocks"], last = blocks[b:b + h[f * per + 4]], 0
             b += h[f * per + 4]
+            for k, nm in enumerate(e["blocks"]):
+                if nm == "" and "slots" in page:   # unnamed: its number, a difference
+                    last += slots[si]
+                    si += 1
+                    e["blocks"][k] = str(last)
         e["accesses"] = rows
         out.append(e)
-    if i != len(v):
-        raise ProtocolError("columns: accesses left over")
+    if i != len(v) or si != len(slots):
+        raise ProtocolError("columns: numbers left over")
     return out
 
 

@@ -894,8 +894,11 @@ def columns_layout(c, want):
     c.result("load", {"module": "noircols", "path": os.path.join(FIX, "noir-loop.json")})
     r = c.result("accesses", {"module": "noircols", "functions": "*", "form": "packed", "layout": "columns",
                               "offset": 3, "limit": 3})
-    is_(r, {"total": 1, "names": "main", "head": "QGGAI", "blocks": "b0\nb1\nb2\nb3", "accesses": "EEQEHSCAAECCAF",
-            "next": {"at": 0, "offset": 6}}, "noir loop, columns, accesses 3..5: the documented reply")
+    is_(r, {"total": 1, "names": "main", "head": "QGGAI", "blocks": "b0\nb1\nb2\nb3", "slots": "",
+            "accesses": "EEQEHSCAAECCAF", "next": {"at": 0, "offset": 6}},
+        "noir loop, columns, accesses 3..5: the documented reply")
+    ok(cols["blocks"].startswith("\n\n") and len(memssa.vlq_decode(cols["slots"])) == cols["blocks"].count("\n") + 1,
+       "lua.O2's unnamed blocks: empty names, their numbers in slots", cols["blocks"][:20])
     for what, params, code, reason, words in (
             ("in the ids form", dict(base, form="ids", layout="columns"), -32602, "needs_packed_form", "packed"),
             ("for one function", {"module": "big", "function": list(want)[0], "form": "packed", "layout": "columns"},
