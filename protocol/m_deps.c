@@ -40,6 +40,9 @@
 #define REASON_CAP 2048
 #define ACCESSES_PAGE 1000     /* default page of `accesses` */
 #define ACCESSES_PAGE_MAX 100000
+/* Questions of one `pairs` request over several functions: ~26k
+** instructions a cold depends, so ~7M, about one batch slice. */
+#define PAIRS_MANY_MAX 256
 /* The acache's form key: the form, whether the reply has `blocks`, and
 ** the layout of a page of several functions. */
 #define CACHE_FORM(form, names, columns) ((int)(form) | ((names) ? 0 : 8) | ((columns) ? 16 : 0))
@@ -514,21 +517,25 @@ int mssa__m_accesses(mssa__call *c) {
 /* ------------------------------------------------------------ pairs */
 
 /* params.pairs (docs/offload.md, "Several questions in one request"): a
-** packed string of instruction ids, two a question, in the packed form
-** only; *v malloc'ed (freed by the caller), *n questions. */
-static int get_pairs(mssa__call *c, mssa__form form, int64_t **v, size_t *n) {
+** packed string of instruction ids, two a question (three over several
+** functions: `many`), in the packed form only; *v malloc'ed (freed by the
+** caller), *n questions. */
+static int get_pairs(mssa__call *c, mssa__form form, bool many, int64_t **v, size_t *n) {
   json_t *p = json_object_get(c->params, "pairs");
-  size_t nv = 0;
+  size_t nv = 0, per = many ? 3 : 2;
   *v = NULL;
   if (form != MSSA__FORM_PACKED)
     return mssa__fail_reason(c, MSSA_RPC_INVALID_PARAMS, MSSA_REASON_NEEDS_PACKED_FORM,
                              "params.pairs needs \"form\":\"packed\"");
   if (!json_is_string(p) ||
-      mssa__packed_decode(json_string_value(p), json_string_length(p), v, &nv) || nv % 2)
-    return mssa__fail_reason(c, MSSA_RPC_INVALID_PARAMS, MSSA_REASON_MALFORMED_PAIRS,
-                             "params.pairs must be a packed string of instruction ids, two a "
-                             "question");
-  *n = nv / 2;
+      mssa__packed_decode(json_string_value(p), json_string_length(p), v, &nv) || nv % per)
+    return mssa__fail_reason(c, MSSA_RPC_INVALID_PARAMS, MSSA_REASON_MALFORMED_PAIRS, "%s",
+                             many ? "params.pairs over params.functions must be a packed string "
+                                    "of three numbers a question (function index, two "
+                                    "instruction ids)"
+                                  : "params.pairs must be a packed string of instruction ids, "
+                                    "two a question");
+  *n = nv / per;
   return 0;
 }
 
@@ -568,39 +575,101 @@ static int pair_inst(mssa__call *c, const target *t, int64_t id, size_t k, uint3
   return 0;
 }
 
-/* alias or depends over params.pairs: the packed answers in an array. */
+/* The questions of params.pairs over several functions (docs/offload.md,
+** "Many questions over many functions"): params.functions names them (as
+** `accesses` takes it), and pairs holds three numbers a question, the
+** function's index in that list and the two instruction ids. Bounded:
+** at most PAIRS_MANY_MAX questions, so a request costs about one batch
+** slice. On success v is rewritten as pairs (a, b) and fis[k] is question
+** k's function. */
+static int get_pairs_many(mssa__call *c, target *t, int64_t *v, size_t *n, uint32_t **fis) {
+  uint32_t *list;
+  size_t nl;
+  *fis = NULL;
+  if (json_object_get(c->params, "function"))
+    return mssa__fail_reason(c, MSSA_RPC_INVALID_PARAMS, MSSA_REASON_FUNCTION_AND_FUNCTIONS,
+                             "params.function and params.functions exclude each other");
+  if (*n > PAIRS_MANY_MAX)
+    return mssa__fail_reason(c, MSSA_RPC_INVALID_PARAMS, MSSA_REASON_TOO_MANY_PAIRS,
+                             "params.pairs: %zu questions over several functions, at most %d a "
+                             "request",
+                             *n, PAIRS_MANY_MAX);
+  int rc = get_functions(c, t->q, &list, &nl);
+  *fis = rc ? NULL : mssa_xmalloc((*n ? *n : 1) * sizeof **fis);
+  for (size_t k = 0; !rc && k < *n; k++) {
+    int64_t f = v[3 * k];
+    if (f < 0 || (uint64_t)f >= nl) {
+      mssa__fail(c, MSSA_RPC_INVALID_PARAMS,
+                 "params.pairs[%zu]: function %lld is not an index of params.functions (%zu)", k,
+                 (long long)f, nl);
+      rc = pair_failed(c, MSSA_RPC_INVALID_PARAMS, MSSA_REASON_MALFORMED_PAIRS, k);
+      break;
+    }
+    (*fis)[k] = list[f];
+    v[2 * k] = v[3 * k + 1];   /* in place: 2k + 1 < 3k + 1 for k > 0 */
+    v[2 * k + 1] = v[3 * k + 2];
+  }
+  free(list);
+  if (rc) {
+    free(*fis);
+    *fis = NULL;
+  }
+  return rc;
+}
+
+/* Question k's answer (into the array arr): alias or depends of v[2k],
+** v[2k+1] in t's function. */
+static int answer_pair(mssa__call *c, const target *t, const int64_t *v, size_t k, bool depends,
+                       json_t *arr) {
+  uint32_t x, y;
+  mssa_loc a, b;
+  int rc;
+  if ((rc = pair_inst(c, t, v[2 * k], k, &x, depends ? NULL : &a)) ||
+      (rc = pair_inst(c, t, v[2 * k + 1], k, &y, depends ? NULL : &b)))
+    return rc;
+  if (depends) {
+    mssa_deps_dep d;
+    mssa_deps_depends(t->q->ssa[t->fi], x, y, &d);
+    rc = mssa__ids_depends(c, MSSA__FORM_PACKED, t->q, t->fi, &d);
+    mssa_deps_dep_free(&d);
+  } else {
+    mssa_aa *aa = t->q->ssa[t->fi]->aa;
+    rc = mssa__ids_alias(c, MSSA__FORM_PACKED, mssa_aa_alias(aa, &a, &b), mssa_aa_overlap(aa, &a, &b));
+  }
+  if (!rc) json_array_append_new(arr, c->result);
+  c->result = NULL;
+  return rc;
+}
+
+/* alias or depends over params.pairs: the packed answers in an array; the
+** questions about one function (params.function), or about several
+** (params.functions). */
 static int answer_pairs(mssa__call *c, bool depends) {
   target t;
   mssa__form form = MSSA__FORM_FULL;
   int64_t *v = NULL;
+  uint32_t *fis = NULL;
   size_t n = 0;
-  int rc;
-  if ((rc = get_fn(c, &t)) || (rc = mssa__param_form(c, &form)) ||
-      (rc = get_pairs(c, form, &v, &n))) {
+  bool many = json_object_get(c->params, "functions") != NULL;
+  int rc = many ? mssa__get_module(c, &t.q, &t.module) : get_fn(c, &t);
+  if (!rc && !(rc = mssa__param_form(c, &form)) && !(rc = get_pairs(c, form, many, &v, &n)) && many)
+    rc = get_pairs_many(c, &t, v, &n, &fis);
+  if (rc) {
     free(v);
     return rc;
   }
   if (depends) c->p->gen++;   /* invariant 4 */
   json_t *arr = json_array();
   for (size_t k = 0; !rc && k < n; k++) {
-    uint32_t x, y;
-    mssa_loc a, b;
-    if ((rc = pair_inst(c, &t, v[2 * k], k, &x, depends ? NULL : &a)) ||
-        (rc = pair_inst(c, &t, v[2 * k + 1], k, &y, depends ? NULL : &b)))
-      break;
-    if (depends) {
-      mssa_deps_dep d;
-      mssa_deps_depends(t.q->ssa[t.fi], x, y, &d);
-      rc = mssa__ids_depends(c, form, t.q, t.fi, &d);
-      mssa_deps_dep_free(&d);
-    } else {
-      mssa_aa *aa = t.q->ssa[t.fi]->aa;
-      rc = mssa__ids_alias(c, form, mssa_aa_alias(aa, &a, &b), mssa_aa_overlap(aa, &a, &b));
+    if (fis && (k == 0 || fis[k] != t.fi)) {   /* a graph evicted meanwhile is built again */
+      t.fi = fis[k];
+      if (!mssa__graph(c->p, t.q, t.fi, false))
+        rc = mssa__fail(c, MSSA_RPC_INTERNAL_ERROR, "params.pairs[%zu]: no graph", k);
     }
-    if (!rc) json_array_append_new(arr, c->result);
-    c->result = NULL;
+    if (!rc) rc = answer_pair(c, &t, v, k, depends, arr);
   }
   free(v);
+  free(fis);
   if (rc) json_decref(arr);
   else c->result = arr;
   return rc;

@@ -314,17 +314,18 @@ json_t *memssa_params_pairs_new(const char *module, const char *function, const 
 
 /* Many alias and depends questions over the functions of one module, in
 ** few requests (docs/offload.md, "Many questions over many functions"):
-** q[0..n) in any order; the library groups them by function and kind into
-** `pairs` requests of at most 256 questions (a few milliseconds of the
-** daemon's time each, about one batch slice, so other clients wait no
-** longer), sends them all, then reads all the replies (pipelined), and
-** puts answer k in out[k], the caller's order. Instructions are stable ids
-** (access.inst), as memssa_client_depends_pairs takes them. On failure
-** every out[k] is zeroed and the whole call fails: an error reply for one
-** request fails it (memssa_client_error_borrow is that reply's error, whose
-** data.pair is question j of that request; memssa_client_errmsg
-** names the caller's query: "queries[K] (@f): error -32003: ..."); the
-** other replies are still read, so the client stays usable. */
+** q[0..n) in any order; the library sorts them by kind, then function, into
+** `pairs` requests over several functions of at most 256 questions (the
+** daemon's bound: a few milliseconds of its time, about one batch slice,
+** so other clients wait no longer), sends them all, then reads all the
+** replies (pipelined), and puts answer k in out[k], the caller's order.
+** Instructions are stable ids (access.inst), as memssa_client_depends_pairs
+** takes them. On failure every out[k] is zeroed and the whole call fails:
+** an error reply for one request fails it (memssa_client_error_borrow is
+** that reply's error: data.pair is question j of that request, or the
+** message names params.functions[j]); memssa_client_errmsg names the
+** caller's query: "queries[K] (@f): error -32003: ..."); the other replies
+** are still read, so the client stays usable. */
 typedef enum memssa_query_kind {
   MEMSSA_QUERY_ALIAS = 0,      /* a, b: loads or stores (their locations) */
   MEMSSA_QUERY_DEPENDS = 1     /* a = from, b = to */

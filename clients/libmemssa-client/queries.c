@@ -1,23 +1,24 @@
 /*
 ** queries.c -- memssa_client_queries: many alias and depends questions over
-** the functions of one module, grouped by function and kind into `pairs`
-** requests (docs/offload.md, "Many questions over many functions") and
+** the functions of one module in few requests: `pairs` over several
+** functions (docs/offload.md, "Many questions over many functions"),
 ** pipelined.
 **
-** Why grouped client-side and not one request over all functions: every
-** request costs its two JSON-RPC envelopes (~50k instructions on both sides
-** together), about twice an in-process answer; a `pairs` request of m
-** questions pays them once. On lua.O2, 10,000 questions make ~900 groups,
-** so the envelopes left are ~10% of the socket's cost (bench/offload.sh,
-** queries_many), and the protocol stays as it is.
+** Why: every request costs its two JSON-RPC envelopes (~50k instructions
+** on both sides together), about twice an in-process answer; a request of
+** m questions pays them once. Grouped by function alone (one `pairs`
+** request a function and kind), 2,000 questions drawn over lua.O2 make
+** ~580 requests (3.4 questions each) and the envelopes are a quarter of
+** the cost; over several functions, 16.
 **
 ** Invariants:
-**   1. Answer k is the answer to q[k]: requests are laid out in group order
-**      (function by first appearance, then kind), but every question keeps
-**      its caller index (order[]), and answers are stored through it.
-**   2. A request holds at most QUERIES_REQUEST questions: the daemon answers
-**      a request whole, so this bounds how long one request keeps other
-**      clients waiting (~26k instructions a cold depends: 256 are a few
+**   1. Answer k is the answer to q[k]: requests are laid out by kind, then
+**      function (by first appearance), but every question keeps its caller
+**      index (order[]), and answers are stored through it.
+**   2. A request holds at most QUERIES_REQUEST questions, the daemon's
+**      bound (PAIRS_MANY_MAX in protocol/m_deps.c): it answers a request
+**      whole, so this bounds how long one request keeps other clients
+**      waiting (~26k instructions a cold depends: 256 are a few
 **      milliseconds, about one batch slice).
 **   3. Every reply to a request sent is read, also after a failure, so the
 **      connection stays in step (memssa-client.h, invariant 1); on failure
@@ -46,14 +47,14 @@ static size_t name_hash(const char *s) {
   return h;
 }
 
-/* The group of every question, grp[k] = 2 * (function's number) + kind,
-** functions numbered by first appearance (a hash table of the names, so
-** 10,000 questions cost no sort of strings); *ngroups. */
+/* The group of every question, grp[k] = kind * (functions) + the
+** function's number, functions numbered by first appearance (a hash table
+** of the names, so 10,000 questions cost no sort of strings); *ngroups. */
 static int number_groups(const memssa_query *q, size_t n, size_t *grp, size_t *ngroups) {
   size_t cap = 16, nf = 0;
   while (cap < 2 * n) cap *= 2;
   size_t *slot = malloc(cap * sizeof *slot);   /* caller index + 1 of the function's first, or 0 */
-  size_t *fnum = malloc(n * sizeof *fnum);     /* the function's number, by first index */
+  size_t *fnum = malloc((n ? n : 1) * sizeof *fnum);   /* the function's number, by first index */
   if (!slot || !fnum) {
     free(slot);
     free(fnum);
@@ -67,8 +68,9 @@ static int number_groups(const memssa_query *q, size_t n, size_t *grp, size_t *n
       slot[h] = k + 1;
       fnum[k] = nf++;
     }
-    grp[k] = 2 * fnum[slot[h] - 1] + (size_t)q[k].kind;
+    grp[k] = fnum[slot[h] - 1];
   }
+  for (size_t k = 0; k < n; k++) grp[k] += (size_t)q[k].kind * nf;
   *ngroups = 2 * nf;
   free(slot);
   free(fnum);
@@ -94,23 +96,49 @@ static int group_order(const memssa_query *q, size_t n, size_t **order) {
   return rc;
 }
 
-/* Sends the requests: runs of order[] of one function and kind, at most
-** QUERIES_REQUEST each; req[r] is where request r starts in order[]
-** (req[nreq] = n). */
+static bool same_function(const memssa_query *x, const memssa_query *y) {
+  return x->function == y->function || !strcmp(x->function, y->function);
+}
+
+/* The params of one request: questions order[from..to), all of one kind:
+** {"module","functions":[...],"form":"packed","pairs"} with three numbers a
+** question (its function's index in `functions`, a, b). NULL when out of
+** memory. */
+static json_t *request_params(const char *module, const memssa_query *q, const size_t *order,
+                              size_t from, size_t to) {
+  static char buf[QUERIES_REQUEST * 3 * 13 + 1];   /* 13 characters a number at most */
+  json_t *p = json_object(), *fs = json_array();
+  size_t len = 0, nf = 0;
+  for (size_t k = from; fs && k < to; k++) {
+    const memssa_query *x = &q[order[k]];
+    if (k == from || !same_function(x, &q[order[k - 1]])) {
+      json_array_append_new(fs, json_string(x->function));
+      nf++;
+    }
+    len += memssa__vlq_put(buf + len, (long long)nf - 1);
+    len += memssa__vlq_put(buf + len, x->a);
+    len += memssa__vlq_put(buf + len, x->b);
+  }
+  if (!p || !fs || json_object_set_new(p, "module", json_string(module)) ||
+      json_object_set_new(p, "functions", fs) ||
+      json_object_set_new(p, "form", json_string("packed")) ||
+      json_object_set_new(p, "pairs", json_stringn(buf, len))) {
+    json_decref(p);
+    return NULL;
+  }
+  return p;
+}
+
+/* Sends the requests: runs of order[] of one kind, at most QUERIES_REQUEST
+** each; req[r] is where request r starts in order[] (req[nreq] = n). */
 static int send_all(memssa_client *c, const char *module, const memssa_query *q, size_t n,
                     const size_t *order, size_t *req, size_t *nreq) {
-  long long pairs[2 * QUERIES_REQUEST];
   *nreq = 0;
   for (size_t k = 0, j; k < n; k = j) {
     const memssa_query *x = &q[order[k]];
-    for (j = k; j < n && j - k < QUERIES_REQUEST && q[order[j]].kind == x->kind &&
-                (q[order[j]].function == x->function || !strcmp(q[order[j]].function, x->function));
-         j++) {
-      pairs[2 * (j - k)] = q[order[j]].a;
-      pairs[2 * (j - k) + 1] = q[order[j]].b;
-    }
-    json_t *p = memssa_params_pairs_new(module, x->function, pairs, j - k);
-    if (!p) return MEMSSA_CLIENT_EINVAL;
+    for (j = k; j < n && j - k < QUERIES_REQUEST && q[order[j]].kind == x->kind; j++) continue;
+    json_t *p = request_params(module, q, order, k, j);
+    if (!p) return MEMSSA_CLIENT_EIO;
     int rc = memssa_client_send_new(c, x->kind == MEMSSA_QUERY_DEPENDS ? "depends" : "alias", p,
                                     NULL);
     if (rc) return rc;
@@ -137,15 +165,21 @@ static int decode_request(json_t *r, const size_t *order, size_t from, size_t to
 
 /* memssa_client_errmsg after an error reply to the request of questions
 ** order[from..to): the caller's query it names (data.pair: question j of
-** that request; the first when the error is the request's), then the
-** daemon's message. */
+** that request; params.functions[j]: the first question of its j-th
+** function; else the request's first), then the daemon's message. */
 static void name_query(memssa_client *c, const memssa_query *q, const size_t *order, size_t from,
                        size_t to) {
-  json_t *pair = json_object_get(json_object_get(memssa_client_error_borrow(c), "data"), "pair");
-  size_t j = json_is_integer(pair) && json_integer_value(pair) >= 0 &&
-                     (size_t)json_integer_value(pair) < to - from
-                 ? (size_t)json_integer_value(pair)
-                 : 0;
+  json_t *err = memssa_client_error_borrow(c);
+  json_t *pair = json_object_get(json_object_get(err, "data"), "pair");
+  const char *m = json_string_value(json_object_get(err, "message"));
+  size_t j = 0, fj;
+  if (json_is_integer(pair) && json_integer_value(pair) >= 0 &&
+      (size_t)json_integer_value(pair) < to - from) {
+    j = (size_t)json_integer_value(pair);
+  } else if (m && sscanf(m, "params.functions[%zu]", &fj) == 1) {
+    for (size_t k = from + 1, f = 0; k < to && f < fj; k++)
+      if (!same_function(&q[order[k]], &q[order[k - 1]]) && ++f == fj) j = k - from;
+  }
   char buf[1024];
   snprintf(buf, sizeof buf, "queries[%zu] (@%.200s): %s", order[from + j],
            q[order[from + j]].function, memssa_client_errmsg(c));

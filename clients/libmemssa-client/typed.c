@@ -806,8 +806,7 @@ static json_t *ids_array_of(json_t *r) {
 
 /* ------------------------------------------------------------ pairs */
 
-/* Appends v as base64 VLQ (docs/offload.md, "The packed form"). */
-static size_t vlq_put(char *out, long long v) {
+size_t memssa__vlq_put(char *out, long long v) {
   static const char B64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
   unsigned long long u =
       v < 0 ? ((unsigned long long)-(v + 1) + 1) << 1 | 1 : (unsigned long long)v << 1;
@@ -825,7 +824,7 @@ json_t *memssa_params_pairs_new(const char *module, const char *function, const 
   json_t *p = fn_params_new(module, function, NULL, NULL, NULL, NULL);
   char *s = p && (pairs || !n) ? malloc(n * 2 * 13 + 1) : NULL;
   size_t len = 0;
-  for (size_t k = 0; s && k < 2 * n; k++) len += vlq_put(s + len, pairs[k]);
+  for (size_t k = 0; s && k < 2 * n; k++) len += memssa__vlq_put(s + len, pairs[k]);
   if (!s || json_object_set_new(p, "pairs", json_stringn(s, len)) ||
       json_object_set_new(p, "form", json_string("packed"))) {
     json_decref(p);

@@ -502,42 +502,45 @@ class Client(_Typed):
         in few requests (docs/offload.md, "Many questions over many
         functions"): questions are (function, kind, a, b) with kind "alias"
         or "depends" (a, b: from, to) and a, b instruction ids, in any order.
-        They are grouped by function and kind into `pairs` requests of at
-        most QUERIES_REQUEST questions, all sent, then all read (pipelined).
-        Returns the answers unpacked (as the ids form's), in the questions'
-        order. An error reply raises Error (after every reply is read), with
-        `query` the index of the question it names."""
+        They are sent as `pairs` over several functions, at most
+        QUERIES_REQUEST questions a request, all sent, then all read
+        (pipelined). Returns the answers unpacked (as the ids form's), in
+        the questions' order. An error reply raises Error (after every
+        reply is read), with `query` the index of the question it names."""
         if self.waiting:
             raise ProtocolError("%d pipelined replies are still unread" % len(self.waiting))
-        groups = collections.OrderedDict()
+        by_kind = {"alias": collections.OrderedDict(), "depends": collections.OrderedDict()}
         for k, q in enumerate(questions):
             function, kind, a, b = q
-            if kind not in ("alias", "depends"):
+            if kind not in by_kind:
                 raise ValueError("questions[%d]: kind must be 'alias' or 'depends'" % k)
-            groups.setdefault((function, kind), []).append((k, a, b))
+            by_kind[kind].setdefault(function, []).append((k, a, b))
         reqs = []
-        for (function, kind), qs in groups.items():
-            for i in range(0, len(qs), QUERIES_REQUEST):
-                part = qs[i:i + QUERIES_REQUEST]
-                self.send(kind, {"module": module, "function": function, "form": "packed",
-                                 "pairs": vlq_encode([x for _, a, b in part for x in (a, b)])})
+        for kind, fns in by_kind.items():
+            flat = [(f, k, a, b) for f, qs in fns.items() for k, a, b in qs]
+            for i in range(0, len(flat), QUERIES_REQUEST):
+                part, names, nums = flat[i:i + QUERIES_REQUEST], [], []
+                for f, k, a, b in part:
+                    if not names or names[-1] != f:
+                        names.append(f)
+                    nums += [len(names) - 1, a, b]
+                self.send(kind, {"module": module, "functions": names, "form": "packed",
+                                 "pairs": vlq_encode(nums)})
                 reqs.append((kind, part))
-        n = sum(len(p) for _, p in reqs)
-        out, first = [None] * n, None
+        out, first = [None] * sum(len(p) for _, p in reqs), None
         for kind, part in reqs:   # every reply, also after an error
             r = self.recv()
             if first is not None:
                 continue
             if "error" in r:
                 first = Error(r["error"])
-                j = (first.data or {}).get("pair") if isinstance(first.data, dict) else None
-                first.query = part[j if isinstance(j, int) and 0 <= j < len(part) else 0][0]
+                first.query = part[_failed_question(first, part)][1]
                 continue
             res = _result(r)
             if not isinstance(res, list) or len(res) != len(part):
                 first = ProtocolError("%s: %d answers for %d questions" % (kind, len(res), len(part)))
                 continue
-            for (k, _, _), x in zip(part, res):
+            for (_, k, _, _), x in zip(part, res):
                 out[k] = unpack(kind, x)
         if first is not None:
             raise first
@@ -612,6 +615,23 @@ class Client(_Typed):
         if len(by_id) != len(reqs) or any(q["id"] not in by_id for q in reqs):
             raise ProtocolError("the batch reply does not answer each request once")
         return [by_id[q["id"]] for q in reqs]
+
+
+def _failed_question(e, part):
+    """The index in part of the question an error of its request names:
+    data.pair, or the first question of function j (params.functions[j])."""
+    j = e.data.get("pair") if isinstance(e.data, dict) else None
+    if isinstance(j, int) and 0 <= j < len(part):
+        return j
+    head = "params.functions["
+    if e.message.startswith(head) and e.message[len(head):].split("]", 1)[0].isdigit():
+        want, f = int(e.message[len(head):].split("]", 1)[0]), 0
+        for i in range(1, len(part)):
+            if part[i][0] != part[i - 1][0]:
+                f += 1
+                if f == want:
+                    return i
+    return 0
 
 
 def _result(reply):

@@ -775,14 +775,17 @@ def queries_mixed(reqs, out):
     ok(len(order) > 3000 and len(fns) > 100 and len(got) == len(order) and bad == 0,
        "queries: %d questions over %d functions, random order, answered in that order as the ids form "
        "answers each (%d differ)" % (len(order), len(fns), bad))
-    ok(nreq < len(order) / 4, "queries: %d requests for %d questions" % (nreq, len(order)))
-    ngroups = len({(qs[k][0], qs[k][1]) for k in order})
-    ok(nreq > ngroups, "queries: %d requests for %d groups (function, kind): at most 256 questions a "
-       "request" % (nreq, ngroups))
+    nkind = collections.Counter(qs[k][1] for k in order)
+    is_(nreq, sum((m + 255) // 256 for m in nkind.values()),
+        "queries: %d requests for %d questions: pairs over several functions, 256 a request" % (nreq, len(order)))
     f0, _, a0, b0 = qs[0]
+    f1 = next(q[0] for q in qs if q[0] != f0)
     for what, questions, code, k, data in (
-            ("an unknown function", [qs[0], ("nope", "alias", a0, b0), qs[1]], -32002, 1, None),
-            ("an id that is no instruction", [(f0, "depends", a0, b0), (f0, "alias", a0, b0), (f0, "depends", b0, a0),
+            ("an unknown function", [(f0, "depends", a0, b0), ("nope", "depends", a0, b0), (f0, "depends", b0, a0)],
+             -32002, 1, None),
+            ("an unknown second function", [(f1, "depends", a0, b0), (f0, "depends", a0, b0), (f0, "depends", b0, a0),
+                                            ("nope", "depends", a0, b0)], -32002, 3, None),
+            ("an id that is no instruction", [(f0, "depends", a0, b0), (f1, "depends", a0, a0), (f0, "depends", b0, a0),
                                               (f0, "depends", a0, 999999)], -32003, 3,
              {"reason": "no_instruction", "pair": 2})):
         try:
@@ -800,6 +803,39 @@ def queries_mixed(reqs, out):
     except ValueError as e:
         ok("questions[0]" in str(e), "queries: a kind other than alias and depends is refused (%s)" % e)
     is_(MC.queries("big", []), [], "queries: none asked, none answered")
+    pairs_over_functions(qs, want)
+
+
+def pairs_over_functions(qs, want):
+    """`pairs` over several functions (docs/offload.md, "Many questions over
+    many functions") on the wire: three numbers a question, the answers of
+    each function's own questions; its bound and its errors."""
+    dq = [(q, w) for q, w in zip(qs, want) if q[1] == "depends"][:256]
+    names = list(dict.fromkeys(q[0] for q, _ in dq))
+    nums = [x for q, _ in dq for x in (names.index(q[0]), q[2], q[3])]
+    base = {"module": "big", "functions": names, "form": "packed"}
+    r = MC.call("depends", dict(base, pairs=memssa.vlq_encode(nums)))
+    ok(len(names) > 20 and [memssa.unpack("depends", x) for x in r] == [w for _, w in dq],
+       "depends pairs over %d functions, 256 questions in one request: the ids answers" % len(names))
+    for what, params, code, reason, words in (
+            ("257 questions", dict(base, pairs=memssa.vlq_encode(nums + nums[:3])), -32602, "too_many_pairs",
+             "at most 256"),
+            ("not three numbers a question", dict(base, pairs=memssa.vlq_encode(nums[:4])), -32602,
+             "malformed_pairs", "three numbers a question"),
+            ("a function index out of the list", dict(base, pairs=memssa.vlq_encode(nums[:3] + [len(names)] + nums[4:6])),
+             -32602, "malformed_pairs", "params.pairs[1]: function %d is not an index" % len(names)),
+            ("an unknown function", dict(base, functions=names[:2] + ["nope"], pairs=memssa.vlq_encode(nums[:3])),
+             -32002, None, "params.functions[2]"),
+            ("with function too", dict(base, function=names[0], pairs=memssa.vlq_encode(nums[:3])), -32602,
+             "function_and_functions", "exclude"),
+            ("without the packed form", dict(base, form="ids", pairs=memssa.vlq_encode(nums[:3])), -32602,
+             "needs_packed_form", "packed")):
+        try:
+            MC.call("depends", params)
+            ok(False, "depends pairs over functions, %s: refused" % what)
+        except memssa.Error as e:
+            ok(e.code == code and (e.data or {}).get("reason") == reason and words in e.message,
+               "depends pairs over functions, %s: %d, reason %s" % (what, code, reason), (e.code, e.data, e.message))
 
 
 CACHE_LL = """define void @f(ptr %p, ptr %q) {

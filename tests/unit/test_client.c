@@ -673,16 +673,22 @@ static void test_queries(memssa_client *c, memssa_client *ids) {
   e[0] = (memssa_query){q[0].function, MEMSSA_QUERY_DEPENDS, q[0].a, q[0].b};
   e[1] = (memssa_query){q[0].function, MEMSSA_QUERY_DEPENDS, q[0].b, q[0].a};
   e[2] = (memssa_query){"nope2", MEMSSA_QUERY_DEPENDS, q[0].b, q[0].a};
-  e[3] = (memssa_query){q[0].function, MEMSSA_QUERY_DEPENDS, q[0].a, 999999};
-  rc = memssa_client_queries(c, "lua", e, 4, out);
+  rc = memssa_client_queries(c, "lua", e, 3, out);
+  err = memssa_client_error_borrow(c);
+  ok(rc == MEMSSA_CLIENT_ERPC && json_integer_value(json_object_get(err, "code")) == -32002 &&
+         strstr(memssa_client_errmsg(c), "queries[2] (@nope2): error -32002: params.functions[1]"),
+     "queries: the second function of a request unknown: -32002 params.functions[1] = queries[2] "
+     "(%s)", memssa_client_errmsg(c));
+  e[2] = (memssa_query){q[0].function, MEMSSA_QUERY_DEPENDS, q[0].a, 999999};
+  rc = memssa_client_queries(c, "lua", e, 3, out);
   err = memssa_client_error_borrow(c);
   json_t *data = json_object_get(err, "data");
   ok(rc == MEMSSA_CLIENT_ERPC && json_integer_value(json_object_get(err, "code")) == -32003 &&
          json_integer_value(json_object_get(data, "pair")) == 2 &&
          !strcmp(json_string_value(json_object_get(data, "reason")), "no_instruction") &&
-         strstr(memssa_client_errmsg(c), "queries[3] ("),
-     "queries: a bad id is -32003 no_instruction, data.pair 2 of its request = queries[3], the first "
-     "error of the call (%s)", memssa_client_errmsg(c));
+         strstr(memssa_client_errmsg(c), "queries[2] ("),
+     "queries: a bad id is -32003 no_instruction, data.pair 2 = queries[2] (%s)",
+     memssa_client_errmsg(c));
   json_t *r = NULL;
   ok(memssa_client_pending(c) == 0 && memssa_client_request_new(c, "ping", NULL, &r) == 0,
      "queries: after an error every reply was read, the client goes on");
