@@ -24,9 +24,10 @@
 **   accesses_all (cold, warm)  the same on a second copy of the module
 **                    (fresh on both sides), through the socket with
 **                    `"functions":"*"` (memssa_client_accesses_many: pages
-**                    of 2,000 accesses, several functions a request; ids
-**                    and packed forms only; docs/offload.md, "Several
-**                    functions in one request"); accesses_all_noblocks the
+**                    of 2,000 accesses, several functions a request, in the
+**                    packed form's columns layout; ids and packed forms
+**                    only; docs/offload.md, "Several functions in one
+**                    request"); accesses_all_noblocks the
 **                    same on a third copy, without block names
 **                    (`"blocks":false`: the in-process side makes none)
 **   queries          QUERIES (10,000) alias and depends queries, in turn,
@@ -37,9 +38,9 @@
 **                    one depends request per function, its questions as
 **                    `pairs`, one round trip each; and many: the queries in
 **                    their random order through memssa_client_queries (the
-**                    library groups them into `pairs` requests of at most
-**                    256 and pipelines them); every way run twice and timed
-**                    the second time
+**                    library sorts them into `pairs` requests over several
+**                    functions, at most 256 questions each, and pipelines
+**                    them); every way run twice and timed the second time
 **
 ** Every socket answer is compared with the in-process one (access and
 ** clobber ids and alias word; AliasResult and overlap; depends and kinds):
@@ -588,7 +589,7 @@ static size_t socket_grouped(bench *b, memssa_client *c) {
 }
 
 /* The queries in the caller's order through memssa_client_queries: the
-** library groups them by function and kind into `pairs` requests and
+** library sorts them into `pairs` requests over several functions and
 ** pipelines them (docs/offload.md, "Many questions over many functions"). */
 static size_t socket_many(bench *b, memssa_client *c) {
   memssa_query *q = malloc(b->nq * sizeof *q);
