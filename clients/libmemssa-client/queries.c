@@ -106,27 +106,29 @@ static bool same_function(const memssa_query *x, const memssa_query *y) {
 ** memory. */
 static json_t *request_params(const char *module, const memssa_query *q, const size_t *order,
                               size_t from, size_t to) {
-  static char buf[QUERIES_REQUEST * 3 * 13 + 1];   /* 13 characters a number at most */
+  char *buf = malloc((to - from) * 3 * 13 + 1);   /* 13 characters a number at most */
   json_t *p = json_object(), *fs = json_array();
   size_t len = 0, nf = 0;
-  for (size_t k = from; fs && k < to; k++) {
+  int bad = !buf || !p || !fs;
+  for (size_t k = from; !bad && k < to; k++) {
     const memssa_query *x = &q[order[k]];
-    if (k == from || !same_function(x, &q[order[k - 1]])) {
-      json_array_append_new(fs, json_string(x->function));
+    if (k == from || !same_function(x, &q[order[k - 1]])) {   /* not UTF-8: NULL, refused */
+      bad = json_array_append_new(fs, json_string(x->function));
       nf++;
     }
     len += memssa__vlq_put(buf + len, (long long)nf - 1);
     len += memssa__vlq_put(buf + len, x->a);
     len += memssa__vlq_put(buf + len, x->b);
   }
-  if (!p || !fs || json_object_set_new(p, "module", json_string(module)) ||
-      json_object_set_new(p, "functions", fs) ||
-      json_object_set_new(p, "form", json_string("packed")) ||
-      json_object_set_new(p, "pairs", json_stringn(buf, len))) {
-    json_decref(p);
-    return NULL;
-  }
-  return p;
+  if (bad) json_decref(fs);
+  bad = bad || json_object_set_new(p, "module", json_string(module)) ||
+        json_object_set_new(p, "functions", fs) ||
+        json_object_set_new(p, "form", json_string("packed")) ||
+        json_object_set_new(p, "pairs", json_stringn(buf, len));
+  free(buf);
+  if (!bad) return p;
+  json_decref(p);
+  return NULL;
 }
 
 /* Sends the requests: runs of order[] of one kind, at most QUERIES_REQUEST
@@ -138,7 +140,7 @@ static int send_all(memssa_client *c, const char *module, const memssa_query *q,
     const memssa_query *x = &q[order[k]];
     for (j = k; j < n && j - k < QUERIES_REQUEST && q[order[j]].kind == x->kind; j++) continue;
     json_t *p = request_params(module, q, order, k, j);
-    if (!p) return MEMSSA_CLIENT_EIO;
+    if (!p) return MEMSSA_CLIENT_EINVAL;   /* a name that is not UTF-8, or out of memory */
     int rc = memssa_client_send_new(c, x->kind == MEMSSA_QUERY_DEPENDS ? "depends" : "alias", p,
                                     NULL);
     if (rc) return rc;
