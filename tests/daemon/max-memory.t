@@ -13,9 +13,11 @@
 #    graphs, answer as without the cap;
 #  - unloading everything leaves 0 bytes; and the memory of an unloaded
 #    module goes back to the system (malloc_trim): RSS drops.
-import json, os, time
+import json, os, sys, time
 
 import daemonlib as lib
+sys.path.insert(0, os.path.join(lib.ROOT, "clients", "python"))
+import memssa  # noqa: E402
 ok, is_, done, Daemon = lib.ok, lib.is_, lib.done, lib.Daemon
 
 NMOD, NFUN, NPAIR = 6, 40, 12
@@ -61,20 +63,6 @@ def all_pages(c, mod, layout="rows"):
         if r["next"] is None:
             return pages
         at, off = r["next"]["at"], r["next"]["offset"]
-
-
-def lib_vlq(nums):
-    """Base64 VLQ of nums (docs/offload.md, "The packed form")."""
-    b64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
-    out = []
-    for n in nums:
-        u = (-n << 1) | 1 if n < 0 else n << 1
-        while True:
-            d, u = u & 31, u >> 5
-            out.append(b64[d | (32 if u else 0)])
-            if not u:
-                break
-    return "".join(out)
 
 
 def main():
@@ -135,7 +123,7 @@ def main():
             mem = [acc[i + 2] for i in range(0, len(acc), 6) if acc[i + 2] >= 0]
             for i in range(min(6, len(mem))):
                 nums += [j, mem[i], mem[(i * 5 + 3) % len(mem)]]
-        prm = {"module": "m%d" % m, "functions": fns, "form": "packed", "pairs": lib_vlq(nums)}
+        prm = {"module": "m%d" % m, "functions": fns, "form": "packed", "pairs": memssa.vlq_encode(nums)}
         same_pairs &= c.result("depends", prm) == fc.result("depends", prm)
         nq += len(nums) // 3
         worst = max(worst, graphs(c)["bytes"])
