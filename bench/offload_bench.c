@@ -39,7 +39,7 @@
 **                    `pairs`, one round trip each; and many: the queries in
 **                    their random order through memssa_client_queries (the
 **                    library sorts them into `pairs` requests over several
-**                    functions, at most 256 questions each, and pipelines
+**                    functions, at most 64 questions each, and pipelines
 **                    them); every way run twice and timed the second time
 **
 ** Every socket answer is compared with the in-process one (access and

@@ -315,9 +315,9 @@ json_t *memssa_params_pairs_new(const char *module, const char *function, const 
 /* Many alias and depends questions over the functions of one module, in
 ** few requests (docs/offload.md, "Many questions over many functions"):
 ** q[0..n) in any order; the library sorts them by kind, then function, into
-** `pairs` requests over several functions of at most 256 questions (the
-** daemon's bound: a few milliseconds of its time, about one batch slice,
-** so other clients wait no longer), sends them all, then reads all the
+** `pairs` requests over several functions of at most 64 questions (the
+** daemon takes 256: about one batch slice of its time, so other clients
+** wait no longer), sends them all, then reads all the
 ** replies (pipelined), and puts answer k in out[k], the caller's order.
 ** Instructions are stable ids (access.inst), as memssa_client_depends_pairs
 ** takes them. On failure every out[k] is zeroed and the whole call fails:

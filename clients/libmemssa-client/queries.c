@@ -15,11 +15,14 @@
 **   1. Answer k is the answer to q[k]: requests are laid out by kind, then
 **      function (by first appearance), but every question keeps its caller
 **      index (order[]), and answers are stored through it.
-**   2. A request holds at most QUERIES_REQUEST questions, the daemon's
-**      bound (PAIRS_MANY_MAX in protocol/m_deps.c): it answers a request
-**      whole, so this bounds how long one request keeps other clients
-**      waiting (~26k instructions a cold depends: 256 are a few
-**      milliseconds, about one batch slice).
+**   2. A request holds at most QUERIES_REQUEST (64) questions, under the
+**      daemon's bound (256, PAIRS_MANY_MAX in protocol/m_deps.c), which
+**      keeps one request near a batch slice. 64, not 256, by measurement
+**      (bench/offload.sh, queries_many, lua.O2): 2,000 questions cost 1.72x
+**      in-process instructions in 32 requests against 1.69x in 8, but with 8
+**      the client waits for a whole big first answer before it decodes
+**      anything, and CPU and wall were worse; 64 keeps the daemon's work and
+**      the client's decoding overlapped.
 **   3. Every reply to a request sent is read, also after a failure, so the
 **      connection stays in step (memssa-client.h, invariant 1); on failure
 **      every answer is zeroed.
@@ -32,7 +35,7 @@
 
 #include "client_internal.h"
 
-#define QUERIES_REQUEST 256
+#define QUERIES_REQUEST 64
 
 void memssa_query_answer_free(memssa_query_answer *a) {
   if (!a) return;

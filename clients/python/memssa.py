@@ -45,7 +45,7 @@ __all__ = ["Client", "Batch", "Error", "ProtocolError", "UnsafeSocket", "default
 
 ACCESSES_PAGE = 100000      # the daemon's largest `accesses` page
 ACCESSES_MANY_PAGE = 2000   # accesses_many: about one batch slice of the daemon, cold
-QUERIES_REQUEST = 256       # queries: questions a request, about one batch slice
+QUERIES_REQUEST = 64        # queries: questions a request (the daemon takes 256; queries.c)
 READ_CHUNK = 1 << 20
 
 # Codes of the ids form (docs/offload.md), by position.

@@ -776,8 +776,9 @@ def queries_mixed(reqs, out):
        "queries: %d questions over %d functions, random order, answered in that order as the ids form "
        "answers each (%d differ)" % (len(order), len(fns), bad))
     nkind = collections.Counter(qs[k][1] for k in order)
-    is_(nreq, sum((m + 255) // 256 for m in nkind.values()),
-        "queries: %d requests for %d questions: pairs over several functions, 256 a request" % (nreq, len(order)))
+    per = memssa.QUERIES_REQUEST
+    is_(nreq, sum((m + per - 1) // per for m in nkind.values()),
+        "queries: %d requests for %d questions: pairs over several functions, %d a request" % (nreq, len(order), per))
     f0, _, a0, b0 = qs[0]
     f1 = next(q[0] for q in qs if q[0] != f0)
     for what, questions, code, k, data in (
