@@ -11,7 +11,10 @@
 #   - 10,000 alias/depends queries between random memory instructions of one
 #     function: as one JSON-RPC batch, pipelined, and one round trip each;
 #     in the packed form also grouped (`pairs`: one alias and one depends
-#     request a function, docs/offload.md "Several questions in one request").
+#     request a function, docs/offload.md "Several questions in one request")
+#     and through memssa_client_queries (queries_many: the caller's random
+#     order, sent as `pairs` over several functions, 64 a request,
+#     pipelined by the library, "Many questions over many functions").
 # Every socket answer is compared with the in-process one. Each reply form
 # (docs/offload.md: `full`, the default, `ids` and `packed`) runs against a
 # fresh daemon and a fresh in-process module.

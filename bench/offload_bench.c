@@ -24,9 +24,10 @@
 **   accesses_all (cold, warm)  the same on a second copy of the module
 **                    (fresh on both sides), through the socket with
 **                    `"functions":"*"` (memssa_client_accesses_many: pages
-**                    of 2,000 accesses, several functions a request; ids
-**                    and packed forms only; docs/offload.md, "Several
-**                    functions in one request"); accesses_all_noblocks the
+**                    of 2,000 accesses, several functions a request, in the
+**                    packed form's columns layout; ids and packed forms
+**                    only; docs/offload.md, "Several functions in one
+**                    request"); accesses_all_noblocks the
 **                    same on a third copy, without block names
 **                    (`"blocks":false`: the in-process side makes none)
 **   queries          QUERIES (10,000) alias and depends queries, in turn,
@@ -35,11 +36,17 @@
 **                    pipelined (send all, read all), then one round trip
 **                    each, and (packed form only) grouped: one alias and
 **                    one depends request per function, its questions as
-**                    `pairs`; every way run twice and timed the second time
+**                    `pairs`, one round trip each; and many: the queries in
+**                    their random order through memssa_client_queries (the
+**                    library sorts them into `pairs` requests over several
+**                    functions, at most 64 questions each, and pipelines
+**                    them); every way run twice and timed the second time
 **
 ** Every socket answer is compared with the in-process one (access and
 ** clobber ids and alias word; AliasResult and overlap; depends and kinds):
-** the program fails if any differs. Time is wall and CPU; the socket's CPU
+** the program fails if any differs. The timed region receives and decodes
+** the answers and keeps their numbers (what a compiler would keep); the
+** comparison runs after it, untimed. Time is wall and CPU; the socket's CPU
 ** is this process's plus the daemon's (/proc/DAEMON_PID/stat, all its
 ** threads) when DAEMON_PID is given. Prints one line per phase:
 **   PHASE in_wall=S in_cpu=S sock_wall=S sock_cpu=S daemon_cpu=S n=N mismatches=M reply_bytes=B
@@ -189,13 +196,33 @@ typedef struct query {
   unsigned kinds;
 } query;
 
+/* An access and its clobber as the socket answered (kind, id, inst each),
+** kept so that the comparison runs after the timed region. */
+typedef struct got_access {
+  int kind, id, ckind, cid, alias;
+  long long inst, cinst;
+} got_access;
+
+/* A query's answer as the socket gave it (decoded in the timed region). */
+typedef struct got_query {
+  bool ok;               /* an answer came */
+  int ar, overlap;
+  bool dep;
+  unsigned kinds;
+} got_query;
+
+#define NO_ANSWER UINT32_MAX  /* ngot[fi] of a function not answered */
+
 typedef struct bench {
   mssa_qmodule *q;
   const char *module;    /* the daemon's name for it */
   mssa_deps_access **acc; /* per function: in-process accesses */
   uint32_t *nacc;
+  got_access **got;      /* per function: the socket's answer, or ngot = NO_ANSWER */
+  uint32_t *ngot;
   query *qs;
   size_t nq;
+  got_query *gq;         /* per query: the socket's answer */
 } bench;
 
 static uint32_t rnd(uint32_t *s) {
@@ -228,6 +255,7 @@ static void pick_queries(bench *b, size_t nq) {
     if (b->q->ssa[fi] && (cnt[fi] = located(b, fi, buf)) >= 2) total += cnt[fi];
     else cnt[fi] = 0;
   b->qs = calloc(nq, sizeof *b->qs);
+  b->gq = calloc(nq, sizeof *b->gq);
   b->nq = nq;
   for (size_t k = 0; k < nq; k++) {
     uint32_t r = rnd(&seed) % total, fi = 0;
@@ -315,26 +343,56 @@ static json_t *params_form(json_t *params) {
   return memssa_params_form_new(params, form);
 }
 
-/* An access of the daemon's reply against in-process access index `a`. */
-static bool same_access(const mssa_ssa *s, const memssa_access *x, uint32_t a) {
+/* An access of the daemon's reply (kind, id, inst) against in-process
+** access index `a`. */
+static bool same_access(const mssa_ssa *s, int kind, int id, long long inst, uint32_t a) {
   const mssa_access *m = &s->acc.a[a];
-  if (m->kind == MSSA_ACC_USE) return x->kind == MEMSSA_ACCESS_USE && x->inst == (long long)m->inst;
-  return x->kind != MEMSSA_ACCESS_USE && x->kind != MEMSSA_ACCESS_NONE && x->id == (int)m->id;
+  if (m->kind == MSSA_ACC_USE) return kind == MEMSSA_ACCESS_USE && inst == (long long)m->inst;
+  return kind != MEMSSA_ACCESS_USE && kind != MEMSSA_ACCESS_NONE && id == (int)m->id;
 }
 
-static size_t compare_accesses(bench *b, uint32_t fi, const memssa_accesses_answer *r) {
+/* Keeps function fi's answer r for the comparison after the timed region
+** (a copy of its numbers: what a compiler keeps of an answer). */
+static void keep_accesses(bench *b, uint32_t fi, const memssa_accesses_answer *r) {
+  got_access *g = realloc(b->got[fi], (r->n ? r->n : 1) * sizeof *g);
+  if (!g) return;
+  for (size_t k = 0; k < r->n; k++) {
+    const memssa_access_clobber *x = &r->a[k];
+    g[k] = (got_access){x->access.kind, x->access.id, x->clobber.kind, x->clobber.id, x->alias,
+                        x->access.inst, x->clobber.inst};
+  }
+  b->got[fi] = g;
+  b->ngot[fi] = (uint32_t)r->n;
+}
+
+/* Every function's kept answer against the in-process one (untimed). */
+static size_t compare_accesses(bench *b, uint32_t fi) {
   const mssa_ssa *s = b->q->ssa[fi];
-  if (r->n != b->nacc[fi]) return 1;
+  if (b->ngot[fi] != b->nacc[fi]) return 1;
   size_t bad = 0;
   for (uint32_t k = 0; k < b->nacc[fi]; k++) {
     const mssa_deps_access *m = &b->acc[fi][k];
+    const got_access *g = &b->got[fi][k];
     bool phi = s->acc.a[m->access].kind == MSSA_ACC_PHI;
     const char *ar = mssa_q_alias_name(m->ar);
-    bad += !same_access(s, &r->a[k].access, m->access) ||
-           (!phi && !same_access(s, &r->a[k].clobber, m->clobber)) ||
-           strcmp(memssa_alias_name(r->a[k].alias), ar ? ar : "");
+    bad += !same_access(s, g->kind, g->id, g->inst, m->access) ||
+           (!phi && !same_access(s, g->ckind, g->cid, g->cinst, m->clobber)) ||
+           strcmp(memssa_alias_name((memssa_alias_result)g->alias), ar ? ar : "");
   }
   return bad;
+}
+
+static size_t check_accesses(bench *b) {
+  size_t bad = 0;
+  for (uint32_t fi = 0; fi < b->q->nfuncs; fi++)
+    if (b->q->ssa[fi]) bad += compare_accesses(b, fi) != 0;
+  return bad;
+}
+
+/* Before a phase: no function answered yet. */
+static void forget_answers(bench *b) {
+  for (uint32_t fi = 0; fi < b->q->nfuncs; fi++) b->ngot[fi] = NO_ANSWER;
+  if (b->gq) memset(b->gq, 0, b->nq * sizeof *b->gq);
 }
 
 static size_t socket_accesses(bench *b, memssa_client *c) {
@@ -346,7 +404,7 @@ static size_t socket_accesses(bench *b, memssa_client *c) {
       fprintf(stderr, "accesses @%s: %s\n", fname(b, fi), memssa_client_errmsg(c));
       bad++;
     } else {
-      bad += compare_accesses(b, fi, &r);
+      keep_accesses(b, fi, &r);
     }
     memssa_accesses_answer_free(&r);
   }
@@ -366,8 +424,8 @@ static size_t socket_accesses_pipelined(bench *b, memssa_client *c) {
     if (!b->q->ssa[fi]) continue;
     json_t *r;
     memssa_accesses_answer a = {0};
-    bad += memssa_client_recv_result(c, &r) || memssa_accesses_answer_decode(r, &a) ||
-           compare_accesses(b, fi, &a);
+    if (memssa_client_recv_result(c, &r) || memssa_accesses_answer_decode(r, &a)) bad++;
+    else keep_accesses(b, fi, &a);
     memssa_accesses_answer_free(&a);
     json_decref(r);
   }
@@ -382,20 +440,46 @@ static json_t *query_params_new(bench *b, const query *x) {
                                 : memssa_params_alias_new(b->module, fname(b, x->fi), a, bb));
 }
 
-/* Whether `result` is query x's in-process answer. */
-static bool query_matches(const query *x, json_t *result) {
-  if (x->depends) {
+/* Keeps a decoded answer of query k for the comparison after the timed
+** region. */
+static void keep_depends(bench *b, size_t k, const memssa_depends_answer *d) {
+  b->gq[k] = (got_query){true, 0, 0, d->depends, d->kinds};
+}
+
+static void keep_alias(bench *b, size_t k, const memssa_alias_answer *a) {
+  b->gq[k] = (got_query){true, (int)a->alias, (int)a->overlap, false, 0};
+}
+
+/* Decodes `result` as query k's answer (the client's work: timed) and keeps
+** it; whether it decoded. */
+static bool keep_query(bench *b, size_t k, json_t *result) {
+  if (b->qs[k].depends) {
     memssa_depends_answer d;
-    bool good = !memssa_depends_answer_decode(result, &d) && d.depends == x->dep &&
-                d.kinds == x->kinds;
+    bool good = !memssa_depends_answer_decode(result, &d);
+    if (good) keep_depends(b, k, &d);
     memssa_depends_answer_free(&d);
     return good;
   }
   memssa_alias_answer a;
-  bool good = !memssa_alias_answer_decode(result, &a) && (int)a.alias == x->ar &&
-              !strcmp(memssa_overlap_name(a.overlap), mssa_overlap_name((mssa_overlap)x->overlap));
+  bool good = !memssa_alias_answer_decode(result, &a);
+  if (good) keep_alias(b, k, &a);
   memssa_alias_answer_free(&a);
   return good;
+}
+
+/* Every kept answer against the in-process one (untimed). */
+static size_t check_queries(bench *b) {
+  size_t bad = 0;
+  for (size_t k = 0; k < b->nq; k++) {
+    const query *x = &b->qs[k];
+    const got_query *g = &b->gq[k];
+    if (!g->ok) bad++;
+    else if (x->depends) bad += g->dep != x->dep || g->kinds != x->kinds;
+    else
+      bad += g->ar != x->ar || strcmp(memssa_overlap_name((memssa_overlap)g->overlap),
+                                      mssa_overlap_name((mssa_overlap)x->overlap));
+  }
+  return bad;
 }
 
 static size_t socket_batch(bench *b, memssa_client *c) {
@@ -409,7 +493,7 @@ static size_t socket_batch(bench *b, memssa_client *c) {
   if (memssa_client_batch(c, reqs, &replies) == 0) {
     bad = 0;
     for (size_t k = 0; k < b->nq; k++)
-      bad += !query_matches(&b->qs[k], json_object_get(json_array_get(replies, k), "result"));
+      bad += !keep_query(b, k, json_object_get(json_array_get(replies, k), "result"));
   } else {
     fprintf(stderr, "batch: %s\n", memssa_client_errmsg(c));
   }
@@ -425,7 +509,7 @@ static size_t socket_pipeline(bench *b, memssa_client *c) {
                                   query_params_new(b, &b->qs[k]), NULL) != 0;
   for (size_t k = 0; k < b->nq; k++) {
     json_t *r;
-    bad += memssa_client_recv_result(c, &r) != 0 || !query_matches(&b->qs[k], r);
+    bad += memssa_client_recv_result(c, &r) != 0 || !keep_query(b, k, r);
     json_decref(r);
   }
   return bad;
@@ -437,7 +521,7 @@ static size_t socket_one_by_one(bench *b, memssa_client *c) {
     json_t *r;
     bad += memssa_client_request_new(c, b->qs[k].depends ? "depends" : "alias",
                                      query_params_new(b, &b->qs[k]), &r) != 0 ||
-           !query_matches(&b->qs[k], r);
+           !keep_query(b, k, r);
     json_decref(r);
   }
   return bad;
@@ -457,19 +541,16 @@ static size_t grouped_call(bench *b, memssa_client *c, const size_t *idx, size_t
   int rc = depends ? memssa_client_depends_pairs(c, b->module, fname(b, x0->fi), pairs, n, d)
                    : memssa_client_alias_pairs(c, b->module, fname(b, x0->fi), pairs, n, a);
   if (rc) return n;
-  size_t bad = 0;
   for (size_t k = 0; k < n; k++) {
-    const query *x = &b->qs[idx[k]];
     if (depends) {
-      bad += d[k].depends != x->dep || d[k].kinds != x->kinds;
+      keep_depends(b, idx[k], &d[k]);
       memssa_depends_answer_free(&d[k]);
     } else {
-      bad += (int)a[k].alias != x->ar ||
-             strcmp(memssa_overlap_name(a[k].overlap), mssa_overlap_name((mssa_overlap)x->overlap));
+      keep_alias(b, idx[k], &a[k]);
       memssa_alias_answer_free(&a[k]);
     }
   }
-  return bad;
+  return 0;
 }
 
 static const query *sort_qs;   /* for by_group */
@@ -507,6 +588,32 @@ static size_t socket_grouped(bench *b, memssa_client *c) {
   return bad;
 }
 
+/* The queries in the caller's order through memssa_client_queries: the
+** library sorts them into `pairs` requests over several functions and
+** pipelines them (docs/offload.md, "Many questions over many functions"). */
+static size_t socket_many(bench *b, memssa_client *c) {
+  memssa_query *q = malloc(b->nq * sizeof *q);
+  memssa_query_answer *out = malloc(b->nq * sizeof *out);
+  size_t bad = 0;
+  for (size_t k = 0; k < b->nq; k++)
+    q[k] = (memssa_query){fname(b, b->qs[k].fi),
+                          b->qs[k].depends ? MEMSSA_QUERY_DEPENDS : MEMSSA_QUERY_ALIAS,
+                          b->qs[k].a, b->qs[k].b};
+  if (memssa_client_queries(c, b->module, q, b->nq, out)) {
+    fprintf(stderr, "queries: %s\n", memssa_client_errmsg(c));
+    bad = b->nq;
+  } else {
+    for (size_t k = 0; k < b->nq; k++) {
+      if (b->qs[k].depends) keep_depends(b, k, &out[k].depends);
+      else keep_alias(b, k, &out[k].alias);
+      memssa_query_answer_free(&out[k]);
+    }
+  }
+  free(out);
+  free(q);
+  return bad;
+}
+
 /* memssa_client_accesses_many's callback: function `function`'s answer
 ** against the in-process one; functions come in module order. */
 typedef struct all_ctx {
@@ -522,7 +629,7 @@ static int all_each(void *arg, const char *function, const memssa_accesses_answe
     x->bad++;
     return 0;
   }
-  x->bad += compare_accesses(x->b, x->fi++, a) != 0;
+  keep_accesses(x->b, x->fi++, a);
   x->functions++;
   return 0;
 }
@@ -546,6 +653,8 @@ static size_t all_reply_bytes(bench *b, memssa_client *c, bool names) {
         memssa_params_accesses_many_new(b->module, NULL, 0, at, offset, 2000), f);
     json_t *r = NULL;
     if (p && !names) json_object_set_new(p, "blocks", json_false());
+    if (p && f == MEMSSA_FORM_PACKED)   /* as memssa_client_accesses_many asks */
+      json_object_set_new(p, "layout", json_string("columns"));
     bytes += raw_reply_len(c, "accesses", json_incref(p));
     int rc = memssa_client_request_new(c, "accesses", p, &r);
     json_t *next = json_object_get(r, "next");
@@ -585,21 +694,26 @@ static int setup(bench *b, const char *path, memssa_client *c, const char *phase
   memssa_load_answer_free(&l);
   b->acc = calloc(b->q->nfuncs, sizeof *b->acc);
   b->nacc = calloc(b->q->nfuncs, sizeof *b->nacc);
+  b->got = calloc(b->q->nfuncs, sizeof *b->got);
+  b->ngot = calloc(b->q->nfuncs, sizeof *b->ngot);
   return 0;
 }
 
 typedef size_t (*socket_fn)(bench *b, memssa_client *c);
+typedef size_t (*check_fn)(bench *b);
 
-/* Runs fn through the socket, timed; `phase` names its instruction dumps
-** (NULL: a warm-up, not counted). */
-static size_t timed_socket(bench *b, memssa_client *c, socket_fn fn, clock_pair *t,
-                           const char *phase) {
+/* Runs fn through the socket, timed, then compares the answers it kept
+** with the in-process ones, untimed (check); `phase` names its
+** instruction dumps (NULL: a warm-up, not counted). Mismatches. */
+static size_t timed_socket(bench *b, memssa_client *c, socket_fn fn, check_fn check,
+                           clock_pair *t, const char *phase) {
+  forget_answers(b);
   if (phase) mark_start(true);
   clock_pair t0 = now(true);
   size_t bad = fn(b, c);
   *t = since(t0, true);
   if (phase) mark_end(phase, true);
-  return bad;
+  return bad + check(b);
 }
 
 typedef void (*inproc_fn)(bench *b);
@@ -646,7 +760,7 @@ int main(int argc, char **argv) {
   const char *phase[] = {"accesses_cold", "accesses_warm"};
   for (int pass = 0; pass < 2; pass++) {
     in = timed_inproc(&b, inproc_accesses, phase[pass]);
-    n = timed_socket(&b, c, socket_accesses, &sock, phase[pass]);
+    n = timed_socket(&b, c, socket_accesses, check_accesses, &sock, phase[pass]);
     for (uint32_t fi = 0; fi < b.q->nfuncs && !pass; fi++)   /* once, untimed */
       if (b.q->ssa[fi])
         reply_bytes += raw_reply_len(c, "accesses", params_form(memssa_params_accesses_new(
@@ -654,7 +768,8 @@ int main(int argc, char **argv) {
     report(phase[pass], NULL, in, sock, count_accesses(&b), n);
     bad += n;
   }
-  n = timed_socket(&b, c, socket_accesses_pipelined, &sock, "accesses_warm_pipelined");
+  n = timed_socket(&b, c, socket_accesses_pipelined, check_accesses, &sock,
+                   "accesses_warm_pipelined");
   report("accesses_warm_pipelined", "accesses_warm", in, sock, count_accesses(&b), n);
   bad += n;
   if (form == MEMSSA_FORM_FULL) {   /* the texts the full form carries, made in-process */
@@ -673,7 +788,7 @@ int main(int argc, char **argv) {
     for (int pass = 0; pass < 2; pass++) {
       in = timed_inproc(&all[v], inproc_accesses, aphase[v][pass]);
       reply_bytes = 0;
-      n = timed_socket(&all[v], c, socket_accesses_all, &sock, aphase[v][pass]);
+      n = timed_socket(&all[v], c, socket_accesses_all, check_accesses, &sock, aphase[v][pass]);
       reply_bytes = all_reply_bytes(&all[v], c, !v);   /* untimed, after: cold stays cold */
       report(aphase[v][pass], NULL, in, sock, count_accesses(&all[v]), n);
       bad += n;
@@ -688,14 +803,15 @@ int main(int argc, char **argv) {
   for (size_t k = 0; k < b.nq; k++)
     reply_bytes += raw_reply_len(c, b.qs[k].depends ? "depends" : "alias",
                                  query_params_new(&b, &b.qs[k]));
-  socket_fn ways[] = {socket_batch, socket_pipeline, socket_one_by_one, socket_grouped};
+  socket_fn ways[] = {socket_batch, socket_pipeline, socket_one_by_one, socket_grouped,
+                      socket_many};
   const char *names[] = {"queries_batch", "queries_pipelined", "queries_one_by_one",
-                         "queries_grouped"};
-  int nways = form == MEMSSA_FORM_PACKED ? 4 : 3;   /* grouped: the packed form only */
+                         "queries_grouped", "queries_many"};
+  int nways = form == MEMSSA_FORM_PACKED ? 5 : 3;   /* grouped, many: the packed form only */
   for (int round = 0; round < 2; round++) {
     in = timed_inproc(&b, inproc_queries, round ? "queries" : NULL);
     for (int w = 0; w < nways; w++) {
-      n = timed_socket(&b, c, ways[w], &sock, round ? names[w] : NULL);
+      n = timed_socket(&b, c, ways[w], check_queries, &sock, round ? names[w] : NULL);
       if (round) report(names[w], "queries", in, sock, b.nq, n);
       bad += n;
     }

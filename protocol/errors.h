@@ -73,7 +73,15 @@
   /* `accesses` of several functions (docs/offload.md) */                            \
   X(NEEDS_COMPACT_FORM, "needs_compact_form", INVALID_PARAMS) /* functions or !blocks, full */ \
   X(FUNCTION_AND_FUNCTIONS, "function_and_functions", INVALID_PARAMS)                \
-  X(DECLARATION, "declaration", UNKNOWN_FUNCTION) /* functions[k]: no body */
+  X(DECLARATION, "declaration", UNKNOWN_FUNCTION) /* functions[k]: no body */     \
+  /* `pairs` of alias and depends (docs/offload.md); a question's adds data.pair */ \
+  X(NEEDS_PACKED_FORM, "needs_packed_form", INVALID_PARAMS) /* pairs; layout columns */ \
+  X(NEEDS_FUNCTIONS, "needs_functions", INVALID_PARAMS) /* layout columns, one function */ \
+  X(MALFORMED_PAIRS, "malformed_pairs", INVALID_PARAMS) /* not packed ids, odd count */ \
+  X(TOO_MANY_PAIRS, "too_many_pairs", INVALID_PARAMS)   /* over functions: > 256 */      \
+  X(NO_INSTRUCTION, "no_instruction", UNKNOWN_INSTRUCTION) /* pairs[k]: no such id */ \
+  X(NOT_MEMORY, "not_memory", NO_ACCESS)      /* pairs[k] of depends: no access */    \
+  X(NO_LOCATION, "no_location", NO_ACCESS)    /* pairs[k] of alias: not a load/store */
 
 #define MSSA__RPC_ENUM(name, code, msg, reason) MSSA_RPC_##name = (code),
 enum { MSSA_RPC_ERROR_TABLE(MSSA__RPC_ENUM) };

@@ -40,8 +40,12 @@
 #define REASON_CAP 2048
 #define ACCESSES_PAGE 1000     /* default page of `accesses` */
 #define ACCESSES_PAGE_MAX 100000
-/* The acache's form key: the form, and whether the reply has `blocks`. */
-#define CACHE_FORM(form, names) ((int)(form) | ((names) ? 0 : 8))
+/* Questions of one `pairs` request over several functions: ~26k
+** instructions a cold depends, so ~7M, about one batch slice. */
+#define PAIRS_MANY_MAX 256
+/* The acache's form key: the form, whether the reply has `blocks`, and
+** the layout of a page of several functions. */
+#define CACHE_FORM(form, names, columns) ((int)(form) | ((names) ? 0 : 8) | ((columns) ? 16 : 0))
 
 /* ------------------------------------------------------------ naming */
 
@@ -311,33 +315,59 @@ static int get_functions(mssa__call *c, mssa_qmodule *q, uint32_t **fis, size_t 
   return 0;
 }
 
-/* One function's entry of a page: its accesses from `offset`, at most
-** `room` (a new value, or NULL when out of memory); *got = how many. */
-static json_t *function_entry(mssa__call *c, mssa__form form, bool names, mssa_qmodule *q,
-                              uint32_t fi, uint64_t offset, uint64_t room, uint32_t *got,
-                              uint32_t *total) {
+/* One function of a page: its accesses from `offset`, at most `room`, as
+** an entry of the page's array (a new value appended to arr), or added to
+** the columns `col` when the page is in that layout; *got = how many. 0, or
+** -1 out of memory. */
+static int function_entry(mssa__call *c, mssa__form form, bool names, mssa_qmodule *q,
+                          uint32_t fi, uint64_t offset, uint64_t room, uint32_t *got,
+                          uint32_t *total, json_t *arr, mssa__columns *col) {
   /* not pinned: only this entry uses the graph, before the next is asked
   ** for, so --max-memory may evict it for the next one (graphs.c) */
   mssa_ssa *s = mssa__graph(c->p, q, fi, false);
   *got = *total = 0;
-  if (!s) return NULL;   /* it built before: cannot happen (graphs.c) */
+  if (!s) return -1;   /* it built before: cannot happen (graphs.c) */
   mssa_ssa_settle_words(s);
   if (room > s->acc.n) room = s->acc.n;
   mssa_deps_access *v = mssa_xmalloc((room ? room : 1) * sizeof *v);
   *total = mssa_deps_accesses(s, (uint32_t)offset, (uint32_t)room, v);
   *got = offset < *total ? *total - (uint32_t)offset : 0;
   if (*got > room) *got = (uint32_t)room;
-  json_t *r = mssa__ids_accesses_new(c->p, form, q, fi, mssa_str(q->m, q->m->funcs.a[fi].name),
-                                     names, v, *got, *total, offset);
+  int rc = 0;
+  if (col) {
+    mssa__columns_add(col, q, fi, names, v, *got, *total, offset);
+  } else {
+    json_t *r = mssa__ids_accesses_new(c->p, form, q, fi, mssa_str(q->m, q->m->funcs.a[fi].name),
+                                       names, v, *got, *total, offset);
+    rc = !r || json_array_append_new(arr, r) ? -1 : 0;
+  }
   free(v);
-  return r;
+  return rc;
+}
+
+/* params.layout (docs/offload.md, "Several functions in one request"):
+** "rows" (the default: an object a function) or "columns" (the packed
+** form only); *columns. */
+static int get_layout(mssa__call *c, mssa__form form, bool *columns) {
+  json_t *v = json_object_get(c->params, "layout");
+  const char *l = json_string_value(v);
+  *columns = l && !strcmp(l, "columns");
+  if (v && !*columns && !(l && !strcmp(l, "rows")))
+    return mssa__fail(c, MSSA_RPC_INVALID_PARAMS, "params.layout must be \"rows\" or \"columns\"");
+  if (*columns && form != MSSA__FORM_PACKED)
+    return mssa__fail_reason(c, MSSA_RPC_INVALID_PARAMS, MSSA_REASON_NEEDS_PACKED_FORM,
+                             "params.layout \"columns\" needs \"form\":\"packed\"");
+  if (*columns && !json_object_get(c->params, "functions"))
+    return mssa__fail_reason(c, MSSA_RPC_INVALID_PARAMS, MSSA_REASON_NEEDS_FUNCTIONS,
+                             "params.layout \"columns\" needs params.functions");
+  return 0;
 }
 
 /* `accesses` with params.functions: pages over the listed functions' accesses
 ** in order, at most `limit` accesses a page (a function with none counts as
 ** one), from function `at` of the list, access `offset` of it. */
 static int accesses_many(mssa__call *c, mssa_qmodule *q, mssa__form form, bool names,
-                         uint64_t offset, uint64_t limit) {
+                         bool columns, uint64_t offset, uint64_t limit) {
   uint64_t at = 0;
   uint32_t *fis;
   size_t n;
@@ -359,7 +389,8 @@ static int accesses_many(mssa__call *c, mssa_qmodule *q, mssa__form form, bool n
   mssa__aentry *e = NULL, *hit = NULL;
   uint32_t key = 0x80000000u | (uint32_t)(at < n ? at : n);
   if (all) {
-    e = acache_slot(c->p, q, key, CACHE_FORM(form, names), (uint32_t)offset, (uint32_t)limit, &hit);
+    e = acache_slot(c->p, q, key, CACHE_FORM(form, names, columns), (uint32_t)offset,
+                    (uint32_t)limit, &hit);
     if (hit) {
       c->p->accesses_cached++;
       c->result_text = hit->text;
@@ -373,6 +404,7 @@ static int accesses_many(mssa__call *c, mssa_qmodule *q, mssa__form form, bool n
   }
   c->p->gen++;   /* invariant 4 */
   json_t *arr = json_array(), *next = json_null();
+  mssa__columns col = {0};
   uint64_t used = 0, first = offset;
   int bad = !arr;
   for (size_t k = at; !bad && k < n; k++, offset = 0) {
@@ -381,8 +413,8 @@ static int accesses_many(mssa__call *c, mssa_qmodule *q, mssa__form form, bool n
       break;
     }
     uint32_t got, total;
-    json_t *fe = function_entry(c, form, names, q, fis[k], offset, limit - used, &got, &total);
-    bad |= !fe || json_array_append_new(arr, fe);
+    bad |= function_entry(c, form, names, q, fis[k], offset, limit - used, &got, &total, arr,
+                          columns ? &col : NULL);
     used += got ? got : 1;
     if (offset + got < total) {   /* the page ends inside this function */
       next = json_pack("{sIsI}", "at", (json_int_t)k, "offset", (json_int_t)(offset + got));
@@ -390,14 +422,23 @@ static int accesses_many(mssa__call *c, mssa_qmodule *q, mssa__form form, bool n
     }
   }
   free(fis);
-  json_t *r = bad || !next ? NULL
-                           : json_pack("{sIsOsO}", "total", (json_int_t)n, "functions", arr,
-                                       "next", next);
+  json_t *r = NULL;
+  if (columns) {
+    r = mssa__columns_new(&col, q, names, n, next);   /* takes next, frees col */
+    next = NULL;
+  } else if (!bad && next) {
+    r = json_pack("{sIsOsO}", "total", (json_int_t)n, "functions", arr, "next", next);
+  }
   json_decref(arr);
   json_decref(next);
-  if (!r) return mssa__fail(c, MSSA_RPC_INTERNAL_ERROR, "out of memory encoding the reply");
+  if (!r || bad) {
+    json_decref(r);
+    return mssa__fail(c, MSSA_RPC_INTERNAL_ERROR, "out of memory encoding the reply");
+  }
   c->result = r;
-  if (all) acache_store(c, e, q, key, CACHE_FORM(form, names), (uint32_t)first, (uint32_t)limit);
+  if (all)
+    acache_store(c, e, q, key, CACHE_FORM(form, names, columns), (uint32_t)first,
+                 (uint32_t)limit);
   return 0;
 }
 
@@ -405,11 +446,11 @@ int mssa__m_accesses(mssa__call *c) {
   target t;
   uint64_t offset = 0, limit = ACCESSES_PAGE;
   mssa__form form = MSSA__FORM_FULL;
-  bool names = true;
+  bool names = true, columns = false;
   int rc;
   if ((rc = mssa__param_uint(c, "offset", false, &offset)) ||
       (rc = mssa__param_uint(c, "limit", false, &limit)) || (rc = mssa__param_form(c, &form)) ||
-      (rc = mssa__param_bool(c, "blocks", &names)))
+      (rc = mssa__param_bool(c, "blocks", &names)) || (rc = get_layout(c, form, &columns)))
     return rc;
   if (!names && form == MSSA__FORM_FULL)
     return mssa__fail_reason(c, MSSA_RPC_INVALID_PARAMS, MSSA_REASON_NEEDS_COMPACT_FORM,
@@ -420,12 +461,12 @@ int mssa__m_accesses(mssa__call *c) {
   if (json_object_get(c->params, "functions")) {
     mssa_qmodule *q;
     if ((rc = mssa__get_module(c, &q, NULL))) return rc;
-    return accesses_many(c, q, form, names, offset, limit);
+    return accesses_many(c, q, form, names, columns, offset, limit);
   }
   if ((rc = get_fn(c, &t))) return rc;
   mssa__aentry *e = NULL, *hit = NULL;
   if (form != MSSA__FORM_FULL) {   /* invariant 5 */
-    e = acache_slot(c->p, t.q, t.fi, CACHE_FORM(form, names), (uint32_t)offset, (uint32_t)limit,
+    e = acache_slot(c->p, t.q, t.fi, CACHE_FORM(form, names, false), (uint32_t)offset, (uint32_t)limit,
                     &hit);
     if (hit) {
       e = hit;
@@ -451,7 +492,7 @@ int mssa__m_accesses(mssa__call *c) {
     rc = mssa__ids_accesses(c, form, t.q, t.fi, names, v, n, total, offset);
     free(v);
     if (!rc)
-      acache_store(c, e, t.q, t.fi, CACHE_FORM(form, names), (uint32_t)offset, (uint32_t)limit);
+      acache_store(c, e, t.q, t.fi, CACHE_FORM(form, names, false), (uint32_t)offset, (uint32_t)limit);
     return rc;
   }
   json_t *arr = json_array();
@@ -476,20 +517,34 @@ int mssa__m_accesses(mssa__call *c) {
 /* ------------------------------------------------------------ pairs */
 
 /* params.pairs (docs/offload.md, "Several questions in one request"): a
-** packed string of instruction ids, two a question, in the packed form
-** only; *v malloc'ed (freed by the caller), *n questions. */
-static int get_pairs(mssa__call *c, mssa__form form, int64_t **v, size_t *n) {
+** packed string of instruction ids, two a question (three over several
+** functions: `many`), in the packed form only; *v malloc'ed (freed by the
+** caller), *n questions. */
+static int get_pairs(mssa__call *c, mssa__form form, bool many, int64_t **v, size_t *n) {
   json_t *p = json_object_get(c->params, "pairs");
-  size_t nv = 0;
+  size_t nv = 0, per = many ? 3 : 2;
   *v = NULL;
   if (form != MSSA__FORM_PACKED)
-    return mssa__fail(c, MSSA_RPC_INVALID_PARAMS, "params.pairs needs \"form\":\"packed\"");
+    return mssa__fail_reason(c, MSSA_RPC_INVALID_PARAMS, MSSA_REASON_NEEDS_PACKED_FORM,
+                             "params.pairs needs \"form\":\"packed\"");
   if (!json_is_string(p) ||
-      mssa__packed_decode(json_string_value(p), json_string_length(p), v, &nv) || nv % 2)
-    return mssa__fail(c, MSSA_RPC_INVALID_PARAMS,
-                      "params.pairs must be a packed string of instruction ids, two a question");
-  *n = nv / 2;
+      mssa__packed_decode(json_string_value(p), json_string_length(p), v, &nv) || nv % per)
+    return mssa__fail_reason(c, MSSA_RPC_INVALID_PARAMS, MSSA_REASON_MALFORMED_PAIRS, "%s",
+                             many ? "params.pairs over params.functions must be a packed string "
+                                    "of three numbers a question (function index, two "
+                                    "instruction ids)"
+                                  : "params.pairs must be a packed string of instruction ids, "
+                                    "two a question");
+  *n = nv / per;
   return 0;
+}
+
+/* The failure rc of question k: data {reason, pair: k}, so a client that
+** grouped its questions finds which one without reading the message. */
+static int pair_failed(mssa__call *c, int rc, int reason, size_t k) {
+  json_decref(c->data);
+  c->data = json_pack("{sssI}", "reason", mssa_rpc_reason(reason), "pair", (json_int_t)k);
+  return rc;
 }
 
 /* Instruction `id` of question k: one with a memory access, and with loc
@@ -507,50 +562,114 @@ static int pair_inst(mssa__call *c, const target *t, int64_t id, size_t k, uint3
   if (rc && v && strncmp(c->msg, "params.pairs[", 13)) {   /* name the question */
     char m[sizeof c->msg];
     snprintf(m, sizeof m, "%s", c->msg);
-    return mssa__fail(c, rc, "params.%s: %s", what, m);
+    mssa__fail(c, rc, "params.%s: %s", what, m);
   }
-  if (rc) return rc;
+  if (rc) return pair_failed(c, rc, MSSA_REASON_NO_INSTRUCTION, k);
   if (loc ? !mssa_aa_inst_loc(t->q->ssa[t->fi]->aa, *inst, loc)
-          : mssa_ssa_inst_access(t->q->ssa[t->fi], *inst) == MSSA_NONE)
-    return mssa__fail(c, MSSA_RPC_NO_ACCESS, "params.%s: instruction %u of @%s %s", what, *inst,
-                      mssa_str(t->q->m, f->name),
-                      loc ? "is not a load or store" : "does not access memory");
+          : mssa_ssa_inst_access(t->q->ssa[t->fi], *inst) == MSSA_NONE) {
+    mssa__fail(c, MSSA_RPC_NO_ACCESS, "params.%s: instruction %u of @%s %s", what, *inst,
+               mssa_str(t->q->m, f->name), loc ? "is not a load or store" : "does not access memory");
+    return pair_failed(c, MSSA_RPC_NO_ACCESS, loc ? MSSA_REASON_NO_LOCATION : MSSA_REASON_NOT_MEMORY,
+                       k);
+  }
   return 0;
 }
 
-/* alias or depends over params.pairs: the packed answers in an array. */
+/* The questions of params.pairs over several functions (docs/offload.md,
+** "Many questions over many functions"): params.functions names them (as
+** `accesses` takes it), and pairs holds three numbers a question, the
+** function's index in that list and the two instruction ids. Bounded:
+** at most PAIRS_MANY_MAX questions, so a request costs about one batch
+** slice. On success v is rewritten as pairs (a, b) and fis[k] is question
+** k's function. */
+static int get_pairs_many(mssa__call *c, target *t, int64_t *v, size_t *n, uint32_t **fis) {
+  uint32_t *list;
+  size_t nl;
+  *fis = NULL;
+  if (json_object_get(c->params, "function"))
+    return mssa__fail_reason(c, MSSA_RPC_INVALID_PARAMS, MSSA_REASON_FUNCTION_AND_FUNCTIONS,
+                             "params.function and params.functions exclude each other");
+  if (*n > PAIRS_MANY_MAX)
+    return mssa__fail_reason(c, MSSA_RPC_INVALID_PARAMS, MSSA_REASON_TOO_MANY_PAIRS,
+                             "params.pairs: %zu questions over several functions, at most %d a "
+                             "request",
+                             *n, PAIRS_MANY_MAX);
+  int rc = get_functions(c, t->q, &list, &nl);
+  *fis = rc ? NULL : mssa_xmalloc((*n ? *n : 1) * sizeof **fis);
+  for (size_t k = 0; !rc && k < *n; k++) {
+    int64_t f = v[3 * k];
+    if (f < 0 || (uint64_t)f >= nl) {
+      mssa__fail(c, MSSA_RPC_INVALID_PARAMS,
+                 "params.pairs[%zu]: function %lld is not an index of params.functions (%zu)", k,
+                 (long long)f, nl);
+      rc = pair_failed(c, MSSA_RPC_INVALID_PARAMS, MSSA_REASON_MALFORMED_PAIRS, k);
+      break;
+    }
+    (*fis)[k] = list[f];
+    v[2 * k] = v[3 * k + 1];   /* in place: 2k + 1 < 3k + 1 for k > 0 */
+    v[2 * k + 1] = v[3 * k + 2];
+  }
+  free(list);
+  if (rc) {
+    free(*fis);
+    *fis = NULL;
+  }
+  return rc;
+}
+
+/* Question k's answer (into the array arr): alias or depends of v[2k],
+** v[2k+1] in t's function. */
+static int answer_pair(mssa__call *c, const target *t, const int64_t *v, size_t k, bool depends,
+                       json_t *arr) {
+  uint32_t x, y;
+  mssa_loc a, b;
+  int rc;
+  if ((rc = pair_inst(c, t, v[2 * k], k, &x, depends ? NULL : &a)) ||
+      (rc = pair_inst(c, t, v[2 * k + 1], k, &y, depends ? NULL : &b)))
+    return rc;
+  if (depends) {
+    mssa_deps_dep d;
+    mssa_deps_depends(t->q->ssa[t->fi], x, y, &d);
+    rc = mssa__ids_depends(c, MSSA__FORM_PACKED, t->q, t->fi, &d);
+    mssa_deps_dep_free(&d);
+  } else {
+    mssa_aa *aa = t->q->ssa[t->fi]->aa;
+    rc = mssa__ids_alias(c, MSSA__FORM_PACKED, mssa_aa_alias(aa, &a, &b), mssa_aa_overlap(aa, &a, &b));
+  }
+  if (!rc) json_array_append_new(arr, c->result);
+  c->result = NULL;
+  return rc;
+}
+
+/* alias or depends over params.pairs: the packed answers in an array; the
+** questions about one function (params.function), or about several
+** (params.functions). */
 static int answer_pairs(mssa__call *c, bool depends) {
   target t;
   mssa__form form = MSSA__FORM_FULL;
   int64_t *v = NULL;
+  uint32_t *fis = NULL;
   size_t n = 0;
-  int rc;
-  if ((rc = get_fn(c, &t)) || (rc = mssa__param_form(c, &form)) ||
-      (rc = get_pairs(c, form, &v, &n))) {
+  bool many = json_object_get(c->params, "functions") != NULL;
+  int rc = many ? mssa__get_module(c, &t.q, &t.module) : get_fn(c, &t);
+  if (!rc && !(rc = mssa__param_form(c, &form)) && !(rc = get_pairs(c, form, many, &v, &n)) && many)
+    rc = get_pairs_many(c, &t, v, &n, &fis);
+  if (rc) {
     free(v);
     return rc;
   }
   if (depends) c->p->gen++;   /* invariant 4 */
   json_t *arr = json_array();
   for (size_t k = 0; !rc && k < n; k++) {
-    uint32_t x, y;
-    mssa_loc a, b;
-    if ((rc = pair_inst(c, &t, v[2 * k], k, &x, depends ? NULL : &a)) ||
-        (rc = pair_inst(c, &t, v[2 * k + 1], k, &y, depends ? NULL : &b)))
-      break;
-    if (depends) {
-      mssa_deps_dep d;
-      mssa_deps_depends(t.q->ssa[t.fi], x, y, &d);
-      rc = mssa__ids_depends(c, form, t.q, t.fi, &d);
-      mssa_deps_dep_free(&d);
-    } else {
-      mssa_aa *aa = t.q->ssa[t.fi]->aa;
-      rc = mssa__ids_alias(c, form, mssa_aa_alias(aa, &a, &b), mssa_aa_overlap(aa, &a, &b));
+    if (fis && (k == 0 || fis[k] != t.fi)) {   /* a graph evicted meanwhile is built again */
+      t.fi = fis[k];
+      if (!mssa__graph(c->p, t.q, t.fi, false))
+        rc = mssa__fail(c, MSSA_RPC_INTERNAL_ERROR, "params.pairs[%zu]: no graph", k);
     }
-    if (!rc) json_array_append_new(arr, c->result);
-    c->result = NULL;
+    if (!rc) rc = answer_pair(c, &t, v, k, depends, arr);
   }
   free(v);
+  free(fis);
   if (rc) json_decref(arr);
   else c->result = arr;
   return rc;

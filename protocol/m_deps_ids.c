@@ -50,6 +50,7 @@
 **      `fields`.
 */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "m_deps_ids.h"
@@ -234,11 +235,10 @@ static const char *decimal(char buf[16], uint32_t v) {
   return d;
 }
 
-/* "blocks" of the packed form (invariant 5): the names joined by '\n' in
-** one string; the ids form's array if a name holds a '\n' itself. */
-static json_t *blocks_packed_new(const mssa_qmodule *q, uint32_t fi) {
+/* Appends function fi's block names to b, joined by '\n' (invariant 5);
+** false if a name holds a '\n' itself. */
+static bool blocks_join(mssa_buf *b, const mssa_qmodule *q, uint32_t fi) {
   const mssa_func *f = &q->m->funcs.a[fi];
-  mssa_buf b = {0};
   for (uint32_t k = 0; k < f->blocks.n; k++) {
     /* mssa_q_block_name's spelling (and its NAME_CAP cap, as blocks_new
     ** has it), without its scratch buffer: ~1k instructions a block */
@@ -246,20 +246,43 @@ static json_t *blocks_packed_new(const mssa_qmodule *q, uint32_t fi) {
     char slot[16];
     const char *nm = bb->name != MSSA_NONE ? mssa_str(q->m, bb->name) : decimal(slot, bb->slot);
     size_t len = strnlen(nm, NAME_CAP - 1);
-    if (memchr(nm, '\n', len)) {
-      mssa_buf_free(&b);
-      return blocks_new(q, fi);
-    }
-    if (k) mssa_buf_append(&b, "\n", 1);
-    mssa_buf_append(&b, nm, len);
+    if (memchr(nm, '\n', len)) return false;
+    if (k) mssa_buf_append(b, "\n", 1);
+    mssa_buf_append(b, nm, len);
   }
-  json_t *r = json_stringn(b.n ? b.p : "", b.n);
-  if (!r) {   /* a name that is not UTF-8 */
-    mssa_buf_append(&b, "", 1);
-    r = mssa__jstr(b.p);
+  return true;
+}
+
+/* The text of b as a JSON string (b freed): jansson checks its UTF-8, and
+** a name that is not UTF-8 is made so as every name is (mssa__jstr). */
+static json_t *names_string(mssa_buf *b) {
+  json_t *r = json_stringn(b->n ? b->p : "", b->n);
+  if (!r) {
+    mssa_buf_append(b, "", 1);
+    r = mssa__jstr(b->p);
   }
-  mssa_buf_free(&b);
+  mssa_buf_free(b);
   return r;
+}
+
+/* "blocks" of the packed form (invariant 5): the names joined by '\n' in
+** one string; the ids form's array if a name holds a '\n' itself. */
+static json_t *blocks_packed_new(const mssa_qmodule *q, uint32_t fi) {
+  mssa_buf b = {0};
+  if (!blocks_join(&b, q, fi)) {
+    mssa_buf_free(&b);
+    return blocks_new(q, fi);
+  }
+  return names_string(&b);
+}
+
+/* The ids row of accesses v (fields: kind, id, inst, block, clobber, alias). */
+static void access_row(const mssa_ssa *s, const mssa_deps_access *v, int64_t row[6]) {
+  const mssa_access *x = &s->acc.a[v->access];
+  access_nums(s, v->access, row);
+  row[3] = x->block;
+  row[4] = x->kind == MSSA_ACC_PHI ? -1 : (int64_t)s->acc.a[v->clobber].id;
+  row[5] = mssa_q_alias_name(v->ar) ? v->ar : -1;
 }
 
 json_t *mssa__ids_accesses_new(mssa_proto *p, mssa__form form, const mssa_qmodule *q, uint32_t fi,
@@ -272,12 +295,8 @@ json_t *mssa__ids_accesses_new(mssa_proto *p, mssa__form form, const mssa_qmodul
   int64_t st[3] = {0, 0, 0};
   if (packed) mssa_buf_reserve(&b, (size_t)n * 8);
   for (uint32_t k = 0; (packed || acc) && k < n; k++) {
-    const mssa_access *x = &s->acc.a[v[k].access];
-    int64_t row[6];   /* fields: kind, id, inst, block, clobber, alias */
-    access_nums(s, v[k].access, row);
-    row[3] = x->block;
-    row[4] = x->kind == MSSA_ACC_PHI ? -1 : (int64_t)s->acc.a[v[k].clobber].id;
-    row[5] = mssa_q_alias_name(v[k].ar) ? v[k].ar : -1;
+    int64_t row[6];
+    access_row(s, &v[k], row);
     if (packed) packed_access(&b, row, st);
     else put(p, acc, NULL, row, 6);
   }
@@ -307,6 +326,115 @@ int mssa__ids_accesses(mssa__call *c, mssa__form form, const mssa_qmodule *q, ui
                        bool names, const mssa_deps_access *v, uint32_t n, uint32_t total,
                        uint64_t offset) {
   return reply(c, mssa__ids_accesses_new(c->p, form, q, fi, NULL, names, v, n, total, offset));
+}
+
+/* ------------------------------------------------------------ columns */
+
+/* Function f's block names in the columns layout: a named block's name, an
+** unnamed one's an empty name with its number in `slots` (a packed
+** difference from the function's unnamed block before, from 0): on -O2
+** code every block is unnamed, and its decimal number and '\n' cost ~3.5
+** characters where a difference costs ~1.3. False when a name holds a
+** '\n' or is empty (it would read as unnamed): the caller falls back. */
+static bool blocks_slots(mssa__columns *col, const mssa_func *f, const mssa_qmodule *q) {
+  int64_t last = 0;
+  for (uint32_t k = 0; k < f->blocks.n; k++) {
+    const mssa_block *bb = &f->blocks.a[k];
+    if (col->nbnames + k) mssa_buf_append(&col->blocks, "\n", 1);
+    if (bb->name == MSSA_NONE) {
+      vlq(&col->slots, (int64_t)bb->slot - last);
+      last = bb->slot;
+      continue;
+    }
+    const char *nm = mssa_str(q->m, bb->name);
+    size_t len = strnlen(nm, NAME_CAP - 1);
+    if (!len || memchr(nm, '\n', len)) return false;
+    mssa_buf_append(&col->blocks, nm, len);
+  }
+  return true;
+}
+
+void mssa__columns_add(mssa__columns *col, const mssa_qmodule *q, uint32_t fi, bool names,
+                       const mssa_deps_access *v, uint32_t n, uint32_t total, uint64_t offset) {
+  const mssa_ssa *s = q->ssa[fi];
+  const mssa_func *f = &q->m->funcs.a[fi];
+  const char *fname = mssa_str(q->m, f->name);
+  int64_t st[3] = {0, 0, 0};   /* every function starts again from 0 */
+  if (col->nf == col->cap) {
+    col->cap = col->cap ? 2 * col->cap : 64;
+    col->fis = mssa_xrealloc(col->fis, col->cap * sizeof *col->fis);
+  }
+  col->fis[col->nf] = fi;
+  if (!col->fname_nl && strchr(fname, '\n')) col->fname_nl = true;
+  if (!col->fname_nl) {
+    if (col->nf) mssa_buf_append(&col->fnames, "\n", 1);
+    mssa_buf_puts(&col->fnames, fname);
+  }
+  vlq(&col->head, total);
+  vlq(&col->head, (int64_t)offset);
+  vlq(&col->head, n);
+  vlq(&col->head, f->entry);
+  if (names) {
+    vlq(&col->head, f->blocks.n);
+    if (!col->block_nl && !blocks_slots(col, f, q)) col->block_nl = true;
+    col->nbnames += f->blocks.n;
+  }
+  mssa_buf_reserve(&col->acc, (size_t)n * 8);
+  for (uint32_t k = 0; k < n; k++) {
+    int64_t row[6];
+    access_row(s, &v[k], row);
+    packed_access(&col->acc, row, st);
+  }
+  col->nf++;
+}
+
+/* One array of the names of each function's (or of its blocks, `blocks`)
+** of the page: the fallback when a name holds a '\n'. */
+static json_t *names_array(const mssa__columns *col, const mssa_qmodule *q, bool blocks) {
+  json_t *arr = json_array();
+  for (uint32_t k = 0; arr && k < col->nf; k++) {
+    json_t *more = blocks ? blocks_new(q, col->fis[k])
+                          : json_pack("[o]", mssa__jstr(mssa_str(q->m, q->m->funcs.a[col->fis[k]].name)));
+    if (!more || json_array_extend(arr, more)) {
+      json_decref(more);
+      json_decref(arr);
+      return NULL;
+    }
+    json_decref(more);
+  }
+  return arr;
+}
+
+json_t *mssa__columns_new(mssa__columns *col, const mssa_qmodule *q, bool names, size_t total,
+                          json_t *next) {
+  json_t *r = json_object();
+  bool slots = names && !col->block_nl;
+  json_t *members[] = {json_integer((json_int_t)total),
+                       col->fname_nl ? names_array(col, q, false) : names_string(&col->fnames),
+                       json_stringn_nocheck(col->head.n ? col->head.p : "", col->head.n),
+                       !names ? NULL
+                       : col->block_nl ? names_array(col, q, true)
+                                       : names_string(&col->blocks),
+                       !slots ? NULL : json_stringn_nocheck(col->slots.n ? col->slots.p : "",
+                                                            col->slots.n),
+                       json_stringn_nocheck(col->acc.n ? col->acc.p : "", col->acc.n), next};
+  static const char *const keys[] = {"total", "names", "head", "blocks", "slots", "accesses",
+                                     "next"};
+  int bad = !r;
+  for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++) {
+    if ((!names && k == 3) || (!slots && k == 4)) continue;
+    bad |= !members[k] || json_object_set_new(r, keys[k], members[k]);
+  }
+  mssa_buf_free(&col->fnames);
+  mssa_buf_free(&col->head);
+  mssa_buf_free(&col->blocks);
+  mssa_buf_free(&col->slots);
+  mssa_buf_free(&col->acc);
+  free(col->fis);
+  memset(col, 0, sizeof *col);
+  if (!bad) return r;
+  json_decref(r);
+  return NULL;
 }
 
 /* ------------------------------------------------------------ alias, depends */

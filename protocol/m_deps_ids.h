@@ -33,6 +33,28 @@ int mssa__ids_accesses(mssa__call *c, mssa__form form, const mssa_qmodule *q, ui
 json_t *mssa__ids_accesses_new(mssa_proto *p, mssa__form form, const mssa_qmodule *q, uint32_t fi,
                                const char *fname, bool names, const mssa_deps_access *v,
                                uint32_t n, uint32_t total, uint64_t offset);
+/* A page of `accesses` of several functions in the packed form's columns
+** layout (`"layout":"columns"`, docs/offload.md): the page's functions as
+** columns, not one object each: their names in one string, their numbers
+** (total, offset, accesses in the page, entry, block count when names) in
+** one packed string `head`, their block names in one string (an unnamed
+** block's empty, its number in the packed string `slots`) and their
+** accesses in one packed string (each function's differences starting
+** again from 0). Zeroed to start; mssa__columns_add once per function, in
+** page order; mssa__columns_new makes the result and frees the rest. */
+typedef struct mssa__columns {
+  mssa_buf fnames, head, blocks, slots, acc;
+  bool fname_nl, block_nl;     /* a name holds a '\n': that member is an array */
+  uint32_t *fis;               /* the page's functions */
+  uint32_t nf, cap;
+  size_t nbnames;              /* block names so far */
+} mssa__columns;
+void mssa__columns_add(mssa__columns *col, const mssa_qmodule *q, uint32_t fi, bool names,
+                       const mssa_deps_access *v, uint32_t n, uint32_t total, uint64_t offset);
+/* {total, names, head, blocks?, slots?, accesses, next} (next taken; NULL
+** when out of memory). */
+json_t *mssa__columns_new(mssa__columns *col, const mssa_qmodule *q, bool names, size_t total,
+                          json_t *next);
 int mssa__ids_alias(mssa__call *c, mssa__form form, int alias, mssa_overlap overlap);
 int mssa__ids_depends(mssa__call *c, mssa__form form, const mssa_qmodule *q, uint32_t fi,
                       const mssa_deps_dep *d);

@@ -145,7 +145,7 @@ void memssa_client_set_timeout(memssa_client *c, int ms) {
 
 /* ---------------------------------------------------------------- errors */
 
-static void set_errmsg(memssa_client *c, const char *msg) {
+void memssa__set_errmsg(memssa_client *c, const char *msg) {
   size_t n = strlen(msg) + 1;
   char *m = realloc(c->errmsg, n);
   if (!m) return;
@@ -156,7 +156,7 @@ static void set_errmsg(memssa_client *c, const char *msg) {
 int memssa__fail(memssa_client *c, int rc) {
   json_decref(c->error);
   c->error = NULL;
-  set_errmsg(c, memssa_client_strerror(rc));
+  memssa__set_errmsg(c, memssa_client_strerror(rc));
   return rc;
 }
 
@@ -173,7 +173,7 @@ static int rpc_error(memssa_client *c, json_t *error) {
   if (file && json_is_integer(json_object_get(data, "line")) && n > 0 && (size_t)n < sizeof msg)
     snprintf(msg + n, sizeof msg - (size_t)n, " (%s:%lld)", file,
              (long long)json_integer_value(json_object_get(data, "line")));
-  set_errmsg(c, msg);
+  memssa__set_errmsg(c, msg);
   return MEMSSA_CLIENT_ERPC;
 }
 

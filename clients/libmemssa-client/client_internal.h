@@ -23,6 +23,13 @@ struct memssa_client {
   bool no_blocks;          /* `accesses` without block names (memssa_client_set_block_names) */
 };
 
+/* Writes v as base64 VLQ (docs/offload.md, "The packed form") at out (room
+** for 13 characters); returns how many it wrote. */
+size_t memssa__vlq_put(char *out, long long v);
+
+/* Sets what memssa_client_errmsg says (copied). */
+void memssa__set_errmsg(memssa_client *c, const char *msg);
+
 /* Records transport error `rc` as the last failure; returns rc. */
 int memssa__fail(memssa_client *c, int rc);
 

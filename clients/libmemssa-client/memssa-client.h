@@ -312,14 +312,51 @@ int memssa_client_alias_pairs(memssa_client *c, const char *module, const char *
 json_t *memssa_params_pairs_new(const char *module, const char *function, const long long *pairs,
                                 size_t n);
 
+/* Many alias and depends questions over the functions of one module, in
+** few requests (docs/offload.md, "Many questions over many functions"):
+** q[0..n) in any order; the library sorts them by kind, then function, into
+** `pairs` requests over several functions of at most 64 questions (the
+** daemon takes 256: about one batch slice of its time, so other clients
+** wait no longer), sends them all, then reads all the
+** replies (pipelined), and puts answer k in out[k], the caller's order.
+** Instructions are stable ids (access.inst), as memssa_client_depends_pairs
+** takes them. On failure every out[k] is zeroed and the whole call fails:
+** an error reply for one request fails it (memssa_client_error_borrow is
+** that reply's error: data.pair is question j of that request, or the
+** message names params.functions[j]); memssa_client_errmsg names the
+** caller's query: "queries[K] (@f): error -32003: ..."); the other replies
+** are still read, so the client stays usable. */
+typedef enum memssa_query_kind {
+  MEMSSA_QUERY_ALIAS = 0,      /* a, b: loads or stores (their locations) */
+  MEMSSA_QUERY_DEPENDS = 1     /* a = from, b = to */
+} memssa_query_kind;
+typedef struct memssa_query {
+  const char *function;        /* its name, without '@' */
+  memssa_query_kind kind;
+  long long a, b;              /* instruction ids */
+} memssa_query;
+typedef struct memssa_query_answer {
+  memssa_query_kind kind;      /* the question's */
+  memssa_alias_answer alias;   /* kind ALIAS: the answer (else zeroed) */
+  memssa_depends_answer depends; /* kind DEPENDS: the answer (else zeroed) */
+} memssa_query_answer;
+int memssa_client_queries(memssa_client *c, const char *module, const memssa_query *q, size_t n,
+                          memssa_query_answer *out);
+/* Frees one answer of memssa_client_queries (safe on a zeroed one). */
+void memssa_query_answer_free(memssa_query_answer *a);
+
 /* `accesses` of several functions, a page of ~2,000 accesses a request
 ** (docs/offload.md, "Several functions in one request"): functions[0..nf),
 ** or every function with a body, in module order, when `functions` is
-** NULL. Asked in the ids form when the client's form is IDS, else packed.
+** NULL. Asked in the ids form when the client's form is IDS, else packed
+** in the columns layout (docs/offload.md, "The columns layout").
 ** each(arg, function, answer) is called once per function, in order, with
 ** its whole answer (as memssa_client_accesses decodes it; borrowed for the
 ** call only; its `json` is the function's element of the first page that
-** holds it: a function cut across pages is joined in `a`, not in `json`);
+** holds it, or in the columns layout an object the library makes of the
+** same members but `accesses` (its block names, NUL-separated, in
+** "block_names"): a function cut across pages is joined in `a`, not in
+** `json`);
 ** a non-zero return stops the sweep and is returned. */
 typedef int (*memssa_accesses_each)(void *arg, const char *function,
                                     const memssa_accesses_answer *answer);
@@ -415,7 +452,8 @@ const char *memssa_modref_name(unsigned modref);          /* "NoModRef", "Ref", 
       memssa_accesses_answer *: memssa_accesses_answer_free,      \
       memssa_alias_answer *: memssa_alias_answer_free,            \
       memssa_depends_answer *: memssa_depends_answer_free,        \
-      memssa_value_answer *: memssa_value_answer_free)(a)
+      memssa_value_answer *: memssa_value_answer_free,            \
+      memssa_query_answer *: memssa_query_answer_free)(a)
 #endif
 
 #ifdef __cplusplus

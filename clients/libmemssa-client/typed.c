@@ -219,14 +219,29 @@ static int access_array(json_t *arr, size_t *n, memssa_access **out) {
 
 /* ------------------------------------------------------------ the ids form */
 
-/* A base64 VLQ digit's value (docs/offload.md, "The packed form"), or -1
-** for a character outside the alphabet. */
-static int vlq_digit(unsigned char ch) {
-  if (ch >= 'A' && ch <= 'Z') return ch - 'A';
-  if (ch >= 'a' && ch <= 'z') return ch - 'a' + 26;
-  if (ch >= '0' && ch <= '9') return ch - '0' + 52;
-  return ch == '+' ? 62 : ch == '/' ? 63 : -1;
-}
+/* A base64 VLQ digit's value by character (docs/offload.md, "The packed
+** form"), -1 outside the alphabet: a table, as the decoding of a sweep's
+** ~100 KB of packed accesses is a tenth of the client's work. */
+static const signed char VLQ_DIGIT[256] = {
+    -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+    -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+    -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 62, -1, -1, -1, 63,
+    52, 53, 54, 55, 56, 57, 58, 59, 60, 61, -1, -1, -1, -1, -1, -1,
+    -1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14,
+    15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, -1, -1, -1, -1, -1,
+    -1, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40,
+    41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, -1, -1, -1, -1, -1,
+    -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+    -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+    -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+    -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+    -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+    -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+    -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+    -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+};
+
+static int vlq_digit(unsigned char ch) { return VLQ_DIGIT[ch]; }
 
 int memssa_packed_decode(const char *s, size_t len, long long **nums, size_t *n) {
   *nums = NULL;
@@ -325,28 +340,34 @@ static int ids_clobbers(const long long *v, const char *entry_block, memssa_acce
   return 0;
 }
 
-/* The ids numbers (6 an access) of packed `accesses` numbers v[0..nv)
-** (docs/offload.md, "The packed form": (kind, alias) as one number, then
-** differences from the state of the access before), into *rows (malloc'ed). */
+/* One access of packed `accesses` numbers v[*i..nv) (docs/offload.md, "The
+** packed form": (kind, alias) as one number, then differences from the
+** state st = {last def/phi id, instruction, block} of the access before)
+** as the ids form's 6 numbers in x; *i moves past it. */
+static int packed_step(const long long *v, size_t nv, size_t *i, long long *x, long long st[3]) {
+  long long kind = v[*i] / 5 + 1, alias = v[*i] % 5 - 1;
+  size_t need = 1 + (kind != MEMSSA_ACCESS_USE) + 2 * (kind != MEMSSA_ACCESS_PHI) + 1;
+  if (v[*i] < 0 || *i + need > nv) return MEMSSA_CLIENT_EPROTO;
+  ++*i;
+  if (kind != MEMSSA_ACCESS_USE) st[0] += v[(*i)++];
+  if (kind != MEMSSA_ACCESS_PHI) st[1] += v[(*i)++];
+  st[2] += v[(*i)++];
+  x[0] = kind, x[1] = kind == MEMSSA_ACCESS_USE ? -1 : st[0];
+  x[2] = kind == MEMSSA_ACCESS_PHI ? -1 : st[1];
+  x[3] = st[2], x[5] = alias;
+  x[4] = kind == MEMSSA_ACCESS_PHI ? -1 : st[0] - v[(*i)++];   /* a def's own id, or the last */
+  return 0;
+}
+
+/* The ids numbers (6 an access) of packed `accesses` numbers v[0..nv),
+** into *rows (malloc'ed). */
 static int packed_rows(const long long *v, size_t nv, long long **rows, size_t *n) {
   *rows = malloc((nv ? nv : 1) * IDS_ACCESS_FIELDS * sizeof **rows);   /* >= 2 numbers an access */
   *n = 0;
   if (!*rows) return MEMSSA_CLIENT_EIO;
-  long long id = 0, inst = 0, block = 0;   /* the last def/phi id, instruction, block */
-  for (size_t i = 0; i < nv;) {
-    long long *x = *rows + *n * IDS_ACCESS_FIELDS, kind = v[i] / 5 + 1, alias = v[i] % 5 - 1;
-    size_t need = 1 + (kind != MEMSSA_ACCESS_USE) + 2 * (kind != MEMSSA_ACCESS_PHI) + 1;
-    if (v[i] < 0 || i + need > nv) return MEMSSA_CLIENT_EPROTO;
-    i++;
-    if (kind != MEMSSA_ACCESS_USE) id += v[i++];
-    if (kind != MEMSSA_ACCESS_PHI) inst += v[i++];
-    block += v[i++];
-    x[0] = kind, x[1] = kind == MEMSSA_ACCESS_USE ? -1 : id;
-    x[2] = kind == MEMSSA_ACCESS_PHI ? -1 : inst;
-    x[3] = block, x[5] = alias;
-    x[4] = kind == MEMSSA_ACCESS_PHI ? -1 : id - v[i++];   /* a def's own id, or the last */
-    ++*n;
-  }
+  long long st[3] = {0, 0, 0};
+  for (size_t i = 0; i < nv; ++*n)
+    if (packed_step(v, nv, &i, *rows + *n * IDS_ACCESS_FIELDS, st)) return MEMSSA_CLIENT_EPROTO;
   return 0;
 }
 
@@ -386,14 +407,26 @@ static int accesses_rows(json_t *r, long long **rows, size_t *n) {
   return rc;
 }
 
+/* The names in p[0..len), separated by NULs, by index (*names malloc'ed). */
+static int split_names(const char *p, size_t len, const char ***names, size_t *n) {
+  const char *end = p + len;
+  *n = len ? 1 : 0;
+  for (const char *q = p; q < end; q++) *n += !*q;
+  if (*n && !(*names = malloc(*n * sizeof **names))) return MEMSSA_CLIENT_EIO;
+  for (size_t k = 0; k < *n; k++, p += strlen(p) + 1) (*names)[k] = p;
+  return 0;
+}
+
 /* The block names by index: the ids form's array, or the packed form's one
 ** string of names joined by '\n', split into a copy with NULs that the
 ** answer keeps (invariant 1: out->json becomes a shallow copy of the result
 ** holding it as "block_names"). *names malloc'ed. */
 static int block_names(json_t *r, memssa_accesses_answer *out, const char ***names, size_t *n) {
-  json_t *blocks = json_object_get(r, "blocks");
+  json_t *blocks = json_object_get(r, "blocks"), *made = json_object_get(r, "block_names");
   *names = NULL;
   *n = 0;
+  if (json_is_string(made) && !blocks)   /* split already (a columns page: columns_page) */
+    return split_names(json_string_value(made), json_string_length(made), names, n);
   if (!json_is_string(blocks)) {
     *n = json_array_size(blocks);
     if (*n && !(*names = malloc(*n * sizeof **names))) return MEMSSA_CLIENT_EIO;
@@ -413,12 +446,7 @@ static int block_names(json_t *r, memssa_accesses_answer *out, const char ***nam
   }
   json_decref(out->json);
   out->json = copy;
-  const char *p = json_string_value(split), *end = p + len;
-  *n = len ? 1 : 0;
-  for (const char *q = p; q < end; q++) *n += !*q;
-  if (*n && !(*names = malloc(*n * sizeof **names))) return MEMSSA_CLIENT_EIO;
-  for (size_t k = 0; k < *n; k++, p += strlen(p) + 1) (*names)[k] = p;
-  return 0;
+  return split_names(json_string_value(split), len, names, n);
 }
 
 /* The answer of the ids rows v (n accesses, taken) with r's blocks and
@@ -778,8 +806,7 @@ static json_t *ids_array_of(json_t *r) {
 
 /* ------------------------------------------------------------ pairs */
 
-/* Appends v as base64 VLQ (docs/offload.md, "The packed form"). */
-static size_t vlq_put(char *out, long long v) {
+size_t memssa__vlq_put(char *out, long long v) {
   static const char B64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
   unsigned long long u =
       v < 0 ? ((unsigned long long)-(v + 1) + 1) << 1 | 1 : (unsigned long long)v << 1;
@@ -797,7 +824,7 @@ json_t *memssa_params_pairs_new(const char *module, const char *function, const 
   json_t *p = fn_params_new(module, function, NULL, NULL, NULL, NULL);
   char *s = p && (pairs || !n) ? malloc(n * 2 * 13 + 1) : NULL;
   size_t len = 0;
-  for (size_t k = 0; s && k < 2 * n; k++) len += vlq_put(s + len, pairs[k]);
+  for (size_t k = 0; s && k < 2 * n; k++) len += memssa__vlq_put(s + len, pairs[k]);
   if (!s || json_object_set_new(p, "pairs", json_stringn(s, len)) ||
       json_object_set_new(p, "form", json_string("packed"))) {
     json_decref(p);
@@ -932,6 +959,9 @@ typedef struct many_pending {
   size_t n, cap;
 } many_pending;
 
+static int many_join(json_t *e, long long *v, size_t n, many_pending *pend,
+                     memssa_accesses_each each, void *arg);
+
 /* One function's entry `e` of a page, joined to the pages before it
 ** (*pend); when the function is complete (next null) decoded and handed
 ** to each(). */
@@ -939,7 +969,14 @@ static int many_entry(json_t *e, many_pending *pend, memssa_accesses_each each, 
   long long *v;
   size_t n;
   int rc = json_is_object(e) ? accesses_rows(e, &v, &n) : MEMSSA_CLIENT_EPROTO;
-  if (rc) return rc;
+  return rc ? rc : many_join(e, v, n, pend, each, arg);
+}
+
+/* The same for a function whose entry e and ids rows v (n accesses, taken)
+** are made already. */
+static int many_join(json_t *e, long long *v, size_t n, many_pending *pend,
+                     memssa_accesses_each each, void *arg) {
+  int rc;
   if (!pend->first) {   /* the usual case: a whole function in one page */
     pend->first = json_incref(e);
     pend->rows = v;
@@ -961,15 +998,131 @@ static int many_entry(json_t *e, many_pending *pend, memssa_accesses_each each, 
   }
   if (!json_is_null(json_object_get(e, "next"))) return 0;
   memssa_accesses_answer a;
-  if (!(rc = begin(pend->first, "accesses", &a.json, &a, sizeof a))) {
-    rc = accesses_rows_decode(pend->first, pend->rows, pend->n, &a);   /* takes the rows */
-    pend->rows = NULL;
-    if (!rc) rc = each(arg, str_of(pend->first, "function"), &a);
-  }
+  memset(&a, 0, sizeof a);   /* the rows are decoded: a columns entry has no "accesses" */
+  a.json = json_incref(pend->first);
+  rc = accesses_rows_decode(pend->first, pend->rows, pend->n, &a);   /* takes the rows */
+  pend->rows = NULL;
+  if (!rc) rc = each(arg, str_of(pend->first, "function"), &a);
   memssa_accesses_answer_free(&a);
   json_decref(pend->first);
   free(pend->rows);
   *pend = (many_pending){NULL, NULL, 0, 0};
+  return rc;
+}
+
+/* ------------------------------------------------------------ the columns layout */
+
+/* Item k of a page's names member (docs/offload.md, "The columns layout"):
+** one string of names joined by '\n', walked by *at (the offset of the
+** next name), or an array; the name (or names) as a new JSON string, or an
+** array of the `count` names from there when count >= 0 (block names). */
+static json_t *column_names(json_t *m, size_t *at, size_t *item, long long count) {
+  if (json_is_array(m)) {
+    if (count < 0) return json_incref(json_array_get(m, (*item)++));
+    json_t *arr = json_array();
+    for (long long k = 0; arr && k < count; k++)
+      json_array_append(arr, json_array_get(m, (*item)++));
+    return arr;
+  }
+  const char *s = json_string_value(m), *end = s + json_string_length(m), *p = s + *at, *q = p;
+  for (long long k = 0; q <= end && k < (count < 0 ? 1 : count); k++) {
+    const char *nl = memchr(q, '\n', (size_t)(end - q));
+    q = (nl ? nl : end) + 1;
+  }
+  size_t len = q > p ? (size_t)(q - p) - 1 : 0;
+  *at += q > p ? (size_t)(q - p) : 0;
+  return p <= end ? json_stringn_nocheck(p, len) : NULL;
+}
+
+/* Function's `count` block names from a columns page's `blocks` string at
+** *at: a name as it is, an empty one (an unnamed block) as its number,
+** the next of slots[*si..ns) (differences from the function's unnamed
+** block before, from 0). A new JSON string of them separated by NULs (the
+** answer's "block_names", invariant 1), or NULL when malformed. */
+static json_t *column_blocks(json_t *m, size_t *at, const long long *slots, size_t ns, size_t *si,
+                             long long count) {
+  const char *s = json_string_value(m), *end = s + json_string_length(m), *p = s + *at;
+  size_t cap = 64, n = 0;
+  char *out = malloc(cap);
+  long long last = 0, k = 0;
+  for (; out && k < count && p <= end; k++) {
+    const char *nl = memchr(p, '\n', (size_t)(end - p)), *q = nl ? nl : end;
+    char num[24], *d = num + sizeof num;   /* the number's digits, not snprintf: ~2k each */
+    const char *nm = p;
+    size_t len = (size_t)(q - p);
+    if (!len) {   /* unnamed: its number */
+      if (*si >= ns) break;
+      last += slots[(*si)++];
+      unsigned long long u = last < 0 ? 0ull - (unsigned long long)last : (unsigned long long)last;
+      do *--d = (char)('0' + u % 10);
+      while (u /= 10);
+      if (last < 0) *--d = '-';
+      nm = d;
+      len = (size_t)(num + sizeof num - d);
+    }
+    if (n + len + 2 > cap) {
+      char *grown = realloc(out, cap = 2 * (n + len + 2));
+      if (!grown) break;
+      out = grown;
+    }
+    if (k) out[n++] = '\0';   /* split already: block_names() keeps it as it is */
+    memcpy(out + n, nm, len);
+    n += len;
+    p = q + 1;
+  }
+  json_t *r = out && k == count ? json_stringn_nocheck(out, n) : NULL;
+  *at = (size_t)(p - s);
+  free(out);
+  return r;
+}
+
+/* A page in the columns layout: each function's entry (as the rows layout
+** spells it) and rows, joined to the pages before (many_join). */
+static int columns_page(json_t *page, many_pending *pend, memssa_accesses_each each, void *arg) {
+  json_t *names = json_object_get(page, "names"), *blocks = json_object_get(page, "blocks");
+  json_t *head = json_object_get(page, "head"), *acc = json_object_get(page, "accesses");
+  json_t *slots = json_object_get(page, "slots");
+  long long *h = NULL, *v = NULL, *sl = NULL;
+  size_t nh = 0, nv = 0, per = blocks ? 5 : 4, i = 0, nat = 0, nitem = 0, bat = 0, bitem = 0;
+  size_t nsl = 0, si = 0;
+  int rc = !json_is_string(head) || !json_is_string(acc) || !names ? MEMSSA_CLIENT_EPROTO : 0;
+  if (!rc) rc = memssa_packed_decode(json_string_value(head), json_string_length(head), &h, &nh);
+  if (!rc) rc = memssa_packed_decode(json_string_value(acc), json_string_length(acc), &v, &nv);
+  if (!rc && json_is_string(slots))
+    rc = memssa_packed_decode(json_string_value(slots), json_string_length(slots), &sl, &nsl);
+  if (!rc && nh % per) rc = MEMSSA_CLIENT_EPROTO;
+  for (size_t f = 0; !rc && f < nh / per; f++) {
+    const long long *x = h + f * per;   /* total, offset, n, entry, blocks? */
+    long long total = x[0], offset = x[1], n = x[2], *rows = NULL;
+    long long st[3] = {0, 0, 0};
+    if (n < 0 || !(rows = malloc(((size_t)n ? (size_t)n : 1) * IDS_ACCESS_FIELDS * sizeof *rows)))
+      rc = n < 0 ? MEMSSA_CLIENT_EPROTO : MEMSSA_CLIENT_EIO;
+    for (long long k = 0; !rc && k < n; k++)
+      rc = i < nv ? packed_step(v, nv, &i, rows + k * IDS_ACCESS_FIELDS, st) : MEMSSA_CLIENT_EPROTO;
+    json_t *e = rc ? NULL : json_object();
+    json_t *nm = e ? column_names(names, &nat, &nitem, -1) : NULL;
+    json_t *bn = !e || !blocks ? NULL
+                 : json_is_string(blocks) ? column_blocks(blocks, &bat, sl, nsl, &si, x[4])
+                                          : column_names(blocks, &bat, &bitem, x[4]);
+    if (e && (!nm || json_object_set_new(e, "function", nm) ||
+              json_object_set_new(e, "total", json_integer(total)) ||
+              json_object_set_new(e, "offset", json_integer(offset)) ||
+              json_object_set_new(e, "next", offset + n < total ? json_integer(offset + n)
+                                                                : json_null()) ||
+              json_object_set_new(e, "entry", json_integer(x[3])) ||
+              (blocks && (!bn || json_object_set_new(e, json_is_string(blocks) ? "block_names"
+                                                                              : "blocks", bn)))))
+      rc = MEMSSA_CLIENT_EPROTO;
+    else if (!blocks)
+      json_decref(bn);
+    if (!rc) rc = many_join(e, rows, (size_t)n, pend, each, arg);   /* takes the rows */
+    else free(rows);
+    json_decref(e);
+  }
+  if (!rc && (i != nv || si != nsl)) rc = MEMSSA_CLIENT_EPROTO;   /* numbers left over */
+  free(h);
+  free(v);
+  free(sl);
   return rc;
 }
 
@@ -983,15 +1136,20 @@ int memssa_client_accesses_many(memssa_client *c, const char *module, const char
     json_t *page = NULL, *p = memssa_params_accesses_many_new(module, functions, nf, at, offset,
                                                               ACCESSES_MANY_PAGE);
     if (!p) return memssa__fail(c, MEMSSA_CLIENT_EINVAL);
-    int rc = memssa_client_request_new(c, "accesses", accesses_as_asked(c, p, form), &page);
+    p = accesses_as_asked(c, p, form);
+    if (form == MEMSSA_FORM_PACKED) json_object_set_new(p, "layout", json_string("columns"));
+    int rc = memssa_client_request_new(c, "accesses", p, &page);
     if (rc) {   /* recorded by the request already */
       json_decref(pending.first);
       free(pending.rows);
       return rc;
     }
     json_t *fs = json_object_get(page, "functions"), *next = json_object_get(page, "next");
-    if (!json_is_array(fs) || !(json_is_null(next) || json_is_object(next)))
+    if (!(json_is_array(fs) || json_object_get(page, "head")) ||
+        !(json_is_null(next) || json_is_object(next)))
       rc = MEMSSA_CLIENT_EPROTO;
+    else if (!fs)
+      rc = columns_page(page, &pending, each, arg);   /* or each()'s */
     for (size_t k = 0; !rc && k < json_array_size(fs); k++)
       rc = many_entry(json_array_get(fs, k), &pending, each, arg);   /* or each()'s */
     at = (size_t)int_of(next, "at", 0);

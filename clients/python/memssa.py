@@ -41,10 +41,11 @@ import socket
 import stat
 
 __all__ = ["Client", "Batch", "Error", "ProtocolError", "UnsafeSocket", "default_socket",
-           "inst_json", "expand", "unpack", "vlq_decode", "vlq_encode"]
+           "inst_json", "expand", "unpack", "vlq_decode", "vlq_encode", "columns_entries"]
 
 ACCESSES_PAGE = 100000      # the daemon's largest `accesses` page
 ACCESSES_MANY_PAGE = 2000   # accesses_many: about one batch slice of the daemon, cold
+QUERIES_REQUEST = 64        # queries: questions a request (the daemon takes 256; queries.c)
 READ_CHUNK = 1 << 20
 
 # Codes of the ids form (docs/offload.md), by position.
@@ -112,8 +113,14 @@ ACCESS_FIELDS = ["kind", "id", "inst", "block", "clobber", "alias"]
 def _packed_rows(v):
     """The ids numbers of packed `accesses` numbers (docs/offload.md, "The
     packed form"): (kind, alias) as kind*5 + alias - 4, then differences."""
-    out, i, id_, inst, block = [], 0, 0, 0, 0
-    while i < len(v):
+    return _packed_take(v, 0, None)[0]
+
+
+def _packed_take(v, i, count):
+    """`count` accesses (None: all) of packed numbers v from index i, the
+    differences starting from 0: (their ids numbers, the index after them)."""
+    out, id_, inst, block, n = [], 0, 0, 0, 0
+    while i < len(v) and (count is None or n < count):
         kind, alias = v[i] // 5 + 1, v[i] % 5 - 1
         need = 2 + (kind != 2) + 2 * (kind != 3)
         if v[i] < 0 or i + need > len(v):
@@ -132,6 +139,50 @@ def _packed_rows(v):
             clobber = id_ - v[i]
             i += 1
         out += [kind, -1 if kind == 2 else id_, -1 if kind == 3 else inst, block, clobber, alias]
+        n += 1
+    if count is not None and n < count:
+        raise ProtocolError("packed accesses: %d of %d accesses" % (n, count))
+    return out, i
+
+
+def _names(m):
+    """A names member of the columns layout: one string joined by '\n', or a list."""
+    return m if isinstance(m, list) else (m.split("\n") if m else [])
+
+
+def columns_entries(page):
+    """A page of `accesses` of several functions in the columns layout
+    (docs/offload.md, "The columns layout") as the rows layout's entries,
+    each already the ids form's result (with its "function")."""
+    h, v = vlq_decode(page["head"]), vlq_decode(page["accesses"])
+    names, per = _names(page["names"]), 5 if "blocks" in page else 4
+    blocks = None
+    if "blocks" in page:   # "" is one empty name (an unnamed block) when the head counts one
+        nb = sum(h[f * per + 4] for f in range(len(h) // per)) if per == 5 else 0
+        blocks = page["blocks"] if isinstance(page["blocks"], list) else \
+            (page["blocks"].split("\n") if nb else [])
+    slots, si = vlq_decode(page.get("slots", "")), 0
+    if len(h) % per or len(h) // per != len(names):
+        raise ProtocolError("columns: %d head numbers for %d functions" % (len(h), len(names)))
+    out, i, b = [], 0, 0
+    for f, name in enumerate(names):
+        total, offset, n, entry = h[f * per:f * per + 4]
+        rows, i = _packed_take(v, i, n)
+        e = {"function": name, "total": total, "offset": offset,
+             "next": offset + n if offset + n < total else None, "entry": entry,
+             "fields": list(ACCESS_FIELDS)}
+        if blocks is not None:
+            e["blocks"], last = blocks[b:b + h[f * per + 4]], 0
+            b += h[f * per + 4]
+            for k, nm in enumerate(e["blocks"]):
+                if nm == "" and "slots" in page:   # unnamed: its number, a difference
+                    last += slots[si]
+                    si += 1
+                    e["blocks"][k] = str(last)
+        e["accesses"] = rows
+        out.append(e)
+    if i != len(v) or si != len(slots):
+        raise ProtocolError("columns: numbers left over")
     return out
 
 
@@ -446,6 +497,55 @@ class Client(_Typed):
                              "pairs": vlq_encode([x for p in pairs for x in p])})
         return [unpack(method, x) for x in r]
 
+    def queries(self, module, questions):
+        """Many alias and depends questions over the functions of one module
+        in few requests (docs/offload.md, "Many questions over many
+        functions"): questions are (function, kind, a, b) with kind "alias"
+        or "depends" (a, b: from, to) and a, b instruction ids, in any order.
+        They are sent as `pairs` over several functions, at most
+        QUERIES_REQUEST questions a request, all sent, then all read
+        (pipelined). Returns the answers unpacked (as the ids form's), in
+        the questions' order. An error reply raises Error (after every
+        reply is read), with `query` the index of the question it names."""
+        if self.waiting:
+            raise ProtocolError("%d pipelined replies are still unread" % len(self.waiting))
+        by_kind = {"alias": collections.OrderedDict(), "depends": collections.OrderedDict()}
+        for k, q in enumerate(questions):
+            function, kind, a, b = q
+            if kind not in by_kind:
+                raise ValueError("questions[%d]: kind must be 'alias' or 'depends'" % k)
+            by_kind[kind].setdefault(function, []).append((k, a, b))
+        reqs = []
+        for kind, fns in by_kind.items():
+            flat = [(f, k, a, b) for f, qs in fns.items() for k, a, b in qs]
+            for i in range(0, len(flat), QUERIES_REQUEST):
+                part, names, nums = flat[i:i + QUERIES_REQUEST], [], []
+                for f, k, a, b in part:
+                    if not names or names[-1] != f:
+                        names.append(f)
+                    nums += [len(names) - 1, a, b]
+                self.send(kind, {"module": module, "functions": names, "form": "packed",
+                                 "pairs": vlq_encode(nums)})
+                reqs.append((kind, part))
+        out, first = [None] * sum(len(p) for _, p in reqs), None
+        for kind, part in reqs:   # every reply, also after an error
+            r = self.recv()
+            if first is not None:
+                continue
+            if "error" in r:
+                first = Error(r["error"])
+                first.query = part[_failed_question(first, part)][1]
+                continue
+            res = _result(r)
+            if not isinstance(res, list) or len(res) != len(part):
+                first = ProtocolError("%s: %d answers for %d questions" % (kind, len(res), len(part)))
+                continue
+            for (_, k, _, _), x in zip(part, res):
+                out[k] = unpack(kind, x)
+        if first is not None:
+            raise first
+        return out
+
     def ping(self):
         return self.call("ping")
 
@@ -461,19 +561,24 @@ class Client(_Typed):
             r["next"] = more["next"]
         return r
 
-    def accesses_many(self, module, functions="*", form="packed", limit=ACCESSES_MANY_PAGE, blocks=True):
+    def accesses_many(self, module, functions="*", form="packed", limit=ACCESSES_MANY_PAGE, blocks=True,
+                      layout=None):
         """`accesses` of several functions, `limit` accesses a request
         (docs/offload.md, "Several functions in one request"): functions is
         "*" (every function with a body) or a list of names; form "packed"
         or "ids". A dict, in order, of each function's whole answer as the
         ids form's result (packed pages unpacked and joined). blocks=False:
-        without the block names (no "blocks" member)."""
+        without the block names (no "blocks" member). layout: "columns"
+        (the packed form's default here) or "rows"."""
         out, at, offset = {}, 0, 0
         extra = {} if blocks else {"blocks": False}
+        if layout or form == "packed":
+            extra["layout"] = layout or "columns"
         while True:
             r = self.call("accesses", dict({"module": module, "functions": functions, "form": form,
                                             "at": at, "offset": offset, "limit": limit}, **extra))
-            for e in r["functions"]:
+            entries = columns_entries(r) if "head" in r else r["functions"]
+            for e in entries:
                 name = e["function"]
                 piece = unpack("accesses", {k: v for k, v in e.items() if k != "function"})
                 if name in out and out[name]["next"] is not None:
@@ -510,6 +615,23 @@ class Client(_Typed):
         if len(by_id) != len(reqs) or any(q["id"] not in by_id for q in reqs):
             raise ProtocolError("the batch reply does not answer each request once")
         return [by_id[q["id"]] for q in reqs]
+
+
+def _failed_question(e, part):
+    """The index in part of the question an error of its request names:
+    data.pair, or the first question of function j (params.functions[j])."""
+    j = e.data.get("pair") if isinstance(e.data, dict) else None
+    if isinstance(j, int) and 0 <= j < len(part):
+        return j
+    head = "params.functions["
+    if e.message.startswith(head) and e.message[len(head):].split("]", 1)[0].isdigit():
+        want, f = int(e.message[len(head):].split("]", 1)[0]), 0
+        for i in range(1, len(part)):
+            if part[i][0] != part[i - 1][0]:
+                f += 1
+                if f == want:
+                    return i
+    return 0
 
 
 def _result(reply):

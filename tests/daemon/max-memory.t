@@ -13,9 +13,11 @@
 #    graphs, answer as without the cap;
 #  - unloading everything leaves 0 bytes; and the memory of an unloaded
 #    module goes back to the system (malloc_trim): RSS drops.
-import json, os, time
+import json, os, sys, time
 
 import daemonlib as lib
+sys.path.insert(0, os.path.join(lib.ROOT, "clients", "python"))
+import memssa  # noqa: E402
 ok, is_, done, Daemon = lib.ok, lib.is_, lib.done, lib.Daemon
 
 NMOD, NFUN, NPAIR = 6, 40, 12
@@ -52,10 +54,10 @@ def graphs(c):
     return c.result("stats")["graphs"]
 
 
-def all_pages(c, mod):
+def all_pages(c, mod, layout="rows"):
     pages, at, off = [], 0, 0
     while True:
-        r = c.result("accesses", {"module": mod, "functions": "*", "form": "packed",
+        r = c.result("accesses", {"module": mod, "functions": "*", "form": "packed", "layout": layout,
                                   "at": at, "offset": off, "limit": 50})
         pages.append(r)
         if r["next"] is None:
@@ -107,6 +109,26 @@ def main():
         same_all &= all_pages(c, "m%d" % m) == all_pages(fc, "m%d" % m)
         worst = max(worst, graphs(c)["bytes"])
     ok(same_all, "accesses of \"*\" in pages of 50, every module: the uncapped daemon's pages")
+    same_cols = all(all_pages(c, "m%d" % m, "columns") == all_pages(fc, "m%d" % m, "columns") for m in range(NMOD))
+    worst = max(worst, graphs(c)["bytes"])
+    ok(same_cols, "the same in the columns layout")
+    # `pairs` over every function of a module (docs/offload.md, "Many
+    # questions over many functions"): each question's graph rebuilt in turn.
+    same_pairs, nq = True, 0
+    for m in range(NMOD):
+        fns = ["f%d" % (m * NFUN + k) for k in range(NFUN)]
+        nums = []
+        for j, fn in enumerate(fns):
+            acc = fc.result("accesses", {"module": "m%d" % m, "function": fn, "form": "ids"})["accesses"]
+            mem = [acc[i + 2] for i in range(0, len(acc), 6) if acc[i + 2] >= 0]
+            for i in range(min(6, len(mem))):
+                nums += [j, mem[i], mem[(i * 5 + 3) % len(mem)]]
+        prm = {"module": "m%d" % m, "functions": fns, "form": "packed", "pairs": memssa.vlq_encode(nums)}
+        same_pairs &= c.result("depends", prm) == fc.result("depends", prm)
+        nq += len(nums) // 3
+        worst = max(worst, graphs(c)["bytes"])
+    ok(same_pairs and nq > 1000, "%d depends questions as pairs over 40 functions a request: the uncapped "
+       "daemon's answers" % nq)
     g = graphs(c)
     worst = max(worst, g["bytes"])
     is_(diffs[:3], [], "%d clobber answers equal the uncapped daemon's" % n)

@@ -6,7 +6,7 @@
 # path (and no crash on mangled input), JSON IR and hand-written .ll of one
 # random description giving isomorphic MemorySSA, and `value` against a
 # brute-force path enumeration on random JSON IR CFGs.
-import json, os, random, re, subprocess, sys
+import collections, json, os, random, re, subprocess, sys
 
 import daemonlib as lib
 sys.path.insert(0, os.path.join(lib.ROOT, "clients", "python"))
@@ -633,19 +633,25 @@ def forms_noir_packed(c, q):
     is_(MC.alias_pairs("ids", "main", [(6, 9), (9, 6)]), [[3, 1], [3, 1]],
         "alias pairs: v3 (inst 6) and v5 (inst 9) MustAlias, exact, both ways")
     is_(MC.alias_pairs("ids", "main", []), [], "no pairs: no answers")
-    for what, params, code, words in (
-            ("without the packed form", dict(q, pairs="QS"), -32602, "needs"),
-            ("an odd count", dict(p, pairs="QSQ"), -32602, "two a question"),
-            ("not packed numbers", dict(p, pairs="Q!"), -32602, "packed string"),
-            ("not a string", dict(p, pairs=[8, 9]), -32602, "packed string"),
-            ("an instruction that is not there", dict(p, pairs=memssa.vlq_encode([8, 9, 8, 999])), -32003, "pairs[1]"),
-            ("a negative id", dict(p, pairs=memssa.vlq_encode([-1, 9])), -32003, "pairs[0]")):
+    for what, params, code, words, data in (
+            ("without the packed form", dict(q, pairs="QS"), -32602, "needs", {"reason": "needs_packed_form"}),
+            ("an odd count", dict(p, pairs="QSQ"), -32602, "two a question", {"reason": "malformed_pairs"}),
+            ("not packed numbers", dict(p, pairs="Q!"), -32602, "packed string", {"reason": "malformed_pairs"}),
+            ("not a string", dict(p, pairs=[8, 9]), -32602, "packed string", {"reason": "malformed_pairs"}),
+            ("an instruction that is not there", dict(p, pairs=memssa.vlq_encode([8, 9, 8, 999])), -32003,
+             "params.pairs[1]: no instruction with id 999", {"reason": "no_instruction", "pair": 1}),
+            ("a negative id", dict(p, pairs=memssa.vlq_encode([-1, 9])), -32003, "params.pairs[0]",
+             {"reason": "no_instruction", "pair": 0}),
+            ("an instruction without access", dict(p, pairs=memssa.vlq_encode([8, 9, 7, 9])), -32004,
+             "params.pairs[1]: instruction 7 of @main does not access memory", {"reason": "not_memory", "pair": 1})):
         r = c.call("depends", params)
         e = r.get("error", {})
-        ok(e.get("code") == code and words in e.get("message", ""), "depends pairs, %s: %d (%s)" % (what, code, words), r)
+        ok(e.get("code") == code and words in e.get("message", "") and e.get("data") == data,
+           "depends pairs, %s: %d (%s), data %s" % (what, code, words, data), r)
     e = c.call("alias", dict(p, pairs=memssa.vlq_encode([9, 10]))).get("error", {})
-    ok(e.get("code") == -32004 and "pairs[0]" in e.get("message", "") and "not a load or store" in e["message"],
-       "alias pairs: a call has no single location (-32004, pairs[0])", e)
+    ok(e.get("code") == -32004 and "pairs[0]" in e.get("message", "") and "not a load or store" in e["message"]
+       and e.get("data") == {"reason": "no_location", "pair": 0},
+       "alias pairs: a call has no single location (-32004, pairs[0], reason no_location)", e)
     want = err_code(c.call("depends", dict(q, **{"from": "v5", "to": "nope"})))
     ok(want and err_code(c.call("depends", dict(p, **{"from": "v5", "to": "nope"}))) == want,
        "depends packed: a bad instruction fails as in the ids form (%s)" % want)
@@ -738,7 +744,99 @@ def forms_agree(c, path):
         ng += len(dp) + len(ap)
     ok(ng > 1000 and badg == 0, "%d questions in %d functions asked as pairs: the ids answers (%d functions differ)"
        % (ng, len(groups), badg))
+    queries_mixed(reqs, out)
     is_(badp, 0, "depends and alias: the packed form unpacks to exactly the ids answers (and errors alike)")
+
+
+def queries_mixed(reqs, out):
+    """memssa.Client.queries (docs/offload.md, "Many questions over many
+    functions"): the questions of forms_agree, depends and alias mixed over
+    every function in a random order, give the ids answers in the caller's
+    order, in few requests (a function with more than 256 questions in more
+    than one); its errors name the caller's question."""
+    qs, want = [], []
+    for k in range(0, len(reqs), 6):
+        prm = reqs[k]["params"]
+        for j, kind in ((2, "depends"), (3, "alias")):
+            if "result" in out[k + j]:
+                qs.append((prm["function"], kind, prm["from"], prm["to"]))
+                want.append(out[k + j]["result"])
+    fns = collections.Counter(q[0] for q in qs)
+    big = fns.most_common(1)[0][0]
+    extra = [k for k, q in enumerate(qs) if q[0] == big and q[1] == "depends"]
+    while len(extra) <= 300:   # more than one request for that function and kind
+        extra += extra
+    order = list(range(len(qs))) + extra
+    random.Random(12).shuffle(order)
+    first = MC.next_id
+    got = MC.queries("big", [qs[k] for k in order])
+    nreq = MC.next_id - first
+    bad = sum(g != want[k] for g, k in zip(got, order))
+    ok(len(order) > 3000 and len(fns) > 100 and len(got) == len(order) and bad == 0,
+       "queries: %d questions over %d functions, random order, answered in that order as the ids form "
+       "answers each (%d differ)" % (len(order), len(fns), bad))
+    nkind = collections.Counter(qs[k][1] for k in order)
+    per = memssa.QUERIES_REQUEST
+    is_(nreq, sum((m + per - 1) // per for m in nkind.values()),
+        "queries: %d requests for %d questions: pairs over several functions, %d a request" % (nreq, len(order), per))
+    f0, _, a0, b0 = qs[0]
+    f1 = next(q[0] for q in qs if q[0] != f0)
+    for what, questions, code, k, data in (
+            ("an unknown function", [(f0, "depends", a0, b0), ("nope", "depends", a0, b0), (f0, "depends", b0, a0)],
+             -32002, 1, None),
+            ("an unknown second function", [(f1, "depends", a0, b0), (f0, "depends", a0, b0), (f0, "depends", b0, a0),
+                                            ("nope", "depends", a0, b0)], -32002, 3, None),
+            ("an id that is no instruction", [(f0, "depends", a0, b0), (f1, "depends", a0, a0), (f0, "depends", b0, a0),
+                                              (f0, "depends", a0, 999999)], -32003, 3,
+             {"reason": "no_instruction", "pair": 2})):
+        try:
+            MC.queries("big", questions)
+            ok(False, "queries, %s: refused" % what)
+        except memssa.Error as e:
+            ok(e.code == code and e.query == k and (data is None or e.data == data),
+               "queries, %s: %d, question %d named, data %s" % (what, code, k, data),
+               (e.code, e.query, e.data, e.message))
+    ok(MC.pending == 0 and "version" in MC.ping(),
+       "queries: after an error every reply was read (the next request is answered)")
+    try:
+        MC.queries("big", [(f0, "modref", a0, b0)])
+        ok(False, "queries: a kind other than alias and depends is refused")
+    except ValueError as e:
+        ok("questions[0]" in str(e), "queries: a kind other than alias and depends is refused (%s)" % e)
+    is_(MC.queries("big", []), [], "queries: none asked, none answered")
+    pairs_over_functions(qs, want)
+
+
+def pairs_over_functions(qs, want):
+    """`pairs` over several functions (docs/offload.md, "Many questions over
+    many functions") on the wire: three numbers a question, the answers of
+    each function's own questions; its bound and its errors."""
+    dq = [(q, w) for q, w in zip(qs, want) if q[1] == "depends"][:256]
+    names = list(dict.fromkeys(q[0] for q, _ in dq))
+    nums = [x for q, _ in dq for x in (names.index(q[0]), q[2], q[3])]
+    base = {"module": "big", "functions": names, "form": "packed"}
+    r = MC.call("depends", dict(base, pairs=memssa.vlq_encode(nums)))
+    ok(len(names) > 20 and [memssa.unpack("depends", x) for x in r] == [w for _, w in dq],
+       "depends pairs over %d functions, 256 questions in one request: the ids answers" % len(names))
+    for what, params, code, reason, words in (
+            ("257 questions", dict(base, pairs=memssa.vlq_encode(nums + nums[:3])), -32602, "too_many_pairs",
+             "at most 256"),
+            ("not three numbers a question", dict(base, pairs=memssa.vlq_encode(nums[:4])), -32602,
+             "malformed_pairs", "three numbers a question"),
+            ("a function index out of the list", dict(base, pairs=memssa.vlq_encode(nums[:3] + [len(names)] + nums[4:6])),
+             -32602, "malformed_pairs", "params.pairs[1]: function %d is not an index" % len(names)),
+            ("an unknown function", dict(base, functions=names[:2] + ["nope"], pairs=memssa.vlq_encode(nums[:3])),
+             -32002, None, "params.functions[2]"),
+            ("with function too", dict(base, function=names[0], pairs=memssa.vlq_encode(nums[:3])), -32602,
+             "function_and_functions", "exclude"),
+            ("without the packed form", dict(base, form="ids", pairs=memssa.vlq_encode(nums[:3])), -32602,
+             "needs_packed_form", "packed")):
+        try:
+            MC.call("depends", params)
+            ok(False, "depends pairs over functions, %s: refused" % what)
+        except memssa.Error as e:
+            ok(e.code == code and (e.data or {}).get("reason") == reason and words in e.message,
+               "depends pairs over functions, %s: %d, reason %s" % (what, code, reason), (e.code, e.data, e.message))
 
 
 CACHE_LL = """define void @f(ptr %p, ptr %q) {
@@ -783,6 +881,7 @@ def accesses_many(c, path, ids):
     e = c.call("accesses", {"module": "big", "function": list(want)[3], "blocks": False}).get("error", {})
     is_((e.get("code"), (e.get("data") or {}).get("reason")), (-32602, "needs_compact_form"),
         "\"blocks\": false in the full form: -32602, needs_compact_form")
+    columns_layout(c, want)
     some = [f for f in want][5:9]
     is_(MC.accesses_many("big", functions=list(reversed(some)), limit=5),
         {f: want[f] for f in reversed(some)}, "a list of four functions, in its order, pages of 5")
@@ -806,6 +905,46 @@ def accesses_many(c, path, ids):
         e = c.call("accesses", params).get("error", {})
         ok(e.get("code") == code and (e.get("data") or {}).get("reason") == reason and words in e.get("message", ""),
            "accesses functions, %s: %d, reason %s" % (what, code, reason), e)
+
+
+def columns_layout(c, want):
+    """`"layout":"columns"` (docs/offload.md, "The columns layout"): the same
+    answers as the rows layout, in fewer bytes; the rows layout unchanged
+    beside it (also from the cache); its errors."""
+    is_(MC.accesses_many("big", layout="rows"), want, "rows layout (the default of the protocol): the ids answers")
+    is_(MC.accesses_many("big", layout="columns", limit=97), want,
+        "columns layout, pages of 97 (functions cut across pages): the ids answers")
+    nob = MC.accesses_many("big", layout="columns", blocks=False)
+    is_({f: dict(r, blocks=None) for f, r in nob.items()}, {f: dict(r, blocks=None) for f, r in want.items()},
+        "columns layout without block names: the same answers, no blocks")
+    base = {"module": "big", "functions": "*", "form": "packed", "limit": 2000}
+    rows, cols = (c.call("accesses", dict(base, layout=l)) for l in ("rows", "columns"))
+    rows_again, cols_again = (c.call("accesses", dict(base, layout=l)) for l in ("rows", "columns"))
+    rows, cols, rows_again, cols_again = (x.get("result") for x in (rows, cols, rows_again, cols_again))
+    ok(rows == rows_again and cols == cols_again and "functions" in rows and "head" in cols,
+       "rows and columns pages of the same request are cached apart")
+    nr, nc = len(json.dumps(rows, separators=(",", ":"))), len(json.dumps(cols, separators=(",", ":")))
+    ok(nc < nr * 0.8, "a columns page is smaller: %d bytes against %d for its rows" % (nc, nr))
+    is_(memssa.columns_entries(cols), [dict(memssa.unpack("accesses", {k: v for k, v in e.items() if k != "function"}),
+                                           function=e["function"]) for e in rows["functions"]],
+        "a columns page: each function's entry exactly the rows page's, unpacked")
+    c.result("load", {"module": "noircols", "path": os.path.join(FIX, "noir-loop.json")})
+    r = c.result("accesses", {"module": "noircols", "functions": "*", "form": "packed", "layout": "columns",
+                              "offset": 3, "limit": 3})
+    is_(r, {"total": 1, "names": "main", "head": "QGGAI", "blocks": "b0\nb1\nb2\nb3", "slots": "",
+            "accesses": "EEQEHSCAAECCAF", "next": {"at": 0, "offset": 6}},
+        "noir loop, columns, accesses 3..5: the documented reply")
+    ok(cols["blocks"].startswith("\n\n") and len(memssa.vlq_decode(cols["slots"])) == cols["blocks"].count("\n") + 1,
+       "lua.O2's unnamed blocks: empty names, their numbers in slots", cols["blocks"][:20])
+    for what, params, code, reason, words in (
+            ("in the ids form", dict(base, form="ids", layout="columns"), -32602, "needs_packed_form", "packed"),
+            ("for one function", {"module": "big", "function": list(want)[0], "form": "packed", "layout": "columns"},
+             -32602, "needs_functions", "params.functions"),
+            ("an unknown layout", dict(base, layout="col"), -32602, None, "params.layout"),
+            ("a layout not a string", dict(base, layout=1), -32602, None, "params.layout")):
+        e = c.call("accesses", params).get("error", {})
+        ok(e.get("code") == code and (e.get("data") or {}).get("reason") == reason and words in e.get("message", ""),
+           "accesses layout, %s: %d, reason %s" % (what, code, reason), e)
 
 
 def hits(c):

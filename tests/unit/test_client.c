@@ -505,6 +505,8 @@ static int many_each(void *arg, const char *function, const memssa_accesses_answ
   return m->stop_after && m->functions == m->stop_after ? 42 : 0;
 }
 
+static void test_queries(memssa_client *c, memssa_client *ids);
+
 /* `accesses` of several functions in one request a page (docs/offload.md,
 ** "Several functions in one request"). */
 static void test_accesses_many(memssa_client *c) {
@@ -562,8 +564,148 @@ static void test_accesses_many(memssa_client *c) {
     is_int(memssa_client_accesses_many(c, "lua", NULL, 0, many_each, &m), 42,
            "a callback's non-zero return stops the sweep and is returned");
     is_int((long long)m.functions, 5, "... after 5 functions");
+    test_queries(c, ids);
   }
   memssa_client_close(ids);
+}
+
+/* Questions of memssa_client_queries gathered from each function's
+** accesses (memssa_client_accesses_many's callback): every 5th memory
+** instruction against another, depends and alias in turn. */
+typedef struct qgather {
+  memssa_query *q;
+  size_t n, cap;
+  char **names;
+  size_t nnames;
+} qgather;
+
+static int gather_each(void *arg, const char *function, const memssa_accesses_answer *a) {
+  qgather *g = arg;
+  long long mem[4096];
+  size_t m = 0;
+  for (size_t k = 0; k < a->n && m < 4096; k++)
+    if (a->a[k].access.inst >= 0) mem[m++] = a->a[k].access.inst;
+  if (m < 2) return 0;
+  char *name = strdup(function);
+  g->names = realloc(g->names, (g->nnames + 1) * sizeof *g->names);
+  g->names[g->nnames++] = name;
+  for (size_t i = 0; i < m; i += 5) {
+    if (g->n == g->cap) g->q = realloc(g->q, (g->cap = 2 * g->cap + 64) * sizeof *g->q);
+    g->q[g->n] = (memssa_query){name, g->n % 2 ? MEMSSA_QUERY_ALIAS : MEMSSA_QUERY_DEPENDS, mem[i],
+                                mem[(i * 5 + 3) % m]};
+    g->n++;
+  }
+  return 0;
+}
+
+/* The answer of q alone, through the typed call (ids form on `ids`);
+** non-zero if the daemon refuses it (alias of a call). */
+static int ask_alone(memssa_client *ids, const memssa_query *q, memssa_query_answer *out) {
+  char a[32], b[32];
+  snprintf(a, sizeof a, "%lld", q->a);
+  snprintf(b, sizeof b, "%lld", q->b);
+  memset(out, 0, sizeof *out);
+  out->kind = q->kind;
+  return q->kind == MEMSSA_QUERY_DEPENDS
+             ? memssa_client_depends(ids, "lua", q->function, a, b, &out->depends)
+             : memssa_client_alias(ids, "lua", q->function, a, b, &out->alias);
+}
+
+static bool same_answer(const memssa_query_answer *x, const memssa_query_answer *y) {
+  if (x->kind != y->kind) return false;
+  if (x->kind == MEMSSA_QUERY_DEPENDS) return same_depends(&x->depends, &y->depends);
+  return x->alias.alias == y->alias.alias && x->alias.overlap == y->alias.overlap;
+}
+
+/* memssa_client_queries (docs/offload.md, "Many questions over many
+** functions") on lua.O2: thousands of depends and alias questions over
+** hundreds of functions, in a random order, answered in that order as the
+** typed calls answer each alone; more than 256 questions of one function;
+** errors name the caller's question and leave the client usable. */
+static void test_queries(memssa_client *c, memssa_client *ids) {
+  qgather g = {NULL, 0, 0, NULL, 0};
+  memssa_client_set_form(ids, MEMSSA_FORM_IDS);
+  is_int(memssa_client_accesses_many(ids, "lua", NULL, 0, gather_each, &g), 0, "questions gathered");
+  memssa_query_answer *want = calloc(g.n + 600, sizeof *want);
+  size_t n = 0;
+  for (size_t k = 0; k < g.n; k++)   /* drop what the daemon refuses alone (alias of a call) */
+    if (!ask_alone(ids, &g.q[k], &want[n])) g.q[n++] = g.q[k];
+  size_t nbig = 0;   /* 600 more depends of one function, its own in turn */
+  g.q = realloc(g.q, (n + 600) * sizeof *g.q);
+  for (size_t k = 0; nbig < 600; k = (k + 1) % n)
+    if (g.q[k].function == g.q[0].function && g.q[k].kind == MEMSSA_QUERY_DEPENDS) {
+      g.q[n + nbig] = g.q[k];
+      ask_alone(ids, &g.q[k], &want[n + nbig++]);
+    }
+  n += nbig;
+  size_t *order = malloc(n * sizeof *order);
+  memssa_query *q = malloc(n * sizeof *q);
+  for (size_t k = 0; k < n; k++) order[k] = k;
+  unsigned seed = 7;
+  for (size_t k = n; k > 1; k--) {   /* a random order */
+    seed = seed * 1103515245u + 12345u;
+    size_t j = (seed >> 8) % k, t = order[k - 1];
+    order[k - 1] = order[j];
+    order[j] = t;
+  }
+  for (size_t k = 0; k < n; k++) q[k] = g.q[order[k]];
+  memssa_query_answer *out = malloc(n * sizeof *out);
+  memssa_client_set_form(c, MEMSSA_FORM_FULL);   /* asked packed all the same */
+  is_int(memssa_client_queries(c, "lua", q, n, out), 0, "queries: one call");
+  size_t bad = 0, ndep = 0;
+  for (size_t k = 0; k < n; k++) {
+    bad += !same_answer(&out[k], &want[order[k]]);
+    ndep += out[k].kind == MEMSSA_QUERY_DEPENDS;
+    memssa_answer_free(&out[k]);
+  }
+  ok(n > 2500 && g.nnames > 300 && nbig >= 300 && ndep > n / 3 && ndep < n && !bad,
+     "queries: %zu questions (%zu depends) over %zu functions of lua.O2 in a random order, each "
+     "answered in its place as alone (%zu differ)", n, ndep, g.nnames, bad);
+  /* errors */
+  memssa_query e[4] = {q[0], {"nope", MEMSSA_QUERY_ALIAS, q[0].a, q[0].b}, q[1], q[2]};
+  int rc = memssa_client_queries(c, "lua", e, 3, out);
+  json_t *err = memssa_client_error_borrow(c);
+  ok(rc == MEMSSA_CLIENT_ERPC && json_integer_value(json_object_get(err, "code")) == -32002 &&
+         strstr(memssa_client_errmsg(c), "queries[1] (@nope): error -32002") && !out[0].alias.json &&
+         !out[0].depends.json && !out[2].alias.json && !out[2].depends.json,
+     "queries: an unknown function fails the call, names queries[1], answers zeroed (%s)",
+     memssa_client_errmsg(c));
+  e[0] = (memssa_query){q[0].function, MEMSSA_QUERY_DEPENDS, q[0].a, q[0].b};
+  e[1] = (memssa_query){q[0].function, MEMSSA_QUERY_DEPENDS, q[0].b, q[0].a};
+  e[2] = (memssa_query){"nope2", MEMSSA_QUERY_DEPENDS, q[0].b, q[0].a};
+  rc = memssa_client_queries(c, "lua", e, 3, out);
+  err = memssa_client_error_borrow(c);
+  ok(rc == MEMSSA_CLIENT_ERPC && json_integer_value(json_object_get(err, "code")) == -32002 &&
+         strstr(memssa_client_errmsg(c), "queries[2] (@nope2): error -32002: params.functions[1]"),
+     "queries: the second function of a request unknown: -32002 params.functions[1] = queries[2] "
+     "(%s)", memssa_client_errmsg(c));
+  e[2] = (memssa_query){q[0].function, MEMSSA_QUERY_DEPENDS, q[0].a, 999999};
+  rc = memssa_client_queries(c, "lua", e, 3, out);
+  err = memssa_client_error_borrow(c);
+  json_t *data = json_object_get(err, "data");
+  ok(rc == MEMSSA_CLIENT_ERPC && json_integer_value(json_object_get(err, "code")) == -32003 &&
+         json_integer_value(json_object_get(data, "pair")) == 2 &&
+         !strcmp(json_string_value(json_object_get(data, "reason")), "no_instruction") &&
+         strstr(memssa_client_errmsg(c), "queries[2] ("),
+     "queries: a bad id is -32003 no_instruction, data.pair 2 = queries[2] (%s)",
+     memssa_client_errmsg(c));
+  json_t *r = NULL;
+  ok(memssa_client_pending(c) == 0 && memssa_client_request_new(c, "ping", NULL, &r) == 0,
+     "queries: after an error every reply was read, the client goes on");
+  json_decref(r);
+  e[0].kind = (memssa_query_kind)7;
+  is_int(memssa_client_queries(c, "lua", e, 1, out), MEMSSA_CLIENT_EINVAL, "queries: a bad kind is EINVAL");
+  e[0] = (memssa_query){NULL, MEMSSA_QUERY_ALIAS, 1, 2};
+  is_int(memssa_client_queries(c, "lua", e, 1, out), MEMSSA_CLIENT_EINVAL, "queries: no function is EINVAL");
+  is_int(memssa_client_queries(c, "lua", NULL, 0, NULL), 0, "queries: none asked");
+  for (size_t k = 0; k < n; k++) memssa_answer_free(&want[k]);
+  for (size_t k = 0; k < g.nnames; k++) free(g.names[k]);
+  free(g.names);
+  free(g.q);
+  free(q);
+  free(out);
+  free(order);
+  free(want);
 }
 
 int main(void) {
