@@ -11,26 +11,26 @@
 **      "server error" range), so a client can tell the two apart.
 **   2. Codes and reasons are never renumbered or renamed: clients switch
 **      on them. A reason belongs to exactly one code.
-**   3. A code's default reason (last column, or NULL) is what an error of
-**      that code carries in data.reason when its handler names none.
+**   3. Every error carries a data.reason: the handler's, or else its code's
+**      default (last column), so a client can always switch on one word.
 */
 #ifndef MSSA_PROTO_ERRORS_H
 #define MSSA_PROTO_ERRORS_H
 
 /* X(NAME, CODE, MESSAGE, DEFAULT_REASON) */
 #define MSSA_RPC_ERROR_TABLE(X)                                                        \
-  X(PARSE_ERROR, -32700, "Parse error", NULL)           /* the line is not JSON */     \
-  X(INVALID_REQUEST, -32600, "Invalid Request", NULL)   /* JSON, not a request */      \
-  X(METHOD_NOT_FOUND, -32601, "Method not found", NULL)                                \
-  X(INVALID_PARAMS, -32602, "Invalid params", NULL)                                    \
-  X(INTERNAL_ERROR, -32603, "Internal error", NULL)                                    \
-  X(UNKNOWN_MODULE, -32001, "Unknown module", NULL)                                    \
-  X(UNKNOWN_FUNCTION, -32002, "Unknown function", NULL)                                \
-  X(UNKNOWN_INSTRUCTION, -32003, "Unknown instruction", NULL)                          \
-  X(NO_ACCESS, -32004, "No memory access", NULL)                                       \
-  X(IR_ERROR, -32010, "IR error", NULL)             /* data: {file, line, col, message} */ \
-  X(IO_ERROR, -32011, "I/O error", NULL)            /* data: {path, message, reason} */ \
-  X(EDIT_REJECTED, -32012, "Edit rejected", NULL)   /* data: {op, message} */          \
+  X(PARSE_ERROR, -32700, "Parse error", "parse_error")   /* the line is not JSON */   \
+  X(INVALID_REQUEST, -32600, "Invalid Request", "invalid_request") /* JSON, not a request */ \
+  X(METHOD_NOT_FOUND, -32601, "Method not found", "method_not_found")                  \
+  X(INVALID_PARAMS, -32602, "Invalid params", "invalid_params")                        \
+  X(INTERNAL_ERROR, -32603, "Internal error", "internal_error")                        \
+  X(UNKNOWN_MODULE, -32001, "Unknown module", "unknown_module")                        \
+  X(UNKNOWN_FUNCTION, -32002, "Unknown function", "unknown_function")                  \
+  X(UNKNOWN_INSTRUCTION, -32003, "Unknown instruction", "unknown_id")                  \
+  X(NO_ACCESS, -32004, "No memory access", "no_access")                                \
+  X(IR_ERROR, -32010, "IR error", "ir_error")       /* data: {file, line, col, message} */ \
+  X(IO_ERROR, -32011, "I/O error", "read_failed")   /* data: {path, message, reason} */ \
+  X(EDIT_REJECTED, -32012, "Edit rejected", "edit_rejected") /* data: {op, message} */ \
   X(REQUEST_TOO_LARGE, -32020, "Request too large", "request_too_large")               \
   X(UNAUTHORIZED, -32030, "Unauthorized", "bad_token")                                 \
   X(SHUTTING_DOWN, -32040, "Shutting down", "shutting_down")                           \
@@ -81,7 +81,10 @@
   X(TOO_MANY_PAIRS, "too_many_pairs", INVALID_PARAMS)   /* over functions: > 256 */      \
   X(NO_INSTRUCTION, "no_instruction", UNKNOWN_INSTRUCTION) /* pairs[k]: no such id */ \
   X(NOT_MEMORY, "not_memory", NO_ACCESS)      /* pairs[k] of depends: no access */    \
-  X(NO_LOCATION, "no_location", NO_ACCESS)    /* pairs[k] of alias: not a load/store */
+  X(NO_LOCATION, "no_location", NO_ACCESS)    /* pairs[k] of alias: not a load/store */ \
+  /* a member of params missing, or of the wrong JSON type (m_common.c) */             \
+  X(MISSING_PARAM, "missing_param", INVALID_PARAMS)                                   \
+  X(WRONG_TYPE, "wrong_type", INVALID_PARAMS)
 
 #define MSSA__RPC_ENUM(name, code, msg, reason) MSSA_RPC_##name = (code),
 enum { MSSA_RPC_ERROR_TABLE(MSSA__RPC_ENUM) };

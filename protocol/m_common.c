@@ -32,11 +32,13 @@ int mssa__param_str(mssa__call *c, const char *key, bool required, const char **
   json_t *v = json_object_get(c->params, key);
   if (!v || json_is_null(v)) {
     if (required)
-      return mssa__fail(c, MSSA_RPC_INVALID_PARAMS, "params.%s is required (a string)", key);
+      return mssa__fail_reason(c, MSSA_RPC_INVALID_PARAMS, MSSA_REASON_MISSING_PARAM,
+                               "params.%s is required (a string)", key);
     return 0;
   }
   if (!json_is_string(v))
-    return mssa__fail(c, MSSA_RPC_INVALID_PARAMS, "params.%s must be a string", key);
+    return mssa__fail_reason(c, MSSA_RPC_INVALID_PARAMS, MSSA_REASON_WRONG_TYPE,
+                             "params.%s must be a string", key);
   *out = json_string_value(v);
   return 0;
 }
@@ -45,12 +47,13 @@ int mssa__param_uint(mssa__call *c, const char *key, bool required, uint64_t *ou
   json_t *v = json_object_get(c->params, key);
   if (!v || json_is_null(v)) {
     if (required)
-      return mssa__fail(c, MSSA_RPC_INVALID_PARAMS, "params.%s is required (a number)", key);
+      return mssa__fail_reason(c, MSSA_RPC_INVALID_PARAMS, MSSA_REASON_MISSING_PARAM,
+                               "params.%s is required (a number)", key);
     return 0;
   }
   if (!json_is_integer(v) || json_integer_value(v) < 0)
-    return mssa__fail(c, MSSA_RPC_INVALID_PARAMS, "params.%s must be a non-negative integer",
-                      key);
+    return mssa__fail_reason(c, MSSA_RPC_INVALID_PARAMS, MSSA_REASON_WRONG_TYPE,
+                             "params.%s must be a non-negative integer", key);
   *out = (uint64_t)json_integer_value(v);
   return 0;
 }
@@ -64,7 +67,8 @@ int mssa__param_bool(mssa__call *c, const char *key, bool *out) {
   json_t *v = json_object_get(c->params, key);
   if (!v || json_is_null(v)) return 0;
   if (!json_is_boolean(v))
-    return mssa__fail(c, MSSA_RPC_INVALID_PARAMS, "params.%s must be true or false", key);
+    return mssa__fail_reason(c, MSSA_RPC_INVALID_PARAMS, MSSA_REASON_WRONG_TYPE,
+                             "params.%s must be true or false", key);
   *out = json_is_true(v);
   return 0;
 }

@@ -826,7 +826,7 @@ def pairs_over_functions(qs, want):
             ("a function index out of the list", dict(base, pairs=memssa.vlq_encode(nums[:3] + [len(names)] + nums[4:6])),
              -32602, "malformed_pairs", "params.pairs[1]: function %d is not an index" % len(names)),
             ("an unknown function", dict(base, functions=names[:2] + ["nope"], pairs=memssa.vlq_encode(nums[:3])),
-             -32002, None, "params.functions[2]"),
+             -32002, "unknown_function", "params.functions[2]"),
             ("with function too", dict(base, function=names[0], pairs=memssa.vlq_encode(nums[:3])), -32602,
              "function_and_functions", "exclude"),
             ("without the packed form", dict(base, form="ids", pairs=memssa.vlq_encode(nums[:3])), -32602,
@@ -897,11 +897,11 @@ def accesses_many(c, path, ids):
             ("function and functions", dict(base, functions="*", function=some[0]), -32602,
              "function_and_functions", "exclude"),
             ("a declaration", dict(base, functions=[some[0], decl]), -32002, "declaration", "functions[1]"),
-            ("an unknown function", dict(base, functions=["nope"]), -32002, None, "functions[0]"),
-            ("not a string", dict(base, functions=[1]), -32602, None, "functions[0]"),
-            ("neither \"*\" nor an array", dict(base, functions="all"), -32602, None, "\"*\""),
-            ("limit 0", dict(base, functions="*", limit=0), -32602, None, "limit"),
-            ("an unknown module", dict(base, module="nope", functions="*"), -32001, None, "nope")):
+            ("an unknown function", dict(base, functions=["nope"]), -32002, "unknown_function", "functions[0]"),
+            ("not a string", dict(base, functions=[1]), -32602, "invalid_params", "functions[0]"),
+            ("neither \"*\" nor an array", dict(base, functions="all"), -32602, "invalid_params", "\"*\""),
+            ("limit 0", dict(base, functions="*", limit=0), -32602, "invalid_params", "limit"),
+            ("an unknown module", dict(base, module="nope", functions="*"), -32001, "unknown_module", "nope")):
         e = c.call("accesses", params).get("error", {})
         ok(e.get("code") == code and (e.get("data") or {}).get("reason") == reason and words in e.get("message", ""),
            "accesses functions, %s: %d, reason %s" % (what, code, reason), e)
@@ -940,8 +940,8 @@ def columns_layout(c, want):
             ("in the ids form", dict(base, form="ids", layout="columns"), -32602, "needs_packed_form", "packed"),
             ("for one function", {"module": "big", "function": list(want)[0], "form": "packed", "layout": "columns"},
              -32602, "needs_functions", "params.functions"),
-            ("an unknown layout", dict(base, layout="col"), -32602, None, "params.layout"),
-            ("a layout not a string", dict(base, layout=1), -32602, None, "params.layout")):
+            ("an unknown layout", dict(base, layout="col"), -32602, "invalid_params", "params.layout"),
+            ("a layout not a string", dict(base, layout=1), -32602, "invalid_params", "params.layout")):
         e = c.call("accesses", params).get("error", {})
         ok(e.get("code") == code and (e.get("data") or {}).get("reason") == reason and words in e.get("message", ""),
            "accesses layout, %s: %d, reason %s" % (what, code, reason), e)

@@ -169,7 +169,7 @@ static void test_batch(mssa_proto *p, const char *q1) {
   snprintf(want, sizeof want, "[%.*s,%s,%s]\n", (int)strlen(rpc(p, q1, &rc)) - 1, rpc(p, q1, &rc),
            "{\"jsonrpc\":\"2.0\",\"id\":\"p\",\"result\":{\"version\":\"1.0\"}}",
            "{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32600,\"message\":"
-           "\"a request must be a JSON object\"}}");
+           "\"a request must be a JSON object\",\"data\":{\"reason\":\"invalid_request\"}}}");
   is_str(whole, want, "a batch: the replies in order, the notification left out, 7 refused");
   ok(rc == MSSA_PROTO_REPLIED && mssa_proto_is_batch(line, strlen(line)), "REPLIED; a batch line");
   mssa_proto_batch *b = mssa_proto_batch_begin(p, line, strlen(line));
@@ -228,6 +228,34 @@ static void test_ids_bytes(mssa_proto *p) {
   }
 }
 
+/* Every error names a data.reason (errors.h invariant 3): the refusal's
+** own word, or its code's default. Needs module "t" loaded. */
+static void test_reasons(mssa_proto *p) {
+  static const struct { const char *line, *code, *reason; } cases[] = {
+    {"nope", "-32700", "parse_error"},
+    {"[]", "-32600", "invalid_request"},
+    {"{\"id\":1,\"method\":\"zap\"}", "-32601", "method_not_found"},
+    {"{\"id\":1,\"method\":\"functions\",\"params\":{}}", "-32602", "missing_param"},
+    {"{\"id\":1,\"method\":\"functions\",\"params\":{\"module\":7}}", "-32602", "wrong_type"},
+    {"{\"id\":1,\"method\":\"functions\",\"params\":{\"module\":\"none\"}}", "-32001", "unknown_module"},
+    {"{\"id\":1,\"method\":\"clobber\",\"params\":{\"module\":\"t\",\"function\":\"g\",\"inst\":\"%v\"}}",
+     "-32002", "unknown_function"},
+    {"{\"id\":1,\"method\":\"clobber\",\"params\":{\"module\":\"t\",\"function\":\"f\",\"inst\":\"%zz\"}}",
+     "-32003", "unknown_id"},
+    {"{\"id\":1,\"method\":\"load\",\"params\":{\"module\":\"bad\",\"text\":\"bogus\"}}", "-32010", "ir_error"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    int rc;
+    char want_code[32], want_reason[64];
+    snprintf(want_code, sizeof want_code, "\"code\":%s,", cases[i].code);
+    snprintf(want_reason, sizeof want_reason, "\"reason\":\"%s\"", cases[i].reason);
+    const char *r = rpc(p, cases[i].line, &rc);
+    if (!ok(strstr(r, want_code) && strstr(r, want_reason), "%s carries data.reason %s", cases[i].code,
+            cases[i].reason))
+      diag("reply: %s", r);
+  }
+}
+
 static void test_engine(void) {
   mssa_proto_host h = {0};
   h.find = h_find;
@@ -279,6 +307,7 @@ static void test_engine(void) {
                 &rc), "\"code\":-32010") != NULL, "-32010 for bad IR");
   ok(strstr(rpc(p, "{\"id\":8,\"method\":\"stats\"}", &rc), "\"modules\":1,") != NULL, "stats");
   test_ids_bytes(p);
+  test_reasons(p);
   test_batch(p, q1);
   test_batch_random(p);
   ok(strstr(rpc(p, "{\"id\":9,\"method\":\"shutdown\"}", &rc), "\"stopping\":true") && rc == MSSA_PROTO_SHUTDOWN,
