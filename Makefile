@@ -13,7 +13,7 @@
 #   make bench      release build, then the build and rpc benchmarks
 #                   (bench-NAME: bench/NAME.sh; bench-all: every bench/*.sh)
 #   make deps       install missing Debian packages (as root)
-#   make clean      remove build/, build-asan/ and build-release/
+#   make clean      remove build/, build-asan/, build-tsan/ and build-release/
 #
 # Variables: CC (cc, or e.g. clang), BUILD (output dir), SAN (1: ASan +
 # UBSan; thread: ThreadSanitizer, with CC=clang), MSSA_CHECKS (1:
@@ -339,6 +339,6 @@ deps:
 	apt-get update && apt-get install -y $$missing
 
 clean:
-	rm -rf build build-asan $(RELEASE_BUILD) $(FUZZ_BUILD)
+	rm -rf build build-asan build-tsan $(RELEASE_BUILD) $(FUZZ_BUILD)
 
 -include $(LIB_OBJS:.o=.d) $(CLI_OBJS:.o=.d) $(CLIENT_OBJS:.o=.d) $(SRV_OBJS:.o=.d) $(TEST_BINS:=.d)
