@@ -7,9 +7,10 @@
 ** Threads live here, not in analysis/: the library only offers the
 ** constant slices that let graphs of one module be built at once
 ** (alias/phitrans.h). Two ways to hand the results over:
-**   - build, verify (no `keep`): each worker folds into a slice of its own
-**     and frees each graph after measuring it; the main thread waits for
-**     the workers to end, then emits every function in module order;
+**   - build, verify (no `keep`): each worker, the main thread one of them,
+**     folds into a slice of its own and frees each graph after measuring
+**     it; once all have ended the main thread emits every function in
+**     module order;
 **   - print (`keep`): the main thread emits (prints) while workers build
 **     ahead, each function in its window slot.
 **
@@ -261,13 +262,15 @@ void mssa_cli_run(mssa_module *m, mssa_cli_fn *fns, uint32_t n, unsigned jobs,
   uint32_t nc = slice_consts();
   for (uint32_t i = 0; i < p.window; i++)
     mssa_const_slices_reserve(m, &p.slots[i].sl, 1, nc, nc * SLICE_OPS_PER_CONST);
-  unsigned started = 0;
-  while (started < jobs &&
+  /* With keep the main thread prints; without, it is one of the workers. */
+  unsigned want = w->keep ? jobs : jobs - 1, started = 0;
+  while (started < want &&
          pthread_create(&tid[started], NULL, w->keep ? worker_keep : worker_free, &p) == 0)
     started++;
-  if (started && w->keep) emit_in_order(&p);
+  if (w->keep && started) emit_in_order(&p);
+  else if (!w->keep) worker_free(&p);
   for (unsigned i = 0; i < started; i++) pthread_join(tid[i], NULL);
-  if (!started)   /* no thread to be had: the plain loop, folding into the module */
+  if (w->keep && !started)   /* no thread to be had: the plain loop */
     for (uint32_t k = 0; k < n; k++) run_one(m, &fns[k], w, stdout);
   else if (!w->keep) emit_after(&p);
   free(tid);
