@@ -27,16 +27,19 @@
 **      slices, each slice's only by the thread that holds it: a worker's
 **      own (no keep); with keep, the slot's worker while it builds, then
 **      the main thread while it emits, the mutex ordering the hand-over.
-**   4. Overflow (alias/phitrans.c invariant 6): that function is done
-**      again as the one-thread loop does it, folding into the module, while
-**      no worker builds: without keep after they have all ended; with keep
-**      at the function's turn, the graph and what emit buffered thrown
-**      away, the workers paused (`active` 0, `paused` holding the rest).
-**      measure and emit then run again.
+**   4. Overflow (alias/phitrans.c invariant 6) in a build: that function
+**      is done again as the one-thread loop does it, folding into the
+**      module, while no worker builds: without keep after they have all
+**      ended; with keep at the function's turn, its graph thrown away, the
+**      workers paused (`active` 0, `paused` holding the rest). measure and
+**      emit then run again. In an emit (the walker's queries fold too) a
+**      full slice pauses the workers the same way until the emit ends, and
+**      the folds go on into the module: nothing needs doing again, so emit
+**      writes straight to stdout.
 **   5. -j1 (and a module with one function) is the plain loop: no thread,
 **      no slice, the module untouched.
 */
-#define _POSIX_C_SOURCE 200809L   /* pthreads, open_memstream */
+#define _POSIX_C_SOURCE 200809L   /* pthreads */
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -76,6 +79,7 @@ typedef struct pool {
   unsigned active;      /* workers building */
   unsigned sleeping;    /* workers waiting for the window or a pause */
   bool paused;          /* invariant 4 */
+  bool held;            /* the main thread paused them while it emits */
 } pool;
 
 unsigned mssa_cli_default_jobs(void) {
@@ -154,32 +158,6 @@ static void *worker_keep(void *arg) {
   }
 }
 
-/* Emits a built function from its slot; false when its folds overflowed
-** the slice (nothing was written: invariant 4). */
-static bool emit_from_slot(pool *p, mssa_cli_fn *fn, slot *st) {
-  const mssa_cli_work *w = p->w;
-  if (fn->rc != MSSA_OK) return true;   /* skipped, as the plain loop does */
-  if (!w->emit_folds) {
-    mssa_const_slice_use(&st->sl);
-    w->emit(w->ctx, fn, st->s, stdout);
-    mssa_const_slice_use(NULL);
-    /* cli_jobs.h: an emit that is not marked emit_folds folds nothing */
-    if (st->sl.overflow) abort();
-    return true;
-  }
-  char *buf = NULL;
-  size_t len = 0;
-  FILE *mem = open_memstream(&buf, &len);
-  if (!mem) return false;   /* no buffer: do it the one-thread way */
-  mssa_const_slice_use(&st->sl);
-  w->emit(w->ctx, fn, st->s, mem);
-  mssa_const_slice_use(NULL);
-  bool ok = fclose(mem) == 0 && !st->sl.overflow;
-  if (ok) fwrite(buf, 1, len, stdout);
-  free(buf);
-  return ok;
-}
-
 /* Invariant 4: no worker builds between pause and resume. */
 static void pause_workers(pool *p) {
   pthread_mutex_lock(&p->mu);
@@ -195,6 +173,31 @@ static void resume_workers(pool *p) {
   pthread_mutex_unlock(&p->mu);
 }
 
+/* The hook of a slot's slice while the main thread emits from it
+** (alias/phitrans.h): a fold past the full slice pauses the workers, and
+** the module is the main thread's until the emit ends (invariant 4). */
+static bool emit_slice_full(void *arg) {
+  pool *p = arg;
+  if (!p->held) pause_workers(p);
+  p->held = true;
+  return true;
+}
+
+/* Emits a built function from its slot (invariant 3): its folds go into
+** the slot's slice, and past it into the module (emit_slice_full). */
+static void emit_from_slot(pool *p, mssa_cli_fn *fn, slot *st) {
+  const mssa_cli_work *w = p->w;
+  if (fn->rc != MSSA_OK) return;   /* skipped, as the plain loop does */
+  st->sl.on_full = emit_slice_full;
+  st->sl.on_full_arg = p;
+  mssa_const_slice_use(&st->sl);
+  w->emit(w->ctx, fn, st->s, stdout);
+  mssa_const_slice_use(NULL);
+  st->sl.on_full = NULL;
+  if (p->held) resume_workers(p);
+  p->held = false;
+}
+
 /* keep: the main thread's part, every function's turn in module order. */
 static void emit_in_order(pool *p) {
   for (uint32_t k = 0; k < p->n; k++) {
@@ -207,10 +210,10 @@ static void emit_in_order(pool *p) {
     p->main_waits = MSSA_NONE;
     pthread_mutex_unlock(&p->mu);
     mssa_cli_fn *fn = &p->fns[k];
-    bool redo = st->overflow || !emit_from_slot(p, fn, st);
+    if (!st->overflow) emit_from_slot(p, fn, st);
     mssa_ssa_free(st->s);
     st->s = NULL;
-    if (redo) {
+    if (st->overflow) {   /* its build overflowed: redo it alone */
       pause_workers(p);
       run_one(p->m, fn, p->w, stdout);
       resume_workers(p);

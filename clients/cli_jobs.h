@@ -35,15 +35,14 @@ typedef struct mssa_cli_work {
   ** reads the graph and sets fn's fields, replacing what it set before (a
   ** function may be measured twice, cli_jobs.c invariant 4). */
   void (*measure)(mssa_cli_fn *fn, const mssa_ssa *s);
-  /* On the main thread, in module order, for each function built. */
+  /* On the main thread, in module order, for each function built; `s` is
+  ** the graph with keep, else NULL (it may be the graph in either case
+  ** when a function is done again, cli_jobs.c invariant 4). */
   void (*emit)(void *ctx, mssa_cli_fn *fn, mssa_ssa *s, FILE *out);
   void *ctx;
   /* emit needs the graph (print): built graphs wait for it, a few at a
   ** time; else the building thread frees each graph after measure. */
   bool keep;
-  /* emit may fold constants (the walker's print): it writes into a buffer
-  ** first, and its only effect must be what it writes to `out`. */
-  bool emit_folds;
 } mssa_cli_work;
 
 /* The default -j: the number of online CPUs, at most

@@ -222,8 +222,7 @@ int mssa_cli_print_local(int argc, char **argv) {
   bo.lazy_uses = o.walker && mssa_ssa_current(m);
   uint32_t n;
   mssa_cli_fn *fns = local_fns(m, o.function, &n);
-  /* the walker's queries fold constants as they go */
-  mssa_cli_work w = {&bo, NULL, print_emit, &o.walker, true, o.walker};
+  mssa_cli_work w = {&bo, NULL, print_emit, &o.walker, true};
   mssa_cli_run(m, fns, n, o.jobs, &w);
   free_fns(fns, n);
   mssa_module_free(m);
@@ -266,7 +265,7 @@ int mssa_cli_verify_local(int argc, char **argv) {
   uint32_t n;
   mssa_cli_fn *fns = local_fns(m, o.function, &n);
   verify_ctx v = {o.file, 0, 0};
-  mssa_cli_work w = {&bo, verify_measure, verify_emit, &v, false, false};
+  mssa_cli_work w = {&bo, verify_measure, verify_emit, &v, false};
   mssa_cli_run(m, fns, n, o.jobs, &w);
   free_fns(fns, n);
   mssa_module_free(m);
@@ -309,7 +308,7 @@ int mssa_cli_build_local(int argc, char **argv) {
   uint32_t n;
   mssa_cli_fn *fns = local_fns(m, NULL, &n);
   build_sums b = {m, {0}};
-  mssa_cli_work w = {&bo, build_measure, build_emit, &b, false, false};
+  mssa_cli_work w = {&bo, build_measure, build_emit, &b, false};
   mssa_cli_run(m, fns, n, o.jobs, &w);
   free_fns(fns, n);
   uint64_t t2 = mssa_now_ns();

@@ -24,13 +24,17 @@
 **      change, so other threads may read the module meanwhile. A folded
 **      constant is read only through the graph that folded it (its user
 **      index remembers it), so one slice serves one graph at a time.
-**   6. A fold that finds its slice full sets the slice's `overflow` and
-**      fails the translation as if LLVM could not translate: the graph (and
-**      whatever was computed from it) is then not the one-thread answer and
-**      must be thrown away and rebuilt with no slice in use, while no other
-**      thread uses the module.
+**   6. A fold that finds its slice full asks the slice's on_full hook, if
+**      it has one, whether the module is now the caller's alone; if so the
+**      fold goes into the module as with no slice (the hook must have made
+**      sure no other thread reads the module until this graph is done).
+**      Else it sets the slice's `overflow` and fails the translation as if
+**      LLVM could not translate: the graph (and whatever was computed from
+**      it) is then not the one-thread answer and must be thrown away and
+**      rebuilt with no slice in use, while no other thread uses the module.
 **   7. Ids keep their order: slices lie after every constant the reader
-**      made, and within a slice (or with none) folds take increasing ids,
+**      made, within a slice (or with none) folds take increasing ids, and
+**      a fold past a full slice (invariant 6) is appended after all slices,
 **      so a graph's folded constants compare with each other and with the
 **      module's exactly as in a one-thread build.
 */
@@ -72,16 +76,8 @@ void mssa_const_slice_reset(mssa_const_slice *sl) {
   sl->overflow = false;
 }
 
-/* Room for a constant of `nops` operands: its id, with *ops its operands'
-** start, or MSSA_NONE (overflow set) when the slice is full (invariant 6). */
-static uint32_t slice_take(mssa_const_slice *sl, uint32_t nops, uint32_t *ops) {
-  if (sl->c_n >= sl->c_cap || nops > sl->o_cap - sl->o_n) {
-    sl->overflow = true;
-    return MSSA_NONE;
-  }
-  *ops = sl->o_lo + sl->o_n;
-  sl->o_n += nops;
-  return sl->c_lo + sl->c_n++;
+static bool slice_full(const mssa_const_slice *sl, uint32_t nops) {
+  return sl->c_n >= sl->c_cap || nops > sl->o_cap - sl->o_n;
 }
 
 struct mssa_users {
@@ -177,9 +173,17 @@ static mssa_val synth(const tctx *t, const mssa_const *c, const mssa_val *ops) {
   }
   mssa_const nc = *c;
   mssa_const_slice *sl = cur_slice;
+  if (sl && slice_full(sl, c->nops)) {   /* invariant 6 */
+    if (!sl->on_full || !sl->on_full(sl->on_full_arg)) {
+      sl->overflow = true;
+      return MSSA_VAL_NONE;
+    }
+    sl = NULL;   /* the module is this thread's alone now */
+  }
   if (sl) {
-    id = slice_take(sl, c->nops, &nc.ops);
-    if (id == MSSA_NONE) return MSSA_VAL_NONE;   /* invariant 6 */
+    nc.ops = sl->o_lo + sl->o_n;
+    sl->o_n += c->nops;
+    id = sl->c_lo + sl->c_n++;
     for (uint32_t k = 0; k < c->nops; k++) m->cops.a[nc.ops + k] = ops[k];
     m->consts.a[id] = nc;
   } else {

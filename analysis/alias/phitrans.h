@@ -35,15 +35,20 @@ bool mssa_phi_translate(mssa_module *m, const mssa_func *f, const mssa_domtree *
 ** which graphs built on other threads read. A caller that builds graphs of
 ** one module on several threads reserves slices first, on one thread, and
 ** points each thread at the slice of the graph it works on; a fold then
-** fills that slice and never grows the module. A full slice fails the
-** fold and sets `overflow`: that graph must be rebuilt with no slice in
-** use while no other thread touches the module (the answer is then the
-** one-thread answer). Without a slice (the default) folds grow the module.
+** fills that slice and never grows the module. A full slice calls its
+** on_full hook (if set): when that answers true, the caller has made the
+** module its own (no other thread reads it until the graph is done) and
+** the fold grows the module. Else the fold fails and sets `overflow`: that
+** graph must be rebuilt with no slice in use while no other thread
+** touches the module (the answer is then the one-thread answer). Without a
+** slice (the default) folds grow the module.
 */
 typedef struct mssa_const_slice {
   uint32_t c_lo, c_n, c_cap;  /* constants [c_lo, c_lo + c_cap), c_n used */
   uint32_t o_lo, o_n, o_cap;  /* their operands in m->cops, likewise */
   bool overflow;              /* a fold found the slice full */
+  bool (*on_full)(void *arg); /* NULL, or see above; set by the caller */
+  void *on_full_arg;
 } mssa_const_slice;
 
 /* Appends n slices of `nconsts` constants and `nops` operands to m's
@@ -51,8 +56,8 @@ typedef struct mssa_const_slice {
 ** module must not be edited or read anew while its slices are in use. */
 void mssa_const_slices_reserve(mssa_module *m, mssa_const_slice *sl, uint32_t n,
                                uint32_t nconsts, uint32_t nops);
-/* Empties a slice (and clears overflow) for the next graph: no graph that
-** folded into it may be alive. */
+/* Empties a slice (and clears overflow; the hook stays) for the next
+** graph: no graph that folded into it may be alive. */
 void mssa_const_slice_reset(mssa_const_slice *sl);
 /* From now on the calling thread's folds go into `sl`; NULL: into the
 ** module (the default). Returns the slice in use before. */

@@ -3,7 +3,9 @@
 ** invariants 4-7): folds into a slice leave the module's tables alone,
 ** give the one-thread printout, and a slice too small (0 or 1 constants)
 ** reports overflow; the graph rebuilt with no slice (what the CLI's -j
-** does then, clients/cli_jobs.c invariant 4) prints the same again.
+** does then, clients/cli_jobs.c invariant 4) prints the same again; with
+** an on_full hook that hands the module over, folds past the slice go into
+** the module and the printout is the same.
 **
 ** Fixture: tests/fixtures/jobs/folds.ll, whose functions one, two and cast
 ** fold constants while their uses are optimized (two folds more than one).
@@ -64,6 +66,12 @@ static char *build_print(mssa_module *m, const char *name, mssa_const_slice *sl,
 
 static const char *const NAMES[] = {"one", "two", "cast", "plain"};
 
+static unsigned hook_calls;
+static bool take_module(void *arg) {
+  (*(unsigned *)arg)++;
+  return true;
+}
+
 int main(void) {
   no_plan();
   /* The one-thread answers, and proof that the fixture folds. */
@@ -117,6 +125,24 @@ int main(void) {
     }
   }
   ok(m->consts.n > nc, "the fallback folded into the module");
+
+  /* A hook that hands the module over: folds past the full slice go into
+  ** the module, and nothing overflows. */
+  for (int i = 0; i < 4; i++) {
+    bool of;
+    uint32_t most, n0 = m->consts.n;
+    hook_calls = 0;
+    sl[1].on_full = take_module;
+    sl[1].on_full_arg = &hook_calls;
+    char *t = build_print(m, NAMES[i], &sl[1], &of, &most);
+    sl[1].on_full = NULL;
+    ok(!of && !strcmp(t, ref[i]), "slice of 1 with a hook: %s prints the one-thread text", NAMES[i]);
+    is_uint(m->consts.n - n0, hook_calls, "%s: each fold past the slice called the hook and "
+            "went into the module (%u)", NAMES[i], hook_calls);
+    ok((hook_calls > 0) == (folds[i] > 1), "%s: the hook was called iff a graph folds more than one",
+       NAMES[i]);
+    free(t);
+  }
   ok(mssa_const_slice_use(NULL) == NULL, "no slice is left in use");
   mssa_module_free(m);
   for (int i = 0; i < 4; i++) free(ref[i]);
