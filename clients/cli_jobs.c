@@ -12,7 +12,8 @@
 **     it; once all have ended the main thread emits every function in
 **     module order;
 **   - print (`keep`): the main thread emits (prints) while workers build
-**     ahead, each function in its window slot.
+**     ahead, each function in its window slot; when it comes to a function
+**     no worker has taken yet, it builds that one itself.
 **
 ** Invariants:
 **   1. The output is the one-thread output, byte for byte: emit runs on the
@@ -25,8 +26,9 @@
 **      its graph) is free when function k takes it.
 **   3. While workers run, nothing changes the module but folds into the
 **      slices, each slice's only by the thread that holds it: a worker's
-**      own (no keep); with keep, the slot's worker while it builds, then
-**      the main thread while it emits, the mutex ordering the hand-over.
+**      own (no keep); with keep, the thread that builds the slot's
+**      function while it builds, then the main thread while it emits, the
+**      mutex ordering the hand-over (or none: the main thread built it).
 **   4. Overflow (alias/phitrans.c invariant 6) in a build: that function
 **      is done again as the one-thread loop does it, folding into the
 **      module, while no worker builds: without keep after they have all
@@ -198,17 +200,33 @@ static void emit_from_slot(pool *p, mssa_cli_fn *fn, slot *st) {
   p->held = false;
 }
 
+/* keep: the main thread's turn for function k. When no worker has taken
+** k yet, the main thread builds it itself (it is a worker too: it would
+** only wait); else it waits for the worker's graph. */
+static void take_turn(pool *p, uint32_t k, slot *st) {
+  unsigned expect = k;
+  if (atomic_compare_exchange_strong(&p->next, &expect, k + 1)) {
+    /* slot k % window is free: k - window was emitted (invariant 2) */
+    st->s = build_with(p, k, &st->sl, false, &st->overflow);
+    return;
+  }
+  pthread_mutex_lock(&p->mu);
+  /* a worker sleeping for the window is woken every half window
+  ** (emit_in_order): before waiting, wake them all */
+  if (!st->done && p->sleeping) pthread_cond_broadcast(&p->work_cv);
+  while (!st->done) {
+    p->main_waits = k;
+    pthread_cond_wait(&p->done_cv, &p->mu);
+  }
+  p->main_waits = MSSA_NONE;
+  pthread_mutex_unlock(&p->mu);
+}
+
 /* keep: the main thread's part, every function's turn in module order. */
 static void emit_in_order(pool *p) {
   for (uint32_t k = 0; k < p->n; k++) {
     slot *st = &p->slots[k % p->window];
-    pthread_mutex_lock(&p->mu);
-    while (!st->done) {
-      p->main_waits = k;
-      pthread_cond_wait(&p->done_cv, &p->mu);
-    }
-    p->main_waits = MSSA_NONE;
-    pthread_mutex_unlock(&p->mu);
+    take_turn(p, k, st);
     mssa_cli_fn *fn = &p->fns[k];
     if (!st->overflow) emit_from_slot(p, fn, st);
     mssa_ssa_free(st->s);
@@ -221,7 +239,9 @@ static void emit_in_order(pool *p) {
     pthread_mutex_lock(&p->mu);
     st->done = false;
     p->consumed = k + 1;
-    if (p->sleeping) pthread_cond_broadcast(&p->work_cv);
+    /* Workers sleeping for the window wake when half of it is free, not
+    ** for each slot: then they build a batch between context switches. */
+    if (p->sleeping && p->consumed % (p->window / 2) == 0) pthread_cond_broadcast(&p->work_cv);
     pthread_mutex_unlock(&p->mu);
   }
 }
@@ -265,17 +285,16 @@ void mssa_cli_run(mssa_module *m, mssa_cli_fn *fns, uint32_t n, unsigned jobs,
   uint32_t nc = slice_consts();
   for (uint32_t i = 0; i < p.window; i++)
     mssa_const_slices_reserve(m, &p.slots[i].sl, 1, nc, nc * SLICE_OPS_PER_CONST);
-  /* With keep the main thread prints; without, it is one of the workers. */
-  unsigned want = w->keep ? jobs : jobs - 1, started = 0;
-  while (started < want &&
+  /* The main thread is one of the workers (with keep, one that also
+  ** prints, and builds only what no other has taken yet). */
+  unsigned started = 0;
+  while (started < jobs - 1 &&
          pthread_create(&tid[started], NULL, w->keep ? worker_keep : worker_free, &p) == 0)
     started++;
-  if (w->keep && started) emit_in_order(&p);
-  else if (!w->keep) worker_free(&p);
+  if (w->keep) emit_in_order(&p);
+  else worker_free(&p);
   for (unsigned i = 0; i < started; i++) pthread_join(tid[i], NULL);
-  if (w->keep && !started)   /* no thread to be had: the plain loop */
-    for (uint32_t k = 0; k < n; k++) run_one(m, &fns[k], w, stdout);
-  else if (!w->keep) emit_after(&p);
+  if (!w->keep) emit_after(&p);
   free(tid);
   free(p.redo);
   free(p.slots);
