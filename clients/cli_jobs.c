@@ -8,9 +8,9 @@
 ** constant slices that let graphs of one module be built at once
 ** (alias/phitrans.h). Two ways to hand the results over:
 **   - build, verify (no `keep`): each worker, the main thread one of them,
-**     folds into a slice of its own and frees each graph after measuring
-**     it; once all have ended the main thread emits every function in
-**     module order;
+**     takes the largest function left, folds into a slice of its own and
+**     frees each graph after measuring it; once all have ended the main
+**     thread emits every function in module order;
 **   - print (`keep`): the main thread emits (prints) while workers build
 **     ahead, each function in its window slot; when it comes to a function
 **     no worker has taken yet, it builds that one itself.
@@ -71,6 +71,7 @@ typedef struct pool {
   slot *slots;          /* keep: `window` of them; else one per worker */
   uint32_t window;
   bool *redo;           /* no keep: per function, its folds overflowed */
+  uint32_t *order;      /* no keep: the functions in the order to build them */
   atomic_uint next;     /* the next function to build */
   atomic_uint nworkers; /* no keep: hands the workers their slots */
   /* keep: the mutex guards what follows and each slot's hand-over. */
@@ -120,15 +121,38 @@ static mssa_ssa *build_with(pool *p, uint32_t k, mssa_const_slice *sl, bool free
   return s;
 }
 
-/* No keep: build and measure until no function is left. */
+/* No keep: build and measure until no function is left, the largest
+** first (p->order). */
 static void *worker_free(void *arg) {
   pool *p = arg;
   mssa_const_slice *sl = &p->slots[atomic_fetch_add(&p->nworkers, 1)].sl;
   for (;;) {
-    uint32_t k = atomic_fetch_add(&p->next, 1);
-    if (k >= p->n) return NULL;
+    uint32_t i = atomic_fetch_add(&p->next, 1);
+    if (i >= p->n) return NULL;
+    uint32_t k = p->order[i];
     build_with(p, k, sl, true, &p->redo[k]);
   }
+}
+
+/* Largest first: one large function taken last would leave the other
+** threads idle at the end (luaV_execute is a quarter of lua.O0's build,
+** and last but few in the module). Size: instructions. */
+static int by_size_desc(const void *a, const void *b) {
+  const uint64_t *x = a, *y = b;
+  return *x < *y ? 1 : *x > *y ? -1 : 0;
+}
+
+static uint32_t *largest_first(const mssa_module *m, const mssa_cli_fn *fns, uint32_t n) {
+  uint64_t *key = malloc(n * sizeof *key);
+  uint32_t *order = malloc(n * sizeof *order);
+  if (!key || !order) abort();
+  /* instructions in the high half, the position (ties: module order) low */
+  for (uint32_t k = 0; k < n; k++)
+    key[k] = (uint64_t)m->funcs.a[fns[k].fi].insts.n << 32 | (UINT32_MAX - k);
+  qsort(key, n, sizeof *key, by_size_desc);
+  for (uint32_t k = 0; k < n; k++) order[k] = UINT32_MAX - (uint32_t)key[k];
+  free(key);
+  return order;
 }
 
 /* keep: build into the window (invariant 2). */
@@ -282,6 +306,7 @@ void mssa_cli_run(mssa_module *m, mssa_cli_fn *fns, uint32_t n, unsigned jobs,
   p.redo = calloc(n, sizeof *p.redo);
   pthread_t *tid = calloc(jobs, sizeof *tid);
   if (!p.slots || !p.redo || !tid) abort();
+  if (!w->keep) p.order = largest_first(m, fns, n);
   uint32_t nc = slice_consts();
   for (uint32_t i = 0; i < p.window; i++)
     mssa_const_slices_reserve(m, &p.slots[i].sl, 1, nc, nc * SLICE_OPS_PER_CONST);
@@ -296,6 +321,7 @@ void mssa_cli_run(mssa_module *m, mssa_cli_fn *fns, uint32_t n, unsigned jobs,
   for (unsigned i = 0; i < started; i++) pthread_join(tid[i], NULL);
   if (!w->keep) emit_after(&p);
   free(tid);
+  free(p.order);
   free(p.redo);
   free(p.slots);
   pthread_cond_destroy(&p.done_cv);
