@@ -285,7 +285,8 @@ static uint32_t slice_consts(void) {
   if (!e || !*e) return SLICE_CONSTS;
   char *end;
   unsigned long v = strtoul(e, &end, 10);
-  return *end || v > 1u << 20 ? SLICE_CONSTS : (uint32_t)v;
+  /* at most 4096: window * 4096 * 5 stays far below MSSA_MAX_INDEX */
+  return *end || v > 4096 ? SLICE_CONSTS : (uint32_t)v;
 }
 
 void mssa_cli_run(mssa_module *m, mssa_cli_fn *fns, uint32_t n, unsigned jobs,
