@@ -13,9 +13,10 @@
 #   make bench      release build, then the build and rpc benchmarks
 #                   (bench-NAME: bench/NAME.sh; bench-all: every bench/*.sh)
 #   make deps       install missing Debian packages (as root)
-#   make clean      remove build/, build-asan/ and build-release/
+#   make clean      remove build/, build-asan/, build-tsan/ and build-release/
 #
-# Variables: CC (cc, or e.g. clang), BUILD (output dir), MSSA_CHECKS (1:
+# Variables: CC (cc, or e.g. clang), BUILD (output dir), SAN (1: ASan +
+# UBSan; thread: ThreadSanitizer, with CC=clang), MSSA_CHECKS (1:
 # checked invariants compiled in, except in `make release`), PROVE_FLAGS,
 # TESTS (restrict `make test` to some tests, e.g.
 # TESTS='tests/conformance/own.t build/tests/test_reader').
@@ -43,6 +44,12 @@ OPTFLAGS = -O3
 ifeq ($(SAN),1)
 OPTFLAGS = -O1 -fsanitize=address,undefined -fno-omit-frame-pointer
 SANLDFLAGS = -fsanitize=address,undefined
+endif
+# ThreadSanitizer (SAN=thread, with clang: the CLI's -j, clients/cli_jobs.c):
+#   make BUILD=build-tsan CC=clang SAN=thread
+ifeq ($(SAN),thread)
+OPTFLAGS = -O1 -fsanitize=thread -fno-omit-frame-pointer
+SANLDFLAGS = -fsanitize=thread
 endif
 # The libFuzzer build (make fuzz): the library instrumented for coverage.
 ifeq ($(FUZZ),1)
@@ -162,8 +169,11 @@ $(LIB): $(LIB_OBJS)
 LSP_OBJS := $(call obj,$(wildcard clients/lsp/*.c))
 $(LSP_OBJS): ALL_CPPFLAGS += $(JANSSON_CFLAGS)
 
+# -pthread: the --local commands build functions on several threads
+# (clients/cli_jobs.c).
+$(CLI_OBJS): ALL_CFLAGS += -pthread
 $(CLI): $(CLI_OBJS) $(LIB) $(CLIENT_LIB)
-	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $(CLI_OBJS) $(CLIENT_LIB) $(LIB) \
+	$(CC) $(ALL_CFLAGS) -pthread $(ALL_LDFLAGS) $(CLI_OBJS) $(CLIENT_LIB) $(LIB) \
 	  $(JANSSON_LIBS) $(LDLIBS) -o $@
 
 # ---------------------------------------------------------------- client library
@@ -331,6 +341,6 @@ deps:
 	apt-get update && apt-get install -y $$missing
 
 clean:
-	rm -rf build build-asan $(RELEASE_BUILD) $(FUZZ_BUILD)
+	rm -rf build build-asan build-tsan $(RELEASE_BUILD) $(FUZZ_BUILD)
 
 -include $(LIB_OBJS:.o=.d) $(CLI_OBJS:.o=.d) $(CLIENT_OBJS:.o=.d) $(SRV_OBJS:.o=.d) $(TEST_BINS:=.d)

@@ -1,17 +1,18 @@
 #!/usr/bin/env bash
 # Benchmark: building MemorySSA for a whole module, memssa against opt.
 #
-#   bench/build.sh [-n RUNS] [-o OUT.md] [FILE.ll[:OPT] ...]
+#   bench/build.sh [-n RUNS] [-j N] [-o OUT.md] [FILE.ll[:OPT] ...]
 #
 # For each FILE (default: ../shared/corpus/real/lua.O0.ll and lua.O2.ll
 # against opt-14, then ../shared/corpus/real22/lua.O0.ll and lua.O2.ll
 # against opt-22) it runs, alternating within the same loop so both see the
 # same machine state,
 #
-#   memssa:  build-release/memssa build --local FILE
+#   memssa:  build-release/memssa build --local [-j N] FILE
 #   opt:     OPT -passes='require<memoryssa>' -disable-output FILE
 #
-# OPT is the one given after the file's ':', else opt-N when the file's
+# -j N is passed to memssa (its threads; without it memssa's default, the
+# online CPUs, at most 8). OPT is the one given after the file's ':', else opt-N when the file's
 # folder holds a file LLVM_VERSION saying N (a corpus of that version),
 # else $OPT (default opt). RUNS times each (default 7) after one untimed
 # warm-up of each; reports the median wall time (measured around the process
@@ -35,9 +36,11 @@ shared=${MEMSSA_SHARED:-$(cd "$root/.." && pwd)/shared}
 gtime=${GNU_TIME:-/usr/bin/time}
 runs=7
 out=""
-while getopts "n:o:h" o; do
+jobs=()
+while getopts "n:j:o:h" o; do
   case $o in
     n) runs=$OPTARG ;;
+    j) jobs=(-j "$OPTARG") ;;
     o) out=$OPTARG ;;
     *) sed -n '2,30p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
   esac
@@ -70,7 +73,8 @@ run_one() {
   local kind=$1 f=$2 o=$3 t0 t1
   t0=$(date +%s%N)
   if [ "$kind" = memssa ]; then
-    "$gtime" -f '%M %U %S %R' -o "$tmp/rss" "$bin" build --local "$f" >"$tmp/stdout" 2>"$tmp/stderr" ||
+    "$gtime" -f '%M %U %S %R' -o "$tmp/rss" "$bin" build --local ${jobs[@]+"${jobs[@]}"} "$f" \
+      >"$tmp/stdout" 2>"$tmp/stderr" ||
       { echo "bench: memssa failed on $f: $(head -c 300 "$tmp/stderr")" >&2; return 1; }
   else
     "$gtime" -f '%M %U %S %R' -o "$tmp/rss" "$o" -passes='require<memoryssa>' -disable-output "$f" \
@@ -128,9 +132,9 @@ $row"
 done
 
 {
-  echo "<!-- bench/build.sh -n $runs, $(date -u '+%Y-%m-%d %H:%M UTC') -->"
+  echo "<!-- bench/build.sh -n $runs ${jobs[*]-}, $(date -u '+%Y-%m-%d %H:%M UTC') -->"
   echo "Machine: $(nproc) CPUs, $(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //'), $(uname -sr);" \
-       "$(for o in $opts_seen; do printf '%s: %s; ' "$o" "$("$o" --version | grep -m1 -o 'LLVM version [0-9.]*')"; done)median of $runs alternating runs each;" \
+       "$(for o in $opts_seen; do printf '%s: %s; ' "$o" "$("$o" --version | grep -m1 -o 'LLVM version [0-9.]*')"; done)median of $runs alternating runs each; memssa ${jobs[*]:-with its default -j};" \
        "load average before/after: $load0 / $(cut -d' ' -f1-3 /proc/loadavg)."
   echo
   echo "$table"

@@ -7,7 +7,9 @@
 **   memssa build  --local FILE.ll
 **   memssa alias  --local FILE.ll FUNCTION PTR1 SIZE1 PTR2 SIZE2
 ** Each takes `--llvm N` (14..22): read the module as LLVM N wrote it, in
-** place of the version detected from the module.
+** place of the version detected from the module. print, verify and build
+** take `-j N` (`--jobs N`): build the functions on N threads (default: the
+** online CPUs, at most 8; cli_jobs.c), with the output of one.
 **
 ** Invariants:
 **   1. Diagnostics for bad IR are one line, FILE:LINE:COL: error: MSG, on
@@ -29,6 +31,7 @@
 
 #include "alias/aa.h"
 #include "cli.h"
+#include "cli_jobs.h"
 #include "ir/ir.h"
 #include "reader/reader.h"
 #include "mssa/mssa.h"
@@ -41,6 +44,7 @@ typedef struct local_opts {
   bool zero_check_limit;  /* --check-limit 0 */
   const char *function;
   const char *file;
+  unsigned jobs;        /* -j N: building threads */
 } local_opts;
 
 /* `--llvm N` at argv[*i] (advancing *i): N into *out. Returns 1 if it was
@@ -59,13 +63,35 @@ static int llvm_opt(int argc, char **argv, int *i, unsigned *out, const char *cm
   return 1;
 }
 
+/* `-j N`, `-jN`, `--jobs N` or `--jobs=N` at argv[*i] (advancing *i): N
+** into *out. Returns 1 if it was that option, 0 if not, -1 (message
+** printed) for a bad N. */
+static int jobs_opt(int argc, char **argv, int *i, unsigned *out, const char *cmd) {
+  const char *a = argv[*i], *v;
+  if (!strcmp(a, "-j") || !strcmp(a, "--jobs")) v = *i + 1 < argc ? argv[++*i] : "";
+  else if (!strncmp(a, "--jobs=", 7)) v = a + 7;
+  else if (!strncmp(a, "-j", 2)) v = a + 2;
+  else return 0;
+  char *end;
+  unsigned long n = strtoul(v, &end, 10);
+  if (*end || end == v || *v == '-' || n < 1 || n > MSSA_CLI_JOBS_MAX) {
+    fprintf(stderr, "memssa %s: -j needs a number of threads from 1 to %d\n", cmd,
+            MSSA_CLI_JOBS_MAX);
+    return -1;
+  }
+  *out = (unsigned)n;
+  return 1;
+}
+
 static int parse_local_opts(int argc, char **argv, local_opts *o, const char *cmd) {
   memset(o, 0, sizeof *o);
   o->check_limit = UINT32_MAX;
+  o->jobs = mssa_cli_default_jobs();
   bool local = false;
   for (int i = 0; i < argc; i++) {
     const char *a = argv[i];
     int lv = llvm_opt(argc, argv, &i, &o->llvm, cmd);
+    if (lv == 0) lv = jobs_opt(argc, argv, &i, &o->jobs, cmd);
     if (lv < 0) return -1;
     if (lv) continue;
     if (!strcmp(a, "--local")) local = true;
@@ -162,6 +188,30 @@ static mssa_module *load(const char *file, unsigned llvm) {
   return m;
 }
 
+/* The defined functions the command works on (all, or --function's),
+** in module order; *n their count. */
+static mssa_cli_fn *local_fns(const mssa_module *m, const char *only, uint32_t *n) {
+  mssa_cli_fn *fns = mssa_xcalloc(m->funcs.n ? m->funcs.n : 1, sizeof *fns);
+  *n = 0;
+  for (uint32_t fi = 0; fi < m->funcs.n; fi++) {
+    const mssa_func *f = &m->funcs.a[fi];
+    if (f->is_decl) continue;
+    if (only && strcmp(only, mssa_str(m, f->name))) continue;
+    fns[(*n)++].fi = fi;
+  }
+  return fns;
+}
+
+static void free_fns(mssa_cli_fn *fns, uint32_t n) {
+  for (uint32_t k = 0; k < n; k++) free(fns[k].msg);
+  free(fns);
+}
+
+static void print_emit(void *ctx, mssa_cli_fn *fn, mssa_ssa *s, FILE *out) {
+  (void)fn;
+  mssa_print_function(out, s, *(const bool *)ctx);
+}
+
 int mssa_cli_print_local(int argc, char **argv) {
   local_opts o;
   if (parse_local_opts(argc, argv, &o, "print") < 0) return 2;
@@ -170,23 +220,40 @@ int mssa_cli_print_local(int argc, char **argv) {
   mssa_build_opts bo = {o.check_limit, MSSA_AA_ALL, false, o.zero_check_limit};
   /* current LLVM's print<memoryssa-walker> does not optimize uses first */
   bo.lazy_uses = o.walker && mssa_ssa_current(m);
-  bool found = false;
-  for (uint32_t fi = 0; fi < m->funcs.n; fi++) {
-    mssa_func *f = &m->funcs.a[fi];
-    if (f->is_decl) continue;
-    if (o.function && strcmp(o.function, mssa_str(m, f->name))) continue;
-    found = true;
-    mssa_ssa *s = NULL;
-    if (mssa_ssa_build(m, f, &bo, &s) != MSSA_OK) continue;
-    mssa_print_function(stdout, s, o.walker);
-    mssa_ssa_free(s);
-  }
+  uint32_t n;
+  mssa_cli_fn *fns = local_fns(m, o.function, &n);
+  mssa_cli_work w = {&bo, NULL, print_emit, &o.walker, true};
+  mssa_cli_run(m, fns, n, o.jobs, &w);
+  free_fns(fns, n);
   mssa_module_free(m);
-  if (o.function && !found) {
+  if (o.function && !n) {
     fprintf(stderr, "memssa print: no function named '%s'\n", o.function);
     return 1;
   }
   return 0;
+}
+
+static void verify_measure(mssa_cli_fn *fn, const mssa_ssa *s) {
+  char msg[512];
+  free(fn->msg);
+  fn->msg = NULL;
+  if (mssa_verify(s, msg, sizeof msg) < 0 && !(fn->msg = strdup(msg))) abort();
+}
+
+typedef struct verify_ctx {
+  const char *file;
+  int bad, nf;
+} verify_ctx;
+
+static void verify_emit(void *ctx, mssa_cli_fn *fn, mssa_ssa *s, FILE *out) {
+  (void)s;
+  (void)out;
+  verify_ctx *v = ctx;
+  v->nf++;
+  if (fn->msg) {
+    fprintf(stderr, "%s: verify: %s\n", v->file, fn->msg);
+    v->bad++;
+  }
 }
 
 int mssa_cli_verify_local(int argc, char **argv) {
@@ -195,25 +262,39 @@ int mssa_cli_verify_local(int argc, char **argv) {
   mssa_module *m = load(o.file, o.llvm);
   if (!m) return 1;
   mssa_build_opts bo = {o.check_limit, MSSA_AA_ALL, false, o.zero_check_limit};
-  int bad = 0, nf = 0;
-  for (uint32_t fi = 0; fi < m->funcs.n; fi++) {
-    mssa_func *f = &m->funcs.a[fi];
-    if (f->is_decl) continue;
-    if (o.function && strcmp(o.function, mssa_str(m, f->name))) continue;
-    mssa_ssa *s = NULL;
-    if (mssa_ssa_build(m, f, &bo, &s) != MSSA_OK) continue;
-    nf++;
-    char msg[512];
-    if (mssa_verify(s, msg, sizeof msg) < 0) {
-      fprintf(stderr, "%s: verify: %s\n", o.file, msg);
-      bad++;
-    }
-    mssa_ssa_free(s);
-  }
+  uint32_t n;
+  mssa_cli_fn *fns = local_fns(m, o.function, &n);
+  verify_ctx v = {o.file, 0, 0};
+  mssa_cli_work w = {&bo, verify_measure, verify_emit, &v, false};
+  mssa_cli_run(m, fns, n, o.jobs, &w);
+  free_fns(fns, n);
   mssa_module_free(m);
-  if (bad) return 1;
-  printf("%s: %d functions verified\n", o.file, nf);
+  if (v.bad) return 1;
+  printf("%s: %d functions verified\n", o.file, v.nf);
   return 0;
+}
+
+static void build_measure(mssa_cli_fn *fn, const mssa_ssa *s) {
+  fn->count[0] = s->ndefs;
+  fn->count[1] = s->nuses;
+  fn->count[2] = s->nphis;
+}
+
+/* functions, blocks, instructions, defs, uses, phis */
+typedef struct build_sums {
+  const mssa_module *m;
+  uint64_t n[6];
+} build_sums;
+
+static void build_emit(void *ctx, mssa_cli_fn *fn, mssa_ssa *s, FILE *out) {
+  (void)s;
+  (void)out;
+  build_sums *b = ctx;
+  const mssa_func *f = &b->m->funcs.a[fn->fi];
+  b->n[0]++;
+  b->n[1] += f->blocks.n;
+  b->n[2] += f->insts.n;
+  for (int k = 0; k < 3; k++) b->n[3 + k] += fn->count[k];
 }
 
 int mssa_cli_build_local(int argc, char **argv) {
@@ -224,25 +305,17 @@ int mssa_cli_build_local(int argc, char **argv) {
   if (!m) return 1;
   uint64_t t1 = mssa_now_ns();
   mssa_build_opts bo = {o.check_limit, MSSA_AA_ALL, false, o.zero_check_limit};
-  uint64_t nfun = 0, nblk = 0, ninst = 0, ndef = 0, nuse = 0, nphi = 0;
-  for (uint32_t fi = 0; fi < m->funcs.n; fi++) {
-    mssa_func *f = &m->funcs.a[fi];
-    if (f->is_decl) continue;
-    mssa_ssa *s = NULL;
-    if (mssa_ssa_build(m, f, &bo, &s) != MSSA_OK) continue;
-    nfun++;
-    nblk += f->blocks.n;
-    ninst += f->insts.n;
-    ndef += s->ndefs;
-    nuse += s->nuses;
-    nphi += s->nphis;
-    mssa_ssa_free(s);
-  }
+  uint32_t n;
+  mssa_cli_fn *fns = local_fns(m, NULL, &n);
+  build_sums b = {m, {0}};
+  mssa_cli_work w = {&bo, build_measure, build_emit, &b, false};
+  mssa_cli_run(m, fns, n, o.jobs, &w);
+  free_fns(fns, n);
   uint64_t t2 = mssa_now_ns();
   printf("functions %llu blocks %llu instructions %llu defs %llu uses %llu phis %llu "
          "ms %.1f (read %.1f, build %.1f)\n",
-         (unsigned long long)nfun, (unsigned long long)nblk, (unsigned long long)ninst,
-         (unsigned long long)ndef, (unsigned long long)nuse, (unsigned long long)nphi,
+         (unsigned long long)b.n[0], (unsigned long long)b.n[1], (unsigned long long)b.n[2],
+         (unsigned long long)b.n[3], (unsigned long long)b.n[4], (unsigned long long)b.n[5],
          (t2 - t0) / 1e6, (t1 - t0) / 1e6, (t2 - t1) / 1e6);
   mssa_module_free(m);
   return 0;

@@ -15,12 +15,70 @@
 **      which callers treat as "no translation" exactly like LLVM's failure.
 **   3. The user index (value -> instructions using it) is built once per
 **      graph, lazily, on the first translation that needs it.
+**   4. A folded constant goes where the calling thread's constant slice
+**      says (mssa_const_slice_use). With none, the default and the only
+**      mode of the daemon and of a one-thread CLI, it is appended to
+**      m->consts / m->cops as it always was.
+**   5. With a slice in use, a fold writes only into that slice's reserved
+**      range: m->consts.n, m->cops.n and the arrays' addresses do not
+**      change, so other threads may read the module meanwhile. A folded
+**      constant is read only through the graph that folded it (its user
+**      index remembers it), so one slice serves one graph at a time.
+**   6. A fold that finds its slice full asks the slice's on_full hook, if
+**      it has one, whether the module is now the caller's alone; if so the
+**      fold goes into the module as with no slice (the hook must have made
+**      sure no other thread reads the module until this graph is done).
+**      Else it sets the slice's `overflow` and fails the translation as if
+**      LLVM could not translate: the graph (and whatever was computed from
+**      it) is then not the one-thread answer and must be thrown away and
+**      rebuilt with no slice in use, while no other thread uses the module.
+**   7. Ids keep their order: slices lie after every constant the reader
+**      made, within a slice (or with none) folds take increasing ids, and
+**      a fold past a full slice (invariant 6) is appended after all slices,
+**      so a graph's folded constants compare with each other and with the
+**      module's exactly as in a one-thread build.
 */
 #include "alias/phitrans.h"
 
 #include <string.h>
 
 #define MSSA__PHITRANS_DEPTH 64
+
+/* The calling thread's slice (invariant 4); NULL: fold into the module. */
+static _Thread_local mssa_const_slice *cur_slice;
+
+mssa_const_slice *mssa_const_slice_use(mssa_const_slice *sl) {
+  mssa_const_slice *old = cur_slice;
+  cur_slice = sl;
+  return old;
+}
+
+void mssa_const_slices_reserve(mssa_module *m, mssa_const_slice *sl, uint32_t n,
+                               uint32_t nconsts, uint32_t nops) {
+  /* Placeholders: a void undef, which no instruction names. */
+  mssa_const ph;
+  memset(&ph, 0, sizeof ph);
+  ph.kind = MSSA_C_UNDEF;
+  ph.type = m->t_void;
+  for (uint32_t i = 0; i < n; i++) {
+    memset(&sl[i], 0, sizeof sl[i]);
+    sl[i].c_lo = m->consts.n;
+    sl[i].c_cap = nconsts;
+    sl[i].o_lo = m->cops.n;
+    sl[i].o_cap = nops;
+    for (uint32_t k = 0; k < nconsts; k++) mssa_vec_push(&m->consts, ph);
+    for (uint32_t k = 0; k < nops; k++) mssa_vec_push(&m->cops, MSSA_VAL_NONE);
+  }
+}
+
+void mssa_const_slice_reset(mssa_const_slice *sl) {
+  sl->c_n = sl->o_n = 0;
+  sl->overflow = false;
+}
+
+static bool slice_full(const mssa_const_slice *sl, uint32_t nops) {
+  return sl->c_n >= sl->c_cap || nops > sl->o_cap - sl->o_n;
+}
 
 struct mssa_users {
   mssa_u64map head;      /* value -> first entry */
@@ -114,10 +172,26 @@ static mssa_val synth(const tctx *t, const mssa_const *c, const mssa_val *ops) {
       return MSSA_VAL(MSSA_VK_CONST, id);
   }
   mssa_const nc = *c;
-  nc.ops = m->cops.n;
-  for (uint32_t k = 0; k < c->nops; k++) mssa_vec_push(&m->cops, ops[k]);
-  mssa_vec_push(&m->consts, nc);
-  id = m->consts.n - 1;
+  mssa_const_slice *sl = cur_slice;
+  if (sl && slice_full(sl, c->nops)) {   /* invariant 6 */
+    if (!sl->on_full || !sl->on_full(sl->on_full_arg)) {
+      sl->overflow = true;
+      return MSSA_VAL_NONE;
+    }
+    sl = NULL;   /* the module is this thread's alone now */
+  }
+  if (sl) {
+    nc.ops = sl->o_lo + sl->o_n;
+    sl->o_n += c->nops;
+    id = sl->c_lo + sl->c_n++;
+    for (uint32_t k = 0; k < c->nops; k++) m->cops.a[nc.ops + k] = ops[k];
+    m->consts.a[id] = nc;
+  } else {
+    nc.ops = m->cops.n;
+    for (uint32_t k = 0; k < c->nops; k++) mssa_vec_push(&m->cops, ops[k]);
+    mssa_vec_push(&m->consts, nc);
+    id = m->consts.n - 1;
+  }
   mssa_u64map_put(&u->synth, h, id);
   return MSSA_VAL(MSSA_VK_CONST, id);
 }
