@@ -85,14 +85,48 @@ static inline uint32_t kw_h(const char *s, size_t n) {
   return h ^ (h >> 15);
 }
 
+/* Keywords of at most 8 bytes (most of those in a module: ptr, align,
+** load, label, store...) also have a table keyed by the
+** word as one 64-bit number (its bytes, zero above the last): one
+** multiply to hash, one compare to match. Words never hold a NUL, so equal
+** numbers mean equal words, lengths included. */
+#define KW8_HSIZE 1024
+static int16_t kw8_hash[KW8_HSIZE];
+static uint64_t kw8_word[LL_KW_COUNT_];
+
+static inline uint32_t kw8_h(uint64_t w) {
+  return (uint32_t)((w * 0x9e3779b97f4a7c15ull) >> 54);   /* 10 bits: KW8_HSIZE */
+}
+
+/* The n <= 8 bytes at s as a number, read byte by byte (setup only). */
+static uint64_t word_bytes(const char *s, size_t n) {
+  uint64_t w = 0;
+  for (size_t i = 0; i < n; i++) w |= (uint64_t)(unsigned char)s[i] << (8 * i);
+  return w;
+}
+
 static void kw_init(void) {
   for (int i = 0; i < KW_HSIZE; i++) kw_hash[i] = -1;
+  for (int i = 0; i < KW8_HSIZE; i++) kw8_hash[i] = -1;
   for (int k = 0; k < LL_KW_COUNT_; k++) {
     size_t n = strlen(kw_names[k]);
     kw_len[k] = (uint8_t)n;
     uint32_t j = kw_h(kw_names[k], n) & (KW_HSIZE - 1);
     while (kw_hash[j] >= 0) j = (j + 1) & (KW_HSIZE - 1);
     kw_hash[j] = (int16_t)k;
+    if (n > 8) continue;
+    kw8_word[k] = word_bytes(kw_names[k], n);
+    j = kw8_h(kw8_word[k]);
+    while (kw8_hash[j] >= 0) j = (j + 1) & (KW8_HSIZE - 1);
+    kw8_hash[j] = (int16_t)k;
+  }
+}
+
+/* The keyword whose bytes are the number w (a word of 1..8 bytes), or -1. */
+static inline int kw8_lookup(uint64_t w) {
+  for (uint32_t j = kw8_h(w);; j = (j + 1) & (KW8_HSIZE - 1)) {
+    int k = kw8_hash[j];
+    if (k < 0 || kw8_word[k] == w) return k;
   }
 }
 
@@ -143,9 +177,11 @@ int mssa__kw_table_ok(void) {
   cls_init();
   for (int i = 1; i < LL_KW_COUNT_; i++)
     if (strcmp(kw_names[i - 1], kw_names[i]) >= 0) return 0;
-  for (int i = 0; i < LL_KW_COUNT_; i++)
-    if (mssa__kw_find(kw_names[i], strlen(kw_names[i])) != i ||
-        kw_find_slow(kw_names[i], strlen(kw_names[i])) != i) return 0;
+  for (int i = 0; i < LL_KW_COUNT_; i++) {
+    size_t n = strlen(kw_names[i]);
+    if (mssa__kw_find(kw_names[i], n) != i || kw_find_slow(kw_names[i], n) != i) return 0;
+    if (n <= 8 && kw8_lookup(word_bytes(kw_names[i], n)) != i) return 0;
+  }
   return 1;
 }
 
@@ -300,9 +336,28 @@ static void lex_number(ll_lexer *lx, const char *s) {
   lx->pos = (size_t)(p - t);
 }
 
+/* The keyword s[0..n) (n >= 1), or -1; avail bytes of text start at s. A
+** word of at most 8 bytes with 8 bytes to read is looked up as a number
+** (kw8_lookup) on a little-endian machine, whose byte order word_bytes
+** gives the table. */
+static inline int word_kw(const char *s, size_t n, size_t avail) {
+#if defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  if (n <= 8 && avail >= 8) {
+    uint64_t w;
+    memcpy(&w, s, 8);
+    if (n < 8) w &= (1ull << (8 * n)) - 1;
+    return kw8_lookup(w);
+  }
+#else
+  (void)avail;
+#endif
+  return kw_lookup(s, n, n <= KW_MAXLEN ? kw_h(s, n) : 0);
+}
+
 static void lex_word(ll_lexer *lx, const char *s) {
   const char *t = lx->text;
   ll_tok *k = &lx->tok;
+  size_t avail = lx->len - (size_t)(s - t);
   /* One scan: the word part [a-zA-Z0-9_.]*, then any further label
   ** characters ('-', '$'); [-a-zA-Z$._0-9]+ followed by ':' is a label. */
   const char *w = s;
@@ -344,7 +399,7 @@ static void lex_word(ll_lexer *lx, const char *s) {
       return;
     }
   }
-  int kw = kw_lookup(s, n, n <= KW_MAXLEN ? kw_h(s, n) : 0);
+  int kw = word_kw(s, n, avail);
   if (kw >= 0) {
     k->kind = LT_KW;
     k->kw = (uint16_t)kw;

@@ -12,7 +12,7 @@
 **      LT_ERROR with `msg` set; the parser turns it into the one diagnostic.
 **      Its `end` is the previous token's end (prev_end stays at the last
 **      good token, whatever is lexed after it).
-**   4. Keywords are identified here (binary search over ll_kw.h), so the
+**   4. Keywords are identified here (hash tables over ll_kw.h), so the
 **      parser compares small integers, never strings, on the hot path.
 */
 #ifndef MSSA_LL_LEX_H

@@ -95,6 +95,23 @@ static void test_lexer(void) {
     if (lx.tok.kind != kinds[i]) { diag("token %zu: kind %d, want %d", i, lx.tok.kind, kinds[i]); good = 0; }
   }
   ok(good, "token kinds");
+  /* words of up to 8 bytes are looked up as a number (ll_lex.c kw8_lookup),
+  ** longer ones and those within 8 bytes of the end by hash and compare:
+  ** keywords, their prefixes and extensions, at the text's end too */
+  static const struct { const char *src; int kw; } words[] = {
+    {"ptr         x", LL_KW_ptr}, {"ptrx        x", -1}, {"alig        x", -1}, {"align,        x", LL_KW_align},
+    {"zeroinitializer ", LL_KW_zeroinitializer}, {"abcdefgh        x", -1}, {"undef)        x", LL_KW_undef},
+    {"noundef)        x", -1}, {"inbounds        x", LL_KW_inbounds}, {"inboundsx        x", -1},
+    {"ptr", LL_KW_ptr}, {"pt", -1}, {"inbounds", LL_KW_inbounds}, {"inboundsx", -1},
+  };
+  good = 1;
+  for (size_t i = 0; i < sizeof words / sizeof words[0]; i++) {
+    mssa__lex_init(&lx, words[i].src, strlen(words[i].src));
+    mssa__lex_next(&lx);
+    int kw = lx.tok.kind == LT_KW ? lx.tok.kw : lx.tok.kind == LT_IDENT ? -1 : -2;
+    if (kw != words[i].kw) { diag("'%s': %d, want %d", words[i].src, kw, words[i].kw); good = 0; }
+  }
+  ok(good, "keywords and other words, short and long, mid-text and at its end");
 }
 
 static const char *basic_ir =
