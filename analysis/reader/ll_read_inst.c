@@ -26,6 +26,36 @@
 
 static void push_op(ll_parser *p, mssa_val v) { mssa_vec_push(&p->f->ops, v); }
 
+/* ` %N` at q (one space, at most 9 digits and no name character after
+** them, as the lexer's LT_LOCALID): its end with *n set, or NULL. */
+static inline const char *raw_local(const char *q, uint32_t *n) {
+  if (q[0] != ' ' || q[1] != '%') return NULL;
+  const char *d = q + 2, *e = d;
+  uint32_t v = 0;
+  while (e - d < 9 && *e >= '0' && *e <= '9') v = v * 10 + (uint32_t)(*e++ - '0');
+  if (e == d || mssa__ll_name_char(*e)) return NULL;
+  *n = v;
+  return e;
+}
+
+/* Takes ` %N` (q..e) of type tt as if `%N` had been the current token:
+** prev_end becomes its end, the token after it is lexed, then local_ref. */
+static inline mssa_val take_local(ll_parser *p, const char *q, const char *e, uint32_t n, uint32_t tt,
+                                  uint32_t *ty) {
+  const char *x = p->m->text;
+  ll_tok k;
+  memset(&k, 0, sizeof k);
+  k.kind = LT_LOCALID;
+  k.off = k.toff = (uint32_t)(q + 1 - x);
+  k.end = (uint32_t)(e - x);
+  k.num = n;
+  p->lx.pos = k.end;
+  TOK->end = k.end;
+  mssa__ll_next(p);
+  *ty = tt;
+  return mssa__ll_local_ref(p, &k, tt);
+}
+
 /* At a type token `ptr` or `iN`: ` %N` (one space, at most 9 digits, as the
 ** lexer's LT_LOCALID) read from the raw text, skipping the type parser and
 ** the token for `%N`. Returns 1 with *v, *ty set and the current token the
@@ -34,35 +64,39 @@ static void push_op(ll_parser *p, mssa_val v) { mssa_vec_push(&p->f->ops, v); }
 ** every error is the same. Most operands of -O0 code have this form. */
 static int fast_local(ll_parser *p, mssa_val *v, uint32_t *ty) {
   ll_tok *t = TOK;
-  const char *x = p->m->text, *q = x + t->end;
-  if (q[0] != ' ' || q[1] != '%') return 0;
-  uint32_t tt;
+  const char *q = p->m->text + t->end, *e;
+  uint32_t tt, n;
   if (t->kind == LT_KW && t->kw == LL_KW_ptr) tt = p->t_ptr0;
   else if (t->kind == LT_INTTYPE) tt = MSSA_NONE;
   else return 0;
-  const char *d = q + 2, *e = d;
-  uint32_t n = 0;
-  while (e - d < 9 && *e >= '0' && *e <= '9') n = n * 10 + (uint32_t)(*e++ - '0');
-  if (e == d || mssa__ll_name_char(*e)) return 0;
+  if (!(e = raw_local(q, &n))) return 0;
   if (tt == MSSA_NONE) tt = mssa__ll_int_type(p, (uint32_t)t->num);
-  ll_tok k;
-  memset(&k, 0, sizeof k);
-  k.kind = LT_LOCALID;
-  k.off = k.toff = (uint32_t)(q + 1 - x);
-  k.end = (uint32_t)(e - x);
-  k.num = n;
-  /* as if `%N` had been the current token: prev_end becomes its end */
-  p->lx.pos = k.end;
-  t->end = k.end;
-  mssa__ll_next(p);
-  *ty = tt;
-  *v = mssa__ll_local_ref(p, &k, tt);
+  *v = take_local(p, q, e, n, tt, ty);
+  return 1;
+}
+
+/* The same for a typed-pointer spelling the spelling cache knows
+** (`%struct.T** %N`, `i8* %N`: LLVM 14's -O0 operands): the type from the
+** cache, as spelled_type takes it (its depth check included), and `%N`
+** read in place as fast_local reads it. 0 with nothing consumed else. */
+static int fast_typed_local(ll_parser *p, mssa_val *v, uint32_t *ty) {
+  ll_tok *t = TOK;
+  const char *x = p->m->text, *q = x + t->end, *e;
+  if (!((t->kind == LT_LOCAL && !t->quoted) || (t->kind == LT_INTTYPE && *q == '*'))) return 0;
+  while (*q == '*') q++;
+  uint32_t n;
+  if (!(e = raw_local(q, &n))) return 0;
+  uint32_t tt = mssa__ll_tspell_get(p, t->off, (uint32_t)(q - (x + t->off)));
+  if (tt == MSSA_NONE) return 0;
+  mssa__ll_enter(p);
+  mssa__ll_leave(p);
+  *v = take_local(p, q, e, n, tt, ty);
   return 1;
 }
 
 static mssa_val tv_op(ll_parser *p, uint32_t *ty) {
   mssa_val v;
-  if (!fast_local(p, &v, ty)) v = mssa__ll_tvalue(p, ty);
+  if (!fast_local(p, &v, ty) && !fast_typed_local(p, &v, ty)) v = mssa__ll_tvalue(p, ty);
   push_op(p, v);
   return v;
 }

@@ -438,6 +438,19 @@ static uint32_t parse_type_inner(ll_parser *p) {
 ** type from the same text, named types never change once made, and what
 ** it noted on the way (typed pointers seen, a forward reference's first
 ** use) was noted then. Where the spelling ends, type_suffix stops too. */
+static inline uint32_t tspell_slot(const char *s, uint32_t len) {
+  return (len * 7u + (uint32_t)(unsigned char)s[len - 1] * 31u + (uint32_t)(unsigned char)s[len / 2]) & 63u;
+}
+
+uint32_t mssa__ll_tspell_get(const ll_parser *p, uint32_t off, uint32_t len) {
+  const char *s = p->m->text + off;
+  uint32_t h = tspell_slot(s, len);
+  if (p->tspell_cache[h].id && p->tspell_cache[h].len == len &&
+      memcmp(p->m->text + p->tspell_cache[h].off, s, len) == 0)
+    return p->tspell_cache[h].id - 1;
+  return MSSA_NONE;
+}
+
 #if defined(__GNUC__)
 __attribute__((noinline))   /* kept out of mssa__ll_type: no register saves there */
 #endif
@@ -447,14 +460,14 @@ static uint32_t spelled_type(ll_parser *p) {
   while (*q == '*') q++;
   if (*q != ',' && (q[0] != ' ' || q[1] != '%')) return parse_type_inner(p);
   uint32_t off = t->off, len = (uint32_t)(q - s);
-  uint32_t h = (len * 7u + (uint32_t)(unsigned char)q[-1] * 31u + (uint32_t)(unsigned char)s[len / 2]) & 63u;
-  if (p->tspell_cache[h].id && p->tspell_cache[h].len == len && memcmp(x + p->tspell_cache[h].off, s, len) == 0) {
+  uint32_t h = tspell_slot(s, len), hit = mssa__ll_tspell_get(p, off, len);
+  if (hit != MSSA_NONE) {
     mssa__ll_enter(p);   /* the token path's depth check, at the same token */
     mssa__ll_leave(p);
     p->lx.pos = (size_t)(q - x);
     t->end = (uint32_t)(q - x);   /* prev_end: the spelling's end */
     mssa__ll_next(p);
-    return p->tspell_cache[h].id - 1;
+    return hit;
   }
   uint32_t ty = parse_type_inner(p);
   if (p->lx.prev_end == off + len) {   /* the type was exactly the spelling */

@@ -220,6 +220,9 @@ uint32_t mssa__ll_int_type(ll_parser *p, uint32_t bits);
 uint32_t mssa__ll_ptr_type(ll_parser *p, uint32_t elem, uint32_t as);
 uint32_t mssa__ll_vec_type(ll_parser *p, uint32_t elem, uint64_t n, int scalable);
 uint32_t mssa__ll_func_type(ll_parser *p, uint32_t ret, const uint32_t *params, uint32_t n, int vararg);
+/* The type the token path made from the spelling text[off..off+len)
+** (`%T**`, `i8*`), if it is in the spelling cache; MSSA_NONE if not. */
+uint32_t mssa__ll_tspell_get(const ll_parser *p, uint32_t off, uint32_t len);
 uint32_t mssa__ll_struct_type(ll_parser *p, const uint32_t *fields, uint32_t n, int packed);
 void mssa__ll_type_str(ll_parser *p, uint32_t t, char *buf, size_t cap);
 uint32_t mssa__ll_named_type(ll_parser *p, uint64_t key, uint32_t name, uint32_t off);
