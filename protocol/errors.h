@@ -78,7 +78,7 @@
   X(NEEDS_PACKED_FORM, "needs_packed_form", INVALID_PARAMS) /* pairs; layout columns */ \
   X(NEEDS_FUNCTIONS, "needs_functions", INVALID_PARAMS) /* layout columns, one function */ \
   X(MALFORMED_PAIRS, "malformed_pairs", INVALID_PARAMS) /* not packed ids, odd count */ \
-  X(TOO_MANY_PAIRS, "too_many_pairs", INVALID_PARAMS)   /* over functions: > 256 */      \
+  X(TOO_MANY_PAIRS, "too_many_pairs", INVALID_PARAMS)   /* > 256 questions */             \
   X(NO_INSTRUCTION, "no_instruction", UNKNOWN_INSTRUCTION) /* pairs[k]: no such id */ \
   X(NOT_MEMORY, "not_memory", NO_ACCESS)      /* pairs[k] of depends: no access */    \
   X(NO_LOCATION, "no_location", NO_ACCESS)    /* pairs[k] of alias: not a load/store */ \

@@ -40,9 +40,9 @@
 #define REASON_CAP 2048
 #define ACCESSES_PAGE 1000     /* default page of `accesses` */
 #define ACCESSES_PAGE_MAX 100000
-/* Questions of one `pairs` request over several functions: ~26k
+/* Questions of one `pairs` request (about one function or several): ~26k
 ** instructions a cold depends, so ~7M, about one batch slice. */
-#define PAIRS_MANY_MAX 256
+#define PAIRS_MAX 256
 /* The acache's form key: the form, whether the reply has `blocks`, and
 ** the layout of a page of several functions. */
 #define CACHE_FORM(form, names, columns) ((int)(form) | ((names) ? 0 : 8) | ((columns) ? 16 : 0))
@@ -578,9 +578,8 @@ static int pair_inst(mssa__call *c, const target *t, int64_t id, size_t k, uint3
 /* The questions of params.pairs over several functions (docs/offload.md,
 ** "Many questions over many functions"): params.functions names them (as
 ** `accesses` takes it), and pairs holds three numbers a question, the
-** function's index in that list and the two instruction ids. Bounded:
-** at most PAIRS_MANY_MAX questions, so a request costs about one batch
-** slice. On success v is rewritten as pairs (a, b) and fis[k] is question
+** function's index in that list and the two instruction ids (at most
+** PAIRS_MAX questions: answer_pairs checks). On success v is rewritten as pairs (a, b) and fis[k] is question
 ** k's function. */
 static int get_pairs_many(mssa__call *c, target *t, int64_t *v, size_t *n, uint32_t **fis) {
   uint32_t *list;
@@ -589,11 +588,6 @@ static int get_pairs_many(mssa__call *c, target *t, int64_t *v, size_t *n, uint3
   if (json_object_get(c->params, "function"))
     return mssa__fail_reason(c, MSSA_RPC_INVALID_PARAMS, MSSA_REASON_FUNCTION_AND_FUNCTIONS,
                              "params.function and params.functions exclude each other");
-  if (*n > PAIRS_MANY_MAX)
-    return mssa__fail_reason(c, MSSA_RPC_INVALID_PARAMS, MSSA_REASON_TOO_MANY_PAIRS,
-                             "params.pairs: %zu questions over several functions, at most %d a "
-                             "request",
-                             *n, PAIRS_MANY_MAX);
   int rc = get_functions(c, t->q, &list, &nl);
   *fis = rc ? NULL : mssa_xmalloc((*n ? *n : 1) * sizeof **fis);
   for (size_t k = 0; !rc && k < *n; k++) {
@@ -652,8 +646,11 @@ static int answer_pairs(mssa__call *c, bool depends) {
   size_t n = 0;
   bool many = json_object_get(c->params, "functions") != NULL;
   int rc = many ? mssa__get_module(c, &t.q, &t.module) : get_fn(c, &t);
-  if (!rc && !(rc = mssa__param_form(c, &form)) && !(rc = get_pairs(c, form, many, &v, &n)) && many)
-    rc = get_pairs_many(c, &t, v, &n, &fis);
+  if (!rc && !(rc = mssa__param_form(c, &form)) && !(rc = get_pairs(c, form, many, &v, &n)) &&
+      n > PAIRS_MAX)   /* bounded like a page: one client, one batch slice */
+    rc = mssa__fail_reason(c, MSSA_RPC_INVALID_PARAMS, MSSA_REASON_TOO_MANY_PAIRS,
+                           "params.pairs: %zu questions, at most %d a request", n, PAIRS_MAX);
+  if (!rc && many) rc = get_pairs_many(c, &t, v, &n, &fis);
   if (rc) {
     free(v);
     return rc;

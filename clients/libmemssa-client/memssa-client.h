@@ -298,12 +298,14 @@ void memssa_client_set_form(memssa_client *c, memssa_form form);
 ** a packed reply's bytes on lua.O2. */
 void memssa_client_set_block_names(memssa_client *c, bool names);
 
-/* Several questions about one function in one request (docs/offload.md,
+/* Several questions about one function in few requests (docs/offload.md,
 ** "Several questions in one request"; always in the packed form): the n
 ** questions are pairs[2k], pairs[2k+1], instruction ids (from, to for
 ** depends; a, b for alias, each a load or store); out[k] gets answer k (n
-** answers to free with memssa_answer_free, zeroed on failure). One bad
-** question fails the request: the daemon's error names it (pairs[k]). */
+** answers to free with memssa_answer_free, zeroed on failure). They are
+** sent 256 a request (the daemon's bound), one request after another. One
+** bad question fails the call: the daemon's error names it within its
+** request (pairs[j], data.pair = j: question 256 * r + j of the call). */
 int memssa_client_depends_pairs(memssa_client *c, const char *module, const char *function,
                                 const long long *pairs, size_t n, memssa_depends_answer *out);
 int memssa_client_alias_pairs(memssa_client *c, const char *module, const char *function,

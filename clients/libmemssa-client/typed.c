@@ -834,25 +834,40 @@ json_t *memssa_params_pairs_new(const char *module, const char *function, const 
   return p;
 }
 
-/* One request of n questions (method, pairs); each answer decoded by `dec`
-** into out (`size` bytes each). */
+/* The daemon's bound on the questions of one `pairs` request
+** (too_many_pairs): about one batch slice of its time. */
+enum { PAIRS_REQUEST_MAX = 256 };
+
+/* n questions (method, pairs) in requests of at most PAIRS_REQUEST_MAX,
+** one after another; each answer decoded by `dec` into out (`size` bytes
+** each). On failure every answer is freed and zeroed. */
 static int pairs_call(memssa_client *c, const char *method, const char *module,
                       const char *function, const long long *pairs, size_t n, void *out,
                       size_t size, int (*dec)(json_t *, void *), void (*fr)(void *)) {
-  json_t *r = NULL, *p = memssa_params_pairs_new(module, function, pairs, n);
   if (out && n) memset(out, 0, n * size);
-  if (!c || (!out && n)) {
-    json_decref(p);
-    return MEMSSA_CLIENT_EINVAL;
-  }
-  if (!p) return memssa__fail(c, MEMSSA_CLIENT_EINVAL);
-  int rc = memssa_client_request_new(c, method, p, &r);
-  if (rc) return rc;
-  if (json_array_size(r) != n) rc = MEMSSA_CLIENT_EPROTO;
-  for (size_t k = 0; !rc && k < n; k++) rc = dec(json_array_get(r, k), (char *)out + k * size);
+  if (!c || (!out && n)) return MEMSSA_CLIENT_EINVAL;
+  int rc = 0;
+  size_t done = 0;
+  do {   /* n == 0: one request all the same, as before */
+    size_t m = n - done < PAIRS_REQUEST_MAX ? n - done : PAIRS_REQUEST_MAX;
+    json_t *r = NULL, *p = memssa_params_pairs_new(module, function, pairs + 2 * done, m);
+    if (!p) {
+      rc = memssa__fail(c, MEMSSA_CLIENT_EINVAL);
+      break;
+    }
+    if ((rc = memssa_client_request_new(c, method, p, &r))) break;
+    if (json_array_size(r) != m) rc = MEMSSA_CLIENT_EPROTO;
+    for (size_t k = 0; !rc && k < m; k++)
+      rc = dec(json_array_get(r, k), (char *)out + (done + k) * size);
+    if ((rc = decoded(c, r, rc))) break;
+    done += m;
+  } while (done < n);
   if (rc)
-    for (size_t k = 0; k < n; k++) fr((char *)out + k * size);
-  return decoded(c, r, rc);
+    for (size_t k = 0; k < n; k++) {
+      fr((char *)out + k * size);
+      memset((char *)out + k * size, 0, size);
+    }
+  return rc;
 }
 
 static int dec_depends(json_t *r, void *out) { return memssa_depends_answer_decode(r, out); }

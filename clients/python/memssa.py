@@ -46,6 +46,7 @@ __all__ = ["Client", "Batch", "Error", "ProtocolError", "UnsafeSocket", "default
 ACCESSES_PAGE = 100000      # the daemon's largest `accesses` page
 ACCESSES_MANY_PAGE = 2000   # accesses_many: about one batch slice of the daemon, cold
 QUERIES_REQUEST = 64        # queries: questions a request (the daemon takes 256; queries.c)
+PAIRS_REQUEST_MAX = 256     # the daemon's bound on the questions of one `pairs` request
 READ_CHUNK = 1 << 20
 
 # Codes of the ids form (docs/offload.md), by position.
@@ -483,9 +484,11 @@ class Client(_Typed):
     _do = call
 
     def depends_pairs(self, module, function, pairs):
-        """Several depends questions about one function in one request
+        """Several depends questions about one function in few requests
         (docs/offload.md, "Several questions in one request"): pairs of
-        instruction ids (from, to); the answers unpacked, as the ids form's."""
+        instruction ids (from, to); the answers unpacked, as the ids form's.
+        Sent PAIRS_REQUEST_MAX a request (the daemon's bound), one after
+        another; an error names the question within its request."""
         return self._pairs("depends", module, function, pairs)
 
     def alias_pairs(self, module, function, pairs):
@@ -493,9 +496,14 @@ class Client(_Typed):
         return self._pairs("alias", module, function, pairs)
 
     def _pairs(self, method, module, function, pairs):
-        r = self.call(method, {"module": module, "function": function, "form": "packed",
-                             "pairs": vlq_encode([x for p in pairs for x in p])})
-        return [unpack(method, x) for x in r]
+        pairs = list(pairs)
+        out = []
+        for i in range(0, max(len(pairs), 1), PAIRS_REQUEST_MAX):
+            chunk = pairs[i:i + PAIRS_REQUEST_MAX]
+            r = self.call(method, {"module": module, "function": function, "form": "packed",
+                                 "pairs": vlq_encode([x for p in chunk for x in p])})
+            out.extend(unpack(method, x) for x in r)
+        return out
 
     def queries(self, module, questions):
         """Many alias and depends questions over the functions of one module

@@ -633,6 +633,16 @@ def forms_noir_packed(c, q):
     is_(MC.alias_pairs("ids", "main", [(6, 9), (9, 6)]), [[3, 1], [3, 1]],
         "alias pairs: v3 (inst 6) and v5 (inst 9) MustAlias, exact, both ways")
     is_(MC.alias_pairs("ids", "main", []), [], "no pairs: no answers")
+    # bounded: 256 questions a request, whatever the form; the clients split
+    many = [(8, 9), (1, 9)] * 150
+    e = c.call("depends", dict(p, pairs=memssa.vlq_encode([x for q in many[:257] for x in q]))).get("error", {})
+    ok(e.get("code") == -32602 and e.get("data") == {"reason": "too_many_pairs"} and "at most 256" in e["message"],
+       "depends pairs about one function: 257 questions are -32602 too_many_pairs", e)
+    is_(len(c.result("depends", dict(p, pairs=memssa.vlq_encode([x for q in many[:256] for x in q])))), 256,
+        "depends pairs about one function: 256 questions are answered")
+    two = MC.depends_pairs("ids", "main", [(8, 9), (1, 9)])
+    is_(MC.depends_pairs("ids", "main", many), two * 150,
+        "Python depends_pairs: 300 questions in two requests, the answers in order")
     for what, params, code, words, data in (
             ("without the packed form", dict(q, pairs="QS"), -32602, "needs", {"reason": "needs_packed_form"}),
             ("an odd count", dict(p, pairs="QSQ"), -32602, "two a question", {"reason": "malformed_pairs"}),

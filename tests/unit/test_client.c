@@ -468,6 +468,26 @@ static void test_packed_form(memssa_client *c) {
   const char *msg = memssa_client_errmsg(c);
   ok(rc != 0 && dp[0].json == NULL && dp[1].json == NULL && msg && strstr(msg, "pairs[1]"),
      "depends pairs: a bad second question fails the request, answers zeroed (%s)", msg ? msg : "");
+  /* more than the daemon's 256 a request: split, answers in order; a bad
+  ** question in the second request fails the call, every answer zeroed */
+  enum { NBIG = 300 };
+  long long big[2 * NBIG];
+  memssa_depends_answer *bd = calloc(NBIG, sizeof *bd);
+  for (int k = 0; k < NBIG; k++) big[2 * k] = k % 2 ? 1 : 8, big[2 * k + 1] = 9;
+  int same = bd && memssa_client_depends_pairs(c, "ids", "main", big, NBIG, bd) == 0;
+  for (int k = 0; same && k < NBIG; k++)
+    same = bd[k].depends == !(k % 2) && (k % 2 ? bd[k].reason != NULL : bd[k].kinds == MEMSSA_DEP_FLOW);
+  ok(same, "depends pairs: %d questions (two requests) answered in order", NBIG);
+  for (int k = 0; bd && k < NBIG; k++) memssa_answer_free(&bd[k]);
+  big[2 * 280 + 1] = 999;
+  rc = bd ? memssa_client_depends_pairs(c, "ids", "main", big, NBIG, bd) : -1;
+  int zeroed = rc != 0;
+  for (int k = 0; bd && zeroed && k < NBIG; k++) zeroed = bd[k].json == NULL;
+  msg = memssa_client_errmsg(c);
+  ok(zeroed && msg && strstr(msg, "pairs[24]"),
+     "depends pairs: question 280 bad fails the call (pairs[24] of the second request), all zeroed (%s)",
+     msg ? msg : "");
+  free(bd);
   json_t *bogus = json_string("CC!");
   ok(memssa_alias_answer_decode(bogus, &a) == MEMSSA_CLIENT_EPROTO &&
          memssa_depends_answer_decode(bogus, &d) == MEMSSA_CLIENT_EPROTO,
