@@ -304,13 +304,15 @@ void mssa_cli_run(mssa_module *m, mssa_cli_fn *fns, uint32_t n, unsigned jobs,
   pthread_cond_init(&p.work_cv, NULL);
   pthread_cond_init(&p.done_cv, NULL);
   p.slots = calloc(p.window, sizeof *p.slots);
-  p.redo = calloc(n, sizeof *p.redo);
   pthread_t *tid = calloc(jobs, sizeof *tid);
-  if (!p.slots || !p.redo || !tid) abort();
-  if (!w->keep) p.order = largest_first(m, fns, n);
+  if (!w->keep) {   /* build and verify: the redo marks and the largest-first order */
+    p.redo = calloc(n, sizeof *p.redo);
+    p.order = largest_first(m, fns, n);
+  }
+  if (!p.slots || (!w->keep && !p.redo) || !tid) abort();
   uint32_t nc = slice_consts();
   for (uint32_t i = 0; i < p.window; i++)
-    mssa_const_slices_reserve(m, &p.slots[i].sl, 1, nc, nc * SLICE_OPS_PER_CONST);
+    mssa_const_slice_reserve(m, &p.slots[i].sl, nc, nc * SLICE_OPS_PER_CONST);
   /* The main thread is one of the workers (with keep, one that also
   ** prints, and builds only what no other has taken yet). */
   unsigned started = 0;

@@ -53,22 +53,22 @@ mssa_const_slice *mssa_const_slice_use(mssa_const_slice *sl) {
   return old;
 }
 
-void mssa_const_slices_reserve(mssa_module *m, mssa_const_slice *sl, uint32_t n,
-                               uint32_t nconsts, uint32_t nops) {
+void mssa_const_slice_reserve(mssa_module *m, mssa_const_slice *sl, uint32_t nconsts,
+                              uint32_t nops) {
   /* Placeholders: a void undef, which no instruction names. */
   mssa_const ph;
   memset(&ph, 0, sizeof ph);
   ph.kind = MSSA_C_UNDEF;
   ph.type = m->t_void;
-  for (uint32_t i = 0; i < n; i++) {
-    memset(&sl[i], 0, sizeof sl[i]);
-    sl[i].c_lo = m->consts.n;
-    sl[i].c_cap = nconsts;
-    sl[i].o_lo = m->cops.n;
-    sl[i].o_cap = nops;
-    for (uint32_t k = 0; k < nconsts; k++) mssa_vec_push(&m->consts, ph);
-    for (uint32_t k = 0; k < nops; k++) mssa_vec_push(&m->cops, MSSA_VAL_NONE);
-  }
+  memset(sl, 0, sizeof *sl);
+  sl->c_lo = m->consts.n;
+  sl->c_cap = nconsts;
+  sl->o_lo = m->cops.n;
+  sl->o_cap = nops;
+  mssa_vec_reserve(&m->consts, m->consts.n + nconsts);
+  mssa_vec_reserve(&m->cops, m->cops.n + nops);
+  for (uint32_t k = 0; k < nconsts; k++) m->consts.a[m->consts.n++] = ph;
+  for (uint32_t k = 0; k < nops; k++) m->cops.a[m->cops.n++] = MSSA_VAL_NONE;
 }
 
 void mssa_const_slice_reset(mssa_const_slice *sl) {

@@ -51,11 +51,11 @@ typedef struct mssa_const_slice {
   void *on_full_arg;
 } mssa_const_slice;
 
-/* Appends n slices of `nconsts` constants and `nops` operands to m's
-** tables (placeholders until filled) and describes them in sl[0..n). The
-** module must not be edited or read anew while its slices are in use. */
-void mssa_const_slices_reserve(mssa_module *m, mssa_const_slice *sl, uint32_t n,
-                               uint32_t nconsts, uint32_t nops);
+/* Appends a slice of `nconsts` constants and `nops` operands to m's
+** tables (placeholders until filled) and describes it in *sl. The module
+** must not be edited or read anew while its slices are in use. */
+void mssa_const_slice_reserve(mssa_module *m, mssa_const_slice *sl, uint32_t nconsts,
+                              uint32_t nops);
 /* Empties a slice (and clears overflow; the hook stays) for the next
 ** graph: no graph that folded into it may be alive. */
 void mssa_const_slice_reset(mssa_const_slice *sl);

@@ -525,10 +525,9 @@ uint32_t mssa__ll_md_empty_di(ll_parser *p, uint32_t off, uint32_t namelen) {
   mssa__ll_enter(p);
   uint32_t id = new_md(p, MSSA_MD_OTHER_DI);
   uint32_t tag = field_name(p, off + 1, namelen);
+  fields_to_ops(p, id, p->stk.n);   /* no fields: no operands */
   mssa_md *d = &p->m->md.a[id];
   d->tag = tag;
-  d->ops = p->m->mdops.n;
-  d->nops = 0;
   d->text_off = off;
   d->text_len = namelen + 3;   /* `!`, the name, `()` */
   mssa__ll_leave(p);

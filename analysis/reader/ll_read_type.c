@@ -460,7 +460,7 @@ static uint32_t spelled_type(ll_parser *p) {
   while (*q == '*') q++;
   if (*q != ',' && (q[0] != ' ' || q[1] != '%')) return parse_type_inner(p);
   uint32_t off = t->off, len = (uint32_t)(q - s);
-  uint32_t h = tspell_slot(s, len), hit = mssa__ll_tspell_get(p, off, len);
+  uint32_t hit = mssa__ll_tspell_get(p, off, len);
   if (hit != MSSA_NONE) {
     mssa__ll_enter(p);   /* the token path's depth check, at the same token */
     mssa__ll_leave(p);
@@ -471,6 +471,7 @@ static uint32_t spelled_type(ll_parser *p) {
   }
   uint32_t ty = parse_type_inner(p);
   if (p->lx.prev_end == off + len) {   /* the type was exactly the spelling */
+    uint32_t h = tspell_slot(s, len);
     p->tspell_cache[h].off = off;
     p->tspell_cache[h].len = len;
     p->tspell_cache[h].id = ty + 1;

@@ -16,7 +16,7 @@
 **      function (by first appearance), but every question keeps its caller
 **      index (order[]), and answers are stored through it.
 **   2. A request holds at most QUERIES_REQUEST (64) questions, under the
-**      daemon's bound (256, PAIRS_MANY_MAX in protocol/m_deps.c), which
+**      daemon's bound (256, PAIRS_MAX in protocol/m_deps.c), which
 **      keeps one request near a batch slice. 64, not 256, by measurement
 **      (bench/offload.sh, queries_many, lua.O2): 2,000 questions cost 1.72x
 **      in-process instructions in 32 requests against 1.69x in 8, but with 8

@@ -90,9 +90,9 @@ int main(void) {
   /* Slices of 0, 1, and enough constants. */
   m = load();
   mssa_const_slice sl[3];
-  mssa_const_slices_reserve(m, sl, 1, 0, 0);
-  mssa_const_slices_reserve(m, sl + 1, 1, 1, 8);
-  mssa_const_slices_reserve(m, sl + 2, 1, 64, 256);
+  mssa_const_slice_reserve(m, sl, 0, 0);
+  mssa_const_slice_reserve(m, sl + 1, 1, 8);
+  mssa_const_slice_reserve(m, sl + 2, 64, 256);
   ok(sl[0].c_lo == sl[1].c_lo && sl[1].c_lo + 1 == sl[2].c_lo && sl[2].c_lo + 64 == m->consts.n,
      "slices lie after the module's constants, in order");
   uint32_t nc = m->consts.n, no = m->cops.n;
