@@ -12,6 +12,9 @@
 **   4. Everything else (pipes, small files, whole-page sizes, a failed mmap)
 **      is read with stdio into a heap block, growing geometrically, so a file
 **      that grows while it is read is read whole or refused as too large.
+**   5. Nothing writes to a mapped text (mssa_ir_set_text moves it to the
+**      heap first), so a page mssa_filetext_forget dropped reads back as the
+**      file's bytes, the ones it held.
 */
 #define _POSIX_C_SOURCE 200809L
 #define _DEFAULT_SOURCE /* madvise */
@@ -126,6 +129,18 @@ int mssa_filetext_read(const char *path, int how, size_t max, mssa_filetext *out
   (void)how;
 #endif
   return read_stdio(path, max, out);
+}
+
+void mssa_filetext_forget(char *text, size_t mapped, size_t from, size_t to) {
+#ifdef HAVE_MMAP
+  long page = sysconf(_SC_PAGESIZE);
+  if (!mapped || page <= 0 || to > mapped) return;
+  size_t a = (from + (size_t)page - 1) / (size_t)page * (size_t)page;
+  size_t b = to / (size_t)page * (size_t)page;
+  if (b > a) (void)madvise(text + a, b - a, MADV_DONTNEED);
+#else
+  (void)text, (void)mapped, (void)from, (void)to;
+#endif
 }
 
 void mssa_filetext_release(char *text, size_t mapped) {

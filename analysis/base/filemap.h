@@ -41,6 +41,12 @@ enum {
 ** fails with errno EFBIG (as soon as its size or what was read shows it).
 ** Returns 0, or -1 with errno set and *out empty. */
 int mssa_filetext_read(const char *path, int how, size_t max, mssa_filetext *out);
+/* Lets the system take back the mapped pages wholly inside [from, to): a
+** reader that has gone past them calls this so a big module does not keep
+** its whole text resident. They stay readable: the next read of one maps
+** the file's page again (the mapping is never written, filemap.c invariant
+** 5). A no-op for a malloc'ed text (mapped == 0). */
+void mssa_filetext_forget(char *text, size_t mapped, size_t from, size_t to);
 /* Releases what mssa_filetext_read made (NULL text: no-op). */
 void mssa_filetext_release(char *text, size_t mapped);
 

@@ -17,6 +17,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/filemap.h"
+
 /* Invariant 7 of ir_edit.h. */
 static _Thread_local mssa_edit_refusal refusal;
 
@@ -489,7 +491,16 @@ int mssa_ir_set_text(mssa_module *m, mssa_func *f, uint32_t inst, const char *te
   if (m->text_len + n + 2 >= 0xfffffff0u) return MSSA_ETOOBIG;
   /* Appended after a newline so the original text (and its line numbers)
   ** is unchanged; the module text stays NUL-terminated. */
-  m->text = mssa_xrealloc(m->text, m->text_len + n + 2);
+  if (m->text_mapped) {
+    /* a mapping cannot grow, and is never written (filemap.c invariant 5) */
+    char *heap = mssa_xmalloc(m->text_len + n + 2);
+    memcpy(heap, m->text, m->text_len);
+    mssa_filetext_release(m->text, m->text_mapped);
+    m->text = heap;
+    m->text_mapped = 0;
+  } else {
+    m->text = mssa_xrealloc(m->text, m->text_len + n + 2);
+  }
   m->text[m->text_len] = '\n';
   if (n) memcpy(m->text + m->text_len + 1, text, n);
   m->text[m->text_len + 1 + n] = 0;

@@ -70,13 +70,9 @@ static uint32_t parse_tuple_into(ll_parser *p, uint32_t id);
 static uint32_t field_name(ll_parser *p, uint32_t off, uint32_t len) {
   const char *s = p->m->text + off;
   uint32_t h = len ? ((uint32_t)(unsigned char)s[0] * 7u + (uint32_t)(unsigned char)s[len - 1] + len * 13u) & 63u : 0;
-  if (p->fname_cache[h].len == len && p->fname_cache[h].id &&
-      memcmp(p->m->text + p->fname_cache[h].off, s, len) == 0)
-    return p->fname_cache[h].id - 1;
+  if (mssa__ll_spell_is(&p->fname_cache[h], s, len)) return p->fname_cache[h].id - 1;
   uint32_t id = mssa_strtab_intern(&p->m->strs, s, len);
-  p->fname_cache[h].off = off;
-  p->fname_cache[h].len = len;
-  p->fname_cache[h].id = id + 1;
+  mssa__ll_spell_set(&p->fname_cache[h], s, len, id + 1);
   return id;
 }
 

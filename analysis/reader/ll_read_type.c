@@ -295,23 +295,18 @@ static uint32_t named_type_ref(ll_parser *p) {
   const char *s = p->m->text + t->toff;
   uint32_t h = t->tlen ? ((uint32_t)(unsigned char)s[t->tlen - 1] * 31u + t->tlen * 7u +
                           (uint32_t)(unsigned char)s[t->tlen / 2]) & 255u : 0;
-  if (t->kind == LT_LOCAL && !t->quoted && p->tname_cache[h].id && p->tname_cache[h].len == t->tlen &&
-      memcmp(p->m->text + p->tname_cache[h].off, s, t->tlen) == 0) {
+  if (t->kind == LT_LOCAL && !t->quoted && mssa__ll_spell_is(&p->tname_cache[h], s, t->tlen)) {
     mssa__ll_next(p);
     return p->tname_cache[h].id - 1;
   }
-  uint32_t toff = t->toff, tlen = t->tlen, cacheable = t->kind == LT_LOCAL && !t->quoted;
+  uint32_t tlen = t->tlen, cacheable = t->kind == LT_LOCAL && !t->quoted;
   uint64_t key = mssa__ll_local_key(p, t);
   uint32_t ty = mssa_u64map_get(&p->tmap, key);
   if (ty == MSSA_NONE) {
     uint32_t name = t->kind == LT_LOCALID ? mssa__ll_num_name(p, t->num) : (uint32_t)key;
     ty = mssa__ll_named_type(p, key, name, t->off);
   }
-  if (cacheable) {
-    p->tname_cache[h].off = toff;
-    p->tname_cache[h].len = tlen;
-    p->tname_cache[h].id = ty + 1;
-  }
+  if (cacheable) mssa__ll_spell_set(&p->tname_cache[h], s, tlen, ty + 1);
   mssa__ll_next(p);
   return ty;
 }
@@ -445,9 +440,7 @@ static inline uint32_t tspell_slot(const char *s, uint32_t len) {
 uint32_t mssa__ll_tspell_get(const ll_parser *p, uint32_t off, uint32_t len) {
   const char *s = p->m->text + off;
   uint32_t h = tspell_slot(s, len);
-  if (p->tspell_cache[h].id && p->tspell_cache[h].len == len &&
-      memcmp(p->m->text + p->tspell_cache[h].off, s, len) == 0)
-    return p->tspell_cache[h].id - 1;
+  if (mssa__ll_spell_is(&p->tspell_cache[h], s, len)) return p->tspell_cache[h].id - 1;
   return MSSA_NONE;
 }
 
@@ -471,10 +464,7 @@ static uint32_t spelled_type(ll_parser *p) {
   }
   uint32_t ty = parse_type_inner(p);
   if (p->lx.prev_end == off + len) {   /* the type was exactly the spelling */
-    uint32_t h = tspell_slot(s, len);
-    p->tspell_cache[h].off = off;
-    p->tspell_cache[h].len = len;
-    p->tspell_cache[h].id = ty + 1;
+    mssa__ll_spell_set(&p->tspell_cache[tspell_slot(s, len)], s, len, ty + 1);
   }
   return ty;
 }

@@ -33,6 +33,7 @@
 #define MSSA_READER_INTERNAL_H
 
 #include <setjmp.h>
+#include <string.h>
 
 #include "base/hashtab.h"
 #include "ir/ir.h"
@@ -65,6 +66,27 @@ typedef struct ll_pending {
   uint32_t a, b, c;  /* meaning depends on the list */
   uint32_t off;
 } ll_pending;
+
+/* A remembered spelling: a copy of its bytes, not an offset in the text,
+** since the text behind the reader may have gone back to the system
+** (forget_read_text) and comparing with it would map it again. Longer
+** spellings are not remembered. */
+#define LL_SPELL_MAX 40
+typedef struct ll_spell {
+  uint32_t len, id;   /* id 0: empty */
+  char s[LL_SPELL_MAX];
+} ll_spell;
+
+static inline int mssa__ll_spell_is(const ll_spell *c, const char *s, uint32_t len) {
+  return c->id && c->len == len && memcmp(c->s, s, len) == 0;
+}
+
+static inline void mssa__ll_spell_set(ll_spell *c, const char *s, uint32_t len, uint32_t id) {
+  if (len > LL_SPELL_MAX) return;
+  memcpy(c->s, s, len);
+  c->len = len;
+  c->id = id;
+}
 
 typedef struct ll_parser {
   mssa_module *m;
@@ -103,11 +125,11 @@ typedef struct ll_parser {
   mssa_u64map comdats;          /* comdat name id -> 1 */
   MSSA_VEC(ll_pending) comdatref; /* a = name id */
   mssa_u64map kinds;            /* attachment kind names seen (md_kinds) */
-  struct { uint32_t off, len, id; } fname_cache[64]; /* DI field names */
+  ll_spell fname_cache[64];     /* DI field names -> string id + 1 */
   int16_t kw_attr[LL_KW_COUNT_]; /* per keyword: attribute table index + 1,
                                     -1 if no attribute, 0 not looked up yet */
-  struct { uint32_t off, len, id; } tname_cache[256]; /* `%T` spellings -> type id + 1 */
-  struct { uint32_t off, len, id; } tspell_cache[64]; /* `%T**` spellings -> type id + 1 */
+  ll_spell tname_cache[256];    /* `%T` spellings -> type id + 1 */
+  ll_spell tspell_cache[64];    /* `%T**` spellings -> type id + 1 */
   uint32_t fn_loctag;           /* "DILocation" string id + 1 (0: not yet) */
   uint32_t dbg_decl_fty;        /* void (metadata, metadata, metadata) + 1 (0: not yet) */
   MSSA_VEC(ll_pending) baddr;   /* blockaddress: a = const id, b = block key lo, c = key hi */
@@ -130,6 +152,7 @@ typedef struct ll_parser {
   MSSA_VEC(mssa_arg) argv;      /* function header arguments */
   MSSA_VEC(ll_pending) agtmp;   /* #N refs seen before their attrlist exists */
   uint32_t line_off, line_no;   /* incremental line counter for `define` */
+  uint32_t forgot;              /* mapped text before this was handed back */
   /* The growing arrays of the function being read (invariant 5): lent to
   ** it while its body is parsed, then copied out at their exact size. */
   MSSA_VEC(mssa_inst) scr_insts;
