@@ -237,6 +237,11 @@ $(BUILD)/tests/%: tests/unit/%.c tests/unit/tap.h $(LIB) $(FLAGS_STAMP) | deps
 	$(CC) $(ALL_CPPFLAGS) $(TEST_CPPFLAGS) -Itests/unit $(ALL_CFLAGS) $(DEPFLAGS) -MF $@.d -MT $@ \
 	  $(ALL_LDFLAGS) $< $(TEST_LIBS) $(LIB) $(LDLIBS) -o $@
 
+# test_cli_heap tests one file of the CLI (clients/cli_heap.c).
+$(BUILD)/tests/test_cli_heap: $(call obj,clients/cli_heap.c)
+$(BUILD)/tests/test_cli_heap: TEST_CPPFLAGS = -Iclients
+$(BUILD)/tests/test_cli_heap: TEST_LIBS = $(call obj,clients/cli_heap.c)
+
 PROTO_TEST_BINS := $(filter $(BUILD)/tests/test_proto%,$(TEST_BINS))
 $(PROTO_TEST_BINS): $(PROTO_LIB) $(CLIENT_LIB)
 $(PROTO_TEST_BINS): TEST_CPPFLAGS = -D_POSIX_C_SOURCE=200809L -Iprotocol $(SRV_CFLAGS)

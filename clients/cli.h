@@ -13,6 +13,10 @@ int mssa_cli_alias_local(int argc, char **argv);
 /* cli_offload.c */
 int mssa_cli_promotable_local(int argc, char **argv);
 
+/* cli_heap.c: before a one-shot command reads its module, the heap in
+** 2 MiB pages where the system allows (advice only). */
+void mssa__cli_heap_for_one_module(void);
+
 /* cli_daemon.c: subcommands that talk to memssad. mssa_cli_daemon returns
 ** -1 when `cmd` is not one of them. */
 int mssa_cli_has_local(int argc, char **argv);

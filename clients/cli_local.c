@@ -176,6 +176,7 @@ static mssa_module *load(const char *file, unsigned llvm) {
   mssa_diag d;
   memset(&d, 0, sizeof d);
   catch_sigbus(file);
+  mssa__cli_heap_for_one_module();
   int rc = mssa_module_parse_file_mapped(file, &m, &d);
   if (rc != MSSA_OK) {
     char buf[1024];
