@@ -15,11 +15,11 @@
 # online CPUs, at most 8). OPT is the one given after the file's ':', else opt-N when the file's
 # folder holds a file LLVM_VERSION saying N (a corpus of that version),
 # else $OPT (default opt). RUNS times each (default 7) after one untimed
-# warm-up of each; reports the median wall time (measured around the process
-# with a nanosecond clock), the median CPU time (user + system, GNU time's
-# %U + %S: less sensitive to a busy machine), the median peak RSS (%M) and
-# page faults (%R: on a virtual machine a first touch of a page can cost
-# ~13 us), the ratios opt/memssa, and memssa's own split of its time
+# warm-up of each; reports the median wall time (from spawn to exit, by
+# bench/runproc.c, not counting the script's own forks), the median CPU time
+# (user + system of the process: less sensitive to a busy machine), the
+# median peak RSS and page faults (on a virtual machine a first touch of a
+# page costs 1-13 us), the ratios opt/memssa, and memssa's own split of its time
 # (median "read" and "build" ms of its summary line) with the reader's
 # speed in MB/s (file size / read time, 1 MB = 10^6 bytes). Prints a
 # markdown table (also written to OUT.md with -o) and a "# machine" header
@@ -27,13 +27,12 @@
 #
 # Environment: BUILD (build-release: `make release`, as `make bench` does),
 # MEMSSA_BIN ($BUILD/memssa), OPT (opt), MEMSSA_SHARED (<repo>/../shared),
-# GNU_TIME (/usr/bin/time).
+# CC (cc, to build bench/runproc.c).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 bin=${MEMSSA_BIN:-${BUILD:-$root/build-release}/memssa}
 opt=${OPT:-opt}
 shared=${MEMSSA_SHARED:-$(cd "$root/.." && pwd)/shared}
-gtime=${GNU_TIME:-/usr/bin/time}
 runs=7
 out=""
 jobs=()
@@ -62,29 +61,23 @@ opt_for() {
   fi
   echo "$opt"
 }
-[ -x "$gtime" ] || { echo "bench: GNU time not at $gtime (apt-get install time)" >&2; exit 2; }
-
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+runproc=$tmp/runproc
+${CC:-cc} -std=c11 -O2 -Wall -Wextra -Werror "$root/bench/runproc.c" -o "$runproc"
 
 # run_one KIND FILE OPT: append "wall_us rss_kib cpu_us faults" to $tmp/KIND.TAG
 # (and, for memssa, "read_ms build_ms" of its summary line to $tmp/split.TAG)
 run_one() {
-  local kind=$1 f=$2 o=$3 t0 t1
-  t0=$(date +%s%N)
+  local kind=$1 f=$2 o=$3 m
   if [ "$kind" = memssa ]; then
-    "$gtime" -f '%M %U %S %R' -o "$tmp/rss" "$bin" build --local ${jobs[@]+"${jobs[@]}"} "$f" \
-      >"$tmp/stdout" 2>"$tmp/stderr" ||
-      { echo "bench: memssa failed on $f: $(head -c 300 "$tmp/stderr")" >&2; return 1; }
+    m=$("$runproc" "$tmp/stdout" "$tmp/stderr" "$bin" build --local ${jobs[@]+"${jobs[@]}"} "$f")
   else
-    "$gtime" -f '%M %U %S %R' -o "$tmp/rss" "$o" -passes='require<memoryssa>' -disable-output "$f" \
-      >"$tmp/stdout" 2>"$tmp/stderr" ||
-      { echo "bench: $o failed on $f: $(head -c 300 "$tmp/stderr")" >&2; return 1; }
+    m=$("$runproc" "$tmp/stdout" "$tmp/stderr" "$o" -passes='require<memoryssa>' -disable-output "$f")
   fi
-  t1=$(date +%s%N)
+  [ "${m##* }" = 0 ] || { echo "bench: $kind failed on $f: $(head -c 300 "$tmp/stderr")" >&2; return 1; }
   # wall (us), peak RSS (KiB), CPU user+system (us), page faults
-  tail -n 1 "$tmp/rss" | awk -v w=$(( (t1 - t0) / 1000 )) '{ printf "%d %d %d %d\n", w, $1, ($2 + $3) * 1e6, $4 }' \
-    >>"$tmp/$kind.$tag"
+  echo "${m% *}" >>"$tmp/$kind.$tag"
   if [ "$kind" = memssa ]; then
     head -n 1 "$tmp/stdout" | sed -n 's/.*(read \([0-9.]*\), build \([0-9.]*\)).*/\1 \2/p' >>"$tmp/split.$tag"
   fi
@@ -123,7 +116,7 @@ for spec in "${files[@]}"; do
   size=$(wc -c <"$f")
   row=$(awk -v mw="$mw" -v ow="$ow" -v mr="$mr" -v orss="$orss" -v mc="$mc" -v oc="$oc" -v b="$tag" \
           -v o="$o" -v mf="$mf" -v of="$of" -v rd="$rd" -v bd="$bd" -v sz="$size" 'BEGIN {
-    printf "| %s | %s | %.3f | %.3f | %.1fx | %.2f | %.2f | %.1fx | %.1f | %.1f | %.1fx | %d / %d | %.1f / %.1f | %.0f |",
+    printf "| %s | %s | %.3f | %.3f | %.1fx | %.3f | %.3f | %.1fx | %.1f | %.1f | %.1fx | %d / %d | %.1f / %.1f | %.0f |",
       b, o, mw/1e6, ow/1e6, (mw > 0 ? ow/mw : 0), mc/1e6, oc/1e6, (mc > 0 ? oc/mc : 0),
       mr/1024, orss/1024, (mr > 0 ? orss/mr : 0), mf, of, rd, bd, (rd > 0 ? sz / 1e6 / (rd / 1e3) : 0) }')
   table="$table

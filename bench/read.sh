@@ -1,8 +1,9 @@
 #!/bin/sh
 # The reader's CPU time and speed: bench/read_cpu.c (one parse per process,
 # process CPU clock around reading and parsing the file), RUNS runs per file,
-# median. The file mapped, as the CLI's --local commands read it; with -c
-# copied into the heap (read(2)), as the daemon reads it.
+# median. The file mapped and the heap in huge pages, as the CLI's --local
+# commands read it; with -c copied into the heap (read(2)), as the daemon
+# reads it.
 # Usage: bench/read.sh [-n RUNS] [-c] [FILE...]  (default: the Lua corpora)
 # Compiles against $BUILD/libmemssa.a (BUILD defaults to build-release).
 set -e
@@ -16,7 +17,7 @@ if [ "$1" = "-c" ]; then COPY=--copy; shift; fi
   ../shared/corpus/real22/lua.O0.ll ../shared/corpus/real22/lua.O2.ll
 mkdir -p "$BUILD/bench"
 $CC -std=c11 -Wall -Wextra -Werror -O2 -g -Ianalysis -DMSSA_CHECKS=0 bench/read_cpu.c \
-  "$BUILD/libmemssa.a" -lm -o "$BUILD/bench/read_cpu"
+  clients/cli_heap.c "$BUILD/libmemssa.a" -lm -o "$BUILD/bench/read_cpu"
 how=mapped; [ -z "$COPY" ] || how="copied (read(2))"
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg); the file $how"
 echo "| file | reader CPU ms (median of $RUNS) | range | reader MB/s | user / sys ms (median run) | minor faults (median run) |"

@@ -2,9 +2,10 @@
 ** read_cpu.c -- the reader's CPU time on one file: one parse per process
 ** (a fresh heap, as `memssa build --local` sees it), timed with the
 ** process CPU clock around the call that reads and parses the file (warm
-** cache): mssa_module_parse_file_mapped, as the CLI's --local commands read
-** a module, or with --copy mssa_module_parse_file, as the daemon does (the
-** bytes copied into the heap with read(2)).
+** cache): mssa_module_parse_file_mapped after the CLI's heap set-up
+** (clients/cli_heap.c), as the CLI's --local commands read a module, or
+** with --copy mssa_module_parse_file, as the daemon does (the bytes copied
+** into its heap with read(2), in 4 KiB pages).
 **
 ** Usage: read_cpu [--copy] FILE  -> prints "cpu_ms MB/s user_ms sys_ms minor_faults"
 ** (1 MB = 10^6 bytes; user/sys/faults from getrusage around the same call).
@@ -19,6 +20,8 @@
 #include <time.h>
 
 #include "reader/reader.h"
+
+void mssa__cli_heap_for_one_module(void);   /* clients/cli_heap.c */
 
 static double tv_ms(struct timeval t) { return (double)t.tv_sec * 1e3 + (double)t.tv_usec / 1e3; }
 
@@ -38,6 +41,7 @@ int main(int argc, char **argv) {
   mssa_module *m = NULL;
   mssa_diag d;
   struct rusage r0, r1;
+  if (!copy) mssa__cli_heap_for_one_module();   /* before the clock: the CLI does it before reading too */
   getrusage(RUSAGE_SELF, &r0);
   double t0 = cpu_ms();
   int rc = copy ? mssa_module_parse_file(path, &m, &d) : mssa_module_parse_file_mapped(path, &m, &d);
