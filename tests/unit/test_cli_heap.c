@@ -26,6 +26,8 @@
 #endif
 #endif
 
+#if defined(__GLIBC__) && defined(__linux__) && !defined(SANITIZED)
+#define TESTABLE 1
 #define PAD_MIN ((uintptr_t)256 << 20)
 
 /* The VmFlags line of the mapping holding address a, into flags; 0 if found. */
@@ -48,10 +50,11 @@ static int vm_flags(uintptr_t a, uintptr_t *lo, uintptr_t *hi, char *flags, size
   fclose(fp);
   return found;
 }
+#endif
 
 int main(void) {
   no_plan();
-#if !defined(__GLIBC__) || !defined(__linux__) || defined(SANITIZED)
+#ifndef TESTABLE
   skip_all("the heap is not glibc's brk heap here (another libc or a sanitizer's allocator)");
 #else
   char *before = sbrk(0);
