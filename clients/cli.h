@@ -6,6 +6,8 @@
 #ifndef MSSA_CLI_H
 #define MSSA_CLI_H
 
+#include <stddef.h>
+
 int mssa_cli_print_local(int argc, char **argv);
 int mssa_cli_verify_local(int argc, char **argv);
 int mssa_cli_build_local(int argc, char **argv);
@@ -13,9 +15,10 @@ int mssa_cli_alias_local(int argc, char **argv);
 /* cli_offload.c */
 int mssa_cli_promotable_local(int argc, char **argv);
 
-/* cli_heap.c: before a one-shot command reads its module, the heap in
-** 2 MiB pages where the system allows (advice only). */
-void mssa__cli_heap_for_one_module(void);
+/* cli_heap.c: before a one-shot command reads its module (file_bytes
+** long), the heap in 2 MiB pages where the system allows (advice only;
+** nothing for a small module). */
+void mssa__cli_heap_for_one_module(size_t file_bytes);
 
 /* cli_daemon.c: subcommands that talk to memssad. mssa_cli_daemon returns
 ** -1 when `cmd` is not one of them. */

@@ -22,6 +22,7 @@
 **      nothing is.
 **   2. Only advice: where the kernel has no huge page free (or THP is
 **      off), the heap is the usual 4 KiB pages. Nothing else changes.
+**   3. Nothing for a module under SMALL_MODULE bytes.
 */
 #define _DEFAULT_SOURCE   /* sbrk, madvise */
 #include "cli.h"
@@ -39,13 +40,19 @@
 /* How far the heap grows each time it grows: room for any module up to
 ** ~100 MB of text without growing again (a growth past it is 4 KiB pages). */
 #define HEAP_PAD ((size_t)256 << 20)
+/* Modules smaller than this keep 4 KiB pages (their arrays take ~2x their
+** text: under 2 MiB). */
+#define SMALL_MODULE ((size_t)1 << 20)
 /* Probe blocks: below glibc's mmap threshold (128 KiB), so they come from
 ** the heap; enough of them exhaust any top the heap already had. */
 #define PROBE_BYTES ((size_t)96 << 10)
 #define PROBES_MAX 4
 
-void mssa__cli_heap_for_one_module(void) {
+void mssa__cli_heap_for_one_module(size_t file_bytes) {
 #ifdef HAVE_HEAP_TUNING
+  /* a small module's arrays fit in a few 4 KiB pages: a huge page would be
+  ** mostly slack (2 MiB resident for a 10 KB module) */
+  if (file_bytes < SMALL_MODULE) return;
   if (mallopt(M_TOP_PAD, (int)HEAP_PAD) != 1) return;
   char *before = sbrk(0);
   void *probe[PROBES_MAX];
@@ -54,12 +61,16 @@ void mssa__cli_heap_for_one_module(void) {
   char *after = sbrk(0);
   /* Freed at the top, they return to it; the heap keeps HEAP_PAD. */
   for (int i = 0; i < n; i++) free(probe[i]);
+  /* glibc grows by HEAP_PAD less what free top the heap had (at most a
+  ** probe's worth): half of it tells a growth from no growth */
   if (before == (char *)-1 || after == (char *)-1 || after <= before ||
-      (size_t)(after - before) < HEAP_PAD)
+      (size_t)(after - before) < HEAP_PAD / 2)
     return;   /* invariant 1 */
   uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
   uintptr_t a = ((uintptr_t)before + page - 1) & ~(page - 1);
   uintptr_t b = (uintptr_t)after & ~(page - 1);
   if (b > a) (void)madvise((void *)a, b - a, MADV_HUGEPAGE);
+#else
+  (void)file_bytes;
 #endif
 }

@@ -27,6 +27,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "alias/aa.h"
@@ -176,7 +177,8 @@ static mssa_module *load(const char *file, unsigned llvm) {
   mssa_diag d;
   memset(&d, 0, sizeof d);
   catch_sigbus(file);
-  mssa__cli_heap_for_one_module();
+  struct stat st;
+  mssa__cli_heap_for_one_module(stat(file, &st) == 0 && st.st_size > 0 ? (size_t)st.st_size : 0);
   int rc = mssa_module_parse_file_mapped(file, &m, &d);
   if (rc != MSSA_OK) {
     char buf[1024];

@@ -57,25 +57,38 @@ int main(void) {
 #ifndef TESTABLE
   skip_all("the heap is not glibc's brk heap here (another libc or a sanitizer's allocator)");
 #else
+  /* a small module: nothing happens */
   char *before = sbrk(0);
-  mssa__cli_heap_for_one_module();
+  mssa__cli_heap_for_one_module(64 << 10);
+  ok(sbrk(0) == before, "a 64 KiB module leaves the heap as it is");
+  before = sbrk(0);
+  mssa__cli_heap_for_one_module((size_t)10 << 20);
   char *after = sbrk(0);
-  ok((uintptr_t)(after - before) >= PAD_MIN, "the heap grew by %lu MiB (at least 256)",
+  ok((uintptr_t)(after - before) >= PAD_MIN - (1u << 20), "the heap grew by %lu MiB (256 less its free top)",
      (unsigned long)((uintptr_t)(after - before) >> 20));
-  void *blk = malloc(64 << 10);
-  ok((char *)blk >= before && (char *)blk < after, "a block malloc hands out is in that range");
+  /* the heap's old free top (below `before`) is used first; 4 MiB later
+  ** the blocks come from the new range */
+  enum { NBLK = 64, BLK = 64 << 10 };
+  void *blk[NBLK];
+  for (int i = 0; i < NBLK; i++) blk[i] = malloc(BLK);
+  char *last = blk[NBLK - 1];
+  ok(last >= before && last < after, "4 MiB of blocks later, malloc hands out blocks from that range");
   uintptr_t lo = 0, hi = 0;
   char flags[512] = "";
-  if (vm_flags((uintptr_t)blk, &lo, &hi, flags, sizeof flags) != 0) {
+  if (vm_flags((uintptr_t)last, &lo, &hi, flags, sizeof flags) != 0) {
     skip(2, "/proc/self/smaps unreadable");
   } else {
-    ok(strstr(flags, " hg") != NULL, "its mapping is advised for huge pages (VmFlags:%.60s)", flags);
+    ok(strstr(flags, " hg") != NULL, "their mapping is advised for huge pages (VmFlags:%.60s)", flags);
     ok(hi - lo >= PAD_MIN - (2u << 20), "the advised mapping spans %lu MiB", (unsigned long)((hi - lo) >> 20));
   }
-  free(blk);
+  uintptr_t plo = 0, phi = 0;
+  char pflags[512] = "";
+  if (before > (char *)blk[0] && vm_flags((uintptr_t)before - 1, &plo, &phi, pflags, sizeof pflags) == 0)
+    ok(strstr(pflags, " hg") == NULL, "the heap below the new range is not advised");
+  for (int i = 0; i < NBLK; i++) free(blk[i]);
   /* a second call grows the heap again and advises only the new range */
   char *before2 = sbrk(0);
-  mssa__cli_heap_for_one_module();
+  mssa__cli_heap_for_one_module((size_t)10 << 20);
   ok((uintptr_t)((char *)sbrk(0) - before2) >= PAD_MIN || (char *)sbrk(0) == before2,
      "a second call advises a fresh range or none");
   return done_testing();
