@@ -71,7 +71,7 @@ typedef struct ll_pending {
 ** since the text behind the reader may have gone back to the system
 ** (forget_read_text) and comparing with it would map it again. Longer
 ** spellings are not remembered. */
-#define LL_SPELL_MAX 40
+#define LL_SPELL_MAX 56   /* the struct: 64 bytes */
 typedef struct ll_spell {
   uint32_t len, id;   /* id 0: empty */
   char s[LL_SPELL_MAX];
