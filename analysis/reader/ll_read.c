@@ -668,8 +668,10 @@ static void parse_type_def(ll_parser *p, ll_tok nt) {
 static void forget_read_text(ll_parser *p, uint32_t off) {
   if (off - p->forgot < FORGET_STEP || !p->m->text_mapped) return;
   /* the `define` line counter reads from its last stop: move it past the
-  ** pages first, or it would map them all again */
-  (void)line_at(p, off, &p->line_off, &p->line_no);
+  ** pages first, or it would map them all again. Once numbered metadata
+  ** began, functions are over in what LLVM writes: the counter stays (a
+  ** `define` after metadata still gets its line, mapping pages again). */
+  if (!p->in_md) (void)line_at(p, off, &p->line_off, &p->line_no);
   mssa_filetext_forget(p->m->text, p->m->text_mapped, p->forgot, off);
   p->forgot = off;
 }
@@ -755,7 +757,10 @@ static void parse_toplevel(ll_parser *p) {
       mssa_u64map_put(&p->comdats, name, 1);
       continue;
     }
-    case LT_EXCL: case LT_MDREF: mssa__ll_md_def(p); continue;
+    case LT_EXCL: case LT_MDREF:
+      p->in_md = 1;
+      mssa__ll_md_def(p);
+      continue;
     case LT_MDVAR: mssa__ll_named_md(p); continue;
     case LT_SUMMARYID:
       mssa__ll_next(p);

@@ -69,7 +69,7 @@ static uint32_t parse_tuple_into(ll_parser *p, uint32_t id);
 ** same few dozen names (`scope`, `file`, `type`, ...) for every node. */
 static uint32_t field_name(ll_parser *p, uint32_t off, uint32_t len) {
   const char *s = p->m->text + off;
-  uint32_t h = len ? ((uint32_t)(unsigned char)s[0] * 7u + (uint32_t)(unsigned char)s[len - 1] + len * 13u) & 63u : 0;
+  uint32_t h = mssa__ll_spell_slot(s, len, LL_SPELL_SLOTS - 1);
   if (mssa__ll_spell_is(&p->fname_cache[h], s, len)) return p->fname_cache[h].id - 1;
   uint32_t id = mssa_strtab_intern(&p->m->strs, s, len);
   mssa__ll_spell_set(&p->fname_cache[h], s, len, id + 1);
@@ -255,9 +255,7 @@ static void field_value(ll_parser *p, uint32_t *md, int64_t *num, uint32_t *str,
 /* Length of the literal if q starts with it then ':', else 0 (the compare
 ** stops at the first difference, so never reads past the text's NUL). */
 static inline size_t name_colon_n(const char *q, const char *s, size_t n) {
-  for (size_t k = 0; k < n; k++)   /* n is a constant: unrolled */
-    if (q[k] != s[k]) return 0;
-  return q[n] == ':' ? n : 0;
+  return mssa__ll_has(q, s, n) && q[n] == ':' ? n : 0;
 }
 #define name_colon(q, lit) name_colon_n((q), (lit), sizeof(lit) - 1)
 

@@ -293,8 +293,7 @@ static uint32_t keyword_type(ll_parser *p) {
 static uint32_t named_type_ref(ll_parser *p) {
   ll_tok *t = &p->lx.tok;
   const char *s = p->m->text + t->toff;
-  uint32_t h = t->tlen ? ((uint32_t)(unsigned char)s[t->tlen - 1] * 31u + t->tlen * 7u +
-                          (uint32_t)(unsigned char)s[t->tlen / 2]) & 255u : 0;
+  uint32_t h = mssa__ll_spell_slot(s, t->tlen, LL_TNAME_SLOTS - 1);
   if (t->kind == LT_LOCAL && !t->quoted && mssa__ll_spell_is(&p->tname_cache[h], s, t->tlen)) {
     mssa__ll_next(p);
     return p->tname_cache[h].id - 1;
@@ -433,13 +432,9 @@ static uint32_t parse_type_inner(ll_parser *p) {
 ** type from the same text, named types never change once made, and what
 ** it noted on the way (typed pointers seen, a forward reference's first
 ** use) was noted then. Where the spelling ends, type_suffix stops too. */
-static inline uint32_t tspell_slot(const char *s, uint32_t len) {
-  return (len * 7u + (uint32_t)(unsigned char)s[len - 1] * 31u + (uint32_t)(unsigned char)s[len / 2]) & 63u;
-}
-
 uint32_t mssa__ll_tspell_get(const ll_parser *p, uint32_t off, uint32_t len) {
   const char *s = p->m->text + off;
-  uint32_t h = tspell_slot(s, len);
+  uint32_t h = mssa__ll_spell_slot(s, len, LL_SPELL_SLOTS - 1);
   if (mssa__ll_spell_is(&p->tspell_cache[h], s, len)) return p->tspell_cache[h].id - 1;
   return MSSA_NONE;
 }
@@ -464,7 +459,7 @@ static uint32_t spelled_type(ll_parser *p) {
   }
   uint32_t ty = parse_type_inner(p);
   if (p->lx.prev_end == off + len) {   /* the type was exactly the spelling */
-    mssa__ll_spell_set(&p->tspell_cache[tspell_slot(s, len)], s, len, ty + 1);
+    mssa__ll_spell_set(&p->tspell_cache[mssa__ll_spell_slot(s, len, LL_SPELL_SLOTS - 1)], s, len, ty + 1);
   }
   return ty;
 }

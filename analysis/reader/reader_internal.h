@@ -77,6 +77,15 @@ typedef struct ll_spell {
   char s[LL_SPELL_MAX];
 } ll_spell;
 
+/* Entries of the spelling caches (powers of two): `%T` names recur most. */
+#define LL_SPELL_SLOTS 64
+#define LL_TNAME_SLOTS 256
+/* A spelling's slot in a cache of mask + 1 entries. */
+static inline uint32_t mssa__ll_spell_slot(const char *s, uint32_t len, uint32_t mask) {
+  if (!len) return 0;
+  return (len * 7u + (uint32_t)(unsigned char)s[len - 1] * 31u + (uint32_t)(unsigned char)s[len / 2]) & mask;
+}
+
 static inline int mssa__ll_spell_is(const ll_spell *c, const char *s, uint32_t len) {
   return c->id && c->len == len && memcmp(c->s, s, len) == 0;
 }
@@ -125,11 +134,11 @@ typedef struct ll_parser {
   mssa_u64map comdats;          /* comdat name id -> 1 */
   MSSA_VEC(ll_pending) comdatref; /* a = name id */
   mssa_u64map kinds;            /* attachment kind names seen (md_kinds) */
-  ll_spell fname_cache[64];     /* DI field names -> string id + 1 */
+  ll_spell fname_cache[LL_SPELL_SLOTS]; /* DI field names -> string id + 1 */
   int16_t kw_attr[LL_KW_COUNT_]; /* per keyword: attribute table index + 1,
                                     -1 if no attribute, 0 not looked up yet */
-  ll_spell tname_cache[256];    /* `%T` spellings -> type id + 1 */
-  ll_spell tspell_cache[64];    /* `%T**` spellings -> type id + 1 */
+  ll_spell tname_cache[LL_TNAME_SLOTS]; /* `%T` spellings -> type id + 1 */
+  ll_spell tspell_cache[LL_SPELL_SLOTS]; /* `%T**` spellings -> type id + 1 */
   uint32_t fn_loctag;           /* "DILocation" string id + 1 (0: not yet) */
   uint32_t dbg_decl_fty;        /* void (metadata, metadata, metadata) + 1 (0: not yet) */
   MSSA_VEC(ll_pending) baddr;   /* blockaddress: a = const id, b = block key lo, c = key hi */
@@ -153,6 +162,7 @@ typedef struct ll_parser {
   MSSA_VEC(ll_pending) agtmp;   /* #N refs seen before their attrlist exists */
   uint32_t line_off, line_no;   /* incremental line counter for `define` */
   uint32_t forgot;              /* mapped text before this was handed back */
+  uint8_t in_md;                /* a top-level `!N = ` was read */
   /* The growing arrays of the function being read (invariant 5): lent to
   ** it while its body is parsed, then copied out at their exact size. */
   MSSA_VEC(mssa_inst) scr_insts;
