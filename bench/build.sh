@@ -30,6 +30,7 @@
 # CC (cc, to build bench/runproc.c).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
+. "$root/bench/lib/proc.sh"
 bin=${MEMSSA_BIN:-${BUILD:-$root/build-release}/memssa}
 opt=${OPT:-opt}
 shared=${MEMSSA_SHARED:-$(cd "$root/.." && pwd)/shared}
@@ -46,8 +47,7 @@ while getopts "n:j:o:h" o; do
 done
 shift $((OPTIND - 1))
 files=("$@")
-[ ${#files[@]} -gt 0 ] || files=("$shared/corpus/real/lua.O0.ll" "$shared/corpus/real/lua.O2.ll"
-                                  "$shared/corpus/real22/lua.O0.ll" "$shared/corpus/real22/lua.O2.ll")
+[ ${#files[@]} -gt 0 ] || bench_default_files "$shared"
 
 [ -x "$bin" ] || { echo "bench: no memssa binary at $bin (run make release)" >&2; exit 2; }
 
@@ -63,17 +63,16 @@ opt_for() {
 }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-runproc=$tmp/runproc
-${CC:-cc} -std=c11 -O2 -Wall -Wextra -Werror "$root/bench/runproc.c" -o "$runproc"
+bench_runproc "$root" "$tmp"
 
 # run_one KIND FILE OPT: append "wall_us rss_kib cpu_us faults" to $tmp/KIND.TAG
 # (and, for memssa, "read_ms build_ms" of its summary line to $tmp/split.TAG)
 run_one() {
   local kind=$1 f=$2 o=$3 m
   if [ "$kind" = memssa ]; then
-    m=$("$runproc" "$tmp/stdout" "$tmp/stderr" "$bin" build --local ${jobs[@]+"${jobs[@]}"} "$f")
+    m=$("$RUNPROC" "$tmp/stdout" "$tmp/stderr" "$bin" build --local ${jobs[@]+"${jobs[@]}"} "$f")
   else
-    m=$("$runproc" "$tmp/stdout" "$tmp/stderr" "$o" -passes='require<memoryssa>' -disable-output "$f")
+    m=$("$RUNPROC" "$tmp/stdout" "$tmp/stderr" "$o" -passes='require<memoryssa>' -disable-output "$f")
   fi
   [ "${m##* }" = 0 ] || { echo "bench: $kind failed on $f: $(head -c 300 "$tmp/stderr")" >&2; return 1; }
   # wall (us), peak RSS (KiB), CPU user+system (us), page faults
@@ -81,11 +80,6 @@ run_one() {
   if [ "$kind" = memssa ]; then
     head -n 1 "$tmp/stdout" | sed -n 's/.*(read \([0-9.]*\), build \([0-9.]*\)).*/\1 \2/p' >>"$tmp/split.$tag"
   fi
-}
-
-median() { # column number, file: median of that column
-  awk -v c="$1" '{print $c}' "$2" | sort -n | awk '{a[NR]=$1} END {
-    if (NR % 2) print a[(NR+1)/2]; else print (a[NR/2] + a[NR/2+1]) / 2 }'
 }
 
 table="| file | opt | memssa wall (s) | opt wall (s) | wall ratio | memssa CPU (s) | opt CPU (s) | CPU ratio | memssa peak RSS (MiB) | opt peak RSS (MiB) | memory ratio | memssa / opt page faults | memssa read / build (ms) | reader MB/s |
@@ -108,11 +102,11 @@ for spec in "${files[@]}"; do
     summary=$(head -n 1 "$tmp/stdout")
     run_one opt "$f" "$o"
   done
-  mw=$(median 1 "$tmp/memssa.$tag"); ow=$(median 1 "$tmp/opt.$tag")
-  mr=$(median 2 "$tmp/memssa.$tag"); orss=$(median 2 "$tmp/opt.$tag")
-  mc=$(median 3 "$tmp/memssa.$tag"); oc=$(median 3 "$tmp/opt.$tag")
-  mf=$(median 4 "$tmp/memssa.$tag"); of=$(median 4 "$tmp/opt.$tag")
-  rd=$(median 1 "$tmp/split.$tag"); bd=$(median 2 "$tmp/split.$tag")
+  mw=$(bench_median 1 "$tmp/memssa.$tag"); ow=$(bench_median 1 "$tmp/opt.$tag")
+  mr=$(bench_median 2 "$tmp/memssa.$tag"); orss=$(bench_median 2 "$tmp/opt.$tag")
+  mc=$(bench_median 3 "$tmp/memssa.$tag"); oc=$(bench_median 3 "$tmp/opt.$tag")
+  mf=$(bench_median 4 "$tmp/memssa.$tag"); of=$(bench_median 4 "$tmp/opt.$tag")
+  rd=$(bench_median 1 "$tmp/split.$tag"); bd=$(bench_median 2 "$tmp/split.$tag")
   size=$(wc -c <"$f")
   row=$(awk -v mw="$mw" -v ow="$ow" -v mr="$mr" -v orss="$orss" -v mc="$mc" -v oc="$oc" -v b="$tag" \
           -v o="$o" -v mf="$mf" -v of="$of" -v rd="$rd" -v bd="$bd" -v sz="$size" 'BEGIN {
