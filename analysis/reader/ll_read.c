@@ -1063,6 +1063,44 @@ static void diag_whole(mssa_diag *diag, const char *path, const char *fmt, const
   snprintf(diag->msg, sizeof diag->msg, fmt, arg);
 }
 
+/* Below this size a module's metadata arrays are left to grow as needed. */
+#define PRESIZE_MIN_TEXT (256u << 10)
+/* Per `!N` of the last line: metadata nodes (inline ones too, such as
+** each debug record's `!DIExpression()`) and their operands, from the
+** Lua modules of the corpora (1.2-1.5 nodes and 2.6-3.2 operands). */
+#define PRESIZE_MD_NUM 8u
+#define PRESIZE_MD_DEN 5u
+#define PRESIZE_MDOPS_PER_NUM 4u
+/* A numbered definition takes at least this many bytes (`!1 = !{}\n`). */
+#define PRESIZE_DEF_BYTES 8u
+
+/* LLVM prints metadata last, numbered in order: a -g module's last line
+** is usually `!N = ...` with the highest N. Reserving the node arrays for
+** that many before the read saves growing them by doubling through the
+** function bodies' `!dbg` references, each growth copying the array (~5M
+** instructions on lua.O0). Only a size hint: any other last line reserves
+** nothing, N is bounded by the bytes of the text (so a short file cannot
+** ask for much), and a wrong guess costs only the copies it meant to save. */
+static void presize_md(ll_parser *p) {
+  const mssa_module *m0 = p->m;
+  size_t len = m0->text_len;
+  if (len < PRESIZE_MIN_TEXT) return;
+  const char *t = m0->text, *e = t + len;
+  while (e > t && (e[-1] == '\n' || e[-1] == '\r' || e[-1] == ' ' || e[-1] == '\t')) e--;
+  const char *s = e;
+  while (s > t && s[-1] != '\n') s--;   /* once, over the last line only */
+  if (s[0] != '!' || s[1] < '0' || s[1] > '9') return;
+  uint64_t n = 0;
+  for (const char *q = s + 1; *q >= '0' && *q <= '9' && n <= len; q++) n = n * 10 + (uint64_t)(*q - '0');
+  if (n >= len / PRESIZE_DEF_BYTES) return;
+  mssa_module *m = p->m;
+  uint32_t nodes = (uint32_t)((n + 1) * PRESIZE_MD_NUM / PRESIZE_MD_DEN);
+  mssa_vec_reserve(&m->md, nodes);
+  mssa_vec_reserve(&p->mdref, nodes);
+  mssa_vec_reserve(&m->mdops, (uint32_t)((n + 1) * PRESIZE_MDOPS_PER_NUM));
+  mssa_vec_reserve(&p->mdmap.dense, (uint32_t)n + 1);
+}
+
 #define TOO_LARGE "input too large (4 GB limit)%s"
 /* Offsets are 32-bit; keep room for the slack a reader adds past the end. */
 #define MAX_TEXT 0xfffffff0u
@@ -1104,6 +1142,7 @@ static int parse_owned(const char *path, char *text, size_t len, size_t mapped,
   mssa_vec_reserve(&m->tlist, 64);
   mssa_vec_reserve(&m->cops, 64);
   mssa__ll_types_init(p);
+  presize_md(p);
   mssa__ll_next(p);
   parse_toplevel(p);
   finish_module(p);

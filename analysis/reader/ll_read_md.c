@@ -296,38 +296,82 @@ static uint32_t loc_field_id(ll_parser *p, uint32_t *slot, uint32_t off, uint32_
   return *slot - 1;
 }
 
-static int fast_location(ll_parser *p, uint32_t id) {
-  /* the text is NUL-terminated: the scans below stop at its end without
-  ** comparing against e (a NUL is neither a digit nor a blank) */
-  const char *t = p->m->text, *q = t + p->lx.pos, *e = t + p->m->text_len;
-  uint32_t line = 0, col = 0, scope = MSSA_NONE, inl = MSSA_NONE;
-  uint32_t scope_off = 0, inl_off = 0, scope_n = 0, inl_n = 0, scope_f = 0, inl_f = 0;
-  int has_scope = 0, has_inl = 0;
+/* The decimal at *q, at least one digit and below 2^32 - 1 (the token
+** path's limits), *q moved past it; -1 (*q anywhere) for any other text. */
+static inline int64_t raw_u32(const char **q) {
+  const char *s = *q, *d = s;
+  uint64_t v = 0;
+  while (*s >= '0' && *s <= '9' && v < 0xffffffffull) v = v * 10 + (uint64_t)(*s++ - '0');
+  *q = s;
+  return s == d || v >= 0xffffffffull ? -1 : (int64_t)v;
+}
+
+/* A DILocation's fields as read from the text: values, and for scope and
+** inlinedAt the number, the `!`'s offset and the field name's offset. */
+typedef struct loc_fields {
+  uint32_t line, col;
+  uint32_t scope_n, scope_off, scope_f;
+  uint32_t inl_n, inl_off, inl_f;
+  int has_scope, has_inl;
+} loc_fields;
+
+/* The shape clang prints for nearly every location, `line: L, column: C,
+** scope: !S)`, read straight through rather than field by field, with
+** the values the field loop would find; *q past the ')'. 0 (*q as it
+** was) for any other text. */
+static int clang_location(const char *t, const char **q, loc_fields *lf) {
+  const char *r = *q;
+  if (!MSSA__LL_HAS(r, "line: ")) return 0;
+  r += 6;
+  int64_t l = raw_u32(&r);
+  if (l < 0 || !MSSA__LL_HAS(r, ", column: ")) return 0;
+  r += 10;
+  int64_t c = raw_u32(&r);
+  if (c < 0 || !MSSA__LL_HAS(r, ", scope: !")) return 0;
+  const char *f = r + 2;
+  r += 10;
+  int64_t s = raw_u32(&r);
+  if (s < 0 || *r != ')') return 0;
+  lf->line = (uint32_t)l;
+  lf->col = (uint32_t)c;
+  lf->has_scope = 1;
+  lf->scope_n = (uint32_t)s;
+  lf->scope_f = (uint32_t)(f - t);
+  lf->scope_off = lf->scope_f + 7;   /* the `!` after `scope: ` */
+  *q = r + 1;
+  return 1;
+}
+
+/* Any other field order or spacing, field by field: 1 with *q past the
+** ')', 0 for text the token path must read. */
+static int location_loop(const char *t, const char *e, const char **qp, loc_fields *lf) {
+  const char *q = *qp;
   for (;;) {
     size_t fl;
     const char *f = raw_field(&q, location_field, &fl);
     if (!f) return 0;
-    if (fl == 4 && !memcmp(f, "line", 4)) {
-      uint64_t v = 0;
-      const char *d = q;
-      while (*q >= '0' && *q <= '9' && v < 0xffffffffull) v = v * 10 + (uint64_t)(*q++ - '0');
-      if (q == d || v >= 0xffffffffull) return 0;
-      line = (uint32_t)v;
-    } else if (fl == 6 && !memcmp(f, "column", 6)) {
-      uint64_t v = 0;
-      const char *d = q;
-      while (*q >= '0' && *q <= '9' && v < 0xffffffffull) v = v * 10 + (uint64_t)(*q++ - '0');
-      if (q == d || v >= 0xffffffffull) return 0;
-      col = (uint32_t)v;
+    if ((fl == 4 && !memcmp(f, "line", 4)) || (fl == 6 && !memcmp(f, "column", 6))) {
+      int64_t v = raw_u32(&q);
+      if (v < 0) return 0;
+      if (fl == 4) lf->line = (uint32_t)v;
+      else lf->col = (uint32_t)v;
     } else if ((fl == 5 && !memcmp(f, "scope", 5)) || (fl == 9 && !memcmp(f, "inlinedAt", 9))) {
       if (*q != '!' || q + 1 >= e || q[1] < '0' || q[1] > '9') return 0;
       uint32_t off = (uint32_t)(q - t);
-      uint64_t v = 0;
       q++;
-      while (*q >= '0' && *q <= '9' && v < 0xffffffffull) v = v * 10 + (uint64_t)(*q++ - '0');
-      if (v >= 0xffffffffull) return 0;
-      if (fl == 5) { has_scope = 1; scope_n = (uint32_t)v; scope_off = off; scope_f = (uint32_t)(f - t); }
-      else { has_inl = 1; inl_n = (uint32_t)v; inl_off = off; inl_f = (uint32_t)(f - t); }
+      int64_t v = raw_u32(&q);
+      if (v < 0) return 0;
+      if (fl == 5) {
+        lf->has_scope = 1;
+        lf->scope_n = (uint32_t)v;
+        lf->scope_off = off;
+        lf->scope_f = (uint32_t)(f - t);
+      } else {
+        lf->has_inl = 1;
+        lf->inl_n = (uint32_t)v;
+        lf->inl_off = off;
+        lf->inl_f = (uint32_t)(f - t);
+      }
     } else if ((fl == 9 && !memcmp(f, "atomGroup", 9)) || (fl == 8 && !memcmp(f, "atomRank", 8))) {
       /* key instructions (LLVM 21+): integers the token path reads and
       ** drops (no node operand); a sign or any other form goes that way */
@@ -346,21 +390,33 @@ static int fast_location(ll_parser *p, uint32_t id) {
     if (q < e && *q == ')') { q++; break; }
     return 0;
   }
+  *qp = q;
+  return 1;
+}
+
+static int fast_location(ll_parser *p, uint32_t id) {
+  /* the text is NUL-terminated: the scans stop at its end without
+  ** comparing against e (a NUL is neither a digit nor a blank) */
+  const char *t = p->m->text, *q = t + p->lx.pos, *e = t + p->m->text_len;
+  loc_fields lf;
+  memset(&lf, 0, sizeof lf);
+  if (!clang_location(t, &q, &lf) && !location_loop(t, e, &q, &lf)) return 0;
+  uint32_t scope = MSSA_NONE, inl = MSSA_NONE;
   /* committed: no failure paths below except undefined-ref bookkeeping */
-  if (has_scope) scope = mssa__ll_md_ref(p, scope_n, scope_off);
-  if (has_inl) inl = mssa__ll_md_ref(p, inl_n, inl_off);
+  if (lf.has_scope) scope = mssa__ll_md_ref(p, lf.scope_n, lf.scope_off);
+  if (lf.has_inl) inl = mssa__ll_md_ref(p, lf.inl_n, lf.inl_off);
   mssa_module *m = p->m;
   uint32_t stk0 = p->stk.n;
   /* pairs in text order, as the token path records them */
-  int inl_first = has_inl && has_scope && inl_f < scope_f;
+  int inl_first = lf.has_inl && lf.has_scope && lf.inl_f < lf.scope_f;
   for (int pass = 0; pass < 2; pass++) {
     int want_inl = pass == 0 ? inl_first : !inl_first;
-    if (want_inl && has_inl) { mssa_vec_push(&p->stk, loc_field_id(p, &p->fn_inl, inl_f, 9)); mssa_vec_push(&p->stk, inl); }
-    if (!want_inl && has_scope) { mssa_vec_push(&p->stk, loc_field_id(p, &p->fn_scope, scope_f, 5)); mssa_vec_push(&p->stk, scope); }
+    if (want_inl && lf.has_inl) { mssa_vec_push(&p->stk, loc_field_id(p, &p->fn_inl, lf.inl_f, 9)); mssa_vec_push(&p->stk, inl); }
+    if (!want_inl && lf.has_scope) { mssa_vec_push(&p->stk, loc_field_id(p, &p->fn_scope, lf.scope_f, 5)); mssa_vec_push(&p->stk, scope); }
   }
   mssa_md *d = &m->md.a[id];
-  d->line = line;
-  d->col = col;
+  d->line = lf.line;
+  d->col = lf.col;
   d->scope = scope;
   d->inlined_at = inl;
   fields_to_ops(p, id, stk0);
@@ -586,12 +642,31 @@ static int location_def(ll_parser *p, uint32_t n, uint32_t off) {
   return 1;
 }
 
+/* `!N = [distinct ]!DIxxx(` as LLVM prints it, at the `!N` token: the
+** node read from its class name on, with the token path's effects in its
+** order (define_slot, then parse_special_into from the MDVAR token), but
+** without tokens for `=` and `distinct`; 0 (nothing done) for other text. */
+static int special_def(ll_parser *p, uint32_t n, uint32_t off) {
+  const char *t = p->m->text, *q = t + p->lx.tok.end;
+  if (!MSSA__LL_HAS(q, " = ")) return 0;
+  q += 3;
+  int distinct = MSSA__LL_HAS(q, "distinct ");
+  if (distinct) q += 9;
+  if (!MSSA__LL_HAS(q, "!DI")) return 0;
+  uint32_t id = define_slot(p, n, off);
+  p->lx.pos = (size_t)(q - t);
+  mssa__ll_next(p);                      /* the class name (MDVAR) */
+  parse_special_into(p, id);
+  p->m->md.a[id].distinct = (uint8_t)distinct;
+  return 1;
+}
+
 void mssa__ll_md_def(ll_parser *p) {
   mssa_module *m = p->m;
   uint32_t off = p->lx.tok.off, n;
   if (p->lx.tok.kind == LT_MDREF) {
     n = (uint32_t)p->lx.tok.num;
-    if (location_def(p, n, off)) return;
+    if (location_def(p, n, off) || special_def(p, n, off)) return;
     mssa__ll_next(p);
   } else {
     mssa__ll_next(p);               /* '!' */

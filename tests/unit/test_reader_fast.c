@@ -92,6 +92,12 @@ static const struct { const char *head; size_t replace_at; } defeats[] = {
   {" = !DILocation(", 2},
   {", !DIExpression()", 1},
   {"* %", 1},
+  /* special_def: other specialized nodes (after " = !DILocation(", which
+  ** has made those lines its own) */
+  {" = !DI", 2},
+  {" = distinct !DI", 2},
+  /* clang_location; the field loop declines it too (a tab after ':') */
+  {"(line: ", 6},
 };
 
 static char *defeated(const char *text, size_t len, int *count) {
@@ -132,7 +138,7 @@ static int same_both_ways(const char *what, const char *text, size_t len, int wa
 }
 
 static void test_fixture_same(void) {
-  same_both_ways("fixture", fixture, strlen(fixture), 4 + 6 + 7);
+  same_both_ways("fixture", fixture, strlen(fixture), 4 + 6 + 7 + 7 + 5);
   /* and what the fast paths made, concretely */
   mssa_module *m = NULL;
   mssa_diag d;
@@ -159,7 +165,7 @@ static void test_fixture_same(void) {
 }
 
 static void test_records_same(void) {
-  same_both_ways("debug records", records, strlen(records), 4 + 1);
+  same_both_ways("debug records", records, strlen(records), 4 + 1 + 7 + 1);
   mssa_module *m = NULL;
   mssa_diag d;
   if (mssa_module_parse("t.ll", records, strlen(records), &m, &d)) { skip(1, "records do not parse"); return; }
@@ -204,6 +210,11 @@ static void test_errors_kept(void) {
     {"metadata i32* %x, metadata !7", "metadata i32* %x x, metadata !7",
      "7:48: error: expected ')' at end of argument list"},
     {"!9 = !DILocation(scope: !6", "!8 = !DILocation(scope: !6", "28:1: error: Metadata id is already used"},
+    {"!7 = !DILocalVariable", "!5 = !DILocalVariable", "26:1: error: Metadata id is already used"},
+    {"!6 = distinct !DILexicalBlock", "!3 = distinct !DILexicalBlock", "25:1: error: Metadata id is already used"},
+    {"!2 = !DISubroutineType(types: !{null})", "!2 = !DISubroutineType(types: !{null}",
+     "34:1: error: expected ')' here"},
+    {"line: 9, column: 1, scope: !3)", "line: 9, column: 1, scope: !3 x)", "23:48: error: expected ')' here"},
     {"metadata !7, metadata !DIExpression()), !dbg !8", "metadata !77, metadata !DIExpression()), !dbg !8",
      "7:58: error: use of undefined metadata '!77'"},
     {"column: 7, scope: !3)\n!9", "column: 7, scope: !99)\n!9", "27:45: error: use of undefined metadata '!99'"},
