@@ -40,10 +40,17 @@
 **      writes straight to stdout.
 **   5. -j1 (and a module with one function) is the plain loop: no thread,
 **      no slice, the module untouched.
+**   6. With N threads and at least N CPUs allowed, each thread runs on a
+**      CPU of its own while they build (the main thread on the one it is
+**      on, then back to its own CPU set): placement only, the output does
+**      not depend on it. MEMSSA_NO_PIN (set) leaves placement to the
+**      system; MEMSSA_PIN_TRACE (set) tells on stderr which CPUs.
 */
-#define _POSIX_C_SOURCE 200809L   /* pthreads */
+#define _GNU_SOURCE   /* pthreads; CPU sets and sched_getcpu (invariant 6) */
 #include <pthread.h>
+#include <sched.h>
 #include <stdatomic.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
 
@@ -89,6 +96,73 @@ unsigned mssa_cli_default_jobs(void) {
   long n = sysconf(_SC_NPROCESSORS_ONLN);
   if (n < 1) return 1;
   return n > MSSA_CLI_JOBS_DEFAULT_MAX ? MSSA_CLI_JOBS_DEFAULT_MAX : (unsigned)n;
+}
+
+/*
+** Invariant 6: why threads are placed. `-j N` asks for N CPUs at once.
+** Linux spreads runnable threads over idle CPUs, but a scheduler that packs
+** them onto few virtual CPUs (the project's own 2-vCPU machines boot with
+** sched_vcpu_pack) at times ran the main thread and a worker on one CPU:
+** wall time above CPU time, and `build --local -j2` 9-13% slower in wall
+** time over 60 interleaved runs (bench/RESULTS.md, round 9). A CLI command
+** lasts well under a second, and the threads only need their CPUs while
+** they build: the main thread gets its own set back afterwards.
+*/
+typedef struct placement {
+  bool on;              /* the threads are placed */
+  int cpu[MSSA_CLI_JOBS_MAX]; /* thread k's CPU; 0 is the main thread's */
+  cpu_set_t main_set;   /* the main thread's own, to restore */
+} placement;
+
+/* Chooses a CPU for each of `jobs` threads, or none (pl->on false) when
+** MEMSSA_NO_PIN is set, fewer CPUs than threads are allowed, or the
+** system cannot say; places the main thread. */
+static void place_main(placement *pl, unsigned jobs) {
+  pl->on = false;
+  const char *why = NULL;
+  cpu_set_t allowed;
+  int here = sched_getcpu();
+  if (getenv("MEMSSA_NO_PIN")) why = "MEMSSA_NO_PIN";
+  else if (jobs > MSSA_CLI_JOBS_MAX || pthread_getaffinity_np(pthread_self(), sizeof allowed, &allowed) != 0 ||
+           here < 0 || here >= CPU_SETSIZE || !CPU_ISSET(here, &allowed))
+    why = "CPUs unknown";
+  else if ((unsigned)CPU_COUNT(&allowed) < jobs) why = "fewer CPUs than threads";
+  if (!why) {
+    pl->main_set = allowed;
+    pl->cpu[0] = here;
+    unsigned k = 1;
+    for (int c = 0; c < CPU_SETSIZE && k < jobs; c++)
+      if (c != here && CPU_ISSET(c, &allowed)) pl->cpu[k++] = c;
+    cpu_set_t one;
+    CPU_ZERO(&one);
+    CPU_SET(here, &one);
+    pl->on = pthread_setaffinity_np(pthread_self(), sizeof one, &one) == 0;
+    if (!pl->on) why = "refused";
+  }
+  if (getenv("MEMSSA_PIN_TRACE")) {
+    if (!pl->on) {
+      fprintf(stderr, "memssa: -j%u: threads not placed (%s)\n", jobs, why);
+    } else {
+      fprintf(stderr, "memssa: -j%u: threads on CPUs", jobs);
+      for (unsigned k = 0; k < jobs; k++) fprintf(stderr, "%s%d", k ? "," : " ", pl->cpu[k]);
+      fprintf(stderr, "\n");
+    }
+  }
+}
+
+/* Thread attributes for worker k (1-based) on its CPU; false if none. */
+static bool place_worker(const placement *pl, unsigned k, pthread_attr_t *attr) {
+  if (!pl->on || pthread_attr_init(attr) != 0) return false;
+  cpu_set_t one;
+  CPU_ZERO(&one);
+  CPU_SET(pl->cpu[k], &one);
+  if (pthread_attr_setaffinity_np(attr, sizeof one, &one) == 0) return true;
+  pthread_attr_destroy(attr);
+  return false;
+}
+
+static void unplace_main(const placement *pl) {
+  if (pl->on) pthread_setaffinity_np(pthread_self(), sizeof pl->main_set, &pl->main_set);
 }
 
 /* The one-thread loop's body: build, measure, emit, free. */
@@ -315,13 +389,21 @@ void mssa_cli_run(mssa_module *m, mssa_cli_fn *fns, uint32_t n, unsigned jobs,
     mssa_const_slice_reserve(m, &p.slots[i].sl, nc, nc * SLICE_OPS_PER_CONST);
   /* The main thread is one of the workers (with keep, one that also
   ** prints, and builds only what no other has taken yet). */
+  placement pl;
+  place_main(&pl, jobs);
   unsigned started = 0;
-  while (started < jobs - 1 &&
-         pthread_create(&tid[started], NULL, w->keep ? worker_keep : worker_free, &p) == 0)
+  while (started < jobs - 1) {
+    pthread_attr_t attr;
+    bool placed = place_worker(&pl, started + 1, &attr);
+    int rc = pthread_create(&tid[started], placed ? &attr : NULL, w->keep ? worker_keep : worker_free, &p);
+    if (placed) pthread_attr_destroy(&attr);
+    if (rc != 0) break;
     started++;
+  }
   if (w->keep) emit_in_order(&p);
   else worker_free(&p);
   for (unsigned i = 0; i < started; i++) pthread_join(tid[i], NULL);
+  unplace_main(&pl);
   if (!w->keep) emit_after(&p);
   free(tid);
   free(p.order);

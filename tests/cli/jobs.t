@@ -2,6 +2,8 @@
 # memssa build|verify|print --local -j N (clients/cli_jobs.c): the output
 # with N threads is the one-thread output byte for byte, and so are the
 # build counts and verify's answer; bad -j values are refused with exit 2.
+# With N threads and N CPUs allowed each thread runs on a CPU of its own
+# (cli_jobs.c invariant 6), never with fewer CPUs or MEMSSA_NO_PIN.
 #
 # Inputs: tests/fixtures/jobs/folds.ll (functions whose builds fold
 # constants, alias/phitrans.c) and a module of 240 copies of its functions
@@ -111,6 +113,40 @@ rc, out, err = run(["print", "--local", "-j2", "--function", "two_7", many])
 ok(rc == 0 and out == ref and out.count(b"MemorySSA for function") == 1, "print -j2 --function", err)
 rc, out, err = run(["print", "--local", "-j2", "--function", "nosuch", many])
 ok(rc == 1 and b"no function named" in err, "print -j2 --function of no function: status 1", err)
+
+# placement (cli_jobs.c invariant 6): with N threads and N CPUs allowed,
+# each on a CPU of its own; never with fewer CPUs, nor with MEMSSA_NO_PIN;
+# the output is the same either way
+def placed(args, env_extra, cpus=None):
+    env = dict(os.environ)
+    env.pop("MEMSSA_NO_PIN", None)
+    env["MEMSSA_PIN_TRACE"] = "1"
+    env.update(env_extra)
+    pre = (lambda: os.sched_setaffinity(0, cpus)) if cpus is not None else None
+    p = subprocess.run([BIN] + args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env,
+                       timeout=300, preexec_fn=pre)
+    trace = re.findall(rb"^memssa: -j\d+: (.*)$", p.stderr, re.M)
+    return p.returncode, p.stdout, trace
+allowed = sorted(os.sched_getaffinity(0))
+rc0, ref, _ = run(["print", "--local", "-j1", many])
+if len(allowed) >= 2:
+    rc, out, trace = placed(["print", "--local", "-j2", many], {})
+    cpus = [int(c) for c in re.findall(rb"\d+", trace[0])] if trace and trace[0].startswith(b"threads on CPUs") else []
+    ok(rc == 0 and out == ref and len(cpus) == 2 and cpus[0] != cpus[1] and set(cpus) <= set(allowed),
+       "print -j2 with %d CPUs allowed: two threads on two CPUs (%s), the -j1 output" % (len(allowed), trace), trace)
+    rc, out, trace = placed(["build", "--local", "-j2", many], {})
+    ok(rc == 0 and len(trace) == 1 and trace[0].startswith(b"threads on CPUs"), "build -j2: placed too", trace)
+else:
+    ok(True, "# SKIP one CPU allowed: no placement to check")
+    ok(True, "# SKIP one CPU allowed: no placement to check")
+rc, out, trace = placed(["print", "--local", "-j2", many], {}, cpus={allowed[0]})
+ok(rc == 0 and out == ref and trace == [b"threads not placed (fewer CPUs than threads)"],
+   "print -j2 with one CPU allowed: not placed, the -j1 output", trace)
+rc, out, trace = placed(["print", "--local", "-j2", many], {"MEMSSA_NO_PIN": "1"})
+ok(rc == 0 and out == ref and trace == [b"threads not placed (MEMSSA_NO_PIN)"],
+   "print -j2 with MEMSSA_NO_PIN: not placed, the -j1 output", trace)
+rc, out, trace = placed(["print", "--local", "-j1", many], {})
+ok(rc == 0 and out == ref and trace == [], "print -j1: one thread, nothing to place", trace)
 
 # bad values: one line on stderr, status 2
 for cmd in ("print", "verify", "build"):
