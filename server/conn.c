@@ -120,6 +120,7 @@ static void conn_free(mssad_conn *c) {
   else s->conns = c->next;
   if (c->next) c->next->prev = c->prev;
   s->nconns--;
+  if (c->closing) s->nclosing--;
   mssa_buf_free(&c->in_buf);
   mssa_buf_free(&c->out_buf);
   MSSAD_DEBUG("connection %llu freed", (unsigned long long)c->id);
@@ -143,6 +144,7 @@ static void on_handle_closed(uv_handle_t *h) {
 void mssad_conn_close(mssad_conn *c) {
   if (c->closing) return;
   c->closing = true;
+  c->srv->nclosing++;
   c->reading = false;
   /* Nobody will read what the work in flight produces. */
   if (c->work) mssad_work_abandon(c->work);

@@ -82,9 +82,11 @@ static void on_connection(uv_stream_t *server, int status) {
     uv_close((uv_handle_t *)client, (uv_close_cb)free);
     return;
   }
-  /* (Connections still closing count until freed: the limit may be
-  ** passed by those, for a moment.) */
-  bool full = s->nconns >= s->cfg.max_connections;
+  /* A connection closing holds no slot: its client has seen the end of
+  ** it (an idle one closed by --idle-timeout may reconnect at once), and
+  ** it is freed within a loop turn or two; the limit may be passed by
+  ** those, for that moment. */
+  bool full = s->nconns - s->nclosing >= s->cfg.max_connections;
   if (!s->stopping && full) {
     mssad_conn *idlest = mssad_conns_idlest(s, (uint64_t)IDLE_EVICT_MS * 1000000);
     if (idlest) {

@@ -145,6 +145,7 @@ struct mssad_server {
   int nlisteners;
   mssad_conn *conns;          /* doubly linked list of live connections */
   uint64_t nconns, conns_total, dropped_slow, closed_idle;
+  uint64_t nclosing;          /* of nconns, closing: they hold no slot */
   uint64_t idle_evicted;      /* closed to make room for a new client */
   uint64_t jobs_in_flight;
   uint64_t jobs_abandoned;    /* builds and decodes whose client went away, or
