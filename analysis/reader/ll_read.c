@@ -1071,16 +1071,19 @@ static void diag_whole(mssa_diag *diag, const char *path, const char *fmt, const
 #define PRESIZE_MD_NUM 8u
 #define PRESIZE_MD_DEN 5u
 #define PRESIZE_MDOPS_PER_NUM 4u
-/* A numbered definition takes at least this many bytes (`!1 = !{}\n`). */
-#define PRESIZE_DEF_BYTES 8u
+/* What the reservation may take, per byte of text: a real module needs
+** about one (lua.O0: 8.7 MB for 9.4 MB of text); a last line claiming
+** more reserves nothing rather than memory the text does not justify. */
+#define PRESIZE_BYTES_PER_TEXT_BYTE 2u
 
 /* LLVM prints metadata last, numbered in order: a -g module's last line
 ** is usually `!N = ...` with the highest N. Reserving the node arrays for
 ** that many before the read saves growing them by doubling through the
 ** function bodies' `!dbg` references, each growth copying the array (~5M
 ** instructions on lua.O0). Only a size hint: any other last line reserves
-** nothing, N is bounded by the bytes of the text (so a short file cannot
-** ask for much), and a wrong guess costs only the copies it meant to save. */
+** nothing, nor does one whose N would take more memory than the text
+** justifies (so no file can ask for much), and a wrong guess costs only
+** the copies it meant to save. */
 static void presize_md(ll_parser *p) {
   const mssa_module *m0 = p->m;
   size_t len = m0->text_len;
@@ -1092,13 +1095,16 @@ static void presize_md(ll_parser *p) {
   if (s[0] != '!' || s[1] < '0' || s[1] > '9') return;
   uint64_t n = 0;
   for (const char *q = s + 1; *q >= '0' && *q <= '9' && n <= len; q++) n = n * 10 + (uint64_t)(*q - '0');
-  if (n >= len / PRESIZE_DEF_BYTES) return;
+  if (n >= len) return;
   mssa_module *m = p->m;
-  uint32_t nodes = (uint32_t)((n + 1) * PRESIZE_MD_NUM / PRESIZE_MD_DEN);
+  uint64_t nodes = (n + 1) * PRESIZE_MD_NUM / PRESIZE_MD_DEN, ops = (n + 1) * PRESIZE_MDOPS_PER_NUM;
+  uint64_t bytes = nodes * (sizeof *m->md.a + sizeof *p->mdref.a) + ops * sizeof *m->mdops.a +
+                   (n + 1) * sizeof *p->mdmap.dense.a;
+  if (bytes > (uint64_t)len * PRESIZE_BYTES_PER_TEXT_BYTE) return;
   mssa_vec_reserve(&m->md, nodes);
   mssa_vec_reserve(&p->mdref, nodes);
-  mssa_vec_reserve(&m->mdops, (uint32_t)((n + 1) * PRESIZE_MDOPS_PER_NUM));
-  mssa_vec_reserve(&p->mdmap.dense, (uint32_t)n + 1);
+  mssa_vec_reserve(&m->mdops, ops);
+  mssa_vec_reserve(&p->mdmap.dense, n + 1);
 }
 
 #define TOO_LARGE "input too large (4 GB limit)%s"

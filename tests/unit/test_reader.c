@@ -1210,8 +1210,42 @@ static void test_file_text(void) {
   remove(path);
 }
 
+/* The metadata arrays are sized from the last line's `!N` before the read
+** (ll_read.c, presize_md) only when the text justifies that much. 12,000
+** nodes: grown by doubling, the node array ends at 16,384; reserved for
+** 1.6 per `!N` of the last line, at 32,768. The same text ending in a far
+** larger `!N` reserves nothing. */
+static void test_md_presize(void) {
+  enum { NODES = 12000 };
+  size_t cap = (size_t)NODES * 100 + 4096, len = 0;
+  char *text = malloc(cap);
+  for (int k = 0; k < NODES; k++)
+    len += (size_t)snprintf(text + len, cap - len,
+                            "!%d = !DIBasicType(name: \"int%d\", size: 32, encoding: DW_ATE_signed)\n", k, k);
+  uint32_t mdcap[2] = {0, 0}, mdn[2] = {0, 0};
+  for (int t = 0; t < 2; t++) {
+    size_t n = len;
+    if (t == 1) n += (size_t)snprintf(text + n, cap - n, "!999999999 = !{}\n");
+    mssa_module *m = NULL;
+    mssa_diag d;
+    if (mssa_module_parse("presize.ll", text, n, &m, &d) == MSSA_OK) {
+      mdcap[t] = m->md.cap;
+      mdn[t] = m->md.n;
+      mssa_module_free(m);
+    } else {
+      diag("%s", d.msg);
+    }
+  }
+  ok(mdn[0] == NODES && mdcap[0] >= NODES * 8 / 5,
+     "last line !%d: %u nodes, in arrays reserved for %u before the read", NODES - 1, mdn[0], mdcap[0]);
+  ok(mdn[1] == NODES + 1 && mdcap[1] < NODES * 8 / 5,
+     "last line !999999999: %u nodes, in arrays grown as needed (%u)", mdn[1], mdcap[1]);
+  free(text);
+}
+
 int main(void) {
   no_plan();
+  test_md_presize();
   test_lexer();
   test_basic();
   test_default_layout();
