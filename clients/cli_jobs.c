@@ -103,8 +103,8 @@ unsigned mssa_cli_default_jobs(void) {
 ** Linux spreads runnable threads over idle CPUs, but a scheduler that packs
 ** them onto few virtual CPUs (the project's own 2-vCPU machines boot with
 ** sched_vcpu_pack) at times ran the main thread and a worker on one CPU:
-** wall time above CPU time, and `build --local -j2` 9-13% slower in wall
-** time over 60 interleaved runs (bench/RESULTS.md, round 9). A CLI command
+** wall time above CPU time, and `build --local -j2` 5-11% slower in wall
+** time over 60 interleaved runs per Lua module (bench/RESULTS.md, round 9). A CLI command
 ** lasts well under a second, and the threads only need their CPUs while
 ** they build: the main thread gets its own set back afterwards.
 */
@@ -395,8 +395,11 @@ void mssa_cli_run(mssa_module *m, mssa_cli_fn *fns, uint32_t n, unsigned jobs,
   while (started < jobs - 1) {
     pthread_attr_t attr;
     bool placed = place_worker(&pl, started + 1, &attr);
-    int rc = pthread_create(&tid[started], placed ? &attr : NULL, w->keep ? worker_keep : worker_free, &p);
+    void *(*fn)(void *) = w->keep ? worker_keep : worker_free;
+    int rc = pthread_create(&tid[started], placed ? &attr : NULL, fn, &p);
     if (placed) pthread_attr_destroy(&attr);
+    /* a CPU gone offline since it was chosen: that worker unplaced */
+    if (rc != 0 && placed) rc = pthread_create(&tid[started], NULL, fn, &p);
     if (rc != 0) break;
     started++;
   }
