@@ -1085,10 +1085,10 @@ static void diag_whole(mssa_diag *diag, const char *path, const char *fmt, const
 ** justifies (so no file can ask for much), and a wrong guess costs only
 ** the copies it meant to save. */
 static void presize_md(ll_parser *p) {
-  const mssa_module *m0 = p->m;
-  size_t len = m0->text_len;
+  mssa_module *m = p->m;
+  size_t len = m->text_len;
   if (len < PRESIZE_MIN_TEXT) return;
-  const char *t = m0->text, *e = t + len;
+  const char *t = m->text, *e = t + len;
   while (e > t && (e[-1] == '\n' || e[-1] == '\r' || e[-1] == ' ' || e[-1] == '\t')) e--;
   const char *s = e;
   while (s > t && s[-1] != '\n') s--;   /* once, over the last line only */
@@ -1096,7 +1096,6 @@ static void presize_md(ll_parser *p) {
   uint64_t n = 0;
   for (const char *q = s + 1; *q >= '0' && *q <= '9' && n <= len; q++) n = n * 10 + (uint64_t)(*q - '0');
   if (n >= len) return;
-  mssa_module *m = p->m;
   uint64_t nodes = (n + 1) * PRESIZE_MD_NUM / PRESIZE_MD_DEN, ops = (n + 1) * PRESIZE_MDOPS_PER_NUM;
   uint64_t bytes = nodes * (sizeof *m->md.a + sizeof *p->mdref.a) + ops * sizeof *m->mdops.a +
                    (n + 1) * sizeof *p->mdmap.dense.a;

@@ -328,7 +328,7 @@ static int clang_location(const char *t, const char **q, loc_fields *lf) {
   r += 10;
   int64_t c = raw_u32(&r);
   if (c < 0 || !MSSA__LL_HAS(r, ", scope: !")) return 0;
-  const char *f = r + 2;
+  const char *f = r + 2, *bang = r + 9;   /* `scope`, and its `!` */
   r += 10;
   int64_t s = raw_u32(&r);
   if (s < 0 || *r != ')') return 0;
@@ -337,7 +337,7 @@ static int clang_location(const char *t, const char **q, loc_fields *lf) {
   lf->has_scope = 1;
   lf->scope_n = (uint32_t)s;
   lf->scope_f = (uint32_t)(f - t);
-  lf->scope_off = lf->scope_f + 7;   /* the `!` after `scope: ` */
+  lf->scope_off = (uint32_t)(bang - t);
   *q = r + 1;
   return 1;
 }
@@ -356,10 +356,10 @@ static int location_loop(const char *t, const char *e, const char **qp, loc_fiel
       if (fl == 4) lf->line = (uint32_t)v;
       else lf->col = (uint32_t)v;
     } else if ((fl == 5 && !memcmp(f, "scope", 5)) || (fl == 9 && !memcmp(f, "inlinedAt", 9))) {
-      if (*q != '!' || q + 1 >= e || q[1] < '0' || q[1] > '9') return 0;
+      if (*q != '!') return 0;
       uint32_t off = (uint32_t)(q - t);
       q++;
-      int64_t v = raw_u32(&q);
+      int64_t v = raw_u32(&q);   /* at least one digit */
       if (v < 0) return 0;
       if (fl == 5) {
         lf->has_scope = 1;
@@ -609,55 +609,41 @@ static uint32_t define_slot(ll_parser *p, uint32_t n, uint32_t off) {
   return id;
 }
 
-/* `!N = !DILocation(` as LLVM prints it, at the `!N` token: the node's
-** index as the token path finds or makes it, or MSSA_NONE (nothing done)
-** for any other text. */
-static uint32_t location_def_begin(ll_parser *p, uint32_t n, uint32_t off) {
-  if (!MSSA__LL_HAS(p->m->text + p->lx.tok.end, " = !DILocation(")) return MSSA_NONE;
-  return define_slot(p, n, off);
-}
-
-/* A whole `!N = !DILocation(...)` line read from the raw text (the
-** commonest definition of a -g module: no tokens for `=`, the class name
-** and '('), with the token path's effects in its order; a location
-** fast_location does not take is re-read by parse_special_into from its
-** class name on. */
-static int location_def(ll_parser *p, uint32_t n, uint32_t off) {
-  uint32_t id = location_def_begin(p, n, off);
-  if (id == MSSA_NONE) return 0;
+/* `!N = [distinct ]!DIxxx(` as LLVM prints it, at the `!N` token, read
+** from the raw text with the token path's effects in its order
+** (define_slot, then the node) but no tokens for `=` and `distinct`. The
+** commonest definition of a -g module, a plain `!DILocation(`, makes no
+** token for its class name and '(' either (fast_location); any other
+** class, or a location fast_location does not take, is read by
+** parse_special_into from its class name on. 0 (nothing done) for any
+** other text. */
+static int raw_def(ll_parser *p, uint32_t n, uint32_t off) {
   mssa_module *m = p->m;
-  uint32_t noff = p->lx.tok.end + 3;     /* the `!` of `!DILocation` */
-  m->md.a[id].kind = MSSA_MD_LOCATION;
-  m->md.a[id].tag = loc_field_id(p, &p->fn_loctag, noff + 1, 10);
-  p->lx.pos = noff + 12;                 /* just after '(' */
-  if (fast_location(p, id)) {
-    m->md.a[id].text_off = noff;
-    m->md.a[id].text_len = p->lx.prev_end - noff;
-  } else {
-    p->lx.pos = noff;                    /* the token path, from `!DILocation` */
-    mssa__ll_next(p);
-    parse_special_into(p, id);
-  }
-  m->md.a[id].distinct = 0;
-  return 1;
-}
-
-/* `!N = [distinct ]!DIxxx(` as LLVM prints it, at the `!N` token: the
-** node read from its class name on, with the token path's effects in its
-** order (define_slot, then parse_special_into from the MDVAR token), but
-** without tokens for `=` and `distinct`; 0 (nothing done) for other text. */
-static int special_def(ll_parser *p, uint32_t n, uint32_t off) {
-  const char *t = p->m->text, *q = t + p->lx.tok.end;
+  const char *t = m->text, *q = t + p->lx.tok.end;
   if (!MSSA__LL_HAS(q, " = ")) return 0;
   q += 3;
-  int distinct = MSSA__LL_HAS(q, "distinct ");
-  if (distinct) q += 9;
-  if (!MSSA__LL_HAS(q, "!DI")) return 0;
-  uint32_t id = define_slot(p, n, off);
-  p->lx.pos = (size_t)(q - t);
+  int location = MSSA__LL_HAS(q, "!DILocation("), distinct = 0;   /* the commonest first */
+  if (!location) {
+    distinct = MSSA__LL_HAS(q, "distinct ");
+    if (distinct) q += 9;
+    if (!MSSA__LL_HAS(q, "!DI")) return 0;
+  }
+  uint32_t id = define_slot(p, n, off), noff = (uint32_t)(q - t);   /* noff: the class's `!` */
+  if (location) {
+    m->md.a[id].kind = MSSA_MD_LOCATION;
+    m->md.a[id].tag = loc_field_id(p, &p->fn_loctag, noff + 1, 10);
+    p->lx.pos = noff + 12;               /* just after '(' */
+    if (fast_location(p, id)) {
+      m->md.a[id].text_off = noff;
+      m->md.a[id].text_len = p->lx.prev_end - noff;
+      m->md.a[id].distinct = 0;
+      return 1;
+    }
+  }
+  p->lx.pos = noff;
   mssa__ll_next(p);                      /* the class name (MDVAR) */
   parse_special_into(p, id);
-  p->m->md.a[id].distinct = (uint8_t)distinct;
+  m->md.a[id].distinct = (uint8_t)distinct;
   return 1;
 }
 
@@ -666,7 +652,7 @@ void mssa__ll_md_def(ll_parser *p) {
   uint32_t off = p->lx.tok.off, n;
   if (p->lx.tok.kind == LT_MDREF) {
     n = (uint32_t)p->lx.tok.num;
-    if (location_def(p, n, off) || special_def(p, n, off)) return;
+    if (raw_def(p, n, off)) return;
     mssa__ll_next(p);
   } else {
     mssa__ll_next(p);               /* '!' */

@@ -1,7 +1,7 @@
 /*
 ** test_reader_fast.c -- the reader's raw-text fast paths against its token
 ** path. Each fast path (ll_read_inst.c fast_dbg_declare, ll_read_md.c
-** location_def, ...) must build exactly the module the token path builds
+** raw_def, ...) must build exactly the module the token path builds
 ** from the same text. The test defeats a fast path without moving a byte
 ** (a tab where the fast path wants a space: the token path skips either),
 ** parses both texts and compares every array of the two modules; and it
@@ -92,7 +92,7 @@ static const struct { const char *head; size_t replace_at; } defeats[] = {
   {" = !DILocation(", 2},
   {", !DIExpression()", 1},
   {"* %", 1},
-  /* special_def: other specialized nodes (after " = !DILocation(", which
+  /* raw_def, other specialized nodes (after " = !DILocation(", which
   ** has made those lines its own) */
   {" = !DI", 2},
   {" = distinct !DI", 2},
