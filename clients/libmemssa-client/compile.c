@@ -21,7 +21,7 @@
 */
 #define _GNU_SOURCE   /* posix_spawn_file_actions_addchdir_np */
 
-#include "compile.h"
+#include "compile_int.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -38,8 +38,6 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
-
-extern char **environ;
 
 /* The newest clang installed first: it is what users of a current
 ** toolchain run, and memssa reads LLVM 15-22 IR and answers as that
@@ -59,41 +57,6 @@ static const char *const fixed_flags[] = {
 #define STDERR_CAP ((size_t)1 << 20)
 #define READ_CHUNK 65536
 
-/* ------------------------------------------------------------ helpers */
-
-static void *xrealloc(void *p, size_t n) {
-  void *q = realloc(p, n ? n : 1);
-  if (!q) abort();
-  return q;
-}
-
-static char *xstrdup(const char *s) {
-  size_t n = strlen(s) + 1;
-  return memcpy(xrealloc(NULL, n), s, n);
-}
-
-static char *xstrndup(const char *s, size_t n) {
-  char *p = xrealloc(NULL, n + 1);
-  memcpy(p, s, n);
-  p[n] = 0;
-  return p;
-}
-
-/* A NULL-terminated vector of owned strings. */
-typedef struct strv {
-  char **a;
-  size_t n, cap;
-} strv;
-
-static void strv_push(strv *v, const char *s) {
-  if (v->n + 2 > v->cap) {
-    v->cap = v->cap ? v->cap * 2 : 16;
-    v->a = xrealloc(v->a, v->cap * sizeof *v->a);
-  }
-  v->a[v->n++] = xstrdup(s);
-  v->a[v->n] = NULL;
-}
-
 void mssa_compile_argv_free(char **argv) {
   if (!argv) return;
   for (char **p = argv; *p; p++) free(*p);
@@ -111,76 +74,21 @@ const char *mssa_compile_strerror(int rc) {
   case MSSA_COMPILE_ETOOBIG: return "the compiler's output is too large";
   case MSSA_COMPILE_EDB: return "compile_commands.json is not a JSON array of commands";
   case MSSA_COMPILE_EINVAL: return "invalid argument";
+  case MSSA_COMPILE_EUNTRUSTED: return "the compiler named is not trusted (see --trusted-compiler)";
+  case MSSA_COMPILE_EDIR: return "the compile command's directory is not a directory";
   default: return "unknown error";
   }
-}
-
-/* --------------------------------------------------------------- paths */
-
-/* `rel` made absolute against `dir` (if relative; a relative `dir` is
-** taken from the working directory), with ".", ".." and repeated slashes
-** removed lexically. */
-static char *path_join(const char *dir, const char *rel) {
-  char cwd[PATH_MAX] = "";
-  if (rel[0] != '/' && dir[0] != '/' && !getcwd(cwd, sizeof cwd)) cwd[0] = 0;
-  if (rel[0] == '/') dir = "";
-  size_t cap = strlen(cwd) + strlen(dir) + strlen(rel) + 4;
-  char *s = xrealloc(NULL, cap);
-  snprintf(s, cap, "%s/%s/%s", cwd, dir, rel);
-  /* normalise in place: out <= in always */
-  char *out = s;
-  for (const char *in = s; *in;) {
-    while (*in == '/') in++;
-    const char *e = in;
-    while (*e && *e != '/') e++;
-    size_t k = (size_t)(e - in);
-    if (k == 0) break;
-    if (k == 1 && in[0] == '.') {
-    } else if (k == 2 && in[0] == '.' && in[1] == '.') {
-      while (out > s && *--out != '/') {}
-    } else {
-      *out++ = '/';
-      memmove(out, in, k);
-      out += k;
-    }
-    in = e;
-  }
-  if (out == s) *out++ = '/';
-  *out = 0;
-  return s;
-}
-
-/* The canonical form of an existing path (realpath), else its lexical one. */
-static char *canon(const char *dir, const char *rel) {
-  char *p = path_join(dir, rel);
-  char buf[PATH_MAX];
-  if (realpath(p, buf)) {
-    free(p);
-    return xstrdup(buf);
-  }
-  return p;
-}
-
-static char *dir_of(const char *path) {
-  const char *sl = strrchr(path, '/');
-  if (!sl) return xstrdup(".");
-  return sl == path ? xstrdup("/") : xstrndup(path, (size_t)(sl - path));
-}
-
-static bool is_file(const char *p) {
-  struct stat st;
-  return !stat(p, &st) && S_ISREG(st.st_mode);
 }
 
 /* ----------------------------------------------- splitting a command */
 
 /* One argument of `s` from *pos (POSIX shell quoting, no expansion): 1 and
 ** the word appended to *w, 0 at the end, -1 on an unterminated quote. */
-static int next_word(const char *s, size_t *pos, strv *out) {
+static int next_word(const char *s, size_t *pos, mssa__strv *out) {
   size_t i = *pos, cap = strlen(s) + 1, n = 0;
   while (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r') i++;
   if (!s[i]) return 0;
-  char *w = xrealloc(NULL, cap);
+  char *w = mssa__cc_realloc(NULL, cap);
   while (s[i] && s[i] != ' ' && s[i] != '\t' && s[i] != '\n' && s[i] != '\r') {
     char c = s[i++];
     if (c == '\\') {
@@ -201,7 +109,7 @@ static int next_word(const char *s, size_t *pos, strv *out) {
     }
   }
   w[n] = 0;
-  strv_push(out, w);
+  mssa__strv_push(out, w);
   free(w);
   *pos = i;
   return 1;
@@ -211,7 +119,7 @@ unterminated:
 }
 
 int mssa_compile_split(const char *command, char ***argv, size_t *argc) {
-  strv v = {0};
+  mssa__strv v = {0};
   size_t pos = 0;
   int k;
   *argv = NULL;
@@ -223,70 +131,12 @@ int mssa_compile_split(const char *command, char ***argv, size_t *argc) {
     return MSSA_COMPILE_EINVAL;
   }
   if (!v.a) {
-    v.a = xrealloc(NULL, sizeof *v.a);
+    v.a = mssa__cc_realloc(NULL, sizeof *v.a);
     v.a[0] = NULL;
   }
   *argv = v.a;
   *argc = v.n;
   return 0;
-}
-
-/* -------------------------------------------- which flags survive */
-
-/* Options whose value is the next argument (when not attached). */
-static bool takes_value(const char *a) {
-  static const char *const opts[] = {
-      "-I", "-D", "-U", "-include", "-imacros", "-isystem", "-idirafter", "-iquote",
-      "-isysroot", "--sysroot", "-iprefix", "-iwithprefix", "-iwithprefixbefore",
-      "-x", "-Xclang", "-Xpreprocessor", "-Xassembler", "-Xlinker", "-target", "--target",
-      "-arch", "-o", "-MF", "-MT", "-MQ", "-MJ", "-L", "-T", "-u", "-z", "-aux-info",
-      "-gcc-toolchain", "-resource-dir", "-ivfsoverlay", "-std", "-stdlib", NULL};
-  for (const char *const *o = opts; *o; o++)
-    if (!strcmp(a, *o)) return true;
-  return false;
-}
-
-/* Flags about outputs, dependency files or the kind of output, which the
-** fixed flags decide: dropped (with their value when `value` is set). */
-static bool is_output_flag(const char *a, bool *value) {
-  static const char *const alone[] = {"-c", "-S", "-E", "-M", "-MM", "-MD", "-MMD", "-MG",
-                                      "-MP", "-MV", "-emit-llvm", "-fsyntax-only", "-pipe",
-                                      "-Werror", NULL};
-  static const char *const with_value[] = {"-o", "-MF", "-MT", "-MQ", "-MJ", NULL};
-  static const char *const prefixes[] = {"-save-temps", "-flto", "-fdump-", "-Wp,-M",
-                                         "-fprofile-generate", "-fprofile-instr-generate",
-                                         "--serialize-diagnostics", NULL};
-  *value = false;
-  for (const char *const *o = alone; *o; o++)
-    if (!strcmp(a, *o)) return true;
-  for (const char *const *o = with_value; *o; o++)
-    if (!strcmp(a, *o)) return *value = true;
-  for (const char *const *o = prefixes; *o; o++)
-    if (!strncmp(a, *o, strlen(*o))) return true;
-  /* -ofile, -MFfile, ... (attached values) */
-  return (a[1] == 'o' && a[2]) || !strncmp(a, "-MF", 3) || !strncmp(a, "-MT", 3) ||
-         !strncmp(a, "-MQ", 3) || !strncmp(a, "-MJ", 3);
-}
-
-/* Keeps the flags of argv[1..] (argv[0] is the compiler), dropping inputs
-** and output flags. */
-static void keep_flags(char **argv, size_t argc, strv *out) {
-  bool after_dashdash = false;
-  for (size_t i = 1; i < argc; i++) {
-    const char *a = argv[i];
-    if (after_dashdash || a[0] != '-' || !a[1]) continue;   /* an input */
-    if (!strcmp(a, "--")) {
-      after_dashdash = true;
-      continue;
-    }
-    bool value;
-    if (is_output_flag(a, &value)) {
-      i += value;
-      continue;
-    }
-    strv_push(out, a);
-    if (takes_value(a) && i + 1 < argc) strv_push(out, argv[++i]);
-  }
 }
 
 /* ------------------------------------- finding the compile command */
@@ -298,16 +148,16 @@ static int find_db(const char *source, const char *commands_dir, char **db) {
                                       "compile_flags.txt"};
   *db = NULL;
   if (commands_dir) {
-    char *p = path_join(commands_dir, "compile_commands.json");
-    if (is_file(p)) return *db = p, 1;
+    char *p = mssa__cc_path_join(commands_dir, "compile_commands.json");
+    if (mssa__cc_is_file(p)) return *db = p, 1;
     free(p);
     return 0;
   }
-  char *dir = dir_of(source);
+  char *dir = mssa__cc_dir_of(source);
   for (;;) {
     for (int k = 0; k < 3; k++) {
-      char *p = path_join(dir, names[k]);
-      if (is_file(p)) {
+      char *p = mssa__cc_path_join(dir, names[k]);
+      if (mssa__cc_is_file(p)) {
         free(dir);
         *db = p;
         return k == 2 ? 2 : 1;
@@ -315,7 +165,7 @@ static int find_db(const char *source, const char *commands_dir, char **db) {
       free(p);
     }
     if (!strcmp(dir, "/")) break;
-    char *up = dir_of(dir);
+    char *up = mssa__cc_dir_of(dir);
     free(dir);
     dir = up;
   }
@@ -337,10 +187,10 @@ static size_t shared_components(const char *a, const char *b) {
 static int entry_argv(json_t *e, char ***argv, size_t *argc) {
   json_t *args = json_object_get(e, "arguments");
   if (json_is_array(args)) {
-    strv v = {0};
+    mssa__strv v = {0};
     size_t i;
     json_t *x;
-    json_array_foreach(args, i, x) if (json_is_string(x)) strv_push(&v, json_string_value(x));
+    json_array_foreach(args, i, x) if (json_is_string(x)) mssa__strv_push(&v, json_string_value(x));
     if (!v.a) return MSSA_COMPILE_EDB;
     *argv = v.a;
     *argc = v.n;
@@ -348,6 +198,18 @@ static int entry_argv(json_t *e, char ***argv, size_t *argc) {
   }
   const char *command = json_string_value(json_object_get(e, "command"));
   return mssa_compile_split(command, argv, argc) ? MSSA_COMPILE_EDB : 0;
+}
+
+/* The command's flags argv[first..argc) through the policy: the kept
+** ones become out->args, the refused ones out->refused (invariant 2). */
+static void take_flags(char *const *argv, size_t argc, size_t first, mssa_compile_cmd *out) {
+  mssa__ccpolicy pol;
+  mssa__cc_filter(argv, argc, first, out->directory, &pol);
+  out->args = pol.keep.a;
+  out->nargs = pol.keep.n;
+  out->refused = pol.refused.a;
+  out->notes = pol.notes.a;
+  memset(&pol, 0, sizeof pol);
 }
 
 static int from_commands_json(const char *db, const char *source, mssa_compile_cmd *out) {
@@ -362,7 +224,7 @@ static int from_commands_json(const char *db, const char *source, mssa_compile_c
     const char *dir = json_string_value(json_object_get(e, "directory"));
     const char *file = json_string_value(json_object_get(e, "file"));
     if (!dir || !file) continue;
-    char *p = canon(dir, file);
+    char *p = mssa__cc_canon(dir, file);
     size_t sh = strcmp(p, source) ? shared_components(p, source) : SIZE_MAX;
     free(p);
     if (!best || sh > best_shared) best = e, best_shared = sh;
@@ -373,12 +235,13 @@ static int from_commands_json(const char *db, const char *source, mssa_compile_c
     char **argv;
     size_t argc;
     if ((rc = entry_argv(best, &argv, &argc)) == 0 && argc) {
-      strv v = {0};
-      keep_flags(argv, argc, &v);
-      out->args = v.a;
-      out->nargs = v.n;
-      out->compiler = xstrdup(argv[0]);
-      out->directory = xstrdup(json_string_value(json_object_get(best, "directory")));
+      /* a relative directory is taken from the database's own */
+      char *dbdir = mssa__cc_dir_of(db);
+      out->directory =
+          mssa__cc_path_join(dbdir, json_string_value(json_object_get(best, "directory")));
+      free(dbdir);
+      take_flags(argv, argc, 1, out);
+      out->compiler = mssa__cc_strdup(argv[0]);
       out->inferred = best_shared != SIZE_MAX;
     }
     if (!rc) mssa_compile_argv_free(argv);
@@ -391,16 +254,16 @@ static int from_commands_json(const char *db, const char *source, mssa_compile_c
 static int from_flags_txt(const char *db, mssa_compile_cmd *out) {
   FILE *f = fopen(db, "r");
   if (!f) return 0;
-  strv v = {0};
+  mssa__strv v = {0};
   char line[4096];
   while (fgets(line, sizeof line, f)) {
     line[strcspn(line, "\r\n")] = 0;
-    if (*line) strv_push(&v, line);
+    if (*line) mssa__strv_push(&v, line);
   }
   fclose(f);
-  out->args = v.a;
-  out->nargs = v.n;
-  out->directory = dir_of(db);
+  out->directory = mssa__cc_dir_of(db);
+  take_flags(v.a, v.n, 0, out);
+  mssa_compile_argv_free(v.a);
   return 0;
 }
 
@@ -408,17 +271,17 @@ int mssa_compile_find_command(const char *source, const char *commands_dir,
                               mssa_compile_cmd *out) {
   memset(out, 0, sizeof *out);
   if (!source) return MSSA_COMPILE_EINVAL;
-  char *src = canon(".", source);
-  if (!is_file(src)) {
+  char *src = mssa__cc_canon(".", source);
+  if (!mssa__cc_is_file(src)) {
     free(src);
     return MSSA_COMPILE_ENOSOURCE;
   }
   int kind = find_db(src, commands_dir, &out->db), rc = 0;
   if (kind == 1) rc = from_commands_json(out->db, src, out);
   else if (kind == 2) rc = from_flags_txt(out->db, out);
-  if (!out->directory) out->directory = dir_of(src);
+  if (!out->directory) out->directory = mssa__cc_dir_of(src);
   if (!out->args) {
-    out->args = xrealloc(NULL, sizeof *out->args);
+    out->args = mssa__cc_realloc(NULL, sizeof *out->args);
     out->args[0] = NULL;
   }
   free(src);
@@ -430,6 +293,8 @@ void mssa_compile_cmd_free(mssa_compile_cmd *c) {
   free(c->compiler);
   free(c->db);
   mssa_compile_argv_free(c->args);
+  mssa_compile_argv_free(c->refused);
+  mssa_compile_argv_free(c->notes);
   memset(c, 0, sizeof *c);
 }
 
@@ -437,7 +302,7 @@ void mssa_compile_cmd_free(mssa_compile_cmd *c) {
 
 char *mssa_compile_which(const char *name) {
   if (!name || !*name) return NULL;
-  if (strchr(name, '/')) return access(name, X_OK) ? NULL : xstrdup(name);
+  if (strchr(name, '/')) return access(name, X_OK) ? NULL : mssa__cc_strdup(name);
   const char *path = getenv("PATH");
   if (!path || !*path) path = "/usr/local/bin:/usr/bin:/bin";
   for (const char *p = path;;) {
@@ -445,33 +310,80 @@ char *mssa_compile_which(const char *name) {
     size_t k = e ? (size_t)(e - p) : strlen(p);
     char buf[PATH_MAX];
     if (k && snprintf(buf, sizeof buf, "%.*s/%s", (int)k, p, name) < (int)sizeof buf &&
-        !access(buf, X_OK) && is_file(buf))
-      return xstrdup(buf);
+        !access(buf, X_OK) && mssa__cc_is_file(buf))
+      return mssa__cc_strdup(buf);
     if (!e) break;
     p = e + 1;
   }
   return NULL;
 }
 
-/* Is the command's compiler a clang (clang, clang-19, /opt/x/bin/clang)? */
+/* Is the compiler a clang by name (clang, clang-19, /opt/x/bin/clang)? */
 static bool names_clang(const char *compiler) {
   const char *b = strrchr(compiler, '/');
   b = b ? b + 1 : compiler;
   return !strncmp(b, "clang", 5) && strncmp(b, "clang-cl", 8);
 }
 
-static char *choose_clang(const mssa_compile_opts *o, const mssa_compile_cmd *cmd) {
-  if (o->clang) return mssa_compile_which(o->clang);
-  if (cmd->compiler && names_clang(cmd->compiler)) {
-    char *p = mssa_compile_which(cmd->compiler);
+/* `name` (a path relative to `dir`, or a name on $PATH) as the absolute
+** path to run when it is trusted, else NULL (invariant 5): its realpath
+** when that is trusted (a symlink in the project to /usr/bin/clang runs
+** /usr/bin/clang's target), else its own absolute path when that is. */
+static char *trusted_exe(const char *name, const char *dir, const char *const *extra) {
+  char *found = strchr(name, '/') ? mssa__cc_path_join(dir, name) : mssa_compile_which(name);
+  if (!found) return NULL;
+  char *abs = mssa__cc_path_join(".", found), real[PATH_MAX], *run = NULL;
+  free(found);
+  if (access(abs, X_OK) == 0 && mssa__cc_is_file(abs)) {
+    if (realpath(abs, real) && mssa__cc_trusted(real, extra)) run = mssa__cc_strdup(real);
+    else if (mssa__cc_trusted(abs, extra)) run = mssa__cc_strdup(abs);
+  }
+  free(abs);
+  return run;
+}
+
+static void add_note(mssa__strv *notes, int severity, const char *fmt, const char *a,
+                     const char *b) {
+  char msg[8192];
+  snprintf(msg, sizeof msg, "%c", '0' + severity);
+  snprintf(msg + 1, sizeof msg - 1, fmt, a, b);
+  mssa__strv_push(notes, msg);
+}
+
+/* The compiler that runs (malloc'ed), or NULL with *rc set. Remarks for
+** the user go to `notes`, each prefixed by its severity digit. */
+static char *choose_clang(const mssa_compile_opts *o, const mssa_compile_cmd *cmd,
+                          mssa__strv *notes, int *rc) {
+  *rc = MSSA_COMPILE_ENOCLANG;
+  if (o->clang) {   /* the caller's choice: it too must be trusted */
+    char *p = trusted_exe(o->clang, ".", o->trusted);
     if (p) return p;
+    char *w = strchr(o->clang, '/') ? NULL : mssa_compile_which(o->clang);
+    bool exists = w || (strchr(o->clang, '/') && access(o->clang, X_OK) == 0);
+    free(w);
+    if (exists) {
+      *rc = MSSA_COMPILE_EUNTRUSTED;
+      add_note(notes, MSSA_DIAG_ERROR,
+               "memssa: the compiler '%s' is not trusted, so it was not run%s", o->clang,
+               " (trust it with --trusted-compiler GLOB; docs/editor.md, \"Security\")");
+    }
+    return NULL;
+  }
+  char *p = NULL;
+  if (cmd->compiler) {
+    if ((p = trusted_exe(cmd->compiler, cmd->directory, o->trusted))) return p;
   }
   for (const char *const *c = o->candidates ? o->candidates : mssa_compile_default_candidates;
-       *c; c++) {
-    char *p = mssa_compile_which(*c);
-    if (p) return p;
+       *c && !p; c++)
+    p = trusted_exe(*c, ".", o->trusted);
+  if (p && cmd->compiler) {
+    char how[PATH_MAX + 160];
+    snprintf(how, sizeof how, ", which is not a trusted compiler: compiled with %s and the "
+             "command's flags instead (trust it with --trusted-compiler GLOB)", p);
+    add_note(notes, names_clang(cmd->compiler) ? MSSA_DIAG_WARNING : MSSA_DIAG_NOTE,
+             "memssa: the compile command names '%s'%s", cmd->compiler, how);
   }
-  return NULL;
+  return p;
 }
 
 /* ---------------------------------------------------- running it */
@@ -501,7 +413,7 @@ static int drain(int fd, capture *c) {
     take = c->cap - c->n;
     c->over = true;
   }
-  c->p = xrealloc(c->p, c->n + take + 1);
+  c->p = mssa__cc_realloc(c->p, c->n + take + 1);
   memcpy(c->p + c->n, buf, take);
   c->n += take;
   c->p[c->n] = 0;
@@ -511,6 +423,7 @@ static int drain(int fd, capture *c) {
 typedef struct run {
   const char *exe, *dir;
   char **argv;
+  char **envp;   /* mssa__cc_env's */
   int timeout_ms;
   size_t max_output;
   void (*spawn_on)(void (*fn)(void *), void *arg, void *ctx);   /* opts' */
@@ -525,13 +438,13 @@ typedef struct spawn_call {
   const char *exe;
   const posix_spawn_file_actions_t *fa;
   const posix_spawnattr_t *at;
-  char **argv;
+  char **argv, **envp;
   int rc;
 } spawn_call;
 
 static void do_spawn(void *arg) {
   spawn_call *c = arg;
-  c->rc = posix_spawn(c->pid, c->exe, c->fa, c->at, c->argv, environ);
+  c->rc = posix_spawn(c->pid, c->exe, c->fa, c->at, c->argv, c->envp);
 }
 
 static int spawn(run *r, int pout[2], int perr[2], pid_t *pid) {
@@ -553,7 +466,7 @@ static int spawn(run *r, int pout[2], int perr[2], pid_t *pid) {
   sigaddset(&def, SIGPIPE);
   posix_spawnattr_setsigmask(&at, &none);
   posix_spawnattr_setsigdefault(&at, &def);
-  spawn_call sc = {pid, r->exe, &fa, &at, r->argv, -1};
+  spawn_call sc = {pid, r->exe, &fa, &at, r->argv, r->envp, -1};
   if (r->spawn_on) r->spawn_on(do_spawn, &sc, r->spawn_ctx);
   else do_spawn(&sc);
   int e = sc.rc;
@@ -635,8 +548,8 @@ static void parse_where(const char *s, size_t n, const char *dir, mssa_compile_d
   if (k == 0) return;                 /* "clang: error: ..." */
   d->line = k == 2 ? nums[1] : nums[0];
   d->col = k == 2 ? nums[0] : 0;
-  char *f = xstrndup(s, n);
-  d->file = canon(dir, f);
+  char *f = mssa__cc_strndup(s, n);
+  d->file = mssa__cc_canon(dir, f);
   free(f);
 }
 
@@ -651,12 +564,12 @@ int mssa_compile_parse_diags(const char *text, const char *dir, mssa_compile_dia
     for (size_t t = 0; t < sizeof sev_tags / sizeof sev_tags[0]; t++) {
       const char *m = memmem(line, len, sev_tags[t].tag, strlen(sev_tags[t].tag));
       if (!m) continue;
-      if (*n == cap) *out = xrealloc(*out, (cap = cap ? cap * 2 : 8) * sizeof **out);
+      if (*n == cap) *out = mssa__cc_realloc(*out, (cap = cap ? cap * 2 : 8) * sizeof **out);
       mssa_compile_diag *d = &(*out)[(*n)++];
       memset(d, 0, sizeof *d);
       d->severity = sev_tags[t].severity;
       const char *msg = m + strlen(sev_tags[t].tag);
-      d->message = xstrndup(msg, len - (size_t)(msg - line));
+      d->message = mssa__cc_strndup(msg, len - (size_t)(msg - line));
       parse_where(line, (size_t)(m - line), dir, d);
       break;
     }
@@ -676,7 +589,7 @@ void mssa_compile_diags_free(mssa_compile_diag *d, size_t n) {
 /* Drops from `args` the arguments clang's driver rejected in `err`
 ** ("unknown argument: '-fx'", "unsupported option '-fy'", "unsupported
 ** argument 'v' to option '-fz='"); returns how many were dropped. */
-static unsigned drop_rejected(strv *args, const char *err) {
+static unsigned drop_rejected(mssa__strv *args, const char *err, mssa__strv *notes) {
   static const char *const tags[] = {"error: unknown argument", "error: unsupported option",
                                      "error: unsupported argument", NULL};
   unsigned dropped = 0;
@@ -699,6 +612,8 @@ static unsigned drop_rejected(strv *args, const char *err) {
         snprintf(bad, sizeof bad, "%.*s", (int)(q2 - q1 - 1), q1 + 1);
       for (size_t i = 0; i < args->n; i++) {
         if (strcmp(args->a[i], bad)) continue;
+        add_note(notes, MSSA_DIAG_NOTE, "memssa: clang rejected the flag '%s'%s", bad,
+                 ": compiled without it");
         free(args->a[i]);
         memmove(args->a + i, args->a + i + 1, (args->n - i) * sizeof *args->a);
         args->n--;
@@ -714,15 +629,15 @@ static unsigned drop_rejected(strv *args, const char *err) {
 /* ---------------------------------------------------- the driver */
 
 /* The whole argv: compiler, the command's flags, -g LEVEL, fixed flags, source. */
-static char **build_argv(const char *exe, const strv *flags, const char *level,
+static char **build_argv(const char *exe, const mssa__strv *flags, const char *level,
                          const char *source) {
-  strv v = {0};
-  strv_push(&v, exe);
-  for (size_t i = 0; i < flags->n; i++) strv_push(&v, flags->a[i]);
-  strv_push(&v, "-g");
-  strv_push(&v, level);
-  for (const char *const *f = fixed_flags; *f; f++) strv_push(&v, *f);
-  strv_push(&v, source);
+  mssa__strv v = {0};
+  mssa__strv_push(&v, exe);
+  for (size_t i = 0; i < flags->n; i++) mssa__strv_push(&v, flags->a[i]);
+  mssa__strv_push(&v, "-g");
+  mssa__strv_push(&v, level);
+  for (const char *const *f = fixed_flags; *f; f++) mssa__strv_push(&v, *f);
+  mssa__strv_push(&v, source);
   return v.a;
 }
 
@@ -732,8 +647,8 @@ static void result_init(mssa_compile_result *r) {
 }
 
 /* Runs clang, dropping rejected command arguments and rerunning. */
-static int compile_runs(run *r, strv *flags, const char *level, const char *src,
-                        mssa_compile_result *out) {
+static int compile_runs(run *r, mssa__strv *flags, const char *level, const char *src,
+                        mssa_compile_result *out, mssa__strv *notes) {
   int rc;
   for (int attempt = 0;; attempt++) {
     r->argv = build_argv(r->exe, flags, level, src);
@@ -743,13 +658,48 @@ static int compile_runs(run *r, strv *flags, const char *level, const char *src,
     memset(&r->err, 0, sizeof r->err);
     rc = run_capture(r);
     if (rc || r->status == 0 || attempt == MSSA_COMPILE_MAX_RETRIES) break;
-    unsigned k = drop_rejected(flags, r->err.p ? r->err.p : "");
+    unsigned k = drop_rejected(flags, r->err.p ? r->err.p : "", notes);
     if (!k) break;
     out->dropped += k;
     mssa_compile_argv_free(r->argv);
   }
   out->argv = r->argv;
   return rc;
+}
+
+/* The policy's remarks on the command (notes: severity digit + text) as
+** memssa's own diagnostics, before clang's in out->diags. */
+static void policy_diags(const mssa_compile_cmd *cmd, const mssa__strv *notes,
+                         mssa_compile_result *out) {
+  const char *db = cmd->db ? strrchr(cmd->db, '/') + 1 : "the compile command";
+  mssa__strv all = {0};
+  for (size_t i = 0; i < notes->n; i++) mssa__strv_push(&all, notes->a[i]);
+  char msg[4096];
+  for (char **f = cmd->refused; f && *f; f++) {
+    snprintf(msg, sizeof msg, "%cmemssa: refused the flag '%s' of %s: only flags that shape "
+             "the code are passed to clang, never one that loads code or changes where clang "
+             "finds its tools or options (docs/editor.md, \"Security\")",
+             '0' + MSSA_DIAG_WARNING, *f, db);
+    mssa__strv_push(&all, msg);
+  }
+  for (char **f = cmd->notes; f && *f; f++) {
+    snprintf(msg, sizeof msg, "%cmemssa: %s: %s", '0' + MSSA_DIAG_WARNING, db, *f);
+    mssa__strv_push(&all, msg);
+  }
+  if (!all.n) return;
+  size_t n = out->ndiags + all.n;
+  mssa_compile_diag *d = mssa__cc_realloc(NULL, n * sizeof *d);
+  for (size_t i = 0; i < all.n; i++) {
+    memset(&d[i], 0, sizeof d[i]);
+    d[i].severity = all.a[i][0] - '0';
+    d[i].message = mssa__cc_strdup(all.a[i] + 1);
+    d[i].memssa = true;
+  }
+  if (out->ndiags) memcpy(d + all.n, out->diags, out->ndiags * sizeof *d);
+  free(out->diags);
+  out->diags = d;
+  out->ndiags = n;
+  mssa_compile_argv_free(all.a);
 }
 
 int mssa_compile_c(const char *source, const mssa_compile_opts *opts, mssa_compile_result *out) {
@@ -763,33 +713,48 @@ int mssa_compile_c(const char *source, const mssa_compile_opts *opts, mssa_compi
     mssa_compile_cmd_free(&cmd);
     return rc;
   }
-  char *exe = choose_clang(o, &cmd);
-  out->directory = xstrdup(cmd.directory);
-  out->db = cmd.db ? xstrdup(cmd.db) : NULL;
+  mssa__strv notes = {0};
+  out->directory = mssa__cc_strdup(cmd.directory);
+  out->db = cmd.db ? mssa__cc_strdup(cmd.db) : NULL;
+  char *exe = NULL;
+  if (!mssa__cc_is_dir(cmd.directory)) {   /* never chdir into what is not a directory */
+    rc = MSSA_COMPILE_EDIR;
+    add_note(&notes, MSSA_DIAG_ERROR,
+             "memssa: the compile command's directory '%s' is not a directory%s",
+             cmd.directory, ": not compiled");
+  } else {
+    exe = choose_clang(o, &cmd, &notes, &rc);
+  }
   if (!exe) {
+    policy_diags(&cmd, &notes, out);
+    mssa_compile_argv_free(notes.a);
     mssa_compile_cmd_free(&cmd);
-    return MSSA_COMPILE_ENOCLANG;
+    out->ms = now_ms() - t0;
+    return rc;
   }
   out->clang = exe;
-  strv flags = {cmd.args, cmd.nargs, cmd.nargs + 1};
+  mssa__strv flags = {cmd.args, cmd.nargs, cmd.nargs + 1};
   cmd.args = NULL;
-  char *src = canon(".", source);
-  run r = {.exe = exe, .dir = cmd.directory,
+  char *src = mssa__cc_canon(".", source);
+  run r = {.exe = exe, .dir = cmd.directory, .envp = mssa__cc_env(),
            .timeout_ms = o->timeout_ms > 0 ? o->timeout_ms : MSSA_COMPILE_DEFAULT_TIMEOUT_MS,
            .max_output = o->max_output ? o->max_output : MSSA_COMPILE_DEFAULT_MAX_OUTPUT,
            .spawn_on = o->spawn_on, .spawn_ctx = o->spawn_ctx};
   rc = compile_runs(&r, &flags, o->opt_level ? o->opt_level : MSSA_COMPILE_DEFAULT_LEVEL, src,
-                    out);
+                    out, &notes);
   out->status = r.status;
-  out->stderr_text = r.err.p ? r.err.p : xstrdup("");
+  out->stderr_text = r.err.p ? r.err.p : mssa__cc_strdup("");
   mssa_compile_parse_diags(out->stderr_text, cmd.directory, &out->diags, &out->ndiags);
+  policy_diags(&cmd, &notes, out);
   if (!rc && r.status != 0) rc = MSSA_COMPILE_EFAILED;
   if (!rc) {
-    out->ir = r.out.p ? r.out.p : xstrdup("");
+    out->ir = r.out.p ? r.out.p : mssa__cc_strdup("");
     out->ir_len = r.out.n;
   } else {
     free(r.out.p);
   }
+  mssa_compile_argv_free(r.envp);
+  mssa_compile_argv_free(notes.a);
   mssa_compile_argv_free(flags.a);
   free(src);
   mssa_compile_cmd_free(&cmd);

@@ -11,12 +11,15 @@
 ** What runs: the file's compile command, found as clangd finds it (the
 ** nearest compile_commands.json, build/compile_commands.json or
 ** compile_flags.txt in the file's directory or an ancestor, or in the
-** directory the caller names), minus what only concerns the build's outputs
-** (-c, -o, -M*, ...), plus MSSA_COMPILE_FIXED_FLAGS. Without a command:
-** just those flags. The compiler is the caller's, else the command's own
-** when it is a clang, else the first of the candidates installed; a
-** command that names gcc or cc runs clang with its flags, and arguments
-** clang rejects ("unknown argument") are dropped and the compile retried.
+** directory the caller names), with only the flags that shape the code
+** kept (an allow-list: compile_policy.c), plus the driver's fixed flags.
+** Without a command: just those flags. The compiler is the caller's, else
+** the command's own, else the first of the candidates installed -- and
+** whichever it is, it runs only if it is trusted (a built-in glob of the
+** system's clang binaries, opts.trusted, or the user's config file);
+** a command naming another compiler compiles with a trusted clang and its
+** flags, and a diagnostic says so. Arguments clang rejects ("unknown
+** argument") are dropped and the compile retried.
 **
 ** Invariants:
 **   1. clang runs through posix_spawn (execve) with an argv: no shell ever
@@ -29,6 +32,10 @@
 **      compiles on several threads at once.
 **   4. A result is always initialised (also on failure) and must be freed
 **      with mssa_compile_result_free.
+**   5. Nothing a project's files say runs code: the database's compiler
+**      runs only when trusted, no refused flag reaches clang, clang's
+**      environment is an allow-list, and it runs only in a `directory`
+**      that is one. Every refusal is a diagnostic (memssa = true).
 */
 #ifndef MSSA_PROTO_COMPILE_H
 #define MSSA_PROTO_COMPILE_H
@@ -56,7 +63,9 @@ enum {
   MSSA_COMPILE_ETIMEOUT = -5,   /* killed after opts.timeout_ms */
   MSSA_COMPILE_ETOOBIG = -6,    /* killed: output beyond opts.max_output */
   MSSA_COMPILE_EDB = -7,        /* a compile_commands.json that is not a JSON array */
-  MSSA_COMPILE_EINVAL = -8      /* bad argument */
+  MSSA_COMPILE_EINVAL = -8,     /* bad argument */
+  MSSA_COMPILE_EUNTRUSTED = -9, /* the caller's compiler is not trusted: not run */
+  MSSA_COMPILE_EDIR = -10       /* the command's directory is not a directory */
 };
 const char *mssa_compile_strerror(int rc);
 
@@ -68,10 +77,16 @@ typedef struct mssa_compile_diag {
   unsigned line, col; /* 1-based; col in bytes; 0 when unknown */
   int severity;      /* MSSA_DIAG_* */
   char *message;     /* without the "error: " prefix */
+  bool memssa;       /* memssa's own (a refusal of the compile policy), not clang's */
 } mssa_compile_diag;
 
 typedef struct mssa_compile_opts {
-  const char *clang;         /* compiler to run (path, or a name searched on PATH); NULL: choose */
+  const char *clang;         /* compiler to run (path, or a name searched on PATH); NULL: choose.
+                             ** It must be trusted too, else MSSA_COMPILE_EUNTRUSTED. */
+  /* NULL-terminated absolute globs (fnmatch, FNM_PATHNAME) of more trusted
+  ** compilers, beside the built-in ones and the user's
+  ** $XDG_CONFIG_HOME/memssa/trusted-compilers; NULL: none. */
+  const char *const *trusted;
   /* NULL-terminated names tried in order when neither `clang` nor the
   ** command names a clang; NULL: mssa_compile_default_candidates. */
   const char *const *candidates;
@@ -101,6 +116,8 @@ typedef struct mssa_compile_cmd {
   char *compiler;    /* the command's argv[0], or NULL (no command found) */
   char **args;       /* the flags kept, NULL-terminated */
   size_t nargs;
+  char **refused;    /* the flags refused (with their values), NULL-terminated or NULL */
+  char **notes;      /* response files not read, and why; NULL-terminated or NULL */
   char *db;          /* the compile_commands.json / compile_flags.txt used, or NULL */
   bool inferred;     /* the database has no entry for the file: a neighbour's was taken */
 } mssa_compile_cmd;

@@ -141,7 +141,17 @@ static void test_compile(void) {
   const char *ir = r.ir ? r.ir : "";
   ok(strstr(ir, "store i32 2, i32* @g") || strstr(ir, "store i32 2, ptr @g"),
      "the include path and -D worked");
-  is_int((int)r.dropped, 1, "the flag clang rejects (-fconserve-stack) was dropped");
+  is_int((int)r.dropped, 0, "nothing left for clang to reject");
+  bool said = false;
+  for (size_t i = 0; i < r.ndiags; i++)
+    said |= r.diags[i].memssa && strstr(r.diags[i].message, "'-fconserve-stack'") &&
+            r.diags[i].severity == MSSA_DIAG_WARNING;
+  ok(said, "a flag off the allow-list (-fconserve-stack) refused, in a diagnostic");
+  said = false;
+  for (size_t i = 0; i < r.ndiags; i++)
+    said |= r.diags[i].memssa && strstr(r.diags[i].message, "'/usr/bin/gcc'") &&
+            r.diags[i].severity == MSSA_DIAG_NOTE;
+  ok(said, "the command's gcc not run, in a note");
   ok(!has_arg(r.argv, "-fconserve-stack") && has_arg(r.argv, "-disable-llvm-passes") &&
          has_arg(r.argv, "-O1") && has_arg(r.argv, "-g"),
      "the fixed flags were added");
@@ -173,20 +183,110 @@ static void test_bounds(void) {
   put("loud.sh", "#!/bin/sh\nexec yes memssa\n");
   chmod(at("slow.sh"), 0700);
   chmod(at("loud.sh"), 0700);
-  mssa_compile_opts o = {.clang = at("slow.sh"), .timeout_ms = 300};
+  char glob[512];   /* at()'s buffers are reused: a copy */
+  snprintf(glob, sizeof glob, "%s", at("*.sh"));
+  const char *mine[] = {glob, NULL};
+  mssa_compile_opts o = {.clang = at("slow.sh"), .timeout_ms = 300, .trusted = mine};
   struct timespec t0, t1;
   clock_gettime(CLOCK_MONOTONIC, &t0);
   is_int(mssa_compile_c(at("flags/x.c"), &o, &r), MSSA_COMPILE_ETIMEOUT, "time limit");
   clock_gettime(CLOCK_MONOTONIC, &t1);
   ok(t1.tv_sec - t0.tv_sec < 5, "stopped promptly (its child too: the pipe closed)");
   mssa_compile_result_free(&r);
-  mssa_compile_opts o2 = {.clang = at("loud.sh"), .max_output = 4096};
+  mssa_compile_opts o2 = {.clang = at("loud.sh"), .max_output = 4096, .trusted = mine};
   is_int(mssa_compile_c(at("flags/x.c"), &o2, &r), MSSA_COMPILE_ETOOBIG, "output cap");
   mssa_compile_result_free(&r);
   const char *none[] = {"memssa-no-such-clang", NULL};
   mssa_compile_opts o3 = {.candidates = none};
   is_int(mssa_compile_c(at("flags/x.c"), &o3, &r), MSSA_COMPILE_ENOCLANG, "no compiler");
   mssa_compile_result_free(&r);
+  mssa_compile_opts o4 = {.clang = at("slow.sh")};
+  is_int(mssa_compile_c(at("flags/x.c"), &o4, &r), MSSA_COMPILE_EUNTRUSTED,
+         "the caller's compiler, not trusted: not run");
+  ok(r.ndiags == 1 && r.diags[0].memssa && strstr(r.diags[0].message, "slow.sh"),
+     "... and said so, naming it");
+  mssa_compile_result_free(&r);
+}
+
+/* The allow-list, one argv at a time (compile_policy.c). */
+static void policy_case(const char *name, const char *cmdline, const char *const *kept,
+                        const char *const *refused) {
+  char json[4096];
+  snprintf(json, sizeof json, "[{\"directory\":\"%s/pol\",\"file\":\"p.c\","
+           "\"command\":\"%s\"}]", root, cmdline);
+  put("pol/compile_commands.json", json);
+  put("pol/p.c", "int p;\n");
+  mssa_compile_cmd c;
+  mssa_compile_find_command(at("pol/p.c"), NULL, &c);
+  bool good = true;
+  size_t nk = 0, nr = 0;
+  for (const char *const *k = kept; *k; k++, nk++) good &= has_arg(c.args, *k);
+  for (const char *const *k = refused; *k; k++, nr++) good &= has_arg(c.refused, *k);
+  good &= c.nargs == nk;
+  size_t n = 0;
+  for (char **f = c.refused; f && *f; f++) n++;
+  good &= n == nr;
+  if (!ok(good, "%s", name)) {
+    for (char **f = c.args; f && *f; f++) diag("kept: %s", *f);
+    for (char **f = c.refused; f && *f; f++) diag("refused: %s", *f);
+    for (char **f = c.notes; f && *f; f++) diag("note: %s", *f);
+  }
+  mssa_compile_cmd_free(&c);
+}
+
+static void test_policy(void) {
+  const char *none[] = {NULL};
+  policy_case("code-shaping flags kept, outputs dropped silently",
+              "clang -DA=1 -D B -UC -I inc -isystem /s -iquote q -idirafter d -include h.h "
+              "-std=c99 -O2 -g -Wall -Wno-unused -fno-strict-aliasing -fwrapv -m64 "
+              "-march=x86-64 -c p.c -o p.o -MD -MF p.d -fcolor-diagnostics",
+              (const char *const[]){"-DA=1", "-D", "B", "-UC", "-I", "inc", "-isystem", "/s",
+                                    "-iquote", "q", "-idirafter", "d", "-include", "h.h",
+                                    "-std=c99", "-O2", "-g", "-Wall", "-Wno-unused",
+                                    "-fno-strict-aliasing", "-fwrapv", "-m64", "-march=x86-64",
+                                    NULL},
+              none);
+  policy_case("code-loading flags refused, with their values",
+              "clang -fplugin=/x/p.so -fpass-plugin=/x/q.so -Xclang -load -Xclang /x/r.so "
+              "-mllvm -debug -B /x/bin --config /x/c.cfg --config=/x/d.cfg -specs=/x/s "
+              "--gcc-toolchain=/x -Wl,-rpath,/x -Wp,-foo p.c",
+              none,
+              (const char *const[]){"-fplugin=/x/p.so", "-fpass-plugin=/x/q.so",
+                                    "-Xclang -load", "-Xclang /x/r.so", "-mllvm -debug",
+                                    "-B /x/bin", "--config /x/c.cfg", "--config=/x/d.cfg",
+                                    "-specs=/x/s", "--gcc-toolchain=/x", "-Wl,-rpath,/x",
+                                    "-Wp,-foo", NULL});
+  policy_case("a kept flag takes its value whatever it looks like",
+              "clang -D -fplugin=/x/p.so -I -Xclang p.c",
+              (const char *const[]){"-D", "-fplugin=/x/p.so", "-I", "-Xclang", NULL}, none);
+  policy_case("each refused flag once", "clang -fplugin=/p -fplugin=/p -x c++ -x c p.c",
+              (const char *const[]){"-x", "c", NULL},
+              (const char *const[]){"-fplugin=/p", "-x c++", NULL});
+  put("pol/r1.rsp", "-DR1 @r2.rsp");
+  put("pol/r2.rsp", "-fplugin=/x/rsp.so '-DQ=a b'");
+  policy_case("a response file is expanded under the same rules",
+              "clang @r1.rsp -DTOP p.c", (const char *const[]){"-DR1", "-DQ=a b", "-DTOP", NULL},
+              (const char *const[]){"-fplugin=/x/rsp.so", NULL});
+  put("pol/loop.rsp", "-DL @loop.rsp");
+  mssa_compile_cmd c;
+  policy_case("a response file that includes itself stops at the depth limit",
+              "clang @loop.rsp p.c", (const char *const[]){"-DL", "-DL", "-DL", "-DL", NULL},
+              none);
+  mssa_compile_find_command(at("pol/p.c"), NULL, &c);
+  ok(c.notes && strstr(c.notes[0], "nested more than 4 deep"), "... and says so");
+  mssa_compile_cmd_free(&c);
+  policy_case("a missing response file is left out", "clang @nope.rsp -DX p.c",
+              (const char *const[]){"-DX", NULL}, none);
+  mssa_compile_find_command(at("pol/p.c"), NULL, &c);
+  ok(c.notes && strstr(c.notes[0], "@nope.rsp not read: no such file"), "... and says so");
+  mssa_compile_cmd_free(&c);
+  put("flags2/compile_flags.txt", "-DOK\n-fplugin=/x/f.so\n");
+  put("flags2/z.c", "int z;\n");
+  mssa_compile_find_command(at("flags2/z.c"), NULL, &c);
+  ok(has_arg(c.args, "-DOK") && !has_arg(c.args, "-fplugin=/x/f.so") &&
+         has_arg(c.refused, "-fplugin=/x/f.so"),
+     "compile_flags.txt goes through the allow-list too");
+  mssa_compile_cmd_free(&c);
 }
 
 int main(void) {
@@ -198,6 +298,7 @@ int main(void) {
   test_find();
   test_compile();
   test_bounds();
+  test_policy();
   char cmd[600];
   snprintf(cmd, sizeof cmd, "rm -rf '%s'", root);
   if (system(cmd)) diag("could not remove %s", root);

@@ -1,0 +1,111 @@
+/*
+** compile_util.c -- strings and paths for the compile driver
+** (compile_int.h).
+**
+** Invariants:
+**   1. See compile_int.h; every allocation here aborts on failure (the
+**      driver's callers hold no state a failure could leave half-made).
+*/
+#define _XOPEN_SOURCE 700   /* realpath */
+
+#include "compile_int.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* ------------------------------------------------------------ helpers */
+
+void *mssa__cc_realloc(void *p, size_t n) {
+  void *q = realloc(p, n ? n : 1);
+  if (!q) abort();
+  return q;
+}
+
+char *mssa__cc_strdup(const char *s) {
+  size_t n = strlen(s) + 1;
+  return memcpy(mssa__cc_realloc(NULL, n), s, n);
+}
+
+char *mssa__cc_strndup(const char *s, size_t n) {
+  char *p = mssa__cc_realloc(NULL, n + 1);
+  memcpy(p, s, n);
+  p[n] = 0;
+  return p;
+}
+
+
+void mssa__strv_push(mssa__strv *v, const char *s) {
+  if (v->n + 2 > v->cap) {
+    v->cap = v->cap ? v->cap * 2 : 16;
+    v->a = mssa__cc_realloc(v->a, v->cap * sizeof *v->a);
+  }
+  v->a[v->n++] = mssa__cc_strdup(s);
+  v->a[v->n] = NULL;
+}
+
+/* --------------------------------------------------------------- paths */
+
+/* `rel` made absolute against `dir` (if relative; a relative `dir` is
+** taken from the working directory), with ".", ".." and repeated slashes
+** removed lexically. */
+char *mssa__cc_path_join(const char *dir, const char *rel) {
+  char cwd[PATH_MAX] = "";
+  if (rel[0] != '/' && dir[0] != '/' && !getcwd(cwd, sizeof cwd)) cwd[0] = 0;
+  if (rel[0] == '/') dir = "";
+  size_t cap = strlen(cwd) + strlen(dir) + strlen(rel) + 4;
+  char *s = mssa__cc_realloc(NULL, cap);
+  snprintf(s, cap, "%s/%s/%s", cwd, dir, rel);
+  /* normalise in place: out <= in always */
+  char *out = s;
+  for (const char *in = s; *in;) {
+    while (*in == '/') in++;
+    const char *e = in;
+    while (*e && *e != '/') e++;
+    size_t k = (size_t)(e - in);
+    if (k == 0) break;
+    if (k == 1 && in[0] == '.') {
+    } else if (k == 2 && in[0] == '.' && in[1] == '.') {
+      while (out > s && *--out != '/') {}
+    } else {
+      *out++ = '/';
+      memmove(out, in, k);
+      out += k;
+    }
+    in = e;
+  }
+  if (out == s) *out++ = '/';
+  *out = 0;
+  return s;
+}
+
+/* The canonical form of an existing path (realpath), else its lexical one. */
+char *mssa__cc_canon(const char *dir, const char *rel) {
+  char *p = mssa__cc_path_join(dir, rel);
+  char buf[PATH_MAX];
+  if (realpath(p, buf)) {
+    free(p);
+    return mssa__cc_strdup(buf);
+  }
+  return p;
+}
+
+char *mssa__cc_dir_of(const char *path) {
+  const char *sl = strrchr(path, '/');
+  if (!sl) return mssa__cc_strdup(".");
+  return sl == path ? mssa__cc_strdup("/") : mssa__cc_strndup(path, (size_t)(sl - path));
+}
+
+bool mssa__cc_is_file(const char *p) {
+  struct stat st;
+  return !stat(p, &st) && S_ISREG(st.st_mode);
+}
+
+
+bool mssa__cc_is_dir(const char *p) {
+  struct stat st;
+  return !stat(p, &st) && S_ISDIR(st.st_mode);
+}
