@@ -47,6 +47,8 @@
   X(JOURNAL_FAILED, "journal_failed", IO_ERROR)       /* --state-dir: not recorded */  \
   X(TOO_MANY_CONNECTIONS, "too_many_connections", INTERNAL_ERROR)                     \
   X(COMPILE_FAILED, "compile_failed", IR_ERROR)  /* load source: data.diagnostics */    \
+  X(UNTRUSTED_COMPILER, "untrusted_compiler", IR_ERROR) /* load source: "clang" not trusted */ \
+  X(UNIX_SOCKET_ONLY, "unix_socket_only", INVALID_PARAMS) /* over TCP: trusted_compilers */ \
   /* source positions that match no memory access (clobber/uses FILE:LINE) */          \
   X(NO_DEBUG_INFO, "no_debug_info", NO_ACCESS)        /* no !dbg locations at all */   \
   X(NO_SUCH_FILE, "no_such_file", NO_ACCESS)          /* no access in that file */     \

@@ -18,8 +18,13 @@
 
 #define COMPILE_TIMEOUT_MAX_MS 600000
 
+#define MAX_TRUSTED 64   /* globs a request may add */
+
 struct mssa__srcjob {
   char *source, *clang, *opt_level, *commands_dir;
+  /* the daemon's --trusted-compiler globs, then the request's (a Unix
+  ** socket client's: the socket is its user's), NULL-terminated */
+  char **trusted;
   mssa_proto_host *host;   /* for host->normal_priority (the host outlives jobs) */
   int timeout_ms;
   bool failed;
@@ -29,6 +34,40 @@ struct mssa__srcjob {
 };
 
 static char *dup_opt(const char *s) { return s ? mssa_xstrndup(s, strlen(s)) : NULL; }
+
+/* params.trusted_compilers: absolute globs, from a client of the Unix
+** socket only. A TCP client is not the daemon's user: it may not widen
+** what the daemon runs. 0, or the failure's return. */
+static int trusted_param(mssa__call *c, json_t **out) {
+  json_t *v = json_object_get(c->params, "trusted_compilers");
+  *out = NULL;
+  if (!v || json_is_null(v)) return 0;
+  mssa_proto_host *h = c->p->host;
+  if (h->file_root && h->file_root(h))
+    return mssa__fail_reason(c, MSSA_RPC_INVALID_PARAMS, MSSA_REASON_UNIX_SOCKET_ONLY,
+                             "params.trusted_compilers is taken over the Unix socket only");
+  bool good = json_is_array(v) && json_array_size(v) <= MAX_TRUSTED;
+  size_t i;
+  json_t *g;
+  json_array_foreach(v, i, g) good = good && json_is_string(g) && json_string_value(g)[0] == '/';
+  if (!good)
+    return mssa__fail_reason(c, MSSA_RPC_INVALID_PARAMS, MSSA_REASON_WRONG_TYPE,
+                             "params.trusted_compilers must be an array of at most %d absolute "
+                             "globs", MAX_TRUSTED);
+  *out = v;
+  return 0;
+}
+
+static char **trusted_new(mssa_proto_host *h, json_t *req) {
+  const char *const *own = h && h->trusted_compilers ? h->trusted_compilers(h) : NULL;
+  size_t n = 0, k = 0;
+  while (own && own[n]) n++;
+  char **v = mssa_xcalloc(n + json_array_size(req) + 1, sizeof *v);
+  for (size_t i = 0; i < n; i++) v[k++] = dup_opt(own[i]);
+  for (size_t i = 0; i < json_array_size(req); i++)
+    v[k++] = dup_opt(json_string_value(json_array_get(req, i)));
+  return v;
+}
 
 int mssa__source_params(mssa__call *c, mssa__srcjob **out) {
   const char *src = NULL, *clang = NULL, *level = NULL, *dir = NULL;
@@ -41,6 +80,8 @@ int mssa__source_params(mssa__call *c, mssa__srcjob **out) {
       (rc = mssa__param_str(c, "compile_commands_dir", false, &dir)) ||
       (rc = mssa__param_uint(c, "compile_timeout_ms", false, &timeout)))
     return rc;
+  json_t *trusted;
+  if ((rc = trusted_param(c, &trusted))) return rc;
   if (src[0] != '/')
     return mssa__fail(c, MSSA_RPC_INVALID_PARAMS, "params.source must be an absolute path");
   if (timeout > COMPILE_TIMEOUT_MAX_MS)
@@ -52,6 +93,7 @@ int mssa__source_params(mssa__call *c, mssa__srcjob **out) {
   s->opt_level = dup_opt(level);
   s->commands_dir = dup_opt(dir);
   s->timeout_ms = (int)timeout;
+  s->trusted = trusted_new(c->p->host, trusted);
   s->refused = -1;
   s->host = c->p->host;
   *out = s;
@@ -82,7 +124,8 @@ int mssa__source_compile(mssa__srcjob *s, const char *root, char **text, size_t 
     return -1;
   }
   mssa_compile_opts o = {.clang = s->clang, .commands_dir = s->commands_dir,
-                         .opt_level = s->opt_level, .timeout_ms = s->timeout_ms};
+                         .opt_level = s->opt_level, .timeout_ms = s->timeout_ms,
+                         .trusted = (const char *const *)s->trusted};
   if (s->host && s->host->normal_priority) {
     o.spawn_on = spawn_on_host;
     o.spawn_ctx = s->host;
@@ -102,15 +145,18 @@ int mssa__source_compile(mssa__srcjob *s, const char *root, char **text, size_t 
 
 bool mssa__source_failed(const mssa__srcjob *s) { return s && s->failed; }
 
-static json_t *diags_json_new(const mssa_compile_result *r) {
+/* The diagnostics as JSON: all of them, or (own_only) memssa's own. */
+static json_t *diags_json_new(const mssa_compile_result *r, bool own_only) {
   json_t *arr = json_array();
   static const char *const sev[] = {"", "error", "warning", "note"};
   for (size_t i = 0; i < r->ndiags; i++) {
     const mssa_compile_diag *d = &r->diags[i];
+    if (own_only && !d->memssa) continue;
     json_t *o = json_pack("{sisiss}", "line", (int)d->line, "col", (int)d->col, "severity",
                           d->severity >= 1 && d->severity <= 3 ? sev[d->severity] : "error");
     json_object_set_new(o, "file", d->file ? mssa__jstr(d->file) : json_null());
     json_object_set_new(o, "message", mssa__jstr(d->message ? d->message : ""));
+    json_object_set_new(o, "source", json_string(d->memssa ? "memssa" : "clang"));
     json_array_append_new(arr, o);
   }
   return arr;
@@ -137,7 +183,10 @@ void mssa__source_reply_failed(mssa__srcjob *s, json_t *id, mssa_buf *out) {
                      "message", mssa__jstr(first && first->message ? first->message
                                                                     : mssa_compile_strerror(s->rc)),
                      "compile_error", mssa__jstr(mssa_compile_strerror(s->rc)), "diagnostics",
-                     diags_json_new(&s->r));
+                     diags_json_new(&s->r, false));
+    if (s->rc == MSSA_COMPILE_EUNTRUSTED)
+      json_object_set_new(data, "reason",
+                          json_string(mssa_rpc_reason(MSSA_REASON_UNTRUSTED_COMPILER)));
     json_object_set_new(data, "file", mssa__jstr(first && first->file ? first->file : s->source));
     json_object_set_new(data, "line", json_integer(first ? first->line : 0));
     json_object_set_new(data, "col", json_integer(first ? first->col : 0));
@@ -148,12 +197,21 @@ void mssa__source_reply_failed(mssa__srcjob *s, json_t *id, mssa_buf *out) {
   json_decref(m);
 }
 
+void mssa__source_add_notes(const mssa__srcjob *s, json_t *result) {
+  if (!s || !result) return;
+  json_t *own = diags_json_new(&s->r, true);
+  if (json_array_size(own)) json_object_set_new(result, "compile_diagnostics", own);
+  else json_decref(own);
+}
+
 void mssa__source_free(mssa__srcjob *s) {
   if (!s) return;
   free(s->source);
   free(s->clang);
   free(s->opt_level);
   free(s->commands_dir);
+  for (char **t = s->trusted; t && *t; t++) free(*t);
+  free(s->trusted);
   mssa_compile_result_free(&s->r);
   free(s);
 }

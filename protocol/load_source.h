@@ -38,6 +38,9 @@ int mssa__source_compile(mssa__srcjob *s, const char *root, char **text, size_t 
 bool mssa__source_failed(const mssa__srcjob *s);
 void mssa__source_reply_failed(mssa__srcjob *s, json_t *id, mssa_buf *out);
 void mssa__source_free(mssa__srcjob *s);
+/* Adds to a successful load's result "compile_diagnostics": memssa's own
+** remarks on the compile (refused flags, a compiler not run), if any. */
+void mssa__source_add_notes(const mssa__srcjob *s, json_t *result);
 /* For an IR error on a file that is not IR text: a hint by its suffix (a
 ** C source: load it as `source`; bitcode: disassemble it), else NULL. */
 const char *mssa__source_hint(const char *path);

@@ -359,6 +359,7 @@ static bool reply_reload(mssa_proto *p, mssa_proto_job *j, mssa__retext_plan *pl
     c.data = NULL;
   } else if (j->id) {
     add_load_lines(c.result, q, j->lines_file);
+    mssa__source_add_notes(j->src, c.result);
     r = mssa__result_new(j->id, c.result);
     c.result = NULL;
   }
@@ -425,6 +426,7 @@ static void reply_loaded(mssa_proto *p, mssa_proto_job *j, mssa_buf *out) {
   mssa__llvm_json(res, q->m);
   if (replaced && j->why[0]) json_object_set_new(res, "why_full", mssa__jstr(j->why));
   add_load_lines(res, q, j->lines_file);
+  mssa__source_add_notes(j->src, res);
   mssa__emit(mssa__result_new(j->id, res), out);
 }
 

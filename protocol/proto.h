@@ -97,6 +97,10 @@ struct mssa_proto_host {
   ** (a load's job) to spawn clang for `load {"source"}`, which would
   ** otherwise take the pool thread's lower priority (nice 10). */
   void (*normal_priority)(mssa_proto_host *h, void (*fn)(void *), void *arg);
+  /* Optional (NULL: none). The daemon's --trusted-compiler globs, NULL-
+  ** terminated: compilers `load {"source"}` may run beside the built-in
+  ** ones (libmemssa-client/compile.h, opts.trusted). */
+  const char *const *(*trusted_compilers)(mssa_proto_host *h);
 };
 
 /* Journal record kinds (host->journal; also the on-disk kind byte). */

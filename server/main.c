@@ -81,6 +81,10 @@ static void usage(FILE *out) {
         "                        are freed and rebuilt on their next query (default: none)\n"
         "  --root DIR            TCP clients may load files under DIR only (without\n"
         "                        it they may load no file, only params.text)\n"
+        "  --trusted-compiler GLOB\n"
+        "                        a compiler `load {\"source\"}` may run, beside the\n"
+        "                        system's clang (an absolute fnmatch glob; repeatable;\n"
+        "                        docs/editor.md, \"Security\")\n"
         "  --insecure-no-token   allow --listen on loopback without --token-file\n"
         "                        (any local user could then use the daemon)\n"
         "  --state-dir DIR       persist loads and edits in DIR (journal + snapshot),\n"
@@ -267,6 +271,15 @@ static int value_opt(mssad_server *srv, const char *a, const char *v) {
   else if (!strcmp(a, "--max-module-bytes")) return size_opt(v, &cfg->max_module_bytes);
   else if (!strcmp(a, "--max-memory")) return size_opt(v, &cfg->max_memory);
   else if (!strcmp(a, "--root")) cfg->root = v;
+  else if (!strcmp(a, "--trusted-compiler")) {
+    if (v[0] != '/') {   /* a glob of absolute paths, never one the cwd completes */
+      fprintf(stderr, "memssad: --trusted-compiler takes an absolute glob, not '%s'\n", v);
+      return EXIT_USAGE;
+    }
+    cfg->trusted = mssa_xrealloc(cfg->trusted, (cfg->ntrusted + 2) * sizeof *cfg->trusted);
+    cfg->trusted[cfg->ntrusted++] = v;
+    cfg->trusted[cfg->ntrusted] = NULL;
+  }
   else if (!strcmp(a, "--state-dir")) cfg->state_dir = v;
   else if (!strcmp(a, "--fsync")) {
     if (!strcmp(v, "always")) srv->journal.mode = MSSAD_FSYNC_ALWAYS;
@@ -315,7 +328,7 @@ static bool takes_value(const char *a) {
       "--max-backlog", "--max-edit-growth", "--max-connections", "--check-limit",
       "--drain-timeout", "--state-dir",     "--fsync",       "--journal-max",
       "--log-level",   "--idle-timeout",    "--max-module-bytes", "--root",
-      "--request-timeout", "--max-memory"};
+      "--request-timeout", "--max-memory", "--trusted-compiler"};
   for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
     if (!strcmp(a, names[i])) return true;
   return false;
@@ -471,6 +484,7 @@ int main(int argc, char **argv) {
   mssa_proto_free(srv.proto);
   free(srv.token);
   free(srv.root_real);
+  free(srv.cfg.trusted);
   uv_loop_close(srv.loop);
   if (!status) MSSAD_INFO("stopped");
   return status;

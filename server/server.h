@@ -49,6 +49,8 @@ typedef struct mssad_config {
   size_t max_module_bytes;    /* see mssa_proto_opts */
   size_t max_memory;          /* --max-memory: mssa_proto_opts.max_graph_bytes */
   const char *root;           /* --root: the only files TCP clients may load */
+  const char **trusted;       /* --trusted-compiler globs, NULL-terminated (or NULL) */
+  size_t ntrusted;
   bool insecure_no_token;     /* allow TCP on loopback without --token-file */
   bool recover;               /* --recover: start from the journal's valid prefix */
   const char *state_dir;      /* --state-dir: persist loads/edits (journal.c) */

@@ -248,6 +248,11 @@ static void spawner_stop(mssad_spawner *sp) {
   sp->started = false;
 }
 
+static const char *const *h_trusted_compilers(mssa_proto_host *h) {
+  mssad_server *s = h->data;
+  return s->cfg.trusted;
+}
+
 void mssad_store_init(mssad_server *s) {
   memset(&s->store, 0, sizeof s->store);
   spawner_start(&s->store.sp);
@@ -259,6 +264,7 @@ void mssad_store_init(mssad_server *s) {
   s->host.unload = h_unload;
   s->host.server_stats = h_server_stats;
   s->host.file_root = h_file_root;
+  s->host.trusted_compilers = h_trusted_compilers;
 }
 
 void mssad_store_fini(mssad_server *s) {

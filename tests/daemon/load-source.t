@@ -97,7 +97,11 @@ def main():
     open(fake, "w").write("#!/bin/sh\nawk '{print $19}' /proc/$$/stat > %s\nexec %s \"$@\"\n"
                           % (seen, real))
     os.chmod(fake, 0o755)
-    r = c.result("load", {"source": src, "module": "nice", "clang": fake})
+    r = c.call("load", {"source": src, "module": "nice", "clang": fake})
+    is_(r.get("error", {}).get("data", {}).get("reason"), "untrusted_compiler",
+        "a compiler the request names must be trusted: refused (untrusted_compiler)")
+    r = c.result("load", {"source": src, "module": "nice", "clang": fake,
+                          "trusted_compilers": [fake_dir + "/*"]})
     daemon_nice = open("/proc/%d/stat" % d.p.pid).read().rsplit(")", 1)[1].split()[16]
     is_((r["functions"], open(seen).read().strip()), (4, daemon_nice),
         "clang runs at the daemon's nice value (%s), not the pool's" % daemon_nice)
