@@ -58,6 +58,8 @@ typedef struct dopts {
   bool json;
   bool walker;
   bool svg;            /* dot: render through Graphviz's dot -Tsvg */
+  const char *trusted[16];   /* load: --trusted-compiler globs */
+  int ntrusted;
   int npos;
   char *pos[8];
 } dopts;
@@ -72,7 +74,14 @@ static int parse(const char *cmd, int argc, char **argv, dopts *o) {
     else if (!strcmp(a, "--module") && v) { o->module = v; i++; }
     else if (!strcmp(a, "--ptr") && v) { o->ptr = v; i++; }
     else if (!strcmp(a, "--size") && v) { o->size = atoll(v); i++; }
-    else if (!strcmp(a, "--json")) o->json = true;
+    else if (!strcmp(a, "--trusted-compiler") && v && !strcmp(cmd, "load")) {
+      if (o->ntrusted == 16 || v[0] != '/') {
+        fprintf(stderr, "memssa load: --trusted-compiler takes an absolute glob (at most 16)\n");
+        return -1;
+      }
+      o->trusted[o->ntrusted++] = v;
+      i++;
+    } else if (!strcmp(a, "--json")) o->json = true;
     else if (!strcmp(a, "--walker")) o->walker = true;
     else if (!strcmp(a, "--svg") && !strcmp(cmd, "dot")) o->svg = true;
     else if (a[0] == '-' && a[1] && strcmp(cmd, "query") && strcmp(cmd, "daemon")) {
@@ -143,6 +152,9 @@ static void say_error(json_t *err) {
   json_t *k;
   json_array_foreach(json_object_get(d, "candidates"), i, k)
     fprintf(stderr, "  candidate at col %lld: %s\n", jint(k, "col"), jstr(k, "text"));
+  json_array_foreach(json_object_get(d, "diagnostics"), i, k)   /* memssa's refusals */
+    if (!strcmp(jstr(k, "source"), "memssa") && strcmp(jstr(k, "message"), jstr(d, "message")))
+      fprintf(stderr, "%s: %s\n", jstr(k, "severity"), jstr(k, "message"));
 }
 
 /* Sends method+params (params taken; NULL for none); prints the whole
@@ -336,6 +348,10 @@ static int run(const dopts *o, const char *method, json_t *params, show_fn show)
 
 static void show_load(const dopts *o, json_t *x, int *st) {
   (void)o, (void)st;
+  size_t i;
+  json_t *d;
+  json_array_foreach(json_object_get(x, "compile_diagnostics"), i, d)   /* memssa's refusals */
+    fprintf(stderr, "%s: %s\n", jstr(d, "severity"), jstr(d, "message"));
   printf("loaded module %s: %lld functions, %lld defs, %lld uses, %lld phis in %.1f ms%s\n",
          jstr(x, "module"),
          jint(x, "functions"),
@@ -368,6 +384,11 @@ static int cmd_load(dopts *o) {
   bool c_file = n > 2 && !strcmp(abs + n - 2, ".c");   /* memssad compiles it */
   json_t *p = json_pack("{ss}", c_file ? "source" : "path", abs);
   if (o->module) json_object_set_new(p, "module", json_string(o->module));
+  if (o->ntrusted) {
+    json_t *t = json_array();
+    for (int i = 0; i < o->ntrusted; i++) json_array_append_new(t, json_string(o->trusted[i]));
+    json_object_set_new(p, "trusted_compilers", t);
+  }
   return run(o, "load", p, show_load);
 }
 

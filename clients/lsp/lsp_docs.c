@@ -166,7 +166,8 @@ static json_t *range_new(unsigned line, unsigned col0, unsigned col1) {
 static json_t *diag_new(const mssa_compile_diag *g) {
   unsigned line = g->line ? g->line - 1 : 0, col = g->col ? g->col - 1 : 0;
   return json_pack("{sosissss}", "range", range_new(line, col, g->col ? col + 1 : 1000),
-                   "severity", g->severity, "source", "memssa (clang)", "message", g->message);
+                   "severity", g->severity, "source", g->memssa ? "memssa" : "memssa (clang)",
+                   "message", g->message);
 }
 
 /* Publishes `diags` (or nothing) for the document and every file they
@@ -177,9 +178,10 @@ static void publish(mssa__lsp *L, lsp_doc *d, const mssa_compile_diag *diags, si
   json_object_set_new(byfile, d->uri, extra ? extra : json_array());
   for (size_t i = 0; i < n; i++) {
     const mssa_compile_diag *g = &diags[i];
-    /* errors only: warnings are the business of the editor's C server
-    ** (clangd), which would show them a second time */
-    if (g->severity != MSSA_DIAG_ERROR) continue;
+    /* clang's errors only: its warnings are the business of the editor's
+    ** C server (clangd), which would show them a second time. memssa's
+    ** own (a refused flag, a compiler not run) always: nobody else says them */
+    if (g->severity != MSSA_DIAG_ERROR && !g->memssa) continue;
     char *uri = g->file ? mssa__lsp_path_to_uri(g->file) : strdup(d->uri);
     json_t *arr = json_object_get(byfile, uri);
     if (!arr) json_object_set_new(byfile, uri, arr = json_array());
@@ -220,6 +222,11 @@ static int load_source(mssa__lsp *L, lsp_doc *d, const char *clang, json_t **res
   json_t *p = json_pack("{sssssb}", "module", d->path, "source", d->path, "load_lines", 1);
   if (clang) json_object_set_new(p, "clang", json_string(clang));
   if (L->commands_dir) json_object_set_new(p, "compile_commands_dir", json_string(L->commands_dir));
+  if (L->ntrusted) {
+    json_t *t = json_array();
+    for (size_t i = 0; i < L->ntrusted; i++) json_array_append_new(t, json_string(L->trusted[i]));
+    json_object_set_new(p, "trusted_compilers", t);
+  }
   if (L->opt_level) json_object_set_new(p, "opt_level", json_string(L->opt_level));
   if (L->compile_timeout_ms > 0)   /* memssad takes at most 600000 */
     json_object_set_new(p, "compile_timeout_ms",
@@ -237,8 +244,7 @@ static bool compile_failed(json_t *err) {
 
 /* clang's diagnostics from a failed source load's data.diagnostics;
 ** *n entries, malloc'ed strings. */
-static mssa_compile_diag *diags_from(json_t *err, size_t *n) {
-  json_t *arr = json_object_get(json_object_get(err, "data"), "diagnostics");
+static mssa_compile_diag *diags_from(json_t *arr, size_t *n) {
   *n = json_array_size(arr);
   mssa_compile_diag *v = calloc(*n ? *n : 1, sizeof *v);
   if (!v) abort();
@@ -251,6 +257,8 @@ static mssa_compile_diag *diags_from(json_t *err, size_t *n) {
     v[i].message = strdup(m ? m : "");
     v[i].line = (unsigned)json_integer_value(json_object_get(g, "line"));
     v[i].col = (unsigned)json_integer_value(json_object_get(g, "col"));
+    const char *src = json_string_value(json_object_get(g, "source"));
+    v[i].memssa = src && !strcmp(src, "memssa");
     v[i].severity = !sev || !strcmp(sev, "error") ? MSSA_DIAG_ERROR
                     : !strcmp(sev, "warning")     ? MSSA_DIAG_WARNING
                                                   : MSSA_DIAG_NOTE;
@@ -317,6 +325,7 @@ void mssa__lsp_compile_and_load(mssa__lsp *L, lsp_doc *d) {
     d->loaded = true;
     d->dirty = false;
     take_load_lines(d, res);
+    diags = diags_from(json_object_get(res, "compile_diagnostics"), &ndiags);
     const char *how = json_string_value(json_object_get(res, "reload"));
     snprintf(msg, sizeof msg, "%s: %lld functions (%s load, %lld rebuilt, %llu ms)", base,
              json_integer_value(json_object_get(res, "functions")), how ? how : "full",
@@ -327,7 +336,7 @@ void mssa__lsp_compile_and_load(mssa__lsp *L, lsp_doc *d) {
       snprintf(msg + strlen(msg), sizeof msg - strlen(msg), "; full because %s", why);
   } else if (lrc == 1 && compile_failed(res)) {
     /* the last good module stays loaded (invariant 1) */
-    diags = diags_from(res, &ndiags);
+    diags = diags_from(json_object_get(json_object_get(res, "data"), "diagnostics"), &ndiags);
     bool errors = false;
     for (size_t i = 0; i < ndiags; i++) errors |= diags[i].severity == MSSA_DIAG_ERROR;
     const char *ce = json_string_value(json_object_get(json_object_get(res, "data"),

@@ -60,6 +60,12 @@ typedef struct mssa__lsp {
   /* options (command line, then initializationOptions) */
   char *socket;        /* NULL: the client library's default */
   char *clang, *commands_dir, *opt_level;
+  /* --trusted-compiler globs, and --clang's path (named on the command
+  ** line, so the user's choice): sent with every load as
+  ** trusted_compilers. initializationOptions never add one: a project's
+  ** editor settings could. NULL-terminated, or NULL. */
+  char **trusted;
+  size_t ntrusted;
   int compile_timeout_ms;
   memssa_client *dc;   /* the daemon connection, opened lazily */
   /* the CLI's daemon subcommand, to start memssad */

@@ -12,12 +12,15 @@
 **      -32601.
 */
 #define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700   /* realpath */
 
+#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "libmemssa-client/compile.h"
 #include "lsp.h"
 #include "lsp_int.h"
 
@@ -26,12 +29,43 @@
 static const char usage_text[] =
     "usage: memssa lsp [--socket PATH] [--clang PATH] [--compile-commands-dir DIR]\n"
     "                  [--opt-level -O1] [--compile-timeout MS]\n"
+    "                  [--trusted-compiler GLOB]...\n"
     "A language server on stdin/stdout; see docs/editor.md.\n";
 
 static void set_str(char **dst, const char *v) {
   if (!v) return;
   free(*dst);
   *dst = strdup(v);
+}
+
+/* One more trusted glob (invariant 3 of lsp_int.h's `trusted`). */
+static int add_trusted(mssa__lsp *L, const char *glob) {
+  if (glob[0] != '/') {
+    fprintf(stderr, "memssa lsp: --trusted-compiler takes an absolute glob, not '%s'\n", glob);
+    return -1;
+  }
+  char **t = realloc(L->trusted, (L->ntrusted + 2) * sizeof *t);
+  if (!t) abort();
+  L->trusted = t;
+  t[L->ntrusted++] = strdup(glob);
+  t[L->ntrusted] = NULL;
+  return 0;
+}
+
+/* --clang PATH trusts that one file: its path as a glob that matches only
+** itself (fnmatch's special characters escaped). */
+static int trust_clang(mssa__lsp *L) {
+  char *p = mssa_compile_which(L->clang);
+  char real[PATH_MAX], glob[2 * PATH_MAX + 1], *o = glob;
+  if (!p) return 0;   /* not there: the load says "no clang found" */
+  const char *s = realpath(p, real) ? real : p;
+  for (; *s; s++) {
+    if (strchr("*?[]\\", *s)) *o++ = '\\';
+    *o++ = *s;
+  }
+  *o = 0;
+  free(p);
+  return add_trusted(L, glob);
 }
 
 static int parse_opts(mssa__lsp *L, int argc, char **argv) {
@@ -46,12 +80,15 @@ static int parse_opts(mssa__lsp *L, int argc, char **argv) {
     else if (!strcmp(a, "--compile-commands-dir")) set_str(&L->commands_dir, v);
     else if (!strcmp(a, "--opt-level")) set_str(&L->opt_level, v);
     else if (!strcmp(a, "--compile-timeout")) L->compile_timeout_ms = atoi(v);
+    else if (!strcmp(a, "--trusted-compiler")) {
+      if (add_trusted(L, v)) return -1;
+    }
     else {
       fprintf(stderr, "memssa lsp: unknown option '%s'\n%s", a, usage_text);
       return -1;
     }
   }
-  return 0;
+  return L->clang ? trust_clang(L) : 0;
 }
 
 /* initializationOptions: {clang, compileCommandsDir, optLevel, compileTimeout}
@@ -181,6 +218,8 @@ int mssa_lsp_main(int argc, char **argv,
   free(L.inbuf);
   free(L.socket);
   free(L.clang);
+  for (size_t i = 0; i < L.ntrusted; i++) free(L.trusted[i]);
+  free(L.trusted);
   free(L.commands_dir);
   free(L.opt_level);
   return status;

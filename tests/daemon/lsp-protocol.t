@@ -301,7 +301,12 @@ def compile_commands_and_errors(s, tmp):
     json.dump([{"directory": proj, "file": "cc.c",
                 "command": "gcc -DWANT=7 -fconserve-stack -c cc.c -o cc.o"}],
               open(os.path.join(proj, "build", "compile_commands.json"), "w"))
-    is_(open_doc(s, cc)["params"]["diagnostics"], [], "cc.c compiles with the database's -DWANT (gcc flag dropped)")
+    d = open_doc(s, cc)["params"]["diagnostics"]
+    is_([(x["severity"], x["source"], x["message"].split(" of ")[0].split(", which")[0]) for x in d],
+        [(3, "memssa", "memssa: the compile command names 'gcc'"),
+         (2, "memssa", "memssa: refused the flag '-fconserve-stack'")],
+        "cc.c compiles with the database's -DWANT: gcc not run and -fconserve-stack refused, "
+        "each said in a diagnostic of memssa's")
     is_(lines(s.request("textDocument/definition", pos(cc, 7, 10))["result"]), [6], "and answers: v's write at 6")
     ok(not os.path.exists(os.path.join(proj, "cc.o")), "no object file written")
     bad = os.path.join(tmp, "bad.c")
