@@ -14,7 +14,7 @@
 # (the canary appears), so the canary does detect a run.
 import json, os, shutil, subprocess
 
-from daemonlib import MEMSSA, MEMSSAD, Daemon, bail, done, is_, ok
+from daemonlib import MEMSSA, MEMSSAD, SHARED, Daemon, bail, done, is_, ok
 
 PLUGIN_C = r"""
 #include <fcntl.h>
@@ -161,6 +161,41 @@ def main():
     ok(os.path.exists(canary), "~/.config/memssa/trusted-compilers (the user's own) trusts its globs", r)
     c3.close()
     d3.stop()
+
+    # 8. a real project's own flags pass the allow-list: Lua's makefile command
+    # for each of lapi.c, lvm.c and lstrlib.c (`make -n CC=gcc`), as its
+    # compile_commands.json would hold it. Only the note that gcc was
+    # replaced; no flag refused.
+    lua = os.path.join(SHARED, "corpus", "lua-src")
+    if not os.path.isdir(lua):
+        ok(True, "# SKIP no ../shared/corpus/lua-src")
+    else:
+        proj = os.path.join(tmp, "lua")
+        os.mkdir(proj)
+        for f in os.listdir(lua):
+            if f.endswith((".c", ".h")):
+                shutil.copy(os.path.join(lua, f), proj)
+        flags = ("-Wall -O2 -Wfatal-errors -Wextra -Wshadow -Wundef -Wwrite-strings "
+                 "-Wredundant-decls -Wdisabled-optimization -Wdouble-promotion "
+                 "-Wmissing-declarations -Wconversion -Wdeclaration-after-statement "
+                 "-Wmissing-prototypes -Wnested-externs -Wstrict-prototypes -Wc++-compat "
+                 "-Wold-style-definition -Wlogical-op -Wno-aggressive-loop-optimizations "
+                 "-std=c99 -DLUA_USE_LINUX -fno-stack-protector -fno-common").split()
+        units = ("lapi.c", "lvm.c", "lstrlib.c")
+        json.dump([{"directory": proj, "file": u,
+                    "arguments": ["gcc"] + flags + ["-c", "-o", u[:-2] + ".o", u]} for u in units],
+                  open(os.path.join(proj, "compile_commands.json"), "w"))
+        d4 = Daemon()
+        c4 = d4.client()
+        for u in units:
+            r = c4.call("load", {"source": os.path.join(proj, u), "module": "lua-" + u})
+            ok("result" in r and r["result"]["functions"] > 10, "Lua's %s compiles with its makefile's flags" % u, r)
+            ds = [x["message"] for x in memssa_diags(r)]
+            ok(len(ds) == 1, "Lua's %s: one memssa diagnostic" % u, ds)
+            ok(len(ds) == 1 and "'gcc', which is not a trusted compiler" in ds[0] and "refused" not in ds[0],
+               "Lua's %s: only the note that gcc was replaced, no flag refused" % u, ds)
+        c4.close()
+        d4.stop()
     done()
 
 
