@@ -57,12 +57,6 @@ static const char *const fixed_flags[] = {
 #define STDERR_CAP ((size_t)1 << 20)
 #define READ_CHUNK 65536
 
-void mssa_compile_argv_free(char **argv) {
-  if (!argv) return;
-  for (char **p = argv; *p; p++) free(*p);
-  free(argv);
-}
-
 const char *mssa_compile_strerror(int rc) {
   switch (rc) {
   case MSSA_COMPILE_OK: return "ok";
@@ -78,65 +72,6 @@ const char *mssa_compile_strerror(int rc) {
   case MSSA_COMPILE_EDIR: return "the compile command's directory is not a directory";
   default: return "unknown error";
   }
-}
-
-/* ----------------------------------------------- splitting a command */
-
-/* One argument of `s` from *pos (POSIX shell quoting, no expansion): 1 and
-** the word appended to *w, 0 at the end, -1 on an unterminated quote. */
-static int next_word(const char *s, size_t *pos, mssa__strv *out) {
-  size_t i = *pos, cap = strlen(s) + 1, n = 0;
-  while (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r') i++;
-  if (!s[i]) return 0;
-  char *w = mssa__cc_realloc(NULL, cap);
-  while (s[i] && s[i] != ' ' && s[i] != '\t' && s[i] != '\n' && s[i] != '\r') {
-    char c = s[i++];
-    if (c == '\\') {
-      if (s[i]) w[n++] = s[i++];
-    } else if (c == '\'') {
-      while (s[i] && s[i] != '\'') w[n++] = s[i++];
-      if (!s[i]) goto unterminated;
-      i++;
-    } else if (c == '"') {
-      while (s[i] && s[i] != '"') {
-        if (s[i] == '\\' && s[i + 1] && strchr("\"\\$`\n", s[i + 1])) i++;
-        w[n++] = s[i++];
-      }
-      if (!s[i]) goto unterminated;
-      i++;
-    } else {
-      w[n++] = c;
-    }
-  }
-  w[n] = 0;
-  mssa__strv_push(out, w);
-  free(w);
-  *pos = i;
-  return 1;
-unterminated:
-  free(w);
-  return -1;
-}
-
-int mssa_compile_split(const char *command, char ***argv, size_t *argc) {
-  mssa__strv v = {0};
-  size_t pos = 0;
-  int k;
-  *argv = NULL;
-  *argc = 0;
-  if (!command) return MSSA_COMPILE_EINVAL;
-  while ((k = next_word(command, &pos, &v)) > 0) {}
-  if (k < 0) {
-    mssa_compile_argv_free(v.a);
-    return MSSA_COMPILE_EINVAL;
-  }
-  if (!v.a) {
-    v.a = mssa__cc_realloc(NULL, sizeof *v.a);
-    v.a[0] = NULL;
-  }
-  *argv = v.a;
-  *argc = v.n;
-  return 0;
 }
 
 /* ------------------------------------- finding the compile command */
