@@ -601,10 +601,12 @@ static unsigned basic_call_loc_current(mssa_aa *aa, uint32_t callid, const mssa_
   unsigned result = arg_mr | other_mr;
   if ((errno_mr | result) != result && may_be_errno(aa, loc)) result |= errno_mr;
   if (result != MSSA_MA_MODREF) return result;
-  if (mssa__is_malloc_like(aa, call)) {
-    mssa_loc lc = loc_any(MSSA_VAL(MSSA_VK_INST, callid));
-    if (mssa__alias(aa, &lc, loc) == MSSA_NO_ALIAS) return 0;
-  }
+  /* No malloc rule here: LLVM 14's "a malloc-like call touches no memory
+  ** the IR can see" is gone from current BasicAA, which knows malloc only
+  ** by its attributes (`memory(inaccessiblemem: readwrite)` once attribute
+  ** inference has run; nothing before it, so a plain `declare ptr
+  ** @malloc(i64)` may write anything that escapes). opt-19 and opt-22 agree
+  ** (tests/conformance/regress.t, malloc-undeclared-effects). */
   if (intr_of(aa, call) == MSSA_INTR_INVARIANT_START) return MSSA_MA_REF;
   return MSSA_MA_MODREF;
 }

@@ -132,6 +132,23 @@ static bool const_is_zero_int(const mssa_module *m, mssa_val v) {
   return (c->kind == MSSA_C_INT && c->ival == 0 && !c->wide) || c->kind == MSSA_C_ZERO;
 }
 
+/* A ConstantInt that fits in 64 bits: its value (sign-extended from its
+** width) and type. LLVM uniques ConstantInts by (type, value), so two such
+** values are "the same constant" exactly when both agree. */
+static bool const_int(const mssa_module *m, mssa_val v, int64_t *val, uint32_t *type) {
+  if (MSSA_VAL_KIND(v) != MSSA_VK_CONST) return false;
+  const mssa_const *c = mssa_const_get(m, v);
+  if (c->kind == MSSA_C_ZERO && mssa_type_get(m, c->type)->kind == MSSA_T_INT) {
+    *val = 0;
+    *type = c->type;
+    return true;
+  }
+  if (c->kind != MSSA_C_INT || c->wide) return false;
+  *val = c->ival;
+  *type = c->type;
+  return true;
+}
+
 typedef struct tctx {
   mssa_module *m;
   const mssa_func *f;
@@ -226,6 +243,75 @@ static mssa_val fold_cast(const tctx *t, const mssa_inst *in, mssa_val x) {
   return synth(t, &c, &x);
 }
 
+static mssa_val translate(const tctx *t, mssa_val v, int depth);
+
+/* An add of a constant (LLVM's PHITransAddr handles `add X, C` besides casts
+** and getelementptrs): X is translated; an X that is itself `add Y, C2`
+** folds into `add Y, C+C2` (dropping the wrap flags); the add then
+** simplifies (SimplifyAddInst's rules that can apply to a constant right
+** operand) or must exist already, as an `add Y, C'` in a block dominating
+** PRED. Unlike a getelementptr, the fold happens even when X did not change,
+** so a location whose index is an add of an add can fail to translate. */
+static mssa_val translate_add(const tctx *t, mssa_val v, const mssa_inst *in, int depth) {
+  const mssa_val *ops = mssa_inst_ops(t->f, in);
+  int64_t rhs, c2;
+  uint32_t ty, ty2;
+  if (!const_int(t->m, ops[1], &rhs, &ty)) return MSSA_VAL_NONE;
+  uint32_t bits = mssa_type_get(t->m, ty)->bits;
+  bool nsw = in->opflags & MSSA_OF_NSW, nuw = in->opflags & MSSA_OF_NUW;
+  mssa_val lhs = translate(t, ops[0], depth + 1);
+  if (lhs == MSSA_VAL_NONE) return MSSA_VAL_NONE;
+  mssa_val rhsv = ops[1];
+  if (MSSA_VAL_KIND(lhs) == MSSA_VK_INST) {
+    const mssa_inst *li = &t->f->insts.a[MSSA_VAL_INDEX(lhs)];
+    if (li->opcode == MSSA_OP_ADD && li->nops == 2 && const_int(t->m, mssa_inst_ops(t->f, li)[1], &c2, &ty2)) {
+      lhs = mssa_inst_ops(t->f, li)[0];
+      rhs = sext_bits((uint64_t)rhs + (uint64_t)c2, bits);
+      rhsv = MSSA_VAL_NONE;   /* a new constant: made below if needed */
+      nsw = nuw = false;
+    }
+  }
+  /* SimplifyAddInst with a constant right operand. */
+  int64_t lv;
+  uint32_t lty;
+  mssa_const c;
+  memset(&c, 0, sizeof c);
+  c.kind = MSSA_C_INT;
+  c.type = ty;
+  if (const_int(t->m, lhs, &lv, &lty)) {   /* C1 + C2 folds */
+    c.ival = sext_bits((uint64_t)lv + (uint64_t)rhs, bits);
+    return synth(t, &c, NULL);
+  }
+  if (rhs == 0) return lhs;                                  /* X + 0 */
+  if (nuw && sext_bits((uint64_t)-1, bits) == rhs) {          /* add nuw X, -1 */
+    c.ival = rhs;
+    return synth(t, &c, NULL);
+  }
+  if (MSSA_VAL_KIND(lhs) == MSSA_VK_INST) {                   /* (Y - C) + C */
+    const mssa_inst *li = &t->f->insts.a[MSSA_VAL_INDEX(lhs)];
+    if (li->opcode == MSSA_OP_SUB && li->nops == 2 && const_int(t->m, mssa_inst_ops(t->f, li)[1], &c2, &ty2) &&
+        ty2 == ty && c2 == rhs)
+      return mssa_inst_ops(t->f, li)[0];
+    /* add nsw/nuw (xor Y, signmask), signmask: the add clears the bit. */
+    int64_t sign = bits ? sext_bits(1ull << (bits - 1), bits) : 0;
+    if ((nsw || nuw) && bits && rhs == sign && li->opcode == MSSA_OP_XOR && li->nops == 2 &&
+        const_int(t->m, mssa_inst_ops(t->f, li)[1], &c2, &ty2) && ty2 == ty && c2 == sign)
+      return mssa_inst_ops(t->f, li)[0];
+  }
+  if (lhs == ops[0] && rhsv == ops[1]) return v;
+  /* An existing `add LHS, RHS` available in PRED. */
+  if (!*t->users) *t->users = users_build(t->f);
+  mssa_users *u = *t->users;
+  for (uint32_t e = mssa_u64map_get(&u->head, lhs); e != MSSA_NONE; e = u->next[e]) {
+    const mssa_inst *a = &t->f->insts.a[u->inst[e]];
+    if (a->opcode != MSSA_OP_ADD || a->nops != 2) continue;
+    const mssa_val *aops = mssa_inst_ops(t->f, a);
+    if (aops[0] != lhs || !const_int(t->m, aops[1], &c2, &ty2) || ty2 != ty || c2 != rhs) continue;
+    if (avail_in_pred(t, u->inst[e])) return MSSA_VAL(MSSA_VK_INST, u->inst[e]);
+  }
+  return MSSA_VAL_NONE;
+}
+
 /* Returns the translated value or MSSA_VAL_NONE on failure. */
 static mssa_val translate(const tctx *t, mssa_val v, int depth) {
   if (MSSA_VAL_KIND(v) != MSSA_VK_INST) return v;
@@ -309,6 +395,7 @@ static mssa_val translate(const tctx *t, mssa_val v, int depth) {
     if (nops != tmp) free(nops);
     return res;
   }
+  if (in->opcode == MSSA_OP_ADD && in->nops == 2) return translate_add(t, v, in, depth);
   return MSSA_VAL_NONE;
 }
 

@@ -52,6 +52,14 @@
 **      pairs, none twice: unbounded, the memo took 1.2 GB and 17.5 s (in
 **      the checked build) for n = 6000, where the build without a memo
 **      needs 6.7 MB. No Lua function's memo reaches 20,000 answers.
+**   9. Phi translation follows the module's LLVM. LLVM 14: a location whose
+**      pointer is loop-variant before translation gets an unknown size on
+**      every edge, and once any edge of a phi search translated its
+**      address, meeting an (access, location) pair a second time blocks the
+**      phi (the phi is the answer; PR46156). LLVM 15 and newer (checked
+**      against opt-19 and opt-22; no opt of 15-18 was at hand): the size
+**      becomes unknown when the pointer after translation is loop-variant,
+**      and a revisited pair is simply dropped.
 */
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -435,8 +443,13 @@ static void add_searches(walker *w, uint32_t phi, pathlist *paused, uint32_t pri
   ** reachable predecessors have theirs yet (mssa_build.c step 5). */
   MSSA_ASSERT(p->nops <= s->cfg.pred_off[p->block + 1] - s->cfg.pred_off[p->block]);
   mssa_loc loc = w->paths.a[prior].loc;
-  /* The same for every edge: asked once (LLVM asks per edge). */
-  bool variant = loc.ptr != MSSA_VAL_NONE && !mssa_loop_invariant_ptr(s->m, s->f, loc.ptr);
+  /* LLVM 14 makes the size unknown when the pointer before translation is
+  ** loop-variant (and keeps it so whatever the translation gives); current
+  ** LLVM judges the pointer after translation, so a loop-variant address
+  ** that translates to an invariant one keeps its size (invariant 9). The
+  ** first is the same for every edge: asked once (LLVM asks per edge). */
+  bool current = mssa_ssa_current(s->m);
+  bool variant = !current && loc.ptr != MSSA_VAL_NONE && !mssa_loop_invariant_ptr(s->m, s->f, loc.ptr);
   for (uint32_t k = 0; k < p->nops; k++) {
     uint32_t blk = mssa_phi_block(s, p, k), val = mssa_phi_value(s, p, k);
     mssa_loc nl = loc;
@@ -450,6 +463,7 @@ static void add_searches(walker *w, uint32_t phi, pathlist *paused, uint32_t pri
         nl.ptr = t;
         w->translated = true;
       }
+      if (current && !mssa_loop_invariant_ptr(s->m, s->f, nl.ptr)) nl.size = MSSA_LOC_UNKNOWN;
     }
     svec_push(paused, w->paths.n);
     push_path(w, &nl, val, val, prior);
@@ -473,7 +487,9 @@ static bool get_blocking_access(walker *w, uint32_t stop, pathlist *paused,
     uint32_t pi = paused->a[--paused->n];
     mssa_loc ploc = w->paths.a[pi].loc;
     if (!visit_insert(w, w->paths.a[pi].last, &ploc)) {
-      if (w->translated) {
+      /* LLVM 14 (PR46156): a revisit after any translation blocks the phi;
+      ** current LLVM drops the revisited path like any other (invariant 9). */
+      if (w->translated && !mssa_ssa_current(s->m)) {
         out->clobber = w->paths.a[pi].last;
         out->node = pi;
         return true;

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Conformance on the small reproducers of differences first seen in real
+# applications (../shared/corpus/regress14 for LLVM 14, regress22 for LLVM
+# 22; each folder's README gives the C and the compile command):
+#   regress14/loop-after-malloc     phi translation of `add X, C` addresses
+#                                   (LLVM's PHITransAddr), which decides
+#                                   whether a loop's MemoryPhi blocks;
+#   regress22/loop-two-arrays       current LLVM's phi search: no PR46156
+#                                   block, size from the translated pointer;
+#   regress22/malloc-undeclared-effects  no malloc rule in current BasicAA.
+# Strict: every annotation identical, print<memoryssa> and the walker's.
+# shellcheck disable=SC2034  # read by lib.sh
+TODO_DEFS=""
+TODO_PHIS=""
+TODO_USES=""
+USE_THRESHOLD=100
+# shellcheck source=tests/conformance/lib.sh
+. "$(dirname "$0")/lib.sh"
+
+need_tools
+ran=0
+for d in regress14 regress22; do
+  corpus=$MEMSSA_SHARED/corpus/$d
+  [ -d "$corpus" ] || { tap_note "skipped $d: no corpus at $corpus"; continue; }
+  v=14
+  [ -f "$corpus/LLVM_VERSION" ] && v=$(cat "$corpus/LLVM_VERSION")
+  o=opt; [ "$v" = 14 ] || o=opt-$v
+  command -v "$o" >/dev/null 2>&1 || { tap_note "skipped $d: $o not installed"; continue; }
+  conformance_check "$d" 30 "$corpus"
+  CONFORMANCE_FLAGS=--walker conformance_check "$d walker" 30 "$corpus"
+  ran=1
+done
+[ $ran = 1 ] || tap_skip_all "no regress corpus or no matching opt"
+tap_done
