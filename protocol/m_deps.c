@@ -761,6 +761,7 @@ int mssa__m_depends(mssa__call *c) {
   json_object_set_new(r, "depends", json_boolean(d.depends));
   json_object_set_new(r, "kinds", kinds);
   json_object_set_new(r, "alias", ar ? json_string(ar) : json_null());
+  json_object_set_new(r, "carried", json_boolean(d.carried));
   json_object_set_new(r, "modref", json_string(modref_name(d.modref)));
   json_object_set_new(r, "reaches", json_boolean(d.reaches));
   json_object_set_new(r, "path", access_list_new(t.q, t.fi, &d.path));

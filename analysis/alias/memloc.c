@@ -1195,6 +1195,10 @@ void mssa__decompose_gep(mssa_aa *aa, mssa_val v, mssa__decomp *d) {
       for (uint32_t q = 0; q < d->nvar; q++) {
         if (d->var[q].v == le.v && same_casts(&d->var[q], &le)) {
           scale = (int64_t)((uint64_t)scale + (uint64_t)d->var[q].scale);
+          /* Current LLVM: the sum of two scaled occurrences may wrap even
+          ** where each did not, so the merged index has no nsw (and the
+          ** GCD rule then keeps only the scale's lowest set bit). */
+          if (mssa__current(aa)) le.nsw = false;
           memmove(&d->var[q], &d->var[q + 1], (d->nvar - q - 1) * sizeof d->var[0]);
           d->nvar--;
           break;

@@ -28,6 +28,22 @@
 **      reports is a shortest one in blocks.
 **   4. Every search is iterative, with a visited mark per block or per
 **      access, so each costs O(instructions) alias queries at most.
+**   5. `depends` is sound across iterations. An alias answer relates the
+**      two addresses as computed in one iteration; where an instruction
+**      the addresses are computed from (their operand closure, which
+**      reaches loop phis) lies on some path from `from` to `to`, `to` may
+**      see another instance of them. There the NoAlias of one iteration
+**      counts only if alias analysis also gives NoAlias with both sizes
+**      unknown (what MemorySSA's walker does for a loop-variant pointer
+**      crossing a phi); else the pair is `carried` and may depend.
+**   6. A write kills a flow dependence only if it covers `to`'s location
+**      as `to` will read it: the backward search from `to` stops taking
+**      kills once it has passed an instruction of that location's operand
+**      closure (the address may differ above it). For anti and output
+**      kinds (the location of `from`), kills are taken only if no
+**      instruction of `from`'s address closure lies on a path from `from`
+**      to `to`. A closure larger than DEPS_CLOSURE_MAX counts as on every
+**      path.
 **
 ** Pure C11; no libuv, no jansson.
 */
@@ -39,6 +55,10 @@
 #include "query/mssa_query.h"
 
 #define NONE MSSA_NONE
+/* Instructions an address's operand closure may hold before it counts as
+** "recomputed on every path" (invariants 5 and 6): a bound on the work per
+** query, far above the few GEPs, casts, adds and phis of an address. */
+#define DEPS_CLOSURE_MAX 256
 /* parent[] mark: entered from the scan that starts at `to` itself */
 #define FROM_START (NONE - 1)
 
@@ -99,52 +119,143 @@ typedef struct back_search {
   mssa_ssa *s;
   uint32_t from;
   const mssa_loc *kill;  /* writes covering it end a path; NULL: none do */
-  uint8_t *seen;         /* per block: entered from its end */
-  uint32_t *parent;      /* per block: the successor it was entered from */
-  mssa_u32vec queue;
+  const uint8_t *moves;  /* per instruction: kill's address is computed from
+                            it (invariant 6); NULL: kills hold on the whole
+                            path */
+  uint8_t *seen;         /* per block: bit 0 entered with kills live, bit 1
+                            entered with kills off */
+  uint32_t *parent;      /* per (kills off, block), at off * nblocks + block:
+                            the successor it was entered from, with
+                            OFF_BIT set if that one was entered with kills
+                            off, or FROM_START */
+  mssa_u32vec queue;     /* block | (kills off) << 31 */
   uint32_t found;        /* block where `from` was met, FROM_START, or NONE */
   uint32_t killer;       /* first covering write met, or NONE */
 } back_search;
 
+#define OFF_BIT 0x80000000u
+
 /* Scans backwards from instruction `i` (inclusive) to the top of its block:
-** 1 when `from` is met, -1 at a covering write, 0 at the top. */
-static int scan_back(back_search *q, uint32_t i) {
+** 1 when `from` is met, -1 at a covering write, 0 at the top. *live says
+** whether kills still hold, and is cleared on passing an instruction the
+** kill location's address is computed from. */
+static int scan_back(back_search *q, uint32_t i, bool *live) {
   for (; i != NONE; i = inst_of(q->s, i)->prev) {
     if (i == q->from) return 1;
-    if (q->kill && covers(q->s, i, q->kill)) {
+    if (*live && q->kill && covers(q->s, i, q->kill)) {
       if (q->killer == NONE) q->killer = i;
       return -1;
     }
+    if (q->moves && q->moves[i]) *live = false;
   }
   return 0;
 }
 
-static void push_preds(back_search *q, uint32_t b, uint32_t parent) {
+static void push_preds(back_search *q, uint32_t b, uint32_t parent, bool live) {
+  uint32_t nb = q->s->nblocks;
   const mssa_cfg *g = &q->s->cfg;
+  uint8_t bit = live ? 1 : 2;
   for (uint32_t e = g->pred_off[b]; e < g->pred_off[b + 1]; e++) {
     uint32_t p = g->pred[e];
-    if (q->seen[p]) continue;
-    q->seen[p] = 1;
-    q->parent[p] = parent;
-    mssa_vec_push(&q->queue, p);
+    if (q->seen[p] & bit) continue;
+    /* Entered with kills live after entered with them off: nothing new. */
+    if (live && (q->seen[p] & 2)) continue;
+    q->seen[p] |= bit;
+    q->parent[(live ? 0 : nb) + p] = parent;
+    mssa_vec_push(&q->queue, p | (live ? 0 : OFF_BIT));
   }
 }
 
 static bool search_back(back_search *q, uint32_t to) {
   const mssa_func *f = q->s->f;
-  int r = scan_back(q, inst_of(q->s, to)->prev);
+  bool live = true;
+  int r = scan_back(q, inst_of(q->s, to)->prev, &live);
   if (r == 1) q->found = FROM_START;
   if (r) return r == 1;
-  push_preds(q, inst_of(q->s, to)->block, FROM_START);
+  push_preds(q, inst_of(q->s, to)->block, FROM_START, live);
   for (uint32_t h = 0; h < q->queue.n; h++) {
-    uint32_t b = q->queue.a[h];
-    r = scan_back(q, f->blocks.a[b].last);
+    uint32_t b = q->queue.a[h] & ~OFF_BIT;
+    live = !(q->queue.a[h] & OFF_BIT);
+    r = scan_back(q, f->blocks.a[b].last, &live);
     if (r == 1) {
-      q->found = b;
+      q->found = q->queue.a[h];
       return true;
     }
-    if (r == 0) push_preds(q, b, b);
+    /* The parent is the entry as queued (its phase), so the path back to
+    ** `to` follows the phases it was found with, with no cycle. */
+    if (r == 0) push_preds(q, b, q->queue.a[h], live);
   }
+  return false;
+}
+
+/* ------------------------------------------------ addresses across paths */
+
+/* Marks in `mark` the instructions address `p` is computed from, p's own
+** included, following operands through every instruction (phis too: a
+** phi is where a loop gives the address its next value). False when the
+** closure passes DEPS_CLOSURE_MAX instructions. */
+static bool addr_closure(const mssa_ssa *s, mssa_val p, uint8_t *mark) {
+  const mssa_func *f = s->f;
+  mssa_u32vec stack = {0};
+  uint32_t n = 0;
+  bool ok = true;
+  if (MSSA_VAL_KIND(p) == MSSA_VK_INST) mssa_vec_push(&stack, MSSA_VAL_INDEX(p));
+  while (stack.n && ok) {
+    uint32_t i = stack.a[--stack.n];
+    if (i >= f->insts.n || mark[i]) continue;
+    if (++n > DEPS_CLOSURE_MAX) { ok = false; break; }
+    mark[i] = 1;
+    const mssa_inst *in = &f->insts.a[i];
+    const mssa_val *ops = mssa_inst_ops(f, in);
+    for (uint32_t k = 0; k < in->nops; k++)
+      if (MSSA_VAL_KIND(ops[k]) == MSSA_VK_INST && !mark[MSSA_VAL_INDEX(ops[k])])
+        mssa_vec_push(&stack, MSSA_VAL_INDEX(ops[k]));
+  }
+  mssa_vec_free(&stack);
+  return ok;
+}
+
+/* Blocks reachable from the successors of b (fwd) or reaching the
+** predecessors of b (backwards), as a per-block mark. */
+static uint8_t *reach_blocks(const mssa_ssa *s, uint32_t b, bool fwd) {
+  const mssa_cfg *g = &s->cfg;
+  uint8_t *m = mssa_xcalloc(s->nblocks ? s->nblocks : 1, 1);
+  mssa_u32vec q = {0};
+  mssa_vec_push(&q, b);
+  for (uint32_t h = 0; h < q.n; h++) {
+    uint32_t x = q.a[h];
+    const uint32_t *e = fwd ? g->succ + g->succ_off[x] : g->pred + g->pred_off[x];
+    uint32_t ne = fwd ? g->succ_off[x + 1] - g->succ_off[x] : g->pred_off[x + 1] - g->pred_off[x];
+    for (uint32_t k = 0; k < ne; k++)
+      if (e[k] < s->nblocks && !m[e[k]]) {
+        m[e[k]] = 1;
+        mssa_vec_push(&q, e[k]);
+      }
+  }
+  mssa_vec_free(&q);
+  return m;
+}
+
+/* Paths from `from` to `to`: which instructions lie on one. */
+typedef struct onpath {
+  const mssa_ssa *s;
+  uint32_t from, to;
+  uint8_t *fwd, *bwd;    /* per block: entered after `from` / left before `to` */
+} onpath;
+
+static bool on_path(const onpath *o, uint32_t i) {
+  const mssa_ssa *s = o->s;
+  uint32_t b = inst_of(s, i)->block, fb = inst_of(s, o->from)->block, tb = inst_of(s, o->to)->block;
+  bool after_from = o->fwd[b] || (b == fb && s->inst_pos[i] > s->inst_pos[o->from]);
+  bool before_to = o->bwd[b] || (b == tb && s->inst_pos[i] < s->inst_pos[o->to]);
+  return after_from && before_to;
+}
+
+/* Does a marked instruction (an address closure) lie on a path from
+** `from` to `to`? */
+static bool marked_on_path(const onpath *o, const uint8_t *mark) {
+  for (uint32_t i = 0; i < o->s->f->insts.n; i++)
+    if (mark[i] && inst_of(o->s, i)->block != NONE && on_path(o, i)) return true;
   return false;
 }
 
@@ -170,7 +281,11 @@ static void build_path(const back_search *q, uint32_t to, mssa_u32vec *path) {
   } else {
     path_back(s, tb, inst_of(s, to)->prev, NONE, path);
     mssa_u32vec chain = {0};   /* found block .. the block entered from `to` */
-    for (uint32_t b = q->found; b != FROM_START; b = q->parent[b]) mssa_vec_push(&chain, b);
+    for (uint32_t e = q->found; e != FROM_START;) {
+      uint32_t b = e & ~OFF_BIT;
+      mssa_vec_push(&chain, b);
+      e = q->parent[((e & OFF_BIT) ? s->nblocks : 0) + b];
+    }
     for (uint32_t k = chain.n; k-- > 0;) {
       uint32_t b = chain.a[k];
       path_back(s, b, f->blocks.a[b].last, k == 0 ? q->from : NONE, path);
@@ -192,12 +307,22 @@ static unsigned dep_kinds(unsigned from_mr, unsigned to_mr) {
 
 /* Kinds and alias from mod/ref; sets out->kinds, alias, modref, reason. */
 static void classify(mssa_ssa *s, uint32_t from, uint32_t to, const mssa_loc *lf,
-                     const mssa_loc *lt, mssa_deps_dep *out) {
+                     const mssa_loc *lt, bool moved, mssa_deps_dep *out) {
   mssa_aa *aa = s->aa;
   unsigned mr_from = mssa_aa_inst_modref(aa, from), mr_to = mssa_aa_inst_modref(aa, to);
   out->alias = MSSA_AR_NONE;
   if (lf && lt) {
     out->alias = (int)mssa_aa_alias(aa, lf, lt);
+    if (out->alias == MSSA_NO_ALIAS && moved) {
+      /* Invariant 5: another iteration's instance of the addresses. */
+      mssa_loc uf = *lf, ut = *lt;
+      uf.size = ut.size = MSSA_LOC_UNKNOWN;
+      int ar = (int)mssa_aa_alias(aa, &uf, &ut);
+      if (ar != MSSA_NO_ALIAS) {
+        out->alias = ar;
+        out->carried = true;
+      }
+    }
     out->modref = out->alias == MSSA_NO_ALIAS ? MSSA_MR_NONE : mr_from;
     out->kinds = out->alias == MSSA_NO_ALIAS ? 0 : dep_kinds(mr_from, mr_to);
     if (out->alias == MSSA_NO_ALIAS) out->reason = "the two locations do not alias (NoAlias)";
@@ -227,13 +352,29 @@ int mssa_deps_depends(mssa_ssa *s, uint32_t from, uint32_t to, mssa_deps_dep *ou
   if (mssa_q_clobber(s, to, NULL, &qc) == MSSA_OK) out->clobber = qc.clobber;
   mssa_loc lf, lt;
   bool hf = mssa_aa_inst_loc(s->aa, from, &lf), ht = mssa_aa_inst_loc(s->aa, to, &lt);
-  classify(s, from, to, hf ? &lf : NULL, ht ? &lt : NULL, out);
-  if (!out->kinds) return MSSA_OK;
+  size_t ni = s->f->insts.n ? s->f->insts.n : 1;
+  onpath o = {s, from, to, reach_blocks(s, inst_of(s, from)->block, true),
+              reach_blocks(s, inst_of(s, to)->block, false)};
+  uint8_t *mf = mssa_xcalloc(ni, 1), *mt = mssa_xcalloc(ni, 1);
+  bool cf_ok = !hf || addr_closure(s, lf.ptr, mf), ct_ok = !ht || addr_closure(s, lt.ptr, mt);
+  bool from_moves = hf && (!cf_ok || marked_on_path(&o, mf));
+  bool to_moves = ht && (!ct_ok || marked_on_path(&o, mt));
+  classify(s, from, to, hf ? &lf : NULL, ht ? &lt : NULL, from_moves || to_moves, out);
+  free(o.fwd);
+  free(o.bwd);
+  if (!out->kinds) {
+    free(mf);
+    free(mt);
+    return MSSA_OK;
+  }
   /* Writes that kill: covering what `to` reads (flow), else what `from`
-  ** touches (anti, output: a covering write in between takes over). */
-  const mssa_loc *kill = (out->kinds & MSSA_DEP_FLOW) ? (ht ? &lt : NULL) : (hf ? &lf : NULL);
-  back_search q = {s, from, kill, mssa_xcalloc(s->nblocks, 1),
-               mssa_xmalloc((size_t)s->nblocks * sizeof(uint32_t)), {0}, NONE, NONE};
+  ** touches (anti, output: a covering write in between takes over), as
+  ** invariant 6 allows. */
+  bool flow = out->kinds & MSSA_DEP_FLOW;
+  const mssa_loc *kill = flow ? (ht ? &lt : NULL) : (hf && !from_moves ? &lf : NULL);
+  if (flow && !ct_ok) kill = NULL;   /* a closure too big: no kills */
+  back_search q = {s, from, kill, flow ? mt : NULL, mssa_xcalloc(s->nblocks, 1),
+               mssa_xmalloc(2 * (size_t)s->nblocks * sizeof(uint32_t) + 1), {0}, NONE, NONE};
   out->reaches = search_back(&q, to);
   if (out->reaches) build_path(&q, to, &out->path);
   else if (q.killer != NONE) {
@@ -252,6 +393,8 @@ int mssa_deps_depends(mssa_ssa *s, uint32_t from, uint32_t to, mssa_deps_dep *ou
   free(q.seen);
   free(q.parent);
   mssa_vec_free(&q.queue);
+  free(mf);
+  free(mt);
   return MSSA_OK;
 }
 

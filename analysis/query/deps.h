@@ -67,6 +67,10 @@ typedef struct mssa_deps_dep {
   mssa_u32vec path;      /* the deciding path: accesses from `to` back to
                             `from` (both included) when reaches, else empty */
   const char *reason;    /* why not, when !depends; NULL otherwise */
+  bool carried;          /* the addresses are recomputed on a path from
+                            `from` to `to`, where the one-iteration NoAlias
+                            does not hold: alias is the answer with unknown
+                            sizes (deps.c invariant 5) */
 } mssa_deps_dep;
 
 /* Does instruction `to` depend on instruction `from` through memory? Both

@@ -10,7 +10,8 @@
 **     alloca can make another promotable (`int *p = &x; *p = 1;` at -O0:
 **     once p is gone, x is only loaded and stored);
 **   - isAllocaPromotable as LLVM 14 has it (loads: only non-volatile --
-**     14 does not compare the loaded type; stores: non-volatile, of the
+**     14 does not compare the loaded type, 15 and newer want the allocated
+**     type, as opt-22 shows; stores: non-volatile, of the
 **     allocated type, not of the alloca itself; lifetime markers and
 **     droppable intrinsics; bitcasts, all-zero GEPs and addrspacecasts used
 **     only by those);
@@ -187,7 +188,12 @@ static bool all_zero_indices(const pm *p, uint32_t gep) {
 static const char *use_blocks(const pm *p, uint32_t x, uint32_t i, uint32_t k) {
   const mssa_inst *in = I(p, i);
   switch (in->opcode) {
-  case MSSA_OP_LOAD: return (in->flags & MSSA_IF_VOLATILE) ? "a volatile load" : NULL;
+  case MSSA_OP_LOAD:
+    if (in->flags & MSSA_IF_VOLATILE) return "a volatile load";
+    /* LLVM 15 and newer (opaque pointers) also want the allocated type. */
+    if (mssa_module_llvm_version(p->m) >= MSSA_LLVM_CURRENT && in->type != I(p, x)->aux)
+      return "a load of another type than the allocated one";
+    return NULL;
   case MSSA_OP_STORE:
     if (k == 0 || is_inst(p, OPS(p, i)[0], x)) return "its address is stored to memory";
     if (in->aux != I(p, x)->aux) return "a store of another type than the allocated one";
