@@ -135,7 +135,7 @@ PROVE_FLAGS ?= --timer
 # fuzz test and the soundness test also draw from.
 TESTS       ?= $(CONF_SCRIPTS) $(TEST_BINS) $(DAEMON_SCRIPTS) $(CLI_SCRIPTS) $(TREE_SCRIPTS)
 
-.PHONY: all install uninstall test asan release example bench bench-all deps clean fuzz-updater fuzz check FORCE
+.PHONY: all install uninstall test asan release example bench bench-all deps clean fuzz-updater fuzz check link-order link-order-all FORCE
 .DEFAULT_GOAL := all
 
 all: deps $(LIB) $(PROGRAMS)
@@ -175,6 +175,30 @@ $(CLI_OBJS): ALL_CFLAGS += -pthread
 $(CLI): $(CLI_OBJS) $(LIB) $(CLIENT_LIB)
 	$(CC) $(ALL_CFLAGS) -pthread $(ALL_LDFLAGS) $(CLI_OBJS) $(CLIENT_LIB) $(LIB) \
 	  $(JANSSON_LIBS) $(LDLIBS) -o $@
+
+# ---------------------------------------------------------------- link order
+# No answer may depend on where the linker puts functions and data
+# (tests/link-order.t). `make link-order LINK_ORDER=reverse` (or
+# LINK_ORDER=shuffle:SEED) links the CLI again from the same objects, named
+# one by one in that order instead of through the archives, as
+# $(BUILD)/link-order/memssa-$(LINK_ORDER) (':' becomes '-').
+LINK_ORDER ?= reverse
+LINK_ORDER_OBJS = $(CLI_OBJS) $(CLIENT_OBJS) $(LIB_OBJS)
+LINK_ORDER_BIN  = $(BUILD)/link-order/memssa-$(subst :,-,$(LINK_ORDER))
+link_order_list = $(if $(filter reverse,$(LINK_ORDER)),$(shell printf '%s\n' $(1) | tac),$\
+  $(if $(filter shuffle:%,$(LINK_ORDER)),$\
+    $(shell printf '%s\n' $(1) | awk -v s=$(patsubst shuffle:%,%,$(LINK_ORDER)) \
+      'BEGIN { srand(s) } { printf "%.9f\t%s\n", rand(), $$0 }' | sort -n | cut -f2),$\
+    $(error LINK_ORDER must be reverse or shuffle:SEED)))
+link-order: $(CLI)
+	@mkdir -p $(BUILD)/link-order
+	$(CC) $(ALL_CFLAGS) -pthread $(ALL_LDFLAGS) $(call link_order_list,$(LINK_ORDER_OBJS)) \
+	  $(JANSSON_LIBS) $(LDLIBS) -o $(LINK_ORDER_BIN)
+# The variants tests/link-order.t compares (made before the suite runs it).
+LINK_ORDER_VARIANTS = reverse shuffle:7 shuffle:2026
+link-order-all: $(CLI)
+	@for o in $(LINK_ORDER_VARIANTS); do \
+	  $(MAKE) -s --no-print-directory link-order LINK_ORDER=$$o || exit 1; done
 
 # ---------------------------------------------------------------- client library
 # The client library a compiler links (it needs jansson), with its
@@ -252,9 +276,11 @@ $(BUILD)/tests/test_proto_fuzz: TEST_LIBS = $(JOURNAL_REPLAY_OBJS) $(PROTO_LIB) 
 
 # prove --exec '' runs every test file directly: the C test binaries and the
 # executable .t scripts (their #! line picks the interpreter).
-# tests/conformance/soundness.t runs the test_soundness binary.
+# tests/conformance/soundness.t runs the test_soundness binary, and
+# tests/link-order.t the CLI linked in other orders.
 test: all $(filter $(TEST_BINS),$(TESTS)) \
-      $(if $(filter tests/conformance/soundness.t,$(TESTS)),$(BUILD)/tests/test_soundness)
+      $(if $(filter tests/conformance/soundness.t,$(TESTS)),$(BUILD)/tests/test_soundness) \
+      $(if $(filter tests/link-order.t,$(TESTS)),link-order-all)
 	@chmod +x $(TEST_SCRIPTS) 2>/dev/null || true
 	$(TEST_ENV) $(if $(filter 1,$(SAN)),$(ASAN_ENV)) \
 	  $(PROVE) --exec '' $(PROVE_FLAGS) $(TESTS)
