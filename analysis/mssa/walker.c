@@ -449,12 +449,12 @@ static void add_searches(walker *w, uint32_t phi, pathlist *paused, uint32_t pri
   ** that translates to an invariant one keeps its size (invariant 9). The
   ** first is the same for every edge: asked once (LLVM asks per edge). */
   bool current = mssa_ssa_current(s->m);
-  bool variant = !current && loc.ptr != MSSA_VAL_NONE && !mssa_loop_invariant_ptr(s->m, s->f, loc.ptr);
+  bool variant = loc.ptr != MSSA_VAL_NONE && !mssa_loop_invariant_ptr(s->m, s->f, loc.ptr);
   for (uint32_t k = 0; k < p->nops; k++) {
     uint32_t blk = mssa_phi_block(s, p, k), val = mssa_phi_value(s, p, k);
     mssa_loc nl = loc;
     if (loc.ptr != MSSA_VAL_NONE) {
-      if (variant) nl.size = MSSA_LOC_UNKNOWN;
+      if (variant && !current) nl.size = MSSA_LOC_UNKNOWN;
       mssa_val t;
       /* The graph holds its module const; translation may intern folded
       ** constants into it, which changes no existing value. */
@@ -463,7 +463,8 @@ static void add_searches(walker *w, uint32_t phi, pathlist *paused, uint32_t pri
         nl.ptr = t;
         w->translated = true;
       }
-      if (current && !mssa_loop_invariant_ptr(s->m, s->f, nl.ptr)) nl.size = MSSA_LOC_UNKNOWN;
+      if (current && (nl.ptr == loc.ptr ? variant : !mssa_loop_invariant_ptr(s->m, s->f, nl.ptr)))
+        nl.size = MSSA_LOC_UNKNOWN;
     }
     svec_push(paused, w->paths.n);
     push_path(w, &nl, val, val, prior);
