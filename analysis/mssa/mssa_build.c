@@ -101,18 +101,6 @@ int mssa_ssa_access_kind(mssa_ssa *s, uint32_t id) {
   return MSSA_ACC_NONE;
 }
 
-bool mssa_ssa_dominates(const mssa_ssa *s, uint32_t a, uint32_t b) {
-  if (a == b) return true;
-  const mssa_access *A = &s->acc.a[a], *B = &s->acc.a[b];
-  if (A->kind == MSSA_ACC_LIVE) return true;
-  if (B->kind == MSSA_ACC_LIVE) return false;
-  if (A->block != B->block) return mssa_dt_dominates(&s->dt, A->block, B->block);
-  /* Same block: a phi comes first, then instruction order. */
-  if (A->kind == MSSA_ACC_PHI) return true;
-  if (B->kind == MSSA_ACC_PHI) return false;
-  return s->inst_pos[A->inst] < s->inst_pos[B->inst];
-}
-
 /* Step 1: accesses for instructions, defs numbered in layout order. */
 static void create_accesses(mssa_ssa *s, mssa_u32vec *defblocks) {
   const mssa_func *f = s->f;

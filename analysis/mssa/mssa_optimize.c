@@ -123,15 +123,6 @@ static locinfo *lookup(optctx *c, uint32_t inst, const usekey *k) {
   return &c->infos.a[c->infos.n - 1];
 }
 
-bool mssa_ssa_trivially_live_on_entry(mssa_ssa *s, uint32_t inst) {
-  const mssa_inst *in = &s->f->insts.a[inst];
-  if (in->opcode != MSSA_OP_LOAD) return false;
-  if (in->flags & MSSA_IF_INVARIANT_LOAD) return true;
-  mssa_loc loc;
-  if (!mssa_aa_inst_loc(s->aa, inst, &loc)) return false;
-  return !(mssa_aa_modref_mask(s->aa, &loc) & MSSA_MR_MOD);
-}
-
 static uint32_t acc_block(const mssa_ssa *s, uint32_t a) { return s->acc.a[a].block; }
 
 /* Brings the search state of location `li` up to date for block bb: a pop

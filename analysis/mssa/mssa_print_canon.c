@@ -137,53 +137,7 @@ void mssa__print_label(FILE *out, const mssa_module *m, const mssa_func *f, uint
   }
 }
 
-/* ---------------------------------------------------------- text tokens */
-
 typedef mssa__tok tok;
-
-static bool is_punct(char c) { return c && strchr("()[]{}<>,=*", c) != NULL; }
-
-mssa__tok mssa__next_tok(const char *s, size_t n, size_t i) {
-  tok t;
-  for (;;) {
-    while (i < n && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r')) i++;
-    if (i < n && s[i] == ';') {   /* a comment inside multi-line text */
-      while (i < n && s[i] != '\n') i++;
-      continue;
-    }
-    break;
-  }
-  t.off = t.end = i;
-  t.kind = 0;
-  if (i >= n) return t;
-  if (s[i] == '"') {
-    size_t j = i + 1;
-    while (j < n && s[j] != '"') j++;
-    t.end = j < n ? j + 1 : n;
-    t.kind = '"';
-  } else if (is_punct(s[i])) {
-    t.end = i + 1;
-    t.kind = s[i];
-  } else {
-    size_t j = i;
-    while (j < n && !is_punct(s[j]) && s[j] != '"' && s[j] != ';' && s[j] != ' ' &&
-           s[j] != '\t' && s[j] != '\n' && s[j] != '\r')
-      j++;
-    t.end = j;
-    t.kind = 'w';
-  }
-  return t;
-}
-
-mssa__tok mssa__match_close(const char *s, size_t n, mssa__tok t) {
-  int d = 0;
-  do {
-    d += mssa__depth_step(t.kind);
-    if (d == 0) break;
-    t = mssa__next_tok(s, n, t.end);
-  } while (t.kind);
-  return t;
-}
 
 /* ------------------------------------------------------------- alignment */
 
