@@ -314,13 +314,29 @@ unsigned mssa__modref_mask(mssa_aa *aa, const mssa_loc *loc);
 
 /* modref.c */
 unsigned mssa__modref_behavior(mssa_aa *aa, const mssa_inst *call);  /* AAResults::getModRefBehavior */
-/* Current LLVM's AAResults::getMemoryEffects(Call): MSSA_MEM_* bits. */
+/* Current LLVM's AAResults::getMemoryEffects(Call): MSSA_MEM_* bits
+** (callattrs.c). */
 uint32_t mssa__call_effects(mssa_aa *aa, const mssa_inst *call);
 unsigned mssa__call_loc_modref(mssa_aa *aa, uint32_t call, const mssa_loc *loc);
 unsigned mssa__call_call_modref(mssa_aa *aa, uint32_t call1, uint32_t call2);
 bool mssa__arg_loc(mssa_aa *aa, uint32_t call, uint32_t argno, mssa_loc *out);
+
+/* callattrs.c (what a call's attributes and name say; see also the call
+** attribute readers above, which live there too) */
+uint32_t mssa__direct_callee(const mssa_aa *aa, const mssa_inst *i);  /* getCalledFunction */
 bool mssa__is_malloc_like(const mssa_aa *aa, const mssa_inst *call);
+/* TargetLibraryInfo's function ids that alias analysis uses. */
+enum { LF_NONE = 0, LF_MALLOC, LF_CALLOC, LF_VALLOC, LF_NEW, LF_ALIGNED_ALLOC,
+       LF_STRCPY, LF_STRCAT, LF_STRNCAT, LF_STRNCPY, LF_MEMSET_CHK, LF_MEMSET_PATTERN4,
+       LF_MEMSET_PATTERN8, LF_MEMSET_PATTERN16, LF_MEMCMP, LF_BCMP, LF_MEMCHR, LF_MEMCCPY,
+       LF_REALLOC, LF_STRDUP };
 /* TargetLibraryInfo-known function id by name (0 = none). */
 int mssa__libfunc(const mssa_aa *aa, uint32_t func);
+/* TLI->getLibFunc(Call): the callee's id unless the call site is nobuiltin. */
+int mssa__call_libfunc(const mssa_aa *aa, const mssa_inst *call);
+/* Memory effects (MSSA_MEM_*) of every location at access a (MSSA_MA_*),
+** and of one location loc. */
+#define MEM_ALL(a) ((uint32_t)(a) * 0x555u)
+#define MEM_LOC(loc, a) ((uint32_t)(a) << (2 * (loc)))
 
 #endif

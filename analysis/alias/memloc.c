@@ -21,208 +21,13 @@
 
 #include "alias/alias_internal.h"
 
-/* ------------------------------------------------------------ value basics */
-
-const mssa_inst *mssa__inst(const mssa_aa *aa, mssa_val v) {
-  if (MSSA_VAL_KIND(v) != MSSA_VK_INST) return NULL;
-  uint32_t i = MSSA_VAL_INDEX(v);
-  if (i >= aa->f->insts.n) return NULL;
-  return &aa->f->insts.a[i];
-}
-
-uint32_t mssa__val_type(const mssa_aa *aa, mssa_val v) {
-  switch (MSSA_VAL_KIND(v)) {
-  case MSSA_VK_INST: return aa->f->insts.a[MSSA_VAL_INDEX(v)].type;
-  case MSSA_VK_ARG: return aa->f->args[MSSA_VAL_INDEX(v)].type;
-  case MSSA_VK_CONST: return aa->m->consts.a[MSSA_VAL_INDEX(v)].type;
-  case MSSA_VK_GLOBAL: case MSSA_VK_FUNC: return mssa_val_type(aa->m, aa->f, v);
-  default: return MSSA_NONE;
-  }
-}
-
-bool mssa__is_ptr(const mssa_aa *aa, mssa_val v) {
-  unsigned k = MSSA_VAL_KIND(v);
-  if (k == MSSA_VK_GLOBAL || k == MSSA_VK_FUNC) return true;
-  uint32_t t = mssa__val_type(aa, v);
-  return t != MSSA_NONE && t < aa->m->types.n && aa->m->types.a[t].kind == MSSA_T_PTR;
-}
-
-unsigned mssa__int_bits(const mssa_aa *aa, mssa_val v) {
-  uint32_t t = mssa__val_type(aa, v);
-  if (t == MSSA_NONE || t >= aa->m->types.n) return 0;
-  const mssa_type *ty = &aa->m->types.a[t];
-  return ty->kind == MSSA_T_INT ? ty->bits : 0;
-}
-
-bool mssa__is_const(mssa_val v) {
-  unsigned k = MSSA_VAL_KIND(v);
-  return k == MSSA_VK_CONST || k == MSSA_VK_GLOBAL || k == MSSA_VK_FUNC;
-}
-
-bool mssa__const_int(const mssa_aa *aa, mssa_val v, int64_t *val, unsigned *bits) {
-  if (MSSA_VAL_KIND(v) != MSSA_VK_CONST) return false;
-  const mssa_const *c = mssa_const_get(aa->m, v);
-  unsigned w = 0;
-  if (c->type < aa->m->types.n && aa->m->types.a[c->type].kind == MSSA_T_INT)
-    w = aa->m->types.a[c->type].bits;
-  if (!w || w > 64) return false;
-  if (c->kind == MSSA_C_INT && !c->wide) { *val = mssa__sext((uint64_t)c->ival, w); *bits = w; return true; }
-  if (c->kind == MSSA_C_ZERO) { *val = 0; *bits = w; return true; }
-  return false;
-}
-
-bool mssa__is_null(const mssa_aa *aa, mssa_val v) {
-  if (MSSA_VAL_KIND(v) != MSSA_VK_CONST) return false;
-  const mssa_const *c = mssa_const_get(aa->m, v);
-  if (c->kind == MSSA_C_NULL) return true;
-  /* zeroinitializer of pointer type is ConstantPointerNull too */
-  return c->kind == MSSA_C_ZERO && c->type < aa->m->types.n &&
-         aa->m->types.a[c->type].kind == MSSA_T_PTR;
-}
-
-bool mssa__is_undef(const mssa_aa *aa, mssa_val v) {
-  if (MSSA_VAL_KIND(v) != MSSA_VK_CONST) return false;
-  const mssa_const *c = mssa_const_get(aa->m, v);
-  return c->kind == MSSA_C_UNDEF || c->kind == MSSA_C_POISON;
-}
-
-bool mssa__operator(const mssa_aa *aa, mssa_val v, mssa__op *out) {
-  unsigned k = MSSA_VAL_KIND(v);
-  if (k == MSSA_VK_INST) {
-    uint32_t id = MSSA_VAL_INDEX(v);
-    if (id >= aa->f->insts.n) return false;
-    const mssa_inst *i = &aa->f->insts.a[id];
-    out->opcode = i->opcode; out->nops = i->nops; out->ops = mssa_inst_ops(aa->f, i);
-    out->aux = i->aux; out->type = i->type; out->flags = i->flags; out->opflags = i->opflags;
-    out->is_inst = true; out->inst = id;
-    return true;
-  }
-  if (k == MSSA_VK_CONST) {
-    const mssa_const *c = mssa_const_get(aa->m, v);
-    if (c->kind != MSSA_C_EXPR) return false;
-    out->opcode = c->opcode; out->nops = c->nops; out->ops = aa->m->cops.a + c->ops;
-    out->aux = c->aux; out->type = c->type; out->flags = c->flags; out->opflags = c->flags;
-    out->is_inst = false; out->inst = MSSA_NONE;
-    return true;
-  }
-  return false;
-}
-
-/* ------------------------------------------------------------ calls */
-
-uint32_t mssa__callee(const mssa_aa *aa, const mssa_inst *i) {
-  if (!i->nops) return MSSA_NONE;
-  mssa_val c = mssa_inst_ops(aa->f, i)[0];
-  /* look through pointer casts of a function (bitcast constant expressions) */
-  for (int n = 0; n < 4; n++) {
-    if (MSSA_VAL_KIND(c) == MSSA_VK_FUNC) return MSSA_VAL_INDEX(c);
-    if (MSSA_VAL_KIND(c) != MSSA_VK_CONST) return MSSA_NONE;
-    const mssa_const *k = mssa_const_get(aa->m, c);
-    if (k->kind != MSSA_C_EXPR || (k->opcode != MSSA_OP_BITCAST && k->opcode != MSSA_OP_ADDRSPACECAST) || !k->nops)
-      return MSSA_NONE;
-    c = aa->m->cops.a[k->ops];
-  }
-  return MSSA_NONE;
-}
-
-/* The direct callee as LLVM's getCalledFunction() sees it: no casts. */
-static uint32_t direct_callee(const mssa_aa *aa, const mssa_inst *i) {
-  if (!i->nops) return MSSA_NONE;
-  mssa_val c = mssa_inst_ops(aa->f, i)[0];
-  return MSSA_VAL_KIND(c) == MSSA_VK_FUNC ? MSSA_VAL_INDEX(c) : MSSA_NONE;
-}
-
-unsigned mssa__intrinsic(const mssa_aa *aa, const mssa_inst *i) {
-  uint32_t c = direct_callee(aa, i);
-  if (c == MSSA_NONE) return MSSA_INTR_NONE;
-  unsigned in = aa->m->funcs.a[c].intrinsic;
-  if (in) return in;
-  return i->intrinsic;
-}
-
-static const mssa_attrlist *attrlist(const mssa_aa *aa, uint32_t id) {
-  if (id == MSSA_NONE || id >= aa->m->attrlists.n) return NULL;
-  return &aa->m->attrlists.a[id];
-}
-
-static uint32_t param_bits(const mssa_aa *aa, const mssa_attrlist *al, uint32_t argno) {
-  if (!al || argno >= al->nparams) return 0;
-  return aa->m->pattrs.a[al->params + argno];
-}
-
-uint32_t mssa__call_param_attrs(const mssa_aa *aa, const mssa_inst *i, uint32_t argno) {
-  uint32_t bits = param_bits(aa, attrlist(aa, i->attrs), argno);
-  uint32_t c = direct_callee(aa, i);
-  /* known intrinsics carry LLVM's own attributes, not the declaration's */
-  unsigned in = mssa__intrinsic(aa, i);
-  if (in != MSSA_INTR_NONE && in != MSSA_INTR_OTHER) return bits | mssa__intrinsic_param_attrs(aa, i, argno);
-  if (c != MSSA_NONE) {
-    const mssa_func *fn = &aa->m->funcs.a[c];
-    bits |= param_bits(aa, attrlist(aa, fn->attrs), argno);
-  }
-  return bits;
-}
-
-static unsigned param_caps(const mssa_aa *aa, const mssa_attrlist *al, uint32_t argno) {
-  if (!al || argno >= al->nparams) return MSSA_CAP_ALL;
-  return aa->m->pcaps.a[al->params + argno];
-}
-
-unsigned mssa__call_param_caps(const mssa_aa *aa, const mssa_inst *i, uint32_t argno) {
-  unsigned caps = param_caps(aa, attrlist(aa, i->attrs), argno);
-  unsigned in = mssa__intrinsic(aa, i);
-  if (in != MSSA_INTR_NONE && in != MSSA_INTR_OTHER)
-    return (mssa__intrinsic_param_attrs(aa, i, argno) & MSSA_A_NOCAPTURE) ? 0 : caps;
-  uint32_t c = direct_callee(aa, i);
-  if (c != MSSA_NONE) caps &= param_caps(aa, attrlist(aa, aa->m->funcs.a[c].attrs), argno);
-  return caps;
-}
-
-uint32_t mssa__call_fn_attrs_site(const mssa_aa *aa, const mssa_inst *i) {
-  const mssa_attrlist *al = attrlist(aa, i->attrs);
-  return al ? al->fn : 0;
-}
-
-uint32_t mssa__call_fn_attrs_callee(const mssa_aa *aa, const mssa_inst *i) {
-  /* hasFnAttrOnCalledFunction looks through a bitcast of the callee */
-  uint32_t c = mssa__callee(aa, i);
-  if (c == MSSA_NONE) return 0;
-  unsigned in = mssa__intrinsic(aa, i);
-  if (in != MSSA_INTR_NONE && in != MSSA_INTR_OTHER) return 0;   /* see mssa__intrinsic_fn_attrs */
-  const mssa_attrlist *al = attrlist(aa, aa->m->funcs.a[c].attrs);
-  return al ? al->fn : 0;
-}
-
-uint32_t mssa__call_ret_attrs(const mssa_aa *aa, const mssa_inst *i) {
-  const mssa_attrlist *al = attrlist(aa, i->attrs);
-  uint32_t bits = al ? al->ret : 0;
-  uint32_t c = direct_callee(aa, i);
-  if (c != MSSA_NONE) {
-    const mssa_attrlist *fl = attrlist(aa, aa->m->funcs.a[c].attrs);
-    if (fl) bits |= fl->ret;
-  }
-  return bits;
-}
-
-bool mssa__call_has_bundles(const mssa_inst *i) { return (i->flags & MSSA_IF_BUNDLES) != 0; }
-
-bool mssa__is_volatile_memintrinsic(const mssa_aa *aa, const mssa_inst *i) {
-  unsigned in = mssa__intrinsic(aa, i);
-  if ((in != MSSA_INTR_MEMCPY && in != MSSA_INTR_MEMMOVE && in != MSSA_INTR_MEMSET &&
-       in != MSSA_INTR_MEMCPY_INLINE) || mssa_call_nargs(i) < 4)
-    return false;
-  /* MemIntrinsic::isVolatile: the i1 operand is not zero */
-  int64_t c; unsigned w;
-  return !mssa__const_int(aa, mssa_inst_ops(aa->f, i)[4], &c, &w) || c != 0;
-}
-
 static bool is_call_op(unsigned op) {
   return op == MSSA_OP_CALL || op == MSSA_OP_INVOKE || op == MSSA_OP_CALLBR;
 }
 
 /* Name of the direct callee, or "". */
 static const char *callee_name(const mssa_aa *aa, const mssa_inst *i) {
-  uint32_t c = direct_callee(aa, i);
+  uint32_t c = mssa__direct_callee(aa, i);
   if (c == MSSA_NONE) return "";
   return mssa_str(aa->m, aa->m->funcs.a[c].name);
 }
@@ -492,7 +297,7 @@ static bool type_sized(const mssa_aa *aa, uint32_t t, uint64_t *alloc, uint64_t 
 
 /* allocsize-style knowledge of allocation functions (MemoryBuiltins). */
 static bool alloc_fn_size(const mssa_aa *aa, const mssa_inst *i, uint64_t *size) {
-  int lf = mssa__libfunc(aa, direct_callee(aa, i));
+  int lf = mssa__libfunc(aa, mssa__direct_callee(aa, i));
   if (!lf) return false;
   const char *nm = callee_name(aa, i);
   const mssa_val *ops = mssa_inst_ops(aa->f, i);

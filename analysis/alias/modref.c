@@ -2,22 +2,21 @@
 ** modref.c -- mod/ref of instructions and calls, as LLVM 14's AAResults
 ** combines BasicAA, ScopedNoAliasAA and TypeBasedAA: getModRefBehavior,
 ** getArgModRefInfo, getModRefInfo(Call, Loc), getModRefInfo(Call, Call),
-** getModRefInfo(I, Loc) per opcode, MemoryLocation::getForArgument, the
-** intrinsic attribute table and the TargetLibraryInfo functions BasicAA
-** consults.
+** getModRefInfo(I, Loc) per opcode, MemoryLocation::getForArgument; and
+** current LLVM's getModRefInfo from memory effects. What a call's
+** attributes and name say is read through callattrs.c.
 **
 ** Invariants:
 **   1. Mod/ref values are computed in LLVM 14's encoding (alias_internal.h) so that
 **      the Must bit follows LLVM's intersect/union rules exactly; the public
 **      entry points in aa.c convert once at the end.
-**   2. Intrinsics get the attributes LLVM 14 attaches to them from
-**      Intrinsics.td, whatever the declaration text says (opt does this
-**      too); other functions get exactly their textual attributes -- no
-**      attribute inference, as `opt -passes=print<memoryssa>` runs none.
-**   3. Library functions are recognised by name and a prototype check, only
-**      where LLVM 14's BasicAA/MemoryLocation/MemoryBuiltins use them.
-**   4. Every query walks call arguments once; no recursion apart from the
-**      alias queries it issues (bounded in aa_basic.c).
+**   2. Attributes are callattrs.c's (LLVM's own for known intrinsics, the
+**      text's for everything else, no inference); library functions are
+**      used only where LLVM 14's BasicAA/MemoryLocation/MemoryBuiltins use
+**      them.
+**   3. Every query walks call arguments once; no recursion apart from the
+**      alias queries it issues (bounded in aa_basic.c): the one circle of
+**      files alias/ keeps, AA <-> BasicAA, is this one.
 **
 ** Pure C11; no libuv, no jansson.
 */
@@ -25,192 +24,14 @@
 
 #include "alias/alias_internal.h"
 
-static uint32_t direct_callee(const mssa_aa *aa, const mssa_inst *i) {
-  if (!i->nops) return MSSA_NONE;
-  mssa_val c = mssa_inst_ops(aa->f, i)[0];
-  return MSSA_VAL_KIND(c) == MSSA_VK_FUNC ? MSSA_VAL_INDEX(c) : MSSA_NONE;
-}
-
 static const char *callee_name(const mssa_aa *aa, const mssa_inst *i) {
-  uint32_t c = direct_callee(aa, i);
+  uint32_t c = mssa__direct_callee(aa, i);
   return c == MSSA_NONE ? "" : mssa_str(aa->m, aa->m->funcs.a[c].name);
 }
 
-static bool has_prefix(const char *s, const char *p) { return strncmp(s, p, strlen(p)) == 0; }
-
-/* ------------------------------------------------------------ intrinsic attributes */
-
-enum { NOCAP = MSSA_A_NOCAPTURE, RO = MSSA_A_READONLY, WO = MSSA_A_WRITEONLY, NA = MSSA_A_NOALIAS };
-
-/* Readnone "other" intrinsics by name prefix (LLVM 14 IntrNoMem). */
-static const char *const readnone_prefixes[] = {
-  "llvm.fabs", "llvm.sqrt", "llvm.sin", "llvm.cos", "llvm.pow", "llvm.exp", "llvm.log",
-  "llvm.fma", "llvm.fmuladd", "llvm.minnum", "llvm.maxnum", "llvm.minimum", "llvm.maximum",
-  "llvm.copysign", "llvm.floor", "llvm.ceil", "llvm.trunc", "llvm.rint", "llvm.nearbyint",
-  "llvm.round", "llvm.roundeven", "llvm.lround", "llvm.llround", "llvm.lrint", "llvm.llrint",
-  "llvm.ctpop", "llvm.ctlz", "llvm.cttz", "llvm.bswap", "llvm.bitreverse", "llvm.fshl",
-  "llvm.fshr", "llvm.sadd.with", "llvm.uadd.with", "llvm.ssub.with", "llvm.usub.with",
-  "llvm.smul.with", "llvm.umul.with", "llvm.smax", "llvm.smin", "llvm.umax", "llvm.umin",
-  "llvm.abs", "llvm.sadd.sat", "llvm.uadd.sat", "llvm.ssub.sat", "llvm.usub.sat",
-  "llvm.sshl.sat", "llvm.ushl.sat", "llvm.is.constant", "llvm.vector.reduce",
-  "llvm.powi", "llvm.canonicalize", "llvm.annotation", "llvm.ptrmask", "llvm.umul.fix",
-  "llvm.smul.fix", "llvm.convert.", "llvm.fptosi.sat", "llvm.fptoui.sat", "llvm.experimental.vector",
-  "llvm.threadlocal.address", "llvm.expect", "llvm.objectsize", "llvm.dbg.", NULL
-};
-
 static int intr_of(const mssa_aa *aa, const mssa_inst *i) { return (int)mssa__intrinsic(aa, i); }
 
-uint32_t mssa__intrinsic_fn_attrs(const mssa_aa *aa, const mssa_inst *i) {
-  int in = intr_of(aa, i);
-  uint32_t base = MSSA_A_NOUNWIND;
-  switch (in) {
-  case MSSA_INTR_NONE: return 0;
-  case MSSA_INTR_MEMCPY: case MSSA_INTR_MEMCPY_INLINE: case MSSA_INTR_MEMMOVE:
-  case MSSA_INTR_LIFETIME_START: case MSSA_INTR_LIFETIME_END:
-  case MSSA_INTR_INVARIANT_START: case MSSA_INTR_INVARIANT_END:
-    return base | MSSA_A_ARGMEMONLY | MSSA_A_WILLRETURN;
-  case MSSA_INTR_MEMSET:
-    return base | MSSA_A_ARGMEMONLY | MSSA_A_WRITEONLY | MSSA_A_WILLRETURN;
-  case MSSA_INTR_ASSUME: case MSSA_INTR_NOALIAS_SCOPE_DECL: case MSSA_INTR_PSEUDOPROBE:
-  case MSSA_INTR_SIDEEFFECT: case MSSA_INTR_LAUNDER_INVARIANT_GROUP:
-  case MSSA_INTR_PTR_ANNOTATION: case MSSA_INTR_VAR_ANNOTATION:
-    return base | MSSA_A_INACCESSIBLEMEMONLY | MSSA_A_WILLRETURN;
-  case MSSA_INTR_ALLOW_RUNTIME_CHECK: case MSSA_INTR_ALLOW_UBSAN_CHECK:
-    return mssa__llvm(aa) >= MSSA_LLVM_ALLOW_CHECK
-               ? base | MSSA_A_INACCESSIBLEMEMONLY | MSSA_A_WILLRETURN : base;
-  case MSSA_INTR_DBG_DECLARE: case MSSA_INTR_DBG_VALUE: case MSSA_INTR_DBG_LABEL:
-  case MSSA_INTR_DBG_ADDR: case MSSA_INTR_STRIP_INVARIANT_GROUP: case MSSA_INTR_OBJECTSIZE:
-  case MSSA_INTR_EXPECT:
-    return base | MSSA_A_READNONE | MSSA_A_WILLRETURN;
-  case MSSA_INTR_MASKED_LOAD: return base | MSSA_A_READONLY | MSSA_A_ARGMEMONLY;
-  case MSSA_INTR_MASKED_STORE: return base | MSSA_A_WRITEONLY | MSSA_A_ARGMEMONLY;
-  case MSSA_INTR_MASKED_GATHER: return base | MSSA_A_READONLY;
-  case MSSA_INTR_MASKED_SCATTER: return base | MSSA_A_WRITEONLY;
-  case MSSA_INTR_PREFETCH: return base | MSSA_A_INACCESSIBLEMEM_OR_ARGMEMONLY;
-  case MSSA_INTR_EXPERIMENTAL_GUARD: return 0;
-  case MSSA_INTR_OTHER: {
-    const char *nm = callee_name(aa, i);
-    for (int k = 0; readnone_prefixes[k]; k++)
-      if (has_prefix(nm, readnone_prefixes[k])) return base | MSSA_A_READNONE;
-    return base;
-  }
-  default:
-    return base;
-  }
-}
-
-uint32_t mssa__intrinsic_param_attrs(const mssa_aa *aa, const mssa_inst *i, uint32_t argno) {
-  switch (intr_of(aa, i)) {
-  case MSSA_INTR_MEMCPY: case MSSA_INTR_MEMCPY_INLINE:
-    return argno == 0 ? (NOCAP | WO | NA) : argno == 1 ? (NOCAP | RO | NA) : 0;
-  case MSSA_INTR_MEMMOVE:
-    return argno == 0 ? (NOCAP | WO) : argno == 1 ? (NOCAP | RO) : 0;
-  case MSSA_INTR_MEMSET: return argno == 0 ? (NOCAP | WO) : 0;
-  case MSSA_INTR_LIFETIME_START: case MSSA_INTR_LIFETIME_END:
-    /* the pointer is the last operand: (i64 size, ptr), or (ptr) in LLVM 22 */
-    return argno + 1 == mssa_call_nargs(i) ? NOCAP : 0;
-  case MSSA_INTR_INVARIANT_START:
-    return argno == 1 ? NOCAP : 0;
-  case MSSA_INTR_INVARIANT_END: return argno == 2 ? NOCAP : 0;
-  case MSSA_INTR_PREFETCH: return argno == 0 ? (NOCAP | RO) : 0;
-  case MSSA_INTR_MASKED_LOAD: return argno == 0 ? (NOCAP) : 0;
-  case MSSA_INTR_MASKED_STORE: return argno == 1 ? (NOCAP) : 0;
-  default: return 0;
-  }
-}
-
-enum { MEM_ATTRS = MSSA_A_READNONE | MSSA_A_READONLY | MSSA_A_WRITEONLY | MSSA_A_ARGMEMONLY |
-                   MSSA_A_INACCESSIBLEMEMONLY | MSSA_A_INACCESSIBLEMEM_OR_ARGMEMONLY };
-
-uint32_t mssa__call_fn_attrs(const mssa_aa *aa, const mssa_inst *i) {
-  uint32_t site = mssa__call_fn_attrs_site(aa, i);
-  uint32_t callee = mssa__call_fn_attrs_callee(aa, i) | mssa__intrinsic_fn_attrs(aa, i);
-  /* operand bundles override every memory attribute of the callee (not the
-  ** call site's own); assume's bundles are the exception. Checked with opt
-  ** 14: writeonly is dropped too (tests/aa/calls.ll, @bundles). */
-  if (mssa__call_has_bundles(i) && intr_of(aa, i) != MSSA_INTR_ASSUME)
-    callee &= ~(uint32_t)MEM_ATTRS;
-  return site | callee;
-}
-
-/* ------------------------------------------------------------ library functions */
-
-/* TLI function ids we use. */
-enum { LF_NONE = 0, LF_MALLOC, LF_CALLOC, LF_VALLOC, LF_NEW, LF_ALIGNED_ALLOC,
-       LF_STRCPY, LF_STRCAT, LF_STRNCAT, LF_STRNCPY, LF_MEMSET_CHK, LF_MEMSET_PATTERN4,
-       LF_MEMSET_PATTERN8, LF_MEMSET_PATTERN16, LF_MEMCMP, LF_BCMP, LF_MEMCHR, LF_MEMCCPY,
-       LF_REALLOC, LF_STRDUP };
-
-static bool type_is(const mssa_aa *aa, uint32_t t, unsigned kind) {
-  return t != MSSA_NONE && t < aa->m->types.n && aa->m->types.a[t].kind == kind;
-}
-static bool type_int(const mssa_aa *aa, uint32_t t, unsigned bits) {
-  return type_is(aa, t, MSSA_T_INT) && (bits == 0 || aa->m->types.a[t].bits == bits);
-}
-
-int mssa__libfunc(const mssa_aa *aa, uint32_t fidx) {
-  if (fidx == MSSA_NONE) return LF_NONE;
-  const mssa_func *fn = &aa->m->funcs.a[fidx];
-  if (fn->intrinsic) return LF_NONE;
-  const char *nm = mssa_str(aa->m, fn->name);
-  if (nm[0] == 'l' && has_prefix(nm, "llvm.")) return LF_NONE;
-  /* Every name below starts with one of these: the other callees (most of
-  ** a program's) skip the chain of string compares. */
-  if (!nm[0] || !strchr("_abcmrsv", nm[0])) return LF_NONE;
-  const mssa_type *ft = &aa->m->types.a[fn->type];
-  if (ft->kind != MSSA_T_FUNC) return LF_NONE;
-  uint32_t np = ft->nfields;
-  const uint32_t *pt = aa->m->tlist.a + ft->fields;
-  uint32_t rt = ft->elem;
-  bool rptr = type_is(aa, rt, MSSA_T_PTR);
-  unsigned ptrbits = aa->m->dl.ptr_size ? aa->m->dl.ptr_size * 8 : 64;
-  if (!strcmp(nm, "malloc")) return np == 1 && rptr && type_int(aa, pt[0], ptrbits) ? LF_MALLOC : 0;
-  if (!strcmp(nm, "valloc")) return np == 1 && rptr && type_int(aa, pt[0], ptrbits) ? LF_VALLOC : 0;
-  if (!strcmp(nm, "calloc"))
-    return np == 2 && rptr && type_int(aa, pt[0], ptrbits) && type_int(aa, pt[1], ptrbits) ? LF_CALLOC : 0;
-  if (!strcmp(nm, "_Znwm") || !strcmp(nm, "_Znam") || !strcmp(nm, "_Znwj") || !strcmp(nm, "_Znaj"))
-    return np == 1 && rptr && type_int(aa, pt[0], 0) ? LF_NEW : 0;
-  if (!strcmp(nm, "aligned_alloc"))
-    return np == 2 && rptr && type_int(aa, pt[0], 0) && type_int(aa, pt[1], 0) ? LF_ALIGNED_ALLOC : 0;
-  if (!strcmp(nm, "realloc")) return np == 2 && rptr && type_is(aa, pt[0], MSSA_T_PTR) ? LF_REALLOC : 0;
-  if (!strcmp(nm, "strdup")) return np == 1 && rptr && type_is(aa, pt[0], MSSA_T_PTR) ? LF_STRDUP : 0;
-  if (!strcmp(nm, "strcpy") || !strcmp(nm, "strcat"))
-    return np == 2 && rptr && type_is(aa, pt[0], MSSA_T_PTR) && type_is(aa, pt[1], MSSA_T_PTR)
-           ? (nm[3] == 'c' && nm[4] == 'p' ? LF_STRCPY : LF_STRCAT) : 0;
-  if (!strcmp(nm, "strncat") || !strcmp(nm, "strncpy"))
-    return np == 3 && rptr && type_is(aa, pt[0], MSSA_T_PTR) && type_is(aa, pt[1], MSSA_T_PTR) &&
-           type_int(aa, pt[2], 0) ? (nm[4] == 'c' && nm[5] == 'a' ? LF_STRNCAT : LF_STRNCPY) : 0;
-  if (!strcmp(nm, "__memset_chk")) return np == 4 && type_is(aa, pt[0], MSSA_T_PTR) ? LF_MEMSET_CHK : 0;
-  if (!strcmp(nm, "memset_pattern4") || !strcmp(nm, "memset_pattern8") || !strcmp(nm, "memset_pattern16")) {
-    /* Darwin-only in TargetLibraryInfo: unavailable on the Linux triples
-    ** our corpora use, so never recognised unless the triple says macOS */
-    return LF_NONE;
-  }
-  if (!strcmp(nm, "memcmp") || !strcmp(nm, "bcmp"))
-    return np == 3 && type_int(aa, rt, 32) && type_is(aa, pt[0], MSSA_T_PTR) && type_is(aa, pt[1], MSSA_T_PTR) &&
-           type_int(aa, pt[2], 0) ? (nm[0] == 'm' ? LF_MEMCMP : LF_BCMP) : 0;
-  if (!strcmp(nm, "memchr"))
-    return np == 3 && rptr && type_is(aa, pt[0], MSSA_T_PTR) && type_int(aa, pt[1], 32) && type_int(aa, pt[2], 0)
-           ? LF_MEMCHR : 0;
-  if (!strcmp(nm, "memccpy")) return np == 4 && rptr ? LF_MEMCCPY : 0;
-  return LF_NONE;
-}
-
-static int call_libfunc(const mssa_aa *aa, const mssa_inst *i) {
-  /* TLI->getLibFunc(Call): not for nobuiltin call sites */
-  if (mssa__call_fn_attrs_site(aa, i) & MSSA_A_NOBUILTIN) return LF_NONE;
-  if ((mssa__call_fn_attrs_callee(aa, i) & MSSA_A_NOBUILTIN) && !(mssa__call_fn_attrs_site(aa, i) & MSSA_A_BUILTIN))
-    return LF_NONE;
-  return mssa__libfunc(aa, direct_callee(aa, i));
-}
-
-bool mssa__is_malloc_like(const mssa_aa *aa, const mssa_inst *call) {
-  /* MallocOrCallocLike in LLVM 14: malloc, valloc, new (not the nothrow
-  ** or aligned forms we do not list), calloc, aligned_alloc; the return
-  ** type must be i8* (checked loosely as "a pointer"). */
-  int lf = call_libfunc(aa, call);
-  return lf == LF_MALLOC || lf == LF_VALLOC || lf == LF_NEW || lf == LF_CALLOC || lf == LF_ALIGNED_ALLOC;
-}
+static bool has_prefix(const char *s, const char *p) { return strncmp(s, p, strlen(p)) == 0; }
 
 /* ------------------------------------------------------------ behaviour */
 
@@ -227,72 +48,6 @@ static unsigned behavior_from_attrs(uint32_t a) {
 
 static bool tbaa_tag_immutable(const mssa_aa *aa, uint32_t tag) {
   return (aa->layers & MSSA_AA_TBAA) && tag != MSSA_NONE && mssa__tbaa_immutable(aa, tag);
-}
-
-/* ------------------------------------------------------------ memory effects (current LLVM) */
-
-/* Memory effects of every location at access `a` (MSSA_MA_*). */
-#define MEM_ALL(a) ((uint32_t)(a) * 0x555u)
-#define MEM_LOC(loc, a) ((uint32_t)(a) << (2 * (loc)))
-
-/* The memory effects LLVM's upgrade gives the old attribute spellings
-** (readnone, readonly, writeonly, argmemonly, ...): how the intrinsic
-** table, kept in those bits, reads in current LLVM. */
-static uint32_t mem_from_bits(uint32_t a) {
-  if (a & MSSA_A_READNONE) return 0;
-  uint32_t acc = (a & MSSA_A_READONLY) ? MSSA_MA_REF : (a & MSSA_A_WRITEONLY) ? MSSA_MA_MOD : MSSA_MA_MODREF;
-  if (a & MSSA_A_ARGMEMONLY) return MEM_LOC(MSSA_MEM_ARG, acc);
-  if (a & MSSA_A_INACCESSIBLEMEMONLY) return MEM_LOC(MSSA_MEM_INACCESSIBLE, acc);
-  if (a & MSSA_A_INACCESSIBLEMEM_OR_ARGMEMONLY)
-    return MEM_LOC(MSSA_MEM_ARG, acc) | MEM_LOC(MSSA_MEM_INACCESSIBLE, acc);
-  return MEM_ALL(acc);
-}
-
-static uint32_t attrlist_mem(const mssa_aa *aa, uint32_t al) {
-  return al != MSSA_NONE && al < aa->m->attrlists.n ? aa->m->attrlists.a[al].mem : MSSA_MEM_ANY;
-}
-
-/* The callee's own effects (BasicAAResult::getMemoryEffects(F)): a known
-** intrinsic's from LLVM's table, whatever its declaration says; llvm.trap
-** writes inaccessible memory in current LLVM; a guard reads everything and
-** touches inaccessible memory. */
-static uint32_t callee_mem(mssa_aa *aa, const mssa_inst *call, uint32_t callee) {
-  int in = intr_of(aa, call);
-  switch (in) {
-  case MSSA_INTR_NONE: return attrlist_mem(aa, aa->m->funcs.a[callee].attrs);
-  case MSSA_INTR_OTHER:
-    return attrlist_mem(aa, aa->m->funcs.a[callee].attrs) & mem_from_bits(mssa__intrinsic_fn_attrs(aa, call));
-  case MSSA_INTR_TRAP: return MEM_LOC(MSSA_MEM_INACCESSIBLE, MSSA_MA_MOD);
-  case MSSA_INTR_EXPERIMENTAL_GUARD:
-    return MEM_ALL(MSSA_MA_REF) | MEM_LOC(MSSA_MEM_INACCESSIBLE, MSSA_MA_MODREF);
-  default: return mem_from_bits(mssa__intrinsic_fn_attrs(aa, call));
-  }
-}
-
-/* Since LLVM 20 a volatile memory intrinsic also reads and writes
-** inaccessible memory (LangRef: a volatile operation may touch state no load
-** or store of the module can reach); CallBase::getMemoryEffects adds it, so a
-** call reading only inaccessible memory now sees the memcpy as a clobber.
-** Measured: opt-19 does not, opt-22 does; the change (llvm-project pull
-** request 122926) landed in January 2025, before the 20 branch. */
-#define LLVM_VOLATILE_INACCESSIBLE 20
-static uint32_t volatile_mem(mssa_aa *aa, const mssa_inst *call) {
-  return mssa__llvm(aa) >= LLVM_VOLATILE_INACCESSIBLE && mssa__is_volatile_memintrinsic(aa, call)
-             ? MEM_LOC(MSSA_MEM_INACCESSIBLE, MSSA_MA_MODREF) : 0;
-}
-
-uint32_t mssa__call_effects(mssa_aa *aa, const mssa_inst *call) {
-  uint32_t me = MSSA_MEM_ANY;
-  if (aa->layers & MSSA_AA_BASIC) {
-    me = attrlist_mem(aa, call->attrs);
-    uint32_t c = direct_callee(aa, call);
-    /* operand bundles may read and write memory besides the callee */
-    if (c != MSSA_NONE && (!mssa__call_has_bundles(call) || intr_of(aa, call) == MSSA_INTR_ASSUME))
-      me &= callee_mem(aa, call, c) | volatile_mem(aa, call);
-  }
-  /* TBAA: a call tagged with an immutable type only reads. */
-  if (tbaa_tag_immutable(aa, call->md_tbaa)) me &= MEM_ALL(MSSA_MA_REF);
-  return me;
 }
 
 /* A FunctionModRefBehavior that says what memory effects `me` say, so that
@@ -317,7 +72,7 @@ unsigned mssa__modref_behavior(mssa_aa *aa, const mssa_inst *call) {
   if (aa->layers & MSSA_AA_BASIC) {
     uint32_t fa = mssa__call_fn_attrs(aa, call);
     r = behavior_from_attrs(fa);
-    if (r != MSSA__FMRB_NONE && !mssa__call_has_bundles(call) && direct_callee(aa, call) != MSSA_NONE)
+    if (r != MSSA__FMRB_NONE && !mssa__call_has_bundles(call) && mssa__direct_callee(aa, call) != MSSA_NONE)
       r &= behavior_from_attrs(mssa__call_fn_attrs_callee(aa, call) | mssa__intrinsic_fn_attrs(aa, call));
   }
   if (r == MSSA__FMRB_NONE) return r;
@@ -337,7 +92,7 @@ static unsigned arg_modref(mssa_aa *aa, const mssa_inst *call, uint32_t argno) {
     return pa & (MSSA_A_READONLY | MSSA_A_BYVAL) ? MSSA__MR_REF : MSSA__MR_MODREF;
   }
   if (pa & MSSA_A_WRITEONLY) return MSSA__MR_MOD;
-  if (call_libfunc(aa, call) == LF_MEMSET_PATTERN16 && argno == 0) return MSSA__MR_MOD;
+  if (mssa__call_libfunc(aa, call) == LF_MEMSET_PATTERN16 && argno == 0) return MSSA__MR_MOD;
   if (pa & MSSA_A_READONLY) return MSSA__MR_REF;
   if (pa & MSSA_A_READNONE) return MSSA__MR_NOMODREF;
   return MSSA__MR_MODREF;
@@ -423,7 +178,7 @@ bool mssa__arg_loc(mssa_aa *aa, uint32_t call, uint32_t argno, mssa_loc *out) {
   }
   default: break;
   }
-  switch (call_libfunc(aa, i)) {
+  switch (mssa__call_libfunc(aa, i)) {
   case LF_STRCPY: case LF_STRCAT: case LF_STRNCAT:
     out->size = MSSA_LOC_AFTER; return true;
   case LF_MEMSET_CHK:
