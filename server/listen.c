@@ -307,11 +307,17 @@ int mssad_listen_systemd(mssad_server *s, int *count) {
   return 0;
 }
 
-/* stdin/stdout: pipes or sockets (a file or tty is not supported). */
+/* stdin/stdout: pipes or sockets; a stdin that is a regular file is read
+** through a pipe a thread fills (stdin_pump.c); stdout may be a file. */
 int mssad_serve_stdio(mssad_server *s) {
+  int infd = 0;
+  if (!mssad_stdin_pollable(0) && (infd = mssad_stdin_pump(0)) < 0) {
+    MSSAD_ERROR("--stdio: cannot read stdin through a pipe (%s)", strerror(-infd));
+    return infd;
+  }
   uv_stream_t *in = mssad_conn_alloc_stream(false), *out = mssad_conn_alloc_stream(false);
   int rc = uv_pipe_init(s->loop, (uv_pipe_t *)in, 0);
-  if (!rc) rc = uv_pipe_open((uv_pipe_t *)in, 0);
+  if (!rc) rc = uv_pipe_open((uv_pipe_t *)in, infd);
   int rc2 = uv_pipe_init(s->loop, (uv_pipe_t *)out, 0);
   if (!rc2) rc2 = uv_pipe_open((uv_pipe_t *)out, 1);
   if (rc || rc2) {

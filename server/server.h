@@ -177,6 +177,11 @@ int mssad_listen_unix(mssad_server *s, const char *path);
 int mssad_listen_tcp(mssad_server *s, const char *hostport);
 int mssad_listen_systemd(mssad_server *s, int *count);
 int mssad_serve_stdio(mssad_server *s);
+/* stdin_pump.c: is fd a pipe or socket libuv can poll? If not (a regular
+** file), mssad_stdin_pump copies it on a thread into a new pipe and
+** returns the pipe's read end (or a negative errno). */
+int mssad_stdin_pollable(int fd);
+int mssad_stdin_pump(int fd);
 void mssad_listeners_close(mssad_server *s);
 
 /* Work on the thread pool for a connection (store.c): a build, or the

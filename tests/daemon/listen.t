@@ -111,6 +111,25 @@ def main():
     is_([r["id"] for r in rs], [1, 2, 3], "--stdio: three replies in order")
     is_(rs[2]["result"]["clobber"]["id"] if len(rs) == 3 else None, 4, "--stdio: clobber answered")
     is_(p.returncode, 0, "--stdio: exits 0 at end of input")
+    # stdin a regular file and stdout a file, as `memssad --stdio < in > out`
+    # (epoll cannot poll a file: this aborted before stdin_pump.c)
+    reqf, outf = os.path.join(tmp, "req.jsonl"), os.path.join(tmp, "out.jsonl")
+    with open(reqf, "w") as f:
+        for i in range(1, 2001):
+            f.write('{"id":%d,"method":"ping"}\n' % i)
+        f.write(json.dumps({"id": 2001, "method": "load", "params": {"path": ll}}) + "\n")
+        f.write('{"id":2002,"method":"clobber","params":{"module":"update","function":"update","inst":11}}\n')
+    with open(reqf) as fi, open(outf, "w") as fo:
+        rc = subprocess.run([lib.MEMSSAD, "--stdio", "-q"], stdin=fi, stdout=fo, stderr=subprocess.PIPE,
+                            timeout=60).returncode
+    with open(outf) as f:
+        rs = [json.loads(l) for l in f.read().splitlines()]
+    is_((rc, len(rs), [r["id"] for r in rs] == list(range(1, 2003))), (0, 2002, True),
+        "--stdio < FILE > FILE: exit 0, 2002 replies in order")
+    is_(rs[-1]["result"]["clobber"]["id"] if rs else None, 4, "... the last one the clobber answer")
+    rc = subprocess.run([lib.MEMSSAD, "--stdio", "-q"], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                        stderr=subprocess.PIPE, timeout=30)
+    is_((rc.returncode, rc.stdout), (0, b""), "--stdio < /dev/null: no reply, exit 0")
 
     # systemd socket activation
     spath = os.path.join(tmp, "sd.sock")
