@@ -667,13 +667,191 @@ static crange offset_range(mssa_aa *aa, const mssa__decomp *d1, uint64_t *gcd_ou
   return orange;
 }
 
+/* isKnownNonEqual, the parts that matter for GEP indices: V1 = V2 + nonzero,
+** matching invertible operations, and contradictory known bits. */
+/* matchSimpleRecurrence: %p = phi [start, ...], [%bo, ...] with %bo a binary
+** operation of %p and a step. */
+static bool simple_recurrence(const mssa_aa *aa, const mssa__op *phi, mssa_val pv,
+                              mssa__op *bo, mssa_val *start) {
+  if (phi->nops != 4) return false;
+  for (unsigned i = 0; i < 2; i++) {
+    mssa_val l = phi->ops[2 * i], r = phi->ops[2 * (1 - i)];
+    if (!mssa__operator(aa, l, bo) || !bo->is_inst || bo->nops != 2) continue;
+    switch (bo->opcode) {
+    case MSSA_OP_LSHR: case MSSA_OP_ASHR: case MSSA_OP_SHL: case MSSA_OP_ADD:
+    case MSSA_OP_SUB: case MSSA_OP_AND: case MSSA_OP_OR: case MSSA_OP_MUL:
+      break;
+    default:
+      continue;
+    }
+    if (bo->ops[0] != pv && bo->ops[1] != pv) continue;
+    *start = r;
+    return true;
+  }
+  return false;
+}
+
+/* getInvertibleOperands for the opcodes BasicAA's indices meet. */
+static bool invertible_operands(const mssa_aa *aa, mssa_val a, mssa_val b, const mssa__op *oa,
+                                const mssa__op *ob, mssa_val *na, mssa_val *nb) {
+  if ((oa->opcode == MSSA_OP_ADD || oa->opcode == MSSA_OP_SUB || oa->opcode == MSSA_OP_XOR) &&
+      oa->nops == 2 && ob->nops == 2) {
+    if (oa->ops[0] == ob->ops[0]) { *na = oa->ops[1]; *nb = ob->ops[1]; return true; }
+    if (oa->ops[1] == ob->ops[1]) { *na = oa->ops[0]; *nb = ob->ops[0]; return true; }
+    if (oa->opcode != MSSA_OP_SUB) {
+      if (oa->ops[0] == ob->ops[1]) { *na = oa->ops[1]; *nb = ob->ops[0]; return true; }
+      if (oa->ops[1] == ob->ops[0]) { *na = oa->ops[0]; *nb = ob->ops[1]; return true; }
+    }
+    return false;
+  }
+  if ((oa->opcode == MSSA_OP_SEXT || oa->opcode == MSSA_OP_ZEXT) &&
+      mssa__int_bits(aa, oa->ops[0]) == mssa__int_bits(aa, ob->ops[0])) {
+    *na = oa->ops[0];
+    *nb = ob->ops[0];
+    return true;
+  }
+  if (oa->opcode == MSSA_OP_PHI && oa->is_inst && ob->is_inst &&
+      aa->f->insts.a[oa->inst].block == aa->f->insts.a[ob->inst].block) {
+    /* Two recurrences stepped by the same invertible function: they differ
+    ** iff their start values do. */
+    mssa__op bo1, bo2;
+    mssa_val s1, s2, x, y;
+    if (!simple_recurrence(aa, oa, a, &bo1, &s1) || !simple_recurrence(aa, ob, b, &bo2, &s2))
+      return false;
+    if (bo1.opcode != bo2.opcode) return false;
+    if (!invertible_operands(aa, bo1.ops[0], bo2.ops[0], &bo1, &bo2, &x, &y)) return false;
+    if (x != a || y != b) return false;
+    *na = s1;
+    *nb = s2;
+    return true;
+  }
+  return false;
+}
+
+static bool nonequal(mssa_aa *aa, mssa_val a, mssa_val b, unsigned depth, uint32_t cxt);
+
+/* isNonEqualPHIs: same block; per incoming block, different constants or
+** (for at most one block) values known to differ, asked with that block's
+** terminator as the context instruction, as LLVM does. */
+static bool nonequal_phis(mssa_aa *aa, const mssa__op *pa, const mssa__op *pb, unsigned depth) {
+  bool full = false;
+  for (uint32_t k = 0; k + 1 < pa->nops; k += 2) {
+    mssa_val blk = pa->ops[k + 1];
+    bool seen = false;
+    for (uint32_t q = 1; q < k; q += 2) seen |= pa->ops[q] == blk;
+    if (seen) continue;
+    mssa_val v1 = pa->ops[k], v2 = MSSA_VAL_NONE;
+    for (uint32_t q = 0; q + 1 < pb->nops; q += 2)
+      if (pb->ops[q + 1] == blk) { v2 = pb->ops[q]; break; }
+    if (v2 == MSSA_VAL_NONE) return false;
+    int64_t c1, c2;
+    unsigned w1, w2;
+    if (mssa__const_int(aa, v1, &c1, &w1) && mssa__const_int(aa, v2, &c2, &w2) && c1 != c2) continue;
+    if (full) return false;
+    uint32_t term = MSSA_VAL_KIND(blk) == MSSA_VK_BLOCK && MSSA_VAL_INDEX(blk) < aa->f->blocks.n
+                        ? aa->f->blocks.a[MSSA_VAL_INDEX(blk)].last : MSSA_NONE;
+    if (!nonequal(aa, v1, v2, depth + 1, term)) return false;
+    full = true;
+  }
+  return true;
+}
+
+/* LLVM 14's isAddOfNonZero (current LLVM's isModifyingBinopOfNonZero
+** also takes xor): `o` is x + y (or x ^ y) with the other operand `v`,
+** and y is known not to be zero. */
+static bool binop_of_nonzero(mssa_aa *aa, const mssa__op *o, mssa_val v, bool current, unsigned depth,
+                             uint32_t cxt) {
+  if (o->opcode != MSSA_OP_ADD && !(current && o->opcode == MSSA_OP_XOR)) return false;
+  mssa_val y = o->ops[0] == v ? o->ops[1] : o->ops[1] == v ? o->ops[0] : MSSA_VAL_NONE;
+  if (y == MSSA_VAL_NONE) return false;
+  /* isKnownNonZero with the query's context instruction: a dominating
+  ** branch on y == 0 counts (isKnownNonNullFromDominatingCondition). */
+  return mssa__known_nonzero(aa, y, depth + 1) || nonzero_from_dom_cond(aa, y, cxt);
+}
+
+/* Current LLVM's isNonEqualSelect: `o` is a select; with `other` a select
+** on the same condition, the arms differ pairwise; else both arms differ
+** from v. */
+static bool nonequal_select(mssa_aa *aa, const mssa__op *o, mssa_val v, const mssa__op *other,
+                            unsigned depth, uint32_t cxt) {
+  if (o->opcode != MSSA_OP_SELECT) return false;
+  if (other && other->opcode == MSSA_OP_SELECT && other->ops[0] == o->ops[0])
+    return nonequal(aa, o->ops[1], other->ops[1], depth + 1, cxt) &&
+           nonequal(aa, o->ops[2], other->ops[2], depth + 1, cxt);
+  return nonequal(aa, o->ops[1], v, depth + 1, cxt) && nonequal(aa, o->ops[2], v, depth + 1, cxt);
+}
+
+/* isKnownNonEqual, the parts that matter for GEP indices. Recursion is
+** bounded by LLVM's MaxAnalysisRecursionDepth. */
+static bool nonequal(mssa_aa *aa, mssa_val a, mssa_val b, unsigned depth, uint32_t cxt) {
+  for (;; depth++) {
+    if (a == b) return false;
+    if (mssa__int_bits(aa, a) != mssa__int_bits(aa, b) || !mssa__int_bits(aa, a)) return false;
+    if (depth >= MSSA__MAX_ANALYSIS_DEPTH) return false;
+    mssa__op oa, ob;
+    bool ha = mssa__operator(aa, a, &oa), hb = mssa__operator(aa, b, &ob);
+    if (ha && hb && oa.opcode == ob.opcode) {
+      mssa_val na, nb;
+      if (invertible_operands(aa, a, b, &oa, &ob, &na, &nb)) { a = na; b = nb; continue; }
+      if (oa.opcode == MSSA_OP_PHI && oa.is_inst && ob.is_inst &&
+          aa->f->insts.a[oa.inst].block == aa->f->insts.a[ob.inst].block &&
+          nonequal_phis(aa, &oa, &ob, depth))
+        return true;
+    }
+    bool current = mssa__current(aa);
+    if ((ha && binop_of_nonzero(aa, &oa, b, current, depth, cxt)) ||
+        (hb && binop_of_nonzero(aa, &ob, a, current, depth, cxt)))
+      return true;
+    mssa__known ka, kb;
+    mssa__known_bits(aa, a, depth, &ka);
+    mssa__known_bits(aa, b, depth, &kb);
+    if ((ka.zero & kb.one) || (ka.one & kb.zero)) return true;
+    return current && ((ha && nonequal_select(aa, &oa, b, hb ? &ob : NULL, depth, cxt)) ||
+                       (hb && nonequal_select(aa, &ob, a, ha ? &oa : NULL, depth, cxt)));
+  }
+}
+
+/* isKnownNonEqual(a, b) asked with context instruction cxt (MSSA_NONE:
+** none; only a dominating condition reads it). */
+static bool known_nonequal(mssa_aa *aa, mssa_val a, mssa_val b, uint32_t cxt) {
+  return nonequal(aa, a, b, 0, cxt);
+}
+
+/* The context instruction of aliasGEP's isKnownNonEqual: LLVM 14 passes
+** none, so ValueTracking's safeCxtI takes the second value, else the
+** first, if it is an instruction; current LLVM passes the GEP instruction
+** each index came from (the first index's, else the second's). */
+static uint32_t nonequal_cxt(const mssa_aa *aa, const mssa__varidx *a, const mssa__varidx *b) {
+  if (mssa__current(aa)) return a->cxt != MSSA_NONE ? a->cxt : b->cxt;
+  if (MSSA_VAL_KIND(b->v) == MSSA_VK_INST) return MSSA_VAL_INDEX(b->v);
+  if (MSSA_VAL_KIND(a->v) == MSSA_VK_INST) return MSSA_VAL_INDEX(a->v);
+  return MSSA_NONE;
+}
+
+/* Current LLVM's MultiplyByScaleNoWrap: abs(V * Scale) >= abs(Scale) for
+** V != 0 only if the product cannot wrap: the index has nsw, or the scale
+** fits in the bits the extension to the index width added. (LLVM 14 does
+** not ask; opt-19 and opt-22 do: a `getelementptr` without inbounds of a
+** 64-byte type by a non-zero i64 is MayAlias there.) */
+static bool scale_no_wrap(const mssa_aa *aa, const mssa__varidx *v) {
+  if (v->nsw) return true;
+  unsigned orig = mssa__int_bits(aa, v->v);
+  unsigned width = mssa__casted_width(aa, v->v, v->zext, v->sext, v->trunc);
+  if (!orig || width <= orig) return false;
+  unsigned room = width - orig;
+  uint64_t max = room >= 64 ? ~0ull : (1ull << room) - 1;
+  uint64_t scale = width >= 64 ? (uint64_t)v->scale : (uint64_t)v->scale & ((1ull << width) - 1);
+  return scale <= max;
+}
+
 /* A lower bound (*minabs) on the absolute value of d1's variable offset
 ** when that offset is known non-zero: one index known non-zero, or two
 ** indices with opposite scales whose values are known to differ. */
 static bool min_abs_var_offset(mssa_aa *aa, const mssa__decomp *d1, uint64_t *minabs) {
   if (d1->nvar == 1) {
     const mssa__varidx *v = &d1->var[0];
-    if (v->trunc == 0 && (mssa__known_nonzero(aa, v->v, 0) || nonzero_from_dom_cond(aa, v->v, v->cxt))) {
+    if (v->trunc == 0 && (mssa__known_nonzero(aa, v->v, 0) || nonzero_from_dom_cond(aa, v->v, v->cxt)) &&
+        (!mssa__current(aa) || scale_no_wrap(aa, v))) {
       *minabs = v->scale < 0 ? 0 - (uint64_t)v->scale : (uint64_t)v->scale;
       return true;
     }
@@ -681,7 +859,7 @@ static bool min_abs_var_offset(mssa_aa *aa, const mssa__decomp *d1, uint64_t *mi
     const mssa__varidx *a = &d1->var[0], *b = &d1->var[1];
     if (a->scale == (int64_t)(0 - (uint64_t)b->scale) && a->trunc == 0 && a->zext == b->zext &&
         a->sext == b->sext && a->trunc == b->trunc && bstate(aa)->phibbs.n == 0 &&
-        mssa__known_nonequal(aa, a->v, b->v)) {
+        known_nonequal(aa, a->v, b->v, nonequal_cxt(aa, a, b))) {
       *minabs = a->scale < 0 ? 0 - (uint64_t)a->scale : (uint64_t)a->scale;
       return true;
     }

@@ -247,7 +247,6 @@ void mssa__linear_expression(const mssa_aa *aa, mssa_val v, unsigned zext, unsig
 typedef struct mssa__known { uint64_t zero, one; unsigned bits; } mssa__known;
 void mssa__known_bits(const mssa_aa *aa, mssa_val v, unsigned depth, mssa__known *out);
 bool mssa__known_nonzero(const mssa_aa *aa, mssa_val v, unsigned depth);
-bool mssa__known_nonequal(const mssa_aa *aa, mssa_val a, mssa_val b);
 
 /* Sign-extends the low `bits` bits of x. */
 static inline int64_t mssa__sext(uint64_t x, unsigned bits) {

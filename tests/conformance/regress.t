@@ -8,6 +8,13 @@
 #   regress22/loop-two-arrays       current LLVM's phi search: no PR46156
 #                                   block, size from the translated pointer;
 #   regress22/malloc-undeclared-effects  no malloc rule in current BasicAA.
+# and the project's own reductions of differences found on Debian's
+# libxcrypt sources (tests/fixtures/regress/llvmN, expected printouts made
+# by gen-expected with the matching opt):
+#   llvm14/nonequal-dominating-branch  isKnownNonEqual's isKnownNonZero
+#                                   sees a dominating branch (context from
+#                                   safeCxtI);
+#   llvm19, llvm22/scale-may-wrap   current BasicAA's MultiplyByScaleNoWrap.
 # Strict: every annotation identical, print<memoryssa> and the walker's.
 # shellcheck disable=SC2034  # read by lib.sh
 TODO_DEFS=""
@@ -19,8 +26,11 @@ USE_THRESHOLD=100
 
 need_tools
 ran=0
-for d in regress14 regress22; do
-  corpus=$MEMSSA_SHARED/corpus/$d
+for d in regress14 regress22 own/llvm14 own/llvm19 own/llvm22; do
+  case $d in
+    own/*) corpus=$MEMSSA_ROOT/tests/fixtures/regress/${d#own/} ;;
+    *) corpus=$MEMSSA_SHARED/corpus/$d ;;
+  esac
   [ -d "$corpus" ] || { tap_note "skipped $d: no corpus at $corpus"; continue; }
   v=14
   [ -f "$corpus/LLVM_VERSION" ] && v=$(cat "$corpus/LLVM_VERSION")
