@@ -57,30 +57,35 @@ def objects(top, build):
     return have, stale, unbuilt
 
 
-def symbols(obj):
-    """(defined global functions, undefined symbols) of one object."""
-    out = subprocess.run(["nm", "-P", obj], check=True, capture_output=True, text=True).stdout
-    defined, undefined = set(), set()
+def symbols(objs):
+    """{source: (defined global functions, undefined symbols)} of the
+    objects objs ({source: object}), from one run of nm over all of them."""
+    by_obj = {obj: src for src, obj in objs.items()}
+    out = subprocess.run(["nm", "-P", "-A"] + sorted(by_obj), check=True, capture_output=True,
+                         text=True).stdout
+    syms = {src: (set(), set()) for src in objs}
     for line in out.splitlines():
-        parts = line.split()
-        if len(parts) < 2:
+        head, _, rest = line.partition(": ")   # "OBJECT: NAME TYPE VALUE SIZE"
+        parts = rest.split()
+        if head not in by_obj or len(parts) < 2:
             continue
+        defined, undefined = syms[by_obj[head]]
         if parts[1] in DEFINES:
             defined.add(parts[0])
         elif parts[1] == "U":
             undefined.add(parts[0])
-    return defined, undefined
+    return syms
 
 
 def call_graph(objs):
     """{A: {B: sorted functions of B that A calls}} over the sources objs."""
-    syms = {src: symbols(obj) for src, obj in sorted(objs.items())}
+    syms = symbols(objs)
     home = {}
-    for src, (defined, _) in syms.items():
+    for src, (defined, _) in sorted(syms.items()):
         for name in defined:
             home.setdefault(name, []).append(src)
     edge = {}
-    for src, (_, undefined) in syms.items():
+    for src, (_, undefined) in sorted(syms.items()):
         for name in sorted(undefined):
             where = home.get(name, ())
             if len(where) == 1 and where[0] != src:
