@@ -69,10 +69,6 @@ ALLOWED_CIRCLES = (
     (("analysis/reader/ll_read.c", "analysis/reader/ll_read_attr.c", "analysis/reader/ll_read_const.c",
       "analysis/reader/ll_read_inst.c", "analysis/reader/ll_read_md.c", "analysis/reader/ll_read_type.c"),
      "STEP: the token helpers leave ll_read.c"),
-    (tuple("protocol/%s.c" % f for f in ("batch", "jsonir", "jsonir_fn", "load_source", "m_admin",
-                                        "m_common", "m_deps", "m_deps_ids", "m_edit", "m_load",
-                                        "m_query", "m_reload", "rpc")),
-     "STEP: rpc.c splits"),
     (tuple("server/%s.c" % f for f in ("conn", "journal", "listen", "main", "store")),
      "STEP: the server's callbacks become a table"),
 )
