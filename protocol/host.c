@@ -2,9 +2,10 @@
 ** host.c -- the journal hooks of the host (proto.h, mssa_proto_host): what
 ** the methods that change the module set call to record the change first.
 **
-** Why a file of its own: load, reload and edit call these, and the engine
-** (rpc.c) calls those methods through the dispatch table; the hooks at
-** the engine's home made the two call each other.
+** Why a file of its own: load, reload and edit (and a load job, job.c) call
+** these, and the engine calls those methods through the dispatch table
+** (dispatch.c); the hooks at the engine's home (rpc.c) made the two call
+** each other.
 **
 ** Invariants:
 **   1. Without a journal (host->journal NULL: no --state-dir, or a replay)

@@ -6,12 +6,12 @@
 ** Invariants:
 **   1. A load job owns copies of everything it reads (name, path, root) or
 **      a reference to the text's JSON string, which nothing else touches
-**      while the job runs; job_run calls only the analysis library and
-**      m_read.c, so it is safe on a worker thread. Everything else here
-**      runs on the query thread.
-**   2. Every file a load reads is read by job_run, on the pool: a path
+**      while the job runs; its run (job.c) calls only the analysis library
+**      and m_read.c, so it is safe on a worker thread. Everything else
+**      here runs on the query thread.
+**   2. Every file a load reads is read by the job's run, on the pool: a path
 **      load is always a job, even when the module is reloaded by
-**      difference (then the pool reads, and job_reply compares on the query
+**      difference (then the pool reads, and the reply compares on the query
 **      thread, or the pool compares too for texts that compare slowly).
 **      The query thread never opens a file, so no file (a FIFO, a slow
 **      disk) can stall the other clients.
