@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
-"""tests/layers.t -- the #include lines follow the architecture.
+"""tests/layers.t -- the #include lines and the calls between files follow
+the architecture.
 
 Reads the #include lines of every .c and .h file of analysis/, protocol/,
-server/, clients/ and bench/*.c (bench programs count as clients) and checks
+server/, clients/ and bench/*.c (bench programs count as clients), and the
+calls between the production files from the build's objects, and checks
 one rule per TAP test:
 
   1. every #include "..." names a file of the tree (so the others see all);
@@ -29,6 +31,7 @@ one rule per TAP test:
   9. every entry of ALLOWED_CIRCLES still has two of its files in one
      circle, so a circle broken is also taken off the list (an inherent
      pair inside a larger circle still to break counts as held).
+  10. the circle finder finds the one circle of a made-up call graph.
 Rules 8 and 9 need the objects (`make` first); without them they are
 skipped.
 
@@ -216,6 +219,18 @@ def allowed_entry(group):
     return min(fits)[1] if fits else None
 
 
+def check_finder(tap):
+    """Rule 10: the circle finder, on a made-up call graph, finds exactly
+    its circle (so rules 8 and 9 cannot pass on a finder that finds none)."""
+    edge = {"a.c": {"b.c": ["f"]}, "b.c": {"c.c": ["g"]}, "c.c": {"a.c": ["h"], "d.c": ["i"]},
+            "d.c": {"e.c": ["j"]}}
+    got = file_circles.components(edge)
+    hops = file_circles.cycle(edge, got[0]) if got else []
+    good = got == [["a.c", "b.c", "c.c"]] and hops == ["a.c", "b.c", "c.c", "a.c"]
+    tap.ok(good, "the circle finder finds a made-up circle a -> b -> c -> a, and only it",
+           [] if good else ["found %r, cycle %r" % (got, hops)])
+
+
 def check_circles(top, tap):
     """Rules 8 and 9, from the build's objects (file_circles.py)."""
     objs, stale, _ = file_circles.objects(top, file_circles.build_dir(top))
@@ -285,6 +300,7 @@ def main():
            ["%s: %s" % (i.where(), p) for i, p in bad if p])
 
     check_circles(top, tap)
+    check_finder(tap)
     tap.done()
 
 
