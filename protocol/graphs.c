@@ -27,7 +27,7 @@
 **      may be evicted: it forgets the node first (mssa__graph_forget).
 **   5. Everything here runs on the query thread.
 **   6. Every answer counts as a use of the graph that gave it, including a
-**      reply the raw cache (rpc.c) hands out again without decoding the
+**      reply the raw cache (rawcache.c) hands out again without decoding the
 **      request (mssa__graph_touch): the LRU order is the order of answers.
 */
 #include <stdlib.h>

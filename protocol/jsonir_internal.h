@@ -1,7 +1,8 @@
 /*
 ** jsonir_internal.h -- state shared by jsonir.c (module: heaps, types,
 ** globals, externs, metadata) and jsonir_fn.c (functions, blocks,
-** instructions) while one JSON IR module is lowered.
+** instructions) while one JSON IR module is lowered, and the helpers of
+** jsonir_common.c that both call.
 **
 ** Invariants:
 **   1. The first fault sets `failed` and `err` (with its JSON path); every
@@ -22,6 +23,9 @@
 #include "base/buf.h"
 #include "jsonir.h"
 
+/* The named metadata that marks a module lowered from JSON IR
+** (mssa__jsonir_module). */
+#define JL_MARK "memssa.jsonir"
 #define JL_PATH 384            /* room for a JSON path in messages */
 #define JL_NAME_MAX 200        /* longest JSON name */
 #define JL_MAX_HEAPS 4096
@@ -45,7 +49,7 @@ typedef struct jl {
   bool any_tag;                /* some instruction uses a heap tag */
 } jl;
 
-/* Records the first error (invariant 1): "PATH: message". */
+/* jsonir_common.c. Records the first error (invariant 1): "PATH: message". */
 void mssa__jl_fail(jl *c, const char *path, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 /* Appends formatted text to the output (or to `b` with jl_bprintf). */

@@ -2,8 +2,9 @@
 ** load_source.h -- `load {"source":"/abs/file.c"}`: the C file compiled
 ** to IR by the client library's compile driver (clients/libmemssa-client/
 ** compile.h) on the load job's pool thread, then loaded as a text (by
-** difference when the module is loaded already). m_load.c calls these at
-** its few points: the params, the job's run, a failed reply, the free.
+** difference when the module is loaded already). m_load.c (the params) and
+** job.c (the job's run, a failed reply, the free) call these at their few
+** points.
 **
 ** Invariants:
 **   1. The compile runs on the thread pool, never on the query thread:

@@ -1,16 +1,17 @@
 /*
 ** m_load.c -- methods that read or report whole modules: load (as a job
-** for the thread pool), functions, print, verify.
+** for the thread pool: made here, run, answered and freed by job.c),
+** functions, print, verify.
 **
 ** Invariants:
 **   1. A load job owns copies of everything it reads (name, path, root) or
 **      a reference to the text's JSON string, which nothing else touches
-**      while the job runs; job_run calls only the analysis library and
-**      m_read.c, so it is safe on a worker thread. Everything else here
-**      runs on the query thread.
-**   2. Every file a load reads is read by job_run, on the pool: a path
+**      while the job runs; its run (job.c) calls only the analysis library
+**      and m_read.c, so it is safe on a worker thread. Everything else
+**      here runs on the query thread.
+**   2. Every file a load reads is read by the job's run, on the pool: a path
 **      load is always a job, even when the module is reloaded by
-**      difference (then the pool reads, and job_reply compares on the query
+**      difference (then the pool reads, and the reply compares on the query
 **      thread, or the pool compares too for texts that compare slowly).
 **      The query thread never opens a file, so no file (a FIFO, a slow
 **      disk) can stall the other clients.
@@ -24,79 +25,24 @@
 #include <string.h>
 
 #include "jsonir.h"
+#include "job.h"
 #include "load_source.h"
 #include "methods.h"
 #include "query/dot.h"
 #include "query/source.h"
 #include "reader/retext.h"
 
-struct mssa_proto_job {
-  json_t *id;             /* request id (owned), NULL for a notification */
-  char *name;
-  char *path;             /* file to read, or the name used in diagnostics */
-  bool from_file;         /* a path load: job_run reads `path` first */
-  mssa__srcjob *src;      /* a source load: job_run compiles it first (owned) */
-  char *root;             /* from_file: read only under this directory (NULL: anywhere) */
-  size_t max_bytes;       /* --max-module-bytes */
-  json_t *text;           /* the module text as a JSON string (owned) or NULL */
-  mssa_build_opts opts;
-  unsigned llvm;          /* params.llvm: read as this LLVM version (0: detect) */
-  /* results of job_run */
-  int rc;
-  int refused;            /* the file was not read: its MSSA_REASON_*, else -1 */
-  char refusal[512];
-  mssa_qmodule *q;
-  mssa_diag diag;
-  double ms, read_ms;     /* read_ms: reading the file (path loads) */
-  char why[256];          /* a replace that could not be done by difference */
-  /* A reload by difference. Its comparison runs on the pool against copies
-  ** (omap set; m_reload.c applies the plan on the query thread if the
-  ** bundle is still at the version copied), or, for texts that compare
-  ** fast, in job_reply on the query thread once the pool has read the file
-  ** (compare_here). */
-  mssa_qmodule *rq;       /* the bundle compared against (not owned) */
-  uint64_t rversion;
-  bool compare_here;
-  char *otext;            /* copy of its text, and of its text map (owned) */
-  size_t olen;
-  struct mssa__textmap *omap;
-  uint32_t max_changed;
-  uint8_t *pinned;        /* mssa__module_pinned_funcs (owned) */
-  char *ntext;            /* the new text (owned) */
-  size_t nlen;
-  mssa__retext_plan *plan; /* the comparison, when it found a plan */
-  bool again;             /* job_reply asks for a second run: a full build */
-  uint64_t t0;            /* when the request was handled */
-  char *lines_file;       /* params.load_lines: the reply lists the lines of
-                             this file's loads (owned), else NULL */
-};
-
 /* Texts with debug info are compared at ~1.5 ms per MB (every `!N` is looked
 ** at): above this size the comparison goes to the pool so that the query
 ** thread keeps answering (pings within 10 ms during a load).
 ** Texts without references compare at memcmp speed and stay here. */
 #define SYNC_REFS_MAX ((size_t)1 << 20)
-/* A reload by difference on the query thread is bounded work: the new
-** text is compared there only up to this size. */
-#define SYNC_TEXT_MAX ((size_t)16 << 20)
 
 /* params.load_lines: the file whose load lines the reply lists (the
 ** source, else the module's name), or NULL when not asked. */
 static const char *lines_file(mssa__call *c, const char *name, const mssa__srcjob *src) {
   if (!json_is_true(json_object_get(c->params, "load_lines"))) return NULL;
   return src ? mssa__source_path(src) : name;
-}
-
-/* Adds "load_lines" to a load's reply: the lines with loads of `file`
-** in the module as loaded now (for an editor's code lenses). */
-static void add_load_lines(json_t *res, const mssa_qmodule *q, const char *file) {
-  if (!res || !file) return;
-  uint32_t *lines;
-  uint32_t n = mssa_q_load_lines(q, file, &lines);
-  json_t *arr = json_array();
-  for (uint32_t k = 0; k < n; k++) json_array_append_new(arr, json_integer(lines[k]));
-  free(lines);
-  json_object_set_new(res, "load_lines", arr);
 }
 
 /* "dir/foo.ll" -> "foo" */
@@ -172,7 +118,7 @@ static int reload_text_here(mssa__call *c, mssa_qmodule *cur, const char *name, 
   int rc = mssa__reload_diff(c, cur, name, file, NULL, &ftext, flen, t0, why, cap);
   free(ftext);
   if (rc == 0) c->p->loads++;
-  if (rc == 0) add_load_lines(c->result, cur, lines_file(c, name, NULL));
+  if (rc == 0) mssa__add_load_lines(c->result, cur, lines_file(c, name, NULL));
   return rc;
 }
 
@@ -255,252 +201,6 @@ int mssa__m_load(mssa__call *c) {
   c->job = j;
   c->p->loads++;
   return 0;
-}
-
-bool mssa_proto_job_again(const mssa_proto_job *j) { return j->again; }
-
-/* A full build of the text the job holds (read from the file, or the
-** request's), then its text map for a later reload by difference (here,
-** off the query thread: a fresh module's text is exactly its input). */
-static void build_full(mssa_proto_job *j, uint64_t t0) {
-  const char *text = j->ntext;
-  size_t len = j->nlen;
-  if (!text) {
-    text = json_string_value(j->text);
-    len = json_string_length(j->text);
-  }
-  j->rc = mssa_qmodule_build_llvm(j->path, text, len, &j->opts, j->llvm, &j->q, &j->diag);
-  if (j->rc == MSSA_OK && j->q) {
-    mssa__module_textmap_build(j->q->m);
-    j->q->read_ms += j->read_ms;
-  }
-  /* The module has its own copy; the file's is not needed any more. */
-  free(j->ntext);
-  j->ntext = NULL;
-  j->ms = (double)(mssa_now_ns() - t0) / 1e6;
-}
-
-void mssa_proto_job_run(mssa_proto_job *j) {
-  uint64_t t0 = mssa_now_ns();
-  memset(&j->diag, 0, sizeof j->diag);
-  if (j->again) {   /* the second run: a full build of the text read */
-    j->again = false;
-    build_full(j, t0);
-    return;
-  }
-  if (j->from_file) {
-    if (mssa__read_module_file(j->path, j->root, j->max_bytes, &j->ntext, &j->nlen, &j->refused,
-                               j->refusal, sizeof j->refusal))
-      return;
-    j->read_ms = (double)(mssa_now_ns() - t0) / 1e6;
-    if (j->compare_here) return;   /* job_reply compares, on the query thread */
-  } else if (j->src) {
-    if (mssa__source_compile(j->src, j->root, &j->ntext, &j->nlen)) {
-      j->compare_here = false;   /* nothing to compare: the failure is the reply */
-      mssa__textmap_free(j->omap);
-      j->omap = NULL;
-      j->rc = MSSA_EIO;
-      return;
-    }
-    if (j->compare_here) return;
-  } else if (j->omap) {
-    j->nlen = json_string_length(j->text);
-    j->ntext = mssa_xmalloc(j->nlen + 1);
-    memcpy(j->ntext, json_string_value(j->text), j->nlen + 1);
-  }
-  if (j->omap) {
-    /* The comparison of a reload by difference (its apply: job_reply). */
-    char why[256] = "";
-    mssa__retext_plan_new(j->otext, j->olen, j->omap, j->ntext, j->nlen, j->max_changed,
-                          j->pinned, &j->plan, why, sizeof why);
-    free(j->otext);
-    j->otext = NULL;
-    mssa__textmap_free(j->omap);
-    j->omap = NULL;
-    if (j->plan) return;
-    snprintf(j->why, sizeof j->why, "%s", why);   /* no plan: a full build */
-  }
-  build_full(j, t0);
-}
-
-const char *mssa_proto_job_module_name(const mssa_proto_job *j) { return j->name; }
-
-/* A reload by difference of the text read, on the query thread (with the
-** pool's plan, or comparing here). Returns true if it replied; false if
-** it must be a full build (j->why says why). */
-static bool reply_reload(mssa_proto *p, mssa_proto_job *j, mssa__retext_plan *plan,
-                         mssa_buf *out) {
-  mssa_qmodule *q = p->host->find(p->host, j->name);
-  if (!q || q != j->rq || q->version != j->rversion) {
-    mssa__retext_plan_free(plan);
-    snprintf(j->why, sizeof j->why, "the module changed while the new text was read or compared");
-    return false;
-  }
-  if (!plan && j->nlen > SYNC_TEXT_MAX) {
-    snprintf(j->why, sizeof j->why, "the file is too large to compare on the query thread");
-    return false;
-  }
-  mssa__call c;
-  memset(&c, 0, sizeof c);
-  c.p = p;
-  c.id = j->id;
-  c.notify = !j->id;
-  char why[256] = "";
-  int rc = mssa__reload_diff(&c, q, j->name, j->path, plan, &j->ntext, j->nlen, j->t0, why,
-                             sizeof why);
-  if (rc == 1) {
-    snprintf(j->why, sizeof j->why, "%s", why);
-    return false;
-  }
-  if (rc) p->errors++;
-  json_t *r = NULL;
-  if (j->id && rc) {
-    r = mssa__error_new(j->id, rc, c.msg, c.data);
-    c.data = NULL;
-  } else if (j->id) {
-    add_load_lines(c.result, q, j->lines_file);
-    mssa__source_add_notes(j->src, c.result);
-    r = mssa__result_new(j->id, c.result);
-    c.result = NULL;
-  }
-  json_decref(c.result);
-  json_decref(c.data);
-  if (r) mssa__emit(r, out);
-  return true;
-}
-
-/* The reply to a load that failed: the file refused or unreadable, or the
-** text not IR. */
-static void reply_failed(mssa_proto *p, mssa_proto_job *j, mssa_buf *out) {
-  p->errors++;
-  p->loads_failed++;
-  if (mssa__source_failed(j->src)) {
-    mssa__source_reply_failed(j->src, j->id, out);
-    return;
-  }
-  if (!j->id) return;
-  json_t *data;
-  int code;
-  const char *msg = j->refusal;
-  char buf[1024];
-  if (j->refused >= 0) {
-    code = MSSA_RPC_IO_ERROR;
-    data = json_pack("{sososs}", "path", mssa__jstr(j->path), "message", mssa__jstr(j->refusal),
-                     "reason", mssa_rpc_reason(j->refused));
-  } else if (j->rc == MSSA_EIO) {
-    code = MSSA_RPC_IO_ERROR;
-    data = json_pack("{soso}", "path", mssa__jstr(j->path), "message", mssa__jstr(j->diag.msg));
-  } else {
-    code = MSSA_RPC_IR_ERROR;
-    data = json_pack("{sosIsIso}", "file", mssa__jstr(j->diag.file[0] ? j->diag.file : j->path),
-                     "line", (json_int_t)j->diag.line, "col", (json_int_t)j->diag.col,
-                     "message", mssa__jstr(j->diag.msg));
-    const char *hint = j->from_file ? mssa__source_hint(j->path) : NULL;
-    if (hint) json_object_set_new(data, "hint", json_string(hint));
-  }
-  if (j->refused < 0) {
-    mssa_diag_format(&j->diag, buf, sizeof buf);
-    const char *hint = j->rc != MSSA_EIO && j->from_file ? mssa__source_hint(j->path) : NULL;
-    if (hint) snprintf(buf + strlen(buf), sizeof buf - strlen(buf), " (%s)", hint);
-    msg = buf;
-  }
-  json_t *m = mssa__jstr(msg);
-  mssa__emit(mssa__error_new(j->id, code, json_string_value(m), data), out);
-  json_decref(m);
-}
-
-/* The reply to a full load that built; the store installs j->q next. */
-static void reply_loaded(mssa_proto *p, mssa_proto_job *j, mssa_buf *out) {
-  mssa_qmodule *q = j->q;
-  mssa_proto_host *h = p->host;
-  bool replaced = h->find(h, j->name) != NULL;
-  if (!j->id) return;
-  json_t *res = json_pack(
-      "{sosisisisIsIsIsfsfsfsb}", "module", mssa__jstr(j->name), "functions", (int)q->ndefined,
-      "declarations", (int)(q->nfuncs - q->ndefined - q->nfailed), "failed", (int)q->nfailed,
-      "defs", (json_int_t)q->ndefs, "uses", (json_int_t)q->nuses, "phis", (json_int_t)q->nphis,
-      "ms", j->ms, "read_ms", q->read_ms, "build_ms", q->build_ms, "replaced", replaced);
-  json_object_set_new(res, "reused", json_integer(0));
-  json_object_set_new(res, "rebuilt", json_integer(q->ndefined + q->nfailed));
-  json_object_set_new(res, "reload", json_string("full"));
-  mssa__llvm_json(res, q->m);
-  if (replaced && j->why[0]) json_object_set_new(res, "why_full", mssa__jstr(j->why));
-  add_load_lines(res, q, j->lines_file);
-  mssa__source_add_notes(j->src, res);
-  mssa__emit(mssa__result_new(j->id, res), out);
-}
-
-void mssa_proto_job_reply(mssa_proto *p, mssa_proto_job *j, mssa_buf *out) {
-  if (j->refused < 0 && (j->plan || j->compare_here)) {
-    mssa__retext_plan *pl = j->plan;
-    j->plan = NULL;
-    j->compare_here = false;
-    if (reply_reload(p, j, pl, out)) return;
-    /* Rare: the module changed meanwhile, or the reparse met one of its
-    ** limits. A full build, back on the pool (the server runs the job again
-    ** and calls this again). */
-    j->again = true;
-    return;
-  }
-  mssa__changed(p);   /* the module set is about to change */
-  if (j->refused >= 0 || j->rc != MSSA_OK || !j->q) {
-    reply_failed(p, j, out);
-    return;
-  }
-  /* The text as read (also for path loads: replay must not depend on the
-  ** file), journaled before the reply so `always` acknowledges a durable
-  ** load. A fresh module's text is exactly its input (edits append later). */
-  if (mssa__journal_load(p, j->name, j->q->m, j->q->m->text, j->q->m->text_len) < 0) {
-    p->errors++;
-    p->loads_failed++;
-    mssa_qmodule_free(j->q);
-    j->q = NULL;
-    if (j->id)
-      mssa__emit(mssa__error_new(j->id, MSSA_RPC_IO_ERROR,
-                                 "cannot write the load to the journal; not loaded",
-                                 json_pack("{ss}", "reason",
-                                           mssa_rpc_reason(MSSA_REASON_JOURNAL_FAILED))),
-                 out);
-    return;
-  }
-  mssa__journal_end(p, true);   /* installed next (the store), whatever happens */
-  reply_loaded(p, j, out);
-}
-
-mssa_qmodule *mssa_proto_job_steal_module(mssa_proto_job *j) {
-  mssa_qmodule *q = j->q;
-  j->q = NULL;
-  return q;
-}
-
-void mssa_proto_job_timeout(mssa_proto *p, const mssa_proto_job *j, double limit_s,
-                            mssa_buf *out) {
-  p->errors++;
-  p->loads_failed++;
-  if (!j->id) return;
-  char msg[512];
-  snprintf(msg, sizeof msg, "loading module '%.200s' took longer than --request-timeout (%g s); "
-           "abandoned, the module is unchanged", j->name, limit_s);
-  json_t *data = json_pack("{sI}", "limit_ms", (json_int_t)(limit_s * 1000));
-  mssa__emit(mssa__error_new(j->id, MSSA_RPC_REQUEST_TIMEOUT, msg, data), out);
-}
-
-void mssa_proto_job_free(mssa_proto_job *j) {
-  if (!j) return;
-  json_decref(j->id);
-  free(j->root);
-  free(j->lines_file);
-  json_decref(j->text);
-  free(j->otext);
-  mssa__textmap_free(j->omap);
-  free(j->pinned);
-  free(j->ntext);
-  mssa__retext_plan_free(j->plan);
-  mssa_qmodule_free(j->q);
-  mssa__source_free(j->src);
-  free(j->name);
-  free(j->path);
-  free(j);
 }
 
 int mssa__m_functions(mssa__call *c) {

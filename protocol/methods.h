@@ -22,7 +22,7 @@
 #include "query/reach.h"
 #include "query/varname.h"
 
-/* Latency histogram: 4 buckets per power of two of nanoseconds. */
+/* Latency histogram: 4 buckets per power of two of nanoseconds (hist.c). */
 #define MSSA__HIST_BUCKETS 160
 typedef struct mssa__hist {
   uint64_t count;
@@ -60,11 +60,24 @@ typedef struct mssa__aentry {
   size_t len;
 } mssa__aentry;
 
-/* Slots of the raw cache (rpc.c). */
+/* Slots of the raw cache (rawcache.c). */
 #define MSSA__RAW_SLOTS 1024
-/* Entries filled in the raw cache (rpc.c) and the bytes it holds: its
-** table and its copies of request lines and replies. */
+struct mssa__rawentry;
+/* The slot of request `line` (the table made on first use), or NULL when
+** the line is too long to keep. */
+struct mssa__rawentry *mssa__raw_slot(mssa_proto *p, const char *line, size_t len);
+/* When slot e holds this very line's reply of the current gen: appends it
+** to out, counts it as the request it repeats, and returns true. */
+bool mssa__raw_answer(mssa_proto *p, const struct mssa__rawentry *e, const char *line, size_t len,
+                      mssa_buf *out);
+/* Keeps `reply` for `line` in slot e, with p->raw_q, raw_fi, raw_accesses
+** (first freeing the replies of older gens). */
+void mssa__raw_keep(mssa_proto *p, struct mssa__rawentry *e, const char *line, size_t len,
+                    const char *reply, size_t rlen);
+/* Entries filled in the raw cache and the bytes it holds: its table and its
+** copies of request lines and replies. */
 void mssa__raw_usage(const mssa_proto *p, size_t *entries, size_t *bytes);
+void mssa__raw_free(mssa_proto *p);
 
 /* One function's graph as --max-memory accounts it (graphs.c). */
 typedef struct mssa__gnode mssa__gnode;
@@ -102,7 +115,7 @@ struct mssa_proto {
   uint64_t reloads_diff;  /* loads answered by reparsing changed bodies only */
   uint64_t loads_source;  /* loads of a C source (`load {"source"}`) */
   /* Replies to byte-identical repeats of a request answered from rcache
-  ** (see rpc.c, "raw cache"); valid while gen is unchanged. */
+  ** (rawcache.c); valid while gen is unchanged. */
   struct mssa__rawentry *raw;
   bool raw_last;          /* set by the handler: this reply may be reused */
   const void *raw_q;      /* with raw_last: the module bundle and function */
@@ -261,7 +274,7 @@ uint32_t mssa__reload_max_changed(const mssa_module *m);
 int mssa__read_module_file(const char *path, const char *root, size_t max_bytes, char **text,
                            size_t *len, int *reason, char *msg, size_t cap);
 
-/* rpc.c: host->journal and host->journal_end, or nothing without a
+/* host.c: host->journal and host->journal_end, or nothing without a
 ** journal (mssa__journal then returns 0). */
 int mssa__journal(mssa_proto *p, int kind, const char *module, const char *payload, size_t len);
 void mssa__journal_end(mssa_proto *p, bool applied);
@@ -274,12 +287,18 @@ int mssa__journal_load(mssa_proto *p, const char *module, const mssa_module *m, 
 ** decided: mssa_module_llvm_basis) to obj. */
 void mssa__llvm_json(json_t *obj, const mssa_module *m);
 
-/* Sets id member and "jsonrpc", dumps `reply` + '\n' into out, frees it. */
+/* reply.c: sets id member and "jsonrpc", dumps `reply` + '\n' into out,
+** frees it. */
 void mssa__emit(json_t *reply_steal, mssa_buf *out);
 json_t *mssa__error_new(json_t *id, int code, const char *msg, json_t *data_steal);
 json_t *mssa__result_new(json_t *id, json_t *result_steal);
+/* The reply line of `id` with `err` (an error object) or `val` (a result),
+** both borrowed: the bytes mssa__emit writes for the envelope holding them. */
+void mssa__emit_parts(json_t *id, json_t *err, json_t *val, mssa_buf *out);
+/* The reply line of `id` with a result already encoded (`len` bytes). */
+void mssa__emit_text(json_t *id, const char *result, size_t len, mssa_buf *out);
 /* One request (or any other JSON value, answered -32600); takes root
-** (rpc.c). */
+** (dispatch.c). */
 int mssa__rpc_request(mssa_proto *p, json_t *root, uint64_t t0, mssa_buf *out,
                       mssa_proto_job **job);
 /* A batch decoded whole already (a non-empty array, taken): batch.c. */

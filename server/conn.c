@@ -102,9 +102,9 @@ static void conn_process(mssad_conn *c);
 static void conn_flush(mssad_conn *c);
 static void shutdown_when_flushed(mssad_conn *c);
 
-mssa_buf *mssad_conn_outbuf(mssad_conn *c) { return &c->out_buf; }
-bool mssad_conn_is_tcp(const mssad_conn *c) { return c->tcp; }
-void mssad_conn_set_work(mssad_conn *c, mssad_work *w) { c->work = w; }
+static mssa_buf *conn_outbuf(mssad_conn *c) { return &c->out_buf; }
+static bool conn_is_tcp(const mssad_conn *c) { return c->tcp; }
+static void conn_set_work(mssad_conn *c, mssad_work *w) { c->work = w; }
 mssad_conn *mssad_conn_next(mssad_conn *c) { return c->next; }
 
 uv_stream_t *mssad_conn_alloc_stream(bool tcp) {
@@ -125,15 +125,13 @@ static void conn_free(mssad_conn *c) {
   mssa_buf_free(&c->out_buf);
   MSSAD_DEBUG("connection %llu freed", (unsigned long long)c->id);
   free(c);
-  if (s->stdio_conn && !s->conns && !s->stopping) mssad_server_stop(s, "the --stdio client is done");
-  mssad_server_maybe_done(s);
+  if (s->stdio_conn && !s->conns && !s->stopping) s->ops->stop(s, "the --stdio client is done");
+  s->ops->maybe_done(s);
 }
 
 static void unref(mssad_conn *c) {
   if (--c->refs == 0) conn_free(c);
 }
-
-void mssad_conn_unref(mssad_conn *c) { unref(c); }
 
 static void on_handle_closed(uv_handle_t *h) {
   mssad_conn *c = h->data;
@@ -438,7 +436,7 @@ void mssad_conns_batch_slice(uv_idle_t *h) {
       free(c->batch_buf);
       c->batch_buf = NULL;
     } else if (batch_done(c) == STEP_SHUTDOWN) {
-      mssad_server_stop(s, "shutdown requested");
+      s->ops->stop(s, "shutdown requested");
       c->finishing = true;
     }
     if (!c->closing) conn_process(c);
@@ -521,7 +519,7 @@ static void conn_process(mssad_conn *c) {
   if (stop) {
     /* Stops listening and drains every connection, this one included (the
     ** drain re-enters conn_process, which finds nothing left to do). */
-    mssad_server_stop(s, "shutdown requested");
+    s->ops->stop(s, "shutdown requested");
     c->finishing = true;
     if (c->closing || c->shutdown_started) return;
   }
@@ -540,13 +538,13 @@ static void conn_process(mssad_conn *c) {
   start_reading(c);
 }
 
-void mssad_conn_job_done(mssad_conn *c) {
+static void conn_job_done(mssad_conn *c) {
   c->waiting_job = false;
   if (!c->closing) conn_process(c);
   unref(c);
 }
 
-void mssad_conn_job_detached(mssad_conn *c) {
+static void conn_job_detached(mssad_conn *c) {
   c->waiting_job = false;
   if (!c->closing) conn_process(c);
 }
@@ -630,7 +628,7 @@ static bool idle(const mssad_conn *c, uint64_t now, uint64_t timeout_ns) {
          now - c->last_ns >= timeout_ns;
 }
 
-size_t mssad_conns_buffer_bytes(const mssad_server *s) {
+static size_t conns_buffer_bytes(const mssad_server *s) {
   size_t n = 0;
   for (const mssad_conn *c = s->conns; c; c = c->next) n += c->in_buf.cap + c->out_buf.cap;
   return n;
@@ -655,3 +653,14 @@ void mssad_conns_close_idle(mssad_server *s) {
     mssad_conn_close(c);
   }
 }
+
+/* The store calls a connection back only through this table (server.h). */
+const mssad_conn_ops mssad_conn_callbacks = {
+  .is_tcp = conn_is_tcp,
+  .buffer_bytes = conns_buffer_bytes,
+  .outbuf = conn_outbuf,
+  .set_work = conn_set_work,
+  .job_done = conn_job_done,
+  .job_detached = conn_job_detached,
+  .unref = unref,
+};

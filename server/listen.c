@@ -335,7 +335,7 @@ int mssad_serve_stdio(mssad_server *s) {
 static void on_listener_closed(uv_handle_t *h) {
   mssad_listener *l = h->data;
   l->open = false;
-  mssad_server_maybe_done(l->srv);
+  l->srv->ops->maybe_done(l->srv);
 }
 
 void mssad_listeners_close(mssad_server *s) {

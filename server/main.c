@@ -12,6 +12,9 @@
 **      the process exits 0.
 **   3. Every handle is closed and every module freed before exit, so leak
 **      checkers see a clean process.
+**   4. The other files stop the daemon through srv.ops (server_ops), set
+**      with srv.conn_ops before anything runs: no file calls main.c by name
+**      (server.h, invariant 5).
 */
 #define _XOPEN_SOURCE 700   /* realpath */
 
@@ -145,7 +148,7 @@ static void close_if_open(uv_handle_t *h) {
 
 static void on_idle_sweep(uv_timer_t *t) { mssad_conns_close_idle(t->data); }
 
-void mssad_server_maybe_done(mssad_server *s) {
+static void server_maybe_done(mssad_server *s) {
   if (!s->stopping || s->conns || s->jobs_in_flight) return;
   close_if_open((uv_handle_t *)&s->drain_timer);
   close_if_open((uv_handle_t *)&s->idle_timer);
@@ -191,7 +194,7 @@ static void on_drain_timeout(uv_timer_t *t) {
   if (s->jobs_in_flight) uv_timer_start(&s->drain_timer, on_builds_left, CANCEL_SETTLE_MS, 0);
 }
 
-void mssad_server_stop(mssad_server *s, const char *why) {
+static void server_stop(mssad_server *s, const char *why) {
   if (s->stopping) return;
   s->stopping = true;
   MSSAD_INFO("stopping (%s)", why);
@@ -207,8 +210,15 @@ void mssad_server_stop(mssad_server *s, const char *why) {
     mssad_conn_drain(c);
     c = n;
   }
-  mssad_server_maybe_done(s);
+  server_maybe_done(s);
 }
+
+/* What the rest of the daemon calls to stop (server.h): through this
+** table, so no file calls back into main.c. */
+static const mssad_server_ops server_ops = {
+  .stop = server_stop,
+  .maybe_done = server_maybe_done,
+};
 
 static void on_signal(uv_signal_t *h, int signum) {
   mssad_server *s = h->data;
@@ -217,7 +227,7 @@ static void on_signal(uv_signal_t *h, int signum) {
     on_drain_timeout(&s->drain_timer);
     return;
   }
-  mssad_server_stop(s, signum == SIGINT ? "SIGINT" : "SIGTERM");
+  server_stop(s, signum == SIGINT ? "SIGINT" : "SIGTERM");
 }
 
 /* ------------------------------------------------------------- options */
@@ -467,6 +477,8 @@ int main(int argc, char **argv) {
   malloc_setup();
   mssad_server srv;
   memset(&srv, 0, sizeof srv);
+  srv.ops = &server_ops;                 /* before anything can stop */
+  srv.conn_ops = &mssad_conn_callbacks;
   set_defaults(&srv);
   int rc = parse_args(&srv, argc, argv);
   if (rc != GO_ON) return rc;
@@ -474,7 +486,7 @@ int main(int argc, char **argv) {
   int status = 0;
   if (server_start(&srv)) {
     status = 1;
-    mssad_server_stop(&srv, "startup failed");
+    server_stop(&srv, "startup failed");
   } else {
     MSSAD_INFO("ready (pid %d)", (int)getpid());
   }

@@ -18,6 +18,12 @@
 **      until they are released).
 **   4. Once `stopping` is set no connection is accepted; the loop ends when
 **      the last connection, listener and job are done.
+**   5. Calls between the files go one way: main.c calls all; journal.c
+**      calls conn.c and store.c, listen.c calls conn.c, conn.c calls
+**      store.c (and all call log.c). Calls the
+**      other way go through the tables `ops` (main.c's stop) and `conn_ops`
+**      (a connection called back by the store), set by main() before
+**      anything runs; tests/layers.t checks that no file calls back by name.
 */
 #ifndef MSSAD_SERVER_H
 #define MSSAD_SERVER_H
@@ -95,6 +101,42 @@ typedef struct mssad_journal {
 
 typedef struct mssad_server mssad_server;
 typedef struct mssad_conn mssad_conn;
+/* Work on the thread pool for a connection (store.c): a build, or the
+** decoding of a huge request line. */
+typedef struct mssad_work mssad_work;
+
+/* The daemon's own callbacks (main.c's table, set before anything runs):
+** the files under main.c reach the orderly stop only through it, never by
+** calling main.c, so the calls of server/ go one way, down from main.c. */
+typedef struct mssad_server_ops {
+  /* Starts the orderly stop (main.c, invariant 2); a second call does
+  ** nothing. */
+  void (*stop)(mssad_server *s, const char *why);
+  /* Once stopping: closes the loop's own handles if no connection and no
+  ** job is left, so the loop runs dry. Called whenever one ends. */
+  void (*maybe_done)(mssad_server *s);
+} mssad_server_ops;
+
+/* What the store (pool work, the host interface) asks of a connection:
+** conn.c's table (mssad_conn_callbacks, set by main.c). conn.c calls the
+** store by name to start work; the store answers through this table, so
+** the two do not call each other. */
+typedef struct mssad_conn_ops {
+  bool (*is_tcp)(const mssad_conn *c);
+  /* Bytes allocated for the input and output buffers of every connection. */
+  size_t (*buffer_bytes)(const mssad_server *s);
+  mssa_buf *(*outbuf)(mssad_conn *c);
+  /* The pool work the connection waits for (NULL when it is done). */
+  void (*set_work)(mssad_conn *c, mssad_work *w);
+  /* The connection's async job is answered: it goes on with its next
+  ** request and drops the job's reference (may free it). */
+  void (*job_done)(mssad_conn *c);
+  /* The job was answered early (it timed out): the connection goes on with
+  ** its next request while the job, still holding its reference, runs to
+  ** its end, then drops it (unref). */
+  void (*job_detached)(mssad_conn *c);
+  void (*unref)(mssad_conn *c);
+} mssad_conn_ops;
 
 typedef struct mssad_listener {
   union {
@@ -138,6 +180,8 @@ typedef struct mssad_store {
 
 struct mssad_server {
   uv_loop_t *loop;
+  const mssad_server_ops *ops;        /* main.c's callbacks */
+  const mssad_conn_ops *conn_ops;     /* conn.c's, for the store */
   mssad_config cfg;
   char *token;                /* TCP token (first line of --token-file) */
   mssa_proto *proto;
@@ -184,23 +228,16 @@ int mssad_stdin_pollable(int fd);
 int mssad_stdin_pump(int fd);
 void mssad_listeners_close(mssad_server *s);
 
-/* Work on the thread pool for a connection (store.c): a build, or the
-** decoding of a huge request line. */
-typedef struct mssad_work mssad_work;
-
 /* conn.c */
 /* Takes a connected stream (in == out for sockets); the conn owns both.
 ** `tcp`: the client came over TCP (files are then read only under --root). */
 mssad_conn *mssad_conn_new(mssad_server *s, uv_stream_t *in, uv_stream_t *out, bool needs_token,
                            bool tcp);
-bool mssad_conn_is_tcp(const mssad_conn *c);
-/* The pool work the connection waits for (NULL when it is done). */
-void mssad_conn_set_work(mssad_conn *c, mssad_work *w);
+/* The callbacks the store calls a connection back through. */
+extern const mssad_conn_ops mssad_conn_callbacks;
 /* Closes the connections idle for idle_timeout_s (no request pending, no
 ** reply unsent). */
 void mssad_conns_close_idle(mssad_server *s);
-/* Bytes allocated for the input and output buffers of every connection. */
-size_t mssad_conns_buffer_bytes(const mssad_server *s);
 /* The connection idle the longest, if idle for at least min_ns, or NULL. */
 mssad_conn *mssad_conns_idlest(mssad_server *s, uint64_t min_ns);
 /* Allocates the handle storage a connection will own. */
@@ -208,16 +245,8 @@ uv_stream_t *mssad_conn_alloc_stream(bool tcp);
 void mssad_conn_close(mssad_conn *c);
 /* Stop reading, answer what was received, then close. */
 void mssad_conn_drain(mssad_conn *c);
-/* Called by the store when the connection's async job is answered. */
-void mssad_conn_job_done(mssad_conn *c);
-/* The job was answered early (it timed out): the connection goes on with
-** its next request while the job, still holding its reference, runs to
-** its end, then drops it (mssad_conn_unref). */
-void mssad_conn_job_detached(mssad_conn *c);
-void mssad_conn_unref(mssad_conn *c);
 /* The batch_idle callback: the next slice of every batch in progress. */
 void mssad_conns_batch_slice(uv_idle_t *h);
-mssa_buf *mssad_conn_outbuf(mssad_conn *c);
 mssad_conn *mssad_conn_next(mssad_conn *c);
 /* Holds every reply appended to c from now on (this request's and all
 ** later ones) until journal record `seq` is durable. `covered` is the last
@@ -255,9 +284,5 @@ int mssad_journal_open(mssad_server *s);
 void mssad_journal_stop(mssad_server *s);
 /* Final fsync and close (after the loop). */
 void mssad_journal_close(mssad_server *s);
-
-/* main.c */
-void mssad_server_stop(mssad_server *s, const char *why);
-void mssad_server_maybe_done(mssad_server *s);
 
 #endif

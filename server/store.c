@@ -14,7 +14,9 @@
 **   3. Pool threads run at a lower priority (nice 10) than the loop thread,
 **      so a long build never delays answers on a busy machine.
 **   4. A job holds a reference on its connection (conn refs), so a client
-**      that disconnects mid-load is freed only after the job is done.
+**      that disconnects mid-load is freed only after the job is done. The
+**      store calls its connection back only through s->conn_ops, and stops
+**      the daemon through s->ops (server.h, invariant 5).
 **   5. Work for a client that has gone is abandoned (mssad_work_abandon):
 **      cancelled if it has not started, else dropped when it ends: a load
 **      nobody waits for installs no module and sends no reply.
@@ -143,7 +145,7 @@ static int h_unload(mssa_proto_host *h, const char *name) {
 /* TCP clients read files only under --root (nowhere without one). */
 static const char *h_file_root(mssa_proto_host *h) {
   mssad_server *s = h->data;
-  if (!s->cur_conn || !mssad_conn_is_tcp(s->cur_conn)) return NULL;
+  if (!s->cur_conn || !s->conn_ops->is_tcp(s->cur_conn)) return NULL;
   return s->root_real ? s->root_real : "";
 }
 
@@ -177,7 +179,7 @@ static void malloc_stats_get(mssa_proto_server_stats *out) {
 static void h_server_stats(mssa_proto_host *h, mssa_proto_server_stats *out) {
   mssad_server *s = h->data;
   malloc_stats_get(out);
-  out->conn_buffers = mssad_conns_buffer_bytes(s);
+  out->conn_buffers = s->conn_ops->buffer_bytes(s);
   out->jobs_abandoned = s->jobs_abandoned;
   out->requests_timed_out = s->requests_timed_out;
   out->closed_idle = s->closed_idle;
@@ -327,7 +329,7 @@ static void job_run(uv_work_t *w) {
 ** engine's current one meanwhile). */
 static void job_reply(mssad_server *s, job_work *jw) {
   s->cur_conn = jw->w.conn;
-  mssa_proto_job_reply(s->proto, jw->job, mssad_conn_outbuf(jw->w.conn));
+  mssa_proto_job_reply(s->proto, jw->job, s->conn_ops->outbuf(jw->w.conn));
   s->cur_conn = NULL;
 }
 
@@ -354,13 +356,13 @@ static void work_done(mssad_work *w) {
   mssad_server *s = w->srv;
   stop_timer(w);
   if (w->timed_out) {
-    mssad_conn_unref(w->conn);   /* answered and released at the timeout */
+    s->conn_ops->unref(w->conn);   /* answered and released at the timeout */
   } else {
-    mssad_conn_set_work(w->conn, NULL);
-    mssad_conn_job_done(w->conn);   /* may free the connection */
+    s->conn_ops->set_work(w->conn, NULL);
+    s->conn_ops->job_done(w->conn);   /* may free the connection */
   }
   free(w);
-  mssad_server_maybe_done(s);
+  s->ops->maybe_done(s);
 }
 
 /* The job outran --request-timeout (invariant 6). */
@@ -376,9 +378,9 @@ static void on_request_timeout(uv_timer_t *t) {
   w->timed_out = true;
   s->requests_timed_out++;
   mssa_proto_job_timeout(s->proto, jw->job, s->cfg.request_timeout_s,
-                         mssad_conn_outbuf(w->conn));
-  mssad_conn_set_work(w->conn, NULL);
-  mssad_conn_job_detached(w->conn);
+                         s->conn_ops->outbuf(w->conn));
+  s->conn_ops->set_work(w->conn, NULL);
+  s->conn_ops->job_detached(w->conn);
 }
 
 static void job_after(uv_work_t *w, int status) {
@@ -416,7 +418,7 @@ int mssad_store_start_job(mssad_server *s, mssad_conn *c, mssa_proto_job *job) {
     return rc;
   }
   s->jobs_in_flight++;
-  mssad_conn_set_work(c, &jw->w);
+  s->conn_ops->set_work(c, &jw->w);
   if (s->cfg.request_timeout_s > 0) {
     jw->w.timer = mssa_xcalloc(1, sizeof *jw->w.timer);
     uv_timer_init(s->loop, jw->w.timer);
@@ -455,23 +457,23 @@ static void parse_after(uv_work_t *w, int status) {
   int rc = MSSA_PROTO_SILENT;
   if (status == 0 && pw->pp && !pw->w.abandoned) {
     s->cur_conn = c;   /* e.g. a huge `edit` journals here */
-    rc = mssa_proto_handle_parsed(s->proto, pw->pp, mssad_conn_outbuf(c), &job);
+    rc = mssa_proto_handle_parsed(s->proto, pw->pp, s->conn_ops->outbuf(c), &job);
     s->cur_conn = NULL;
   } else {
     mssa_proto_parsed_free(pw->pp);
   }
   if (rc == MSSA_PROTO_ASYNC && job) {
     /* The connection stays paused: its reference passes to the build. */
-    mssad_conn_set_work(c, NULL);
+    s->conn_ops->set_work(c, NULL);
     if (mssad_store_start_job(s, c, job) == 0) {
       free(pw);
       return;
     }
     mssa_proto_job_free(job);
     mssa_proto_error_line(s->proto, MSSA_RPC_INTERNAL_ERROR, "cannot queue the build", -1, -1,
-                          mssad_conn_outbuf(c));
+                          s->conn_ops->outbuf(c));
   }
-  if (rc == MSSA_PROTO_SHUTDOWN) mssad_server_stop(s, "shutdown requested");
+  if (rc == MSSA_PROTO_SHUTDOWN) s->ops->stop(s, "shutdown requested");
   work_done(&pw->w);
 }
 
@@ -489,6 +491,6 @@ int mssad_store_start_parse(mssad_server *s, mssad_conn *c, char *buf, size_t of
     return rc;
   }
   s->jobs_in_flight++;
-  mssad_conn_set_work(c, &pw->w);
+  s->conn_ops->set_work(c, &pw->w);
   return 0;
 }

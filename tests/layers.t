@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
-"""tests/layers.t -- the #include lines follow the architecture.
+"""tests/layers.t -- the #include lines and the calls between files follow
+the architecture.
 
 Reads the #include lines of every .c and .h file of analysis/, protocol/,
-server/, clients/ and bench/*.c (bench programs count as clients) and checks
+server/, clients/ and bench/*.c (bench programs count as clients), and the
+calls between the production files from the build's objects, and checks
 one rule per TAP test:
 
   1. every #include "..." names a file of the tree (so the others see all);
@@ -20,7 +22,19 @@ one rule per TAP test:
   7. clients include only the client library's headers, the analysis public
      headers and their own: the CLI (clients/ and its subfolders, one
      program) and bench/*.c; the client library (clients/libmemssa-client)
-     includes only its own headers.
+     includes only its own headers;
+  8. no circle of files: no group of files that call each other's functions
+     round (tests/file_circles.py reads the calls from the build's objects
+     with nm), except the circles of ALLOWED_CIRCLES, each with its reason;
+     a circle passes if its files are all in one allowed entry, so an entry
+     may shrink but never grow;
+  9. every entry of ALLOWED_CIRCLES is still needed: it is the smallest
+     entry that holds some circle, or its files are all inside one circle
+     (an inherent pair inside a larger circle still to break); so a circle
+     broken, or shrunk into a smaller entry, is also taken off the list.
+  10. the circle finder finds the one circle of a made-up call graph.
+Rules 8 and 9 need the objects (`make` first); without them they are
+skipped.
 
 Usage: tests/layers.t [ROOT]  (the tree to check: see tests/srctree.py)
 
@@ -34,6 +48,31 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import srctree  # noqa: E402  (found beside this script)
+import file_circles  # noqa: E402
+
+# The circles of files allowed (rule 8), each with why it stays. The
+# reader's grammar nests: constants hold types and metadata (`i32 7`,
+# `metadata !3`), metadata holds typed constants (`!{i32 7}`), attributes hold
+# types (byval(T), sret(T)), a function type's parameters may carry
+# attributes (LLVM tolerates them there), and a getelementptr's result type
+# is found by the constant value of each struct index; so the parsers of
+# types, constants, metadata and attributes call each other as the text
+# nests, each bounded by mssa__ll_enter.
+ALLOWED_CIRCLES = (
+    (("analysis/reader/ll_read_attr.c", "analysis/reader/ll_read_const.c",
+      "analysis/reader/ll_read_md.c", "analysis/reader/ll_read_type.c"),
+     "the grammar nests types, constants, metadata and attributes in each other"),
+    (("analysis/alias/aa.c", "analysis/alias/aa_basic.c"),
+     "BasicAA asks the whole alias stack (aa.c) about the operands of a phi or a select, "
+     "as LLVM's BasicAA does, and aa.c runs BasicAA first"),
+    (("analysis/alias/aa.c", "analysis/alias/aa_basic.c", "analysis/alias/aa_tbaa.c",
+      "analysis/alias/capture.c", "analysis/alias/memloc.c", "analysis/alias/modref.c"),
+     "TODO issue 26: to break"),
+    (("analysis/mssa/mssa_build.c", "analysis/mssa/mssa_optimize.c", "analysis/mssa/walker.c"),
+     "TODO issue 26: to break"),
+    (("analysis/mssa/mssa_print_attrs.c", "analysis/mssa/mssa_print_canon.c"),
+     "TODO issue 26: to break"),
+)
 
 ORDER = (("base",), ("ir",), ("reader", "cfg"), ("alias",), ("mssa",), ("update",), ("query",),
          ("protocol",), ("server",))
@@ -174,6 +213,52 @@ def find_circles(incs):
     return circles
 
 
+def allowed_entry(group):
+    """The smallest entry of ALLOWED_CIRCLES that holds every file of the
+    circle `group` (its index), or None."""
+    fits = [(len(files), k) for k, (files, _) in enumerate(ALLOWED_CIRCLES) if set(group) <= set(files)]
+    return min(fits)[1] if fits else None
+
+
+def check_finder(tap):
+    """Rule 10: the circle finder, on a made-up call graph, finds exactly
+    its circle (so rules 8 and 9 cannot pass on a finder that finds none)."""
+    edge = {"a.c": {"b.c": ["f"]}, "b.c": {"c.c": ["g"]}, "c.c": {"a.c": ["h"], "d.c": ["i"]},
+            "d.c": {"e.c": ["j"]}}
+    got = file_circles.components(edge)
+    hops = file_circles.cycle(edge, got[0]) if got else []
+    good = got == [["a.c", "b.c", "c.c"]] and hops == ["a.c", "b.c", "c.c", "a.c"]
+    tap.ok(good, "the circle finder finds a made-up circle a -> b -> c -> a, and only it",
+           [] if good else ["found %r, cycle %r" % (got, hops)])
+
+
+def check_circles(top, tap):
+    """Rules 8 and 9, from the build's objects (file_circles.py)."""
+    objs, stale, _ = file_circles.objects(top, file_circles.build_dir(top))
+    if not objs or stale:
+        why = "no objects" if not objs else "%d objects older than their sources" % len(stale)
+        for rule in ("no circle of files", "every allowed circle still exists"):
+            print("ok %d - %s # SKIP %s (run make)" % (tap.n + 1, rule, why), flush=True)
+            tap.n += 1
+        return
+    edge = file_circles.call_graph(objs)
+    groups = file_circles.components(edge)
+    used = {}
+    for group in groups:
+        used.setdefault(allowed_entry(group), []).append(group)
+    for k, group in ((allowed_entry(g), g) for g in groups):
+        tap.note("%s (%s)" % (file_circles.describe(edge, group)[0],
+                              "not allowed" if k is None else "allowed: " + ALLOWED_CIRCLES[k][1]))
+    tap.ok(None not in used, "no circle of files but the %d allowed (%d objects, %d circles)"
+           % (len(ALLOWED_CIRCLES), len(objs), len(groups)),
+           [line for g in used.get(None, ()) for line in file_circles.describe(edge, g)])
+    gone = [k for k, (files, _) in enumerate(ALLOWED_CIRCLES)
+            if k not in used and not any(set(files) <= set(g) for g in groups)]
+    tap.ok(not gone, "every allowed circle still exists",
+           ["no longer a circle, take it off ALLOWED_CIRCLES: %s (%s)"
+            % (" ".join(ALLOWED_CIRCLES[k][0]), ALLOWED_CIRCLES[k][1]) for k in gone])
+
+
 def main():
     top = srctree.root()
     tap = srctree.Tap()
@@ -214,6 +299,9 @@ def main():
     tap.ok(not any(p for _, p in bad),
            "clients include only the client library and the analysis public headers",
            ["%s: %s" % (i.where(), p) for i, p in bad if p])
+
+    check_circles(top, tap)
+    check_finder(tap)
     tap.done()
 
 

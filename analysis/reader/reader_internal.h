@@ -1,6 +1,7 @@
 /*
 ** reader_internal.h -- what the LLVM IR reader's files share: the parser
-** state and each file's entry points (ll_read.c: module level and
+** state and each file's entry points (ll_read_tok.c: the token helpers
+** and the diagnostic, under every parser; ll_read.c: module level and
 ** functions; ll_read_type.c: types; ll_read_const.c: values and constants;
 ** ll_read_inst.c: instructions; ll_read_md.c: metadata; ll_read_attr.c:
 ** attributes and intrinsic ids; ll_read_edit.c: one instruction of edit
@@ -172,7 +173,7 @@ typedef struct ll_parser {
   uint32_t asm_off;             /* and where its `asm` keyword is */
 } ll_parser;
 
-/* ll_read.c */
+/* ll_read_tok.c: number maps, the diagnostic, token helpers */
 void mssa__ll_num_put(ll_nummap *m, uint64_t n, uint32_t v);
 void mssa__ll_num_clear(ll_nummap *m);   /* empties it, keeping its arrays */
 void mssa__ll_num_free(ll_nummap *m);
@@ -230,6 +231,11 @@ static inline int mssa__ll_eat(ll_parser *p, unsigned kind) {
   if (p->lx.tok.kind != kind) return 0;
   mssa__ll_next(p);
   return 1;
+}
+/* A lexer error is reported as the lexer's message (ll_read_tok.c,
+** invariant 3). */
+static inline void mssa__ll_lex_check(ll_parser *p) {
+  if (p->lx.tok.kind == LT_ERROR) mssa__ll_err(p, p->lx.tok.off, "%s", p->lx.msg);
 }
 /* The error of mssa__ll_expect: the lexer's, or "expected WHAT". */
 _Noreturn void mssa__ll_expect_failed(ll_parser *p, const char *what);
@@ -331,7 +337,10 @@ static inline void mssa__ll_merge_group(mssa_module *m, uint32_t al, uint32_t bi
   m->attrlists.a[al].mem &= mem;
 }
 
-/* ll_read.c: calling conventions and address spaces */
+/* ll_read_tok.c: calling conventions and address spaces. The class of
+** each keyword in a global's or function's prefix (a table, read in place). */
+enum { LL_KC_OTHER, LL_KC_LINKAGE, LL_KC_PREFIX, LL_KC_CC };
+extern const uint8_t mssa__ll_kw_class[LL_KW_COUNT_];
 void mssa__ll_opt_cc(ll_parser *p);
 uint32_t mssa__ll_opt_addrspace(ll_parser *p, uint32_t dflt);
 
