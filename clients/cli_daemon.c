@@ -138,7 +138,7 @@ static long long jint(json_t *o, const char *key) {
   return (long long)json_integer_value(json_object_get(o, key));
 }
 
-/* The reply flags of the daemon (protocol/rpc.c), for --json. */
+/* The reply flags of the daemon (protocol/reply.c), for --json. */
 #define REPLY_DUMP_FLAGS (JSON_COMPACT | JSON_REAL_PRECISION(9))
 
 static void say_error(json_t *err) {

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-# The raw cache (protocol/rpc.c): a byte-identical repeat of a clobber request
+# The raw cache (protocol/rawcache.c): a byte-identical repeat of a clobber request
 # whose answer came from the reply cache gets the same bytes without being
 # decoded -- and never after anything that may change the answer (an edit,
 # a load of the same module, an unload).
