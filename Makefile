@@ -17,7 +17,8 @@
 #
 # Variables: CC (cc, or e.g. clang), BUILD (output dir), SAN (1: ASan +
 # UBSan; thread: ThreadSanitizer, with CC=clang), MSSA_CHECKS (1:
-# checked invariants compiled in, except in `make release`), PROVE_FLAGS,
+# checked invariants compiled in, except in `make release`; 2: also the
+# expensive ones, `make checks` and `make asan`), PROVE_FLAGS,
 # TESTS (restrict `make test` to some tests, e.g.
 # TESTS='tests/conformance/own.t build/tests/test_reader').
 #
@@ -135,7 +136,7 @@ PROVE_FLAGS ?= --timer
 # fuzz test and the soundness test also draw from.
 TESTS       ?= $(CONF_SCRIPTS) $(TEST_BINS) $(DAEMON_SCRIPTS) $(CLI_SCRIPTS) $(TREE_SCRIPTS)
 
-.PHONY: all install uninstall test asan release example bench bench-all deps clean fuzz-updater fuzz check link-order link-order-all FORCE
+.PHONY: all install uninstall test asan release example bench bench-all deps clean fuzz-updater fuzz check checks link-order link-order-all FORCE
 .DEFAULT_GOAL := all
 
 all: deps $(LIB) $(PROGRAMS)
@@ -289,7 +290,12 @@ check: test
 
 # The same suite under AddressSanitizer + UndefinedBehaviorSanitizer.
 asan:
-	$(MAKE) BUILD=build-asan SAN=1 test
+	$(MAKE) BUILD=build-asan SAN=1 MSSA_CHECKS=2 test
+
+# The suite with the expensive checks: the whole verifier after every
+# function built and every edit (base/check.h, MSSA_EXPENSIVE_ASSERT).
+checks:
+	$(MAKE) BUILD=build-checks MSSA_CHECKS=2 test
 
 # The programs as shipped: the same -O3 -g, invariant checks compiled out
 # (MSSA_CHECKS=0; assert() is untouched: no -DNDEBUG).

@@ -11,6 +11,10 @@
 ** stderr and aborts: a broken invariant means the graph is wrong, and no
 ** answer computed from it can be trusted.
 **
+** MSSA_EXPENSIVE_ASSERT(cond) is a check too costly for every test run: a
+** whole verifier after each step (each function built, each edit). It is
+** checked only when MSSA_CHECKS is 2 or more (`make checks`, `make asan`).
+**
 ** Invariants:
 **   1. A check has no side effect the program relies on: a release build
 **      (which skips it) behaves exactly as a checked one that passes.
@@ -34,6 +38,12 @@ _Noreturn void mssa_check_failed(const char *expr, const char *file, int line,
   ((cond) ? (void)0 : mssa_check_failed(#cond, __FILE__, __LINE__, __func__))
 #else
 #define MSSA_ASSERT(cond) ((void)sizeof((cond) ? 1 : 0))
+#endif
+
+#if MSSA_CHECKS >= 2
+#define MSSA_EXPENSIVE_ASSERT(cond) MSSA_ASSERT(cond)
+#else
+#define MSSA_EXPENSIVE_ASSERT(cond) ((void)sizeof((cond) ? 1 : 0))
 #endif
 
 #endif

@@ -274,6 +274,8 @@ int mssa_ssa_build(const mssa_module *m, const mssa_func *f,
   if (opts && opts->lazy_uses) mark_trivial_uses(s);
   else mssa_ssa_optimize_uses(s);
   mark_unreachable(s);
+  /* Expensive checks: the whole verifier (V1-V6) on every graph built. */
+  MSSA_EXPENSIVE_ASSERT(mssa_verify(s, NULL, 0) == 0);
   *out = s;
   return MSSA_OK;
 }

@@ -1069,6 +1069,8 @@ static void recompute_clobbers(uctx *c) {
 ** (V5). */
 static void check_edited(const mssa_ssa *s) {
   MSSA_ASSERT(mssa_verify_parts(s, MSSA_VERIFY_DEFS | MSSA_VERIFY_PHIS, NULL, 0) == 0);
+  /* Expensive checks: all of it, phi placement at the IDF included. */
+  MSSA_EXPENSIVE_ASSERT(mssa_verify(s, NULL, 0) == 0);
 }
 
 /* Phases C (second half) and D of an incremental edit, then the context
