@@ -85,6 +85,7 @@ bool mssa_aa_inst_loc(mssa_aa *aa, uint32_t inst, mssa_loc *out) {
   case MSSA_OP_ATOMICRMW: l.ptr = ops[0]; l.size = store_size(aa, mssa__val_type(aa, ops[1])); break;
   default: return false;
   }
+  MSSA_ASSERT(l.ptr != MSSA_VAL_NONE);   /* every access with a location has its pointer */
   *out = l;
   return true;
 }
@@ -101,15 +102,18 @@ bool mssa__tags_no_alias(mssa_aa *aa, mssa__tags a, mssa__tags b) {
 
 mssa_alias_result mssa__alias(mssa_aa *aa, const mssa_loc *a, const mssa_loc *b) {
   mssa_alias_result r = MSSA_MAY_ALIAS;
-  aa->depth++;
+  uint32_t depth = aa->depth++;
   if (aa->layers & MSSA_AA_BASIC) r = mssa__basic_alias(aa, a, b);
   if (r == MSSA_MAY_ALIAS && mssa__tags_no_alias(aa, mssa__loc_tags(a), mssa__loc_tags(b)))
     r = MSSA_NO_ALIAS;
   aa->depth--;
+  MSSA_ASSERT(aa->depth == depth);   /* every sub-query gave its level back */
+  MSSA_ASSERT(r == MSSA_NO_ALIAS || r == MSSA_MAY_ALIAS || r == MSSA_PARTIAL_ALIAS || r == MSSA_MUST_ALIAS);
   return r;
 }
 
 mssa_alias_result mssa_aa_alias(mssa_aa *aa, const mssa_loc *a, const mssa_loc *b) {
+  MSSA_ASSERT(aa->depth == 0);   /* invariant 1: a top-level query */
   aa->queries++;
   mssa__alias_query_begin(aa);
   return mssa__alias(aa, a, b);
@@ -274,11 +278,20 @@ static unsigned inst_loc_modref(mssa_aa *aa, uint32_t inst, const mssa_loc *loc)
   }
 }
 
+/* Invariant 4: what leaves aa.c is in the public encoding. */
+static unsigned public_mr(unsigned internal) {
+  MSSA_ASSERT(internal <= MSSA__MR_MODREF);
+  unsigned r = mssa__mr_public(internal);
+  MSSA_ASSERT((r & ~(unsigned)(MSSA_MR_MODREF | MSSA_MR_MUST)) == 0);
+  return r;
+}
+
 unsigned mssa_aa_modref_loc(mssa_aa *aa, uint32_t inst, const mssa_loc *loc) {
   aa->queries++;
   if (inst >= aa->f->insts.n) return MSSA_MR_NONE;
+  MSSA_ASSERT(aa->depth == 0);   /* invariant 1 */
   mssa__alias_query_begin(aa);
-  return mssa__mr_public(inst_loc_modref(aa, inst, loc));
+  return public_mr(inst_loc_modref(aa, inst, loc));
 }
 
 unsigned mssa_aa_modref_call(mssa_aa *aa, uint32_t inst, uint32_t call) {
@@ -286,7 +299,8 @@ unsigned mssa_aa_modref_call(mssa_aa *aa, uint32_t inst, uint32_t call) {
   if (inst >= aa->f->insts.n || call >= aa->f->insts.n) return MSSA_MR_NONE;
   mssa__alias_query_begin(aa);
   const mssa_inst *i = &aa->f->insts.a[inst];
-  if (is_call_op(i->opcode)) return mssa__mr_public(mssa__call_call_modref(aa, inst, call));
+  MSSA_ASSERT(aa->depth == 0);   /* invariant 1 */
+  if (is_call_op(i->opcode)) return public_mr(mssa__call_call_modref(aa, inst, call));
   /* isFenceLike: fences, and (for completeness) any instruction LLVM treats
   ** as a fence */
   if (i->opcode == MSSA_OP_FENCE || i->opcode == MSSA_OP_CATCHPAD || i->opcode == MSSA_OP_CATCHRET)
@@ -294,6 +308,6 @@ unsigned mssa_aa_modref_call(mssa_aa *aa, uint32_t inst, uint32_t call) {
   mssa_loc l;
   if (!mssa_aa_inst_loc(aa, inst, &l)) return MSSA_MR_NONE;
   unsigned mr = mssa__call_loc_modref(aa, call, &l);
-  if (!mssa__mr_isnomodref(mr)) return mssa__mr_public(mssa__mr_setmodref(mr));
+  if (!mssa__mr_isnomodref(mr)) return public_mr(mssa__mr_setmodref(mr));
   return MSSA_MR_NONE;
 }

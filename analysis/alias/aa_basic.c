@@ -445,6 +445,7 @@ static mssa__decomp *pool_get(mssa_aa *aa, uint32_t idx) {
     for (uint32_t i = s->npool; i < n; i++) s->pool[i] = mssa_xmalloc(sizeof(mssa__decomp));
     s->npool = n;
   }
+  MSSA_ASSERT(idx < s->npool);   /* invariant 1: one decomposition per depth */
   return s->pool[idx];
 }
 
@@ -484,12 +485,13 @@ static void subtract_decomposed(mssa_aa *aa, mssa__decomp *dst, const mssa__deco
     }
     if (!found) {
       dst->nuw = false;
-      if (dst->nvar == 16) { dst->overflow = true; return; }
+      if (dst->nvar == MSSA__MAX_GEP_VARS) { dst->overflow = true; return; }
       mssa__varidx e = *sv;
       e.scale = (int64_t)(0 - (uint64_t)sv->scale);
       dst->var[dst->nvar++] = e;
     }
   }
+  MSSA_ASSERT(dst->nvar <= MSSA__MAX_GEP_VARS);   /* memloc.c invariant 3 */
 }
 
 /* ---- ranges modulo 2^64: [lo, lo+size) with size in 1..2^64, or full */
@@ -834,6 +836,7 @@ static uint32_t nonequal_cxt(const mssa_aa *aa, const mssa__varidx *a, const mss
 ** not ask; opt-19 and opt-22 do: a `getelementptr` without inbounds of a
 ** 64-byte type by a non-zero i64 is MayAlias there.) */
 static bool scale_no_wrap(const mssa_aa *aa, const mssa__varidx *v) {
+  MSSA_ASSERT(v->trunc == 0);   /* asked only of an untruncated index */
   if (v->nsw) return true;
   unsigned orig = mssa__int_bits(aa, v->v);
   unsigned width = mssa__casted_width(aa, v->v, v->zext, v->sext, v->trunc);
@@ -850,6 +853,7 @@ static bool scale_no_wrap(const mssa_aa *aa, const mssa__varidx *v) {
 static bool min_abs_var_offset(mssa_aa *aa, const mssa__decomp *d1, uint64_t *minabs) {
   if (d1->nvar == 1) {
     const mssa__varidx *v = &d1->var[0];
+    MSSA_ASSERT(v->scale != 0);   /* a zero scale is never kept (memloc.c, subtract_decomposed) */
     if (v->trunc == 0 && (mssa__known_nonzero(aa, v->v, 0) || nonzero_from_dom_cond(aa, v->v, v->cxt)) &&
         (!mssa__current(aa) || scale_no_wrap(aa, v))) {
       *minabs = v->scale < 0 ? 0 - (uint64_t)v->scale : (uint64_t)v->scale;
@@ -1091,6 +1095,9 @@ static bool null_is_noalias(const mssa_aa *aa, mssa_val o) {
 }
 
 mssa_alias_result mssa__basic_alias(mssa_aa *aa, const mssa_loc *la, const mssa_loc *lb) {
+  /* Invariant 1: reached through mssa__alias, which counted this level;
+  ** past MAX_DEPTH nothing recurses (the check below). */
+  MSSA_ASSERT(aa->depth >= 1 && aa->depth <= MAX_DEPTH + 1);
   uint64_t s1 = la->size, s2 = lb->size;
   if (mssa__ls_zero(s1) || mssa__ls_zero(s2)) return MSSA_NO_ALIAS;
   mssa_val v1 = mssa__strip_casts_aa(aa, la->ptr), v2 = mssa__strip_casts_aa(aa, lb->ptr);

@@ -25,6 +25,7 @@ static const mssa_md *tuple(const mssa_aa *aa, uint32_t n) {
 /* Operand k of node n when it is a node, else MSSA_NONE. */
 static uint32_t node_op(const mssa_aa *aa, const mssa_md *x, uint32_t k) {
   if (!x || k >= x->nops) return MSSA_NONE;
+  MSSA_ASSERT(x->ops + k < aa->m->mdops.n);   /* invariant 3: the node's own operands */
   const mssa_mdop *o = &aa->m->mdops.a[x->ops + k];
   return o->kind == MSSA_MDO_NODE ? o->idx : MSSA_NONE;
 }

@@ -134,6 +134,7 @@ static uint32_t least_common_type(const mssa_aa *aa, uint32_t a, uint32_t b) {
     if (nb == TBAA_MAX_PATH) return NONE;
     pb[nb++] = x;
   }
+  MSSA_ASSERT(na <= TBAA_MAX_PATH && nb <= TBAA_MAX_PATH);   /* invariant 3 */
   uint32_t ret = NONE;
   for (int ia = na - 1, ib = nb - 1; ia >= 0 && ib >= 0; ia--, ib--) {
     if (pa[ia] == pb[ib]) ret = pa[ia]; else break;

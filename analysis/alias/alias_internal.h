@@ -27,6 +27,7 @@
 #include <stdint.h>
 
 #include "alias/aa.h"
+#include "base/check.h"
 #include "ir/ir.h"
 
 /* LLVM 14's search limits, which answers depend on. */

@@ -62,7 +62,9 @@ uint32_t mssa__callee(const mssa_aa *aa, const mssa_inst *i) {
 uint32_t mssa__direct_callee(const mssa_aa *aa, const mssa_inst *i) {
   if (!i->nops) return MSSA_NONE;
   mssa_val c = mssa_inst_ops(aa->f, i)[0];
-  return MSSA_VAL_KIND(c) == MSSA_VK_FUNC ? MSSA_VAL_INDEX(c) : MSSA_NONE;
+  if (MSSA_VAL_KIND(c) != MSSA_VK_FUNC) return MSSA_NONE;
+  MSSA_ASSERT(MSSA_VAL_INDEX(c) < aa->m->funcs.n);   /* a function of the module */
+  return MSSA_VAL_INDEX(c);
 }
 
 unsigned mssa__intrinsic(const mssa_aa *aa, const mssa_inst *i) {

@@ -139,6 +139,9 @@ void mssa__build_uses(mssa_aa *aa) {
   aa->bundle_cap = mssa_xcalloc((size_t)n + 1, 1);
   mark_bundle_operands(aa);
   aa->uses_built = true;
+  /* Invariant 1: one slot per instruction and argument, the lists cover
+  ** every use counted. */
+  MSSA_ASSERT(aa->use_start[0] == 0 && aa->use_start[n] == tot);
 }
 
 /* From LLVM_CAPTURE_COMPONENTS (`captures(...)`, LLVM 21) BasicAA asks

@@ -716,6 +716,7 @@ void mssa__linear_expression(const mssa_aa *aa, mssa_val v, unsigned zext, unsig
         le_init(out, v, z, s, t); break;
       }
       if (nsteps == 8) { le_init(out, v, z, s, t); break; }
+      MSSA_ASSERT(depth < MSSA__MAX_ANALYSIS_DEPTH);   /* invariant 1 */
       steps[nsteps].opcode = opc; steps[nsteps].rhs = rhs; steps[nsteps].nsw = nsw;
       steps[nsteps].nuw = nuw; nsteps++;
       v = op.ops[0]; depth++;
@@ -871,6 +872,7 @@ void mssa__decompose_gep(mssa_aa *aa, mssa_val v, mssa__decomp *d) {
       scale = mssa__sext((uint64_t)scale, index_size);
       if (scale) {
         if (d->nvar == MSSA__MAX_GEP_VARS) { d->overflow = true; d->base = v; return; }
+        MSSA_ASSERT(d->nvar < MSSA__MAX_GEP_VARS);   /* invariant 3 */
         mssa__varidx *e = &d->var[d->nvar++];
         e->v = le.v; e->zext = le.zext; e->sext = le.sext; e->trunc = le.trunc;
         e->scale = scale; e->cxt = cxt; e->nsw = le.nsw;

@@ -367,6 +367,7 @@ static unsigned basic_call_loc_current(mssa_aa *aa, uint32_t callid, const mssa_
 }
 
 unsigned mssa__call_loc_modref(mssa_aa *aa, uint32_t callid, const mssa_loc *loc) {
+  MSSA_ASSERT(callid < aa->f->insts.n);
   const mssa_inst *call = &aa->f->insts.a[callid];
   unsigned result = MSSA__MR_MODREF;
   if (mssa__current(aa)) {
@@ -459,6 +460,7 @@ static unsigned modref_by_args(mssa_aa *aa, uint32_t c1, uint32_t c2, bool of_se
 }
 
 unsigned mssa__call_call_modref(mssa_aa *aa, uint32_t c1, uint32_t c2) {
+  MSSA_ASSERT(c1 < aa->f->insts.n && c2 < aa->f->insts.n);
   const mssa_inst *call1 = &aa->f->insts.a[c1], *call2 = &aa->f->insts.a[c2];
   unsigned result = MSSA__MR_MODREF;
   if (aa->layers & MSSA_AA_BASIC) {

@@ -42,6 +42,8 @@
 
 #include <string.h>
 
+#include "base/check.h"
+
 #define MSSA__PHITRANS_DEPTH 64
 
 /* The calling thread's slice (invariant 4); NULL: fold into the module. */
@@ -69,6 +71,8 @@ void mssa_const_slice_reserve(mssa_module *m, mssa_const_slice *sl, uint32_t nco
   mssa_vec_reserve(&m->cops, m->cops.n + nops);
   for (uint32_t k = 0; k < nconsts; k++) m->consts.a[m->consts.n++] = ph;
   for (uint32_t k = 0; k < nops; k++) m->cops.a[m->cops.n++] = MSSA_VAL_NONE;
+  /* Invariant 7: the slice lies after every constant made so far. */
+  MSSA_ASSERT(m->consts.n == sl->c_lo + nconsts && m->cops.n == sl->o_lo + nops);
 }
 
 void mssa_const_slice_reset(mssa_const_slice *sl) {
@@ -198,9 +202,14 @@ static mssa_val synth(const tctx *t, const mssa_const *c, const mssa_val *ops) {
     sl = NULL;   /* the module is this thread's alone now */
   }
   if (sl) {
+    uint32_t nconsts = m->consts.n, ncops = m->cops.n;
     nc.ops = sl->o_lo + sl->o_n;
     sl->o_n += c->nops;
     id = sl->c_lo + sl->c_n++;
+    /* Invariant 5: inside the slice's reserved range, the module's sizes
+    ** untouched. */
+    MSSA_ASSERT(sl->c_n <= sl->c_cap && sl->o_n <= sl->o_cap);
+    MSSA_ASSERT(m->consts.n == nconsts && m->cops.n == ncops);
     for (uint32_t k = 0; k < c->nops; k++) m->cops.a[nc.ops + k] = ops[k];
     m->consts.a[id] = nc;
   } else {
@@ -315,7 +324,8 @@ static mssa_val translate_add(const tctx *t, mssa_val v, const mssa_inst *in, in
 /* Returns the translated value or MSSA_VAL_NONE on failure. */
 static mssa_val translate(const tctx *t, mssa_val v, int depth) {
   if (MSSA_VAL_KIND(v) != MSSA_VK_INST) return v;
-  if (depth > MSSA__PHITRANS_DEPTH) return MSSA_VAL_NONE;
+  if (depth > MSSA__PHITRANS_DEPTH) return MSSA_VAL_NONE;   /* invariant 2 */
+  MSSA_ASSERT(depth >= 0 && MSSA_VAL_INDEX(v) < t->f->insts.n);
   uint32_t id = MSSA_VAL_INDEX(v);
   const mssa_inst *in = &t->f->insts.a[id];
   if (in->block != t->cur) return v; /* an input defined elsewhere stays */
@@ -406,6 +416,9 @@ bool mssa_phi_translate(mssa_module *m, const mssa_func *f, const mssa_domtree *
   tctx t = {m, f, dt, users, cur, pred};
   mssa_val r = translate(&t, addr, 0);
   if (r == MSSA_VAL_NONE) return false;
+  /* Invariant 1: an existing instruction or a constant of the module. */
+  MSSA_ASSERT(MSSA_VAL_KIND(r) != MSSA_VK_INST || MSSA_VAL_INDEX(r) < f->insts.n);
+  MSSA_ASSERT(MSSA_VAL_KIND(r) != MSSA_VK_CONST || MSSA_VAL_INDEX(r) < m->consts.n);
   uint32_t b = block_of(&t, r);
   if (MSSA_VAL_KIND(r) == MSSA_VK_INST && (b == MSSA_NONE || !mssa_dt_dominates(dt, b, pred)))
     return false;

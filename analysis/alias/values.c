@@ -91,6 +91,7 @@ bool mssa__operator(const mssa_aa *aa, mssa_val v, mssa__op *out) {
     out->opcode = i->opcode; out->nops = i->nops; out->ops = mssa_inst_ops(aa->f, i);
     out->aux = i->aux; out->type = i->type; out->flags = i->flags; out->opflags = i->opflags;
     out->is_inst = true; out->inst = id;
+    MSSA_ASSERT(out->nops == 0 || out->ops != NULL);
     return true;
   }
   if (k == MSSA_VK_CONST) {

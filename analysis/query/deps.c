@@ -52,6 +52,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/check.h"
 #include "query/mssa_query.h"
 
 #define NONE MSSA_NONE
@@ -90,6 +91,7 @@ static const mssa_inst *inst_of(const mssa_ssa *s, uint32_t i) { return &s->f->i
 
 /* Is instruction `i` a store whose bytes include all of `k`'s? */
 static bool covers(mssa_ssa *s, uint32_t i, const mssa_loc *k) {
+  MSSA_ASSERT(k->ptr != MSSA_VAL_NONE);
   if (inst_of(s, i)->opcode != MSSA_OP_STORE) return false;
   mssa_loc w;
   if (!mssa_aa_inst_loc(s->aa, i, &w)) return false;
@@ -195,6 +197,7 @@ static bool search_back(back_search *q, uint32_t to) {
 ** phi is where a loop gives the address its next value). False when the
 ** closure passes DEPS_CLOSURE_MAX instructions. */
 static bool addr_closure(const mssa_ssa *s, mssa_val p, uint8_t *mark) {
+  MSSA_ASSERT(mark != NULL);
   const mssa_func *f = s->f;
   mssa_u32vec stack = {0};
   uint32_t n = 0;
@@ -212,6 +215,7 @@ static bool addr_closure(const mssa_ssa *s, mssa_val p, uint8_t *mark) {
         mssa_vec_push(&stack, MSSA_VAL_INDEX(ops[k]));
   }
   mssa_vec_free(&stack);
+  MSSA_ASSERT(ok == (n <= DEPS_CLOSURE_MAX));   /* invariant 6: the bound */
   return ok;
 }
 
@@ -245,6 +249,7 @@ typedef struct onpath {
 
 static bool on_path(const onpath *o, uint32_t i) {
   const mssa_ssa *s = o->s;
+  MSSA_ASSERT(i < s->f->insts.n && inst_of(s, i)->block < s->nblocks);
   uint32_t b = inst_of(s, i)->block, fb = inst_of(s, o->from)->block, tb = inst_of(s, o->to)->block;
   bool after_from = o->fwd[b] || (b == fb && s->inst_pos[i] > s->inst_pos[o->from]);
   bool before_to = o->bwd[b] || (b == tb && s->inst_pos[i] < s->inst_pos[o->to]);
@@ -283,6 +288,9 @@ static void build_path(const back_search *q, uint32_t to, mssa_u32vec *path) {
     mssa_u32vec chain = {0};   /* found block .. the block entered from `to` */
     for (uint32_t e = q->found; e != FROM_START;) {
       uint32_t b = e & ~OFF_BIT;
+      /* Each (block, phase) is queued once, so the chain of parents has no
+      ** cycle: at most two entries a block. */
+      MSSA_ASSERT(b < s->nblocks && chain.n < 2 * (size_t)s->nblocks);
       mssa_vec_push(&chain, b);
       e = q->parent[((e & OFF_BIT) ? s->nblocks : 0) + b];
     }
@@ -376,6 +384,7 @@ int mssa_deps_depends(mssa_ssa *s, uint32_t from, uint32_t to, mssa_deps_dep *ou
   back_search q = {s, from, kill, flow ? mt : NULL, mssa_xcalloc(s->nblocks, 1),
                mssa_xmalloc(2 * (size_t)s->nblocks * sizeof(uint32_t) + 1), {0}, NONE, NONE};
   out->reaches = search_back(&q, to);
+  MSSA_ASSERT(q.queue.n <= 2 * (size_t)s->nblocks);   /* invariant 4: each block twice at most */
   if (out->reaches) build_path(&q, to, &out->path);
   else if (q.killer != NONE) {
     /* Killed -- or no path at all? The same search without kills says. */
@@ -386,6 +395,8 @@ int mssa_deps_depends(mssa_ssa *s, uint32_t from, uint32_t to, mssa_deps_dep *ou
     out->killer = search_back(&q, to) ? killer : NONE;
   }
   out->depends = out->reaches;
+  /* Invariant 3: a dependence has a path; no dependence has a reason. */
+  MSSA_ASSERT(!out->depends || out->path.n >= 2);
   if (!out->reaches)
     out->reason = q.killer != NONE ? "every path from `from` to `to` passes a write that covers "
                                      "the location"
@@ -465,6 +476,9 @@ static int store_hit(vwalk *w, uint32_t x) {
 ** 0 to go on with the stack, 1 when the answer is Unknown. */
 static int walk_one(vwalk *w, uint32_t x) {
   mssa_ssa *s = w->s;
+  /* Invariant 4: each access is entered once, so the path never outgrows
+  ** the graph. */
+  MSSA_ASSERT(w->out->path.n <= s->acc.n);
   for (;;) {
     if (x == NONE || x >= s->acc.n)
       return unknown(w->out, "the walk left the graph (a removed access)", NONE, NONE);
@@ -484,6 +498,8 @@ static int walk_one(vwalk *w, uint32_t x) {
     }
     if (a->kind != MSSA_ACC_DEF)
       return unknown(w->out, "the walk met a removed access", x, NONE);
+    /* Invariant 1: by defining accesses; a def's is never itself. */
+    MSSA_ASSERT(a->def != x);
     if (mssa_aa_modref_loc(s->aa, a->inst, &w->loc) & MSSA_MR_MOD) return store_hit(w, x);
     x = a->def;
   }
@@ -557,6 +573,8 @@ int mssa_deps_value(mssa_ssa *s, uint32_t inst, mssa_deps_val *out) {
   while (!r && w.stack.n) r = walk_one(&w, w.stack.a[--w.stack.n]);
   if (!r && w.first_store == NONE) unknown(out, "no store reaches the load", NONE, NONE);
   else if (!r) check_candidate(&w, inst);
+  /* Invariant 2: Known names a value and the stores that hold it. */
+  MSSA_ASSERT(!out->known || (out->value != MSSA_VAL_NONE && out->writes.n > 0));
   free(w.seen);
   mssa_vec_free(&w.stack);
   return MSSA_OK;

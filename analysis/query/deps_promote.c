@@ -35,6 +35,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/check.h"
 #include "query/deps.h"
 #include "query/mssa_query.h"
 
@@ -271,6 +272,7 @@ static void remove_intrinsic_users(pm *p, uint32_t x) {
 }
 
 static void replace_load(pm *p, uint32_t load, mssa_val v) {
+  MSSA_ASSERT(load < p->ni && I(p, load)->opcode == MSSA_OP_LOAD);   /* invariant 1: a load is what RAUW replaces */
   p->repl[load] = resolve(p, v) == MSSA_VAL(MSSA_VK_INST, load) ? UNDEF_VAL : v;
   p->dead[load] = 1;
 }

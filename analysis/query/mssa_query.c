@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/check.h"
 #include "query/source.h"
 #include "query/varname.h"
 #include "reader/reader.h"
@@ -270,6 +271,7 @@ int mssa_q_access_by_id(const mssa_ssa *s, uint64_t id, uint32_t *access) {
   for (uint32_t a = 0; a < s->acc.n; a++) {
     const mssa_access *x = &s->acc.a[a];
     if (x->kind != MSSA_ACC_DEAD && x->kind != MSSA_ACC_USE && x->id == id) {
+      MSSA_ASSERT(a != MSSA_LIVE_ON_ENTRY);   /* liveOnEntry's id was handled above */
       *access = a;
       return MSSA_OK;
     }
@@ -373,6 +375,7 @@ uint32_t mssa_q_find_source(const mssa_qmodule *q, const char *file, uint32_t li
 ** may lie above defs of other locations, so it cannot start a location
 ** query.) */
 uint32_t mssa_q_reaching_def(const mssa_ssa *s, uint32_t a) {
+  MSSA_ASSERT(a < s->acc.n);
   for (uint32_t p = s->acc.a[a].prev; p != MSSA_NONE; p = s->acc.a[p].prev) {
     unsigned k = s->acc.a[p].kind;
     if (k == MSSA_ACC_DEF || k == MSSA_ACC_PHI) return p;
@@ -396,6 +399,7 @@ int mssa_q_clobber(mssa_ssa *s, uint32_t inst, const mssa_loc *loc, mssa_qclobbe
   if (loc) {
     out->from_cache = false;
     out->clobber = mssa_walker_clobber_loc(s, mssa_q_reaching_def(s, a), loc, &limit);
+    MSSA_ASSERT(out->clobber < s->acc.n);
     out->ar = MSSA_AR_NONE;
     const mssa_access *c = &s->acc.a[out->clobber];
     if (c->kind == MSSA_ACC_DEF) {
@@ -408,6 +412,8 @@ int mssa_q_clobber(mssa_ssa *s, uint32_t inst, const mssa_loc *loc, mssa_qclobbe
   out->from_cache = x->optimized != 0;
   out->clobber = mssa_walker_clobber(s, a, &limit);
   x = &s->acc.a[a];
+  /* Invariant 2: the walker's answer is a live access that dominates. */
+  MSSA_ASSERT(out->clobber < s->acc.n && s->acc.a[out->clobber].kind != MSSA_ACC_DEAD);
   out->ar = out->clobber == MSSA_LIVE_ON_ENTRY ? MSSA_AR_NONE : x->ar;
   return MSSA_OK;
 }

@@ -28,6 +28,7 @@
 #include <string.h>
 
 #include "alias/phitrans.h"
+#include "base/check.h"
 #include "query/mssa_query.h"
 
 typedef struct item {
@@ -100,6 +101,7 @@ static void push(rstate *r, uint32_t start, const mssa_loc *loc, uint8_t loop) {
 }
 
 static void add_write(rstate *r, uint32_t d, uint8_t loop) {
+  MSSA_ASSERT(d < r->s->acc.n && r->s->acc.a[d].kind == MSSA_ACC_DEF);   /* a write is a def */
   if (!r->mark[d]) {
     if (r->nfound == r->max) {
       r->truncated = true;
@@ -107,6 +109,7 @@ static void add_write(rstate *r, uint32_t d, uint8_t loop) {
     }
     r->nfound++;
   }
+  MSSA_ASSERT(r->nfound <= r->max);   /* invariant 1: bounded */
   r->mark[d] |= FOUND | (loop ? 0 : FOUND_NONLOOP);
 }
 

@@ -449,6 +449,7 @@ static uint32_t in_of(uctx *c, uint32_t b) {
 
 static bool phi_set_from(mssa_ssa *s, uint32_t phi, uint32_t pred, uint32_t v) {
   mssa_access *p = &s->acc.a[phi];
+  MSSA_ASSERT(p->kind == MSSA_ACC_PHI && v < s->acc.n);
   bool changed = false;
   for (uint32_t k = 0; k < p->nops; k++)
     if (s->phiops.a[p->ops + 2 * k] == pred && s->phiops.a[p->ops + 2 * k + 1] != v) {
@@ -461,6 +462,7 @@ static bool phi_set_from(mssa_ssa *s, uint32_t phi, uint32_t pred, uint32_t v) {
 /* Creates an (operand-less) phi in block b; operands come in phi_fill. */
 static uint32_t phi_create(uctx *c, uint32_t b) {
   mssa_ssa *s = c->s;
+  MSSA_ASSERT(b < s->nblocks && s->phi[b] == MSSA_NONE);   /* one phi a block */
   uint32_t a = mssa_ssa_new_phi(s, b);
   mssa_ssa_link_after(s, b, MSSA_NONE, a);
   recompute_lastdef(s, b);
@@ -615,14 +617,17 @@ static uint32_t struct_insert(uctx *c, uint32_t i, uint32_t reuse_id) {
   uint32_t b = f->insts.a[i].block;
   bool had_def = block_has_def(s, b);
   uint32_t prev = prev_access(s, f, i);
+  MSSA_ASSERT(i < s->inst_cap && s->inst_acc[i] == MSSA_NONE);   /* one access an instruction */
   uint32_t a = mssa_ssa_new_access(s, (uint8_t)k, b, i);
   s->inst_acc[i] = a;
   mssa_ssa_link_after(s, b, prev, a);
   mssa_access *x = &s->acc.a[a];
   if (k == MSSA_ACC_DEF) {
     x->id = reuse_id != MSSA_NONE ? reuse_id : s->next_id++;
+    MSSA_ASSERT(x->id < s->next_id);   /* ids are below the next free one */
     s->ndefs++;
     recompute_lastdef(s, b);
+    MSSA_ASSERT(s->lastdef[b] != MSSA_NONE);
   } else {
     s->nuses++;
   }
@@ -1110,6 +1115,7 @@ void mssa_update_rebuild(mssa_module *m, mssa_func *f, mssa_ssa *s) {
     x->id = id != MSSA_NONE ? id : next++;
   }
   n->next_id = next;
+  MSSA_ASSERT(next >= s->next_id);   /* a rebuild reuses ids, never hands an old one out twice */
   n->data = s->data;
   n->walker_steps = s->walker_steps;
   /* Swap contents: the caller's pointer stays valid. */

@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "alias/phitrans.h"
+#include "base/check.h"
 #include "reader/retext.h"
 
 struct mssa_update_snapshot {
@@ -116,6 +117,8 @@ void mssa_update_snapshot_restore(mssa_update_snapshot *sn, mssa_func *f, mssa_s
   s->data = data;
   s->users = NULL;
   mssa_aa_invalidate(aa);
+  /* Invariant 1: the function and its graph are as they were. */
+  MSSA_ASSERT(s->inst_cap >= f->insts.n);
   free(sn);
 }
 
