@@ -695,6 +695,46 @@ static void set_optimized(mssa_ssa *s, uint32_t a, uint32_t to, int ar) {
   x->ar = (int8_t)ar;
 }
 
+/* The query of access a (LLVM's UpwardsMemoryQuery). */
+static void query_of(mssa_ssa *s, uint32_t a, walkq *q) {
+  const mssa_access *x = &s->acc.a[a];
+  memset(q, 0, sizeof *q);
+  q->is_call = is_call_op(s->f->insts.a[x->inst].opcode);
+  q->inst = x->inst;
+  q->orig = a;
+  q->ar = MSSA_MAY_ALIAS;
+  q->loc.ptr = MSSA_VAL_NONE;
+  q->loc.size = MSSA_LOC_UNKNOWN;
+  q->loc.tbaa = q->loc.scope = q->loc.noalias = MSSA_NONE;
+  if (!q->is_call) mssa_aa_inst_loc(s->aa, x->inst, &q->loc);
+}
+
+/* A walk from `def` for q, with a walker of its own (no cache is read). */
+static uint32_t walk_from(mssa_ssa *s, uint32_t def, walkq *q, uint32_t *limit) {
+  walker w;
+  walker_init(&w, s);
+  uint32_t res = find_clobber(&w, def, q, limit);
+  walker_fini(&w);
+  return res;
+}
+
+/* Expensive checks (walker caches): a def's cached clobber is what a walk
+** from its defining access finds again, when no budget cut either short
+** (with one, a cached imprecise answer is LLVM's behaviour, invariant 3). A
+** use's cache replaces its defining access, so it has nothing to redo; the
+** verifier checks that it dominates (mssa_verify V4). */
+static bool cache_holds(mssa_ssa *s, uint32_t a) {
+  const mssa_access *x = &s->acc.a[a];
+  if (x->kind != MSSA_ACC_DEF || s->check_limit != UINT32_MAX) return true;
+  if (x->opt == MSSA_LIVE_ON_ENTRY && (mssa_ssa_trivially_live_on_entry(s, x->inst) ||
+                                       x->def == MSSA_LIVE_ON_ENTRY))
+    return true;
+  walkq q;
+  query_of(s, a, &q);
+  uint32_t limit = UINT32_MAX;
+  return walk_from(s, x->def, &q, &limit) == s->acc.a[a].opt;
+}
+
 static uint32_t clobber_base(mssa_ssa *s, uint32_t a, uint32_t *limit, bool use_ig) {
   MSSA_ASSERT(a < s->acc.n && s->acc.a[a].kind != MSSA_ACC_DEAD);
   mssa_access *x = &s->acc.a[a];
@@ -709,28 +749,20 @@ static uint32_t clobber_base(mssa_ssa *s, uint32_t a, uint32_t *limit, bool use_
     }
     x = &s->acc.a[a];
   }
-  if (x->optimized) return x->kind == MSSA_ACC_USE ? x->def : x->opt;
+  if (x->optimized) {
+    MSSA_EXPENSIVE_ASSERT(cache_holds(s, a));
+    x = &s->acc.a[a];
+    return x->kind == MSSA_ACC_USE ? x->def : x->opt;
+  }
   const mssa_inst *in = &s->f->insts.a[x->inst];
   if (!is_call_op(in->opcode) && fence_like_noncall(in)) return a;
   walkq q;
-  memset(&q, 0, sizeof q);
-  q.is_call = is_call_op(in->opcode);
-  q.inst = x->inst;
-  q.orig = a;
-  q.ar = MSSA_MAY_ALIAS;
-  q.loc.ptr = MSSA_VAL_NONE;
-  q.loc.size = MSSA_LOC_UNKNOWN;
-  q.loc.tbaa = q.loc.scope = q.loc.noalias = MSSA_NONE;
-  if (!q.is_call) mssa_aa_inst_loc(s->aa, x->inst, &q.loc);
+  query_of(s, a, &q);
   if (mssa_ssa_trivially_live_on_entry(s, x->inst) || x->def == MSSA_LIVE_ON_ENTRY) {
     set_optimized(s, a, MSSA_LIVE_ON_ENTRY, MSSA_AR_NONE);
     return MSSA_LIVE_ON_ENTRY;
   }
-  uint32_t def = x->def;
-  walker w;
-  walker_init(&w, s);
-  uint32_t res = find_clobber(&w, def, &q, limit);
-  walker_fini(&w);
+  uint32_t res = walk_from(s, x->def, &q, limit);
   x = &s->acc.a[a];
   int ar = x->ar;
   if (res == MSSA_LIVE_ON_ENTRY) ar = MSSA_AR_NONE;
