@@ -17,18 +17,6 @@
 #include "base/filemap.h"
 #include "ir/ir_internal.h"
 
-const char *mssa_strerror(int err) {
-  switch (err) {
-  case MSSA_OK: return "success";
-  case MSSA_EPARSE: return "parse error";
-  case MSSA_EIO: return "I/O error";
-  case MSSA_ENOENT: return "not found";
-  case MSSA_EINVAL: return "invalid argument";
-  case MSSA_ETOOBIG: return "input too large";
-  default: return "unknown error";
-  }
-}
-
 uint32_t mssa_val_type(const mssa_module *m, const mssa_func *f, mssa_val v) {
   uint32_t i = MSSA_VAL_INDEX(v);
   switch (MSSA_VAL_KIND(v)) {

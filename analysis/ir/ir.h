@@ -31,6 +31,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "base/error.h"
 #include "base/util.h"
 
 /* ---------------------------------------------------------------- values */
@@ -602,16 +603,6 @@ typedef struct mssa_diag {
   char msg[512];
 } mssa_diag;
 
-/* Error codes (negative), with mssa_strerror(). */
-enum {
-  MSSA_OK = 0,
-  MSSA_EPARSE = -1,     /* malformed IR; details in the diag */
-  MSSA_EIO = -2,        /* could not read the file */
-  MSSA_ENOENT = -3,     /* no such function / instruction / block */
-  MSSA_EINVAL = -4,     /* invalid argument */
-  MSSA_ETOOBIG = -5     /* input beyond a limit */
-};
-const char *mssa_strerror(int err);
 
 /* Frees a module (made by the reader, reader/reader.h); NULL is a no-op. */
 void mssa_module_free(mssa_module *m);
