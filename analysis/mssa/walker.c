@@ -718,6 +718,7 @@ static uint32_t walk_from(mssa_ssa *s, uint32_t def, walkq *q, uint32_t *limit) 
   return res;
 }
 
+#if MSSA_CHECKS >= 2
 /* Expensive checks (walker caches): a def's cached clobber is what a walk
 ** from its defining access finds again, when no budget cut either short
 ** (with one, a cached imprecise answer is LLVM's behaviour, invariant 3). A
@@ -734,6 +735,7 @@ static bool cache_holds(mssa_ssa *s, uint32_t a) {
   uint32_t limit = UINT32_MAX;
   return walk_from(s, x->def, &q, &limit) == s->acc.a[a].opt;
 }
+#endif
 
 static uint32_t clobber_base(mssa_ssa *s, uint32_t a, uint32_t *limit, bool use_ig) {
   MSSA_ASSERT(a < s->acc.n && s->acc.a[a].kind != MSSA_ACC_DEAD);
@@ -750,7 +752,9 @@ static uint32_t clobber_base(mssa_ssa *s, uint32_t a, uint32_t *limit, bool use_
     x = &s->acc.a[a];
   }
   if (x->optimized) {
-    MSSA_EXPENSIVE_ASSERT(cache_holds(s, a));
+#if MSSA_CHECKS >= 2
+    MSSA_EXPENSIVE_ASSERT(cache_holds(s, a));   /* only built where it runs (clang warns) */
+#endif
     x = &s->acc.a[a];
     return x->kind == MSSA_ACC_USE ? x->def : x->opt;
   }
