@@ -692,7 +692,7 @@ int mssa__lex_skip_parens(ll_lexer *lx, ll_ref_fn ref, void *ctx) {
         while (a < p && IS(*a, C_SPACE)) a++;
         for (b = a; b < p && IS(*b, C_NAME); b++) {}
         if (b >= p || *b != ':') b = a;
-        MSSA_ASSERT(fs <= a && a <= b && b < p); /* the field name precedes the reference */
+        MSSA_EXPENSIVE_ASSERT(fs <= a && a <= b && b < p); /* the field name precedes the reference */
         ref(ctx, v, (uint32_t)(p - t), (uint32_t)(a - t), (uint32_t)(b - a));
         p = q;
         continue;

@@ -1057,7 +1057,7 @@ static void parse_block(ll_parser *p) {
       define_local(p, &nt, key, MSSA_VAL(MSSA_VK_INST, id), ins.type);
     }
     mssa_block *b = &f->blocks.a[bid];
-    MSSA_ASSERT(ins.block == bid && id == f->insts.n); /* appended once complete */
+    MSSA_EXPENSIVE_ASSERT(ins.block == bid && id == f->insts.n); /* appended once complete */
     ins.prev = b->last;
     ins.next = MSSA_NONE;
     if (b->last != MSSA_NONE) f->insts.a[b->last].next = id;

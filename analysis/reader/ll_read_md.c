@@ -43,7 +43,7 @@ static uint32_t new_md(ll_parser *p, uint8_t kind) {
   mssa_vec_push(&p->m->md, d);
   mssa_vec_push(&p->mdref, MSSA_NONE);
   /* invariant 1: mdref holds one entry per md index */
-  MSSA_ASSERT(p->mdref.n == p->m->md.n);
+  MSSA_EXPENSIVE_ASSERT(p->mdref.n == p->m->md.n);
   return id;
 }
 
@@ -55,7 +55,7 @@ uint32_t mssa__ll_md_ref(ll_parser *p, uint32_t n, uint32_t off) {
   p->mdref.a[id] = off;
   mssa__ll_num_put(&p->mdmap, n, id);
   /* invariant 1: the reference allocated the index `!N` maps to, pending */
-  MSSA_ASSERT(mssa__ll_num_get(&p->mdmap, n) == id && p->mdref.a[id] != MSSA_NONE);
+  MSSA_EXPENSIVE_ASSERT(mssa__ll_num_get(&p->mdmap, n) == id && p->mdref.a[id] != MSSA_NONE);
   return id;
 }
 
@@ -94,7 +94,7 @@ static void raw_ref(void *ctx, uint64_t n, uint32_t off, uint32_t foff, uint32_t
 static void fields_to_ops(ll_parser *p, uint32_t id, uint32_t stk0) {
   mssa_module *m = p->m;
   /* invariant 2: {field name, node} pairs on the stack above stk0 */
-  MSSA_ASSERT(id < m->md.n && p->stk.n >= stk0 && (p->stk.n - stk0) % 2 == 0);
+  MSSA_EXPENSIVE_ASSERT(id < m->md.n && p->stk.n >= stk0 && (p->stk.n - stk0) % 2 == 0);
   uint32_t n = (p->stk.n - stk0) / 2;
   m->md.a[id].ops = m->mdops.n;
   m->md.a[id].nops = 2 * n;

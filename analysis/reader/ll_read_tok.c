@@ -62,7 +62,7 @@ _Noreturn void mssa__ll_err(ll_parser *p, uint32_t off, const char *fmt, ...) {
 }
 
 void mssa__ll_enter(ll_parser *p) {
-  MSSA_ASSERT(p->depth >= 0 && p->depth <= LL_MAX_DEPTH); /* reader_internal.h invariant 3 */
+  MSSA_EXPENSIVE_ASSERT(p->depth >= 0 && p->depth <= LL_MAX_DEPTH); /* reader_internal.h invariant 3 */
   if (++p->depth > LL_MAX_DEPTH) mssa__ll_err(p, p->lx.tok.off, "nesting too deep");
 }
 

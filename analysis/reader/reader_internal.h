@@ -194,7 +194,7 @@ void mssa__ll_locals_clear(ll_parser *p);  /* a new function's scope */
 _Noreturn void mssa__ll_err(ll_parser *p, uint32_t off, const char *fmt, ...);
 void mssa__ll_enter(ll_parser *p);
 static inline void mssa__ll_leave(ll_parser *p) {
-  MSSA_ASSERT(p->depth > 0); /* invariant 3: every leave has its enter */
+  MSSA_EXPENSIVE_ASSERT(p->depth > 0); /* invariant 3: every leave has its enter */
   p->depth--;
 }
 static inline void mssa__ll_next(ll_parser *p) { mssa__lex_next(&p->lx); }
