@@ -46,4 +46,13 @@ _Noreturn void mssa_check_failed(const char *expr, const char *file, int line,
 #define MSSA_EXPENSIVE_ASSERT(cond) ((void)sizeof((cond) ? 1 : 0))
 #endif
 
+/* MSSA_CHECK_ONLY marks a static function that only checks call (a pass
+** for MSSA_EXPENSIVE_ASSERT): with the checks off it is named only inside
+** sizeof, which clang reports as a function never emitted. */
+#if defined(__GNUC__)
+#define MSSA_CHECK_ONLY __attribute__((unused))
+#else
+#define MSSA_CHECK_ONLY
+#endif
+
 #endif

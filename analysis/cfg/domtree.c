@@ -23,6 +23,8 @@
 */
 #include "cfg/domtree.h"
 
+#include "base/check.h"
+
 #include <string.h>
 
 /* ------------------------------------------------------------------ CFG */
@@ -44,6 +46,7 @@ static void cfg_build(mssa_cfg *g, uint32_t n, uint32_t entry,
   g->succ = mssa_xmalloc((size_t)m * sizeof(uint32_t));
   g->pred = mssa_xmalloc((size_t)m * sizeof(uint32_t));
   for (uint32_t k = 0; k < m; k++) {
+    MSSA_ASSERT(src[k] < n && dst[k] < n); /* invariant 7: validated edges only */
     g->succ_off[src[k] + 1]++;
     g->pred_off[dst[k] + 1]++;
   }
@@ -61,6 +64,8 @@ static void cfg_build(mssa_cfg *g, uint32_t n, uint32_t entry,
   for (uint32_t u = 0; u < n; u++)
     for (uint32_t k = g->succ_off[u]; k < g->succ_off[u + 1]; k++)
       g->pred[cur[g->succ[k]]++] = u;
+  /* Every edge is in exactly one successor and one predecessor list. */
+  MSSA_ASSERT(g->succ_off[n] == m && g->pred_off[n] == m);
   free(cur);
 }
 
@@ -202,6 +207,9 @@ static void run_dfs(semi_nca *t, const mssa_cfg *g) {
     uint32_t v = wl[--sp];
     if (t->num[v]) continue;
     uint32_t k = ++last;
+    /* invariant 3: the root is 1 with parent 0; any other node's parent was
+    ** numbered before it. */
+    MSSA_ASSERT(pnum < k && (k == 1) == (pnum == 0));
     t->num[v] = k;
     t->node[k] = v;
     t->parent[k] = pnum;
@@ -209,6 +217,8 @@ static void run_dfs(semi_nca *t, const mssa_cfg *g) {
     for (uint32_t e = g->succ_off[v + 1]; e > g->succ_off[v]; e--) {
       uint32_t s = g->succ[e - 1];
       if (t->num[s]) continue; /* LLVM skips already-numbered successors too */
+      /* invariant 1: at most one entry per edge plus the root's. */
+      MSSA_ASSERT(sp + 2 <= 2 * ((size_t)m + 1));
       wl[sp++] = s;
       wl[sp++] = k;
     }
@@ -231,6 +241,9 @@ static void compute_semidominators(semi_nca *t, const mssa_cfg *g) {
       uint32_t su = t->semi[semi_eval(u, i + 1, t->parent, t->label, t->semi, stack)];
       if (su < s) s = su;
     }
+    /* A semidominator is a proper ancestor in the spanning tree, so it has
+    ** a smaller DFS number (invariant 3: numbers are 1-based). */
+    MSSA_ASSERT(s >= 1 && s < i);
     t->semi[i] = s;
   }
   free(stack);
@@ -241,6 +254,7 @@ static void compute_idoms(semi_nca *t) {
   for (uint32_t i = 2; i <= t->count; i++) {
     uint32_t w = t->idom[i];
     while (w > t->semi[i]) w = t->idom[w];
+    MSSA_ASSERT(w >= 1 && w < i); /* the idom is numbered before the node */
     t->idom[i] = w;
   }
 }
@@ -253,6 +267,9 @@ static void attach_children(mssa_domtree *dt, semi_nca *t) {
   dt->level[dt->root] = 0;
   for (uint32_t i = 2; i <= t->count; i++) {
     uint32_t v = t->node[i], d = t->node[t->idom[i]];
+    /* The idom of a reachable non-entry block is reachable, and got its
+    ** level first (it has the smaller DFS number). */
+    MSSA_ASSERT(d < n && dt->level[d] != MSSA_NONE);
     dt->idom[v] = d;
     dt->level[v] = dt->level[d] + 1;
     dt->child_off[d + 1]++;
@@ -291,6 +308,8 @@ static void number_dfs(mssa_domtree *dt, semi_nca *t) {
       dt->preorder[np++] = c;
     }
   }
+  /* domtree.h invariant 3: the preorder holds every reachable node once. */
+  MSSA_ASSERT(np == t->count && dfs == 2 * np);
   dt->npreorder = np;
 }
 

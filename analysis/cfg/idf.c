@@ -29,6 +29,8 @@
 */
 #include "cfg/domtree.h"
 
+#include "base/check.h"
+
 #include <string.h>
 
 /* Per-node flags: a defining node, already in the IDF (LLVM's VisitedPQ),
@@ -92,12 +94,14 @@ void mssa_idf_live(const mssa_domtree *dt, const mssa_cfg *g, const uint32_t *de
     uint32_t b = defs[k];
     if (b >= n || !mssa_dt_reachable(dt, b) || (flag[b] & IDF_DEF)) continue;
     flag[b] |= IDF_DEF | IDF_VWL;
+    MSSA_ASSERT(hn < n); /* invariant 1: a node is pushed at most once */
     idf_push(dt, heap, &hn, b);
   }
 
   while (hn) {
     uint32_t root = idf_pop(dt, heap, &hn);
     uint32_t root_level = dt->level[root];
+    MSSA_ASSERT(root < n && root_level != MSSA_NONE); /* invariant 4 */
     /* A worklist entry is either the root or a never-before-pushed node
     ** (invariant 2), so the worklist never exceeds n entries. */
     uint32_t sp = 0;
@@ -112,12 +116,16 @@ void mssa_idf_live(const mssa_domtree *dt, const mssa_cfg *g, const uint32_t *de
         flag[s] |= IDF_VPQ;
         if (live_in && !live_in[s]) continue;
         mssa_vec_push(out, s);
-        if (!(flag[s] & IDF_DEF)) idf_push(dt, heap, &hn, s);
+        if (!(flag[s] & IDF_DEF)) {
+          MSSA_ASSERT(hn < n); /* invariant 1: pushed at most once */
+          idf_push(dt, heap, &hn, s);
+        }
       }
       for (uint32_t c = dt->child_off[v]; c < dt->child_off[v + 1]; c++) {
         uint32_t ch = dt->child[c];
         if (flag[ch] & IDF_VWL) continue;
         flag[ch] |= IDF_VWL;
+        MSSA_ASSERT(sp < n); /* invariant 2: never more than n entries */
         wl[sp++] = ch;
       }
     }

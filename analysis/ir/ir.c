@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/check.h"
 #include "base/filemap.h"
 #include "ir/ir_internal.h"
 
@@ -73,6 +74,7 @@ static bool is_call(const mssa_inst *i) {
 
 uint32_t mssa_call_callee(const mssa_module *m, const mssa_func *f, const mssa_inst *i) {
   if (!is_call(i) || i->nops == 0) return MSSA_NONE;
+  MSSA_ASSERT(i->ops + i->nops <= f->ops.n); /* ir.h invariant 4 */
   mssa_val v = f->ops.a[i->ops];
   /* Look through pointer casts of a function; bounded so a malformed
   ** constant graph cannot loop. */
@@ -80,10 +82,12 @@ uint32_t mssa_call_callee(const mssa_module *m, const mssa_func *f, const mssa_i
     uint32_t k = MSSA_VAL_KIND(v);
     if (k == MSSA_VK_FUNC) return MSSA_VAL_INDEX(v);
     if (k != MSSA_VK_CONST) return MSSA_NONE;
+    MSSA_ASSERT(MSSA_VAL_INDEX(v) < m->consts.n); /* ir.h invariant 5 */
     const mssa_const *c = &m->consts.a[MSSA_VAL_INDEX(v)];
     if (c->kind != MSSA_C_EXPR || c->nops != 1 ||
         (c->opcode != MSSA_OP_BITCAST && c->opcode != MSSA_OP_ADDRSPACECAST))
       return MSSA_NONE;
+    MSSA_ASSERT(c->ops < m->cops.n);
     v = m->cops.a[c->ops];
   }
   return MSSA_NONE;
@@ -127,6 +131,7 @@ uint32_t mssa_inst_successors(const mssa_func *f, const mssa_inst *t, uint32_t *
   ** keeps `ops.a + 0` from being formed on a function whose operand pool is
   ** empty (NULL): undefined behaviour that clang's UBSan reports. */
   if (t->nops == 0) return 0;
+  MSSA_ASSERT(t->ops + t->nops <= f->ops.n); /* ir.h invariant 4 */
   const mssa_val *o = f->ops.a + t->ops;
   uint32_t n = 0;
 #define ADD(v) do { if (n < cap) out[n] = MSSA_VAL_INDEX(v); n++; } while (0)
@@ -169,6 +174,8 @@ uint32_t mssa_block_terminator(const mssa_func *f, uint32_t b) {
   if (b >= f->blocks.n) return MSSA_NONE;
   uint32_t l = f->blocks.a[b].last;
   if (l == MSSA_NONE || !mssa_opcode_is_terminator(f->insts.a[l].opcode)) return MSSA_NONE;
+  /* ir.h invariants 2 and 3: the last instruction is in the block and ends it. */
+  MSSA_ASSERT(l < f->insts.n && f->insts.a[l].block == b && f->insts.a[l].next == MSSA_NONE);
   return l;
 }
 
@@ -251,6 +258,7 @@ static int md_layout_ids(const mssa_module *m, const char *cls, uint32_t *fids) 
 /* Node d's operands given its class's field ids (NULL: no layout). */
 static uint32_t md_operands(const mssa_module *m, const mssa_md *d, const uint32_t *fids,
                             uint32_t *out, uint32_t cap) {
+  MSSA_ASSERT(d->nops == 0 || d->ops + d->nops <= m->mdops.n);
   const mssa_mdop *o = m->mdops.a + d->ops;
   uint32_t n = 0;
 #define PUT(x) do { if (n < cap) out[n] = (x); n++; } while (0)
@@ -380,6 +388,7 @@ static const uint32_t *node_ops(mssa_md_slots *st, const mssa_module *m, uint32_
       st->opoff[md] = at + 1;
     }
   }
+  MSSA_ASSERT(st->opoff[md] >= 1 && st->opoff[md] <= st->oplist.n);
   const uint32_t *r = st->oplist.a + st->opoff[md] - 1;
   return *r == MSSA_NONE ? NULL : r;
 }
@@ -393,6 +402,7 @@ static void slot_create(const mssa_module *m, mssa_md_slots *st, uint32_t root) 
     uint32_t md = st->stk[--st->sn];
     if (md >= st->n) continue;
     if (md < m->md_canon.n) md = m->md_canon.a[md];   /* LLVM uniquing */
+    MSSA_ASSERT(md < st->n);   /* a canon is a node of the same module */
     if (slot_has(st, md)) continue;
     const uint32_t *ops = node_ops(st, m, md);
     if (!ops) continue;
@@ -408,6 +418,7 @@ static void slot_create(const mssa_module *m, mssa_md_slots *st, uint32_t root) 
       st->stk = mssa_xrealloc(st->stk, st->cap * sizeof(uint32_t));
       ops = node_ops(st, m, md);   /* (oplist did not move; reload anyway) */
     }
+    MSSA_ASSERT(st->sn + k <= st->cap);   /* the stack grows on the heap */
     for (uint32_t i = k; i > 0; i--) st->stk[st->sn++] = ops[i];   /* reversed */
   }
 }
@@ -494,6 +505,7 @@ mssa_md_slots *mssa_md_slots_new(const mssa_module *m) {
   for (uint32_t g = 0; g < m->globals.n; g++)
     slot_attachments(m, st, m->globals.a[g].mdatt, NULL, NULL, 0);
   for (uint32_t k = 0; k + 1 < m->named_md.n; k += 2) {
+    MSSA_ASSERT(m->named_md.a[k + 1].idx < m->md.n);
     const mssa_md *t = &m->md.a[m->named_md.a[k + 1].idx];
     for (uint32_t i = 0; i < t->nops; i++) slot_create(m, st, m->mdops.a[t->ops + i].idx);
   }
@@ -526,8 +538,10 @@ uint32_t mssa_md_slots_func(mssa_md_slots *st, const mssa_module *m, uint32_t fu
   slot_attachments(m, st, f->mdatt, NULL, NULL, 0);
   static const uint32_t fixed_ids[4] = {0, 1, 7, 8};   /* ascending (slot_attachments) */
   for (uint32_t b = f->first_block; b != MSSA_NONE; b = f->blocks.a[b].next) {
+    MSSA_ASSERT(b < f->blocks.n && !f->blocks.a[b].removed); /* ir.h invariant 2 */
     for (uint32_t i = f->blocks.a[b].first; i != MSSA_NONE; i = f->insts.a[i].next) {
       const mssa_inst *in = &f->insts.a[i];
+      MSSA_ASSERT(i < f->insts.n && in->block == b); /* ir.h invariants 1, 2 */
       if (f->dbg.n) slot_records(m, st, f, i);
       if (in->opcode == MSSA_OP_CALL && in->intrinsic != MSSA_INTR_NONE) {
         for (uint32_t k = 1; k < in->nops; k++) {
@@ -547,6 +561,7 @@ uint32_t mssa_md_slot(const mssa_md_slots *st, const mssa_module *m, uint32_t md
   if (md >= st->n) return MSSA_NONE;
   /* a reference to a uniqued duplicate prints its canonical number */
   if (md < m->md_canon.n) md = m->md_canon.a[md];
+  MSSA_ASSERT(md < st->n);
   if (st->base[md] != MSSA_NONE) return st->base[md];
   return st->gen[md] == st->cur ? st->fn[md] : MSSA_NONE;
 }

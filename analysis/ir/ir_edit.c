@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/check.h"
 #include "base/filemap.h"
 
 /* Invariant 7 of ir_edit.h. */
@@ -71,7 +72,11 @@ uint32_t mssa_ir_position(const mssa_func *f, uint32_t i) {
 
 static void unlink_inst(mssa_func *f, uint32_t i) {
   mssa_inst *in = &f->insts.a[i];
+  MSSA_ASSERT(i < f->insts.n && in->block < f->blocks.n); /* ir.h invariants 1, 2 */
   mssa_block *b = &f->blocks.a[in->block];
+  /* invariant 2: the neighbours and the block's ends point back at i. */
+  MSSA_ASSERT(in->prev == MSSA_NONE ? b->first == i : f->insts.a[in->prev].next == i);
+  MSSA_ASSERT(in->next == MSSA_NONE ? b->last == i : f->insts.a[in->next].prev == i);
   if (in->prev != MSSA_NONE) f->insts.a[in->prev].next = in->next;
   else b->first = in->next;
   if (in->next != MSSA_NONE) f->insts.a[in->next].prev = in->prev;
@@ -83,6 +88,9 @@ static void unlink_inst(mssa_func *f, uint32_t i) {
 static void link_after(mssa_func *f, uint32_t b, uint32_t after, uint32_t i) {
   mssa_inst *in = &f->insts.a[i];
   mssa_block *bb = &f->blocks.a[b];
+  /* invariant 2: i is unlinked, and `after` is in block b. */
+  MSSA_ASSERT(in->prev == MSSA_NONE && in->next == MSSA_NONE);
+  MSSA_ASSERT(after == MSSA_NONE || f->insts.a[after].block == b);
   in->block = b;
   in->prev = after;
   in->next = after == MSSA_NONE ? bb->first : f->insts.a[after].next;
@@ -120,6 +128,7 @@ static int resolve_slot(const mssa_func *f, unsigned opcode, mssa_where where, u
   } else {
     return MSSA_EINVAL;
   }
+  MSSA_ASSERT(b < f->blocks.n && !f->blocks.a[b].removed);
   /* Skip over ourselves when moving next to our own slot. */
   if (self != MSSA_NONE && after == self) after = f->insts.a[self].prev;
   uint32_t next = after == MSSA_NONE ? f->blocks.a[b].first : f->insts.a[after].next;
@@ -153,6 +162,7 @@ static uint32_t new_inst(mssa_func *f, const mssa_inst *proto, const mssa_val *o
   in.ops = f->ops.n;
   in.nops = nops;
   for (uint32_t k = 0; k < nops; k++) mssa_vec_push(&f->ops, ops[k]);
+  MSSA_ASSERT(f->ops.n == in.ops + nops); /* invariant 4: a fresh range at the end */
   mssa_vec_push(&f->insts, in);
   return f->insts.n - 1;
 }
@@ -307,6 +317,7 @@ static void drop_phi_pairs(mssa_func *f, uint32_t s, uint32_t pred, uint32_t cou
       o[w + 1] = o[k + 1];
       w += 2;
     }
+    MSSA_ASSERT(w <= in->nops); /* invariant 4: the range shrinks in place */
     in->nops = w;
   }
 }
@@ -332,6 +343,7 @@ static void rename_phi_pairs(mssa_func *f, uint32_t s, uint32_t from, uint32_t t
       o[w + 1] = blk;
       w += 2;
     }
+    MSSA_ASSERT(w <= in->nops); /* invariant 4: the range shrinks in place */
     in->nops = w;
   }
 }
@@ -394,6 +406,8 @@ int mssa_ir_set_terminator(const mssa_module *m, mssa_func *f, uint32_t b,
     } else {
       link_after(f, b, f->blocks.a[b].last, id);
     }
+    /* ir_edit.h invariant 4: the terminator is the last instruction. */
+    MSSA_ASSERT(f->blocks.a[b].last == id && f->insts.a[id].next == MSSA_NONE);
     if (out_id) *out_id = id;
   }
   mssa_vec_free(&os);
@@ -428,6 +442,9 @@ int mssa_ir_add_block(mssa_module *m, mssa_func *f, uint32_t after, uint32_t nam
   if (nb.next != MSSA_NONE) f->blocks.a[nb.next].prev = id;
   else f->last_block = id;
   if (f->entry == MSSA_NONE) f->entry = f->first_block;
+  /* ir.h invariant 2: the new block is linked both ways. */
+  MSSA_ASSERT(nb.prev == MSSA_NONE ? f->first_block == id : f->blocks.a[nb.prev].next == id);
+  MSSA_ASSERT(nb.next == MSSA_NONE ? f->last_block == id : f->blocks.a[nb.next].prev == id);
   if (out_block) *out_block = id;
   return MSSA_OK;
 }
@@ -639,6 +656,7 @@ int mssa_ir_split_block(mssa_module *m, mssa_func *f, uint32_t at, uint32_t *out
   n->first = at;
   n->last = last;
   for (uint32_t i = at; i != MSSA_NONE; i = f->insts.a[i].next) f->insts.a[i].block = nb;
+  MSSA_ASSERT(f->insts.a[last].block == nb && f->insts.a[last].next == MSSA_NONE);
   mssa_val nv = MSSA_VAL(MSSA_VK_BLOCK, nb);
   mssa_inst br = br_proto(m);
   uint32_t id = new_inst(f, &br, &nv, 1);

@@ -30,6 +30,7 @@
 */
 #include <string.h>
 
+#include "base/check.h"
 #include "ir/ir.h"
 #include "ir/ir_internal.h"
 
@@ -54,6 +55,9 @@ static void set_align(mssa_datalayout *dl, uint8_t kind, uint32_t bits, uint32_t
   dl->aligns[i].abi = abi;
   dl->aligns[i].pref = pref;
   dl->nalign++;
+  /* invariant 1: the table stays sorted by (kind, bit width), no repeats. */
+  MSSA_ASSERT(i == 0 || dl->aligns[i - 1].kind < kind ||
+              (dl->aligns[i - 1].kind == kind && dl->aligns[i - 1].bits < bits));
 }
 
 static void set_ptr(mssa_datalayout *dl, uint32_t as, uint32_t size, uint32_t abi, uint32_t pref) {
@@ -79,6 +83,7 @@ static uint32_t lookup_col(const mssa_datalayout *dl, uint8_t kind, uint32_t bit
     if (!(kind == 'i' && i > 0 && dl->aligns[i - 1].kind == 'i')) return 0;
     i--;
   }
+  MSSA_ASSERT(i < dl->nalign);
   return pref ? dl->aligns[i].pref : dl->aligns[i].abi;
 }
 
@@ -104,6 +109,7 @@ static void summarize(mssa_datalayout *dl) {
   dl->agg_align = 1;
   for (uint32_t i = 0; i < dl->nalign; i++)
     if (dl->aligns[i].kind == 'a') dl->agg_align = dl->aligns[i].abi;
+  MSSA_ASSERT(dl->nptr >= 1 && dl->ptrs[0].as == 0); /* defaults() seeds address space 0 */
   dl->ptr_size = dl->ptrs[0].size;
   dl->ptr_align = dl->ptrs[0].abi;
 }
@@ -242,6 +248,7 @@ static uint64_t align_to(uint64_t v, uint32_t a) { return a ? (v + a - 1) / a * 
 /* Computes one type whose dependencies are done. bits: size in bits. */
 static void compute_one(mssa_module *m, uint32_t id) {
   const mssa_datalayout *dl = &m->dl;
+  MSSA_ASSERT(id < m->types.n);
   mssa_type *t = &m->types.a[id];
   uint64_t bits = 0;
   uint32_t align = 0;
@@ -278,6 +285,7 @@ static void compute_one(mssa_module *m, uint32_t id) {
     break;
   }
   case MSSA_T_ARRAY: {
+    MSSA_ASSERT(t->elem < m->types.n);
     const mssa_type *e = &m->types.a[t->elem];
     if (!(e->flags & MSSA_TF_SIZED)) { sized = 0; break; }
     /* saturate absurd sizes ([2^60 x [2^60 x i8]]) instead of wrapping */
@@ -305,7 +313,9 @@ static void compute_one(mssa_module *m, uint32_t id) {
     uint32_t salign = 1;
     int packed = !!(t->flags & MSSA_TF_PACKED);
     uint32_t first = m->toffs.n;
+    MSSA_ASSERT(t->fields + t->nfields <= m->tlist.n);
     for (uint32_t i = 0; i < t->nfields; i++) {
+      MSSA_ASSERT(m->tlist.a[t->fields + i] < m->types.n);
       const mssa_type *f = &m->types.a[m->tlist.a[t->fields + i]];
       if (!(f->flags & MSSA_TF_SIZED)) { sized = 0; break; }
       uint32_t fa = packed ? 1 : f->align;
@@ -343,6 +353,10 @@ static void compute_one(mssa_module *m, uint32_t id) {
   t->store_size = (bits + 7) / 8;
   t->align = align ? align : 1;
   t->size = align_to(t->store_size, t->align);
+  /* invariant 2: the alignment is a power of two and the alloc size is the
+  ** store size rounded up to it. */
+  MSSA_ASSERT((t->align & (t->align - 1)) == 0 && t->size >= t->store_size &&
+              t->size % t->align == 0);
 }
 
 /* Dependencies whose layout must be known first. */

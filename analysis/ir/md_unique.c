@@ -18,6 +18,7 @@
 */
 #include <string.h>
 
+#include "base/check.h"
 #include "base/hashtab.h"
 #include "ir/ir_internal.h"
 
@@ -139,11 +140,17 @@ void mssa__md_unique(mssa_module *m) {
         if (d.state[c] == 0) mssa__dfs_push(&d, c);
         continue;
       }
+      MSSA_ASSERT(d.state[id] == 1); /* invariant 3: post-order, operands done */
       d.sp -= 2;
       d.state[id] = 2;
       if (cyc[id] && d.sp) cyc[d.stk[d.sp - 2]] = 1;
-      if (cyc[id] || !uniquable(x)) continue;
+      if (cyc[id] || !uniquable(x)) {
+        MSSA_ASSERT(m->md_canon.a[id] == id); /* invariants 1, 3: its own canon */
+        continue;
+      }
       uint32_t slot, e = mssa_idtab_find(&table, node_hash(m, id), node_eq, m, &id, &slot);
+      /* Only canons enter the table, and they are finished nodes. */
+      MSSA_ASSERT(e == MSSA_NONE || (e < n && m->md_canon.a[e] == e && d.state[e] == 2));
       if (e != MSSA_NONE) m->md_canon.a[id] = e;
       else mssa_idtab_set(&table, slot, id);
     }

@@ -11,6 +11,8 @@
 */
 #include "reader/ll_lex.h"
 
+#include "base/check.h"
+
 #include <stdatomic.h>
 #include <string.h>
 
@@ -110,6 +112,8 @@ static void kw_init(void) {
   for (int i = 0; i < KW8_HSIZE; i++) kw8_hash[i] = -1;
   for (int k = 0; k < LL_KW_COUNT_; k++) {
     size_t n = strlen(kw_names[k]);
+    /* invariant 4: every keyword fits the tables it is looked up in */
+    MSSA_ASSERT(n >= 1 && n <= KW_MAXLEN && LL_KW_COUNT_ < KW_HSIZE && LL_KW_COUNT_ < KW8_HSIZE);
     kw_len[k] = (uint8_t)n;
     uint32_t j = kw_h(kw_names[k], n) & (KW_HSIZE - 1);
     while (kw_hash[j] >= 0) j = (j + 1) & (KW_HSIZE - 1);
@@ -187,12 +191,16 @@ int mssa__kw_table_ok(void) {
 
 void mssa__lex_init(ll_lexer *lx, const char *text, size_t len) {
   cls_init();
+  /* invariant 1: scanning stops at the NUL that ends the text. */
+  MSSA_ASSERT(text != NULL && text[len] == '\0');
   memset(lx, 0, sizeof *lx);
   lx->text = text;
   lx->len = len;
 }
 
 static void set_err(ll_lexer *lx, size_t at, const char *msg) {
+  /* invariant 3: the error is at or past the last good token, within the text. */
+  MSSA_ASSERT(at <= lx->len && lx->prev_end <= at);
   lx->tok.kind = LT_ERROR;
   lx->tok.off = (uint32_t)at;
   /* An error token "ends" where the previous token ended (never after
@@ -240,6 +248,7 @@ static int lex_sigil(ll_lexer *lx, const char *s, int kname, int kid, const char
     k->toff = (uint32_t)(p + 1 - t);
     k->tlen = (uint32_t)(q - p - 1);
     lx->pos = (size_t)(q + 1 - t);
+    MSSA_EXPENSIVE_ASSERT(lx->pos <= lx->len); /* the closing quote is in the text */
     return 0;
   }
   if (IS(*p, C_DIGIT) && kid >= 0) {
@@ -506,6 +515,8 @@ static LEX_NOINLINE void lex_slow(ll_lexer *lx, const char *p) {
 void mssa__lex_next(ll_lexer *lx) {
   const char *t = lx->text;
   ll_tok *k = &lx->tok;
+  /* A position never beyond the end (invariant 1: the NUL stops every scan). */
+  MSSA_EXPENSIVE_ASSERT(lx->pos <= lx->len && k->end <= lx->len);
   lx->prev_end = k->end;
   const char *p = t + lx->pos;
   while (IS(*p, C_SPACE)) p++;
@@ -629,6 +640,9 @@ static LEX_NOINLINE void lex_token(ll_lexer *lx, const char *p) {
     break;
   }
   if (k->kind != LT_ERROR) k->end = (uint32_t)lx->pos;
+  /* invariant 1: a token is a span of the input, its payload inside it */
+  MSSA_EXPENSIVE_ASSERT(k->kind == LT_ERROR ||
+                        (k->off <= k->end && k->end <= lx->len && k->toff + k->tlen <= k->end));
 }
 
 /* Skips raw text from the current position up to and including the ')'
@@ -664,6 +678,7 @@ int mssa__lex_skip_parens(ll_lexer *lx, ll_ref_fn ref, void *ctx) {
         if (c != ')') { set_err(lx, (size_t)(p - t), "unbalanced brackets in metadata"); return -1; }
         lx->pos = (size_t)(p + 1 - t);
         lx->tok.end = (uint32_t)lx->pos;
+        MSSA_ASSERT(lx->pos <= lx->len); /* the ')' is before the NUL */
         return 0;
       }
       break;
@@ -677,6 +692,7 @@ int mssa__lex_skip_parens(ll_lexer *lx, ll_ref_fn ref, void *ctx) {
         while (a < p && IS(*a, C_SPACE)) a++;
         for (b = a; b < p && IS(*b, C_NAME); b++) {}
         if (b >= p || *b != ':') b = a;
+        MSSA_EXPENSIVE_ASSERT(fs <= a && a <= b && b < p); /* the field name precedes the reference */
         ref(ctx, v, (uint32_t)(p - t), (uint32_t)(a - t), (uint32_t)(b - a));
         p = q;
         continue;

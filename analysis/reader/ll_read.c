@@ -26,9 +26,13 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/check.h"
+
 /* ------------------------------------------------------------ line counter */
 
 static uint32_t line_at(ll_parser *p, uint32_t off, uint32_t *cur_off, uint32_t *cur_line) {
+  /* invariant 2: the counter moves forward through m->text only */
+  MSSA_ASSERT(*cur_off <= off && off <= p->m->text_len);
   const char *t = p->m->text;
   const char *q = t + *cur_off, *e = t + off;
   uint32_t l = *cur_line;
@@ -66,6 +70,7 @@ static void define_global(ll_parser *p, const ll_tok *nt, mssa_val v) {
     if (MSSA_VAL_KIND(old) != LL_VK_FWDG)
       mssa__ll_err(p, nt->off, "redefinition of global '@%.*s'", (int)(nt->end - nt->off - 1),
                    p->m->text + nt->off + 1);
+    MSSA_ASSERT(MSSA_VAL_INDEX(old) < p->gfwd.n); /* reader_internal.h invariant 2 */
     p->gfwd.a[MSSA_VAL_INDEX(old)].val = v;
   }
   mssa_u64map_put(&p->gmap, key, v);
@@ -560,8 +565,26 @@ static void parse_toplevel(ll_parser *p) {
 /* ------------------------------------------------------- end of module */
 
 static mssa_val patch(ll_parser *p, mssa_val v) {
-  if (MSSA_VAL_KIND(v) == LL_VK_FWDG) return p->gfwd.a[MSSA_VAL_INDEX(v)].val;
-  return v;
+  if (MSSA_VAL_KIND(v) != LL_VK_FWDG) return v;
+  /* Undefined globals were errors (finish_module step 1), so every forward
+  ** entry is resolved, to a real value (reader_internal.h invariant 2). */
+  MSSA_ASSERT(MSSA_VAL_INDEX(v) < p->gfwd.n);
+  mssa_val r = p->gfwd.a[MSSA_VAL_INDEX(v)].val;
+  MSSA_ASSERT(r != MSSA_VAL_NONE && MSSA_VAL_KIND(r) != LL_VK_FWDG && MSSA_VAL_KIND(r) != LL_VK_FWDL);
+  return r;
+}
+
+/* No forward value left in any function's operands or the constants
+** (invariant 4); for MSSA_EXPENSIVE_ASSERT: a pass over every operand. */
+static MSSA_CHECK_ONLY int no_forward_values(const mssa_module *m) {
+  for (uint32_t i = 0; i < m->funcs.n; i++) {
+    const mssa_func *f = &m->funcs.a[i];
+    for (uint32_t k = 0; k < f->ops.n; k++)
+      if (MSSA_VAL_KIND(f->ops.a[k]) == LL_VK_FWDG || MSSA_VAL_KIND(f->ops.a[k]) == LL_VK_FWDL) return 0;
+  }
+  for (uint32_t k = 0; k < m->cops.n; k++)
+    if (MSSA_VAL_KIND(m->cops.a[k]) == LL_VK_FWDG || MSSA_VAL_KIND(m->cops.a[k]) == LL_VK_FWDL) return 0;
+  return 1;
 }
 
 /* qsort has no context argument in C11; the comparator reads the module
@@ -594,6 +617,7 @@ void mssa__ll_md_paths(ll_parser *p, uint32_t from) {
     memcpy(p->sbuf.a, mssa_str(m, d->dir), a);
     size_t k2 = a;
     if (a && p->sbuf.a[a - 1] != '/') p->sbuf.a[k2++] = '/';
+    MSSA_ASSERT(k2 + b <= a + b + 1); /* at most one '/' between them */
     memcpy(p->sbuf.a + k2, fn, b);
     uint32_t id = mssa_strtab_intern(&m->strs, p->sbuf.a, k2 + b);
     m->md.a[k].path = id;
@@ -636,6 +660,7 @@ static void detect_version(mssa_module *m) {
   if (id > MSSA_LLVM_MIN) v = id > MSSA_LLVM_MAX ? MSSA_LLVM_MAX : id;
   else if (id || (m->llvm_syntax & (MSSA_SYN_TYPED_PTR | MSSA_SYN_DBG_CALL))) v = MSSA_LLVM_MIN;
   else v = syn;
+  MSSA_ASSERT(v >= MSSA_LLVM_MIN && v <= MSSA_LLVM_MAX);
   m->llvm_detected = m->llvm_version = (uint8_t)v;
 }
 
@@ -684,6 +709,7 @@ static void declare_intrinsics(ll_parser *p) {
       if (in->opcode != MSSA_OP_CALL && in->opcode != MSSA_OP_INVOKE && in->opcode != MSSA_OP_CALLBR) continue;
       mssa_val cv = f->ops.a[in->ops];
       if (MSSA_VAL_KIND(cv) != LL_VK_FWDG) continue;
+      MSSA_ASSERT(MSSA_VAL_INDEX(cv) < p->gfwd.n);
       ll_fwd *fw = &p->gfwd.a[MSSA_VAL_INDEX(cv)];
       if (!undeclared_intrinsic(p, fw)) continue;
       fw->val = MSSA_VAL(MSSA_VK_FUNC, declare_intrinsic(p, (uint32_t)fw->key, in->aux));
@@ -742,6 +768,7 @@ static void finish_module(ll_parser *p) {
   **    many blockaddresses into a big function stay linear */
   for (uint32_t i = 0; i < p->baddr.n; i++) {
     ll_pending *pe = &p->baddr.a[i];
+    MSSA_ASSERT(pe->a < m->consts.n && m->consts.a[pe->a].ops + 1 < m->cops.n);
     mssa_const *c = &m->consts.a[pe->a];
     mssa_val fv = patch(p, m->cops.a[c->ops]);
     m->cops.a[c->ops] = fv;
@@ -787,6 +814,7 @@ static void finish_module(ll_parser *p) {
       if (m->mdops.a[k].kind == MSSA_MDO_VALUE) m->mdops.a[k].idx = patch(p, m->mdops.a[k].idx);
     for (uint32_t k = 0; k < m->globals.n; k++) m->globals.a[k].init = patch(p, m->globals.a[k].init);
   }
+  MSSA_EXPENSIVE_ASSERT(no_forward_values(m));
   /* 8. intrinsic ids of direct calls */
   for (uint32_t i = 0; i < m->funcs.n; i++) mssa__ll_call_intrinsics(m, &m->funcs.a[i]);
   /* 9. DIFile paths: filename joined to directory when relative */
@@ -935,6 +963,9 @@ static int parse_owned(const char *path, char *text, size_t len, size_t mapped,
   mssa__ll_next(p);
   parse_toplevel(p);
   finish_module(p);
+  /* reader_internal.h invariant 3: every mssa__ll_enter had its leave;
+  ** invariant 5: the scratch arrays are back with the parser. */
+  MSSA_ASSERT(p->depth == 0 && p->f == NULL);
   mssa__ll_keep_numbering(p, NULL);
   parser_free(p);
   free(p);
@@ -987,6 +1018,7 @@ void mssa__ll_call_intrinsics(mssa_module *m, mssa_func *f) {
     mssa_inst *in = &f->insts.a[k];
     if (in->opcode != MSSA_OP_CALL && in->opcode != MSSA_OP_INVOKE && in->opcode != MSSA_OP_CALLBR)
       continue;
+    MSSA_ASSERT(in->nops >= 1 && in->ops < f->ops.n); /* the callee is operand 0 */
     mssa_val cv = f->ops.a[in->ops];
     if (MSSA_VAL_KIND(cv) == MSSA_VK_FUNC) in->intrinsic = m->funcs.a[MSSA_VAL_INDEX(cv)].intrinsic;
   }

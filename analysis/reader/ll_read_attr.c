@@ -29,6 +29,8 @@
 
 #include <string.h>
 
+#include "base/check.h"
+
 enum { AK_NONE, AK_TYPE, AK_INT, AK_ALIGN, AK_ANY, AK_MEMORY, AK_CAPTURES };
 
 /* Where an attribute may stand (bits of attr_def.where). */
@@ -122,7 +124,16 @@ static const void *find_named(const void *table, size_t count, size_t stride, co
   return NULL;
 }
 
+/* The table is sorted by name (strcmp), as find_named needs: for
+** MSSA_EXPENSIVE_ASSERT (a pass over the table). */
+static MSSA_CHECK_ONLY int attrs_sorted(void) {
+  for (size_t i = 1; i < sizeof attrs / sizeof attrs[0]; i++)
+    if (strcmp(attrs[i - 1].name, attrs[i].name) >= 0) return 0;
+  return 1;
+}
+
 static const attr_def *find_attr(const char *s, size_t n) {
+  MSSA_EXPENSIVE_ASSERT(attrs_sorted()); /* invariant 1: a binary search by text */
   return find_named(attrs, sizeof attrs / sizeof attrs[0], sizeof attrs[0], s, n);
 }
 
@@ -138,11 +149,13 @@ static const attr_def *token_attr(ll_parser *p, const ll_tok *t) {
     c = a ? (int16_t)(a - attrs + 1) : -1;
     p->kw_attr[t->kw] = c;
   }
+  MSSA_EXPENSIVE_ASSERT(c == -1 || (c >= 1 && (size_t)c <= sizeof attrs / sizeof attrs[0]));
   return c > 0 ? &attrs[c - 1] : NULL;
 }
 
 static void skip_parens(ll_parser *p) {
   /* at '(' : skip to the balancing ')' (iterative) */
+  MSSA_ASSERT(p->lx.tok.kind == LT_LPAREN);
   uint32_t depth = 0;
   for (;;) {
     ll_tok *t = &p->lx.tok;
@@ -371,6 +384,8 @@ uint32_t mssa__ll_attrlist(ll_parser *p, const ll_attrs *fn, uint32_t ret, const
     mssa_vec_push(&m->pattrs, params[2 * i]);
     mssa_vec_push(&m->pcaps, (uint8_t)params[2 * i + 1]);
   }
+  /* a (bits, captures) pair per parameter: the two arrays stay in step */
+  MSSA_ASSERT(m->pattrs.n == al.params + n && m->pcaps.n == m->pattrs.n);
   uint32_t id = m->attrlists.n;
   mssa_vec_push(&m->attrlists, al);
   for (uint32_t i = 0; i < p->agtmp.n; i++) {
@@ -421,6 +436,7 @@ void mssa__ll_attr_group(ll_parser *p) {
   mssa_u64map_put(&p->agmap, g.num, p->agbits.n);
   mssa_vec_push(&p->agbits, a.bits);
   mssa_vec_push(&p->agmem, a.mem);
+  MSSA_ASSERT(p->agbits.n == p->agmem.n); /* invariant 4: one entry per group in each */
 }
 
 /* ------------------------------------------------------------- intrinsics */
@@ -475,5 +491,7 @@ uint32_t mssa__ll_intrinsic_id(const char *name, size_t n) {
     if (k < n && name[k] != '.') continue;
     if (k > bestlen) { best = intrinsics[i].id; bestlen = k; }
   }
+  /* invariant 5: the best base is the whole name or a prefix ending at '.' */
+  MSSA_ASSERT(bestlen == 0 || bestlen == n || name[bestlen] == '.');
   return best;
 }

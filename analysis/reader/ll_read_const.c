@@ -18,6 +18,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/check.h"
+
 /* ------------------------------------------------------------- interning */
 
 static uint64_t const_hash(const mssa_const *c, const mssa_val *ops) {
@@ -61,6 +63,7 @@ static uint32_t push_const(ll_parser *p, const mssa_const *c, const mssa_val *op
   mssa_const nc = *c;
   nc.ops = m->cops.n;
   for (uint32_t i = 0; i < c->nops; i++) mssa_vec_push(&m->cops, ops[i]);
+  MSSA_ASSERT(m->cops.n == nc.ops + c->nops); /* its operands, contiguous */
   uint32_t id = m->consts.n;
   mssa_vec_push(&m->consts, nc);
   return id;
@@ -72,7 +75,11 @@ uint32_t mssa__ll_const(ll_parser *p, const mssa_const *c, const mssa_val *ops) 
   uint32_t slot;
   mssa_idtab_reserve(&p->cset, const_id_hash, m);
   uint32_t id = mssa_idtab_find(&p->cset, const_hash(c, ops), const_eq, m, &key, &slot);
-  if (id != MSSA_NONE) return id;
+  if (id != MSSA_NONE) {
+    /* invariant 1: an equal constant already has this id */
+    MSSA_ASSERT(id < m->consts.n && m->consts.a[id].kind == c->kind);
+    return id;
+  }
   id = push_const(p, c, ops);
   mssa_idtab_set(&p->cset, slot, id);
   return id;
@@ -149,9 +156,12 @@ static mssa_val int_literal(ll_parser *p, uint32_t ty) {
     }
   }
   const mssa_type *tt = &p->m->types.a[ty];
+  MSSA_ASSERT(tt->kind == MSSA_T_INT && tt->bits >= 1); /* number_value checked the type */
   mssa_const c = cblank(MSSA_C_INT, ty);
   uint64_t lo = neg ? (uint64_t)0 - v : v;
   c.ival = sext(lo, tt->bits);
+  /* invariant 2: the low bits, sign-extended from the type's width */
+  MSSA_ASSERT(tt->bits >= 64 || sext((uint64_t)c.ival, tt->bits) == c.ival);
   if (tt->bits > 64) {
     if (over) c.wide = 1;
     else if (!neg && v > (uint64_t)INT64_MAX) c.wide = 1;
@@ -205,6 +215,7 @@ static uint32_t new_block(ll_parser *p, uint32_t name, uint32_t slot, uint32_t o
   uint32_t id = f->blocks.n;
   mssa_vec_push(&f->blocks, b);
   mssa_vec_push(&p->bref, off);
+  MSSA_ASSERT(p->bref.n == f->blocks.n); /* one first-reference entry per block id */
   return id;
 }
 
@@ -224,6 +235,10 @@ uint32_t mssa__ll_block_ref(ll_parser *p, const ll_tok *t) {
 }
 
 static uint32_t val_type(ll_parser *p, mssa_val v) {
+  /* ir.h invariant 5: a local value's index names an entry of its kind */
+  MSSA_EXPENSIVE_ASSERT(MSSA_VAL_KIND(v) != MSSA_VK_INST || MSSA_VAL_INDEX(v) < p->f->insts.n);
+  MSSA_EXPENSIVE_ASSERT(MSSA_VAL_KIND(v) != MSSA_VK_ARG || MSSA_VAL_INDEX(v) < p->f->nargs);
+  MSSA_EXPENSIVE_ASSERT(MSSA_VAL_KIND(v) != LL_VK_FWDL || MSSA_VAL_INDEX(v) < p->lfwd.n);
   switch (MSSA_VAL_KIND(v)) {
   case MSSA_VK_INST: return p->f->insts.a[MSSA_VAL_INDEX(v)].type;
   case MSSA_VK_ARG: return p->f->args[MSSA_VAL_INDEX(v)].type;
@@ -326,6 +341,7 @@ uint32_t mssa__ll_pred(ll_parser *p, int fcmp) {
     }
   }
   if (r < 0) mssa__ll_err(p, t->off, "expected %s predicate", fcmp ? "fcmp" : "icmp");
+  MSSA_ASSERT(fcmp ? r <= 15 : (r >= 32 && r <= 41)); /* invariant 3: LLVM's numbering */
   mssa__ll_next(p);
   return (uint32_t)r;
 }
@@ -394,6 +410,7 @@ static mssa_val agg_const(ll_parser *p, uint32_t ty, uint32_t n, uint32_t off) {
   if (want != n) mssa__ll_err(p, off, "constant expression type mismatch: wrong number of elements");
   mssa_const c = cblank(MSSA_C_AGG, ty);
   c.nops = n;
+  MSSA_ASSERT(n <= p->stk.n); /* the elements are on the stack */
   uint32_t stk0 = p->stk.n - n;
   uint32_t id = mssa__ll_const(p, &c, p->stk.a + stk0);
   p->stk.n = stk0;
@@ -406,6 +423,7 @@ static mssa_val expr_const(ll_parser *p, uint32_t ty, uint16_t op, uint8_t flags
   c.opcode = op;
   c.flags = flags;
   c.aux = aux;
+  MSSA_ASSERT(p->stk.n >= stk0);
   c.nops = p->stk.n - stk0;
   uint32_t id = mssa__ll_const(p, &c, p->stk.a + stk0);
   p->stk.n = stk0;

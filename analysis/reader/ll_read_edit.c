@@ -31,6 +31,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/check.h"
 #include "ir/ir_edit.h"
 #include "reader/reader_internal.h"
 #include "reader/retext.h"
@@ -80,6 +81,8 @@ int mssa__parse_inst(mssa_module *m, mssa_func *f, const char *text, size_t len,
   m->text = buf;
   m->text_len = len;
   reopen(p, m, f);
+  /* the parser's per-block and per-node tables cover the function and module */
+  MSSA_ASSERT(p->bref.n == f->blocks.n && p->mdref.n == m->md.n);
   mssa__lex_init(&p->lx, buf, len);
   p->lx.saw_ptr = m->opaque_ptrs;
   mssa__ll_next(p);
@@ -94,6 +97,8 @@ int mssa__parse_inst(mssa_module *m, mssa_func *f, const char *text, size_t len,
     md = 1;
   }
   if (md) mssa__ll_inst_md(p, &ins);
+  /* invariant 2: the operands went onto the pool's end, to be copied out */
+  MSSA_ASSERT(ins.ops == ops0 && f->ops.n >= ops0);
   ins.nops = f->ops.n - ins.ops;
   if (p->lx.tok.kind != LT_EOF) mssa__ll_err(p, p->lx.tok.off, "expected end of instruction text");
   if (p->lfwd.n) mssa__ll_err(p, p->lfwd.a[0].off, "use of undefined value");
@@ -143,6 +148,10 @@ out:
   }
   m->text = saved_text;
   m->text_len = saved_len;
+  /* invariant 3: the module may only gain (strings, types, constants, and
+  ** on success metadata); the function is as it was (invariant 2). */
+  MSSA_ASSERT(m->md.n >= md0 && m->types.n >= types0 && m->attrlists.n >= al0);
+  MSSA_ASSERT(rc == MSSA_OK || (m->md.n == md0 && m->mdops.n == mdops0));
   if (diag && rc != MSSA_OK) snprintf(diag->file, sizeof diag->file, "<edit>");
   mssa__ll_parser_free(p);
   free(p);

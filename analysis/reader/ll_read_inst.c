@@ -22,6 +22,8 @@
 
 #include <string.h>
 
+#include "base/check.h"
+
 #define TOK (&p->lx.tok)
 
 static void push_op(ll_parser *p, mssa_val v) { mssa_vec_push(&p->f->ops, v); }
@@ -49,6 +51,7 @@ static inline mssa_val take_local(ll_parser *p, const char *q, const char *e, ui
   k.off = k.toff = (uint32_t)(q + 1 - x);
   k.end = (uint32_t)(e - x);
   k.num = n;
+  MSSA_EXPENSIVE_ASSERT(k.off < k.end && k.end <= p->lx.len); /* `%N` lies in the text */
   p->lx.pos = k.end;
   TOK->end = k.end;
   mssa__ll_next(p);
@@ -848,6 +851,7 @@ static void define_local(ll_parser *p, const ll_tok *nt, uint64_t key, mssa_val 
   uint32_t old = mssa__ll_local_get(p, key);
   if (old != MSSA_NONE) {
     if (MSSA_VAL_KIND(old) == LL_VK_FWDL) {
+      MSSA_ASSERT(MSSA_VAL_INDEX(old) < p->lfwd.n); /* reader_internal.h invariant 2 */
       ll_fwd *fw = &p->lfwd.a[MSSA_VAL_INDEX(old)];
       mssa_module *m = p->m;
       if (fw->type != ty && !(m->types.a[fw->type].kind == MSSA_T_PTR && m->types.a[ty].kind == MSSA_T_PTR)) {
@@ -909,6 +913,9 @@ static uint32_t define_block(ll_parser *p) {
   } else {
     mssa__ll_err(p, t.off, "redefinition of label");
   }
+  /* bref has one entry per block id; a block is linked into the layout
+  ** once, at its definition (ir.h invariant 2). */
+  MSSA_ASSERT(bid < f->blocks.n && p->bref.n == f->blocks.n && f->last_block != bid);
   mssa_block *b = &f->blocks.a[bid];
   b->prev = f->last_block;
   b->next = MSSA_NONE;
@@ -929,6 +936,7 @@ int mssa__ll_inst_begin(ll_parser *p, mssa_inst *ins, uint32_t bid, ll_tok *nt) 
     const char *q = p->m->text + TOK->end;
     if (q[0] == ' ' && q[1] == '=') {
       /* ` =` as written: the '=' token is skipped (prev_end becomes its end) */
+      MSSA_EXPENSIVE_ASSERT(TOK->end + 2u <= p->lx.len);
       p->lx.pos = TOK->end + 2u;
       TOK->end += 2u;
       mssa__ll_next(p);
@@ -993,6 +1001,7 @@ static void parse_record(ll_parser *p) {
   }
   r.loc = record_node(p);
   mssa__ll_expect(p, LT_RPAREN, "')' at end of debug record");
+  MSSA_ASSERT(p->lx.prev_end >= r.text_off); /* its span ends after it starts */
   r.text_len = p->lx.prev_end - r.text_off;
   mssa_vec_push(&p->f->dbg, r);
 }
@@ -1023,6 +1032,9 @@ static void parse_block(ll_parser *p) {
       md = 1;
     }
     if (md) mssa__ll_inst_md(p, &ins);
+    /* invariant 2: the operands were pushed onto f->ops from ins.ops on;
+    ** invariant 4: the text span runs from the first token to the last. */
+    MSSA_ASSERT(ins.ops <= f->ops.n && p->lx.prev_end >= ioff);
     ins.nops = f->ops.n - ins.ops;
     ins.text_off = ioff;
     ins.text_len = p->lx.prev_end - ioff;
@@ -1045,6 +1057,7 @@ static void parse_block(ll_parser *p) {
       define_local(p, &nt, key, MSSA_VAL(MSSA_VK_INST, id), ins.type);
     }
     mssa_block *b = &f->blocks.a[bid];
+    MSSA_EXPENSIVE_ASSERT(ins.block == bid && id == f->insts.n); /* appended once complete */
     ins.prev = b->last;
     ins.next = MSSA_NONE;
     if (b->last != MSSA_NONE) f->insts.a[b->last].next = id;
@@ -1057,7 +1070,11 @@ static void parse_block(ll_parser *p) {
 
 static mssa_val fix(ll_parser *p, mssa_val v, const uint32_t *perm) {
   uint32_t k = MSSA_VAL_KIND(v);
-  if (k == LL_VK_FWDL) return p->lfwd.a[MSSA_VAL_INDEX(v)].val;
+  if (k == LL_VK_FWDL) {
+    /* invariant 3: every forward value is resolved by now (else an error) */
+    MSSA_ASSERT(MSSA_VAL_INDEX(v) < p->lfwd.n && p->lfwd.a[MSSA_VAL_INDEX(v)].val != MSSA_VAL_NONE);
+    return p->lfwd.a[MSSA_VAL_INDEX(v)].val;
+  }
   if (k == MSSA_VK_BLOCK) return MSSA_VAL(MSSA_VK_BLOCK, perm[MSSA_VAL_INDEX(v)]);
   return v;
 }
@@ -1089,6 +1106,9 @@ static void finish_function(ll_parser *p) {
       if (b != k) identity = 0;
       k++;
     }
+    /* Every block was defined (an undefined one was an error above), so
+    ** the layout holds each id once and perm is a permutation. */
+    MSSA_ASSERT(k == nb);
   }
   if (!identity) {
     mssa_block *nbk = mssa_xmalloc(nb * sizeof(mssa_block));
@@ -1111,6 +1131,8 @@ static void finish_function(ll_parser *p) {
   }
   free(perm);
   f->entry = f->first_block;
+  /* invariant 3: block ids follow layout order, id 0 is the entry */
+  MSSA_ASSERT(nb >= 1 && f->entry == 0 && f->last_block == nb - 1);
   record_addresses(p, f);
 }
 

@@ -31,6 +31,8 @@
 
 #include <string.h>
 
+#include "base/check.h"
+
 static uint32_t new_md(ll_parser *p, uint8_t kind) {
   mssa_md d;
   memset(&d, 0, sizeof d);
@@ -40,6 +42,8 @@ static uint32_t new_md(ll_parser *p, uint8_t kind) {
   if (id >= MSSA_MAX_INDEX) mssa__ll_err(p, p->lx.tok.off, "too many metadata nodes");
   mssa_vec_push(&p->m->md, d);
   mssa_vec_push(&p->mdref, MSSA_NONE);
+  /* invariant 1: mdref holds one entry per md index */
+  MSSA_EXPENSIVE_ASSERT(p->mdref.n == p->m->md.n);
   return id;
 }
 
@@ -50,6 +54,8 @@ uint32_t mssa__ll_md_ref(ll_parser *p, uint32_t n, uint32_t off) {
   id = new_md(p, MSSA_MD_TUPLE);
   p->mdref.a[id] = off;
   mssa__ll_num_put(&p->mdmap, n, id);
+  /* invariant 1: the reference allocated the index `!N` maps to, pending */
+  MSSA_EXPENSIVE_ASSERT(mssa__ll_num_get(&p->mdmap, n) == id && p->mdref.a[id] != MSSA_NONE);
   return id;
 }
 
@@ -87,6 +93,8 @@ static void raw_ref(void *ctx, uint64_t n, uint32_t off, uint32_t foff, uint32_t
 
 static void fields_to_ops(ll_parser *p, uint32_t id, uint32_t stk0) {
   mssa_module *m = p->m;
+  /* invariant 2: {field name, node} pairs on the stack above stk0 */
+  MSSA_EXPENSIVE_ASSERT(id < m->md.n && p->stk.n >= stk0 && (p->stk.n - stk0) % 2 == 0);
   uint32_t n = (p->stk.n - stk0) / 2;
   m->md.a[id].ops = m->mdops.n;
   m->md.a[id].nops = 2 * n;
@@ -180,6 +188,7 @@ static uint32_t parse_tuple_into(ll_parser *p, uint32_t id) {
     }
   }
   mssa__ll_expect(p, LT_RBRACE, "'}' at end of metadata node");
+  MSSA_ASSERT(p->stk.n >= stk0 && (p->stk.n - stk0) % 2 == 0); /* {kind, idx} pairs */
   uint32_t n = (p->stk.n - stk0) / 2;
   m->md.a[id].kind = MSSA_MD_TUPLE;
   m->md.a[id].ops = m->mdops.n;
@@ -420,6 +429,7 @@ static int fast_location(ll_parser *p, uint32_t id) {
   d->scope = scope;
   d->inlined_at = inl;
   fields_to_ops(p, id, stk0);
+  MSSA_ASSERT(q > t + p->lx.pos && q <= e); /* past the ')', before the NUL */
   p->lx.pos = (size_t)(q - t);
   p->lx.tok.end = (uint32_t)p->lx.pos;
   mssa__ll_next(p);
@@ -529,6 +539,8 @@ static uint32_t parse_special_into(ll_parser *p, uint32_t id) {
     p->lx.pos = p->lx.tok.end;
     if (mssa__lex_skip_parens(&p->lx, raw_ref, p) < 0) mssa__ll_err(p, p->lx.tok.off, "%s", p->lx.msg);
     mssa__ll_next(p);
+    /* invariant 2: the raw scan made no tokens, only (name, node) pairs */
+    MSSA_ASSERT(p->stk.n >= stk0 && (p->stk.n - stk0) % 2 == 0);
     fields_to_ops(p, id, stk0);
     m->md.a[id].text_off = nt.off;
     m->md.a[id].text_len = p->lx.prev_end - nt.off;
@@ -605,6 +617,7 @@ static uint32_t define_slot(ll_parser *p, uint32_t n, uint32_t off) {
   } else if (p->mdref.a[id] == MSSA_NONE) {
     mssa__ll_err(p, off, "Metadata id is already used");
   }
+  MSSA_ASSERT(id < p->mdref.n && id < p->m->md.n);
   p->mdref.a[id] = MSSA_NONE;
   return id;
 }
@@ -634,6 +647,7 @@ static int raw_def(ll_parser *p, uint32_t n, uint32_t off) {
     m->md.a[id].tag = loc_field_id(p, &p->fn_loctag, noff + 1, 10);
     p->lx.pos = noff + 12;               /* just after '(' */
     if (fast_location(p, id)) {
+      MSSA_ASSERT(p->lx.prev_end > noff); /* the fast path consumed the node */
       m->md.a[id].text_off = noff;
       m->md.a[id].text_len = p->lx.prev_end - noff;
       m->md.a[id].distinct = 0;
@@ -715,6 +729,7 @@ void mssa__ll_named_md(ll_parser *p) {
   mssa_mdop tu = {MSSA_MDO_NODE, id};
   mssa_vec_push(&m->named_md, nm);
   mssa_vec_push(&m->named_md, tu);
+  MSSA_ASSERT(m->named_md.n % 2 == 0); /* {name, tuple} pairs */
 }
 
 /* `!kind !N` attachment list of a global or function, starting at MDVAR and
@@ -771,6 +786,7 @@ static int fast_dbg(ll_parser *p, mssa_inst *ins) {
   while (e - d < 9 && *e >= '0' && *e <= '9') v = v * 10 + (uint32_t)(*e++ - '0');
   if (e == d || mssa__ll_name_char(*e)) return 0;
   ins->dbg = mssa__ll_md_ref(p, v, (uint32_t)(q + 1 - x));
+  MSSA_EXPENSIVE_ASSERT(ins->dbg < p->m->md.n && (size_t)(e - x) <= p->lx.len);
   /* as if `!N` had been the current token: prev_end becomes its end */
   p->lx.pos = (size_t)(e - x);
   p->lx.tok.end = (uint32_t)(e - x);

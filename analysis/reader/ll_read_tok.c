@@ -23,6 +23,8 @@
 */
 #include "reader/reader_internal.h"
 
+#include "base/check.h"
+
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -60,6 +62,7 @@ _Noreturn void mssa__ll_err(ll_parser *p, uint32_t off, const char *fmt, ...) {
 }
 
 void mssa__ll_enter(ll_parser *p) {
+  MSSA_EXPENSIVE_ASSERT(p->depth >= 0 && p->depth <= LL_MAX_DEPTH); /* reader_internal.h invariant 3 */
   if (++p->depth > LL_MAX_DEPTH) mssa__ll_err(p, p->lx.tok.off, "nesting too deep");
 }
 
@@ -70,6 +73,7 @@ const char *mssa__ll_tokdesc(ll_parser *p, char *buf, size_t cap) {
   if (t->kind == LT_EOF) return "end of file";
   size_t n = t->end > t->off ? t->end - t->off : 1;
   if (n > 40) n = 40;
+  MSSA_ASSERT(t->off + n <= p->m->text_len + 1); /* invariant 2: offsets into m->text */
   snprintf(buf, cap, "'%.*s'", (int)n, p->m->text + t->off);
   return buf;
 }
@@ -110,10 +114,12 @@ static size_t unescape(ll_parser *p, const char *s, size_t n) {
     }
     o[k++] = s[i];
   }
+  MSSA_ASSERT(k <= n); /* unescaping never lengthens: sbuf had room */
   return k;
 }
 
 uint32_t mssa__ll_name(ll_parser *p, const ll_tok *t) {
+  MSSA_EXPENSIVE_ASSERT(t->toff + t->tlen <= p->m->text_len); /* invariant 2 */
   const char *s = p->m->text + t->toff;
   if (!t->quoted) return mssa_strtab_intern(&p->m->strs, s, t->tlen);
   size_t k = unescape(p, s, t->tlen);
@@ -132,6 +138,7 @@ uint64_t mssa__ll_uint(ll_parser *p, const char *what) {
     mssa__ll_err(p, t->off, "expected %s", what);
   uint64_t v = 0;
   const char *s = p->m->text + t->toff;
+  MSSA_EXPENSIVE_ASSERT(t->tlen >= 1 && t->toff + t->tlen <= p->m->text_len);
   for (uint32_t i = 0; i < t->tlen; i++) {
     if (v > (UINT64_MAX - 9) / 10) mssa__ll_err(p, t->off, "%s is too large", what);
     v = v * 10 + (uint64_t)(s[i] - '0');
@@ -154,9 +161,13 @@ uint64_t mssa__ll_local_key(ll_parser *p, const ll_tok *t) {
 
 void mssa__ll_num_put(ll_nummap *m, uint64_t n, uint32_t v) {
   if (n >= m->dense.n && n < 2 * (uint64_t)m->dense.n + NUM_DENSE_SLACK) {
+    uint64_t old = m->dense.n;
     mssa_vec_reserve(&m->dense, n + 1);
     for (uint32_t i = m->dense.n; i <= n; i++) m->dense.a[i] = MSSA_NONE;
     m->dense.n = (uint32_t)n + 1;
+    /* invariant 4: the dense array grows by at most NUM_DENSE_SLACK past
+    ** twice its size */
+    MSSA_ASSERT(m->dense.n <= 2 * old + NUM_DENSE_SLACK);
   }
   if (n < m->dense.n) m->dense.a[n] = v;
   else mssa_u64map_put(&m->sparse, n, v);

@@ -18,6 +18,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/check.h"
+
 static uint64_t type_hash(const mssa_type *t, const uint32_t *fields) {
   uint64_t h = MSSA_HASH_SEED;
   h = mssa_hash_mix(h, t->kind);
@@ -61,6 +63,7 @@ static uint32_t push_type(ll_parser *p, const mssa_type *t) {
   mssa_vec_push(&m->types, *t);
   mssa_vec_push(&p->tref, MSSA_NONE);
   mssa_vec_push(&p->tdef, MSSA_NONE);
+  MSSA_ASSERT(p->tref.n == m->types.n && p->tdef.n == m->types.n); /* one entry per type id */
   return id;
 }
 
@@ -71,9 +74,14 @@ uint32_t mssa__ll_intern_type(ll_parser *p, const mssa_type *t, const uint32_t *
   mssa_idtab_reserve(&p->tset, type_id_hash, m);
   uint32_t id = mssa_idtab_find(&p->tset, type_hash(t, fields), type_eq, m, &key, &slot);
   if (id != MSSA_NONE) return id;
+  /* invariant 1: named structs are never interned (each name has one id) */
+  MSSA_ASSERT(!(t->kind == MSSA_T_STRUCT && t->name != MSSA_NONE));
   mssa_type nt = *t;
   nt.fields = m->tlist.n;
-  for (uint32_t i = 0; i < t->nfields; i++) mssa_vec_push(&m->tlist, fields[i]);
+  for (uint32_t i = 0; i < t->nfields; i++) {
+    MSSA_ASSERT(fields[i] < m->types.n); /* a literal type is made of existing ones */
+    mssa_vec_push(&m->tlist, fields[i]);
+  }
   id = push_type(p, &nt);
   mssa_idtab_set(&p->tset, slot, id);
   return id;
@@ -100,7 +108,11 @@ static uint32_t simple(ll_parser *p, uint8_t kind) {
 }
 
 uint32_t mssa__ll_int_type(ll_parser *p, uint32_t bits) {
-  if (bits <= 128 && p->int_cache[bits]) return p->int_cache[bits] - 1;
+  if (bits <= 128 && p->int_cache[bits]) {
+    MSSA_EXPENSIVE_ASSERT(p->m->types.a[p->int_cache[bits] - 1].kind == MSSA_T_INT &&
+                          p->m->types.a[p->int_cache[bits] - 1].bits == bits);
+    return p->int_cache[bits] - 1;
+  }
   mssa_type t = blank(MSSA_T_INT);
   t.bits = bits;
   uint32_t id = mssa__ll_intern_type(p, &t, NULL);
@@ -110,7 +122,12 @@ uint32_t mssa__ll_int_type(ll_parser *p, uint32_t bits) {
 
 uint32_t mssa__ll_ptr_type(ll_parser *p, uint32_t elem, uint32_t as) {
   int cacheable = as == 0 && !p->lx.saw_ptr && elem != MSSA_NONE;
-  if (cacheable && elem < p->ptr_cache.n && p->ptr_cache.a[elem]) return p->ptr_cache.a[elem] - 1;
+  if (cacheable && elem < p->ptr_cache.n && p->ptr_cache.a[elem]) {
+    /* invariant 2: a typed pointer keeps its pointee */
+    MSSA_EXPENSIVE_ASSERT(p->m->types.a[p->ptr_cache.a[elem] - 1].kind == MSSA_T_PTR &&
+                          p->m->types.a[p->ptr_cache.a[elem] - 1].elem == elem);
+    return p->ptr_cache.a[elem] - 1;
+  }
   mssa_type t = blank(MSSA_T_PTR);
   t.bits = as;
   t.elem = p->lx.saw_ptr ? MSSA_NONE : elem;
@@ -151,6 +168,8 @@ uint32_t mssa__ll_named_type(ll_parser *p, uint64_t key, uint32_t name, uint32_t
   t.flags = MSSA_TF_OPAQUE;
   uint32_t id = push_type(p, &t);
   p->tref.a[id] = off;
+  /* invariant 1: one id per name, made at its first reference */
+  MSSA_ASSERT(mssa_u64map_get(&p->tmap, key) == MSSA_NONE);
   mssa_u64map_put(&p->tmap, key, id);
   return id;
 }
@@ -207,6 +226,7 @@ uint32_t mssa__ll_struct_fields(ll_parser *p) {
     }
   }
   mssa__ll_expect(p, LT_RBRACE, "'}' at end of struct");
+  MSSA_ASSERT(p->stk.n >= stk0); /* the fields are still on the stack */
   return p->stk.n - stk0;
 }
 
@@ -450,6 +470,7 @@ static uint32_t spelled_type(ll_parser *p) {
   uint32_t off = t->off, len = (uint32_t)(q - s);
   uint32_t hit = mssa__ll_tspell_get(p, off, len);
   if (hit != MSSA_NONE) {
+    MSSA_EXPENSIVE_ASSERT(hit < p->m->types.n && q <= x + p->lx.len);
     mssa__ll_enter(p);   /* the token path's depth check, at the same token */
     mssa__ll_leave(p);
     p->lx.pos = (size_t)(q - x);
@@ -558,8 +579,10 @@ static void type_str(const mssa_module *m, uint32_t t, char **o, char *e, int de
 }
 
 void mssa__ll_type_str(ll_parser *p, uint32_t t, char *buf, size_t cap) {
+  MSSA_ASSERT(cap >= 1);
   char *o = buf, *e = buf + cap - 1;
   type_str(p->m, t, &o, e, 0);
+  MSSA_ASSERT(o >= buf && o <= e); /* room for the NUL */
   *o = 0;
 }
 
@@ -569,6 +592,7 @@ uint32_t mssa__ll_agg_index(ll_parser *p, uint32_t agg, uint64_t idx, uint32_t o
   const mssa_type *t = &p->m->types.a[agg];
   if (t->kind == MSSA_T_STRUCT) {
     if (idx >= t->nfields) mssa__ll_err(p, off, "invalid indices for extractvalue");
+    MSSA_ASSERT(t->fields + idx < p->m->tlist.n);
     return p->m->tlist.a[t->fields + idx];
   }
   if (t->kind == MSSA_T_ARRAY) {
@@ -610,6 +634,7 @@ uint32_t mssa__ll_gep_result(ll_parser *p, uint32_t srcelem, uint32_t basety,
       int ok = 0;
       int64_t v = mssa__ll_const_ival(p, idx[i], &ok);
       if (!ok || v < 0 || (uint64_t)v >= ct->nfields) mssa__ll_err(p, off, "invalid getelementptr indices");
+      MSSA_ASSERT(ct->fields + (uint32_t)v < m->tlist.n);
       cur = m->tlist.a[ct->fields + (uint32_t)v];
     } else if (ct->kind == MSSA_T_ARRAY || ct->kind == MSSA_T_VECTOR) {
       cur = ct->elem;

@@ -56,6 +56,7 @@
 #include <emmintrin.h>
 #endif
 
+#include "base/check.h"
 #include "base/filemap.h"
 #include "reader/reader_internal.h"
 #include "reader/retext.h"
@@ -100,6 +101,7 @@ static bool is_digit(char c) { return c >= '0' && c <= '9'; }
 ** there are more (no printer numbers that large). Hot in comparisons:
 ** every `!N` of both texts goes through here. */
 static bool read_num(const char *t, size_t n, size_t *i, uint32_t *v) {
+  MSSA_EXPENSIVE_ASSERT(*i < n && is_digit(t[*i])); /* the caller checked the first */
   size_t j = *i, e = n - j > 10 ? j + 10 : n;
   uint64_t x = 0;
   while (j < e && (unsigned char)(t[j] - '0') < 10) x = x * 10 + (uint64_t)(t[j++] - '0');
@@ -274,6 +276,8 @@ typedef struct rt {
 static bool pair(rt *r, int ns, uint32_t nn, uint32_t on) {
   if (nn >= r->nfwd[ns] || on >= r->nrev[ns]) return false;
   uint32_t f = r->fwd[ns][nn];
+  /* invariant 2: the renaming is one-to-one, fwd and rev inverse */
+  MSSA_ASSERT(!f || (f - 1 < r->nrev[ns] && r->rev[ns][f - 1] == nn + 1));
   if (f) return f == on + 1;
   if (r->rev[ns][on]) return false;
   r->fwd[ns][nn] = on + 1;
@@ -458,8 +462,11 @@ typedef struct mark { uint32_t log, a1, a2; } mark;
 static mark mark_of(const rt *r) { return (mark){r->log.n, r->a1.n, r->a2.n}; }
 
 static void rollback(rt *r, mark k) {
+  /* invariant 5: a rollback undoes only what was recorded since the mark */
+  MSSA_ASSERT(k.log <= r->log.n && k.a1 <= r->a1.n && k.a2 <= r->a2.n && r->done <= r->log.n);
   while (r->log.n > k.log) {
     uint32_t e = r->log.a[--r->log.n], ns = e >> 31, nn = e & 0x7fffffffu;
+    MSSA_ASSERT(nn < r->nfwd[ns] && r->fwd[ns][nn] != 0);
     uint32_t on = r->fwd[ns][nn] - 1;
     if (!ns) r->a2at[on] = 0;
     r->fwd[ns][nn] = 0;
@@ -493,6 +500,7 @@ static bool next_line(const char *t, size_t len, size_t *p, size_t e, size_t *ls
 static void gap(const mssa__textmap *m, uint32_t k, size_t *s, size_t *e) {
   *s = k ? m->f.a[k - 1].end : 0;
   *e = k < m->f.n ? m->f.a[k].head : m->len;
+  MSSA_ASSERT(*s <= *e && *e <= m->len); /* definitions are in text order */
 }
 
 static bool cmp_gap(rt *r, uint32_t k) {
@@ -522,6 +530,7 @@ static uint32_t find_anchor(const anchor *a, uint32_t n, uint32_t x) {
 /* Moves old offset x through anchor a (NONE if a is none or a region end). */
 static uint32_t through(const anchor *a, uint32_t x) {
   if (!a || a->n == MSSA_NONE) return MSSA_NONE;
+  MSSA_ASSERT(a->o <= x); /* invariant 3: the last anchor at or before x */
   return a->n + (x - a->o);
 }
 
@@ -675,6 +684,7 @@ static uint32_t seek(const anchor *a, uint32_t n, uint32_t *k, uint32_t x) {
     *k = 0;
   }
   while (*k + 1 < n && a[*k + 1].o <= x) (*k)++;
+  MSSA_ASSERT(*k < n && a[*k].o <= x); /* invariant 3 */
   return *k;
 }
 
@@ -770,13 +780,17 @@ static uint32_t def_line_after(const mssa__textmap *om, uint32_t *dc, uint32_t x
   return lo;
 }
 
-/* Metadata spans: in a mapped definition line, or in a kept region. */
-static void rebase_md(mssa_module *m, rt *r) {
+/* Metadata spans: in a mapped definition line, or in a kept region. Only
+** the nodes the module had before the parse phase (md0 of them): the ones
+** that phase made were read from the new text, so their spans are in it
+** already. */
+static void rebase_md(mssa_module *m, rt *r, uint32_t md0) {
   const anchor *a1 = r->a1.a;
   uint32_t n1 = r->a1.n;
   const mssa__textmap *om = r->om;
   uint32_t dc = 0;   /* cursor into om->def */
-  for (uint32_t i = 0; i < m->md.n; i++) {
+  MSSA_ASSERT(md0 <= m->md.n);
+  for (uint32_t i = 0; i < md0; i++) {
     mssa_md *d = &m->md.a[i];
     if (!d->text_len) continue;
     uint32_t x = d->text_off, y = x + d->text_len, nx = MSSA_NONE, ny = MSSA_NONE;
@@ -863,10 +877,11 @@ static void reread_lines(mssa_module *m) {
   }
 }
 
-/* Moves every offset the module keeps into the new text (invariant 3). */
-static void rebase(mssa_module *m, rt *r, const uint8_t *is_chg) {
+/* Moves every offset the module keeps into the new text (invariant 3);
+** md0: the metadata nodes there were before the parse phase. */
+static void rebase(mssa_module *m, rt *r, const uint8_t *is_chg, uint32_t md0) {
   rebase_funcs(m, r, is_chg);
-  rebase_md(m, r);
+  rebase_md(m, r, md0);
   rebase_lines(m, r);
 }
 
@@ -1146,7 +1161,7 @@ int mssa__retext_apply(mssa_module *m, mssa__retext_plan *pl, char **text, size_
     mssa__ll_md_paths(p, md0);
     mssa_layout_compute(m);
     /* Commit. */
-    rebase(m, r, is_chg);
+    rebase(m, r, is_chg, md0);
     if (r->relined) reread_lines(m);
     for (uint32_t k = 0; k < nsaved; k++) body_free(&saved[k]);
     mssa__ll_keep_numbering(p, &seed);

@@ -37,6 +37,7 @@
 #include <string.h>
 
 #include "base/hashtab.h"
+#include "base/check.h"
 #include "ir/ir.h"
 #include "reader/ll_lex.h"
 #include "reader/reader.h"
@@ -192,7 +193,10 @@ static inline void mssa__ll_local_put(ll_parser *p, uint64_t key, uint32_t v) {
 void mssa__ll_locals_clear(ll_parser *p);  /* a new function's scope */
 _Noreturn void mssa__ll_err(ll_parser *p, uint32_t off, const char *fmt, ...);
 void mssa__ll_enter(ll_parser *p);
-static inline void mssa__ll_leave(ll_parser *p) { p->depth--; }
+static inline void mssa__ll_leave(ll_parser *p) {
+  MSSA_EXPENSIVE_ASSERT(p->depth > 0); /* invariant 3: every leave has its enter */
+  p->depth--;
+}
 static inline void mssa__ll_next(ll_parser *p) { mssa__lex_next(&p->lx); }
 static inline ll_tok *mssa__ll_tok(ll_parser *p) { return &p->lx.tok; }
 /* The token can start a metadata node operand (`!N`, `!{`, `!"`, `!DIx`). */
@@ -333,6 +337,7 @@ uint32_t mssa__ll_attrlist(ll_parser *p, const ll_attrs *fn, uint32_t ret, const
 uint32_t mssa__ll_mem_bits(uint32_t mem);  /* memory effects -> MSSA_A_* */
 /* Merges an attribute group's function bits and memory effects into list al. */
 static inline void mssa__ll_merge_group(mssa_module *m, uint32_t al, uint32_t bits, uint32_t mem) {
+  MSSA_ASSERT(al < m->attrlists.n);
   m->attrlists.a[al].fn |= bits;
   m->attrlists.a[al].mem &= mem;
 }

@@ -1105,8 +1105,8 @@ static void test_llvm_as_rejects(void) {
     ASM_CALL("{i32, i32}", "i32 %x", "i32 %x", "=r,=r,0"),
     ASM_VOID("ptr %p", "ptr elementtype(i32) %p", "=*m"),
     /* LLVM 15+: label constraints of callbr are no inputs */
-    "define void @f(i32 %x) {\n  callbr void asm \"\", \"r,!i\"(i32 %x) to label %a [label %b]\n"
-    "a:\n  ret void\nb:\n  ret void\n}\n",
+    ("define void @f(i32 %x) {\n  callbr void asm \"\", \"r,!i\"(i32 %x) to label %a [label %b]\n"
+     "a:\n  ret void\nb:\n  ret void\n}\n"),
   };
   for (size_t i = 0; i < sizeof good / sizeof good[0]; i++)
     is_str(perr(good[i]), "(parsed)", "and accepts what it accepts: case %zu", i);

@@ -560,6 +560,21 @@ static uint32_t bad_record_spans(const mssa_module *m) {
   return bad;
 }
 
+/* Metadata nodes whose text span is not a node in the module's text: a
+** span starts at the node's `!` and ends with its `)`. Nodes the reparse
+** made are read from the new text, and must keep their spans as read. */
+static uint32_t bad_md_spans(const mssa_module *m) {
+  uint32_t bad = 0;
+  for (uint32_t i = 0; i < m->md.n; i++) {
+    const mssa_md *d = &m->md.a[i];
+    if (!d->text_len) continue;
+    if ((uint64_t)d->text_off + d->text_len > m->text_len || m->text[d->text_off] != '!' ||
+        m->text[d->text_off + d->text_len - 1] != ')')
+      bad++;
+  }
+  return bad;
+}
+
 static void real_module_at(const char *rel);
 static void real_module(void) {
   real_module_at("real/lua.O0.ll");
@@ -573,12 +588,12 @@ static void real_module_at(const char *rel) {
   size_t len;
   char *a = slurp(path, &len);
   if (!a) {
-    skip(6, "no lua.O0.ll in the shared corpus");
+    skip(7, "no lua.O0.ll in the shared corpus");
     return;
   }
   loaded l;
   if (!load(&l, a, len)) {
-    skip(6, "lua.O0 does not parse");
+    skip(7, "lua.O0 does not parse");
     free(a);
     return;
   }
@@ -600,6 +615,7 @@ static void real_module_at(const char *rel) {
   if (load(&f, b, blen)) {
     is_int((int)differences(&l, &f, false), 0, "lua.O0: every function prints as a fresh parse");
     is_int((int)bad_record_spans(l.m), 0, "%s: debug record spans moved into the new text", rel);
+    is_int((int)bad_md_spans(l.m), 0, "%s: metadata spans are nodes of the new text", rel);
     unload(&f);
   } else {
     fail("lua.O0 shifted does not parse");
