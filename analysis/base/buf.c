@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/check.h"
 #include "base/util.h"
 
 /* The first allocation: small enough for a reply, large enough that most
@@ -22,6 +23,7 @@ void mssa_buf_reserve(mssa_buf *b, size_t extra) {
   while (want - b->n <= extra) want *= 2;
   b->p = mssa_xrealloc(b->p, want);
   b->cap = want;
+  MSSA_ASSERT(b->n < b->cap && b->cap - b->n > extra);   /* invariant 1, and the NUL's byte */
 }
 
 void mssa_buf_append(mssa_buf *b, const void *data, size_t len) {
@@ -36,6 +38,7 @@ void mssa_buf_puts(mssa_buf *b, const char *s) {
   mssa_buf_reserve(b, len);
   memcpy(b->p + b->n, s, len + 1);
   b->n += len;
+  MSSA_ASSERT(b->n < b->cap && b->p[b->n] == 0);   /* invariant 1: text stays terminated */
 }
 
 void mssa_buf_vprintf(mssa_buf *b, const char *fmt, va_list ap) {
@@ -60,6 +63,7 @@ void mssa_buf_printf(mssa_buf *b, const char *fmt, ...) {
 
 void mssa_buf_compact(mssa_buf *b) {
   if (!b->off) return;
+  MSSA_ASSERT(b->off <= b->n);   /* invariant 3 */
   memmove(b->p, b->p + b->off, b->n - b->off);
   b->n -= b->off;
   b->off = 0;

@@ -7,7 +7,14 @@
 */
 #include "base/error.h"
 
-const char *mssa_strerror(int err) {
+#include <stddef.h>
+
+#include "base/check.h"
+
+/* error.h invariant 1, at compile time. */
+_Static_assert(MSSA_OK == 0 && MSSA_EPARSE < 0 && MSSA_ETOOBIG < 0, "errors are negative");
+
+static const char *text_of(int err) {
   switch (err) {
   case MSSA_OK: return "success";
   case MSSA_EPARSE: return "parse error";
@@ -17,4 +24,10 @@ const char *mssa_strerror(int err) {
   case MSSA_ETOOBIG: return "input too large";
   default: return "unknown error";
   }
+}
+
+const char *mssa_strerror(int err) {
+  const char *t = text_of(err);
+  MSSA_ASSERT(t != NULL && t[0] != 0);   /* invariant 1: never NULL, never empty */
+  return t;
 }

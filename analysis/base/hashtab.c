@@ -4,6 +4,8 @@
 */
 #include "base/hashtab.h"
 
+#include "base/check.h"
+
 #include <string.h>
 
 /* Smallest table: interning tables start with this many slots, so a small
@@ -25,6 +27,8 @@ void mssa_idtab_reset(mssa_idtab *t, uint32_t n) {
 }
 
 void mssa_idtab_add(mssa_idtab *t, uint64_t hash, uint32_t id) {
+  /* A power-of-two table with a free slot left, or the probe never ends. */
+  MSSA_ASSERT(t->cap && (t->cap & (t->cap - 1)) == 0 && t->n < t->cap);
   uint32_t mask = t->cap - 1, j = (uint32_t)hash & mask;
   while (t->slots[j]) j = (j + 1) & mask;
   t->slots[j] = id + 1;

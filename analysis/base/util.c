@@ -5,6 +5,8 @@
 #define _DEFAULT_SOURCE /* madvise, MADV_HUGEPAGE */
 #include "base/util.h"
 
+#include "base/check.h"
+
 #include <stdio.h>
 #include <sys/mman.h>
 #include <time.h>
@@ -128,6 +130,7 @@ uint32_t mssa_strtab_intern(mssa_strtab *t, const char *s, size_t n) {
   t->buf[t->len + n] = 0;
   t->len += n + 1;
   t->hash[i] = id + 1;
+  MSSA_ASSERT(t->len <= t->cap && t->n <= t->ncap && (uint64_t)t->n * 2 <= t->hcap);
   return id;
 }
 
