@@ -34,7 +34,7 @@
 # .complete when every file of its project is done (a run with --only
 # never writes it). Failures: NAME.clang-error.txt (clang refused),
 # NAME.opt-error.txt (opt refused, by gen-expected) or NAME.timeout (opt's
-# printouts took longer than GEN_TIMEOUT seconds, default 240: LLVM's
+# printouts took longer than GEN_TIMEOUT seconds, default 150: LLVM's
 # walker printout with an unlimited budget is slow on Lua's lvm.c, whose
 # luaV_execute is one huge function); all count as failed, and are retried
 # by the next run (a timed-out file only with a larger GEN_TIMEOUT).
@@ -106,7 +106,7 @@ if [ "${1:-}" = --unit ]; then
     rm -f "$ll"; echo "FAILED $v $level $name: clang-$v: $(head -c 200 "$dir/$name.clang-error.txt")"; exit 1
   fi
   rm -f "$dir/$name.clang-error.txt"
-  tlimit=${GEN_TIMEOUT:-240}
+  tlimit=${GEN_TIMEOUT:-150}
   if [ -f "$dir/$name.timeout" ] && [ "$(cat "$dir/$name.timeout")" -ge "$tlimit" ] 2>/dev/null; then
     echo "FAILED $v $level $name: opt-$v printouts took over $(cat "$dir/$name.timeout") s before (GEN_TIMEOUT)"; exit 1
   fi
