@@ -123,7 +123,15 @@ fi
 rflags=""
 if [ "$ver" -ge 15 ] 2>/dev/null; then
   rflags="-j $jobs"
-  [ $allpasses = 1 ] || rflags="$rflags --skip-delta-passes=operands-zero,operands-one,operands-nan,operands-poison"
+  if [ $allpasses = 1 ]; then :; else
+    # Only the passes this llvm-reduce has (LLVM 19 has no operands-poison).
+    have=$("$llvmbin/llvm-reduce" --print-delta-passes 2>&1)
+    skip=""
+    for p in operands-zero operands-one operands-nan operands-poison; do
+      grep -qw -- "$p" <<<"$have" && skip="$skip${skip:+,}$p"
+    done
+    [ -z "$skip" ] || rflags="$rflags --skip-delta-passes=$skip"
+  fi
   [ -z "$dpasses" ] || rflags="$rflags --delta-passes=$dpasses"
 fi
 # shellcheck disable=SC2086
