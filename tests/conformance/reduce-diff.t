@@ -56,6 +56,9 @@ fn=$(sed -n 's/^define[^@]*@\([A-Za-z_0-9]*\)(.*/\1/p' "$MEMSSA_ROOT/examples/su
 err=$("$red" "$MEMSSA_ROOT/examples/sum.ll" "$fn" -o "$tmp/none.ll" 2>&1 >/dev/null); rc=$?
 tap_ok "$([ $rc = 1 ] && grep -q 'no MemoryUse difference' <<<"$err" && [ ! -e "$tmp/none.ll" ] && echo 0 || echo 1)" \
   "examples/sum.ll $fn (no difference): exit 1, nothing written ($rc: $err)"
+err=$("$red" "$MEMSSA_ROOT/examples/sum.ll" "$fn" --walker --any -o "$tmp/none.ll" 2>&1 >/dev/null); rc=$?
+tap_ok "$([ $rc = 1 ] && grep -q 'no difference' <<<"$err" && [ ! -e "$tmp/none.ll" ] && echo 0 || echo 1)" \
+  "examples/sum.ll $fn --walker --any (no difference at all): exit 1 ($rc: $err)"
 
 # 2. the regress22 case, while it differs.
 extracted_size=$(llvm-extract-22 -S --func=hash_hex "$case_ll" -o - 2>/dev/null | wc -c)
