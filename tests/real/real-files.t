@@ -26,7 +26,31 @@ TODO_PHIS=""
 TODO_USES=""
 USE_THRESHOLD=100
 MEMSSA_VERBOSE=${MEMSSA_VERBOSE:-1}
+# Keys: "VERSION PROJECT.LEVEL" (print) and "VERSION PROJECT.LEVEL walker".
+# Measured 2026-12-03 (report of the h-corpora branch): LLVM 14 exact
+# everywhere; LLVM 19 and 22 differ in Lua's lstrlib.c at Os and in
+# memssa's own files. Two kinds: (a) a load whose address depends on a
+# loop's phi (a GEP on the induction variable): opt-19/22 phi-translate
+# it past the loop's MemoryPhi, memssa stops at the phi (most uses);
+# (b) malloc/calloc declared without attributes (O0, O1raw): opt-19/22
+# take the call as a clobber, memssa does not (the walker's def clobbers).
 declare -A todo_defs=() todo_phis=() todo_uses=()
+phi_tr="memssa stops at a loop MemoryPhi that opt phi-translates past"
+undecl="calls to malloc/calloc declared without attributes: opt clobbers, memssa not"
+for v in 19 22; do
+  todo_uses["$v lua.Os"]="$phi_tr (lstrlib.c str_pack: 3 uses)"
+  todo_uses["$v lua.Os walker"]="$phi_tr (lstrlib.c str_pack: 3 uses)"
+  for l in O0 O1raw; do
+    todo_uses["$v memssa.$l"]="$undecl (1-2 uses)"
+    todo_uses["$v memssa.$l walker"]="$undecl (2-3 uses)"
+    todo_defs["$v memssa.$l walker"]="$undecl (12 defs' clobbers)"
+  done
+  for l in O2 O3 Os; do
+    todo_uses["$v memssa.$l"]="$phi_tr (29-47 uses)"
+    todo_uses["$v memssa.$l walker"]="$phi_tr (29-47 uses)"
+  done
+  todo_defs["$v memssa.Os walker"]="walker clobber of 1-2 defs differs"
+done
 # shellcheck source=tests/conformance/lib.sh
 . "$(dirname "$0")/../conformance/lib.sh"
 
@@ -62,12 +86,13 @@ for v in $versions; do
       tap_ok "$([ -f "$dir/.complete" ] && echo 0 || echo 1)" \
         "llvm$v $proj.$level: every file made ($ndone made, $nll compiled; failed:${f:- none})" "$todo"
       [ "$ndone" -gt 0 ] || continue
-      TODO_DEFS=${todo_defs["$key"]:-} TODO_PHIS=${todo_phis["$key"]:-} TODO_USES=${todo_uses["$key"]:-}
-      [ "${MEMSSA_STRICT:-0}" = 1 ] && { TODO_DEFS=""; TODO_PHIS=""; TODO_USES=""; }
       files=()
       for d in "$dir"/*.done; do files+=("${d%.done}.ll"); done
-      conformance_check "llvm$v $proj.$level" 120 "${files[@]}"
-      CONFORMANCE_FLAGS=--walker conformance_check "llvm$v $proj.$level walker" 120 "${files[@]}"
+      for w in "" " walker"; do
+        TODO_DEFS=${todo_defs["$key$w"]:-} TODO_PHIS=${todo_phis["$key$w"]:-} TODO_USES=${todo_uses["$key$w"]:-}
+        [ "${MEMSSA_STRICT:-0}" = 1 ] && { TODO_DEFS=""; TODO_PHIS=""; TODO_USES=""; }
+        CONFORMANCE_FLAGS=${w:+--walker} conformance_check "llvm$v $proj.$level$w" 120 "${files[@]}"
+      done
     done
   done
 done
