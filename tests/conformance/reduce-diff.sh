@@ -80,7 +80,16 @@ bin=$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/reduce-diff.XXXXXX")
 [ -n "$out" ] || out=$work/$func.reduced.ll
-[ $keep = 1 ] || [ "$(dirname "$out")" = "$work" ] || trap 'rm -rf "$work"' EXIT
+# The work folder goes at exit, unless --keep, or it holds the result, or
+# llvm-reduce failed (its log is there).
+# shellcheck disable=SC2317  # called by the trap
+cleanup() {
+  local rc=$?
+  [ "$keep" = 1 ] && return
+  [ "$rc" = 0 ] && [ "$(dirname "$out")" = "$work" ] && return
+  rm -rf "$work"
+}
+trap cleanup EXIT
 
 # LLVM 14 reads opaque pointers only when asked to.
 optflags=""
@@ -146,7 +155,7 @@ fi
 (cd "$work" && "$llvmbin/llvm-reduce" $rflags --test="$test_sh" -o "$out" extracted.ll >"$work/reduce.log" 2>&1)
 if [ ! -s "$out" ] || ! "$test_sh" "$out"; then
   echo "reduce-diff.sh: llvm-reduce produced no interesting file; log: $work/reduce.log" >&2
-  keep=1; trap - EXIT; exit 2
+  keep=1; exit 2
 fi
 "$llvmbin/opt" $optflags -passes="$pass" -memssa-check-limit=1000000 -disable-output "$out" 2>"$work/exp.txt" >/dev/null
 # shellcheck disable=SC2086
