@@ -8,6 +8,7 @@
 #                   removes them); BINDIR, LIBDIR, INCLUDEDIR, PKGCONFIGDIR
 #   make test       build everything and the tests, run them all with prove
 #   make asan       the same suite, built in build-asan/ with ASan + UBSan
+#   make test-real  real programs compiled file by file (tests/real/*.t; slow)
 #   make release    the same programs in build-release/ with MSSA_CHECKS=0
 #   make example    run the CLI on the bundled example (examples/sum.ll)
 #   make bench      release build, then the build and rpc benchmarks
@@ -136,7 +137,7 @@ PROVE_FLAGS ?= --timer
 # fuzz test and the soundness test also draw from.
 TESTS       ?= $(CONF_SCRIPTS) $(TEST_BINS) $(DAEMON_SCRIPTS) $(CLI_SCRIPTS) $(TREE_SCRIPTS)
 
-.PHONY: all install uninstall test asan release example bench bench-all deps clean fuzz-updater fuzz check checks link-order link-order-all FORCE
+.PHONY: all install uninstall test test-real asan release example bench bench-all deps clean fuzz-updater fuzz check checks link-order link-order-all FORCE
 .DEFAULT_GOAL := all
 
 all: deps $(LIB) $(PROGRAMS)
@@ -290,6 +291,12 @@ test: all $(filter $(TEST_BINS),$(TESTS)) \
 	  $(PROVE) --exec '' $(PROVE_FLAGS) $(TESTS)
 
 check: test
+
+# Real programs compiled file by file, in full (tests/real/*.t: about a CPU-hour
+# cold); `make test` runs their sample, tests/conformance/real-sample.t.
+test-real: all
+	@chmod +x tests/real/*.t 2>/dev/null || true
+	$(TEST_ENV) $(PROVE) --exec '' $(PROVE_FLAGS) $(sort $(wildcard tests/real/*.t))
 
 # The same suite under AddressSanitizer + UndefinedBehaviorSanitizer.
 asan:
