@@ -1,0 +1,632 @@
+#!/usr/bin/env python3
+"""oracles.py -- memssa's offload answers against LLVM's own analyses.
+
+For each .ll file: read it with the LLVM version its folder's LLVM_VERSION
+names (none: 14), canonicalise it with that opt (`opt-N -S`, so that memssa
+and LLVM read the same text), load it into a private memssad with
+`"llvm": N`, and for each defined function compare
+
+  alias    every pointer pair `opt-N -passes=aa-eval
+           -print-all-alias-modref-info` prints (one function a module:
+           llvm-extract-N --func), asked as {"ptr": P, "size": S} with S the
+           store size of the type aa-eval prints (aa-eval's own size; no AA
+           metadata, as aa-eval's queries have none);
+  modref   every "Ptr: ... <-> call" line of the same run, asked as
+           modref {inst: the call, location: {ptr, size}};
+  depends  every load/store pair of `opt-N -passes='print<da>'` (the same
+           extracted module), asked both ways (from->to and to->from);
+  promotable  every alloca of the function against `opt-N -passes=mem2reg`
+           (an alloca promoted iff it is gone from mem2reg's output).
+
+Counts per oracle: agree / more (memssa more precise) / less (memssa less
+precise) / unsound / skipped. What counts as what:
+
+  alias    unsound: memssa says NoAlias and LLVM does not, or the two give
+           different definite answers (No/Must/Partial); more: memssa
+           Must/Partial where LLVM says May; less: memssa May where LLVM is
+           definite.  memssa reproduces BasicAA, so a NoAlias LLVM cannot
+           prove is a claim no oracle backs.
+  modref   unsound: memssa's answer lacks Mod or Ref that LLVM's has; less:
+           memssa's has a bit LLVM's lacks.
+  depends  (DA reports the pairs in layout order; read-read pairs skipped.)
+           agree: DA "none" and memssa false both ways, or DA a dependence
+           and memssa true one way at least; less: DA none, memssa true;
+           more: DA a dependence, memssa false (reachability, kills);
+           unsound: DA found a dependence with a direction vector (not
+           "confused") and memssa denies it saying NoAlias; or memssa denies
+           it with a killer K that comes after `to` in layout while DA
+           says K's writes meet `to`'s reads only in the same iteration
+           (distance 0 / "=" only: K of iteration i writes what `to` reads
+           in iteration i, never what a later `to` reads, so K cannot kill
+           a path that reaches `to` through the back edge).
+  promotable  unsound: memssa promotable, mem2reg keeps it; less: the other
+           way round.
+
+Usage:
+  tests/oracles/oracles.py [--oracles alias,modref,depends,promotable] [--llvm N]
+        [--max-pointers N] [--max-accesses N] [--details FILE] [--json]
+        [--expect-bad FILE] FILE.ll...
+
+--details: one JSON line per non-agreeing answer (file, function, request,
+memssa's answer, LLVM's answer); unsound ones are also printed on stderr.
+--json: the counts as one JSON object on stdout instead of the table.
+--max-pointers (default 60): skip aa-eval of a function with more memory
+accesses (its pointers and output grow with the square; counted as one
+skipped function); --max-accesses (default 200): skip
+depends of a function with more loads/stores.
+Environment: MEMSSAD_BIN (default build/memssad of this checkout).
+Needs opt, opt-19, opt-22, llvm-extract-14/19/22.
+"""
+import argparse, collections, json, os, re, shutil, signal, socket, subprocess, sys, tempfile, time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, os.path.join(ROOT, "clients", "python"))
+import memssa  # noqa: E402
+
+ORACLES = ("alias", "modref", "depends", "promotable")
+CATS = ("agree", "more", "less", "unsound", "skipped")
+
+
+def tools(ver):
+    """opt and llvm-extract of LLVM ver."""
+    if ver <= 14:
+        return "opt", "llvm-extract-14"
+    if ver <= 19:
+        return "opt-19", "llvm-extract-19"
+    return "opt-22", "llvm-extract-22"
+
+
+def version_of(path):
+    f = os.path.join(os.path.dirname(os.path.abspath(path)), "LLVM_VERSION")
+    if os.path.exists(f):
+        with open(f) as h:
+            return int(h.read().strip())
+    return 14
+
+
+def run(argv, timeout=120):
+    p = subprocess.run(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=timeout)
+    return p.returncode, p.stdout.decode(errors="replace"), p.stderr.decode(errors="replace")
+
+
+# ------------------------------------------------------------ type sizes (x86-64)
+
+NAME = r'(?:[%@][-\w.$]+|[%@]"[^"]*")'
+
+
+class Types:
+    """Store sizes of printed LLVM types, named struct types from the module."""
+
+    def __init__(self, text):
+        self.named = {}
+        for m in re.finditer(r'^(%[-\w.$]+|%"[^"]*") = type (.*)$', text, re.M):
+            self.named[m.group(1)] = m.group(2).strip()
+        self.memo = {}
+
+    @staticmethod
+    def split_top(s):
+        """s split at commas outside brackets."""
+        out, depth, cur = [], 0, ""
+        for ch in s:
+            if ch in "([{<":
+                depth += 1
+            elif ch in ")]}>":
+                depth -= 1
+            if ch == "," and depth == 0:
+                out.append(cur.strip())
+                cur = ""
+            else:
+                cur += ch
+        if cur.strip():
+            out.append(cur.strip())
+        return out
+
+    def layout(self, t):
+        """(size, align) of t's allocation, or None when not sized / unknown."""
+        t = t.strip()
+        if t in self.memo:
+            return self.memo[t]
+        self.memo[t] = None          # recursion guard
+        r = self._layout(t)
+        self.memo[t] = r
+        return r
+
+    def _layout(self, t):
+        m = re.fullmatch(r"i(\d+)", t)
+        if m:
+            bits = int(m.group(1))
+            store = (bits + 7) // 8
+            align = 1
+            while align < store and align < 16:
+                align *= 2
+            if bits > 64 and bits != 128:
+                align = 8
+            return ((store + align - 1) // align * align, align)
+        simple = {"half": (2, 2), "bfloat": (2, 2), "float": (4, 4), "double": (8, 8),
+                  "fp128": (16, 16), "x86_fp80": (16, 16), "ptr": (8, 8)}
+        if t in simple:
+            return simple[t]
+        if t.endswith("*") or re.fullmatch(r"ptr addrspace\(\d+\)", t):
+            return (8, 8)
+        m = re.fullmatch(r"\[(\d+) x (.*)\]", t)
+        if m:
+            e = self.layout(m.group(2))
+            return None if e is None else (int(m.group(1)) * e[0], e[1])
+        m = re.fullmatch(r"<(\d+) x (.*)>", t)
+        if m and not t.startswith("<{"):
+            n, e = int(m.group(1)), self.layout(m.group(2))
+            if e is None:
+                return None
+            size = n * e[0]
+            align = 1
+            while align < size:
+                align *= 2
+            return (align if size & (size - 1) else size, align)
+        packed = t.startswith("<{") and t.endswith("}>")
+        if packed or (t.startswith("{") and t.endswith("}")):
+            body = t[2:-2] if packed else t[1:-1]
+            off, al = 0, 1
+            for f in self.split_top(body):
+                e = self.layout(f)
+                if e is None:
+                    return None
+                a = 1 if packed else e[1]
+                off = (off + a - 1) // a * a + e[0]
+                al = max(al, a)
+            return ((off + al - 1) // al * al, al)
+        if t in self.named:
+            d = self.named[t]
+            if d == "opaque":
+                return None
+            return self.layout(d)
+        return None
+
+    def store_size(self, t):
+        t = t.strip()
+        m = re.fullmatch(r"i(\d+)", t)
+        if m:
+            return (int(m.group(1)) + 7) // 8
+        if t == "x86_fp80":
+            return 10
+        lay = self.layout(t)
+        return None if lay is None else lay[0]
+
+
+# ------------------------------------------------------------ the daemon
+
+class Daemon:
+    def __init__(self):
+        self.tmp = tempfile.mkdtemp(prefix="oracles-")
+        self.sock = os.path.join(self.tmp, "d.sock")
+        binary = os.environ.get("MEMSSAD_BIN") or os.path.join(ROOT, "build", "memssad")
+        self.err = open(os.path.join(self.tmp, "d.log"), "w")
+        self.p = subprocess.Popen([binary, "--socket", self.sock, "-q"], stderr=self.err,
+                                  stdout=subprocess.DEVNULL, stdin=subprocess.DEVNULL)
+        for _ in range(1000):
+            if os.path.exists(self.sock):
+                try:
+                    s = socket.socket(socket.AF_UNIX)
+                    s.connect(self.sock)
+                    s.close()
+                    break
+                except OSError:
+                    pass
+            if self.p.poll() is not None:
+                raise SystemExit("oracles.py: memssad exited (%s)" % binary)
+            time.sleep(0.01)
+        self.c = memssa.Client(self.sock)
+
+    def close(self):
+        try:
+            self.c.close()
+        except Exception:
+            pass
+        self.p.send_signal(signal.SIGTERM)
+        try:
+            self.p.wait(30)
+        except subprocess.TimeoutExpired:
+            self.p.kill()
+        self.err.close()
+        shutil.rmtree(self.tmp, ignore_errors=True)
+
+    def batch(self, reqs):
+        """reqs: (method, params); results in order (memssa.Error in place of errors)."""
+        out = []
+        for k in range(0, len(reqs), 2000):
+            part = reqs[k:k + 2000]
+            replies = self.c.batch_raw(part)
+            out += [memssa.Error(r["error"]) if "error" in r else r.get("result") for r in replies]
+        return out
+
+
+# ------------------------------------------------------------ parsing LLVM's output
+
+def functions_of(text):
+    """Names of the defined functions, in order."""
+    return [m.group(1) for m in re.finditer(r'^define [^@]*@([-\w.$]+|"[^"]*")\(', text, re.M)]
+
+
+def allocas_by_function(text):
+    """{function: [alloca result names]} of the module's text."""
+    out, cur = {}, None
+    for line in text.splitlines():
+        m = re.match(r'^define [^@]*@([-\w.$]+|"[^"]*")\(', line)
+        if m:
+            cur = m.group(1)
+            out[cur] = []
+        elif line.startswith("}"):
+            cur = None
+        elif cur is not None:
+            m = re.match(r"\s+(%[-\w.$]+|%\"[^\"]*\") = alloca ", line)
+            if m:
+                out[cur].append(m.group(1))
+    return out
+
+
+AA_LINE = re.compile(r"^\s+(NoAlias|MayAlias|PartialAlias|MustAlias):\t(.+?)\* (%s), (.+)\* (%s)$"
+                     % (NAME, NAME))
+MR_LINE = re.compile(r"^\s+(NoModRef|Just Ref|Just Mod|Both ModRef):\s+Ptr: (.+)\* (%s)\t<->\s+(.*)$"
+                     % NAME)
+MR_WORD = {"NoModRef": "NoModRef", "Just Ref": "Ref", "Just Mod": "Mod", "Both ModRef": "ModRef"}
+LOADSTORE = re.compile(r"(%\S+ = )?(load|store) ")
+DA_SRC = re.compile(r"^Src:\s*(.*?) --> Dst:\s*(.*)$")
+DA_RES = re.compile(r"^\s+da analyze - (.*)!$")
+
+
+def parse_aa(out):
+    pairs, modrefs = [], []
+    for line in out.splitlines():
+        m = AA_LINE.match(line)
+        if m:
+            pairs.append((m.group(1), m.group(2), m.group(3), m.group(4), m.group(5)))
+            continue
+        m = MR_LINE.match(line)
+        if m:
+            modrefs.append((MR_WORD[m.group(1)], m.group(2), m.group(3), m.group(4).strip()))
+    return pairs, modrefs
+
+
+def parse_da(out):
+    res, cur = [], None
+    for line in out.splitlines():
+        m = DA_SRC.match(line)
+        if m:
+            cur = (m.group(1).strip(), m.group(2).strip())
+            continue
+        m = DA_RES.match(line)
+        if m and cur:
+            res.append((cur[0], cur[1], m.group(1).strip()))
+            cur = None
+    return res
+
+
+def da_vector(word):
+    """The levels of a DA answer "consistent anti [0 <|<]": list of entries, and
+    whether it has the loop-independent mark; None without a vector."""
+    m = re.search(r"\[(.*)\]", word)
+    if not m:
+        return None, False
+    body = m.group(1)
+    indep = body.endswith("|<")
+    if indep:
+        body = body[:-2]
+    return body.split(), indep
+
+
+def same_iteration_only(word):
+    """DA says the two meet only in the same iteration of every loop."""
+    if word == "none" or "confused" in word:
+        return False
+    levels, _ = da_vector(word)
+    if levels is None:
+        return False
+    return bool(levels) and all(e in ("0", "=", "S") for e in levels)
+
+
+# ------------------------------------------------------------ the comparisons
+
+ALIAS_DEF = {"NoAlias", "MustAlias", "PartialAlias"}
+
+
+def cmp_alias(llvm, mine):
+    if mine == llvm:
+        return "agree"
+    if mine == "NoAlias":
+        return "unsound"
+    if llvm == "MayAlias":
+        return "more"
+    if mine == "MayAlias":
+        return "less"
+    return "unsound"     # two different definite answers
+
+
+MR_BITS = {"NoModRef": 0, "Ref": 1, "Mod": 2, "ModRef": 3}
+
+
+def cmp_modref(llvm, mine):
+    a, b = MR_BITS[llvm], MR_BITS[mine]
+    if a == b:
+        return "agree"
+    if a & ~b:
+        return "unsound"
+    return "less"
+
+
+class Run:
+    def __init__(self, args):
+        self.args = args
+        self.counts = {o: collections.Counter() for o in ORACLES}
+        self.details = open(args.details, "w") if args.details else None
+        self.unsound = []
+        self.d = Daemon()
+        self.tmp = tempfile.mkdtemp(prefix="oracles-ll-")
+
+    def note(self, oracle, cat, rec):
+        self.counts[oracle][cat] += 1
+        if cat == "unsound":
+            self.unsound.append(rec)
+            print("UNSOUND %s: %s" % (oracle, json.dumps(rec)), file=sys.stderr)
+        if self.details and cat not in ("agree",):
+            self.details.write(json.dumps(dict(rec, oracle=oracle, cat=cat)) + "\n")
+
+    def file(self, path):
+        ver = self.args.llvm or version_of(path)
+        opt, extract = tools(ver)
+        canon = os.path.join(self.tmp, "canon.ll")
+        rc, _, err = run([opt, "-S", path, "-o", canon])
+        if rc:
+            print("oracles.py: %s: %s cannot read it: %s" % (path, opt, err.strip()[:200]), file=sys.stderr)
+            return
+        with open(canon) as h:
+            text = h.read()
+        mod = "m"
+        try:
+            self.d.c.call("unload", {"module": mod})
+        except memssa.Error:
+            pass
+        self.d.c.call("load", {"module": mod, "path": canon, "llvm": ver})
+        types = Types(text)
+        fns = functions_of(text)
+        want = set(self.args.oracles)
+        m2r = None
+        if "promotable" in want:
+            rc, out, err = run([opt, "-passes=mem2reg", "-S", canon])
+            m2r = allocas_by_function(out) if rc == 0 else None
+            before = allocas_by_function(text)
+        for fn in fns:
+            ctx = {"file": path, "llvm": ver, "function": fn}
+            if m2r is not None:
+                self.promotable(mod, fn, before.get(fn, []), m2r.get(fn), ctx)
+            if want & {"alias", "modref", "depends"}:
+                self.per_function(mod, fn, canon, types, extract, opt, ctx, want)
+
+    def promotable(self, mod, fn, allocas, after, ctx):
+        if not allocas:
+            return
+        try:
+            r = self.d.c.call("promotable", {"module": mod, "function": fn})
+        except memssa.Error as e:
+            for _ in allocas:
+                self.counts["promotable"]["skipped"] += 1
+            return
+        mine = {a["inst"]: a for a in r["allocas"]}
+        for a in allocas:
+            if a not in mine or after is None:
+                self.counts["promotable"]["skipped"] += 1
+                continue
+            llvm_prom = a not in after
+            mp = mine[a]["promotable"]
+            cat = "agree" if mp == llvm_prom else ("unsound" if mp else "less")
+            self.note("promotable", cat, dict(ctx, request={"method": "promotable", "alloca": a},
+                                              memssa={"promotable": mp, "reason": mine[a]["reason"]},
+                                              llvm={"promoted_by_mem2reg": llvm_prom}))
+
+    def accesses(self, mod, fn):
+        r = self.d.c.call("accesses", {"module": mod, "function": fn, "limit": 100000})
+        return [a for a in r["accesses"]]
+
+    def per_function(self, mod, fn, canon, types, extract, opt, ctx, want):
+        try:
+            acc = self.accesses(mod, fn)
+        except memssa.Error:
+            return
+        fl = os.path.join(self.tmp, "fn.ll")
+        rc, _, err = run([extract, "--func=" + fn.strip('"'), "-S", canon, "-o", fl])
+        if rc:
+            return
+        memops = [a["access"] for a in acc if a["access"].get("text")
+                  and re.match(r"(%\S+ = )?(load|store) ", a["access"]["text"])]
+        passes = []
+        if want & {"alias", "modref"}:
+            passes.append("aa-eval")
+        if "depends" in want and len(memops) <= self.args.max_accesses:
+            passes.append("print<da>")
+        if not passes:
+            return
+        # aa-eval's output grows with the square of the pointers: bound the function
+        if "aa-eval" in passes and len(acc) > self.args.max_pointers:
+            passes.remove("aa-eval")
+            for o in want & {"alias", "modref"}:
+                self.counts[o]["skipped"] += 1
+        if not passes:
+            return
+        rc, out, err = run([opt, "-passes=" + ",".join(passes), "-print-all-alias-modref-info",
+                            "-disable-output", fl], timeout=300)
+        if rc:
+            return
+        if "aa-eval" in passes:
+            pairs, modrefs = parse_aa(err)
+            if "alias" in want:
+                self.alias(mod, fn, pairs, types, ctx)
+            if "modref" in want:
+                self.modref(mod, fn, modrefs, types, acc, ctx)
+        if "print<da>" in passes:
+            self.depends(mod, fn, parse_da(err), [a["access"] for a in acc], ctx)
+
+    def loc(self, types, ty, ptr):
+        s = types.store_size(ty)
+        return {"ptr": ptr} if s is None else {"ptr": ptr, "size": s}
+
+    def alias(self, mod, fn, pairs, types, ctx):
+        reqs = []
+        for (_, t1, p1, t2, p2) in pairs:
+            reqs.append(("alias", {"module": mod, "function": fn, "a": self.loc(types, t1, p1),
+                                   "b": self.loc(types, t2, p2)}))
+        for (llvm, *_), (_, params), r in zip(pairs, reqs, self.d.batch(reqs) if reqs else []):
+            rec = dict(ctx, request=dict(params, method="alias"), llvm=llvm)
+            if isinstance(r, memssa.Error):
+                self.counts["alias"]["skipped"] += 1
+                continue
+            rec["memssa"] = r["alias"]
+            self.note("alias", cmp_alias(llvm, r["alias"]), rec)
+
+    def modref(self, mod, fn, modrefs, types, acc, ctx):
+        by_text = collections.defaultdict(list)
+        for a in acc:
+            t = a["access"].get("text")
+            if t:
+                by_text[t].append(a["access"]["inst"])
+        reqs, keep = [], []
+        for (llvm, ty, ptr, call) in modrefs:
+            ids = by_text.get(call, [])
+            if len(ids) != 1:
+                self.counts["modref"]["skipped"] += 1
+                continue
+            reqs.append(("modref", {"module": mod, "function": fn, "inst": ids[0],
+                                    "location": self.loc(types, ty, ptr)}))
+            keep.append((llvm, call))
+        for (llvm, call), (_, params), r in zip(keep, reqs, self.d.batch(reqs) if reqs else []):
+            if isinstance(r, memssa.Error):
+                self.counts["modref"]["skipped"] += 1
+                continue
+            rec = dict(ctx, request=dict(params, method="modref", call=call), llvm=llvm,
+                       memssa=r["modref"])
+            self.note("modref", cmp_modref(llvm, r["modref"]), rec)
+
+    def depends(self, mod, fn, da, all_acc, ctx):
+        # DA prints Src/Dst for i <= j over the instructions that touch memory,
+        # in layout order: n(n+1)/2 pairs, the first n of them (0, j)
+        n = 0
+        while n * (n + 1) // 2 < len(da):
+            n += 1
+        order = [(i, j) for i in range(n) for j in range(i, n)]
+        if len(order) != len(da) or n == 0:
+            self.counts["depends"]["skipped"] += len(da)
+            return
+        seq = [da[k][1] for k in range(n)]
+        # each of DA's instructions is the next access of memssa with its text
+        texts = [a for a in all_acc if a.get("text")]
+        insts, at = [], 0
+        for t in seq:
+            while at < len(texts) and texts[at]["text"] != t:
+                at += 1
+            if at == len(texts):
+                self.counts["depends"]["skipped"] += len(da)
+                return
+            insts.append(texts[at])
+            at += 1
+        for (i, j), (s_, t_, _) in zip(order, da):
+            if insts[i]["text"] != s_ or insts[j]["text"] != t_:
+                self.counts["depends"]["skipped"] += len(da)
+                return
+        memops = insts
+        word = {}
+        for (i, j), (_, _, w) in zip(order, da):
+            word[(i, j)] = w
+        reqs, keep = [], []
+        for (i, j) in order:
+            if i == j:
+                continue
+            a, b = memops[i], memops[j]
+            if not (LOADSTORE.match(a["text"]) and LOADSTORE.match(b["text"])):
+                continue          # DA is confused by calls: nothing to compare
+            if " = load " in a["text"] and " = load " in b["text"]:
+                continue          # read-read: an input dependence, not memssa's question
+            for (x, y) in ((a, b), (b, a)):
+                reqs.append(("depends", {"module": mod, "function": fn, "from": x["inst"],
+                                         "to": y["inst"]}))
+            keep.append((i, j))
+        res = self.d.batch(reqs) if reqs else []
+        pos = {m["inst"]: k for k, m in enumerate(memops)}
+        for k, (i, j) in enumerate(keep):
+            w = word[(i, j)]
+            r1, r2 = res[2 * k], res[2 * k + 1]
+            if isinstance(r1, memssa.Error) or isinstance(r2, memssa.Error):
+                self.counts["depends"]["skipped"] += 1
+                continue
+            mine = r1["depends"] or r2["depends"]
+            rec = dict(ctx, request={"method": "depends", "function": fn,
+                                     "a": memops[i]["text"], "b": memops[j]["text"],
+                                     "a_inst": memops[i]["inst"], "b_inst": memops[j]["inst"]},
+                       llvm="da: " + w,
+                       memssa={"a->b": [r1["depends"], r1["reason"]],
+                               "b->a": [r2["depends"], r2["reason"]]})
+            why = []
+            for r, to, name in ((r1, memops[j], "a->b"), (r2, memops[i], "b->a")):
+                if r["depends"] or w == "none":
+                    continue
+                if "confused" not in w and da_vector(w)[0] is not None and r["alias"] == "NoAlias":
+                    why.append("%s: DA found the dependence, memssa says NoAlias" % name)
+                    continue
+                kl = r.get("killer")
+                if not kl or kl.get("inst") not in pos:
+                    continue
+                kk, tk = pos[kl["inst"]], pos[to["inst"]]
+                if kk <= tk:
+                    continue      # the killer comes first: it may cover in-iteration
+                kw = word.get((tk, kk))
+                if kw and same_iteration_only(kw):
+                    why.append("%s: killer %r comes after `to` and DA says they meet only in "
+                               "the same iteration (%s)" % (name, kl["text"], kw))
+            if why:
+                cat = "unsound"
+                rec["why"] = "; ".join(why)
+            elif w == "none":
+                cat = "less" if mine else "agree"
+            elif mine:
+                cat = "agree"
+            else:
+                cat = "more"
+            self.note("depends", cat, rec)
+
+    def close(self):
+        self.d.close()
+        shutil.rmtree(self.tmp, ignore_errors=True)
+        if self.details:
+            self.details.close()
+
+
+def main():
+    ap = argparse.ArgumentParser(description="memssa's offload answers against LLVM's analyses")
+    ap.add_argument("--oracles", default=",".join(ORACLES))
+    ap.add_argument("--max-pointers", type=int, default=60)
+    ap.add_argument("--max-accesses", type=int, default=200)
+    ap.add_argument("--details")
+    ap.add_argument("--llvm", type=int, help="the LLVM version of every file (default: LLVM_VERSION beside it, else 14)")
+    ap.add_argument("--json", action="store_true")
+    ap.add_argument("files", nargs="+")
+    args = ap.parse_args()
+    args.oracles = [o for o in args.oracles.split(",") if o]
+    for o in args.oracles:
+        if o not in ORACLES:
+            ap.error("unknown oracle %s" % o)
+    r = Run(args)
+    t0 = time.time()
+    try:
+        for f in args.files:
+            r.file(f)
+    finally:
+        r.close()
+    if args.json:
+        print(json.dumps({o: {c: r.counts[o][c] for c in CATS} for o in args.oracles}))
+    else:
+        print("%-11s %8s %8s %8s %8s %8s" % (("oracle",) + CATS))
+        for o in args.oracles:
+            print("%-11s %8d %8d %8d %8d %8d" % ((o,) + tuple(r.counts[o][c] for c in CATS)))
+        print("# %d files, %.1f s" % (len(args.files), time.time() - t0))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
