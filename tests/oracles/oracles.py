@@ -7,16 +7,22 @@ and LLVM read the same text), load it into a private memssad with
 `"llvm": N`, and for each defined function compare
 
   alias    every pointer pair `opt-N -passes=aa-eval
-           -print-all-alias-modref-info` prints (one function a module:
-           llvm-extract-N --func), asked as {"ptr": P, "size": S} with S the
+           -print-all-alias-modref-info` prints, run on one function a
+           module: the module with every other body stubbed to
+           `unreachable` (not llvm-extract: it turns internal globals into
+           external declarations, and BasicAA then answers MayAlias where
+           it says NoAlias on the real module), asked as
+           {"ptr": P, "size": S} with S the
            store size of the type aa-eval prints (aa-eval's own size; no AA
            metadata, as aa-eval's queries have none);
   modref   every "Ptr: ... <-> call" line of the same run, asked as
            modref {inst: the call, location: {ptr, size}};
   depends  every load/store pair of `opt-N -passes='print<da>'` (the same
-           extracted module), asked both ways (from->to and to->from);
+           one-function module), asked both ways (from->to and to->from);
   promotable  every alloca of the function against `opt-N -passes=mem2reg`
-           (an alloca promoted iff it is gone from mem2reg's output).
+           (an alloca promoted iff it is gone from mem2reg's output), on
+           the module with every value named (`opt-N -passes=instnamer`:
+           mem2reg renumbers unnamed values), loaded as a second module.
 
 Counts per oracle: agree / more (memssa more precise) / less (memssa less
 precise) / unsound / skipped. What counts as what:
@@ -50,12 +56,12 @@ Usage:
 --details: one JSON line per non-agreeing answer (file, function, request,
 memssa's answer, LLVM's answer); unsound ones are also printed on stderr.
 --json: the counts as one JSON object on stdout instead of the table.
---max-pointers (default 60): skip aa-eval of a function with more memory
+--max-pointers (default 150): skip aa-eval of a function with more memory
 accesses (its pointers and output grow with the square; counted as one
 skipped function); --max-accesses (default 200): skip
 depends of a function with more loads/stores.
 Environment: MEMSSAD_BIN (default build/memssad of this checkout).
-Needs opt, opt-19, opt-22, llvm-extract-14/19/22.
+Needs opt (14), opt-19, opt-22.
 """
 import argparse, collections, json, os, re, shutil, signal, socket, subprocess, sys, tempfile, time
 
@@ -68,13 +74,13 @@ ORACLES = ("alias", "modref", "depends", "promotable")
 CATS = ("agree", "more", "less", "unsound", "skipped")
 
 
-def tools(ver):
-    """opt and llvm-extract of LLVM ver."""
+def opt_of(ver):
+    """The opt of LLVM ver: 14, 19 for 15..19, 22 above."""
     if ver <= 14:
-        return "opt", "llvm-extract-14"
+        return "opt"
     if ver <= 19:
-        return "opt-19", "llvm-extract-19"
-    return "opt-22", "llvm-extract-22"
+        return "opt-19"
+    return "opt-22"
 
 
 def version_of(path):
@@ -242,6 +248,29 @@ class Daemon:
 
 # ------------------------------------------------------------ parsing LLVM's output
 
+def stubbed(text, keep):
+    """The module's text with every function body but keep's replaced by
+    `unreachable`: linkage, globals and declarations stay as they are, so
+    alias analysis sees the same objects (llvm-extract turns internal
+    globals into external declarations, which changes BasicAA's answers),
+    and aa-eval and DA run over one function only."""
+    out, skipping = [], False
+    for line in text.split("\n"):
+        if skipping:
+            if line.startswith("}"):
+                out.append("  unreachable")
+                out.append(line)
+                skipping = False
+            continue
+        m = re.match(r'^define [^@]*@([-\w.$]+|"[^"]*")\(', line)
+        if m and m.group(1) != keep and line.rstrip().endswith("{"):
+            out.append(line)
+            skipping = True
+            continue
+        out.append(line)
+    return "\n".join(out)
+
+
 def functions_of(text):
     """Names of the defined functions, in order."""
     return [m.group(1) for m in re.finditer(r'^define [^@]*@([-\w.$]+|"[^"]*")\(', text, re.M)]
@@ -272,6 +301,12 @@ MR_WORD = {"NoModRef": "NoModRef", "Just Ref": "Ref", "Just Mod": "Mod", "Both M
 LOADSTORE = re.compile(r"(%\S+ = )?(load|store) ")
 DA_SRC = re.compile(r"^Src:\s*(.*?) --> Dst:\s*(.*)$")
 DA_RES = re.compile(r"^\s+da analyze - (.*)!$")
+
+
+def norm(text):
+    """An instruction's text without the numbers of attribute groups and
+    metadata, which llvm-extract renumbers."""
+    return re.sub(r"!\d+", "!N", re.sub(r" #\d+", " #N", text.strip()))
 
 
 def parse_aa(out):
@@ -321,7 +356,7 @@ def same_iteration_only(word):
     levels, _ = da_vector(word)
     if levels is None:
         return False
-    return bool(levels) and all(e in ("0", "=", "S") for e in levels)
+    return bool(levels) and all(e in ("0", "=") for e in levels)
 
 
 # ------------------------------------------------------------ the comparisons
@@ -372,7 +407,7 @@ class Run:
 
     def file(self, path):
         ver = self.args.llvm or version_of(path)
-        opt, extract = tools(ver)
+        opt = opt_of(ver)
         canon = os.path.join(self.tmp, "canon.ll")
         rc, _, err = run([opt, "-S", path, "-o", canon])
         if rc:
@@ -391,15 +426,32 @@ class Run:
         want = set(self.args.oracles)
         m2r = None
         if "promotable" in want:
-            rc, out, err = run([opt, "-passes=mem2reg", "-S", canon])
-            m2r = allocas_by_function(out) if rc == 0 else None
-            before = allocas_by_function(text)
+            # mem2reg renumbers the unnamed values: name them all first
+            # (instnamer), so that an alloca keeps its name through the pass
+            named = os.path.join(self.tmp, "named.ll")
+            rc, _, err = run([opt, "-passes=instnamer", "-S", canon, "-o", named])
+            if rc == 0:
+                rc, out, err = run([opt, "-passes=mem2reg", "-S", named])
+            if rc == 0:
+                m2r = allocas_by_function(out)
+                with open(named) as h:
+                    before = allocas_by_function(h.read())
+                try:
+                    self.d.c.call("unload", {"module": "p"})
+                except memssa.Error:
+                    pass
+                self.d.c.call("load", {"module": "p", "path": named, "llvm": ver})
         for fn in fns:
             ctx = {"file": path, "llvm": ver, "function": fn}
             if m2r is not None:
-                self.promotable(mod, fn, before.get(fn, []), m2r.get(fn), ctx)
+                self.promotable("p", fn, before.get(fn, []), m2r.get(fn),
+                                dict(ctx, names="opt -passes=instnamer"))
             if want & {"alias", "modref", "depends"}:
-                self.per_function(mod, fn, canon, types, extract, opt, ctx, want)
+                self.per_function(mod, fn, text, types, opt, ctx, want)
+
+    def why_skipped(self, oracle, ctx, why):
+        if self.details:
+            self.details.write(json.dumps(dict(ctx, oracle=oracle, cat="skipped", why=why)) + "\n")
 
     def promotable(self, mod, fn, allocas, after, ctx):
         if not allocas:
@@ -426,15 +478,14 @@ class Run:
         r = self.d.c.call("accesses", {"module": mod, "function": fn, "limit": 100000})
         return [a for a in r["accesses"]]
 
-    def per_function(self, mod, fn, canon, types, extract, opt, ctx, want):
+    def per_function(self, mod, fn, text, types, opt, ctx, want):
         try:
             acc = self.accesses(mod, fn)
         except memssa.Error:
             return
         fl = os.path.join(self.tmp, "fn.ll")
-        rc, _, err = run([extract, "--func=" + fn.strip('"'), "-S", canon, "-o", fl])
-        if rc:
-            return
+        with open(fl, "w") as h:
+            h.write(stubbed(text, fn))
         memops = [a["access"] for a in acc if a["access"].get("text")
                   and re.match(r"(%\S+ = )?(load|store) ", a["access"]["text"])]
         passes = []
@@ -442,6 +493,9 @@ class Run:
             passes.append("aa-eval")
         if "depends" in want and len(memops) <= self.args.max_accesses:
             passes.append("print<da>")
+        elif "depends" in want:
+            self.counts["depends"]["skipped"] += 1      # one function
+            self.why_skipped("depends", ctx, "%d loads and stores" % len(memops))
         if not passes:
             return
         # aa-eval's output grows with the square of the pointers: bound the function
@@ -454,6 +508,9 @@ class Run:
         rc, out, err = run([opt, "-passes=" + ",".join(passes), "-print-all-alias-modref-info",
                             "-disable-output", fl], timeout=300)
         if rc:
+            for o in want & {"alias", "modref", "depends"}:
+                self.counts[o]["skipped"] += 1
+            self.why_skipped("opt", ctx, err.strip()[:300])
             return
         if "aa-eval" in passes:
             pairs, modrefs = parse_aa(err)
@@ -486,12 +543,13 @@ class Run:
         for a in acc:
             t = a["access"].get("text")
             if t:
-                by_text[t].append(a["access"]["inst"])
+                by_text[norm(t)].append(a["access"]["inst"])
         reqs, keep = [], []
         for (llvm, ty, ptr, call) in modrefs:
-            ids = by_text.get(call, [])
+            ids = by_text.get(norm(call), [])
             if len(ids) != 1:
                 self.counts["modref"]["skipped"] += 1
+                self.why_skipped("modref", ctx, "%d accesses are the call %r" % (len(ids), call))
                 continue
             reqs.append(("modref", {"module": mod, "function": fn, "inst": ids[0],
                                     "location": self.loc(types, ty, ptr)}))
@@ -511,24 +569,29 @@ class Run:
         while n * (n + 1) // 2 < len(da):
             n += 1
         order = [(i, j) for i in range(n) for j in range(i, n)]
-        if len(order) != len(da) or n == 0:
+        if not da:
+            return
+        if len(order) != len(da):
             self.counts["depends"]["skipped"] += len(da)
+            self.why_skipped("depends", ctx, "DA printed %d pairs" % len(da))
             return
         seq = [da[k][1] for k in range(n)]
         # each of DA's instructions is the next access of memssa with its text
         texts = [a for a in all_acc if a.get("text")]
         insts, at = [], 0
         for t in seq:
-            while at < len(texts) and texts[at]["text"] != t:
-                at += 1
-            if at == len(texts):
-                self.counts["depends"]["skipped"] += len(da)
-                return
-            insts.append(texts[at])
-            at += 1
+            k = at
+            while k < len(texts) and norm(texts[k]["text"]) != norm(t):
+                k += 1
+            if k == len(texts):       # not an access of memssa's (a call it skips)
+                insts.append({"text": t, "inst": None})
+                continue
+            insts.append(texts[k])
+            at = k + 1
         for (i, j), (s_, t_, _) in zip(order, da):
-            if insts[i]["text"] != s_ or insts[j]["text"] != t_:
+            if norm(insts[i]["text"]) != norm(s_) or norm(insts[j]["text"]) != norm(t_):
                 self.counts["depends"]["skipped"] += len(da)
+                self.why_skipped("depends", ctx, "DA's pair %r / %r" % (s_, t_))
                 return
         memops = insts
         word = {}
@@ -539,7 +602,8 @@ class Run:
             if i == j:
                 continue
             a, b = memops[i], memops[j]
-            if not (LOADSTORE.match(a["text"]) and LOADSTORE.match(b["text"])):
+            if not (LOADSTORE.match(a["text"]) and LOADSTORE.match(b["text"])) or \
+               a["inst"] is None or b["inst"] is None:
                 continue          # DA is confused by calls: nothing to compare
             if " = load " in a["text"] and " = load " in b["text"]:
                 continue          # read-read: an input dependence, not memssa's question
@@ -600,7 +664,7 @@ class Run:
 def main():
     ap = argparse.ArgumentParser(description="memssa's offload answers against LLVM's analyses")
     ap.add_argument("--oracles", default=",".join(ORACLES))
-    ap.add_argument("--max-pointers", type=int, default=60)
+    ap.add_argument("--max-pointers", type=int, default=150)
     ap.add_argument("--max-accesses", type=int, default=200)
     ap.add_argument("--details")
     ap.add_argument("--llvm", type=int, help="the LLVM version of every file (default: LLVM_VERSION beside it, else 14)")
