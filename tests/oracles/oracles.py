@@ -70,7 +70,7 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "clients", "python"))
 import memssa  # noqa: E402
 
-ORACLES = ("alias", "modref", "depends", "promotable")
+ORACLES = ("alias", "modref", "depends", "promotable", "value")
 CATS = ("agree", "more", "less", "unsound", "skipped")
 
 
@@ -271,6 +271,64 @@ def stubbed(text, keep):
     return "\n".join(out)
 
 
+USE = "@__oracle_use"
+LOAD_LINE = re.compile(r"^(\s+)(%[-\w.$]+|%\"[^\"]*\") = load (?:atomic )?(?:volatile )?(.*)$")
+STORE_LINE = re.compile(r"^(\s+)store (?:atomic )?(?:volatile )?(.*)$")
+
+
+def instrumented(text, at_load=None):
+    """The module with a call `@__oracle_use(i32 K, T V)` (readnone, so no
+    memory access for memssa or GVN) after every load (V: the load) and
+    after every store of a named value (V: that value), so that after GVN
+    each call's operand says what the load or the stored value became; and
+    after load L of function F also one for V = each "T V" of
+    at_load[(F, L)] (memssa's value of the load: what it became there, with
+    GVN's equalities from branches). Returns (text, {K: (function, kind,
+    name, type)}), kind "load", "stored" or "at:L"."""
+    at_load = at_load or {}
+    out, tags, fn = [], {}, None
+    for line in text.split("\n"):
+        out.append(line)
+        m = re.match(r'^define [^@]*@([-\w.$]+|"[^"]*")\(', line)
+        if m:
+            fn = m.group(1)
+            continue
+        if line.startswith("}"):
+            fn = None
+            continue
+        if fn is None:
+            continue
+        m = LOAD_LINE.match(line)
+        if m:
+            ty = Types.split_top(m.group(3))[0]
+            k = len(tags) + 1
+            tags[k] = (fn, "load", m.group(2), ty)
+            out.append("%scall void (i32, ...) %s(i32 %d, %s %s)" % (m.group(1), USE, k, ty, m.group(2)))
+            for tv in at_load.get((fn, m.group(2)), ()):
+                k = len(tags) + 1
+                tags[k] = (fn, "at:" + m.group(2), tv, None)
+                out.append("%scall void (i32, ...) %s(i32 %d, %s)" % (m.group(1), USE, k, tv))
+            continue
+        m = STORE_LINE.match(line)
+        if m:
+            op0 = Types.split_top(m.group(2))[0]
+            mv = re.match(r"^(.*) (%[-\w.$]+|%\"[^\"]*\")$", op0)
+            if mv:
+                k = len(tags) + 1
+                tags[k] = (fn, "stored", mv.group(2), mv.group(1))
+                out.append("%scall void (i32, ...) %s(i32 %d, %s)" % (m.group(1), USE, k, op0))
+    out.append("declare void %s(i32, ...) nounwind readnone willreturn" % USE)
+    return "\n".join(out), tags
+
+
+def uses_after(text):
+    """{K: "T V"} of the @__oracle_use calls in GVN's output."""
+    got = {}
+    for m in re.finditer(r"call void \(i32, \.\.\.\) %s\(i32 (\d+), (.*)\)\s*$" % USE, text, re.M):
+        got[int(m.group(1))] = m.group(2).strip()
+    return got
+
+
 def functions_of(text):
     """Names of the defined functions, in order."""
     return [m.group(1) for m in re.finditer(r'^define [^@]*@([-\w.$]+|"[^"]*")\(', text, re.M)]
@@ -458,6 +516,8 @@ class Run:
                 except memssa.Error:
                     pass
                 self.d.c.call("load", {"module": "p", "path": named, "llvm": ver})
+        if "value" in want:
+            self.value(path, ver, opt, text)
         for fn in fns:
             ctx = {"file": path, "llvm": ver, "function": fn}
             if m2r is not None:
@@ -465,6 +525,121 @@ class Run:
                                 dict(ctx, names="opt -passes=instnamer"))
             if want & {"alias", "modref", "depends"}:
                 self.per_function(mod, fn, text, types, opt, ctx, want)
+
+    def value(self, path, ver, opt, text):
+        """memssa's value of every load against what GVN replaced it with."""
+        named = os.path.join(self.tmp, "vnamed.ll")
+        p = subprocess.run([opt, "-passes=instnamer", "-S", "-o", named], input=text.encode(),
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        if p.returncode:
+            return
+        with open(named) as h:
+            h_text = h.read()
+        itext, tags = instrumented(h_text)
+        defined, cur = {}, None      # each function's named values and arguments
+        for line in h_text.split("\n"):
+            m = re.match(r'^define [^@]*@([-\w.$]+|"[^"]*")\((.*)', line)
+            if m:
+                cur = m.group(1)
+                defined[cur] = set(re.findall(r"%[-\w.$]+", m.group(2)))
+            elif line.startswith("}"):
+                cur = None
+            elif cur is not None:
+                m = re.match(r"\s+(%[-\w.$]+|%\"[^\"]*\") = ", line)
+                if m:
+                    defined[cur].add(m.group(1))
+        inst = os.path.join(self.tmp, "vinst.ll")
+        with open(inst, "w") as h:
+            h.write(itext)
+        try:
+            self.d.c.call("unload", {"module": "v"})
+        except memssa.Error:
+            pass
+        try:
+            self.d.c.call("load", {"module": "v", "path": inst, "llvm": ver})
+        except memssa.Error as e:
+            self.why_skipped("value", {"file": path}, "load: %s" % e)
+            return
+        loads = [(k, t) for k, t in tags.items() if t[1] == "load"]
+        reqs = [("value", {"module": "v", "function": fn, "inst": name}) for _, (fn, _, name, _) in loads]
+        res = self.d.batch(reqs) if reqs else []
+        # memssa's value of each Known load, as "T V": a named value is
+        # tagged again right after the load (so GVN says what it became
+        # there); a constant is the reaching store's operand as the module
+        # spells it (memssa says "<constant>" for a constant expression)
+        mine, at_load = {}, {}
+        for (k, (fn, _, name, ty)), r in zip(loads, res):
+            if isinstance(r, memssa.Error) or r["state"] != "known":
+                continue
+            tv = None
+            for w in r.get("writes") or []:
+                m = STORE_LINE.match("  " + (w.get("text") or ""))
+                if m:
+                    tv = Types.split_top(m.group(2))[0]
+                    break
+            tv = tv or "%s %s" % (ty, r["value"])
+            mine[(fn, name)] = tv
+            if re.search(r"[%@]", tv):
+                at_load[(fn, name)] = [tv]
+        itext2, tags2 = instrumented(h_text, at_load)
+        inst2 = os.path.join(self.tmp, "vinst2.ll")
+        with open(inst2, "w") as h:
+            h.write(itext2)
+        rc, out, err = run([opt, "-passes=gvn", "-S", inst2], timeout=300)
+        if rc:
+            self.why_skipped("value", {"file": path}, "opt: " + err.strip()[:300])
+            return
+        after = uses_after(out)
+        load_tag = {(t[0], t[2]): k for k, t in tags2.items() if t[1] == "load"}
+        expect = {}       # (function, load): what memssa's value became under GVN
+        for k, (fn, kind, tv, _) in tags2.items():
+            if kind.startswith("at:") and k in after:
+                expect[(fn, kind[3:])] = after[k]
+        for key, tv in mine.items():
+            if key not in at_load:
+                expect[key] = tv
+        for (_, (fn, _, name, ty)), r in zip(loads, res):
+            ctx = {"file": path, "llvm": ver, "function": fn,
+                   "names": "opt -passes=instnamer, then a readnone call after each load and store"}
+            k = load_tag.get((fn, name))
+            if isinstance(r, memssa.Error) or k not in after:
+                self.counts["value"]["skipped"] += 1
+                continue
+            g = after[k]
+            kept = g == "%s %s" % (ty, name)
+            rec = dict(ctx, request={"method": "value", "inst": name},
+                       memssa=r["text"], llvm="kept" if kept else "GVN: " + g)
+            if r["state"] != "known":
+                self.note("value", "agree" if kept else "less", rec)
+                continue
+            want_ = expect.get((fn, name))
+            rec["memssa_after_gvn"] = want_
+            if want_ is None:
+                self.counts["value"]["skipped"] += 1
+            elif kept:
+                self.note("value", "more", rec)
+            elif want_ == g:
+                self.note("value", "agree", rec)
+            else:
+                # GVN forwarded an earlier load of the same value: agree when
+                # memssa gives that load the same value (GVN kept it)
+                other = g.split(" ")[-1]
+                if expect.get((fn, other)) == want_:
+                    rec["why"] = "GVN forwards the load %s, whose memssa value is the same" % other
+                    self.note("value", "more", rec)
+                elif other.startswith("%") and other not in defined.get(fn, ()):
+                    # a phi GVN's load PRE made (`%x.pre-phi`): GVN did not
+                    # find one value; memssa did
+                    rec["why"] = "GVN's PRE phi"
+                    self.note("value", "more", rec)
+                elif not re.search(r"[%@]", g) and re.search(r"[%@]", want_):
+                    # a constant GVN knows from a branch on a load of the
+                    # location (`if (x != 0) ... else use x`): not a
+                    # write's value, and not comparable
+                    self.counts["value"]["skipped"] += 1
+                    self.why_skipped("value", dict(rec, cat=None), "GVN's constant %s, memssa's %s" % (g, want_))
+                else:
+                    self.note("value", "unsound", rec)
 
     def why_skipped(self, oracle, ctx, why):
         if self.details:
