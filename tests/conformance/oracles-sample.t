@@ -66,10 +66,10 @@ def bad(name):
 
 
 # ---- 1. LLVM's side of the five cases, as the parsers read it
-pairs, _ = oracles.parse_aa(opt_err(22, "aa-eval", bad("gep-gcd-no-nsw")))
+pairs, _, _ = oracles.parse_aa(opt_err(22, "aa-eval", bad("gep-gcd-no-nsw")))
 ok(pairs == [("MayAlias", "i32", "%b", "i32", "%c")], "aa-eval-22: %b, %c MayAlias", pairs)
-_, mr = oracles.parse_aa(opt_err(22, "aa-eval", bad("malloc-modref")))
-ok(mr == [("ModRef", "i32", "%p", "%m = call noalias ptr @malloc(i64 4)")],
+_, mr, _ = oracles.parse_aa(opt_err(22, "aa-eval", bad("malloc-modref")))
+ok(mr == [("ModRef", "i32", "%p", "%m = call noalias ptr @malloc(i64 4)", 0)],
    "aa-eval-22: malloc <-> %p ModRef", mr)
 da = oracles.parse_da(opt_err(22, "print<da>", bad("depends-carried-noalias")))
 ok(("%v = load i32, ptr %pl, align 4", "store i32 %w, ptr %ps, align 4", "consistent anti [-1]") in da,

@@ -15,6 +15,10 @@ and LLVM read the same text), load it into a private memssad with
            {"ptr": P, "size": S} with S the
            store size of the type aa-eval prints (aa-eval's own size; no AA
            metadata, as aa-eval's queries have none);
+  alias-inst  every load/store and store/store pair the same run prints
+           with -evaluate-aa-metadata (the instructions' own locations, TBAA
+           and scopes included), asked as alias {a: INST, b: INST} (a text
+           two accesses share is skipped);
   modref   every "Ptr: ... <-> call" line of the same run, asked as
            modref {inst: the call, location: {ptr, size}};
   depends  every load/store pair of `opt-N -passes='print<da>'` (the same
@@ -23,6 +27,12 @@ and LLVM read the same text), load it into a private memssad with
            (an alloca promoted iff it is gone from mem2reg's output), on
            the module with every value named (`opt-N -passes=instnamer`:
            mem2reg renumbers unnamed values), loaded as a second module.
+  value    every load against `opt-N -passes=gvn`, on the named module
+           with a call `@__oracle_use(i32 K, T V)` (declared readnone: no
+           memory access for memssa or GVN) after each load L (V = L) and,
+           for a load memssa calls Known(v) with v a value, one more after
+           it with V = v: after GVN the first call's operand is what GVN
+           made of L (L itself: kept), the second what v became there.
 
 Counts per oracle: agree / more (memssa more precise) / less (memssa less
 precise) / unsound / skipped. What counts as what:
@@ -38,8 +48,11 @@ precise) / unsound / skipped. What counts as what:
            agree: DA "none" and memssa false both ways, or DA a dependence
            and memssa true one way at least; less: DA none, memssa true;
            more: DA a dependence, memssa false (reachability, kills);
-           unsound: DA found a dependence with a direction vector (not
-           "confused") and memssa denies it saying NoAlias; or memssa denies
+           unsound: DA found a "consistent" dependence (a constant
+           distance: not "confused", not a "*" direction, which DA gives
+           whenever it cannot tell) and memssa denies it saying NoAlias (the
+           locations of one iteration do not alias, those of two do); or
+           memssa denies
            it with a killer K that comes after `to` in layout while DA
            says K's writes meet `to`'s reads only in the same iteration
            (distance 0 / "=" only: K of iteration i writes what `to` reads
@@ -47,9 +60,16 @@ precise) / unsound / skipped. What counts as what:
            a path that reaches `to` through the back edge).
   promotable  unsound: memssa promotable, mem2reg keeps it; less: the other
            way round.
+  value    agree: GVN replaced L by what memssa's value became, or both
+           leave it (Unknown, kept); less: memssa Unknown, GVN replaced it;
+           more: memssa Known, GVN kept L, or replaced it by a load GVN kept
+           whose memssa value is the same, or by a phi of its load PRE;
+           unsound: GVN replaced L by another value. Skipped: GVN replaced
+           L by a constant while memssa's value is a name (GVN knows it
+           from a branch on a load of the location: `if (x) ... else x`).
 
 Usage:
-  tests/oracles/oracles.py [--oracles alias,modref,depends,promotable] [--llvm N]
+  tests/oracles/oracles.py [--oracles alias,modref,depends,promotable,value] [--llvm N]
         [--max-pointers N] [--max-accesses N] [--details FILE] [--json]
         [--expect-bad FILE] FILE.ll...
 
@@ -70,7 +90,7 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "clients", "python"))
 import memssa  # noqa: E402
 
-ORACLES = ("alias", "modref", "depends", "promotable", "value")
+ORACLES = ("alias", "alias-inst", "modref", "depends", "promotable", "value")
 CATS = ("agree", "more", "less", "unsound", "skipped")
 
 
@@ -356,6 +376,8 @@ AA_LINE = re.compile(r"^\s+(NoAlias|MayAlias|PartialAlias|MustAlias):\t(.+?)\* (
 MR_LINE = re.compile(r"^\s+(NoModRef|Just Ref|Just Mod|Both ModRef):\s+Ptr: (.+)\* (%s)\t<->\s+(.*)$"
                      % NAME)
 CONSTEXPR = re.compile(r"\b(getelementptr|bitcast|addrspacecast|inttoptr|select|ptrtoint)\b")
+AA_INST = re.compile(r"^\s+(NoAlias|MayAlias|PartialAlias|MustAlias):   (.+?) <->   (.+)$")
+MR_ANY = re.compile(r"^\s+(NoModRef|Just Ref|Just Mod|Both ModRef):\s+Ptr: ")
 MR_WORD = {"NoModRef": "NoModRef", "Just Ref": "Ref", "Just Mod": "Mod", "Both ModRef": "ModRef"}
 LOADSTORE = re.compile(r"(%\S+ = )?(load|store) ")
 DA_SRC = re.compile(r"^Src:\s*(.*?) --> Dst:\s*(.*)$")
@@ -371,13 +393,20 @@ def norm(text):
 def parse_aa(out, fn=None):
     """aa-eval's pairs and modref lines of function fn (all without fn): the
     stubbed functions' arguments are pointers too for aa-eval 14."""
-    pairs, modrefs = [], []
+    pairs, modrefs, insts = [], [], []
+    npointers, nline = 0, 0
     on = fn is None
     for line in out.splitlines():
         if line.startswith("Function: "):
             on = fn is None or line.startswith("Function: %s: " % fn.strip('"'))
+            m = re.search(r": (\d+) pointers, \d+ call sites$", line)
+            npointers, nline = (int(m.group(1)) if m else 0), 0
             continue
         if not on:
+            continue
+        m = AA_INST.match(line)
+        if m:
+            insts.append((m.group(1), m.group(2).strip(), m.group(3).strip()))
             continue
         m = AA_LINE.match(line)
         if m and (CONSTEXPR.search(m.group(2)) or CONSTEXPR.search(m.group(4))):
@@ -385,10 +414,15 @@ def parse_aa(out, fn=None):
         if m:
             pairs.append((m.group(1), m.group(2), m.group(3), m.group(4), m.group(5)))
             continue
+        if MR_ANY.match(line):
+            # for each call, a line for each pointer: the line's number
+            # says which call (its text alone may be another call's too)
+            group = nline // npointers if npointers else None
+            nline += 1
         m = MR_LINE.match(line)
         if m:
-            modrefs.append((MR_WORD[m.group(1)], m.group(2), m.group(3), m.group(4).strip()))
-    return pairs, modrefs
+            modrefs.append((MR_WORD[m.group(1)], m.group(2), m.group(3), m.group(4).strip(), group))
+    return pairs, modrefs, insts
 
 
 def parse_da(out, fn=None):
@@ -523,7 +557,7 @@ class Run:
             if m2r is not None:
                 self.promotable("p", fn, before.get(fn, []), m2r.get(fn),
                                 dict(ctx, names="opt -passes=instnamer"))
-            if want & {"alias", "modref", "depends"}:
+            if want & {"alias", "alias-inst", "modref", "depends"}:
                 self.per_function(mod, fn, text, types, opt, ctx, want)
 
     def value(self, path, ver, opt, text):
@@ -681,7 +715,7 @@ class Run:
         memops = [a["access"] for a in acc if a["access"].get("text")
                   and re.match(r"(%\S+ = )?(load|store) ", a["access"]["text"])]
         passes = []
-        if want & {"alias", "modref"}:
+        if want & {"alias", "alias-inst", "modref"}:
             passes.append("aa-eval")
         if "depends" in want and len(memops) <= self.args.max_accesses:
             passes.append("print<da>")
@@ -693,21 +727,23 @@ class Run:
         # aa-eval's output grows with the square of the pointers: bound the function
         if "aa-eval" in passes and len(acc) > self.args.max_pointers:
             passes.remove("aa-eval")
-            for o in want & {"alias", "modref"}:
+            for o in want & {"alias", "alias-inst", "modref"}:
                 self.counts[o]["skipped"] += 1
         if not passes:
             return
         rc, out, err = run([opt, "-passes=" + ",".join(passes), "-print-all-alias-modref-info",
-                            "-disable-output", fl], timeout=300)
+                            "-evaluate-aa-metadata", "-disable-output", fl], timeout=300)
         if rc:
-            for o in want & {"alias", "modref", "depends"}:
+            for o in want & {"alias", "alias-inst", "modref", "depends"}:
                 self.counts[o]["skipped"] += 1
             self.why_skipped("opt", ctx, err.strip()[:300])
             return
         if "aa-eval" in passes:
-            pairs, modrefs = parse_aa(err, fn)
+            pairs, modrefs, insts = parse_aa(err, fn)
             if "alias" in want:
                 self.alias(mod, fn, pairs, types, ctx)
+            if "alias-inst" in want:
+                self.alias_inst(mod, fn, insts, acc, ctx)
             if "modref" in want:
                 self.modref(mod, fn, modrefs, types, acc, ctx)
         if "print<da>" in passes:
@@ -730,15 +766,54 @@ class Run:
             rec["memssa"] = r["alias"]
             self.note("alias", cmp_alias(llvm, r["alias"]), rec)
 
-    def modref(self, mod, fn, modrefs, types, acc, ctx):
+    def alias_inst(self, mod, fn, insts, acc, ctx):
         by_text = collections.defaultdict(list)
         for a in acc:
             t = a["access"].get("text")
             if t:
                 by_text[norm(t)].append(a["access"]["inst"])
         reqs, keep = [], []
-        for (llvm, ty, ptr, call) in modrefs:
+        for (llvm, t1, t2) in insts:
+            i1, i2 = by_text.get(norm(t1), []), by_text.get(norm(t2), [])
+            if len(i1) != 1 or len(i2) != 1:
+                self.counts["alias-inst"]["skipped"] += 1
+                continue
+            reqs.append(("alias", {"module": mod, "function": fn, "a": i1[0], "b": i2[0]}))
+            keep.append((llvm, t1, t2))
+        for (llvm, t1, t2), (_, params), r in zip(keep, reqs, self.d.batch(reqs) if reqs else []):
+            if isinstance(r, memssa.Error):
+                self.counts["alias-inst"]["skipped"] += 1
+                continue
+            rec = dict(ctx, request=dict(params, method="alias", a_text=t1, b_text=t2), llvm=llvm,
+                       memssa=r["alias"])
+            self.note("alias-inst", cmp_alias(llvm, r["alias"]), rec)
+
+    def modref(self, mod, fn, modrefs, types, acc, ctx):
+        by_text = collections.defaultdict(list)
+        for a in acc:
+            t = a["access"].get("text")
+            if t:
+                by_text[norm(t)].append(a["access"]["inst"])
+        # the calls in aa-eval's order (every call of the function, in
+        # layout order), each the next access of memssa with its text
+        group_text = {}
+        for (_, _, _, call, g) in modrefs:
+            if g is not None:
+                group_text.setdefault(g, call)
+        texts = [a["access"] for a in acc if a["access"].get("text")]
+        group_inst, at = {}, 0
+        for g in sorted(group_text):
+            k = at
+            while k < len(texts) and norm(texts[k]["text"]) != norm(group_text[g]):
+                k += 1
+            if k < len(texts):
+                group_inst[g] = texts[k]["inst"]
+                at = k + 1
+        reqs, keep = [], []
+        for (llvm, ty, ptr, call, g) in modrefs:
             ids = by_text.get(norm(call), [])
+            if g in group_inst and group_text.get(g) == call:
+                ids = [group_inst[g]]
             if len(ids) != 1:
                 self.counts["modref"]["skipped"] += 1
                 self.why_skipped("modref", ctx, "%d accesses are the call %r" % (len(ids), call))
@@ -822,8 +897,8 @@ class Run:
             for r, to, name in ((r1, memops[j], "a->b"), (r2, memops[i], "b->a")):
                 if r["depends"] or w == "none":
                     continue
-                if "confused" not in w and da_vector(w)[0] is not None and r["alias"] == "NoAlias":
-                    why.append("%s: DA found the dependence, memssa says NoAlias" % name)
+                if w.startswith("consistent") and r["alias"] == "NoAlias":
+                    why.append("%s: DA found the dependence (%s), memssa says NoAlias" % (name, w))
                     continue
                 kl = r.get("killer")
                 if not kl or kl.get("inst") not in pos:
