@@ -341,6 +341,24 @@ def instrumented(text, at_load=None):
     return "\n".join(out), tags
 
 
+def definitions(text):
+    """{function: {name: opcode}}: the arguments ("arg") and named
+    instructions of each defined function."""
+    out, cur = {}, None
+    for line in text.split("\n"):
+        m = re.match(r'^define [^@]*@([-\w.$]+|"[^"]*")\((.*)', line)
+        if m:
+            cur = m.group(1)
+            out[cur] = {a: "arg" for a in re.findall(r"%[-\w.$]+", m.group(2))}
+        elif line.startswith("}"):
+            cur = None
+        elif cur is not None:
+            m = re.match(r"\s+(%[-\w.$]+|%\"[^\"]*\") = (?:tail |musttail |notail )?(\w+)", line)
+            if m:
+                out[cur][m.group(1)] = m.group(2)
+    return out
+
+
 def uses_after(text):
     """{K: "T V"} of the @__oracle_use calls in GVN's output."""
     got = {}
@@ -570,18 +588,7 @@ class Run:
         with open(named) as h:
             h_text = h.read()
         itext, tags = instrumented(h_text)
-        defined, cur = {}, None      # each function's named values and arguments
-        for line in h_text.split("\n"):
-            m = re.match(r'^define [^@]*@([-\w.$]+|"[^"]*")\((.*)', line)
-            if m:
-                cur = m.group(1)
-                defined[cur] = set(re.findall(r"%[-\w.$]+", m.group(2)))
-            elif line.startswith("}"):
-                cur = None
-            elif cur is not None:
-                m = re.match(r"\s+(%[-\w.$]+|%\"[^\"]*\") = ", line)
-                if m:
-                    defined[cur].add(m.group(1))
+        defined = definitions(h_text)
         inst = os.path.join(self.tmp, "vinst.ll")
         with open(inst, "w") as h:
             h.write(itext)
@@ -624,6 +631,7 @@ class Run:
             self.why_skipped("value", {"file": path}, "opt: " + err.strip()[:300])
             return
         after = uses_after(out)
+        gvn_defs = definitions(out)
         load_tag = {(t[0], t[2]): k for k, t in tags2.items() if t[1] == "load"}
         expect = {}       # (function, load): what memssa's value became under GVN
         for k, (fn, kind, tv, _) in tags2.items():
@@ -661,9 +669,11 @@ class Run:
                 if expect.get((fn, other)) == want_:
                     rec["why"] = "GVN forwards the load %s, whose memssa value is the same" % other
                     self.note("value", "more", rec)
-                elif other.startswith("%") and other not in defined.get(fn, ()):
-                    # a phi GVN's load PRE made (`%x.pre-phi`): GVN did not
-                    # find one value; memssa did
+                elif other.startswith("%") and (other not in defined.get(fn, {}) or
+                                                 defined[fn][other] != gvn_defs.get(fn, {}).get(other)):
+                    # a phi GVN's load PRE made (`%x.pre-phi`, or a phi that
+                    # took a deleted load's name): GVN did not find one
+                    # value; memssa did
                     rec["why"] = "GVN's PRE phi"
                     self.note("value", "more", rec)
                 elif not re.search(r"[%@]", g) and re.search(r"[%@]", want_):
