@@ -298,13 +298,12 @@ STORE_LINE = re.compile(r"^(\s+)store (?:atomic )?(?:volatile )?(.*)$")
 
 def instrumented(text, at_load=None):
     """The module with a call `@__oracle_use(i32 K, T V)` (readnone, so no
-    memory access for memssa or GVN) after every load (V: the load) and
-    after every store of a named value (V: that value), so that after GVN
-    each call's operand says what the load or the stored value became; and
+    memory access for memssa or GVN) after every load (V: the load), so
+    that after GVN each call's operand says what the load became; and
     after load L of function F also one for V = each "T V" of
     at_load[(F, L)] (memssa's value of the load: what it became there, with
     GVN's equalities from branches). Returns (text, {K: (function, kind,
-    name, type)}), kind "load", "stored" or "at:L"."""
+    name, type)}), kind "load" or "at:L"."""
     at_load = at_load or {}
     out, tags, fn = [], {}, None
     for line in text.split("\n"):
@@ -329,14 +328,6 @@ def instrumented(text, at_load=None):
                 tags[k] = (fn, "at:" + m.group(2), tv, None)
                 out.append("%scall void (i32, ...) %s(i32 %d, %s)" % (m.group(1), USE, k, tv))
             continue
-        m = STORE_LINE.match(line)
-        if m:
-            op0 = Types.split_top(m.group(2))[0]
-            mv = re.match(r"^(.*) (%[-\w.$]+|%\"[^\"]*\")$", op0)
-            if mv:
-                k = len(tags) + 1
-                tags[k] = (fn, "stored", mv.group(2), mv.group(1))
-                out.append("%scall void (i32, ...) %s(i32 %d, %s)" % (m.group(1), USE, k, op0))
     out.append("declare void %s(i32, ...) nounwind readnone willreturn" % USE)
     return "\n".join(out), tags
 
