@@ -947,6 +947,8 @@ def main():
     for o in args.oracles:
         if o not in ORACLES:
             ap.error("unknown oracle %s" % o)
+    # a SIGTERM still stops the private memssad and removes the temporary files
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     r = Run(args)
     t0 = time.time()
     try:
