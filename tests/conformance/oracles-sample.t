@@ -6,9 +6,9 @@ mem2reg) that `make test` runs, in well under a minute of CPU:
   1. LLVM's side, parsed from opt's own output on the five known-bad cases of
      ../shared/corpus/offload-oracles (concrete answers: the parsers work);
   2. the classification rules on fixed answers;
-  3. the five known-bad cases: no unsound answer, each `# TODO` while memssa
-     still gives the unsound answer the README describes (all five on the
-     main binary of 2026-12-03);
+  3. the five known-bad cases: no unsound answer (strict: each gave the
+     unsound answer the README describes before main's 20ca4b4 and
+     4787faf, and each is checked in LLVM 22 mode);
   4. a sample: one csmith program (-O1 without passes and -O2) by clang 14
      and by clang-22, three Lua files by clang -O2 and clang-22 -O2: no
      unsound answer, and most answers agree.
@@ -125,7 +125,7 @@ for name, oracle, what in KNOWN:
     ok(counts is not None and counts[oracle]["agree"] + counts[oracle]["unsound"] > 0,
        "%s: %s compared" % (name, oracle), err)
     ok(counts is not None and all(c["unsound"] == 0 for c in counts.values()),
-       "%s: no unsound answer # TODO known-bad: %s" % (name, what), err)
+       "%s: no unsound answer (it used to be: %s)" % (name, what), err)
 
 
 # ---- 4. the sample
@@ -175,7 +175,11 @@ for label, files in (("csmith seed 1, clang 14", csmith(14)), ("csmith seed 1, c
     ok(unsound == 0, "%s (%d files): no unsound answer %s" % (label, len(files), json.dumps(counts)), err)
     agree = sum(c["agree"] for c in counts.values())
     total = sum(c[k] for c in counts.values() for k in ("agree", "more", "less", "unsound"))
-    ok(total > 0 and agree >= 0.8 * total, "%s: %d of %d answers agree" % (label, agree, total))
+    # 70%: depends is sound across iterations now (deps.c invariants 5-6),
+    # and on csmith's -O2 loops in LLVM 22 mode that costs agreement with
+    # DA's "none" where the unknown-size alias of a loop-carried pair says
+    # MayAlias (csmith seed 1, clang-22: 75.5% on 2026-12-03).
+    ok(total > 0 and agree >= 0.7 * total, "%s: %d of %d answers agree" % (label, agree, total))
 
 print("1..%d" % n)
 sys.exit(1 if failed else 0)
