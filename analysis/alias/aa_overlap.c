@@ -40,7 +40,9 @@ const char *mssa_overlap_name(mssa_overlap k) {
 }
 
 mssa_overlap mssa_aa_overlap(mssa_aa *aa, const mssa_loc *def, const mssa_loc *use) {
+  MSSA_ASSERT(def->ptr != MSSA_VAL_NONE && use->ptr != MSSA_VAL_NONE);
   mssa_alias_result ar = mssa_aa_alias(aa, def, use);
+  /* Invariant 1: "none" first of all where alias analysis says NoAlias. */
   if (ar == MSSA_NO_ALIAS) return MSSA_OVERLAP_NONE;
   bool sized = mssa__ls_precise(def->size) && mssa__ls_precise(use->size);
   mssa_points_to pd, pu;

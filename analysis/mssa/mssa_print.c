@@ -31,6 +31,8 @@
 #include "mssa/mssa.h"
 #include "mssa/mssa_print_internal.h"
 
+#include "base/check.h"
+
 const char *mssa_alias_name(int ar) {
   switch (ar) {
   case MSSA_NO_ALIAS: return "NoAlias";
@@ -114,6 +116,7 @@ void mssa_access_text(const mssa_ssa *s, uint32_t a, mssa_buf *o) { access_text(
 /* Prints one access as MemoryAccess::print does; `scratch` is reused. */
 static void print_access(FILE *out, const mssa_ssa *s, uint32_t a, mssa_buf *scratch,
                          bool caches) {
+  MSSA_ASSERT(a < s->acc.n && s->acc.a[a].kind != MSSA_ACC_DEAD);   /* a live access */
   scratch->n = 0;
   access_text(s, a, scratch, caches);
   fwrite(scratch->p, 1, scratch->n, out);

@@ -10,6 +10,7 @@
 
 #include <string.h>
 
+#include "base/check.h"
 #include "query/mssa_query.h"
 #include "query/varname.h"
 
@@ -18,6 +19,7 @@
 
 /* Writes s escaped for a dot "..." string, at most `max` bytes of it. */
 static void dot_escape(FILE *f, const char *s, size_t max) {
+  MSSA_ASSERT(s != NULL && max <= LABEL_CAP);   /* invariant 2: bounded labels */
   for (size_t i = 0; s[i] && i < max; i++) {
     char ch = s[i];
     if (ch == '"' || ch == '\\') fputc('\\', f);

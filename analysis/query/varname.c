@@ -30,6 +30,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/check.h"
+
 #define NAME_CAP 256
 
 /* What the debug info says, by key, for a module (mssa_q_var_index_new):
@@ -53,6 +55,7 @@ static uint64_t val_key(uint32_t fi, mssa_val v) { return (uint64_t)fi << 32 | v
 
 static int put(char *buf, size_t cap, const char *s) {
   if (cap) snprintf(buf, cap, "%s", s);
+  MSSA_ASSERT(!cap || strlen(buf) < cap);   /* invariant 1: capped buffers */
   return MSSA_OK;
 }
 
