@@ -55,7 +55,7 @@ static void build_full(mssa_proto_job *j, uint64_t t0) {
   }
   j->rc = mssa_qmodule_build_llvm(j->path, text, len, &j->opts, j->llvm, &j->q, &j->diag);
   if (j->rc == MSSA_OK && j->q) {
-    mssa__module_textmap_build(j->q->m);
+    mssa_module_textmap_build(j->q->m);
     j->q->read_ms += j->read_ms;
   }
   /* The module has its own copy; the file's is not needed any more. */
@@ -81,7 +81,7 @@ void mssa_proto_job_run(mssa_proto_job *j) {
   } else if (j->src) {
     if (mssa__source_compile(j->src, j->root, &j->ntext, &j->nlen)) {
       j->compare_here = false;   /* nothing to compare: the failure is the reply */
-      mssa__textmap_free(j->omap);
+      mssa_textmap_free(j->omap);
       j->omap = NULL;
       j->rc = MSSA_EIO;
       return;
@@ -95,11 +95,11 @@ void mssa_proto_job_run(mssa_proto_job *j) {
   if (j->omap) {
     /* The comparison of a reload by difference (its apply: job_reply). */
     char why[256] = "";
-    mssa__retext_plan_new(j->otext, j->olen, j->omap, j->ntext, j->nlen, j->max_changed,
+    mssa_retext_plan_new(j->otext, j->olen, j->omap, j->ntext, j->nlen, j->max_changed,
                           j->pinned, &j->plan, why, sizeof why);
     free(j->otext);
     j->otext = NULL;
-    mssa__textmap_free(j->omap);
+    mssa_textmap_free(j->omap);
     j->omap = NULL;
     if (j->plan) return;
     snprintf(j->why, sizeof j->why, "%s", why);   /* no plan: a full build */
@@ -112,11 +112,11 @@ const char *mssa_proto_job_module_name(const mssa_proto_job *j) { return j->name
 /* A reload by difference of the text read, on the query thread (with the
 ** pool's plan, or comparing here). Returns true if it replied; false if
 ** it must be a full build (j->why says why). */
-static bool reply_reload(mssa_proto *p, mssa_proto_job *j, mssa__retext_plan *plan,
+static bool reply_reload(mssa_proto *p, mssa_proto_job *j, mssa_retext_plan *plan,
                          mssa_buf *out) {
   mssa_qmodule *q = p->host->find(p->host, j->name);
   if (!q || q != j->rq || q->version != j->rversion) {
-    mssa__retext_plan_free(plan);
+    mssa_retext_plan_free(plan);
     snprintf(j->why, sizeof j->why, "the module changed while the new text was read or compared");
     return false;
   }
@@ -216,7 +216,7 @@ static void reply_loaded(mssa_proto *p, mssa_proto_job *j, mssa_buf *out) {
 
 void mssa_proto_job_reply(mssa_proto *p, mssa_proto_job *j, mssa_buf *out) {
   if (j->refused < 0 && (j->plan || j->compare_here)) {
-    mssa__retext_plan *pl = j->plan;
+    mssa_retext_plan *pl = j->plan;
     j->plan = NULL;
     j->compare_here = false;
     if (reply_reload(p, j, pl, out)) return;
@@ -276,10 +276,10 @@ void mssa_proto_job_free(mssa_proto_job *j) {
   free(j->lines_file);
   json_decref(j->text);
   free(j->otext);
-  mssa__textmap_free(j->omap);
+  mssa_textmap_free(j->omap);
   free(j->pinned);
   free(j->ntext);
-  mssa__retext_plan_free(j->plan);
+  mssa_retext_plan_free(j->plan);
   mssa_qmodule_free(j->q);
   mssa__source_free(j->src);
   free(j->name);

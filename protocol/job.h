@@ -44,12 +44,12 @@ struct mssa_proto_job {
   bool compare_here;
   char *otext;            /* copy of its text, and of its text map (owned) */
   size_t olen;
-  struct mssa__textmap *omap;
+  struct mssa_textmap *omap;
   uint32_t max_changed;
-  uint8_t *pinned;        /* mssa__module_pinned_funcs (owned) */
+  uint8_t *pinned;        /* mssa_module_pinned_funcs (owned) */
   char *ntext;            /* the new text (owned) */
   size_t nlen;
-  mssa__retext_plan *plan; /* the comparison, when it found a plan */
+  mssa_retext_plan *plan; /* the comparison, when it found a plan */
   bool again;             /* job_reply asks for a second run: a full build */
   uint64_t t0;            /* when the request was handled */
   char *lines_file;       /* params.load_lines: the reply lists the lines of

@@ -424,7 +424,7 @@ int mssa__m_edit(mssa__call *c) {
     }
     goto out;
   }
-  if (n) mssa__module_textmap_drop(m);   /* no longer what its text says */
+  if (n) mssa_module_textmap_drop(m);   /* no longer what its text says */
   q->ndefs = q->ndefs - od + s->ndefs;
   q->nuses = q->nuses - ou + s->nuses;
   q->nphis = q->nphis - op_ + s->nphis;
@@ -482,7 +482,7 @@ int mssa_proto_replay(mssa_proto *p, int kind, const char *module, const char *p
       return -1;
     }
     /* The caller installs it, freeing the bundle of the same name. */
-    mssa__module_textmap_build((*loaded)->m);   /* for reloads by difference */
+    mssa_module_textmap_build((*loaded)->m);   /* for reloads by difference */
     mssa__changed(p);
     return 0;
   }

@@ -125,13 +125,13 @@ static int reload_text_here(mssa__call *c, mssa_qmodule *cur, const char *name, 
 /* Copies what the pool compares a reload against (the loaded bundle `cur`
 ** may change on the query thread meanwhile). */
 static void copy_for_pool_compare(mssa_proto_job *j, mssa_qmodule *cur,
-                                  const struct mssa__textmap *tm) {
+                                  const struct mssa_textmap *tm) {
   j->olen = cur->m->text_len;
   j->otext = mssa_xmalloc(j->olen + 1);
   memcpy(j->otext, cur->m->text, j->olen + 1);
-  j->omap = mssa__textmap_dup(tm);
+  j->omap = mssa_textmap_dup(tm);
   j->max_changed = mssa__reload_max_changed(cur->m);
-  j->pinned = mssa__module_pinned_funcs(cur->m);
+  j->pinned = mssa_module_pinned_funcs(cur->m);
 }
 
 /* Does a load asking for LLVM version `llvm` (0: detect) read module m as
@@ -155,12 +155,12 @@ int mssa__m_load(mssa__call *c) {
   char *dname = name ? NULL : default_name(path);
   mssa_proto_host *h = c->p->host;
   mssa_qmodule *cur = h->find(h, name ? name : dname);
-  const struct mssa__textmap *tm = cur ? mssa__module_textmap(cur->m) : NULL;
+  const struct mssa_textmap *tm = cur ? mssa_module_textmap(cur->m) : NULL;
   if (tm && !same_llvm(cur->m, llvm)) {
     tm = NULL;
     snprintf(why, sizeof why, "params.llvm differs from the loaded module's");
   }
-  bool async = tm && mssa__textmap_has_refs(tm) && cur->m->text_len > SYNC_REFS_MAX;
+  bool async = tm && mssa_textmap_has_refs(tm) && cur->m->text_len > SYNC_REFS_MAX;
   if (cur && !tm && !why[0])
     snprintf(why, sizeof why, "the loaded module was edited (or its text is not in printer form)");
   free(dname);

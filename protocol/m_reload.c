@@ -8,7 +8,7 @@
 ** instead of a full read and build on the pool.
 **
 ** Invariants:
-**   1. Nothing changes unless the whole reload succeeds: mssa__module_retext
+**   1. Nothing changes unless the whole reload succeeds: mssa_module_retext
 **      leaves the module as it was when it refuses or fails to parse; then
 **      the load falls back to a full build, which reports any error with
 **      the right line.
@@ -37,7 +37,7 @@ uint32_t mssa__reload_max_changed(const mssa_module *m) {
 }
 
 int mssa__reload_diff(mssa__call *c, mssa_qmodule *q, const char *name, const char *file,
-                      mssa__retext_plan *plan_steal, char **text, size_t len, uint64_t t0,
+                      mssa_retext_plan *plan_steal, char **text, size_t len, uint64_t t0,
                       char *why, size_t cap) {
   mssa_proto *p = c->p;
   mssa_module *m = q->m;
@@ -46,12 +46,12 @@ int mssa__reload_diff(mssa__call *c, mssa_qmodule *q, const char *name, const ch
   /* Journaled first, so that a text the journal cannot take never replaces
   ** the module; taken back out if the reload does not happen here. */
   if (mssa__journal_load(p, name, m, *text, len) < 0) {
-    mssa__retext_plan_free(plan_steal);
+    mssa_retext_plan_free(plan_steal);
     return mssa__fail_reason(c, MSSA_RPC_IO_ERROR, MSSA_REASON_JOURNAL_FAILED,
                              "cannot write the load to the journal; not reloaded");
   }
-  int r = plan_steal ? mssa__retext_apply(m, plan_steal, text, len, &res, &diag)
-                     : mssa__module_retext(m, text, len, mssa__reload_max_changed(m), &res, &diag);
+  int r = plan_steal ? mssa_retext_apply(m, plan_steal, text, len, &res, &diag)
+                     : mssa_module_retext(m, text, len, mssa__reload_max_changed(m), &res, &diag);
   mssa__journal_end(p, r == MSSA_OK);
   if (r == MSSA_EPARSE) {
     /* An error in the new text (the module is as it was): reported as a

@@ -260,9 +260,9 @@ void mssa__graphs_free(mssa_proto *p);
 ** diagnostics. t0: when the request started (the reply's "ms" counts from
 ** there: file reading included). max_changed: how many changed bodies are
 ** still worth it. */
-struct mssa__retext_plan;
+struct mssa_retext_plan;
 int mssa__reload_diff(mssa__call *c, mssa_qmodule *q, const char *name, const char *file,
-                      struct mssa__retext_plan *plan_steal, char **text, size_t len, uint64_t t0,
+                      struct mssa_retext_plan *plan_steal, char **text, size_t len, uint64_t t0,
                       char *why, size_t cap);
 uint32_t mssa__reload_max_changed(const mssa_module *m);
 

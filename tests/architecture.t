@@ -7,7 +7,10 @@
      what it is."), and the table lists no file that is not there;
   2. the layer order the document states ("The order is `base < ir < ...`")
      is the order tests/layers.t enforces;
-  3. every folder of analysis/ appears in the layer diagram.
+  3. every folder of analysis/ appears in the layer diagram;
+  4. an internal name (mssa__*) declared in a header of an analysis
+     folder is used only in that folder: what another folder needs is
+     public (mssa_*).
 
 `tests/architecture.t --write [ROOT]` rewrites the table from the files, so
 a new file or a changed opening comment is one command away from the
@@ -31,6 +34,15 @@ def sources(root):
             for f in sorted(files):
                 if f.endswith(".c"):
                     out.append(os.path.relpath(os.path.join(d, f), root))
+    return sorted(out)
+
+
+def sources_h(root):
+    out = []
+    for top in FOLDERS:
+        for d, subs, files in os.walk(os.path.join(root, top)):
+            subs[:] = sorted(s for s in subs if s not in ("python", "node", "vscode", "examples"))
+            out += [os.path.relpath(os.path.join(d, f), root) for f in sorted(files) if f.endswith(".h")]
     return sorted(out)
 
 
@@ -129,6 +141,21 @@ def main():
                      if os.path.isdir(os.path.join(root, "analysis", d)))
     absent = [d for d in folders if not re.search(r"(^|\s)%s/" % re.escape(d), diagram)]
     ok(not absent, "every analysis/ folder is in the layer diagram", " ".join(absent))
+    decl = {}
+    for folder in folders:
+        fd = os.path.join(root, "analysis", folder)
+        for h in sorted(os.listdir(fd)):
+            if h.endswith(".h"):
+                for name in set(re.findall(r"\bmssa__[a-z0-9_]+", open(os.path.join(fd, h), encoding="utf-8").read())):
+                    decl.setdefault(name, set()).add("analysis/" + folder)
+    leaks = []
+    for rel in sources(root) + [r for r in sources_h(root)]:
+        here = os.path.dirname(rel)
+        text = open(os.path.join(root, rel), encoding="utf-8", errors="replace").read()
+        for name in sorted(set(re.findall(r"\bmssa__[a-z0-9_]+", text))):
+            if name in decl and here not in decl[name]:
+                leaks.append("%s uses %s (internal to %s)" % (rel, name, ", ".join(sorted(decl[name]))))
+    ok(not leaks, "internal names stay in their folder (%d leaks)" % len(leaks), "\n".join(leaks))
     print("1..%d" % n)
     return 1 if failed else 0
 

@@ -586,8 +586,8 @@ typedef struct mssa_module {
                                `@N` -> mssa_val (GLOBAL or FUNC) */
   mssa_u32vec agbits;       /* attribute group -> its function MSSA_A_* bits */
   mssa_u32vec agmem;        /* attribute group -> its memory effects */
-  struct mssa__textmap *tmap; /* shape of `text` (reader/retext.h), or NULL */
-  void (*tmap_free)(struct mssa__textmap *); /* frees tmap: set by the reader,
+  struct mssa_textmap *tmap; /* shape of `text` (reader/retext.h), or NULL */
+  void (*tmap_free)(struct mssa_textmap *); /* frees tmap: set by the reader,
                                which owns the map's type (the IR does not) */
   void *print_cache;        /* the printer's tables for this module (metadata
                                and attribute-group numbering), or NULL */

@@ -26,7 +26,7 @@
 **      module was last loaded from (m->mdnum, m->agnum: the reader's
 **      tables, kept); a number that text does not define is an error.
 **   4. The instruction's text is kept (appended to the module text through
-**      mssa_ir_set_text by the caller's insert) -- see mssa__parse_inst.
+**      mssa_ir_set_text by the caller's insert) -- see mssa_parse_inst.
 */
 #include <stdio.h>
 #include <string.h>
@@ -58,7 +58,7 @@ static void reopen(ll_parser *p, mssa_module *m, mssa_func *f) {
   p->md_mark = m->md.n;
 }
 
-int mssa__parse_inst(mssa_module *m, mssa_func *f, const char *text, size_t len,
+int mssa_parse_inst(mssa_module *m, mssa_func *f, const char *text, size_t len,
                      mssa_inst *proto, mssa_u32vec *ops, mssa_diag *diag) {
   if (diag) memset(diag, 0, sizeof *diag);
   if (!m || !f || !text || !proto || !ops || f->is_decl) return MSSA_EINVAL;

@@ -8,7 +8,7 @@
 ** Instead the old and new texts are compared *modulo a renaming* of those
 ** numbers, and the renaming is checked to be a bisimulation:
 **
-**   - the new text is cut like the old one (mssa__textmap): `define`s
+**   - the new text is cut like the old one (mssa_textmap): `define`s
 **     (header and body), metadata definition lines `!N = ...`, attribute
 **     group lines `attributes #N = ...`, and the other top-level lines (the
 **     frame). Anything not in the printer's one-entity-per-line shape gives
@@ -71,7 +71,7 @@ typedef struct mdef {
   uint32_t off, num;                /* an `!N = ...` line: offset, N */
 } mdef;
 
-typedef struct mssa__textmap {
+typedef struct mssa_textmap {
   MSSA_VEC(fspan) f;                /* `define`s, in text order */
   uint32_t *fidx;                   /* function index of each */
   uint32_t nmd, nag;                /* definition numbers are below these */
@@ -83,9 +83,9 @@ typedef struct mssa__textmap {
   ** metadata nodes and attribute lists behind (unreferenced), so retext
   ** refuses once the tables doubled -- a full load compacts them. */
   uint32_t md0, mdops0, al0;
-} mssa__textmap;
+} mssa_textmap;
 
-void mssa__textmap_free(mssa__textmap *t) {
+void mssa_textmap_free(mssa_textmap *t) {
   if (!t) return;
   mssa_vec_free(&t->f);
   mssa_vec_free(&t->def);
@@ -134,10 +134,10 @@ static bool put_line(uint32_t **tab, uint32_t *cap, uint32_t num, size_t off, si
 ** prefix and suffix with this one are pre and suf bytes long), the parts
 ** of the map in the prefix and the suffix are copied from om (shifted by
 ** the length difference in the suffix) and only the middle is scanned. */
-static mssa__textmap *textmap_new(const char *t, size_t n, const mssa__textmap *om, size_t pre,
+static mssa_textmap *textmap_new(const char *t, size_t n, const mssa_textmap *om, size_t pre,
                                   size_t suf) {
   if (n >= 0xfffffff0u) return NULL;
-  mssa__textmap *m = mssa_xcalloc(1, sizeof *m);
+  mssa_textmap *m = mssa_xcalloc(1, sizeof *m);
   uint32_t mdcap = 0, agcap = 0, k1 = MSSA_NONE;
   size_t ls = 0, scan0 = 0, scan1 = n, delta = 0;
   if (om && !om->refs) {
@@ -201,13 +201,13 @@ static mssa__textmap *textmap_new(const char *t, size_t n, const mssa__textmap *
   m->refs = memchr(t + scan0, '!', scan1 - scan0) || memchr(t + scan0, '#', scan1 - scan0);
   return m;
 bad:
-  mssa__textmap_free(m);
+  mssa_textmap_free(m);
   return NULL;
 }
 
 /* The function index of each `define`: defined functions in index order
 ** are the `define`s in text order (the reader appends them as it goes). */
-static bool textmap_bind(mssa__textmap *t, const mssa_module *m) {
+static bool textmap_bind(mssa_textmap *t, const mssa_module *m) {
   t->fidx = mssa_xmalloc((t->f.n ? t->f.n : 1) * sizeof *t->fidx);
   uint32_t k = 0;
   for (uint32_t fi = 0; fi < m->funcs.n; fi++) {
@@ -220,18 +220,18 @@ static bool textmap_bind(mssa__textmap *t, const mssa_module *m) {
 
 /* Makes t (or NULL) the module's map, freeing the old one. The module frees
 ** it through the hook, as the IR cannot name the reader's code. */
-static void module_set_textmap(mssa_module *m, mssa__textmap *t) {
-  mssa__textmap_free(m->tmap);
+static void module_set_textmap(mssa_module *m, mssa_textmap *t) {
+  mssa_textmap_free(m->tmap);
   m->tmap = t;
-  m->tmap_free = t ? mssa__textmap_free : NULL;
+  m->tmap_free = t ? mssa_textmap_free : NULL;
 }
 
-int mssa__module_textmap_build(mssa_module *m) {
-  mssa__module_textmap_drop(m);
-  mssa__textmap *t = textmap_new(m->text, m->text_len, NULL, 0, 0);
+int mssa_module_textmap_build(mssa_module *m) {
+  mssa_module_textmap_drop(m);
+  mssa_textmap *t = textmap_new(m->text, m->text_len, NULL, 0, 0);
   if (!t) return MSSA_EINVAL;
   if (!textmap_bind(t, m)) {
-    mssa__textmap_free(t);
+    mssa_textmap_free(t);
     return MSSA_EINVAL;
   }
   t->md0 = m->md.n;
@@ -241,7 +241,7 @@ int mssa__module_textmap_build(mssa_module *m) {
   return MSSA_OK;
 }
 
-void mssa__module_textmap_drop(mssa_module *m) {
+void mssa_module_textmap_drop(mssa_module *m) {
   if (m) module_set_textmap(m, NULL);
 }
 
@@ -256,7 +256,7 @@ typedef MSSA_VEC(anchor) anchor_vec;
 typedef struct rt {
   const char *ot, *nt;             /* old and new texts */
   size_t olen, nlen;
-  const mssa__textmap *om, *nm;
+  const mssa_textmap *om, *nm;
   /* The renaming, per namespace (0: `!N`, 1: `#N`): fwd[new] = old + 1,
   ** rev[old] = new + 1, 0 when unset. */
   uint32_t *fwd[2], *rev[2];
@@ -497,7 +497,7 @@ static bool next_line(const char *t, size_t len, size_t *p, size_t e, size_t *ls
 }
 
 /* Frame gap k: from the end of define k-1 (or 0) to define k (or the end). */
-static void gap(const mssa__textmap *m, uint32_t k, size_t *s, size_t *e) {
+static void gap(const mssa_textmap *m, uint32_t k, size_t *s, size_t *e) {
   *s = k ? m->f.a[k - 1].end : 0;
   *e = k < m->f.n ? m->f.a[k].head : m->len;
   MSSA_ASSERT(*s <= *e && *e <= m->len); /* definitions are in text order */
@@ -574,7 +574,7 @@ static void parse_changed(ll_parser *p, rt *r, const uint32_t *chg, uint32_t nch
                           mssa_func *saved, volatile uint32_t *nsaved, uint32_t *ndefs,
                           mssa_u32vec *seed) {
   mssa_module *m = p->m;
-  const mssa__textmap *nm = r->nm;
+  const mssa_textmap *nm = r->nm;
   uint32_t types0 = m->types.n;
   /* The renaming, as the reader's `!N` fallback table (seed): new number
   ** -> the old node it maps to; the rest is parsed into p->mdmap. */
@@ -760,7 +760,7 @@ static void rebase_funcs(mssa_module *m, rt *r, const uint8_t *is_chg) {
 /* One past the index of the old definition line holding offset x (0 if x
 ** is before every one); *dc is a cursor: md indices follow the text
 ** roughly, so the last answer or its successor usually is it. */
-static uint32_t def_line_after(const mssa__textmap *om, uint32_t *dc, uint32_t x) {
+static uint32_t def_line_after(const mssa_textmap *om, uint32_t *dc, uint32_t x) {
   uint32_t c = *dc, lo;
   const mdef *d = om->def.a;
   if (c < om->def.n && d[c].off <= x && (c + 1 == om->def.n || d[c + 1].off > x)) {
@@ -787,7 +787,7 @@ static uint32_t def_line_after(const mssa__textmap *om, uint32_t *dc, uint32_t x
 static void rebase_md(mssa_module *m, rt *r, uint32_t md0) {
   const anchor *a1 = r->a1.a;
   uint32_t n1 = r->a1.n;
-  const mssa__textmap *om = r->om;
+  const mssa_textmap *om = r->om;
   uint32_t dc = 0;   /* cursor into om->def */
   MSSA_ASSERT(md0 <= m->md.n);
   for (uint32_t i = 0; i < md0; i++) {
@@ -909,24 +909,24 @@ static int refuse(mssa_retext *res, const char *why) {
 /* What the comparison found: the renaming, the anchors, the new text's map
 ** and the changed functions (text order). Holds no pointer into either text
 ** nor into the module, so it can be made on another thread from copies. */
-struct mssa__retext_plan {
+struct mssa_retext_plan {
   rt r;                    /* ot, nt, om unset between the phases */
-  mssa__textmap *nm;
+  mssa_textmap *nm;
   uint32_t *chg, nch, nf, renumbered;
   size_t olen, nlen;
 };
 
-void mssa__retext_plan_free(mssa__retext_plan *pl) {
+void mssa_retext_plan_free(mssa_retext_plan *pl) {
   if (!pl) return;
   rt_free(&pl->r);
-  mssa__textmap_free(pl->nm);
+  mssa_textmap_free(pl->nm);
   free(pl->chg);
   free(pl);
 }
 
-mssa__textmap *mssa__textmap_dup(const mssa__textmap *t) {
+mssa_textmap *mssa_textmap_dup(const mssa_textmap *t) {
   if (!t) return NULL;
-  mssa__textmap *d = mssa_xmalloc(sizeof *d);
+  mssa_textmap *d = mssa_xmalloc(sizeof *d);
   *d = *t;
   memset(&d->f, 0, sizeof d->f);
   memset(&d->def, 0, sizeof d->def);
@@ -941,9 +941,9 @@ mssa__textmap *mssa__textmap_dup(const mssa__textmap *t) {
   return d;
 }
 
-const mssa__textmap *mssa__module_textmap(const mssa_module *m) { return m ? m->tmap : NULL; }
+const mssa_textmap *mssa_module_textmap(const mssa_module *m) { return m ? m->tmap : NULL; }
 
-uint8_t *mssa__module_pinned_funcs(const mssa_module *m) {
+uint8_t *mssa_module_pinned_funcs(const mssa_module *m) {
   uint8_t *pin = NULL;
   for (uint32_t c = 0; c < m->consts.n; c++) {
     const mssa_const *cc = &m->consts.a[c];
@@ -956,18 +956,18 @@ uint8_t *mssa__module_pinned_funcs(const mssa_module *m) {
   return pin;
 }
 
-bool mssa__textmap_has_refs(const mssa__textmap *t) { return t && t->refs; }
+bool mssa_textmap_has_refs(const mssa_textmap *t) { return t && t->refs; }
 
-int mssa__retext_plan_new(const char *otext, size_t olen, const mssa__textmap *om,
+int mssa_retext_plan_new(const char *otext, size_t olen, const mssa_textmap *om,
                           const char *text, size_t len, uint32_t max_changed,
-                          const uint8_t *pinned, mssa__retext_plan **out, char *why,
+                          const uint8_t *pinned, mssa_retext_plan **out, char *why,
                           size_t cap) {
   *out = NULL;
   if (cap) why[0] = 0;
 #define REFUSE(msg) do { snprintf(why, cap, "%s", msg); rc = MSSA_EINVAL; goto out; } while (0)
   int rc = MSSA_EINVAL;
-  mssa__retext_plan *pl = NULL;
-  mssa__textmap *nm = NULL;
+  mssa_retext_plan *pl = NULL;
+  mssa_textmap *nm = NULL;
   if (!om) {
     snprintf(why, cap, "the module was edited, or its text is not in printer form");
     return MSSA_EINVAL;
@@ -1058,19 +1058,19 @@ int mssa__retext_plan_new(const char *otext, size_t olen, const mssa__textmap *o
   return MSSA_OK;
 out:
 #undef REFUSE
-  mssa__textmap_free(nm);
+  mssa_textmap_free(nm);
   if (pl) {
     pl->nm = NULL;
-    mssa__retext_plan_free(pl);
+    mssa_retext_plan_free(pl);
   }
   return rc;
 }
 
 /* Why plan pl cannot be applied to m (with a new text of len bytes): 0 if
 ** it can, else MSSA_EINVAL with res->why set. */
-static int apply_refused(const mssa_module *m, const mssa__retext_plan *pl, char **text, size_t len,
+static int apply_refused(const mssa_module *m, const mssa_retext_plan *pl, char **text, size_t len,
                          mssa_retext *res) {
-  const mssa__textmap *om = m ? m->tmap : NULL;
+  const mssa_textmap *om = m ? m->tmap : NULL;
   if (!m || !text || !*text || !pl) return refuse(res, "no text");
   if (!om || m->text_len != pl->olen || len != pl->nlen || om->f.n != pl->nf)
     return refuse(res, "the module changed while the new text was compared");
@@ -1081,7 +1081,7 @@ static int apply_refused(const mssa_module *m, const mssa__retext_plan *pl, char
   return 0;
 }
 
-int mssa__retext_apply(mssa_module *m, mssa__retext_plan *pl, char **text, size_t len,
+int mssa_retext_apply(mssa_module *m, mssa_retext_plan *pl, char **text, size_t len,
                        mssa_retext *res, mssa_diag *diag) {
   memset(res, 0, sizeof *res);
   if (diag) memset(diag, 0, sizeof *diag);
@@ -1090,10 +1090,10 @@ int mssa__retext_apply(mssa_module *m, mssa__retext_plan *pl, char **text, size_
   ** compiler from caching them in registers. */
   mssa_func *volatile saved = NULL;
   uint8_t *volatile is_chg = NULL;
-  const mssa__textmap *om = m ? m->tmap : NULL;
+  const mssa_textmap *om = m ? m->tmap : NULL;
   if (apply_refused(m, pl, text, len, res)) goto out;
   rt *r = &pl->r;
-  mssa__textmap *nm = pl->nm;
+  mssa_textmap *nm = pl->nm;
   r->ot = m->text;
   r->nt = *text;
   r->om = om;
@@ -1188,20 +1188,20 @@ int mssa__retext_apply(mssa_module *m, mssa__retext_plan *pl, char **text, size_
 out:
   free(saved);
   free(is_chg);
-  mssa__retext_plan_free(pl);
+  mssa_retext_plan_free(pl);
   return rc;
 }
 
-int mssa__module_retext(mssa_module *m, char **text, size_t len, uint32_t max_changed,
+int mssa_module_retext(mssa_module *m, char **text, size_t len, uint32_t max_changed,
                         mssa_retext *res, mssa_diag *diag) {
   memset(res, 0, sizeof *res);
   if (diag) memset(diag, 0, sizeof *diag);
   if (!m || !text || !*text) return refuse(res, "no text");
-  mssa__retext_plan *pl;
-  uint8_t *pinned = mssa__module_pinned_funcs(m);
-  int rc = mssa__retext_plan_new(m->text, m->text_len, m->tmap, *text, len, max_changed, pinned,
+  mssa_retext_plan *pl;
+  uint8_t *pinned = mssa_module_pinned_funcs(m);
+  int rc = mssa_retext_plan_new(m->text, m->text_len, m->tmap, *text, len, max_changed, pinned,
                                  &pl, res->why, sizeof res->why);
   free(pinned);
   if (rc != MSSA_OK) return rc;
-  return mssa__retext_apply(m, pl, text, len, res, diag);
+  return mssa_retext_apply(m, pl, text, len, res, diag);
 }

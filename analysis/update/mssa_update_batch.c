@@ -140,7 +140,7 @@ static int apply_text(mssa_module *m, mssa_func *f, mssa_ssa *s, const char *tex
   if (!out_id) out_id = &local_id;
   mssa_inst proto;
   mssa_u32vec ops = {0};
-  int rc = mssa__parse_inst(m, f, text, len, &proto, &ops, diag);
+  int rc = mssa_parse_inst(m, f, text, len, &proto, &ops, diag);
   if (rc == MSSA_OK) {
     if (mssa_opcode_is_terminator(proto.opcode) != terminator)
       rc = mssa_ir_refuse(terminator ? MSSA_WHY_NOT_TERMINATOR : MSSA_WHY_TERMINATOR, MSSA_NONE, 0);

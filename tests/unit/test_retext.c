@@ -96,7 +96,7 @@ static int retext(loaded *l, const char *text, size_t len, uint32_t max, mssa_re
   char *t = malloc(len + 1);
   memcpy(t, text, len);
   t[len] = 0;
-  int rc = mssa__module_retext(l->m, &t, len, max, res, d);
+  int rc = mssa_module_retext(l->m, &t, len, max, res, d);
   if (rc == MSSA_OK) {
     if (t) diag("text not taken");
     for (uint32_t k = 0; k < res->nchanged; k++) {
@@ -218,7 +218,7 @@ static void checksums(void) {
   char *b3 = with_checksum(dbg_b, '3');
   loaded l;
   if (load(&l, a1, strlen(a1))) {
-    is_int(mssa__module_textmap_build(l.m), MSSA_OK, "checksum: text map");
+    is_int(mssa_module_textmap_build(l.m), MSSA_OK, "checksum: text map");
     step(&l, a2, MSSA_OK, 0, 0, "checksum: only the DIFile checksum changed");
     step(&l, b3, MSSA_OK, 1, 1, "checksum: a new checksum and one function edited");
     unload(&l);
@@ -256,7 +256,7 @@ static void line_shifts(void) {
   char *a_moved = shift_lines(dbg_a, 5), *b_moved = shift_lines(dbg_b, 10);
   loaded l;
   if (load(&l, dbg_a, strlen(dbg_a))) {
-    is_int(mssa__module_textmap_build(l.m), MSSA_OK, "line shift: text map");
+    is_int(mssa_module_textmap_build(l.m), MSSA_OK, "line shift: text map");
     step(&l, a_moved, MSSA_OK, 0, 0, "line shift: f1 and f2 one line down, no body changed");
     step(&l, b_moved, MSSA_OK, 1, 1, "line shift: f1 edited, f2 one line down and renumbered");
     step(&l, dbg_a, MSSA_OK, 1, 1, "line shift: and back");
@@ -350,7 +350,7 @@ static void random_plain(void) {
   uint32_t g = 0, seed = 12345, bad = 0, full = 0, incr = 0;
   char *t = gen(N, c, x, g);
   loaded l;
-  if (!load(&l, t, strlen(t)) || mssa__module_textmap_build(l.m) != MSSA_OK) {
+  if (!load(&l, t, strlen(t)) || mssa_module_textmap_build(l.m) != MSSA_OK) {
     fail("random plain: first load");
     free(t);
     return;
@@ -376,7 +376,7 @@ static void random_plain(void) {
       if (kind != 6 && !bad++) diag("step %u: refused: %s %s", step, res.why, d.msg);
       unload(&l);
       load(&l, nt, strlen(nt));
-      mssa__module_textmap_build(l.m);
+      mssa_module_textmap_build(l.m);
     }
     loaded f;
     load(&f, nt, strlen(nt));
@@ -443,7 +443,7 @@ static void random_dbg(void) {
   uint32_t seed = 777, bad = 0, full = 0, incr = 0, renum = 0;
   char *t = gen_dbg(N, nloc, grp, c);
   loaded l;
-  if (!load(&l, t, strlen(t)) || mssa__module_textmap_build(l.m) != MSSA_OK) {
+  if (!load(&l, t, strlen(t)) || mssa_module_textmap_build(l.m) != MSSA_OK) {
     fail("random dbg: first load");
     free(t);
     return;
@@ -465,7 +465,7 @@ static void random_dbg(void) {
       full++;
       unload(&l);
       load(&l, nt, strlen(nt));
-      mssa__module_textmap_build(l.m);
+      mssa_module_textmap_build(l.m);
     }
     loaded fr;
     load(&fr, nt, strlen(nt));
@@ -495,7 +495,7 @@ static void mutations(const char *base_old, const char *base_new, const char *wh
   for (uint32_t step = 0; step < n; step++) {
     loaded l;
     if (!load(&l, base_old, strlen(base_old))) break;
-    mssa__module_textmap_build(l.m);
+    mssa_module_textmap_build(l.m);
     memcpy(t, base_new, bl + 1);
     size_t len = bl;
     for (int k = 0; k < 1 + (int)(step % 3); k++) {
@@ -597,7 +597,7 @@ static void real_module_at(const char *rel) {
     free(a);
     return;
   }
-  is_int(mssa__module_textmap_build(l.m), MSSA_OK, "lua.O0: text map");
+  is_int(mssa_module_textmap_build(l.m), MSSA_OK, "lua.O0: text map");
   /* B: function 600 changed, metadata above 20000 shifted by 990000 (5 to
   ** 7 digits), attribute groups by 7. */
   size_t blen;
@@ -649,7 +649,7 @@ static void test_mapped(void) {
   if (ok(mssa_module_parse_file_mapped(path, &l.m, &d) == MSSA_OK && l.m->text_mapped == na + pad,
          "mapped: a 1 MiB module read from a mapping")) {
     build_all(&l);
-    is_int(mssa__module_textmap_build(l.m), MSSA_OK, "mapped: its text map");
+    is_int(mssa_module_textmap_build(l.m), MSSA_OK, "mapped: its text map");
     step(&l, b, MSSA_OK, 1, 0, "mapped: one body changed");
     is_uint(l.m->text_mapped, 0, "mapped: the new text is a heap block");
     unload(&l);
@@ -664,7 +664,7 @@ int main(void) {
   loaded l;
   /* Plain text, no metadata. */
   if (load(&l, plain_a, strlen(plain_a))) {
-    is_int(mssa__module_textmap_build(l.m), MSSA_OK, "text map of a printer-form text");
+    is_int(mssa_module_textmap_build(l.m), MSSA_OK, "text map of a printer-form text");
     step(&l, plain_b, MSSA_OK, 1, 0, "plain: one body changed");
     step(&l, plain_a, MSSA_OK, 1, 0, "plain: and back");
     step(&l, plain_a, MSSA_OK, 0, 0, "plain: same text");
@@ -692,7 +692,7 @@ int main(void) {
   }
   /* Debug info, attribute groups, TBAA: renumbering. */
   if (load(&l, dbg_a, strlen(dbg_a))) {
-    is_int(mssa__module_textmap_build(l.m), MSSA_OK, "dbg: text map");
+    is_int(mssa_module_textmap_build(l.m), MSSA_OK, "dbg: text map");
     step(&l, dbg_b, MSSA_OK, 1, 1, "dbg: f1 gains a location, f2 renumbered");
     step(&l, dbg_a, MSSA_OK, 1, 1, "dbg: and back");
     step(&l, dbg_b, MSSA_OK, 1, 1, "dbg: again");
