@@ -196,7 +196,7 @@ static bool search_back(back_search *q, uint32_t to) {
 ** included, following operands through every instruction (phis too: a
 ** phi is where a loop gives the address its next value). False when the
 ** closure passes DEPS_CLOSURE_MAX instructions. */
-static bool addr_closure(const mssa_ssa *s, mssa_val p, uint8_t *mark) {
+static bool addr_closure(const mssa_ssa *s, mssa_val p, uint8_t *mark, mssa_u32vec *list) {
   MSSA_ASSERT(mark != NULL);
   const mssa_func *f = s->f;
   mssa_u32vec stack = {0};
@@ -208,6 +208,7 @@ static bool addr_closure(const mssa_ssa *s, mssa_val p, uint8_t *mark) {
     if (i >= f->insts.n || mark[i]) continue;
     if (++n > DEPS_CLOSURE_MAX) { ok = false; break; }
     mark[i] = 1;
+    mssa_vec_push(list, i);
     const mssa_inst *in = &f->insts.a[i];
     const mssa_val *ops = mssa_inst_ops(f, in);
     for (uint32_t k = 0; k < in->nops; k++)
@@ -240,11 +241,14 @@ static uint8_t *reach_blocks(const mssa_ssa *s, uint32_t b, bool fwd) {
   return m;
 }
 
-/* Paths from `from` to `to`: which instructions lie on one. */
+/* Paths from `from` to `to`: which instructions lie on one. The block
+** reachability is made on the first question (an address of no
+** instruction asks none). */
 typedef struct onpath {
   const mssa_ssa *s;
   uint32_t from, to;
-  uint8_t *fwd, *bwd;    /* per block: entered after `from` / left before `to` */
+  uint8_t *fwd, *bwd;    /* per block: entered after `from` / left before `to`;
+                            NULL until first needed */
 } onpath;
 
 static bool on_path(const onpath *o, uint32_t i) {
@@ -256,11 +260,15 @@ static bool on_path(const onpath *o, uint32_t i) {
   return after_from && before_to;
 }
 
-/* Does a marked instruction (an address closure) lie on a path from
-** `from` to `to`? */
-static bool marked_on_path(const onpath *o, const uint8_t *mark) {
-  for (uint32_t i = 0; i < o->s->f->insts.n; i++)
-    if (mark[i] && inst_of(o->s, i)->block != NONE && on_path(o, i)) return true;
+/* Does an instruction of an address closure (its list) lie on a path
+** from `from` to `to`? */
+static bool marked_on_path(onpath *o, const mssa_u32vec *list) {
+  if (list->n && !o->fwd) {
+    o->fwd = reach_blocks(o->s, inst_of(o->s, o->from)->block, true);
+    o->bwd = reach_blocks(o->s, inst_of(o->s, o->to)->block, false);
+  }
+  for (uint32_t k = 0; k < list->n; k++)
+    if (inst_of(o->s, list->a[k])->block != NONE && on_path(o, list->a[k])) return true;
   return false;
 }
 
@@ -361,12 +369,15 @@ int mssa_deps_depends(mssa_ssa *s, uint32_t from, uint32_t to, mssa_deps_dep *ou
   mssa_loc lf, lt;
   bool hf = mssa_aa_inst_loc(s->aa, from, &lf), ht = mssa_aa_inst_loc(s->aa, to, &lt);
   size_t ni = s->f->insts.n ? s->f->insts.n : 1;
-  onpath o = {s, from, to, reach_blocks(s, inst_of(s, from)->block, true),
-              reach_blocks(s, inst_of(s, to)->block, false)};
+  onpath o = {s, from, to, NULL, NULL};
   uint8_t *mf = mssa_xcalloc(ni, 1), *mt = mssa_xcalloc(ni, 1);
-  bool cf_ok = !hf || addr_closure(s, lf.ptr, mf), ct_ok = !ht || addr_closure(s, lt.ptr, mt);
-  bool from_moves = hf && (!cf_ok || marked_on_path(&o, mf));
-  bool to_moves = ht && (!ct_ok || marked_on_path(&o, mt));
+  mssa_u32vec lf_list = {0}, lt_list = {0};
+  bool cf_ok = !hf || addr_closure(s, lf.ptr, mf, &lf_list);
+  bool ct_ok = !ht || addr_closure(s, lt.ptr, mt, &lt_list);
+  bool from_moves = hf && (!cf_ok || marked_on_path(&o, &lf_list));
+  bool to_moves = ht && (!ct_ok || marked_on_path(&o, &lt_list));
+  mssa_vec_free(&lf_list);
+  mssa_vec_free(&lt_list);
   classify(s, from, to, hf ? &lf : NULL, ht ? &lt : NULL, from_moves || to_moves, out);
   free(o.fwd);
   free(o.bwd);
