@@ -217,6 +217,14 @@ static bool is_call_op(unsigned op) {
   return op == MSSA_OP_CALL || op == MSSA_OP_INVOKE || op == MSSA_OP_CALLBR;
 }
 
+/* Invariant 4: what leaves aa.c is in the public encoding. */
+static unsigned public_mr(unsigned internal) {
+  MSSA_ASSERT(internal <= MSSA__MR_MODREF);
+  unsigned r = mssa__mr_public(internal);
+  MSSA_ASSERT((r & ~(unsigned)(MSSA_MR_MODREF | MSSA_MR_MUST)) == 0);
+  return r;
+}
+
 unsigned mssa_aa_inst_modref(mssa_aa *aa, uint32_t inst) {
   aa->queries++;
   if (inst >= aa->f->insts.n) return MSSA_MR_NONE;
@@ -224,7 +232,7 @@ unsigned mssa_aa_inst_modref(mssa_aa *aa, uint32_t inst) {
   switch (i->opcode) {
   case MSSA_OP_CALL: case MSSA_OP_INVOKE: case MSSA_OP_CALLBR:
     mssa__alias_query_begin(aa);
-    return mssa__mr_public(mssa__mr_clearmust(mssa__fmrb_modref(mssa__modref_behavior(aa, i))));
+    return public_mr(mssa__mr_clearmust(mssa__fmrb_modref(mssa__modref_behavior(aa, i))));
   case MSSA_OP_LOAD: return i->ordering > MSSA_AO_UNORDERED ? MSSA_MR_MODREF : MSSA_MR_REF;
   case MSSA_OP_STORE: return i->ordering > MSSA_AO_UNORDERED ? MSSA_MR_MODREF : MSSA_MR_MOD;
   case MSSA_OP_FENCE: case MSSA_OP_VAARG: case MSSA_OP_CMPXCHG: case MSSA_OP_ATOMICRMW:
@@ -276,14 +284,6 @@ static unsigned inst_loc_modref(mssa_aa *aa, uint32_t inst, const mssa_loc *loc)
   default:
     return MSSA__MR_NOMODREF;
   }
-}
-
-/* Invariant 4: what leaves aa.c is in the public encoding. */
-static unsigned public_mr(unsigned internal) {
-  MSSA_ASSERT(internal <= MSSA__MR_MODREF);
-  unsigned r = mssa__mr_public(internal);
-  MSSA_ASSERT((r & ~(unsigned)(MSSA_MR_MODREF | MSSA_MR_MUST)) == 0);
-  return r;
 }
 
 unsigned mssa_aa_modref_loc(mssa_aa *aa, uint32_t inst, const mssa_loc *loc) {

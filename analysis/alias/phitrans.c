@@ -42,6 +42,7 @@
 
 #include <string.h>
 
+#include "alias/alias_internal.h"
 #include "base/check.h"
 
 #define MSSA__PHITRANS_DEPTH 64
@@ -222,12 +223,6 @@ static mssa_val synth(const tctx *t, const mssa_const *c, const mssa_val *ops) {
   return MSSA_VAL(MSSA_VK_CONST, id);
 }
 
-static int64_t sext_bits(uint64_t v, uint32_t bits) {
-  if (bits == 0 || bits >= 64) return (int64_t)v;
-  uint64_t m = 1ull << (bits - 1);
-  v &= (m << 1) - 1;
-  return (int64_t)((v ^ m) - m);
-}
 
 /* ConstantExpr::getCast of a constant operand. */
 static mssa_val fold_cast(const tctx *t, const mssa_inst *in, mssa_val x) {
@@ -242,7 +237,7 @@ static mssa_val fold_cast(const tctx *t, const mssa_inst *in, mssa_val x) {
     uint64_t v = (uint64_t)cx->ival;
     if (in->opcode == MSSA_OP_ZEXT && sbits < 64) v &= (1ull << sbits) - 1;
     c.kind = MSSA_C_INT;
-    c.ival = sext_bits(v, dt->bits);
+    c.ival = mssa__sext(v, dt->bits);
     return synth(t, &c, NULL);
   }
   c.kind = MSSA_C_EXPR;
@@ -275,7 +270,7 @@ static mssa_val translate_add(const tctx *t, mssa_val v, const mssa_inst *in, in
     const mssa_inst *li = &t->f->insts.a[MSSA_VAL_INDEX(lhs)];
     if (li->opcode == MSSA_OP_ADD && li->nops == 2 && const_int(t->m, mssa_inst_ops(t->f, li)[1], &c2, &ty2)) {
       lhs = mssa_inst_ops(t->f, li)[0];
-      rhs = sext_bits((uint64_t)rhs + (uint64_t)c2, bits);
+      rhs = mssa__sext((uint64_t)rhs + (uint64_t)c2, bits);
       rhsv = MSSA_VAL_NONE;   /* a new constant: made below if needed */
       nsw = nuw = false;
     }
@@ -288,11 +283,11 @@ static mssa_val translate_add(const tctx *t, mssa_val v, const mssa_inst *in, in
   c.kind = MSSA_C_INT;
   c.type = ty;
   if (const_int(t->m, lhs, &lv, &lty)) {   /* C1 + C2 folds */
-    c.ival = sext_bits((uint64_t)lv + (uint64_t)rhs, bits);
+    c.ival = mssa__sext((uint64_t)lv + (uint64_t)rhs, bits);
     return synth(t, &c, NULL);
   }
   if (rhs == 0) return lhs;                                  /* X + 0 */
-  if (nuw && sext_bits((uint64_t)-1, bits) == rhs) {          /* add nuw X, -1 */
+  if (nuw && mssa__sext((uint64_t)-1, bits) == rhs) {          /* add nuw X, -1 */
     c.ival = rhs;
     return synth(t, &c, NULL);
   }
@@ -302,7 +297,7 @@ static mssa_val translate_add(const tctx *t, mssa_val v, const mssa_inst *in, in
         ty2 == ty && c2 == rhs)
       return mssa_inst_ops(t->f, li)[0];
     /* add nsw/nuw (xor Y, signmask), signmask: the add clears the bit. */
-    int64_t sign = bits ? sext_bits(1ull << (bits - 1), bits) : 0;
+    int64_t sign = bits ? mssa__sext(1ull << (bits - 1), bits) : 0;
     if ((nsw || nuw) && bits && rhs == sign && li->opcode == MSSA_OP_XOR && li->nops == 2 &&
         const_int(t->m, mssa_inst_ops(t->f, li)[1], &c2, &ty2) && ty2 == ty && c2 == sign)
       return mssa_inst_ops(t->f, li)[0];
