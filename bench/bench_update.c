@@ -16,11 +16,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "ir/ir.h"
-#include "reader/reader.h"
-#include "ir/ir_edit.h"
-#include "mssa/mssa.h"
-#include "update/mssa_update.h"
+#include "memssa.h"
 
 /* CPU time of this thread: the machine the benchmarks run on is shared, and
 ** wall-clock ratios swing with the load; both sides are measured alike. */

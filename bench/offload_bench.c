@@ -80,11 +80,8 @@
 #define CALLGRIND_DUMP_STATS_AT(name) ((void)(name))
 #endif
 
-#include "alias/aa.h"
+#include "memssa.h"
 #include "libmemssa-client/memssa-client.h"
-#include "mssa/mssa.h"
-#include "query/deps.h"
-#include "query/mssa_query.h"
 
 #define DEFAULT_QUERIES 10000
 #define SEED 12345u

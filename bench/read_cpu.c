@@ -19,7 +19,7 @@
 #include <sys/stat.h>
 #include <time.h>
 
-#include "reader/reader.h"
+#include "memssa.h"
 
 void mssa__cli_heap_for_one_module(size_t file_bytes);   /* clients/cli_heap.c */
 

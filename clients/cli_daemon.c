@@ -47,7 +47,7 @@ extern char **environ;
 
 #include "cli.h"
 
-#include "base/buf.h"
+#include "memssa.h"
 #include "libmemssa-client/memssa-client.h"
 
 typedef struct dopts {

@@ -54,7 +54,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "alias/phitrans.h"
+#include "memssa.h"
 #include "cli_jobs.h"
 
 /* A slice's folds: how many constants and operands (MEMSSA_CONST_SLICE

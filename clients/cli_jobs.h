@@ -14,8 +14,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "ir/ir.h"
-#include "mssa/mssa.h"
+#include "memssa.h"
 
 /* -j's bounds, and the default's cap (the number of online CPUs, at most). */
 #define MSSA_CLI_JOBS_MAX 64

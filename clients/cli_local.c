@@ -30,13 +30,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "alias/aa.h"
+#include "memssa.h"
 #include "cli.h"
 #include "cli_jobs.h"
-#include "ir/ir.h"
-#include "reader/reader.h"
-#include "mssa/mssa.h"
-#include "query/mssa_query.h"
 
 typedef struct local_opts {
   bool walker;

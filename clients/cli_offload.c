@@ -25,11 +25,7 @@
 #include <jansson.h>
 
 #include "cli.h"
-#include "ir/ir.h"
-#include "mssa/mssa.h"
-#include "query/deps.h"
-#include "query/mssa_query.h"
-#include "reader/reader.h"
+#include "memssa.h"
 
 #define NAME_CAP 1024
 #define REASON_CAP 2048

@@ -24,8 +24,7 @@
 
 #include "job.h"
 #include "jsonir.h"
-#include "query/dot.h"
-#include "query/source.h"
+#include "memssa.h"
 
 /* A reload by difference on the query thread is bounded work: the new
 ** text is compared there only up to this size. */

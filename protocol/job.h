@@ -13,7 +13,7 @@
 
 #include "load_source.h"
 #include "methods.h"
-#include "reader/retext.h"
+#include "memssa.h"
 
 struct mssa_proto_job {
   json_t *id;             /* request id (owned), NULL for a notification */

@@ -22,7 +22,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "ir/ir.h"
+#include "memssa.h"
 
 /* Lowers JSON IR `ir` (an object) to LLVM text: *text (malloc'ed,
 ** NUL-terminated, *len bytes) and 0, or -1 with the message in err. */

@@ -20,7 +20,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "base/buf.h"
+#include "memssa.h"
 #include "jsonir.h"
 
 /* The named metadata that marks a module lowered from JSON IR

@@ -34,7 +34,7 @@
 #include "jsonir.h"
 #include "m_deps_ids.h"
 #include "methods.h"
-#include "query/deps.h"
+#include "memssa.h"
 
 #define NAME_CAP 1024
 #define REASON_CAP 2048

@@ -7,9 +7,8 @@
 #ifndef MSSA_PROTO_M_DEPS_IDS_H
 #define MSSA_PROTO_M_DEPS_IDS_H
 
-#include "alias/aa.h"
+#include "memssa.h"
 #include "methods.h"
-#include "query/deps.h"
 
 /* The reply forms (docs/offload.md). */
 typedef enum mssa__form { MSSA__FORM_FULL, MSSA__FORM_IDS, MSSA__FORM_PACKED } mssa__form;

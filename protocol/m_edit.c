@@ -33,8 +33,7 @@
 #include <string.h>
 
 #include "methods.h"
-#include "reader/retext.h"
-#include "update/mssa_update.h"
+#include "memssa.h"
 
 /* Upper bound on ops per request (the request size cap bounds it too). */
 #define MAX_OPS 100000

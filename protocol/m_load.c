@@ -28,9 +28,7 @@
 #include "job.h"
 #include "load_source.h"
 #include "methods.h"
-#include "query/dot.h"
-#include "query/source.h"
-#include "reader/retext.h"
+#include "memssa.h"
 
 /* Texts with debug info are compared at ~1.5 ms per MB (every `!N` is looked
 ** at): above this size the comparison goes to the pool so that the query

@@ -20,7 +20,7 @@
 #include <string.h>
 
 #include "methods.h"
-#include "query/source.h"
+#include "memssa.h"
 
 /* Resolves function + instruction from params (module already resolved). */
 static int get_target(mssa__call *c, mssa_qmodule *q, uint32_t *fi, uint32_t *inst) {

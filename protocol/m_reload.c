@@ -26,7 +26,7 @@
 #include <string.h>
 
 #include "methods.h"
-#include "reader/retext.h"
+#include "memssa.h"
 
 uint32_t mssa__reload_max_changed(const mssa_module *m) {
   /* Many changes: a full build on the pool is the better deal (it does not

@@ -19,8 +19,7 @@
 #include <stdarg.h>
 
 #include "proto.h"
-#include "query/reach.h"
-#include "query/varname.h"
+#include "memssa.h"
 
 /* Latency histogram: 4 buckets per power of two of nanoseconds (hist.c). */
 #define MSSA__HIST_BUCKETS 160

@@ -26,9 +26,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "base/buf.h"
+#include "memssa.h"
 #include "errors.h"
-#include "query/mssa_query.h"
 
 #define MSSA_PROTO_VERSION "1.0"
 /* The default of mssa_proto_opts.max_module_bytes (1 GiB). */

@@ -13,7 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "base/util.h"
+#include "memssa.h"
 #include "jrecord.h"
 #include "log.h"
 

@@ -9,7 +9,8 @@ one rule per TAP test:
 
   1. every #include "..." names a file of the tree (so the others see all);
   2. folders include only themselves and folders below them in the order
-       base < ir < {reader, cfg} < alias < mssa < update < query < protocol < server
+       base < ir < {reader, cfg} < alias < mssa < update < query < memssa.h
+         < protocol < server
      (reader and cfg are siblings: neither includes the other; update and
      query may also include reader, for edit text and reloads); the client
      library depends on nothing, so protocol and server may use it too (one
@@ -32,7 +33,14 @@ one rule per TAP test:
      entry that holds some circle, or its files are all inside one circle
      (an inherent pair inside a larger circle still to break); so a circle
      broken, or shrunk into a smaller entry, is also taken off the list.
-  10. the circle finder finds the one circle of a made-up call graph.
+  10. the circle finder finds the one circle of a made-up call graph;
+  11. one front door: a file outside analysis/ (protocol/, server/,
+      clients/, bench/*.c) includes the analysis library only through
+      analysis/memssa.h;
+  12. nothing internal crosses the front door: no header it reaches is
+      internal (an X_internal.h or one of INTERNAL_HEADERS), none names an
+      internal mssa__ name (outside comments), and every other header of
+      analysis/ is reached (the door is the whole public API).
 Rules 8 and 9 need the objects (`make` first); without them they are
 skipped.
 
@@ -69,7 +77,7 @@ ALLOWED_CIRCLES = (
 )
 
 ORDER = (("base",), ("ir",), ("reader", "cfg"), ("alias",), ("mssa",), ("update",), ("query",),
-         ("protocol",), ("server",))
+         ("memssa.h",), ("protocol",), ("server",))
 RANK = {folder: rank for rank, group in enumerate(ORDER) for folder in group}
 CLIENT_LIB = "clients/libmemssa-client"
 ALSO_MAY_INCLUDE = {"update": {"reader"}, "query": {"reader"}, "protocol": {CLIENT_LIB},
@@ -77,6 +85,14 @@ ALSO_MAY_INCLUDE = {"update": {"reader"}, "query": {"reader"}, "protocol": {CLIE
 ORDER_TEXT = " < ".join(g[0] if len(g) == 1 else "{%s}" % ", ".join(g) for g in ORDER)
 
 INCLUDE_PATH = ("analysis", "protocol", "server", "clients")
+FRONT_DOOR = "analysis/memssa.h"
+# Headers of analysis/ that are not public although not named X_internal.h,
+# with why: the front door does not reach them (rule 12).
+INTERNAL_HEADERS = {
+    "analysis/reader/ll_lex.h": "the reader's lexer, shared by its parsers (and its unit test)",
+    "analysis/reader/ll_kw.h": "the lexer's keyword table, included by ll_lex.h only",
+}
+INTERNAL_NAME = re.compile(r"\bmssa__[A-Za-z0-9_]*")
 INTERNAL_SUFFIX = "_internal.h"
 LIBUV = re.compile(r"^uv(\.h$|/)")
 JANSSON = re.compile(r"^jansson(_config)?\.h$")
@@ -85,12 +101,13 @@ INCLUDE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*([<"])([^>"]+)[>"]', re.M)
 
 
 def folder_of(rel):
-    """The unit the rules speak of: analysis/STAGE/x -> STAGE; protocol/x ->
+    """The unit the rules speak of: analysis/STAGE/x -> STAGE (the front
+    door analysis/memssa.h -> memssa.h, a layer of its own); protocol/x ->
     protocol; server/x -> server; the client library; the rest of clients/
     (the CLI, one program) -> clients; anything else -> its directory."""
     parts = rel.split("/")
     if parts[0] == "analysis":
-        return parts[1] if len(parts) > 2 else "analysis"
+        return parts[1]          # a stage, or the front door memssa.h itself
     if parts[0] in ("protocol", "server"):
         return parts[0]
     if parts[0] == "clients":
@@ -158,9 +175,33 @@ def client_problem(inc):
         return "includes a .c file"
     if folder_of(tgt) == CLIENT_LIB:
         return None
-    if tgt.startswith("analysis/") and not tgt.endswith(INTERNAL_SUFFIX):
+    if tgt == FRONT_DOOR:
         return None
-    return "%s is not the client library or an analysis public header" % tgt
+    return "%s is not the client library or the front door %s" % (tgt, FRONT_DOOR)
+
+
+def front_door_problems(top, found):
+    """Rules 11 and 12: what crosses the front door that should not."""
+    outside = ["%s: the library is included through %s only" % (i.where(), FRONT_DOOR)
+               for i in found if not i.src.startswith("analysis/") and i.target.startswith("analysis/")
+               and i.target != FRONT_DOOR]
+    edge = {}
+    for i in found:
+        if i.src.startswith("analysis/") and i.src.endswith(".h"):
+            edge.setdefault(i.src, set()).add(i.target)
+    reached = reachable(edge, FRONT_DOOR) if os.path.isfile(os.path.join(top, FRONT_DOOR)) else set()
+    leaks = []
+    for h in sorted(reached):
+        if h.endswith(INTERNAL_SUFFIX) or h in INTERNAL_HEADERS:
+            leaks.append("%s reaches %s, which is internal" % (FRONT_DOOR, h))
+        names = sorted(set(INTERNAL_NAME.findall(srctree.blank(srctree.read(top, h), literals=True))))
+        if names:
+            leaks.append("%s (reached from %s) names %s" % (h, FRONT_DOOR, " ".join(names)))
+    public = [h for h in srctree.files(top, ("analysis",), (".h",))
+              if not h.endswith(INTERNAL_SUFFIX) and h not in INTERNAL_HEADERS and h != FRONT_DOOR]
+    unreached = ["%s is public but %s does not reach it (include it there, or list it in "
+                 "INTERNAL_HEADERS with why)" % (h, FRONT_DOOR) for h in public if h not in reached]
+    return outside, leaks + unreached, len(reached)
 
 
 def reachable(edge, start):
@@ -296,6 +337,11 @@ def main():
 
     check_circles(top, tap)
     check_finder(tap)
+
+    outside, leaks, nreached = front_door_problems(top, found)
+    tap.ok(not outside, "outside analysis/, the library is included only through " + FRONT_DOOR, outside)
+    tap.ok(not leaks, "nothing internal crosses %s (%d headers reached, every public one)"
+           % (FRONT_DOOR, nreached), leaks)
     tap.done()
 
 
