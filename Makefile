@@ -1,8 +1,10 @@
 # memssa -- GNU make build.
 #
-#   make            build/libmemssa.a (analysis/), build/memssa (the CLI),
-#                   build/memssad (the daemon: server/ + protocol/) and
-#                   build/libmemssa-client.a with its pkg-config file
+#   make            build/libmemssa.a (analysis/), build/libmemssa-common.a
+#                   (common/: the compile driver and the socket rule),
+#                   build/memssa (the CLI), build/memssad (the daemon:
+#                   server/ + protocol/) and build/libmemssa-client.a with
+#                   its pkg-config file
 #   make install    memssa, memssad, libmemssa-client.a, memssa-client.h and
 #                   memssa-client.pc under $(DESTDIR)$(PREFIX) (uninstall:
 #                   removes them); BINDIR, LIBDIR, INCLUDEDIR, PKGCONFIGDIR
@@ -75,6 +77,9 @@ LDLIBS   ?= -lm
 LIB_SRCS    := $(sort $(wildcard analysis/*/*.c))
 CLI_SRCS    := $(sort $(wildcard clients/memssa.c clients/cli_*.c clients/lsp/*.c))
 CLIENT_SRCS := $(sort $(wildcard clients/libmemssa-client/*.c))
+# common/: below protocol/ and clients/, beside analysis/ (it spawns clang
+# and reads the file system, which analysis/ never does; docs/architecture.md).
+COMMON_SRCS := $(sort $(wildcard common/*.c))
 SERVER_SRCS := $(sort $(wildcard server/*.c))
 PROTO_SRCS  := $(sort $(wildcard protocol/*.c))
 TEST_SRCS   := $(sort $(wildcard tests/unit/test_*.c))
@@ -97,6 +102,11 @@ CLI_OBJS := $(call obj,$(CLI_SRCS))
 CLIENT_LIB  := $(BUILD)/libmemssa-client.a
 CLIENT_PC   := $(BUILD)/memssa-client.pc
 CLIENT_OBJS := $(call obj,$(CLIENT_SRCS))
+COMMON_LIB  := $(BUILD)/libmemssa-common.a
+COMMON_OBJS := $(call obj,$(COMMON_SRCS))
+# The installed client library carries the socket rule it hands on
+# (libmemssa-client/socket.c), so it needs nothing else of the tree.
+CLIENT_LIB_OBJS := $(CLIENT_OBJS) $(call obj,common/sockpath.c)
 SRV_OBJS := $(call obj,$(SERVER_SRCS) $(PROTO_SRCS))
 PROTO_OBJS := $(call obj,$(PROTO_SRCS))
 # The journal's replay without the daemon's loop (server/jrecord.c): what
@@ -104,7 +114,7 @@ PROTO_OBJS := $(call obj,$(PROTO_SRCS))
 JOURNAL_REPLAY_OBJS := $(call obj,server/jrecord.c server/log.c)
 TEST_BINS:= $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(TEST_SRCS))
 
-PROGRAMS := $(if $(CLI_SRCS),$(CLI)) $(if $(SERVER_SRCS),$(DAEMON)) \
+PROGRAMS := $(COMMON_LIB) $(if $(CLI_SRCS),$(CLI)) $(if $(SERVER_SRCS),$(DAEMON)) \
             $(if $(CLIENT_SRCS),$(CLIENT_LIB) $(CLIENT_PC))
 
 # libuv and jansson: asked of pkg-config only when the daemon is built.
@@ -157,9 +167,16 @@ $(BUILD)/obj/%.o: %.c $(FLAGS_STAMP) | deps
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(DEPFLAGS) -c $< -o $@
 
-$(SRV_OBJS): ALL_CPPFLAGS += -D_POSIX_C_SOURCE=200809L -Iprotocol -Iserver -Iclients $(SRV_CFLAGS)
-$(CLI_OBJS): ALL_CPPFLAGS += -Iclients $(JANSSON_CFLAGS)
-$(CLIENT_OBJS): ALL_CPPFLAGS += $(JANSSON_CFLAGS)
+# -I.: common/'s headers are included as "common/NAME.h".
+$(SRV_OBJS): ALL_CPPFLAGS += -D_POSIX_C_SOURCE=200809L -Iprotocol -Iserver -I. $(SRV_CFLAGS)
+$(CLI_OBJS): ALL_CPPFLAGS += -Iclients -I. $(JANSSON_CFLAGS)
+$(CLIENT_OBJS): ALL_CPPFLAGS += -I. $(JANSSON_CFLAGS)
+$(COMMON_OBJS): ALL_CPPFLAGS += $(JANSSON_CFLAGS)
+
+$(COMMON_LIB): $(COMMON_OBJS)
+	@mkdir -p $(@D)
+	rm -f $@
+	$(AR) rcs $@ $^
 
 $(LIB): $(LIB_OBJS)
 	@mkdir -p $(@D)
@@ -167,15 +184,15 @@ $(LIB): $(LIB_OBJS)
 	$(AR) rcs $@ $^
 
 # `memssa lsp` (clients/lsp) speaks JSON through jansson and compiles C
-# through the client library's compile driver (libmemssa-client/compile.c).
+# through the compile driver (common/compile.c).
 LSP_OBJS := $(call obj,$(wildcard clients/lsp/*.c))
 $(LSP_OBJS): ALL_CPPFLAGS += $(JANSSON_CFLAGS)
 
 # -pthread: the --local commands build functions on several threads
 # (clients/cli_jobs.c).
 $(CLI_OBJS): ALL_CFLAGS += -pthread
-$(CLI): $(CLI_OBJS) $(LIB) $(CLIENT_LIB)
-	$(CC) $(ALL_CFLAGS) -pthread $(ALL_LDFLAGS) $(CLI_OBJS) $(CLIENT_LIB) $(LIB) \
+$(CLI): $(CLI_OBJS) $(LIB) $(CLIENT_LIB) $(COMMON_LIB)
+	$(CC) $(ALL_CFLAGS) -pthread $(ALL_LDFLAGS) $(CLI_OBJS) $(CLIENT_LIB) $(COMMON_LIB) $(LIB) \
 	  $(JANSSON_LIBS) $(LDLIBS) -o $@
 
 # ---------------------------------------------------------------- link order
@@ -185,7 +202,7 @@ $(CLI): $(CLI_OBJS) $(LIB) $(CLIENT_LIB)
 # one by one in that order instead of through the archives, as
 # $(BUILD)/link-order/memssa-$(LINK_ORDER) (':' becomes '-').
 LINK_ORDER ?= reverse
-LINK_ORDER_OBJS = $(CLI_OBJS) $(CLIENT_OBJS) $(LIB_OBJS)
+LINK_ORDER_OBJS = $(CLI_OBJS) $(CLIENT_OBJS) $(COMMON_OBJS) $(LIB_OBJS)
 LINK_ORDER_BIN  = $(BUILD)/link-order/memssa-$(subst :,-,$(LINK_ORDER))
 link_order_list = $(if $(filter reverse,$(LINK_ORDER)),$(shell printf '%s\n' $(1) | tac),$\
   $(if $(filter shuffle:%,$(LINK_ORDER)),$\
@@ -217,9 +234,9 @@ CLIENT_HDR   := clients/libmemssa-client/memssa-client.h
 pc_dir = $(patsubst $(PREFIX)/%,$${prefix}/%,$(1))
 PC_TEXT = sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(call pc_dir,$(LIBDIR))|' \
               -e 's|@INCLUDEDIR@|$(call pc_dir,$(INCLUDEDIR))|' -e 's|@VERSION@|$(MEMSSA_VERSION)|' $<
-MEMSSA_VERSION := $(shell sed -n 's/^\#define MEMSSA_VERSION "\(.*\)"/\1/p' $(CLIENT_HDR))
+MEMSSA_VERSION := $(shell sed -n 's/^\#define MSSA_VERSION "\(.*\)"/\1/p' common/version.h)
 
-$(CLIENT_LIB): $(CLIENT_OBJS)
+$(CLIENT_LIB): $(CLIENT_LIB_OBJS)
 	@mkdir -p $(@D)
 	rm -f $@
 	$(AR) rcs $@ $^
@@ -228,11 +245,12 @@ $(CLIENT_PC): clients/libmemssa-client/memssa-client.pc.in FORCE
 	@mkdir -p $(@D)
 	@$(PC_TEXT) | cmp -s - $@ || $(PC_TEXT) > $@
 
-# The client tests (tests/unit/test_client*.c) link the client library.
+# The client tests (tests/unit/test_client*.c) link the client library
+# (test_client_compile: the compile driver of common/, too).
 CLIENT_TEST_BINS := $(filter $(BUILD)/tests/test_client%,$(TEST_BINS))
-$(CLIENT_TEST_BINS): $(CLIENT_LIB)
-$(CLIENT_TEST_BINS): TEST_CPPFLAGS = -D_POSIX_C_SOURCE=200809L -Iclients $(JANSSON_CFLAGS)
-$(CLIENT_TEST_BINS): TEST_LIBS = $(CLIENT_LIB) $(JANSSON_LIBS)
+$(CLIENT_TEST_BINS): $(CLIENT_LIB) $(COMMON_LIB)
+$(CLIENT_TEST_BINS): TEST_CPPFLAGS = -D_POSIX_C_SOURCE=200809L -Iclients -I. $(JANSSON_CFLAGS)
+$(CLIENT_TEST_BINS): TEST_LIBS = $(CLIENT_LIB) $(COMMON_LIB) $(JANSSON_LIBS)
 
 install: $(CLI) $(DAEMON) $(CLIENT_LIB) $(CLIENT_PC)
 	install -d '$(DESTDIR)$(BINDIR)' '$(DESTDIR)$(LIBDIR)' '$(DESTDIR)$(INCLUDEDIR)' \
@@ -247,8 +265,8 @@ uninstall:
 	  '$(DESTDIR)$(LIBDIR)/libmemssa-client.a' '$(DESTDIR)$(INCLUDEDIR)/memssa-client.h' \
 	  '$(DESTDIR)$(PKGCONFIGDIR)/memssa-client.pc'
 
-$(DAEMON): $(SRV_OBJS) $(LIB) $(CLIENT_LIB)
-	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $(SRV_OBJS) $(CLIENT_LIB) $(LIB) $(SRV_LIBS) $(LDLIBS) -o $@
+$(DAEMON): $(SRV_OBJS) $(LIB) $(COMMON_LIB)
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $(SRV_OBJS) $(COMMON_LIB) $(LIB) $(SRV_LIBS) $(LDLIBS) -o $@
 
 # The protocol layer as an archive, for the protocol unit tests.
 $(PROTO_LIB): $(PROTO_OBJS)
@@ -269,11 +287,11 @@ $(BUILD)/tests/test_cli_heap: TEST_CPPFLAGS = -Iclients
 $(BUILD)/tests/test_cli_heap: TEST_LIBS = $(call obj,clients/cli_heap.c)
 
 PROTO_TEST_BINS := $(filter $(BUILD)/tests/test_proto%,$(TEST_BINS))
-$(PROTO_TEST_BINS): $(PROTO_LIB) $(CLIENT_LIB)
-$(PROTO_TEST_BINS): TEST_CPPFLAGS = -D_POSIX_C_SOURCE=200809L -Iprotocol $(SRV_CFLAGS)
-$(PROTO_TEST_BINS): TEST_LIBS = $(PROTO_LIB) $(CLIENT_LIB) $(SRV_LIBS)
+$(PROTO_TEST_BINS): $(PROTO_LIB) $(COMMON_LIB)
+$(PROTO_TEST_BINS): TEST_CPPFLAGS = -D_POSIX_C_SOURCE=200809L -Iprotocol -I. $(SRV_CFLAGS)
+$(PROTO_TEST_BINS): TEST_LIBS = $(PROTO_LIB) $(COMMON_LIB) $(SRV_LIBS)
 $(BUILD)/tests/test_proto_fuzz: $(JOURNAL_REPLAY_OBJS)
-$(BUILD)/tests/test_proto_fuzz: TEST_LIBS = $(JOURNAL_REPLAY_OBJS) $(PROTO_LIB) $(CLIENT_LIB) \
+$(BUILD)/tests/test_proto_fuzz: TEST_LIBS = $(JOURNAL_REPLAY_OBJS) $(PROTO_LIB) $(COMMON_LIB) \
                                             $(SRV_LIBS)
 
 # prove --exec '' runs every test file directly: the C test binaries and the
@@ -350,17 +368,17 @@ fuzz-updater: all $(BUILD)/tests/test_fuzz_update
 FUZZ_BUILD   := build-fuzz
 FUZZ_CC      ?= clang
 FUZZ_TARGETS := $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
-FUZZ_CPPFLAGS = -D_POSIX_C_SOURCE=200809L -Iprotocol -Itests/unit $(SRV_CFLAGS)
+FUZZ_CPPFLAGS = -D_POSIX_C_SOURCE=200809L -Iprotocol -I. -Itests/unit $(SRV_CFLAGS)
 
 fuzz:
 	@test -n '$(TARGET)' || { echo 'usage: make fuzz TARGET=NAME [SECONDS=N] [RUNS=N]; NAME: $(FUZZ_TARGETS)'; exit 2; }
 	$(MAKE) BUILD=$(FUZZ_BUILD) CC=$(FUZZ_CC) FUZZ=1 $(FUZZ_BUILD)/fuzz/fuzz_$(TARGET)
 	tests/fuzz/run.sh $(FUZZ_BUILD) $(TARGET) $(or $(SECONDS),60) $(or $(RUNS),-1)
 
-$(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(LIB) $(PROTO_LIB) $(CLIENT_LIB) $(FLAGS_STAMP)
+$(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(LIB) $(PROTO_LIB) $(COMMON_LIB) $(FLAGS_STAMP)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CPPFLAGS) $(FUZZ_CPPFLAGS) $(ALL_CFLAGS) $(DEPFLAGS) -MF $@.d -MT $@ \
-	  -fsanitize=fuzzer $< $(FUZZ_OBJS) $(PROTO_LIB) $(CLIENT_LIB) $(LIB) $(SRV_LIBS) $(LDLIBS) -o $@
+	  -fsanitize=fuzzer $< $(FUZZ_OBJS) $(PROTO_LIB) $(COMMON_LIB) $(LIB) $(SRV_LIBS) $(LDLIBS) -o $@
 
 $(BUILD)/fuzz/fuzz_journal: $(JOURNAL_REPLAY_OBJS)
 $(BUILD)/fuzz/fuzz_journal: FUZZ_OBJS = $(JOURNAL_REPLAY_OBJS)
@@ -391,4 +409,4 @@ deps:
 clean:
 	rm -rf build build-asan build-tsan $(RELEASE_BUILD) $(FUZZ_BUILD)
 
--include $(LIB_OBJS:.o=.d) $(CLI_OBJS:.o=.d) $(CLIENT_OBJS:.o=.d) $(SRV_OBJS:.o=.d) $(TEST_BINS:=.d)
+-include $(LIB_OBJS:.o=.d) $(CLI_OBJS:.o=.d) $(CLIENT_OBJS:.o=.d) $(COMMON_OBJS:.o=.d) $(SRV_OBJS:.o=.d) $(TEST_BINS:=.d)

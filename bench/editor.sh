@@ -39,8 +39,8 @@ import json, os, re, resource, statistics, subprocess, sys, time
 memssa, tmp, clang, rep, out, dpid = sys.argv[1:7]
 rep, dpid = int(rep), int(dpid)
 src = os.path.join(tmp, "big.c")
-# Exactly what the server's compile driver adds (clients/libmemssa-client/
-# compile.c; the generated file has no compile command): clang alone runs
+# Exactly what the server's compile driver adds (common/compile.c; the
+# generated file has no compile command): clang alone runs
 # the same argv. (Until 2026-11-24 13:00 this list also had -gdwarf-4, which
 # the server does not pass: within 3% of clang's CPU either way.)
 FLAGS = ["-g", "-O1", "-Xclang", "-disable-llvm-passes", "-S", "-emit-llvm",

@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "libmemssa-client/compile.h"
+#include "common/compile.h"
 
 #define COMPILE_TIMEOUT_MAX_MS 600000
 

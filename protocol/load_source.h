@@ -1,7 +1,7 @@
 /*
 ** load_source.h -- `load {"source":"/abs/file.c"}`: the C file compiled
-** to IR by the client library's compile driver (clients/libmemssa-client/
-** compile.h) on the load job's pool thread, then loaded as a text (by
+** to IR by the compile driver (common/compile.h, which the LSP bridge
+** uses too) on the load job's pool thread, then loaded as a text (by
 ** difference when the module is loaded already). m_load.c (the params) and
 ** job.c (the job's run, a failed reply, the free) call these at their few
 ** points.

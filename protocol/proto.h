@@ -98,7 +98,7 @@ struct mssa_proto_host {
   void (*normal_priority)(mssa_proto_host *h, void (*fn)(void *), void *arg);
   /* Optional (NULL: none). The daemon's --trusted-compiler globs, NULL-
   ** terminated: compilers `load {"source"}` may run beside the built-in
-  ** ones (libmemssa-client/compile.h, opts.trusted). */
+  ** ones (common/compile.h, opts.trusted). */
   const char *const *(*trusted_compilers)(mssa_proto_host *h);
 };
 

@@ -18,7 +18,7 @@
 **      between two requests is not cut); with none, the new client gets
 **      one error line and is closed, taking no memory beyond its handle.
 **   5. A socket path that exists is used (replaced when stale) only if it
-**      is a socket owned by this user (memssa_client_check_socket).
+**      is a socket owned by this user (mssa_sock_check, common/sockpath.c).
 */
 #include <errno.h>
 #include <stdio.h>
@@ -30,7 +30,7 @@
 #include <unistd.h>
 #include <netinet/in.h>
 
-#include "libmemssa-client/memssa-client.h"
+#include "common/sockpath.h"
 #include "log.h"
 #include "server.h"
 
@@ -152,7 +152,7 @@ int mssad_listen_unix(mssad_server *s, const char *path) {
     return UV_ENAMETOOLONG;
   }
   char why[1024];
-  if (memssa_client_check_socket(path, 0, why, sizeof why)) {
+  if (mssa_sock_check(path, 0, why, sizeof why)) {
     MSSAD_ERROR("%s", why);
     return UV_EACCES;
   }

@@ -30,7 +30,8 @@
 #include <malloc.h>   /* mallopt */
 #endif
 
-#include "libmemssa-client/memssa-client.h"
+#include "common/sockpath.h"
+#include "common/version.h"
 #include "log.h"
 #include "server.h"
 
@@ -326,7 +327,7 @@ static int flag_opt(mssad_server *srv, const char *a) {
     usage(stdout);
     return 0;
   } else if (!strcmp(a, "--version")) {
-    printf("memssad %s (protocol %s)\n", MEMSSA_VERSION, MSSA_PROTO_VERSION);
+    printf("memssad %s (protocol %s)\n", MSSA_VERSION, MSSA_PROTO_VERSION);
     return 0;
   } else return NOT_MINE;
   return GO_ON;
@@ -424,13 +425,13 @@ static int server_init(mssad_server *srv) {
 /* The default socket, in its private directory (created if missing). */
 static int listen_default_unix(mssad_server *srv) {
   static char defpath[512];
-  int flags = memssa_client_default_socket(defpath, sizeof defpath);
+  int flags = mssa_sock_default(defpath, sizeof defpath);
   if (flags < 0) {
     MSSAD_ERROR("the default socket path is too long");
     return -1;
   }
   char why[1024];
-  if (memssa_client_check_socket(defpath, flags | MEMSSA_SOCK_CREATE_DIR, why, sizeof why)) {
+  if (mssa_sock_check(defpath, flags | MSSA_SOCK_CREATE_DIR, why, sizeof why)) {
     MSSAD_ERROR("%s", why);
     return -1;
   }

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """tests/funclen.t -- no production function is longer than MAX_LINES.
 
-Scans every .c file of analysis/, protocol/, server/ and clients/ (see
+Scans every .c file of analysis/, common/, protocol/, server/ and clients/ (see
 tests/srctree.py) with a brace matcher that skips comments, string and
 character literals and preprocessor lines. A function is a `{` at file scope
 whose declaration ends in `)` and has no `=` outside parentheses; its length

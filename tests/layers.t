@@ -2,28 +2,30 @@
 """tests/layers.t -- the #include lines and the calls between files follow
 the architecture.
 
-Reads the #include lines of every .c and .h file of analysis/, protocol/,
-server/, clients/ and bench/*.c (bench programs count as clients), and the
+Reads the #include lines of every .c and .h file of analysis/, common/,
+protocol/, server/, clients/ and bench/*.c (bench programs count as clients), and the
 calls between the production files from the build's objects, and checks
 one rule per TAP test:
 
   1. every #include "..." names a file of the tree (so the others see all);
   2. folders include only themselves and folders below them in the order
-       base < ir < {reader, cfg} < alias < mssa < update < query < memssa.h
-         < protocol < server
+       base < ir < {reader, cfg} < alias < mssa < update < query
+         < {memssa.h, common} < protocol < server
      (reader and cfg are siblings: neither includes the other; update and
-     query may also include reader, for edit text and reloads); the client
-     library depends on nothing, so protocol and server may use it too (one
-     rule for the default socket path);
+     query may also include reader, for edit text and reloads; so are the
+     front door and common/, the compile driver and the socket rule, which
+     includes nothing of the tree but itself); protocol and server take
+     nothing from the client library;
   3. an X_internal.h header is included only from its own folder;
   4. analysis/ includes neither libuv nor jansson;
   5. protocol/ does not include libuv (it reaches the daemon through the
      host interface of protocol/proto.h);
   6. no circle of includes between folders;
-  7. clients include only the client library's headers, the analysis public
-     headers and their own: the CLI (clients/ and its subfolders, one
+  7. clients include only the client library's headers, common/'s, the
+     front door and their own: the CLI (clients/ and its subfolders, one
      program) and bench/*.c; the client library (clients/libmemssa-client)
-     includes only its own headers;
+     includes only its own headers and common/'s socket rule (sockpath.h),
+     which it hands on;
   8. no circle of files: no group of files that call each other's functions
      round (tests/file_circles.py reads the calls from the build's objects
      with nm), except the circles of ALLOWED_CIRCLES, each with its reason;
@@ -40,7 +42,9 @@ one rule per TAP test:
   12. nothing internal crosses the front door: no header it reaches is
       internal (an X_internal.h or one of INTERNAL_HEADERS), none names an
       internal mssa__ name (outside comments), and every other header of
-      analysis/ is reached (the door is the whole public API).
+      analysis/ is reached (the door is the whole public API);
+  13. the client header's MEMSSA_VERSION (installed alone, so it cannot
+      include common/version.h) is common/version.h's MSSA_VERSION.
 Rules 8 and 9 need the objects (`make` first); without them they are
 skipped.
 
@@ -77,14 +81,17 @@ ALLOWED_CIRCLES = (
 )
 
 ORDER = (("base",), ("ir",), ("reader", "cfg"), ("alias",), ("mssa",), ("update",), ("query",),
-         ("memssa.h",), ("protocol",), ("server",))
+         ("memssa.h", "common"), ("protocol",), ("server",))
 RANK = {folder: rank for rank, group in enumerate(ORDER) for folder in group}
 CLIENT_LIB = "clients/libmemssa-client"
-ALSO_MAY_INCLUDE = {"update": {"reader"}, "query": {"reader"}, "protocol": {CLIENT_LIB},
-                    "server": {CLIENT_LIB}}
+ALSO_MAY_INCLUDE = {"update": {"reader"}, "query": {"reader"}}
+# common/ sits beside the library, not on it: the installed client library
+# carries its socket rule, so it may need nothing of analysis/.
+INCLUDES_ONLY_ITSELF = ("common",)
+CLIENT_LIB_MAY_INCLUDE = ("common/sockpath.h",)
 ORDER_TEXT = " < ".join(g[0] if len(g) == 1 else "{%s}" % ", ".join(g) for g in ORDER)
 
-INCLUDE_PATH = ("analysis", "protocol", "server", "clients")
+INCLUDE_PATH = ("analysis", "protocol", "server", "clients", ".")
 FRONT_DOOR = "analysis/memssa.h"
 # Headers of analysis/ that are not public although not named X_internal.h,
 # with why: the front door does not reach them (rule 12).
@@ -154,6 +161,8 @@ def order_problem(inc):
     a, b = folder_of(inc.src), folder_of(inc.target)
     if a == b or b in ALSO_MAY_INCLUDE.get(a, ()):
         return None
+    if a in INCLUDES_ONLY_ITSELF:
+        return "%s includes only itself" % a
     if a not in RANK:
         return "%s is not in the layer order" % a
     if b not in RANK:
@@ -170,14 +179,27 @@ def client_problem(inc):
     if folder_of(tgt) == own:
         return None
     if own == CLIENT_LIB:
-        return "the client library includes only its own headers"
+        if tgt in CLIENT_LIB_MAY_INCLUDE:
+            return None
+        return "the client library includes only its own headers and %s" % " ".join(CLIENT_LIB_MAY_INCLUDE)
     if not tgt.endswith(".h"):
         return "includes a .c file"
-    if folder_of(tgt) == CLIENT_LIB:
+    if folder_of(tgt) in (CLIENT_LIB, "common"):
         return None
     if tgt == FRONT_DOOR:
         return None
     return "%s is not the client library or the front door %s" % (tgt, FRONT_DOOR)
+
+
+VERSIONS = (("common/version.h", "MSSA_VERSION"),
+            ("clients/libmemssa-client/memssa-client.h", "MEMSSA_VERSION"))
+
+
+def version_of(top, rel, name):
+    if not os.path.isfile(os.path.join(top, rel)):
+        return None
+    m = re.search(r'^#define %s "([^"]*)"' % name, srctree.read(top, rel), re.M)
+    return m.group(1) if m else None
 
 
 def front_door_problems(top, found):
@@ -332,7 +354,7 @@ def main():
 
     bad = [(i, client_problem(i)) for i in found if is_client(i.src)]
     tap.ok(not any(p for _, p in bad),
-           "clients include only the client library and the analysis public headers",
+           "clients include only the client library, common/ and the front door",
            ["%s: %s" % (i.where(), p) for i, p in bad if p])
 
     check_circles(top, tap)
@@ -342,6 +364,10 @@ def main():
     tap.ok(not outside, "outside analysis/, the library is included only through " + FRONT_DOOR, outside)
     tap.ok(not leaks, "nothing internal crosses %s (%d headers reached, every public one)"
            % (FRONT_DOOR, nreached), leaks)
+
+    versions = [version_of(top, rel, name) for rel, name in VERSIONS]
+    tap.ok(len(set(versions)) == 1 and None not in versions,
+           "one release: " + ", ".join("%s %s %s" % (rel, name, v) for (rel, name), v in zip(VERSIONS, versions)))
     tap.done()
 
 

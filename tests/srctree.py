@@ -15,7 +15,7 @@ import os
 import sys
 
 # Production code: what the checks hold to the rules (tests/ and bench/ are not).
-PRODUCTION = ("analysis", "protocol", "server", "clients")
+PRODUCTION = ("analysis", "common", "protocol", "server", "clients")
 
 
 def root():

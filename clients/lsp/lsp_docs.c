@@ -28,7 +28,7 @@
 #include <time.h>
 #include <stdint.h>
 
-#include "libmemssa-client/compile.h"
+#include "common/compile.h"
 #include "lsp_int.h"
 
 /* The compiler whose IR memssa's reader is sure to read. */

@@ -20,7 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "libmemssa-client/compile.h"
+#include "common/compile.h"
 #include "lsp.h"
 #include "lsp_int.h"
 

@@ -29,7 +29,7 @@ a dict passed through ({"ptr": "v0", "size": 8} for alias).
 Invariants:
   1. Replies come in request order; every reply's id is checked against its
      request's (ProtocolError otherwise).
-  2. The default socket is the rule of clients/libmemssa-client/sockpath.c:
+  2. The default socket is the rule of common/sockpath.c:
      $MEMSSA_SOCKET, else $XDG_RUNTIME_DIR/memssad.sock, else
      /tmp/memssad-$UID/memssad.sock; a default socket's directory must be
      ours and private, and any socket must be ours (UnsafeSocket otherwise).
@@ -299,7 +299,7 @@ def default_socket():
 
 
 def check_socket(path, private):
-    """Raises UnsafeSocket as memssa_client_check_socket refuses (sockpath.c)."""
+    """Raises UnsafeSocket as memssa_client_check_socket refuses (common/sockpath.c)."""
     me = os.geteuid()
     if private:
         d = os.path.dirname(path) or "."

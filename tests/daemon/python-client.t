@@ -4,7 +4,7 @@
 # raw protocol gives, errors raise memssa.Error, a pipeline of 1000 requests
 # comes back in order with its ids, typed batches answer in order with
 # errors in place, and the default socket follows the one rule of
-# clients/libmemssa-client/sockpath.c (and refuses a directory open to
+# common/sockpath.c (and refuses a directory open to
 # others).
 import json, os, stat, sys, tempfile
 

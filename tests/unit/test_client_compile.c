@@ -1,5 +1,5 @@
 /*
-** test_client_compile.c -- unit tests of libmemssa-client/compile.c, the C compile
+** test_client_compile.c -- unit tests of common/compile.c, the C compile
 ** driver: splitting a "command" string, finding a file's compile command
 ** (compile_commands.json upward, build/, compile_flags.txt, an override
 ** directory, a neighbour's entry), which flags survive, a real clang run
@@ -18,7 +18,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "libmemssa-client/compile.h"
+#include "common/compile.h"
 #include "tap.h"
 
 static char root[256];

@@ -37,8 +37,8 @@
 **      environment is an allow-list, and it runs only in a `directory`
 **      that is one. Every refusal is a diagnostic (memssa = true).
 */
-#ifndef MSSA_PROTO_COMPILE_H
-#define MSSA_PROTO_COMPILE_H
+#ifndef MSSA_COMMON_COMPILE_H
+#define MSSA_COMMON_COMPILE_H
 
 #include <stdbool.h>
 #include <stddef.h>

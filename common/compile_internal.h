@@ -1,5 +1,5 @@
 /*
-** compile_int.h -- what the compile driver's files share (compile.c runs
+** compile_internal.h -- what the compile driver's files share (compile.c runs
 ** clang, compile_policy.c decides what may run and with which flags,
 ** compile_util.c holds strings and paths). Not installed.
 **
@@ -9,8 +9,8 @@
 **   2. Paths from mssa__cc_path_join are absolute and lexically clean (no
 **      ".", "..", or repeated slashes).
 */
-#ifndef MSSA_CLIENT_COMPILE_INT_H
-#define MSSA_CLIENT_COMPILE_INT_H
+#ifndef MSSA_COMMON_COMPILE_INTERNAL_H
+#define MSSA_COMMON_COMPILE_INTERNAL_H
 
 #include <stdbool.h>
 #include <stddef.h>

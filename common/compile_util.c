@@ -1,14 +1,14 @@
 /*
 ** compile_util.c -- strings, paths and command splitting for the compile
-** driver (compile_int.h), below both the driver and the flag policy.
+** driver (compile_internal.h), below both the driver and the flag policy.
 **
 ** Invariants:
-**   1. See compile_int.h; every allocation here aborts on failure (the
+**   1. See compile_internal.h; every allocation here aborts on failure (the
 **      driver's callers hold no state a failure could leave half-made).
 */
 #define _XOPEN_SOURCE 700   /* realpath */
 
-#include "compile_int.h"
+#include "compile_internal.h"
 
 #include <limits.h>
 #include <stdio.h>

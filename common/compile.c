@@ -21,7 +21,7 @@
 */
 #define _GNU_SOURCE   /* posix_spawn_file_actions_addchdir_np */
 
-#include "compile_int.h"
+#include "compile_internal.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -1,7 +1,7 @@
 /*
 ** compile_policy.c -- what a project's files may make the compile driver
 ** do: which compiler runs, with which of the command's flags, in which
-** environment (compile_int.h; docs/editor.md, "Security", says it for
+** environment (compile_internal.h; docs/editor.md, "Security", says it for
 ** users).
 **
 ** A compile_commands.json comes with the source tree, so whoever wrote the
@@ -29,7 +29,7 @@
 */
 #define _GNU_SOURCE   /* fnmatch's FNM_* with _XOPEN_SOURCE, realpath */
 
-#include "compile_int.h"
+#include "compile_internal.h"
 
 #include <fnmatch.h>
 #include <limits.h>

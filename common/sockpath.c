@@ -1,6 +1,6 @@
 /*
 ** sockpath.c -- where memssad's socket is, and whether it can be trusted:
-** the one rule the daemon, the memssa CLI and every client share.
+** the one rule the daemon, the memssa CLI and every client share (sockpath.h).
 **
 ** The default socket is $MEMSSA_SOCKET if set (an explicit choice, like
 ** --socket), else $XDG_RUNTIME_DIR/memssad.sock, else
@@ -28,15 +28,15 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "memssa-client.h"
+#include "sockpath.h"
 
 /* Group and other permission bits: a private directory has none. */
 #define SHARED_BITS 077
 #define PRIVATE_DIR_MODE 0700
 
-int memssa_client_default_socket(char *buf, size_t cap) {
+int mssa_sock_default(char *buf, size_t cap) {
   const char *e = getenv("MEMSSA_SOCKET");
-  int n, flags = MEMSSA_SOCK_PRIVATE_DIR;
+  int n, flags = MSSA_SOCK_PRIVATE_DIR;
   if (e && *e) {
     n = snprintf(buf, cap, "%s", e);
     flags = 0;
@@ -45,7 +45,7 @@ int memssa_client_default_socket(char *buf, size_t cap) {
   } else {
     n = snprintf(buf, cap, "/tmp/memssad-%u/memssad.sock", (unsigned)getuid());
   }
-  return n < 0 || (size_t)n >= cap ? MEMSSA_CLIENT_EINVAL : flags;
+  return n < 0 || (size_t)n >= cap ? MSSA_SOCK_EINVAL : flags;
 }
 
 static int refuse(char *why, size_t cap, const char *fmt, ...)
@@ -57,7 +57,7 @@ static int refuse(char *why, size_t cap, const char *fmt, ...) {
     vsnprintf(why, cap, fmt, ap);
     va_end(ap);
   }
-  return MEMSSA_CLIENT_EUNSAFE;
+  return MSSA_SOCK_EUNSAFE;
 }
 
 /* The directory part of `path` ("." if none). */
@@ -71,11 +71,11 @@ static void dir_of(const char *path, char *dir, size_t cap) {
 static int check_dir(const char *path, int flags, char *why, size_t cap) {
   char dir[4096];
   dir_of(path, dir, sizeof dir);
-  if ((flags & MEMSSA_SOCK_CREATE_DIR) && mkdir(dir, PRIVATE_DIR_MODE) != 0 && errno != EEXIST)
+  if ((flags & MSSA_SOCK_CREATE_DIR) && mkdir(dir, PRIVATE_DIR_MODE) != 0 && errno != EEXIST)
     return refuse(why, cap, "cannot create the socket directory %s: %s", dir, strerror(errno));
   struct stat st;
   if (lstat(dir, &st) != 0) {
-    if (errno == ENOENT && !(flags & MEMSSA_SOCK_CREATE_DIR)) return 0;   /* no daemon */
+    if (errno == ENOENT && !(flags & MSSA_SOCK_CREATE_DIR)) return 0;   /* no daemon */
     return refuse(why, cap, "socket directory %s: %s", dir, strerror(errno));
   }
   unsigned long me = (unsigned long)geteuid();
@@ -94,10 +94,10 @@ static int check_dir(const char *path, int flags, char *why, size_t cap) {
   return 0;
 }
 
-int memssa_client_check_socket(const char *path, int flags, char *why, size_t cap) {
+int mssa_sock_check(const char *path, int flags, char *why, size_t cap) {
   if (cap) why[0] = 0;
-  if (!path) return MEMSSA_CLIENT_EINVAL;
-  if (flags & MEMSSA_SOCK_PRIVATE_DIR) {
+  if (!path) return MSSA_SOCK_EINVAL;
+  if (flags & MSSA_SOCK_PRIVATE_DIR) {
     int rc = check_dir(path, flags, why, cap);
     if (rc) return rc;
   }
