@@ -77,17 +77,10 @@ int mssa__m_unload(mssa__call *c) {
 
 /* The bounded reply caches: how full they are and what they hold. */
 static json_t *caches_json_new(const mssa_proto *p) {
-  size_t rn = 0, rb = 0, wn = 0, wb = 0, an = 0, ab = 0;
-  if (p->rcache) {
-    rb = MSSA__RCACHE_SIZE * sizeof *p->rcache;
-    for (size_t i = 0; i < MSSA__RCACHE_SIZE; i++)
-      if (p->rcache[i].text) {
-        rn++;
-        rb += p->rcache[i].len + 1;
-      }
-  }
-  mssa__raw_usage(p, &wn, &wb);
-  mssa__acache_usage(p, &an, &ab);
+  size_t rn, rb, wn, wb, an, ab;
+  mssa__rc_usage(&p->rcache, &rn, &rb);
+  mssa__rc_usage(&p->raw, &wn, &wb);
+  mssa__rc_usage(&p->acache, &an, &ab);
   return json_pack("{s{sIsIsI}s{sIsIsI}s{sIsIsIsI}}", "clobber_replies", "entries", (json_int_t)rn,
                    "slots", (json_int_t)MSSA__RCACHE_SIZE, "bytes", (json_int_t)rb,
                    "raw_replies", "entries", (json_int_t)wn, "slots", (json_int_t)MSSA__RAW_SLOTS,

@@ -183,89 +183,45 @@ static json_t *head_new(const target *t) {
 
 /* ------------------------------------------------------------ accesses cache */
 
-/* Frees the replies of older structure generations (invariant 5; as
-** rcache_flush_stale in m_query.c). */
-static void acache_flush_stale(mssa_proto *p) {
-  if (p->acache_sgen == p->sgen) return;
-  for (uint32_t i = 0; i < p->acache_filled.n; i++) {
-    mssa__aentry *e = &p->acache[p->acache_filled.a[i]];
-    free(e->text);
-    e->text = NULL;
-  }
-  p->acache_filled.n = 0;
-  p->acache_bytes = 0;
-  p->acache_sgen = p->sgen;
+/* The `accesses` cache's key: the bundle, the function (or a page of "*"),
+** the form, the offset and the limit (invariant 5). */
+typedef struct akey {
+  uint64_t w[3];
+} akey;
+static akey acache_key(const void *q, uint32_t fi, int form, uint32_t offset, uint32_t limit) {
+  return (akey){{(uint64_t)(uintptr_t)q, (uint64_t)fi << 32 | offset,
+                 (uint64_t)limit << 32 | (uint32_t)form}};
 }
 
-/* splitmix64's finalizer: every input bit moves the low bits. */
-static uint64_t mix(uint64_t h) {
-  h ^= h >> 30;
-  h *= 0xbf58476d1ce4e5b9ull;
-  h ^= h >> 27;
-  h *= 0x94d049bb133111ebull;
-  return h ^ h >> 31;
+/* Answers from the cache when it holds key's reply of this sgen: the
+** reply's bytes, counted, its graph (q, fi) the one a raw reuse touches. */
+static bool acache_answer(mssa__call *c, const akey *key, const void *q, uint32_t fi) {
+  const mssa__rcentry *hit = mssa__rc_get(&c->p->acache, c->p->sgen, key, sizeof *key);
+  if (!hit) return false;
+  c->p->accesses_cached++;
+  c->result_text = hit->text;
+  c->result_len = hit->len;
+  c->p->raw_q = q;
+  c->p->raw_fi = fi;
+  c->p->raw_accesses = true;
+  return true;
 }
 
-/* The two slots a key may use (two choices: a sweep over every function of
-** a module keeps ~all of them where one choice keeps ~2/3), and in *hit the
-** one holding the key's current reply, or NULL. The first empty or stale
-** slot is returned for a store, else the second. */
-static mssa__aentry *acache_slot(mssa_proto *p, const void *q, uint32_t fi, int form,
-                                 uint32_t offset, uint32_t limit, mssa__aentry **hit) {
-  if (!p->acache) p->acache = mssa_xcalloc(MSSA__ACACHE_SLOTS, sizeof *p->acache);
-  uint64_t h = mix((uint64_t)(uintptr_t)q ^ mix((uint64_t)fi << 32 ^ offset) ^
-                   mix((uint64_t)limit << 2 ^ (uint64_t)form));
-  mssa__aentry *e[2] = {&p->acache[h & (MSSA__ACACHE_SLOTS - 1)],
-                        &p->acache[(h >> 32) & (MSSA__ACACHE_SLOTS - 1)]};
-  *hit = NULL;
-  for (int k = 0; k < 2; k++)
-    if (e[k]->text && e[k]->sgen == p->sgen && e[k]->q == q && e[k]->fi == fi &&
-        e[k]->form == form && e[k]->offset == offset && e[k]->limit == limit)
-      *hit = e[k];
-  return !e[0]->text || e[0]->sgen != p->sgen ? e[0] : e[1];
-}
-
-/* Keeps c->result encoded in `e` and answers with those bytes (the same
-** flags as mssa__emit: the same bytes). Too big for the bound: not kept. */
-static void acache_store(mssa__call *c, mssa__aentry *e, const void *q, uint32_t fi, int form,
-                         uint32_t offset, uint32_t limit) {
+/* Keeps c->result encoded under key and answers with those bytes (the same
+** flags as mssa__emit: the same bytes). Past the cap: not kept. */
+static void acache_store(mssa__call *c, const akey *key, const void *q, uint32_t fi) {
   mssa_proto *p = c->p;
-  acache_flush_stale(p);
-  size_t old = e->text ? e->len : 0;
   char *text = json_dumps(c->result, JSON_COMPACT | JSON_ENCODE_ANY | JSON_REAL_PRECISION(9));
-  size_t len = text ? strlen(text) : 0;
-  if (!text || p->acache_bytes - old + len > MSSA__ACACHE_BYTES) {
-    free(text);
-    return;
-  }
-  if (!e->text) mssa_vec_push(&p->acache_filled, (uint32_t)(e - p->acache));
-  free(e->text);
-  *e = (mssa__aentry){q, p->sgen, fi, offset, limit, form, text, len};
-  p->acache_bytes += len - old;
+  mssa__rcentry *e = mssa__rc_put(&p->acache, p->sgen, key, sizeof *key, text, text ? strlen(text) : 0);
+  if (!e) return;
+  e->q = q;
+  e->fi = fi;
+  e->accesses = true;
   c->result_text = e->text;
   c->result_len = e->len;
   p->raw_q = q;
   p->raw_fi = fi;
   p->raw_accesses = true;
-}
-
-void mssa__acache_free(mssa_proto *p) {
-  if (p->acache)
-    for (size_t i = 0; i < MSSA__ACACHE_SLOTS; i++) free(p->acache[i].text);
-  free(p->acache);
-  p->acache = NULL;
-  mssa_vec_free(&p->acache_filled);
-}
-
-void mssa__acache_usage(const mssa_proto *p, size_t *entries, size_t *bytes) {
-  *entries = *bytes = 0;
-  if (!p->acache) return;
-  *bytes = MSSA__ACACHE_SLOTS * sizeof *p->acache;
-  for (size_t i = 0; i < MSSA__ACACHE_SLOTS; i++)
-    if (p->acache[i].text) {
-      ++*entries;
-      *bytes += p->acache[i].len + 1;
-    }
 }
 
 /* Ends a method: the reply object becomes the result. */
@@ -386,26 +342,18 @@ static int accesses_many(mssa__call *c, mssa_qmodule *q, mssa__form form, bool n
   }
   /* Invariant 5: a page of "*" is kept like one function's (fi: the page's
   ** first function with the top bit set, a key no function has). */
-  mssa__aentry *e = NULL, *hit = NULL;
-  uint32_t key = 0x80000000u | (uint32_t)(at < n ? at : n);
-  if (all) {
-    e = acache_slot(c->p, q, key, CACHE_FORM(form, names, columns), (uint32_t)offset,
-                    (uint32_t)limit, &hit);
-    if (hit) {
-      c->p->accesses_cached++;
-      c->result_text = hit->text;
-      c->result_len = hit->len;
-      c->p->raw_q = q;
-      c->p->raw_fi = at < n ? fis[at] : 0;
-      c->p->raw_accesses = true;
-      free(fis);
-      return 0;
-    }
+  uint32_t page = 0x80000000u | (uint32_t)(at < n ? at : n);
+  uint32_t page_fi = at < n ? fis[at] : 0;
+  akey key = acache_key(q, page, CACHE_FORM(form, names, columns), (uint32_t)offset,
+                        (uint32_t)limit);
+  if (all && acache_answer(c, &key, q, page_fi)) {
+    free(fis);
+    return 0;
   }
   c->p->gen++;   /* invariant 4 */
   json_t *arr = json_array(), *next = json_null();
   mssa__columns col = {0};
-  uint64_t used = 0, first = offset;
+  uint64_t used = 0;
   int bad = !arr;
   for (size_t k = at; !bad && k < n; k++, offset = 0) {
     if (used >= limit) {
@@ -436,9 +384,7 @@ static int accesses_many(mssa__call *c, mssa_qmodule *q, mssa__form form, bool n
     return mssa__fail(c, MSSA_RPC_INTERNAL_ERROR, "out of memory encoding the reply");
   }
   c->result = r;
-  if (all)
-    acache_store(c, e, q, key, CACHE_FORM(form, names, columns), (uint32_t)first,
-                 (uint32_t)limit);
+  if (all) acache_store(c, &key, q, page);   /* key: the page's first offset */
   return 0;
 }
 
@@ -464,21 +410,9 @@ int mssa__m_accesses(mssa__call *c) {
     return accesses_many(c, q, form, names, columns, offset, limit);
   }
   if ((rc = get_fn(c, &t))) return rc;
-  mssa__aentry *e = NULL, *hit = NULL;
-  if (form != MSSA__FORM_FULL) {   /* invariant 5 */
-    e = acache_slot(c->p, t.q, t.fi, CACHE_FORM(form, names, false), (uint32_t)offset, (uint32_t)limit,
-                    &hit);
-    if (hit) {
-      e = hit;
-      c->p->accesses_cached++;
-      c->result_text = e->text;
-      c->result_len = e->len;
-      c->p->raw_q = t.q;
-      c->p->raw_fi = t.fi;
-      c->p->raw_accesses = true;
-      return 0;
-    }
-  }
+  akey key = acache_key(t.q, t.fi, CACHE_FORM(form, names, false), (uint32_t)offset, (uint32_t)limit);
+  if (form != MSSA__FORM_FULL && acache_answer(c, &key, t.q, t.fi))   /* invariant 5 */
+    return 0;
   mssa_ssa *s = t.q->ssa[t.fi];
   c->p->gen++;   /* invariant 4 */
   /* No more room than the function has accesses: a page of the largest
@@ -491,8 +425,7 @@ int mssa__m_accesses(mssa__call *c) {
   if (form != MSSA__FORM_FULL) {
     rc = mssa__ids_accesses(c, form, t.q, t.fi, names, v, n, total, offset);
     free(v);
-    if (!rc)
-      acache_store(c, e, t.q, t.fi, CACHE_FORM(form, names, false), (uint32_t)offset, (uint32_t)limit);
+    if (!rc) acache_store(c, &key, t.q, t.fi);
     return rc;
   }
   json_t *arr = json_array();

@@ -232,26 +232,12 @@ static json_t *answer_new(mssa__call *c, const char *module, mssa_qmodule *q, ui
   return o;
 }
 
-/* Frees the answers of older generations (see mssa_proto.rcache_gen). */
-static void rcache_flush_stale(mssa_proto *p) {
-  if (p->rcache_gen == p->gen) return;
-  for (uint32_t i = 0; i < p->rcache_filled.n; i++) {
-    mssa__rentry *e = &p->rcache[p->rcache_filled.a[i]];
-    free(e->text);
-    e->text = NULL;
-  }
-  p->rcache_filled.n = 0;
-  p->rcache_gen = p->gen;
-}
-
-/* The reply-cache slot for (q, fi, inst). */
-static mssa__rentry *rcache_slot(mssa_proto *p, const void *q, uint32_t fi, uint32_t inst) {
-  if (!p->rcache) p->rcache = mssa_xcalloc(MSSA__RCACHE_SIZE, sizeof *p->rcache);
-  uint64_t h = (uint64_t)(uintptr_t)q * 0x9e3779b97f4a7c15ull ^ ((uint64_t)fi << 32 | inst);
-  h ^= h >> 29;
-  h *= 0xbf58476d1ce4e5b9ull;
-  h ^= h >> 32;
-  return &p->rcache[h & (MSSA__RCACHE_SIZE - 1)];
+/* The clobber reply cache's key: the bundle, the function, the instruction. */
+typedef struct rkey {
+  uint64_t w[2];
+} rkey;
+static rkey rcache_key(const void *q, uint32_t fi, uint32_t inst) {
+  return (rkey){{(uint64_t)(uintptr_t)q, (uint64_t)fi << 32 | inst}};
 }
 
 int mssa__m_clobber(mssa__call *c) {
@@ -277,8 +263,9 @@ int mssa__m_clobber(mssa__call *c) {
   if ((rc = mssa__get_module(c, &q, &module)) || (rc = get_target(c, q, &fi, &inst)) ||
       (rc = get_location(c, q, fi, &loc, &has_loc)))
     return rc;
-  mssa__rentry *e = has_loc ? NULL : rcache_slot(c->p, q, fi, inst);
-  if (e && e->text && e->q == q && e->gen == c->p->gen && e->fi == fi && e->inst == inst) {
+  rkey key = rcache_key(q, fi, inst);
+  const mssa__rcentry *e = has_loc ? NULL : mssa__rc_get(&c->p->rcache, c->p->gen, &key, sizeof key);
+  if (e) {
     c->p->clobber_queries++;
     c->p->clobber_cached++;
     c->result_text = e->text;
@@ -289,17 +276,15 @@ int mssa__m_clobber(mssa__call *c) {
   }
   json_t *o = answer_new(c, module, q, fi, inst, has_loc ? &loc : NULL);
   if (!o) return no_access(c, q, fi, inst);
-  if (e && json_is_true(json_object_get(o, "from_cache"))) {
+  if (!has_loc && json_is_true(json_object_get(o, "from_cache"))) {
     /* Stable from now on (until gen moves): keep the encoded answer. */
-    rcache_flush_stale(c->p);
-    if (!e->text) mssa_vec_push(&c->p->rcache_filled, (uint32_t)(e - c->p->rcache));
-    free(e->text);
-    e->text = json_dumps(o, JSON_COMPACT | JSON_REAL_PRECISION(9));
-    e->len = e->text ? strlen(e->text) : 0;
-    e->q = q;
-    e->gen = c->p->gen;
-    e->fi = fi;
-    e->inst = inst;
+    char *text = json_dumps(o, JSON_COMPACT | JSON_REAL_PRECISION(9));
+    mssa__rcentry *kept =
+        mssa__rc_put(&c->p->rcache, c->p->gen, &key, sizeof key, text, text ? strlen(text) : 0);
+    if (kept) {
+      kept->q = q;
+      kept->fi = fi;
+    }
   }
   if (has_loc) json_object_set(o, "location", json_object_get(c->params, "location"));
   c->result = o;

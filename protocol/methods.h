@@ -20,6 +20,7 @@
 
 #include "proto.h"
 #include "memssa.h"
+#include "replycache.h"
 
 /* Latency histogram: 4 buckets per power of two of nanoseconds (hist.c). */
 #define MSSA__HIST_BUCKETS 160
@@ -32,51 +33,28 @@ void mssa__hist_add(mssa__hist *h, uint64_t ns);
 /* The q-quantile (0 < q <= 1) in nanoseconds (bucket upper bound). */
 uint64_t mssa__hist_quantile(const mssa__hist *h, double q);
 
-/* Reply cache for repeated clobber queries whose answer came from the
-** walker cache: the jansson-encoded "result" text, keyed by module bundle,
-** function and instruction, valid while `gen` matches mssa_proto.gen. */
+/* The three reply caches (replycache.c), each bounded by its slots and
+** bytes. Clobber answers that came from the walker cache: the encoded
+** "result", keyed by module bundle, function and instruction, of
+** generation gen (m_query.c). */
 #define MSSA__RCACHE_SIZE 4096
-typedef struct mssa__rentry {
-  const void *q;
-  uint64_t gen;
-  uint32_t fi, inst;
-  char *text;
-  size_t len;
-} mssa__rentry;
-
-/* Reply cache of `accesses` in the ids and packed forms (m_deps.c): the
-** encoded result, keyed by module bundle, function, form, offset and limit,
-** valid while `sgen` matches mssa_proto.sgen. Bounded: a fixed table, and
-** at most MSSA__ACACHE_BYTES of replies held. */
+#define MSSA__RCACHE_BYTES (16u << 20)
+/* `accesses` in the ids and packed forms (m_deps.c): the encoded result,
+** keyed by module bundle, function, form, offset and limit, of generation
+** sgen; two slot choices per key. */
 #define MSSA__ACACHE_SLOTS 4096
 #define MSSA__ACACHE_BYTES (16u << 20)
-typedef struct mssa__aentry {
-  const void *q;
-  uint64_t sgen;
-  uint32_t fi, offset, limit;
-  int form;
-  char *text;
-  size_t len;
-} mssa__aentry;
-
-/* Slots of the raw cache (rawcache.c). */
+/* The raw cache (rawcache.c): whole reply lines, keyed by the request line
+** (at most MSSA__RAW_MAXLINE bytes), of generation gen. */
 #define MSSA__RAW_SLOTS 1024
-struct mssa__rawentry;
-/* The slot of request `line` (the table made on first use), or NULL when
-** the line is too long to keep. */
-struct mssa__rawentry *mssa__raw_slot(mssa_proto *p, const char *line, size_t len);
-/* When slot e holds this very line's reply of the current gen: appends it
-** to out, counts it as the request it repeats, and returns true. */
-bool mssa__raw_answer(mssa_proto *p, const struct mssa__rawentry *e, const char *line, size_t len,
-                      mssa_buf *out);
-/* Keeps `reply` for `line` in slot e, with p->raw_q, raw_fi, raw_accesses
-** (first freeing the replies of older gens). */
-void mssa__raw_keep(mssa_proto *p, struct mssa__rawentry *e, const char *line, size_t len,
-                    const char *reply, size_t rlen);
-/* Entries filled in the raw cache and the bytes it holds: its table and its
-** copies of request lines and replies. */
-void mssa__raw_usage(const mssa_proto *p, size_t *entries, size_t *bytes);
-void mssa__raw_free(mssa_proto *p);
+#define MSSA__RAW_MAXLINE 1024
+#define MSSA__RAW_BYTES (16u << 20)
+/* When the raw cache holds this very line's reply of the current gen:
+** appends it to out, counts it as the request it repeats, and returns
+** true. */
+bool mssa__raw_answer(mssa_proto *p, const char *line, size_t len, mssa_buf *out);
+/* Keeps `reply` for `line`, with p->raw_q, raw_fi, raw_accesses. */
+void mssa__raw_keep(mssa_proto *p, const char *line, size_t len, const char *reply, size_t rlen);
 
 /* One function's graph as --max-memory accounts it (graphs.c). */
 typedef struct mssa__gnode mssa__gnode;
@@ -98,24 +76,17 @@ struct mssa_proto {
   ** queries, which only fill caches: an `accesses` answer in the ids and
   ** packed forms (numbers, no printed texts) stays the same until it moves. */
   uint64_t sgen;
-  mssa__aentry *acache;   /* MSSA__ACACHE_SLOTS entries, allocated lazily */
-  uint64_t acache_sgen;   /* entries of older sgens are freed (as rcache_gen) */
-  size_t acache_bytes;    /* the replies' bytes held */
-  MSSA_VEC(uint32_t) acache_filled;
+  /* The reply caches (replycache.c): an entry answers only while its
+  ** generation is current (sgen for acache, gen for the others), and the
+  ** entries of an older one are freed before one of a newer is kept. */
+  mssa__replycache acache;    /* `accesses` replies (m_deps.c) */
   uint64_t accesses_cached;   /* `accesses` answered from acache */
-  mssa__rentry *rcache; /* MSSA__RCACHE_SIZE entries, allocated lazily */
-  /* A cached reply answers only while its gen is current, so entries of an
-  ** older gen are dead: they are freed (by the slots filled, listed here)
-  ** before one of a newer gen is stored. Without this the dead answers stay
-  ** until their slot is reused, and the cache creeps towards all its slots
-  ** (MBs) for minutes while it answers nothing. Same for the raw cache. */
-  uint64_t rcache_gen, raw_gen;
-  MSSA_VEC(uint32_t) rcache_filled, raw_filled;
+  mssa__replycache rcache;    /* clobber replies (m_query.c) */
   uint64_t reloads_diff;  /* loads answered by reparsing changed bodies only */
   uint64_t loads_source;  /* loads of a C source (`load {"source"}`) */
   /* Replies to byte-identical repeats of a request answered from rcache
   ** (rawcache.c); valid while gen is unchanged. */
-  struct mssa__rawentry *raw;
+  mssa__replycache raw;
   bool raw_last;          /* set by the handler: this reply may be reused */
   const void *raw_q;      /* with raw_last: the module bundle and function */
   uint32_t raw_fi;        /*   whose graph answered (a reuse counts as use) */
@@ -160,10 +131,6 @@ static inline void mssa__changed(mssa_proto *p) {
   p->sgen++;
 }
 
-/* Frees p->acache (m_deps.c; mssa_proto_free). */
-void mssa__acache_free(mssa_proto *p);
-/* Entries filled in p->acache and the bytes it holds (table and replies). */
-void mssa__acache_usage(const mssa_proto *p, size_t *entries, size_t *bytes);
 
 /* Frees p->small_ints (m_deps_ids.c; mssa_proto_free). */
 void mssa__ids_free(mssa_proto *p);

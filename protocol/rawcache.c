@@ -12,11 +12,11 @@
 **
 ** Invariants:
 **   1. Only requests of at most MSSA__RAW_MAXLINE bytes are kept, in a
-**      fixed table of MSSA__RAW_SIZE slots, so memory is bounded:
-**      MSSA__RAW_SIZE * (MSSA__RAW_MAXLINE + reply).
-**   2. An entry answers only while its gen is p->gen; the entries of an
-**      older gen are freed (all the slots filled, listed in p->raw_filled)
-**      before one of a newer gen is kept, so dead replies do not pile up.
+**      reply cache (replycache.c) of MSSA__RAW_SLOTS slots holding at most
+**      MSSA__RAW_BYTES of lines and replies.
+**   2. An entry answers only while its generation is p->gen; the entries
+**      of an older gen are freed before one of a newer gen is kept, so dead
+**      replies do not pile up (replycache.c, invariant 2).
 **   3. A reuse counts as the request it repeats would (requests, the
 **      clobber or accesses counters, the latency histogram) and touches
 **      the graph that answered, which is alive since gen has not moved.
@@ -26,28 +26,10 @@
 
 #include "methods.h"
 
-#define MSSA__RAW_SIZE MSSA__RAW_SLOTS
-#define MSSA__RAW_MAXLINE 1024
-struct mssa__rawentry {
-  char *line;
-  size_t len;
-  char *reply;
-  size_t rlen;
-  uint64_t gen;
-  const void *q;      /* the graph that answered (mssa__graph_touch on reuse) */
-  uint32_t fi;
-  bool accesses;      /* an `accesses` reply, else a clobber one (for stats) */
-};
-
-struct mssa__rawentry *mssa__raw_slot(mssa_proto *p, const char *line, size_t len) {
-  if (len > MSSA__RAW_MAXLINE) return NULL;
-  if (!p->raw) p->raw = mssa_xcalloc(MSSA__RAW_SIZE, sizeof *p->raw);
-  return &p->raw[mssa_hash(line, len) & (MSSA__RAW_SIZE - 1)];
-}
-
-bool mssa__raw_answer(mssa_proto *p, const struct mssa__rawentry *e, const char *line, size_t len,
-                      mssa_buf *out) {
-  if (!e || !e->line || e->gen != p->gen || e->len != len || memcmp(e->line, line, len)) return false;
+bool mssa__raw_answer(mssa_proto *p, const char *line, size_t len, mssa_buf *out) {
+  const mssa__rcentry *e = mssa__rc_get(&p->raw, p->gen, line, len);
+  if (!e) return false;
+  MSSA_ASSERT(e->klen == len && !memcmp(e->key, line, len));   /* invariant 2: this very line */
   uint64_t t0 = mssa_now_ns();
   p->requests++;
   if (e->accesses) {
@@ -56,58 +38,16 @@ bool mssa__raw_answer(mssa_proto *p, const struct mssa__rawentry *e, const char 
     p->clobber_queries++;
     p->clobber_cached++;
   }
-  mssa__graph_touch(p, e->q, e->fi);   /* alive: gen has not moved since */
-  mssa_buf_append(out, e->reply, e->rlen);
+  mssa__graph_touch(p, e->q, e->fi);   /* alive: gen has not moved since (invariant 3) */
+  mssa_buf_append(out, e->text, e->len);
   mssa__hist_add(&p->latency, mssa_now_ns() - t0);
   return true;
 }
 
-/* Frees the replies of older generations (invariant 2). */
-static void raw_flush_stale(mssa_proto *p) {
-  if (p->raw_gen == p->gen) return;
-  for (uint32_t i = 0; i < p->raw_filled.n; i++) {
-    struct mssa__rawentry *e = &p->raw[p->raw_filled.a[i]];
-    free(e->line);
-    free(e->reply);
-    e->line = e->reply = NULL;
-  }
-  p->raw_filled.n = 0;
-  p->raw_gen = p->gen;
-}
-
-void mssa__raw_keep(mssa_proto *p, struct mssa__rawentry *e, const char *line, size_t len,
-                    const char *reply, size_t rlen) {
-  raw_flush_stale(p);
-  if (!e->line) mssa_vec_push(&p->raw_filled, (uint32_t)(e - p->raw));
-  free(e->line);
-  free(e->reply);
-  e->line = mssa_xstrndup(line, len);
-  e->len = len;
-  e->rlen = rlen;
-  e->reply = mssa_xstrndup(reply, rlen);
+void mssa__raw_keep(mssa_proto *p, const char *line, size_t len, const char *reply, size_t rlen) {
+  mssa__rcentry *e = mssa__rc_put(&p->raw, p->gen, line, len, mssa_xstrndup(reply, rlen), rlen);
+  if (!e) return;   /* too long a line, or past the cap (invariant 1) */
   e->q = p->raw_q;
   e->fi = p->raw_fi;
   e->accesses = p->raw_accesses;
-  e->gen = p->gen;
-}
-
-void mssa__raw_usage(const mssa_proto *p, size_t *entries, size_t *bytes) {
-  *entries = *bytes = 0;
-  if (!p->raw) return;
-  *bytes = MSSA__RAW_SIZE * sizeof *p->raw;
-  for (size_t i = 0; i < MSSA__RAW_SIZE; i++)
-    if (p->raw[i].line) {
-      ++*entries;
-      *bytes += p->raw[i].len + 1 + p->raw[i].rlen + 1;
-    }
-}
-
-void mssa__raw_free(mssa_proto *p) {
-  if (p->raw)
-    for (size_t i = 0; i < MSSA__RAW_SIZE; i++) {
-      free(p->raw[i].line);
-      free(p->raw[i].reply);
-    }
-  free(p->raw);
-  mssa_vec_free(&p->raw_filled);
 }

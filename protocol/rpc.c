@@ -28,18 +28,18 @@ mssa_proto *mssa_proto_new(mssa_proto_host *host, const mssa_proto_opts *opts) {
   if (opts) p->opts = *opts;
   p->started_ns = mssa_now_ns();
   p->tick = 1;   /* graph nodes start at 0: not pinned (graphs.c) */
+  mssa__rc_init(&p->rcache, MSSA__RCACHE_SIZE, 1, 2 * sizeof(uint64_t), MSSA__RCACHE_BYTES);
+  mssa__rc_init(&p->acache, MSSA__ACACHE_SLOTS, 2, 3 * sizeof(uint64_t), MSSA__ACACHE_BYTES);
+  mssa__rc_init(&p->raw, MSSA__RAW_SLOTS, 1, MSSA__RAW_MAXLINE, MSSA__RAW_BYTES);
   return p;
 }
 
 void mssa_proto_free(mssa_proto *p) {
   if (!p) return;
-  mssa__raw_free(p);
-  if (p->rcache)
-    for (size_t i = 0; i < MSSA__RCACHE_SIZE; i++) free(p->rcache[i].text);
-  free(p->rcache);
-  mssa_vec_free(&p->rcache_filled);
+  mssa__rc_free(&p->raw);
+  mssa__rc_free(&p->rcache);
   mssa__ids_free(p);
-  mssa__acache_free(p);
+  mssa__rc_free(&p->acache);
   mssa__graphs_free(p);
   free(p);
 }
@@ -82,8 +82,7 @@ void mssa_proto_parsed_free(mssa_proto_parsed *pp) {
 
 int mssa_proto_handle(mssa_proto *p, const char *line, size_t len, mssa_buf *out,
                       mssa_proto_job **job) {
-  struct mssa__rawentry *e = mssa__raw_slot(p, line, len);
-  if (mssa__raw_answer(p, e, line, len, out)) {
+  if (mssa__raw_answer(p, line, len, out)) {
     *job = NULL;
     return MSSA_PROTO_REPLIED;
   }
@@ -98,8 +97,8 @@ int mssa_proto_handle(mssa_proto *p, const char *line, size_t len, mssa_buf *out
   p->raw_last = false;
   p->raw_accesses = false;
   int rc = mssa_proto_handle_parsed(p, mssa_proto_parse(line, len), out, job);
-  if (e && rc == MSSA_PROTO_REPLIED && p->raw_last && out->n > n0)
-    mssa__raw_keep(p, e, line, len, out->p + n0, out->n - n0);
+  if (rc == MSSA_PROTO_REPLIED && p->raw_last && out->n > n0)
+    mssa__raw_keep(p, line, len, out->p + n0, out->n - n0);
   return rc;
 }
 
