@@ -52,4 +52,7 @@
 #include "query/source.h"
 #include "query/varname.h"
 
+/* memcap/: the memory cap on built graphs (memssad's --max-memory). */
+#include "memcap/memcap.h"
+
 #endif

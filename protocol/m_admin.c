@@ -27,9 +27,9 @@ int mssa__m_shutdown(mssa__call *c) {
 /* Accesses of every graph of q, evicted ones included. */
 static uint64_t module_accesses(const mssa_qmodule *q) {
   uint64_t n = 0;
-  mssa__graph_count k;
+  mssa_memcap_count k;
   for (uint32_t fi = 0; fi < q->nfuncs; fi++)
-    if (mssa__graph_counts(q, fi, &k)) n += k.naccesses;
+    if (mssa_memcap_counts(q, fi, &k)) n += k.naccesses;
   return n;
 }
 
@@ -143,11 +143,11 @@ int mssa__m_stats(mssa__call *c) {
   json_object_set_new(c->result, "requests_timed_out",
                       json_integer((json_int_t)ss.requests_timed_out));
   json_object_set_new(c->result, "graphs",
-                      json_pack("{sIsIsIsIsI}", "bytes", (json_int_t)p->graph_bytes, "limit",
+                      json_pack("{sIsIsIsIsI}", "bytes", (json_int_t)p->graphs.bytes, "limit",
                                 (json_int_t)p->opts.max_graph_bytes, "evicted",
-                                (json_int_t)p->graphs_evicted, "evictions",
-                                (json_int_t)p->graph_evictions, "rebuilds",
-                                (json_int_t)p->graph_rebuilds));
+                                (json_int_t)p->graphs.evicted, "evictions",
+                                (json_int_t)p->graphs.evictions, "rebuilds",
+                                (json_int_t)p->graphs.rebuilds));
   json_object_set_new(c->result, "caches", caches_json_new(p));
   json_object_set_new(c->result, "connection_buffers", json_integer((json_int_t)ss.conn_buffers));
   if (ss.malloc_known) json_object_set_new(c->result, "malloc", malloc_json_new(&ss));

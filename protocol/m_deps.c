@@ -242,7 +242,7 @@ static int get_functions(mssa__call *c, mssa_qmodule *q, uint32_t **fis, size_t 
   *fis = mssa_xmalloc((q->nfuncs ? q->nfuncs : 1) * sizeof **fis);
   if (json_is_string(v) && !strcmp(json_string_value(v), "*")) {
     for (uint32_t fi = 0; fi < q->nfuncs; fi++)
-      if (mssa__graph_exists(q, fi)) (*fis)[(*n)++] = fi;
+      if (mssa_memcap_exists(q, fi)) (*fis)[(*n)++] = fi;
     return 0;
   }
   if (!json_is_array(v))
@@ -261,7 +261,7 @@ static int get_functions(mssa__call *c, mssa_qmodule *q, uint32_t **fis, size_t 
       return mssa__fail(c, MSSA_RPC_UNKNOWN_FUNCTION,
                         "params.functions[%zu]: no function named '@%.200s'", k,
                         nm[0] == '@' ? nm + 1 : nm);
-    if (!mssa__graph_exists(q, fi))
+    if (!mssa_memcap_exists(q, fi))
       return mssa__fail_reason(c, MSSA_RPC_UNKNOWN_FUNCTION, MSSA_REASON_DECLARATION,
                                "params.functions[%zu]: '@%.200s' is a declaration (no body, no "
                                "MemorySSA)",

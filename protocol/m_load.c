@@ -208,8 +208,8 @@ int mssa__m_functions(mssa__call *c) {
   const mssa_module *m = q->m;
   json_t *arr = json_array();
   for (uint32_t fi = 0; fi < q->nfuncs; fi++) {
-    mssa__graph_count s;   /* an evicted graph's too: no rebuild for a listing */
-    if (!mssa__graph_counts(q, fi, &s)) continue;
+    mssa_memcap_count s;   /* an evicted graph's too: no rebuild for a listing */
+    if (!mssa_memcap_counts(q, fi, &s)) continue;
     const mssa_func *f = &m->funcs.a[fi];
     json_array_append_new(
         arr, json_pack("{sosIsIsIsIsIsI}", "name", mssa__jstr(mssa_str(m, f->name)), "defs",

@@ -72,9 +72,9 @@ int mssa__reload_diff(mssa__call *c, mssa_qmodule *q, const char *name, const ch
   /* Committed: the changed bodies are new; build their graphs. */
   uint64_t t1 = mssa_now_ns();
   for (uint32_t k = 0; k < res.nchanged; k++) {
-    mssa__graph_forget(p, q, res.changed[k]);
+    mssa_memcap_forget(&p->graphs, q, res.changed[k]);
     mssa_qmodule_build_func(q, res.changed[k], &p->opts.build, true);
-    mssa__graph_built(p, q, res.changed[k]);
+    mssa_memcap_built(&p->graphs, q, res.changed[k]);
   }
   mssa__graphs_settle(p);
   free(res.changed);

@@ -56,8 +56,6 @@ bool mssa__raw_answer(mssa_proto *p, const char *line, size_t len, mssa_buf *out
 /* Keeps `reply` for `line`, with p->raw_q, raw_fi, raw_accesses. */
 void mssa__raw_keep(mssa_proto *p, const char *line, size_t len, const char *reply, size_t rlen);
 
-/* One function's graph as --max-memory accounts it (graphs.c). */
-typedef struct mssa__gnode mssa__gnode;
 
 struct mssa_proto {
   mssa_proto_host *host;
@@ -91,13 +89,8 @@ struct mssa_proto {
   const void *raw_q;      /* with raw_last: the module bundle and function */
   uint32_t raw_fi;        /*   whose graph answered (a reuse counts as use) */
   bool raw_accesses;      /*   an `accesses` reply (counted as such on reuse) */
-  /* Built graphs under --max-memory (graphs.c). */
-  size_t graph_bytes;     /* accounted bytes of the built graphs */
-  uint64_t graph_evictions, graph_rebuilds;
-  uint32_t graphs_evicted; /* evicted now */
-  mssa__gnode *lru_head, *lru_tail;   /* most / least recently used */
-  uint64_t tick;          /* numbers requests: what pins a graph */
-  MSSA_VEC(mssa__gnode *) touched;    /* used by this request */
+  /* Built graphs under --max-memory (analysis/memcap; graphs.c). */
+  mssa_memcap graphs;
   json_t **small_ints;    /* m_deps_ids.c: shared JSON integers, made lazily */
 };
 
@@ -187,34 +180,11 @@ int mssa__m_value(mssa__call *c);
 int mssa__m_promotable(mssa__call *c);
 
 /* graphs.c (--max-memory). mssa__graph: function fi's graph, rebuilt if it
-** was evicted, now the most recently used; NULL for a declaration or a
-** failed build. `pin`: not evicted before this request ends (the caller
-** keeps the pointer); without, only until the next mssa__graph call (a
-** caller going through every function: print, verify). */
+** was evicted (mssa_memcap_graph), with pin until the request ends; an
+** eviction bumps gen and sgen. The others hand on memcap.h's. */
 mssa_ssa *mssa__graph(mssa_proto *p, mssa_qmodule *q, uint32_t fi, bool pin);
-/* After a request: measure what it used, then evict down to the cap. */
-/* A reply reused without a request reaching the graph (the raw cache)
-** counts as a use of graph (q, fi) for the LRU order, if it is built. */
-void mssa__graph_touch(mssa_proto *p, const void *q, uint32_t fi);
 void mssa__graphs_settle(mssa_proto *p);
-/* Defs, uses, phis and accesses of fi's graph, evicted or not; false if it
-** has none. */
-typedef struct mssa__graph_count {
-  uint32_t ndefs, nuses, nphis, naccesses;
-} mssa__graph_count;
-bool mssa__graph_counts(const mssa_qmodule *q, uint32_t fi, mssa__graph_count *out);
-/* Whether fi has a graph, evicted or not (mssa__graph_counts without
-** counting: `accesses` of "*" asks it of every function each page). */
-bool mssa__graph_exists(const mssa_qmodule *q, uint32_t fi);
-/* Reload by difference: fi's IR is about to change and its graph to be
-** rebuilt by mssa_qmodule_build_func; forget, then announce it built. */
-void mssa__graph_forget(mssa_proto *p, mssa_qmodule *q, uint32_t fi);
-void mssa__graph_built(mssa_proto *p, mssa_qmodule *q, uint32_t fi);
-/* For a query by position: the graphs of q's functions that have an
-** instruction at source line `line`, rebuilt if evicted, pinned (the
-** hits of every module are used after all of them were searched). */
 void mssa__graphs_at_line(mssa_proto *p, mssa_qmodule *q, uint32_t line);
-void mssa__graphs_free(mssa_proto *p);
 
 /* m_reload.c. reload_diff: the reload by difference of bundle q to *text
 ** (len bytes, malloc'ed, NUL-terminated; taken on success, set to NULL).

@@ -38,7 +38,7 @@ bool mssa__raw_answer(mssa_proto *p, const char *line, size_t len, mssa_buf *out
     p->clobber_queries++;
     p->clobber_cached++;
   }
-  mssa__graph_touch(p, e->q, e->fi);   /* alive: gen has not moved since (invariant 3) */
+  mssa_memcap_touch(&p->graphs, e->q, e->fi);   /* alive: gen has not moved since (invariant 3) */
   mssa_buf_append(out, e->text, e->len);
   mssa__hist_add(&p->latency, mssa_now_ns() - t0);
   return true;

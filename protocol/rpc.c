@@ -27,7 +27,7 @@ mssa_proto *mssa_proto_new(mssa_proto_host *host, const mssa_proto_opts *opts) {
   p->host = host;
   if (opts) p->opts = *opts;
   p->started_ns = mssa_now_ns();
-  p->tick = 1;   /* graph nodes start at 0: not pinned (graphs.c) */
+  mssa_memcap_init(&p->graphs, p->opts.max_graph_bytes, &p->opts.build);
   mssa__rc_init(&p->rcache, MSSA__RCACHE_SIZE, 1, 2 * sizeof(uint64_t), MSSA__RCACHE_BYTES);
   mssa__rc_init(&p->acache, MSSA__ACACHE_SLOTS, 2, 3 * sizeof(uint64_t), MSSA__ACACHE_BYTES);
   mssa__rc_init(&p->raw, MSSA__RAW_SLOTS, 1, MSSA__RAW_MAXLINE, MSSA__RAW_BYTES);
@@ -40,7 +40,7 @@ void mssa_proto_free(mssa_proto *p) {
   mssa__rc_free(&p->rcache);
   mssa__ids_free(p);
   mssa__rc_free(&p->acache);
-  mssa__graphs_free(p);
+  mssa_memcap_free(&p->graphs);
   free(p);
 }
 

@@ -9,7 +9,7 @@ one rule per TAP test:
 
   1. every #include "..." names a file of the tree (so the others see all);
   2. folders include only themselves and folders below them in the order
-       base < ir < {reader, cfg} < alias < mssa < update < query
+       base < ir < {reader, cfg} < alias < mssa < update < query < memcap
          < {memssa.h, common} < protocol < server
      (reader and cfg are siblings: neither includes the other; update and
      query may also include reader, for edit text and reloads; so are the
@@ -81,7 +81,7 @@ ALLOWED_CIRCLES = (
 )
 
 ORDER = (("base",), ("ir",), ("reader", "cfg"), ("alias",), ("mssa",), ("update",), ("query",),
-         ("memssa.h", "common"), ("protocol",), ("server",))
+         ("memcap",), ("memssa.h", "common"), ("protocol",), ("server",))
 RANK = {folder: rank for rank, group in enumerate(ORDER) for folder in group}
 CLIENT_LIB = "clients/libmemssa-client"
 ALSO_MAY_INCLUDE = {"update": {"reader"}, "query": {"reader"}}
