@@ -12,7 +12,8 @@
 **      path with it is taken, as clangd's interpolation does in spirit).
 **   2. Of the command only flags that shape the code survive: the compiler,
 **      the inputs and every flag about outputs or dependency files are
-**      dropped, so a compile never writes a file anywhere.
+**      dropped, so a compile never writes a file anywhere (but for the
+**      dependency list the cache asks for, into the cache's directory).
 **   3. clang runs through posix_spawn with an argv (never a shell), in its
 **      own process group, so a timeout or an output cap kills it whole.
 **   4. Arguments clang rejects (unknown argument, unsupported option) are
@@ -21,6 +22,7 @@
 */
 #define _GNU_SOURCE   /* posix_spawn_file_actions_addchdir_np */
 
+#include "ccache_internal.h"
 #include "compile_internal.h"
 
 #include <errno.h>
@@ -563,15 +565,21 @@ static unsigned drop_rejected(mssa__strv *args, const char *err, mssa__strv *not
 
 /* ---------------------------------------------------- the driver */
 
-/* The whole argv: compiler, the command's flags, -g LEVEL, fixed flags, source. */
+/* The whole argv: compiler, the command's flags, -g LEVEL, fixed flags,
+** (for the cache) -MD -MF DEPFILE, source. */
 static char **build_argv(const char *exe, const mssa__strv *flags, const char *level,
-                         const char *source) {
+                         const char *source, const char *depfile) {
   mssa__strv v = {0};
   mssa__strv_push(&v, exe);
   for (size_t i = 0; i < flags->n; i++) mssa__strv_push(&v, flags->a[i]);
   mssa__strv_push(&v, "-g");
   mssa__strv_push(&v, level);
   for (const char *const *f = fixed_flags; *f; f++) mssa__strv_push(&v, *f);
+  if (depfile) {
+    mssa__strv_push(&v, "-MD");
+    mssa__strv_push(&v, "-MF");
+    mssa__strv_push(&v, depfile);
+  }
   mssa__strv_push(&v, source);
   return v.a;
 }
@@ -583,10 +591,10 @@ static void result_init(mssa_compile_result *r) {
 
 /* Runs clang, dropping rejected command arguments and rerunning. */
 static int compile_runs(run *r, mssa__strv *flags, const char *level, const char *src,
-                        mssa_compile_result *out, mssa__strv *notes) {
+                        const char *depfile, mssa_compile_result *out, mssa__strv *notes) {
   int rc;
   for (int attempt = 0;; attempt++) {
-    r->argv = build_argv(r->exe, flags, level, src);
+    r->argv = build_argv(r->exe, flags, level, src, depfile);
     free(r->out.p);
     free(r->err.p);
     memset(&r->out, 0, sizeof r->out);
@@ -599,6 +607,79 @@ static int compile_runs(run *r, mssa__strv *flags, const char *level, const char
     mssa_compile_argv_free(r->argv);
   }
   out->argv = r->argv;
+  return rc;
+}
+
+/* A whole small file (the dependency list), NUL-terminated, or NULL. */
+static char *read_text(const char *path) {
+  FILE *f = fopen(path, "re");
+  if (!f) return NULL;
+  char *text = NULL;
+  size_t n = 0;
+  char buf[65536];
+  size_t k;
+  while ((k = fread(buf, 1, sizeof buf, f)) > 0 && n < ((size_t)64 << 20)) {
+    text = mssa__cc_realloc(text, n + k + 1);
+    memcpy(text + n, buf, k);
+    n += k;
+    text[n] = 0;
+  }
+  fclose(f);
+  return text;
+}
+
+/* A cache hit as the run that produced it (invariant 6): nothing runs. */
+static void take_hit(run *r, mssa__ccentry *e, mssa_compile_result *out, mssa__strv *notes) {
+  r->status = 0;
+  r->out.p = e->ir;
+  r->out.n = e->ir_len;
+  r->err.p = e->stderr_text;
+  e->ir = e->stderr_text = NULL;
+  for (size_t i = 0; i < e->notes.n; i++) mssa__strv_push(notes, e->notes.a[i]);
+  out->dropped = e->dropped;
+  out->cached = true;
+  mssa__ccentry_free(e);
+}
+
+/* The compile through the cache: a hit runs nothing; a miss runs clang
+** with its dependency list written to a temp file of the cache's
+** directory, and stores what a clean run produced. The key is of the argv
+** before any rejected flag is dropped: the same command drops the same. */
+static int compile_cached(mssa_ccache *c, run *r, mssa__strv *flags, const char *level,
+                          const char *src, mssa_compile_result *out, mssa__strv *notes) {
+  char **argv0 = build_argv(r->exe, flags, level, src, NULL);
+  mssa__ccentry e;
+  uint64_t key[2];
+  mssa__ccache_key(r->exe, argv0, r->dir, r->envp, key);
+  if (mssa__ccache_get(c, key, &e) == 0) {
+    out->argv = argv0;
+    take_hit(r, &e, out, notes);
+    return 0;
+  }
+  mssa_compile_argv_free(argv0);
+  /* made before clang starts: its mtime is the file system's start time */
+  char *dep = mssa__ccache_temp(c, "d");
+  int fd = open(dep, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+  struct stat st;
+  bool have = fd >= 0 && fstat(fd, &st) == 0;
+  if (fd >= 0) close(fd);
+  size_t first_note = notes->n;
+  unsigned dropped0 = out->dropped;
+  int rc = compile_runs(r, flags, level, src, have ? dep : NULL, out, notes);
+  char *deptext = have && !rc && r->status == 0 ? read_text(dep) : NULL;
+  if (deptext) {
+    char empty[1] = "";
+    mssa__ccentry ne = {.key = {key[0], key[1]}, .ir = r->out.p ? r->out.p : empty,
+                        .ir_len = r->out.n, .stderr_text = r->err.p,
+                        .dropped = out->dropped - dropped0};
+    for (size_t i = first_note; i < notes->n; i++) mssa__strv_push(&ne.notes, notes->a[i]);
+    mssa__ccache_put(c, &ne, deptext, r->dir, st.st_mtim);
+    ne.ir = ne.stderr_text = NULL;   /* borrowed from the run */
+    mssa__ccentry_free(&ne);
+  }
+  free(deptext);
+  unlink(dep);
+  free(dep);
   return rc;
 }
 
@@ -675,8 +756,9 @@ int mssa_compile_c(const char *source, const mssa_compile_opts *opts, mssa_compi
            .timeout_ms = o->timeout_ms > 0 ? o->timeout_ms : MSSA_COMPILE_DEFAULT_TIMEOUT_MS,
            .max_output = o->max_output ? o->max_output : MSSA_COMPILE_DEFAULT_MAX_OUTPUT,
            .spawn_on = o->spawn_on, .spawn_ctx = o->spawn_ctx};
-  rc = compile_runs(&r, &flags, o->opt_level ? o->opt_level : MSSA_COMPILE_DEFAULT_LEVEL, src,
-                    out, &notes);
+  const char *level = o->opt_level ? o->opt_level : MSSA_COMPILE_DEFAULT_LEVEL;
+  rc = o->cache ? compile_cached(o->cache, &r, &flags, level, src, out, &notes)
+                : compile_runs(&r, &flags, level, src, NULL, out, &notes);
   out->status = r.status;
   out->stderr_text = r.err.p ? r.err.p : mssa__cc_strdup("");
   mssa_compile_parse_diags(out->stderr_text, cmd.directory, &out->diags, &out->ndiags);

@@ -36,6 +36,10 @@
 **      runs only when trusted, no refused flag reaches clang, clang's
 **      environment is an allow-list, and it runs only in a `directory`
 **      that is one. Every refusal is a diagnostic (memssa = true).
+**   6. With opts.cache, a result from the cache equals what clang's run
+**      gave when it was stored (ir, stderr, diagnostics, dropped flags), and
+**      is used only when the command, the compiler and every included
+**      file's bytes are unchanged (ccache.h's invariant 1).
 */
 #ifndef MSSA_COMMON_COMPILE_H
 #define MSSA_COMMON_COMPILE_H
@@ -104,6 +108,11 @@ typedef struct mssa_compile_opts {
   ** compile competes for the CPU as clang alone would. */
   void (*spawn_on)(void (*fn)(void *), void *arg, void *ctx);
   void *spawn_ctx;
+  /* NULL: no cache. Else the persistent cache of compiled units
+  ** (common/ccache.h): a hit returns the IR and clang's stderr of the run
+  ** that produced it, and runs no clang; a miss runs clang with -MD (its
+  ** dependency list into the cache's directory) and stores the result. */
+  struct mssa_ccache *cache;
 } mssa_compile_opts;
 
 /* The default candidates, newest LLVM first except while memssa's reader
@@ -135,6 +144,7 @@ typedef struct mssa_compile_result {
   int status;               /* exit status; -1 if killed or not run */
   unsigned dropped;         /* arguments dropped because clang rejected them */
   double ms;                /* wall time of all runs */
+  bool cached;              /* answered from opts.cache: no clang ran */
 } mssa_compile_result;
 
 /* Finds the compile command of `source` (an existing file). 0, or a

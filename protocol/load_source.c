@@ -130,6 +130,7 @@ int mssa__source_compile(mssa__srcjob *s, const char *root, char **text, size_t 
     o.spawn_on = spawn_on_host;
     o.spawn_ctx = s->host;
   }
+  if (s->host && s->host->compile_cache) o.cache = s->host->compile_cache(s->host);
   s->rc = mssa_compile_c(s->source, &o, &s->r);
   if (s->rc == MSSA_COMPILE_ENOSOURCE) s->refused = MSSA_REASON_NOT_FOUND;
   if (s->rc) {
@@ -199,6 +200,7 @@ void mssa__source_reply_failed(mssa__srcjob *s, json_t *id, mssa_buf *out) {
 
 void mssa__source_add_notes(const mssa__srcjob *s, json_t *result) {
   if (!s || !result) return;
+  json_object_set_new(result, "compile_cached", json_boolean(s->r.cached));
   json_t *own = diags_json_new(&s->r, true);
   if (json_array_size(own)) json_object_set_new(result, "compile_diagnostics", own);
   else json_decref(own);

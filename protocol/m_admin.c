@@ -11,6 +11,7 @@
 */
 #include <string.h>
 
+#include "common/ccache.h"
 #include "methods.h"
 
 int mssa__m_ping(mssa__call *c) {
@@ -97,6 +98,20 @@ static json_t *malloc_json_new(const mssa_proto_server_stats *ss) {
                    (json_int_t)ss->malloc_arenas);
 }
 
+/* The compile cache's counters (common/ccache.h), or null without one. */
+static json_t *compile_cache_json_new(mssa_proto_host *h) {
+  mssa_ccache *cc = h->compile_cache ? h->compile_cache(h) : NULL;
+  if (!cc) return json_null();
+  mssa_ccache_stats st;
+  mssa_ccache_stats_get(cc, &st);
+  json_t *o = json_pack("{sIsIsIsIsIsIsI}", "hits", (json_int_t)st.hits, "misses",
+                        (json_int_t)st.misses, "errors", (json_int_t)st.errors, "stores",
+                        (json_int_t)st.stores, "evictions", (json_int_t)st.evictions, "bytes",
+                        (json_int_t)st.bytes, "max_bytes", (json_int_t)st.max_bytes);
+  json_object_set_new(o, "dir", mssa__jstr(mssa_ccache_dir(cc)));
+  return o;
+}
+
 int mssa__m_stats(mssa__call *c) {
   mssa_proto *p = c->p;
   mssa_proto_host *h = p->host;
@@ -135,6 +150,7 @@ int mssa__m_stats(mssa__call *c) {
       (json_int_t)ss.connections_total, "dropped_slow", (json_int_t)ss.dropped_slow,
       "uptime_s", ss.uptime_s, "latency", lat);
   json_object_set_new(c->result, "loads_source", json_integer((json_int_t)p->loads_source));
+  json_object_set_new(c->result, "compile_cache", compile_cache_json_new(h));
   json_object_set_new(c->result, "reloads_diff", json_integer((json_int_t)p->reloads_diff));
   json_object_set_new(c->result, "loads_in_flight", json_integer((json_int_t)ss.loads_in_flight));
   json_object_set_new(c->result, "jobs_abandoned", json_integer((json_int_t)ss.jobs_abandoned));

@@ -100,6 +100,10 @@ struct mssa_proto_host {
   ** terminated: compilers `load {"source"}` may run beside the built-in
   ** ones (common/compile.h, opts.trusted). */
   const char *const *(*trusted_compilers)(mssa_proto_host *h);
+  /* Optional (NULL, or returning NULL: none). The persistent cache of
+  ** compiled units `load {"source"}` compiles through (common/ccache.h;
+  ** thread-safe: called from pool threads). */
+  struct mssa_ccache *(*compile_cache)(mssa_proto_host *h);
 };
 
 /* Journal record kinds (host->journal; also the on-disk kind byte). */

@@ -89,6 +89,16 @@ static void usage(FILE *out) {
         "                        a compiler `load {\"source\"}` may run, beside the\n"
         "                        system's clang (an absolute fnmatch glob; repeatable;\n"
         "                        docs/editor.md, \"Security\")\n"
+        "  --cache-dir DIR       keep each compiled C unit's IR in DIR, keyed by its\n"
+        "                        command, compiler and the bytes of every file it\n"
+        "                        includes, so that loading it again (also after a\n"
+        "                        restart) runs no clang (default $XDG_CACHE_HOME/memssa,\n"
+        "                        else ~/.cache/memssa)\n"
+        "  --cache-max-mb N      the cache's size cap: least recently used entries\n"
+        "                        are removed beyond it (default 512)\n"
+        "  --no-cache            compile every time; keep nothing\n"
+        "  --cache-verify        check every entry of the cache (damaged ones are\n"
+        "                        removed), print the counts and exit (1 if any was)\n"
         "  --insecure-no-token   allow --listen on loopback without --token-file\n"
         "                        (any local user could then use the daemon)\n"
         "  --state-dir DIR       persist loads and edits in DIR (journal + snapshot),\n"
@@ -292,6 +302,15 @@ static int value_opt(mssad_server *srv, const char *a, const char *v) {
     cfg->trusted[cfg->ntrusted] = NULL;
   }
   else if (!strcmp(a, "--state-dir")) cfg->state_dir = v;
+  else if (!strcmp(a, "--cache-dir")) cfg->cache_dir = v;
+  else if (!strcmp(a, "--cache-max-mb")) {
+    unsigned long mb = strtoul(v, NULL, 10);
+    if (!mb || mb > (1ul << 24)) {
+      fprintf(stderr, "memssad: --cache-max-mb takes a number of MB (1 to %lu)\n", 1ul << 24);
+      return EXIT_USAGE;
+    }
+    cfg->cache_max_mb = (unsigned)mb;
+  }
   else if (!strcmp(a, "--fsync")) {
     if (!strcmp(v, "always")) srv->journal.mode = MSSAD_FSYNC_ALWAYS;
     else if (!strcmp(v, "everysec")) srv->journal.mode = MSSAD_FSYNC_EVERYSEC;
@@ -321,6 +340,8 @@ static int flag_opt(mssad_server *srv, const char *a) {
   else if (!strcmp(a, "--stdio")) cfg->use_stdio = true;
   else if (!strcmp(a, "--insecure-no-token")) cfg->insecure_no_token = true;
   else if (!strcmp(a, "--recover")) cfg->recover = true;
+  else if (!strcmp(a, "--no-cache")) cfg->no_cache = true;
+  else if (!strcmp(a, "--cache-verify")) cfg->cache_verify = true;
   else if (!strcmp(a, "-q")) mssad_log_level = MSSAD_LOG_WARN;
   else if (!strcmp(a, "-v")) mssad_log_level = MSSAD_LOG_DEBUG;
   else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
@@ -339,7 +360,8 @@ static bool takes_value(const char *a) {
       "--max-backlog", "--max-edit-growth", "--max-connections", "--check-limit",
       "--drain-timeout", "--state-dir",     "--fsync",       "--journal-max",
       "--log-level",   "--idle-timeout",    "--max-module-bytes", "--root",
-      "--request-timeout", "--max-memory", "--trusted-compiler"};
+      "--request-timeout", "--max-memory", "--trusted-compiler", "--cache-dir",
+      "--cache-max-mb"};
   for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
     if (!strcmp(a, names[i])) return true;
   return false;
@@ -384,6 +406,7 @@ static int server_init(mssad_server *srv) {
   srv->start_ns = uv_hrtime();
   if (cfg->token_file && !(srv->token = read_token(cfg->token_file))) return -1;
   mssad_store_init(srv);
+  mssad_cache_open(srv);
   mssa_proto_opts po;
   memset(&po, 0, sizeof po);
   po.build.check_limit = cfg->check_limit;
@@ -483,6 +506,7 @@ int main(int argc, char **argv) {
   set_defaults(&srv);
   int rc = parse_args(&srv, argc, argv);
   if (rc != GO_ON) return rc;
+  if (srv.cfg.cache_verify) return mssad_cache_verify_main(&srv.cfg);
   if (server_init(&srv)) return 1;
   int status = 0;
   if (server_start(&srv)) {
@@ -495,6 +519,7 @@ int main(int argc, char **argv) {
   mssad_journal_close(&srv);
   mssad_store_fini(&srv);
   mssa_proto_free(srv.proto);
+  mssad_cache_close(&srv);
   free(srv.token);
   free(srv.root_real);
   free(srv.cfg.trusted);

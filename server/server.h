@@ -33,6 +33,7 @@
 #include <stdint.h>
 #include <uv.h>
 
+#include "common/ccache.h"
 #include "proto.h"
 
 typedef struct mssad_config {
@@ -60,6 +61,10 @@ typedef struct mssad_config {
   bool insecure_no_token;     /* allow TCP on loopback without --token-file */
   bool recover;               /* --recover: start from the journal's valid prefix */
   const char *state_dir;      /* --state-dir: persist loads/edits (journal.c) */
+  const char *cache_dir;      /* --cache-dir (NULL: the default; cache.c) */
+  bool no_cache;              /* --no-cache */
+  bool cache_verify;          /* --cache-verify: check the cache and exit */
+  unsigned cache_max_mb;      /* --cache-max-mb (0: MSSA_CCACHE_DEFAULT_MAX_MB) */
 } mssad_config;
 
 /* Persistence (journal.c). */
@@ -198,6 +203,7 @@ struct mssad_server {
                                  that timed out */
   uint64_t requests_timed_out; /* --request-timeout */
   char *root_real;            /* realpath of cfg.root (NULL: no --root) */
+  mssa_ccache *ccache;        /* the compile cache (cache.c), or NULL */
   uv_timer_t idle_timer;      /* sweeps idle connections (idle_timeout_s) */
   uv_idle_t batch_idle;       /* answers a slice of each batch in progress
                                  per loop turn (conn.c), while batches > 0 */
@@ -284,5 +290,12 @@ int mssad_journal_open(mssad_server *s);
 void mssad_journal_stop(mssad_server *s);
 /* Final fsync and close (after the loop). */
 void mssad_journal_close(mssad_server *s);
+
+/* The compile cache (cache.c). */
+void mssad_cache_open(mssad_server *s);
+void mssad_cache_close(mssad_server *s);
+struct mssa_ccache *mssad_cache_host(mssa_proto_host *h);   /* host->compile_cache */
+/* memssad --cache-verify: 0 when every entry is sound (damaged ones are dropped). */
+int mssad_cache_verify_main(const mssad_config *cfg);
 
 #endif

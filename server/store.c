@@ -267,6 +267,7 @@ void mssad_store_init(mssad_server *s) {
   s->host.server_stats = h_server_stats;
   s->host.file_root = h_file_root;
   s->host.trusted_compilers = h_trusted_compilers;
+  s->host.compile_cache = mssad_cache_host;
 }
 
 void mssad_store_fini(mssad_server *s) {

@@ -124,7 +124,11 @@ class Daemon:
         self.tmp = tmp
         self.sock = os.path.join(self.tmp, "d.sock")
         self.errpath = os.path.join(self.tmp, "stderr-%d.log" % time.monotonic_ns())
-        argv = [MEMSSAD] + (["--socket", self.sock] if sock else []) + list(args)
+        args = list(args)
+        if not any(a in ("--cache-dir", "--no-cache") for a in args):
+            # a test never shares the user's compile cache (or another test's)
+            args += ["--cache-dir", os.path.join(self.tmp, "compile-cache")]
+        argv = [MEMSSAD] + (["--socket", self.sock] if sock else []) + args
         e = dict(os.environ)
         e.pop("LISTEN_FDS", None)
         if env:

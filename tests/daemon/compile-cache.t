@@ -1,0 +1,270 @@
+#!/usr/bin/env python3
+# The persistent cache of compiled units (memssad --cache-dir; common/ccache.h).
+# A wrapper around the real clang counts its runs (trusted through
+# params.trusted_compilers), so "runs no clang" is seen, not assumed:
+#   - a second load of the same source runs no clang (stats.compile_cache.hits);
+#   - editing the source, or a header it includes, makes it compile again;
+#   - a truncated entry, a flipped byte and a wrong length are each detected,
+#     dropped (a log line, stats errors), rebuilt, and the right answer served;
+#   - a restart with a warm cache loads the source without clang;
+#   - the size cap evicts the least recently used entry;
+#   - kill -9 in the middle of a loop of loads (entries being written)
+#     leaves no half entry: memssad --cache-verify finds every entry sound;
+#   - two daemons on one cache directory loading at once both answer right,
+#     and the cache verifies afterwards.
+import glob, os, random, shutil, signal, subprocess, threading, time
+
+from daemonlib import MEMSSAD, Daemon, bail, done, is_, ok
+
+HEADER = "struct s { int a, b; };\n#define N 1\n"
+SOURCE = """#include "h.h"
+struct s g;
+int f(struct s *p) { g.a = N; p->b = 2; return g.a; }
+"""
+
+
+def write(path, text):
+    open(path, "w").write(text)
+    # the cache keeps no unit whose file changed at or after clang started
+    # (the clock of file times is coarse): a load right after a save compiles
+    time.sleep(0.03)
+
+
+def big_source(name, nfun):
+    body = "".join("int %s_%d(int *p, int *q) { *p = %d; *q = *p + %d; return *p; }\n"
+                   % (name, i, i, i) for i in range(nfun))
+    return body
+
+
+def main():
+    real = next((shutil.which(c) for c in ("clang-22", "clang-19") if shutil.which(c)), None)
+    if not real:
+        print("1..0 # SKIP no clang-22 or clang-19 installed")
+        return
+    if not os.access(MEMSSAD, os.X_OK):
+        bail("no memssad at " + MEMSSAD)
+    d = Daemon("--no-cache")   # only for its temp dir
+    d.stop()
+    tmp = d.tmp
+    cache = os.path.join(tmp, "cache")
+    count = os.path.join(tmp, "runs")
+    bindir = os.path.join(tmp, "bin")
+    os.mkdir(bindir)
+    wrapper = os.path.join(bindir, "clang-counting")
+    open(wrapper, "w").write("#!/bin/sh\necho run >> %s\nexec %s \"$@\"\n" % (count, real))
+    os.chmod(wrapper, 0o755)
+    proj = os.path.join(tmp, "proj")
+    os.mkdir(proj)
+    src, hdr = os.path.join(proj, "a.c"), os.path.join(proj, "h.h")
+    write(hdr, HEADER)
+    write(src, SOURCE)
+
+    def runs():
+        return len(open(count).read().split()) if os.path.exists(count) else 0
+
+    def load(c, path, module=None):
+        p = {"source": path, "clang": wrapper, "trusted_compilers": [bindir + "/*"]}
+        if module:
+            p["module"] = module
+        return c.call("load", p, timeout=120)
+
+    def cstats(c):
+        return c.result("stats")["compile_cache"]
+
+    def entries():
+        return sorted(glob.glob(os.path.join(cache, "*.mce")))
+
+    def verify():
+        r = subprocess.run([MEMSSAD, "--cache-dir", cache, "--cache-verify"],
+                           capture_output=True, text=True, timeout=60)
+        return r.returncode, r.stdout.strip()
+
+    d = Daemon("--cache-dir", cache, tmp=tmp)
+    c = d.client()
+    r = load(c, src)
+    ok("result" in r and r["result"]["functions"] == 1, "first load compiles", r)
+    is_((runs(), r["result"]["compile_cached"]), (1, False), "first load: clang ran once")
+    ref = c.result("print", {"module": src})["text"]
+    is_(len(entries()), 1, "one entry stored")
+    r = load(c, src)
+    is_((runs(), r["result"]["compile_cached"]), (1, True),
+        "second load of the same source: no clang run, answered from the cache")
+    is_(c.result("print", {"module": src})["text"], ref, "the cached IR gives the same MemorySSA")
+    st = cstats(c)
+    is_((st["hits"], st["misses"], st["errors"], st["stores"]), (1, 1, 0, 1),
+        "stats: 1 hit, 1 miss, 0 errors, 1 store")
+    is_(st["dir"], cache, "stats names the cache directory")
+
+    # one included header changes: compiled again, and the answer follows
+    write(hdr, HEADER + "int h2(int *p) { return *p; }\n")
+    r = load(c, src)
+    is_((runs(), r["result"]["compile_cached"], r["result"]["functions"]), (2, False, 2),
+        "a header edited: clang runs again and sees the header's new function")
+    r = load(c, src)
+    is_((runs(), r["result"]["compile_cached"]), (2, True), "then a hit again")
+    write(src, SOURCE + "int f3(int *p) { *p = 3; return 0; }\n")
+    r = load(c, src)
+    is_((runs(), r["result"]["functions"]), (3, 3), "the source edited: clang runs again")
+    ref = c.result("print", {"module": src})["text"]
+    is_(len(entries()), 1, "the stale entry was replaced, not added to")
+
+    # damaged entries: each detected, dropped, rebuilt, never trusted
+    def damage(name, how):
+        e = entries()[0]
+        b = bytearray(open(e, "rb").read())
+        open(e, "wb").write(how(b))
+        before, errs = runs(), cstats(c)["errors"]
+        r = load(c, src, module="dmg-" + name)
+        ok("result" in r and r["result"]["functions"] == 3 and not r["result"]["compile_cached"],
+           "%s entry: not trusted, compiled (3 functions)" % name, r)
+        is_((runs(), cstats(c)["errors"]), (before + 1, errs + 1),
+            "%s entry: clang ran once, stats.errors counts it" % name)
+        is_(c.result("print", {"module": "dmg-" + name})["text"], ref,
+            "%s entry: the right answer is served" % name)
+        ok("dropped" in d.stderr() and os.path.basename(e) in d.stderr(),
+           "%s entry: a log line names the dropped entry" % name)
+        r = load(c, src, module="dmg2-" + name)
+        is_((runs(), r["result"]["compile_cached"]), (before + 1, True),
+            "%s entry: rebuilt, the next load hits" % name)
+
+    damage("truncated", lambda b: b[:len(b) // 2])
+
+    def flip(b):
+        b[len(b) - 40] ^= 0x01   # in the IR text, far from every length field
+        return b
+
+    damage("flipped-byte", flip)
+    damage("wrong-length", lambda b: b + b"\n; appended\n")
+
+    def flip_len(b):   # the length field itself says more than there is
+        b[16] ^= 0x10
+        return b
+
+    damage("length-field", flip_len)
+
+    # a restart with a warm cache runs no clang
+    d.stop()
+    d = Daemon("--cache-dir", cache, tmp=tmp)
+    c = d.client()
+    before = runs()
+    r = load(c, src)
+    is_((runs(), r["result"]["compile_cached"], r["result"]["functions"]), (before, True, 3),
+        "restart with a warm cache: loaded without clang")
+    is_(c.result("print", {"module": src})["text"], ref, "restart: the same answer")
+    d.stop()
+
+    # the size cap: least recently used first
+    lru = os.path.join(tmp, "lru")
+    os.mkdir(lru)
+    srcs = {}
+    for n in ("A", "B", "C"):
+        srcs[n] = os.path.join(lru, n + ".c")
+        write(srcs[n], big_source(n, 200))   # about 430 KB of entry each
+    d = Daemon("--cache-dir", os.path.join(tmp, "cache-lru"), "--cache-max-mb", "1", tmp=tmp)
+    c = d.client()
+    for n in ("A", "B"):
+        load(c, srcs[n])
+        time.sleep(0.05)
+    size = sum(os.path.getsize(p) for p in glob.glob(os.path.join(tmp, "cache-lru", "*.mce")))
+    ok(600000 < size < (1 << 20), "two entries fit under 1 MB (%d bytes)" % size)
+    before = runs()
+    r = load(c, srcs["A"])   # A used again: B is now the least recently used
+    is_((runs(), r["result"]["compile_cached"]), (before, True), "A hits")
+    time.sleep(0.05)
+    load(c, srcs["C"])
+    st = cstats(c)
+    ok(st["evictions"] >= 1 and st["bytes"] <= (1 << 20),
+       "storing C passes the cap: an entry evicted, bytes under the cap", st)
+    before = runs()
+    ra, rb = load(c, srcs["A"]), load(c, srcs["B"])
+    is_((ra["result"]["compile_cached"], rb["result"]["compile_cached"], runs() - before),
+        (True, False, 1), "A (recently used) stayed; B (least recently used) was evicted")
+    d.stop()
+
+    # kill -9 while entries are being written
+    many = os.path.join(tmp, "many")
+    os.mkdir(many)
+    files = []
+    for i in range(12):
+        files.append(os.path.join(many, "m%d.c" % i))
+        write(files[-1], big_source("m%d" % i, 400))
+    kcache = os.path.join(tmp, "cache-kill")
+    caught = 0   # rounds killed while an entry's temp file was on disk
+    for round_ in range(4):
+        d = Daemon("--cache-dir", kcache, tmp=tmp)
+        c = d.client()
+        stop = threading.Event()
+
+        def loop():
+            try:
+                for f in files[round_ * 3:] + files:
+                    if stop.is_set():
+                        return
+                    load(c, f)
+            except Exception:
+                pass
+
+        t = threading.Thread(target=loop, daemon=True)
+        t.start()
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:   # kill the moment an entry is being written
+            if any(n.endswith(".entry") for n in os.listdir(kcache)):
+                d.stop(signal.SIGKILL)
+                caught += 1
+                break
+        d.stop(signal.SIGKILL)
+        stop.set()
+        t.join(10)
+    ok(caught >= 2, "kill -9 hit a write in progress (%d of 4 rounds)" % caught)
+    temps = [n for n in os.listdir(kcache) if n.startswith(".tmp.")]
+    ok(temps and all(n.endswith(".entry") or n.endswith(".d") for n in temps),
+       "what a killed writer leaves is a temp file, never an entry name (%d left)" % len(temps),
+       temps)
+    rc, out = verify()
+    ok(rc == 0 and " 0 damaged" in out, "after 4 kill -9s mid-loop: every entry sound", out)
+    d = Daemon("--cache-dir", kcache, tmp=tmp)   # its start-up scan removes dead writers' temps
+    c = d.client()
+    rc, out = verify()
+    ok(rc == 0 and out.endswith(" 0 temp files"), "a new daemon removed the dead writers' temp files",
+       out)
+    r = load(c, files[0])
+    ok("result" in r and r["result"]["functions"] == 400, "the cache still serves loads", r)
+    d.stop()
+
+    # two daemons, one directory, loading the same files at once
+    shared = os.path.join(tmp, "cache-shared")
+    d1 = Daemon("--cache-dir", shared, tmp=tmp)
+    d2 = Daemon("--cache-dir", shared, tmp=tempfile_dir(tmp, "second"))
+    results = {1: [], 2: []}
+
+    def worker(k, dm, order):
+        cl = dm.client()
+        for f in order:
+            r = load(cl, f)
+            results[k].append((f, r.get("result", {}).get("functions")))
+
+    th = [threading.Thread(target=worker, args=(1, d1, files[:6])),
+          threading.Thread(target=worker, args=(2, d2, files[5::-1]))]
+    for t in th:
+        t.start()
+    for t in th:
+        t.join(300)
+    ok(all(n == 400 for k in results for _, n in results[k]) and
+       len(results[1]) == len(results[2]) == 6, "two daemons: every load answered right", results)
+    rc, out = verify()
+    ok(rc == 0 and " 0 damaged" in out, "two daemons: the shared cache verifies", out)
+    st1, st2 = cstats(d1.client()), cstats(d2.client())
+    is_(st1["errors"] + st2["errors"], 0, "two daemons: no errors")
+    d1.stop()
+    d2.stop()
+    done()
+
+
+def tempfile_dir(tmp, name):
+    p = os.path.join(tmp, name)
+    os.makedirs(p, exist_ok=True)
+    return p
+
+
+if __name__ == "__main__":
+    main()
