@@ -126,7 +126,9 @@ JANSSON_LIBS   = $(shell pkg-config --libs jansson)
 
 # ---------------------------------------------------------------- test env
 # Tests locate what they exercise through these (absolute paths, so a test
-# may cd).  Conformance corpora are cached in build/corpus for both builds.
+# may cd). XDG_CACHE_HOME: a daemon a test starts without --cache-dir (the
+# LSP bridge's, the CLI's) keeps its compile cache in the build, never in
+# the user's ~/.cache.  Conformance corpora are cached in build/corpus for both builds.
 MEMSSA_SHARED ?= $(abspath $(CURDIR)/../shared)
 # Debian's own interpreters first: a version-manager shim for python3 (pyenv
 # on some images) costs tens of milliseconds a start, and the conformance
@@ -137,7 +139,8 @@ TEST_ENV = PATH='/usr/bin:/bin:$(PATH)' \
            MEMSSA_BIN='$(abspath $(CLI))' \
            MEMSSAD_BIN='$(abspath $(DAEMON))' \
            MEMSSA_SHARED='$(MEMSSA_SHARED)' \
-           MEMSSA_CORPUS='$(CURDIR)/build/corpus'
+           MEMSSA_CORPUS='$(CURDIR)/build/corpus' \
+           XDG_CACHE_HOME='$(abspath $(BUILD))/test-xdg-cache'
 ASAN_ENV = ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
            UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 PROVE       ?= prove

@@ -49,6 +49,7 @@ struct mssa_ccache {
   void *log_ctx;
   pthread_mutex_t mu;   /* guards bytes and the eviction scan */
   uint64_t bytes;       /* invariant 3 */
+  unsigned slow_ms;     /* mssa_ccache_set_slow_writes */
   atomic_uint_fast64_t hits, misses, errors, stores, evictions, seq;
 };
 
@@ -235,9 +236,15 @@ char *mssa__ccache_temp(mssa_ccache *c, const char *what) {
   return mssa__cc_path_join(c->dir, name);
 }
 
-static int write_all(int fd, const unsigned char *b, size_t n) {
+void mssa_ccache_set_slow_writes(mssa_ccache *c, unsigned ms) { c->slow_ms = ms; }
+
+#define SLOW_CHUNK 65536
+
+static int write_all(int fd, const unsigned char *b, size_t n, unsigned slow_ms) {
   while (n) {
-    ssize_t k = write(fd, b, n);
+    if (slow_ms) nanosleep(&(struct timespec){slow_ms / 1000, (long)(slow_ms % 1000) * 1000000L},
+                           NULL);
+    ssize_t k = write(fd, b, slow_ms && n > SLOW_CHUNK ? SLOW_CHUNK : n);
     if (k < 0 && errno == EINTR) continue;
     if (k <= 0) return -1;
     b += k;
@@ -257,7 +264,7 @@ static int write_entry(mssa_ccache *c, const char *name, const unsigned char *b,
     if (fd < 0 && errno != EEXIST) break;
   }
   if (fd < 0) return MSSA_CCACHE_EIO;
-  int bad = write_all(fd, b, n) || fsync(fd);
+  int bad = write_all(fd, b, n, c->slow_ms) || fsync(fd);
   bad = close(fd) || bad;
   if (bad || renameat(c->dirfd, tmp, c->dirfd, name)) {
     unlinkat(c->dirfd, tmp, 0);

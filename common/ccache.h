@@ -75,6 +75,10 @@ void mssa_ccache_close(mssa_ccache *c);
 const char *mssa_ccache_dir(const mssa_ccache *c);
 void mssa_ccache_stats_get(mssa_ccache *c, mssa_ccache_stats *out);
 
+/* For tests of a kill in the middle of a write: each 64 KiB of an entry
+** is followed by a pause of `ms` milliseconds (0: none, the default). */
+void mssa_ccache_set_slow_writes(mssa_ccache *c, unsigned ms);
+
 /* Checks every entry's format and checksum (not its dependencies); damaged
 ** ones are dropped. Sets *good and *bad (dropped), and *temps to the temp
 ** files present (a finished writer leaves none). 0, or MSSA_CCACHE_EIO. */

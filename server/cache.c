@@ -42,10 +42,15 @@ void mssad_cache_open(mssad_server *s) {
     MSSAD_DEBUG("no compile cache");
     return;
   }
-  if (mssa_ccache_open(dir, cache_cap(&s->cfg), cache_log, s, &s->ccache))
+  if (mssa_ccache_open(dir, cache_cap(&s->cfg), cache_log, s, &s->ccache)) {
     MSSAD_WARN("compile cache %s cannot be used: compiling without a cache", dir);
-  else
-    MSSAD_DEBUG("compile cache %s (at most %u MB)", dir, (unsigned)(cache_cap(&s->cfg) >> 20));
+    free(dir);
+    return;
+  }
+  MSSAD_DEBUG("compile cache %s (at most %u MB)", dir, (unsigned)(cache_cap(&s->cfg) >> 20));
+  /* for tests only (compile-cache.t): a kill -9 that lands mid-write */
+  const char *slow = getenv("MEMSSA_TEST_CACHE_SLOW_WRITES_MS");
+  if (slow && *slow) mssa_ccache_set_slow_writes(s->ccache, (unsigned)strtoul(slow, NULL, 10));
   free(dir);
 }
 

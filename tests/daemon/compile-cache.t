@@ -72,7 +72,7 @@ def main():
         return c.result("stats")["compile_cache"]
 
     def entries():
-        return sorted(glob.glob(os.path.join(cache, "*.mce")))
+        return entries_in(cache)
 
     def verify():
         r = subprocess.run([MEMSSAD, "--cache-dir", cache, "--cache-verify"],
@@ -189,9 +189,12 @@ def main():
         files.append(os.path.join(many, "m%d.c" % i))
         write(files[-1], big_source("m%d" % i, 400))
     kcache = os.path.join(tmp, "cache-kill")
-    caught = 0   # rounds killed while an entry's temp file was on disk
-    for round_ in range(4):
-        d = Daemon("--cache-dir", kcache, tmp=tmp)
+    # each 64 KiB of an entry written 20 ms apart: a kill lands mid-write
+    slow = {"MEMSSA_TEST_CACHE_SLOW_WRITES_MS": "20"}
+    caught = []   # (temp file, its bytes) seen just before each kill
+    after = []    # (the temp file still there, verify()) after each kill
+    for round_ in range(3):
+        d = Daemon("--cache-dir", kcache, tmp=tmp, env=slow)
         c = d.client()
         stop = threading.Event()
 
@@ -206,22 +209,28 @@ def main():
 
         t = threading.Thread(target=loop, daemon=True)
         t.start()
-        deadline = time.monotonic() + 20
-        while time.monotonic() < deadline:   # kill the moment an entry is being written
-            if any(n.endswith(".entry") for n in os.listdir(kcache)):
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:   # kill once an entry is half written
+            temp = [n for n in os.listdir(kcache) if n.endswith(".entry")]
+            size = os.path.getsize(os.path.join(kcache, temp[0])) if temp else 0
+            if size > 200000:
                 d.stop(signal.SIGKILL)
-                caught += 1
+                caught.append((temp[0], size))
                 break
+            time.sleep(0.005)
         d.stop(signal.SIGKILL)
         stop.set()
         t.join(10)
-    ok(caught >= 2, "kill -9 hit a write in progress (%d of 4 rounds)" % caught)
-    temps = [n for n in os.listdir(kcache) if n.startswith(".tmp.")]
-    ok(temps and all(n.endswith(".entry") or n.endswith(".d") for n in temps),
-       "what a killed writer leaves is a temp file, never an entry name (%d left)" % len(temps),
-       temps)
+        if caught and len(caught) == round_ + 1:   # before the next daemon tidies up
+            n = caught[-1][0]
+            after.append((os.path.exists(os.path.join(kcache, n)), verify()))
+    ok(len(caught) == 3, "kill -9 landed in the middle of 3 writes", caught)
+    ok(all(there for there, _ in after) and len(after) == 3,
+       "each killed write left only its temp file", after)
+    ok(all(rc == 0 and " 0 damaged" in out for _, (rc, out) in after),
+       "after each kill the cache verifies: no half entry under an entry's name", after)
     rc, out = verify()
-    ok(rc == 0 and " 0 damaged" in out, "after 4 kill -9s mid-loop: every entry sound", out)
+    ok(rc == 0 and " 0 damaged" in out, "after the kills: every entry sound", out)
     d = Daemon("--cache-dir", kcache, tmp=tmp)   # its start-up scan removes dead writers' temps
     c = d.client()
     rc, out = verify()
@@ -230,6 +239,20 @@ def main():
     r = load(c, files[0])
     ok("result" in r and r["result"]["functions"] == 400, "the cache still serves loads", r)
     d.stop()
+
+    # the default directory: $XDG_CACHE_HOME/memssa, else ~/.cache/memssa
+    def default_dir(env):
+        e = {k: v for k, v in os.environ.items() if k not in ("XDG_CACHE_HOME", "HOME")}
+        e.update(env)
+        r = subprocess.run([MEMSSAD, "--cache-verify"], capture_output=True, text=True,
+                           env=e, timeout=60)
+        return r.stdout.split(":")[0]
+
+    xdg, home = os.path.join(tmp, "xdg"), os.path.join(tmp, "home")
+    is_(default_dir({"XDG_CACHE_HOME": xdg, "HOME": home}), xdg + "/memssa",
+        "default cache directory: $XDG_CACHE_HOME/memssa")
+    is_(default_dir({"HOME": home}), home + "/.cache/memssa",
+        "without XDG_CACHE_HOME: ~/.cache/memssa")
 
     # two daemons, one directory, loading the same files at once
     shared = os.path.join(tmp, "cache-shared")
@@ -258,6 +281,10 @@ def main():
     d1.stop()
     d2.stop()
     done()
+
+
+def entries_in(cache):
+    return sorted(glob.glob(os.path.join(cache, "*.mce")))
 
 
 def tempfile_dir(tmp, name):
