@@ -25,6 +25,7 @@
 #include "ccache_internal.h"
 #include "compile_internal.h"
 
+#include <assert.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <jansson.h>
@@ -354,6 +355,7 @@ static int drain(int fd, capture *c) {
   memcpy(c->p + c->n, buf, take);
   c->n += take;
   c->p[c->n] = 0;
+  assert(c->n <= c->cap);   /* invariant 2: never more than max_output */
   return 1;
 }
 
@@ -403,6 +405,8 @@ static int spawn(run *r, int pout[2], int perr[2], pid_t *pid) {
   sigaddset(&def, SIGPIPE);
   posix_spawnattr_setsigmask(&at, &none);
   posix_spawnattr_setsigdefault(&at, &def);
+  /* Invariants 1, 5: an argv (never a shell) and the allow-listed environment. */
+  assert(r->argv && r->argv[0] && r->envp && r->dir);
   spawn_call sc = {pid, r->exe, &fa, &at, r->argv, r->envp, -1};
   if (r->spawn_on) r->spawn_on(do_spawn, &sc, r->spawn_ctx);
   else do_spawn(&sc);
@@ -451,6 +455,7 @@ static int run_capture(run *r) {
       break;
     }
   }
+  assert(!r->out.over || rc);   /* invariant 2: output past the bound is an error */
   if (started) {
     if (rc) kill(-pid, SIGKILL);
     int st;
@@ -581,6 +586,7 @@ static char **build_argv(const char *exe, const mssa__strv *flags, const char *l
     mssa__strv_push(&v, depfile);
   }
   mssa__strv_push(&v, source);
+  assert(v.n >= 4 && !strcmp(v.a[0], exe) && v.a[v.n] == NULL);   /* invariant 1: an argv */
   return v.a;
 }
 

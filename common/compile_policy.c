@@ -31,6 +31,7 @@
 
 #include "compile_internal.h"
 
+#include <assert.h>
 #include <fnmatch.h>
 #include <limits.h>
 #include <stdio.h>
@@ -296,6 +297,7 @@ void mssa__cc_filter(char *const *argv, size_t argc, size_t first, const char *d
   memset(out, 0, sizeof *out);
   filter(argv, argc, first, dir, 0, &budget, &after, out);
   if (!out->keep.a) out->keep.a = mssa__cc_realloc(NULL, sizeof *out->keep.a), out->keep.a[0] = NULL;
+  assert(out->keep.a[out->keep.n] == NULL);   /* a NULL-terminated list, even when empty */
 }
 
 void mssa__cc_policy_free(mssa__ccpolicy *p) {
@@ -379,5 +381,6 @@ char **mssa__cc_env(void) {
         mssa__strv_push(&v, *e);
         break;
       }
+  assert(v.n >= 1 && v.a[v.n] == NULL);   /* invariant 5: PATH, then only the allowed ones */
   return v.a;
 }

@@ -10,6 +10,7 @@
 
 #include "compile_internal.h"
 
+#include <assert.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -45,6 +46,7 @@ void mssa__strv_push(mssa__strv *v, const char *s) {
   }
   v->a[v->n++] = mssa__cc_strdup(s);
   v->a[v->n] = NULL;
+  assert(v->n < v->cap && v->a[v->n] == NULL);   /* invariant 1 */
 }
 
 /* --------------------------------------------------------------- paths */
@@ -79,6 +81,7 @@ char *mssa__cc_path_join(const char *dir, const char *rel) {
   }
   if (out == s) *out++ = '/';
   *out = 0;
+  assert(s[0] == '/' && !strstr(s, "//"));   /* invariant 2: absolute, no empty component */
   return s;
 }
 

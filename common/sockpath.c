@@ -20,6 +20,7 @@
 */
 #define _POSIX_C_SOURCE 200809L
 
+#include <assert.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -45,6 +46,7 @@ int mssa_sock_default(char *buf, size_t cap) {
   } else {
     n = snprintf(buf, cap, "/tmp/memssad-%u/memssad.sock", (unsigned)getuid());
   }
+  assert(flags == 0 || flags == MSSA_SOCK_PRIVATE_DIR);   /* invariant 1: a default is private */
   return n < 0 || (size_t)n >= cap ? MSSA_SOCK_EINVAL : flags;
 }
 
@@ -56,6 +58,7 @@ static int refuse(char *why, size_t cap, const char *fmt, ...) {
     va_start(ap, fmt);
     vsnprintf(why, cap, fmt, ap);
     va_end(ap);
+    assert(why[0]);   /* invariant 3: a refusal says why */
   }
   return MSSA_SOCK_EUNSAFE;
 }
@@ -91,6 +94,7 @@ static int check_dir(const char *path, int flags, char *why, size_t cap) {
                   "socket directory %s is open to group or others (mode %03lo); refusing it: "
                   "it must be private (chmod 700)",
                   dir, (unsigned long)(st.st_mode & 0777));
+  assert(S_ISDIR(st.st_mode) && st.st_uid == me && !(st.st_mode & SHARED_BITS));   /* invariant 1 */
   return 0;
 }
 
@@ -110,5 +114,6 @@ int mssa_sock_check(const char *path, int flags, char *why, size_t cap) {
                   "socket %s is owned by uid %lu, not by you (uid %lu); refusing it: another "
                   "user may be impersonating memssad",
                   path, (unsigned long)st.st_uid, (unsigned long)geteuid());
+  assert(S_ISSOCK(st.st_mode) && st.st_uid == geteuid());   /* invariant 2 */
   return 0;
 }

@@ -32,6 +32,7 @@ void mssa_proto_module_removed(mssa_proto *p, mssa_qmodule *q) {
 mssa_ssa *mssa__graph(mssa_proto *p, mssa_qmodule *q, uint32_t fi, bool pin) {
   uint64_t before = p->graphs.evictions;
   mssa_ssa *s = mssa_memcap_graph(&p->graphs, q, fi, pin);
+  MSSA_ASSERT(!s || (fi < q->nfuncs && q->ssa[fi] == s));   /* invariant 1 */
   evicted_since(p, before);
   return s;
 }

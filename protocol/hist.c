@@ -33,7 +33,10 @@ static uint64_t hist_upper(unsigned b) {
 }
 
 void mssa__hist_add(mssa__hist *h, uint64_t ns) {
-  h->b[hist_bucket(ns)]++;
+  unsigned b = hist_bucket(ns);
+  MSSA_ASSERT(b == MSSA__HIST_BUCKETS - 1 ||
+              (ns < hist_upper(b) && (b == 0 || ns >= hist_upper(b - 1))));   /* invariant 1 */
+  h->b[b]++;
   h->count++;
   if (ns > h->max_ns) h->max_ns = ns;
 }
@@ -45,8 +48,9 @@ uint64_t mssa__hist_quantile(const mssa__hist *h, double q) {
   for (unsigned b = 0; b < MSSA__HIST_BUCKETS; b++) {
     seen += h->b[b];
     if (seen >= want) {
-      uint64_t u = hist_upper(b);
-      return u < h->max_ns ? u : h->max_ns;
+      uint64_t u = hist_upper(b), r = u < h->max_ns ? u : h->max_ns;
+      MSSA_ASSERT(r <= h->max_ns);   /* invariant 2 */
+      return r;
     }
   }
   return h->max_ns;

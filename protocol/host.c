@@ -32,6 +32,7 @@ int mssa__journal_load(mssa_proto *p, const char *module, const mssa_module *m, 
     return mssa__journal(p, MSSA_PROTO_J_LOAD, module, text, len);
   char head[8];
   int hn = snprintf(head, sizeof head, "%u\n", mssa_module_llvm_version(m));
+  MSSA_ASSERT(hn > 1 && (size_t)hn < sizeof head);   /* invariant 2: the version, whole */
   char *payload = mssa_xmalloc((size_t)hn + len);
   memcpy(payload, head, (size_t)hn);
   memcpy(payload + hn, text, len);

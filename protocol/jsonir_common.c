@@ -129,6 +129,7 @@ static bool array_type(jl *c, const char *s, const char *path, char *buf) {
       mssa__jl_fail(c, path, "array count too large (at most %llu)", JL_MAX_ARRAY_COUNT);
       return false;
     }
+    MSSA_ASSERT(cnt[depth] <= JL_MAX_ARRAY_COUNT);   /* invariant 1 */
     s = end + 3;
     depth++;
   }
@@ -157,6 +158,7 @@ static bool array_type(jl *c, const char *s, const char *path, char *buf) {
     } else {
       bytes *= cnt[d];
     }
+  MSSA_ASSERT(bytes <= JL_MAX_TYPE_BYTES);   /* invariant 1: mssa__jl_type_size never wraps */
   buf[0] = 0;
   size_t k = 0;
   for (int d = 0; d < depth; d++) k += snprintf(buf + k, JL_TYPE - k, "[%llu x ", cnt[d]);

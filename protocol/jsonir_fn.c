@@ -397,6 +397,7 @@ static const char *helper(fctx *f, const char *stem, const char *ret, const char
   if (!nm) {
     char name[64];
     snprintf(name, sizeof name, ".jsonir.%s.%zu", stem, json_object_size(c->helpers));
+    MSSA_ASSERT(name[0] == '.' && !mssa__jl_name_ok(name));   /* invariant 4: never a JSON name */
     nm = json_string(name);
     json_object_set_new(c->helpers, key, nm);
     mssa__jl_bprintf(&c->decls, "declare %s @%s(%s)%s\n", ret, name, params, attrs);

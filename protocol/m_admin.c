@@ -114,6 +114,7 @@ static json_t *compile_cache_json_new(mssa_proto_host *h) {
 
 int mssa__m_stats(mssa__call *c) {
   mssa_proto *p = c->p;
+  uint64_t rebuilds = p->graphs.rebuilds;   /* invariant 1: counted, never rebuilt */
   mssa_proto_host *h = p->host;
   mssa_proto_server_stats ss;
   memset(&ss, 0, sizeof ss);
@@ -174,5 +175,6 @@ int mssa__m_stats(mssa__call *c) {
                                   "fsyncs", (json_int_t)ss.journal_fsyncs, "fsync_errors",
                                   (json_int_t)ss.journal_fsync_errors, "compactions",
                                   (json_int_t)ss.journal_compactions));
+  MSSA_ASSERT(p->graphs.rebuilds == rebuilds);
   return 0;
 }

@@ -80,6 +80,7 @@ int mssa__get_module(mssa__call *c, mssa_qmodule **q, const char **name) {
   mssa_proto_host *h = c->p->host;
   *q = h->find(h, n);
   if (!*q) return mssa__fail(c, MSSA_RPC_UNKNOWN_MODULE, "no module named '%.200s' is loaded", n);
+  MSSA_ASSERT((*q)->m && (*q)->nfuncs == (*q)->m->funcs.n);   /* a whole bundle */
   if (name) *name = n;
   return 0;
 }
@@ -102,6 +103,7 @@ int mssa__get_function_to_edit(mssa__call *c, mssa_qmodule *q, uint32_t *fi) {
   if (!mssa__graph(c->p, q, f, true))   /* rebuilt if --max-memory evicted it */
     return mssa__fail(c, MSSA_RPC_UNKNOWN_FUNCTION,
                       "'@%.200s' is a declaration (no body, no MemorySSA)", n);
+  MSSA_ASSERT(q->ssa[f]);   /* pinned by mssa__graph until the request ends */
   *fi = f;
   return 0;
 }
@@ -145,6 +147,7 @@ int mssa__get_inst(mssa__call *c, mssa_qmodule *q, uint32_t fi, json_t *v, const
     if (mssa_q_inst_at(f, blk, (uint64_t)json_integer_value(ix), inst))
       return mssa__fail(c, MSSA_RPC_UNKNOWN_INSTRUCTION, "block '%.200s' has no instruction %lld",
                         bs, (long long)json_integer_value(ix));
+    MSSA_ASSERT(*inst < f->insts.n && f->insts.a[*inst].block == blk);
     return 0;
   }
   if (!v) return mssa__fail(c, MSSA_RPC_INVALID_PARAMS, "params.%s is required", what);

@@ -198,6 +198,7 @@ static akey acache_key(const void *q, uint32_t fi, int form, uint32_t offset, ui
 static bool acache_answer(mssa__call *c, const akey *key, const void *q, uint32_t fi) {
   const mssa__rcentry *hit = mssa__rc_get(&c->p->acache, c->p->sgen, key, sizeof *key);
   if (!hit) return false;
+  MSSA_ASSERT(hit->accesses && hit->q == q);   /* invariant 5: an accesses reply of this bundle */
   c->p->accesses_cached++;
   c->result_text = hit->text;
   c->result_len = hit->len;
@@ -343,6 +344,7 @@ static int accesses_many(mssa__call *c, mssa_qmodule *q, mssa__form form, bool n
   /* Invariant 5: a page of "*" is kept like one function's (fi: the page's
   ** first function with the top bit set, a key no function has). */
   uint32_t page = 0x80000000u | (uint32_t)(at < n ? at : n);
+  MSSA_ASSERT(q->nfuncs < 0x80000000u);   /* invariant 5: no function's index has the top bit */
   uint32_t page_fi = at < n ? fis[at] : 0;
   akey key = acache_key(q, page, CACHE_FORM(form, names, columns), (uint32_t)offset,
                         (uint32_t)limit);

@@ -93,6 +93,7 @@ static void vlq(mssa_buf *b, int64_t v) {
     u >>= 5;
     *d++ = B64[digit | (u ? 32 : 0)];
   } while (u);
+  MSSA_ASSERT(d - (b->p + b->n) <= 13);   /* 65 bits at most: the room reserved */
   b->n = (size_t)(d - b->p);
 }
 
@@ -149,6 +150,7 @@ static json_t *num(mssa_proto *p, json_int_t v) {
   if (!p->small_ints) p->small_ints = mssa_xcalloc(SMALL_INTS, sizeof *p->small_ints);
   json_t **slot = &p->small_ints[v + 1];
   if (!*slot) *slot = json_integer(v);
+  MSSA_ASSERT(!*slot || json_integer_value(*slot) == v);   /* invariant 3: never changed */
   return json_incref(*slot);
 }
 

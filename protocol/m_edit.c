@@ -412,6 +412,7 @@ int mssa__m_edit(mssa__call *c) {
   if (n) mssa__journal_end(c->p, rc == 0);
   mssa__changed(c->p);   /* invariant 3; a failed batch may have touched caches too */
   if (rc) {
+    MSSA_ASSERT(failed == MSSA_NONE || failed < n);   /* invariant 2: op K of this batch */
     uint32_t k = failed == MSSA_NONE ? 0 : failed;
     if (rc == MSSA_EPARSE) {
       c->data = json_pack("{sIsIsIso}", "op", (json_int_t)k, "line", (json_int_t)diag.line,
@@ -424,9 +425,11 @@ int mssa__m_edit(mssa__call *c) {
     goto out;
   }
   if (n) mssa_module_textmap_drop(m);   /* no longer what its text says */
+  MSSA_ASSERT(!n || !mssa_module_textmap(m));   /* m_reload.c, invariant 2 */
   q->ndefs = q->ndefs - od + s->ndefs;
   q->nuses = q->nuses - ou + s->nuses;
   q->nphis = q->nphis - op_ + s->nphis;
+  MSSA_ASSERT(q->ndefs >= s->ndefs && q->nuses >= s->nuses && q->nphis >= s->nphis);   /* inv. 3 */
   c->p->edits++;
   if (n) q->version = mssa_q_next_version();   /* a reload compared before is stale */
   json_t *arr = json_array();

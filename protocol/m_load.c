@@ -196,6 +196,8 @@ int mssa__m_load(mssa__call *c) {
     j->compare_here = !async;   /* the pool reads the file; the query thread compares */
     if (async) copy_for_pool_compare(j, cur, tm);
   }
+  /* Invariants 1, 2: the job owns what it reads, and reads every file itself. */
+  MSSA_ASSERT(j->name && j->path && (j->from_file || j->text || j->src) && (!j->rq || j->rq == cur));
   c->job = j;
   c->p->loads++;
   return 0;

@@ -266,6 +266,7 @@ int mssa__m_clobber(mssa__call *c) {
   rkey key = rcache_key(q, fi, inst);
   const mssa__rcentry *e = has_loc ? NULL : mssa__rc_get(&c->p->rcache, c->p->gen, &key, sizeof key);
   if (e) {
+    MSSA_ASSERT(e->q == q && e->fi == fi && !e->accesses);   /* invariant 4: this graph's answer */
     c->p->clobber_queries++;
     c->p->clobber_cached++;
     c->result_text = e->text;

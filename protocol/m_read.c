@@ -42,6 +42,7 @@ static int refuse(int *reason, int why, char *msg, size_t cap, const char *fmt, 
   va_start(ap, fmt);
   vsnprintf(msg, cap, fmt, ap);
   va_end(ap);
+  MSSA_ASSERT(mssa_rpc_reason(why));   /* invariant 4: one MSSA_REASON_* */
   *reason = why;
   return -1;
 }
@@ -106,6 +107,7 @@ static int read_all(int fd, size_t size, size_t max, char **text, size_t *len, i
     return refuse(reason, MSSA_REASON_TOO_LARGE, msg, cap,
                   "%s has more than %zu bytes (--max-module-bytes)", path, max);
   }
+  MSSA_ASSERT(n <= max && n <= bcap);   /* invariants 1, 3 */
   b[n] = 0;
   *text = b;
   *len = n;
@@ -142,8 +144,10 @@ int mssa__read_module_file(const char *path, const char *root, size_t max_bytes,
            (long long)st.st_size, max_bytes);
   else if (root && (!real_path_of(fd, path, real) || !under(real, root)))
     refuse(reason, MSSA_REASON_OUTSIDE_ROOT, msg, cap, outside, path);
-  else
+  else {
+    MSSA_ASSERT(S_ISREG(st.st_mode) && (!root || under(real, root)));   /* invariants 1, 2 */
     rc = read_all(fd, (size_t)st.st_size, max_bytes, text, len, reason, msg, cap, path);
+  }
   close(fd);
   return rc;
 }

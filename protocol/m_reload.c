@@ -68,10 +68,12 @@ int mssa__reload_diff(mssa__call *c, mssa_qmodule *q, const char *name, const ch
     snprintf(why, cap, "%s", res.why);
     return 1;
   }
+  MSSA_ASSERT(res.nchanged <= res.nfuncs);   /* invariant 3 */
   q->version = mssa_q_next_version();
   /* Committed: the changed bodies are new; build their graphs. */
   uint64_t t1 = mssa_now_ns();
   for (uint32_t k = 0; k < res.nchanged; k++) {
+    MSSA_ASSERT(res.changed[k] < q->nfuncs);
     mssa_memcap_forget(&p->graphs, q, res.changed[k]);
     mssa_qmodule_build_func(q, res.changed[k], &p->opts.build, true);
     mssa_memcap_built(&p->graphs, q, res.changed[k]);

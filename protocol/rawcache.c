@@ -47,6 +47,7 @@ bool mssa__raw_answer(mssa_proto *p, const char *line, size_t len, mssa_buf *out
 void mssa__raw_keep(mssa_proto *p, const char *line, size_t len, const char *reply, size_t rlen) {
   mssa__rcentry *e = mssa__rc_put(&p->raw, p->gen, line, len, mssa_xstrndup(reply, rlen), rlen);
   if (!e) return;   /* too long a line, or past the cap (invariant 1) */
+  MSSA_ASSERT(len <= MSSA__RAW_MAXLINE && e->len == rlen);   /* invariant 1 */
   e->q = p->raw_q;
   e->fi = p->raw_fi;
   e->accesses = p->raw_accesses;

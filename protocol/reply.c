@@ -67,6 +67,7 @@ int mssa__fail(mssa__call *c, int code, const char *fmt, ...) {
   va_start(ap, fmt);
   vsnprintf(c->msg, sizeof c->msg, fmt, ap);
   va_end(ap);
+  MSSA_ASSERT(rpc_error_of(code));   /* every code is one of errors.h */
   c->code = code;
   return code;
 }
@@ -76,6 +77,7 @@ int mssa__fail_reason(mssa__call *c, int code, int reason, const char *fmt, ...)
   va_start(ap, fmt);
   vsnprintf(c->msg, sizeof c->msg, fmt, ap);
   va_end(ap);
+  MSSA_ASSERT(rpc_error_of(code) && mssa_rpc_reason(reason));   /* errors.h's code and word */
   c->code = code;
   if (!c->data) c->data = json_object();
   json_object_set_new(c->data, "reason", json_string(mssa_rpc_reason(reason)));
@@ -112,6 +114,7 @@ void mssa__emit_parts(json_t *id, json_t *err, json_t *val, mssa_buf *out) {
   ** are the only bytes not written by jansson: one dump of the envelope
   ** would print a real id with 9 digits, or reals in results with 17. */
   static const char head[] = "{\"jsonrpc\":\"2.0\",\"id\":";
+  size_t n0 = out->n;
   if (err) val = err;
   mssa_buf_append(out, head, sizeof head - 1);
   json_dump_callback(id ? id : json_null(), mssa_buf_dump_cb, out, JSON_COMPACT | JSON_ENCODE_ANY);
@@ -119,6 +122,7 @@ void mssa__emit_parts(json_t *id, json_t *err, json_t *val, mssa_buf *out) {
   json_dump_callback(val ? val : json_null(), mssa_buf_dump_cb, out,
                      JSON_COMPACT | JSON_ENCODE_ANY | JSON_REAL_PRECISION(9));
   mssa_buf_append(out, "}\n", 2);
+  MSSA_ASSERT(out->n > n0 && !memchr(out->p + n0, '\n', out->n - n0 - 1));   /* invariant 1 */
 }
 
 void mssa__emit(json_t *reply_steal, mssa_buf *out) {

@@ -59,7 +59,10 @@ const mssa__rcentry *mssa__rc_get(const mssa__replycache *c, uint64_t gen, const
   uint64_t h = mix(mssa_hash(key, klen));
   for (uint32_t w = 0; w < c->ways; w++) {
     const mssa__rcentry *e = &c->slot[slot_of(c, h, w)];
-    if (holds(e, h, key, klen)) return e;   /* invariant 3 */
+    if (holds(e, h, key, klen)) {   /* invariant 3 */
+      MSSA_ASSERT(e->text && e->len + e->klen <= c->bytes);   /* invariant 4 */
+      return e;
+    }
   }
   return NULL;
 }
@@ -119,6 +122,7 @@ mssa__rcentry *mssa__rc_put(mssa__replycache *c, uint64_t gen, const void *key, 
 }
 
 void mssa__rc_usage(const mssa__replycache *c, size_t *entries, size_t *bytes) {
+  MSSA_ASSERT(c->filled.n <= c->nslots && c->bytes <= c->max_bytes);   /* invariants 1, 4 */
   *entries = c->slot ? c->filled.n : 0;
   *bytes = c->slot ? c->nslots * sizeof *c->slot + c->bytes : 0;
 }

@@ -116,6 +116,7 @@ uv_stream_t *mssad_conn_alloc_stream(bool tcp) {
 
 static void conn_free(mssad_conn *c) {
   mssad_server *s = c->srv;
+  MSSA_ASSERT(c->refs == 0 && c->closing);   /* invariant 5: only from a close callback */
   if (c->prev) c->prev->next = c->next;
   else s->conns = c->next;
   if (c->next) c->next->prev = c->prev;
@@ -130,6 +131,7 @@ static void conn_free(mssad_conn *c) {
 }
 
 static void unref(mssad_conn *c) {
+  MSSA_ASSERT(c->refs > 0);
   if (--c->refs == 0) conn_free(c);
 }
 
@@ -226,6 +228,7 @@ static void conn_flush(mssad_conn *c) {
   memmove(o->p, o->p + n, o->n - n);
   o->n -= n;
   for (int k = 0; k < c->nholds; k++) c->hold[k].start -= n;
+  MSSA_ASSERT(!c->nholds || c->hold[0].start == 0);   /* invariants 3, 6: nothing held was sent */
   /* Keep a modest buffer for the next batch; give back a huge one. */
   if (o->n == 0 && o->cap > (1u << 20)) mssa_buf_free(o);
   if (uv_stream_get_write_queue_size(c->out) > c->srv->cfg.max_backlog) {
@@ -351,6 +354,7 @@ static int next_line(mssad_conn *c, char **line, size_t *len) {
   c->scanned = 0;
   if (n && start[n - 1] == '\r') n--;
   if (n > max) return refuse_oversize(c);
+  MSSA_ASSERT(n <= max && in->off <= in->n);   /* invariant 2 */
   *line = start;
   *len = n;
   return STEP_GO_ON;
@@ -410,6 +414,7 @@ static int start_batch(mssad_conn *c, char *line, size_t len) {
   if (done) return batch_done(c);
   c->batch_buf = take_input(c);
   c->refs++;
+  MSSA_ASSERT(blocked(c));   /* invariant 1: nothing else until the batch is answered */
   if (s->batches++ == 0) uv_idle_start(&s->batch_idle, mssad_conns_batch_slice);
   return STEP_WAIT;
 }
@@ -562,6 +567,7 @@ void mssad_conn_hold(mssad_conn *c, uint64_t seq, uint64_t covered) {
       return;
     }
   }
+  MSSA_ASSERT(c->nholds < 2);   /* invariant 6: at most two marks */
   c->hold[c->nholds].start = c->out_buf.n;
   c->hold[c->nholds].seq = seq;
   c->nholds++;

@@ -204,6 +204,7 @@ static int sync_inline(mssad_journal *j) {
   j->fsync_ns += uv_hrtime() - t0;
   j->durable = j->seq;
   if (!j->fsync_inflight) j->syncing = j->seq;
+  MSSA_ASSERT(j->syncing <= j->seq);   /* invariant 1 */
   return 0;
 }
 
@@ -336,6 +337,7 @@ static void fsync_finished(mssad_server *s, int res) {
     j->fsync_ns += uv_hrtime() - j->fsync_t0;
     if (j->syncing > j->durable) j->durable = j->syncing;
   }
+  MSSA_ASSERT(j->durable <= j->seq);   /* invariant 1: durable = what a finished sync covered */
   if (!j->failed && compact_due(j)) compact(s);   /* deferred while this ran */
   if (j->mode != MSSAD_FSYNC_ALWAYS) return;
   /* Records written while this one ran: the next group, at once. */
@@ -390,6 +392,7 @@ static void h_journal_end(mssa_proto_host *h, bool applied) {
   }
   j->size += n;
   j->seq++;
+  MSSA_ASSERT(j->durable < j->seq);   /* invariant 2: this record is not durable yet */
   /* A compaction fsyncs a snapshot holding this record: durable already. */
   if (compact_due(j) && compact(s) == 0) return;
   if (j->mode != MSSAD_FSYNC_ALWAYS) return;   /* everysec: the timer */
@@ -439,6 +442,7 @@ static void reduce(const unsigned char *buf, size_t n, modrecs **ms, size_t *nm)
 
 static int compact(mssad_server *s) {
   mssad_journal *j = &s->journal;
+  MSSA_ASSERT(!j->fsync_inflight);   /* invariant 1: never under an fdatasync in flight */
   uint64_t t0 = uv_hrtime();
   char *snap = path_of(j, "snapshot"), *tmp = path_of(j, "snapshot.tmp");
   char *old = journal_path(j, j->gen), *next = journal_path(j, j->gen + 1);

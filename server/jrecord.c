@@ -34,6 +34,7 @@ static void crc_init(void) {
 
 static uint32_t crc32_of(const void *p, size_t n) {
   if (!crc_table[1]) crc_init();   /* invariant 3 */
+  MSSA_ASSERT(crc_table[1] == 0x77073096u);   /* the reflected CRC-32 polynomial's table */
   const unsigned char *b = p;
   uint32_t c = 0xFFFFFFFFu;
   for (size_t i = 0; i < n; i++) c = crc_table[(c ^ b[i]) & 0xFF] ^ (c >> 8);
@@ -68,6 +69,7 @@ unsigned char *mssad_jrec_encode(int kind, const char *name, const char *payload
                                  size_t *out_n) {
   size_t nl = strlen(name);
   size_t body = 1 + 4 + nl + len;
+  MSSA_ASSERT(kind >= 0 && kind <= 0xff);   /* invariant 1: a u8 kind */
   if (body >= MSSAD_JREC_MAX_BODY) return NULL;
   unsigned char *r = mssa_xmalloc(MSSAD_JREC_HDR + body);
   memcpy(r, MSSAD_JREC_MAGIC, 4);
@@ -107,6 +109,7 @@ int mssad_jrec_decode(const unsigned char *buf, size_t n, size_t off, mssad_jrec
   r->off = off;
   r->size = MSSAD_JREC_HDR + body;
   r->base = buf;
+  MSSA_ASSERT(r->size <= n - off && 5 + r->name_len + r->len == body);   /* invariant 1 */
   return 1;
 }
 

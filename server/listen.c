@@ -137,6 +137,8 @@ static int bind_private(const char *path, int *out) {
     rc = -1;
     unlink(path);
   }
+  struct stat st;
+  MSSA_ASSERT(rc || (lstat(path, &st) == 0 && (st.st_mode & 0777) == 0600));   /* invariant 1 */
   if (rc) {
     close(fd);
     return uv_translate_sys_error(e);

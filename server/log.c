@@ -12,6 +12,8 @@
 #include <string.h>
 #include <uv.h>
 
+#include "memssa.h"
+
 int mssad_log_level = MSSAD_LOG_INFO;
 void (*mssad_log_sink)(int level, const char *text);
 
@@ -26,6 +28,7 @@ int mssad_log_parse_level(const char *s) {
 
 void mssad_log(int level, const char *fmt, ...) {
   if (level > mssad_log_level) return;
+  MSSA_ASSERT(level >= MSSAD_LOG_ERROR && level <= MSSAD_LOG_DEBUG);   /* a level log.h names */
   char buf[2048];
   va_list ap;
   va_start(ap, fmt);

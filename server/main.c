@@ -515,6 +515,7 @@ int main(int argc, char **argv) {
   } else {
     MSSAD_INFO("ready (pid %d)", (int)getpid());
   }
+  MSSA_ASSERT(srv.ops == &server_ops && srv.conn_ops);   /* invariant 4: set before anything ran */
   uv_run(srv.loop, UV_RUN_DEFAULT);
   mssad_journal_close(&srv);
   mssad_store_fini(&srv);

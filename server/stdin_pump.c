@@ -44,6 +44,7 @@ static void *pump_main(void *arg) {
       ssize_t w = write(p.out, buf + off, (size_t)(n - off));
       if (w < 0 && errno == EINTR) continue;
       if (w <= 0) goto done;   /* invariant 3: the loop closed its end */
+      MSSA_ASSERT(w <= n - off);
       off += w;
     }
   }

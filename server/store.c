@@ -92,6 +92,7 @@ static void free_later(mssad_server *s, mssa_qmodule *q) {
 void mssad_store_install(mssad_server *s, const char *name, mssa_qmodule *q) {
   mssad_store *st = &s->store;
   int i = find_index(st, name);
+  MSSA_ASSERT(q && (i < 0 || st->a[i].q != q));   /* invariant 1: a fresh bundle */
   if (i >= 0) {
     mssa_proto_module_removed(s->proto, st->a[i].q);
     free_later(s, st->a[i].q);
@@ -106,6 +107,7 @@ void mssad_store_install(mssad_server *s, const char *name, mssa_qmodule *q) {
   st->a[st->n].name = mssa_xstrndup(name, strlen(name));
   st->a[st->n].q = q;
   st->n++;
+  MSSA_ASSERT(st->n <= st->cap);
   mssa_proto_module_added(s->proto, q);   /* --max-memory accounts its graphs */
 }
 
