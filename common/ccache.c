@@ -84,6 +84,7 @@ char *mssa_ccache_default_dir(void) {
 }
 
 static uint64_t scan(mssa_ccache *c, bool evict);
+static bool is_entry_name(const char *s);
 
 int mssa_ccache_open(const char *dir, uint64_t max_bytes,
                      void (*log)(void *ctx, const char *line), void *log_ctx,
@@ -174,7 +175,9 @@ void mssa__ccache_key(const char *exe, char *const *argv, const char *dir, char 
 }
 
 static void entry_name(const uint64_t key[2], char name[NAME_LEN + 1]) {
-  snprintf(name, NAME_LEN + 1, "%016" PRIx64 "%016" PRIx64 SUFFIX, key[0], key[1]);
+  int k = snprintf(name, NAME_LEN + 1, "%016" PRIx64 "%016" PRIx64 SUFFIX, key[0], key[1]);
+  assert(k == NAME_LEN);   /* what is_entry_name accepts, and nothing a temp could be */
+  (void)k;
 }
 
 /* --------------------------------------------------------- lookups */
@@ -221,6 +224,8 @@ int mssa__ccache_get(mssa_ccache *c, const uint64_t key[2], mssa__ccentry *out) 
     c->misses++;
     return MSSA_CCACHE_EMISS;
   }
+  /* decode checked it (ccache.h's invariant 1): the entry is this key's */
+  assert(out->key[0] == key[0] && out->key[1] == key[1]);
   futimens(fd, NULL);   /* the LRU stamp (invariant 3 of ccache.h) */
   close(fd);
   c->hits++;
@@ -264,6 +269,7 @@ static int write_entry(mssa_ccache *c, const char *name, const unsigned char *b,
     if (fd < 0 && errno != EEXIST) break;
   }
   if (fd < 0) return MSSA_CCACHE_EIO;
+  assert(!strncmp(tmp, TEMP_PREFIX, strlen(TEMP_PREFIX)) && !is_entry_name(tmp));   /* inv. 2 */
   int bad = write_all(fd, b, n, c->slow_ms) || fsync(fd);
   bad = close(fd) || bad;
   if (bad || renameat(c->dirfd, tmp, c->dirfd, name)) {

@@ -109,6 +109,7 @@ void mssa__ccfmt_encode(const mssa__ccentry *e, unsigned char **buf, size_t *len
   }
   put(&b, e->stderr_text, errlen);
   put(&b, e->ir, e->ir_len);
+  assert(b.n >= HEADER + errlen + e->ir_len);   /* every section written */
   set64(b.p + 16, b.n);
   set64(b.p + 8, mssa_hash64(b.p + 16, b.n - 16, CHECK_SEED));
   *buf = b.p;

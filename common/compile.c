@@ -644,6 +644,7 @@ static void take_hit(run *r, mssa__ccentry *e, mssa_compile_result *out, mssa__s
   for (size_t i = 0; i < e->notes.n; i++) mssa__strv_push(notes, e->notes.a[i]);
   out->dropped = e->dropped;
   out->cached = true;
+  assert(r->out.p && r->out.p[r->out.n] == 0);   /* ccache_internal.h's invariant 1 */
   mssa__ccentry_free(e);
 }
 
