@@ -383,7 +383,7 @@ static uint64_t scan(mssa_ccache *c, bool evict) {
       }
       if (!is_entry_name(de->d_name)) continue;
       if (n == cap) v = mssa__cc_realloc(v, (cap = cap ? cap * 2 : 64) * sizeof *v);
-      snprintf(v[n].name, sizeof v[n].name, "%s", de->d_name);
+      memcpy(v[n].name, de->d_name, NAME_LEN + 1);   /* is_entry_name: exactly that long */
       v[n].mtime = st.st_mtim;
       v[n].size = (uint64_t)st.st_size;
       total += v[n++].size;

@@ -143,7 +143,8 @@ def main():
     damage("length-field", flip_len)
 
     # a restart with a warm cache runs no clang
-    d.stop()
+    is_(d.stop(), 0, "the daemon stops cleanly")
+    ok(d.sanitizer_clean(), "no sanitizer report (under make asan)", d.stderr())
     d = Daemon("--cache-dir", cache, tmp=tmp)
     c = d.client()
     before = runs()
@@ -278,8 +279,8 @@ def main():
     ok(rc == 0 and " 0 damaged" in out, "two daemons: the shared cache verifies", out)
     st1, st2 = cstats(d1.client()), cstats(d2.client())
     is_(st1["errors"] + st2["errors"], 0, "two daemons: no errors")
-    d1.stop()
-    d2.stop()
+    is_((d1.stop(), d2.stop()), (0, 0), "two daemons: both stop cleanly")
+    ok(d1.sanitizer_clean() and d2.sanitizer_clean(), "two daemons: no sanitizer report")
     done()
 
 
