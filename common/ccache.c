@@ -93,7 +93,15 @@ int mssa_ccache_open(const char *dir, uint64_t max_bytes,
   if (!dir || !*dir || !max_bytes) return MSSA_CCACHE_EINVAL;
   char *abs = mssa__cc_path_join(".", dir);
   int fd = -1;
+  struct stat st;
   if (make_dirs(abs) == 0) fd = open(abs, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  /* only a directory of ours that nobody else may write: another user
+  ** could otherwise plant entries (wrong IR, wrong answers) */
+  if (fd >= 0 && (fstat(fd, &st) || st.st_uid != geteuid() || (st.st_mode & 022) ||
+                  access(abs, W_OK | X_OK))) {
+    close(fd);
+    fd = -1;
+  }
   if (fd < 0) {
     free(abs);
     return MSSA_CCACHE_EIO;

@@ -65,9 +65,11 @@ typedef struct mssa_ccache_stats {
   uint64_t max_bytes;
 } mssa_ccache_stats;
 
-/* Opens (creating it, mode 0700) the cache directory `dir`. `log`
-** (may be NULL) gets one line for each damaged entry dropped and each
-** failed write. 0 with *out set, or MSSA_CCACHE_EIO / _EINVAL. */
+/* Opens (creating it, mode 0700) the cache directory `dir`, which must
+** be the caller's own (effective uid), writable, and not writable by group
+** or others (else another user could plant entries). `log` (may be NULL)
+** gets one line for each damaged entry dropped and each failed write. 0
+** with *out set, or MSSA_CCACHE_EIO / _EINVAL. */
 int mssa_ccache_open(const char *dir, uint64_t max_bytes,
                      void (*log)(void *ctx, const char *line), void *log_ctx,
                      mssa_ccache **out);

@@ -43,7 +43,8 @@ void mssad_cache_open(mssad_server *s) {
     return;
   }
   if (mssa_ccache_open(dir, cache_cap(&s->cfg), cache_log, s, &s->ccache)) {
-    MSSAD_WARN("compile cache %s cannot be used: compiling without a cache", dir);
+    MSSAD_WARN("compile cache %s cannot be used (it must be a directory of yours that only "
+               "you may write): compiling without a cache", dir);
     free(dir);
     return;
   }

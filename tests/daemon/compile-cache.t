@@ -241,6 +241,21 @@ def main():
     ok("result" in r and r["result"]["functions"] == 400, "the cache still serves loads", r)
     d.stop()
 
+    # a directory others may write is refused: the daemon compiles without it
+    open_dir = os.path.join(tmp, "cache-open")
+    os.mkdir(open_dir)
+    os.chmod(open_dir, 0o777)
+    d = Daemon("--cache-dir", open_dir, tmp=tmp)
+    c = d.client()
+    before = runs()
+    r = load(c, src)
+    ok("result" in r and r["result"]["functions"] == 3 and runs() == before + 1,
+       "a world-writable cache directory: not used, the load compiles", r)
+    is_(c.result("stats")["compile_cache"], None, "stats.compile_cache is null without a cache")
+    ok("cannot be used" in d.stderr(), "a warning says why", d.stderr())
+    is_(os.listdir(open_dir), [], "nothing was written into it")
+    d.stop()
+
     # the default directory: $XDG_CACHE_HOME/memssa, else ~/.cache/memssa
     def default_dir(env):
         e = {k: v for k, v in os.environ.items() if k not in ("XDG_CACHE_HOME", "HOME")}
