@@ -11,7 +11,12 @@
 #   - kill -9 in the middle of a loop of loads (entries being written)
 #     leaves no half entry: memssad --cache-verify finds every entry sound;
 #   - two daemons on one cache directory loading at once both answer right,
-#     and the cache verifies afterwards.
+#     and the cache verifies afterwards;
+#   - a header edited while clang runs is not stored under its new bytes
+#     (else the next load would be answered with the old IR);
+#   - a cache directory others may write is refused (the daemon compiles
+#     without one); the default directory is $XDG_CACHE_HOME/memssa, else
+#     ~/.cache/memssa.
 import glob, os, random, shutil, signal, subprocess, threading, time
 
 from daemonlib import MEMSSAD, Daemon, bail, done, is_, ok
@@ -239,6 +244,37 @@ def main():
        out)
     r = load(c, files[0])
     ok("result" in r and r["result"]["functions"] == 400, "the cache still serves loads", r)
+    d.stop()
+
+    # a header edited while clang runs (after it read the file, before the
+    # cache hashes it): the IR is of the old bytes, so it must not be stored
+    # under the new bytes' hash
+    slowc = os.path.join(bindir, "clang-slow-exit")
+    open(slowc, "w").write("#!/bin/sh\necho run >> %s\n%s \"$@\"\nrc=$?\nsleep 0.6\nexit $rc\n"
+                           % (count, real))
+    os.chmod(slowc, 0o755)
+    race = os.path.join(tmp, "race")
+    os.mkdir(race)
+    rsrc, rhdr = os.path.join(race, "a.c"), os.path.join(race, "h.h")
+    write(rhdr, HEADER)
+    write(rsrc, SOURCE)
+    d = Daemon("--cache-dir", cache, tmp=tmp)
+    c = d.client()
+    got = {}
+    th = threading.Thread(target=lambda: got.update(r=c.call(
+        "load", {"source": rsrc, "clang": slowc, "trusted_compilers": [bindir + "/*"]},
+        timeout=60)))
+    th.start()
+    time.sleep(0.35)   # clang has read h.h by now; the wrapper sleeps
+    open(rhdr, "w").write(HEADER + "int late(int *p) { return *p; }\n")
+    th.join(60)
+    is_(got["r"].get("result", {}).get("functions"), 1, "the racing compile saw the old header")
+    c2 = Daemon("--cache-dir", cache, tmp=tempfile_dir(tmp, "race-d")).client()
+    r = c2.call("load", {"source": rsrc, "clang": slowc, "trusted_compilers": [bindir + "/*"]},
+                timeout=60)
+    is_((r["result"]["compile_cached"], r["result"]["functions"]), (False, 2),
+        "a header changed during the compile: that IR was not stored; the next load compiles "
+        "and sees the new function")
     d.stop()
 
     # a directory others may write is refused: the daemon compiles without it
