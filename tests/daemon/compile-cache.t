@@ -250,8 +250,9 @@ def main():
     # cache hashes it): the IR is of the old bytes, so it must not be stored
     # under the new bytes' hash
     slowc = os.path.join(bindir, "clang-slow-exit")
-    open(slowc, "w").write("#!/bin/sh\necho run >> %s\n%s \"$@\"\nrc=$?\nsleep 0.6\nexit $rc\n"
-                           % (count, real))
+    clang_done = os.path.join(tmp, "clang-done")
+    open(slowc, "w").write("#!/bin/sh\necho run >> %s\n%s \"$@\"\nrc=$?\necho > %s\nsleep 0.6\n"
+                           "exit $rc\n" % (count, real, clang_done))
     os.chmod(slowc, 0o755)
     race = os.path.join(tmp, "race")
     os.mkdir(race)
@@ -265,7 +266,11 @@ def main():
         "load", {"source": rsrc, "clang": slowc, "trusted_compilers": [bindir + "/*"]},
         timeout=60)))
     th.start()
-    time.sleep(0.35)   # clang has read h.h by now; the wrapper sleeps
+    for _ in range(3000):   # until clang has finished; the wrapper then sleeps
+        if os.path.exists(clang_done):
+            break
+        time.sleep(0.01)
+    os.unlink(clang_done)
     open(rhdr, "w").write(HEADER + "int late(int *p) { return *p; }\n")
     th.join(60)
     is_(got["r"].get("result", {}).get("functions"), 1, "the racing compile saw the old header")
