@@ -11,6 +11,7 @@
 #     outputSchema before 2025-06-18), requests before initialize,
 #     notifications, batches, a line that is not JSON, a line over
 #     --max-line, the end of input;
+#  4. (after 3) random messages, a fixed seed: none ends the server;
 #  3. sharing and freshness: memssad is started by the server when nobody
 #     answers (as `memssa lsp` does), an editor's connection sees the
 #     agent's module, a module memssad lost is compiled again, and an
@@ -290,4 +291,68 @@ lines = [w["line"] for w in res.get("structuredContent", {}).get("accesses", [{}
 is_(lines, [9, 11], "after the file is edited, its new text is compiled and answered")
 is_(s.end(), 0, "the server exits 0")
 ed.close()
+
+# ------------------------------------------------- 4. random messages
+import random  # noqa: E402
+rng = random.Random(29)
+TOOL_NAMES = ["reaching_writes", "clobber", "alias", "modref", "memoryssa", "load", "modules",
+              "functions", "nope", ""]
+KEYS = ["file", "line", "col", "module", "function", "inst", "a", "b", "location", "other",
+        "walker", "path", "source", "ptr", "size", "block", "index"]
+
+
+def value(depth=0):
+    k = rng.randrange(9 if depth < 4 else 6)
+    if k == 0: return None
+    if k == 1: return rng.choice([True, False])
+    if k == 2: return rng.choice([0, 1, -1, 13, 2 ** 62, -2 ** 63, 1.5])
+    if k == 3: return rng.choice(["", "x", copy, "%15", "@g", "update", "\u0000\n", "/dev/zero"])
+    if k == 4: return rng.choice([[], {}])
+    if k == 5: return os.path.realpath(FIXTURE)
+    if k == 6: return [value(depth + 1) for _ in range(rng.randrange(3))]
+    return {rng.choice(KEYS): value(depth + 1) for _ in range(rng.randrange(4))}
+
+
+lines = [json.dumps({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
+    "protocolVersion": rng.choice(["2025-06-18", "2024-11-05"]), "capabilities": {},
+    "clientInfo": {"name": "t", "version": "0"}}}).encode()]
+for i in range(300):
+    k = rng.randrange(6)
+    if k == 0:
+        line = bytes(rng.randrange(256) for _ in range(rng.randrange(1, 64))).replace(b"\n", b" ")
+    elif k == 1:
+        line = b"[" * 3000 + b"]" * 3000          # deeper than jansson parses
+    elif k == 2:
+        line = json.dumps(value()).encode()
+    else:
+        m = {"jsonrpc": "2.0", "id": 1000 + i, "method": rng.choice(
+            ["tools/call", "tools/call", "tools/list", "ping", "initialize", "x"]),
+             "params": {"name": rng.choice(TOOL_NAMES),
+                        "arguments": value() if rng.randrange(4) else
+                        {kk: value() for kk in rng.sample(KEYS, 3)}}}
+        if rng.randrange(8) == 0:
+            del m["id"]
+        line = json.dumps(m).encode()
+    lines.append(line)
+lines.append(b'{"jsonrpc":"2.0","id":"last","method":"ping"}')
+# communicate() reads while it writes: neither pipe can fill up and stall both.
+p = subprocess.Popen([BIN, "mcp", "--max-line", "65536"], stdin=subprocess.PIPE,
+                     stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=ENV)
+try:
+    so, _ = p.communicate(b"\n".join(lines) + b"\n", timeout=300)
+except subprocess.TimeoutExpired:
+    p.kill()
+    so, _ = p.communicate()
+replies = []
+for ln in so.splitlines():
+    try:
+        replies.append(json.loads(ln))
+    except ValueError:
+        replies.append("not JSON: %r" % ln[:200])
+ok(all(isinstance(r, (dict, list)) for r in replies), "every output line is one JSON message",
+   [r for r in replies if isinstance(r, str)][:3])
+last = replies[-1] if replies else {}
+is_((last.get("id"), last.get("result")) if isinstance(last, dict) else last, ("last", {}),
+    "after %d random messages the server answers the last ping" % (len(lines) - 2))
+is_(p.returncode, 0, "and exits 0 at the end of input")
 done()
