@@ -127,9 +127,11 @@ void mssa__mcp_forget_source(mssa__mcp *M, const char *abs);
 int mssa__mcp_at_position(mssa__mcp *M, const char *method, json_t *args, json_t *extra,
                           json_t **res, mcp_out *o);
 void mssa__mcp_tool_reaching(mssa__mcp *M, json_t *args, mcp_out *o);
+void mssa__mcp_tool_readers(mssa__mcp *M, json_t *args, mcp_out *o);
 
 /* mcp_render.c: text renderings (malloc'ed, at most MCP_MAX_TEXT bytes). */
 char *mssa__mcp_render_reaching(const json_t *data);
+char *mssa__mcp_render_readers(const json_t *data);
 char *mssa__mcp_render_clobber(const json_t *reply);
 char *mssa__mcp_render_load(const json_t *reply);
 char *mssa__mcp_render_listing(const json_t *reply, const char *key);

@@ -36,7 +36,8 @@ static const char usage_text[] =
 
 static const char instructions[] =
     "memssa answers memory-dependence questions about C programs from LLVM's "
-    "MemorySSA: which writes a load may read (reaching_writes), what clobbers an "
+    "MemorySSA: which writes a load may read (reaching_writes), which loads may read "
+    "a store (reading_loads), what clobbers an "
     "access, whether two locations alias, how a call may touch memory. Positions "
     "are 1-based lines and byte columns of a C file; the file is compiled with its "
     "compile_commands.json. Whole-program writers/readers of a variable are not "

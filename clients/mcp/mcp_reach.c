@@ -4,7 +4,8 @@
 ** driver `memssa lsp` uses, under the file's absolute path as the module
 ** name, so agent and editor share the module), then asked at the
 ** position; and the reaching_writes tool, memssad's clobber answer's
-** "reaching" list (analysis/query/reach.c) in source terms.
+** "reaching" list (analysis/query/reach.c) in source terms, and the
+** reading_loads tool, the other direction (a `uses` answer's "readers").
 **
 ** Invariants:
 **   1. A file is compiled again when its size, mtime or inode changed
@@ -204,4 +205,27 @@ void mssa__mcp_tool_reaching(mssa__mcp *M, json_t *args, mcp_out *o) {
   if (json_is_true(json_object_get(pos, "nearest"))) json_object_set_new(o->data, "nearest", json_true());
   json_decref(r);
   o->text = mssa__mcp_render_reaching(o->data);
+}
+
+void mssa__mcp_tool_readers(mssa__mcp *M, json_t *args, mcp_out *o) {
+  json_t *r;
+  if (mssa__mcp_at_position(M, "uses", args, NULL, &r, o)) return;
+  const json_t *fn = json_object_get(r, "function"), *rd = json_object_get(r, "readers");
+  json_t *loads = json_array();
+  for (size_t i = 0; i < json_array_size(rd); i++)
+    json_array_append_new(loads, site_new(fn, json_array_get(rd, i)));
+  json_t *tr = json_object_get(r, "readers_truncated");
+  o->data = json_pack("{sOsosOsb}", "module", json_object_get(r, "module"), "store",
+                      site_new(fn, json_object_get(r, "def")), "loads", loads, "truncated",
+                      json_is_true(tr));
+  if (!json_object_get(r, "readers")) {   /* a phi or lifetime marker: no bytes written */
+    json_decref(o->data);
+    o->data = NULL;
+    mssa__mcp_out_fail(o, "reading_loads: no store at %s line %lld",
+                       json_string_value(json_object_get(args, "file")),
+                       (long long)json_integer_value(json_object_get(args, "line")));
+  } else {
+    o->text = mssa__mcp_render_readers(o->data);
+  }
+  json_decref(r);
 }

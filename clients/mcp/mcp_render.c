@@ -98,6 +98,20 @@ char *mssa__mcp_render_reaching(const json_t *data) {
   return done(&b);
 }
 
+char *mssa__mcp_render_readers(const json_t *data) {
+  mssa_buf b = {0};
+  const json_t *loads = json_object_get(data, "loads");
+  put_site(&b, json_object_get(data, "store"));
+  mssa_buf_puts(&b, json_array_size(loads) ? " may be read by:\n" : ": no load reads it\n");
+  for (size_t i = 0; i < json_array_size(loads) && !full(&b); i++) {
+    mssa_buf_puts(&b, "  ");
+    put_site(&b, json_array_get(loads, i));
+    mssa_buf_puts(&b, "\n");
+  }
+  if (json_is_true(json_object_get(data, "truncated"))) mssa_buf_puts(&b, "  (list truncated)\n");
+  return done(&b);
+}
+
 /* "4 = MemoryDef(3) store i32 2, ... at update.c:7:6" */
 static void put_access(mssa_buf *b, const json_t *a) {
   char where[512];

@@ -62,6 +62,17 @@ static const tool TOOLS[] = {
      "{\"type\":\"object\",\"properties\":{\"module\":{\"type\":\"string\"},\"accesses\":"
      "{\"type\":\"array\"}},\"required\":[\"module\",\"accesses\"]}",
      mssa__mcp_tool_reaching},
+    {"reading_loads", "Loads reading a store",
+     "The loads that may read what the store at a source position wrote, within its "
+     "function, through branches and loops (the other direction of reaching_writes), "
+     "with file, line, column and C variable of each. The C file is compiled through "
+     "memssad unless `module` names a loaded one.",
+     "{\"type\":\"object\",\"properties\":{" POS_PROPS "," MODULE_PROP
+     "},\"required\":[\"file\",\"line\"],\"additionalProperties\":false}",
+     "{\"type\":\"object\",\"properties\":{\"store\":{\"type\":\"object\"},\"loads\":"
+     "{\"type\":\"array\"},\"truncated\":{\"type\":\"boolean\"}},"
+     "\"required\":[\"store\",\"loads\",\"truncated\"]}",
+     mssa__mcp_tool_readers},
     {"clobber", "Clobbering access",
      "MemorySSA's walker answer (getClobberingMemoryAccess) for one instruction "
      "(module, function, inst; optionally a location) or for the memory accesses at a "

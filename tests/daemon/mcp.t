@@ -86,7 +86,7 @@ else:
     is_(out.get("protocol"), "2025-11-25", "the SDK's own version (its newest) is answered")
     ok("tools" in (out.get("capabilities") or {}), "the tools capability is declared")
     names = [t["name"] for t in out["tools"]]
-    is_(names, ["reaching_writes", "clobber", "alias", "modref", "memoryssa", "load",
+    is_(names, ["reaching_writes", "reading_loads", "clobber", "alias", "modref", "memoryssa", "load",
                 "modules", "functions"], "tools/list names every tool")
     ok(all(t["input"].get("type") == "object" and t["hasOutput"] for t in out["tools"]),
        "each tool has an object input schema and an output schema")
@@ -123,6 +123,12 @@ else:
     is_([site(w) for w in a.get("writes", [])],
         [(18, 7, "write", "total", "straight"), (20, 11, "write", "total", "loop")],
         "reaching_writes: total = 0 (line 18) and total += (line 20) around the loop")
+    d = data("readers")
+    is_(site(d.get("store", {})), (18, 7, "write", "total", None),
+        "reading_loads: the store total = 0 on line 18")
+    is_([site(x) for x in d.get("loads", [])],
+        [(20, 11, "read", "total", None), (21, 10, "read", "total", None)],
+        "reading_loads: read by total += (line 20) and return total (line 21)")
     for label in ("clobber_pos", "clobber_inst"):
         m = (data(label).get("matches") or [{}])[0]
         is_((m.get("access", {}).get("inst"), m.get("clobber", {}).get("inst"),
@@ -155,6 +161,7 @@ else:
     tool_error("no_access", "error -32004 (no_access_on_line)")
     tool_error("no_file", "cannot read /nonexistent/x.c")
     tool_error("both_forms", "not both")
+    tool_error("readers_of_load", "is a MemoryUse")
     ok(out.get("ping_after") is True and C.get("after") is True,
        "after the bad calls the server answers ping and tools")
 
@@ -220,7 +227,7 @@ for v, want in (("2025-11-25", "2025-11-25"), ("2025-06-18", "2025-06-18"),
     tools = (s.req("tools/list") or {}).get("result", {}).get("tools", [])
     res = s.tool("functions", {"module": os.path.realpath(FIXTURE)})
     structured = want >= "2025-06-18"
-    ok(len(tools) == 8 and all(("outputSchema" in t) == structured for t in tools)
+    ok(len(tools) == 9 and all(("outputSchema" in t) == structured for t in tools)
        and ("structuredContent" in res) == structured and "set: 2 defs" in
        res.get("content", [{}])[0].get("text", ""),
        "%s: outputSchema and structuredContent %s, text content always" %
@@ -295,7 +302,7 @@ ed.close()
 # ------------------------------------------------- 4. random messages
 import random  # noqa: E402
 rng = random.Random(29)
-TOOL_NAMES = ["reaching_writes", "clobber", "alias", "modref", "memoryssa", "load", "modules",
+TOOL_NAMES = ["reaching_writes", "reading_loads", "clobber", "alias", "modref", "memoryssa", "load", "modules",
               "functions", "nope", ""]
 KEYS = ["file", "line", "col", "module", "function", "inst", "a", "b", "location", "other",
         "walker", "path", "source", "ptr", "size", "block", "index"]
