@@ -6,9 +6,11 @@
 ** additionalProperties (false), minimum and maximum.
 **
 ** Invariants:
-**   1. The check walks the schema with an explicit stack, at most
-**      MAX_DEPTH objects deep: the arguments' depth cannot drive it (a
-**      deeper value is refused, not followed).
+**   1. The check walks with an explicit stack of at most MAX_FRAMES
+**      frames and follows only members the schema lists, so the schema's
+**      depth bounds it, never the arguments' (a value nested deeper than
+**      the schema is not looked into; a stack that would overflow is a
+**      refusal, not a crash).
 **   2. The first mismatch is reported with its path from `arguments`
 **      ("arguments.a.size must be an integer"), in the schema's
 **      property order, so the same call always gets the same message.
@@ -19,7 +21,7 @@
 #include "memssa.h"
 #include "mcp_internal.h"
 
-#define MAX_DEPTH 8
+#define MAX_FRAMES 128
 
 /* Whether v is of the JSON Schema type `t`. */
 static bool is_type(const json_t *v, const char *t) {
@@ -71,7 +73,7 @@ typedef struct frame {
 } frame;
 
 int mssa__mcp_check_args(const json_t *schema, const json_t *args, char *why, size_t cap) {
-  frame stack[MAX_DEPTH * 16];
+  frame stack[MAX_FRAMES];
   size_t top = 0;
   stack[top].schema = schema;
   stack[top].value = args;
