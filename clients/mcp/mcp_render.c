@@ -63,6 +63,8 @@ void mssa__mcp_where(const json_t *a, char *buf, size_t cap) {
 static void put_site(mssa_buf *b, const json_t *s) {
   char where[512];
   mssa__mcp_where(s, where, sizeof where);
+  if (!json_object_get(s, "line"))   /* a parameter's spill, say: no line of its own */
+    snprintf(where, sizeof where, "%s", json_object_get(s, "param") ? "on entry:" : "(no line)");
   mssa_buf_printf(b, "%s %s", where, str(s, "kind", "access"));
   if (json_object_get(s, "var")) mssa_buf_printf(b, " of %s", str(s, "var", ""));
   if (json_object_get(s, "param"))

@@ -128,6 +128,15 @@ else:
     is_([site(w) for w in a.get("writes", [])],
         [(18, 7, "write", "total", "straight"), (20, 11, "write", "total", "loop")],
         "reaching_writes: total = 0 (line 18) and total += (line 20) around the loop")
+    d = data("reaching_line")
+    is_([(a.get("col"), a.get("kind"), [(w.get("param"), w.get("line")) for w in a.get("writes", [])],
+          a.get("from_entry")) for a in d.get("accesses", [])],
+        [(21, "read", [(0, None)], False), (23, "write", [], True)],
+        "reaching_writes, a whole line (6): the load of p reads parameter 0's spill (no line); "
+        "the store *p = 5 overwrites what came from before the function")
+    text = C.get("reaching_line", {}).get("text", "")
+    ok("on entry: write of p (parameter 0's incoming value) in set" in text,
+       "reaching_writes: the text says the spill is on entry", text)
     d = data("readers")
     is_(site(d.get("store", {})), (18, 7, "write", "total", None),
         "reading_loads: the store total = 0 on line 18")

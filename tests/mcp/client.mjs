@@ -58,6 +58,7 @@ const reach = await call("reaching", "reaching_writes", { file: fixture, line: 1
 const mod = reach.data ? reach.data.module : fixture;
 const load = reach.data ? reach.data.accesses[0] : null;
 await call("reaching_loop", "reaching_writes", { file: fixture, line: 20, col: 5 });
+await call("reaching_line", "reaching_writes", { file: fixture, line: 6 });
 await call("readers", "reading_loads", { file: fixture, line: 18, col: 7 });
 await call("readers_of_load", "reading_loads", { file: fixture, line: 14 });
 await call("clobber_pos", "clobber", { file: fixture, line: 13, col: 7 });
