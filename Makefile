@@ -75,7 +75,7 @@ LDLIBS   ?= -lm
 
 # ---------------------------------------------------------------- sources
 LIB_SRCS    := $(sort $(wildcard analysis/*/*.c))
-CLI_SRCS    := $(sort $(wildcard clients/memssa.c clients/cli_*.c clients/lsp/*.c))
+CLI_SRCS    := $(sort $(wildcard clients/memssa.c clients/cli_*.c clients/lsp/*.c clients/mcp/*.c))
 CLIENT_SRCS := $(sort $(wildcard clients/libmemssa-client/*.c))
 # common/: below protocol/ and clients/, beside analysis/ (it spawns clang
 # and reads the file system, which analysis/ never does; docs/architecture.md).
@@ -190,6 +190,9 @@ $(LIB): $(LIB_OBJS)
 # through the compile driver (common/compile.c).
 LSP_OBJS := $(call obj,$(wildcard clients/lsp/*.c))
 $(LSP_OBJS): ALL_CPPFLAGS += $(JANSSON_CFLAGS)
+# `memssa mcp` (clients/mcp): MCP's JSON-RPC through jansson too.
+MCP_OBJS := $(call obj,$(wildcard clients/mcp/*.c))
+$(MCP_OBJS): ALL_CPPFLAGS += $(JANSSON_CFLAGS)
 
 # -pthread: the --local commands build functions on several threads
 # (clients/cli_jobs.c).

@@ -25,6 +25,15 @@ void mssa__cli_heap_for_one_module(size_t file_bytes);
 int mssa_cli_has_local(int argc, char **argv);
 int mssa_cli_daemon(const char *cmd, int argc, char **argv);
 
+/* cli_connect.c: connects to memssad on `socket` (NULL: the default),
+** starting it through daemon_cmd ("daemon", the CLI's mssa_cli_daemon)
+** with its stdout on stderr when nobody answers; sets the receive timeout.
+** 0, or a MEMSSA_CLIENT_E* code (said on stderr, prefixed by `who`). */
+typedef struct memssa_client memssa_client;
+int mssa_cli_connect_or_start(const char *who, const char *socket, int timeout_ms,
+                              int (*daemon_cmd)(const char *cmd, int argc, char **argv),
+                              memssa_client **out);
+
 /* clients/lsp (lsp.h): `memssa lsp`, which starts memssad through the
 ** `daemon` subcommand it is given. */
 int mssa_lsp_main(int argc, char **argv,

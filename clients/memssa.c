@@ -7,6 +7,7 @@
 
 #include "cli.h"
 #include "libmemssa-client/memssa-client.h"
+#include "mcp/mcp.h"
 
 static void usage(FILE *out) {
   fputs("usage: memssa COMMAND [ARGS]\n"
@@ -44,6 +45,8 @@ static void usage(FILE *out) {
         "  query '<json request>'     send one raw JSON-RPC request\n"
         "  shutdown                   stop the daemon\n"
         "  lsp [OPTIONS]              language server for editors (docs/editor.md)\n"
+        "  mcp [OPTIONS]              Model Context Protocol server for coding agents\n"
+        "                             (docs/mcp.md)\n"
         "\n"
         "  help                       this text\n"
         "  --version                  the release of memssa\n",
@@ -83,6 +86,7 @@ int main(int argc, char **argv) {
   if (!strcmp(cmd, "build")) return mssa_cli_build_local(argc - 2, argv + 2);
   if (!strcmp(cmd, "alias")) return mssa_cli_alias_local(argc - 2, argv + 2);
   if (!strcmp(cmd, "lsp")) return mssa_lsp_main(argc - 2, argv + 2, mssa_cli_daemon);
+  if (!strcmp(cmd, "mcp")) return mssa_mcp_main(argc - 2, argv + 2, mssa_cli_daemon);
   if (!strcmp(cmd, "promotable")) return mssa_cli_promotable_local(argc - 2, argv + 2);
   int rc = mssa_cli_daemon(cmd, argc - 2, argv + 2);
   if (rc >= 0) return rc;

@@ -2,7 +2,8 @@
 ** lsp_bridge.c -- the language server's connection to memssad: one Unix
 ** socket connection, opened on first use; when nobody answers, memssad is
 ** started exactly as `memssa daemon` starts it (the same code: the CLI's
-** subcommand, with its stdout sent to stderr, since stdout is the editor's).
+** subcommand, with its stdout sent to stderr, since stdout is the editor's;
+** clients/cli_connect.c, shared with `memssa mcp`).
 **
 ** Invariants:
 **   1. A call that fails on the wire (the daemon stopped or restarted) is
@@ -13,43 +14,17 @@
 */
 #define _POSIX_C_SOURCE 200809L
 
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
+#include "cli.h"
 #include "lsp_int.h"
-
-/* Starts memssad through `memssa daemon` with stdout redirected to stderr. */
-static void start_daemon(mssa__lsp *L) {
-  char *argv[3] = {"--socket", L->socket, NULL};
-  if (!L->daemon_cmd) return;
-  fflush(stdout);
-  int saved = fcntl(1, F_DUPFD_CLOEXEC, 3);
-  if (saved < 0) return;
-  dup2(2, 1);
-  int rc = L->daemon_cmd("daemon", L->socket ? 2 : 0, argv);
-  fflush(stdout);
-  dup2(saved, 1);
-  close(saved);
-  if (rc) mssa__lsp_log("lsp: could not start memssad (memssa daemon exited %d)", rc);
-}
 
 static int connect_daemon(mssa__lsp *L) {
   if (L->dc) return 0;
-  int rc = memssa_client_connect(L->socket, &L->dc);
-  if (rc == MEMSSA_CLIENT_ECONNECT) {
-    start_daemon(L);
-    rc = memssa_client_connect(L->socket, &L->dc);
-  }
-  if (rc) {
-    L->dc = NULL;
-    mssa__lsp_log("lsp: memssad: %s", memssa_client_strerror(rc));
-    return -1;
-  }
-  memssa_client_set_timeout(L->dc, LSP_DAEMON_TIMEOUT_MS);
-  return 0;
+  return mssa_cli_connect_or_start("memssa lsp", L->socket, LSP_DAEMON_TIMEOUT_MS,
+                                   L->daemon_cmd, &L->dc) ? -1 : 0;
 }
 
 void mssa__lsp_disconnect(mssa__lsp *L) {
