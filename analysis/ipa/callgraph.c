@@ -9,11 +9,15 @@
 ** parameter classes (integers by width, pointers, floating types by kind,
 ** aggregates by size) and the same variadic flag. The calls of one
 ** signature go through one SIG node, whose callees are those functions.
-** If the program may obtain code from outside itself (it calls a
-** declared function of unknown effects, or dlsym), an indirect call may
-** also reach that code and is unknown. Code outside the program (the
-** EXTERNAL node, which library functions with callbacks such as qsort call)
-** may call every address-taken function.
+** If the program may obtain code from outside itself (it calls or takes
+** the address of a declared function of unknown effects, or calls dlsym),
+** an indirect call may also reach that code: the EXTERNAL node. Code
+** outside the program (EXTERNAL; library functions with callbacks such as
+** qsort call it) may call every address-taken function; when the program
+** may reach code outside itself, that code may also call every function
+** the program exports and name every global it exports, so exported
+** globals then count as address-taken, and EXTERNAL may touch other,
+** allocated and inaccessible memory and what its arguments point to.
 **
 ** Invariants:
 **   1. Nodes and edges are made in program-function order, then signature
@@ -104,6 +108,10 @@ void mssa__ipa_callgraph(mssa_program *p) {
   p->sum = mssa_xcalloc(nn, sizeof *p->sum);
   p->fns = mssa_xcalloc(p->funcs.n + 1, sizeof *p->fns);
   declared(p);
+  /* code outside the program may name every exported global */
+  if (p->extcode)
+    for (uint32_t g = 0; g < p->globals.n; g++)
+      if (p->globals.a[g].module < 0) p->globals.a[g].address_taken = true;
   /* each address-taken function's SIG node */
   uint32_t *fsig = mssa_xmalloc(((size_t)p->funcs.n + 1) * sizeof *fsig);
   char key[SIG_CAP];
@@ -121,13 +129,18 @@ void mssa__ipa_callgraph(mssa_program *p) {
     if (n->kind == MSSA__N_DEF) {
       mssa__ipa_local(p, k);
       const mssa__ipa_fn *fn = &p->fns[k];
-      for (uint32_t c = 0; c < fn->calls.n; c++)
+      for (uint32_t c = 0; c < fn->calls.n; c++) {
         if (fn->calls.a[c].callee != MSSA_NONE) mssa_vec_push(&p->edges, fn->calls.a[c].callee);
+        if (fn->calls.a[c].callee2 != MSSA_NONE) mssa_vec_push(&p->edges, fn->calls.a[c].callee2);
+      }
     } else if (n->kind == MSSA__N_LIB) {
       if (mssa__ipa_lib_callback(p->funcs.a[k].lib)) mssa_vec_push(&p->edges, p->ext);
     } else if (n->kind == MSSA__N_SIG || n->kind == MSSA__N_EXT) {
-      for (uint32_t f = 0; f < p->funcs.n; f++)
-        if (fsig[f] != MSSA_NONE && (n->kind == MSSA__N_EXT || fsig[f] == k)) mssa_vec_push(&p->edges, f);
+      for (uint32_t f = 0; f < p->funcs.n; f++) {
+        bool exported = p->extcode && p->funcs.a[f].module < 0 && p->funcs.a[f].def_fi != MSSA_NONE;
+        if (n->kind == MSSA__N_SIG ? fsig[f] == k : fsig[f] != MSSA_NONE || exported)
+          mssa_vec_push(&p->edges, f);
+      }
     }
     p->nodes.a[k].e1 = p->edges.n;
   }

@@ -8,8 +8,9 @@
 **      ranges, then lo. Entries of one object that overlap or touch are
 **      one entry; a whole entry absorbs every range of its object.
 **   2. Coarsening only widens: beyond MSSA_IPA_CAP entries, each object's
-**      ranges become their hull, then each object is whole; if that is
-**      still too many the list is unknown (the caller says "cap").
+**      ranges become their hull, then address-taken globals become other
+**      memory; if that is still too many the list is unknown (the caller
+**      says "cap").
 **   3. Widening only widens, and each object can widen once (range to
 **      whole), so a fixpoint that widens after a few rounds ends.
 **
@@ -72,7 +73,7 @@ static void merge(mssa__ipa_entvec *v) {
   v->n = o;
 }
 
-bool mssa__ipa_normalize(mssa__ipa_entvec *v) {
+bool mssa__ipa_normalize(const mssa_program *p, mssa__ipa_entvec *v) {
   merge(v);
   if (v->n <= MSSA_IPA_CAP) return true;
   /* invariant 2: the hull of each object's ranges */
@@ -87,7 +88,21 @@ bool mssa__ipa_normalize(mssa__ipa_entvec *v) {
   }
   v->n = o;
   if (v->n <= MSSA_IPA_CAP) return true;
-  return false;
+  /* then every global whose address is taken is other memory (which
+  ** covers those, and only those: ipa-format.md) */
+  bool other = false;
+  o = 0;
+  for (uint32_t k = 0; k < v->n; k++) {
+    if (v->a[k].kind == MSSA_IPA_GLOBAL && p->globals.a[v->a[k].id].address_taken) { other = true; continue; }
+    v->a[o++] = v->a[k];
+  }
+  v->n = o;
+  if (other) {
+    mssa_ipa_entry e = {MSSA_IPA_OTHER, 1, 0, 0, 0, 0, 0};
+    mssa_vec_push(v, e);
+    merge(v);
+  }
+  return v->n <= MSSA_IPA_CAP;
 }
 
 /* (a range entry is never empty: mssa__ipa_push drops empty ones) */

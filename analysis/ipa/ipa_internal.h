@@ -6,8 +6,10 @@
 ** Invariants:
 **   1. Node ids: 0..nfuncs-1 are the program's function symbols (sorted by
 **      name, module), then one node per indirect-call signature (SIG), then
-**      the EXTERNAL node (code outside the program calling back into every
-**      address-taken function).
+**      the EXTERNAL node: code outside the program, which may call every
+**      address-taken function (and, when the program may reach code outside
+**      itself, every function it exports), and may touch other, allocated
+**      and inaccessible memory and whatever its arguments point to.
 **   2. A base is where a pointer may point at a function's entry: a global
 **      at an offset, a parameter at an offset, memory allocated during the
 **      call, or other (escaped) memory; the function's own stack objects are
@@ -29,7 +31,7 @@
 #include "base/util.h"
 #include "ipa/ipa.h"
 
-#define MSSA__IPA_MAX_BASES 8     /* bases of one pointer */
+#define MSSA__IPA_MAX_BASES 16    /* bases of one pointer */
 #define MSSA__IPA_MAX_STEPS 64    /* values visited to find them */
 
 enum { MSSA__B_GLOBAL = MSSA_IPA_GLOBAL, MSSA__B_PARAM = MSSA_IPA_PARAM,
@@ -70,6 +72,8 @@ static inline const mssa__ipa_base *mssa__ipa_base_at(const mssa__ipa_bases *b, 
 typedef struct mssa__ipa_call {
   uint32_t inst;
   uint32_t callee;
+  uint32_t callee2;   /* a second callee (an indirect call that may reach
+                         code outside the program: EXTERNAL), or MSSA_NONE */
   uint8_t reason;     /* when callee is MSSA_NONE */
   uint32_t nargs;
   uint32_t args;      /* start in mssa__ipa_fn.argb */
@@ -161,7 +165,7 @@ void mssa__ipa_sccs(const mssa_program *p, uint32_t *order, uint32_t *scc_start,
 void mssa__ipa_push(mssa__ipa_entvec *v, mssa_ipa_entry e);
 /* Sorts and merges v; coarsens beyond the cap; returns false when even the
 ** coarse form exceeds it (the side is then unknown). */
-bool mssa__ipa_normalize(mssa__ipa_entvec *v);
+bool mssa__ipa_normalize(const mssa_program *p, mssa__ipa_entvec *v);
 /* Ranges that changed since `old` become whole (widening, to end a fixpoint). */
 void mssa__ipa_widen(mssa__ipa_entvec *v, const mssa_ipa_entry *old, uint32_t nold);
 bool mssa__ipa_entry_eq(const mssa_ipa_entry *a, const mssa_ipa_entry *b);

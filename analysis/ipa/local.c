@@ -9,8 +9,9 @@
 **   1. A pointer's bases are found by a worklist over use-def chains
 **      (underlying objects, phis, selects, casts, calls that return an
 **      argument), at most MSSA__IPA_MAX_STEPS values and MSSA__IPA_MAX_BASES
-**      bases; beyond either the pointer overflows and the function is
-**      unknown ("cap"). No recursion.
+**      bases; beyond either the pointer may point to any parameter's object,
+**      other or allocated memory (and if even that does not fit it
+**      overflows: the function is unknown, "cap"). No recursion.
 **   2. Through a phi the offset is lost (a loop may move the pointer): the
 **      base is then whole. A pointer loaded from memory, made from an
 **      integer or returned by an unknown call may point to other memory or
@@ -179,6 +180,19 @@ static void step_inst(walk *w, uint32_t id, int64_t off, bool whole) {
   }
 }
 
+/* Beyond the caps (invariant 1): whatever a pointer of the function can
+** point to at all -- anywhere in any pointer parameter's object, other or
+** allocated memory (a global whose address is never taken is reached only
+** directly, never through the values that overflowed). Overflow stays only
+** when even that does not fit. */
+static void fallback(walk *w) {
+  mssa__ipa_bases *o = w->out;
+  memset(o, 0, sizeof *o);
+  opaque(w);
+  for (uint32_t k = 0; k < w->f->nargs && !o->overflow; k++)
+    if (w->m->types.a[w->f->args[k].type].kind == MSSA_T_PTR) add_base(w, MSSA__B_PARAM, k, 0, true);
+}
+
 void mssa__ipa_bases_of(const mssa_program *p, uint32_t mod, mssa_aa *aa, mssa_val v,
                         mssa__ipa_bases *out) {
   walk *w = mssa_xmalloc(sizeof *w);
@@ -209,6 +223,7 @@ void mssa__ipa_bases_of(const mssa_program *p, uint32_t mod, mssa_aa *aa, mssa_v
     default: opaque(w); break;
     }
   }
+  if (out->overflow) fallback(w);
   MSSA_ASSERT(out->n <= MSSA__IPA_MAX_BASES);
   free(w);
 }
@@ -339,11 +354,16 @@ static void call_site(local *l, uint32_t id, const mssa_inst *i) {
     return;
   }
   if (intrinsic(l, id, i)) return;
-  mssa__ipa_call c = {id, MSSA_NONE, 0, mssa_call_nargs(i), l->fn->argb.n};
+  mssa__ipa_call c = {id, MSSA_NONE, MSSA_NONE, 0, mssa_call_nargs(i), l->fn->argb.n};
   uint32_t callee = mssa_call_callee(l->m, l->f, i);
-  if (callee != MSSA_NONE) c.callee = l->p->fmap[l->mod][callee];
-  else if (l->p->extcode) c.reason = MSSA_IPA_R_INDIRECT;
-  else c.callee = mssa__ipa_sig_of_call(l->p, l->m, i->aux);   /* MSSA_NONE: no target at all */
+  if (callee != MSSA_NONE) {
+    c.callee = l->p->fmap[l->mod][callee];
+  } else {
+    /* the program's functions of that signature (MSSA_NONE: none), and
+    ** code from outside the program when it may have some (callgraph.c) */
+    c.callee = mssa__ipa_sig_of_call(l->p, l->m, i->aux);
+    if (l->p->extcode) c.callee2 = l->p->ext;
+  }
   for (uint32_t k = 0; k < c.nargs; k++) {
     uint32_t t = mssa_val_type(l->m, l->f, ops[1 + k]);
     uint32_t b = t != MSSA_NONE && l->m->types.a[t].kind == MSSA_T_PTR ? pool_bases(l, ops[1 + k]) : MSSA_NONE;
@@ -393,7 +413,7 @@ void mssa__ipa_local(mssa_program *p, uint32_t k) {
   }
   /* calls by instruction id, for the lookups of refine.c */
   if (l.fn->calls.n > 1) qsort(l.fn->calls.a, l.fn->calls.n, sizeof *l.fn->calls.a, call_cmp);
-  if (!mssa__ipa_normalize(&l.fn->lr)) unknown(&l, MSSA_IPA_R_CAP, true, false);
-  if (!mssa__ipa_normalize(&l.fn->lw)) unknown(&l, MSSA_IPA_R_CAP, false, true);
+  if (!mssa__ipa_normalize(p, &l.fn->lr)) unknown(&l, MSSA_IPA_R_CAP, true, false);
+  if (!mssa__ipa_normalize(p, &l.fn->lw)) unknown(&l, MSSA_IPA_R_CAP, false, true);
   mssa_aa_free(l.aa);
 }

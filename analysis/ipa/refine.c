@@ -124,9 +124,12 @@ static unsigned refine(void *ctx, mssa_aa *aa, uint32_t call, const mssa_loc *lo
   if (p->funcs.a[k].def_mod != c->mod || p->funcs.a[k].def_fi != fi) return mr;
   const mssa__ipa_call *cs = mssa__ipa_call_at(p, k, call);
   if (!cs) return mr;
-  if (cs->callee == MSSA_NONE) return cs->reason ? mr : MSSA_MR_NONE;
-  const mssa_ipa_summary *s = &p->sum[cs->callee];
-  if (s->read_all && s->write_all) return mr;
+  if (cs->callee == MSSA_NONE && cs->callee2 == MSSA_NONE) return cs->reason ? mr : MSSA_MR_NONE;
+  const mssa_ipa_summary *s1 = cs->callee != MSSA_NONE ? &p->sum[cs->callee] : NULL;
+  const mssa_ipa_summary *s2 = cs->callee2 != MSSA_NONE ? &p->sum[cs->callee2] : NULL;
+  bool r_all = (s1 && s1->read_all) || (s2 && s2->read_all);
+  bool w_all = (s1 && s1->write_all) || (s2 && s2->write_all);
+  if (r_all && w_all) return mr;
   target t;
   memset(&t, 0, sizeof t);
   t.p = p; t.mod = c->mod; t.aa = aa; t.m = m; t.f = f; t.call = &f->insts.a[call]; t.loc = loc;
@@ -141,8 +144,12 @@ static unsigned refine(void *ctx, mssa_aa *aa, uint32_t call, const mssa_loc *lo
   default: break;
   }
   unsigned r = mr;
-  if ((mr & MSSA_MR_MOD) && !s->write_all && !any_touch(&t, s->w, s->nw)) r &= ~(unsigned)MSSA_MR_MOD;
-  if ((mr & MSSA_MR_REF) && !s->read_all && !any_touch(&t, s->r, s->nr)) r &= ~(unsigned)MSSA_MR_REF;
+  if ((mr & MSSA_MR_MOD) && !w_all && !(s1 && any_touch(&t, s1->w, s1->nw)) &&
+      !(s2 && any_touch(&t, s2->w, s2->nw)))
+    r &= ~(unsigned)MSSA_MR_MOD;
+  if ((mr & MSSA_MR_REF) && !r_all && !(s1 && any_touch(&t, s1->r, s1->nr)) &&
+      !(s2 && any_touch(&t, s2->r, s2->nr)))
+    r &= ~(unsigned)MSSA_MR_REF;
   if (!(r & MSSA_MR_MODREF)) r = MSSA_MR_NONE;
   return r;
 }

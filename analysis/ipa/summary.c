@@ -13,9 +13,10 @@
 **   1. SCCs are solved callees first (callgraph.c invariant 3): a summary
 **      outside the current SCC is final when it is read.
 **   2. Inside an SCC every summary starts empty and only grows (entries
-**      merge, invariant 1 of entries.c); after WIDEN_AFTER evaluations of a
-**      node its changed ranges become whole, and after EVAL_CAP evaluations
-**      per node the SCC is unknown ("cap"): the fixpoint always ends.
+**      merge, invariant 1 of entries.c); after WIDEN_AFTER changes of a
+**      node its changed ranges become whole, and after CHANGE_CAP changes of
+**      one node or EVAL_CAP evaluations per node of the SCC on average the
+**      SCC is unknown ("cap"): the fixpoint always ends.
 **   3. Without use_callees (the local mode) a call is mapped only when its
 **      callee is a library function without callbacks; any other call makes
 **      the caller unknown.
@@ -27,8 +28,9 @@
 
 #include "ipa/ipa_internal.h"
 
-#define WIDEN_AFTER 3
-#define EVAL_CAP 40
+#define WIDEN_AFTER 3     /* changes of a node's summary before its ranges widen */
+#define CHANGE_CAP 64     /* changes of one node's summary */
+#define EVAL_CAP 256      /* evaluations per node of an SCC, on average */
 
 typedef struct acc {
   mssa__ipa_entvec r, w;
@@ -98,20 +100,36 @@ static void eval(const mssa_program *p, uint32_t n, bool use_callees, acc *a) {
     if (fn->lr_all || fn->lw_all) set_unknown(a, fn->lreason, fn->lr_all, fn->lw_all);
     for (uint32_t k = 0; k < fn->calls.n; k++) {
       const mssa__ipa_call *c = &fn->calls.a[k];
-      if (c->callee == MSSA_NONE) {
+      if (c->callee == MSSA_NONE && c->callee2 == MSSA_NONE) {
         if (c->reason) set_unknown(a, c->reason, true, true);
         continue;   /* else: an indirect call nothing can be the target of */
       }
-      const mssa__ipa_node *cn = &p->nodes.a[c->callee];
-      if (!use_callees && (cn->kind != MSSA__N_LIB || mssa__ipa_lib_callback(p->funcs.a[c->callee].lib))) {
-        set_unknown(a, MSSA_IPA_R_LOCAL, true, true);
-        continue;
+      for (int j = 0; j < 2; j++) {
+        uint32_t callee = j ? c->callee2 : c->callee;
+        if (callee == MSSA_NONE) continue;
+        const mssa__ipa_node *cn = &p->nodes.a[callee];
+        if (!use_callees && (cn->kind != MSSA__N_LIB || mssa__ipa_lib_callback(p->funcs.a[callee].lib))) {
+          set_unknown(a, MSSA_IPA_R_LOCAL, true, true);
+          continue;
+        }
+        add_mapped(a, &p->sum[callee], fn, c, false);
       }
-      add_mapped(a, &p->sum[c->callee], fn, c, false);
     }
     break;
   }
   case MSSA__N_SIG: case MSSA__N_EXT:
+    if (nd->kind == MSSA__N_EXT && p->extcode) {
+      /* code outside the program itself (callgraph.c) */
+      static const uint8_t kinds[] = {MSSA_IPA_OTHER, MSSA_IPA_ALLOC, MSSA_IPA_INACC};
+      for (uint32_t k = 0; k < sizeof kinds; k++) {
+        mssa_ipa_entry e = {kinds[k], 1, 0, 0, 0, 0, 0};
+        mssa__ipa_push(&a->r, e);
+        mssa__ipa_push(&a->w, e);
+      }
+      mssa_ipa_entry any = {MSSA_IPA_PARAM, 1, 1, 0, 0, 0, 0};
+      mssa__ipa_push(&a->r, any);
+      mssa__ipa_push(&a->w, any);
+    }
     for (uint32_t e = nd->e0; e < nd->e1; e++)
       add_mapped(a, &p->sum[p->edges.a[e]], NULL, NULL, nd->kind == MSSA__N_EXT);
     break;
@@ -141,9 +159,9 @@ static bool same_list(const mssa_ipa_entry *a, uint32_t na, const mssa__ipa_entv
 
 /* Normalizes a into summary form; returns whether it differs from *s, and
 ** replaces *s when it does. */
-static bool store(mssa_ipa_summary *s, acc *a, bool widen) {
-  if (!a->r_all && !mssa__ipa_normalize(&a->r)) set_unknown(a, MSSA_IPA_R_CAP, true, false);
-  if (!a->w_all && !mssa__ipa_normalize(&a->w)) set_unknown(a, MSSA_IPA_R_CAP, false, true);
+static bool store(const mssa_program *p, mssa_ipa_summary *s, acc *a, bool widen) {
+  if (!a->r_all && !mssa__ipa_normalize(p, &a->r)) set_unknown(a, MSSA_IPA_R_CAP, true, false);
+  if (!a->w_all && !mssa__ipa_normalize(p, &a->w)) set_unknown(a, MSSA_IPA_R_CAP, false, true);
   if (widen) {
     if (!a->r_all) mssa__ipa_widen(&a->r, s->r, s->nr);
     if (!a->w_all) mssa__ipa_widen(&a->w, s->w, s->nw);
@@ -186,13 +204,14 @@ int mssa__ipa_solve(mssa_program *p, bool use_callees) {
   memcpy(fill, rstart, (size_t)nn * sizeof *fill);
   for (uint32_t n = 0; n < nn; n++)
     for (uint32_t e = p->nodes.a[n].e0; e < p->nodes.a[n].e1; e++) rev[fill[p->edges.a[e]]++] = n;
-  uint32_t *evals = mssa_xcalloc((size_t)nn + 1, sizeof *evals);
+  uint32_t *evals = mssa_xcalloc((size_t)nn + 1, sizeof *evals);   /* changes per node */
   uint8_t *queued = mssa_xcalloc((size_t)nn + 1, 1);
   uint32_t *queue = mssa_xmalloc(((size_t)nn + 1) * sizeof *queue);
   acc a;
   memset(&a, 0, sizeof a);
   for (uint32_t s = 0; s < nscc; s++) {
     uint32_t qh = 0, qt = 0;
+    uint64_t budget = (uint64_t)EVAL_CAP * (start[s + 1] - start[s]);
     bool capped = false;
     for (uint32_t k = start[s]; k < start[s + 1]; k++) {
       uint32_t n = order[k];
@@ -204,12 +223,13 @@ int mssa__ipa_solve(mssa_program *p, bool use_callees) {
     while (qh != qt) {
       uint32_t n = queue[qh++ % (nn + 1)];
       queued[n] = 0;
-      if (++evals[n] > EVAL_CAP) { capped = true; break; }
+      if (!budget--) { capped = true; break; }
       a.r.n = a.w.n = 0;
       a.r_all = a.w_all = false;
       a.reason = 0;
       eval(p, n, use_callees, &a);
-      if (!store(&p->sum[n], &a, evals[n] > WIDEN_AFTER)) continue;
+      if (!store(p, &p->sum[n], &a, evals[n] >= WIDEN_AFTER)) continue;
+      if (++evals[n] > CHANGE_CAP) { capped = true; break; }
       for (uint32_t e = rstart[n]; e < rstart[n + 1]; e++) {
         uint32_t c = rev[e];
         if (scc[c] != s || queued[c] || !solved_here(&p->nodes.a[c])) continue;
