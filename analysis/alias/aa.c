@@ -315,6 +315,11 @@ uint32_t mssa_aa_call_effects(mssa_aa *aa, uint32_t call) {
   return mssa__call_effects(aa, &aa->f->insts.a[call]);
 }
 
+bool mssa_aa_tbaa_may_alias(mssa_aa *aa, uint32_t a, uint32_t b) {
+  if (!(aa->layers & MSSA_AA_TBAA)) return true;
+  return mssa__tbaa_alias(aa, a, b);
+}
+
 const mssa_module *mssa_aa_module(const mssa_aa *aa) { return aa->m; }
 const mssa_func *mssa_aa_func(const mssa_aa *aa) { return aa->f; }
 

@@ -112,6 +112,10 @@ void mssa_aa_set_refine(mssa_aa *aa, mssa_aa_refine_fn fn, void *ctx);
 ** the call site's attributes and the callee's, LLVM's own table for known
 ** intrinsics); MSSA_MEM_ANY when nothing says less. */
 uint32_t mssa_aa_call_effects(mssa_aa *aa, uint32_t call);
+/* TypeBasedAA alone: may accesses tagged `a` and `b` (!tbaa nodes of the
+** context's module, MSSA_NONE: untagged) alias? True when the TBAA layer
+** is off or either is untagged. */
+bool mssa_aa_tbaa_may_alias(mssa_aa *aa, uint32_t a, uint32_t b);
 /* The module and function the context answers for. */
 const mssa_module *mssa_aa_module(const mssa_aa *aa);
 const mssa_func *mssa_aa_func(const mssa_aa *aa);

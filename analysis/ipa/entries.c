@@ -8,8 +8,8 @@
 **      ranges, then lo. Entries of one object that overlap or touch are
 **      one entry; a whole entry absorbs every range of its object.
 **   2. Coarsening only widens: beyond MSSA_IPA_CAP entries, each object's
-**      ranges become their hull, then address-taken globals become other
-**      memory; if that is still too many the list is unknown (the caller
+**      ranges become their hull, then other memory forgets its access tags,
+**      then address-taken globals become other memory; if that is still too many the list is unknown (the caller
 **      says "cap").
 **   3. Widening only widens, and each object can widen once (range to
 **      whole), so a fixpoint that widens after a few rounds ends.
@@ -30,6 +30,8 @@ static int obj_cmp(const mssa_ipa_entry *x, const mssa_ipa_entry *y) {
   if (x->kind != y->kind) return x->kind < y->kind ? -1 : 1;
   if (x->from != y->from) return x->from < y->from ? -1 : 1;
   if (x->id != y->id) return x->id < y->id ? -1 : 1;
+  /* tagged other memory: the tag's module */
+  if (x->kind == MSSA_IPA_OTHER && x->lo != y->lo) return x->lo < y->lo ? -1 : 1;
   return 0;
 }
 
@@ -55,9 +57,16 @@ static void merge(mssa__ipa_entvec *v) {
   uint32_t o = 0;
   for (uint32_t k = 0; k < v->n; k++) {
     mssa_ipa_entry e = v->a[k];
-    if (!has_object(e.kind)) { e.whole = 1; e.lo = e.hi = 0; e.id = 0; e.from = 0; }
+    if (e.kind == MSSA_IPA_OTHER) {
+      e.whole = 1; e.hi = 0; e.from = 0;
+      if (!e.id) e.lo = 0;
+    } else if (!has_object(e.kind)) {
+      e.whole = 1; e.lo = e.hi = 0; e.id = 0; e.from = 0;
+    }
     if (o) {
       mssa_ipa_entry *last = &v->a[o - 1];
+      /* other memory of any access absorbs the tagged kinds (sorted after it) */
+      if (e.kind == MSSA_IPA_OTHER && last->kind == MSSA_IPA_OTHER && !last->id) continue;
       if (!obj_cmp(last, &e)) {
         if (last->whole) continue;
         MSSA_ASSERT(!e.whole);   /* whole entries sort first */
@@ -87,6 +96,11 @@ bool mssa__ipa_normalize(const mssa_program *p, mssa__ipa_entvec *v) {
     v->a[o++] = v->a[k];
   }
   v->n = o;
+  if (v->n <= MSSA_IPA_CAP) return true;
+  /* then other memory forgets its tags */
+  for (uint32_t k = 0; k < v->n; k++)
+    if (v->a[k].kind == MSSA_IPA_OTHER) v->a[k].id = 0, v->a[k].lo = 0;
+  merge(v);
   if (v->n <= MSSA_IPA_CAP) return true;
   /* then every global whose address is taken is other memory (which
   ** covers those, and only those: ipa-format.md) */

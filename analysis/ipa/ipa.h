@@ -46,7 +46,10 @@ typedef struct mssa_ipa_entry {
                         (a variadic library function's arguments); never in a
                         defined function's summary */
   uint8_t pad_;
-  uint32_t id;       /* GLOBAL: program global id; PARAM: parameter index */
+  uint32_t id;       /* GLOBAL: program global id; PARAM: parameter index;
+                        OTHER: 0 for any access, else 1 + the !tbaa access
+                        tag (of module `lo`) of every access it stands for
+                        (kept for the walker; the JSON shows one "other") */
   int64_t lo, hi;    /* byte range when !whole */
 } mssa_ipa_entry;
 

@@ -252,18 +252,24 @@ static uint32_t pool_bases(local *l, mssa_val v) {
   return l->fn->bases.n - 1;
 }
 
-/* An access of `size` bytes (MSSA_LOC_*) through pointer v. */
-static void access(local *l, mssa_val v, uint64_t size, bool rd, bool wr) {
+/* An access of `size` bytes (MSSA_LOC_*) through pointer v, with !tbaa
+** tag `tag` (MSSA_NONE: none); other memory keeps the tag (ipa.h). */
+static void access_tagged(local *l, mssa_val v, uint64_t size, bool rd, bool wr, uint32_t tag) {
   mssa__ipa_bases b;
   mssa__ipa_bases_of(l->p, l->mod, l->aa, v, &b);
   if (b.overflow) { unknown(l, MSSA_IPA_R_CAP, rd, wr); return; }
   bool whole = size == MSSA_LOC_UNKNOWN || size == MSSA_LOC_AFTER;
   int64_t hi = whole ? 0 : (int64_t)(size & ~MSSA_LOC_UPPER_BOUND);
   for (uint32_t k = 0; k < b.n; k++) {
-    mssa_ipa_entry e = mssa__ipa_base_entry(&b.b[k], 0, hi, whole);
+    mssa_ipa_entry e = mssa__ipa_base_entry(mssa__ipa_base_at(&b, k), 0, hi, whole);
+    if (e.kind == MSSA_IPA_OTHER && tag != MSSA_NONE) { e.id = tag + 1; e.lo = l->mod; }
     if (rd) mssa__ipa_push(&l->fn->lr, e);
     if (wr) mssa__ipa_push(&l->fn->lw, e);
   }
+}
+
+static void access(local *l, mssa_val v, uint64_t size, bool rd, bool wr) {
+  access_tagged(l, v, size, rd, wr, MSSA_NONE);
 }
 
 static uint64_t const_len(local *l, mssa_val v) {
@@ -392,11 +398,12 @@ void mssa__ipa_local(mssa_program *p, uint32_t k) {
       case MSSA_OP_LOAD: case MSSA_OP_STORE:
         if (i->ordering > MSSA_AO_UNORDERED) { unknown(&l, MSSA_IPA_R_ATOMIC, true, true); break; }
         if (mssa_aa_inst_loc(l.aa, id, &loc))
-          access(&l, loc.ptr, loc.size, i->opcode == MSSA_OP_LOAD, i->opcode == MSSA_OP_STORE);
+          access_tagged(&l, loc.ptr, loc.size, i->opcode == MSSA_OP_LOAD, i->opcode == MSSA_OP_STORE,
+                        loc.tbaa);
         break;
       case MSSA_OP_CMPXCHG: case MSSA_OP_ATOMICRMW:
         if (i->ordering > MSSA_AO_MONOTONIC) { unknown(&l, MSSA_IPA_R_ATOMIC, true, true); break; }
-        if (mssa_aa_inst_loc(l.aa, id, &loc)) access(&l, loc.ptr, loc.size, true, true);
+        if (mssa_aa_inst_loc(l.aa, id, &loc)) access_tagged(&l, loc.ptr, loc.size, true, true, loc.tbaa);
         break;
       case MSSA_OP_FENCE: unknown(&l, MSSA_IPA_R_ATOMIC, true, true); break;
       case MSSA_OP_VAARG:

@@ -15,7 +15,9 @@
 **                       range is whole) is not NoAlias;
 **   alloc               O is not an argument, a global or an alloca;
 **   other               O is not a global whose address is never taken and
-**                       not a local object that never escapes;
+**                       not a local object that never escapes, and, for
+**                       other memory of tagged accesses, TBAA does not tell
+**                       L's tag from theirs;
 **   inaccessible        O is not an alloca or a global the program defines.
 **
 ** Invariants:
@@ -96,8 +98,13 @@ static bool touches(target *t, const mssa_ipa_entry *e) {
   case MSSA_IPA_PARAM: return param_touch(t, e);
   case MSSA_IPA_ALLOC: return !(t->is_arg || t->is_global || t->is_alloca);
   case MSSA_IPA_OTHER:
-    if (t->is_global) return t->gid == MSSA_NONE || t->p->globals.a[t->gid].address_taken;
-    return !nonescaping(t);
+    if (t->is_global && t->gid != MSSA_NONE && !t->p->globals.a[t->gid].address_taken) return false;
+    if (!t->is_global && nonescaping(t)) return false;
+    /* every access it stands for has a tag that TBAA tells apart */
+    if (e->id && (uint32_t)e->lo == t->mod && t->loc->tbaa != MSSA_NONE &&
+        !mssa_aa_tbaa_may_alias(t->aa, t->loc->tbaa, e->id - 1))
+      return false;
+    return true;
   case MSSA_IPA_INACC:
     if (t->is_alloca) return false;
     return !(t->is_global && t->gid != MSSA_NONE && t->p->globals.a[t->gid].defined);

@@ -288,10 +288,20 @@ int mssa_program_drop_write(mssa_program *p, const char *fname, uint32_t k) {
   for (uint32_t f = 0; f < p->funcs.n; f++) {
     if (strcmp(p->funcs.a[f].name, fname) || p->funcs.a[f].def_fi == MSSA_NONE) continue;
     mssa_ipa_summary *s = &p->sum[f];
-    if (k >= s->nw) return MSSA_ENOENT;
-    memmove(s->w + k, s->w + k + 1, (s->nw - k - 1) * sizeof *s->w);
-    s->nw--;
-    return MSSA_OK;
+    /* k counts entries as the JSON shows them: the other entries of
+    ** several access tags are one (ipa.h), and go together */
+    uint32_t shown = 0, j = 0;
+    while (j < s->nw) {
+      uint32_t e = j + 1;
+      while (s->w[j].kind == MSSA_IPA_OTHER && e < s->nw && s->w[e].kind == MSSA_IPA_OTHER) e++;
+      if (shown++ == k) {
+        memmove(s->w + j, s->w + e, (s->nw - e) * sizeof *s->w);
+        s->nw -= e - j;
+        return MSSA_OK;
+      }
+      j = e;
+    }
+    return MSSA_ENOENT;
   }
   return MSSA_ENOENT;
 }
