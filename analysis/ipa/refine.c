@@ -10,9 +10,11 @@
 **   global g [lo, hi)   O is g and the bytes overlap, or O is not an
 **                       identified object of the caller and g's address
 **                       is taken;
-**   param i [lo, hi)    the alias query of L against argument i (size hi,
-**                       or before-or-after the pointer when lo < 0 or the
-**                       range is whole) is not NoAlias;
+**   param i [lo, hi)    L and argument i are constant offsets from one
+**                       value and L's bytes meet [lo, hi) from
+**                       the argument; or else the alias query of L against
+**                       argument i (size hi, or before-or-after the pointer
+**                       when lo < 0 or the range is whole) is not NoAlias;
 **   alloc               O is not an argument, a global or an alloca;
 **   other               O is not a global whose address is never taken and
 **                       not a local object that never escapes, and, for
@@ -79,6 +81,16 @@ static bool param_touch(target *t, const mssa_ipa_entry *e) {
     if (ty == MSSA_NONE || t->m->types.a[ty].kind != MSSA_T_PTR) {
       if (!e->from) return true;
       continue;
+    }
+    /* the same object at constant offsets from it: the bytes decide */
+    mssa_points_to pa;
+    uint64_t sz;
+    /* (one base value at constant offsets: exact, identified or not) */
+    if (!e->whole && !e->from && t->pt.offset_known && loc_size(t->loc, &sz) &&
+        (mssa_aa_points_to(t->aa, a, &pa), pa.offset_known) && pa.object == t->pt.object) {
+      int64_t lo = t->pt.offset - pa.offset, hi = lo + (int64_t)sz;
+      if (hi <= e->lo || e->hi <= lo) continue;
+      return true;
     }
     mssa_loc l2 = {a, MSSA_LOC_UNKNOWN, MSSA_NONE, MSSA_NONE, MSSA_NONE};
     if (!e->whole && !e->from && e->lo >= 0 && e->hi > 0) l2.size = (uint64_t)e->hi;
