@@ -158,7 +158,7 @@ static const lib_fn LIB[] = {
   {"puts", "r", L_IO, 0},
   {"qsort", "b---", L_CB, 0},
   {"rand", "", L_IN_R | L_IN_W, 0},
-  {"realloc", "b", L_HEAP | L_AL_W, 'a'},
+  {"realloc", "b", L_HEAP | L_AL_W, 'r'},
   {"remove", "r", L_IO, 0},
   {"rename", "rr", L_IO, 0},
   {"setjmp", "w", 0, 0},

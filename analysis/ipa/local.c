@@ -104,6 +104,10 @@ static void call_result(walk *w, const mssa_inst *i, int64_t off, bool whole) {
     const mssa_ipa_func *F = &w->p->funcs.a[w->p->fmap[w->mod][c]];
     switch (mssa__ipa_lib_ret(F->lib)) {
     case 'a': add_base(w, MSSA__B_ALLOC, 0, 0, true); return;
+    case 'r':   /* realloc: a new block, or the old one grown in place */
+      add_base(w, MSSA__B_ALLOC, 0, 0, true);
+      if (n) push(w, ops[1], 0, true);
+      return;
     case 'o': add_base(w, MSSA__B_OTHER, 0, 0, true); return;
     case '0': if (n) push(w, ops[1], 0, true); return;
     default: break;

@@ -17,6 +17,9 @@
 **      node its changed ranges become whole, and after CHANGE_CAP changes of
 **      one node or EVAL_CAP evaluations per node of the SCC on average the
 **      SCC is unknown ("cap"): the fixpoint always ends.
+**   4. A node evaluated once in full only adds, after that, what its callees
+**      that changed since bring: summaries inside an SCC only grow
+**      (invariant 2), so what it had is still part of the answer.
 **   3. Without use_callees (the local mode) a call is mapped only when its
 **      callee is a library function without callbacks; any other call makes
 **      the caller unknown.
@@ -68,10 +71,22 @@ static void map_param(acc *a, const mssa__ipa_fn *fn, const mssa__ipa_call *c, c
   }
 }
 
+/* Keeps the lists short while a union grows (sorting them whole at the
+** end would cost the union's size times its log): normalizing early only
+** widens what normalizing at the end would (entries.c invariant 2); a side
+** that cannot fit is unknown, and stays so. */
+#define COMPACT_AT (4 * MSSA_IPA_CAP)
+static void compact(const mssa_program *p, acc *a) {
+  if (!a->r_all && a->r.n > COMPACT_AT && !mssa__ipa_normalize(p, &a->r)) set_unknown(a, MSSA_IPA_R_CAP, true, false);
+  if (!a->w_all && a->w.n > COMPACT_AT && !mssa__ipa_normalize(p, &a->w)) set_unknown(a, MSSA_IPA_R_CAP, false, true);
+  if (a->r_all) a->r.n = 0;
+  if (a->w_all) a->w.n = 0;
+}
+
 /* Adds callee summary s, mapped through call c of fn (NULL: identity;
 ** to_any: every parameter entry becomes "any argument"). */
-static void add_mapped(acc *a, const mssa_ipa_summary *s, const mssa__ipa_fn *fn, const mssa__ipa_call *c,
-                       bool to_any) {
+static void add_mapped(const mssa_program *p, acc *a, const mssa_ipa_summary *s, const mssa__ipa_fn *fn,
+                       const mssa__ipa_call *c, bool to_any) {
   if (s->read_all || s->write_all) set_unknown(a, s->reason ? s->reason : MSSA_IPA_R_UNKNOWN_CALLEE,
                                                s->read_all, s->write_all);
   for (int side = 0; side < 2; side++) {
@@ -84,6 +99,7 @@ static void add_mapped(acc *a, const mssa_ipa_summary *s, const mssa__ipa_fn *fn
       mssa__ipa_push(side ? &a->w : &a->r, e);
     }
   }
+  compact(p, a);
 }
 
 static void add_fixed(acc *a, const mssa__ipa_entvec *r, const mssa__ipa_entvec *w) {
@@ -91,34 +107,53 @@ static void add_fixed(acc *a, const mssa__ipa_entvec *r, const mssa__ipa_entvec 
   for (uint32_t k = 0; k < w->n; k++) mssa__ipa_push(&a->w, w->a[k]);
 }
 
-static void eval(const mssa_program *p, uint32_t n, bool use_callees, acc *a) {
+/* When each node's summary last changed and each node was last evaluated
+** (ticks), so that an evaluation after the first adds to what the node
+** has only what its changed callees bring (invariant 4). */
+typedef struct stamps {
+  uint64_t tick;
+  uint64_t *changed;   /* per node */
+  uint64_t *seen;      /* per node; 0: never evaluated */
+} stamps;
+
+/* Did callee change after `prev` (the tick of the previous evaluation)? */
+static bool fresh(const stamps *st, uint64_t prev, uint32_t callee) { return st->changed[callee] > prev; }
+
+static void eval(const mssa_program *p, uint32_t n, bool use_callees, acc *a, stamps *st) {
   const mssa__ipa_node *nd = &p->nodes.a[n];
+  uint64_t prev = st->seen[n];
+  bool again = prev != 0;
+  st->seen[n] = ++st->tick;
+  /* after the first evaluation: what it has, then what changed callees bring */
+  if (again && nd->kind != MSSA__N_LIB) add_mapped(p, a, &p->sum[n], NULL, NULL, false);
   switch (nd->kind) {
   case MSSA__N_DEF: {
     const mssa__ipa_fn *fn = &p->fns[n];
-    add_fixed(a, &fn->lr, &fn->lw);
-    if (fn->lr_all || fn->lw_all) set_unknown(a, fn->lreason, fn->lr_all, fn->lw_all);
+    if (!again) {
+      add_fixed(a, &fn->lr, &fn->lw);
+      if (fn->lr_all || fn->lw_all) set_unknown(a, fn->lreason, fn->lr_all, fn->lw_all);
+    }
     for (uint32_t k = 0; k < fn->calls.n; k++) {
       const mssa__ipa_call *c = &fn->calls.a[k];
       if (c->callee == MSSA_NONE && c->callee2 == MSSA_NONE) {
-        if (c->reason) set_unknown(a, c->reason, true, true);
+        if (c->reason && !again) set_unknown(a, c->reason, true, true);
         continue;   /* else: an indirect call nothing can be the target of */
       }
       for (int j = 0; j < 2; j++) {
         uint32_t callee = j ? c->callee2 : c->callee;
-        if (callee == MSSA_NONE) continue;
+        if (callee == MSSA_NONE || (again && !fresh(st, prev, callee))) continue;
         const mssa__ipa_node *cn = &p->nodes.a[callee];
         if (!use_callees && (cn->kind != MSSA__N_LIB || mssa__ipa_lib_callback(p->funcs.a[callee].lib))) {
           set_unknown(a, MSSA_IPA_R_LOCAL, true, true);
           continue;
         }
-        add_mapped(a, &p->sum[callee], fn, c, false);
+        add_mapped(p, a, &p->sum[callee], fn, c, false);
       }
     }
     break;
   }
-  case MSSA__N_SIG: case MSSA__N_EXT:
-    if (nd->kind == MSSA__N_EXT && p->extcode) {
+  case MSSA__N_SIG: case MSSA__N_EXT: {
+    if (!again && nd->kind == MSSA__N_EXT && p->extcode) {
       /* code outside the program itself (callgraph.c) */
       static const uint8_t kinds[] = {MSSA_IPA_OTHER, MSSA_IPA_ALLOC, MSSA_IPA_INACC};
       for (uint32_t k = 0; k < sizeof kinds; k++) {
@@ -131,16 +166,18 @@ static void eval(const mssa_program *p, uint32_t n, bool use_callees, acc *a) {
       mssa__ipa_push(&a->w, any);
     }
     for (uint32_t e = nd->e0; e < nd->e1; e++)
-      add_mapped(a, &p->sum[p->edges.a[e]], NULL, NULL, nd->kind == MSSA__N_EXT);
+      if (!again || fresh(st, prev, p->edges.a[e]))
+        add_mapped(p, a, &p->sum[p->edges.a[e]], NULL, NULL, nd->kind == MSSA__N_EXT);
     break;
+  }
   case MSSA__N_LIB: {
     /* the table's effects, and the callbacks through EXTERNAL */
     mssa_ipa_summary fixed;
     mssa__ipa_lib_summary(p->funcs.a[n].lib, &fixed);
-    add_mapped(a, &fixed, NULL, NULL, false);
+    add_mapped(p, a, &fixed, NULL, NULL, false);
     mssa__ipa_summary_free(&fixed);
     if (use_callees) {
-      for (uint32_t e = nd->e0; e < nd->e1; e++) add_mapped(a, &p->sum[p->edges.a[e]], NULL, NULL, true);
+      for (uint32_t e = nd->e0; e < nd->e1; e++) add_mapped(p, a, &p->sum[p->edges.a[e]], NULL, NULL, true);
     } else if (nd->e1 > nd->e0) {
       set_unknown(a, MSSA_IPA_R_LOCAL, true, true);
     }
@@ -186,6 +223,32 @@ static bool store(const mssa_program *p, mssa_ipa_summary *s, acc *a, bool widen
 
 static bool solved_here(const mssa__ipa_node *n) { return n->kind != MSSA__N_DECL; }
 
+/* The worklist inside an SCC: a binary heap of positions in Tarjan's
+** order, smallest first -- callees tend to come before their callers
+** there, so facts flow up in few rounds. Each node is in it at most once. */
+typedef struct heap { uint32_t *a, n; } heap;
+
+static void heap_push(heap *h, uint32_t x) {
+  uint32_t k = h->n++;
+  while (k && h->a[(k - 1) / 2] > x) { h->a[k] = h->a[(k - 1) / 2]; k = (k - 1) / 2; }
+  h->a[k] = x;
+}
+
+static uint32_t heap_pop(heap *h) {
+  MSSA_ASSERT(h->n > 0);
+  uint32_t top = h->a[0], x = h->a[--h->n], k = 0;
+  for (;;) {
+    uint32_t c = 2 * k + 1;
+    if (c >= h->n) break;
+    if (c + 1 < h->n && h->a[c + 1] < h->a[c]) c++;
+    if (h->a[c] >= x) break;
+    h->a[k] = h->a[c];
+    k = c;
+  }
+  if (h->n) h->a[k] = x;
+  return top;
+}
+
 int mssa__ipa_solve(mssa_program *p, bool use_callees) {
   uint32_t nn = p->nodes.n;
   uint32_t *order = mssa_xmalloc(((size_t)nn + 1) * sizeof *order);
@@ -206,35 +269,40 @@ int mssa__ipa_solve(mssa_program *p, bool use_callees) {
     for (uint32_t e = p->nodes.a[n].e0; e < p->nodes.a[n].e1; e++) rev[fill[p->edges.a[e]]++] = n;
   uint32_t *evals = mssa_xcalloc((size_t)nn + 1, sizeof *evals);   /* changes per node */
   uint8_t *queued = mssa_xcalloc((size_t)nn + 1, 1);
-  uint32_t *queue = mssa_xmalloc(((size_t)nn + 1) * sizeof *queue);
+  heap hp = {mssa_xmalloc(((size_t)nn + 1) * sizeof(uint32_t)), 0};
+  uint32_t *pos = mssa_xmalloc(((size_t)nn + 1) * sizeof *pos);
+  for (uint32_t k = 0; k < nn; k++) pos[order[k]] = k;
   acc a;
   memset(&a, 0, sizeof a);
+  stamps st = {0, mssa_xcalloc((size_t)nn + 1, sizeof(uint64_t)), mssa_xcalloc((size_t)nn + 1, sizeof(uint64_t))};
   for (uint32_t s = 0; s < nscc; s++) {
-    uint32_t qh = 0, qt = 0;
+    hp.n = 0;
     uint64_t budget = (uint64_t)EVAL_CAP * (start[s + 1] - start[s]);
     bool capped = false;
     for (uint32_t k = start[s]; k < start[s + 1]; k++) {
       uint32_t n = order[k];
       if (!solved_here(&p->nodes.a[n])) continue;
       mssa__ipa_summary_free(&p->sum[n]);
-      queue[qt++ % (nn + 1)] = n;
+      heap_push(&hp, k);
       queued[n] = 1;
     }
-    while (qh != qt) {
-      uint32_t n = queue[qh++ % (nn + 1)];
+    while (hp.n) {
+      uint32_t n = order[heap_pop(&hp)];
       queued[n] = 0;
       if (!budget--) { capped = true; break; }
       a.r.n = a.w.n = 0;
       a.r_all = a.w_all = false;
       a.reason = 0;
-      eval(p, n, use_callees, &a);
+      eval(p, n, use_callees, &a, &st);
       if (!store(p, &p->sum[n], &a, evals[n] >= WIDEN_AFTER)) continue;
+      st.changed[n] = ++st.tick;
       if (++evals[n] > CHANGE_CAP) { capped = true; break; }
       for (uint32_t e = rstart[n]; e < rstart[n + 1]; e++) {
         uint32_t c = rev[e];
-        if (scc[c] != s || queued[c] || !solved_here(&p->nodes.a[c])) continue;
+        if (scc[c] != s || !solved_here(&p->nodes.a[c])) continue;
+        if (queued[c]) continue;
         queued[c] = 1;
-        queue[qt++ % (nn + 1)] = c;
+        heap_push(&hp, pos[c]);
       }
     }
     if (capped) {
@@ -250,8 +318,10 @@ int mssa__ipa_solve(mssa_program *p, bool use_callees) {
   }
   mssa_vec_free(&a.r);
   mssa_vec_free(&a.w);
+  free(st.changed);
+  free(st.seen);
   free(order); free(start); free(scc); free(rstart); free(rev); free(fill);
-  free(evals); free(queued); free(queue);
+  free(evals); free(queued); free(hp.a); free(pos);
   p->summarized = true;
   return MSSA_OK;
 }
