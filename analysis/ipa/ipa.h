@@ -39,6 +39,10 @@ typedef enum {
   MSSA_IPA_INACC = 4    /* the C library's own state */
 } mssa_ipa_kind;
 
+/* mssa_ipa_entry.id of other memory that is errno alone (the C library's
+** thread-local errno, which no global or stack object of the program is). */
+#define MSSA_IPA_ERRNO UINT32_MAX
+
 typedef struct mssa_ipa_entry {
   uint8_t kind;      /* mssa_ipa_kind */
   uint8_t whole;     /* range unknown: anywhere in the object */
@@ -47,9 +51,10 @@ typedef struct mssa_ipa_entry {
                         defined function's summary */
   uint8_t pad_;
   uint32_t id;       /* GLOBAL: program global id; PARAM: parameter index;
-                        OTHER: 0 for any access, else 1 + the !tbaa access
-                        tag (of module `lo`) of every access it stands for
-                        (kept for the walker; the JSON shows one "other") */
+                        OTHER: 0 for any access, MSSA_IPA_ERRNO for errno,
+                        else 1 + the !tbaa access tag (of module `lo`) of
+                        every access it stands for (kept for the walker;
+                        the JSON shows one "other") */
   int64_t lo, hi;    /* byte range when !whole */
 } mssa_ipa_entry;
 

@@ -8,7 +8,8 @@
 **   1. Every effect is a superset of what the function may do: strings
 **      and buffers are whole objects (any offset); printf-like functions
 **      read every pointer argument (%s) and write every one (%n); stdio
-**      and math functions may write errno, which is `other` memory.
+**      and math functions may write errno, which is `other` memory (marked
+**      as errno for the walker: MSSA_IPA_ERRNO).
 **   2. Functions that call back into the program (qsort, bsearch, exit with
 **      atexit handlers) say so; the caller then calls through EXTERNAL.
 **      Functions that may hand out code outside the program (dlsym) say so
@@ -34,9 +35,11 @@ enum {
   L_AL_W = 64,                   /* writes the block it allocates */
   L_CB = 128,                    /* calls back into the program */
   L_EXTCODE = 256,               /* may return code outside the program */
-  L_UNKNOWN = 512                /* treated as unknown */
+  L_UNKNOWN = 512,               /* treated as unknown */
+  L_ERRNO = 1024                 /* writes errno (other memory, marked so:
+                                    ipa.h, MSSA_IPA_ERRNO) */
 };
-#define L_IO (L_IN_R | L_IN_W | L_OT_W)     /* stdio: buffers, FILE, errno */
+#define L_IO (L_IN_R | L_IN_W | L_ERRNO)    /* stdio: buffers, FILE, errno */
 #define L_HEAP (L_IN_R | L_IN_W)            /* the allocator's state */
 
 /* params: one letter per fixed parameter: '-' nothing, 'r' reads, 'w'
@@ -57,13 +60,13 @@ static const lib_fn LIB[] = {
   {"__errno_location", "", 0, 'o'},
   {"__isoc99_fscanf", "-r", L_IO | L_VA_W, 0},
   {"__isoc99_scanf", "r", L_IO | L_VA_W, 0},
-  {"__isoc99_sscanf", "rr", L_OT_W | L_IN_R | L_VA_W, 0},
+  {"__isoc99_sscanf", "rr", L_ERRNO | L_IN_R | L_VA_W, 0},
   {"__memcpy_chk", "wr--", 0, '0'},
   {"__memmove_chk", "wr--", 0, '0'},
   {"__memset_chk", "w---", 0, '0'},
   {"__printf_chk", "-r", L_IO | L_VA_R | L_VA_W, 0},
-  {"__snprintf_chk", "w---r", L_OT_W | L_IN_R | L_VA_R | L_VA_W, 0},
-  {"__sprintf_chk", "w--r", L_OT_W | L_IN_R | L_VA_R | L_VA_W, 0},
+  {"__snprintf_chk", "w---r", L_ERRNO | L_IN_R | L_VA_R | L_VA_W, 0},
+  {"__sprintf_chk", "w--r", L_ERRNO | L_IN_R | L_VA_R | L_VA_W, 0},
   {"__strcat_chk", "br-", 0, '0'},
   {"__strcpy_chk", "wr-", 0, '0'},
   {"__strncpy_chk", "wr--", 0, '0'},
@@ -73,10 +76,10 @@ static const lib_fn LIB[] = {
   {"_setjmp", "w", 0, 0},
   {"abort", "", 0, 0},
   {"abs", "", 0, 0},
-  {"acos", "", L_OT_W, 0},
-  {"asin", "", L_OT_W, 0},
-  {"atan", "", L_OT_W, 0},
-  {"atan2", "", L_OT_W, 0},
+  {"acos", "", L_ERRNO, 0},
+  {"asin", "", L_ERRNO, 0},
+  {"atan", "", L_ERRNO, 0},
+  {"atan2", "", L_ERRNO, 0},
   {"atexit", "", L_IN_W, 0},
   {"atof", "r", L_IN_R, 0},
   {"atoi", "r", L_IN_R, 0},
@@ -88,14 +91,14 @@ static const lib_fn LIB[] = {
   {"clearerr", "-", L_IN_R | L_IN_W, 0},
   {"clock", "", L_IN_R, 0},
   {"close", "", L_IO, 0},
-  {"cos", "", L_OT_W, 0},
+  {"cos", "", L_ERRNO, 0},
   {"difftime", "", 0, 0},
   {"dlclose", "-", L_IO | L_CB, 0},
   {"dlerror", "", L_IO | L_OT_R, 'o'},
   {"dlopen", "r", L_IO | L_OT_R | L_CB, 'o'},
   {"dlsym", "-r", L_IO | L_OT_R | L_EXTCODE, 'o'},
   {"exit", "", L_IO | L_CB, 0},
-  {"exp", "", L_OT_W, 0},
+  {"exp", "", L_ERRNO, 0},
   {"fabs", "", 0, 0},
   {"fclose", "-", L_IO, 0},
   {"feof", "-", L_IN_R, 0},
@@ -105,7 +108,7 @@ static const lib_fn LIB[] = {
   {"fgets", "w--", L_IO, '0'},
   {"flockfile", "-", L_IN_R | L_IN_W, 0},
   {"floor", "", 0, 0},
-  {"fmod", "", L_OT_W, 0},
+  {"fmod", "", L_ERRNO, 0},
   {"fopen", "rr", L_IO, 'o'},
   {"fopen64", "rr", L_IO, 'o'},
   {"fprintf", "-r", L_IO | L_VA_R | L_VA_W, 0},
@@ -132,12 +135,12 @@ static const lib_fn LIB[] = {
   {"isdigit", "", L_IN_R, 0},
   {"isspace", "", L_IN_R, 0},
   {"labs", "", 0, 0},
-  {"ldexp", "", L_OT_W, 0},
+  {"ldexp", "", L_ERRNO, 0},
   {"localeconv", "", L_IN_R | L_OT_W, 'o'},
   {"localtime_r", "rw", L_IN_R | L_IN_W | L_OT_W, '0'},
-  {"log", "", L_OT_W, 0},
-  {"log10", "", L_OT_W, 0},
-  {"log2", "", L_OT_W, 0},
+  {"log", "", L_ERRNO, 0},
+  {"log10", "", L_ERRNO, 0},
+  {"log2", "", L_ERRNO, 0},
   {"longjmp", "r", 0, 0},
   {"malloc", "", L_HEAP, 'a'},
   {"memchr", "r", 0, '0'},
@@ -151,7 +154,7 @@ static const lib_fn LIB[] = {
   {"pclose", "-", L_IO, 0},
   {"perror", "r", L_IO | L_OT_R, 0},
   {"popen", "rr", L_IO, 'o'},
-  {"pow", "", L_OT_W, 0},
+  {"pow", "", L_ERRNO, 0},
   {"printf", "r", L_IO | L_VA_R | L_VA_W, 0},
   {"putc", "--", L_IO, 0},
   {"putchar", "", L_IO, 0},
@@ -166,12 +169,12 @@ static const lib_fn LIB[] = {
   {"setvbuf", "-b--", L_IO, 0},
   {"sigaction", "-rw", L_IN_R | L_IN_W, 0},
   {"sigemptyset", "w", 0, 0},
-  {"sin", "", L_OT_W, 0},
-  {"snprintf", "w-r", L_OT_W | L_IN_R | L_VA_R | L_VA_W, 0},
-  {"sprintf", "wr", L_OT_W | L_IN_R | L_VA_R | L_VA_W, 0},
-  {"sqrt", "", L_OT_W, 0},
+  {"sin", "", L_ERRNO, 0},
+  {"snprintf", "w-r", L_ERRNO | L_IN_R | L_VA_R | L_VA_W, 0},
+  {"sprintf", "wr", L_ERRNO | L_IN_R | L_VA_R | L_VA_W, 0},
+  {"sqrt", "", L_ERRNO, 0},
   {"srand", "", L_IN_W, 0},
-  {"sscanf", "rr", L_OT_W | L_IN_R | L_VA_W, 0},
+  {"sscanf", "rr", L_ERRNO | L_IN_R | L_VA_W, 0},
   {"strcat", "br", 0, '0'},
   {"strchr", "r", 0, '0'},
   {"strcmp", "rr", 0, 0},
@@ -191,11 +194,11 @@ static const lib_fn LIB[] = {
   {"strrchr", "r", 0, '0'},
   {"strspn", "rr", 0, 0},
   {"strstr", "rr", 0, '0'},
-  {"strtod", "rw", L_OT_W | L_IN_R, 0},
-  {"strtol", "rw", L_OT_W | L_IN_R, 0},
-  {"strtoul", "rw", L_OT_W | L_IN_R, 0},
+  {"strtod", "rw", L_ERRNO | L_IN_R, 0},
+  {"strtol", "rw", L_ERRNO | L_IN_R, 0},
+  {"strtoul", "rw", L_ERRNO | L_IN_R, 0},
   {"system", "r", L_IO, 0},
-  {"tan", "", L_OT_W, 0},
+  {"tan", "", L_ERRNO, 0},
   {"time", "w", 0, 0},
   {"tmpfile", "", L_IO, 'o'},
   {"tmpfile64", "", L_IO, 'o'},
@@ -254,6 +257,7 @@ void mssa__ipa_lib_summary(int lib, mssa_ipa_summary *out) {
     if (l->flags & (side ? L_VA_W : L_VA_R)) push(a, n, ent(MSSA_IPA_PARAM, k, true));
     if (side && (l->flags & L_AL_W)) push(a, n, ent(MSSA_IPA_ALLOC, 0, false));
     if (l->flags & (side ? L_OT_W : L_OT_R)) push(a, n, ent(MSSA_IPA_OTHER, 0, false));
+    if (side && (l->flags & L_ERRNO)) push(a, n, ent(MSSA_IPA_OTHER, MSSA_IPA_ERRNO, false));
     if (l->flags & (side ? L_IN_W : L_IN_R)) push(a, n, ent(MSSA_IPA_INACC, 0, false));
   }
 }
@@ -274,8 +278,8 @@ void mssa__ipa_decl_summary(const mssa_module *m, const mssa_func *f, mssa_ipa_s
     if (l == MSSA_MEM_ARG || l == MSSA_MEM_INACCESSIBLE) continue;
     uint32_t a = MSSA_MEM_GET(mem, l);
     if (l == MSSA_MEM_ERRNO) {
-      if (a & MSSA_MA_REF) push(&out->r, &out->nr, ent(MSSA_IPA_OTHER, 0, false));
-      if (a & MSSA_MA_MOD) push(&out->w, &out->nw, ent(MSSA_IPA_OTHER, 0, false));
+      if (a & MSSA_MA_REF) push(&out->r, &out->nr, ent(MSSA_IPA_OTHER, MSSA_IPA_ERRNO, false));
+      if (a & MSSA_MA_MOD) push(&out->w, &out->nw, ent(MSSA_IPA_OTHER, MSSA_IPA_ERRNO, false));
       continue;
     }
     if (a & MSSA_MA_REF) out->read_all = true;

@@ -19,7 +19,8 @@
 **   other               O is not a global whose address is never taken and
 **                       not a local object that never escapes, and, for
 **                       other memory of tagged accesses, TBAA does not tell
-**                       L's tag from theirs;
+**                       L's tag from theirs; other memory that is errno:
+**                       O is not an alloca or a global the program defines;
 **   inaccessible        O is not an alloca or a global the program defines.
 **
 ** Invariants:
@@ -110,6 +111,9 @@ static bool touches(target *t, const mssa_ipa_entry *e) {
   case MSSA_IPA_PARAM: return param_touch(t, e);
   case MSSA_IPA_ALLOC: return !(t->is_arg || t->is_global || t->is_alloca);
   case MSSA_IPA_OTHER:
+    /* errno is no object of the program's own (a defined global, a stack slot) */
+    if (e->id == MSSA_IPA_ERRNO)
+      return !(t->is_alloca || (t->is_global && t->gid != MSSA_NONE && t->p->globals.a[t->gid].defined));
     if (t->is_global && t->gid != MSSA_NONE && !t->p->globals.a[t->gid].address_taken) return false;
     if (!t->is_global && nonescaping(t)) return false;
     /* every access it stands for has a tag that TBAA tells apart */
