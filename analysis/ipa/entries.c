@@ -13,6 +13,10 @@
 **      says "cap").
 **   3. Widening only widens, and each object can widen once (range to
 **      whole), so a fixpoint that widens after a few rounds ends.
+**   4. Normal forms are monotone: a list that absorbed an entry (a range
+**      into a hull, a tag or a taken global into other memory) absorbs it
+**      again when it comes back, so a fixpoint never oscillates between a
+**      coarse and a fine form.
 **
 ** Pure C11; no libuv, no jansson.
 */
@@ -51,6 +55,10 @@ bool mssa__ipa_entry_eq(const mssa_ipa_entry *a, const mssa_ipa_entry *b) {
   return ent_cmp(a, b) == 0;
 }
 
+static void merge(mssa__ipa_entvec *v);
+
+void mssa__ipa_merge(mssa__ipa_entvec *v) { merge(v); }
+
 /* Sort and merge (invariant 1). */
 static void merge(mssa__ipa_entvec *v) {
   if (v->n > 1) qsort(v->a, v->n, sizeof *v->a, ent_cmp);
@@ -82,8 +90,22 @@ static void merge(mssa__ipa_entvec *v) {
   v->n = o;
 }
 
+/* Other memory of any access covers every address-taken global: such
+** globals' entries add nothing beside it (and dropping them always, not
+** only beyond the cap, keeps a fixpoint monotone: invariant 4). */
+static void drop_covered(const mssa_program *p, mssa__ipa_entvec *v) {
+  bool any_other = false;
+  for (uint32_t k = 0; k < v->n && !any_other; k++) any_other = v->a[k].kind == MSSA_IPA_OTHER && !v->a[k].id;
+  if (!any_other) return;
+  uint32_t o = 0;
+  for (uint32_t k = 0; k < v->n; k++)
+    if (v->a[k].kind != MSSA_IPA_GLOBAL || !p->globals.a[v->a[k].id].address_taken) v->a[o++] = v->a[k];
+  v->n = o;
+}
+
 bool mssa__ipa_normalize(const mssa_program *p, mssa__ipa_entvec *v) {
   merge(v);
+  drop_covered(p, v);
   if (v->n <= MSSA_IPA_CAP) return true;
   /* invariant 2: the hull of each object's ranges */
   uint32_t o = 0;

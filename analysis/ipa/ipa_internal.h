@@ -164,6 +164,8 @@ void mssa__ipa_sccs(const mssa_program *p, uint32_t *order, uint32_t *scc_start,
 
 /* entries.c */
 void mssa__ipa_push(mssa__ipa_entvec *v, mssa_ipa_entry e);
+/* Sorts and merges v (no coarsening). */
+void mssa__ipa_merge(mssa__ipa_entvec *v);
 /* Sorts and merges v; coarsens beyond the cap; returns false when even the
 ** coarse form exceeds it (the side is then unknown). */
 bool mssa__ipa_normalize(const mssa_program *p, mssa__ipa_entvec *v);

@@ -39,6 +39,7 @@ typedef struct acc {
   mssa__ipa_entvec r, w;
   bool r_all, w_all;
   uint8_t reason;
+  uint32_t r_at, w_at;   /* merge when a list grows past these (compact) */
 } acc;
 
 static void set_unknown(acc *a, unsigned reason, bool r, bool w) {
@@ -72,15 +73,17 @@ static void map_param(acc *a, const mssa__ipa_fn *fn, const mssa__ipa_call *c, c
 }
 
 /* Keeps the lists short while a union grows (sorting them whole at the
-** end would cost the union's size times its log): normalizing early only
-** widens what normalizing at the end would (entries.c invariant 2); a side
-** that cannot fit is unknown, and stays so. */
+** end would cost the union's size times its log): merging early gives
+** what merging at the end would; only the end coarsens (so the result
+** does not depend on the order callees come in, and the fixpoint stays
+** monotone). The threshold doubles when merging does not shrink a list. */
 #define COMPACT_AT (4 * MSSA_IPA_CAP)
 static void compact(const mssa_program *p, acc *a) {
-  if (!a->r_all && a->r.n > COMPACT_AT && !mssa__ipa_normalize(p, &a->r)) set_unknown(a, MSSA_IPA_R_CAP, true, false);
-  if (!a->w_all && a->w.n > COMPACT_AT && !mssa__ipa_normalize(p, &a->w)) set_unknown(a, MSSA_IPA_R_CAP, false, true);
+  (void)p;
   if (a->r_all) a->r.n = 0;
   if (a->w_all) a->w.n = 0;
+  if (a->r.n > a->r_at) { mssa__ipa_merge(&a->r); a->r_at = a->r.n > COMPACT_AT / 2 ? 2 * a->r.n : COMPACT_AT; }
+  if (a->w.n > a->w_at) { mssa__ipa_merge(&a->w); a->w_at = a->w.n > COMPACT_AT / 2 ? 2 * a->w.n : COMPACT_AT; }
 }
 
 /* Adds callee summary s, mapped through call c of fn (NULL: identity;
@@ -293,6 +296,7 @@ int mssa__ipa_solve(mssa_program *p, bool use_callees) {
       a.r.n = a.w.n = 0;
       a.r_all = a.w_all = false;
       a.reason = 0;
+      a.r_at = a.w_at = COMPACT_AT;
       eval(p, n, use_callees, &a, &st);
       if (!store(p, &p->sum[n], &a, evals[n] >= WIDEN_AFTER)) continue;
       st.changed[n] = ++st.tick;

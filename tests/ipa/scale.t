@@ -74,6 +74,23 @@ if ok(doc is not None, "SCC of %d functions writing one global: summarized (%.1f
     ok(f and not f["unknown"] and [(e["name"], e["lo"], e["hi"]) for e in f["writes"]] == [("shared", 0, 4)]
        and f["reads"] == [], "t1234: the fixpoint of the ring writes shared[0, 4) only", f)
 
+# a ring of 200 functions reading 40 address-taken globals between them:
+# beyond the cap the globals fold into other memory, and the fixpoint must
+# not swing between the folded and the unfolded form (entries.c invariant 4)
+N, G = 200, 40
+parts = ["@a%d = global i32 0\n" % k for k in range(G)]
+parts.append("@tab = global [%d x ptr] [%s]\n" % (G, ", ".join("ptr @a%d" % k for k in range(G))))
+parts.append("@pp = global ptr null\n")
+for k in range(N):
+    parts.append("define i32 @o%d() {\n  %%v = load i32, ptr @a%d\n  %%q = load ptr, ptr @pp\n"
+                 "  %%w = load i32, ptr %%q\n  %%r = call i32 @o%d()\n  ret i32 %%v\n}\n" % (k, k % G, (k + 1) % N))
+doc, r, dt, kb = summarize("".join(parts), "--function", "o7")
+if ok(doc is not None, "ring of %d functions over %d taken globals: summarized (%.1f s)" % (N, G, dt), r.stderr[-500:]):
+    f = fn(doc, "o7")
+    ok(f and not f["unknown"] and {"kind": "other"} in f["reads"] and
+       not any(e["kind"] == "global" and e["name"].startswith("a") for e in f["reads"]),
+       "o7: known, the taken globals read as other memory", f)
+
 # one function calling 10,000 others
 N = 10000
 parts = ["@h%d = global i32 0\n" % k for k in range(N)]
