@@ -88,8 +88,9 @@ CONF_SCRIPTS  := $(filter-out tests/conformance/soundness.t,$(sort $(wildcard te
                  $(wildcard tests/conformance/soundness.t)
 DAEMON_SCRIPTS:= $(sort $(wildcard tests/daemon/*.t))
 CLI_SCRIPTS   := $(sort $(wildcard tests/cli/*.t))
+IPA_SCRIPTS   := $(sort $(wildcard tests/ipa/*.t))
 TREE_SCRIPTS  := $(sort $(wildcard tests/*.t))
-TEST_SCRIPTS  := $(CONF_SCRIPTS) $(DAEMON_SCRIPTS) $(CLI_SCRIPTS) $(TREE_SCRIPTS)
+TEST_SCRIPTS  := $(CONF_SCRIPTS) $(DAEMON_SCRIPTS) $(CLI_SCRIPTS) $(IPA_SCRIPTS) $(TREE_SCRIPTS)
 
 obj = $(patsubst %.c,$(BUILD)/obj/%.o,$(1))
 
@@ -148,7 +149,7 @@ PROVE_FLAGS ?= --timer
 # The conformance scripts run first: they generate build/corpus (csmith
 # programs, the project's own C files compiled four ways), which the updater
 # fuzz test and the soundness test also draw from.
-TESTS       ?= $(CONF_SCRIPTS) $(TEST_BINS) $(DAEMON_SCRIPTS) $(CLI_SCRIPTS) $(TREE_SCRIPTS)
+TESTS       ?= $(CONF_SCRIPTS) $(TEST_BINS) $(DAEMON_SCRIPTS) $(CLI_SCRIPTS) $(IPA_SCRIPTS) $(TREE_SCRIPTS)
 
 .PHONY: all install uninstall test test-real asan release example bench bench-all deps clean fuzz-updater fuzz check checks link-order link-order-all FORCE
 .DEFAULT_GOAL := all

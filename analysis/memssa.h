@@ -42,6 +42,7 @@
 #include "alias/aa.h"
 #include "alias/phitrans.h"
 #include "mssa/mssa.h"
+#include "ipa/ipa.h"
 #include "update/mssa_update.h"
 
 /* query/: the bundle and the answers built on it. */

@@ -9,7 +9,7 @@ one rule per TAP test:
 
   1. every #include "..." names a file of the tree (so the others see all);
   2. folders include only themselves and folders below them in the order
-       base < ir < {reader, cfg} < alias < mssa < update < query < memcap
+       base < ir < {reader, cfg} < alias < mssa < ipa < update < query < memcap
          < {memssa.h, common} < protocol < server
      (reader and cfg are siblings: neither includes the other; update and
      query may also include reader, for edit text and reloads; so are the
@@ -80,7 +80,7 @@ ALLOWED_CIRCLES = (
      "BasicAA does through AAQueryInfo, and aa.c runs BasicAA first"),
 )
 
-ORDER = (("base",), ("ir",), ("reader", "cfg"), ("alias",), ("mssa",), ("update",), ("query",),
+ORDER = (("base",), ("ir",), ("reader", "cfg"), ("alias",), ("mssa",), ("ipa",), ("update",), ("query",),
          ("memcap",), ("memssa.h", "common"), ("protocol",), ("server",))
 RANK = {folder: rank for rank, group in enumerate(ORDER) for folder in group}
 CLIENT_LIB = "clients/libmemssa-client"
