@@ -61,12 +61,4 @@ int mssa_q_inst_var_ix(const mssa_qvar_index *ix, const mssa_module *m, const ms
 struct mssa_qmodule;
 const mssa_qvar_index *mssa_qmodule_var_index(struct mssa_qmodule *q);
 
-/* A string-valued field (`name: "x"`) of a specialized metadata node, read
-** from its text: MSSA_OK or MSSA_ENOENT. */
-int mssa_q_md_string_field(const mssa_module *m, uint32_t md, const char *field, char *buf,
-                           size_t cap);
-/* A node-valued field (`elements: !5`) of a specialized metadata node: its
-** md index, or MSSA_NONE. */
-uint32_t mssa_q_md_node_field(const mssa_module *m, uint32_t md, const char *field);
-
 #endif

@@ -120,6 +120,10 @@ typedef struct lsp_site {
   bool write;
   bool param;          /* a store of a parameter's incoming value */
   bool loop;           /* a write that reaches only around a loop */
+  char *callee;        /* a call: its C callee ("memcpy" for llvm.memcpy.*),
+                          "" for an indirect call; NULL for any other */
+  int lifetime;        /* 1: llvm.lifetime.start, 2: .end, 0: neither */
+  bool reads;          /* a MemoryDef that only reads (an atomic load) */
 } lsp_site;
 
 typedef struct lsp_access {
@@ -140,6 +144,26 @@ void mssa__lsp_accesses_free(lsp_access *a, size_t n);
 /* The loads that may read what the write `a` stored. */
 int mssa__lsp_readers(mssa__lsp *L, lsp_doc *d, const lsp_access *a, lsp_site **out, size_t *n);
 void mssa__lsp_sites_free(lsp_site *s, size_t n);
+
+/* lsp_hover.c: answers in words. A growing string: */
+typedef struct lsp_sbuf {
+  char *p;
+  size_t n, cap;
+} lsp_sbuf;
+void mssa__lsp_sb_add(lsp_sbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* `code` as a Markdown code span (a longer fence when it holds backticks). */
+void mssa__lsp_sb_code(lsp_sbuf *b, const char *code);
+/* The C callee of a call instruction's text ("f", "memcpy" for
+** @llvm.memcpy.p0.p0.i64, "" for an indirect call) into buf; false if
+** the text is not a call. */
+bool mssa__lsp_callee(const char *text, char *buf, size_t cap);
+/* Is write w shown for access a: never a lifetime end, a lifetime start
+** only of the variable a is about (it is then "not initialised yet"),
+** never a def that only reads (an atomic load)? */
+bool mssa__lsp_write_shown(const lsp_access *a, const lsp_site *w);
+/* The hover text of access a: its writes grouped (calls by callee, stores
+** by line) and, when `cap` > 0, at most `cap` entries then "and N more". */
+void mssa__lsp_hover_access(mssa__lsp *L, lsp_sbuf *b, const lsp_access *a, size_t cap);
 
 /* lsp_features.c: request handlers (each replies). */
 void mssa__lsp_hover(mssa__lsp *L, json_t *id, json_t *params);

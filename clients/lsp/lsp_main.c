@@ -105,10 +105,11 @@ static void init_options(mssa__lsp *L, json_t *o) {
 
 static json_t *capabilities(const mssa__lsp *L) {
   json_t *c = json_pack(
-      "{s{sbsiso}sbsbsbs{sb}sbs{s[ss]}}", "textDocumentSync", "openClose", 1, "change", 1, "save",
+      "{s{sbsiso}sbsbsbs{sb}sbs{s[sss]}}", "textDocumentSync", "openClose", 1, "change", 1, "save",
       json_pack("{sb}", "includeText", 0), "hoverProvider", 1, "definitionProvider", 1,
       "referencesProvider", 1, "codeLensProvider", "resolveProvider", 0, "inlayHintProvider", 1,
-      "executeCommandProvider", "commands", "memssa.print", "memssa.dot");
+      "executeCommandProvider", "commands", "memssa.print", "memssa.dot",
+      "memssa.writes");
   if (L->utf8) json_object_set_new(c, "positionEncoding", json_string("utf-8"));
   return c;
 }

@@ -32,6 +32,7 @@ static void site_clear(lsp_site *s) {
   free(s->var);
   free(s->text);
   free(s->function);
+  free(s->callee);
 }
 
 void mssa__lsp_sites_free(lsp_site *s, size_t n) {
@@ -63,7 +64,16 @@ static void site_from(const char *fn, json_t *acc, lsp_site *s) {
   s->var = dup_or_null(jstr(acc, "var"));
   json_t *inst = json_object_get(acc, "inst");
   s->inst = json_is_integer(inst) ? (long)json_integer_value(inst) : -1;
-  s->write = !strcmp(jstr(acc, "kind") ? jstr(acc, "kind") : "", "def");
+  char callee[256];
+  if (s->text && mssa__lsp_callee(s->text, callee, sizeof callee)) {
+    s->callee = strdup(callee);
+    s->lifetime = strstr(s->text, "@llvm.lifetime.start") ? 1
+                  : strstr(s->text, "@llvm.lifetime.end") ? 2 : 0;
+  }
+  /* an ordered (atomic) load is a MemoryDef to MemorySSA, yet it writes
+  ** nothing: the editor calls it a read */
+  s->reads = s->text && strstr(s->text, "= load ") != NULL;
+  s->write = !strcmp(jstr(acc, "kind") ? jstr(acc, "kind") : "", "def") && !s->reads;
   s->param = s->write && !s->file && json_is_integer(json_object_get(acc, "param"));
   const char *path = jstr(acc, "path");
   s->loop = path && !strcmp(path, "loop");
@@ -138,6 +148,12 @@ int mssa__lsp_accesses_at(mssa__lsp *L, lsp_doc *d, unsigned line, unsigned col,
     a[i].module = dup_or_null(jstr(ans, "module"));
     site_from(jstr(ans, "function"), json_object_get(ans, "access"), &a[i].self);
     reaching(ans, &a[i]);
+    size_t kept = 0;   /* what is never a write goes before anything is shown */
+    for (size_t j = 0; j < a[i].nwrites; j++) {
+      if (mssa__lsp_write_shown(&a[i], &a[i].writes[j])) a[i].writes[kept++] = a[i].writes[j];
+      else site_clear(&a[i].writes[j]);
+    }
+    a[i].nwrites = kept;
   }
   json_decref(r);
   *out = a;
