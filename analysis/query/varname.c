@@ -167,13 +167,16 @@ static uint32_t composite_by_name(const vctx *c, uint32_t ty) {
   return MSSA_NONE;
 }
 
-/* A constant integer operand's value. */
-static bool const_int(const mssa_module *m, mssa_val v, int64_t *out) {
+bool mssa_q_const_int(const mssa_module *m, mssa_val v, int64_t *out) {
   if (MSSA_VAL_KIND(v) != MSSA_VK_CONST) return false;
   const mssa_const *c = mssa_const_get(m, v);
   if (c->kind != MSSA_C_INT || c->wide) return false;
   *out = c->ival;
   return true;
+}
+
+static bool const_int(const mssa_module *m, mssa_val v, int64_t *out) {
+  return mssa_q_const_int(m, v, out);
 }
 
 static int name_of(const vctx *c, mssa_val p, char *buf, size_t cap, int depth, uint32_t *dty);

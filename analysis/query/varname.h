@@ -48,6 +48,9 @@ int mssa_q_inst_var(const mssa_module *m, const mssa_func *f, uint32_t inst, cha
 ** writes at entry, which has no source line)? Sets *arg to its number. */
 bool mssa_q_stores_param(const mssa_func *f, uint32_t inst, uint32_t *arg);
 
+/* A constant integer operand's value (not one wider than 64 bits). */
+bool mssa_q_const_int(const mssa_module *m, mssa_val v, int64_t *out);
+
 /* What the debug info names, indexed once per module (a lookup without it
 ** scans the function, and the DICompositeTypes, each time). */
 typedef struct mssa_qvar_index mssa_qvar_index;

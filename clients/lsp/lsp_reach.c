@@ -115,8 +115,9 @@ static void reaching(json_t *ans, lsp_access *a) {
 }
 
 static int clobber_at(mssa__lsp *L, lsp_doc *d, unsigned line, unsigned col, json_t **r) {
-  json_t *p = json_pack("{sssssisi}", "module", d->path, "file", d->path, "line", (int)line,
-                        "col", (int)col);
+  /* the source view: paths C has (docs/editor.md, "What the answers are") */
+  json_t *p = json_pack("{sssssisiss}", "module", d->path, "file", d->path, "line", (int)line,
+                        "col", (int)col, "view", "source");
   return mssa__lsp_call(L, "clobber", p, r);
 }
 
@@ -170,8 +171,8 @@ int mssa__lsp_readers(mssa__lsp *L, lsp_doc *d, const lsp_access *a, lsp_site **
   const char *fn = a->self.function, *module = a->module;
   if (!a->self.write || a->self.inst < 0 || !fn || !module) return 0;
   json_t *r;
-  json_t *p = json_pack("{sssssI}", "module", module, "function", fn, "inst",
-                        (json_int_t)a->self.inst);
+  json_t *p = json_pack("{sssssIss}", "module", module, "function", fn, "inst",
+                        (json_int_t)a->self.inst, "view", "source");
   int rc = mssa__lsp_call(L, "uses", p, &r);
   if (rc) {
     json_decref(r);

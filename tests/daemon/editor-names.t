@@ -69,28 +69,4 @@ def main(s, f):
        and "more" not in t, "memssa.writes lists every write, one by one", t)
 
 
-def run():
-    if not os.access(lib.MEMSSA, os.X_OK):
-        print("1..0 # SKIP %s not built" % lib.MEMSSA)
-        return 0
-    for cc in ("clang-22", "clang-14"):   # the editor's first choice, and LLVM 14's
-        path = shutil.which(cc)
-        if not path:
-            ok(True, "# SKIP %s not installed" % cc)
-            continue
-        print("# compiled by %s" % cc)
-        tmp = tempfile.mkdtemp(prefix="memssa-names-")
-        f = os.path.join(tmp, "names.c")
-        shutil.copy(FIXTURE, f)
-        s = lsplib.Lsp("--clang", path, tmp=tmp)
-        try:
-            main(s, f)
-        except Exception as e:   # a timeout or a closed pipe: one failure, not a hang
-            ok(False, "the session ran to its end", repr(e))
-        finally:
-            s.close()
-            shutil.rmtree(tmp, ignore_errors=True)
-    done()
-
-
-sys.exit(run())
+sys.exit(lsplib.run_tap(FIXTURE, main))

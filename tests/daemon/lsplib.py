@@ -148,3 +148,36 @@ class Lsp(Conn):
                        timeout=TIMEOUT)
         if self.own_tmp:
             shutil.rmtree(self.tmp, ignore_errors=True)
+
+
+def per_compiler(fixture, main, compilers=("clang-22", "clang-14")):
+    """main(server, path) on a copy of fixture, once per installed compiler
+    (the editor's first choice, and LLVM 14's), each on its own memssad;
+    a timeout or a closed pipe is one failure, not a hang."""
+    for cc in compilers:
+        path = shutil.which(cc)
+        if not path:
+            lib.ok(True, "# SKIP %s not installed" % cc)
+            continue
+        print("# compiled by %s" % cc)
+        tmp = tempfile.mkdtemp(prefix="memssa-lsplib-")
+        f = os.path.join(tmp, os.path.basename(fixture))
+        shutil.copy(fixture, f)
+        s = Lsp("--clang", path, tmp=tmp)
+        try:
+            main(s, f)
+        except Exception as e:
+            lib.ok(False, "the session ran to its end", repr(e))
+        finally:
+            s.close()
+            shutil.rmtree(tmp, ignore_errors=True)
+
+
+def run_tap(fixture, main):
+    """A TAP script's body: skipped when memssa is not built, else main on
+    fixture under each compiler; returns the exit status."""
+    if not os.access(lib.MEMSSA, os.X_OK):
+        print("1..0 # SKIP %s not built" % lib.MEMSSA)
+        return 0
+    per_compiler(fixture, main)
+    lib.done()
