@@ -140,18 +140,66 @@ void mssa__lsp_hover(mssa__lsp *L, json_t *id, json_t *params) {
   mssa__lsp_reply(L, id, res);
 }
 
+/* The writes of the line at params.position when the accesses at the
+** cursor have none (the cursor on `user` of `c->user = x;` is nearer the
+** load of `c`): those nearest the cursor's column. */
+static void writes_of_line(mssa__lsp *L, json_t *params, lsp_access **a, size_t *n) {
+  for (size_t i = 0; i < *n; i++)
+    if ((*a)[i].self.write) return;
+  unsigned line, col;
+  lsp_doc *d = doc_pos(L, params, &line, &col);
+  lsp_access *all = NULL;
+  size_t k = 0;
+  if (!d || mssa__lsp_accesses_at(L, d, line, 0, &all, &k)) return;
+  unsigned best = ~0u;
+  for (size_t i = 0; i < k; i++) {
+    unsigned c = all[i].self.col, dist = c > col ? c - col : col - c;
+    if (all[i].self.write && dist < best) best = dist;
+  }
+  if (best == ~0u) {
+    mssa__lsp_accesses_free(all, k);
+    return;
+  }
+  size_t kept = 0;
+  for (size_t i = 0; i < k; i++) {
+    unsigned c = all[i].self.col, dist = c > col ? c - col : col - c;
+    if (all[i].self.write && dist == best) {
+      lsp_access t = all[kept];
+      all[kept++] = all[i];
+      all[i] = t;
+    }
+  }
+  mssa__lsp_accesses_free(*a, *n);
+  for (size_t i = kept; i < k; i++) mssa__lsp_access_clear(&all[i]);
+  *a = all;
+  *n = kept;
+}
+
 void mssa__lsp_definition(mssa__lsp *L, json_t *id, json_t *params) {
   lsp_access *a;
   size_t n;
-  accesses_here(L, params, &a, &n);
+  lsp_doc *d = accesses_here(L, params, &a, &n);
   json_t *locs = json_array();
   /* the reads at the position first: definition is about where a value came from */
-  bool reads = false;
+  bool reads = false, entry = false;
   for (size_t i = 0; i < n; i++) reads |= !a[i].self.write;
+  const lsp_access *said = NULL;
   for (size_t i = 0; i < n; i++) {
     if (reads && a[i].self.write) continue;
+    if (!said) said = &a[i];
+    entry |= a[i].entry;
     for (size_t j = 0; j < a[i].nwrites; j++)
       if (a[i].writes[j].file) json_array_append_new(locs, location_new(L, &a[i].writes[j]));
+  }
+  /* an empty answer moves nothing: say why, or the user is left guessing */
+  if (d && !json_array_size(locs)) {
+    if (!said)
+      mssa__lsp_show(L, 3, "memssa: nothing at the cursor reads or writes memory");
+    else
+      mssa__lsp_show(L, 3, "memssa: no write in `%s` %s `%s`%s", said->self.function,
+                     said->self.write ? "comes before" : "reaches",
+                     said->self.var ? said->self.var : "memory",
+                     entry ? ": its value comes from before the function was entered" : "");
   }
   mssa__lsp_accesses_free(a, n);
   mssa__lsp_reply(L, id, locs);
@@ -161,11 +209,14 @@ void mssa__lsp_references(mssa__lsp *L, json_t *id, json_t *params) {
   lsp_access *a;
   size_t n;
   lsp_doc *d = accesses_here(L, params, &a, &n);
+  if (d) writes_of_line(L, params, &a, &n);
   json_t *locs = json_array();
   bool decl = json_is_true(json_object_get(json_object_get(params, "context"),
                                            "includeDeclaration"));
+  const lsp_access *w = NULL;
   for (size_t i = 0; i < n; i++) {
     if (!a[i].self.write) continue;
+    if (!w) w = &a[i];
     if (decl && a[i].self.file) json_array_append_new(locs, location_new(L, &a[i].self));
     lsp_site *r = NULL;
     size_t k = 0;
@@ -173,6 +224,13 @@ void mssa__lsp_references(mssa__lsp *L, json_t *id, json_t *params) {
       for (size_t j = 0; j < k; j++)
         if (r[j].file) json_array_append_new(locs, location_new(L, &r[j]));
     mssa__lsp_sites_free(r, k);
+  }
+  if (d && !json_array_size(locs)) {
+    if (!w)
+      mssa__lsp_show(L, 3, "memssa: no write on this line (references are the loads a write feeds)");
+    else
+      mssa__lsp_show(L, 3, "memssa: no load in `%s` reads what this write to `%s` stores",
+                     w->self.function, w->self.var ? w->self.var : "memory");
   }
   mssa__lsp_accesses_free(a, n);
   mssa__lsp_reply(L, id, locs);
@@ -312,7 +370,7 @@ void mssa__lsp_execute(mssa__lsp *L, json_t *id, json_t *params) {
     execute_writes(L, id, d, args);
     return;
   }
-  json_t *p = json_pack("{ss}", "module", d->path);
+  json_t *p = json_pack("{ss}", "module", mssa__lsp_doc_module(d));
   json_t *ln = json_array_get(args, 1);
   lsp_access *a = NULL;
   size_t n = 0;

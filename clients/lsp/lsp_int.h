@@ -45,6 +45,8 @@ typedef struct lsp_doc {
   bool dirty;          /* changed since the text that was compiled */
   unsigned *load_lines;  /* sorted lines with loads (memssad's load_lines) */
   size_t nload_lines;
+  char *unit;          /* a header: the .c file it answers through (its
+                          module's name), else NULL (lsp_unit.c) */
   char **diag_uris;    /* files diagnostics were published for */
   size_t ndiag_uris;
 } lsp_doc;
@@ -67,6 +69,7 @@ typedef struct mssa__lsp {
   char **trusted;
   size_t ntrusted;
   int compile_timeout_ms;
+  long max_ir_mb;      /* --max-ir-mb / maxIrMb: memssad's IR cap; 0: its default */
   memssa_client *dc;   /* the daemon connection, opened lazily */
   /* the CLI's daemon subcommand, to start memssad */
   int (*daemon_cmd)(const char *cmd, int argc, char **argv);
@@ -102,12 +105,22 @@ void mssa__lsp_did_change(mssa__lsp *L, json_t *params);
 void mssa__lsp_did_save(mssa__lsp *L, json_t *params);
 void mssa__lsp_did_close(mssa__lsp *L, json_t *params);
 void mssa__lsp_docs_free(mssa__lsp *L);
+/* On exit or the end of input: every open document's module is unloaded. */
+void mssa__lsp_unload_all(mssa__lsp *L);
 /* "file:///a%20b/c.c" <-> "/a b/c.c" (malloc'ed; NULL if not a file URI) */
 char *mssa__lsp_uri_to_path(const char *uri);
 char *mssa__lsp_path_to_uri(const char *path);
 /* Line `line` (1-based) of a file: from an open document, else from disk.
 ** Copies it (without the newline) into buf; false if there is none. */
 bool mssa__lsp_source_line(mssa__lsp *L, const char *path, unsigned line, char *buf, size_t cap);
+
+/* lsp_unit.c: headers answer through a .c file that includes them. */
+bool mssa__lsp_is_header(const char *path);
+/* The module a document's answers come from: its unit's, or its own. */
+const char *mssa__lsp_doc_module(const lsp_doc *d);
+/* An open .c document that includes the header, else the first .c file of
+** its directory that does (malloc'ed path), or NULL. */
+char *mssa__lsp_header_unit(mssa__lsp *L, const char *header);
 
 /* lsp_reach.c: one memory access in source terms. */
 typedef struct lsp_site {
@@ -141,6 +154,7 @@ typedef struct lsp_access {
 int mssa__lsp_accesses_at(mssa__lsp *L, lsp_doc *d, unsigned line, unsigned col,
                           lsp_access **out, size_t *n);
 void mssa__lsp_accesses_free(lsp_access *a, size_t n);
+void mssa__lsp_access_clear(lsp_access *a);   /* its strings and writes, not itself */
 /* The loads that may read what the write `a` stored. */
 int mssa__lsp_readers(mssa__lsp *L, lsp_doc *d, const lsp_access *a, lsp_site **out, size_t *n);
 void mssa__lsp_sites_free(lsp_site *s, size_t n);

@@ -40,14 +40,14 @@ void mssa__lsp_sites_free(lsp_site *s, size_t n) {
   free(s);
 }
 
-static void access_clear(lsp_access *a) {
+void mssa__lsp_access_clear(lsp_access *a) {
   free(a->module);
   site_clear(&a->self);
   mssa__lsp_sites_free(a->writes, a->nwrites);
 }
 
 void mssa__lsp_accesses_free(lsp_access *a, size_t n) {
-  for (size_t i = 0; i < n; i++) access_clear(&a[i]);
+  for (size_t i = 0; i < n; i++) mssa__lsp_access_clear(&a[i]);
   free(a);
 }
 
@@ -116,7 +116,7 @@ static void reaching(json_t *ans, lsp_access *a) {
 
 static int clobber_at(mssa__lsp *L, lsp_doc *d, unsigned line, unsigned col, json_t **r) {
   /* the source view: paths C has (docs/editor.md, "What the answers are") */
-  json_t *p = json_pack("{sssssisiss}", "module", d->path, "file", d->path, "line", (int)line,
+  json_t *p = json_pack("{sssssisiss}", "module", mssa__lsp_doc_module(d), "file", d->path, "line", (int)line,
                         "col", (int)col, "view", "source");
   return mssa__lsp_call(L, "clobber", p, r);
 }

@@ -7,6 +7,9 @@
 --   cmd           the server command; default: `memssa lsp` from $PATH, else
 --                 the build/memssa of the checkout this plugin lives in
 --   filetypes     buffers to attach to (default {'c'})
+--   headers       attach to *.h buffers too, whatever their filetype (Neovim
+--                 0.7 calls a .h `cpp`); a header answers through a .c file
+--                 that includes it (default true)
 --   init_options  passed to the server: clang, compileCommandsDir, optLevel,
 --                 compileTimeout (see docs/editor.md)
 --   codelens      show "← total: 22, 24" above lines with loads, refreshed on
@@ -20,6 +23,7 @@ local M = {}
 M.config = {
   cmd = nil,
   filetypes = { 'c' },
+  headers = true,
   init_options = {},
   codelens = true,
   on_attach = nil,
@@ -88,19 +92,28 @@ function M.attach(bufnr)
   return id
 end
 
+-- Is buffer b one to attach to: one of the filetypes, or a header?
+local function wanted(b)
+  if vim.tbl_contains(M.config.filetypes, vim.bo[b].filetype) then
+    return true
+  end
+  return M.config.headers and vim.api.nvim_buf_get_name(b):match('%.h$') ~= nil
+end
+
 function M.setup(opts)
   M.config = vim.tbl_extend('force', M.config, opts or {})
   local group = vim.api.nvim_create_augroup('memssa', { clear = true })
   vim.api.nvim_create_autocmd('FileType', {
     group = group,
-    pattern = M.config.filetypes,
+    pattern = '*',
     callback = function(args)
-      M.attach(args.buf)
+      if wanted(args.buf) then
+        M.attach(args.buf)
+      end
     end,
   })
   for _, b in ipairs(vim.api.nvim_list_bufs()) do
-    local ft = vim.bo[b].filetype
-    if vim.api.nvim_buf_is_loaded(b) and vim.tbl_contains(M.config.filetypes, ft) then
+    if vim.api.nvim_buf_is_loaded(b) and wanted(b) then
       M.attach(b)
     end
   end
