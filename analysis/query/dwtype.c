@@ -137,7 +137,7 @@ static void add_name(char *buf, size_t cap, unsigned k, const char *n) {
 }
 
 int mssa_q_dw_member_at(const mssa_module *m, uint32_t t, uint64_t off, uint64_t size,
-                        char *buf, size_t cap, uint32_t *mtype) {
+                        int ptr, char *buf, size_t cap, uint32_t *mtype) {
   *mtype = MSSA_NONE;
   if (!cap) return MSSA_ENOENT;
   buf[0] = 0;
@@ -147,7 +147,7 @@ int mssa_q_dw_member_at(const mssa_module *m, uint32_t t, uint64_t off, uint64_t
   if (el >= m->md.n || m->md.a[el].kind != MSSA_MD_TUPLE) return MSSA_ENOENT;
   const mssa_md *e = &m->md.a[el];
   char name[WORD_CAP], fl[WORD_CAP];
-  uint32_t first = MSSA_NONE, sized = MSSA_NONE;
+  uint32_t first = MSSA_NONE, sized = MSSA_NONE, kinded = MSSA_NONE;
   unsigned nbits = 0;
   for (uint32_t i = 0; i < e->nops; i++) {
     const mssa_mdop *op = &m->mdops.a[e->ops + i];
@@ -164,6 +164,11 @@ int mssa_q_dw_member_at(const mssa_module *m, uint32_t t, uint64_t off, uint64_t
     if (o != off * 8) continue;   /* invariant 2 */
     if (first == MSSA_NONE) first = op->idx;
     if (sized == MSSA_NONE && size && sz == size * 8) sized = op->idx;
+    /* a union's members of one size: the one whose kind the access has */
+    bool isptr = mssa_q_dw_kind(m, mssa_q_dw_strip(m, mssa_q_md_node_field(m, op->idx, "baseType"))) ==
+                 MSSA_DW_POINTER;
+    if (kinded == MSSA_NONE && size && sz == size * 8 && ptr >= 0 && isptr == (ptr == 1))
+      kinded = op->idx;
   }
   if (nbits) {
     size_t l = strlen(buf);
@@ -171,7 +176,7 @@ int mssa_q_dw_member_at(const mssa_module *m, uint32_t t, uint64_t off, uint64_t
     else if (l + 1 < cap) snprintf(buf + l, cap - l, "}");
     return MSSA_OK;
   }
-  uint32_t pick = sized != MSSA_NONE ? sized : first;
+  uint32_t pick = kinded != MSSA_NONE ? kinded : sized != MSSA_NONE ? sized : first;
   if (pick == MSSA_NONE || mssa_q_md_string_field(m, pick, "name", buf, cap)) return MSSA_ENOENT;
   *mtype = mssa_q_dw_strip(m, mssa_q_md_node_field(m, pick, "baseType"));
   MSSA_ASSERT(strlen(buf) < cap);

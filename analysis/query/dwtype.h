@@ -52,10 +52,11 @@ uint32_t mssa_q_dw_pointee(const mssa_module *m, uint32_t t);
 uint64_t mssa_q_dw_size(const mssa_module *m, uint32_t t);
 
 /* The member of struct or union type t at byte `off` of an access of
-** `size` bytes (0: any): its name ("rc"; bitfields sharing the bytes are
-** "{t,e}") and its type (stripped; MSSA_NONE for bitfields). MSSA_OK or
-** MSSA_ENOENT. */
+** `size` bytes (0: any) that is a pointer (ptr 1), not one (0) or either
+** (-1; among a union's members of one size the kind decides): its name
+** ("rc"; bitfields sharing the bytes are "{t,e}") and its type (stripped;
+** MSSA_NONE for bitfields). MSSA_OK or MSSA_ENOENT. */
 int mssa_q_dw_member_at(const mssa_module *m, uint32_t t, uint64_t off, uint64_t size,
-                        char *buf, size_t cap, uint32_t *mtype);
+                        int ptr, char *buf, size_t cap, uint32_t *mtype);
 
 #endif

@@ -228,8 +228,8 @@ static int name_gep(const vctx *c, mssa_val base, uint32_t ty, const mssa_val *i
       uint32_t comp = t != MSSA_NONE ? t : composite_by_name(c, ty);
       char fld[NAME_CAP];
       uint32_t mt = MSSA_NONE;
-      if (mssa_q_dw_member_at(m, comp, off, mssa_type_get(m, fty)->store_size, fld, sizeof fld,
-                              &mt))
+      if (mssa_q_dw_member_at(m, comp, off, mssa_type_get(m, fty)->store_size, -1, fld,
+                              sizeof fld, &mt))
         snprintf(fld, sizeof fld, "…");
       add_member(buf, cap, fld);
       t = mt;
@@ -312,12 +312,13 @@ static int name_of(const vctx *c, mssa_val p, char *buf, size_t cap, int depth, 
 /* An access of `size` bytes at the start of named memory of type t (a
 ** struct's first field has no GEP: `store i32 1, ptr @server`): the
 ** member it is, `server.dirty`, level by level. */
-static void name_first_member(const mssa_module *m, uint32_t t, uint64_t size, char *buf,
-                              size_t cap) {
+static void name_first_member(const mssa_module *m, uint32_t t, uint64_t size, bool ptr,
+                              char *buf, size_t cap) {
   for (int k = 0; k < MSSA_VARNAME_DEPTH && size; k++) {
     uint64_t ts = mssa_q_dw_size(m, t);
     mssa_dw_kind kind = mssa_q_dw_kind(m, t);
-    if (!ts || ts <= size) return;
+    /* a union as wide as the access is still one of its members */
+    if (!ts || ts < size || (ts == size && kind != MSSA_DW_UNION)) return;
     char fld[NAME_CAP];
     uint32_t mt = MSSA_NONE;
     if (kind == MSSA_DW_ARRAY) {
@@ -325,7 +326,7 @@ static void name_first_member(const mssa_module *m, uint32_t t, uint64_t size, c
       add_index(buf, cap, false, &zero);
       t = mssa_q_dw_pointee(m, t);
     } else if ((kind == MSSA_DW_STRUCT || kind == MSSA_DW_UNION) &&
-               !mssa_q_dw_member_at(m, t, 0, size, fld, sizeof fld, &mt)) {
+               !mssa_q_dw_member_at(m, t, 0, size, ptr, fld, sizeof fld, &mt)) {
       add_member(buf, cap, fld);
       t = mt;
     } else {
@@ -375,7 +376,8 @@ int mssa_q_inst_var_ix(const mssa_qvar_index *ix, const mssa_module *m, const ms
   uint32_t vt = in->opcode == MSSA_OP_LOAD ? in->type : in->opcode == MSSA_OP_STORE ? in->aux
                                                                                      : MSSA_NONE;
   if (vt != MSSA_NONE && t != MSSA_NONE)
-    name_first_member(m, t, mssa_type_get(m, vt)->store_size, buf, cap);
+    name_first_member(m, t, mssa_type_get(m, vt)->store_size,
+                      mssa_type_get(m, vt)->kind == MSSA_T_PTR, buf, cap);
   return MSSA_OK;
 }
 
