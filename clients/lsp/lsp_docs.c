@@ -83,6 +83,7 @@ static void doc_free(lsp_doc *d) {
   free(d->path);
   free(d->unit);
   free(d->text);
+  free(d->compiled);
   free(d->load_lines);
   for (size_t i = 0; i < d->ndiag_uris; i++) free(d->diag_uris[i]);
   free(d->diag_uris);
@@ -335,6 +336,9 @@ void mssa__lsp_compile_and_load(mssa__lsp *L, lsp_doc *d) {
   if (lrc == 0) {
     d->loaded = true;
     d->dirty = false;
+    free(d->compiled);   /* the answers are about this text from now on */
+    d->compiled = strdup(d->text ? d->text : "");
+    mssa__lsp_lines_update(d);
     take_load_lines(d, res);
     if (d->unit) d->nload_lines = 0;   /* the unit's lines, not the header's: no lenses */
     diags = diags_from(json_object_get(res, "compile_diagnostics"), &ndiags);
@@ -401,6 +405,7 @@ void mssa__lsp_did_open(mssa__lsp *L, json_t *params) {
   free(path);
   free(d->text);
   d->text = strdup(text);
+  mssa__lsp_lines_update(d);
   d->version = (long)json_integer_value(json_object_get(td, "version"));
   mssa__lsp_compile_and_load(L, d);
 }
@@ -416,6 +421,7 @@ void mssa__lsp_did_change(mssa__lsp *L, json_t *params) {
   free(d->text);
   d->text = strdup(text);
   d->dirty = true;
+  mssa__lsp_lines_update(d);
   d->version = (long)json_integer_value(
       json_object_get(json_object_get(params, "textDocument"), "version"));
 }
@@ -427,6 +433,7 @@ void mssa__lsp_did_save(mssa__lsp *L, json_t *params) {
   if (text) {
     free(d->text);
     d->text = strdup(text);
+    mssa__lsp_lines_update(d);
   }
   mssa__lsp_compile_and_load(L, d);
 }

@@ -99,19 +99,38 @@ static json_t *location_new(mssa__lsp *L, const lsp_site *s) {
 
 /* ------------------------------------------------------ requests */
 
-/* The accesses at params.position: its document, or NULL (then *n is 0). */
-static lsp_doc *accesses_here(mssa__lsp *L, json_t *params, lsp_access **a, size_t *n) {
+/* The accesses at params.position: its document, or NULL (then *n is 0);
+** *changed (if given): the cursor's line changed since the last good
+** compile, so nothing is answered about it. */
+static lsp_doc *accesses_changed(mssa__lsp *L, json_t *params, lsp_access **a, size_t *n,
+                                 unsigned *changed) {
   unsigned line, col;
   lsp_doc *d = doc_pos(L, params, &line, &col);
   *a = NULL;
   *n = 0;
-  return d && !mssa__lsp_accesses_at(L, d, line, col, a, n) ? d : NULL;
+  int rc = d ? mssa__lsp_accesses_at(L, d, line, col, a, n) : -1;
+  if (changed) *changed = rc == LSP_LINE_CHANGED ? line : 0;
+  return !rc ? d : NULL;
+}
+
+static lsp_doc *accesses_here(mssa__lsp *L, json_t *params, lsp_access **a, size_t *n) {
+  return accesses_changed(L, params, a, n, NULL);
 }
 
 void mssa__lsp_hover(mssa__lsp *L, json_t *id, json_t *params) {
   lsp_access *a;
   size_t n;
-  lsp_doc *d = accesses_here(L, params, &a, &n);
+  unsigned changed;
+  lsp_doc *d = accesses_changed(L, params, &a, &n, &changed);
+  if (changed) {   /* say why there is no answer, rather than a stale one */
+    char t[256];
+    snprintf(t, sizeof t,
+             "_memssa: line %u changed since the last good compile; it is answered again "
+             "once the file compiles_",
+             changed);
+    mssa__lsp_reply(L, id, json_pack("{s{ssss}}", "contents", "kind", "markdown", "value", t));
+    return;
+  }
   if (!d || !n) {
     mssa__lsp_reply(L, id, json_null());
     mssa__lsp_accesses_free(a, n);
@@ -127,7 +146,11 @@ void mssa__lsp_hover(mssa__lsp *L, json_t *id, json_t *params) {
     if (shown++) mssa__lsp_sb_add(&b, "\n---\n\n");
     mssa__lsp_hover_access(L, &b, &a[i], HOVER_MAX_ENTRIES);
   }
-  if (d->dirty) mssa__lsp_sb_add(&b, "\n_(as of the last save)_\n");
+  if (!d->lines_same)
+    mssa__lsp_sb_add(&b, "\n_(as of the last good compile; lines mapped through the edits "
+                         "since)_\n");
+  else if (d->dirty)
+    mssa__lsp_sb_add(&b, "\n_(as of the last save)_\n");
   json_t *contents = json_pack("{ssss}", "kind", "markdown", "value", b.p);
   json_t *res = json_pack("{so}", "contents", contents);
   if (a[0].self.file) {
@@ -189,7 +212,8 @@ void mssa__lsp_definition(mssa__lsp *L, json_t *id, json_t *params) {
     if (!said) said = &a[i];
     entry |= a[i].entry;
     for (size_t j = 0; j < a[i].nwrites; j++)
-      if (a[i].writes[j].file) json_array_append_new(locs, location_new(L, &a[i].writes[j]));
+      if (a[i].writes[j].file && !a[i].writes[j].changed)
+        json_array_append_new(locs, location_new(L, &a[i].writes[j]));
   }
   /* an empty answer moves nothing: say why, or the user is left guessing */
   if (d && !json_array_size(locs)) {
@@ -222,7 +246,7 @@ void mssa__lsp_references(mssa__lsp *L, json_t *id, json_t *params) {
     size_t k = 0;
     if (!mssa__lsp_readers(L, d, &a[i], &r, &k))
       for (size_t j = 0; j < k; j++)
-        if (r[j].file) json_array_append_new(locs, location_new(L, &r[j]));
+        if (r[j].file && !r[j].changed) json_array_append_new(locs, location_new(L, &r[j]));
     mssa__lsp_sites_free(r, k);
   }
   if (d && !json_array_size(locs)) {
@@ -270,8 +294,10 @@ static size_t lens_lines(lsp_doc *d, unsigned from, unsigned to, unsigned **line
   *lines = malloc((d->nload_lines ? d->nload_lines : 1) * sizeof **lines);
   if (!*lines) abort();
   size_t k = 0;
-  for (size_t i = 0; i < d->nload_lines && k < LSP_MAX_LENS_LINES; i++)
-    if (d->load_lines[i] >= from && d->load_lines[i] <= to) (*lines)[k++] = d->load_lines[i];
+  for (size_t i = 0; i < d->nload_lines && k < LSP_MAX_LENS_LINES; i++) {
+    unsigned now = mssa__lsp_to_current(d, d->load_lines[i]);   /* 0: changed since */
+    if (now && now >= from && now <= to) (*lines)[k++] = now;
+  }
   return k;
 }
 

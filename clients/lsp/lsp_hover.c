@@ -131,8 +131,12 @@ static void write_entry(mssa__lsp *L, lsp_sbuf *b, const lsp_access *a, const ls
     return;
   }
   mssa__lsp_sb_add(b, "- ");
-  where(b, a, w);
-  if (mssa__lsp_source_line(L, w->file, w->line, line, sizeof line)) {
+  if (w->changed) {   /* its line is gone from the buffer: say so, never a wrong line */
+    mssa__lsp_sb_add(b, "a line changed since the last good compile (line %u then)", w->line);
+  } else {
+    where(b, a, w);
+  }
+  if (!w->changed && mssa__lsp_source_line(L, w->file, w->line, line, sizeof line)) {
     mssa__lsp_sb_add(b, ": ");
     mssa__lsp_sb_code(b, line + strspn(line, " \t"));
   }

@@ -43,6 +43,10 @@ typedef struct lsp_doc {
   long version;
   bool loaded;         /* memssad holds a module for it */
   bool dirty;          /* changed since the text that was compiled */
+  char *compiled;      /* the text as of the last good compile, or NULL */
+  bool lines_same;     /* lsp_lines.c: text and compiled are equal, else */
+  unsigned lines_head, lines_tail;   /* lines equal at the start, at the end */
+  unsigned lines_now, lines_then;    /* line counts of text, of compiled */
   unsigned *load_lines;  /* sorted lines with loads (memssad's load_lines) */
   size_t nload_lines;
   char *unit;          /* a header: the .c file it answers through (its
@@ -114,6 +118,12 @@ char *mssa__lsp_path_to_uri(const char *path);
 ** Copies it (without the newline) into buf; false if there is none. */
 bool mssa__lsp_source_line(mssa__lsp *L, const char *path, unsigned line, char *buf, size_t cap);
 
+/* lsp_lines.c: a line of the buffer in the text last compiled and back;
+** 0 for a line in the changed part. */
+void mssa__lsp_lines_update(lsp_doc *d);
+unsigned mssa__lsp_to_compiled(const lsp_doc *d, unsigned line);
+unsigned mssa__lsp_to_current(const lsp_doc *d, unsigned line);
+
 /* lsp_unit.c: headers answer through a .c file that includes them. */
 bool mssa__lsp_is_header(const char *path);
 /* The module a document's answers come from: its unit's, or its own. */
@@ -137,6 +147,8 @@ typedef struct lsp_site {
                           "" for an indirect call; NULL for any other */
   int lifetime;        /* 1: llvm.lifetime.start, 2: .end, 0: neither */
   bool reads;          /* a MemoryDef that only reads (an atomic load) */
+  bool changed;        /* its line changed since the last good compile
+                          (line: its number then) */
 } lsp_site;
 
 typedef struct lsp_access {
@@ -150,7 +162,10 @@ typedef struct lsp_access {
 
 /* The accesses at line:col of a document (col 0: the whole line). A
 ** column with nothing takes the nearest column of that line that has some.
-** 0 and *out (n entries, maybe 0), or -1 when memssad is unreachable. */
+** 0 and *out (n entries, maybe 0), -1 when memssad is unreachable, or
+** LSP_LINE_CHANGED when the line changed since the last good compile.
+** Lines are the buffer's (mapped through lsp_lines.c both ways). */
+#define LSP_LINE_CHANGED 2
 int mssa__lsp_accesses_at(mssa__lsp *L, lsp_doc *d, unsigned line, unsigned col,
                           lsp_access **out, size_t *n);
 void mssa__lsp_accesses_free(lsp_access *a, size_t n);

@@ -100,6 +100,14 @@ static void meet(lsp_access *a, const char *fn, json_t *acc) {
 
 /* The reaching writes of one clobber answer (module, function, access,
 ** clobber, reaching, truncated). */
+/* A site of document d's own file: its line as the buffer has it now. */
+static void site_now(const lsp_doc *d, lsp_site *s) {
+  if (!s->file || !s->line || strcmp(s->file, d->path)) return;
+  unsigned now = mssa__lsp_to_current(d, s->line);
+  if (now) s->line = now;
+  else s->changed = true;
+}
+
 static void reaching(json_t *ans, lsp_access *a) {
   const char *fn = jstr(ans, "function");
   json_t *given = json_object_get(ans, "reaching");
@@ -126,6 +134,9 @@ int mssa__lsp_accesses_at(mssa__lsp *L, lsp_doc *d, unsigned line, unsigned col,
   *out = NULL;
   *n = 0;
   if (!d->loaded) return 0;
+  unsigned then = d->unit ? line : mssa__lsp_to_compiled(d, line);
+  if (!then) return LSP_LINE_CHANGED;
+  line = then;
   json_t *r;
   int rc = clobber_at(L, d, line, col, &r);
   if (rc == 1 && json_integer_value(json_object_get(r, "code")) == LSP_DAEMON_UNKNOWN_MODULE) {
@@ -155,6 +166,10 @@ int mssa__lsp_accesses_at(mssa__lsp *L, lsp_doc *d, unsigned line, unsigned col,
       else site_clear(&a[i].writes[j]);
     }
     a[i].nwrites = kept;
+    if (!d->unit) {
+      site_now(d, &a[i].self);
+      for (size_t j = 0; j < a[i].nwrites; j++) site_now(d, &a[i].writes[j]);
+    }
   }
   json_decref(r);
   *out = a;
@@ -165,7 +180,6 @@ int mssa__lsp_accesses_at(mssa__lsp *L, lsp_doc *d, unsigned line, unsigned col,
 /* ------------------------------------------------------ readers */
 
 int mssa__lsp_readers(mssa__lsp *L, lsp_doc *d, const lsp_access *a, lsp_site **out, size_t *n) {
-  (void)d;
   *out = NULL;
   *n = 0;
   const char *fn = a->self.function, *module = a->module;
@@ -183,7 +197,10 @@ int mssa__lsp_readers(mssa__lsp *L, lsp_doc *d, const lsp_access *a, lsp_site **
   if (k > LSP_MAX_READERS) k = LSP_MAX_READERS;
   lsp_site *s = calloc(k ? k : 1, sizeof *s);
   if (!s) abort();
-  for (size_t i = 0; i < k; i++) site_from(fn, json_array_get(rd, i), &s[i]);
+  for (size_t i = 0; i < k; i++) {
+    site_from(fn, json_array_get(rd, i), &s[i]);
+    if (!d->unit) site_now(d, &s[i]);
+  }
   json_decref(r);
   *out = s;
   *n = k;

@@ -7,7 +7,9 @@
 #     load of `c`) finds the store; gd and gr that find nothing say so
 #     (window/showMessage);
 #   - the IR size cap is an option (--max-ir-mb) and its message names it;
-#   - quitting (exit, with no didClose, as Neovim does) unloads the modules.
+#   - quitting (exit, with no didClose, as Neovim does) unloads the modules;
+#   - after a save that fails to compile, answers are mapped to the lines
+#     as they are now, and a line that changed gets no stale answer.
 import os, shutil, sys, tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -84,6 +86,33 @@ def ir_cap(tmp):
     s.close()
 
 
+def moved_lines(tmp):
+    """A save that fails to compile after a line was inserted at the top:
+    answers land on the lines as they are now, the changed line gets none."""
+    src = os.path.join(lib.ROOT, "tests", "fixtures", "judged", "paths.c")
+    f = os.path.join(tmp, "paths.c")
+    shutil.copy(src, f)
+    s = lsplib.Lsp(tmp=tmp)
+    is_(s.open(f), [], "paths.c opens")
+    text = "int oops = ;\n" + open(src).read()
+    with open(f, "w") as fh:
+        fh.write(text)
+    s.send("textDocument/didChange", {"textDocument": {"uri": lsplib.uri(f), "version": 2},
+                                      "contentChanges": [{"text": text}]})
+    s.send("textDocument/didSave", {"textDocument": {"uri": lsplib.uri(f)}})
+    d = s.wait_note("textDocument/publishDiagnostics",
+                    lambda m: m["params"]["uri"] == lsplib.uri(f))["params"]["diagnostics"]
+    ok(d and d[0]["range"]["start"]["line"] == 0, "the saved error is on line 1", d)
+    h = s.hover(f, 14, 10)
+    ok("read of `*p`** in `early`, line 14" in h and "- line 8: `h(l);` — a call to `h`" in h
+       and "lines mapped through the edits since" in h,
+       "after the failed compile, `return *p + n;` (now line 14) answers with line 8 (was 7)", h)
+    is_(lsplib.lines(s.definition(f, 14, 10)), [8], "definition lands on the moved line 8")
+    h = s.hover(f, 1, 5)
+    ok("line 1 changed since the last good compile" in h, "the changed line: no stale answer", h)
+    s.close()
+
+
 def run():
     if not os.access(lib.MEMSSA, os.X_OK):
         print("1..0 # SKIP %s not built" % lib.MEMSSA)
@@ -92,6 +121,7 @@ def run():
     try:
         headers_and_keys(tmp)
         ir_cap(tmp)
+        moved_lines(tmp)
     except Exception as e:   # a timeout or a closed pipe: one failure, not a hang
         ok(False, "the session ran to its end", repr(e))
     finally:

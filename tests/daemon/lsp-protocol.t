@@ -163,7 +163,10 @@ def edit_and_save(s, sample):
     s.send("textDocument/didChange", {"textDocument": {"uri": uri(sample), "version": 2},
                                       "contentChanges": [{"text": "\n".join(text)}]})
     r = s.request("textDocument/hover", pos(sample, 25, 5))["result"]
-    ok(r and "as of the last save" in r["contents"]["value"], "an unsaved change: answers say so")
+    v = r["contents"]["value"] if r else ""
+    ok("as of the last good compile; lines mapped through the edits since" in v
+       and "- line 22: `int total = 0;`" in v and "- line 25: `total += a[i];`" in v,
+       "an unsaved change: answers say so, on the lines as they are now (24 is 25)", v)
     st0 = stats(s)
     s.send("textDocument/didSave", {"textDocument": {"uri": uri(sample)}})
     is_(lines(s.request("textDocument/definition", pos(sample, 25, 5))["result"]), [23, 25],
