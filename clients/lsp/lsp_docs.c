@@ -84,6 +84,8 @@ static void doc_free(lsp_doc *d) {
   free(d->unit);
   free(d->text);
   free(d->compiled);
+  free(d->now2then);
+  free(d->then2now);
   free(d->load_lines);
   for (size_t i = 0; i < d->ndiag_uris; i++) free(d->diag_uris[i]);
   free(d->diag_uris);

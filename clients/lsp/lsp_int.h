@@ -45,7 +45,7 @@ typedef struct lsp_doc {
   bool dirty;          /* changed since the text that was compiled */
   char *compiled;      /* the text as of the last good compile, or NULL */
   bool lines_same;     /* lsp_lines.c: text and compiled are equal, else */
-  unsigned lines_head, lines_tail;   /* lines equal at the start, at the end */
+  unsigned *now2then, *then2now;     /* 1-based line maps (0: changed) */
   unsigned lines_now, lines_then;    /* line counts of text, of compiled */
   unsigned *load_lines;  /* sorted lines with loads (memssad's load_lines) */
   size_t nload_lines;

@@ -2,16 +2,15 @@
 ** lsp_lines.c -- lines of the text as last compiled and of the buffer now:
 ** answers are about the text memssad compiled (the last good compile);
 ** after an edit, or a save that failed to compile, a line of the buffer
-** maps to the same line of that text when it lies in the unchanged lines
-** before the first change or after the last one, and to nothing in between
-** (a line that changed gets no stale answer).
+** maps to the same line of that text when it is unchanged (a line diff:
+** equal lines in order, edits found by a bounded lookahead), and to
+** nothing when it changed (a line that changed gets no stale answer).
 **
 ** Invariants:
-**   1. A line maps only where both texts are equal line for line around
-**      it (the common head, or the common tail counted from the ends), so
-**      a mapped answer is about the very same text.
+**   1. A line maps only to an equal line, in order (the maps are
+**      monotonic), so a mapped answer is about the very same text.
 **   2. The mapping is computed once per text change (did_change, a load),
-**      not per request.
+**      not per request, in O(lines x LINES_LOOKAHEAD) at worst.
 */
 #define _POSIX_C_SOURCE 200809L
 
@@ -19,6 +18,9 @@
 #include <string.h>
 
 #include "lsp_int.h"
+
+#define LINES_LOOKAHEAD 256   /* lines an edit may insert, remove or replace at once */
+#define LINES_RESYNC 3        /* lines that must agree after it */
 
 /* Line start offsets of text (n lines; a last line without '\n' counts). */
 static size_t *starts(const char *t, unsigned *n) {
@@ -44,36 +46,65 @@ static bool same_line(const char *a, const size_t *sa, unsigned i, const char *b
   return la == lb && !memcmp(a + sa[i], b + sb[j], la);
 }
 
+/* Do lines i.. of a and j.. of b agree for r lines (or to an end)? */
+static bool same_run(const char *a, const size_t *sa, unsigned na, unsigned i, const char *b,
+                     const size_t *sb, unsigned nb, unsigned j, unsigned r) {
+  for (unsigned k = 0; k < r && i + k < na && j + k < nb; k++)
+    if (!same_line(a, sa, i + k, b, sb, j + k)) return false;
+  return i < na && j < nb;
+}
+
 void mssa__lsp_lines_update(lsp_doc *d) {
+  free(d->now2then);
+  free(d->then2now);
+  d->now2then = d->then2now = NULL;
   d->lines_same = !d->compiled || !d->text || !strcmp(d->compiled, d->text);
   if (d->lines_same) return;
   unsigned nn, nt;
-  size_t *sn = starts(d->text, &nn), *st = starts(d->compiled, &nt);
-  unsigned h = 0, t = 0;
-  while (h < nn && h < nt && same_line(d->text, sn, h, d->compiled, st, h)) h++;
-  while (t < nn - h && t < nt - h &&
-         same_line(d->text, sn, nn - 1 - t, d->compiled, st, nt - 1 - t))
-    t++;
-  d->lines_head = h;
-  d->lines_tail = t;
+  const char *a = d->text, *b = d->compiled;
+  size_t *sa = starts(a, &nn), *sb = starts(b, &nt);
+  d->now2then = calloc((size_t)nn + 1, sizeof *d->now2then);
+  d->then2now = calloc((size_t)nt + 1, sizeof *d->then2now);
+  if (!d->now2then || !d->then2now) abort();
   d->lines_now = nn;
   d->lines_then = nt;
-  free(sn);
-  free(st);
-}
-
-/* Line `line` of a text of `from` lines in one of `to` lines (invariant 1). */
-static unsigned map(const lsp_doc *d, unsigned line, unsigned from, unsigned to) {
-  if (d->lines_same) return line;
-  if (line <= d->lines_head) return line;
-  if (line > from - d->lines_tail && line <= from) return line - from + to;
-  return 0;
+  unsigned i = 0, j = 0;
+  while (i < nn && j < nt) {
+    if (same_line(a, sa, i, b, sb, j)) {   /* invariant 1: equal lines map */
+      d->now2then[i + 1] = j + 1;
+      d->then2now[j + 1] = i + 1;
+      i++, j++;
+      continue;
+    }
+    /* the nearest place where both agree again for LINES_RESYNC lines:
+    ** lines inserted, removed or replaced (bounded lookahead) */
+    unsigned k = 1;
+    for (; k <= LINES_LOOKAHEAD; k++) {
+      if (same_run(a, sa, nn, i + k, b, sb, nt, j, LINES_RESYNC)) {
+        i += k;
+        break;
+      }
+      if (same_run(a, sa, nn, i, b, sb, nt, j + k, LINES_RESYNC)) {
+        j += k;
+        break;
+      }
+      if (same_run(a, sa, nn, i + k, b, sb, nt, j + k, LINES_RESYNC)) {
+        i += k, j += k;
+        break;
+      }
+    }
+    if (k > LINES_LOOKAHEAD) i++, j++;   /* a changed line each */
+  }
+  free(sa);
+  free(sb);
 }
 
 unsigned mssa__lsp_to_compiled(const lsp_doc *d, unsigned line) {
-  return map(d, line, d->lines_now, d->lines_then);
+  if (d->lines_same) return line;
+  return line && line <= d->lines_now ? d->now2then[line] : 0;
 }
 
 unsigned mssa__lsp_to_current(const lsp_doc *d, unsigned line) {
-  return map(d, line, d->lines_then, d->lines_now);
+  if (d->lines_same) return line;
+  return line && line <= d->lines_then ? d->then2now[line] : 0;
 }

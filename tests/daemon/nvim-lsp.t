@@ -69,6 +69,13 @@ def check(o):
         "a saved compile error shows as an error at 42:3")
     ok(d and "undeclared identifier 'nope'" in d[0]["message"], "with clang's message", d)
     is_(o.get("def_total_after_error"), [23, 25], "the last good answers stay")
+    is_(o.get("def_total_moved"), [24, 26],
+        "a line inserted above, saved, still failing: definition follows to 24 and 26")
+    h = o.get("hover_total_moved")
+    ok(has(h, "- line 24: `total = 5;`", "lines mapped through the edits since"),
+       "and hover names the lines as they are now, and says so", h)
+    ok(has(o.get("hover_inserted"), "line 1 changed since the last good compile"),
+       "the inserted line gets no stale answer", o.get("hover_inserted"))
     ok(o.get("header_attached"), "setup{} attaches to a header too (filetype %s)"
        % o.get("header_filetype"))
     h = o.get("hover_header")
