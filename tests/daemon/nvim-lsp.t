@@ -76,6 +76,10 @@ def check(o):
        "and hover names the lines as they are now, and says so", h)
     ok(has(o.get("hover_inserted"), "line 1 changed since the last good compile"),
        "the inserted line gets no stale answer", o.get("hover_inserted"))
+    ok(has(o.get("ask_hover"), "read of `total`"),
+       "require('memssa').ask_sync('hover'): memssa's own answer (what :MemssaHover shows)",
+       o.get("ask_hover"))
+    ok(o.get("commands"), ":MemssaHover and :MemssaReferences exist")
     ok(o.get("header_attached"), "setup{} attaches to a header too (filetype %s)"
        % o.get("header_filetype"))
     h = o.get("hover_header")
