@@ -131,7 +131,7 @@ static void expand_phi(rstate *r, uint32_t p, const item *it) {
   mssa_ssa *s = r->s;
   const mssa_access *x = &s->acc.a[p];
   item next = *it;   /* what the incoming edges' items share */
-  if (r->flags & MSSA_REACH_SOURCE_VIEW) {
+  if ((r->flags & MSSA_REACH_SOURCE_VIEW) && mssa__is_dispatch(s, &r->slots, x->block)) {
     /* the edge out of the phi's block that the walk came through: a
     ** dispatch switch there says which values its slot holds */
     uint32_t t = x->block == it->to ? it->succ : mssa__succ_toward(s, x->block, it->to);

@@ -56,21 +56,36 @@ static bool const_int(const mssa_module *m, mssa_val v, int64_t *out) {
   return mssa_q_const_int(m, v, out);
 }
 
+/* The dispatch slot block d's switch is on, or MSSA_VAL_NONE. */
+static mssa_val dispatch_slot(const mssa_ssa *s, mssa__slots *cache, uint32_t d) {
+  const mssa_func *f = s->f;
+  if (d >= f->blocks.n || f->blocks.a[d].last == MSSA_NONE) return MSSA_VAL_NONE;
+  const mssa_inst *sw = &f->insts.a[f->blocks.a[d].last];
+  if (sw->opcode != MSSA_OP_SWITCH || sw->nops < 2 || sw->nops % 2) return MSSA_VAL_NONE;
+  const mssa_val *ops = mssa_inst_ops(f, sw);
+  if (MSSA_VAL_KIND(ops[0]) != MSSA_VK_INST) return MSSA_VAL_NONE;
+  const mssa_inst *ld = &f->insts.a[MSSA_VAL_INDEX(ops[0])];
+  if (ld->opcode != MSSA_OP_LOAD || ld->nops < 1 || (ld->flags & MSSA_IF_VOLATILE))
+    return MSSA_VAL_NONE;
+  mssa_val slot = mssa_inst_ops(f, ld)[0];
+  if (MSSA_VAL_KIND(slot) != MSSA_VK_INST ||
+      f->insts.a[MSSA_VAL_INDEX(slot)].opcode != MSSA_OP_ALLOCA || !simple_slot(s, cache, slot))
+    return MSSA_VAL_NONE;
+  return slot;
+}
+
+bool mssa__is_dispatch(const mssa_ssa *s, mssa__slots *cache, uint32_t d) {
+  return dispatch_slot(s, cache, d) != MSSA_VAL_NONE;
+}
+
 bool mssa__slot_edge(const mssa_ssa *s, mssa__slots *cache, uint32_t d, uint32_t t,
                      mssa__slotc *out) {
   const mssa_func *f = s->f;
   memset(out, 0, sizeof *out);
-  if (d >= f->blocks.n || f->blocks.a[d].last == MSSA_NONE) return false;
+  mssa_val slot = dispatch_slot(s, cache, d);
+  if (slot == MSSA_VAL_NONE) return false;
   const mssa_inst *sw = &f->insts.a[f->blocks.a[d].last];
-  if (sw->opcode != MSSA_OP_SWITCH || sw->nops < 2 || sw->nops % 2) return false;
   const mssa_val *ops = mssa_inst_ops(f, sw);
-  if (MSSA_VAL_KIND(ops[0]) != MSSA_VK_INST) return false;
-  const mssa_inst *ld = &f->insts.a[MSSA_VAL_INDEX(ops[0])];
-  if (ld->opcode != MSSA_OP_LOAD || ld->nops < 1 || (ld->flags & MSSA_IF_VOLATILE)) return false;
-  mssa_val slot = mssa_inst_ops(f, ld)[0];
-  if (MSSA_VAL_KIND(slot) != MSSA_VK_INST ||
-      f->insts.a[MSSA_VAL_INDEX(slot)].opcode != MSSA_OP_ALLOCA || !simple_slot(s, cache, slot))
-    return false;
   mssa_val tb = MSSA_VAL(MSSA_VK_BLOCK, t);
   out->slot = slot;
   out->neg = ops[1] == tb;   /* the default: every value no case sends elsewhere */

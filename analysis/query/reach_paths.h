@@ -38,6 +38,9 @@ typedef struct mssa__slots {
   uint32_t n;
 } mssa__slots;
 
+/* Does block d end in a switch on a dispatch slot? (Cheap once the slot
+** is known: asked before the search for the edge the walk came by.) */
+bool mssa__is_dispatch(const mssa_ssa *s, mssa__slots *cache, uint32_t d);
 /* The constraint of the edge from block d to its successor t when d ends in
 ** a switch on a dispatch slot; false when d does not, or the edge's values
 ** do not fit (then there is none). */
