@@ -10,7 +10,7 @@
 #   - quitting (exit, with no didClose, as Neovim does) unloads the modules;
 #   - after a save that fails to compile, answers are mapped to the lines
 #     as they are now, and a line that changed gets no stale answer.
-import os, shutil, sys, tempfile
+import os, shutil, subprocess, sys, tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.dont_write_bytecode = True
@@ -83,6 +83,13 @@ def ir_cap(tmp):
     s = lsplib.Lsp("--max-ir-mb", "8", tmp=tmp)
     is_(s.open(big), [], "--max-ir-mb 8: the same file loads")
     ok("read of `s`" in s.hover(big, 1, 79), "and answers")
+    r = subprocess.run([lib.MEMSSA, "load", big, "--max-ir-mb", "1"], env=s.env,
+                       capture_output=True, text=True, timeout=120)
+    ok(r.returncode != 0 and "--max-ir-mb" in r.stderr, "memssa load --max-ir-mb 1: refused, "
+       "and the message names the option", r.stderr)
+    r = subprocess.run([lib.MEMSSA, "load", big, "--max-ir-mb", "8"], env=s.env,
+                       capture_output=True, text=True, timeout=120)
+    is_(r.returncode, 0, "memssa load --max-ir-mb 8: loaded")
     s.close()
 
 
