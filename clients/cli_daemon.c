@@ -2,7 +2,7 @@
 ** cli_daemon.c -- the memssa subcommands that talk to memssad through
 ** libmemssa-client:
 **
-**   memssa load FILE.ll|FILE.c [--module NAME]
+**   memssa load FILE.ll|FILE.c [--module NAME] [--max-ir-mb MB]
 **   memssa clobber FILE:LINE[:COL] [--module M]
 **   memssa clobber MODULE FUNCTION INST [--ptr P [--size N]]
 **   memssa uses    FILE:LINE[:COL] | MODULE FUNCTION INST
