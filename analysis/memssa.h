@@ -52,6 +52,7 @@
 #include "query/reach.h"
 #include "query/source.h"
 #include "query/varname.h"
+#include "query/dwtype.h"
 
 /* memcap/: the memory cap on built graphs (memssad's --max-memory). */
 #include "memcap/memcap.h"

@@ -2,7 +2,7 @@
 ** cli_daemon.c -- the memssa subcommands that talk to memssad through
 ** libmemssa-client:
 **
-**   memssa load FILE.ll|FILE.c [--module NAME]
+**   memssa load FILE.ll|FILE.c [--module NAME] [--max-ir-mb MB]
 **   memssa clobber FILE:LINE[:COL] [--module M]
 **   memssa clobber MODULE FUNCTION INST [--ptr P [--size N]]
 **   memssa uses    FILE:LINE[:COL] | MODULE FUNCTION INST
@@ -60,6 +60,7 @@ typedef struct dopts {
   bool svg;            /* dot: render through Graphviz's dot -Tsvg */
   const char *trusted[16];   /* load: --trusted-compiler globs */
   int ntrusted;
+  long max_ir_mb;      /* load: --max-ir-mb, memssad's cap on clang's output */
   int npos;
   char *pos[8];
 } dopts;
@@ -80,6 +81,9 @@ static int parse(const char *cmd, int argc, char **argv, dopts *o) {
         return -1;
       }
       o->trusted[o->ntrusted++] = v;
+      i++;
+    } else if (!strcmp(a, "--max-ir-mb") && v && !strcmp(cmd, "load")) {
+      o->max_ir_mb = atol(v);
       i++;
     } else if (!strcmp(a, "--json")) o->json = true;
     else if (!strcmp(a, "--walker")) o->walker = true;
@@ -372,7 +376,7 @@ static void show_load(const dopts *o, json_t *x, int *st) {
 
 static int cmd_load(dopts *o) {
   if (o->npos != 1) {
-    fprintf(stderr, "usage: memssa load FILE.ll|FILE.c [--module NAME]\n");
+    fprintf(stderr, "usage: memssa load FILE.ll|FILE.c [--module NAME] [--max-ir-mb MB]\n");
     return 2;
   }
   char abs[PATH_MAX];
@@ -389,6 +393,9 @@ static int cmd_load(dopts *o) {
     for (int i = 0; i < o->ntrusted; i++) json_array_append_new(t, json_string(o->trusted[i]));
     json_object_set_new(p, "trusted_compilers", t);
   }
+  if (c_file && o->max_ir_mb > 0)   /* memssad takes at most 1024 MiB */
+    json_object_set_new(p, "max_ir_bytes",
+                        json_integer((json_int_t)(o->max_ir_mb < 1024 ? o->max_ir_mb : 1024) << 20));
   return run(o, "load", p, show_load);
 }
 

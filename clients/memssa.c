@@ -34,7 +34,7 @@ static void usage(FILE *out) {
         "\n"
         "Daemon commands (talk to memssad; options --socket PATH, --json):\n"
         "  daemon [MEMSSAD-OPTIONS]   start memssad in the background unless one answers\n"
-        "  load FILE.ll|FILE.c [--module NAME] [--trusted-compiler GLOB]...\n"
+        "  load FILE.ll|FILE.c [--module NAME] [--max-ir-mb MB] [--trusted-compiler GLOB]...\n"
         "         a .c: memssad compiles it (-g); GLOB: one more compiler its\n"
         "         compile_commands.json may run (docs/editor.md, \"Security\")\n"
         "  clobber FILE:LINE[:COL] [--module M]       what clobbers the access(es) there\n"

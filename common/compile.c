@@ -660,8 +660,11 @@ static int compile_cached(mssa_ccache *c, run *r, mssa__strv *flags, const char 
   mssa__ccache_key(r->exe, argv0, r->dir, r->envp, key);
   if (mssa__ccache_get(c, key, &e) == 0) {
     out->argv = argv0;
+    /* Invariant 2 holds for a hit as for a run: a unit stored under a
+    ** larger output bound is refused here the same way. */
+    bool over = e.ir_len > r->max_output;
     take_hit(r, &e, out, notes);
-    return 0;
+    return over ? MSSA_COMPILE_ETOOBIG : 0;
   }
   mssa_compile_argv_free(argv0);
   /* made before clang starts: its mtime is the file system's start time */

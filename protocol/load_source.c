@@ -19,6 +19,7 @@
 #define COMPILE_TIMEOUT_MAX_MS 600000
 
 #define MAX_TRUSTED 64   /* globs a request may add */
+#define MAX_IR_BYTES_MAX ((uint64_t)1 << 30)   /* params.max_ir_bytes: 1 GiB at most */
 
 struct mssa__srcjob {
   char *source, *clang, *opt_level, *commands_dir;
@@ -27,6 +28,7 @@ struct mssa__srcjob {
   char **trusted;
   mssa_proto_host *host;   /* for host->normal_priority (the host outlives jobs) */
   int timeout_ms;
+  size_t max_output;       /* 0: the compile driver's default */
   bool failed;
   int rc;                  /* MSSA_COMPILE_* */
   int refused;             /* MSSA_REASON_* when not compiled at all, else -1 */
@@ -71,14 +73,15 @@ static char **trusted_new(mssa_proto_host *h, json_t *req) {
 
 int mssa__source_params(mssa__call *c, mssa__srcjob **out) {
   const char *src = NULL, *clang = NULL, *level = NULL, *dir = NULL;
-  uint64_t timeout = 0;
+  uint64_t timeout = 0, max_ir = 0;
   int rc;
   *out = NULL;
   if ((rc = mssa__param_str(c, "source", false, &src)) || !src) return rc;
   if ((rc = mssa__param_str(c, "clang", false, &clang)) ||
       (rc = mssa__param_str(c, "opt_level", false, &level)) ||
       (rc = mssa__param_str(c, "compile_commands_dir", false, &dir)) ||
-      (rc = mssa__param_uint(c, "compile_timeout_ms", false, &timeout)))
+      (rc = mssa__param_uint(c, "compile_timeout_ms", false, &timeout)) ||
+      (rc = mssa__param_uint(c, "max_ir_bytes", false, &max_ir)))
     return rc;
   json_t *trusted;
   if ((rc = trusted_param(c, &trusted))) return rc;
@@ -87,7 +90,11 @@ int mssa__source_params(mssa__call *c, mssa__srcjob **out) {
   if (timeout > COMPILE_TIMEOUT_MAX_MS)
     return mssa__fail(c, MSSA_RPC_INVALID_PARAMS, "params.compile_timeout_ms is at most %d",
                       COMPILE_TIMEOUT_MAX_MS);
+  if (max_ir > MAX_IR_BYTES_MAX)
+    return mssa__fail(c, MSSA_RPC_INVALID_PARAMS, "params.max_ir_bytes is at most %llu",
+                      (unsigned long long)MAX_IR_BYTES_MAX);
   mssa__srcjob *s = mssa_xcalloc(1, sizeof *s);
+  s->max_output = (size_t)max_ir;
   s->source = dup_opt(src);
   s->clang = dup_opt(clang);
   s->opt_level = dup_opt(level);
@@ -125,6 +132,7 @@ int mssa__source_compile(mssa__srcjob *s, const char *root, char **text, size_t 
   }
   mssa_compile_opts o = {.clang = s->clang, .commands_dir = s->commands_dir,
                          .opt_level = s->opt_level, .timeout_ms = s->timeout_ms,
+                         .max_output = s->max_output,
                          .trusted = (const char *const *)s->trusted};
   if (s->host && s->host->normal_priority) {
     o.spawn_on = spawn_on_host;
@@ -175,15 +183,22 @@ void mssa__source_reply_failed(mssa__srcjob *s, json_t *id, mssa_buf *out) {
     data = json_pack("{soss}", "path", mssa__jstr(s->source), "reason", mssa_rpc_reason(s->refused));
   } else {
     code = MSSA_RPC_IR_ERROR;
+    char why[256];   /* what failed; a cap names the option that raises it */
+    snprintf(why, sizeof why, "%s", mssa_compile_strerror(s->rc));
+    if (s->rc == MSSA_COMPILE_ETOOBIG)
+      snprintf(why, sizeof why,
+               "the compiler's output is too large (over %zu MiB of IR; raise the cap: "
+               "--max-ir-mb of memssa lsp and memssa load, maxIrMb in the editor's "
+               "initializationOptions, max_ir_bytes of load)",
+               (s->max_output ? s->max_output : MSSA_COMPILE_DEFAULT_MAX_OUTPUT) >> 20);
     const mssa_compile_diag *first = NULL;
     for (size_t i = 0; i < s->r.ndiags && !first; i++)
       if (s->r.diags[i].severity == MSSA_DIAG_ERROR) first = &s->r.diags[i];
-    snprintf(msg, sizeof msg, "compiling %s: %s%s%s", s->source, mssa_compile_strerror(s->rc),
+    snprintf(msg, sizeof msg, "compiling %s: %s%s%s", s->source, why,
              first ? ": " : "", first && first->message ? first->message : "");
     data = json_pack("{sssososo}", "reason", mssa_rpc_reason(MSSA_REASON_COMPILE_FAILED),
-                     "message", mssa__jstr(first && first->message ? first->message
-                                                                    : mssa_compile_strerror(s->rc)),
-                     "compile_error", mssa__jstr(mssa_compile_strerror(s->rc)), "diagnostics",
+                     "message", mssa__jstr(first && first->message ? first->message : why),
+                     "compile_error", mssa__jstr(why), "diagnostics",
                      diags_json_new(&s->r, false));
     if (s->rc == MSSA_COMPILE_EUNTRUSTED)
       json_object_set_new(data, "reason",

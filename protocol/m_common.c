@@ -192,6 +192,10 @@ json_t *mssa__access_json_new(const mssa_qmodule *q, uint32_t fi, uint32_t acces
     if (!mssa_q_inst_var_ix(mssa_qmodule_var_index((mssa_qmodule *)q), m, f, x->inst, buf,
                             sizeof buf))
       json_object_set_new(o, "var", mssa__jstr(buf));
+    else if ((in->intrinsic == MSSA_INTR_LIFETIME_START || in->intrinsic == MSSA_INTR_LIFETIME_END) &&
+             in->nops >= 2 &&
+             !mssa_q_ptr_var(m, f, mssa_inst_ops(f, in)[in->nops - 1], buf, sizeof buf))
+      json_object_set_new(o, "var", mssa__jstr(buf));   /* the local whose lifetime it marks */
     uint32_t arg;
     if (mssa_q_stores_param(f, x->inst, &arg)) json_object_set_new(o, "param", json_integer(arg));
   }

@@ -195,11 +195,26 @@ static json_t *accesses_json_new(mssa_qmodule *q, uint32_t fi, const uint32_t *v
   return arr;
 }
 
+/* params.view: "module" (the default: every CFG path of the IR, as opt
+** sees it) or "source" (the editor's view: paths C has; reach.h). */
+static int get_view(mssa__call *c, unsigned *flags) {
+  const char *v = NULL;
+  int rc = mssa__param_str(c, "view", false, &v);
+  *flags = 0;
+  if (rc) return rc;
+  if (!v || !strcmp(v, "module")) return 0;
+  if (!strcmp(v, "source")) {
+    *flags = MSSA_REACH_SOURCE_VIEW;
+    return 0;
+  }
+  return mssa__fail(c, MSSA_RPC_INVALID_PARAMS, "params.view must be \"module\" or \"source\"");
+}
+
 /* Adds "reaching" (each an access object with its "path") and
 ** "truncated" to a clobber answer about access a. */
-static void reaching_add(json_t *o, mssa_qmodule *q, uint32_t fi, uint32_t a) {
+static void reaching_add(json_t *o, mssa_qmodule *q, uint32_t fi, uint32_t a, unsigned view) {
   mssa_qreach r;
-  if (mssa_q_reaching(q->ssa[fi], a, MSSA_REACH_DEFAULT_MAX, &r)) return;
+  if (mssa_q_reaching_view(q->ssa[fi], a, MSSA_REACH_DEFAULT_MAX, view, &r)) return;
   json_t *arr = json_array();
   for (uint32_t i = 0; i < r.n; i++) {
     json_t *w = mssa__access_json_new(q, fi, r.w[i].access);
@@ -213,7 +228,7 @@ static void reaching_add(json_t *o, mssa_qmodule *q, uint32_t fi, uint32_t a) {
 
 /* One clobber answer as a JSON object. */
 static json_t *answer_new(mssa__call *c, const char *module, mssa_qmodule *q, uint32_t fi,
-                          uint32_t inst, const mssa_loc *loc) {
+                          uint32_t inst, const mssa_loc *loc, unsigned view) {
   mssa_ssa *s = q->ssa[fi];
   mssa_qclobber a;
   if (mssa_q_clobber(s, inst, loc, &a)) return NULL;
@@ -228,7 +243,7 @@ static json_t *answer_new(mssa__call *c, const char *module, mssa_qmodule *q, ui
   const char *ar = mssa_q_alias_name(a.ar);
   json_object_set_new(o, "alias", ar ? json_string(ar) : json_null());
   json_object_set_new(o, "from_cache", json_boolean(a.from_cache));
-  if (!loc) reaching_add(o, q, fi, a.access);
+  if (!loc) reaching_add(o, q, fi, a.access, view);
   return o;
 }
 
@@ -242,6 +257,8 @@ static rkey rcache_key(const void *q, uint32_t fi, uint32_t inst) {
 
 int mssa__m_clobber(mssa__call *c) {
   int rc;
+  unsigned view;
+  if ((rc = get_view(c, &view))) return rc;
   if (json_object_get(c->params, "file")) {
     srchit hits[MAX_HITS];
     uint32_t n = 0;
@@ -249,7 +266,8 @@ int mssa__m_clobber(mssa__call *c) {
     if ((rc = find_position(c, hits, &n, &pi))) return rc;
     json_t *arr = json_array();
     for (uint32_t i = 0; i < n; i++) {
-      json_t *o = answer_new(c, hits[i].module, hits[i].q, hits[i].h.func, hits[i].h.inst, NULL);
+      json_t *o =
+          answer_new(c, hits[i].module, hits[i].q, hits[i].h.func, hits[i].h.inst, NULL, view);
       if (o) json_array_append_new(arr, o);
     }
     c->result = json_pack("{soso}", "matches", arr, "position", position_json_new(&pi, hits, n));
@@ -264,7 +282,8 @@ int mssa__m_clobber(mssa__call *c) {
       (rc = get_location(c, q, fi, &loc, &has_loc)))
     return rc;
   rkey key = rcache_key(q, fi, inst);
-  const mssa__rcentry *e = has_loc ? NULL : mssa__rc_get(&c->p->rcache, c->p->gen, &key, sizeof key);
+  /* the cache holds the module view's answers only */
+  const mssa__rcentry *e = has_loc || view ? NULL : mssa__rc_get(&c->p->rcache, c->p->gen, &key, sizeof key);
   if (e) {
     MSSA_ASSERT(e->q == q && e->fi == fi && !e->accesses);   /* invariant 4: this graph's answer */
     c->p->clobber_queries++;
@@ -275,9 +294,9 @@ int mssa__m_clobber(mssa__call *c) {
     c->p->raw_fi = fi;
     return 0;
   }
-  json_t *o = answer_new(c, module, q, fi, inst, has_loc ? &loc : NULL);
+  json_t *o = answer_new(c, module, q, fi, inst, has_loc ? &loc : NULL, view);
   if (!o) return no_access(c, q, fi, inst);
-  if (!has_loc && json_is_true(json_object_get(o, "from_cache"))) {
+  if (!has_loc && !view && json_is_true(json_object_get(o, "from_cache"))) {
     /* Stable from now on (until gen moves): keep the encoded answer. */
     char *text = json_dumps(o, JSON_COMPACT | JSON_REAL_PRECISION(9));
     mssa__rcentry *kept =
@@ -404,8 +423,9 @@ int mssa__m_access(mssa__call *c) {
 
 int mssa__m_uses(mssa__call *c) {
   target t;
-  int rc = get_access(c, &t);
-  if (rc) return rc;
+  unsigned view;
+  int rc = get_view(c, &view);
+  if (rc || (rc = get_access(c, &t))) return rc;
   if (t.s->acc.a[t.acc].kind == MSSA_ACC_USE)
     return mssa__fail(c, MSSA_RPC_NO_ACCESS,
                       "the instruction is a MemoryUse; `uses` takes a MemoryDef or MemoryPhi");
@@ -419,9 +439,9 @@ int mssa__m_uses(mssa__call *c) {
   free(v);
   if (t.s->acc.a[t.acc].kind == MSSA_ACC_DEF) {
     bool trunc = false;
-    n = mssa_q_readers(t.s, t.acc, NULL, 0, &trunc);
+    n = mssa_q_readers_view(t.s, t.acc, NULL, 0, view, &trunc);
     v = mssa_xmalloc((n ? n : 1) * sizeof *v);
-    mssa_q_readers(t.s, t.acc, v, n, &trunc);
+    mssa_q_readers_view(t.s, t.acc, v, n, view, &trunc);
     json_object_set_new(o, "readers", accesses_json_new(t.q, t.fi, v, n));
     json_object_set_new(o, "readers_truncated", json_boolean(trunc));
     free(v);

@@ -98,6 +98,7 @@ FRONT_DOOR = "analysis/memssa.h"
 INTERNAL_HEADERS = {
     "analysis/reader/ll_lex.h": "the reader's lexer, shared by its parsers (and its unit test)",
     "analysis/reader/ll_kw.h": "the lexer's keyword table, included by ll_lex.h only",
+    "analysis/query/reach_paths.h": "the source view's path rules, shared by reach.c and reach_paths.c only",
 }
 INTERNAL_NAME = re.compile(r"\bmssa__[A-Za-z0-9_]*")
 INTERNAL_SUFFIX = "_internal.h"

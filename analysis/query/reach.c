@@ -30,11 +30,17 @@
 #include "alias/phitrans.h"
 #include "base/check.h"
 #include "query/mssa_query.h"
+#include "query/reach_paths.h"
 
+/* A walk item: from access `start` up, for location loc. Its paths go on
+** into block `to` (the access's, or a phi's predecessor) and then `succ`
+** (MSSA_NONE at the access itself); sc is their dispatch constraint. */
 typedef struct item {
   uint32_t start;
   mssa_loc loc;
   uint8_t loop;
+  uint32_t to, succ;
+  mssa__slotc sc;
 } item;
 
 typedef struct seen {
@@ -42,6 +48,7 @@ typedef struct seen {
   mssa_val ptr;
   uint64_t size;
   uint8_t loop;
+  mssa__slotc sc;
 } seen;
 
 enum { FOUND = 1, FOUND_NONLOOP = 2 };
@@ -49,7 +56,9 @@ enum { FOUND = 1, FOUND_NONLOOP = 2 };
 typedef struct rstate {
   mssa_ssa *s;
   uint32_t a, max, nfound, steps;
+  unsigned flags;       /* MSSA_REACH_* */
   bool has_loc, entry, truncated;
+  mssa__slots slots;    /* which allocas are dispatch slots */
   uint8_t *mark;        /* per access: FOUND | FOUND_NONLOOP */
   MSSA_VEC(item) stack;
   MSSA_VEC(seen) seen;
@@ -95,8 +104,12 @@ static bool kills(rstate *r, uint32_t d, const mssa_loc *loc) {
   return mssa_aa_inst_loc(s->aa, i, &sl) && size_precise(sl.size) && sl.size >= loc->size;
 }
 
-static void push(rstate *r, uint32_t start, const mssa_loc *loc, uint8_t loop) {
-  item it = {start, *loc, loop};
+static void push(rstate *r, const item *from, uint32_t start, const mssa_loc *loc,
+                 uint8_t loop) {
+  item it = *from;
+  it.start = start;
+  it.loc = *loc;
+  it.loop = loop;
   mssa_vec_push(&r->stack, it);
 }
 
@@ -116,18 +129,36 @@ static void add_write(rstate *r, uint32_t d, uint8_t loop) {
 /* Pushes one item per incoming edge of phi `p`, once per state. */
 static void expand_phi(rstate *r, uint32_t p, const item *it) {
   mssa_ssa *s = r->s;
+  const mssa_access *x = &s->acc.a[p];
+  item next = *it;   /* what the incoming edges' items share */
+  if ((r->flags & MSSA_REACH_SOURCE_VIEW) && mssa__is_dispatch(s, &r->slots, x->block)) {
+    /* the edge out of the phi's block that the walk came through: a
+    ** dispatch switch there says which values its slot holds */
+    uint32_t t = x->block == it->to ? it->succ : mssa__succ_toward(s, x->block, it->to);
+    mssa__slotc e;
+    if (t != MSSA_NONE && mssa__slot_edge(s, &r->slots, x->block, t, &e) &&
+        !mssa__slot_meet(&next.sc, &e))
+      return;   /* no value of the slot leads here: not a C path */
+  }
   for (uint32_t k = 0; k < r->seen.n; k++) {
-    const seen *x = &r->seen.a[k];
-    if (x->phi == p && x->ptr == it->loc.ptr && x->size == it->loc.size && x->loop == it->loop)
+    const seen *y = &r->seen.a[k];
+    if (y->phi == p && y->ptr == it->loc.ptr && y->size == it->loc.size && y->loop == it->loop &&
+        !memcmp(&y->sc, &next.sc, sizeof next.sc))
       return;
   }
   if (r->seen.n == MSSA_REACH_MAX_PHIS) {
     r->truncated = true;
     return;
   }
-  seen sn = {p, it->loc.ptr, it->loc.size, it->loop};
+  seen sn;
+  memset(&sn, 0, sizeof sn);
+  sn.phi = p;
+  sn.ptr = it->loc.ptr;
+  sn.size = it->loc.size;
+  sn.loop = it->loop;
+  sn.sc = next.sc;
   mssa_vec_push(&r->seen, sn);
-  const mssa_access *x = &s->acc.a[p];
+  x = &s->acc.a[p];
   for (uint32_t k = 0; k < x->nops; k++) {
     uint32_t blk = mssa_phi_block(s, x, k), val = mssa_phi_value(s, x, k);
     mssa_loc nl = it->loc;
@@ -140,8 +171,13 @@ static void expand_phi(rstate *r, uint32_t p, const item *it) {
                              blk, &t))
         nl.ptr = t;
     }
-    bool back = mssa_dt_dominates(&s->dt, x->block, blk);
-    push(r, val, &nl, (uint8_t)(it->loop || back));
+    /* around the loop: a back edge of a loop the access is in (an inner
+    ** loop's back edge before the access is the straight way to it) */
+    bool back = mssa_dt_dominates(&s->dt, x->block, blk) &&
+                mssa__in_loop(s, x->block, blk, s->acc.a[r->a].block);
+    next.to = blk;
+    next.succ = x->block;
+    push(r, &next, val, &nl, (uint8_t)(it->loop || back));
     x = &s->acc.a[p];
   }
 }
@@ -167,6 +203,8 @@ static void step(rstate *r, item it) {
     c = mssa_walker_clobber_loc(s, it.start, &it.loc, &limit);
     c = first_phi_before(s, it.start, c);
   }
+  /* a store to the dispatch slot between here and c decides these paths */
+  if ((r->flags & MSSA_REACH_SOURCE_VIEW) && !mssa__slot_chain(s, it.start, c, &it.sc)) return;
   switch (s->acc.a[c].kind) {
   case MSSA_ACC_LIVE: r->entry = true; break;
   case MSSA_ACC_PHI: expand_phi(r, c, &it); break;
@@ -176,7 +214,7 @@ static void step(rstate *r, item it) {
     /* a walker out of budget answers with a def that may not clobber */
     if (kill || !r->has_loc || mssa_def_clobbers(s, c, MSSA_NONE, &it.loc, &ar))
       add_write(r, c, it.loop);
-    if (!kill && s->acc.a[c].def != MSSA_NONE) push(r, s->acc.a[c].def, &it.loc, it.loop);
+    if (!kill && s->acc.a[c].def != MSSA_NONE) push(r, &it, s->acc.a[c].def, &it.loc, it.loop);
     break;
   }
   default: break;
@@ -202,6 +240,11 @@ static void collect(rstate *r, mssa_qreach *out) {
 }
 
 int mssa_q_reaching(mssa_ssa *s, uint32_t a, uint32_t max, mssa_qreach *out) {
+  return mssa_q_reaching_view(s, a, max, 0, out);
+}
+
+int mssa_q_reaching_view(mssa_ssa *s, uint32_t a, uint32_t max, unsigned flags,
+                         mssa_qreach *out) {
   memset(out, 0, sizeof *out);
   if (a >= s->acc.n) return MSSA_ENOENT;
   const mssa_access *x = &s->acc.a[a];
@@ -212,11 +255,16 @@ int mssa_q_reaching(mssa_ssa *s, uint32_t a, uint32_t max, mssa_qreach *out) {
   r.s = s;
   r.a = a;
   r.max = max ? max : MSSA_REACH_DEFAULT_MAX;
+  r.flags = flags;
   r.mark = mssa_xcalloc(s->acc.n ? s->acc.n : 1, 1);
   mssa_loc loc;
   memset(&loc, 0, sizeof loc);
   r.has_loc = mssa_aa_inst_loc(s->aa, x->inst, &loc);
-  push(&r, mssa_q_reaching_def(s, a), &loc, 0);
+  item first;
+  memset(&first, 0, sizeof first);   /* no constraint: compared with memcmp */
+  first.to = x->block;
+  first.succ = MSSA_NONE;
+  push(&r, &first, mssa_q_reaching_def(s, a), &loc, 0);
   while (r.stack.n) {
     if (r.steps++ == MSSA_REACH_MAX_STEPS) {
       r.truncated = true;
@@ -281,6 +329,11 @@ static bool may_read(mssa_ssa *s, uint32_t def, uint32_t u, const uint8_t *reach
 
 uint32_t mssa_q_readers(mssa_ssa *s, uint32_t def, uint32_t *out, uint32_t cap,
                         bool *truncated) {
+  return mssa_q_readers_view(s, def, out, cap, 0, truncated);
+}
+
+uint32_t mssa_q_readers_view(mssa_ssa *s, uint32_t def, uint32_t *out, uint32_t cap,
+                             unsigned flags, bool *truncated) {
   *truncated = false;
   if (def >= s->acc.n || s->acc.a[def].kind != MSSA_ACC_DEF) return 0;
   uint8_t *reach = mssa_xcalloc(s->cfg.n ? s->cfg.n : 1, 1);
@@ -292,7 +345,7 @@ uint32_t mssa_q_readers(mssa_ssa *s, uint32_t def, uint32_t *out, uint32_t cap,
     for (uint32_t u = s->first[b]; u != MSSA_NONE; u = s->acc.a[u].next) {
       if (s->acc.a[u].kind != MSSA_ACC_USE || !may_read(s, def, u, reach)) continue;
       mssa_qreach r;
-      if (mssa_q_reaching(s, u, MSSA_REACH_DEFAULT_MAX, &r)) continue;
+      if (mssa_q_reaching_view(s, u, MSSA_REACH_DEFAULT_MAX, flags, &r)) continue;
       bool hit = r.truncated;
       for (uint32_t k = 0; k < r.n && !hit; k++) hit = r.w[k].access == def;
       *truncated |= r.truncated;

@@ -37,7 +37,8 @@
 typedef enum {
   MSSA_PATH_STRAIGHT = 0,  /* it dominates the access: every path passes it */
   MSSA_PATH_BRANCH = 1,    /* some paths, none around a loop */
-  MSSA_PATH_LOOP = 2,      /* only around a loop (through a back edge) */
+  MSSA_PATH_LOOP = 2,      /* only around a loop (through a back edge of a
+                              loop the access is in) */
   MSSA_PATH_ENTRY = 3      /* liveOnEntry: the value from before the function */
 } mssa_path_kind;
 
@@ -62,6 +63,17 @@ const char *mssa_path_name(unsigned path);
 ** `max` (0: MSSA_REACH_DEFAULT_MAX). MSSA_OK, or MSSA_ENOENT when `a` is
 ** not a use or def. Free with mssa_qreach_free. */
 int mssa_q_reaching(mssa_ssa *s, uint32_t a, uint32_t max, mssa_qreach *out);
+
+/* The source view (for the editor; `print` and the offload queries never
+** use it): paths that only clang's cleanup dispatch creates are not paths
+** -- a switch on an alloca that holds a known constant on each incoming
+** path takes only the edge that constant selects (reach_paths.c). The
+** answer is then sound for the program as C runs it, not for every CFG
+** path of the IR. */
+#define MSSA_REACH_SOURCE_VIEW 1u
+/* mssa_q_reaching with flags (MSSA_REACH_*; 0: mssa_q_reaching). */
+int mssa_q_reaching_view(mssa_ssa *s, uint32_t a, uint32_t max, unsigned flags,
+                         mssa_qreach *out);
 void mssa_qreach_free(mssa_qreach *r);
 
 /* The MemoryUses whose reaching writes include MemoryDef `def`, in layout
@@ -70,5 +82,8 @@ void mssa_qreach_free(mssa_qreach *r);
 ** reader is never left out). */
 uint32_t mssa_q_readers(mssa_ssa *s, uint32_t def, uint32_t *out, uint32_t cap,
                         bool *truncated);
+/* mssa_q_readers with flags (MSSA_REACH_*). */
+uint32_t mssa_q_readers_view(mssa_ssa *s, uint32_t def, uint32_t *out, uint32_t cap,
+                             unsigned flags, bool *truncated);
 
 #endif

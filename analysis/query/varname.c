@@ -24,6 +24,7 @@
 */
 #include "query/varname.h"
 
+#include "query/dwtype.h"
 #include "query/mssa_query.h"
 
 #include <stdio.h>
@@ -60,39 +61,6 @@ static int put(char *buf, size_t cap, const char *s) {
 }
 
 /* ------------------------------------------------------------ metadata */
-
-int mssa_q_md_string_field(const mssa_module *m, uint32_t md, const char *field, char *buf,
-                           size_t cap) {
-  if (md >= m->md.n) return MSSA_ENOENT;
-  const mssa_md *d = &m->md.a[md];
-  if (!d->text_len || (size_t)d->text_off + d->text_len > m->text_len) return MSSA_ENOENT;
-  const char *t = m->text + d->text_off, *end = t + d->text_len;
-  size_t fl = strlen(field);
-  for (const char *p = t; p + fl + 3 < end; p++) {
-    if ((*p != '(' && *p != ' ') || memcmp(p + 1, field, fl) || p[1 + fl] != ':') continue;
-    const char *v = p + fl + 2;
-    while (v < end && *v == ' ') v++;
-    if (v >= end || *v != '"') return MSSA_ENOENT;
-    const char *q = memchr(v + 1, '"', (size_t)(end - v - 1));
-    if (!q) return MSSA_ENOENT;
-    if (cap) snprintf(buf, cap, "%.*s", (int)(q - v - 1), v + 1);
-    return MSSA_OK;
-  }
-  return MSSA_ENOENT;
-}
-
-uint32_t mssa_q_md_node_field(const mssa_module *m, uint32_t md, const char *field) {
-  if (md >= m->md.n) return MSSA_NONE;
-  const mssa_md *d = &m->md.a[md];
-  if (d->tag == MSSA_NONE || d->kind == MSSA_MD_TUPLE) return MSSA_NONE;
-  for (uint32_t i = 0; i + 1 < d->nops; i += 2) {
-    const mssa_mdop *k = &m->mdops.a[d->ops + i], *v = &m->mdops.a[d->ops + i + 1];
-    if (k->kind == MSSA_MDO_STRING && v->kind == MSSA_MDO_NODE &&
-        !strcmp(mssa_str(m, k->idx), field))
-      return v->idx;
-  }
-  return MSSA_NONE;
-}
 
 static bool md_tag_is(const mssa_module *m, uint32_t md, const char *tag) {
   return md < m->md.n && m->md.a[md].tag != MSSA_NONE &&
@@ -161,25 +129,28 @@ static uint32_t debug_var_scan(const mssa_module *m, const mssa_func *f, mssa_va
   return MSSA_NONE;
 }
 
-static int global_name(const mssa_module *m, uint32_t g, char *buf, size_t cap) {
+static int global_name(const mssa_module *m, uint32_t g, char *buf, size_t cap,
+                       uint32_t *dty) {
   const mssa_global *gl = &m->globals.a[g];
   uint32_t expr = attachment(m, gl->mdatt, "dbg");
   uint32_t var = md_tag_is(m, expr, "DIGlobalVariableExpression")
                      ? mssa_q_md_node_field(m, expr, "var") : expr;
-  if (md_tag_is(m, var, "DIGlobalVariable") && !mssa_q_md_string_field(m, var, "name", buf, cap))
+  if (md_tag_is(m, var, "DIGlobalVariable") && !mssa_q_md_string_field(m, var, "name", buf, cap)) {
+    *dty = mssa_q_dw_var_type(m, var);
     return MSSA_OK;
+  }
   return gl->name == MSSA_NONE ? MSSA_ENOENT : put(buf, cap, mssa_str(m, gl->name));
 }
 
-/* The name of member k of the C struct behind IR type `ty` ("struct.node",
-** "struct.node.0" for a second type of that name): the k-th element of
-** the DICompositeType named "node". */
-static bool field_name(const vctx *c, uint32_t ty, uint64_t k, char *buf, size_t cap) {
+/* The DICompositeType behind IR struct type `ty` ("struct.node",
+** "struct.node.0" for a second type of that name): the one named "node";
+** used when the base's own DWARF type is not known. */
+static uint32_t composite_by_name(const vctx *c, uint32_t ty) {
   const mssa_module *m = c->m;
   const mssa_type *t = mssa_type_get(m, ty);
-  if (t->kind != MSSA_T_STRUCT || t->name == MSSA_NONE) return false;
+  if (t->kind != MSSA_T_STRUCT || t->name == MSSA_NONE) return MSSA_NONE;
   const char *n = mssa_str(m, t->name), *dot = strchr(n, '.');
-  if (!dot) return false;
+  if (!dot) return MSSA_NONE;
   char want[NAME_CAP], got[NAME_CAP];
   snprintf(want, sizeof want, "%s", dot + 1);
   size_t wl = strlen(want), j = wl;   /* drop a ".N" uniquing suffix */
@@ -188,21 +159,15 @@ static bool field_name(const vctx *c, uint32_t ty, uint64_t k, char *buf, size_t
   uint32_t only = c->ix ? mssa_u64map_get(&c->ix->comps, mssa_hash(want, strlen(want)))
                         : MSSA_NONE;
   for (uint32_t d = only != MSSA_NONE ? only : 0; d < m->md.n; d++) {
-    if (c->ix && d != only) return false;   /* indexed: that node only */
-    if (!md_tag_is(m, d, "DICompositeType") ||
-        mssa_q_md_string_field(m, d, "name", got, sizeof got) || strcmp(got, want))
-      continue;
-    uint32_t el = mssa_q_md_node_field(m, d, "elements");
-    if (el >= m->md.n || m->md.a[el].kind != MSSA_MD_TUPLE || k >= m->md.a[el].nops) continue;
-    const mssa_mdop *op = &m->mdops.a[m->md.a[el].ops + k];
-    if (op->kind == MSSA_MDO_NODE && !mssa_q_md_string_field(m, op->idx, "name", buf, cap))
-      return true;
+    if (c->ix && d != only) return MSSA_NONE;   /* indexed: that node only */
+    if (md_tag_is(m, d, "DICompositeType") &&
+        !mssa_q_md_string_field(m, d, "name", got, sizeof got) && !strcmp(got, want))
+      return d;
   }
-  return false;
+  return MSSA_NONE;
 }
 
-/* A constant integer operand's value. */
-static bool const_int(const mssa_module *m, mssa_val v, int64_t *out) {
+bool mssa_q_const_int(const mssa_module *m, mssa_val v, int64_t *out) {
   if (MSSA_VAL_KIND(v) != MSSA_VK_CONST) return false;
   const mssa_const *c = mssa_const_get(m, v);
   if (c->kind != MSSA_C_INT || c->wide) return false;
@@ -210,76 +175,163 @@ static bool const_int(const mssa_module *m, mssa_val v, int64_t *out) {
   return true;
 }
 
-static int name_of(const vctx *c, mssa_val p, char *buf, size_t cap,
-                   int depth);
+static bool const_int(const mssa_module *m, mssa_val v, int64_t *out) {
+  return mssa_q_const_int(m, v, out);
+}
 
-/* A GEP: a struct field (`.f`, `->f`) or an element (`[…]`). */
-static int name_gep(const vctx *c, const mssa_inst *in, char *buf,
-                    size_t cap, int depth) {
+static int name_of(const vctx *c, mssa_val p, char *buf, size_t cap, int depth, uint32_t *dty);
+
+/* buf (the name of memory of DWARF type *dty) becomes its member `fld`:
+** `s.f`, or `p->f` when buf is `*p` (`(*q)->f` when it is `**q`). */
+static void add_member(char *buf, size_t cap, const char *fld) {
+  char t[NAME_CAP];
+  if (buf[0] == '*' && buf[1] == '*') snprintf(t, sizeof t, "(%s)->%s", buf + 1, fld);
+  else if (buf[0] == '*') snprintf(t, sizeof t, "%s->%s", buf + 1, fld);
+  else snprintf(t, sizeof t, "%s.%s", buf, fld);
+  put(buf, cap, t);
+}
+
+/* buf becomes an element of itself: `a[…]`, `p[…]` for `*p`, `a[3]`. */
+static void add_index(char *buf, size_t cap, bool deref, const int64_t *k) {
+  char t[NAME_CAP], ix[32];
+  if (k) snprintf(ix, sizeof ix, "[%lld]", (long long)*k);
+  else snprintf(ix, sizeof ix, "[…]");
+  if (deref && buf[0] == '*' && buf[1] == '*') snprintf(t, sizeof t, "(%s)%s", buf + 1, ix);
+  else if (deref && buf[0] == '*') snprintf(t, sizeof t, "%s%s", buf + 1, ix);
+  else snprintf(t, sizeof t, "%s%s", buf, ix);
+  put(buf, cap, t);
+}
+
+/* A GEP (instruction or constant expression) over base `base` with
+** source element type `ty` and indices ix[0..n): fields and elements,
+** index by index, members matched by their DWARF offsets (dwtype.h). */
+static int name_gep(const vctx *c, mssa_val base, uint32_t ty, const mssa_val *ix, uint32_t n,
+                    char *buf, size_t cap, int depth, uint32_t *dty) {
   const mssa_module *m = c->m;
-  const mssa_func *f = c->f;
-  const mssa_val *ops = mssa_inst_ops(f, in);
-  mssa_val base = ops[0];
-  const mssa_inst *b = MSSA_VAL_KIND(base) == MSSA_VK_INST ? &f->insts.a[MSSA_VAL_INDEX(base)]
-                                                           : NULL;
-  bool through = b && b->opcode == MSSA_OP_LOAD;
-  char bn[NAME_CAP], fld[NAME_CAP];
-  uint32_t held = through || (b && b->opcode == MSSA_OP_ALLOCA) ? MSSA_NONE
-                                                                 : debug_var(c, base, false);
-  if (held != MSSA_NONE) {   /* a pointer a variable holds: p->f, p[…] */
-    if (mssa_q_md_string_field(m, held, "name", bn, sizeof bn)) return MSSA_ENOENT;
-    through = true;
-  } else if (name_of(c, through ? mssa_inst_ops(f, b)[0] : base, bn, sizeof bn, depth + 1)) {
-    return MSSA_ENOENT;
-  }
-  int64_t z, k;
-  if (in->nops == 3 && const_int(m, ops[1], &z) && z == 0 && const_int(m, ops[2], &k) &&
-      k >= 0 && mssa_type_get(m, in->aux)->kind == MSSA_T_STRUCT) {
-    if (!field_name(c, in->aux, (uint64_t)k, fld, sizeof fld)) snprintf(fld, sizeof fld, "…");
-    if (cap) snprintf(buf, cap, "%s%s%s", bn, through ? "->" : ".", fld);
+  uint32_t t = MSSA_NONE;
+  if (name_of(c, base, buf, cap, depth + 1, &t)) return MSSA_ENOENT;
+  int64_t k;
+  if (n == 0) {
+    *dty = t;
     return MSSA_OK;
   }
-  if (cap) snprintf(buf, cap, "%s[…]", bn);
+  if (!const_int(m, ix[0], &k) || k) {   /* pointer arithmetic: an element */
+    bool known = const_int(m, ix[0], &k);
+    add_index(buf, cap, true, known ? &k : NULL);
+  }
+  for (uint32_t i = 1; i < n; i++) {
+    const mssa_type *it = mssa_type_get(m, ty);
+    if (it->kind == MSSA_T_STRUCT) {
+      if (!const_int(m, ix[i], &k) || k < 0 || (uint64_t)k >= it->nfields) return MSSA_ENOENT;
+      uint64_t off = m->toffs.a[it->offsets + (uint32_t)k];
+      uint32_t fty = m->tlist.a[it->fields + (uint32_t)k];
+      uint32_t comp = t != MSSA_NONE ? t : composite_by_name(c, ty);
+      char fld[NAME_CAP];
+      uint32_t mt = MSSA_NONE;
+      if (mssa_q_dw_member_at(m, comp, off, mssa_type_get(m, fty)->store_size, -1, fld,
+                              sizeof fld, &mt))
+        snprintf(fld, sizeof fld, "…");
+      add_member(buf, cap, fld);
+      t = mt;
+      ty = fty;
+    } else if (it->kind == MSSA_T_ARRAY || it->kind == MSSA_T_VECTOR) {
+      bool known = const_int(m, ix[i], &k);
+      add_index(buf, cap, false, known ? &k : NULL);
+      t = mssa_q_dw_kind(m, t) == MSSA_DW_ARRAY && mssa_type_get(m, it->elem)->kind != MSSA_T_ARRAY
+              ? mssa_q_dw_pointee(m, t) : MSSA_NONE;
+      ty = it->elem;
+    } else {
+      return MSSA_ENOENT;
+    }
+  }
+  *dty = t;
   return MSSA_OK;
 }
 
 /* A pointer named by dbg.value (`q` holds it): the memory is `*q`. */
-static int name_held(const vctx *c, mssa_val p, char *buf, size_t cap) {
+static int name_held(const vctx *c, mssa_val p, char *buf, size_t cap, uint32_t *dty) {
   const mssa_module *m = c->m;
   char v[NAME_CAP];
   uint32_t var = debug_var(c, p, false);
   if (var == MSSA_NONE || mssa_q_md_string_field(m, var, "name", v, sizeof v)) return MSSA_ENOENT;
   if (cap) snprintf(buf, cap, "*%s", v);
+  *dty = mssa_q_dw_pointee(m, mssa_q_dw_var_type(m, var));
   return MSSA_OK;
 }
 
-static int name_of(const vctx *c, mssa_val p, char *buf, size_t cap,
-                   int depth) {
+/* The name of the memory at pointer p, and its DWARF type (*dty,
+** MSSA_NONE when not known). */
+static int name_of(const vctx *c, mssa_val p, char *buf, size_t cap, int depth, uint32_t *dty) {
   const mssa_module *m = c->m;
   const mssa_func *f = c->f;
+  *dty = MSSA_NONE;
   if (depth > MSSA_VARNAME_DEPTH) return MSSA_ENOENT;
   if (MSSA_VAL_KIND(p) == MSSA_VK_GLOBAL && MSSA_VAL_INDEX(p) < m->globals.n)
-    return global_name(m, MSSA_VAL_INDEX(p), buf, cap);
-  if (MSSA_VAL_KIND(p) == MSSA_VK_ARG) return name_held(c, p, buf, cap);
+    return global_name(m, MSSA_VAL_INDEX(p), buf, cap, dty);
+  if (MSSA_VAL_KIND(p) == MSSA_VK_CONST) {   /* getelementptr (@g, ...) */
+    const mssa_const *k = mssa_const_get(m, p);
+    if (k->kind != MSSA_C_EXPR || !k->nops) return MSSA_ENOENT;
+    const mssa_val *ops = &m->cops.a[k->ops];
+    if (k->opcode == MSSA_OP_GEP)
+      return name_gep(c, ops[0], k->aux, ops + 1, k->nops - 1, buf, cap, depth, dty);
+    if (k->opcode == MSSA_OP_BITCAST || k->opcode == MSSA_OP_ADDRSPACECAST)
+      return name_of(c, ops[0], buf, cap, depth + 1, dty);
+    return MSSA_ENOENT;
+  }
+  if (MSSA_VAL_KIND(p) == MSSA_VK_ARG) return name_held(c, p, buf, cap, dty);
   if (MSSA_VAL_KIND(p) != MSSA_VK_INST || MSSA_VAL_INDEX(p) >= f->insts.n) return MSSA_ENOENT;
   uint32_t i = MSSA_VAL_INDEX(p);
   const mssa_inst *in = &f->insts.a[i];
   if (in->block == MSSA_NONE) return MSSA_ENOENT;
+  const mssa_val *ops = mssa_inst_ops(f, in);
   switch (in->opcode) {
   case MSSA_OP_ALLOCA: {
     uint32_t var = debug_var(c, MSSA_VAL(MSSA_VK_INST, i), true);
-    return var == MSSA_NONE ? MSSA_ENOENT : mssa_q_md_string_field(m, var, "name", buf, cap);
-  }
-  case MSSA_OP_GEP: return in->nops ? name_gep(c, in, buf, cap, depth) : MSSA_ENOENT;
-  case MSSA_OP_BITCAST:
-  case MSSA_OP_ADDRSPACECAST: return name_of(c, mssa_inst_ops(f, in)[0], buf, cap, depth + 1);
-  case MSSA_OP_LOAD: {
-    char bn[NAME_CAP];
-    if (name_of(c, mssa_inst_ops(f, in)[0], bn, sizeof bn, depth + 1)) return MSSA_ENOENT;
-    if (cap) snprintf(buf, cap, "*%s", bn);
+    if (var == MSSA_NONE || mssa_q_md_string_field(m, var, "name", buf, cap)) return MSSA_ENOENT;
+    *dty = mssa_q_dw_var_type(m, var);
     return MSSA_OK;
   }
-  default: return name_held(c, p, buf, cap);
+  case MSSA_OP_GEP: {
+    if (!in->nops) return MSSA_ENOENT;
+    return name_gep(c, ops[0], in->aux, ops + 1, in->nops - 1, buf, cap, depth, dty);
+  }
+  case MSSA_OP_BITCAST:
+  case MSSA_OP_ADDRSPACECAST: return name_of(c, ops[0], buf, cap, depth + 1, dty);
+  case MSSA_OP_LOAD: {
+    char bn[NAME_CAP];
+    uint32_t t;
+    if (name_of(c, ops[0], bn, sizeof bn, depth + 1, &t)) return MSSA_ENOENT;
+    if (cap) snprintf(buf, cap, "*%s", bn);
+    *dty = mssa_q_dw_kind(m, t) == MSSA_DW_POINTER ? mssa_q_dw_pointee(m, t) : MSSA_NONE;
+    return MSSA_OK;
+  }
+  default: return name_held(c, p, buf, cap, dty);
+  }
+}
+
+/* An access of `size` bytes at the start of named memory of type t (a
+** struct's first field has no GEP: `store i32 1, ptr @server`): the
+** member it is, `server.dirty`, level by level. */
+static void name_first_member(const mssa_module *m, uint32_t t, uint64_t size, bool ptr,
+                              char *buf, size_t cap) {
+  for (int k = 0; k < MSSA_VARNAME_DEPTH && size; k++) {
+    uint64_t ts = mssa_q_dw_size(m, t);
+    mssa_dw_kind kind = mssa_q_dw_kind(m, t);
+    /* a union as wide as the access is still one of its members */
+    if (!ts || ts < size || (ts == size && kind != MSSA_DW_UNION)) return;
+    char fld[NAME_CAP];
+    uint32_t mt = MSSA_NONE;
+    if (kind == MSSA_DW_ARRAY) {
+      int64_t zero = 0;
+      add_index(buf, cap, false, &zero);
+      t = mssa_q_dw_pointee(m, t);
+    } else if ((kind == MSSA_DW_STRUCT || kind == MSSA_DW_UNION) &&
+               !mssa_q_dw_member_at(m, t, 0, size, ptr, fld, sizeof fld, &mt)) {
+      add_member(buf, cap, fld);
+      t = mt;
+    } else {
+      return;
+    }
   }
 }
 
@@ -291,7 +343,8 @@ int mssa_q_ptr_var(const mssa_module *m, const mssa_func *f, mssa_val ptr, char 
                    size_t cap) {
   if (cap) buf[0] = 0;
   vctx c = ctx(m, f, NULL);
-  return name_of(&c, ptr, buf, cap, 0);
+  uint32_t t;
+  return name_of(&c, ptr, buf, cap, 0, &t);
 }
 
 mssa_val mssa_q_inst_ptr(const mssa_func *f, uint32_t inst) {
@@ -317,7 +370,15 @@ int mssa_q_inst_var_ix(const mssa_qvar_index *ix, const mssa_module *m, const ms
   if (f->md_dbg == MSSA_NONE) return MSSA_ENOENT;
   mssa_val p = mssa_q_inst_ptr(f, inst);
   vctx c = ctx(m, f, ix);
-  return p == MSSA_VAL_NONE ? MSSA_ENOENT : name_of(&c, p, buf, cap, 0);
+  uint32_t t;
+  if (p == MSSA_VAL_NONE || name_of(&c, p, buf, cap, 0, &t)) return MSSA_ENOENT;
+  const mssa_inst *in = &f->insts.a[inst];
+  uint32_t vt = in->opcode == MSSA_OP_LOAD ? in->type : in->opcode == MSSA_OP_STORE ? in->aux
+                                                                                     : MSSA_NONE;
+  if (vt != MSSA_NONE && t != MSSA_NONE)
+    name_first_member(m, t, mssa_type_get(m, vt)->store_size,
+                      mssa_type_get(m, vt)->kind == MSSA_T_PTR, buf, cap);
+  return MSSA_OK;
 }
 
 int mssa_q_inst_var(const mssa_module *m, const mssa_func *f, uint32_t inst, char *buf,

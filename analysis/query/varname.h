@@ -48,6 +48,9 @@ int mssa_q_inst_var(const mssa_module *m, const mssa_func *f, uint32_t inst, cha
 ** writes at entry, which has no source line)? Sets *arg to its number. */
 bool mssa_q_stores_param(const mssa_func *f, uint32_t inst, uint32_t *arg);
 
+/* A constant integer operand's value (not one wider than 64 bits). */
+bool mssa_q_const_int(const mssa_module *m, mssa_val v, int64_t *out);
+
 /* What the debug info names, indexed once per module (a lookup without it
 ** scans the function, and the DICompositeTypes, each time). */
 typedef struct mssa_qvar_index mssa_qvar_index;
@@ -60,13 +63,5 @@ int mssa_q_inst_var_ix(const mssa_qvar_index *ix, const mssa_module *m, const ms
 ** moves (queries on a bundle are serialized: mssa_query.h). */
 struct mssa_qmodule;
 const mssa_qvar_index *mssa_qmodule_var_index(struct mssa_qmodule *q);
-
-/* A string-valued field (`name: "x"`) of a specialized metadata node, read
-** from its text: MSSA_OK or MSSA_ENOENT. */
-int mssa_q_md_string_field(const mssa_module *m, uint32_t md, const char *field, char *buf,
-                           size_t cap);
-/* A node-valued field (`elements: !5`) of a specialized metadata node: its
-** md index, or MSSA_NONE. */
-uint32_t mssa_q_md_node_field(const mssa_module *m, uint32_t md, const char *field);
 
 #endif

@@ -81,7 +81,11 @@ lsp_doc *mssa__lsp_doc_find(mssa__lsp *L, const char *uri) {
 static void doc_free(lsp_doc *d) {
   free(d->uri);
   free(d->path);
+  free(d->unit);
   free(d->text);
+  free(d->compiled);
+  free(d->now2then);
+  free(d->then2now);
   free(d->load_lines);
   for (size_t i = 0; i < d->ndiag_uris; i++) free(d->diag_uris[i]);
   free(d->diag_uris);
@@ -219,7 +223,8 @@ static uint64_t now_ms(void) {
 ** reloads by difference there); the reply lists the lines with loads.
 ** 0, 1 with *res the daemon's error object, -1 when it is unreachable. */
 static int load_source(mssa__lsp *L, lsp_doc *d, const char *clang, json_t **res) {
-  json_t *p = json_pack("{sssssb}", "module", d->path, "source", d->path, "load_lines", 1);
+  const char *m = mssa__lsp_doc_module(d);
+  json_t *p = json_pack("{sssssb}", "module", m, "source", m, "load_lines", 1);
   if (clang) json_object_set_new(p, "clang", json_string(clang));
   if (L->commands_dir) json_object_set_new(p, "compile_commands_dir", json_string(L->commands_dir));
   if (L->ntrusted) {
@@ -232,6 +237,9 @@ static int load_source(mssa__lsp *L, lsp_doc *d, const char *clang, json_t **res
     json_object_set_new(p, "compile_timeout_ms",
                         json_integer(L->compile_timeout_ms < 600000 ? L->compile_timeout_ms
                                                                     : 600000));
+  if (L->max_ir_mb > 0)   /* memssad takes at most 1024 MiB */
+    json_object_set_new(p, "max_ir_bytes",
+                        json_integer((json_int_t)(L->max_ir_mb < 1024 ? L->max_ir_mb : 1024) << 20));
   return mssa__lsp_call(L, "load", p, res);
 }
 
@@ -311,7 +319,13 @@ static int retry_llvm14(mssa__lsp *L, lsp_doc *d, json_t **res) {
 void mssa__lsp_compile_and_load(mssa__lsp *L, lsp_doc *d) {
   const char *base = strrchr(d->path, '/') ? strrchr(d->path, '/') + 1 : d->path;
   char msg[512];
-  snprintf(msg, sizeof msg, "compiling and loading %s", base);
+  if (mssa__lsp_is_header(d->path) && !d->unit) {   /* lsp_unit.c: nothing compiles it */
+    json_t *e = own_diag(3, "memssa: no .c file that includes %s is open or in its directory: "
+                            "open one, and this header answers through it%s", base, "");
+    publish(L, d, NULL, 0, e);
+    return;
+  }
+  snprintf(msg, sizeof msg, "compiling and loading %s", d->unit ? d->unit : base);
   json_t *tok = progress_begin(L, "memssa", msg);
   uint64_t t0 = now_ms();
   json_t *res = NULL, *extra = NULL;
@@ -324,7 +338,11 @@ void mssa__lsp_compile_and_load(mssa__lsp *L, lsp_doc *d) {
   if (lrc == 0) {
     d->loaded = true;
     d->dirty = false;
+    free(d->compiled);   /* the answers are about this text from now on */
+    d->compiled = strdup(d->text ? d->text : "");
+    mssa__lsp_lines_update(d);
     take_load_lines(d, res);
+    if (d->unit) d->nload_lines = 0;   /* the unit's lines, not the header's: no lenses */
     diags = diags_from(json_object_get(res, "compile_diagnostics"), &ndiags);
     const char *how = json_string_value(json_object_get(res, "reload"));
     snprintf(msg, sizeof msg, "%s: %lld functions (%s load, %lld rebuilt, %llu ms)", base,
@@ -384,10 +402,12 @@ void mssa__lsp_did_open(mssa__lsp *L, json_t *params) {
     if (!d) abort();
     d->uri = strdup(uri);
     d->path = strdup(realpath(path, real) ? real : path);
+    if (mssa__lsp_is_header(d->path)) d->unit = mssa__lsp_header_unit(L, d->path);
   }
   free(path);
   free(d->text);
   d->text = strdup(text);
+  mssa__lsp_lines_update(d);
   d->version = (long)json_integer_value(json_object_get(td, "version"));
   mssa__lsp_compile_and_load(L, d);
 }
@@ -403,6 +423,7 @@ void mssa__lsp_did_change(mssa__lsp *L, json_t *params) {
   free(d->text);
   d->text = strdup(text);
   d->dirty = true;
+  mssa__lsp_lines_update(d);
   d->version = (long)json_integer_value(
       json_object_get(json_object_get(params, "textDocument"), "version"));
 }
@@ -414,8 +435,31 @@ void mssa__lsp_did_save(mssa__lsp *L, json_t *params) {
   if (text) {
     free(d->text);
     d->text = strdup(text);
+    mssa__lsp_lines_update(d);
   }
   mssa__lsp_compile_and_load(L, d);
+}
+
+/* Unloads the document's module from memssad, if it holds one. */
+static void unload(mssa__lsp *L, lsp_doc *d) {
+  if (!d->loaded) return;
+  json_t *r;
+  for (size_t i = 0; d->unit && i < L->ndocs; i++)   /* the unit is open itself: it stays */
+    if (L->docs[i] != d && !strcmp(L->docs[i]->path, d->unit)) {
+      d->loaded = false;
+      return;
+    }
+  mssa__lsp_call(L, "unload", json_pack("{ss}", "module", mssa__lsp_doc_module(d)), &r);
+  json_decref(r);
+  d->loaded = false;
+}
+
+void mssa__lsp_unload_all(mssa__lsp *L) {
+  /* an editor that quits sends no didClose (Neovim does not): what it
+  ** opened goes with it, but only over a connection that is up (never
+  ** start memssad to unload) */
+  if (!L->dc) return;
+  for (size_t i = 0; i < L->ndocs; i++) unload(L, L->docs[i]);
 }
 
 void mssa__lsp_did_close(mssa__lsp *L, json_t *params) {
@@ -423,11 +467,7 @@ void mssa__lsp_did_close(mssa__lsp *L, json_t *params) {
   for (size_t i = 0; uri && i < L->ndocs; i++) {
     lsp_doc *d = L->docs[i];
     if (strcmp(d->uri, uri)) continue;
-    if (d->loaded) {
-      json_t *r;
-      mssa__lsp_call(L, "unload", json_pack("{ss}", "module", d->path), &r);
-      json_decref(r);
-    }
+    unload(L, d);
     publish(L, d, NULL, 0, NULL);
     doc_free(d);
     L->docs[i] = L->docs[--L->ndocs];

@@ -30,6 +30,7 @@
 #include "lsp_int.h"
 
 #define HOVER_MAX_ACCESSES 4
+#define HOVER_MAX_ENTRIES 12   /* bullets per access; then "and N more" */
 #define LINE_MAX_BYTES 4096
 
 /* ------------------------------------------------------ positions */
@@ -96,140 +97,60 @@ static json_t *location_new(mssa__lsp *L, const lsp_site *s) {
   return loc;
 }
 
-/* ------------------------------------------------------ text */
-
-typedef struct sbuf {
-  char *p;
-  size_t n, cap;
-} sbuf;
-
-static void sb_add(sbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void sb_add(sbuf *b, const char *fmt, ...) {
-  for (;;) {
-    va_list ap;
-    va_start(ap, fmt);
-    int k = vsnprintf(b->p ? b->p + b->n : NULL, b->p ? b->cap - b->n : 0, fmt, ap);
-    va_end(ap);
-    if (k < 0) return;
-    if (b->p && b->n + (size_t)k < b->cap) {
-      b->n += (size_t)k;
-      return;
-    }
-    b->cap = (b->n + (size_t)k + 1) * 2;
-    b->p = realloc(b->p, b->cap);
-    if (!b->p) abort();
-  }
-}
-
-/* `code` as a Markdown code span (a longer fence when it holds backticks). */
-static void sb_code(sbuf *b, const char *code) {
-  const char *fence = strchr(code, '`') ? "`` " : "`";
-  const char *close = strchr(code, '`') ? " ``" : "`";
-  sb_add(b, "%s%s%s", fence, code, close);
-}
-
-static const char *base_name(const char *path) {
-  const char *s = strrchr(path, '/');
-  return s ? s + 1 : path;
-}
-
-/* What a write is, in words, for a write that is a call ("call to f"). */
-static void describe_call(sbuf *b, const lsp_site *w, const char *var) {
-  const char *at = w->text ? strchr(w->text, '@') : NULL;
-  if (at && !strncmp(at, "@llvm.lifetime.start", 20)) {
-    sb_add(b, "the start of ");
-    sb_code(b, var ? var : "its");
-    sb_add(b, "'s lifetime (not initialised yet)");
-    return;
-  }
-  if (at) {
-    size_t n = strcspn(at + 1, "(");
-    sb_add(b, "a call to `%.*s`", (int)n, at + 1);
-  } else {
-    sb_add(b, "an indirect call");
-  }
-}
-
-/* One bullet of a hover: a write, with its line of source. */
-static void hover_write(mssa__lsp *L, sbuf *b, const lsp_access *a, const lsp_site *w) {
-  char line[LINE_MAX_BYTES];
-  bool call = w->text && !strncmp(w->text, "call ", 5);
-  if (w->param) {
-    sb_add(b, "- the value the parameter ");
-    sb_code(b, w->var ? w->var : "?");
-    sb_add(b, " had when `%s` was entered\n", w->function ? w->function : "?");
-    return;
-  }
-  if (!w->file) {
-    sb_add(b, "- on entry to `%s`, without a source line: ", w->function ? w->function : "?");
-    sb_code(b, w->text ? w->text : "?");
-    sb_add(b, "\n");
-    return;
-  }
-  bool here = a->self.file && !strcmp(w->file, a->self.file);
-  sb_add(b, "- %s%sline %u", here ? "" : base_name(w->file), here ? "" : ":", w->line);
-  for (size_t i = 0; i < a->nwrites; i++)   /* two writes on one line: say the columns */
-    if (&a->writes[i] != w && a->writes[i].line == w->line && a->writes[i].file &&
-        !strcmp(a->writes[i].file, w->file)) {
-      sb_add(b, ":%u", w->col);
-      break;
-    }
-  if (mssa__lsp_source_line(L, w->file, w->line, line, sizeof line)) {
-    const char *t = line + strspn(line, " \t");
-    sb_add(b, ": ");
-    sb_code(b, t);
-  }
-  if (call) {
-    sb_add(b, " — ");
-    describe_call(b, w, a->self.var);
-  } else if (w->var) {
-    sb_add(b, " — writes ");
-    sb_code(b, w->var);
-  }
-  if (w->loop) sb_add(b, " (around the loop)");
-  sb_add(b, "\n");
-}
-
-static void hover_access(mssa__lsp *L, sbuf *b, const lsp_access *a) {
-  const char *fn = a->self.function ? a->self.function : "?";
-  sb_add(b, "**%s ", a->self.write ? "write to" : "read of");
-  sb_code(b, a->self.var ? a->self.var : "memory");
-  sb_add(b, "** in `%s`, line %u — %s\n\n", fn, a->self.line,
-         a->self.write ? "overwrites the value written at:" : "may read the value written at:");
-  for (size_t i = 0; i < a->nwrites; i++) hover_write(L, b, a, &a->writes[i]);
-  if (a->entry)
-    sb_add(b, "- before `%s` was entered (a parameter, a global, or memory its caller wrote)\n",
-           fn);
-  if (a->truncated) sb_add(b, "- … (more: the list was cut short)\n");
-  if (!a->nwrites && !a->entry) sb_add(b, "- nothing in this function\n");
-}
-
 /* ------------------------------------------------------ requests */
 
-/* The accesses at params.position: its document, or NULL (then *n is 0). */
-static lsp_doc *accesses_here(mssa__lsp *L, json_t *params, lsp_access **a, size_t *n) {
+/* The accesses at params.position: its document, or NULL (then *n is 0);
+** *changed (if given): the cursor's line changed since the last good
+** compile, so nothing is answered about it. */
+static lsp_doc *accesses_changed(mssa__lsp *L, json_t *params, lsp_access **a, size_t *n,
+                                 unsigned *changed) {
   unsigned line, col;
   lsp_doc *d = doc_pos(L, params, &line, &col);
   *a = NULL;
   *n = 0;
-  return d && !mssa__lsp_accesses_at(L, d, line, col, a, n) ? d : NULL;
+  int rc = d ? mssa__lsp_accesses_at(L, d, line, col, a, n) : -1;
+  if (changed) *changed = rc == LSP_LINE_CHANGED ? line : 0;
+  return !rc ? d : NULL;
+}
+
+static lsp_doc *accesses_here(mssa__lsp *L, json_t *params, lsp_access **a, size_t *n) {
+  return accesses_changed(L, params, a, n, NULL);
 }
 
 void mssa__lsp_hover(mssa__lsp *L, json_t *id, json_t *params) {
   lsp_access *a;
   size_t n;
-  lsp_doc *d = accesses_here(L, params, &a, &n);
+  unsigned changed;
+  lsp_doc *d = accesses_changed(L, params, &a, &n, &changed);
+  if (changed) {   /* say why there is no answer, rather than a stale one */
+    char t[256];
+    snprintf(t, sizeof t,
+             "_memssa: line %u changed since the last good compile; it is answered again "
+             "once the file compiles_",
+             changed);
+    mssa__lsp_reply(L, id, json_pack("{s{ssss}}", "contents", "kind", "markdown", "value", t));
+    return;
+  }
   if (!d || !n) {
     mssa__lsp_reply(L, id, json_null());
     mssa__lsp_accesses_free(a, n);
     return;
   }
-  sbuf b = {0};
-  for (size_t i = 0; i < n && i < HOVER_MAX_ACCESSES; i++) {
-    if (i) sb_add(&b, "\n---\n\n");
-    hover_access(L, &b, &a[i]);
+  lsp_sbuf b = {0};
+  /* clang's own temporaries (an atomic's, a struct return's) have no name:
+  ** beside a named access of the same position they are noise */
+  bool named = false;
+  for (size_t i = 0; i < n; i++) named |= a[i].self.var != NULL;
+  for (size_t i = 0, shown = 0; i < n && shown < HOVER_MAX_ACCESSES; i++) {
+    if (named && !a[i].self.var) continue;
+    if (shown++) mssa__lsp_sb_add(&b, "\n---\n\n");
+    mssa__lsp_hover_access(L, &b, &a[i], HOVER_MAX_ENTRIES);
   }
-  if (d->dirty) sb_add(&b, "\n_(as of the last save)_\n");
+  if (!d->lines_same)
+    mssa__lsp_sb_add(&b, "\n_(as of the last good compile; lines mapped through the edits "
+                         "since)_\n");
+  else if (d->dirty)
+    mssa__lsp_sb_add(&b, "\n_(as of the last save)_\n");
   json_t *contents = json_pack("{ssss}", "kind", "markdown", "value", b.p);
   json_t *res = json_pack("{so}", "contents", contents);
   if (a[0].self.file) {
@@ -242,18 +163,67 @@ void mssa__lsp_hover(mssa__lsp *L, json_t *id, json_t *params) {
   mssa__lsp_reply(L, id, res);
 }
 
+/* The writes of the line at params.position when the accesses at the
+** cursor have none (the cursor on `user` of `c->user = x;` is nearer the
+** load of `c`): those nearest the cursor's column. */
+static void writes_of_line(mssa__lsp *L, json_t *params, lsp_access **a, size_t *n) {
+  for (size_t i = 0; i < *n; i++)
+    if ((*a)[i].self.write) return;
+  unsigned line, col;
+  lsp_doc *d = doc_pos(L, params, &line, &col);
+  lsp_access *all = NULL;
+  size_t k = 0;
+  if (!d || mssa__lsp_accesses_at(L, d, line, 0, &all, &k)) return;
+  unsigned best = ~0u;
+  for (size_t i = 0; i < k; i++) {
+    unsigned c = all[i].self.col, dist = c > col ? c - col : col - c;
+    if (all[i].self.write && dist < best) best = dist;
+  }
+  if (best == ~0u) {
+    mssa__lsp_accesses_free(all, k);
+    return;
+  }
+  size_t kept = 0;
+  for (size_t i = 0; i < k; i++) {
+    unsigned c = all[i].self.col, dist = c > col ? c - col : col - c;
+    if (all[i].self.write && dist == best) {
+      lsp_access t = all[kept];
+      all[kept++] = all[i];
+      all[i] = t;
+    }
+  }
+  mssa__lsp_accesses_free(*a, *n);
+  for (size_t i = kept; i < k; i++) mssa__lsp_access_clear(&all[i]);
+  *a = all;
+  *n = kept;
+}
+
 void mssa__lsp_definition(mssa__lsp *L, json_t *id, json_t *params) {
   lsp_access *a;
   size_t n;
-  accesses_here(L, params, &a, &n);
+  lsp_doc *d = accesses_here(L, params, &a, &n);
   json_t *locs = json_array();
   /* the reads at the position first: definition is about where a value came from */
-  bool reads = false;
+  bool reads = false, entry = false;
   for (size_t i = 0; i < n; i++) reads |= !a[i].self.write;
+  const lsp_access *said = NULL;
   for (size_t i = 0; i < n; i++) {
     if (reads && a[i].self.write) continue;
+    if (!said) said = &a[i];
+    entry |= a[i].entry;
     for (size_t j = 0; j < a[i].nwrites; j++)
-      if (a[i].writes[j].file) json_array_append_new(locs, location_new(L, &a[i].writes[j]));
+      if (a[i].writes[j].file && !a[i].writes[j].changed)
+        json_array_append_new(locs, location_new(L, &a[i].writes[j]));
+  }
+  /* an empty answer moves nothing: say why, or the user is left guessing */
+  if (d && !json_array_size(locs)) {
+    if (!said)
+      mssa__lsp_show(L, 3, "memssa: nothing at the cursor reads or writes memory");
+    else
+      mssa__lsp_show(L, 3, "memssa: no write in `%s` %s `%s`%s", said->self.function,
+                     said->self.write ? "comes before" : "reaches",
+                     said->self.var ? said->self.var : "memory",
+                     entry ? ": its value comes from before the function was entered" : "");
   }
   mssa__lsp_accesses_free(a, n);
   mssa__lsp_reply(L, id, locs);
@@ -263,18 +233,28 @@ void mssa__lsp_references(mssa__lsp *L, json_t *id, json_t *params) {
   lsp_access *a;
   size_t n;
   lsp_doc *d = accesses_here(L, params, &a, &n);
+  if (d) writes_of_line(L, params, &a, &n);
   json_t *locs = json_array();
   bool decl = json_is_true(json_object_get(json_object_get(params, "context"),
                                            "includeDeclaration"));
+  const lsp_access *w = NULL;
   for (size_t i = 0; i < n; i++) {
     if (!a[i].self.write) continue;
+    if (!w) w = &a[i];
     if (decl && a[i].self.file) json_array_append_new(locs, location_new(L, &a[i].self));
     lsp_site *r = NULL;
     size_t k = 0;
     if (!mssa__lsp_readers(L, d, &a[i], &r, &k))
       for (size_t j = 0; j < k; j++)
-        if (r[j].file) json_array_append_new(locs, location_new(L, &r[j]));
+        if (r[j].file && !r[j].changed) json_array_append_new(locs, location_new(L, &r[j]));
     mssa__lsp_sites_free(r, k);
+  }
+  if (d && !json_array_size(locs)) {
+    if (!w)
+      mssa__lsp_show(L, 3, "memssa: no write on this line (references are the loads a write feeds)");
+    else
+      mssa__lsp_show(L, 3, "memssa: no load in `%s` reads what this write to `%s` stores",
+                     w->self.function, w->self.var ? w->self.var : "memory");
   }
   mssa__lsp_accesses_free(a, n);
   mssa__lsp_reply(L, id, locs);
@@ -286,23 +266,23 @@ static char *line_summary(mssa__lsp *L, lsp_doc *d, unsigned line) {
   lsp_access *a = NULL;
   size_t n = 0;
   if (mssa__lsp_accesses_at(L, d, line, 0, &a, &n)) return NULL;
-  sbuf b = {0};
+  lsp_sbuf b = {0};
   for (size_t i = 0; i < n; i++) {
     if (a[i].self.write || a[i].self.line != line) continue;
-    sbuf one = {0};
-    sb_add(&one, "%s ←", a[i].self.var ? a[i].self.var : "load");
+    lsp_sbuf one = {0};
+    mssa__lsp_sb_add(&one, "%s ←", a[i].self.var ? a[i].self.var : "load");
     for (size_t j = 0; j < a[i].nwrites; j++) {
       const lsp_site *w = &a[i].writes[j];
       bool again = false;   /* a line listed already */
       for (size_t k = 0; k < j && !again; k++)
         again = !w->file == !a[i].writes[k].file && w->line == a[i].writes[k].line;
       if (again) continue;
-      if (w->file) sb_add(&one, "%s %u", j ? "," : "", w->line);
-      else sb_add(&one, "%s %s", j ? "," : "", w->param ? "param" : "entry");
+      if (w->file) mssa__lsp_sb_add(&one, "%s %u", j ? "," : "", w->line);
+      else mssa__lsp_sb_add(&one, "%s %s", j ? "," : "", w->param ? "param" : "entry");
     }
-    if (a[i].entry) sb_add(&one, "%s before %s", a[i].nwrites ? "," : "", a[i].self.function);
-    if (a[i].truncated) sb_add(&one, ", …");
-    if (!b.p || !strstr(b.p, one.p)) sb_add(&b, "%s%s", b.n ? " · " : "", one.p);
+    if (a[i].entry) mssa__lsp_sb_add(&one, "%s before %s", a[i].nwrites ? "," : "", a[i].self.function);
+    if (a[i].truncated) mssa__lsp_sb_add(&one, ", …");
+    if (!b.p || !strstr(b.p, one.p)) mssa__lsp_sb_add(&b, "%s%s", b.n ? " · " : "", one.p);
     free(one.p);
   }
   mssa__lsp_accesses_free(a, n);
@@ -314,8 +294,10 @@ static size_t lens_lines(lsp_doc *d, unsigned from, unsigned to, unsigned **line
   *lines = malloc((d->nload_lines ? d->nload_lines : 1) * sizeof **lines);
   if (!*lines) abort();
   size_t k = 0;
-  for (size_t i = 0; i < d->nload_lines && k < LSP_MAX_LENS_LINES; i++)
-    if (d->load_lines[i] >= from && d->load_lines[i] <= to) (*lines)[k++] = d->load_lines[i];
+  for (size_t i = 0; i < d->nload_lines && k < LSP_MAX_LENS_LINES; i++) {
+    unsigned now = mssa__lsp_to_current(d, d->load_lines[i]);   /* 0: changed since */
+    if (now && now >= from && now <= to) (*lines)[k++] = now;
+  }
   return k;
 }
 
@@ -366,6 +348,32 @@ void mssa__lsp_inlay_hint(mssa__lsp *L, json_t *id, json_t *params) {
   mssa__lsp_reply(L, id, hints);
 }
 
+/* memssa.writes [uri, line, character] (0-based, as LSP): every write of
+** the accesses there, ungrouped and uncapped ({"text": markdown}): what a
+** hover's "and N more" stands for. */
+static void execute_writes(mssa__lsp *L, json_t *id, lsp_doc *d, json_t *args) {
+  json_t *ln = json_array_get(args, 1), *ch = json_array_get(args, 2);
+  if (!json_is_integer(ln)) {
+    mssa__lsp_fail(L, id, LSP_INVALID_PARAMS, "memssa.writes needs [uri, line, character]");
+    return;
+  }
+  json_t *params = json_pack("{s{ss}s{sIsI}}", "textDocument", "uri", d->uri, "position", "line",
+                             json_integer_value(ln), "character",
+                             json_is_integer(ch) ? json_integer_value(ch) : (json_int_t)0);
+  lsp_access *a;
+  size_t n;
+  accesses_here(L, params, &a, &n);
+  json_decref(params);
+  lsp_sbuf b = {0};
+  for (size_t i = 0; i < n; i++) {
+    if (i) mssa__lsp_sb_add(&b, "\n---\n\n");
+    mssa__lsp_hover_access(L, &b, &a[i], 0);
+  }
+  mssa__lsp_accesses_free(a, n);
+  mssa__lsp_reply(L, id, json_pack("{ss}", "text", b.p ? b.p : ""));
+  free(b.p);
+}
+
 /* memssa.print [uri, line?]: the MemorySSA of the function with an access
 ** on that line (0-based, as LSP), or of the whole module; memssa.dot [uri,
 ** line]: that function's Graphviz drawing ({"text": "digraph ..."}). */
@@ -373,17 +381,22 @@ void mssa__lsp_execute(mssa__lsp *L, json_t *id, json_t *params) {
   const char *cmd = json_string_value(json_object_get(params, "command"));
   json_t *args = json_object_get(params, "arguments");
   lsp_doc *d = mssa__lsp_doc_find(L, json_string_value(json_array_get(args, 0)));
-  bool dot = cmd && !strcmp(cmd, "memssa.dot");
-  if (!cmd || (strcmp(cmd, "memssa.print") && !dot)) {
+  bool dot = cmd && !strcmp(cmd, "memssa.dot"), writes = cmd && !strcmp(cmd, "memssa.writes");
+  if (!cmd || (strcmp(cmd, "memssa.print") && !dot && !writes)) {
     mssa__lsp_fail(L, id, LSP_INVALID_PARAMS,
-                   "unknown command '%s' (memssa.print and memssa.dot are known)", cmd ? cmd : "");
+                   "unknown command '%s' (memssa.print, memssa.dot and memssa.writes are known)",
+                   cmd ? cmd : "");
     return;
   }
   if (!d || !d->loaded) {
     mssa__lsp_fail(L, id, LSP_REQUEST_FAILED, "the document is not open or not loaded");
     return;
   }
-  json_t *p = json_pack("{ss}", "module", d->path);
+  if (writes) {
+    execute_writes(L, id, d, args);
+    return;
+  }
+  json_t *p = json_pack("{ss}", "module", mssa__lsp_doc_module(d));
   json_t *ln = json_array_get(args, 1);
   lsp_access *a = NULL;
   size_t n = 0;

@@ -43,8 +43,14 @@ typedef struct lsp_doc {
   long version;
   bool loaded;         /* memssad holds a module for it */
   bool dirty;          /* changed since the text that was compiled */
+  char *compiled;      /* the text as of the last good compile, or NULL */
+  bool lines_same;     /* lsp_lines.c: text and compiled are equal, else */
+  unsigned *now2then, *then2now;     /* 1-based line maps (0: changed) */
+  unsigned lines_now, lines_then;    /* line counts of text, of compiled */
   unsigned *load_lines;  /* sorted lines with loads (memssad's load_lines) */
   size_t nload_lines;
+  char *unit;          /* a header: the .c file it answers through (its
+                          module's name), else NULL (lsp_unit.c) */
   char **diag_uris;    /* files diagnostics were published for */
   size_t ndiag_uris;
 } lsp_doc;
@@ -67,6 +73,7 @@ typedef struct mssa__lsp {
   char **trusted;
   size_t ntrusted;
   int compile_timeout_ms;
+  long max_ir_mb;      /* --max-ir-mb / maxIrMb: memssad's IR cap; 0: its default */
   memssa_client *dc;   /* the daemon connection, opened lazily */
   /* the CLI's daemon subcommand, to start memssad */
   int (*daemon_cmd)(const char *cmd, int argc, char **argv);
@@ -102,12 +109,28 @@ void mssa__lsp_did_change(mssa__lsp *L, json_t *params);
 void mssa__lsp_did_save(mssa__lsp *L, json_t *params);
 void mssa__lsp_did_close(mssa__lsp *L, json_t *params);
 void mssa__lsp_docs_free(mssa__lsp *L);
+/* On exit or the end of input: every open document's module is unloaded. */
+void mssa__lsp_unload_all(mssa__lsp *L);
 /* "file:///a%20b/c.c" <-> "/a b/c.c" (malloc'ed; NULL if not a file URI) */
 char *mssa__lsp_uri_to_path(const char *uri);
 char *mssa__lsp_path_to_uri(const char *path);
 /* Line `line` (1-based) of a file: from an open document, else from disk.
 ** Copies it (without the newline) into buf; false if there is none. */
 bool mssa__lsp_source_line(mssa__lsp *L, const char *path, unsigned line, char *buf, size_t cap);
+
+/* lsp_lines.c: a line of the buffer in the text last compiled and back;
+** 0 for a line in the changed part. */
+void mssa__lsp_lines_update(lsp_doc *d);
+unsigned mssa__lsp_to_compiled(const lsp_doc *d, unsigned line);
+unsigned mssa__lsp_to_current(const lsp_doc *d, unsigned line);
+
+/* lsp_unit.c: headers answer through a .c file that includes them. */
+bool mssa__lsp_is_header(const char *path);
+/* The module a document's answers come from: its unit's, or its own. */
+const char *mssa__lsp_doc_module(const lsp_doc *d);
+/* An open .c document that includes the header, else the first .c file of
+** its directory that does (malloc'ed path), or NULL. */
+char *mssa__lsp_header_unit(mssa__lsp *L, const char *header);
 
 /* lsp_reach.c: one memory access in source terms. */
 typedef struct lsp_site {
@@ -120,6 +143,12 @@ typedef struct lsp_site {
   bool write;
   bool param;          /* a store of a parameter's incoming value */
   bool loop;           /* a write that reaches only around a loop */
+  char *callee;        /* a call: its C callee ("memcpy" for llvm.memcpy.*),
+                          "" for an indirect call; NULL for any other */
+  int lifetime;        /* 1: llvm.lifetime.start, 2: .end, 0: neither */
+  bool reads;          /* a MemoryDef that only reads (an atomic load) */
+  bool changed;        /* its line changed since the last good compile
+                          (line: its number then) */
 } lsp_site;
 
 typedef struct lsp_access {
@@ -133,13 +162,37 @@ typedef struct lsp_access {
 
 /* The accesses at line:col of a document (col 0: the whole line). A
 ** column with nothing takes the nearest column of that line that has some.
-** 0 and *out (n entries, maybe 0), or -1 when memssad is unreachable. */
+** 0 and *out (n entries, maybe 0), -1 when memssad is unreachable, or
+** LSP_LINE_CHANGED when the line changed since the last good compile.
+** Lines are the buffer's (mapped through lsp_lines.c both ways). */
+#define LSP_LINE_CHANGED 2
 int mssa__lsp_accesses_at(mssa__lsp *L, lsp_doc *d, unsigned line, unsigned col,
                           lsp_access **out, size_t *n);
 void mssa__lsp_accesses_free(lsp_access *a, size_t n);
+void mssa__lsp_access_clear(lsp_access *a);   /* its strings and writes, not itself */
 /* The loads that may read what the write `a` stored. */
 int mssa__lsp_readers(mssa__lsp *L, lsp_doc *d, const lsp_access *a, lsp_site **out, size_t *n);
 void mssa__lsp_sites_free(lsp_site *s, size_t n);
+
+/* lsp_hover.c: answers in words. A growing string: */
+typedef struct lsp_sbuf {
+  char *p;
+  size_t n, cap;
+} lsp_sbuf;
+void mssa__lsp_sb_add(lsp_sbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* `code` as a Markdown code span (a longer fence when it holds backticks). */
+void mssa__lsp_sb_code(lsp_sbuf *b, const char *code);
+/* The C callee of a call instruction's text ("f", "memcpy" for
+** @llvm.memcpy.p0.p0.i64, "" for an indirect call) into buf; false if
+** the text is not a call. */
+bool mssa__lsp_callee(const char *text, char *buf, size_t cap);
+/* Is write w shown for access a: never a lifetime end, a lifetime start
+** only of the variable a is about (it is then "not initialised yet"),
+** never a def that only reads (an atomic load)? */
+bool mssa__lsp_write_shown(const lsp_access *a, const lsp_site *w);
+/* The hover text of access a: its writes grouped (calls by callee, stores
+** by line) and, when `cap` > 0, at most `cap` entries then "and N more". */
+void mssa__lsp_hover_access(mssa__lsp *L, lsp_sbuf *b, const lsp_access *a, size_t cap);
 
 /* lsp_features.c: request handlers (each replies). */
 void mssa__lsp_hover(mssa__lsp *L, json_t *id, json_t *params);

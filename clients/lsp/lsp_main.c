@@ -28,7 +28,7 @@
 
 static const char usage_text[] =
     "usage: memssa lsp [--socket PATH] [--clang PATH] [--compile-commands-dir DIR]\n"
-    "                  [--opt-level -O1] [--compile-timeout MS]\n"
+    "                  [--opt-level -O1] [--compile-timeout MS] [--max-ir-mb MB]\n"
     "                  [--trusted-compiler GLOB]...\n"
     "A language server on stdin/stdout; see docs/editor.md.\n";
 
@@ -80,6 +80,7 @@ static int parse_opts(mssa__lsp *L, int argc, char **argv) {
     else if (!strcmp(a, "--compile-commands-dir")) set_str(&L->commands_dir, v);
     else if (!strcmp(a, "--opt-level")) set_str(&L->opt_level, v);
     else if (!strcmp(a, "--compile-timeout")) L->compile_timeout_ms = atoi(v);
+    else if (!strcmp(a, "--max-ir-mb")) L->max_ir_mb = atol(v);
     else if (!strcmp(a, "--trusted-compiler")) {
       if (add_trusted(L, v)) return -1;
     }
@@ -91,7 +92,8 @@ static int parse_opts(mssa__lsp *L, int argc, char **argv) {
   return L->clang ? trust_clang(L) : 0;
 }
 
-/* initializationOptions: {clang, compileCommandsDir, optLevel, compileTimeout}
+/* initializationOptions: {clang, compileCommandsDir, optLevel, compileTimeout,
+** maxIrMb}
 ** (the command line wins over them). */
 static void init_options(mssa__lsp *L, json_t *o) {
   if (!L->clang) set_str(&L->clang, json_string_value(json_object_get(o, "clang")));
@@ -101,14 +103,17 @@ static void init_options(mssa__lsp *L, json_t *o) {
   json_t *t = json_object_get(o, "compileTimeout");
   if (!L->compile_timeout_ms && json_is_integer(t))
     L->compile_timeout_ms = (int)json_integer_value(t);
+  json_t *mb = json_object_get(o, "maxIrMb");
+  if (!L->max_ir_mb && json_is_integer(mb)) L->max_ir_mb = (long)json_integer_value(mb);
 }
 
 static json_t *capabilities(const mssa__lsp *L) {
   json_t *c = json_pack(
-      "{s{sbsiso}sbsbsbs{sb}sbs{s[ss]}}", "textDocumentSync", "openClose", 1, "change", 1, "save",
+      "{s{sbsiso}sbsbsbs{sb}sbs{s[sss]}}", "textDocumentSync", "openClose", 1, "change", 1, "save",
       json_pack("{sb}", "includeText", 0), "hoverProvider", 1, "definitionProvider", 1,
       "referencesProvider", 1, "codeLensProvider", "resolveProvider", 0, "inlayHintProvider", 1,
-      "executeCommandProvider", "commands", "memssa.print", "memssa.dot");
+      "executeCommandProvider", "commands", "memssa.print", "memssa.dot",
+      "memssa.writes");
   if (L->utf8) json_object_set_new(c, "positionEncoding", json_string("utf-8"));
   return c;
 }
@@ -213,6 +218,7 @@ int mssa_lsp_main(int argc, char **argv,
       break;
     }
   }
+  mssa__lsp_unload_all(&L);
   mssa__lsp_docs_free(&L);
   mssa__lsp_disconnect(&L);
   free(L.inbuf);

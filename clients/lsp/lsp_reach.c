@@ -32,6 +32,7 @@ static void site_clear(lsp_site *s) {
   free(s->var);
   free(s->text);
   free(s->function);
+  free(s->callee);
 }
 
 void mssa__lsp_sites_free(lsp_site *s, size_t n) {
@@ -39,14 +40,14 @@ void mssa__lsp_sites_free(lsp_site *s, size_t n) {
   free(s);
 }
 
-static void access_clear(lsp_access *a) {
+void mssa__lsp_access_clear(lsp_access *a) {
   free(a->module);
   site_clear(&a->self);
   mssa__lsp_sites_free(a->writes, a->nwrites);
 }
 
 void mssa__lsp_accesses_free(lsp_access *a, size_t n) {
-  for (size_t i = 0; i < n; i++) access_clear(&a[i]);
+  for (size_t i = 0; i < n; i++) mssa__lsp_access_clear(&a[i]);
   free(a);
 }
 
@@ -63,7 +64,16 @@ static void site_from(const char *fn, json_t *acc, lsp_site *s) {
   s->var = dup_or_null(jstr(acc, "var"));
   json_t *inst = json_object_get(acc, "inst");
   s->inst = json_is_integer(inst) ? (long)json_integer_value(inst) : -1;
-  s->write = !strcmp(jstr(acc, "kind") ? jstr(acc, "kind") : "", "def");
+  char callee[256];
+  if (s->text && mssa__lsp_callee(s->text, callee, sizeof callee)) {
+    s->callee = strdup(callee);
+    s->lifetime = strstr(s->text, "@llvm.lifetime.start") ? 1
+                  : strstr(s->text, "@llvm.lifetime.end") ? 2 : 0;
+  }
+  /* an ordered (atomic) load is a MemoryDef to MemorySSA, yet it writes
+  ** nothing: the editor calls it a read */
+  s->reads = s->text && strstr(s->text, "= load ") != NULL;
+  s->write = !strcmp(jstr(acc, "kind") ? jstr(acc, "kind") : "", "def") && !s->reads;
   s->param = s->write && !s->file && json_is_integer(json_object_get(acc, "param"));
   const char *path = jstr(acc, "path");
   s->loop = path && !strcmp(path, "loop");
@@ -90,6 +100,14 @@ static void meet(lsp_access *a, const char *fn, json_t *acc) {
 
 /* The reaching writes of one clobber answer (module, function, access,
 ** clobber, reaching, truncated). */
+/* A site of document d's own file: its line as the buffer has it now. */
+static void site_now(const lsp_doc *d, lsp_site *s) {
+  if (!s->file || !s->line || strcmp(s->file, d->path)) return;
+  unsigned now = mssa__lsp_to_current(d, s->line);
+  if (now) s->line = now;
+  else s->changed = true;
+}
+
 static void reaching(json_t *ans, lsp_access *a) {
   const char *fn = jstr(ans, "function");
   json_t *given = json_object_get(ans, "reaching");
@@ -105,8 +123,9 @@ static void reaching(json_t *ans, lsp_access *a) {
 }
 
 static int clobber_at(mssa__lsp *L, lsp_doc *d, unsigned line, unsigned col, json_t **r) {
-  json_t *p = json_pack("{sssssisi}", "module", d->path, "file", d->path, "line", (int)line,
-                        "col", (int)col);
+  /* the source view: paths C has (docs/editor.md, "What the answers are") */
+  json_t *p = json_pack("{sssssisiss}", "module", mssa__lsp_doc_module(d), "file", d->path, "line", (int)line,
+                        "col", (int)col, "view", "source");
   return mssa__lsp_call(L, "clobber", p, r);
 }
 
@@ -115,6 +134,9 @@ int mssa__lsp_accesses_at(mssa__lsp *L, lsp_doc *d, unsigned line, unsigned col,
   *out = NULL;
   *n = 0;
   if (!d->loaded) return 0;
+  unsigned then = d->unit ? line : mssa__lsp_to_compiled(d, line);
+  if (!then) return LSP_LINE_CHANGED;
+  line = then;
   json_t *r;
   int rc = clobber_at(L, d, line, col, &r);
   if (rc == 1 && json_integer_value(json_object_get(r, "code")) == LSP_DAEMON_UNKNOWN_MODULE) {
@@ -138,6 +160,16 @@ int mssa__lsp_accesses_at(mssa__lsp *L, lsp_doc *d, unsigned line, unsigned col,
     a[i].module = dup_or_null(jstr(ans, "module"));
     site_from(jstr(ans, "function"), json_object_get(ans, "access"), &a[i].self);
     reaching(ans, &a[i]);
+    size_t kept = 0;   /* what is never a write goes before anything is shown */
+    for (size_t j = 0; j < a[i].nwrites; j++) {
+      if (mssa__lsp_write_shown(&a[i], &a[i].writes[j])) a[i].writes[kept++] = a[i].writes[j];
+      else site_clear(&a[i].writes[j]);
+    }
+    a[i].nwrites = kept;
+    if (!d->unit) {
+      site_now(d, &a[i].self);
+      for (size_t j = 0; j < a[i].nwrites; j++) site_now(d, &a[i].writes[j]);
+    }
   }
   json_decref(r);
   *out = a;
@@ -148,14 +180,13 @@ int mssa__lsp_accesses_at(mssa__lsp *L, lsp_doc *d, unsigned line, unsigned col,
 /* ------------------------------------------------------ readers */
 
 int mssa__lsp_readers(mssa__lsp *L, lsp_doc *d, const lsp_access *a, lsp_site **out, size_t *n) {
-  (void)d;
   *out = NULL;
   *n = 0;
   const char *fn = a->self.function, *module = a->module;
   if (!a->self.write || a->self.inst < 0 || !fn || !module) return 0;
   json_t *r;
-  json_t *p = json_pack("{sssssI}", "module", module, "function", fn, "inst",
-                        (json_int_t)a->self.inst);
+  json_t *p = json_pack("{sssssIss}", "module", module, "function", fn, "inst",
+                        (json_int_t)a->self.inst, "view", "source");
   int rc = mssa__lsp_call(L, "uses", p, &r);
   if (rc) {
     json_decref(r);
@@ -166,7 +197,10 @@ int mssa__lsp_readers(mssa__lsp *L, lsp_doc *d, const lsp_access *a, lsp_site **
   if (k > LSP_MAX_READERS) k = LSP_MAX_READERS;
   lsp_site *s = calloc(k ? k : 1, sizeof *s);
   if (!s) abort();
-  for (size_t i = 0; i < k; i++) site_from(fn, json_array_get(rd, i), &s[i]);
+  for (size_t i = 0; i < k; i++) {
+    site_from(fn, json_array_get(rd, i), &s[i]);
+    if (!d->unit) site_now(d, &s[i]);
+  }
   json_decref(r);
   *out = s;
   *n = k;

@@ -15,89 +15,24 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.dont_write_bytecode = True
 sys.path.insert(0, HERE)
 import daemonlib as lib  # noqa: E402
+import lsplib  # noqa: E402
 ok, is_, done = lib.ok, lib.is_, lib.done
 ROOT, BIN = lib.ROOT, lib.MEMSSA
 SAMPLE = os.path.join(ROOT, "tests", "fixtures", "nvim", "sample.c")
 TIMEOUT = 60
 lib.time_limit(TIMEOUT * 10)   # the whole script, beyond its per-step limits
 
-def frame(obj):
-    body = json.dumps(obj).encode()
-    return b"Content-Length: %d\r\n\r\n" % len(body) + body
+frame = lsplib.frame
 
 
-class Server:
-    """One `memssa lsp` process; messages it sends that are not the awaited
-    reply are kept in self.seen (notifications, its own requests)."""
+class Server(lsplib.Conn):
+    """One `memssa lsp` process (lsplib.Conn: the framing and replies)."""
 
     def __init__(self, env, *args):
         self.socket = env.get("MEMSSA_SOCKET")
-        self.p = subprocess.Popen([BIN, "lsp"] + list(args), stdin=subprocess.PIPE,
-                                  stdout=subprocess.PIPE, env=env)
-        self.buf = b""
-        self.next = 0
-        self.seen = []
-
-    def write(self, data):
-        self.p.stdin.write(data)
-        self.p.stdin.flush()
-
-    def _fill(self, deadline):
-        left = deadline - time.time()
-        if left <= 0 or not select.select([self.p.stdout], [], [], left)[0]:
-            raise TimeoutError("no message from memssa lsp in time")
-        chunk = os.read(self.p.stdout.fileno(), 65536)
-        if not chunk:
-            raise EOFError("memssa lsp closed its output")
-        self.buf += chunk
-
-    def read(self, timeout=TIMEOUT):
-        deadline = time.time() + timeout
-        while b"\r\n\r\n" not in self.buf:
-            self._fill(deadline)
-        head, rest = self.buf.split(b"\r\n\r\n", 1)
-        n = [int(h.split(b":")[1]) for h in head.split(b"\r\n")
-             if h.lower().startswith(b"content-length:")][0]
-        while len(rest) < n:
-            self._fill(deadline)
-            head, rest = self.buf.split(b"\r\n\r\n", 1)
-        self.buf = rest[n:]
-        return json.loads(rest[:n])
-
-    def send(self, method, params=None, id=None):
-        msg = {"jsonrpc": "2.0", "method": method}
-        if params is not None:
-            msg["params"] = params
-        if id is not None:
-            msg["id"] = id
-        self.write(frame(msg))
-
-    def request(self, method, params=None):
-        self.next += 1
-        self.send(method, params, self.next)
-        return self.reply(self.next)
-
-    def reply(self, id):
-        while True:
-            m = self.read()
-            if m.get("id") == id and "method" not in m:
-                return m
-            self.seen.append(m)
-
-    def notes(self, method):
-        got = [m for m in self.seen if m.get("method") == method]
-        self.seen = [m for m in self.seen if m.get("method") != method]
-        return got
-
-    def wait_note(self, method, pred=lambda m: True):
-        for m in self.notes(method):
-            if pred(m):
-                return m
-        while True:
-            m = self.read()
-            if m.get("method") == method and pred(m):
-                return m
-            self.seen.append(m)
+        lsplib.Conn.__init__(self, subprocess.Popen([BIN, "lsp"] + list(args),
+                                                    stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                                    env=env))
 
     def exit_status(self):
         try:
@@ -148,7 +83,7 @@ def framing_and_initialize(s, tmp, sample):
        and caps.get("codeLensProvider") is not None and caps.get("inlayHintProvider"),
        "initialize: hover, definition, references, code lens, inlay hints", caps)
     is_(caps["textDocumentSync"]["change"], 1, "full document sync")
-    is_(caps["executeCommandProvider"]["commands"], ["memssa.print", "memssa.dot"], "two commands")
+    is_(caps["executeCommandProvider"]["commands"], ["memssa.print", "memssa.dot", "memssa.writes"], "three commands")
     is_(r["result"]["serverInfo"]["name"], "memssa", "serverInfo")
     r = s.request("initialize", {"capabilities": {}})
     is_(r.get("error", {}).get("code"), -32600, "a second initialize is refused")
@@ -228,7 +163,10 @@ def edit_and_save(s, sample):
     s.send("textDocument/didChange", {"textDocument": {"uri": uri(sample), "version": 2},
                                       "contentChanges": [{"text": "\n".join(text)}]})
     r = s.request("textDocument/hover", pos(sample, 25, 5))["result"]
-    ok(r and "as of the last save" in r["contents"]["value"], "an unsaved change: answers say so")
+    v = r["contents"]["value"] if r else ""
+    ok("as of the last good compile; lines mapped through the edits since" in v
+       and "- line 22: `int total = 0;`" in v and "- line 25: `total += a[i];`" in v,
+       "an unsaved change: answers say so, on the lines as they are now (24 is 25)", v)
     st0 = stats(s)
     s.send("textDocument/didSave", {"textDocument": {"uri": uri(sample)}})
     is_(lines(s.request("textDocument/definition", pos(sample, 25, 5))["result"]), [23, 25],

@@ -7,9 +7,11 @@
 # file; this script checks it: hover names the writing lines and variables,
 # definition jumps to the right lines (one location: the cursor moves;
 # several: the quickfix list), references, code lens, and the answers after
-# an edit is saved and after a compile error is saved. memssad runs on a
+# an edit is saved and after a compile error is saved, a header (`cpp` to
+# Neovim 0.7) answering through the .c file that includes it, and quitting
+# (:qall!, no didClose) unloading the editor's modules. memssad runs on a
 # private socket and is stopped at the end; nvim has a time limit.
-import json, os, shutil, subprocess, sys, tempfile
+import json, os, shutil, subprocess, sys, tempfile, time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.dont_write_bytecode = True
@@ -67,6 +69,35 @@ def check(o):
         "a saved compile error shows as an error at 42:3")
     ok(d and "undeclared identifier 'nope'" in d[0]["message"], "with clang's message", d)
     is_(o.get("def_total_after_error"), [23, 25], "the last good answers stay")
+    is_(o.get("def_total_moved"), [24, 26],
+        "a line inserted above, saved, still failing: definition follows to 24 and 26")
+    h = o.get("hover_total_moved")
+    ok(has(h, "- line 24: `total = 5;`", "lines mapped through the edits since"),
+       "and hover names the lines as they are now, and says so", h)
+    ok(has(o.get("hover_inserted"), "line 1 changed since the last good compile"),
+       "the inserted line gets no stale answer", o.get("hover_inserted"))
+    ok(has(o.get("ask_hover"), "read of `total`"),
+       "require('memssa').ask_sync('hover'): memssa's own answer (what :MemssaHover shows)",
+       o.get("ask_hover"))
+    ok(o.get("commands"), ":MemssaHover and :MemssaReferences exist")
+    ok(o.get("header_attached"), "setup{} attaches to a header too (filetype %s)"
+       % o.get("header_filetype"))
+    h = o.get("hover_header")
+    ok(has(h, "read of `c->fd`** in `conn_reset`, line 5"),
+       "hover in the header's inline function answers through main.c", h)
+
+
+def unloaded(sock):
+    """memssad's modules, once the server that quit with Neovim unloaded them."""
+    deadline, mods = time.time() + 20, None
+    while time.time() < deadline:
+        c = lib.Client(sock)
+        mods = [m["name"] for m in c.result("modules")["modules"]]
+        c.close()
+        if not mods:
+            break
+        time.sleep(0.1)
+    return mods
 
 
 def main():
@@ -80,9 +111,13 @@ def main():
     tmp = tempfile.mkdtemp(prefix="memssa-nvim-")
     sample = os.path.join(tmp, "sample.c")
     shutil.copy(os.path.join(FIXTURES, "sample.c"), sample)
+    unit = os.path.join(ROOT, "tests", "fixtures", "judged", "unit")
+    for f in os.listdir(unit):   # util.h and main.c, which includes it
+        shutil.copy(os.path.join(unit, f), tmp)
     out = os.path.join(tmp, "out.json")
     env = dict(os.environ, MEMSSA_SOCKET=os.path.join(tmp, "memssad.sock"),
                MEMSSA_NVIM_FILE=sample, MEMSSA_NVIM_OUT=out, HOME=tmp,
+               MEMSSA_NVIM_HEADER=os.path.join(tmp, "util.h"),
                XDG_CONFIG_HOME=tmp, XDG_DATA_HOME=tmp, XDG_STATE_HOME=tmp,
                PATH=os.path.dirname(os.path.abspath(BIN)) + os.pathsep + os.environ.get("PATH", ""))
     cmd = [nvim, "--headless", "-u", "NONE", "-i", "NONE", "-n",
@@ -95,6 +130,8 @@ def main():
             ok(False, "nvim wrote its observations", p.stdout + p.stderr)
         else:
             check(json.load(open(out)))
+            is_(unloaded(env["MEMSSA_SOCKET"]), [],
+                "after :qall! (no didClose), memssad holds no module of the editor")
     except subprocess.TimeoutExpired:
         ok(False, "nvim finished within %d s" % NVIM_TIMEOUT)
     finally:

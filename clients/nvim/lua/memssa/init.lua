@@ -7,11 +7,22 @@
 --   cmd           the server command; default: `memssa lsp` from $PATH, else
 --                 the build/memssa of the checkout this plugin lives in
 --   filetypes     buffers to attach to (default {'c'})
+--   headers       attach to *.h buffers too, whatever their filetype (Neovim
+--                 0.7 calls a .h `cpp`); a header answers through a .c file
+--                 that includes it (default true)
 --   init_options  passed to the server: clang, compileCommandsDir, optLevel,
 --                 compileTimeout (see docs/editor.md)
 --   codelens      show "← total: 22, 24" above lines with loads, refreshed on
 --                 entering the buffer and on save (default true)
 --   on_attach     function(client, bufnr) called after the plugin's own
+--   keys          buffer keys for memssa's own answers, e.g.
+--                 {hover = '<leader>mh', definition = '<leader>md',
+--                  references = '<leader>mr'} (default: none)
+--
+-- Beside clangd (whose hover Neovim shows first), memssa's answers are
+-- reachable without remapping K: the commands :MemssaHover,
+-- :MemssaDefinition and :MemssaReferences ask memssa alone, and `keys`
+-- maps them.
 --
 -- Then vim.lsp.buf.hover(), .definition() and .references() answer with
 -- memory dependences; docs/editor.md says what each shows.
@@ -20,9 +31,11 @@ local M = {}
 M.config = {
   cmd = nil,
   filetypes = { 'c' },
+  headers = true,
   init_options = {},
   codelens = true,
   on_attach = nil,
+  keys = nil,
 }
 
 local client_id = nil
@@ -44,7 +57,51 @@ local function default_cmd()
   return { 'memssa', 'lsp' }
 end
 
+local methods = {
+  hover = 'textDocument/hover',
+  definition = 'textDocument/definition',
+  references = 'textDocument/references',
+}
+
+local function params_for(method)
+  local p = vim.lsp.util.make_position_params()
+  if method == methods.references then
+    p.context = { includeDeclaration = false }
+  end
+  return p
+end
+
+-- memssa's own answer to `what` ('hover', 'definition', 'references') at
+-- the cursor, shown as Neovim shows that method's answers (other servers
+-- are not asked).
+function M.ask(what)
+  local c = client_id and vim.lsp.get_client_by_id(client_id)
+  local method = methods[what]
+  if not c or not method then
+    vim.notify('memssa: not running here', vim.log.levels.WARN)
+    return
+  end
+  c.request(method, params_for(method), function(err, result, ctx, config)
+    vim.lsp.handlers[method](err, result, ctx, config)
+  end, vim.api.nvim_get_current_buf())
+end
+
+-- The same, synchronously: the server's result (for scripts and tests).
+function M.ask_sync(what, timeout_ms)
+  local c = client_id and vim.lsp.get_client_by_id(client_id)
+  local method = methods[what]
+  if not c or not method then
+    return nil
+  end
+  local r = c.request_sync(method, params_for(method), timeout_ms or 60000,
+                           vim.api.nvim_get_current_buf())
+  return r and r.result
+end
+
 local function on_attach(client, bufnr)
+  for what, key in pairs(M.config.keys or {}) do
+    vim.keymap.set('n', key, function() M.ask(what) end, { buffer = bufnr })
+  end
   if M.config.codelens then
     local group = vim.api.nvim_create_augroup('memssa_codelens_' .. bufnr, { clear = true })
     -- the answers change only when the file is saved (and compiled again)
@@ -88,19 +145,32 @@ function M.attach(bufnr)
   return id
 end
 
+-- Is buffer b one to attach to: one of the filetypes, or a header?
+local function wanted(b)
+  if vim.tbl_contains(M.config.filetypes, vim.bo[b].filetype) then
+    return true
+  end
+  return M.config.headers and vim.api.nvim_buf_get_name(b):match('%.h$') ~= nil
+end
+
 function M.setup(opts)
   M.config = vim.tbl_extend('force', M.config, opts or {})
+  for what, name in pairs({ hover = 'MemssaHover', definition = 'MemssaDefinition',
+                            references = 'MemssaReferences' }) do
+    vim.api.nvim_create_user_command(name, function() M.ask(what) end, {})
+  end
   local group = vim.api.nvim_create_augroup('memssa', { clear = true })
   vim.api.nvim_create_autocmd('FileType', {
     group = group,
-    pattern = M.config.filetypes,
+    pattern = '*',
     callback = function(args)
-      M.attach(args.buf)
+      if wanted(args.buf) then
+        M.attach(args.buf)
+      end
     end,
   })
   for _, b in ipairs(vim.api.nvim_list_bufs()) do
-    local ft = vim.bo[b].filetype
-    if vim.api.nvim_buf_is_loaded(b) and vim.tbl_contains(M.config.filetypes, ft) then
+    if vim.api.nvim_buf_is_loaded(b) and wanted(b) then
       M.attach(b)
     end
   end
