@@ -21,13 +21,15 @@ FN = re.compile(r"^MemorySSA \(walker\) for function: (\S+)")
 
 
 def parse(text):
-    """{function: [(clobber id, load line, ptr)...]}, {function: {def id: inst line}}"""
+    """per function printed, in order (a static name may repeat across
+    modules): {k: [(clobber id, load line, ptr)...]}, {k: {def id: inst
+    line}}, {k: allocas}, keyed by the function's position"""
     loads, defs, allocas = collections.OrderedDict(), {}, {}
     fn, pending_use, pending_def = None, None, None
     for line in text.splitlines():
         m = FN.match(line)
         if m:
-            fn = m.group(1)
+            fn = (len(loads), m.group(1))
             loads[fn] = []
             defs[fn] = {}
             allocas[fn] = set()
