@@ -69,10 +69,10 @@ static inline bool mssa_ipa_entry_ranged(const mssa_ipa_entry *e) {
 /* Why a summary is unknown. */
 typedef enum {
   MSSA_IPA_KNOWN = 0, MSSA_IPA_R_CAP, MSSA_IPA_R_UNKNOWN_CALLEE, MSSA_IPA_R_ASM,
-  MSSA_IPA_R_ATOMIC, MSSA_IPA_R_INDIRECT, MSSA_IPA_R_SETJMP, MSSA_IPA_R_LOCAL
+  MSSA_IPA_R_ATOMIC, MSSA_IPA_R_LOCAL
 } mssa_ipa_reason;
-/* "cap", "unknown-callee", "asm", "atomic", "indirect-external", "setjmp",
-** "local-mode"; NULL for MSSA_IPA_KNOWN. */
+/* "cap", "unknown-callee", "asm", "atomic", "local-mode"; NULL for
+** MSSA_IPA_KNOWN. */
 const char *mssa_ipa_reason_name(unsigned r);
 
 typedef struct mssa_ipa_summary {
@@ -98,6 +98,7 @@ typedef struct mssa_ipa_func {
   uint32_t occ_fi;            /* a declaration: its first occurrence (index in
                                  module def_mod); a definition: def_fi */
   bool address_taken;
+  bool called;                /* some direct call names it */
   int lib;                    /* library table entry (libtable.c), -1 if none */
 } mssa_ipa_func;
 

@@ -351,8 +351,6 @@ const char *mssa_ipa_reason_name(unsigned r) {
   case MSSA_IPA_R_UNKNOWN_CALLEE: return "unknown-callee";
   case MSSA_IPA_R_ASM: return "asm";
   case MSSA_IPA_R_ATOMIC: return "atomic";
-  case MSSA_IPA_R_INDIRECT: return "indirect-external";
-  case MSSA_IPA_R_SETJMP: return "setjmp";
   case MSSA_IPA_R_LOCAL: return "local-mode";
   default: return NULL;
   }
