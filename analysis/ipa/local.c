@@ -110,6 +110,7 @@ static void call_result(walk *w, const mssa_inst *i, int64_t off, bool whole) {
       return;
     case 'o': add_base(w, MSSA__B_OTHER, 0, 0, true); return;
     case '0': if (n) push(w, ops[1], 0, true); return;
+    case '1': if (n > 1) push(w, ops[2], 0, true); return;
     default: break;
     }
   }

@@ -4,10 +4,10 @@
 # field against what their C source does (each .c beside its .ll, clang-22
 # -O2 -fno-inline-functions): a setter through a parameter, a global
 # counter, mutual recursion, an indirect call through a table of function
-# pointers, a call to an external function, and a program of two modules
-# with a static of the same name in each. Then the local mode (no callee
-# summaries), --function, the fault injection MSSA_IPA_DROP_WRITE, and bad
-# command lines.
+# pointers, a call to an external function, C library calls (libc.c), and
+# a program of two modules with a static of the same name in each. Then
+# the local mode (no callee summaries), --function, the fault injection
+# MSSA_IPA_DROP_WRITE, and bad command lines.
 import json, os, subprocess, sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -88,6 +88,18 @@ if ok(d is not None, "summary of indirect.ll", getattr(r, "stderr", "")):
 d, r = summary(["external.ll"], "--ipa")
 if ok(d is not None, "summary of external.ll", getattr(r, "stderr", "")):
     check_fn(d, "call_ext", [], [], unknown=True, reason="unknown-callee")
+
+# C library functions without a body (libtable.c): strcpy writes anywhere
+# in its destination and reads its source; printf reads its format, its
+# buffers (inaccessible), writes them and errno (other); malloc: a new block
+d, r = summary(["libc.ll"], "--ipa")
+if ok(d is not None, "summary of libc.ll", getattr(r, "stderr", "")):
+    check_fn(d, "copy", [("param", 1, None, None)], [("param", 0, None, None)])
+    check_fn(d, "show", [("global", ".str", "libc.ll", 0, None), ("param", 0, 0, 4), ("inaccessible",)],
+             [("other",), ("inaccessible",)])
+    check_fn(d, "fresh", [("inaccessible",)], [("alloc",), ("inaccessible",)])
+    ok([(g["name"], g["module"], g["address_taken"]) for g in d["globals"]] ==
+       [(".str", "libc.ll", True), ("g_seen", None, False)], "a private string is its module's; passed to printf, taken")
 
 # two modules, a static `counter` in each; shared resolves to one global
 d, r = summary(["mod_a.ll", "mod_b.ll"], "--ipa")
