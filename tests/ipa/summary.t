@@ -115,6 +115,23 @@ if ok(d is not None, "summary of mod_a.ll mod_b.ll", getattr(r, "stderr", "")):
     check_fn(d, "b_get", [B], [])
     check_fn(d, "a_main", [A, B, ("global", "shared", None, 0, 4)], [A, B])
 
+# linking as a linker does: weak_b.ll's strong @w replaces weak_a.ll's weak
+# one, the first linkonce_odr @lo (weak_a.ll's) is kept, the common @c
+# takes the larger size (8)
+d, r = summary(["weak_a.ll", "weak_b.ll"], "--ipa")
+if ok(d is not None, "summary of weak_a.ll weak_b.ll", getattr(r, "stderr", "")):
+    ok([(g["name"], g["module"], g["size"]) for g in d["globals"]] == [("c", None, 8), ("x", None, 4), ("y", None, 4)],
+       "one @c of 8 bytes, one @y (declared in weak_b.ll)", d["globals"])
+    ok([f["name"] for f in d["functions"]] == ["caller", "lo", "w"], "each symbol defined once", d["functions"])
+    G = lambda g: ("global", g, None, 0, 4)
+    check_fn(d, "w", [], [G("y")])
+    check_fn(d, "lo", [], [G("x")])
+    check_fn(d, "caller", [], [G("c"), G("x"), G("y")])
+d, r = summary(["weak_b.ll", "weak_a.ll"], "--ipa")
+if ok(d is not None, "summary of weak_b.ll weak_a.ll", getattr(r, "stderr", "")):
+    check_fn(d, "w", [], [("global", "y", None, 0, 4)])
+    check_fn(d, "lo", [], [("global", "y", None, 0, 4)])
+
 # the local mode: no callee summary, so every call to a program function is unknown
 d, r = summary(["setter.ll"])
 if ok(d is not None, "summary of setter.ll without --ipa", getattr(r, "stderr", "")):
