@@ -308,7 +308,7 @@ static void effects(local *l, uint32_t id, const mssa_inst *i) {
     access(l, ops[1 + k], MSSA_LOC_UNKNOWN, (arg & MSSA_MA_REF) && !(pa & MSSA_A_WRITEONLY),
            (arg & MSSA_MA_MOD) && !(pa & MSSA_A_READONLY));
   }
-  mssa_ipa_entry e = {MSSA_IPA_INACC, 1, 0, 0, 0, 0, 0};
+  mssa_ipa_entry e = {MSSA_IPA_INACC, 1, 0, 0, MSSA_IPA_HIDDEN, 0, 0};   /* LLVM's inaccessiblemem */
   if (in & MSSA_MA_REF) mssa__ipa_push(&l->fn->lr, e);
   if (in & MSSA_MA_MOD) mssa__ipa_push(&l->fn->lw, e);
 }

@@ -365,7 +365,9 @@ int mssa_program_drop_write(mssa_program *p, const char *fname, uint32_t k) {
     uint32_t shown = 0, j = 0;
     while (j < s->nw) {
       uint32_t e = j + 1;
-      while (s->w[j].kind == MSSA_IPA_OTHER && e < s->nw && s->w[e].kind == MSSA_IPA_OTHER) e++;
+      while ((s->w[j].kind == MSSA_IPA_OTHER || s->w[j].kind == MSSA_IPA_INACC) && e < s->nw &&
+             s->w[e].kind == s->w[j].kind)
+        e++;
       if (shown++ == k) {
         memmove(s->w + j, s->w + e, (s->nw - e) * sizeof *s->w);
         s->nw -= e - j;
