@@ -9,6 +9,9 @@
 #     interprocedural analyses), median of 3 under /usr/bin/time -v, wall
 #     and CPU (user + system) seconds;
 #   memory: summary entries per function (memssa summary --ipa).
+# With no FILE, also Lua as a project of its files: every .c of
+# ../shared/corpus/lua-src but onelua.c, ltests.c and luac.c, compiled by
+# clang-22 -O2 into build/ipa-lua/ (one module each), as one program.
 # Prints markdown for bench/RESULTS.md. Usage: bench/ipa-precision.sh [FILE.ll...]
 set -eu
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -16,7 +19,8 @@ ROOT=$(dirname "$HERE")
 BIN=${MEMSSA_BIN:-$ROOT/build/memssa}
 SHARED=${MEMSSA_SHARED:-$(dirname "$ROOT")/shared}
 OPT22=${OPT22:-opt-22}
-if [ $# -eq 0 ]; then set -- "$SHARED/corpus/real22/lua.O2.ll" "$SHARED/corpus/real/lua.O2.ll"; fi
+PROJECT=0
+if [ $# -eq 0 ]; then set -- "$SHARED/corpus/real22/lua.O2.ll" "$SHARED/corpus/real/lua.O2.ll"; PROJECT=1; fi
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 
@@ -44,7 +48,7 @@ for f in "$@"; do
   echo "|---|---:|---:|---:|"
   echo "$plain" | awk '{ printf "| memssa build --local -j1 | %.2f | %.2f | %.0f |\n", $1, $2, $3 / 1024 }'
   echo "$ipa" | awk '{ printf "| memssa build --local -j1 --ipa | %.2f | %.2f | %.0f |\n", $1, $2, $3 / 1024 }'
-  if command -v "$OPT22" > /dev/null 2>&1 && grep -q 'ptr' "$f"; then
+  if command -v "$OPT22" > /dev/null 2>&1; then
     o=$(med3 "$OPT22" -passes='module(cgscc(function-attrs),require<globals-aa>,function(print<memoryssa-walker>))' \
         -aa-pipeline=globals-aa,basic-aa,scoped-noalias-aa,tbaa -disable-output "$f")
     echo "$o" | awk '{ printf "| opt-22 function-attrs, globals-aa, print<memoryssa-walker> | %.2f | %.2f | %.0f |\n", $1, $2, $3 / 1024 }'
@@ -69,3 +73,33 @@ print("globals: %d, of which %d never address-taken" % (len(d["globals"]),
 PY
   echo
 done
+
+# Lua as a project of its files
+LUA_SRC=${LUA_SRC:-$SHARED/corpus/lua-src}
+CLANG22=${CLANG22:-clang-22}
+if [ "$PROJECT" = 1 ] && [ -d "$LUA_SRC" ] && command -v "$CLANG22" > /dev/null 2>&1; then
+  OUT=$ROOT/build/ipa-lua
+  mkdir -p "$OUT"
+  for c in "$LUA_SRC"/*.c; do
+    b=$(basename "$c" .c)
+    case $b in onelua|ltests|luac) continue ;; esac
+    [ "$OUT/$b.ll" -nt "$c" ] || "$CLANG22" -O2 -DLUA_USE_LINUX -S -emit-llvm -o "$OUT/$b.ll" "$c"
+  done
+  set -- "$OUT"/*.ll
+  echo "### Lua as a project: $# modules (clang-22 -O2, build/ipa-lua)"
+  echo
+  echo '```'
+  python3 "$HERE/ipa_precision.py" "$BIN" "$@"
+  echo '```'
+  echo
+  plain=$TMP/plain.sh
+  printf '#!/bin/sh\nfor f in "$@"; do "%s" build --local -j1 "$f" || exit 1; done\n' "$BIN" > "$plain"
+  chmod +x "$plain"
+  p=$(med3 "$plain" "$@")
+  i=$(med3 "$BIN" build --local -j1 --ipa "$@")
+  echo "| run (median of 3) | wall s | CPU s | max RSS MB |"
+  echo "|---|---:|---:|---:|"
+  echo "$p" | awk '{ printf "| memssa build --local -j1, file by file | %.2f | %.2f | %.0f |\n", $1, $2, $3 / 1024 }'
+  echo "$i" | awk '{ printf "| memssa build --local -j1 --ipa, all files | %.2f | %.2f | %.0f |\n", $1, $2, $3 / 1024 }'
+  echo
+fi

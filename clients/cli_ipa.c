@@ -50,8 +50,10 @@ static json_t *entry_json(const mssa_program *p, const mssa_ipa_entry *e) {
 static json_t *entries_json(const mssa_program *p, const mssa_ipa_entry *es, uint32_t n) {
   json_t *a = json_array();
   for (uint32_t k = 0; k < n; k++) {
-    /* other memory of several access tags is one "other" (ipa.h) */
-    if (k && es[k].kind == MSSA_IPA_OTHER && es[k - 1].kind == MSSA_IPA_OTHER) continue;
+    /* other memory of several access tags is one "other", and the kinds
+    ** of inaccessible state one "inaccessible" (ipa.h) */
+    if (k && (es[k].kind == MSSA_IPA_OTHER || es[k].kind == MSSA_IPA_INACC) && es[k - 1].kind == es[k].kind)
+      continue;
     json_array_append_new(a, entry_json(p, &es[k]));
   }
   return a;

@@ -40,12 +40,12 @@
 #include "cli.h"
 #include "cli_jobs.h"
 
-#define MAX_FILES 4096
+#define MAX_FILES 1024
 
 typedef struct local_opts {
   bool walker;
   bool ipa;             /* --ipa: the files are one program (cli_ipa.c) */
-  const char **files;   /* every input file (more than one with --ipa) */
+  const char *files[MAX_FILES]; /* every input file (more than one with --ipa) */
   uint32_t nfiles;
   unsigned llvm;        /* --llvm N, 0 for the detected version */
   uint32_t check_limit;
@@ -119,7 +119,6 @@ static int parse_local_opts(int argc, char **argv, local_opts *o, const char *cm
       fprintf(stderr, "memssa %s: unknown option '%s'\n", cmd, a);
       return -1;
     } else if (o->nfiles < MAX_FILES) {
-      if (!o->files) o->files = mssa_xcalloc(MAX_FILES, sizeof *o->files);
       o->files[o->nfiles++] = a;
       if (!o->file) o->file = a;
     } else {
@@ -346,7 +345,6 @@ int mssa_cli_print_local(int argc, char **argv) {
   mssa_cli_work w = {&bo, NULL, print_emit, &o.walker, true, NULL};
   uint32_t n = run_inputs(&o, &in, &bo, &w, o.function, NULL);
   close_inputs(&in);
-  free(o.files);
   if (o.function && !n) {
     fprintf(stderr, "memssa print: no function named '%s'\n", o.function);
     return 1;
@@ -395,10 +393,9 @@ int mssa_cli_verify_local(int argc, char **argv) {
   mssa_cli_work w = {&bo, verify_measure, verify_emit, &v, false, NULL};
   run_inputs(&o, &in, &bo, &w, o.function, verify_each);
   close_inputs(&in);
-  if (v.bad) { free(o.files); return 1; }
+  if (v.bad) return 1;
   if (o.ipa) printf("%u files: %d functions verified\n", o.nfiles, v.nf);
   else printf("%s: %d functions verified\n", o.file, v.nf);
-  free(o.files);
   return 0;
 }
 
@@ -450,7 +447,6 @@ int mssa_cli_build_local(int argc, char **argv) {
          (unsigned long long)b.n[3], (unsigned long long)b.n[4], (unsigned long long)b.n[5],
          (t2 - t0) / 1e6, (t1 - t0) / 1e6, (t2 - t1) / 1e6);
   close_inputs(&in);
-  free(o.files);
   return 0;
 }
 

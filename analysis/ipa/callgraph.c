@@ -78,14 +78,17 @@ static void declared(mssa_program *p) {
     if (F->def_fi != MSSA_NONE) continue;
     if (F->lib >= 0) {
       mssa__ipa_lib_summary(F->lib, &p->sum[k]);
-      if (mssa__ipa_lib_extcode(F->lib)) p->extcode = true;
+      if (mssa__ipa_lib_extcode(F->lib) && (F->called || F->address_taken)) p->extcode = true;
       continue;
     }
     n->kind = MSSA__N_DECL;
     /* a declaration's attributes: the first occurrence in module order */
     const mssa_module *m = p->mods[F->def_mod];
     mssa__ipa_decl_summary(m, &m->funcs.a[F->occ_fi], &p->sum[k]);
-    if ((p->sum[k].read_all || p->sum[k].write_all) && !is_intrinsic_name(F->name)) p->extcode = true;
+    /* a declaration nothing calls or takes the address of runs no code */
+    if ((p->sum[k].read_all || p->sum[k].write_all) && !is_intrinsic_name(F->name) &&
+        (F->called || F->address_taken))
+      p->extcode = true;
   }
 }
 

@@ -69,7 +69,8 @@ static void merge(mssa__ipa_entvec *v) {
       e.whole = 1; e.hi = 0; e.from = 0;
       if (!e.id) e.lo = 0;
     } else if (!has_object(e.kind)) {
-      e.whole = 1; e.lo = e.hi = 0; e.id = 0; e.from = 0;
+      e.whole = 1; e.lo = e.hi = 0; e.from = 0;
+      if (e.kind != MSSA_IPA_INACC) e.id = 0;   /* inaccessible: which state */
     }
     if (o) {
       mssa_ipa_entry *last = &v->a[o - 1];

@@ -39,6 +39,12 @@ typedef enum {
   MSSA_IPA_INACC = 4    /* the C library's own state */
 } mssa_ipa_kind;
 
+/* mssa_ipa_entry.id of inaccessible memory no code of the program can
+** reach (LLVM's inaccessiblemem: the allocator's state, locale tables...);
+** 0 is the C library's stdio state, whose FILE objects macros such as
+** getc_unlocked read directly. The JSON shows one "inaccessible". */
+#define MSSA_IPA_HIDDEN 1
+
 /* mssa_ipa_entry.id of other memory that is errno alone (the C library's
 ** thread-local errno, which no global or stack object of the program is). */
 #define MSSA_IPA_ERRNO UINT32_MAX
@@ -51,6 +57,7 @@ typedef struct mssa_ipa_entry {
                         defined function's summary */
   uint8_t pad_;
   uint32_t id;       /* GLOBAL: program global id; PARAM: parameter index;
+                        INACC: 0, or MSSA_IPA_HIDDEN;
                         OTHER: 0 for any access, MSSA_IPA_ERRNO for errno,
                         else 1 + the !tbaa access tag (of module `lo`) of
                         every access it stands for (kept for the walker;
@@ -69,10 +76,10 @@ static inline bool mssa_ipa_entry_ranged(const mssa_ipa_entry *e) {
 /* Why a summary is unknown. */
 typedef enum {
   MSSA_IPA_KNOWN = 0, MSSA_IPA_R_CAP, MSSA_IPA_R_UNKNOWN_CALLEE, MSSA_IPA_R_ASM,
-  MSSA_IPA_R_ATOMIC, MSSA_IPA_R_INDIRECT, MSSA_IPA_R_SETJMP, MSSA_IPA_R_LOCAL
+  MSSA_IPA_R_ATOMIC, MSSA_IPA_R_LOCAL
 } mssa_ipa_reason;
-/* "cap", "unknown-callee", "asm", "atomic", "indirect-external", "setjmp",
-** "local-mode"; NULL for MSSA_IPA_KNOWN. */
+/* "cap", "unknown-callee", "asm", "atomic", "local-mode"; NULL for
+** MSSA_IPA_KNOWN. */
 const char *mssa_ipa_reason_name(unsigned r);
 
 typedef struct mssa_ipa_summary {
@@ -98,6 +105,7 @@ typedef struct mssa_ipa_func {
   uint32_t occ_fi;            /* a declaration: its first occurrence (index in
                                  module def_mod); a definition: def_fi */
   bool address_taken;
+  bool called;                /* some direct call names it */
   int lib;                    /* library table entry (libtable.c), -1 if none */
 } mssa_ipa_func;
 

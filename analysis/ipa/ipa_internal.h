@@ -141,8 +141,8 @@ void mssa__ipa_lib_summary(int lib, mssa_ipa_summary *out);
 bool mssa__ipa_lib_callback(int lib);
 bool mssa__ipa_lib_extcode(int lib);
 /* What a call to library function `lib` returns: 'a' a new block, 'r' a
-** new block or argument 0's (realloc), '0' a pointer into argument 0, 'o'
-** other memory, 0 not known. */
+** new block or argument 0's (realloc), '0' ('1') a pointer into argument
+** 0 (1), 'o' other memory, 0 not known. */
 char mssa__ipa_lib_ret(int lib);
 /* The summary a declaration's attributes give (unknown if they say nothing). */
 void mssa__ipa_decl_summary(const mssa_module *m, const mssa_func *f, mssa_ipa_summary *out);

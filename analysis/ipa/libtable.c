@@ -15,7 +15,10 @@
 **      Functions that may hand out code outside the program (dlsym) say so
 **      too: indirect calls may then reach unknown code.
 **   3. As LLVM's inferred attributes do (before errnomem), the allocation
-**      functions touch only the allocator's state (inaccessible memory).
+**      functions touch only the allocator's state (inaccessible memory that
+**      no code of the program reaches). Stdio's state is inaccessible too,
+**      but program code may read FILE objects (getc_unlocked's macro), so
+**      it is kept apart (L_STDIO).
 **      Signal handlers installed by sigaction are not modelled (as LLVM does
 **      not: a handler may only touch volatile sig_atomic_t objects).
 **   4. The table is sorted by name (checked when first used) and looked up
@@ -36,10 +39,13 @@ enum {
   L_CB = 128,                    /* calls back into the program */
   L_EXTCODE = 256,               /* may return code outside the program */
   L_UNKNOWN = 512,               /* treated as unknown */
-  L_ERRNO = 1024                 /* writes errno (other memory, marked so:
+  L_ERRNO = 1024,                /* writes errno (other memory, marked so:
                                     ipa.h, MSSA_IPA_ERRNO) */
+  L_STDIO = 2048                 /* its inaccessible state is stdio's, which
+                                    the program's code may read directly
+                                    (ipa.h, MSSA_IPA_HIDDEN) */
 };
-#define L_IO (L_IN_R | L_IN_W | L_ERRNO)    /* stdio: buffers, FILE, errno */
+#define L_IO (L_IN_R | L_IN_W | L_ERRNO | L_STDIO)   /* stdio: buffers, FILE, errno */
 #define L_HEAP (L_IN_R | L_IN_W)            /* the allocator's state */
 
 /* params: one letter per fixed parameter: '-' nothing, 'r' reads, 'w'
@@ -128,7 +134,7 @@ static const lib_fn LIB[] = {
   {"getc", "-", L_IO, 0},
   {"getchar", "", L_IO, 0},
   {"getenv", "r", L_OT_R, 'o'},
-  {"gmtime_r", "rw", L_IN_R, '0'},
+  {"gmtime_r", "rw", L_IN_R, '1'},
   {"isalnum", "", L_IN_R, 0},
   {"isalpha", "", L_IN_R, 0},
   {"isatty", "", L_IO, 0},
@@ -137,7 +143,7 @@ static const lib_fn LIB[] = {
   {"labs", "", 0, 0},
   {"ldexp", "", L_ERRNO, 0},
   {"localeconv", "", L_IN_R | L_OT_W, 'o'},
-  {"localtime_r", "rw", L_IN_R | L_IN_W | L_OT_W, '0'},
+  {"localtime_r", "rw", L_IN_R | L_IN_W | L_OT_W, '1'},
   {"log", "", L_ERRNO, 0},
   {"log10", "", L_ERRNO, 0},
   {"log2", "", L_ERRNO, 0},
@@ -258,7 +264,8 @@ void mssa__ipa_lib_summary(int lib, mssa_ipa_summary *out) {
     if (side && (l->flags & L_AL_W)) push(a, n, ent(MSSA_IPA_ALLOC, 0, false));
     if (l->flags & (side ? L_OT_W : L_OT_R)) push(a, n, ent(MSSA_IPA_OTHER, 0, false));
     if (side && (l->flags & L_ERRNO)) push(a, n, ent(MSSA_IPA_OTHER, MSSA_IPA_ERRNO, false));
-    if (l->flags & (side ? L_IN_W : L_IN_R)) push(a, n, ent(MSSA_IPA_INACC, 0, false));
+    if (l->flags & (side ? L_IN_W : L_IN_R))
+      push(a, n, ent(MSSA_IPA_INACC, (l->flags & L_STDIO) ? 0 : MSSA_IPA_HIDDEN, false));
   }
 }
 
@@ -301,8 +308,9 @@ void mssa__ipa_decl_summary(const mssa_module *m, const mssa_func *f, mssa_ipa_s
     if ((arg & MSSA_MA_REF) && !out->read_all) push(&out->r, &out->nr, ent(MSSA_IPA_PARAM, f->nargs, true));
     if ((arg & MSSA_MA_MOD) && !out->write_all) push(&out->w, &out->nw, ent(MSSA_IPA_PARAM, f->nargs, true));
   }
-  if ((in & MSSA_MA_REF) && !out->read_all) push(&out->r, &out->nr, ent(MSSA_IPA_INACC, 0, false));
-  if ((in & MSSA_MA_MOD) && !out->write_all) push(&out->w, &out->nw, ent(MSSA_IPA_INACC, 0, false));
+  /* LLVM's inaccessiblemem: no code of the module reaches it */
+  if ((in & MSSA_MA_REF) && !out->read_all) push(&out->r, &out->nr, ent(MSSA_IPA_INACC, MSSA_IPA_HIDDEN, false));
+  if ((in & MSSA_MA_MOD) && !out->write_all) push(&out->w, &out->nw, ent(MSSA_IPA_INACC, MSSA_IPA_HIDDEN, false));
   if (out->read_all) { free(out->r); out->r = NULL; out->nr = 0; }
   if (out->write_all) { free(out->w); out->w = NULL; out->nw = 0; }
   if (out->read_all || out->write_all) out->reason = MSSA_IPA_R_UNKNOWN_CALLEE;

@@ -111,7 +111,7 @@ static void link_funcs(mssa_program *p) {
   for (uint32_t k = 0; k < v.n;) {
     uint32_t e = k;
     mssa_ipa_func F = {v.a[k].name, v.a[k].module, v.a[k].mod, v.a[k].rank ? v.a[k].idx : MSSA_NONE,
-                       v.a[k].idx, false, -1};
+                       v.a[k].idx, false, false, -1};
     for (; e < v.n && !strcmp(v.a[e].name, v.a[k].name) && v.a[e].module == v.a[k].module; e++)
       p->fmap[v.a[e].mod][v.a[e].idx] = p->funcs.n;
     /* a library function only when the program has no body for it */
@@ -232,7 +232,11 @@ static void mark_taken(mssa_program *p) {
           uint32_t g;
           if (access_position(i, k) && direct_global(m, v, &g)) continue;
           /* the callee operand of a direct call takes no address */
-          if (k == 0 && is_call(i->opcode) && mssa_call_callee(m, f, i) != MSSA_NONE) continue;
+          uint32_t callee = k == 0 && is_call(i->opcode) ? mssa_call_callee(m, f, i) : MSSA_NONE;
+          if (callee != MSSA_NONE) {
+            p->funcs.a[p->fmap[mi][callee]].called = true;
+            continue;
+          }
           take_all(&t, v);
         }
       }

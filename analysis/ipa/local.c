@@ -110,6 +110,7 @@ static void call_result(walk *w, const mssa_inst *i, int64_t off, bool whole) {
       return;
     case 'o': add_base(w, MSSA__B_OTHER, 0, 0, true); return;
     case '0': if (n) push(w, ops[1], 0, true); return;
+    case '1': if (n > 1) push(w, ops[2], 0, true); return;
     default: break;
     }
   }
@@ -307,7 +308,7 @@ static void effects(local *l, uint32_t id, const mssa_inst *i) {
     access(l, ops[1 + k], MSSA_LOC_UNKNOWN, (arg & MSSA_MA_REF) && !(pa & MSSA_A_WRITEONLY),
            (arg & MSSA_MA_MOD) && !(pa & MSSA_A_READONLY));
   }
-  mssa_ipa_entry e = {MSSA_IPA_INACC, 1, 0, 0, 0, 0, 0};
+  mssa_ipa_entry e = {MSSA_IPA_INACC, 1, 0, 0, MSSA_IPA_HIDDEN, 0, 0};   /* LLVM's inaccessiblemem */
   if (in & MSSA_MA_REF) mssa__ipa_push(&l->fn->lr, e);
   if (in & MSSA_MA_MOD) mssa__ipa_push(&l->fn->lw, e);
 }

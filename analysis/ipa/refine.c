@@ -21,7 +21,9 @@
 **                       other memory of tagged accesses, TBAA does not tell
 **                       L's tag from theirs; other memory that is errno:
 **                       O is not an alloca or a global the program defines;
-**   inaccessible        O is not an alloca or a global the program defines.
+**   inaccessible        O is not an alloca or a global the program defines
+**                       (stdio's state); never, for the state no program
+**                       code reaches (the allocator's: MSSA_IPA_HIDDEN).
 **
 ** Invariants:
 **   1. The hook only takes bits away (aa.c checks it), and only when the
@@ -122,6 +124,7 @@ static bool touches(target *t, const mssa_ipa_entry *e) {
       return false;
     return true;
   case MSSA_IPA_INACC:
+    if (e->id == MSSA_IPA_HIDDEN) return false;   /* no program code reaches it */
     if (t->is_alloca) return false;
     return !(t->is_global && t->gid != MSSA_NONE && t->p->globals.a[t->gid].defined);
   default: return true;

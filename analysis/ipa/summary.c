@@ -351,8 +351,6 @@ const char *mssa_ipa_reason_name(unsigned r) {
   case MSSA_IPA_R_UNKNOWN_CALLEE: return "unknown-callee";
   case MSSA_IPA_R_ASM: return "asm";
   case MSSA_IPA_R_ATOMIC: return "atomic";
-  case MSSA_IPA_R_INDIRECT: return "indirect-external";
-  case MSSA_IPA_R_SETJMP: return "setjmp";
   case MSSA_IPA_R_LOCAL: return "local-mode";
   default: return NULL;
   }
@@ -367,7 +365,9 @@ int mssa_program_drop_write(mssa_program *p, const char *fname, uint32_t k) {
     uint32_t shown = 0, j = 0;
     while (j < s->nw) {
       uint32_t e = j + 1;
-      while (s->w[j].kind == MSSA_IPA_OTHER && e < s->nw && s->w[e].kind == MSSA_IPA_OTHER) e++;
+      while ((s->w[j].kind == MSSA_IPA_OTHER || s->w[j].kind == MSSA_IPA_INACC) && e < s->nw &&
+             s->w[e].kind == s->w[j].kind)
+        e++;
       if (shown++ == k) {
         memmove(s->w + j, s->w + e, (s->nw - e) * sizeof *s->w);
         s->nw -= e - j;

@@ -4,10 +4,10 @@
 # field against what their C source does (each .c beside its .ll, clang-22
 # -O2 -fno-inline-functions): a setter through a parameter, a global
 # counter, mutual recursion, an indirect call through a table of function
-# pointers, a call to an external function, and a program of two modules
-# with a static of the same name in each. Then the local mode (no callee
-# summaries), --function, the fault injection MSSA_IPA_DROP_WRITE, and bad
-# command lines.
+# pointers, a call to an external function, C library calls (libc.c), and
+# a program of two modules with a static of the same name in each. Then
+# the local mode (no callee summaries), --function, the fault injection
+# MSSA_IPA_DROP_WRITE, and bad command lines.
 import json, os, subprocess, sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -89,6 +89,18 @@ d, r = summary(["external.ll"], "--ipa")
 if ok(d is not None, "summary of external.ll", getattr(r, "stderr", "")):
     check_fn(d, "call_ext", [], [], unknown=True, reason="unknown-callee")
 
+# C library functions without a body (libtable.c): strcpy writes anywhere
+# in its destination and reads its source; printf reads its format, its
+# buffers (inaccessible), writes them and errno (other); malloc: a new block
+d, r = summary(["libc.ll"], "--ipa")
+if ok(d is not None, "summary of libc.ll", getattr(r, "stderr", "")):
+    check_fn(d, "copy", [("param", 1, None, None)], [("param", 0, None, None)])
+    check_fn(d, "show", [("global", ".str", "libc.ll", 0, None), ("param", 0, 0, 4), ("inaccessible",)],
+             [("other",), ("inaccessible",)])
+    check_fn(d, "fresh", [("inaccessible",)], [("alloc",), ("inaccessible",)])
+    ok([(g["name"], g["module"], g["address_taken"]) for g in d["globals"]] ==
+       [(".str", "libc.ll", True), ("g_seen", None, False)], "a private string is its module's; passed to printf, taken")
+
 # two modules, a static `counter` in each; shared resolves to one global
 d, r = summary(["mod_a.ll", "mod_b.ll"], "--ipa")
 if ok(d is not None, "summary of mod_a.ll mod_b.ll", getattr(r, "stderr", "")):
@@ -102,6 +114,23 @@ if ok(d is not None, "summary of mod_a.ll mod_b.ll", getattr(r, "stderr", "")):
     check_fn(d, "b_inc", [B], [B])
     check_fn(d, "b_get", [B], [])
     check_fn(d, "a_main", [A, B, ("global", "shared", None, 0, 4)], [A, B])
+
+# linking as a linker does: weak_b.ll's strong @w replaces weak_a.ll's weak
+# one, the first linkonce_odr @lo (weak_a.ll's) is kept, the common @c
+# takes the larger size (8)
+d, r = summary(["weak_a.ll", "weak_b.ll"], "--ipa")
+if ok(d is not None, "summary of weak_a.ll weak_b.ll", getattr(r, "stderr", "")):
+    ok([(g["name"], g["module"], g["size"]) for g in d["globals"]] == [("c", None, 8), ("x", None, 4), ("y", None, 4)],
+       "one @c of 8 bytes, one @y (declared in weak_b.ll)", d["globals"])
+    ok([f["name"] for f in d["functions"]] == ["caller", "lo", "w"], "each symbol defined once", d["functions"])
+    G = lambda g: ("global", g, None, 0, 4)
+    check_fn(d, "w", [], [G("y")])
+    check_fn(d, "lo", [], [G("x")])
+    check_fn(d, "caller", [], [G("c"), G("x"), G("y")])
+d, r = summary(["weak_b.ll", "weak_a.ll"], "--ipa")
+if ok(d is not None, "summary of weak_b.ll weak_a.ll", getattr(r, "stderr", "")):
+    check_fn(d, "w", [], [("global", "y", None, 0, 4)])
+    check_fn(d, "lo", [], [("global", "y", None, 0, 4)])
 
 # the local mode: no callee summary, so every call to a program function is unknown
 d, r = summary(["setter.ll"])

@@ -59,6 +59,10 @@ compare(["recur.ll"], "top", [("liveOnEntry", "@gc"), ("1", "@gc")],
 compare(["indirect.ll"], "call_table", [("liveOnEntry", "@g3"), ("liveOnEntry", "%4"), ("1", "@g3")],
         [("liveOnEntry", "@g3"), ("liveOnEntry", "%4"), ("liveOnEntry", "@g3")], "indirect call")
 
+# printf writes its buffers and errno, never a global the program defines
+compare(["libc.ll"], "after_printf", [("liveOnEntry", "@g_seen"), ("1", "@g_seen")],
+        [("liveOnEntry", "@g_seen"), ("liveOnEntry", "@g_seen")], "printf")
+
 # an unknown callee may write ge: the load stays
 compare(["external.ll"], "call_ext", [("liveOnEntry", "@ge"), ("1", "@ge")],
         [("liveOnEntry", "@ge"), ("1", "@ge")], "unknown callee")
