@@ -328,6 +328,44 @@ static unsigned current_arg_modref(mssa_aa *aa, uint32_t callid, const mssa_loc 
 }
 
 /*
+** LLVM 15..20's BasicAAResult::getModRefInfo(Call, Loc), before LLVM 21
+** merged it with AAResults' memory-effects step (llvm-project PR 131144),
+** plain ModRef bits. For a local object that does not escape, each pointer
+** operand the call may access is asked against the *whole object*, both
+** sides of unknown size (getBeforeOrAfter(*CI) against
+** getBeforeOrAfter(Object)), not against loc. Why it matters: BasicAA's
+** aliasGEP answers MayAlias at once when both sizes are unknown and the
+** other side is not a GEP (a compile-time limit), and the object never is
+** one; so an operand that is a GEP off a phi or select, which only
+** decomposition could tell apart from the object, makes the call ModRef on
+** it (tests/fixtures/regress/llvm19/call-gep-of-phi.ll). LLVM 21+ asks the
+** argument's own location against loc, with loc's size.
+** MSSA_MA_MODREF when no rule narrows it.
+*/
+static unsigned split_basic_call_loc(mssa_aa *aa, uint32_t callid, mssa_val object) {
+  const mssa_inst *call = &aa->f->insts.a[callid];
+  if (mssa__is_const(object) || object == MSSA_VAL(MSSA_VK_INST, callid) ||
+      !mssa_aa_non_escaping_local(aa, object))
+    return intr_of(aa, call) == MSSA_INTR_INVARIANT_START ? MSSA_MA_REF : MSSA_MA_MODREF;
+  unsigned r = 0;
+  uint32_t n = mssa_call_nargs(call);
+  for (uint32_t k = 0; k < n && r != MSSA_MA_MODREF; k++) {
+    mssa_val a = call_arg(aa, call, k);
+    if (!type_is_ptr(aa, a)) continue;
+    uint32_t pa = mssa__call_param_attrs(aa, call, k);
+    if (pa & MSSA_A_READNONE) continue;           /* doesNotAccessMemory(k) */
+    mssa_loc la = loc_any(a), lo = loc_any(object);
+    if (mssa__alias(aa, &la, &lo) == MSSA_NO_ALIAS) continue;
+    if (pa & (MSSA_A_READONLY | MSSA_A_BYVAL)) r |= MSSA_MA_REF;   /* onlyReadsMemory(k) */
+    else if (pa & MSSA_A_WRITEONLY) r |= MSSA_MA_MOD;             /* onlyWritesMemory(k) */
+    else r = MSSA_MA_MODREF;
+  }
+  MSSA_ASSERT(r <= MSSA_MA_MODREF);
+  if (r != MSSA_MA_MODREF) return r;
+  return intr_of(aa, call) == MSSA_INTR_INVARIANT_START ? MSSA_MA_REF : MSSA_MA_MODREF;
+}
+
+/*
 ** Current LLVM's BasicAAResult::getModRefInfo(Call, Loc), plain ModRef
 ** bits: the call's memory effects without inaccessible (and target)
 ** memory; what it does to other memory vanishes for a local object that
@@ -346,6 +384,15 @@ static unsigned basic_call_loc_current(mssa_aa *aa, uint32_t callid, const mssa_
   unsigned arg_mr = MSSA_MEM_GET(me, MSSA_MEM_ARG), errno_mr = MSSA_MEM_GET(me, MSSA_MEM_ERRNO);
   unsigned other_mr = MSSA_MEM_GET(me, MSSA_MEM_OTHER);
   if (!arg_mr && !errno_mr && !other_mr) return 0;
+  if (mssa__llvm(aa) < MSSA__LLVM_CALL_LOC_MERGED) {
+    /* AAResults of LLVM 15..20: BasicAA's answer, then the memory effects
+    ** (the arguments' part narrowed by alias with loc), intersected; no
+    ** errno memory before LLVM 21 (errno_mr is 0). */
+    unsigned basic = split_basic_call_loc(aa, callid, object);
+    if (!basic) return 0;
+    if ((arg_mr | other_mr) != other_mr) arg_mr = current_arg_modref(aa, callid, loc, arg_mr);
+    return basic & (arg_mr | other_mr | errno_mr);
+  }
   if (other_mr && !mssa__is_const(object) && object != MSSA_VAL(MSSA_VK_INST, callid) &&
       (alloca || !(mssa__call_fn_attrs(aa, call) & MSSA_A_RETURNS_TWICE))) {
     unsigned cc = mssa__escape_components(aa, object);

@@ -2,7 +2,8 @@
 # Real C that Debian ships as source packages, compiled file by file into a
 # conformance corpus:
 #
-#   gen-debian-corpus.sh OUT_DIR
+#   gen-debian-corpus.sh [--levels "O2 O1raw"] [--only "NAME..."]
+#       [--set SET] OUT_DIR
 #
 # Sources (Debian 12; `apt-get install libxcrypt-source bluez-source`):
 #   /usr/src/libxcrypt     libxcrypt's lib/ (hash and crypt algorithms):
@@ -11,14 +12,36 @@
 #   /usr/src/bluez.tar.bz2 BlueZ, configured as shipped: lib/ and
 #                          src/shared/, every file that compiles alone
 #                          (glib and dbus headers from pkg-config if present).
-# For each of clang (14), clang-19 and clang-22 that is installed, at -O2 -g
-# and -O1 -Xclang -disable-llvm-passes -g (the editor's mode), into
-# OUT_DIR/debianN/ (a file LLVM_VERSION for 19 and 22), then opt's printouts
-# by ../shared/tools/gen-expected. A folder is complete when its
-# .complete stamp exists; only missing folders are made.
+# For each of clang (14), clang-19 and clang-22 that is installed, at each
+# level of --levels (default "O2 O1raw"), all with -g:
+#   O0     -O0 -Xclang -disable-O0-optnone  (no optnone: MemorySSA would skip
+#                                            the functions)
+#   O1raw  -O1 -Xclang -disable-llvm-passes (the editor's mode)
+#   O2, O3, Os
+# into OUT_DIR/debianN/ (with --set SET: OUT_DIR/debianN.SET/; a file
+# LLVM_VERSION for 19 and 22) as PACKAGE_NAME.LEVEL.ll, where NAME is
+# xcrypt_FILE or bluez_DIR_FILE; --only keeps the files whose
+# PACKAGE_NAME is listed (a sample). Then opt's printouts by
+# ../shared/tools/gen-expected. A folder is complete when its .complete
+# stamp exists; only missing folders are made, so a set must keep one
+# meaning (levels and files) for its cache to stay right.
 # A package that is not installed is skipped with a note on stderr.
 set -u
-out=${1:?usage: gen-debian-corpus.sh OUT_DIR}
+levels="O2 O1raw" only="" set=""
+while [ $# -gt 1 ]; do
+  case "$1" in
+    --levels) levels=$2; shift 2 ;;
+    --only) only=" $2 "; shift 2 ;;
+    --set) set=.$2; shift 2 ;;
+    *) break ;;
+  esac
+done
+out=${1:?usage: gen-debian-corpus.sh [--levels L] [--only NAMES] [--set SET] OUT_DIR}
+# absolute: BlueZ's files are compiled from inside its tree
+mkdir -p "$out" && out=$(cd "$out" && pwd) || exit 1
+for lvl in $levels; do
+  case $lvl in O0 | O1raw | O2 | O3 | Os) ;; *) echo "gen-debian-corpus: unknown level $lvl" >&2; exit 2 ;; esac
+done
 here=$(cd "$(dirname "$0")" && pwd)
 shared=${MEMSSA_SHARED:-$(cd "$here/../../.." && pwd)/shared}
 gen=$shared/tools/gen-expected
@@ -62,17 +85,28 @@ fi
 [ -d /usr/src/libxcrypt/lib ] || echo "gen-debian-corpus: libxcrypt-source not installed: skipped" >&2
 bz_flags=$(pkg-config --cflags glib-2.0 dbus-1 2>/dev/null)
 
-# one VERSION CC: every file at both levels into $out/debianVERSION
+# wanted NAME: is NAME in --only (every file without it)?
+wanted() { [ -z "$only" ] || [[ "$only" == *" $1 "* ]]; }
+
+level_flags() {
+  case $1 in
+    O0) echo "-O0 -Xclang -disable-O0-optnone" ;;
+    O1raw) echo "-O1 -Xclang -disable-llvm-passes" ;;
+    *) echo "-$1" ;;
+  esac
+}
+
+# one VERSION CC: every file at every level into $out/debianVERSION$set
 build_version() {
-  local v=$1 cc=$2 dir=$out/debian$1 f b src lvl
+  local v=$1 cc=$2 dir=$out/debian$1$set f b src lvl opt
   [ -f "$dir/.complete" ] && return 0
   rm -rf "$dir"; mkdir -p "$dir"
   [ "$v" = 14 ] || echo "$v" >"$dir/LLVM_VERSION"
-  for lvl in O2 O1raw; do
-    local opt="-O2"
-    [ $lvl = O1raw ] && opt="-O1 -Xclang -disable-llvm-passes"
+  for lvl in $levels; do
+    opt=$(level_flags "$lvl")
     if [ -d /usr/src/libxcrypt/lib ]; then
       for f in $xcrypt_files; do
+        wanted "xcrypt_$f" || continue
         # shellcheck disable=SC2086  # $opt holds separate flags
         "$cc" -DHAVE_CONFIG_H $opt -g -S -emit-llvm -I"$tmp/xc" -I/usr/src/libxcrypt/lib \
           "/usr/src/libxcrypt/lib/$f.c" -o "$dir/xcrypt_$f.$lvl.ll" 2>/dev/null ||
@@ -82,6 +116,7 @@ build_version() {
     if [ -n "$bluez" ]; then
       for src in "$bluez"/lib/*.c "$bluez"/src/shared/*.c; do
         b=$(basename "$(dirname "$src")")_$(basename "$src" .c)
+        wanted "bluez_$b" || continue
         # shellcheck disable=SC2086
         (cd "$bluez" && "$cc" -DHAVE_CONFIG_H -I. -Ilib -Isrc $bz_flags $opt -g -S -emit-llvm \
           "$src" -o "$dir/bluez_$b.$lvl.ll" 2>/dev/null) || rm -f "$dir/bluez_$b.$lvl.ll"

@@ -14,7 +14,13 @@
 #   llvm14/nonequal-dominating-branch  isKnownNonEqual's isKnownNonZero
 #                                   sees a dominating branch (context from
 #                                   safeCxtI);
-#   llvm19, llvm22/scale-may-wrap   current BasicAA's MultiplyByScaleNoWrap.
+#   llvm19, llvm22/scale-may-wrap   current BasicAA's MultiplyByScaleNoWrap;
+#   llvm19, llvm22/call-gep-of-phi, call-in-loop  LLVM 15..20's BasicAA asks
+#                                   a call's pointer operand against the
+#                                   whole non-escaping object, sizes unknown
+#                                   (aliasGEP: MayAlias unless a GEP); LLVM
+#                                   21+ against the location (call-in-loop:
+#                                   from memssa's own m_deps_ids.c at -Os).
 # Strict: every annotation identical, print<memoryssa> and the walker's.
 # shellcheck disable=SC2034  # read by lib.sh
 TODO_DEFS=""
