@@ -84,7 +84,9 @@ CONF_SCRIPTS  := $(filter-out tests/conformance/soundness.t,$(sort $(wildcard te
 DAEMON_SCRIPTS:= $(sort $(wildcard tests/daemon/*.t))
 CLI_SCRIPTS   := $(sort $(wildcard tests/cli/*.t))
 TREE_SCRIPTS  := $(sort $(wildcard tests/*.t))
-TEST_SCRIPTS  := $(CONF_SCRIPTS) $(DAEMON_SCRIPTS) $(CLI_SCRIPTS) $(TREE_SCRIPTS)
+# The runtime soundness check of interprocedural summaries (tests/ipa-sound/).
+IPA_SOUND_SCRIPTS := $(sort $(wildcard tests/ipa/checker.t tests/ipa/soundness.t))
+TEST_SCRIPTS  := $(CONF_SCRIPTS) $(DAEMON_SCRIPTS) $(CLI_SCRIPTS) $(TREE_SCRIPTS) $(IPA_SOUND_SCRIPTS)
 
 obj = $(patsubst %.c,$(BUILD)/obj/%.o,$(1))
 
@@ -135,7 +137,8 @@ PROVE_FLAGS ?= --timer
 # The conformance scripts run first: they generate build/corpus (csmith
 # programs, the project's own C files compiled four ways), which the updater
 # fuzz test and the soundness test also draw from.
-TESTS       ?= $(CONF_SCRIPTS) $(TEST_BINS) $(DAEMON_SCRIPTS) $(CLI_SCRIPTS) $(TREE_SCRIPTS)
+TESTS       ?= $(CONF_SCRIPTS) $(TEST_BINS) $(DAEMON_SCRIPTS) $(CLI_SCRIPTS) $(TREE_SCRIPTS) \
+               $(IPA_SOUND_SCRIPTS)
 
 .PHONY: all install uninstall test test-real asan release example bench bench-all deps clean fuzz-updater fuzz check checks link-order link-order-all FORCE
 .DEFAULT_GOAL := all
@@ -177,6 +180,28 @@ $(CLI_OBJS): ALL_CFLAGS += -pthread
 $(CLI): $(CLI_OBJS) $(LIB) $(CLIENT_LIB)
 	$(CC) $(ALL_CFLAGS) -pthread $(ALL_LDFLAGS) $(CLI_OBJS) $(CLIENT_LIB) $(LIB) \
 	  $(JANSSON_LIBS) $(LDLIBS) -o $@
+
+# ------------------------------------------------- summaries vs. a running program
+# tests/ipa-sound/: the instrumenter (with the library), the runtime linked
+# into instrumented programs (plain flags and frame pointers: clang-14 links
+# it, and it reads its callers' stack pointers) and the checker (jansson).
+# `make ipa-sound`: the full run (bench/ipa-sound.sh: 100+ csmith programs
+# and Lua's test scripts, figures into bench/RESULTS.md).
+IPA_SOUND_DIR   := $(BUILD)/ipa-sound
+IPA_SOUND_TOOLS := $(IPA_SOUND_DIR)/instrument $(IPA_SOUND_DIR)/check $(IPA_SOUND_DIR)/rt.o
+.PHONY: ipa-sound ipa-sound-tools
+ipa-sound-tools: $(IPA_SOUND_TOOLS)
+$(IPA_SOUND_DIR)/instrument: tests/ipa-sound/instrument.c $(LIB) $(FLAGS_STAMP)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(ALL_LDFLAGS) $< $(LIB) $(LDLIBS) -o $@
+$(IPA_SOUND_DIR)/check: tests/ipa-sound/check.c $(FLAGS_STAMP)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(JANSSON_CFLAGS) $(ALL_LDFLAGS) $< $(JANSSON_LIBS) -o $@
+$(IPA_SOUND_DIR)/rt.o: tests/ipa-sound/rt.c
+	@mkdir -p $(@D)
+	$(CC) $(CSTD) $(WARN) -O2 -g -fno-omit-frame-pointer -c $< -o $@
+ipa-sound: all $(IPA_SOUND_TOOLS)
+	$(TEST_ENV) bench/ipa-sound.sh
 
 # ---------------------------------------------------------------- link order
 # No answer may depend on where the linker puts functions and data
@@ -284,6 +309,7 @@ $(BUILD)/tests/test_proto_fuzz: TEST_LIBS = $(JOURNAL_REPLAY_OBJS) $(PROTO_LIB) 
 # filters see them expanded too (TESTS_NAMED).
 TESTS_NAMED = $(TESTS) $(wildcard $(TESTS))
 test: all $(filter $(TEST_BINS),$(TESTS)) \
+      $(if $(filter tests/ipa/%,$(TESTS_NAMED)),ipa-sound-tools) \
       $(if $(filter tests/conformance/soundness.t,$(TESTS_NAMED)),$(BUILD)/tests/test_soundness) \
       $(if $(filter tests/link-order.t,$(TESTS_NAMED)),link-order-all)
 	@chmod +x $(TEST_SCRIPTS) 2>/dev/null || true

@@ -389,7 +389,8 @@ static int is_own_alloca(const mssa_func *f, mssa_val v) {
 
 static const char *const wrapped[] = {"malloc", "calloc", "realloc", "free", "strdup", "strndup",
                                       "strlen", "strcmp", "strncmp", "memcmp", "memchr", "strchr",
-                                      "strcpy", "memcpy", "memmove", "memset", NULL};
+                                      "strcpy", "memcpy", "memmove", "memset", "longjmp", "_longjmp",
+                                      NULL};
 static int wrapped_index(const char *name) {
   for (int i = 0; wrapped[i]; i++)
     if (!strcmp(wrapped[i], name)) return i;

@@ -36,6 +36,7 @@
 */
 #define _GNU_SOURCE
 #include <assert.h>
+#include <setjmp.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -460,7 +461,10 @@ typedef struct { uintptr_t buf; uint32_t depth; } sjrec;
 static sjrec *sjs;
 static uint32_t nsjs, capsjs;
 
+static void lib_write(const void *p, size_t n);
+static void lib_read(const void *p, size_t n);
 void __mssa_sj_pre(void *buf) {
+  lib_write(buf, sizeof(jmp_buf)); /* setjmp fills the buffer */
   for (uint32_t i = 0; i < nsjs; i++)
     if (sjs[i].buf == (uintptr_t)buf) { sjs[i].depth = nacts; return; }
   GROW(sjs, nsjs, capsjs);
@@ -484,6 +488,8 @@ static void lib_write(const void *p, size_t n) {
   if (p && n) record_access((uintptr_t)p, n, 1, 0, (uintptr_t)__builtin_frame_address(0));
 }
 
+_Noreturn void __mssa_longjmp(jmp_buf buf, int v) { lib_read(buf, sizeof(jmp_buf)); longjmp(buf, v); }
+_Noreturn void __mssa__longjmp(jmp_buf buf, int v) { lib_read(buf, sizeof(jmp_buf)); longjmp(buf, v); }
 void *__mssa_malloc(size_t n) { void *p = malloc(n); heap_add(p, n); return p; }
 void *__mssa_calloc(size_t a, size_t b) { void *p = calloc(a, b); heap_add(p, a * b); return p; }
 void __mssa_free(void *p) { heap_del(p); free(p); }
