@@ -21,8 +21,11 @@
 **   - around setjmp/_setjmp/sigsetjmp calls: __mssa_sj_pre(buf) before,
 **     __mssa_sj_post(buf) after (the runtime cuts its shadow stack back on
 **     the second return: longjmp);
-**   - calls to malloc/calloc/realloc/free/strdup/strndup and a few string
-**     functions go to __mssa_NAME wrappers of the same type;
+**   - calls to malloc/calloc/realloc/free/strdup/strndup, longjmp and some
+**     string and stdio functions (the list `wrapped`) go to __mssa_NAME
+**     wrappers of the same type, which report the library's own accesses
+**     of the program's memory (a library function not wrapped is not
+**     checked: no fact, never a false one);
 **   - a function @__mssa_init registering every global's address and size.
 **
 ** Invariants:
@@ -390,7 +393,8 @@ static int is_own_alloca(const mssa_func *f, mssa_val v) {
 static const char *const wrapped[] = {"malloc", "calloc", "realloc", "free", "strdup", "strndup",
                                       "strlen", "strcmp", "strncmp", "memcmp", "memchr", "strchr",
                                       "strcpy", "memcpy", "memmove", "memset", "longjmp", "_longjmp",
-                                      NULL};
+                                      "snprintf", "printf", "fwrite", "fputs", "fread", "strtod",
+                                      "strcoll", "strspn", "strpbrk", "strstr", "strrchr", NULL};
 static int wrapped_index(const char *name) {
   for (int i = 0; wrapped[i]; i++)
     if (!strcmp(wrapped[i], name)) return i;

@@ -38,6 +38,7 @@
 #include <assert.h>
 #include <setjmp.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -562,3 +563,61 @@ char *__mssa_strcpy(char *d, const char *s) {
 void *__mssa_memcpy(void *d, const void *s, size_t n) { lib_read(s, n); lib_write(d, n); return memcpy(d, s, n); }
 void *__mssa_memmove(void *d, const void *s, size_t n) { lib_read(s, n); lib_write(d, n); return memmove(d, s, n); }
 void *__mssa_memset(void *d, int c, size_t n) { lib_write(d, n); return memset(d, c, n); }
+int __mssa_snprintf(char *d, size_t n, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  int r = vsnprintf(d, n, fmt, ap);
+  va_end(ap);
+  lib_read(fmt, strlen(fmt) + 1);
+  if (r >= 0 && n) lib_write(d, (size_t)r + 1 < n ? (size_t)r + 1 : n);
+  return r;
+}
+int __mssa_printf(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  lib_read(fmt, strlen(fmt) + 1);
+  int r = vprintf(fmt, ap);
+  va_end(ap);
+  return r;
+}
+size_t __mssa_fwrite(const void *p, size_t a, size_t b, FILE *f) { lib_read(p, a * b); return fwrite(p, a, b, f); }
+int __mssa_fputs(const char *s, FILE *f) { lib_read(s, strlen(s) + 1); return fputs(s, f); }
+size_t __mssa_fread(void *p, size_t a, size_t b, FILE *f) {
+  size_t r = fread(p, a, b, f);
+  lib_write(p, r * a);
+  return r;
+}
+double __mssa_strtod(const char *s, char **end) {
+  char *e;
+  double r = strtod(s, &e);
+  lib_read(s, (size_t)(e - s) + (*e != 0)); /* what it parsed, and the char that stopped it */
+  if (end) { lib_write(end, sizeof *end); *end = e; }
+  return r;
+}
+int __mssa_strcoll(const char *a, const char *b) {
+  lib_read(a, strlen(a) + 1);
+  lib_read(b, strlen(b) + 1);
+  return strcoll(a, b);
+}
+size_t __mssa_strspn(const char *s, const char *acc) {
+  size_t r = strspn(s, acc);
+  lib_read(s, r + 1);
+  lib_read(acc, strlen(acc) + 1);
+  return r;
+}
+char *__mssa_strpbrk(const char *s, const char *acc) {
+  char *r = strpbrk(s, acc);
+  lib_read(s, r ? (size_t)(r - s) + 1 : strlen(s) + 1);
+  lib_read(acc, strlen(acc) + 1);
+  return r;
+}
+char *__mssa_strstr(const char *h, const char *n) {
+  char *r = strstr(h, n);
+  lib_read(n, strlen(n) + 1);
+  lib_read(h, r ? (size_t)(r - h) + strlen(n) : strlen(h) + 1);
+  return r;
+}
+char *__mssa_strrchr(const char *s, int c) {
+  lib_read(s, strlen(s) + 1);
+  return strrchr(s, c);
+}

@@ -14,22 +14,14 @@ import subprocess
 import sys
 import tempfile
 
-ROOT = os.environ.get("MEMSSA_ROOT") or os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-BUILD = os.environ.get("MEMSSA_BUILD") or os.path.join(ROOT, "build")
-TOOLS = os.path.join(BUILD, "ipa-sound")
-FIX = os.path.join(ROOT, "tests", "fixtures", "ipa-sound")
-n = 0
-failed = 0
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
+                                "tests", "ipa-sound"))
+import sound  # noqa: E402
 
-
-def ok(cond, name, diag=""):
-    global n, failed
-    n += 1
-    print(("ok %d - %s" % (n, name)) if cond else ("not ok %d - %s" % (n, name)))
-    if not cond:
-        failed += 1
-        for l in str(diag).splitlines()[:30]:
-            print("# " + l)
+TOOLS = sound.TOOLS
+FIX = os.path.join(sound.ROOT, "tests", "fixtures", "ipa-sound")
+_tap = sound.Tap()
+ok = _tap.ok
 
 
 def run(cmd, env=None, **kw):
@@ -67,8 +59,7 @@ def build_and_run(clang, tag, extra=()):
 res, err = build_and_run("clang-14", "typed")
 ok(res is not None, "small.c instrumented (typed pointers), built and run: exit 0 as uninstrumented", err)
 if res is None:
-    print("1..%d" % n)
-    sys.exit(1)
+    _tap.done()
 meta, facts = res
 lines = open(facts).read().splitlines()
 ok(lines[0].startswith("# accesses ") and " dropped 0 timeout 0" in lines[0], "facts header", lines[0])
@@ -151,5 +142,4 @@ if shutil.which("clang-22"):
         rc, out = check(right, "right")
         ok(rc == 0, "the right summary on the opaque run", out)
 shutil.rmtree(tmp, ignore_errors=True)
-print("1..%d" % n)
-sys.exit(1 if failed else 0)
+_tap.done()
