@@ -1,6 +1,6 @@
 /*
 ** check.c -- the soundness checker of interprocedural mod/ref summaries:
-** reads `memssa summary` JSON (docs/ipa-sound.md gives the contract), the
+** reads `memssa summary` JSON (tests/ipa-sound/README.md gives the mapping), the
 ** META file instrument.c wrote for the same .ll, and the FACTS files the
 ** instrumented program's runs wrote (rt.c), and reports every fact no entry
 ** of its function's summary covers.

@@ -2,7 +2,7 @@
 ** rt.c -- the runtime linked into a program instrumented by instrument.c:
 ** it keeps a shadow stack of activations and, for every memory access, what
 ** the access is in the terms of the mod/ref summary contract
-** (docs/ipa-sound.md) for EACH enclosing activation, and writes the
+** (tests/ipa-sound/README.md) for EACH enclosing activation, and writes the
 ** deduplicated facts at exit to the file $MSSA_FACTS.
 **
 ** For an access of [a, a+n) and an activation of f at depth d:
