@@ -30,7 +30,8 @@
 **
 ** Invariants:
 **   1. The output text is the input text with insertions only (and callee
-**      names of wrapped library calls replaced): every original instruction,
+**      names of wrapped library calls replaced, `unnamed_addr` dropped from
+**      global definitions): every original instruction,
 **      name and number stays, so the summary computed from IN.ll speaks of
 **      exactly the functions and globals the instrumented program runs.
 **   2. Function ids (fid) are the defined functions in module order, global
@@ -675,6 +676,18 @@ int main(int argc, char **argv) {
         char head[200];
         snprintf(head, sizeof head, "%.*s", (int)(ln < 199 ? ln : 199), at);
         internal = strstr(head, " internal ") || strstr(head, " private ");
+        /* `unnamed_addr` lets the linker merge equal constants (and strings)
+        ** into one address, so the runtime could not tell which global an
+        ** access is of: the instrumented copy drops it (a permission, not a
+        ** behaviour; the summary is computed from the original). */
+        const char *kw = strstr(head, " constant ");
+        const char *kw2 = strstr(head, " global ");
+        if (!kw || (kw2 && kw2 < kw)) kw = kw2;
+        const char *ua = strstr(head, " unnamed_addr ");
+        if (ua && kw && ua < kw) {
+          sbuf none = {0};
+          add_edit(&ev, (size_t)(at - m->text) + (size_t)(ua - head), strlen(" unnamed_addr"), &none);
+        }
       }
       free(pat.a);
     }
