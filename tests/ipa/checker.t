@@ -72,6 +72,10 @@ ok(any(f[0] == str(fids["set_b"]) and f[1:4] == ["w", "O", "0"] and f[5] == "4" 
 cnt = {f[0]: f[8] for f in body if f[1:4] == ["w", "G", "0"]}
 ok(cnt.get(str(fids["bump"])) == "3" and cnt.get(str(fids["bump_twice"])) == "2" and cnt.get(str(fids["main"])) == "3",
    "counter writes counted per activation (shadow stack right after longjmp)", cnt)
+gids = {l.split("\t")[2]: int(l.split("\t")[1]) for l in open(meta) if l.startswith("G\t")}
+ok([f[3] for f in body if f[0] == str(fids["pa"]) and f[1:3] == ["r", "G"]] == [str(gids["__const.pa.p"])] and
+   [f[3] for f in body if f[0] == str(fids["pb"]) and f[1:3] == ["r", "G"]] == [str(gids["__const.pb.q"])],
+   "equal unnamed_addr constants stay apart: pa reads __const.pa.p, pb __const.pb.q", "\n".join(lines))
 ok(not any(f[0] == str(fids["set_b"]) and f[1] == "r" for f in body), "set_b reads nothing non-local (own allocas are local)")
 ok(any(f[0] == str(fids["mk"]) and f[1:3] == ["w", "A"] for f in body), "mk: writes memory it allocated (alloc)")
 
