@@ -7,9 +7,12 @@
 # section between the ipa-sound markers) and build/bench-ipa-sound.md.
 #
 #   bench/ipa-sound.sh [-n] [--csmith A-B] [--csmith-o2 A-B] [--lua S1,S2,...]
+#                      [--lua-project S1,S2,...]
 #
 # -n: do not touch bench/RESULTS.md. Defaults: csmith seeds 1-120 at -O1
-# without LLVM passes, 1-40 at -O2, and the Lua scripts below (testes/,
+# without LLVM passes, 1-40 at -O2, and the Lua scripts below (testes/:
+# Lua linked into one module, and a few with Lua as a program of its 33
+# files, one module each, given to memssa summary together;
 # each under a 120 s limit: a run cut by the limit still counts, its
 # facts are all real accesses). Exit status 1 on any violation.
 set -u
@@ -21,20 +24,22 @@ export MEMSSA_BIN=${MEMSSA_BIN:-$build/memssa}
 export MEMSSA_SHARED=${MEMSSA_SHARED:-$root/../shared}
 write=1 csmith=1-120 csmith_o2=1-40
 lua=bitwise,strings,tpack,utf8,vararg,events,closure,literals,goto,pm,math,nextvar,sort,calls,constructs,coroutine,locals,errors
+luaproj=bitwise,strings,tpack,utf8,vararg,events,closure,goto
 while [ $# -gt 0 ]; do
   case $1 in
     -n) write=0; shift ;;
     --csmith) csmith=$2; shift 2 ;;
     --csmith-o2) csmith_o2=$2; shift 2 ;;
     --lua) lua=$2; shift 2 ;;
-    *) echo "usage: $0 [-n] [--csmith A-B] [--csmith-o2 A-B] [--lua S1,S2,...]" >&2; exit 2 ;;
+    --lua-project) luaproj=$2; shift 2 ;;
+    *) echo "usage: $0 [-n] [--csmith A-B] [--csmith-o2 A-B] [--lua S1,...] [--lua-project S1,...]" >&2; exit 2 ;;
   esac
 done
 out=$build/bench-ipa-sound.md
 mkdir -p "$build"
 start=$(date -u '+%Y-%m-%d %H:%M UTC')
 python3 "$root/tests/ipa-sound/sound.py" --csmith "$csmith" --csmith-o2 "$csmith_o2" --lua "$lua" \
-  --lua-timeout 120 --out "$out.raw"
+  --lua-project "$luaproj" --lua-timeout 120 --out "$out.raw"
 rc=$?
 [ -f "$out.raw" ] || exit 2
 {
@@ -43,7 +48,8 @@ rc=$?
   echo
   echo "\`bench/ipa-sound.sh\` ($start, commit $(git -C "$root" rev-parse --short HEAD 2>/dev/null)):"
   echo "csmith seeds $csmith (clang-14 -O1 without LLVM passes, -g) and $csmith_o2 (-O2),"
-  echo "and Lua linked into one module running testes/{$lua}.lua. Each program is"
+  echo "Lua linked into one module running testes/{$lua}.lua, and Lua as a"
+  echo "program of its files (one module each) running testes/{$luaproj}.lua. Each program is"
   echo "instrumented (every load, store, atomic, memory intrinsic, alloca, heap"
   echo "allocation, setjmp/longjmp and wrapped library call), run, and every access"
   echo "of every activation checked against \`memssa summary --local --ipa\` of the"

@@ -5,7 +5,9 @@
 ** instrumented program's runs wrote (rt.c), and reports every fact no entry
 ** of its function's summary covers.
 **
-**   check SUMMARY.json META.tsv FACTS... [--quiet]
+**   check SUMMARY.json NAME.meta... FACTS... [--quiet]
+**
+** (one .meta file per module of the program, in id order: instrument --ids).
 **
 ** Exit status: 0 when every fact is covered, 1 on any violation, 2 on bad
 ** input. Prints one line of figures ("facts F accesses A violations V ...").
@@ -32,36 +34,45 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct { char *name; int internal; json_t *fn; } fentry;
-typedef struct { char *name; int internal; int address_taken; } gentry;
+typedef struct { char *name; int internal; char *module; json_t *fn; } fentry;
+typedef struct { char *name; int internal; char *module; int address_taken; } gentry;
 
 static fentry *fns;
 static uint32_t nfns;
 static gentry *gls;
 static uint32_t ngls;
 
-static json_t *find_fn(json_t *funcs, const char *name, int internal) {
-  size_t i;
-  json_t *f;
-  json_array_foreach(funcs, i, f) {
-    const char *n = json_string_value(json_object_get(f, "name"));
-    int has_mod = json_is_string(json_object_get(f, "module"));
-    if (n && !strcmp(n, name) && has_mod == internal) return f;
-  }
-  /* linkage spelled differently (e.g. a private function): by name alone */
-  json_array_foreach(funcs, i, f) {
-    const char *n = json_string_value(json_object_get(f, "name"));
-    if (n && !strcmp(n, name)) return f;
-  }
-  return NULL;
+/* Is the summary's entity (name, module) the META one? An internal symbol
+** by name and module; an external one by name, its module null. */
+static int same_symbol(json_t *o, const char *name, int internal, const char *module) {
+  const char *n = json_string_value(json_object_get(o, "name"));
+  const char *mod = json_string_value(json_object_get(o, "module"));
+  if (!n || strcmp(n, name)) return 0;
+  return internal ? mod && !strcmp(mod, module) : !mod;
 }
 
-static int address_taken(json_t *globals, const char *name) {
+static json_t *find_fn(json_t *funcs, const char *name, int internal, const char *module) {
+  size_t i;
+  json_t *f;
+  json_array_foreach(funcs, i, f) if (same_symbol(f, name, internal, module)) return f;
+  /* linkage read differently: by name alone, if that is unambiguous */
+  json_t *one = NULL;
+  json_array_foreach(funcs, i, f) {
+    const char *n = json_string_value(json_object_get(f, "name"));
+    if (n && !strcmp(n, name)) {
+      if (one) return NULL;
+      one = f;
+    }
+  }
+  return one;
+}
+
+static int address_taken(json_t *globals, const gentry *ge) {
   size_t i;
   json_t *g;
   json_array_foreach(globals, i, g) {
-    const char *n = json_string_value(json_object_get(g, "name"));
-    if (n && !strcmp(n, name)) return json_is_true(json_object_get(g, "address_taken"));
+    if (same_symbol(g, ge->name, ge->internal, ge->module))
+      return json_is_true(json_object_get(g, "address_taken"));
   }
   return 0; /* unknown to the summary: the strict reading */
 }
@@ -93,9 +104,7 @@ static int covers(json_t *list, match_fn want, const void *arg, int64_t lo, int6
 
 static int match_global(json_t *e, const void *arg) {
   const gentry *g = arg;
-  if (!entry_is(e, "global")) return 0;
-  const char *n = json_string_value(json_object_get(e, "name"));
-  return n && !strcmp(n, g->name);
+  return entry_is(e, "global") && same_symbol(e, g->name, g->internal, g->module);
 }
 static int match_param(json_t *e, const void *arg) {
   uint32_t idx = *(const uint32_t *)arg;
@@ -119,17 +128,20 @@ static int read_meta(const char *path) {
   if (!f) { perror(path); return -1; }
   char line[4096];
   while (fgets(line, sizeof line, f)) {
-    char name[2048];
+    char name[2048], mod[1024];
     unsigned id;
     int internal;
-    if (line[0] == 'F' && sscanf(line, "F\t%u\t%2047[^\t]\t%d", &id, name, &internal) == 3) {
+    unsigned long long size;
+    int decl;
+    if (line[0] == 'F' && sscanf(line, "F\t%u\t%2047[^\t]\t%d\t%1023[^\t\n]", &id, name, &internal, mod) == 4) {
       if (id != nfns) { fprintf(stderr, "check: %s: function ids out of order\n", path); fclose(f); return -1; }
       fns = realloc(fns, (nfns + 1) * sizeof *fns);
-      fns[nfns++] = (fentry){xstrdup(name), internal, NULL};
-    } else if (line[0] == 'G' && sscanf(line, "G\t%u\t%2047[^\t]\t%d", &id, name, &internal) == 3) {
+      fns[nfns++] = (fentry){xstrdup(name), internal, xstrdup(mod), NULL};
+    } else if (line[0] == 'G' && sscanf(line, "G\t%u\t%2047[^\t]\t%d\t%llu\t%d\t%1023[^\t\n]", &id, name,
+                                        &internal, &size, &decl, mod) == 6) {
       if (id != ngls) { fprintf(stderr, "check: %s: global ids out of order\n", path); fclose(f); return -1; }
       gls = realloc(gls, (ngls + 1) * sizeof *gls);
-      gls[ngls++] = (gentry){xstrdup(name), internal, 0};
+      gls[ngls++] = (gentry){xstrdup(name), internal, xstrdup(mod), 0};
     }
   }
   fclose(f);
@@ -144,7 +156,7 @@ int main(int argc, char **argv) {
     else if (nfiles < 4096) files[nfiles++] = argv[i];
   }
   if (nfiles < 3) {
-    fprintf(stderr, "usage: check SUMMARY.json META.tsv FACTS... [--quiet]\n");
+    fprintf(stderr, "usage: check SUMMARY.json NAME.meta... FACTS... [--quiet]\n");
     return 2;
   }
   json_error_t err;
@@ -155,11 +167,15 @@ int main(int argc, char **argv) {
     fprintf(stderr, "check: %s: no functions/globals arrays\n", files[0]);
     return 2;
   }
-  if (read_meta(files[1])) return 2;
-  for (uint32_t i = 0; i < nfns; i++) fns[i].fn = find_fn(funcs, fns[i].name, fns[i].internal);
-  for (uint32_t i = 0; i < ngls; i++) gls[i].address_taken = address_taken(globals, gls[i].name);
+  /* META files: one per module of the program, ids consecutive */
+  int first = 1;
+  for (; first < nfiles - 1 && strstr(files[first], ".meta"); first++)
+    if (read_meta(files[first])) return 2;
+  if (!nfns) { fprintf(stderr, "check: no META file (NAME.meta) given\n"); return 2; }
+  for (uint32_t i = 0; i < nfns; i++) fns[i].fn = find_fn(funcs, fns[i].name, fns[i].internal, fns[i].module);
+  for (uint32_t i = 0; i < ngls; i++) gls[i].address_taken = address_taken(globals, &gls[i]);
   uint64_t nfacts = 0, naccess = 0, viol = 0, dropped = 0, timeouts = 0;
-  for (int fi = 2; fi < nfiles; fi++) {
+  for (int fi = first; fi < nfiles; fi++) {
     FILE *f = fopen(files[fi], "r");
     if (!f) { perror(files[fi]); return 2; }
     char line[8192];
@@ -226,7 +242,7 @@ int main(int argc, char **argv) {
     fclose(f);
   }
   printf("runs %d facts %" PRIu64 " accesses %" PRIu64 " violations %" PRIu64 " dropped %" PRIu64
-         " timeouts %" PRIu64 "\n", nfiles - 2, nfacts, naccess, viol, dropped, timeouts);
+         " timeouts %" PRIu64 "\n", nfiles - first, nfacts, naccess, viol, dropped, timeouts);
   json_decref(sum);
   return viol ? 1 : 0;
 }

@@ -6,7 +6,13 @@
 ** exit, alloca, heap allocation and setjmp reports itself to the runtime
 ** (tests/ipa-sound/rt.c), plus a side file naming the functions and globals.
 **
-**   instrument IN.ll OUT.ll META.tsv
+**   instrument [--ids FID0 GID0 K] IN.ll OUT.ll META.tsv
+**
+** --ids: a program of several modules, each instrumented alone: this
+** module's function and global ids start at FID0 and GID0, and its
+** registration function is @__mssa_init_K (the driver links a @__mssa_init
+** calling each). META lines name the module (IN.ll's file name, as the
+** summary's "module" fields do).
 **
 ** What is inserted (new values are NAMED %__mssaN, so the numbering of the
 ** unnamed values %0, %1, ... of the text is undisturbed):
@@ -34,8 +40,9 @@
 **      global definitions): every original instruction,
 **      name and number stays, so the summary computed from IN.ll speaks of
 **      exactly the functions and globals the instrumented program runs.
-**   2. Function ids (fid) are the defined functions in module order, global
-**      ids (gid) the globals in module order; META lists each once.
+**   2. Function ids (fid) are FID0 + the defined functions in module order,
+**      global ids (gid) GID0 + the globals in module order; META lists each
+**      once.
 **   3. No recursion on input structure: types print with an explicit stack.
 */
 #define _POSIX_C_SOURCE 200809L
@@ -562,10 +569,20 @@ static void do_inst(ctx *c, editvec *ev, const mssa_inst *in, uint32_t fid) {
 }
 
 int main(int argc, char **argv) {
+  uint32_t fid0 = 0, gid0 = 0;
+  char initname[64] = "__mssa_init";
+  if (argc == 8 && !strcmp(argv[1], "--ids")) {
+    fid0 = (uint32_t)strtoul(argv[2], NULL, 10);
+    gid0 = (uint32_t)strtoul(argv[3], NULL, 10);
+    snprintf(initname, sizeof initname, "__mssa_init_%lu", strtoul(argv[4], NULL, 10));
+    argv += 4;
+    argc -= 4;
+  }
   if (argc != 4) {
-    fprintf(stderr, "usage: instrument IN.ll OUT.ll META.tsv\n");
+    fprintf(stderr, "usage: instrument [--ids FID0 GID0 K] IN.ll OUT.ll META.tsv\n");
     return 2;
   }
+  const char *modname = strrchr(argv[1], '/') ? strrchr(argv[1], '/') + 1 : argv[1];
   mssa_module *m = NULL;
   mssa_diag dg;
   if (mssa_module_parse_file(argv[1], &m, &dg) != MSSA_OK) {
@@ -590,7 +607,7 @@ int main(int argc, char **argv) {
   editvec ev = {0};
   sbuf pre = {0};
   uint8_t used_wrap[32] = {0};
-  uint32_t fid = 0;
+  uint32_t fid = fid0;
   for (uint32_t fi = 0; fi < m->funcs.n; fi++) {
     const mssa_func *f = &m->funcs.a[fi];
     const char *fname = mssa_str(m, f->name);
@@ -610,7 +627,7 @@ int main(int argc, char **argv) {
           break;
         }
     }
-    fprintf(meta, "F\t%u\t%s\t%d\n", fid, fname, linkage_internal);
+    fprintf(meta, "F\t%u\t%s\t%d\t%s\n", fid, fname, linkage_internal, modname);
     ctx c = {m, f, &pre, typed, 0, 0};
     /* entry */
     const mssa_block *eb = &f->blocks.a[f->entry];
@@ -655,7 +672,7 @@ int main(int argc, char **argv) {
   /* globals and the registration function */
   sbuf tail = {0};
   const char *P = typed ? "i8*" : "ptr";
-  sb_printf(&tail, "\ndefine void @__mssa_init() {\n");
+  sb_printf(&tail, "\ndefine void @%s() {\n", initname);
   for (uint32_t g = 0; g < m->globals.n; g++) {
     const mssa_global *gl = &m->globals.a[g];
     const char *gname = mssa_str(m, gl->name);
@@ -691,12 +708,12 @@ int main(int argc, char **argv) {
       }
       free(pat.a);
     }
-    fprintf(meta, "G\t%u\t%s\t%d\t%llu\t%d\n", g, gname, internal, (unsigned long long)size,
-            gl->is_decl);
+    fprintf(meta, "G\t%u\t%s\t%d\t%llu\t%d\t%s\n", gid0 + g, gname, internal,
+            (unsigned long long)size, gl->is_decl, modname);
     if (!size || gl->is_alias) continue;
     sbuf t = {0};
     put_type(&t, m, gl->ptype);
-    sb_printf(&tail, "  call void @__mssa_global(i32 %u, ", g);
+    sb_printf(&tail, "  call void @__mssa_global(i32 %u, ", gid0 + g);
     if (typed && strcmp(t.a, "i8*")) {
       sb_printf(&tail, "i8* bitcast (%s ", t.a);
       put_ident(&tail, '@', gname);

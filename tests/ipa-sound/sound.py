@@ -5,7 +5,7 @@ programs: compiles them to IR (clang-14), instruments the IR
 the summaries of the SAME IR file and checks every fact (check.c).
 
   sound.py [--csmith FIRST-LAST] [--csmith-o2 FIRST-LAST] [--lua SCRIPT,...]
-           [--timeout S] [--out FILE.md] [--keep]
+           [--lua-project SCRIPT,...] [--timeout S] [--lua-timeout S] [--out FILE]
 
 Used by tests/ipa/soundness.t (a sample) and bench/ipa-sound.sh (the full
 run). Environment: MEMSSA_BIN (build/memssa), MEMSSA_BUILD (build/, where the
@@ -83,32 +83,83 @@ def csmith_ll(seed, o2=False):
     return ll
 
 
-def lua_ll():
-    """build/ipa-sound/lua/lua.ll: Lua's files (no ltests.c, onelua.c) at -O1
-    without LLVM passes, linked into one module by llvm-link-14 (cached)."""
-    d = os.path.join(TOOLS, "lua")
+def lua_parts(d):
+    """Lua's files (no ltests.c, onelua.c) at -O1 without LLVM passes, -g,
+    as d/NAME.ll (cached)."""
     os.makedirs(d, exist_ok=True)
-    ll = os.path.join(d, "lua.ll")
-    if os.path.exists(ll):
-        return ll
     src = os.path.join(SHARED, "corpus", "lua-src")
     parts = []
     for c in sorted(glob.glob(os.path.join(src, "l*.c"))):
         b = os.path.basename(c)[:-2]
         if b in ("ltests", "onelua"):
             continue
-        out = os.path.join(d, b + ".part.ll")
-        r = sh([CLANG, "-O1", "-Xclang", "-disable-llvm-passes", "-g", "-S", "-emit-llvm", "-w", c, "-o", out])
-        if r.returncode:
-            raise RuntimeError("lua: %s: %s" % (b, r.stderr[-500:]))
+        out = os.path.join(d, b + ".ll")
+        if not os.path.exists(out):
+            r = sh([CLANG, "-O1", "-Xclang", "-disable-llvm-passes", "-g", "-S", "-emit-llvm", "-w", c, "-o", out + ".tmp"])
+            if r.returncode:
+                raise RuntimeError("lua: %s: %s" % (b, r.stderr[-500:]))
+            os.replace(out + ".tmp", out)
         parts.append(out)
+    return parts
+
+
+def lua_ll():
+    """build/ipa-sound/lua/lua.ll: Lua's files linked into one module by
+    llvm-link-14 (cached)."""
+    d = os.path.join(TOOLS, "lua")
+    ll = os.path.join(d, "lua.ll")
+    if os.path.exists(ll):
+        return ll
+    parts = lua_parts(os.path.join(TOOLS, "luaproj"))
+    os.makedirs(d, exist_ok=True)
     r = sh(["llvm-link-14", "-S", *parts, "-o", ll + ".tmp"])
     if r.returncode:
         raise RuntimeError("llvm-link: " + r.stderr[-500:])
     os.replace(ll + ".tmp", ll)
-    for p in parts:
-        os.remove(p)
     return ll
+
+
+def instrument_program(parts, libs=()):
+    """A program of several modules: each instrumented alone with consecutive
+    ids (instrument --ids), linked with a @__mssa_init calling each module's.
+    Returns the executable and the META files, in id order (cached)."""
+    d = os.path.dirname(parts[0])
+    exe = os.path.join(d, "program.exe")
+    metas = [p[:-3] + ".meta" for p in parts]
+    newest = max([os.path.getmtime(p) for p in parts] +
+                 [os.path.getmtime(os.path.join(TOOLS, t)) for t in ("rt.o", "instrument")])
+    if os.path.exists(exe) and os.path.getmtime(exe) >= newest and all(map(os.path.exists, metas)):
+        return exe, metas
+    fid = gid = 0
+    insts = []
+    for k, p in enumerate(parts):
+        inst = p[:-3] + ".inst.ll"
+        r = sh([os.path.join(TOOLS, "instrument"), "--ids", str(fid), str(gid), str(k), p, inst, metas[k]])
+        if r.returncode:
+            raise RuntimeError("instrument %s: %s" % (p, r.stderr[-800:]))
+        for line in open(metas[k]):
+            fid += line.startswith("F\t")
+            gid += line.startswith("G\t")
+        insts.append(inst)
+    glue = os.path.join(d, "program-init.ll")
+    with open(glue, "w") as f:
+        f.write("define void @__mssa_init() {\n")
+        f.writelines("  call void @__mssa_init_%d()\n" % k for k in range(len(parts)))
+        f.write("  ret void\n}\n")
+        f.writelines("declare void @__mssa_init_%d()\n" % k for k in range(len(parts)))
+    objs = []
+    for src in insts + [glue]:
+        o = src[:-3] + ".o"
+        r = sh([CLANG, "-O0", "-w", "-c", src, "-o", o])
+        if r.returncode:
+            raise RuntimeError("build %s: %s" % (src, r.stderr[-800:]))
+        objs.append(o)
+    r = sh([CLANG, *objs, os.path.join(TOOLS, "rt.o"), *libs, "-o", exe])
+    if r.returncode:
+        raise RuntimeError("link: " + r.stderr[-800:])
+    for x in insts + objs:
+        os.remove(x)
+    return exe, metas
 
 
 def instrument(ll, libs=()):
@@ -129,13 +180,15 @@ def instrument(ll, libs=()):
 
 
 def summarize(ll, out, env_extra=None):
-    """`memssa summary --local --ipa NAME.ll` run in ll's folder (modules are
-    named as given: the basename). Returns (ok, stderr)."""
+    """`memssa summary --local --ipa NAME.ll...` run in the folder of the
+    file(s) ll (modules are named as given: the basename). Returns (ok,
+    stderr)."""
+    lls = ll if isinstance(ll, list) else [ll]
     env = dict(os.environ)
     env.pop("MSSA_IPA_DROP_WRITE", None)
     if env_extra:
         env.update(env_extra)
-    r = sh([MEMSSA, "summary", "--local", "--ipa", os.path.basename(ll)], cwd=os.path.dirname(ll), env=env)
+    r = sh([MEMSSA, "summary", "--local", "--ipa", *map(os.path.basename, lls)], cwd=os.path.dirname(lls[0]), env=env)
     if r.returncode:
         return False, r.stderr[-800:]
     with open(out, "w") as f:
@@ -157,7 +210,8 @@ def run_program(exe, facts, args=(), cwd=None, timeout=10):
 
 
 def check(summary, meta, facts_files, quiet=True):
-    r = sh([os.path.join(TOOLS, "check"), summary, meta, *facts_files] + (["--quiet"] if quiet else []))
+    metas = meta if isinstance(meta, list) else [meta]
+    r = sh([os.path.join(TOOLS, "check"), summary, *metas, *facts_files] + (["--quiet"] if quiet else []))
     m = FIGURES.search(r.stdout)
     if r.returncode not in (0, 1) or not m:
         raise RuntimeError("check: " + (r.stdout + r.stderr)[-800:])
@@ -212,13 +266,19 @@ def fault_target(summary_path, meta, facts):
     return None
 
 
-def lua_workload(scripts, timeout, tmpdir):
-    ll = lua_ll()
-    exe, meta = instrument(ll, ["-lm"])
+def lua_workload(scripts, timeout, tmpdir, project=False):
+    """Lua running testes/SCRIPT.lua for each script: as one linked module,
+    or (project) as its files, each a module of the program."""
+    if project:
+        ll = lua_parts(os.path.join(TOOLS, "luaproj"))
+        exe, meta = instrument_program(ll, ["-lm"])
+    else:
+        ll = lua_ll()
+        exe, meta = instrument(ll, ["-lm"])
     testes = os.path.join(SHARED, "corpus", "lua-src", "testes")
     facts, rows = [], []
     for s in scripts:
-        fp = os.path.join(tmpdir, "lua-%s.facts" % s)
+        fp = os.path.join(tmpdir, "lua%s-%s.facts" % ("proj" if project else "", s))
         rc, out, secs = run_program(exe, fp, ["-W", s + ".lua"], cwd=testes, timeout=timeout)
         ok_run = rc == 0 or (rc == 124 and os.path.exists(fp))
         rows.append((s, rc, secs))
@@ -233,6 +293,7 @@ def main(argv):
     ap.add_argument("--csmith", default="")
     ap.add_argument("--csmith-o2", default="")
     ap.add_argument("--lua", default="")
+    ap.add_argument("--lua-project", default="", help="scripts to run with Lua as a program of its files")
     ap.add_argument("--timeout", type=int, default=10)
     ap.add_argument("--lua-timeout", type=int, default=60)
     ap.add_argument("--out")
@@ -286,26 +347,29 @@ def main(argv):
             name, rc, secs, fig["accesses"], fig["facts"], fig["violations"], " (time limit)" if fig["timeouts"] else ""))
         viol += ["%s: %s" % (name, v) for v in fig["report"]]
         print(lines[-1], flush=True)
-    if a.lua:
+    for scripts, project in ((a.lua, False), (a.lua_project, True)):
+        if not scripts:
+            continue
+        what = "lua (%s)" % ("its files as modules" if project else "one linked module")
         try:
-            ll, meta, facts, rows = lua_workload(a.lua.split(","), a.lua_timeout, tmp)
-            sj = os.path.join(tmp, "lua.summary.json")
+            ll, meta, facts, rows = lua_workload(scripts.split(","), a.lua_timeout, tmp, project)
+            sj = os.path.join(tmp, "lua%s.summary.json" % ("proj" if project else ""))
             ok, err = summarize(ll, sj)
             if not ok:
-                raise RuntimeError("memssa summary failed on lua.ll: " + err)
+                raise RuntimeError("memssa summary failed on %s: %s" % (what, err))
             for s, rc, secs in rows:
-                lines.append("lua %s.lua: exit %d, %.1fs" % (s, rc, secs))
+                lines.append("%s %s.lua: exit %d, %.1fs" % (what, s, rc, secs))
                 print(lines[-1], flush=True)
             fig = check(sj, meta, facts)
             total["programs"] += 1
             for k in ("runs", "facts", "accesses", "violations", "dropped", "timeouts"):
                 total[k] += fig[k]
-            lines.append("lua (%d scripts run): accesses %d, facts %d, violations %d" % (
-                fig["runs"], fig["accesses"], fig["facts"], fig["violations"]))
-            viol += ["lua: %s" % v for v in fig["report"]]
+            lines.append("%s, %d scripts run: accesses %d, facts %d, violations %d" % (
+                what, fig["runs"], fig["accesses"], fig["facts"], fig["violations"]))
+            viol += ["%s: %s" % (what, v) for v in fig["report"]]
             print(lines[-1], flush=True)
         except (RuntimeError, subprocess.TimeoutExpired) as e:
-            lines.append("lua: %s" % str(e)[:500])
+            lines.append("%s: %s" % (what, str(e)[:500]))
             total["failed"] += 1
             print(lines[-1], flush=True)
     tot = ("programs %(programs)d runs %(runs)d accesses %(accesses)d facts %(facts)d violations %(violations)d "
