@@ -7,12 +7,13 @@
 # section between the ipa-sound markers) and build/bench-ipa-sound.md.
 #
 #   bench/ipa-sound.sh [-n] [--csmith A-B] [--csmith-o2 A-B] [--lua S1,S2,...]
-#                      [--lua-project S1,S2,...]
+#                      [--lua-project S1,S2,...] [--lua22 S1,S2,...]
 #
 # -n: do not touch bench/RESULTS.md. Defaults: csmith seeds 1-120 at -O1
 # without LLVM passes, 1-40 at -O2, and the Lua scripts below (testes/:
 # Lua linked into one module, and a few with Lua as a program of its 33
-# files, one module each, given to memssa summary together;
+# files, one module each, given to memssa summary together; and a few with
+# the clang-22 -O2 Lua of ../shared/corpus/real22;
 # each under a 120 s limit: a run cut by the limit still counts, its
 # facts are all real accesses). Exit status 1 on any violation.
 set -u
@@ -25,6 +26,7 @@ export MEMSSA_SHARED=${MEMSSA_SHARED:-$root/../shared}
 write=1 csmith=1-120 csmith_o2=1-40
 lua=bitwise,strings,tpack,utf8,vararg,events,closure,literals,goto,pm,math,nextvar,sort,calls,constructs,coroutine,locals,errors
 luaproj=bitwise,strings,tpack,utf8,vararg,events,closure,goto
+lua22=bitwise,strings,tpack,utf8,vararg,events,closure,goto,literals,pm
 while [ $# -gt 0 ]; do
   case $1 in
     -n) write=0; shift ;;
@@ -32,6 +34,7 @@ while [ $# -gt 0 ]; do
     --csmith-o2) csmith_o2=$2; shift 2 ;;
     --lua) lua=$2; shift 2 ;;
     --lua-project) luaproj=$2; shift 2 ;;
+    --lua22) lua22=$2; shift 2 ;;
     *) echo "usage: $0 [-n] [--csmith A-B] [--csmith-o2 A-B] [--lua S1,...] [--lua-project S1,...]" >&2; exit 2 ;;
   esac
 done
@@ -39,7 +42,7 @@ out=$build/bench-ipa-sound.md
 mkdir -p "$build"
 start=$(date -u '+%Y-%m-%d %H:%M UTC')
 python3 "$root/tests/ipa-sound/sound.py" --csmith "$csmith" --csmith-o2 "$csmith_o2" --lua "$lua" \
-  --lua-project "$luaproj" --lua-timeout 120 --out "$out.raw"
+  --lua-project "$luaproj" --lua22 "$lua22" --lua-timeout 120 --out "$out.raw"
 rc=$?
 [ -f "$out.raw" ] || exit 2
 {
@@ -49,7 +52,9 @@ rc=$?
   echo "\`bench/ipa-sound.sh\` ($start, commit $(git -C "$root" rev-parse --short HEAD 2>/dev/null)):"
   echo "csmith seeds $csmith (clang-14 -O1 without LLVM passes, -g) and $csmith_o2 (-O2),"
   echo "Lua linked into one module running testes/{$lua}.lua, and Lua as a"
-  echo "program of its files (one module each) running testes/{$luaproj}.lua. Each program is"
+  echo "program of its files (one module each) running testes/{$luaproj}.lua, and the"
+  echo "shared corpus' clang-22 -O2 Lua (real22/lua.O2.ll, opaque pointers) running"
+  echo "testes/{$lua22}.lua. Each program is"
   echo "instrumented (every load, store, atomic, memory intrinsic, alloca, heap"
   echo "allocation, setjmp/longjmp and wrapped library call), run, and every access"
   echo "of every activation checked against \`memssa summary --local --ipa\` of the"

@@ -5,7 +5,8 @@ programs: compiles them to IR (clang-14), instruments the IR
 the summaries of the SAME IR file and checks every fact (check.c).
 
   sound.py [--csmith FIRST-LAST] [--csmith-o2 FIRST-LAST] [--lua SCRIPT,...]
-           [--lua-project SCRIPT,...] [--timeout S] [--lua-timeout S] [--out FILE]
+           [--lua-project SCRIPT,...] [--lua22 SCRIPT,...] [--timeout S]
+           [--lua-timeout S] [--out FILE]
 
 Used by tests/ipa/soundness.t (a sample) and bench/ipa-sound.sh (the full
 run). Environment: MEMSSA_BIN (build/memssa), MEMSSA_BUILD (build/, where the
@@ -162,7 +163,7 @@ def instrument_program(parts, libs=()):
     return exe, metas
 
 
-def instrument(ll, libs=()):
+def instrument(ll, libs=(), clang=None):
     """The instrumented executable and META of ll (beside it, cached)."""
     base = ll[:-3]
     exe, meta, inst = base + ".exe", base + ".meta", base + ".inst.ll"
@@ -172,7 +173,7 @@ def instrument(ll, libs=()):
     r = sh([os.path.join(TOOLS, "instrument"), ll, inst, meta])
     if r.returncode:
         raise RuntimeError("instrument %s: %s" % (ll, r.stderr[-800:]))
-    r = sh([CLANG, "-O0", "-w", inst, os.path.join(TOOLS, "rt.o"), *libs, "-o", exe])
+    r = sh([clang or CLANG, "-O0", "-w", inst, os.path.join(TOOLS, "rt.o"), *libs, "-o", exe])
     if r.returncode:
         raise RuntimeError("build %s: %s" % (inst, r.stderr[-800:]))
     os.remove(inst)
@@ -268,8 +269,16 @@ def fault_target(summary_path, meta, facts):
 
 def lua_workload(scripts, timeout, tmpdir, project=False):
     """Lua running testes/SCRIPT.lua for each script: as one linked module,
-    or (project) as its files, each a module of the program."""
-    if project:
+    or (project True) as its files, each a module of the program, or
+    (project "22") the shared corpus' clang-22 -O2 module (opaque pointers)."""
+    if project == "22":
+        d = os.path.join(TOOLS, "lua22")
+        os.makedirs(d, exist_ok=True)
+        ll = os.path.join(d, "lua.O2.ll")
+        if not os.path.exists(ll):
+            shutil.copy(os.path.join(SHARED, "corpus", "real22", "lua.O2.ll"), ll)
+        exe, meta = instrument(ll, ["-lm"], clang="clang-22")
+    elif project:
         ll = lua_parts(os.path.join(TOOLS, "luaproj"))
         exe, meta = instrument_program(ll, ["-lm"])
     else:
@@ -278,7 +287,7 @@ def lua_workload(scripts, timeout, tmpdir, project=False):
     testes = os.path.join(SHARED, "corpus", "lua-src", "testes")
     facts, rows = [], []
     for s in scripts:
-        fp = os.path.join(tmpdir, "lua%s-%s.facts" % ("proj" if project else "", s))
+        fp = os.path.join(tmpdir, "lua%s-%s.facts" % ({True: "proj", "22": "22"}.get(project, ""), s))
         rc, out, secs = run_program(exe, fp, ["-W", s + ".lua"], cwd=testes, timeout=timeout)
         ok_run = rc == 0 or (rc == 124 and os.path.exists(fp))
         rows.append((s, rc, secs))
@@ -294,6 +303,7 @@ def main(argv):
     ap.add_argument("--csmith-o2", default="")
     ap.add_argument("--lua", default="")
     ap.add_argument("--lua-project", default="", help="scripts to run with Lua as a program of its files")
+    ap.add_argument("--lua22", default="", help="scripts to run with ../shared/corpus/real22/lua.O2.ll")
     ap.add_argument("--timeout", type=int, default=10)
     ap.add_argument("--lua-timeout", type=int, default=60)
     ap.add_argument("--out")
@@ -347,13 +357,14 @@ def main(argv):
             name, rc, secs, fig["accesses"], fig["facts"], fig["violations"], " (time limit)" if fig["timeouts"] else ""))
         viol += ["%s: %s" % (name, v) for v in fig["report"]]
         print(lines[-1], flush=True)
-    for scripts, project in ((a.lua, False), (a.lua_project, True)):
+    for scripts, project in ((a.lua, False), (a.lua_project, True), (a.lua22, "22")):
         if not scripts:
             continue
-        what = "lua (%s)" % ("its files as modules" if project else "one linked module")
+        what = "lua (%s)" % {False: "one linked module", True: "its files as modules",
+                             "22": "clang-22 -O2, real22/lua.O2.ll"}[project]
         try:
             ll, meta, facts, rows = lua_workload(scripts.split(","), a.lua_timeout, tmp, project)
-            sj = os.path.join(tmp, "lua%s.summary.json" % ("proj" if project else ""))
+            sj = os.path.join(tmp, "lua%s.summary.json" % {True: "proj", "22": "22"}.get(project, ""))
             ok, err = summarize(ll, sj)
             if not ok:
                 raise RuntimeError("memssa summary failed on %s: %s" % (what, err))
