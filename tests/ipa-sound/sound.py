@@ -31,7 +31,9 @@ MEMSSA = os.environ.get("MEMSSA_BIN") or os.path.join(BUILD, "memssa")
 TOOLS = os.path.join(BUILD, "ipa-sound")
 CLANG = os.environ.get("MSSA_SOUND_CLANG", "clang-14")
 CSMITH_INC = "/usr/include/csmith"
-FIGURES = re.compile(r"runs (\d+) facts (\d+) accesses (\d+) violations (\d+) dropped (\d+) timeouts (\d+)")
+FIGURES = re.compile(r"runs (\d+) facts (\d+) accesses (\d+) violations (\d+) dropped (\d+) timeouts (\d+) "
+                     r"covered: by-entry (\d+) by-other (\d+) by-unknown (\d+)")
+FIELDS = ("runs", "facts", "accesses", "violations", "dropped", "timeouts", "by_entry", "by_other", "by_unknown")
 
 
 class Tap:
@@ -216,7 +218,7 @@ def check(summary, meta, facts_files, quiet=True):
     m = FIGURES.search(r.stdout)
     if r.returncode not in (0, 1) or not m:
         raise RuntimeError("check: " + (r.stdout + r.stderr)[-800:])
-    fig = dict(zip(("runs", "facts", "accesses", "violations", "dropped", "timeouts"), map(int, m.groups())))
+    fig = dict(zip(FIELDS, map(int, m.groups())))
     fig["report"] = [l for l in r.stdout.splitlines() if l.startswith("VIOLATION")]
     return fig
 
@@ -313,7 +315,7 @@ def main(argv):
         return 2
     tmp = os.path.join(TOOLS, "runs")
     os.makedirs(tmp, exist_ok=True)
-    total = dict(programs=0, runs=0, facts=0, accesses=0, violations=0, dropped=0, timeouts=0, failed=0)
+    total = dict(programs=0, failed=0, **{k: 0 for k in FIELDS})
     lines, viol = [], []
     t0 = time.time()
 
@@ -351,7 +353,7 @@ def main(argv):
             total["failed"] += 1
             continue
         total["programs"] += 1
-        for k in ("runs", "facts", "accesses", "violations", "dropped", "timeouts"):
+        for k in FIELDS:
             total[k] += fig[k]
         lines.append("%s: exit %d, %.1fs, accesses %d, facts %d, violations %d%s" % (
             name, rc, secs, fig["accesses"], fig["facts"], fig["violations"], " (time limit)" if fig["timeouts"] else ""))
@@ -373,7 +375,7 @@ def main(argv):
                 print(lines[-1], flush=True)
             fig = check(sj, meta, facts)
             total["programs"] += 1
-            for k in ("runs", "facts", "accesses", "violations", "dropped", "timeouts"):
+            for k in FIELDS:
                 total[k] += fig[k]
             lines.append("%s, %d scripts run: accesses %d, facts %d, violations %d" % (
                 what, fig["runs"], fig["accesses"], fig["facts"], fig["violations"]))
@@ -384,7 +386,8 @@ def main(argv):
             total["failed"] += 1
             print(lines[-1], flush=True)
     tot = ("programs %(programs)d runs %(runs)d accesses %(accesses)d facts %(facts)d violations %(violations)d "
-           "dropped %(dropped)d timeouts %(timeouts)d failed %(failed)d" % total)
+           "dropped %(dropped)d timeouts %(timeouts)d failed %(failed)d; facts covered by a named entry "
+           "(global/param/alloc) %(by_entry)d, only by other %(by_other)d, by unknown functions %(by_unknown)d" % total)
     print("TOTAL " + tot + " (%.0fs)" % (time.time() - t0))
     for v in viol[:200]:
         print(v)
