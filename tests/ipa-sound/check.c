@@ -144,6 +144,10 @@ static int read_meta(const char *path) {
       if (id != ngls) { fprintf(stderr, "check: %s: global ids out of order\n", path); fclose(f); return -1; }
       gls = realloc(gls, (ngls + 1) * sizeof *gls);
       gls[ngls++] = (gentry){xstrdup(name), internal, xstrdup(mod), 0};
+    } else if (line[0] == 'F' || line[0] == 'G') {
+      fprintf(stderr, "check: %s: bad META line (from an older instrument?): %s", path, line);
+      fclose(f);
+      return -1;
     }
   }
   fclose(f);

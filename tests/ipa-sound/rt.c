@@ -206,7 +206,27 @@ static void dump(void) {
   factcap = 0; /* written once */
 }
 
-static void on_alarm(int sig) { (void)sig; timed_out = 1; }
+/* Inside the runtime's own code (a counter: entry points nest). */
+static volatile sig_atomic_t in_rt;
+
+/* The first alarm asks the next event to end the run; if none comes within
+** 2 s (a loop without accesses), a later alarm ends it from the handler --
+** unless the runtime itself was interrupted, whose tables may be half
+** updated (then it tries again a second later). */
+static void on_alarm(int sig) {
+  (void)sig;
+  if (!timed_out) {
+    timed_out = 1;
+    alarm(2);
+    return;
+  }
+  if (in_rt) {
+    alarm(1);
+    return;
+  }
+  dump();
+  _exit(124);
+}
 
 static void init(void) {
   if (inited) return;
@@ -274,7 +294,7 @@ static pslot *page_slot(uintptr_t page, int create) {
   return &pages[i];
 }
 
-static void heap_add(void *p, size_t n) {
+static void heap_add_body(void *p, size_t n) {
   if (!p) return;
   if (n == 0) n = 1;
   uint32_t id;
@@ -298,7 +318,7 @@ static hblock *heap_find(uintptr_t a, uint32_t *idp) {
   return NULL;
 }
 
-static void heap_del(void *p) {
+static void heap_del_body(void *p) {
   uint32_t id;
   hblock *b = p ? heap_find((uintptr_t)p, &id) : NULL;
   if (!b || b->lo != (uintptr_t)p) return;
@@ -312,6 +332,9 @@ static void heap_del(void *p) {
   GROW(freelist, nfree, capfree);
   freelist[nfree++] = id;
 }
+
+static void heap_add(void *p, size_t n) { in_rt++; heap_add_body(p, n); in_rt--; }
+static void heap_del(void *p) { in_rt++; heap_del_body(p); in_rt--; }
 
 /* -------------------------------------------------------- classification */
 
@@ -341,7 +364,7 @@ static int alternatives(const act *A, uintptr_t a, uintptr_t lo, uintptr_t hi, f
   return n;
 }
 
-static void record_access(uintptr_t a, uint64_t n, int is_write, uint32_t line, uintptr_t sp) {
+static void record_access_body(uintptr_t a, uint64_t n, int is_write, uint32_t line, uintptr_t sp) {
   if (!nacts || !n) return;
   accesses++;
   /* what object is it? */
@@ -403,6 +426,12 @@ static void record_access(uintptr_t a, uint64_t n, int is_write, uint32_t line, 
   }
 }
 
+static void record_access(uintptr_t a, uint64_t n, int is_write, uint32_t line, uintptr_t sp) {
+  in_rt++;
+  record_access_body(a, n, is_write, line, sp);
+  in_rt--;
+}
+
 /* ------------------------------------------------------------ entry points */
 
 void __mssa_acc(void *p, uint64_t n, uint32_t is_write, uint32_t line) {
@@ -414,6 +443,7 @@ void __mssa_acc(void *p, uint64_t n, uint32_t is_write, uint32_t line) {
 void __mssa_enter(uint32_t fid, uint32_t nargs) {
   init();
   check_timeout();
+  in_rt++;
   uintptr_t sp = caller_sp(__builtin_frame_address(0));
   /* activations at or below this stack pointer were left by a longjmp */
   while (nacts > 0 && acts[nacts - 1].sp <= sp) nallocas = acts[--nacts].alloca0;
@@ -426,9 +456,11 @@ void __mssa_enter(uint32_t fid, uint32_t nargs) {
   A->epoch = heap_seq;
   A->alloca0 = nallocas;
   assert(nacts == 1 || A->sp < acts[nacts - 2].sp);
+  in_rt--;
 }
 
 void __mssa_arg(uint32_t i, void *p, uint64_t byval) {
+  in_rt++;
   assert(nacts > 0);
   act *A = &acts[nacts - 1];
   if (i < MAXARGS) A->arg[i] = (uintptr_t)p;
@@ -437,23 +469,28 @@ void __mssa_arg(uint32_t i, void *p, uint64_t byval) {
     GROW(allocas, nallocas, capallocas);
     allocas[nallocas++] = (sobj){(uintptr_t)p, (uintptr_t)p + byval, nacts - 1};
   }
+  in_rt--;
 }
 
 void __mssa_exit(uint32_t fid) {
+  in_rt++;
   /* pop to the matching activation (a longjmp not seen would leave more) */
   while (nacts > 0) {
     act *A = &acts[--nacts];
     nallocas = A->alloca0;
     if (A->fid == fid) break;
   }
+  in_rt--;
 }
 
 void __mssa_alloca(void *p, uint64_t n) {
-  if (!nacts) return;
-  act *A = &acts[nacts - 1];
-  if (nallocas - A->alloca0 >= ALLOCA_CAP_PER_ACT) return; /* the frame rule covers it */
-  GROW(allocas, nallocas, capallocas);
-  allocas[nallocas++] = (sobj){(uintptr_t)p, (uintptr_t)p + (n ? n : 1), nacts - 1};
+  in_rt++;
+  /* beyond the cap, the frame rule (record_access) makes them local still */
+  if (nacts && nallocas - acts[nacts - 1].alloca0 < ALLOCA_CAP_PER_ACT) {
+    GROW(allocas, nallocas, capallocas);
+    allocas[nallocas++] = (sobj){(uintptr_t)p, (uintptr_t)p + (n ? n : 1), nacts - 1};
+  }
+  in_rt--;
 }
 
 /* setjmp: remember the depth per buffer; after it returns (the second time
