@@ -428,6 +428,111 @@ static void fail(const mssa_module *m, const mssa_inst *in, const char *why) {
   exit(2);
 }
 
+/* An alloca: register the object (its size: the count times the type's)
+** in `post`, after the instruction. */
+static void do_alloca(ctx *c, const mssa_inst *in, sbuf *post) {
+  const mssa_module *m = c->m;
+  const mssa_func *f = c->f;
+  const mssa_val *ops = mssa_inst_ops(f, in);
+  uint64_t esz = mssa_type_get(m, in->aux)->size;
+  sbuf v = {0}, t = {0};
+  if (!put_value(&v, m, f, MSSA_VAL(MSSA_VK_INST, (uint32_t)(in - f->insts.a))))
+    fail(m, in, "unnamed alloca");
+  put_type(&t, m, in->type);
+  char size[128];
+  snprintf(size, sizeof size, "i64 %llu", (unsigned long long)esz);
+  if (in->nops >= 1) {
+    mssa_val cnt = ops[0];
+    if (MSSA_VAL_KIND(cnt) == MSSA_VK_CONST && mssa_const_get(m, cnt)->kind == MSSA_C_INT) {
+      snprintf(size, sizeof size, "i64 %llu",
+               (unsigned long long)(esz * (uint64_t)mssa_const_get(m, cnt)->ival));
+    } else {
+      sbuf cv = {0}, ct = {0};
+      if (!put_value(&cv, m, f, cnt)) fail(m, in, "alloca count");
+      put_type(&ct, m, mssa_val_type(m, f, cnt));
+      uint32_t k = c->tmp++;
+      if (strcmp(ct.a, "i64"))
+        sb_printf(post, "\n  %%__mssa%u = zext %s %s to i64", k, ct.a, cv.a);
+      else
+        sb_printf(post, "\n  %%__mssa%u = add i64 %s, 0", k, cv.a);
+      uint32_t k2 = c->tmp++;
+      sb_printf(post, "\n  %%__mssa%u = mul i64 %%__mssa%u, %llu", k2, k,
+                (unsigned long long)esz);
+      snprintf(size, sizeof size, "i64 %%__mssa%u", k2);
+      free(cv.a); free(ct.a);
+    }
+  }
+  if (c->typed) {
+    uint32_t k = c->tmp++;
+    sb_printf(post, "\n  %%__mssa%u = bitcast %s %s to i8*", k, t.a, v.a);
+    sb_printf(post, "\n  call void @__mssa_alloca(i8* %%__mssa%u, %s)", k, size);
+  } else {
+    sb_printf(post, "\n  call void @__mssa_alloca(ptr %s, %s)", v.a, size);
+  }
+  free(v.a); free(t.a);
+}
+
+/* A call: memory intrinsics report their accesses, setjmp is bracketed,
+** wrapped library functions are renamed. */
+static void do_call(ctx *c, editvec *ev, const mssa_inst *in, sbuf *post) {
+  const mssa_module *m = c->m;
+  const mssa_func *f = c->f;
+  const mssa_val *ops = mssa_inst_ops(f, in);
+  piece pcs[64];
+  uint32_t callee = mssa_call_callee(m, f, in);
+  if (callee == MSSA_NONE) return;
+  const char *name = mssa_str(m, m->funcs.a[callee].name);
+  unsigned intr = m->funcs.a[callee].intrinsic;
+  if (intr == MSSA_INTR_MEMCPY || intr == MSSA_INTR_MEMCPY_INLINE || intr == MSSA_INTR_MEMMOVE ||
+      intr == MSSA_INTR_MEMSET) {
+    size_t k = call_args(m, in, name, pcs, 64);
+    if (k == (size_t)-1 || k < 3) fail(m, in, "memory intrinsic arguments");
+    sbuf d = {0}, s = {0}, l = {0};
+    if (put_arg(&d, m, pcs[0], mssa_val_type(m, f, ops[1])) ||
+        put_arg(&l, m, pcs[2], mssa_val_type(m, f, ops[3])))
+      fail(m, in, "intrinsic argument text");
+    if (strncmp(l.a, "i64 ", 4)) {
+      uint32_t t = c->tmp++;
+      sb_printf(c->pre, "%%__mssa%u = zext %s to i64\n  ", t, l.a);
+      l.n = 0;
+      sb_printf(&l, "i64 %%__mssa%u", t);
+    }
+    if (intr != MSSA_INTR_MEMSET) {
+      if (put_arg(&s, m, pcs[1], mssa_val_type(m, f, ops[2]))) fail(m, in, "source text");
+      emit_acc(c, (piece){s.a, s.n}, l.a, 0);
+    }
+    emit_acc(c, (piece){d.a, d.n}, l.a, 1);
+    free(d.a); free(s.a); free(l.a);
+    return;
+  }
+  if (is_setjmp(name)) {
+    size_t k = call_args(m, in, name, pcs, 64);
+    sbuf a = {0}, op = {0};
+    if (k == (size_t)-1 || k < 1 || put_arg(&a, m, pcs[0], mssa_val_type(m, f, ops[1])))
+      fail(m, in, "setjmp argument");
+    as_byte_ptr(c, &op, a.a, a.n);
+    sb_printf(c->pre, "call void @__mssa_sj_pre(%s)\n  ", op.a);
+    sb_printf(post, "\n  call void @__mssa_sj_post(%s)", op.a);
+    free(a.a); free(op.a);
+    return;
+  }
+  if (m->funcs.a[callee].is_decl && wrapped_index(name) >= 0) {
+    /* Rename the callee token `@name` (followed by a non-name char). */
+    size_t nl = strlen(name);
+    const char *s = m->text + in->text_off, *e = s + in->text_len;
+    for (const char *p = s; p + nl + 1 < e; p++) {
+      if (p[0] == '@' && !strncmp(p + 1, name, nl) &&
+          !(plain_ident((char[]){p[1 + nl], 0}))) {
+        sbuf r = {0};
+        sb_printf(&r, "@__mssa_%s", name);
+        add_edit(ev, (size_t)(p - m->text), nl + 1, &r);
+        free(r.a);
+        break;
+      }
+    }
+  }
+}
+
 /* One instruction: its edits (before, after, callee renames). */
 static void do_inst(ctx *c, editvec *ev, const mssa_inst *in, uint32_t fid) {
   const mssa_module *m = c->m;
@@ -463,109 +568,201 @@ static void do_inst(ctx *c, editvec *ev, const mssa_inst *in, uint32_t fid) {
       emit_acc(c, p, len, 1);
       break;
     }
-    case MSSA_OP_ALLOCA: {
-      uint64_t esz = mssa_type_get(m, in->aux)->size;
-      sbuf v = {0}, t = {0};
-      if (!put_value(&v, m, f, MSSA_VAL(MSSA_VK_INST, (uint32_t)(in - f->insts.a))))
-        fail(m, in, "unnamed alloca");
-      put_type(&t, m, in->type);
-      char size[128];
-      snprintf(size, sizeof size, "i64 %llu", (unsigned long long)esz);
-      if (in->nops >= 1) {
-        mssa_val cnt = ops[0];
-        if (MSSA_VAL_KIND(cnt) == MSSA_VK_CONST && mssa_const_get(m, cnt)->kind == MSSA_C_INT) {
-          snprintf(size, sizeof size, "i64 %llu",
-                   (unsigned long long)(esz * (uint64_t)mssa_const_get(m, cnt)->ival));
-        } else {
-          sbuf cv = {0}, ct = {0};
-          if (!put_value(&cv, m, f, cnt)) fail(m, in, "alloca count");
-          put_type(&ct, m, mssa_val_type(m, f, cnt));
-          uint32_t k = c->tmp++;
-          if (strcmp(ct.a, "i64"))
-            sb_printf(&post, "\n  %%__mssa%u = zext %s %s to i64", k, ct.a, cv.a);
-          else
-            sb_printf(&post, "\n  %%__mssa%u = add i64 %s, 0", k, cv.a);
-          uint32_t k2 = c->tmp++;
-          sb_printf(&post, "\n  %%__mssa%u = mul i64 %%__mssa%u, %llu", k2, k,
-                    (unsigned long long)esz);
-          snprintf(size, sizeof size, "i64 %%__mssa%u", k2);
-          free(cv.a); free(ct.a);
-        }
-      }
-      if (c->typed) {
-        uint32_t k = c->tmp++;
-        sb_printf(&post, "\n  %%__mssa%u = bitcast %s %s to i8*", k, t.a, v.a);
-        sb_printf(&post, "\n  call void @__mssa_alloca(i8* %%__mssa%u, %s)", k, size);
-      } else {
-        sb_printf(&post, "\n  call void @__mssa_alloca(ptr %s, %s)", v.a, size);
-      }
-      free(v.a); free(t.a);
+    case MSSA_OP_ALLOCA:
+      do_alloca(c, in, &post);
       break;
-    }
     case MSSA_OP_RET:
       sb_printf(c->pre, "call void @__mssa_exit(i32 %u)\n  ", fid);
       break;
     case MSSA_OP_CALL:
-    case MSSA_OP_INVOKE: {
-      uint32_t callee = mssa_call_callee(m, f, in);
-      if (callee == MSSA_NONE) break;
-      const char *name = mssa_str(m, m->funcs.a[callee].name);
-      unsigned intr = m->funcs.a[callee].intrinsic;
-      if (intr == MSSA_INTR_MEMCPY || intr == MSSA_INTR_MEMCPY_INLINE || intr == MSSA_INTR_MEMMOVE ||
-          intr == MSSA_INTR_MEMSET) {
-        size_t k = call_args(m, in, name, pcs, 64);
-        if (k == (size_t)-1 || k < 3) fail(m, in, "memory intrinsic arguments");
-        sbuf d = {0}, s = {0}, l = {0};
-        if (put_arg(&d, m, pcs[0], mssa_val_type(m, f, ops[1])) ||
-            put_arg(&l, m, pcs[2], mssa_val_type(m, f, ops[3])))
-          fail(m, in, "intrinsic argument text");
-        if (strncmp(l.a, "i64 ", 4)) {
-          uint32_t t = c->tmp++;
-          sb_printf(c->pre, "%%__mssa%u = zext %s to i64\n  ", t, l.a);
-          l.n = 0;
-          sb_printf(&l, "i64 %%__mssa%u", t);
-        }
-        if (intr != MSSA_INTR_MEMSET) {
-          if (put_arg(&s, m, pcs[1], mssa_val_type(m, f, ops[2]))) fail(m, in, "source text");
-          emit_acc(c, (piece){s.a, s.n}, l.a, 0);
-        }
-        emit_acc(c, (piece){d.a, d.n}, l.a, 1);
-        free(d.a); free(s.a); free(l.a);
-        break;
-      }
-      if (is_setjmp(name)) {
-        size_t k = call_args(m, in, name, pcs, 64);
-        sbuf a = {0}, op = {0};
-        if (k == (size_t)-1 || k < 1 || put_arg(&a, m, pcs[0], mssa_val_type(m, f, ops[1])))
-          fail(m, in, "setjmp argument");
-        as_byte_ptr(c, &op, a.a, a.n);
-        sb_printf(c->pre, "call void @__mssa_sj_pre(%s)\n  ", op.a);
-        sb_printf(&post, "\n  call void @__mssa_sj_post(%s)", op.a);
-        free(a.a); free(op.a);
-        break;
-      }
-      if (m->funcs.a[callee].is_decl && wrapped_index(name) >= 0) {
-        /* Rename the callee token `@name` (followed by a non-name char). */
-        size_t nl = strlen(name);
-        const char *s = m->text + in->text_off, *e = s + in->text_len;
-        for (const char *p = s; p + nl + 1 < e; p++) {
-          if (p[0] == '@' && !strncmp(p + 1, name, nl) &&
-              !(plain_ident((char[]){p[1 + nl], 0}))) {
-            sbuf r = {0};
-            sb_printf(&r, "@__mssa_%s", name);
-            add_edit(ev, (size_t)(p - m->text), nl + 1, &r);
-            free(r.a);
-            break;
-          }
-        }
-      }
+    case MSSA_OP_INVOKE:
+      do_call(c, ev, in, &post);
       break;
-    }
     default:
       break;
   }
   if (post.n) add_edit(ev, in->text_off + in->text_len, 0, &post);
   free(post.a);
+}
+
+/* What the whole run shares. */
+typedef struct {
+  const mssa_module *m;
+  int typed;
+  const char *modname; /* IN.ll's file name: META's module column */
+  uint32_t *nl, nnl;   /* newline offsets, for line numbers */
+  editvec ev;
+  FILE *meta;
+} run;
+
+/* Is the linkage in the text before the first '@' (a `define` header or a
+** global's definition) internal or private? */
+static int text_internal(const char *h, size_t n) {
+  const char *at = memchr(h, '@', n);
+  size_t k = at ? (size_t)(at - h) : n;
+  for (size_t i = 0; i + 8 <= k; i++)
+    if ((i + 9 <= k && !strncmp(h + i, "internal ", 9)) || !strncmp(h + i, "private ", 8)) return 1;
+  return 0;
+}
+
+/* The entry of f: __mssa_enter, then __mssa_arg per pointer argument. */
+static void emit_entry(ctx *c, run *r, uint32_t fid) {
+  const mssa_module *m = c->m;
+  const mssa_func *f = c->f;
+  const mssa_block *eb = &f->blocks.a[f->entry];
+  MSSA_ASSERT(eb->first != MSSA_NONE);
+  sb_printf(c->pre, "call void @__mssa_enter(i32 %u, i32 %u)\n  ", fid, f->nargs);
+  for (uint32_t a = 0; a < f->nargs; a++) {
+    const mssa_type *at = mssa_type_get(m, f->args[a].type);
+    if (at->kind != MSSA_T_PTR) continue;
+    sbuf v = {0}, t = {0}, op = {0};
+    if (!put_value(&v, m, f, MSSA_VAL(MSSA_VK_ARG, a))) {
+      fprintf(stderr, "instrument: unnamed argument in %s\n", mssa_str(m, f->name));
+      exit(2);
+    }
+    put_type(&t, m, f->args[a].type);
+    sb_puts(&t, " ");
+    sb_puts(&t, v.a);
+    as_byte_ptr(c, &op, t.a, t.n);
+    uint64_t bv = 0; /* byval: the copy's size (typed IR says its type) */
+    if ((f->args[a].attrs & MSSA_A_BYVAL) && at->elem != MSSA_NONE) bv = mssa_type_get(m, at->elem)->size;
+    sb_printf(c->pre, "call void @__mssa_arg(i32 %u, %s, i64 %llu)\n  ", a, op.a, (unsigned long long)bv);
+    free(v.a); free(t.a); free(op.a);
+  }
+  add_edit(&r->ev, f->insts.a[eb->first].text_off, 0, c->pre);
+}
+
+/* Every edit of one defined function. */
+static void instrument_func(run *r, const mssa_func *f, uint32_t fid) {
+  const mssa_module *m = r->m;
+  MSSA_ASSERT(!f->is_decl && f->entry != MSSA_NONE);
+  fprintf(r->meta, "F\t%u\t%s\t%d\t%s\n", fid, mssa_str(m, f->name),
+          text_internal(m->text + f->head_off, f->head_len), r->modname);
+  sbuf pre = {0};
+  ctx c = {m, f, &pre, r->typed, 0, 0};
+  emit_entry(&c, r, fid);
+  for (uint32_t b = f->first_block; b != MSSA_NONE; b = f->blocks.a[b].next) {
+    for (uint32_t i = f->blocks.a[b].first; i != MSSA_NONE; i = f->insts.a[i].next) {
+      const mssa_inst *in = &f->insts.a[i];
+      if (!in->text_len) continue;
+      pre.n = 0;
+      if (pre.a) pre.a[0] = 0;
+      c.line = line_of(r->nl, r->nnl, in->text_off);
+      do_inst(&c, &r->ev, in, fid);
+      if (pre.n) add_edit(&r->ev, in->text_off, 0, &pre);
+    }
+  }
+  free(pre.a);
+}
+
+/* Global g's definition line: META's internal flag, and (an edit) the
+** instrumented copy without `unnamed_addr`, which lets the linker merge
+** equal constants (and strings) into one address, so the runtime could not
+** tell which global an access is of (a permission, not a behaviour; the
+** summary is computed from the original). Returns the internal flag. */
+static int global_line(run *r, const char *gname) {
+  const mssa_module *m = r->m;
+  sbuf pat = {0};
+  put_ident(&pat, '@', gname);
+  sb_puts(&pat, " = ");
+  const char *at = strstr(m->text, pat.a);
+  while (at && at != m->text && at[-1] != '\n') at = strstr(at + 1, pat.a);
+  free(pat.a);
+  if (!at) return 0;
+  const char *eol = strchr(at, '\n');
+  size_t ln = eol ? (size_t)(eol - at) : strlen(at);
+  char head[200];
+  snprintf(head, sizeof head, "%.*s", (int)(ln < 199 ? ln : 199), at);
+  const char *kw = strstr(head, " constant ");
+  const char *kw2 = strstr(head, " global ");
+  if (!kw || (kw2 && kw2 < kw)) kw = kw2;
+  const char *ua = strstr(head, " unnamed_addr ");
+  if (ua && kw && ua < kw) {
+    sbuf none = {0};
+    add_edit(&r->ev, (size_t)(at - m->text) + (size_t)(ua - head), strlen(" unnamed_addr"), &none);
+  }
+  /* the linkage: between ` = ` and the `global`/`constant` keyword */
+  const char *eq = strstr(head, " = ");
+  return eq && kw && eq < kw && text_internal(eq, (size_t)(kw - eq) + 1);
+}
+
+/* @INIT registering every sized global, into tail; META's G lines. */
+static void emit_globals(run *r, sbuf *tail, const char *initname, uint32_t gid0) {
+  const mssa_module *m = r->m;
+  sb_printf(tail, "\ndefine void @%s() {\n", initname);
+  for (uint32_t g = 0; g < m->globals.n; g++) {
+    const mssa_global *gl = &m->globals.a[g];
+    const char *gname = mssa_str(m, gl->name);
+    const mssa_type *gt = mssa_type_get(m, gl->type);
+    uint64_t size = (gt->flags & MSSA_TF_SIZED) || gt->kind != MSSA_T_STRUCT ? gt->size : 0;
+    if (gl->is_alias || gt->kind == MSSA_T_FUNC) size = 0;
+    int internal = global_line(r, gname);
+    fprintf(r->meta, "G\t%u\t%s\t%d\t%llu\t%d\t%s\n", gid0 + g, gname, internal,
+            (unsigned long long)size, gl->is_decl, r->modname);
+    if (!size) continue;
+    sbuf t = {0};
+    put_type(&t, m, gl->ptype);
+    sb_printf(tail, "  call void @__mssa_global(i32 %u, ", gid0 + g);
+    if (r->typed && strcmp(t.a, "i8*")) {
+      sb_printf(tail, "i8* bitcast (%s ", t.a);
+      put_ident(tail, '@', gname);
+      sb_puts(tail, " to i8*)");
+    } else {
+      sb_printf(tail, "%s ", r->typed ? "i8*" : "ptr");
+      put_ident(tail, '@', gname);
+    }
+    sb_printf(tail, ", i64 %llu)\n", (unsigned long long)size);
+    free(t.a);
+  }
+  sb_printf(tail, "  ret void\n}\n");
+}
+
+/* The runtime's declarations, and each wrapper with the type of the
+** declaration it replaces. */
+static void emit_decls(run *r, sbuf *tail) {
+  const mssa_module *m = r->m;
+  const char *P = r->typed ? "i8*" : "ptr";
+  sb_printf(tail, "declare void @__mssa_acc(%s, i64, i32, i32)\n", P);
+  sb_printf(tail, "declare void @__mssa_enter(i32, i32)\n");
+  sb_printf(tail, "declare void @__mssa_arg(i32, %s, i64)\n", P);
+  sb_printf(tail, "declare void @__mssa_exit(i32)\n");
+  sb_printf(tail, "declare void @__mssa_alloca(%s, i64)\n", P);
+  sb_printf(tail, "declare void @__mssa_global(i32, %s, i64)\n", P);
+  sb_printf(tail, "declare void @__mssa_sj_pre(%s)\n", P);
+  sb_printf(tail, "declare void @__mssa_sj_post(%s)\n", P);
+  for (uint32_t fi = 0; fi < m->funcs.n; fi++) {
+    const mssa_func *f = &m->funcs.a[fi];
+    if (!f->is_decl || wrapped_index(mssa_str(m, f->name)) < 0) continue;
+    const mssa_type *ft = mssa_type_get(m, f->type);
+    sb_puts(tail, "declare ");
+    put_type(tail, m, ft->elem);
+    sb_printf(tail, " @__mssa_%s(", mssa_str(m, f->name));
+    for (uint32_t a = 0; a < ft->nfields; a++) {
+      if (a) sb_puts(tail, ", ");
+      put_type(tail, m, m->tlist.a[ft->fields + a]);
+    }
+    if (ft->flags & MSSA_TF_VARARG) sb_puts(tail, ft->nfields ? ", ..." : "...");
+    sb_puts(tail, ")\n");
+  }
+}
+
+/* The text with the edits applied (invariant 1), then tail. */
+static int write_output(run *r, const char *path, const sbuf *tail) {
+  const mssa_module *m = r->m;
+  qsort(r->ev.a, r->ev.n, sizeof *r->ev.a, edit_cmp);
+  FILE *out = fopen(path, "w");
+  if (!out) { perror(path); return -1; }
+  size_t at = 0;
+  for (size_t i = 0; i < r->ev.n; i++) {
+    MSSA_ASSERT(r->ev.a[i].off >= at);
+    fwrite(m->text + at, 1, r->ev.a[i].off - at, out);
+    fputs(r->ev.a[i].text, out);
+    at = r->ev.a[i].off + r->ev.a[i].del;
+  }
+  fwrite(m->text + at, 1, m->text_len - at, out);
+  fputs(tail->a, out);
+  if (fclose(out)) { perror(path); return -1; }
+  return 0;
 }
 
 int main(int argc, char **argv) {
@@ -582,7 +779,6 @@ int main(int argc, char **argv) {
     fprintf(stderr, "usage: instrument [--ids FID0 GID0 K] IN.ll OUT.ll META.tsv\n");
     return 2;
   }
-  const char *modname = strrchr(argv[1], '/') ? strrchr(argv[1], '/') + 1 : argv[1];
   mssa_module *m = NULL;
   mssa_diag dg;
   if (mssa_module_parse_file(argv[1], &m, &dg) != MSSA_OK) {
@@ -591,181 +787,29 @@ int main(int argc, char **argv) {
     fprintf(stderr, "%s\n", buf);
     return 2;
   }
-  int typed = !m->opaque_ptrs;
-  /* newline offsets, for line numbers */
-  MSSA_VEC(uint32_t) nl = {0};
+  run r = {m, !m->opaque_ptrs, strrchr(argv[1], '/') ? strrchr(argv[1], '/') + 1 : argv[1],
+           NULL, 0, {0}, fopen(argv[3], "w")};
+  if (!r.meta) { perror(argv[3]); return 2; }
+  uint32_t capnl = 0;
   for (size_t i = 0; i < m->text_len; i++)
     if (m->text[i] == '\n') {
-      if (nl.n == nl.cap) {
-        nl.cap = nl.cap ? nl.cap * 2 : 4096;
-        nl.a = realloc(nl.a, nl.cap * sizeof *nl.a);
+      if (r.nnl == capnl) {
+        capnl = capnl ? capnl * 2 : 4096;
+        r.nl = realloc(r.nl, capnl * sizeof *r.nl);
+        if (!r.nl) return 2;
       }
-      nl.a[nl.n++] = (uint32_t)i;
+      r.nl[r.nnl++] = (uint32_t)i;
     }
-  FILE *meta = fopen(argv[3], "w");
-  if (!meta) { perror(argv[3]); return 2; }
-  editvec ev = {0};
-  sbuf pre = {0};
-  uint8_t used_wrap[32] = {0};
   uint32_t fid = fid0;
-  for (uint32_t fi = 0; fi < m->funcs.n; fi++) {
-    const mssa_func *f = &m->funcs.a[fi];
-    const char *fname = mssa_str(m, f->name);
-    if (f->is_decl) {
-      int w = wrapped_index(fname);
-      if (w >= 0) used_wrap[w] = 1;
-      continue;
-    }
-    MSSA_ASSERT(f->entry != MSSA_NONE);
-    uint32_t linkage_internal = 0;
-    {
-      const char *h = m->text + f->head_off;
-      size_t hn = f->head_len;
-      for (size_t i = 0; i + 8 <= hn; i++)
-        if (!strncmp(h + i, "internal ", 9) || !strncmp(h + i, "private ", 8)) {
-          linkage_internal = 1;
-          break;
-        }
-    }
-    fprintf(meta, "F\t%u\t%s\t%d\t%s\n", fid, fname, linkage_internal, modname);
-    ctx c = {m, f, &pre, typed, 0, 0};
-    /* entry */
-    const mssa_block *eb = &f->blocks.a[f->entry];
-    MSSA_ASSERT(eb->first != MSSA_NONE);
-    const mssa_inst *first = &f->insts.a[eb->first];
-    pre.n = 0;
-    if (pre.a) pre.a[0] = 0;
-    sb_printf(&pre, "call void @__mssa_enter(i32 %u, i32 %u)\n  ", fid, f->nargs);
-    for (uint32_t a = 0; a < f->nargs; a++) {
-      const mssa_type *at = mssa_type_get(m, f->args[a].type);
-      if (at->kind != MSSA_T_PTR) continue;
-      sbuf v = {0}, t = {0}, op = {0};
-      if (!put_value(&v, m, f, MSSA_VAL(MSSA_VK_ARG, a))) {
-        fprintf(stderr, "instrument: unnamed argument in %s\n", fname);
-        return 2;
-      }
-      put_type(&t, m, f->args[a].type);
-      sb_puts(&t, " ");
-      sb_puts(&t, v.a);
-      as_byte_ptr(&c, &op, t.a, t.n);
-      uint64_t bv = 0;
-      if ((f->args[a].attrs & MSSA_A_BYVAL) && at->elem != MSSA_NONE)
-        bv = mssa_type_get(m, at->elem)->size;
-      sb_printf(&pre, "call void @__mssa_arg(i32 %u, %s, i64 %llu)\n  ", a, op.a,
-                (unsigned long long)bv);
-      free(v.a); free(t.a); free(op.a);
-    }
-    add_edit(&ev, first->text_off, 0, &pre);
-    for (uint32_t b = f->first_block; b != MSSA_NONE; b = f->blocks.a[b].next) {
-      for (uint32_t i = f->blocks.a[b].first; i != MSSA_NONE; i = f->insts.a[i].next) {
-        const mssa_inst *in = &f->insts.a[i];
-        if (!in->text_len) continue;
-        pre.n = 0;
-        if (pre.a) pre.a[0] = 0;
-        c.line = line_of(nl.a, nl.n, in->text_off);
-        do_inst(&c, &ev, in, fid);
-        if (pre.n) add_edit(&ev, in->text_off, 0, &pre);
-      }
-    }
-    fid++;
-  }
-  /* globals and the registration function */
+  for (uint32_t fi = 0; fi < m->funcs.n; fi++)
+    if (!m->funcs.a[fi].is_decl) instrument_func(&r, &m->funcs.a[fi], fid++);
   sbuf tail = {0};
-  const char *P = typed ? "i8*" : "ptr";
-  sb_printf(&tail, "\ndefine void @%s() {\n", initname);
-  for (uint32_t g = 0; g < m->globals.n; g++) {
-    const mssa_global *gl = &m->globals.a[g];
-    const char *gname = mssa_str(m, gl->name);
-    const mssa_type *gt = mssa_type_get(m, gl->type);
-    uint64_t size = (gt->flags & MSSA_TF_SIZED) || gt->kind != MSSA_T_STRUCT ? gt->size : 0;
-    if (gl->is_alias || gt->kind == MSSA_T_FUNC) size = 0;
-    int internal = 0;
-    {
-      /* the global's definition line: @name = [linkage] ... */
-      sbuf pat = {0};
-      put_ident(&pat, '@', gname);
-      sb_puts(&pat, " = ");
-      const char *at = strstr(m->text, pat.a);
-      while (at && at != m->text && at[-1] != '\n') at = strstr(at + 1, pat.a);
-      if (at) {
-        const char *eol = strchr(at, '\n');
-        size_t ln = eol ? (size_t)(eol - at) : strlen(at);
-        char head[200];
-        snprintf(head, sizeof head, "%.*s", (int)(ln < 199 ? ln : 199), at);
-        internal = strstr(head, " internal ") || strstr(head, " private ");
-        /* `unnamed_addr` lets the linker merge equal constants (and strings)
-        ** into one address, so the runtime could not tell which global an
-        ** access is of: the instrumented copy drops it (a permission, not a
-        ** behaviour; the summary is computed from the original). */
-        const char *kw = strstr(head, " constant ");
-        const char *kw2 = strstr(head, " global ");
-        if (!kw || (kw2 && kw2 < kw)) kw = kw2;
-        const char *ua = strstr(head, " unnamed_addr ");
-        if (ua && kw && ua < kw) {
-          sbuf none = {0};
-          add_edit(&ev, (size_t)(at - m->text) + (size_t)(ua - head), strlen(" unnamed_addr"), &none);
-        }
-      }
-      free(pat.a);
-    }
-    fprintf(meta, "G\t%u\t%s\t%d\t%llu\t%d\t%s\n", gid0 + g, gname, internal,
-            (unsigned long long)size, gl->is_decl, modname);
-    if (!size || gl->is_alias) continue;
-    sbuf t = {0};
-    put_type(&t, m, gl->ptype);
-    sb_printf(&tail, "  call void @__mssa_global(i32 %u, ", gid0 + g);
-    if (typed && strcmp(t.a, "i8*")) {
-      sb_printf(&tail, "i8* bitcast (%s ", t.a);
-      put_ident(&tail, '@', gname);
-      sb_puts(&tail, " to i8*)");
-    } else {
-      sb_printf(&tail, "%s ", P);
-      put_ident(&tail, '@', gname);
-    }
-    sb_printf(&tail, ", i64 %llu)\n", (unsigned long long)size);
-    free(t.a);
-  }
-  sb_printf(&tail, "  ret void\n}\n");
-  sb_printf(&tail, "declare void @__mssa_acc(%s, i64, i32, i32)\n", P);
-  sb_printf(&tail, "declare void @__mssa_enter(i32, i32)\n");
-  sb_printf(&tail, "declare void @__mssa_arg(i32, %s, i64)\n", P);
-  sb_printf(&tail, "declare void @__mssa_exit(i32)\n");
-  sb_printf(&tail, "declare void @__mssa_alloca(%s, i64)\n", P);
-  sb_printf(&tail, "declare void @__mssa_global(i32, %s, i64)\n", P);
-  sb_printf(&tail, "declare void @__mssa_sj_pre(%s)\n", P);
-  sb_printf(&tail, "declare void @__mssa_sj_post(%s)\n", P);
-  /* wrappers: the original declaration's type under the new name */
-  for (uint32_t fi = 0; fi < m->funcs.n; fi++) {
-    const mssa_func *f = &m->funcs.a[fi];
-    if (!f->is_decl || wrapped_index(mssa_str(m, f->name)) < 0) continue;
-    const mssa_type *ft = mssa_type_get(m, f->type);
-    sb_puts(&tail, "declare ");
-    put_type(&tail, m, ft->elem);
-    sb_printf(&tail, " @__mssa_%s(", mssa_str(m, f->name));
-    for (uint32_t a = 0; a < ft->nfields; a++) {
-      if (a) sb_puts(&tail, ", ");
-      put_type(&tail, m, m->tlist.a[ft->fields + a]);
-    }
-    if (ft->flags & MSSA_TF_VARARG) sb_puts(&tail, ft->nfields ? ", ..." : "...");
-    sb_puts(&tail, ")\n");
-  }
-  (void)used_wrap;
-  /* apply the edits (invariant 1: insertions and renames only) */
-  qsort(ev.a, ev.n, sizeof *ev.a, edit_cmp);
-  FILE *out = fopen(argv[2], "w");
-  if (!out) { perror(argv[2]); return 2; }
-  size_t at = 0;
-  for (size_t i = 0; i < ev.n; i++) {
-    MSSA_ASSERT(ev.a[i].off >= at);
-    fwrite(m->text + at, 1, ev.a[i].off - at, out);
-    fputs(ev.a[i].text, out);
-    at = ev.a[i].off + ev.a[i].del;
-    free(ev.a[i].text);
-  }
-  fwrite(m->text + at, 1, m->text_len - at, out);
-  fputs(tail.a, out);
-  if (fclose(out) || fclose(meta)) { perror("instrument"); return 2; }
-  free(ev.a); free(pre.a); free(tail.a); free(nl.a);
+  emit_globals(&r, &tail, initname, gid0);
+  emit_decls(&r, &tail);
+  int rc = write_output(&r, argv[2], &tail);
+  if (fclose(r.meta)) { perror(argv[3]); rc = -1; }
+  for (size_t i = 0; i < r.ev.n; i++) free(r.ev.a[i].text);
+  free(r.ev.a); free(tail.a); free(r.nl);
   mssa_module_free(m);
-  return 0;
+  return rc ? 2 : 0;
 }
