@@ -83,10 +83,9 @@ CONF_SCRIPTS  := $(filter-out tests/conformance/soundness.t,$(sort $(wildcard te
                  $(wildcard tests/conformance/soundness.t)
 DAEMON_SCRIPTS:= $(sort $(wildcard tests/daemon/*.t))
 CLI_SCRIPTS   := $(sort $(wildcard tests/cli/*.t))
+IPA_SCRIPTS   := $(sort $(wildcard tests/ipa/*.t))
 TREE_SCRIPTS  := $(sort $(wildcard tests/*.t))
-# The runtime soundness check of interprocedural summaries (tests/ipa-sound/).
-IPA_SOUND_SCRIPTS := $(sort $(wildcard tests/ipa/checker.t tests/ipa/soundness.t))
-TEST_SCRIPTS  := $(CONF_SCRIPTS) $(DAEMON_SCRIPTS) $(CLI_SCRIPTS) $(TREE_SCRIPTS) $(IPA_SOUND_SCRIPTS)
+TEST_SCRIPTS  := $(CONF_SCRIPTS) $(DAEMON_SCRIPTS) $(CLI_SCRIPTS) $(IPA_SCRIPTS) $(TREE_SCRIPTS)
 
 obj = $(patsubst %.c,$(BUILD)/obj/%.o,$(1))
 
@@ -137,8 +136,7 @@ PROVE_FLAGS ?= --timer
 # The conformance scripts run first: they generate build/corpus (csmith
 # programs, the project's own C files compiled four ways), which the updater
 # fuzz test and the soundness test also draw from.
-TESTS       ?= $(CONF_SCRIPTS) $(TEST_BINS) $(DAEMON_SCRIPTS) $(CLI_SCRIPTS) $(TREE_SCRIPTS) \
-               $(IPA_SOUND_SCRIPTS)
+TESTS       ?= $(CONF_SCRIPTS) $(TEST_BINS) $(DAEMON_SCRIPTS) $(CLI_SCRIPTS) $(IPA_SCRIPTS) $(TREE_SCRIPTS)
 
 .PHONY: all install uninstall test test-real asan release example bench bench-all deps clean fuzz-updater fuzz check checks link-order link-order-all FORCE
 .DEFAULT_GOAL := all
@@ -309,7 +307,7 @@ $(BUILD)/tests/test_proto_fuzz: TEST_LIBS = $(JOURNAL_REPLAY_OBJS) $(PROTO_LIB) 
 # filters see them expanded too (TESTS_NAMED).
 TESTS_NAMED = $(TESTS) $(wildcard $(TESTS))
 test: all $(filter $(TEST_BINS),$(TESTS)) \
-      $(if $(filter tests/ipa/%,$(TESTS_NAMED)),ipa-sound-tools) \
+      $(if $(filter tests/ipa/checker.t tests/ipa/soundness.t,$(TESTS_NAMED)),ipa-sound-tools) \
       $(if $(filter tests/conformance/soundness.t,$(TESTS_NAMED)),$(BUILD)/tests/test_soundness) \
       $(if $(filter tests/link-order.t,$(TESTS_NAMED)),link-order-all)
 	@chmod +x $(TEST_SCRIPTS) 2>/dev/null || true
