@@ -166,6 +166,17 @@ if rc2 == 0:
        any(v.startswith("VIOLATION helper: read global state [0,4)") for v in fig["report"]) and fig["violations"] == 2,
        "two_b.ll's helper summarized with two_a.ll's state: its read and write reported", fig["report"])
 
+# A run past MSSA_RT_TIMEOUT in a loop without reported accesses still ends
+# (exit 124, from the alarm handler) and writes its facts.
+spin_ll = os.path.join(tmp, "spin.ll")
+r = run(["clang-14", "-O2", "-S", "-emit-llvm", "-w", os.path.join(FIX, "spin.c"), "-o", spin_ll])
+spin_exe, spin_meta = sound.instrument(spin_ll)
+spin_facts = os.path.join(tmp, "spin.facts")
+rc3, _, secs3 = sound.run_program(spin_exe, spin_facts, timeout=1)
+lines3 = open(spin_facts).read().splitlines() if os.path.exists(spin_facts) else []
+ok(rc3 == 124 and secs3 < 8 and lines3 and lines3[0].endswith("timeout 1") and len(lines3) == 2 and
+   lines3[1].split()[1:4] == ["w", "G", "0"], "a loop without accesses ends at the time limit with its facts", (rc3, secs3, lines3))
+
 # The same program as opaque-pointer IR: the same facts, up to line numbers.
 if shutil.which("clang-22"):
     res2, err = build_and_run("clang-22", "opaque")
