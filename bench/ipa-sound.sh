@@ -9,7 +9,9 @@
 #   bench/ipa-sound.sh [-n] [--csmith A-B] [--csmith-o2 A-B] [--lua S1,S2,...]
 #                      [--lua-project S1,S2,...] [--lua22 S1,S2,...]
 #
-# -n: do not touch bench/RESULTS.md. Defaults: csmith seeds 1-120 at -O1
+# -n: do not touch bench/RESULTS.md. --raw FILE: render the report FILE of
+# an earlier `sound.py --out FILE` run with these options instead of
+# running (the section then says so). Defaults: csmith seeds 1-120 at -O1
 # without LLVM passes, 1-40 at -O2, and the Lua scripts below (testes/:
 # Lua linked into one module, and a few with Lua as a program of its 33
 # files, one module each, given to memssa summary together; and a few with
@@ -23,7 +25,7 @@ build=${MEMSSA_BUILD:-${BUILD:-$root/build}}
 export MEMSSA_BUILD=$build MEMSSA_ROOT=$root
 export MEMSSA_BIN=${MEMSSA_BIN:-$build/memssa}
 export MEMSSA_SHARED=${MEMSSA_SHARED:-$root/../shared}
-write=1 csmith=1-120 csmith_o2=1-40
+write=1 csmith=1-120 csmith_o2=1-40 raw=
 lua=bitwise,strings,tpack,utf8,vararg,events,closure,literals,goto,pm,math,nextvar,sort,calls,constructs,coroutine,locals,errors
 luaproj=bitwise,strings,tpack,utf8,vararg,events,closure,goto
 lua22=bitwise,strings,tpack,utf8,vararg,events,closure,goto,literals,pm
@@ -35,21 +37,34 @@ while [ $# -gt 0 ]; do
     --lua) lua=$2; shift 2 ;;
     --lua-project) luaproj=$2; shift 2 ;;
     --lua22) lua22=$2; shift 2 ;;
-    *) echo "usage: $0 [-n] [--csmith A-B] [--csmith-o2 A-B] [--lua S1,...] [--lua-project S1,...]" >&2; exit 2 ;;
+    --raw) raw=$2; shift 2 ;;
+    *) echo "usage: $0 [-n] [--csmith A-B] [--csmith-o2 A-B] [--lua S1,...] [--lua-project S1,...] [--lua22 S1,...] [--raw FILE]" >&2; exit 2 ;;
   esac
 done
 out=$build/bench-ipa-sound.md
 mkdir -p "$build"
 start=$(date -u '+%Y-%m-%d %H:%M UTC')
-python3 "$root/tests/ipa-sound/sound.py" --csmith "$csmith" --csmith-o2 "$csmith_o2" --lua "$lua" \
-  --lua-project "$luaproj" --lua22 "$lua22" --lua-timeout 60 --out "$out.raw"
-rc=$?
+if [ -n "$raw" ]; then
+  # an earlier run's report (sound.py --out), rendered again: say which
+  cp "$raw" "$out.raw"
+  grep -q '^TOTAL .* violations 0 ' "$out.raw"
+  rc=$?
+else
+  python3 "$root/tests/ipa-sound/sound.py" --csmith "$csmith" --csmith-o2 "$csmith_o2" --lua "$lua" \
+    --lua-project "$luaproj" --lua22 "$lua22" --lua-timeout 60 --out "$out.raw"
+  rc=$?
+fi
 [ -f "$out.raw" ] || exit 2
 {
   echo "<!-- ipa-sound: begin (bench/ipa-sound.sh, $start; do not edit by hand) -->"
   echo "## Interprocedural summaries checked against the programs running (issue 27, point 5)"
   echo
-  echo "\`bench/ipa-sound.sh\` ($start, commit $(git -C "$root" rev-parse --short HEAD 2>/dev/null)):"
+  if [ -n "$raw" ]; then
+    echo "\`bench/ipa-sound.sh --raw\` ($start, commit $(git -C "$root" rev-parse --short HEAD 2>/dev/null)): the report of an"
+    echo "earlier run with the options below ($raw):"
+  else
+    echo "\`bench/ipa-sound.sh\` ($start, commit $(git -C "$root" rev-parse --short HEAD 2>/dev/null)):"
+  fi
   echo "csmith seeds $csmith (clang-14 -O1 without LLVM passes, -g) and $csmith_o2 (-O2),"
   echo "Lua linked into one module running testes/{$lua}.lua, and Lua as a"
   echo "program of its files (one module each) running testes/{$luaproj}.lua, and the"
