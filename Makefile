@@ -202,6 +202,28 @@ $(CLI): $(CLI_OBJS) $(LIB) $(CLIENT_LIB) $(COMMON_LIB)
 	$(CC) $(ALL_CFLAGS) -pthread $(ALL_LDFLAGS) $(CLI_OBJS) $(CLIENT_LIB) $(COMMON_LIB) $(LIB) \
 	  $(JANSSON_LIBS) $(LDLIBS) -o $@
 
+# ------------------------------------------------- summaries vs. a running program
+# tests/ipa-sound/: the instrumenter (with the library), the runtime linked
+# into instrumented programs (plain flags and frame pointers: clang-14 links
+# it, and it reads its callers' stack pointers) and the checker (jansson).
+# `make ipa-sound`: the full run (bench/ipa-sound.sh: 100+ csmith programs
+# and Lua's test scripts, figures into bench/RESULTS.md).
+IPA_SOUND_DIR   := $(BUILD)/ipa-sound
+IPA_SOUND_TOOLS := $(IPA_SOUND_DIR)/instrument $(IPA_SOUND_DIR)/check $(IPA_SOUND_DIR)/rt.o
+.PHONY: ipa-sound ipa-sound-tools
+ipa-sound-tools: $(IPA_SOUND_TOOLS)
+$(IPA_SOUND_DIR)/instrument: tests/ipa-sound/instrument.c $(LIB) $(FLAGS_STAMP)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(ALL_LDFLAGS) $< $(LIB) $(LDLIBS) -o $@
+$(IPA_SOUND_DIR)/check: tests/ipa-sound/check.c $(FLAGS_STAMP)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(JANSSON_CFLAGS) $(ALL_LDFLAGS) $< $(JANSSON_LIBS) -o $@
+$(IPA_SOUND_DIR)/rt.o: tests/ipa-sound/rt.c
+	@mkdir -p $(@D)
+	$(CC) $(CSTD) $(WARN) -O2 -g -fno-omit-frame-pointer -c $< -o $@
+ipa-sound: all $(IPA_SOUND_TOOLS)
+	$(TEST_ENV) bench/ipa-sound.sh
+
 # ---------------------------------------------------------------- link order
 # No answer may depend on where the linker puts functions and data
 # (tests/link-order.t). `make link-order LINK_ORDER=reverse` (or
@@ -315,6 +337,7 @@ $(BUILD)/tests/test_proto_fuzz: TEST_LIBS = $(JOURNAL_REPLAY_OBJS) $(PROTO_LIB) 
 # filters see them expanded too (TESTS_NAMED).
 TESTS_NAMED = $(TESTS) $(wildcard $(TESTS))
 test: all $(filter $(TEST_BINS),$(TESTS)) \
+      $(if $(filter tests/ipa/checker.t tests/ipa/soundness.t,$(TESTS_NAMED)),ipa-sound-tools) \
       $(if $(filter tests/conformance/soundness.t,$(TESTS_NAMED)),$(BUILD)/tests/test_soundness) \
       $(if $(filter tests/link-order.t,$(TESTS_NAMED)),link-order-all)
 	@chmod +x $(TEST_SCRIPTS) 2>/dev/null || true
