@@ -247,8 +247,10 @@ uninstall:
 	  '$(DESTDIR)$(LIBDIR)/libmemssa-client.a' '$(DESTDIR)$(INCLUDEDIR)/memssa-client.h' \
 	  '$(DESTDIR)$(PKGCONFIGDIR)/memssa-client.pc'
 
+# --wrap=free: the daemon's frees go through server/oom_free.c, which keeps
+# the registries of allocation-failure scopes exact (analysis/base/oom.h).
 $(DAEMON): $(SRV_OBJS) $(LIB) $(CLIENT_LIB)
-	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $(SRV_OBJS) $(CLIENT_LIB) $(LIB) $(SRV_LIBS) $(LDLIBS) -o $@
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -Wl,--wrap=free $(SRV_OBJS) $(CLIENT_LIB) $(LIB) $(SRV_LIBS) $(LDLIBS) -o $@
 
 # The protocol layer as an archive, for the protocol unit tests.
 $(PROTO_LIB): $(PROTO_OBJS)

@@ -34,6 +34,7 @@
 #include <string.h>
 
 #include "methods.h"
+#include "base/oom.h"
 
 enum { GRAPH_NONE = 0, GRAPH_BUILT = 1, GRAPH_EVICTED = 2 };
 
@@ -261,6 +262,18 @@ void mssa__graphs_at_line(mssa_proto *p, mssa_qmodule *q, uint32_t line) {
       break;
     }
   }
+}
+
+void mssa__graphs_drop_touched(mssa_proto *p) {
+  for (uint32_t i = 0; i < p->touched.n; i++) {
+    mssa__gnode *g = p->touched.a[i];
+    if (!g) continue;
+    g->touched = false;
+    if (g->state == GRAPH_BUILT) evict(p, g);
+  }
+  p->touched.n = 0;
+  mssa_oom_keep(p->touched.a);   /* the list may have grown in the request */
+  p->tick++;
 }
 
 void mssa__graphs_free(mssa_proto *p) { mssa_vec_free(&p->touched); }

@@ -294,6 +294,7 @@ int mssa__m_clobber(mssa__call *c) {
     rcache_flush_stale(c->p);
     if (!e->text) mssa_vec_push(&c->p->rcache_filled, (uint32_t)(e - c->p->rcache));
     free(e->text);
+    e->text = NULL;   /* never dangling if the encoding fails (base/oom.h) */
     e->text = json_dumps(o, JSON_COMPACT | JSON_REAL_PRECISION(9));
     e->len = e->text ? strlen(e->text) : 0;
     e->q = q;

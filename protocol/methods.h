@@ -249,6 +249,19 @@ void mssa__graph_built(mssa_proto *p, mssa_qmodule *q, uint32_t fi);
 ** hits of every module are used after all of them were searched). */
 void mssa__graphs_at_line(mssa_proto *p, mssa_qmodule *q, uint32_t line);
 void mssa__graphs_free(mssa_proto *p);
+/* Out of memory (nomem.c): the graphs this request used are evicted, the
+** list of them emptied (its block kept: it is older than the request). */
+void mssa__graphs_drop_touched(mssa_proto *p);
+
+/* nomem.c. caches_free: the reply caches and the shared integers freed
+** (mssa_proto_free; a failed request). nomem_cleanup(p):
+** what mssa_oom_rollback runs for a request that ran out of memory. */
+void mssa__caches_free(mssa_proto *p);
+void mssa__nomem_cleanup(void *p);
+/* The allocation-failure test hook as a method, and whether it may be
+** called (MEMSSA_TEST_FAULTS in the environment; nomem.c). */
+int mssa__m_fail_alloc(mssa__call *c);
+bool mssa__faults_enabled(void);
 
 /* m_reload.c. reload_diff: the reload by difference of bundle q to *text
 ** (len bytes, malloc'ed, NUL-terminated; taken on success, set to NULL).

@@ -34,12 +34,7 @@ mssa_proto *mssa_proto_new(mssa_proto_host *host, const mssa_proto_opts *opts) {
 void mssa_proto_free(mssa_proto *p) {
   if (!p) return;
   mssa__raw_free(p);
-  if (p->rcache)
-    for (size_t i = 0; i < MSSA__RCACHE_SIZE; i++) free(p->rcache[i].text);
-  free(p->rcache);
-  mssa_vec_free(&p->rcache_filled);
-  mssa__ids_free(p);
-  mssa__acache_free(p);
+  mssa__caches_free(p);
   mssa__graphs_free(p);
   free(p);
 }

@@ -1,0 +1,93 @@
+/*
+** nomem.c -- what a request that ran out of memory leaves behind, and its
+** error reply (-32060, data.reason "out_of_memory"). The boundaries are
+** dispatch.c (one request, whose id the reply echoes), job.c (a load's
+** build on the pool and its install) and the daemon's connection (the
+** request line as a whole: parsing, the raw cache, a batch's framing).
+**
+** Why caches are dropped rather than repaired: a request that failed may
+** have stopped anywhere inside a cache it was filling (a walker cache, a
+** reply cache, a position index): blocks it linked in are its own
+** (swept), and the structure may be half updated. Every one of them is
+** derived state, rebuilt on demand with the same answers (graphs.c
+** invariant 4), so freeing them through their own free functions, while
+** the scope still follows frees (base/oom.h), is both simple and exact.
+**
+** Invariants:
+**   1. The cleanup runs on the query thread, inside mssa_oom_rollback,
+**      before the sweep; it allocates nothing.
+**   2. After it, nothing older than the request points at a block the
+**      request made: the graphs it used are evicted (rebuilt from the IR
+**      when next asked for), the reply caches (filled inside the scope),
+**      the shared integers and the modules' position and name indexes are
+**      freed. The raw cache is filled outside it (rpc.c), after the reply:
+**      it is told to keep nothing (raw_last).
+**   3. The modules themselves, the journal and other clients' state are
+**      untouched here: a failed edit has put its function back already
+**      (m_edit.c, an end hook of the scope).
+*/
+#include "methods.h"
+
+#include <stdlib.h>
+
+#include "base/check.h"
+#include "base/oom.h"
+#include "query/source.h"
+
+void mssa__caches_free(mssa_proto *p) {
+  if (p->rcache)
+    for (size_t i = 0; i < MSSA__RCACHE_SIZE; i++) free(p->rcache[i].text);
+  free(p->rcache);
+  p->rcache = NULL;
+  mssa_vec_free(&p->rcache_filled);
+  mssa__ids_free(p);
+  mssa__acache_free(p);
+}
+
+void mssa__nomem_cleanup(void *arg) {
+  mssa_proto *p = arg;
+  MSSA_ASSERT(mssa_oom_active());   /* frees are still followed (invariant 1) */
+  mssa__graphs_drop_touched(p);
+  mssa__caches_free(p);
+  p->raw_last = false;   /* the raw cache keeps nothing of this request */
+  mssa_proto_host *h = p->host;
+  uint32_t n = h && h->count ? h->count(h) : 0;
+  for (uint32_t i = 0; i < n; i++) {
+    const char *name;
+    mssa_qmodule *q = h->at(h, i, &name);
+    if (!q) continue;
+    mssa_q_line_index_free(q->lines);
+    q->lines = NULL;
+    mssa_q_var_index_free(q->vars);
+    q->vars = NULL;
+  }
+  mssa__changed(p);   /* the caches' generation moves on (invariant 2) */
+}
+
+void mssa_proto_nomem_line(mssa_proto *p, mssa_buf *out) {
+  mssa_proto_error_line(p, MSSA_RPC_OUT_OF_MEMORY,
+                        "out of memory: the request failed and changed nothing", -1, -1, out);
+}
+
+/* The test hook as a method (not in the method table: dispatch.c finds it
+** only when the daemon was started with MEMSSA_TEST_FAULTS set, and calls
+** it outside any scope, so its own allocations are not counted).
+** params {"n": N, "persist": bool}; the result tells what the previous
+** arming saw: {"counted": allocations in scopes, "fired": bool}. */
+int mssa__m_fail_alloc(mssa__call *c) {
+  uint64_t n = 0;
+  bool persist = false;
+  int rc;
+  if ((rc = mssa__param_uint(c, "n", true, &n)) || (rc = mssa__param_bool(c, "persist", &persist)))
+    return rc;
+  c->result = json_pack("{sIsb}", "counted", (json_int_t)mssa_oom_counted(), "fired",
+                        mssa_oom_fired());
+  mssa_oom_fail_after(n, persist);
+  return 0;
+}
+
+bool mssa__faults_enabled(void) {
+  static int on = -1;   /* the query thread only */
+  if (on < 0) on = getenv("MEMSSA_TEST_FAULTS") != NULL && mssa_oom_enabled();
+  return on;
+}

@@ -1,0 +1,153 @@
+#!/usr/bin/env python3
+# Allocation failure is an error, not an abort (base/oom.h), proved the
+# SQLite way: the daemon's test hook (debug_fail_alloc, there only with
+# MEMSSA_TEST_FAULTS) fails the Nth allocation of a request, for N over a
+# sample of the request's allocations (all of them with MEMSSA_OOM_ALL=1:
+# `make oom-all`), during a load, an edit, a query and a batch on a small
+# module. Each run must end in error -32060 with data.reason
+# "out_of_memory" (or in success once N exceeds the request's count), the
+# daemon must stay up, the module print and the journal must be as before,
+# and the same request must then succeed. Under ASan (make asan) the
+# daemon's stderr must stay free of errors and leaks.
+import os, subprocess
+
+import daemonlib as lib
+ok, is_, done, Daemon = lib.ok, lib.is_, lib.done, lib.Daemon
+
+MOD = """define void @f(ptr %p, ptr %q, i1 %c) {
+entry:
+  store i32 1, ptr %p, align 4
+  %a = load i32, ptr %q, align 4
+  br i1 %c, label %then, label %exit
+
+then:
+  store i32 2, ptr %q, align 4
+  br label %exit
+
+exit:
+  %b = load i32, ptr %p, align 4
+  ret void
+}
+
+define i32 @g(ptr %p) {
+  %1 = load i32, ptr %p, align 4
+  ret i32 %1
+}
+"""
+ALL = os.environ.get("MEMSSA_OOM_ALL") == "1"
+SAMPLE = 40
+lib.time_limit(3000 if ALL else 600)
+
+EDIT = {"module": "m", "function": "f",
+        "ops": [{"op": "insert", "before": "%b", "text": "store i32 3, ptr %p"},
+                {"op": "insert", "after": "%a", "text": "%z = load i32, ptr %q"}]}
+QUERY = {"module": "m", "function": "f", "inst": "%b"}
+
+
+def sample(total):
+    """1..total, every one with MEMSSA_OOM_ALL, else SAMPLE spread evenly
+    (always 1, total and total + 1)."""
+    if ALL or total <= SAMPLE:
+        return list(range(1, total + 2))
+    step = total / (SAMPLE - 1)
+    return sorted({1, total, total + 1} | {max(1, round(k * step)) for k in range(SAMPLE)})
+
+
+def main():
+    state = os.path.join(lib.tempfile.mkdtemp(prefix="memssad-oom-"), "state")
+    lib._tmpdirs.append(os.path.dirname(state))
+    d = Daemon("--state-dir", state, env={"MEMSSA_TEST_FAULTS": "1"})
+    c = d.client()
+    ok("frees are not followed" not in d.stderr(), "the daemon follows frees (scopes enabled)")
+
+    def arm(n, persist=False):
+        return c.result("debug_fail_alloc", {"n": n, "persist": persist})
+
+    def fresh():
+        c.call("unload", {"module": "m"})
+        c.result("load", {"module": "m", "text": MOD})
+
+    def printed():
+        return c.result("print", {"module": "m"})["text"]
+
+    def journal_bytes():
+        return sum(os.path.getsize(os.path.join(state, f)) for f in os.listdir(state))
+
+    def count(send):
+        """Allocations the request makes inside scopes (on a fresh module)."""
+        fresh()
+        arm(1 << 62)
+        r = send()
+        return arm(0)["counted"], r
+
+    def batch():
+        c.send('[{"jsonrpc":"2.0","id":"b1","method":"clobber","params":%s},'
+               '{"jsonrpc":"2.0","id":"b2","method":"uses","params":{"module":"m","function":"f",'
+               '"inst":"%%a"}}]\n' % lib.json.dumps(QUERY))
+        return c.line()
+
+    def is_nomem(r):
+        e = (r or {}).get("error") or {}
+        return e.get("code") == -32060 and (e.get("data") or {}).get("reason") == "out_of_memory"
+
+    def batch_nomem(r):
+        return isinstance(r, list) and any(is_nomem(x) for x in r)
+
+    def batch_good(r):
+        return isinstance(r, list) and len(r) == 2 and all("result" in x for x in r)
+
+    kinds = [
+        ("load", lambda: c.call("load", {"module": "n", "text": MOD}), is_nomem,
+         lambda r: "result" in (r or {}), lambda: c.call("unload", {"module": "n"})),
+        ("edit", lambda: c.call("edit", EDIT), is_nomem, lambda r: "result" in (r or {}), fresh),
+        ("query", lambda: c.call("clobber", QUERY), is_nomem, lambda r: "result" in (r or {}),
+         None),
+        ("batch", batch, batch_nomem, batch_good, None),
+    ]
+    for name, send, failed, good, undo in kinds:
+        total, r = count(send)
+        if undo:
+            undo()
+        ok(total > 0 and good(r), "%s: %d allocations inside scopes, and it succeeds" % (name, total))
+        bad = []
+        for n in sample(total):
+            fresh()
+            before, jb = printed(), journal_bytes()
+            arm(n)
+            r = send()
+            fired = arm(0)["fired"]
+            if r is None or d.p.poll() is not None:
+                bad.append((n, "no reply / daemon gone"))
+                break
+            if fired and not failed(r):
+                bad.append((n, "fired but replied %r" % (r,)))
+            elif not fired and not good(r):
+                bad.append((n, "not fired but replied %r" % (r,)))
+            if fired:
+                if printed() != before:
+                    bad.append((n, "module changed"))
+                if name != "load" and journal_bytes() != jb:
+                    bad.append((n, "journal changed"))
+                r2 = send()
+                if not good(r2):
+                    bad.append((n, "the same request then failed: %r" % (r2,)))
+            if undo:
+                undo()
+        ok(not bad, "%s: every sampled N (of %d) fails cleanly or succeeds" % (name, total),
+           *["N=%d: %s" % b for b in bad[:10]])
+    # Every allocation from the Nth on fails (cleanup code included).
+    fresh()
+    before = printed()
+    arm(3, persist=True)
+    r = c.call("edit", EDIT)
+    arm(0)
+    ok(is_nomem(r) and printed() == before, "edit with every allocation from the 3rd failing: "
+       "out_of_memory, module unchanged", r)
+    ok(c.result("ping", {}) is not None and d.p.poll() is None, "the daemon is still up")
+    rc = d.stop()
+    is_(rc, 0, "the daemon stops cleanly")
+    ok(d.sanitizer_clean(), "no sanitizer report (errors, leaks)", d.stderr()[-3000:])
+    done()
+
+
+main()
