@@ -144,10 +144,10 @@ static void answer_nomem(mssa__call *c, mssa_buf *out, size_t n0, mssa_proto_job
 /* Calls the method and writes its reply, inside a recovery scope
 ** (base/oom.h): the reply's bytes are part of the request, so a reply
 ** that cannot be encoded fails the request as a whole. */
-static int answer(mssa_proto *p, mssa__call *c, mssa__method_fn fn, mssa_buf *out,
+static int answer(mssa_proto *p, mssa__call *c, mssa__method_fn fn, json_t *root, mssa_buf *out,
                   mssa_proto_job **job) {
   if (fn == mssa__m_fail_alloc) return answer_in_scope(p, c, fn, out, job);   /* uncounted */
-  size_t n0 = out->n;
+  size_t n0 = out->n, root_refs = root->refcount, params_refs = c->params->refcount;
   mssa_buf_reserve(out, 1);   /* its block is older than the scope */
   mssa_oom_scope sc;
   mssa__call *volatile cv = c;
@@ -155,6 +155,8 @@ static int answer(mssa_proto *p, mssa__call *c, mssa__method_fn fn, mssa_buf *ou
     mssa__call *k = cv;
     answer_nomem(k, out, n0, job);
     mssa_oom_rollback(&sc, mssa__nomem_cleanup, p);
+    mssa__json_reset_refs(root, root_refs);   /* nomem.c invariant 3 */
+    mssa__json_reset_refs(k->params, params_refs);
     p->errors++;
     if (!k->notify)
       mssa__emit(mssa__error_new(k->id, MSSA_RPC_OUT_OF_MEMORY,
@@ -202,7 +204,7 @@ int mssa__rpc_request(mssa_proto *p, json_t *root, uint64_t t0, mssa_buf *out,
   c.id = id;
   c.notify = notify;
   c.params = params ? json_incref(params) : json_object();
-  int rc = answer(p, &c, find_method(name), out, job);
+  int rc = answer(p, &c, find_method(name), root, out, job);
   if (notify) {
     p->notifications++;
     if (rc == MSSA_PROTO_REPLIED) rc = MSSA_PROTO_SILENT;

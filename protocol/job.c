@@ -279,7 +279,7 @@ void mssa_proto_job_reply(mssa_proto *p, mssa_proto_job *j, mssa_buf *out) {
     reply_failed(p, j, out);
     return;
   }
-  size_t n0 = out->n;
+  size_t n0 = out->n, id_refs = j->id ? j->id->refcount : 0;
   mssa_buf_reserve(out, 1);   /* its block is older than the scope */
   mssa_oom_scope sc;
   mssa_proto_job *volatile jv = j;
@@ -287,6 +287,7 @@ void mssa_proto_job_reply(mssa_proto *p, mssa_proto_job *j, mssa_buf *out) {
     mssa_proto_job *k = jv;
     out->n = n0;
     mssa_oom_rollback(&sc, reply_nomem, k);
+    mssa__json_reset_refs(k->id, id_refs);   /* a swept reply may have held it */
     mssa_qmodule_free(k->q);   /* not installed */
     k->q = NULL;
     k->rc = MSSA_ENOMEM;

@@ -258,6 +258,9 @@ void mssa__graphs_drop_touched(mssa_proto *p);
 ** what mssa_oom_rollback runs for a request that ran out of memory. */
 void mssa__caches_free(mssa_proto *p);
 void mssa__nomem_cleanup(void *p);
+/* After a failed scope: `top` holds top_refs references again and every
+** value under it one (nomem.c invariant 3). Walks with its own stack. */
+void mssa__json_reset_refs(json_t *top, size_t top_refs);
 /* The allocation-failure test hook as a method, and whether it may be
 ** called (MEMSSA_TEST_FAULTS in the environment; nomem.c). */
 int mssa__m_fail_alloc(mssa__call *c);

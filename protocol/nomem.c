@@ -22,7 +22,11 @@
 **      the shared integers and the modules' position and name indexes are
 **      freed. The raw cache is filled outside it (rpc.c), after the reply:
 **      it is told to keep nothing (raw_last).
-**   3. The modules themselves, the journal and other clients' state are
+**   3. A request's own JSON (parsed before its scope: every value held once,
+**      by its container) may have been referenced by containers the sweep
+**      freed without releasing them; its counts are set back
+**      (mssa__json_reset_refs), so the tree is freed whole afterwards.
+**   4. The modules themselves, the journal and other clients' state are
 **      untouched here: a failed edit has put its function back already
 **      (m_edit.c, an end hook of the scope).
 */
@@ -62,6 +66,27 @@ void mssa__nomem_cleanup(void *arg) {
     q->vars = NULL;
   }
   mssa__changed(p);   /* the caches' generation moves on (invariant 2) */
+}
+
+void mssa__json_reset_refs(json_t *top, size_t top_refs) {
+  if (!top) return;
+  MSSA_VEC(json_t *) st = {0};
+  mssa_vec_push(&st, top);
+  while (st.n) {
+    json_t *v = st.a[--st.n];
+    if (v->refcount == (size_t)-1) continue;   /* jansson's true/false/null */
+    v->refcount = v == top ? top_refs : 1;
+    if (json_is_object(v)) {
+      const char *k;
+      json_t *x;
+      json_object_foreach(v, k, x) mssa_vec_push(&st, x);
+    } else if (json_is_array(v)) {
+      size_t i;
+      json_t *x;
+      json_array_foreach(v, i, x) mssa_vec_push(&st, x);
+    }
+  }
+  mssa_vec_free(&st);
 }
 
 void mssa_proto_nomem_line(mssa_proto *p, mssa_buf *out) {
