@@ -1,9 +1,9 @@
 /*
 ** nomem.c -- what a request that ran out of memory leaves behind, and its
-** error reply (-32060, data.reason "out_of_memory"). The boundaries are
-** dispatch.c (one request, whose id the reply echoes), job.c (a load's
-** build on the pool and its install) and the daemon's connection (the
-** request line as a whole: parsing, the raw cache, a batch's framing).
+** test hook's method. The boundaries that reply -32060 (data.reason
+** "out_of_memory") are dispatch.c (one request, whose id the reply echoes;
+** each element of a batch alike) and job.c (a load's build on the pool
+** and its reply).
 **
 ** Why caches are dropped rather than repaired: a request that failed may
 ** have stopped anywhere inside a cache it was filling (a walker cache, a
@@ -89,10 +89,6 @@ void mssa__json_reset_refs(json_t *top, size_t top_refs) {
   mssa_vec_free(&st);
 }
 
-void mssa_proto_nomem_line(mssa_proto *p, mssa_buf *out) {
-  mssa_proto_error_line(p, MSSA_RPC_OUT_OF_MEMORY,
-                        "out of memory: the request failed and changed nothing", -1, -1, out);
-}
 
 /* The test hook as a method (not in the method table: dispatch.c finds it
 ** only when the daemon was started with MEMSSA_TEST_FAULTS set, and calls

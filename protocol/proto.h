@@ -145,10 +145,6 @@ enum {
 void mssa_proto_module_added(mssa_proto *p, mssa_qmodule *q);
 void mssa_proto_module_removed(mssa_proto *p, mssa_qmodule *q);
 
-/* The error reply (id null) of a request line that ran out of memory
-** outside any request's own boundary (nomem.c). */
-void mssa_proto_nomem_line(mssa_proto *p, mssa_buf *out);
-
 /* Handles one request line (without its '\n'). */
 int mssa_proto_handle(mssa_proto *p, const char *line, size_t len, mssa_buf *out,
                       mssa_proto_job **job);

@@ -24,6 +24,6 @@ void __real_free(void *p);
 void __wrap_free(void *p);
 
 void __wrap_free(void *p) {
-  if (p && mssa__oom_scope()) mssa_oom_forget(p);
+  if (p && mssa_oom_active()) mssa_oom_forget(p);
   __real_free(p);
 }
