@@ -165,7 +165,7 @@ static int answer(mssa_proto *p, mssa__call *c, mssa__method_fn fn, json_t *root
     return MSSA_PROTO_REPLIED;
   }
   int rc = answer_in_scope(p, c, fn, out, job);
-  mssa_oom_commit(&sc);
+  mssa__commit_reply(&sc, out, n0);
   return rc;
 }
 

@@ -295,7 +295,7 @@ void mssa_proto_job_reply(mssa_proto *p, mssa_proto_job *j, mssa_buf *out) {
     return;
   }
   reply_full(p, j, out);
-  mssa_oom_commit(&sc);   /* the journal record is kept (load_end) */
+  mssa__commit_reply(&sc, out, n0);   /* the journal record is kept (load_end) */
 }
 
 /* The journal hook of a full load's reply: the record stays only if the

@@ -18,6 +18,7 @@
 #include <jansson.h>
 #include <stdarg.h>
 
+#include "base/oom.h"
 #include "proto.h"
 #include "query/reach.h"
 #include "query/varname.h"
@@ -258,6 +259,9 @@ void mssa__graphs_drop_touched(mssa_proto *p);
 ** what mssa_oom_rollback runs for a request that ran out of memory. */
 void mssa__caches_free(mssa_proto *p);
 void mssa__nomem_cleanup(void *p);
+/* Commits sc, whose reply is out[n0..]: its end hooks run with the reply
+** set aside, so a journal hold lands before it (nomem.c invariant 4). */
+void mssa__commit_reply(mssa_oom_scope *sc, mssa_buf *out, size_t n0);
 /* After a failed scope: `top` holds top_refs references again and every
 ** value under it one (nomem.c invariant 3). Walks with its own stack. */
 void mssa__json_reset_refs(json_t *top, size_t top_refs);

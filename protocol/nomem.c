@@ -26,13 +26,17 @@
 **      by its container) may have been referenced by containers the sweep
 **      freed without releasing them; its counts are set back
 **      (mssa__json_reset_refs), so the tree is freed whole afterwards.
-**   4. The modules themselves, the journal and other clients' state are
+**   4. A request whose scope has end hooks (a journal record to keep) has
+**      its reply bytes set aside while they run: the journal's hold for
+**      --fsync always (server/conn.c invariant 6) must precede the reply.
+**   5. The modules themselves, the journal and other clients' state are
 **      untouched here: a failed edit has put its function back already
 **      (m_edit.c, an end hook of the scope).
 */
 #include "methods.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "base/check.h"
 #include "base/oom.h"
@@ -66,6 +70,22 @@ void mssa__nomem_cleanup(void *arg) {
     q->vars = NULL;
   }
   mssa__changed(p);   /* the caches' generation moves on (invariant 2) */
+}
+
+void mssa__commit_reply(mssa_oom_scope *sc, mssa_buf *out, size_t n0) {
+  size_t n1 = out->n;
+  char *reply = NULL;
+  if (sc->nhooks && n1 > n0) {   /* inside the scope: may still fail */
+    reply = mssa_xmalloc(n1 - n0);
+    memcpy(reply, out->p + n0, n1 - n0);
+    out->n = n0;
+  }
+  mssa_oom_commit(sc);   /* a journal hold lands at n0, before the reply */
+  if (!reply) return;
+  MSSA_ASSERT(out->n == n0 && out->cap >= n1);   /* the hooks wrote nothing */
+  memcpy(out->p + n0, reply, n1 - n0);
+  out->n = n1;
+  free(reply);
 }
 
 void mssa__json_reset_refs(json_t *top, size_t top_refs) {
