@@ -24,7 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static _Thread_local mssa_oom_scope *cur;
+_Thread_local mssa_oom_scope *mssa__oom_cur;
 static _Thread_local mssa_oom_guard *guards;
 static bool enabled;
 
@@ -33,9 +33,7 @@ static bool testing;
 static _Atomic uint64_t counted, fail_at;
 static atomic_bool persist_fail, fired;
 
-mssa_oom_scope *mssa__oom_scope(void) { return cur; }
 bool mssa_oom_enabled(void) { return enabled; }
-bool mssa_oom_active(void) { return cur != NULL; }
 
 /* ------------------------------------------------------------- registry */
 
@@ -63,7 +61,7 @@ static void put(mssa_oom_scope *sc, void *p) {
 
 /* Doubles the table; false if it cannot (invariant 2). */
 static bool grow(mssa_oom_scope *sc) {
-  uint32_t nc = sc->cap ? sc->cap * 2 : 256;
+  uint32_t nc = sc->cap ? sc->cap * 2 : 4096;   /* 32 KiB: a query's blocks, no rehash */
   if (nc < sc->cap) return false;
   void **old = sc->slot;
   uint32_t oc = sc->cap;
@@ -104,7 +102,7 @@ static bool add(mssa_oom_scope *sc, void *p) {
 
 /* The scope of this thread whose registry holds p, or NULL (slot in *at). */
 static mssa_oom_scope *owner(uintptr_t p, uint32_t *at) {
-  for (mssa_oom_scope *sc = cur; sc; sc = sc->outer) {
+  for (mssa_oom_scope *sc = mssa__oom_cur; sc; sc = sc->outer) {
     uint32_t i = find(sc, p);
     if (i != UINT32_MAX) {
       *at = i;
@@ -116,7 +114,7 @@ static mssa_oom_scope *owner(uintptr_t p, uint32_t *at) {
 
 void mssa_oom_forget(void *p) {
   uint32_t i;
-  mssa_oom_scope *sc = p && cur ? owner((uintptr_t)p, &i) : NULL;
+  mssa_oom_scope *sc = p && mssa__oom_cur ? owner((uintptr_t)p, &i) : NULL;
   if (sc) del(sc, i);
 }
 
@@ -147,9 +145,9 @@ bool mssa_oom_init(void) {
 void mssa_oom_enter(mssa_oom_scope *sc) {
   memset(sc, 0, sizeof *sc);
   if (!enabled) return;   /* a boundary mark only (oom.h invariant 4) */
-  sc->outer = cur;
+  sc->outer = mssa__oom_cur;
   sc->guards0 = guards;
-  cur = sc;
+  mssa__oom_cur = sc;
 }
 
 void mssa_oom_guard_push(mssa_oom_guard *g, void (*fn)(void *arg), void *arg) {
@@ -172,9 +170,9 @@ static void run_hooks(mssa_oom_scope *sc, bool failed) {
 }
 
 static void pop(mssa_oom_scope *sc) {
-  MSSA_ASSERT(cur == sc);   /* scopes end innermost first (oom.h invariant 3) */
+  MSSA_ASSERT(mssa__oom_cur == sc);   /* scopes end innermost first (oom.h invariant 3) */
   MSSA_ASSERT(guards == sc->guards0);   /* its guards are gone (invariant 6) */
-  cur = sc->outer;
+  mssa__oom_cur = sc->outer;
   free(sc->slot);
   sc->slot = NULL;
   sc->n = sc->cap = 0;
@@ -190,22 +188,22 @@ void mssa_oom_commit(mssa_oom_scope *sc) {
 
 void mssa_oom_rollback(mssa_oom_scope *sc, void (*cleanup)(void *), void *arg) {
   if (!enabled) return;
-  MSSA_ASSERT(cur == sc && !sc->rolling_back);
+  MSSA_ASSERT(mssa__oom_cur == sc && !sc->rolling_back);
   sc->rolling_back = true;
   run_hooks(sc, true);
   if (cleanup) cleanup(arg);
   /* The sweep: what is left was made in the scope and is still live. The
   ** frees below must not look themselves up: unlink the scope first. */
-  cur = sc->outer;
+  mssa__oom_cur = sc->outer;
   for (uint32_t i = 0; i < sc->cap; i++)
     if (sc->slot[i]) free(sc->slot[i]);
-  cur = sc;
+  mssa__oom_cur = sc;
   sc->n = 0;
   pop(sc);
 }
 
 void mssa_oom_on_end(mssa_oom_hook_fn fn, void *arg) {
-  mssa_oom_scope *sc = cur;
+  mssa_oom_scope *sc = mssa__oom_cur;
   if (!sc) return;
   MSSA_ASSERT(sc->nhooks < MSSA_OOM_HOOKS);
   sc->hook[sc->nhooks].fn = fn;
@@ -214,7 +212,7 @@ void mssa_oom_on_end(mssa_oom_hook_fn fn, void *arg) {
 }
 
 _Noreturn void mssa_oom_fail(size_t n) {
-  mssa_oom_scope *sc = cur;
+  mssa_oom_scope *sc = mssa__oom_cur;
   if (sc && !sc->rolling_back) {
     sc->failed_bytes = n;
     /* The guards put back what their frames had swapped, while those
@@ -257,7 +255,7 @@ static bool injected(void) {
 /* ---------------------------------------------------------- allocation */
 
 void *mssa__oom_track(void *p, size_t n) {
-  mssa_oom_scope *sc = cur;
+  mssa_oom_scope *sc = mssa__oom_cur;
   if (p && !sc->rolling_back && injected()) {
     free(p);
     p = NULL;
@@ -268,7 +266,7 @@ void *mssa__oom_track(void *p, size_t n) {
 }
 
 void *mssa__oom_realloc(void *p, size_t n) {
-  mssa_oom_scope *sc = cur;
+  mssa_oom_scope *sc = mssa__oom_cur;
   uint32_t at = 0;
   mssa_oom_scope *own = p ? owner((uintptr_t)p, &at) : sc;
   if (!sc->rolling_back && injected()) mssa_oom_fail(n);   /* p untouched */
@@ -287,6 +285,6 @@ void *mssa__oom_realloc(void *p, size_t n) {
 
 void *mssa_oom_malloc(size_t n) {
   void *p = malloc(n ? n : 1);
-  if (!cur) return p;   /* invariant 2 of oom.h: jansson handles NULL */
+  if (!mssa__oom_cur) return p;   /* invariant 2 of oom.h: jansson handles NULL */
   return mssa__oom_track(p, n);
 }

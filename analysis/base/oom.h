@@ -105,7 +105,11 @@ void mssa_oom_rollback(mssa_oom_scope *sc, void (*cleanup)(void *), void *arg);
 /* Adds an end hook to the innermost scope; without a scope, nothing
 ** (the caller then commits by itself: mssa_oom_active() says which). */
 void mssa_oom_on_end(mssa_oom_hook_fn fn, void *arg);
-bool mssa_oom_active(void);
+/* The thread's innermost scope (NULL: none, or scopes disabled). Inline:
+** every allocation and every free of the daemon asks it. */
+extern _Thread_local mssa_oom_scope *mssa__oom_cur;
+static inline bool mssa_oom_active(void) { return mssa__oom_cur != NULL; }
+static inline mssa_oom_scope *mssa__oom_scope(void) { return mssa__oom_cur; }
 /* Removes p from the registries of this thread's scopes: a block that has
 ** just been freed (server/oom_free.c), or one the caller hands to state
 ** that outlives the scope even if the scope fails (mssa_oom_keep). */
@@ -122,8 +126,6 @@ _Noreturn void mssa_oom_fail(size_t n);
 ** the allocation failed) is recorded, or, if NULL or if the test hook
 ** fails this allocation, freed and mssa_oom_fail(n). */
 void *mssa__oom_track(void *p, size_t n);
-/* The thread's innermost scope (NULL: none, or scopes disabled). */
-mssa_oom_scope *mssa__oom_scope(void);
 /* realloc inside a scope, with invariant 1's inheritance. */
 void *mssa__oom_realloc(void *p, size_t n);
 
