@@ -96,6 +96,29 @@ def main():
     def batch_good(r):
         return isinstance(r, list) and len(r) == 2 and all("result" in x for x in r)
 
+    def one(n, send, failed, good, undo, name, bad):
+        fresh()
+        before, jb = printed(), journal_bytes()
+        arm(n)
+        r = send()
+        fired = arm(0)["fired"]
+        if r is None or d.p.poll() is not None:
+            raise RuntimeError("no reply")
+        if fired and not failed(r):
+            bad.append((n, "fired but replied %r" % (r,)))
+        elif not fired and not good(r):
+            bad.append((n, "not fired but replied %r" % (r,)))
+        if fired:
+            if printed() != before:
+                bad.append((n, "module changed"))
+            if name != "load" and journal_bytes() != jb:
+                bad.append((n, "journal changed"))
+            r2 = send()
+            if not good(r2):
+                bad.append((n, "the same request then failed: %r" % (r2,)))
+        if undo:
+            undo()
+
     kinds = [
         ("load", lambda: c.call("load", {"module": "n", "text": MOD}), is_nomem,
          lambda r: "result" in (r or {}), lambda: c.call("unload", {"module": "n"})),
@@ -114,30 +137,19 @@ def main():
         ok(total > 0 and good(r), "%s: %d allocations inside scopes, and it succeeds" % (name, total))
         bad = []
         for n in sample(total):
-            fresh()
-            before, jb = printed(), journal_bytes()
-            arm(n)
-            r = send()
-            fired = arm(0)["fired"]
-            if r is None or d.p.poll() is not None:
-                bad.append((n, "no reply / daemon gone"))
+            try:
+                one(n, send, failed, good, undo, name, bad)
+            except (OSError, RuntimeError, ValueError) as e:   # the daemon died
+                bad.append((n, "no reply, a broken one, or the daemon gone (%s): %s" % (e, d.stderr()[-1500:])))
                 break
-            if fired and not failed(r):
-                bad.append((n, "fired but replied %r" % (r,)))
-            elif not fired and not good(r):
-                bad.append((n, "not fired but replied %r" % (r,)))
-            if fired:
-                if printed() != before:
-                    bad.append((n, "module changed"))
-                if name != "load" and journal_bytes() != jb:
-                    bad.append((n, "journal changed"))
-                r2 = send()
-                if not good(r2):
-                    bad.append((n, "the same request then failed: %r" % (r2,)))
-            if undo:
-                undo()
         ok(not bad, "%s: every sampled N (of %d) fails cleanly or succeeds" % (name, total),
            *["N=%d: %s" % b for b in bad[:10]])
+        if bad and d.p.poll() is not None:
+            break
+
+    if d.p.poll() is not None:
+        ok(False, "the daemon is still up", d.stderr()[-3000:])
+        done()
     # Every allocation from the Nth on fails (cleanup code included).
     fresh()
     before = printed()
