@@ -63,12 +63,14 @@ def main():
     def arm(n, persist=False):
         return c.result("debug_fail_alloc", {"n": n, "persist": persist})
 
+    cur = {"module": "m", "text": MOD}   # the module each run starts from
+
     def fresh():
-        c.call("unload", {"module": "m"})
-        c.result("load", {"module": "m", "text": MOD})
+        c.call("unload", {"module": cur["module"]})
+        c.result("load", cur)
 
     def printed():
-        return c.result("print", {"module": "m"})["text"]
+        return c.result("print", {"module": cur["module"]})["text"]
 
     def journal_bytes():
         return sum(os.path.getsize(os.path.join(state, f)) for f in os.listdir(state))
@@ -127,8 +129,35 @@ def main():
          None),
         ("batch", batch, batch_nomem, batch_good, None),
     ]
+    # The same on examples/sum.ll, read from its file (a mapped text that
+    # the first edit copies), with debug info: an edit of a clang -O0
+    # function, a query by source position, a print, a load by path.
+    SUM = os.path.join(lib.ROOT, "examples", "sum.ll")
+    SUM_EDIT = {"module": "s", "function": "sum",
+                "ops": [{"op": "insert", "before": "%17", "text": "store i32 7, i32* %5, align 4"}]}
+    SUM_AT = {"module": "s", "file": "sum.c", "line": 13, "col": 7}
+
+    def on_sum():
+        cur.clear()
+        cur.update({"module": "s", "path": SUM})
+        return None
+
+    kinds += [
+        ("sum: switch", on_sum, None, None, None),
+        ("sum: load by path", lambda: c.call("load", {"module": "t", "path": SUM}), is_nomem,
+         lambda r: "result" in (r or {}), lambda: c.call("unload", {"module": "t"})),
+        ("sum: edit", lambda: c.call("edit", SUM_EDIT), is_nomem, lambda r: "result" in (r or {}),
+         fresh),
+        ("sum: clobber at a source position", lambda: c.call("clobber", SUM_AT), is_nomem,
+         lambda r: "result" in (r or {}), None),
+        ("sum: print", lambda: c.call("print", {"module": "s", "function": "sum"}), is_nomem,
+         lambda r: "result" in (r or {}), None),
+    ]
     only = os.environ.get("MEMSSA_OOM_KINDS")   # e.g. "edit,query" (debugging)
     for name, send, failed, good, undo in kinds:
+        if failed is None:   # a switch of module
+            send()
+            continue
         if only and name not in only.split(","):
             continue
         total, r = count(send)
