@@ -167,8 +167,11 @@ void mssa__acache_free(mssa_proto *p);
 /* Entries filled in p->acache and the bytes it holds (table and replies). */
 void mssa__acache_usage(const mssa_proto *p, size_t *entries, size_t *bytes);
 
-/* Frees p->small_ints (m_deps_ids.c; mssa_proto_free). */
+/* Frees p->small_ints (m_deps_ids.c; mssa_proto_free). ids_drop: the same
+** after a request ran out of memory, whose swept replies held references
+** they never gave back (nomem.c). */
 void mssa__ids_free(mssa_proto *p);
+void mssa__ids_drop(mssa_proto *p);
 
 /* A JSON string of `s`, with bytes that are not UTF-8 replaced. */
 json_t *mssa__jstr(const char *s);

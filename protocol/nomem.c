@@ -56,6 +56,7 @@ void mssa__nomem_cleanup(void *arg) {
   mssa_proto *p = arg;
   MSSA_ASSERT(mssa_oom_active());   /* frees are still followed (invariant 1) */
   mssa__graphs_drop_touched(p);
+  mssa__ids_drop(p);   /* before caches_free's plain mssa__ids_free */
   mssa__caches_free(p);
   p->raw_last = false;   /* the raw cache keeps nothing of this request */
   mssa_proto_host *h = p->host;

@@ -153,6 +153,19 @@ def main():
         ("sum: print", lambda: c.call("print", {"module": "s", "function": "sum"}), is_nomem,
          lambda r: "result" in (r or {}), None),
     ]
+    # Other methods on the same module, each through its reply caches.
+    for meth, params in [
+            ("accesses", {"function": "sum", "form": "ids"}),
+            ("accesses", {"functions": "*", "form": "packed"}),
+            ("depends", {"function": "sum", "from": "%17", "to": "%16"}),
+            ("promotable", {"function": "sum"}),
+            ("uses", {"function": "sum", "inst": 4}),
+            ("verify", {}),
+            ("functions", {})]:
+        params = dict(params, module="s")
+        kinds.append(("sum: %s %s" % (meth, lib.json.dumps(params, sort_keys=True)),
+                      lambda m=meth, q=params: c.call(m, q), is_nomem,
+                      lambda r: "result" in (r or {}), None))
     only = os.environ.get("MEMSSA_OOM_KINDS")   # e.g. "edit,query" (debugging)
     for name, send, failed, good, undo in kinds:
         if failed is None:   # a switch of module
