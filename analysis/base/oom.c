@@ -211,9 +211,13 @@ void mssa_oom_on_end(mssa_oom_hook_fn fn, void *arg) {
   sc->nhooks++;
 }
 
+void mssa_oom_no_return(void) {
+  if (mssa__oom_cur) mssa__oom_cur->no_return = true;
+}
+
 _Noreturn void mssa_oom_fail(size_t n) {
   mssa_oom_scope *sc = mssa__oom_cur;
-  if (sc && !sc->rolling_back) {
+  if (sc && !sc->rolling_back && !sc->no_return) {
     sc->failed_bytes = n;
     /* The guards put back what their frames had swapped, while those
     ** frames still exist; an allocation they make cannot unwind again. */
@@ -256,6 +260,10 @@ static bool injected(void) {
 
 void *mssa__oom_track(void *p, size_t n) {
   mssa_oom_scope *sc = mssa__oom_cur;
+  if (sc->no_return) {   /* oom.h invariant 7: unrecorded, not injected */
+    if (!p) mssa_oom_fail(n);
+    return p;
+  }
   if (p && !sc->rolling_back && injected()) {
     free(p);
     p = NULL;
@@ -269,13 +277,14 @@ void *mssa__oom_realloc(void *p, size_t n) {
   mssa_oom_scope *sc = mssa__oom_cur;
   uint32_t at = 0;
   mssa_oom_scope *own = p ? owner((uintptr_t)p, &at) : sc;
-  if (!sc->rolling_back && injected()) mssa_oom_fail(n);   /* p untouched */
+  if (!sc->no_return && !sc->rolling_back && injected()) mssa_oom_fail(n);   /* p untouched */
   /* The old block leaves its registry only once realloc has succeeded: on
   ** failure it is still live and still the scope's (or still not). */
   void *q = realloc(p, n ? n : 1);
   if (!q) mssa_oom_fail(n);
   if (!own) return q;   /* older than the scope: stays out (invariant 3) */
   if (p) del(own, at);
+  if (sc->no_return) return q;   /* oom.h invariant 7: the changed state's now */
   if (add(own, q)) return q;
   /* q holds p's bytes but cannot be recorded: as if realloc had failed,
   ** except that p is gone, so q is freed as the scope's would be. */

@@ -44,6 +44,12 @@
 **      scopes then only mark boundaries and failure aborts as before.
 **   6. Guards are per thread and strictly nested in scopes: a guard pushed
 **      inside a scope is popped (or run by a failure) before it ends.
+**   7. A request that must change state it cannot put back (a reload by
+**      difference rewrites the installed module in place) first passes its
+**      scope's point of no return (mssa_oom_no_return): from there to the
+**      scope's end nothing is recorded (what is made belongs to the changed
+**      state), frees are still followed, and a failure aborts as outside
+**      scopes, so a reply never says "nothing changed" when something did.
 **   5. The test hook (mssa_oom_fail_after) counts allocations made inside
 **      scopes only, so a request's count does not depend on the daemon's
 **      other work; it fails one allocation, or every one from the Nth on.
@@ -83,6 +89,7 @@ typedef struct mssa_oom_scope {
   struct { mssa_oom_hook_fn fn; void *arg; } hook[MSSA_OOM_HOOKS];
   uint32_t nhooks;
   bool rolling_back;
+  bool no_return;           /* past its point of no return (invariant 7) */
   size_t failed_bytes;      /* the size asked for by the allocation that failed */
 } mssa_oom_scope;
 
@@ -115,6 +122,9 @@ static inline mssa_oom_scope *mssa__oom_scope(void) { return mssa__oom_cur; }
 ** that outlives the scope even if the scope fails (mssa_oom_keep). */
 void mssa_oom_forget(void *p);
 #define mssa_oom_keep(p) mssa_oom_forget(p)
+
+/* Invariant 7, for the innermost scope (nothing without one). */
+void mssa_oom_no_return(void);
 
 void mssa_oom_guard_push(mssa_oom_guard *g, void (*fn)(void *arg), void *arg);
 void mssa_oom_guard_pop(mssa_oom_guard *g);

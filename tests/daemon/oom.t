@@ -128,6 +128,10 @@ def main():
         ("query", lambda: c.call("clobber", QUERY), is_nomem, lambda r: "result" in (r or {}),
          None),
         ("batch", batch, batch_nomem, batch_good, None),
+        # A reload of m with one body changed (by difference: the comparison
+        # runs on the pool, in the job's scope).
+        ("reload", lambda: c.call("load", {"module": "m", "text": MOD.replace("i32 2", "i32 5")}),
+         is_nomem, lambda r: "result" in (r or {}), fresh),
     ]
     # The same on examples/sum.ll, read from its file (a mapped text that
     # the first edit copies), with debug info: an edit of a clang -O0
