@@ -132,6 +132,8 @@ def main():
         # runs on the pool, in the job's scope).
         ("reload", lambda: c.call("load", {"module": "m", "text": MOD.replace("i32 2", "i32 5")}),
          is_nomem, lambda r: "result" in (r or {}), fresh),
+        ("unload", lambda: c.call("unload", {"module": "m"}), is_nomem,
+         lambda r: "result" in (r or {}), fresh),
     ]
     # The same on examples/sum.ll, read from its file (a mapped text that
     # the first edit copies), with debug info: an edit of a clang -O0
