@@ -171,7 +171,7 @@ static void run_hooks(mssa_oom_scope *sc, bool failed) {
 
 static void pop(mssa_oom_scope *sc) {
   MSSA_ASSERT(mssa__oom_cur == sc);   /* scopes end innermost first (oom.h invariant 3) */
-  MSSA_ASSERT(guards == sc->guards0);   /* its guards are gone (invariant 6) */
+  MSSA_ASSERT(guards == sc->guards0);   /* its guards are gone (oom.h invariant 6) */
   mssa__oom_cur = sc->outer;
   free(sc->slot);
   sc->slot = NULL;
@@ -260,11 +260,14 @@ static bool injected(void) {
 
 void *mssa__oom_track(void *p, size_t n) {
   mssa_oom_scope *sc = mssa__oom_cur;
-  if (sc->no_return) {   /* oom.h invariant 7: unrecorded, not injected */
+  /* Past no return (oom.h invariant 7), or made by a rollback or a guard
+  ** to put older state back: not the failed request's, not recorded, not
+  ** injected; a failure aborts (mssa_oom_fail). */
+  if (sc->no_return || sc->rolling_back) {
     if (!p) mssa_oom_fail(n);
     return p;
   }
-  if (p && !sc->rolling_back && injected()) {
+  if (p && injected()) {
     free(p);
     p = NULL;
   }
@@ -277,14 +280,15 @@ void *mssa__oom_realloc(void *p, size_t n) {
   mssa_oom_scope *sc = mssa__oom_cur;
   uint32_t at = 0;
   mssa_oom_scope *own = p ? owner((uintptr_t)p, &at) : sc;
-  if (!sc->no_return && !sc->rolling_back && injected()) mssa_oom_fail(n);   /* p untouched */
+  bool keeps = sc->no_return || sc->rolling_back;   /* as in mssa__oom_track */
+  if (!keeps && injected()) mssa_oom_fail(n);   /* p untouched */
   /* The old block leaves its registry only once realloc has succeeded: on
   ** failure it is still live and still the scope's (or still not). */
   void *q = realloc(p, n ? n : 1);
   if (!q) mssa_oom_fail(n);
   if (!own) return q;   /* older than the scope: stays out (invariant 3) */
   if (p) del(own, at);
-  if (sc->no_return) return q;   /* oom.h invariant 7: the changed state's now */
+  if (keeps) return q;   /* the changed or restored state's now */
   if (add(own, q)) return q;
   /* q holds p's bytes but cannot be recorded: as if realloc had failed,
   ** except that p is gone, so q is freed as the scope's would be. */

@@ -35,13 +35,17 @@
 **      line and aborts; mssa_oom_malloc returns NULL (jansson's contract).
 **   3. A scope is ended exactly once, by mssa_oom_commit (its blocks become
 **      ordinary: the registry is forgotten, then success hooks run, outside
-**      the scope, so nothing they commit is unwound) or, after
-**      the jump, by mssa_oom_rollback (failure hooks, the caller's cleanup,
-**      then the sweep). While it rolls back, a failing allocation aborts:
+**      the scope, so nothing they commit is unwound) or, after the jump, by
+**      mssa_oom_rollback (failure hooks, the caller's cleanup, then the
+**      sweep). While it rolls back, what is allocated is not recorded (it
+**      serves the state being put back) and a failing allocation aborts:
 **      there is no boundary left to unwind to.
 **   4. Scopes are enabled only when frees are followed (mssa_oom_init
 **      checks it): without that a sweep could free a block twice, so
 **      scopes then only mark boundaries and failure aborts as before.
+**   5. The test hook (mssa_oom_fail_after) counts allocations made inside
+**      scopes only, so a request's count does not depend on the daemon's
+**      other work; it fails one allocation, or every one from the Nth on.
 **   6. Guards are per thread and strictly nested in scopes: a guard pushed
 **      inside a scope is popped (or run by a failure) before it ends.
 **   7. A request that must change state it cannot put back (a reload by
@@ -50,9 +54,6 @@
 **      scope's end nothing is recorded (what is made belongs to the changed
 **      state), frees are still followed, and a failure aborts as outside
 **      scopes, so a reply never says "nothing changed" when something did.
-**   5. The test hook (mssa_oom_fail_after) counts allocations made inside
-**      scopes only, so a request's count does not depend on the daemon's
-**      other work; it fails one allocation, or every one from the Nth on.
 **
 ** Pure C11; no libuv, no jansson.
 */
