@@ -118,6 +118,17 @@ void mssa_oom_forget(void *p) {
   if (sc) del(sc, i);
 }
 
+void mssa_oom_adopt(void *p) {
+  mssa_oom_scope *sc = mssa__oom_cur;
+  if (!p || !sc || sc->no_return || sc->rolling_back) return;
+  uint32_t i;
+  MSSA_ASSERT(!owner((uintptr_t)p, &i));   /* in at most one registry (invariant 1) */
+  if (!add(sc, p)) {   /* the registry cannot grow: the block goes, and the request */
+    free(p);
+    mssa_oom_fail(sizeof(void *));
+  }
+}
+
 /* --------------------------------------------------------------- scopes */
 
 bool mssa_oom_init(void) {

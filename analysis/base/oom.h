@@ -123,6 +123,10 @@ static inline mssa_oom_scope *mssa__oom_scope(void) { return mssa__oom_cur; }
 ** that outlives the scope even if the scope fails (mssa_oom_keep). */
 void mssa_oom_forget(void *p);
 #define mssa_oom_keep(p) mssa_oom_forget(p)
+/* The reverse: p, a block older than the innermost scope that the scope
+** now owns alone (a spare buffer it took from a shared slot), is recorded
+** in it, so a failure sweeps it too. Nothing outside a recording scope. */
+void mssa_oom_adopt(void *p);
 
 /* Invariant 7, for the innermost scope (nothing without one). */
 void mssa_oom_no_return(void);
