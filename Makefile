@@ -306,8 +306,9 @@ asan:
 	$(MAKE) BUILD=build-asan SAN=1 MSSA_CHECKS=2 test
 
 # Out of memory, every allocation of each request of tests/daemon/oom.t
-# failed in turn rather than a sample of 40 (make test); with SAN=1 (and
-# BUILD=build-asan) under ASan. Minutes.
+# failed in turn rather than a sample of 40 (make test), and 12 spread over
+# a load of real22/lua.O2.ll; with SAN=1 (and BUILD=build-asan) under ASan.
+# About a minute (three under ASan).
 oom-all: all
 	@chmod +x tests/daemon/oom.t
 	$(TEST_ENV) $(if $(filter 1,$(SAN)),$(ASAN_ENV)) MEMSSA_OOM_ALL=1 \

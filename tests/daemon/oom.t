@@ -44,13 +44,14 @@ EDIT = {"module": "m", "function": "f",
 QUERY = {"module": "m", "function": "f", "inst": "%b"}
 
 
-def sample(total):
+def sample(total, most=None):
     """1..total, every one with MEMSSA_OOM_ALL, else SAMPLE spread evenly
-    (always 1, total and total + 1)."""
-    if ALL or total <= SAMPLE:
+    (always 1, total and total + 1); at most `most` + 3 when given."""
+    k = most or SAMPLE
+    if (ALL and not most) or total <= k:
         return list(range(1, total + 2))
-    step = total / (SAMPLE - 1)
-    return sorted({1, total, total + 1} | {max(1, round(k * step)) for k in range(SAMPLE)})
+    step = total / (k - 1)
+    return sorted({1, total, total + 1} | {max(1, round(i * step)) for i in range(k)})
 
 
 def main():
@@ -65,12 +66,22 @@ def main():
 
     cur = {"module": "m", "text": MOD}   # the module each run starts from
 
-    def fresh():
+    def fresh(force=False):
+        """The module as loaded; a "_keep" one (read-only requests only) is
+        loaded once."""
+        if cur.get("_keep") and cur.get("_loaded") and not force:
+            return
         c.call("unload", {"module": cur["module"]})
-        c.result("load", cur)
+        r = c.call("load", {k: v for k, v in cur.items() if not k.startswith("_")}, timeout=600)
+        if "result" not in (r or {}):
+            raise RuntimeError("load failed: %r" % (r,))
+        cur["_loaded"] = True
 
     def printed():
-        return c.result("print", {"module": cur["module"]})["text"]
+        q = {"module": cur["module"]}
+        if cur.get("_fn"):
+            q["function"] = cur["_fn"]
+        return c.result("print", q)["text"]
 
     def journal_bytes():
         return sum(os.path.getsize(os.path.join(state, f)) for f in os.listdir(state))
@@ -172,6 +183,22 @@ def main():
         kinds.append(("sum: %s %s" % (meth, lib.json.dumps(params, sort_keys=True)),
                       lambda m=meth, q=params: c.call(m, q), is_nomem,
                       lambda r: "result" in (r or {}), None))
+    # make oom-all: a real module too, real22/lua.O2.ll (54,000 allocations
+    # in its load), 12 of them failed in turn, then a query on it.
+    LUA = os.path.join(lib.SHARED, "corpus", "real22", "lua.O2.ll")
+    if ALL and os.path.exists(LUA):
+        def on_lua():
+            cur.clear()
+            cur.update({"module": "lua", "path": LUA, "_fn": "luaH_get", "_keep": True})
+        kinds += [
+            ("lua: switch", on_lua, None, None, None),
+            ("lua: load by path", lambda: c.call("load", {"module": "lua2", "path": LUA},
+                                                 timeout=600),
+             is_nomem, lambda r: "result" in (r or {}), lambda: c.call("unload", {"module": "lua2"})),
+            ("lua: accesses", lambda: c.call("accesses", {"module": "lua", "function": "luaH_get",
+                                                          "form": "ids"}),
+             is_nomem, lambda r: "result" in (r or {}), None),
+        ]
     only = os.environ.get("MEMSSA_OOM_KINDS")   # e.g. "edit,query" (debugging)
     for name, send, failed, good, undo in kinds:
         if failed is None:   # a switch of module
@@ -184,7 +211,7 @@ def main():
             undo()
         ok(total > 0 and good(r), "%s: %d allocations inside scopes, and it succeeds" % (name, total))
         bad = []
-        for n in sample(total):
+        for n in sample(total, 12 if name.startswith("lua:") else None):
             try:
                 one(n, send, failed, good, undo, name, bad)
             except (OSError, RuntimeError, ValueError) as e:   # the daemon died
@@ -199,6 +226,8 @@ def main():
         ok(False, "the daemon is still up", d.stderr()[-3000:])
         done()
     # Every allocation from the Nth on fails (cleanup code included).
+    cur.clear()
+    cur.update({"module": "m", "text": MOD})
     fresh()
     before = printed()
     arm(3, persist=True)
