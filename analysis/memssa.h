@@ -28,6 +28,7 @@
 #include "base/check.h"
 #include "base/filemap.h"
 #include "base/hashtab.h"
+#include "base/oom.h"
 
 /* ir/: the module and its in-place edits. */
 #include "ir/ir.h"

@@ -19,11 +19,17 @@
 **      null), so clients can match replies even though they come in order.
 **   4. The histogram records service time from decode to encoded reply, for
 **      synchronous requests only (a load's time is reported in its reply).
+**   5. A method runs and its reply is encoded inside a recovery scope
+**      (base/oom.h): if memory runs out there, the bytes it wrote are cut
+**      off, what it made is dropped (nomem.c), and the reply is error
+**      -32060 with data.reason "out_of_memory" and the request's id. The
+**      scope's end hooks have undone what it changed (an edit).
 */
 #include <stdio.h>
 #include <string.h>
 
 #include "methods.h"
+#include "memssa.h"
 
 typedef struct method {
   const char *name;
@@ -43,9 +49,13 @@ static const method methods[] = {
   {"value", mssa__m_value},       {"promotable", mssa__m_promotable},
 };
 
+/* The test hook's method, outside the table (nomem.c). */
+#define FAIL_ALLOC_METHOD "debug_fail_alloc"
+
 static mssa__method_fn find_method(const char *name) {
   for (size_t i = 0; i < sizeof methods / sizeof methods[0]; i++)
     if (!strcmp(methods[i].name, name)) return methods[i].fn;
+  if (!strcmp(name, FAIL_ALLOC_METHOD) && mssa__faults_enabled()) return mssa__m_fail_alloc;
   return NULL;
 }
 
@@ -87,6 +97,78 @@ static int decode_envelope(json_t *root, json_t **id, bool *notify, const char *
   return 0;
 }
 
+static int answer_in_scope(mssa_proto *p, mssa__call *c, mssa__method_fn fn, mssa_buf *out,
+                           mssa_proto_job **job) {
+  int code = fn(c), rc = MSSA_PROTO_REPLIED;
+  /* What is freed or handed on is cleared at once: after a failure the
+  ** fields say what is left to drop (answer_nomem). */
+  if (code) {
+    p->errors++;
+    json_decref(c->result);
+    c->result = NULL;
+    json_t *data = c->data;
+    c->data = NULL;
+    if (!c->notify) mssa__emit(mssa__error_new(c->id, code, c->msg, data), out);
+    else json_decref(data);
+  } else if (c->job) {
+    json_decref(c->result);
+    c->result = NULL;
+    *job = c->job;
+    rc = MSSA_PROTO_ASYNC;
+  } else if (!c->notify && c->result_text) {
+    mssa__emit_text(c->id, c->result_text, c->result_len, out);
+    p->raw_last = true;   /* a cached answer: the same request gets the same bytes */
+  } else if (!c->notify) {
+    /* what mssa__emit(mssa__result_new(c->id, c->result)) writes, without
+    ** building the envelope object only to read it back */
+    mssa__emit_parts(c->id, NULL, c->result, out);
+  }
+  json_decref(c->result);
+  c->result = NULL;
+  if (c->shutdown && !code) rc = MSSA_PROTO_SHUTDOWN;
+  return rc;
+}
+
+/* Out of memory in a method (invariant 5): what it built is dropped, its
+** partial reply cut off, and the error takes the reply's place. */
+static void answer_nomem(mssa__call *c, mssa_buf *out, size_t n0, mssa_proto_job **job) {
+  out->n = n0;
+  json_decref(c->result);
+  json_decref(c->data);
+  mssa_proto_job_free(c->job);
+  c->result = c->data = NULL;
+  c->job = *job = NULL;
+  c->shutdown = false;
+}
+
+/* Calls the method and writes its reply, inside a recovery scope
+** (base/oom.h): the reply's bytes are part of the request, so a reply
+** that cannot be encoded fails the request as a whole. */
+static int answer(mssa_proto *p, mssa__call *c, mssa__method_fn fn, json_t *root, mssa_buf *out,
+                  mssa_proto_job **job) {
+  if (fn == mssa__m_fail_alloc) return answer_in_scope(p, c, fn, out, job);   /* uncounted */
+  size_t n0 = out->n, root_refs = root->refcount, params_refs = c->params->refcount;
+  mssa_buf_reserve(out, 1);   /* its block is older than the scope */
+  mssa_oom_scope sc;
+  mssa__call *volatile cv = c;
+  if (!MSSA_OOM_TRY(&sc)) {
+    mssa__call *k = cv;
+    answer_nomem(k, out, n0, job);
+    mssa_oom_rollback(&sc, mssa__nomem_cleanup, p);
+    mssa__json_reset_refs(root, root_refs);   /* nomem.c invariant 3 */
+    mssa__json_reset_refs(k->params, params_refs);
+    p->errors++;
+    if (!k->notify)
+      mssa__emit(mssa__error_new(k->id, MSSA_RPC_OUT_OF_MEMORY,
+                                 "out of memory: the request failed and changed nothing", NULL),
+                 out);
+    return MSSA_PROTO_REPLIED;
+  }
+  int rc = answer_in_scope(p, c, fn, out, job);
+  mssa__commit_reply(&sc, out, n0);
+  return rc;
+}
+
 /* One request object (or any other JSON value, answered -32600); takes
 ** ownership of root. */
 int mssa__rpc_request(mssa_proto *p, json_t *root, uint64_t t0, mssa_buf *out,
@@ -122,34 +204,11 @@ int mssa__rpc_request(mssa_proto *p, json_t *root, uint64_t t0, mssa_buf *out,
   c.id = id;
   c.notify = notify;
   c.params = params ? json_incref(params) : json_object();
-  code = find_method(name)(&c);
-  int rc = MSSA_PROTO_REPLIED;
-  if (code) {
-    p->errors++;
-    json_decref(c.result);
-    if (!notify) mssa__emit(mssa__error_new(id, code, c.msg, c.data), out);
-    else json_decref(c.data);
-  } else if (c.job) {
-    *job = c.job;
-    json_decref(c.result);
-    rc = MSSA_PROTO_ASYNC;
-  } else if (!notify && c.result_text) {
-    mssa__emit_text(id, c.result_text, c.result_len, out);
-    json_decref(c.result);
-    p->raw_last = true;   /* a cached answer: the same request gets the same bytes */
-  } else if (!notify) {
-    /* what mssa__emit(mssa__result_new(id, c.result)) writes, without
-    ** building the envelope object only to read it back */
-    mssa__emit_parts(id, NULL, c.result, out);
-    json_decref(c.result);
-  } else {
-    json_decref(c.result);
-  }
+  int rc = answer(p, &c, find_method(name), root, out, job);
   if (notify) {
     p->notifications++;
     if (rc == MSSA_PROTO_REPLIED) rc = MSSA_PROTO_SILENT;
   }
-  if (c.shutdown && !code) rc = MSSA_PROTO_SHUTDOWN;
   json_decref(c.params);
   json_decref(root);
   mssa__graphs_settle(p);

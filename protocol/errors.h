@@ -34,7 +34,8 @@
   X(REQUEST_TOO_LARGE, -32020, "Request too large", "request_too_large")               \
   X(UNAUTHORIZED, -32030, "Unauthorized", "bad_token")                                 \
   X(SHUTTING_DOWN, -32040, "Shutting down", "shutting_down")                           \
-  X(REQUEST_TIMEOUT, -32050, "Request timed out", "request_timeout") /* data: {limit_ms} */
+  X(REQUEST_TIMEOUT, -32050, "Request timed out", "request_timeout") /* data: {limit_ms} */ \
+  X(OUT_OF_MEMORY, -32060, "Out of memory", "out_of_memory") /* the request alone failed */
 
 /* X(NAME, WORD, CODE_NAME): the data.reason words of refusals. */
 #define MSSA_RPC_REASON_TABLE(X)                                                       \

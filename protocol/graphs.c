@@ -48,3 +48,11 @@ void mssa__graphs_at_line(mssa_proto *p, mssa_qmodule *q, uint32_t line) {
   mssa_memcap_at_line(&p->graphs, q, line);
   evicted_since(p, before);
 }
+
+/* Out of memory (nomem.c): the graphs the failed request used are evicted,
+** so that nothing older than the request points at a block it made. */
+void mssa__graphs_drop_touched(mssa_proto *p) {
+  uint64_t before = p->graphs.evictions;
+  mssa_memcap_drop_touched(&p->graphs);
+  evicted_since(p, before);
+}

@@ -17,6 +17,13 @@
 **      fits, the job asks for a second run (mssa_proto_job_again), a full
 **      build, and nothing is replied meanwhile.
 **   3. A failed load leaves the module set untouched (m_load.c, 3).
+**   4. Out of memory fails the load alone (base/oom.h): the run on the pool
+**      and a full load's reply (journal record, reply, load_lines) each
+**      run in a recovery scope; after a failure the new bundle is freed,
+**      the journal record taken back out, and the reply is error -32060
+**      ("out_of_memory"). A reload by difference applied on the query
+**      thread (reply_reload) still aborts when memory runs out there: it
+**      changes the installed bundle in place.
 */
 #include <stdio.h>
 #include <stdlib.h>
@@ -63,7 +70,26 @@ static void build_full(mssa_proto_job *j, uint64_t t0) {
   j->ms = (double)(mssa_now_ns() - t0) / 1e6;
 }
 
-void mssa_proto_job_run(mssa_proto_job *j) {
+/* Out of memory on the pool (invariant 4): what the run made goes (the
+** rest is swept), and the reply says so. */
+static void run_nomem(void *arg) {
+  mssa_proto_job *j = arg;
+  mssa_qmodule_free(j->q);
+  j->q = NULL;
+  mssa_retext_plan_free(j->plan);
+  j->plan = NULL;
+  free(j->ntext);
+  j->ntext = NULL;
+  mssa_textmap_free(j->omap);
+  j->omap = NULL;
+  free(j->otext);
+  j->otext = NULL;
+  j->compare_here = j->again = false;
+  j->refused = -1;
+  j->rc = MSSA_ENOMEM;
+}
+
+static void run_in_scope(mssa_proto_job *j) {
   uint64_t t0 = mssa_now_ns();
   memset(&j->diag, 0, sizeof j->diag);
   if (j->again) {   /* the second run: a full build of the text read */
@@ -104,6 +130,17 @@ void mssa_proto_job_run(mssa_proto_job *j) {
     snprintf(j->why, sizeof j->why, "%s", why);   /* no plan: a full build */
   }
   build_full(j, t0);
+}
+
+void mssa_proto_job_run(mssa_proto_job *j) {
+  mssa_oom_scope sc;
+  mssa_proto_job *volatile jv = j;
+  if (!MSSA_OOM_TRY(&sc)) {
+    mssa_oom_rollback(&sc, run_nomem, jv);
+    return;
+  }
+  run_in_scope(j);
+  mssa_oom_commit(&sc);
 }
 
 const char *mssa_proto_job_module_name(const mssa_proto_job *j) { return j->name; }
@@ -157,6 +194,13 @@ static bool reply_reload(mssa_proto *p, mssa_proto_job *j, mssa_retext_plan *pla
 static void reply_failed(mssa_proto *p, mssa_proto_job *j, mssa_buf *out) {
   p->errors++;
   p->loads_failed++;
+  if (j->rc == MSSA_ENOMEM) {
+    if (j->id)
+      mssa__emit(mssa__error_new(j->id, MSSA_RPC_OUT_OF_MEMORY,
+                                 "out of memory building the module; nothing was loaded", NULL),
+                 out);
+    return;
+  }
   if (mssa__source_failed(j->src)) {
     mssa__source_reply_failed(j->src, j->id, out);
     return;
@@ -213,6 +257,9 @@ static void reply_loaded(mssa_proto *p, mssa_proto_job *j, mssa_buf *out) {
   mssa__emit(mssa__result_new(j->id, res), out);
 }
 
+static void reply_full(mssa_proto *p, mssa_proto_job *j, mssa_buf *out);
+static void reply_nomem(void *arg);
+
 void mssa_proto_job_reply(mssa_proto *p, mssa_proto_job *j, mssa_buf *out) {
   if (j->refused < 0 && (j->plan || j->compare_here)) {
     mssa_retext_plan *pl = j->plan;
@@ -230,6 +277,40 @@ void mssa_proto_job_reply(mssa_proto *p, mssa_proto_job *j, mssa_buf *out) {
     reply_failed(p, j, out);
     return;
   }
+  size_t n0 = out->n, id_refs = j->id ? j->id->refcount : 0;
+  mssa_buf_reserve(out, 1);   /* its block is older than the scope */
+  mssa_oom_scope sc;
+  mssa_proto_job *volatile jv = j;
+  if (!MSSA_OOM_TRY(&sc)) {   /* invariant 4 */
+    mssa_proto_job *k = jv;
+    out->n = n0;
+    mssa_oom_rollback(&sc, reply_nomem, k);
+    mssa__json_reset_refs(k->id, id_refs);   /* a swept reply may have held it */
+    mssa_qmodule_free(k->q);   /* not installed */
+    k->q = NULL;
+    k->rc = MSSA_ENOMEM;
+    reply_failed(p, k, out);
+    return;
+  }
+  reply_full(p, j, out);
+  mssa__commit_reply(&sc, out, n0);   /* the journal record is kept (load_end) */
+}
+
+/* The journal hook of a full load's reply: the record stays only if the
+** reply could be made (invariant 4). */
+static void load_end(void *arg, bool failed) { mssa__journal_end(arg, !failed); }
+
+/* A full load's reply failed for memory: what it added to the new bundle
+** (the lines index of load_lines) goes before the sweep. */
+static void reply_nomem(void *arg) {
+  mssa_proto_job *j = arg;
+  mssa_q_line_index_free(j->q->lines);
+  j->q->lines = NULL;
+  mssa_q_var_index_free(j->q->vars);
+  j->q->vars = NULL;
+}
+
+static void reply_full(mssa_proto *p, mssa_proto_job *j, mssa_buf *out) {
   /* The text as read (also for path loads: replay must not depend on the
   ** file), journaled before the reply so `always` acknowledges a durable
   ** load. A fresh module's text is exactly its input (edits append later). */
@@ -246,7 +327,10 @@ void mssa_proto_job_reply(mssa_proto *p, mssa_proto_job *j, mssa_buf *out) {
                  out);
     return;
   }
-  mssa__journal_end(p, true);   /* installed next (the store), whatever happens */
+  /* Kept when the reply is made, then installed (the store), whatever
+  ** happens; without a scope (disabled) at once. */
+  if (mssa_oom_active()) mssa_oom_on_end(load_end, p);
+  else mssa__journal_end(p, true);
   reply_loaded(p, j, out);
 }
 

@@ -65,14 +65,17 @@ int mssa__m_unload(mssa__call *c) {
   int rc = mssa__get_module(c, &q, &name);
   if (rc) return rc;
   mssa_proto_host *h = c->p->host;
+  /* The reply first (the name copied before its owner goes), then the
+  ** point of no return (base/oom.h invariant 7): once the record is kept
+  ** the module goes, and no failure may reply that nothing changed. */
+  c->result = json_pack("{sosb}", "module", mssa__jstr(name), "unloaded", 1);
+  mssa_oom_no_return();
   if (mssa__journal(c->p, MSSA_PROTO_J_UNLOAD, name, NULL, 0) < 0)
     return mssa__fail_reason(c, MSSA_RPC_IO_ERROR, MSSA_REASON_JOURNAL_FAILED,
                              "cannot write the unload to the journal; not unloaded");
   mssa__journal_end(c->p, true);
-  json_t *nm = mssa__jstr(name);   /* copy before the name's owner goes */
   mssa__changed(c->p);
   h->unload(h, name);
-  c->result = json_pack("{sosb}", "module", nm, "unloaded", 1);
   return 0;
 }
 

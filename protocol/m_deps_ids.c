@@ -161,6 +161,15 @@ void mssa__ids_free(mssa_proto *p) {
   p->small_ints = NULL;
 }
 
+void mssa__ids_drop(mssa_proto *p) {
+  /* The arrays that held references were swept without releasing them
+  ** (nomem.c): the table's own reference is the only one left. */
+  if (p->small_ints)
+    for (size_t i = 0; i < SMALL_INTS; i++)
+      if (p->small_ints[i]) p->small_ints[i]->refcount = 1;
+  mssa__ids_free(p);
+}
+
 /* Sets the reply; -32603 if jansson could not allocate it (`r` NULL). */
 static int reply(mssa__call *c, json_t *r) {
   if (!r) return mssa__fail(c, MSSA_RPC_INTERNAL_ERROR, "out of memory encoding the reply");

@@ -27,6 +27,12 @@
 **      the updater recorded (mssa_ir_refusal, ir_edit.h invariant 7) is
 **      spelled out ("%3 has 2 users", "operand %5 does not dominate it")
 **      and given as data.reason, one word per cause (errors.h).
+**   6. Out of memory anywhere in the request (applying, or encoding the
+**      reply: dispatch.c invariant 5) leaves the module and the journal as
+**      they were: the record is kept, and the totals and version move, only
+**      once the request's recovery scope has committed (edit_end); until
+**      then a failure takes the record back out and mssa_update_batch puts
+**      the function back (its invariant 4).
 */
 #include <stdio.h>
 #include <stdlib.h>
@@ -363,6 +369,35 @@ static int journal_edit(mssa__call *c, const char *modname) {
                            "the edit could not be written to the journal; not applied");
 }
 
+/* What an applied batch still has to do once its request has succeeded
+** (invariant 6): the journal record kept, the bundle's totals and version.
+** A request that fails (out of memory) takes the record back out instead;
+** its function was put back by mssa_update_batch's own hook. */
+typedef struct edit_commit {
+  mssa_proto *p;
+  mssa_qmodule *q;
+  uint32_t fi, od, ou, op_;
+  bool journaled, applied, changed;   /* changed: the batch had ops */
+} edit_commit;
+
+static void edit_end(void *arg, bool failed) {
+  edit_commit *ec = arg;
+  if (ec->journaled) mssa__journal_end(ec->p, !failed);
+  if (ec->applied && !failed) {
+    mssa_qmodule *q = ec->q;
+    const mssa_ssa *s = q->ssa[ec->fi];
+    if (ec->changed) mssa_module_textmap_drop(q->m);   /* no longer what its text says */
+    MSSA_ASSERT(!ec->changed || !mssa_module_textmap(q->m));   /* m_reload.c, invariant 2 */
+    q->ndefs = q->ndefs - ec->od + s->ndefs;
+    q->nuses = q->nuses - ec->ou + s->nuses;
+    q->nphis = q->nphis - ec->op_ + s->nphis;
+    MSSA_ASSERT(q->ndefs >= s->ndefs && q->nuses >= s->nuses && q->nphis >= s->nphis);   /* inv. 3 */
+    ec->p->edits++;
+    if (ec->changed) q->version = mssa_q_next_version();   /* a reload compared before is stale */
+  }
+  free(ec);
+}
+
 int mssa__m_edit(mssa__call *c) {
   mssa_qmodule *q;
   const char *modname;
@@ -406,13 +441,29 @@ int mssa__m_edit(mssa__call *c) {
   uint32_t failed = MSSA_NONE;
   mssa_diag diag;
   memset(&diag, 0, sizeof diag);
-  if (n && (rc = journal_edit(c, modname))) goto out;
+  edit_commit *ec = mssa_xcalloc(1, sizeof *ec);
+  *ec = (edit_commit){c->p, q, fi, od, ou, op_, false, false, n != 0};
+  if (n && (rc = journal_edit(c, modname))) {
+    free(ec);
+    goto out;
+  }
+  ec->journaled = n != 0;
+  /* Registered before anything changes: the scope's hooks run last added
+  ** first, so a failure puts the function back, then takes the record out. */
+  if (mssa_oom_active()) mssa_oom_on_end(edit_end, ec);
   mssa_ir_refusal_clear();
   rc = mssa_update_batch(m, f, s, e, (uint32_t)n, res, &failed, &diag);
-  if (n) mssa__journal_end(c->p, rc == 0);
   mssa__changed(c->p);   /* invariant 3; a failed batch may have touched caches too */
   if (rc) {
     MSSA_ASSERT(failed == MSSA_NONE || failed < n);   /* invariant 2: op K of this batch */
+    /* Refused: the record goes now; nothing is left to commit. */
+    if (ec->journaled) mssa__journal_end(c->p, false);
+    ec->journaled = ec->applied = false;
+  } else {
+    ec->applied = true;
+  }
+  if (!mssa_oom_active()) edit_end(ec, false);   /* replay: no scope */
+  if (rc) {
     uint32_t k = failed == MSSA_NONE ? 0 : failed;
     if (rc == MSSA_EPARSE) {
       c->data = json_pack("{sIsIsIso}", "op", (json_int_t)k, "line", (json_int_t)diag.line,
@@ -424,14 +475,6 @@ int mssa__m_edit(mssa__call *c) {
     }
     goto out;
   }
-  if (n) mssa_module_textmap_drop(m);   /* no longer what its text says */
-  MSSA_ASSERT(!n || !mssa_module_textmap(m));   /* m_reload.c, invariant 2 */
-  q->ndefs = q->ndefs - od + s->ndefs;
-  q->nuses = q->nuses - ou + s->nuses;
-  q->nphis = q->nphis - op_ + s->nphis;
-  MSSA_ASSERT(q->ndefs >= s->ndefs && q->nuses >= s->nuses && q->nphis >= s->nphis);   /* inv. 3 */
-  c->p->edits++;
-  if (n) q->version = mssa_q_next_version();   /* a reload compared before is stale */
   json_t *arr = json_array();
   for (size_t k = 0; k < n; k++) json_array_append_new(arr, result_json_new(q, fi, &e[k], res[k]));
   c->result = json_pack("{sosIsIsIsIsIso}", "function", mssa__jstr(mssa_str(m, f->name)), "ops",

@@ -231,6 +231,22 @@ static int optional_function(mssa__call *c, mssa_qmodule *q, uint32_t *only) {
   return mssa__get_function(c, q, only);
 }
 
+/* The printout's memory stream, which the C library allocates (so no
+** scope's registry has it): closed and freed by a guard if the request
+** runs out of memory while printing (base/oom.h). */
+typedef struct print_stream {
+  FILE *f;
+  char *text;
+} print_stream;
+
+static void print_stream_drop(void *arg) {
+  print_stream *ps = arg;
+  if (ps->f) fclose(ps->f);
+  free(ps->text);
+  ps->f = NULL;
+  ps->text = NULL;
+}
+
 int mssa__m_print(mssa__call *c) {
   mssa_qmodule *q;
   uint32_t only;
@@ -245,27 +261,35 @@ int mssa__m_print(mssa__call *c) {
   if (format && !dot && strcmp(format, "text"))
     return mssa__fail(c, MSSA_RPC_INVALID_PARAMS, "params.format is \"text\" or \"dot\"");
   if (walker || dot) c->p->gen++;   /* the walker printer (and dot's walker edges) cache answers */
-  char *text = NULL;
+  print_stream ps = {NULL, NULL};
   size_t len = 0;
-  FILE *f = open_memstream(&text, &len);
-  if (!f) return mssa__fail(c, MSSA_RPC_INTERNAL_ERROR, "out of memory");
+  ps.f = open_memstream(&ps.text, &len);
+  if (!ps.f) mssa_oom_fail(sizeof(FILE));
+  mssa_oom_guard guard;
+  mssa_oom_guard_push(&guard, print_stream_drop, &ps);
   for (uint32_t fi = 0; fi < q->nfuncs; fi++) {
     if (only != MSSA_NONE && fi != only) continue;
     mssa_ssa *s = mssa__graph(c->p, q, fi, false);
-    if (s && dot) mssa_q_dot(f, s);
-    else if (s) mssa_print_function(f, s, walker);
+    if (s && dot) mssa_q_dot(ps.f, s);
+    else if (s) mssa_print_function(ps.f, s, walker);
   }
-  fclose(f);
+  /* A stream that could not grow lost bytes: that is out of memory too. */
+  bool lost = ferror(ps.f) != 0;
+  lost |= fclose(ps.f) != 0;
+  ps.f = NULL;
+  if (lost) mssa_oom_fail(len);
   size_t cap = c->p->opts.max_print_bytes;
   if (cap && len > cap) {
-    free(text);
+    mssa_oom_guard_pop(&guard);
+    free(ps.text);
     return mssa__fail(c, MSSA_RPC_INVALID_PARAMS,
                       "the printout has %zu bytes, beyond the limit of %zu: ask for one function",
                       len, cap);
   }
-  json_t *t = json_stringn(text, len);
-  if (!t) t = mssa__jstr(text);
-  free(text);
+  json_t *t = json_stringn(ps.text, len);
+  if (!t) t = mssa__jstr(ps.text);
+  mssa_oom_guard_pop(&guard);
+  free(ps.text);
   c->result = json_pack("{so}", "text", t);
   return 0;
 }

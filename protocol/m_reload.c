@@ -20,6 +20,12 @@
 **      built by mssa_ssa_build exactly as a full load does; the kept ones
 **      are equal to their new text under the renaming of `!N`/`#N` that
 **      ll_retext.c checked.
+**   4. Out of memory: the module is rewritten in place, with nothing to put
+**      it back from, so a reload by difference passes its request's point
+**      of no return (base/oom.h invariant 7) before it journals: an
+**      allocation failure after it aborts as before, never replying "nothing
+**      changed" about a changed module. Before it (the pool's comparison, the
+**      request's decoding) a failure is an out_of_memory reply.
 */
 #include <stdio.h>
 #include <stdlib.h>
@@ -43,6 +49,9 @@ int mssa__reload_diff(mssa__call *c, mssa_qmodule *q, const char *name, const ch
   mssa_module *m = q->m;
   mssa_retext res;
   mssa_diag diag;
+  /* The installed module changes in place from here (invariant 4). */
+  mssa_oom_no_return();
+  mssa_oom_keep(*text);   /* the module may take it */
   /* Journaled first, so that a text the journal cannot take never replaces
   ** the module; taken back out if the reload does not happen here. */
   if (mssa__journal_load(p, name, m, *text, len) < 0) {

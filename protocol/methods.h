@@ -125,8 +125,11 @@ static inline void mssa__changed(mssa_proto *p) {
 }
 
 
-/* Frees p->small_ints (m_deps_ids.c; mssa_proto_free). */
+/* Frees p->small_ints (m_deps_ids.c; mssa_proto_free). ids_drop: the same
+** after a request ran out of memory, whose swept replies held references
+** they never gave back (nomem.c). */
 void mssa__ids_free(mssa_proto *p);
+void mssa__ids_drop(mssa_proto *p);
 
 /* A JSON string of `s`, with bytes that are not UTF-8 replaced. */
 json_t *mssa__jstr(const char *s);
@@ -185,6 +188,25 @@ int mssa__m_promotable(mssa__call *c);
 mssa_ssa *mssa__graph(mssa_proto *p, mssa_qmodule *q, uint32_t fi, bool pin);
 void mssa__graphs_settle(mssa_proto *p);
 void mssa__graphs_at_line(mssa_proto *p, mssa_qmodule *q, uint32_t line);
+/* Out of memory (nomem.c): the graphs this request used are evicted, the
+** list of them emptied (its block kept: it is older than the request). */
+void mssa__graphs_drop_touched(mssa_proto *p);
+
+/* nomem.c. caches_free: the reply caches and the shared integers freed
+** (mssa_proto_free; a failed request). nomem_cleanup(p):
+** what mssa_oom_rollback runs for a request that ran out of memory. */
+void mssa__caches_free(mssa_proto *p);
+void mssa__nomem_cleanup(void *p);
+/* Commits sc, whose reply is out[n0..]: its end hooks run with the reply
+** set aside, so a journal hold lands before it (nomem.c invariant 4). */
+void mssa__commit_reply(mssa_oom_scope *sc, mssa_buf *out, size_t n0);
+/* After a failed scope: `top` holds top_refs references again and every
+** value under it one (nomem.c invariant 3). Walks with its own stack. */
+void mssa__json_reset_refs(json_t *top, size_t top_refs);
+/* The allocation-failure test hook as a method, and whether it may be
+** called (MEMSSA_TEST_FAULTS in the environment; nomem.c). */
+int mssa__m_fail_alloc(mssa__call *c);
+bool mssa__faults_enabled(void);
 
 /* m_reload.c. reload_diff: the reload by difference of bundle q to *text
 ** (len bytes, malloc'ed, NUL-terminated; taken on success, set to NULL).

@@ -111,11 +111,14 @@ mssa__rcentry *mssa__rc_put(mssa__replycache *c, uint64_t gen, const void *key, 
     free(text);
     return NULL;
   }
+  /* Every allocation before the first change: one that fails inside a
+  ** request's scope (base/oom.h) leaves the cache as it was, so the
+  ** cleanup's mssa__rc_free finds every listed slot holding a key. */
+  char *k = mssa_xmalloc(klen ? klen : 1);
+  memcpy(k, key, klen);
   if (e->key) drop(c, e);
-  else mssa_vec_push(&c->filled, (uint32_t)(e - c->slot));
-  e->key = mssa_xmalloc(klen ? klen : 1);
-  memcpy(e->key, key, klen);
-  *e = (mssa__rcentry){h, e->key, klen, text, len, NULL, 0, false};
+  else mssa_vec_push(&c->filled, (uint32_t)(e - c->slot));   /* e is still empty if it fails */
+  *e = (mssa__rcentry){h, k, klen, text, len, NULL, 0, false};
   c->bytes += klen + len;
   MSSA_ASSERT(c->filled.n <= c->nslots && c->bytes <= c->max_bytes);   /* invariants 1, 4 */
   return e;

@@ -37,9 +37,7 @@ mssa_proto *mssa_proto_new(mssa_proto_host *host, const mssa_proto_opts *opts) {
 void mssa_proto_free(mssa_proto *p) {
   if (!p) return;
   mssa__rc_free(&p->raw);
-  mssa__rc_free(&p->rcache);
-  mssa__ids_free(p);
-  mssa__rc_free(&p->acache);
+  mssa__caches_free(p);
   mssa_memcap_free(&p->graphs);
   free(p);
 }

@@ -30,8 +30,11 @@
 #include <malloc.h>   /* mallopt */
 #endif
 
+#include <jansson.h>   /* json_set_alloc_funcs */
+
 #include "common/sockpath.h"
 #include "common/version.h"
+#include "memssa.h"   /* base/oom.h */
 #include "log.h"
 #include "server.h"
 
@@ -495,6 +498,11 @@ static void malloc_setup(void) {
 #ifdef __GLIBC__
   if (!getenv("MALLOC_ARENA_MAX")) mallopt(M_ARENA_MAX, 1);
 #endif
+  /* Out of memory fails a request, not the daemon (base/oom.h): frees are
+  ** followed (oom_free.c) and jansson allocates through the scopes too,
+  ** before it allocates anything. */
+  if (!mssa_oom_init()) MSSAD_WARN("allocation failures will abort (frees are not followed)");
+  json_set_alloc_funcs(mssa_oom_malloc, free);
 }
 
 int main(int argc, char **argv) {

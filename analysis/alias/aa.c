@@ -47,9 +47,12 @@ void mssa_aa_invalidate(mssa_aa *aa) {
   free(aa->use_mark); aa->use_mark = NULL;
   aa->use_gen = 0;
   aa->uses_built = false;
+  /* The new table before the old goes: an allocation failure unwinds from
+  ** here (base/oom.h) and must leave a table that is still there. */
+  uint32_t *uobj = mssa_xcalloc((size_t)aa->f->insts.n + 1, sizeof *aa->uobj);
   free(aa->uobj);
   aa->uobj_n = aa->f->insts.n;
-  aa->uobj = mssa_xcalloc((size_t)aa->uobj_n + 1, sizeof *aa->uobj);
+  aa->uobj = uobj;
   mssa__basic_free(aa);
 }
 

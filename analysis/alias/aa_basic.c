@@ -202,6 +202,7 @@ static bool bb_reachable(mssa_aa *aa, uint32_t from_bb_succs_of, bool start_with
   const mssa_func *f = aa->f;
   if (s->nbb < f->blocks.n) {
     free(s->bbmark);
+    s->bbmark = NULL;   /* never left dangling by a failure below (base/oom.h) */
     s->bbmark = mssa_xcalloc(f->blocks.n, sizeof *s->bbmark);
     s->nbb = f->blocks.n; s->bbgen = 0;
   }

@@ -12,7 +12,7 @@
 #include "base/check.h"
 
 /* error.h invariant 1, at compile time. */
-_Static_assert(MSSA_OK == 0 && MSSA_EPARSE < 0 && MSSA_ETOOBIG < 0, "errors are negative");
+_Static_assert(MSSA_OK == 0 && MSSA_EPARSE < 0 && MSSA_ETOOBIG < 0 && MSSA_ENOMEM < 0, "errors are negative");
 
 static const char *text_of(int err) {
   switch (err) {
@@ -22,6 +22,7 @@ static const char *text_of(int err) {
   case MSSA_ENOENT: return "not found";
   case MSSA_EINVAL: return "invalid argument";
   case MSSA_ETOOBIG: return "input too large";
+  case MSSA_ENOMEM: return "out of memory";
   default: return "unknown error";
   }
 }

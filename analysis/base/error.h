@@ -23,7 +23,8 @@ enum {
   MSSA_EIO = -2,        /* could not read the file */
   MSSA_ENOENT = -3,     /* no such function / instruction / block */
   MSSA_EINVAL = -4,     /* invalid argument */
-  MSSA_ETOOBIG = -5     /* input beyond a limit */
+  MSSA_ETOOBIG = -5,    /* input beyond a limit */
+  MSSA_ENOMEM = -6      /* out of memory (a request's recovery scope, base/oom.h) */
 };
 
 /* A short English text for an error code ("unknown error" for others). */

@@ -20,8 +20,9 @@ void mssa_idtab_free(mssa_idtab *t) {
 void mssa_idtab_reset(mssa_idtab *t, uint32_t n) {
   uint32_t cap = IDTAB_MIN;
   while (cap < 2 * ((uint64_t)n + 1)) cap *= 2;
+  uint32_t *slots = mssa_xcalloc(cap, sizeof(uint32_t));   /* first: base/oom.h */
   free(t->slots);
-  t->slots = mssa_xcalloc(cap, sizeof(uint32_t));
+  t->slots = slots;
   t->cap = cap;
   t->n = 0;
 }

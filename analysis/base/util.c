@@ -6,29 +6,36 @@
 #include "base/util.h"
 
 #include "base/check.h"
+#include "base/base_internal.h"
+#include "base/oom.h"
 
 #include <stdio.h>
 #include <sys/mman.h>
 #include <time.h>
 
-static void oom(size_t n) {
-  fprintf(stderr, "memssa: out of memory allocating %zu bytes\n", n);
-  abort();
-}
+/* Outside a scope the old behaviour (one line, abort); inside one, the
+** request's boundary gets the failure (base/oom.h). */
+static _Noreturn void oom(size_t n) { mssa_oom_fail(n); }
 
+/* Each wrapper pays one thread-local load outside scopes; inside one the
+** block is recorded so a failed request's blocks can be swept. */
 void *mssa_xmalloc(size_t n) {
   void *p = malloc(n ? n : 1);
+  if (mssa_oom_scope_now()) return mssa__oom_track(p, n);
   if (!p) oom(n);
   return p;
 }
 
 void *mssa_xcalloc(size_t n, size_t sz) {
+  if (sz && n > SIZE_MAX / sz) oom(SIZE_MAX);
   void *p = calloc(n ? n : 1, sz ? sz : 1);
+  if (mssa_oom_scope_now()) return mssa__oom_track(p, n * sz);
   if (!p) oom(n * sz);
   return p;
 }
 
 void *mssa_xrealloc(void *p, size_t n) {
+  if (mssa_oom_scope_now()) return mssa__oom_realloc(p, n);
   void *q = realloc(p, n ? n : 1);
   if (!q) oom(n);
   return q;
@@ -97,8 +104,11 @@ uint32_t mssa_strtab_find(const mssa_strtab *t, const char *s, size_t n) {
 
 static void strtab_rehash(mssa_strtab *t) {
   uint32_t nc = t->hcap ? t->hcap * 2 : 256;
+  /* The new table first: if it cannot be had, the old one still serves
+  ** (an edit's allocation failure unwinds from here, base/oom.h). */
+  uint32_t *h = mssa_xcalloc(nc, sizeof(uint32_t));
   free(t->hash);
-  t->hash = mssa_xcalloc(nc, sizeof(uint32_t));
+  t->hash = h;
   t->hcap = nc;
   for (uint32_t id = 0; id < t->n; id++) {
     const char *s = t->buf + t->off[id];
@@ -119,9 +129,12 @@ uint32_t mssa_strtab_intern(mssa_strtab *t, const char *s, size_t n) {
     t->cap = c;
   }
   if (t->n == t->ncap) {
-    t->ncap = t->ncap ? t->ncap * 2 : 256;
-    t->off = mssa_xrealloc(t->off, t->ncap * sizeof(uint32_t));
-    t->slen = mssa_xrealloc(t->slen, t->ncap * sizeof(uint32_t));
+    /* ncap moves only once both arrays have grown (a failure between the
+    ** two unwinds: base/oom.h). */
+    uint32_t nc = t->ncap ? t->ncap * 2 : 256;
+    t->off = mssa_xrealloc(t->off, nc * sizeof(uint32_t));
+    t->slen = mssa_xrealloc(t->slen, nc * sizeof(uint32_t));
+    t->ncap = nc;
   }
   uint32_t id = t->n++;
   t->off[id] = (uint32_t)t->len;
@@ -175,10 +188,14 @@ static void u64map_insert(mssa_u64map *m, uint64_t k, uint32_t v) {
 void mssa_u64map_put(mssa_u64map *m, uint64_t k, uint32_t v) {
   if ((uint64_t)(m->n + 1) * 2 > m->cap) {
     mssa_u64map old = *m;
-    m->cap = old.cap ? old.cap * 2 : 64;
+    /* Both new arrays before *m changes (base/oom.h: a failure unwinds). */
+    uint32_t nc = old.cap ? old.cap * 2 : 64;
+    uint64_t *keys = mssa_xmalloc(nc * sizeof(uint64_t));
+    uint32_t *vals = mssa_xmalloc(nc * sizeof(uint32_t));
+    m->cap = nc;
     m->n = 0;
-    m->keys = mssa_xmalloc(m->cap * sizeof(uint64_t));
-    m->vals = mssa_xmalloc(m->cap * sizeof(uint32_t));
+    m->keys = keys;
+    m->vals = vals;
     memset(m->vals, 0xff, m->cap * sizeof(uint32_t));
     for (uint32_t i = 0; i < old.cap; i++)
       if (old.vals[i] != MSSA_NONE) u64map_insert(m, old.keys[i], old.vals[i]);

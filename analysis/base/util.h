@@ -4,9 +4,11 @@
 ** Invariants:
 **   1. A vector's `n` never exceeds its `cap`; `a` is NULL iff `cap` is 0.
 **   2. Growth is geometric, so pushing N elements costs O(N) amortized.
-**   3. Allocation failure aborts the process with a message: the library
-**      treats memory exhaustion as fatal rather than threading ENOMEM
-**      through every call, because no caller could recover meaningfully.
+**   3. The allocation wrappers never return NULL. Outside a recovery scope
+**      a failure aborts the process with a one-line message (the CLI);
+**      inside one (a daemon request, base/oom.h) it unwinds to the scope's
+**      boundary, which fails that request alone. So no library function
+**      threads ENOMEM through its callers.
 **
 ** Pure C11; no libuv, no jansson.
 */
@@ -21,7 +23,8 @@
 /* "No such index": an absent block, instruction, access, id or map value. */
 #define MSSA_NONE 0xffffffffu
 
-/* Allocation that never returns NULL (invariant 3). */
+/* Allocation that never returns NULL (invariant 3). A block they return
+** is freed with free(). */
 
 void *mssa_xmalloc(size_t n);
 void *mssa_xcalloc(size_t n, size_t sz);

@@ -19,6 +19,7 @@
 
 #include "base/check.h"
 #include "base/filemap.h"
+#include "base/oom.h"
 
 /* Invariant 7 of ir_edit.h. */
 static _Thread_local mssa_edit_refusal refusal;
@@ -515,6 +516,7 @@ int mssa_ir_set_text(mssa_module *m, mssa_func *f, uint32_t inst, const char *te
     mssa_filetext_release(m->text, m->text_mapped);
     m->text = heap;
     m->text_mapped = 0;
+    mssa_oom_keep(heap);   /* the module's whatever becomes of the request (base/oom.h) */
   } else {
     m->text = mssa_xrealloc(m->text, m->text_len + n + 2);
   }

@@ -61,6 +61,10 @@ void mssa_memcap_touch(mssa_memcap *c, const void *q, uint32_t fi);
 /* The request is over: the graphs it used are measured again, nothing is
 ** pinned, and the total is brought back under the cap. */
 void mssa_memcap_settle(mssa_memcap *c);
+/* After a request that ran out of memory: every graph it used is evicted
+** (rebuilt from the IR when next asked for), so nothing older than the
+** request keeps a block the request made (protocol/nomem.c). */
+void mssa_memcap_drop_touched(mssa_memcap *c);
 
 /* Defs, uses, phis and accesses of fi's graph, evicted or not; false if it
 ** has none. */

@@ -67,6 +67,7 @@
 
 #include "mssa/mssa.h"
 #include "alias/phitrans.h"
+#include "base/oom.h"
 #include "base/check.h"
 
 /* LLVM's DefPath: a stretch of a def chain searched for one location, from
@@ -140,6 +141,7 @@ static _Atomic(void *) spare_paths, spare_visits;
 static void spare_take(_Atomic(void *) *slot, void **a, uint32_t *cap) {
   void *p = atomic_exchange(slot, NULL);
   if (!p) return;
+  mssa_oom_adopt(p);   /* the query's now: swept if it fails (base/oom.h) */
   memcpy(cap, p, sizeof *cap);
   *a = p;
 }
@@ -151,7 +153,9 @@ static void spare_give(_Atomic(void *) *slot, void *a, void *buf, uint32_t cap, 
   void *expected = NULL;
   if ((size_t)cap * sz <= WALK_SPARE_MAX) {
     memcpy(a, &cap, sizeof cap);
+    mssa_oom_keep(a);   /* the slot outlives the query's recovery scope */
     if (atomic_compare_exchange_strong(slot, &expected, a)) return;
+    mssa_oom_adopt(a);   /* not kept after all: freed below as the query's */
   }
   free(a);
 }

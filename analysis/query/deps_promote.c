@@ -126,6 +126,8 @@ static void add_use(pm *p, mssa_val v, uint64_t user, bool fill, uint32_t *fillp
 static void build_uses(pm *p) {
   free(p->use_off);
   free(p->uses);
+  p->use_off = NULL;   /* never dangling if what follows fails (base/oom.h) */
+  p->uses = NULL;
   p->use_off = mssa_xcalloc((size_t)p->ni + 1, sizeof(uint32_t));
   uint32_t *fillpos = NULL;
   for (int pass = 0; pass < 2; pass++) {

@@ -263,6 +263,7 @@ void mssa_q_line_index_free(struct mssa_qline_index *ix) {
 static void index_hits(search *sr, mssa_qmodule *q) {
   if (!q->lines || q->lines->version != q->version) {
     mssa_q_line_index_free(q->lines);
+    q->lines = NULL;   /* never dangling if the build fails (base/oom.h) */
     q->lines = index_build(q);
   }
   const struct mssa_qline_index *ix = q->lines;

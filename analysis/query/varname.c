@@ -444,6 +444,7 @@ void mssa_q_var_index_free(mssa_qvar_index *ix) {
 const mssa_qvar_index *mssa_qmodule_var_index(struct mssa_qmodule *q) {
   if (!q->vars || q->vars->version != q->version) {
     mssa_q_var_index_free(q->vars);
+    q->vars = NULL;   /* never dangling if the build fails (base/oom.h) */
     q->vars = mssa_q_var_index_new(q->m, q->version);
   }
   return q->vars;

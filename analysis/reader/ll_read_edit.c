@@ -32,6 +32,7 @@
 #include <string.h>
 
 #include "base/check.h"
+#include "base/oom.h"
 #include "ir/ir_edit.h"
 #include "reader/reader_internal.h"
 #include "reader/retext.h"
@@ -58,6 +59,26 @@ static void reopen(ll_parser *p, mssa_module *m, mssa_func *f) {
   p->md_mark = m->md.n;
 }
 
+/* What mssa_parse_inst changes for the time of the parse (its `out:`). */
+typedef struct swap_back {
+  mssa_module *m;
+  mssa_func *f;
+  char *text;
+  size_t len;
+  uint32_t md0, mdops0, kinds0, blocks0, ops0;
+} swap_back;
+
+static void put_back(void *arg) {
+  swap_back *sb = arg;
+  sb->f->ops.n = sb->ops0;
+  sb->f->blocks.n = sb->blocks0;
+  sb->m->md.n = sb->md0;
+  sb->m->mdops.n = sb->mdops0;
+  sb->m->md_kinds.n = sb->kinds0;
+  sb->m->text = sb->text;
+  sb->m->text_len = sb->len;
+}
+
 int mssa_parse_inst(mssa_module *m, mssa_func *f, const char *text, size_t len,
                      mssa_inst *proto, mssa_u32vec *ops, mssa_diag *diag) {
   if (diag) memset(diag, 0, sizeof *diag);
@@ -78,6 +99,11 @@ int mssa_parse_inst(mssa_module *m, mssa_func *f, const char *text, size_t len,
     goto out;
   }
   mssa__ll_parser_scratch(p);
+  /* Out of memory while the module reads the temporary text: it gets its
+  ** own text and counts back before the request unwinds (base/oom.h). */
+  swap_back sb = {m, f, saved_text, saved_len, md0, mdops0, kinds0, blocks0, ops0};
+  mssa_oom_guard guard;
+  mssa_oom_guard_push(&guard, put_back, &sb);
   m->text = buf;
   m->text_len = len;
   reopen(p, m, f);
@@ -139,6 +165,7 @@ int mssa_parse_inst(mssa_module *m, mssa_func *f, const char *text, size_t len,
   ins.text_off = ins.text_len = 0;
   *proto = ins;
 out:
+  mssa_oom_guard_pop(&guard);
   f->ops.n = ops0;
   f->blocks.n = blocks0;
   if (rc != MSSA_OK) {

@@ -417,6 +417,7 @@ static uint32_t prev_access(const mssa_ssa *s, const mssa_func *f, uint32_t i) {
 
 static void memo_reset(uctx *c) {
   free(c->outm);
+  c->outm = NULL;   /* never dangling if the allocation fails (base/oom.h) */
   c->outm = mssa_xcalloc(c->s->nblocks ? c->s->nblocks : 1, sizeof(uint32_t));
 }
 

@@ -13,6 +13,12 @@
 **      restore; the phi-translation user index is dropped.
 **   3. A snapshot owns its copies; restore hands them to f and s and frees
 **      what they replaced.
+**   4. Inside a recovery scope (a daemon request, base/oom.h) the snapshot
+**      of a batch that applied is kept until the scope ends: if the request
+**      then runs out of memory (encoding its reply, say) the function and
+**      its graph are put back as they were before the batch; if it
+**      succeeds the snapshot is freed. An allocation failure inside an op
+**      unwinds through here and is put back the same way.
 */
 #include "update/mssa_update.h"
 
@@ -20,6 +26,7 @@
 
 #include "alias/phitrans.h"
 #include "base/check.h"
+#include "base/oom.h"
 #include "reader/retext.h"
 
 struct mssa_update_snapshot {
@@ -201,21 +208,58 @@ static int apply_one(mssa_module *m, mssa_func *f, mssa_ssa *s, const mssa_edit_
   }
 }
 
+/* Invariant 4: the snapshot of a batch applied inside a recovery scope. */
+typedef struct held {
+  mssa_update_snapshot *sn;   /* NULL once restored by a failing op */
+  mssa_func *f;
+  mssa_ssa *s;
+} held;
+
+/* The snapshot's arrays become the function's and graph's again: they
+** outlive the scope that made them, so they leave its registry. */
+static void keep_snapshot(mssa_update_snapshot *sn) {
+  void *a[] = {sn->blocks.a, sn->insts.a, sn->ops.a, sn->g.acc.a, sn->g.phiops.a,
+               sn->g.inst_acc, sn->g.inst_pos, sn->g.first, sn->g.cfg.succ_off,
+               sn->g.cfg.pred_off, sn->g.cfg.succ, sn->g.cfg.pred, sn->g.dt.idom,
+               sn->g.dt.level, sn->g.dt.dfs_in, sn->g.dt.dfs_out, sn->g.dt.child_off,
+               sn->g.dt.child, sn->g.dt.preorder};
+  for (size_t i = 0; i < sizeof a / sizeof a[0]; i++) mssa_oom_keep(a[i]);
+}
+
+static void held_end(void *arg, bool failed) {
+  held *h = arg;
+  if (h->sn && failed) {
+    keep_snapshot(h->sn);
+    mssa_update_snapshot_restore(h->sn, h->f, h->s);
+  } else {
+    mssa_update_snapshot_free(h->sn);
+  }
+  free(h);
+}
+
 int mssa_update_batch(mssa_module *m, mssa_func *f, mssa_ssa *s, const mssa_edit_op *ops,
                       uint32_t n, uint32_t *results, uint32_t *failed, mssa_diag *diag) {
   if (failed) *failed = MSSA_NONE;
   if (!m || !f || !s || (n && !ops) || s->f != f) return MSSA_EINVAL;
+  held *h = NULL;
+  if (mssa_oom_active()) h = mssa_xcalloc(1, sizeof *h);
   mssa_update_snapshot *sn = mssa_update_snapshot_take(f, s);
+  if (h) {
+    *h = (held){sn, f, s};
+    mssa_oom_on_end(held_end, h);
+  }
   for (uint32_t k = 0; k < n; k++) {
     uint32_t r;
     int rc = apply_one(m, f, s, &ops[k], &r, diag);
     if (rc) {
+      if (h) h->sn = NULL;
+      keep_snapshot(sn);   /* f and s own its arrays again, whatever follows */
       mssa_update_snapshot_restore(sn, f, s);
       if (failed) *failed = k;
       return rc;
     }
     if (results) results[k] = r;
   }
-  mssa_update_snapshot_free(sn);
+  if (!h) mssa_update_snapshot_free(sn);   /* else when the scope ends */
   return MSSA_OK;
 }

@@ -1,0 +1,249 @@
+#!/usr/bin/env python3
+# Allocation failure is an error, not an abort (base/oom.h), proved the
+# SQLite way: the daemon's test hook (debug_fail_alloc, there only with
+# MEMSSA_TEST_FAULTS) fails the Nth allocation of a request, for N over a
+# sample of the request's allocations (all of them with MEMSSA_OOM_ALL=1:
+# `make oom-all`), during a load, an edit, a query and a batch on a small
+# module. Each run must end in error -32060 with data.reason
+# "out_of_memory" (or in success once N exceeds the request's count), the
+# daemon must stay up, the module print and the journal must be as before,
+# and the same request must then succeed. Under ASan (make asan) the
+# daemon's stderr must stay free of errors and leaks.
+import os, subprocess
+
+import daemonlib as lib
+ok, is_, done, Daemon = lib.ok, lib.is_, lib.done, lib.Daemon
+
+MOD = """define void @f(ptr %p, ptr %q, i1 %c) {
+entry:
+  store i32 1, ptr %p, align 4
+  %a = load i32, ptr %q, align 4
+  br i1 %c, label %then, label %exit
+
+then:
+  store i32 2, ptr %q, align 4
+  br label %exit
+
+exit:
+  %b = load i32, ptr %p, align 4
+  ret void
+}
+
+define i32 @g(ptr %p) {
+  %1 = load i32, ptr %p, align 4
+  ret i32 %1
+}
+"""
+ALL = os.environ.get("MEMSSA_OOM_ALL") == "1"
+SAMPLE = 40
+lib.time_limit(3000 if ALL else 600)
+
+EDIT = {"module": "m", "function": "f",
+        "ops": [{"op": "insert", "before": "%b", "text": "store i32 3, ptr %p"},
+                {"op": "insert", "after": "%a", "text": "%z = load i32, ptr %q"}]}
+QUERY = {"module": "m", "function": "f", "inst": "%b"}
+
+
+def sample(total, most=None):
+    """1..total, every one with MEMSSA_OOM_ALL, else SAMPLE spread evenly
+    (always 1, total and total + 1); at most `most` + 3 when given."""
+    k = most or SAMPLE
+    if (ALL and not most) or total <= k:
+        return list(range(1, total + 2))
+    step = total / (k - 1)
+    return sorted({1, total, total + 1} | {max(1, round(i * step)) for i in range(k)})
+
+
+def main():
+    state = os.path.join(lib.tempfile.mkdtemp(prefix="memssad-oom-"), "state")
+    lib._tmpdirs.append(os.path.dirname(state))
+    d = Daemon("--state-dir", state, env={"MEMSSA_TEST_FAULTS": "1"})
+    c = d.client()
+    ok("frees are not followed" not in d.stderr(), "the daemon follows frees (scopes enabled)")
+
+    def arm(n, persist=False):
+        return c.result("debug_fail_alloc", {"n": n, "persist": persist})
+
+    cur = {"module": "m", "text": MOD}   # the module each run starts from
+
+    def fresh(force=False):
+        """The module as loaded; a "_keep" one (read-only requests only) is
+        loaded once."""
+        if cur.get("_keep") and cur.get("_loaded") and not force:
+            return
+        c.call("unload", {"module": cur["module"]})
+        r = c.call("load", {k: v for k, v in cur.items() if not k.startswith("_")}, timeout=600)
+        if "result" not in (r or {}):
+            raise RuntimeError("load failed: %r" % (r,))
+        cur["_loaded"] = True
+
+    def printed():
+        q = {"module": cur["module"]}
+        if cur.get("_fn"):
+            q["function"] = cur["_fn"]
+        return c.result("print", q)["text"]
+
+    def journal_bytes():
+        return sum(os.path.getsize(os.path.join(state, f)) for f in os.listdir(state))
+
+    def count(send):
+        """Allocations the request makes inside scopes (on a fresh module)."""
+        fresh()
+        arm(1 << 62)
+        r = send()
+        return arm(0)["counted"], r
+
+    def batch():
+        c.send('[{"jsonrpc":"2.0","id":"b1","method":"clobber","params":%s},'
+               '{"jsonrpc":"2.0","id":"b2","method":"uses","params":{"module":"m","function":"f",'
+               '"inst":0}}]\n' % lib.json.dumps(QUERY))
+        return c.line()
+
+    def is_nomem(r):
+        e = (r or {}).get("error") or {}
+        return e.get("code") == -32060 and (e.get("data") or {}).get("reason") == "out_of_memory"
+
+    def batch_nomem(r):
+        return isinstance(r, list) and any(is_nomem(x) for x in r)
+
+    def batch_good(r):
+        return isinstance(r, list) and len(r) == 2 and all("result" in x for x in r)
+
+    def one(n, send, failed, good, undo, name, bad):
+        fresh()
+        before, jb = printed(), journal_bytes()
+        arm(n)
+        r = send()
+        fired = arm(0)["fired"]
+        if r is None or d.p.poll() is not None:
+            raise RuntimeError("no reply")
+        if fired and not failed(r):
+            bad.append((n, "fired but replied %r" % (r,)))
+        elif not fired and not good(r):
+            bad.append((n, "not fired but replied %r" % (r,)))
+        if fired:
+            if printed() != before:
+                bad.append((n, "module changed"))
+            if name != "load" and journal_bytes() != jb:
+                bad.append((n, "journal changed"))
+            r2 = send()
+            if not good(r2):
+                bad.append((n, "the same request then failed: %r" % (r2,)))
+        if undo:
+            undo()
+
+    kinds = [
+        ("load", lambda: c.call("load", {"module": "n", "text": MOD}), is_nomem,
+         lambda r: "result" in (r or {}), lambda: c.call("unload", {"module": "n"})),
+        ("edit", lambda: c.call("edit", EDIT), is_nomem, lambda r: "result" in (r or {}), fresh),
+        ("query", lambda: c.call("clobber", QUERY), is_nomem, lambda r: "result" in (r or {}),
+         None),
+        ("batch", batch, batch_nomem, batch_good, None),
+        # A reload of m with one body changed (by difference: the comparison
+        # runs on the pool, in the job's scope).
+        ("reload", lambda: c.call("load", {"module": "m", "text": MOD.replace("i32 2", "i32 5")}),
+         is_nomem, lambda r: "result" in (r or {}), fresh),
+        ("unload", lambda: c.call("unload", {"module": "m"}), is_nomem,
+         lambda r: "result" in (r or {}), fresh),
+    ]
+    # The same on examples/sum.ll, read from its file (a mapped text that
+    # the first edit copies), with debug info: an edit of a clang -O0
+    # function, a query by source position, a print, a load by path.
+    SUM = os.path.join(lib.ROOT, "examples", "sum.ll")
+    SUM_EDIT = {"module": "s", "function": "sum",
+                "ops": [{"op": "insert", "before": "%17", "text": "store i32 7, i32* %5, align 4"}]}
+    SUM_AT = {"module": "s", "file": "sum.c", "line": 13, "col": 7}
+
+    def on_sum():
+        cur.clear()
+        cur.update({"module": "s", "path": SUM})
+        return None
+
+    kinds += [
+        ("sum: switch", on_sum, None, None, None),
+        ("sum: load by path", lambda: c.call("load", {"module": "t", "path": SUM}), is_nomem,
+         lambda r: "result" in (r or {}), lambda: c.call("unload", {"module": "t"})),
+        ("sum: edit", lambda: c.call("edit", SUM_EDIT), is_nomem, lambda r: "result" in (r or {}),
+         fresh),
+        ("sum: clobber at a source position", lambda: c.call("clobber", SUM_AT), is_nomem,
+         lambda r: "result" in (r or {}), None),
+        ("sum: print", lambda: c.call("print", {"module": "s", "function": "sum"}), is_nomem,
+         lambda r: "result" in (r or {}), None),
+    ]
+    # Other methods on the same module, each through its reply caches.
+    for meth, params in [
+            ("accesses", {"function": "sum", "form": "ids"}),
+            ("accesses", {"functions": "*", "form": "packed"}),
+            ("depends", {"function": "sum", "from": "%17", "to": "%16"}),
+            ("promotable", {"function": "sum"}),
+            ("uses", {"function": "sum", "inst": 4}),
+            ("verify", {}),
+            ("functions", {})]:
+        params = dict(params, module="s")
+        kinds.append(("sum: %s %s" % (meth, lib.json.dumps(params, sort_keys=True)),
+                      lambda m=meth, q=params: c.call(m, q), is_nomem,
+                      lambda r: "result" in (r or {}), None))
+    # make oom-all: a real module too, real22/lua.O2.ll (54,000 allocations
+    # in its load), 12 of them failed in turn, then a query on it.
+    LUA = os.path.join(lib.SHARED, "corpus", "real22", "lua.O2.ll")
+    if ALL and os.path.exists(LUA):
+        def on_lua():
+            cur.clear()
+            cur.update({"module": "lua", "path": LUA, "_fn": "luaH_get", "_keep": True})
+        kinds += [
+            ("lua: switch", on_lua, None, None, None),
+            ("lua: load by path", lambda: c.call("load", {"module": "lua2", "path": LUA},
+                                                 timeout=600),
+             is_nomem, lambda r: "result" in (r or {}), lambda: c.call("unload", {"module": "lua2"})),
+            ("lua: accesses", lambda: c.call("accesses", {"module": "lua", "function": "luaH_get",
+                                                          "form": "ids"}),
+             is_nomem, lambda r: "result" in (r or {}), None),
+        ]
+    only = os.environ.get("MEMSSA_OOM_KINDS")   # e.g. "edit,query" (debugging)
+    for name, send, failed, good, undo in kinds:
+        if failed is None:   # a switch of module
+            send()
+            continue
+        if only and name not in only.split(","):
+            continue
+        total, r = count(send)
+        if undo:
+            undo()
+        ok(total > 0 and good(r), "%s: %d allocations inside scopes, and it succeeds" % (name, total))
+        bad = []
+        for n in sample(total, 12 if name.startswith("lua:") else None):
+            try:
+                one(n, send, failed, good, undo, name, bad)
+            except (OSError, RuntimeError, ValueError) as e:   # the daemon died
+                bad.append((n, "no reply, a broken one, or the daemon gone (%s): %s" % (e, d.stderr()[-1500:])))
+                break
+        ok(not bad, "%s: every sampled N (of %d) fails cleanly or succeeds" % (name, total),
+           *["N=%d: %s" % b for b in bad[:10]])
+        if bad and d.p.poll() is not None:
+            break
+
+    if d.p.poll() is not None:
+        ok(False, "the daemon is still up", d.stderr()[-3000:])
+        done()
+    # Every allocation from the Nth on fails (cleanup code included).
+    cur.clear()
+    cur.update({"module": "m", "text": MOD})
+    fresh()
+    before = printed()
+    arm(3, persist=True)
+    r = c.call("edit", EDIT)
+    arm(0)
+    ok(is_nomem(r) and printed() == before, "edit with every allocation from the 3rd failing: "
+       "out_of_memory, module unchanged", r)
+    ok(c.result("ping", {}) is not None and d.p.poll() is None, "the daemon is still up")
+    rc = d.stop()
+    is_(rc, 0, "the daemon stops cleanly")
+    err = d.stderr()
+    at = min([i for i in (err.find("ERROR:"), err.find("runtime error"), err.find("memssa: "))
+              if i >= 0] or [max(0, len(err) - 3000)])
+    ok(d.sanitizer_clean() and "memssa: out of memory" not in err,
+       "no sanitizer report (errors, leaks) and no abort", err[at:at + 3000])
+    done()
+
+
+main()
