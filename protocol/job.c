@@ -24,6 +24,7 @@
 
 #include "job.h"
 #include "jsonir.h"
+#include "program.h"
 #include "memssa.h"
 
 /* A reload by difference on the query thread is bounded work: the new
@@ -65,6 +66,10 @@ static void build_full(mssa_proto_job *j, uint64_t t0) {
 
 void mssa_proto_job_run(mssa_proto_job *j) {
   uint64_t t0 = mssa_now_ns();
+  if (j->prog) {
+    mssa__progjob_run(j->prog);
+    return;
+  }
   memset(&j->diag, 0, sizeof j->diag);
   if (j->again) {   /* the second run: a full build of the text read */
     j->again = false;
@@ -214,6 +219,10 @@ static void reply_loaded(mssa_proto *p, mssa_proto_job *j, mssa_buf *out) {
 }
 
 void mssa_proto_job_reply(mssa_proto *p, mssa_proto_job *j, mssa_buf *out) {
+  if (j->prog) {   /* installed here: the store never sees programs */
+    mssa__progjob_reply(p, j, out);
+    return;
+  }
   if (j->refused < 0 && (j->plan || j->compare_here)) {
     mssa_retext_plan *pl = j->plan;
     j->plan = NULL;
@@ -281,6 +290,7 @@ void mssa_proto_job_free(mssa_proto_job *j) {
   mssa_retext_plan_free(j->plan);
   mssa_qmodule_free(j->q);
   mssa__source_free(j->src);
+  mssa__progjob_free(j->prog);
   free(j->name);
   free(j->path);
   free(j);

@@ -27,6 +27,7 @@
 #include "jsonir.h"
 #include "job.h"
 #include "load_source.h"
+#include "program.h"
 #include "methods.h"
 #include "memssa.h"
 
@@ -140,6 +141,7 @@ static bool same_llvm(const mssa_module *m, unsigned llvm) {
 }
 
 int mssa__m_load(mssa__call *c) {
+  if (json_object_get(c->params, "program")) return mssa__program_load(c);
   const char *name, *path;
   json_t *text;
   mssa__srcjob *src = NULL;
