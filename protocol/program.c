@@ -46,6 +46,8 @@ struct mssa__prog {
   char **paths;
   mssa_qmodule **units;
   mssa_program *prog;
+  const mssa_module **mods; /* the program keeps these arrays (mods, and paths
+                             as names): they live as long as it does */
   uint32_t nfailed;
   char **fpaths;         /* units that failed, kept for a reload */
   json_t *failed;        /* [{path, error}] */
@@ -83,6 +85,7 @@ static void prog_free(mssa__prog *g) {
   for (uint32_t k = 0; k < g->nfailed; k++) free(g->fpaths[k]);
   free(g->fpaths);
   free(g->units);
+  free(g->mods);
   free(g->paths);
   json_decref(g->failed);
   free(g->project);
@@ -465,8 +468,7 @@ void mssa__progjob_run(mssa__progjob *pj) {
   g->paths = mssa_xcalloc(pj->n, sizeof *g->paths);
   g->units = mssa_xcalloc(pj->n, sizeof *g->units);
   g->fpaths = mssa_xcalloc(pj->n, sizeof *g->fpaths);
-  const mssa_module **mods = mssa_xcalloc(pj->n, sizeof *mods);
-  const char **names = mssa_xcalloc(pj->n, sizeof *names);
+  const mssa_module **mods = g->mods = mssa_xcalloc(pj->n, sizeof *mods);
   for (uint32_t k = 0; k < pj->n; k++) {
     pj_unit *u = &pj->u[k];
     unit_read(pj, u);
@@ -477,12 +479,11 @@ void mssa__progjob_run(mssa__progjob *pj) {
       continue;
     }
     mods[g->n] = u->m;
-    names[g->n] = u->path;
     g->paths[g->n++] = dupstr(u->path);
   }
   if (!g->n) {
     snprintf(pj->err, sizeof pj->err, "no unit of the program could be read");
-  } else if (mssa_program_new(mods, names, g->n, &g->prog) != MSSA_OK ||
+  } else if (mssa_program_new(mods, (const char *const *)g->paths, g->n, &g->prog) != MSSA_OK ||
              mssa_program_summarize(g->prog, true) != MSSA_OK) {
     snprintf(pj->err, sizeof pj->err, "the units could not be linked");
   } else {
@@ -498,8 +499,6 @@ void mssa__progjob_run(mssa__progjob *pj) {
     }
     MSSA_ASSERT(n == g->n);   /* every linked module is a unit, in link order */
   }
-  free(mods);
-  free(names);
   if (pj->err[0]) {   /* nothing was built: the bundles never took the modules */
     mssa_program_free(g->prog);
     g->prog = NULL;
@@ -507,8 +506,8 @@ void mssa__progjob_run(mssa__progjob *pj) {
       mssa_module_free(pj->u[k].m);
       pj->u[k].m = NULL;
     }
+    for (uint32_t k = 0; k < g->n; k++) free(g->paths[k]);
     g->n = 0;
-    for (uint32_t k = 0; k < pj->n; k++) free(g->paths[k]);
   }
   pj->g = g;
   pj->ms = (double)(mssa_now_ns() - t0) / 1e6;
