@@ -39,20 +39,6 @@ typedef struct pj_unit {
   char err[512];
 } pj_unit;
 
-struct mssa__prog {
-  char *name;
-  char *project;         /* the compile_commands.json, or NULL */
-  uint32_t n;            /* linked units */
-  char **paths;
-  mssa_qmodule **units;
-  mssa_program *prog;
-  const mssa_module **mods; /* the program keeps these arrays (mods, and paths
-                             as names): they live as long as it does */
-  uint32_t nfailed;
-  char **fpaths;         /* units that failed, kept for a reload */
-  json_t *failed;        /* [{path, error}] */
-  double ms;
-};
 
 struct mssa__progjob {
   char *project;         /* a project load: read it first (owned) */
@@ -93,54 +79,12 @@ static void prog_free(mssa__prog *g) {
   free(g);
 }
 
-mssa__prog *mssa__prog_find(const mssa_proto *p, const char *name) {
-  for (uint32_t i = 0; i < p->nprogs; i++)
-    if (!strcmp(p->progs[i]->name, name)) return p->progs[i];
-  return NULL;
-}
-
-const char *mssa__prog_name(const mssa__prog *g) { return g->name; }
-uint32_t mssa__prog_nunits(const mssa__prog *g) { return g->n; }
-mssa_qmodule *mssa__prog_unit(const mssa__prog *g, uint32_t k) { return k < g->n ? g->units[k] : NULL; }
-const char *mssa__prog_unit_path(const mssa__prog *g, uint32_t k) { return k < g->n ? g->paths[k] : NULL; }
-
-mssa_qmodule *mssa__prog_unit_for(const mssa__prog *g, const char *fname, const char *unit) {
-  for (uint32_t k = 0; k < g->n; k++) {
-    if (unit) {
-      if (!strcmp(g->paths[k], unit)) return g->units[k];
-      continue;
-    }
-    uint32_t fi = mssa_q_find_func(g->units[k], fname);
-    if (fi != MSSA_NONE && !g->units[k]->m->funcs.a[fi].is_decl) return g->units[k];
-  }
-  return NULL;
-}
-
-const mssa__prog *mssa__prog_of(const mssa_proto *p, const mssa_qmodule *q, uint32_t *k) {
-  if (!q->refined) return NULL;   /* only a program's units are refined */
-  for (uint32_t i = 0; i < p->nprogs; i++)
-    for (uint32_t u = 0; u < p->progs[i]->n; u++)
-      if (p->progs[i]->units[u] == q) {
-        if (k) *k = u;
-        return p->progs[i];
-      }
-  return NULL;
-}
-
 void mssa__prog_mark(const mssa_proto *p, const mssa_qmodule *q, json_t *o) {
   uint32_t k;
   const mssa__prog *g = o ? mssa__prog_of(p, q, &k) : NULL;
   if (!g) return;
   json_object_set_new(o, "mode", json_string("ipa"));
   json_object_set_new(o, "unit", mssa__jstr(g->paths[k]));
-}
-
-uint32_t mssa__prog_count(const mssa_proto *p) { return p->nprogs; }
-
-uint32_t mssa__prog_functions(const mssa_proto *p, uint32_t i) {
-  uint32_t n = 0;
-  for (uint32_t k = 0; k < p->progs[i]->n; k++) n += p->progs[i]->units[k]->ndefined;
-  return n;
 }
 
 static json_t *units_json_new(const mssa__prog *g) {

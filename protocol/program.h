@@ -26,6 +26,23 @@
 #include "methods.h"
 
 typedef struct mssa__prog mssa__prog;
+/* One program (owned by the engine: mssa_proto.progs). Its lookups are
+** progset.c's; its job, reply and JSON program.c's. */
+struct mssa__prog {
+  char *name;
+  char *project;         /* the compile_commands.json, or NULL */
+  uint32_t n;            /* linked units */
+  char **paths;
+  mssa_qmodule **units;
+  mssa_program *prog;
+  const mssa_module **mods; /* the program keeps these arrays (mods, and paths
+                             as names): they live as long as it does */
+  uint32_t nfailed;
+  char **fpaths;         /* units that failed, kept for a reload */
+  json_t *failed;        /* [{path, error}] */
+  double ms;
+};
+
 typedef struct mssa__progjob mssa__progjob;
 
 /* `load` with params.program: makes the job (c->job); 0 or an error on c. */
@@ -37,6 +54,7 @@ void mssa__progjob_run(mssa__progjob *pj);
 void mssa__progjob_reply(mssa_proto *p, mssa_proto_job *j, mssa_buf *out);
 void mssa__progjob_free(mssa__progjob *pj);
 
+/* progset.c: lookups (they call nothing else of protocol/). */
 /* The program named `name`, or NULL. */
 mssa__prog *mssa__prog_find(const mssa_proto *p, const char *name);
 const char *mssa__prog_name(const mssa__prog *g);
