@@ -128,6 +128,8 @@ r = c.call("load", {"program": "p", "reload": "/nowhere.ll"})
 is_(r.get("error", {}).get("code"), -32602, "a reload of no unit of the program: -32602")
 r = c.call("load", {"program": "a", "paths": [a_ll]})
 is_(r.get("error", {}).get("code"), -32602, "a program may not take a loaded module's name")
+r = c.call("load", {"module": "p", "path": a_ll})
+is_(r.get("error", {}).get("code"), -32602, "a module may not take a loaded program's name")
 r = c.call("load", {"program": "q", "paths": [missing]})
 is_((r.get("error", {}).get("code"), [x["path"] for x in r.get("error", {}).get("data", {}).get("failed", [])]),
     (-32011, [missing]), "a program none of whose units reads: -32011 with the failures")
