@@ -258,6 +258,10 @@ static json_t *answer_new(mssa__call *c, const char *module, mssa_qmodule *q, ui
   json_object_set_new(o, "from_cache", json_boolean(a.from_cache));
   if (!loc) reaching_add(o, q, fi, a.access, view);
   mssa__prog_mark(c->p, q, o);   /* a program's answer says so */
+  const mssa_access *cl = &s->acc.a[a.clobber];
+  json_t *th = !loc && cl->kind == MSSA_ACC_DEF && cl->inst != MSSA_NONE
+                   ? mssa__prog_through(c->p, q, fi, inst, cl->inst) : NULL;
+  if (th) json_object_set_new(o, "through_call", th);
   return o;
 }
 

@@ -75,6 +75,12 @@ void mssa__prog_mark(const mssa_proto *p, const mssa_qmodule *q, json_t *o);
 ** as JSON (mode, callee, unknown, reason, reads, writes), or NULL. */
 json_t *mssa__prog_call_summary(const mssa_proto *p, const mssa_qmodule *q, uint32_t fi,
                                 uint32_t inst);
+/* prog_through.c: when a `clobber` of load `use` (function fi of unit q)
+** stops at `call`, and the load reads a global: the writes of that global
+** inside the callee, transitively and bounded, each with its source and
+** call chain ({global, callee, writes, truncated}); NULL otherwise. */
+json_t *mssa__prog_through(const mssa_proto *p, const mssa_qmodule *q, uint32_t fi, uint32_t use,
+                           uint32_t call);
 /* For `modules` and `stats`. */
 uint32_t mssa__prog_count(const mssa_proto *p);
 json_t *mssa__prog_json_new(const mssa_proto *p, uint32_t i);

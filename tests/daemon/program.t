@@ -32,8 +32,10 @@ void set_other(int v) {
 """
 B2 = """int other;
 extern int shared;
+static void deep(int v) { shared = v; }
 void set_other(int v) {
-  shared = v;
+  other = v;
+  deep(v);
 }
 """
 
@@ -122,8 +124,18 @@ m = shared_load("p")
 is_((m.get("clobber", {}).get("source", {}).get("line"), m.get("mode")), (5, "ipa"),
     "after the reload the call to set_other clobbers shared")
 r = c.call("modref", {"module": "p", "function": "reader", "inst": 7, "location": {"ptr": "@shared", "size": 4}})
-is_(r.get("result", {}).get("summary", {}).get("writes"), [{"kind": "global", "name": "shared", "lo": 0, "hi": 4}],
-    "the new summary writes shared")
+is_(r.get("result", {}).get("summary", {}).get("writes"),
+    [{"kind": "global", "name": "other", "lo": 0, "hi": 4}, {"kind": "global", "name": "shared", "lo": 0, "hi": 4}],
+    "the new summary writes other and shared")
+# 6b. through the call: the write inside the callee, its position and the call chain
+th = m.get("through_call", {})
+is_((th.get("global"), th.get("callee"), th.get("truncated")), ("shared", "set_other", False), "through_call: the global and callee")
+w = th.get("writes", [])
+is_([(x["function"], x["unit"], x["source"]["file"], x["source"]["line"]) for x in w],
+    [("deep", b_ll, os.path.join(tmp, "b.c"), 3)], "the write of shared in deep (b.c:3), inside set_other")
+is_([(x["caller"], x["callee"], x["source"]["line"]) for x in (w[0]["chain"] if w else [])],
+    [("reader", "set_other", 5), ("set_other", "deep", 6)], "with its call chain a.c:5 -> b.c:6")
+is_(shared_load("a").get("through_call"), None, "a plain module's answer has no through_call")
 r = c.call("load", {"program": "p", "reload": "/nowhere.ll"})
 is_(r.get("error", {}).get("code"), -32602, "a reload of no unit of the program: -32602")
 r = c.call("load", {"program": "a", "paths": [a_ll]})
