@@ -304,7 +304,7 @@ int mssa__program_load(mssa__call *c) {
     char *slash = strrchr(pj->commands_dir, '/');
     slash[slash == pj->commands_dir ? 1 : 0] = 0;   /* its directory */
   }
-  if (project) pj->project = dupstr(project);
+  pj->project = dupstr(proj);   /* a reload keeps the project (its units listed already) */
   const char *root = h->file_root ? h->file_root(h) : NULL;
   pj->root = dupstr(root);
   pj->max_bytes = c->p->opts.max_module_bytes ? c->p->opts.max_module_bytes : MSSA_PROTO_MAX_MODULE_BYTES;
@@ -405,7 +405,7 @@ static void unit_read(mssa__progjob *pj, pj_unit *u) {
 
 void mssa__progjob_run(mssa__progjob *pj) {
   uint64_t t0 = mssa_now_ns();
-  if (pj->project && !pj->n) project_units(pj);
+  if (pj->project && !pj->n) project_units(pj);   /* a reload lists its units already */
   if (pj->err[0]) return;
   mssa__prog *g = mssa_xcalloc(1, sizeof *g);
   g->failed = json_array();
@@ -473,11 +473,7 @@ void mssa__progjob_reply(mssa_proto *p, mssa_proto_job *j, mssa_buf *out) {
   pj->g = NULL;
   bool replaced = mssa__prog_find(p, j->name) != NULL;
   g->name = dupstr(j->name);
-  g->project = dupstr(pj->project ? pj->project : NULL);
-  if (!g->project && pj->reload && pj->commands_dir && pj->u[0].compile) {
-    g->project = mssa_xmalloc(strlen(pj->commands_dir) + 24);
-    sprintf(g->project, "%s/compile_commands.json", pj->commands_dir);
-  }
+  g->project = dupstr(pj->project);
   g->ms = pj->ms;
   prog_install(p, g);
   if (!j->id) return;

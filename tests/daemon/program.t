@@ -189,6 +189,11 @@ else:
     ok(ms and all(x["unit"] == os.path.join(LUA, "ltable.c") for x in ms), "and one in ltable.c from its unit", m)
     st = c.result("stats")["programs"]
     is_((st["count"], st["units"]), (1, len(srcs)), "stats counts its units")
+    r = c.call("load", {"program": "lua", "reload": os.path.join(LUA, "lvm.c")}, timeout=150)
+    res = r.get("result", {})
+    is_((res.get("reloaded"), res.get("replaced"), len(res.get("units", [])), res.get("failed")),
+        (os.path.join(LUA, "lvm.c"), True, len(srcs), []), "a reload of lvm.c recompiles it and re-links")
+    is_([p.get("project") for p in c.result("modules")["programs"]], [pj], "the program keeps its project")
 
 ok(d.sanitizer_clean(), "no sanitizer report")
 done()
