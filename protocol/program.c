@@ -16,10 +16,16 @@
 **      times decide: answers do not depend on it.
 **   4. At most MAX_UNITS units; a project's compile_commands.json is read
 **      on the pool, under --max-module-bytes and --root, like a module.
+**   5. Bounded parallelism: the units are read (compiled) by the job's pool
+**      thread and at most READERS - 1 threads of its own, each taking the
+**      next unit by an atomic counter and writing only that unit; the link
+**      starts once all are joined, so completion order decides nothing.
 */
 #define _XOPEN_SOURCE 700
 #include "program.h"
 
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,6 +34,9 @@
 #include "load_source.h"
 
 #define MAX_UNITS 4096
+/* Threads that read or compile a program's units at once (the job's own
+** included): clang is the cost, and the machine it runs on is shared. */
+#define READERS 2
 
 typedef struct pj_unit {
   char *path;
@@ -403,6 +412,33 @@ static void unit_read(mssa__progjob *pj, pj_unit *u) {
   free(text);
 }
 
+typedef struct readers {
+  mssa__progjob *pj;
+  atomic_uint next;
+} readers;
+
+static void *reader_main(void *arg) {
+  readers *r = arg;
+  for (;;) {
+    unsigned k = atomic_fetch_add(&r->next, 1);
+    if (k >= r->pj->n) return NULL;
+    unit_read(r->pj, &r->pj->u[k]);   /* invariant 5: this unit only */
+  }
+}
+
+/* Reads every unit, READERS at a time (invariant 5). */
+static void read_units(mssa__progjob *pj) {
+  readers r = {.pj = pj};
+  atomic_init(&r.next, 0);
+  pthread_t t[READERS];
+  uint32_t nt = 0;
+  for (uint32_t k = 1; k < READERS && k < pj->n; k++)
+    if (!pthread_create(&t[nt], NULL, reader_main, &r)) nt++;
+  reader_main(&r);
+  for (uint32_t k = 0; k < nt; k++) pthread_join(t[k], NULL);
+  MSSA_ASSERT(atomic_load(&r.next) >= pj->n);   /* every unit taken */
+}
+
 void mssa__progjob_run(mssa__progjob *pj) {
   uint64_t t0 = mssa_now_ns();
   if (pj->project && !pj->n) project_units(pj);   /* a reload lists its units already */
@@ -413,9 +449,9 @@ void mssa__progjob_run(mssa__progjob *pj) {
   g->units = mssa_xcalloc(pj->n, sizeof *g->units);
   g->fpaths = mssa_xcalloc(pj->n, sizeof *g->fpaths);
   const mssa_module **mods = g->mods = mssa_xcalloc(pj->n, sizeof *mods);
+  read_units(pj);
   for (uint32_t k = 0; k < pj->n; k++) {
     pj_unit *u = &pj->u[k];
-    unit_read(pj, u);
     if (u->failed) {   /* invariant 2 */
       g->fpaths[g->nfailed++] = dupstr(u->path);
       json_array_append_new(g->failed, json_pack("{soso}", "path", mssa__jstr(u->path), "error",
