@@ -398,10 +398,11 @@ static int get_access(mssa__call *c, target *t) {
 }
 
 /* {"module","function"} of a reply about the target, to add to. */
-static json_t *reply_about_new(const target *t) {
+static json_t *reply_about_new(const mssa_proto *p, const target *t) {
   json_t *o = json_object();
   json_object_set_new(o, "module", mssa__jstr(t->module));
   json_object_set_new(o, "function", func_name_new(t->q, t->fi));
+  mssa__prog_mark(p, t->q, o);   /* a program's unit answered */
   return o;
 }
 
@@ -413,7 +414,7 @@ int mssa__m_access(mssa__call *c) {
   uint32_t fi = t.fi, a = t.acc;
   mssa_ssa *s = t.s;
   const mssa_access *x = &s->acc.a[a];
-  json_t *o = reply_about_new(&t);
+  json_t *o = reply_about_new(c->p, &t);
   json_object_set_new(o, "access", mssa__access_json_new(q, fi, a));
   bool usedef = x->kind == MSSA_ACC_DEF || x->kind == MSSA_ACC_USE;
   json_object_set_new(o, "defining",
@@ -451,7 +452,7 @@ int mssa__m_uses(mssa__call *c) {
   uint32_t n = mssa_q_uses(t.s, t.acc, NULL, 0);
   uint32_t *v = mssa_xmalloc((n ? n : 1) * sizeof *v);
   mssa_q_uses(t.s, t.acc, v, n);
-  json_t *o = reply_about_new(&t);
+  json_t *o = reply_about_new(c->p, &t);
   json_object_set_new(o, "def", mssa__access_json_new(t.q, t.fi, t.acc));
   json_object_set_new(o, "uses", accesses_json_new(t.q, t.fi, v, n));
   free(v);

@@ -93,6 +93,8 @@ ok("mode" not in m, "a plain module's answer has no mode", m)
 r = c.call("access", {"module": "p", "function": "set_other", "inst": 3})
 is_(r.get("result", {}).get("access", {}).get("source", {}).get("file"), os.path.join(tmp, "b.c"),
     "function set_other is answered by b's unit")
+is_((r.get("result", {}).get("mode"), r.get("result", {}).get("unit"), r.get("result", {}).get("module")),
+    ("ipa", b_ll, "p"), "access on a program says mode, unit and the program")
 r = c.call("access", {"module": "p", "function": "nosuch", "inst": 0})
 is_(r.get("error", {}).get("code"), -32002, "a function no unit defines: -32002")
 
