@@ -259,6 +259,12 @@ void mssa_proto_job_reply(mssa_proto *p, mssa_proto_job *j, mssa_buf *out) {
   reply_loaded(p, j, out);
 }
 
+bool mssa_proto_job_wants_progress(const mssa_proto_job *j) { return j->prog && j->id; }
+
+void mssa_proto_job_set_progress(mssa_proto_job *j, mssa_proto_progress_fn fn, void *ctx) {
+  if (mssa_proto_job_wants_progress(j)) mssa__progjob_set_progress(j->prog, j->id, j->name, fn, ctx);
+}
+
 mssa_qmodule *mssa_proto_job_steal_module(mssa_proto_job *j) {
   mssa_qmodule *q = j->q;
   j->q = NULL;

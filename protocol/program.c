@@ -60,6 +60,11 @@ struct mssa__progjob {
   mssa_build_opts opts;
   unsigned llvm;
   mssa_proto_host *host;
+  mssa_proto_progress_fn progress;   /* or NULL */
+  void *progress_ctx;
+  char *token;           /* the request's id and the program's name, as JSON */
+  char *jname;
+  atomic_uint ndone;     /* units read so far */
   /* results */
   mssa__prog *g;
   char err[512];         /* the whole load failed */
@@ -412,6 +417,47 @@ static void unit_read(mssa__progjob *pj, pj_unit *u) {
   free(text);
 }
 
+void mssa__progjob_set_progress(mssa__progjob *pj, json_t *id, const char *name,
+                                mssa_proto_progress_fn fn, void *ctx) {
+  json_t *n = mssa__jstr(name);
+  free(pj->token);
+  free(pj->jname);
+  pj->progress = NULL;
+  if (!fn) {
+    pj->token = pj->jname = NULL;
+    json_decref(n);
+    return;
+  }
+  pj->token = json_dumps(id, JSON_ENCODE_ANY | JSON_COMPACT);
+  pj->jname = json_dumps(n, JSON_ENCODE_ANY);
+  json_decref(n);
+  if (pj->token && pj->jname) {
+    pj->progress = fn;
+    pj->progress_ctx = ctx;
+  }
+}
+
+/* One `$/progress` notification: stage, units done of total, the unit
+** (NULL: none). Called by the reader threads (fn is thread-safe). */
+static void progress(mssa__progjob *pj, const char *stage, unsigned done, const char *unit) {
+  if (!pj->progress) return;
+  json_t *u = unit ? mssa__jstr(unit) : json_null();
+  char *ju = json_dumps(u, JSON_ENCODE_ANY);
+  json_decref(u);
+  char *line = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&line, &len);
+  if (f) {
+    fprintf(f, "{\"jsonrpc\":\"2.0\",\"method\":\"$/progress\",\"params\":{\"token\":%s,"
+            "\"program\":%s,\"stage\":\"%s\",\"done\":%u,\"total\":%u,\"unit\":%s}}\n",
+            pj->token, pj->jname, stage, done, pj->n, ju ? ju : "null");
+    fclose(f);
+    if (line) pj->progress(pj->progress_ctx, line, len);
+  }
+  free(line);
+  free(ju);
+}
+
 typedef struct readers {
   mssa__progjob *pj;
   atomic_uint next;
@@ -423,6 +469,7 @@ static void *reader_main(void *arg) {
     unsigned k = atomic_fetch_add(&r->next, 1);
     if (k >= r->pj->n) return NULL;
     unit_read(r->pj, &r->pj->u[k]);   /* invariant 5: this unit only */
+    progress(r->pj, "read", atomic_fetch_add(&r->pj->ndone, 1) + 1, r->pj->u[k].path);
   }
 }
 
@@ -430,6 +477,7 @@ static void *reader_main(void *arg) {
 static void read_units(mssa__progjob *pj) {
   readers r = {.pj = pj};
   atomic_init(&r.next, 0);
+  atomic_init(&pj->ndone, 0);
   pthread_t t[READERS];
   uint32_t nt = 0;
   for (uint32_t k = 1; k < READERS && k < pj->n; k++)
@@ -461,6 +509,7 @@ void mssa__progjob_run(mssa__progjob *pj) {
     mods[g->n] = u->m;
     g->paths[g->n++] = dupstr(u->path);
   }
+  if (g->n) progress(pj, "link", pj->n, NULL);
   if (!g->n) {
     snprintf(pj->err, sizeof pj->err, "no unit of the program could be read");
   } else if (mssa_program_new(mods, (const char *const *)g->paths, g->n, &g->prog) != MSSA_OK ||
@@ -536,6 +585,8 @@ void mssa__progjob_free(mssa__progjob *pj) {
   free(pj->project);
   free(pj->commands_dir);
   free(pj->reload);
+  free(pj->token);
+  free(pj->jname);
   free(pj->root);
   free(pj);
 }

@@ -53,6 +53,10 @@ void mssa__progjob_run(mssa__progjob *pj);
 ** same name) and replies. */
 void mssa__progjob_reply(mssa_proto *p, mssa_proto_job *j, mssa_buf *out);
 void mssa__progjob_free(mssa__progjob *pj);
+/* Progress notifications of the job (proto.h, mssa_proto_job_set_progress),
+** tagged with the request's id as their token (query thread, before it runs). */
+void mssa__progjob_set_progress(mssa__progjob *pj, json_t *id, const char *name,
+                                mssa_proto_progress_fn fn, void *ctx);
 
 /* progset.c: lookups (they call nothing else of protocol/). */
 /* The program named `name`, or NULL. */

@@ -58,12 +58,32 @@ missing = os.path.join(tmp, "missing.ll")
 
 d = lib.Daemon()
 c = d.client()
+NOTES = []
+
+
+def prog_load(params, timeout=30):
+    """A program load: its $/progress notifications (kept in NOTES), then its reply."""
+    rid = c.next_id
+    c.next_id += 1
+    c.send(json.dumps({"jsonrpc": "2.0", "id": rid, "method": "load", "params": params}) + "\n")
+    del NOTES[:]
+    while True:
+        r = c.line(timeout=timeout)
+        if r is None or "id" in r:
+            return r
+        NOTES.append(r)
+
 
 # 1. a program of two units, and two that fail
-r = c.call("load", {"program": "p", "paths": [a_ll, b_ll, bad, missing]})
+r = prog_load({"program": "p", "paths": [a_ll, b_ll, bad, missing]})
 res = r.get("result", {})
 is_([u["path"] for u in res.get("units", [])], [a_ll, b_ll], "the two good units are linked, in request order")
 is_(res.get("mode"), "ipa", "the load says the mode")
+is_([(n["method"], n["params"]["token"], n["params"]["program"], n["params"]["stage"], n["params"]["total"]) for n in NOTES],
+    [("$/progress", r["id"], "p", "read", 4)] * 4 + [("$/progress", r["id"], "p", "link", 4)],
+    "a $/progress notification per unit read, then the link, before the reply")
+is_((sorted(n["params"]["done"] for n in NOTES[:4]), sorted(n["params"]["unit"] for n in NOTES[:4])),
+    ([1, 2, 3, 4], sorted([a_ll, b_ll, bad, missing])), "counting the units done, naming each")
 is_(res.get("functions"), 2, "two functions with a graph")
 fl = res.get("failed", [])
 is_([x["path"] for x in fl], [bad, missing], "the failing units are reported")
@@ -118,7 +138,7 @@ is_(c.result("stats")["programs"], {"count": 1, "units": 2, "functions": 2}, "st
 
 # 6. a reload of one unit: b now writes shared, the answer changes back
 compile_unit("b", B2)
-r = c.call("load", {"program": "p", "reload": b_ll})
+r = prog_load({"program": "p", "reload": b_ll})
 res = r.get("result", {})
 ok(res.get("replaced") is True and res.get("reloaded") == b_ll and len(res.get("failed", [])) == 2,
    "the reload replaces the program (the failing units tried again)", r)
@@ -138,13 +158,13 @@ is_([(x["function"], x["unit"], x["source"]["file"], x["source"]["line"]) for x 
 is_([(x["caller"], x["callee"], x["source"]["line"]) for x in (w[0]["chain"] if w else [])],
     [("reader", "set_other", 5), ("set_other", "deep", 6)], "with its call chain a.c:5 -> b.c:6")
 is_(shared_load("a").get("through_call"), None, "a plain module's answer has no through_call")
-r = c.call("load", {"program": "p", "reload": "/nowhere.ll"})
+r = prog_load({"program": "p", "reload": "/nowhere.ll"})
 is_(r.get("error", {}).get("code"), -32602, "a reload of no unit of the program: -32602")
-r = c.call("load", {"program": "a", "paths": [a_ll]})
+r = prog_load({"program": "a", "paths": [a_ll]})
 is_(r.get("error", {}).get("code"), -32602, "a program may not take a loaded module's name")
 r = c.call("load", {"module": "p", "path": a_ll})
 is_(r.get("error", {}).get("code"), -32602, "a module may not take a loaded program's name")
-r = c.call("load", {"program": "q", "paths": [missing]})
+r = prog_load({"program": "q", "paths": [missing]})
 is_((r.get("error", {}).get("code"), [x["path"] for x in r.get("error", {}).get("data", {}).get("failed", [])]),
     (-32011, [missing]), "a program none of whose units reads: -32011 with the failures")
 
@@ -168,10 +188,12 @@ else:
     pj = os.path.join(proj, "compile_commands.json")
     with open(pj, "w") as f:
         json.dump(cc, f)
-    r = c.call("load", {"program": "lua", "project": pj}, timeout=150)
+    r = prog_load({"program": "lua", "project": pj}, timeout=150)
     res = r.get("result", {})
     is_((len(res.get("units", [])), res.get("failed")), (len(srcs), []), "every Lua file compiled and linked")
     ok(res.get("functions", 0) > 800, "Lua's functions have graphs", res.get("functions"))
+    is_(([n["params"]["stage"] for n in NOTES].count("read"), NOTES[-1]["params"]["stage"] if NOTES else None),
+        (len(srcs), "link"), "progress: one notification per file compiled, then the link")
     # lvm.c:1424 calls luaH_resize, defined in ltable.c: the call's summary comes from there
     m = c.call("clobber", {"module": "lua", "file": "lvm.c", "line": 1424})
     ms = m.get("result", {}).get("matches", [])
@@ -191,7 +213,7 @@ else:
     ok(ms and all(x["unit"] == os.path.join(LUA, "ltable.c") for x in ms), "and one in ltable.c from its unit", m)
     st = c.result("stats")["programs"]
     is_((st["count"], st["units"]), (1, len(srcs)), "stats counts its units")
-    r = c.call("load", {"program": "lua", "reload": os.path.join(LUA, "lvm.c")}, timeout=150)
+    r = prog_load({"program": "lua", "reload": os.path.join(LUA, "lvm.c")}, timeout=150)
     res = r.get("result", {})
     is_((res.get("reloaded"), res.get("replaced"), len(res.get("units", [])), res.get("failed")),
         (os.path.join(LUA, "lvm.c"), True, len(srcs), []), "a reload of lvm.c recompiles it and re-links")
