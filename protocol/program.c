@@ -117,6 +117,9 @@ json_t *mssa__prog_json_new(const mssa_proto *p, uint32_t i) {
   json_t *o = json_pack("{sossso}", "name", mssa__jstr(g->name), "mode", "ipa", "units",
                         units_json_new(g));
   json_object_set_new(o, "functions", json_integer(mssa__prog_functions(p, i)));
+  size_t mem = 0;
+  for (uint32_t k = 0; k < g->n; k++) mem += mssa_qmodule_memory(g->units[k]);
+  json_object_set_new(o, "memory", json_integer((json_int_t)mem));   /* the units' bundles */
   json_object_set(o, "failed", g->failed);
   json_object_set_new(o, "project", g->project ? mssa__jstr(g->project) : json_null());
   return o;

@@ -134,6 +134,9 @@ mods = c.result("modules")
 is_([(p["name"], [u["path"] for u in p["units"]], p["functions"]) for p in mods["programs"]],
     [("p", [a_ll, b_ll], 2)], "modules lists the program with its units and function count")
 is_([x["name"] for x in mods["modules"]], ["a"], "the plain module apart")
+ok(mods["programs"][0]["memory"] > 10000, "with the memory its units hold", mods["programs"][0].get("memory"))
+r = c.call("edit", {"module": "p", "function": "reader", "ops": []})
+is_(r.get("error", {}).get("code"), -32602, "a program's units are not edited (-32602)")
 is_(c.result("stats")["programs"], {"count": 1, "units": 2, "functions": 2}, "stats counts programs")
 
 # 6. a reload of one unit: b now writes shared, the answer changes back
