@@ -31,6 +31,7 @@
 
 #include "job.h"
 #include "jsonir.h"
+#include "program.h"
 #include "memssa.h"
 
 /* A reload by difference on the query thread is bounded work: the new
@@ -91,6 +92,10 @@ static void run_nomem(void *arg) {
 
 static void run_in_scope(mssa_proto_job *j) {
   uint64_t t0 = mssa_now_ns();
+  if (j->prog) {
+    mssa__progjob_run(j->prog);
+    return;
+  }
   memset(&j->diag, 0, sizeof j->diag);
   if (j->again) {   /* the second run: a full build of the text read */
     j->again = false;
@@ -261,6 +266,10 @@ static void reply_full(mssa_proto *p, mssa_proto_job *j, mssa_buf *out);
 static void reply_nomem(void *arg);
 
 void mssa_proto_job_reply(mssa_proto *p, mssa_proto_job *j, mssa_buf *out) {
+  if (j->prog) {   /* installed here: the store never sees programs */
+    mssa__progjob_reply(p, j, out);
+    return;
+  }
   if (j->refused < 0 && (j->plan || j->compare_here)) {
     mssa_retext_plan *pl = j->plan;
     j->plan = NULL;
@@ -334,6 +343,12 @@ static void reply_full(mssa_proto *p, mssa_proto_job *j, mssa_buf *out) {
   reply_loaded(p, j, out);
 }
 
+bool mssa_proto_job_wants_progress(const mssa_proto_job *j) { return j->prog && j->id; }
+
+void mssa_proto_job_set_progress(mssa_proto_job *j, mssa_proto_progress_fn fn, void *ctx) {
+  if (mssa_proto_job_wants_progress(j)) mssa__progjob_set_progress(j->prog, j->id, j->name, fn, ctx);
+}
+
 mssa_qmodule *mssa_proto_job_steal_module(mssa_proto_job *j) {
   mssa_qmodule *q = j->q;
   j->q = NULL;
@@ -365,6 +380,7 @@ void mssa_proto_job_free(mssa_proto_job *j) {
   mssa_retext_plan_free(j->plan);
   mssa_qmodule_free(j->q);
   mssa__source_free(j->src);
+  mssa__progjob_free(j->prog);
   free(j->name);
   free(j->path);
   free(j);

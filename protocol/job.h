@@ -52,6 +52,7 @@ struct mssa_proto_job {
   mssa_retext_plan *plan; /* the comparison, when it found a plan */
   bool again;             /* job_reply asks for a second run: a full build */
   uint64_t t0;            /* when the request was handled */
+  struct mssa__progjob *prog; /* a program load (program.c; owned), else NULL */
   char *lines_file;       /* params.load_lines: the reply lists the lines of
                              this file's loads (owned), else NULL */
 };

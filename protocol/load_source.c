@@ -11,6 +11,7 @@
 #include "load_source.h"
 
 #include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -105,6 +106,29 @@ int mssa__source_params(mssa__call *c, mssa__srcjob **out) {
   s->host = c->p->host;
   *out = s;
   return 0;
+}
+
+mssa__srcjob *mssa__source_unit(mssa_proto_host *h, const char *source, const char *commands_dir) {
+  mssa__srcjob *s = mssa_xcalloc(1, sizeof *s);
+  s->source = dup_opt(source);
+  s->commands_dir = dup_opt(commands_dir);
+  s->trusted = trusted_new(h, NULL);   /* the daemon's globs only */
+  s->refused = -1;
+  s->host = h;
+  return s;
+}
+
+void mssa__source_failure(const mssa__srcjob *s, char *msg, size_t cap) {
+  const mssa_compile_diag *first = NULL;
+  for (size_t i = 0; i < s->r.ndiags && !first; i++)
+    if (s->r.diags[i].severity == MSSA_DIAG_ERROR) first = &s->r.diags[i];
+  if (s->refused >= 0)
+    snprintf(msg, cap, "%s", s->refused == MSSA_REASON_OUTSIDE_ROOT ? "not under --root" : "no such file");
+  else if (first)
+    snprintf(msg, cap, "%s:%u:%u: %s", first->file ? first->file : s->source, (unsigned)first->line,
+             (unsigned)first->col, first->message ? first->message : "");
+  else
+    snprintf(msg, cap, "%s", mssa_compile_strerror(s->rc));
 }
 
 const char *mssa__source_path(const mssa__srcjob *s) { return s->source; }

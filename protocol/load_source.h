@@ -31,6 +31,12 @@ typedef struct mssa__srcjob mssa__srcjob;
 ** compile_timeout_ms); *out NULL when there is no source. 0, or an error
 ** set on c. */
 int mssa__source_params(mssa__call *c, mssa__srcjob **out);
+/* A unit of a project (program.c): `source` compiled with its command in
+** the compile_commands.json of directory `commands_dir`, under the host's
+** trust policy and compile cache, as a `load {"source"}` with no options. */
+mssa__srcjob *mssa__source_unit(mssa_proto_host *h, const char *source, const char *commands_dir);
+/* A failed compile's one-line message (for a program's failed units). */
+void mssa__source_failure(const mssa__srcjob *s, char *msg, size_t cap);
 /* The source's path (the module's default name). */
 const char *mssa__source_path(const mssa__srcjob *s);
 /* On the pool: compiles; 0 with *text (malloc'ed) and *len, or -1. */

@@ -13,6 +13,7 @@
 
 #include "common/ccache.h"
 #include "methods.h"
+#include "program.h"
 
 int mssa__m_ping(mssa__call *c) {
   c->result = json_pack("{ss}", "version", MSSA_PROTO_VERSION);
@@ -55,13 +56,23 @@ int mssa__m_modules(mssa__call *c) {
     mssa_qmodule *q = h->at(h, i, &name);
     if (q) json_array_append_new(arr, module_json_new(name, q));
   }
-  c->result = json_pack("{so}", "modules", arr);
+  json_t *progs = json_array();
+  for (uint32_t i = 0; i < mssa__prog_count(c->p); i++)
+    json_array_append_new(progs, mssa__prog_json_new(c->p, i));
+  c->result = json_pack("{soso}", "modules", arr, "programs", progs);
   return 0;
 }
 
 int mssa__m_unload(mssa__call *c) {
   mssa_qmodule *q;
   const char *name;
+  if (mssa__param_str(c, "module", false, &name) == 0 && name && !c->p->host->find(c->p->host, name) &&
+      mssa__prog_find(c->p, name)) {   /* a program: not journaled (docs/protocol.md) */
+    json_t *nm = mssa__jstr(name);
+    mssa__prog_unload(c->p, name);
+    c->result = json_pack("{sosbss}", "module", nm, "unloaded", 1, "mode", "ipa");
+    return 0;
+  }
   int rc = mssa__get_module(c, &q, &name);
   if (rc) return rc;
   mssa_proto_host *h = c->p->host;
@@ -154,6 +165,14 @@ int mssa__m_stats(mssa__call *c) {
       (json_int_t)ss.connections_total, "dropped_slow", (json_int_t)ss.dropped_slow,
       "uptime_s", ss.uptime_s, "latency", lat);
   json_object_set_new(c->result, "loads_source", json_integer((json_int_t)p->loads_source));
+  uint64_t pfun = 0, punits = 0;
+  for (uint32_t i = 0; i < mssa__prog_count(p); i++) {
+    pfun += mssa__prog_functions(p, i);
+    punits += mssa__prog_nunits(p->progs[i]);
+  }
+  json_object_set_new(c->result, "programs",
+                      json_pack("{sIsIsI}", "count", (json_int_t)mssa__prog_count(p), "units",
+                                (json_int_t)punits, "functions", (json_int_t)pfun));
   json_object_set_new(c->result, "compile_cache", compile_cache_json_new(h));
   json_object_set_new(c->result, "reloads_diff", json_integer((json_int_t)p->reloads_diff));
   json_object_set_new(c->result, "loads_in_flight", json_integer((json_int_t)ss.loads_in_flight));

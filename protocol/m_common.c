@@ -15,6 +15,7 @@
 
 #include "jsonir.h"
 #include "methods.h"
+#include "program.h"
 
 json_t *mssa__jstr(const char *s) {
   json_t *v = json_string(s);
@@ -79,6 +80,22 @@ int mssa__get_module(mssa__call *c, mssa_qmodule **q, const char **name) {
   if (rc) return rc;
   mssa_proto_host *h = c->p->host;
   *q = h->find(h, n);
+  const mssa__prog *g = *q ? NULL : mssa__prog_find(c->p, n);
+  if (g) {
+    /* A program: the unit params.unit names, else the one that defines
+    ** params.function, else (a request about no function) the first. */
+    const char *fn = NULL, *unit = NULL;
+    if ((rc = mssa__param_str(c, "function", false, &fn)) ||
+        (rc = mssa__param_str(c, "unit", false, &unit)))
+      return rc;
+    *q = fn || unit ? mssa__prog_unit_for(g, fn && fn[0] == '@' ? fn + 1 : fn, unit)
+                    : mssa__prog_unit(g, 0);
+    if (!*q && unit)
+      return mssa__fail(c, MSSA_RPC_UNKNOWN_MODULE, "program '%.200s' has no unit '%.200s'", n, unit);
+    if (!*q)
+      return mssa__fail(c, MSSA_RPC_UNKNOWN_FUNCTION, "no unit of program '%.200s' defines '@%.200s'",
+                        n, fn[0] == '@' ? fn + 1 : fn);
+  }
   if (!*q) return mssa__fail(c, MSSA_RPC_UNKNOWN_MODULE, "no module named '%.200s' is loaded", n);
   MSSA_ASSERT((*q)->m && (*q)->nfuncs == (*q)->m->funcs.n);   /* a whole bundle */
   if (name) *name = n;

@@ -34,6 +34,7 @@
 #include "jsonir.h"
 #include "m_deps_ids.h"
 #include "methods.h"
+#include "program.h"
 #include "memssa.h"
 
 #define NAME_CAP 1024
@@ -651,6 +652,9 @@ int mssa__m_modref(mssa__call *c) {
   json_t *r = head_new(&t);
   json_object_set_new(r, "modref", json_string(modref_name(mr)));
   json_object_set_new(r, "must", json_boolean((mr & MSSA_MR_MUST) != 0));
+  json_t *sum = mssa__prog_call_summary(c->p, t.q, t.fi, inst);   /* a program's call */
+  if (sum) json_object_set_new(r, "summary", sum);
+  mssa__prog_mark(c->p, t.q, r);
   return reply(c, r);
 }
 

@@ -405,6 +405,9 @@ int mssa__m_edit(mssa__call *c) {
   int rc;
   if ((rc = mssa__get_module(c, &q, &modname)) || (rc = mssa__get_function_to_edit(c, q, &fi)))
     return rc;
+  if (q->refined)   /* a program's unit: its summaries would go stale */
+    return mssa__fail(c, MSSA_RPC_INVALID_PARAMS, "'%.200s' is a program: its units are not "
+                      "edited (reload the unit: load {\"program\", \"reload\"})", modname);
   json_t *ops = json_object_get(c->params, "ops");
   if (!json_is_array(ops))
     return mssa__fail(c, MSSA_RPC_INVALID_PARAMS, "params.ops must be an array of ops");

@@ -27,6 +27,7 @@
 #include "jsonir.h"
 #include "job.h"
 #include "load_source.h"
+#include "program.h"
 #include "methods.h"
 #include "memssa.h"
 
@@ -140,6 +141,7 @@ static bool same_llvm(const mssa_module *m, unsigned llvm) {
 }
 
 int mssa__m_load(mssa__call *c) {
+  if (json_object_get(c->params, "program")) return mssa__program_load(c);
   const char *name, *path;
   json_t *text;
   mssa__srcjob *src = NULL;
@@ -151,6 +153,13 @@ int mssa__m_load(mssa__call *c) {
   }
   char why[256] = "";
   char *dname = name ? NULL : default_name(path);
+  if (mssa__prog_find(c->p, name ? name : dname)) {   /* the program would shadow it */
+    rc = mssa__fail(c, MSSA_RPC_INVALID_PARAMS, "a program named '%.200s' is loaded: unload it "
+                    "first, or load the module under another name", name ? name : dname);
+    free(dname);
+    mssa__source_free(src);
+    return rc;
+  }
   mssa_proto_host *h = c->p->host;
   mssa_qmodule *cur = h->find(h, name ? name : dname);
   const struct mssa_textmap *tm = cur ? mssa_module_textmap(cur->m) : NULL;

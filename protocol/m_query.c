@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "methods.h"
+#include "program.h"
 #include "memssa.h"
 
 /* Resolves function + instruction from params (module already resolved). */
@@ -66,10 +67,22 @@ static int srchit_cmp(const void *a, const void *b) {
 static uint32_t search_modules(mssa__call *c, const char *modname, posinfo *pi, uint32_t line,
                                uint32_t col, srchit *hits) {
   mssa_proto_host *h = c->p->host;
-  uint32_t nmod = modname ? 1 : h->count(h), n = 0, best = UINT32_MAX;
-  for (uint32_t i = 0; i < nmod; i++) {
+  const mssa__prog *g = modname ? mssa__prog_find(c->p, modname) : NULL;
+  /* the modules, then every program's units (a program: its units only) */
+  uint32_t nhost = modname ? (g ? 0 : 1) : h->count(h), nprog = modname ? (g ? 1 : 0) : mssa__prog_count(c->p);
+  uint32_t nmod = nhost, n = 0, best = UINT32_MAX;
+  for (uint32_t i = 0; i < nprog; i++) nmod += mssa__prog_nunits(g ? g : c->p->progs[i]);
+  for (uint32_t i = 0, pi_ = 0, u = 0; i < nmod; i++) {
     const char *mn = modname;
-    mssa_qmodule *q = modname ? h->find(h, modname) : h->at(h, i, &mn);
+    mssa_qmodule *q;
+    if (i < nhost) {
+      q = modname ? h->find(h, modname) : h->at(h, i, &mn);
+    } else {
+      const mssa__prog *pg = g ? g : c->p->progs[pi_];
+      q = mssa__prog_unit(pg, u);
+      mn = mssa__prog_name(pg);
+      if (++u == mssa__prog_nunits(pg)) { u = 0; pi_++; }
+    }
     if (!q) continue;
     mssa_qhit tmp[MAX_HITS];
     mssa__graphs_at_line(c->p, q, line);   /* --max-memory may have evicted them */
@@ -149,7 +162,7 @@ static int find_position(mssa__call *c, srchit *hits, uint32_t *n, posinfo *pi) 
     return rc;
   if (line > UINT32_MAX || col > UINT32_MAX)
     return mssa__fail(c, MSSA_RPC_INVALID_PARAMS, "params.line/col out of range");
-  if (modname && !c->p->host->find(c->p->host, modname))
+  if (modname && !c->p->host->find(c->p->host, modname) && !mssa__prog_find(c->p, modname))
     return mssa__fail(c, MSSA_RPC_UNKNOWN_MODULE, "no module named '%.200s' is loaded", modname);
   *pi = (posinfo){.file = file, .line = (uint32_t)line, .col = (uint32_t)col};
   *n = search_modules(c, modname, pi, (uint32_t)line, (uint32_t)col, hits);
@@ -244,6 +257,11 @@ static json_t *answer_new(mssa__call *c, const char *module, mssa_qmodule *q, ui
   json_object_set_new(o, "alias", ar ? json_string(ar) : json_null());
   json_object_set_new(o, "from_cache", json_boolean(a.from_cache));
   if (!loc) reaching_add(o, q, fi, a.access, view);
+  mssa__prog_mark(c->p, q, o);   /* a program's answer says so */
+  const mssa_access *cl = &s->acc.a[a.clobber];
+  json_t *th = !loc && cl->kind == MSSA_ACC_DEF && cl->inst != MSSA_NONE
+                   ? mssa__prog_through(c->p, q, fi, inst, cl->inst) : NULL;
+  if (th) json_object_set_new(o, "through_call", th);
   return o;
 }
 
@@ -380,10 +398,11 @@ static int get_access(mssa__call *c, target *t) {
 }
 
 /* {"module","function"} of a reply about the target, to add to. */
-static json_t *reply_about_new(const target *t) {
+static json_t *reply_about_new(const mssa_proto *p, const target *t) {
   json_t *o = json_object();
   json_object_set_new(o, "module", mssa__jstr(t->module));
   json_object_set_new(o, "function", func_name_new(t->q, t->fi));
+  mssa__prog_mark(p, t->q, o);   /* a program's unit answered */
   return o;
 }
 
@@ -395,7 +414,7 @@ int mssa__m_access(mssa__call *c) {
   uint32_t fi = t.fi, a = t.acc;
   mssa_ssa *s = t.s;
   const mssa_access *x = &s->acc.a[a];
-  json_t *o = reply_about_new(&t);
+  json_t *o = reply_about_new(c->p, &t);
   json_object_set_new(o, "access", mssa__access_json_new(q, fi, a));
   bool usedef = x->kind == MSSA_ACC_DEF || x->kind == MSSA_ACC_USE;
   json_object_set_new(o, "defining",
@@ -433,7 +452,7 @@ int mssa__m_uses(mssa__call *c) {
   uint32_t n = mssa_q_uses(t.s, t.acc, NULL, 0);
   uint32_t *v = mssa_xmalloc((n ? n : 1) * sizeof *v);
   mssa_q_uses(t.s, t.acc, v, n);
-  json_t *o = reply_about_new(&t);
+  json_t *o = reply_about_new(c->p, &t);
   json_object_set_new(o, "def", mssa__access_json_new(t.q, t.fi, t.acc));
   json_object_set_new(o, "uses", accesses_json_new(t.q, t.fi, v, n));
   free(v);

@@ -91,6 +91,8 @@ struct mssa_proto {
   bool raw_accesses;      /*   an `accesses` reply (counted as such on reuse) */
   /* Built graphs under --max-memory (analysis/memcap; graphs.c). */
   mssa_memcap graphs;
+  struct mssa__prog **progs; /* whole programs (program.c), sorted by name; owned */
+  uint32_t nprogs;
   json_t **small_ints;    /* m_deps_ids.c: shared JSON integers, made lazily */
 };
 

@@ -206,6 +206,16 @@ void mssa_proto_job_timeout(mssa_proto *p, const mssa_proto_job *j, double limit
 ** module changed meanwhile goes back for a full build this way. */
 bool mssa_proto_job_again(const mssa_proto_job *j);
 void mssa_proto_job_free(mssa_proto_job *j);
+/* Progress of a long job (a program load, `load {"program"}`): when the
+** job wants it (a request with an id), the host may set `fn` before the
+** job runs; the job then calls fn(ctx, line, len) from the threads running
+** it (possibly two at once: fn must be thread-safe) with one complete
+** notification line, '\n' included:
+** {"jsonrpc":"2.0","method":"$/progress","params":{"token":ID,...}}.
+** The last call returns before job_run does. */
+typedef void (*mssa_proto_progress_fn)(void *ctx, const char *line, size_t len);
+bool mssa_proto_job_wants_progress(const mssa_proto_job *j);
+void mssa_proto_job_set_progress(mssa_proto_job *j, mssa_proto_progress_fn fn, void *ctx);
 
 /*
 ** Journal replay (daemon start-up, before any client): re-applies one

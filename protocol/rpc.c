@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "methods.h"
+#include "program.h"
 
 mssa_proto *mssa_proto_new(mssa_proto_host *host, const mssa_proto_opts *opts) {
   mssa_proto *p = mssa_xcalloc(1, sizeof *p);
@@ -38,6 +39,7 @@ void mssa_proto_free(mssa_proto *p) {
   if (!p) return;
   mssa__rc_free(&p->raw);
   mssa__caches_free(p);
+  mssa__progs_free(p);
   mssa_memcap_free(&p->graphs);
   free(p);
 }

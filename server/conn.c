@@ -669,4 +669,5 @@ const mssad_conn_ops mssad_conn_callbacks = {
   .job_done = conn_job_done,
   .job_detached = conn_job_detached,
   .unref = unref,
+  .flush = conn_flush,
 };

@@ -141,6 +141,9 @@ typedef struct mssad_conn_ops {
   ** its end, then drops it (unref). */
   void (*job_detached)(mssad_conn *c);
   void (*unref)(mssad_conn *c);
+  /* Writes what the output buffer holds (a job's progress notification
+  ** appended while the job runs). */
+  void (*flush)(mssad_conn *c);
 } mssad_conn_ops;
 
 typedef struct mssad_listener {

@@ -29,6 +29,11 @@
 **      installed here (mssa_proto_module_added before it is installed,
 **      mssa_proto_module_removed before it is freed), and memory freed with
 **      a module goes back to the system (malloc_trim, where glibc has it).
+**   9. A job's progress notifications (a program load) are produced on
+**      pool threads into the job's own buffer under its mutex, and moved to
+**      the connection only on the loop thread (the uv_async callback, and
+**      once more before the reply, so every notification precedes it). The
+**      async handle is closed before the job's memory is freed.
 **   8. A child process takes the nice value of the thread that spawns it,
 **      so pool work spawns clang (host->normal_priority) through a thread
 **      the loop thread started, at the daemon's own priority: an editor's
@@ -301,7 +306,61 @@ struct mssad_work {
 typedef struct job_work {
   mssad_work w;
   mssa_proto_job *job;
+  /* progress notifications (invariant 9), when the job wants them */
+  uv_async_t *async;
+  uv_mutex_t mu;
+  mssa_buf pending;
 } job_work;
+
+/* Pool side (invariant 9): keeps the line and wakes the loop. */
+static void progress_line(void *ctx, const char *line, size_t len) {
+  job_work *jw = ctx;
+  uv_mutex_lock(&jw->mu);
+  if (jw->pending.n < ((size_t)1 << 20)) mssa_buf_append(&jw->pending, line, len);   /* bounded */
+  uv_mutex_unlock(&jw->mu);
+  uv_async_send(jw->async);
+}
+
+/* Loop side: what the pool produced goes to the connection. */
+static void progress_move(job_work *jw) {
+  mssad_server *s = jw->w.srv;
+  uv_mutex_lock(&jw->mu);
+  if (jw->pending.n && !jw->w.abandoned && !jw->w.timed_out) {
+    mssa_buf_append(s->conn_ops->outbuf(jw->w.conn), jw->pending.p, jw->pending.n);
+    s->conn_ops->flush(jw->w.conn);
+  }
+  jw->pending.n = 0;
+  uv_mutex_unlock(&jw->mu);
+}
+
+static void on_progress(uv_async_t *a) { progress_move(a->data); }
+
+static void on_async_closed(uv_handle_t *h) { free(h); }
+
+static void progress_start(mssad_server *s, job_work *jw) {
+  if (!mssa_proto_job_wants_progress(jw->job)) return;
+  if (uv_mutex_init(&jw->mu)) return;
+  jw->async = mssa_xcalloc(1, sizeof *jw->async);
+  if (uv_async_init(s->loop, jw->async, on_progress)) {
+    free(jw->async);   /* never initialized as a handle: nothing to close */
+    jw->async = NULL;
+    uv_mutex_destroy(&jw->mu);
+    return;
+  }
+  jw->async->data = jw;
+  mssa_proto_job_set_progress(jw->job, progress_line, jw);
+}
+
+/* After the job ran (no pool thread calls progress_line any more). */
+static void progress_end(job_work *jw) {
+  if (!jw->async) return;
+  progress_move(jw);
+  uv_close((uv_handle_t *)jw->async, on_async_closed);
+  jw->async = NULL;
+  mssa_proto_job_set_progress(jw->job, NULL, NULL);   /* a second run reports nothing */
+  uv_mutex_destroy(&jw->mu);
+  mssa_buf_free(&jw->pending);
+}
 
 /* Pool work yields the CPU to the loop thread: on Linux the nice value is
 ** per thread, so this lowers only the calling pool thread (once is enough). */
@@ -390,6 +449,7 @@ static void job_after(uv_work_t *w, int status) {
   job_work *jw = w->data;
   mssad_server *s = jw->w.srv;
   s->jobs_in_flight--;
+  progress_end(jw);   /* invariant 9: before the reply; a rerun reports none */
   if (status == 0 && !jw->w.abandoned) {
     job_reply(s, jw);
     /* A reload compared against a copy that went stale, or a file read for
@@ -415,8 +475,10 @@ int mssad_store_start_job(mssad_server *s, mssad_conn *c, mssa_proto_job *job) {
   jw->w.srv = s;
   jw->w.conn = c;
   jw->job = job;
+  progress_start(s, jw);
   int rc = uv_queue_work(s->loop, &jw->w.req, job_run, job_after);
   if (rc) {
+    progress_end(jw);
     free(jw);
     return rc;
   }

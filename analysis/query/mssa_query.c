@@ -45,7 +45,8 @@ int mssa_qmodule_build_func(mssa_qmodule *q, uint32_t fi, const mssa_build_opts 
     q->nfailed--;   /* it had no graph: its build had failed */
   }
   s = NULL;
-  int rc = mssa_ssa_build(q->m, &q->m->funcs.a[fi], opts, &s);
+  int rc = q->refined ? mssa_ssa_build_refined(q->m, &q->m->funcs.a[fi], opts, &q->refine, &s)
+                      : mssa_ssa_build(q->m, &q->m->funcs.a[fi], opts, &s);
   if (rc != MSSA_OK || !s) {
     q->nfailed++;
     return rc != MSSA_OK ? rc : MSSA_EINVAL;
@@ -74,9 +75,21 @@ int mssa_qmodule_build_llvm(const char *path, const char *text, size_t len,
                 : mssa_module_parse_file(path, &m, diag);
   if (rc != MSSA_OK) return rc;
   if (llvm) mssa_module_set_llvm_version(m, llvm);   /* in range: checked above */
+  double read_ms = (double)(mssa_now_ns() - t0) / 1e6;
+  rc = mssa_qmodule_of_module(m, opts, NULL, out);
+  if (rc == MSSA_OK) (*out)->read_ms = read_ms;
+  return rc;
+}
+
+int mssa_qmodule_of_module(mssa_module *m, const mssa_build_opts *opts, const mssa_refine *refine,
+                           mssa_qmodule **out) {
   uint64_t t1 = mssa_now_ns();
   mssa_qmodule *q = mssa_xcalloc(1, sizeof *q);
   q->m = m;
+  if (refine) {
+    q->refined = true;
+    q->refine = *refine;
+  }
   q->nfuncs = m->funcs.n;
   q->ssa = mssa_xcalloc(q->nfuncs ? q->nfuncs : 1, sizeof *q->ssa);
   for (uint32_t fi = 0; fi < q->nfuncs; fi++) {
@@ -86,10 +99,10 @@ int mssa_qmodule_build_llvm(const char *path, const char *text, size_t len,
     if (!f->is_decl) mssa_qmodule_build_func(q, fi, opts, false);
   }
   uint64_t t2 = mssa_now_ns();
-  q->read_ms = (double)(t1 - t0) / 1e6;
   q->text_len_read = m->text_len;
   q->version = mssa_q_next_version();
   q->build_ms = (double)(t2 - t1) / 1e6;
+  MSSA_ASSERT(q->ndefined + q->nfailed <= q->nfuncs);   /* invariant 1: one bundle */
   *out = q;
   return MSSA_OK;
 }

@@ -54,6 +54,10 @@ typedef struct mssa_qmodule {
                              moves; owned */
   struct mssa_qvar_index *vars; /* varname.c: debug-info names by value, built
                              and rebuilt likewise; owned */
+  bool refined;           /* a unit of a whole program: every build of its
+                             graphs (a rebuild after an eviction too) sees
+                             through calls with `refine` (ipa.h) */
+  mssa_refine refine;
 } mssa_qmodule;
 
 /*
@@ -70,6 +74,11 @@ int mssa_qmodule_build(const char *path, const char *text, size_t len,
 int mssa_qmodule_build_llvm(const char *path, const char *text, size_t len,
                             const mssa_build_opts *opts, unsigned llvm, mssa_qmodule **out,
                             mssa_diag *diag);
+/* The same over a module read already (taken: the bundle owns it, also on
+** failure), every graph built with `refine` (NULL: none) -- a program's
+** unit, whose refinement must outlive the bundle's graphs. */
+int mssa_qmodule_of_module(mssa_module *m, const mssa_build_opts *opts, const mssa_refine *refine,
+                           mssa_qmodule **out);
 void mssa_qmodule_free(mssa_qmodule *q);
 /* (Re)builds the graph of defined function fi, keeping the bundle's counts
 ** (rebuild: fi was built before; a function without a graph then counts as

@@ -1,0 +1,168 @@
+/*
+** prog_through.c -- `clobber` on a program, when the reaching write is a
+** call: the writes inside the callee (transitively) that may write the
+** loaded global, each with its source position and the call chain that
+** leads to it (program.h, mssa__prog_through).
+**
+** Why only globals: a global is the same object under the same name in
+** every unit (statics: in theirs), so "may write it" maps across the call
+** with no argument mapping; memory reached through pointers would need the
+** summaries' parameter mapping at every step, left for later.
+**
+** Invariants:
+**   1. Bounded: a breadth-first walk over (unit, function) with an explicit
+**      queue of at most MAX_FUNCS nodes, MAX_DEPTH calls deep, and at most
+**      MAX_WRITES writes listed; beyond any, `truncated` is set. No
+**      recursion, whatever the call graph.
+**   2. A call is followed only when its callee's summary may write the
+**      global (write_all, or a global entry of that name): the summaries
+**      are sound (ipa.h invariant 3), so no write is missed by pruning,
+**      and a callee without a body or with an unknown summary is listed as
+**      such (`unknown`), never silently dropped.
+**   3. Functions are visited in call order (instruction order of each
+**      body, breadth first): the list does not depend on addresses.
+*/
+#include <stdlib.h>
+#include <string.h>
+
+#include "program.h"
+
+#define MAX_FUNCS 256
+#define MAX_DEPTH 8
+#define MAX_WRITES 32
+
+typedef struct node {
+  uint32_t unit, fi;
+  uint32_t parent;      /* index of the caller's node, MSSA_NONE for the first callee */
+  uint32_t call_unit, call_fi, call_inst;   /* the call that led here */
+  uint32_t depth;
+} node;
+
+/* Is global `gi` of unit u the global named `name` (internal: of unit gu)? */
+static bool same_global(const mssa__prog *g, uint32_t u, uint32_t gi, const char *name,
+                        bool internal, uint32_t gu) {
+  const mssa_module *m = g->units[u]->m;
+  const mssa_global *G = &m->globals.a[gi];
+  if (strcmp(mssa_str(m, G->name), name)) return false;
+  bool local = G->linkage == MSSA_LINK_INTERNAL || G->linkage == MSSA_LINK_PRIVATE;
+  return internal ? (u == gu && local) : !local;
+}
+
+/* May function k of the program write global `name` by its summary? */
+static bool summary_writes(const mssa_program *pr, uint32_t k, const char *name) {
+  const mssa_ipa_summary *s = mssa_program_summary(pr, k);
+  if (s->write_all) return true;
+  for (uint32_t i = 0; i < s->nw; i++) {
+    const mssa_ipa_entry *e = &s->w[i];
+    if (e->kind == MSSA_IPA_GLOBAL && !strcmp(mssa_program_global(pr, e->id)->name, name)) return true;
+    if (e->kind == MSSA_IPA_OTHER || e->kind == MSSA_IPA_PARAM) return true;   /* may be it */
+  }
+  return false;
+}
+
+static json_t *fname_new(const mssa__prog *g, uint32_t u, uint32_t fi) {
+  const mssa_module *m = g->units[u]->m;
+  return mssa__jstr(mssa_str(m, m->funcs.a[fi].name));
+}
+
+/* The chain of calls from the queried call to node n, outermost first. */
+static json_t *chain_new(const mssa__prog *g, const node *nodes, uint32_t n) {
+  json_t *a = json_array();
+  for (uint32_t k = n; k != MSSA_NONE; k = nodes[k].parent) {
+    const node *x = &nodes[k];
+    const mssa_module *m = g->units[x->call_unit]->m;
+    const mssa_inst *in = &m->funcs.a[x->call_fi].insts.a[x->call_inst];
+    json_t *src = mssa__source_json_new(m, in);
+    json_array_insert_new(a, 0, json_pack("{sososo}", "caller", fname_new(g, x->call_unit, x->call_fi),
+                                          "callee", fname_new(g, x->unit, x->fi), "source",
+                                          src ? src : json_null()));
+  }
+  return a;
+}
+
+/* Adds what node n's body writes of the global and queues its calls. */
+static void visit(const mssa__prog *g, node *nodes, uint32_t *nn, uint32_t n, const char *name,
+                  bool internal, uint32_t gu, json_t *writes, bool *truncated) {
+  const node x = nodes[n];
+  const mssa_qmodule *q = g->units[x.unit];
+  const mssa_func *f = &q->m->funcs.a[x.fi];
+  const mssa_ssa *s = q->ssa[x.fi];
+  if (!s) return;
+  for (uint32_t i = 0; i < f->insts.n; i++) {
+    const mssa_inst *in = &f->insts.a[i];
+    if (in->block == MSSA_NONE) continue;
+    uint32_t a = mssa_ssa_inst_access(s, i);
+    if (a == MSSA_NONE || s->acc.a[a].kind != MSSA_ACC_DEF) continue;
+    if (in->opcode == MSSA_OP_CALL || in->opcode == MSSA_OP_INVOKE) {
+      uint32_t callee = mssa_call_callee(q->m, f, in);
+      uint32_t k = callee == MSSA_NONE ? MSSA_NONE : mssa_program_func_of(g->prog, x.unit, callee);
+      if (k == MSSA_NONE) continue;   /* indirect or an intrinsic: not followed (reported by the walker) */
+      if (!summary_writes(g->prog, k, name)) continue;   /* invariant 2 */
+      const mssa_ipa_func *F = mssa_program_func(g->prog, k);
+      if (F->def_fi == MSSA_NONE) {   /* no body: its summary says it may */
+        if (json_array_size(writes) >= MAX_WRITES) { *truncated = true; return; }
+        json_t *src = mssa__source_json_new(q->m, in);
+        json_array_append_new(writes, json_pack("{sososbso}", "function", fname_new(g, x.unit, x.fi),
+                                                "unit", mssa__jstr(g->paths[x.unit]), "call_to",
+                                                mssa__jstr(F->name), "unknown", 1, "source",
+                                                src ? src : json_null()));
+        json_object_set_new(json_array_get(writes, json_array_size(writes) - 1), "chain",
+                            chain_new(g, nodes, n));
+        continue;
+      }
+      bool seen = false;
+      for (uint32_t j = 0; j < *nn && !seen; j++)
+        seen = nodes[j].unit == F->def_mod && nodes[j].fi == F->def_fi;
+      if (seen) continue;
+      if (*nn >= MAX_FUNCS || x.depth + 1 >= MAX_DEPTH) { *truncated = true; continue; }
+      nodes[(*nn)++] = (node){F->def_mod, F->def_fi, n, x.unit, x.fi, i, x.depth + 1};
+      continue;
+    }
+    mssa_loc loc;
+    if (!mssa_aa_inst_loc(s->aa, i, &loc) || MSSA_VAL_KIND(loc.ptr) != MSSA_VK_GLOBAL ||
+        !same_global(g, x.unit, MSSA_VAL_INDEX(loc.ptr), name, internal, gu))
+      continue;
+    if (json_array_size(writes) >= MAX_WRITES) { *truncated = true; return; }
+    char text[512];
+    mssa_q_inst_text(q->m, f, i, text, sizeof text);
+    json_t *src = mssa__source_json_new(q->m, in);
+    json_array_append_new(writes, json_pack("{sosossso}", "function", fname_new(g, x.unit, x.fi), "unit",
+                                            mssa__jstr(g->paths[x.unit]), "text", text, "source",
+                                            src ? src : json_null()));
+    json_object_set_new(json_array_get(writes, json_array_size(writes) - 1), "chain",
+                        chain_new(g, nodes, n));
+  }
+}
+
+json_t *mssa__prog_through(const mssa_proto *p, const mssa_qmodule *q, uint32_t fi, uint32_t use,
+                           uint32_t call) {
+  uint32_t gu;
+  const mssa__prog *g = mssa__prog_of(p, q, &gu);
+  if (!g) return NULL;
+  const mssa_func *f = &q->m->funcs.a[fi];
+  const mssa_inst *in = &f->insts.a[call];
+  if (in->opcode != MSSA_OP_CALL && in->opcode != MSSA_OP_INVOKE) return NULL;
+  mssa_loc loc;
+  if (!mssa_aa_inst_loc(q->ssa[fi]->aa, use, &loc) || MSSA_VAL_KIND(loc.ptr) != MSSA_VK_GLOBAL)
+    return NULL;   /* only globals (see above) */
+  const mssa_global *G = &q->m->globals.a[MSSA_VAL_INDEX(loc.ptr)];
+  const char *name = mssa_str(q->m, G->name);
+  bool internal = G->linkage == MSSA_LINK_INTERNAL || G->linkage == MSSA_LINK_PRIVATE;
+  uint32_t callee = mssa_call_callee(q->m, f, in);
+  uint32_t k = callee == MSSA_NONE ? MSSA_NONE : mssa_program_func_of(g->prog, gu, callee);
+  if (k == MSSA_NONE) return NULL;
+  const mssa_ipa_func *F = mssa_program_func(g->prog, k);
+  json_t *writes = json_array();
+  bool truncated = false;
+  if (F->def_fi != MSSA_NONE) {
+    node *nodes = mssa_xcalloc(MAX_FUNCS, sizeof *nodes);
+    uint32_t nn = 1;
+    nodes[0] = (node){F->def_mod, F->def_fi, MSSA_NONE, gu, fi, call, 0};
+    for (uint32_t n = 0; n < nn; n++)   /* invariant 1: the queue, breadth first */
+      visit(g, nodes, &nn, n, name, internal, gu, writes, &truncated);
+    MSSA_ASSERT(nn <= MAX_FUNCS && json_array_size(writes) <= MAX_WRITES);
+    free(nodes);
+  }
+  return json_pack("{sosososb}", "global", mssa__jstr(name), "callee", mssa__jstr(F->name),
+                   "writes", writes, "truncated", truncated);
+}

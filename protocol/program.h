@@ -1,0 +1,96 @@
+/*
+** program.h -- whole programs in the daemon (issue 27): `load {"program":
+** NAME, "paths": [...]}` or `{"program": NAME, "project": "/abs/
+** compile_commands.json"}` reads (or compiles) every unit on the pool,
+** links them (analysis/ipa), summarizes, and builds every function's
+** MemorySSA with the interprocedural refinement; queries then name the
+** program as their module and are answered by the unit that defines the
+** function (or holds the position).
+**
+** Invariants:
+**   1. The engine owns its programs (mssa_proto.progs, sorted by name);
+**      the host's store never sees them, and a program's units are never
+**      announced to the graph cap (--max-memory does not evict them: a
+**      rebuild must see the same refinement, which lives as long as the
+**      program).
+**   2. A program is replaced or freed whole, on the query thread: its
+**      mssa_program before its units' bundles (ipa.h invariant 1: modules
+**      outlive the program), and gen/sgen bumped (mssa__changed) so no
+**      reply cache hands out an answer of the freed bundles.
+**   3. A program job owns copies of everything it reads, like a load job
+**      (m_load.c invariant 1); its run touches only the job.
+*/
+#ifndef MSSA_PROTO_PROGRAM_H
+#define MSSA_PROTO_PROGRAM_H
+
+#include "methods.h"
+
+typedef struct mssa__prog mssa__prog;
+/* One program (owned by the engine: mssa_proto.progs). Its lookups are
+** progset.c's; its job, reply and JSON program.c's. */
+struct mssa__prog {
+  char *name;
+  char *project;         /* the compile_commands.json, or NULL */
+  uint32_t n;            /* linked units */
+  char **paths;
+  mssa_qmodule **units;
+  mssa_program *prog;
+  const mssa_module **mods; /* the program keeps these arrays (mods, and paths
+                             as names): they live as long as it does */
+  uint32_t nfailed;
+  char **fpaths;         /* units that failed, kept for a reload */
+  json_t *failed;        /* [{path, error}] */
+  double ms;
+};
+
+typedef struct mssa__progjob mssa__progjob;
+
+/* `load` with params.program: makes the job (c->job); 0 or an error on c. */
+int mssa__program_load(mssa__call *c);
+/* On the pool. */
+void mssa__progjob_run(mssa__progjob *pj);
+/* On the query thread: installs the program built (replacing one of the
+** same name) and replies. */
+void mssa__progjob_reply(mssa_proto *p, mssa_proto_job *j, mssa_buf *out);
+void mssa__progjob_free(mssa__progjob *pj);
+/* Progress notifications of the job (proto.h, mssa_proto_job_set_progress),
+** tagged with the request's id as their token (query thread, before it runs). */
+void mssa__progjob_set_progress(mssa__progjob *pj, json_t *id, const char *name,
+                                mssa_proto_progress_fn fn, void *ctx);
+
+/* progset.c: lookups (they call nothing else of protocol/). */
+/* The program named `name`, or NULL. */
+mssa__prog *mssa__prog_find(const mssa_proto *p, const char *name);
+const char *mssa__prog_name(const mssa__prog *g);
+/* Its units. */
+uint32_t mssa__prog_nunits(const mssa__prog *g);
+mssa_qmodule *mssa__prog_unit(const mssa__prog *g, uint32_t k);
+const char *mssa__prog_unit_path(const mssa__prog *g, uint32_t k);
+/* The unit that defines function `fname` (without '@'; the first in unit
+** order for a static name in several), or, when `unit` is not NULL, the
+** unit of that path; NULL if none. */
+mssa_qmodule *mssa__prog_unit_for(const mssa__prog *g, const char *fname, const char *unit);
+/* The program whose unit q is, or NULL; *k its index. */
+const mssa__prog *mssa__prog_of(const mssa_proto *p, const mssa_qmodule *q, uint32_t *k);
+/* "mode":"ipa" and "unit" added to a program answer by unit q (nothing
+** for a plain module). */
+void mssa__prog_mark(const mssa_proto *p, const mssa_qmodule *q, json_t *o);
+/* `modref` of call `inst` of function fi of unit q: the callee's summary
+** as JSON (mode, callee, unknown, reason, reads, writes), or NULL. */
+json_t *mssa__prog_call_summary(const mssa_proto *p, const mssa_qmodule *q, uint32_t fi,
+                                uint32_t inst);
+/* prog_through.c: when a `clobber` of load `use` (function fi of unit q)
+** stops at `call`, and the load reads a global: the writes of that global
+** inside the callee, transitively and bounded, each with its source and
+** call chain ({global, callee, writes, truncated}); NULL otherwise. */
+json_t *mssa__prog_through(const mssa_proto *p, const mssa_qmodule *q, uint32_t fi, uint32_t use,
+                           uint32_t call);
+/* For `modules` and `stats`. */
+uint32_t mssa__prog_count(const mssa_proto *p);
+json_t *mssa__prog_json_new(const mssa_proto *p, uint32_t i);
+uint32_t mssa__prog_functions(const mssa_proto *p, uint32_t i);
+/* Frees program `name`: 0, or -1 if there is none. */
+int mssa__prog_unload(mssa_proto *p, const char *name);
+void mssa__progs_free(mssa_proto *p);
+
+#endif

@@ -1,0 +1,226 @@
+#!/usr/bin/env python3
+# Whole programs in the daemon (issue 27): load {"program", "paths"} links
+# several units and answers through calls with the interprocedural
+# summaries; a unit that fails is reported and the rest answers; modules,
+# stats and unload know programs; a reload of one unit re-links and changes
+# an answer; modref of a call shows the callee's summary; Lua's sources as a
+# project (compile_commands.json) load and answer across files.
+import json, os, shutil, subprocess, tempfile
+
+import daemonlib as lib
+ok, is_, done = lib.ok, lib.is_, lib.done
+
+lib.time_limit(170)
+CLANG = shutil.which("clang-14") or shutil.which("clang")
+if not CLANG:
+    print("1..0 # SKIP no clang")
+    raise SystemExit(0)
+
+tmp = tempfile.mkdtemp(prefix="memssa-prog-")
+A = """int shared;
+void set_other(int v);
+int reader(void) {
+  int s = shared;
+  set_other(s);
+  return shared + s;
+}
+"""
+B = """int other;
+void set_other(int v) {
+  other = v;
+}
+"""
+B2 = """int other;
+extern int shared;
+static void deep(int v) { shared = v; }
+void set_other(int v) {
+  other = v;
+  deep(v);
+}
+"""
+
+
+def compile_unit(name, text):
+    c = os.path.join(tmp, name + ".c")
+    with open(c, "w") as f:
+        f.write(text)
+    ll = os.path.join(tmp, name + ".ll")
+    subprocess.run([CLANG, "-S", "-emit-llvm", "-O1", "-Xclang", "-disable-llvm-passes", "-g",
+                    c, "-o", ll], check=True)
+    return ll
+
+
+a_ll, b_ll = compile_unit("a", A), compile_unit("b", B)
+bad = os.path.join(tmp, "bad.ll")
+with open(bad, "w") as f:
+    f.write("define void @f( {\n")
+missing = os.path.join(tmp, "missing.ll")
+
+d = lib.Daemon()
+c = d.client()
+NOTES = []
+
+
+def prog_load(params, timeout=30):
+    """A program load: its $/progress notifications (kept in NOTES), then its reply."""
+    rid = c.next_id
+    c.next_id += 1
+    c.send(json.dumps({"jsonrpc": "2.0", "id": rid, "method": "load", "params": params}) + "\n")
+    del NOTES[:]
+    while True:
+        r = c.line(timeout=timeout)
+        if r is None or "id" in r:
+            return r
+        NOTES.append(r)
+
+
+# 1. a program of two units, and two that fail
+r = prog_load({"program": "p", "paths": [a_ll, b_ll, bad, missing]})
+res = r.get("result", {})
+is_([u["path"] for u in res.get("units", [])], [a_ll, b_ll], "the two good units are linked, in request order")
+is_(res.get("mode"), "ipa", "the load says the mode")
+is_([(n["method"], n["params"]["token"], n["params"]["program"], n["params"]["stage"], n["params"]["total"]) for n in NOTES],
+    [("$/progress", r["id"], "p", "read", 4)] * 4 + [("$/progress", r["id"], "p", "link", 4)],
+    "a $/progress notification per unit read, then the link, before the reply")
+is_((sorted(n["params"]["done"] for n in NOTES[:4]), sorted(n["params"]["unit"] for n in NOTES[:4])),
+    ([1, 2, 3, 4], sorted([a_ll, b_ll, bad, missing])), "counting the units done, naming each")
+is_(res.get("functions"), 2, "two functions with a graph")
+fl = res.get("failed", [])
+is_([x["path"] for x in fl], [bad, missing], "the failing units are reported")
+ok(len(fl) == 2 and "bad.ll:2:1: error: expected type" in fl[0]["error"] and "No such file" in fl[1]["error"],
+   "each with its error (file:line of the parse error; the read error)", fl)
+
+
+def shared_load(module):
+    r = c.call("clobber", {"module": module, "file": "a.c", "line": 6})
+    ms = r.get("result", {}).get("matches", [])
+    m = [x for x in ms if x["access"].get("var") == "shared"]
+    return m[0] if m else r
+
+
+# 2. the load of `shared` on line 6 moves past the call in the program ...
+m = shared_load("p")
+is_(m.get("clobber", {}).get("kind"), "liveOnEntry", "program: the call to set_other does not clobber shared")
+is_((m.get("mode"), m.get("unit"), m.get("module")), ("ipa", a_ll, "p"), "the answer says mode ipa, its unit, the program")
+# ... and not in a plain module load of the same file
+c.result("load", {"module": "a", "path": a_ll})
+m = shared_load("a")
+is_((m.get("clobber", {}).get("text", "").split(",")[0], m.get("clobber", {}).get("source", {}).get("line")),
+    ("call void @set_other(i32 noundef %4)", 5), "plain module: the call clobbers (as opt)")
+ok("mode" not in m, "a plain module's answer has no mode", m)
+
+# 3. queries by function find the unit that defines it
+r = c.call("access", {"module": "p", "function": "set_other", "inst": 3})
+is_(r.get("result", {}).get("access", {}).get("source", {}).get("file"), os.path.join(tmp, "b.c"),
+    "function set_other is answered by b's unit")
+is_((r.get("result", {}).get("mode"), r.get("result", {}).get("unit"), r.get("result", {}).get("module")),
+    ("ipa", b_ll, "p"), "access on a program says mode, unit and the program")
+r = c.call("access", {"module": "p", "function": "nosuch", "inst": 0})
+is_(r.get("error", {}).get("code"), -32002, "a function no unit defines: -32002")
+
+# 4. modref of the call: the callee's summary
+r = c.call("modref", {"module": "p", "function": "reader", "inst": 7, "location": {"ptr": "@shared", "size": 4}})
+res = r.get("result", {})
+is_(res.get("modref"), "NoModRef", "modref of the call on shared in the program: NoModRef")
+s = res.get("summary", {})
+is_((s.get("callee"), s.get("defined_in"), s.get("unknown")), ("set_other", b_ll, False), "the summary's callee")
+is_(s.get("writes"), [{"kind": "global", "name": "other", "lo": 0, "hi": 4}], "it writes other[0,4)")
+is_(s.get("reads"), [], "and reads nothing")
+r = c.call("modref", {"module": "a", "function": "reader", "inst": 7, "location": {"ptr": "@shared", "size": 4}})
+ok(r.get("result", {}).get("modref") == "ModRef" and "summary" not in r["result"], "plain module: ModRef, no summary", r)
+
+# 5. modules and stats know programs
+mods = c.result("modules")
+is_([(p["name"], [u["path"] for u in p["units"]], p["functions"]) for p in mods["programs"]],
+    [("p", [a_ll, b_ll], 2)], "modules lists the program with its units and function count")
+is_([x["name"] for x in mods["modules"]], ["a"], "the plain module apart")
+ok(mods["programs"][0]["memory"] > 10000, "with the memory its units hold", mods["programs"][0].get("memory"))
+r = c.call("edit", {"module": "p", "function": "reader", "ops": []})
+is_(r.get("error", {}).get("code"), -32602, "a program's units are not edited (-32602)")
+is_(c.result("stats")["programs"], {"count": 1, "units": 2, "functions": 2}, "stats counts programs")
+
+# 6. a reload of one unit: b now writes shared, the answer changes back
+compile_unit("b", B2)
+r = prog_load({"program": "p", "reload": b_ll})
+res = r.get("result", {})
+ok(res.get("replaced") is True and res.get("reloaded") == b_ll and len(res.get("failed", [])) == 2,
+   "the reload replaces the program (the failing units tried again)", r)
+m = shared_load("p")
+is_((m.get("clobber", {}).get("source", {}).get("line"), m.get("mode")), (5, "ipa"),
+    "after the reload the call to set_other clobbers shared")
+r = c.call("modref", {"module": "p", "function": "reader", "inst": 7, "location": {"ptr": "@shared", "size": 4}})
+is_(r.get("result", {}).get("summary", {}).get("writes"),
+    [{"kind": "global", "name": "other", "lo": 0, "hi": 4}, {"kind": "global", "name": "shared", "lo": 0, "hi": 4}],
+    "the new summary writes other and shared")
+# 6b. through the call: the write inside the callee, its position and the call chain
+th = m.get("through_call", {})
+is_((th.get("global"), th.get("callee"), th.get("truncated")), ("shared", "set_other", False), "through_call: the global and callee")
+w = th.get("writes", [])
+is_([(x["function"], x["unit"], x["source"]["file"], x["source"]["line"]) for x in w],
+    [("deep", b_ll, os.path.join(tmp, "b.c"), 3)], "the write of shared in deep (b.c:3), inside set_other")
+is_([(x["caller"], x["callee"], x["source"]["line"]) for x in (w[0]["chain"] if w else [])],
+    [("reader", "set_other", 5), ("set_other", "deep", 6)], "with its call chain a.c:5 -> b.c:6")
+is_(shared_load("a").get("through_call"), None, "a plain module's answer has no through_call")
+r = prog_load({"program": "p", "reload": "/nowhere.ll"})
+is_(r.get("error", {}).get("code"), -32602, "a reload of no unit of the program: -32602")
+r = prog_load({"program": "a", "paths": [a_ll]})
+is_(r.get("error", {}).get("code"), -32602, "a program may not take a loaded module's name")
+r = c.call("load", {"module": "p", "path": a_ll})
+is_(r.get("error", {}).get("code"), -32602, "a module may not take a loaded program's name")
+r = prog_load({"program": "q", "paths": [missing]})
+is_((r.get("error", {}).get("code"), [x["path"] for x in r.get("error", {}).get("data", {}).get("failed", [])]),
+    (-32011, [missing]), "a program none of whose units reads: -32011 with the failures")
+
+# 7. unload frees it
+r = c.call("unload", {"module": "p"})
+is_(r.get("result", {}).get("unloaded"), True, "unload of the program")
+is_(c.result("modules")["programs"], [], "gone from modules")
+is_(c.call("clobber", {"module": "p", "function": "reader", "inst": 8}).get("error", {}).get("code"), -32001,
+    "queries on it: -32001")
+
+# 8. Lua's sources as a project
+LUA = os.path.join(lib.SHARED, "corpus", "lua-src")
+if not os.path.exists(os.path.join(LUA, "lvm.c")):
+    ok(True, "# SKIP no Lua sources")
+else:
+    srcs = sorted(f for f in os.listdir(LUA) if f.endswith(".c") and f not in ("lua.c", "luac.c", "onelua.c"))
+    proj = os.path.join(tmp, "lua")
+    os.mkdir(proj)
+    cc = [{"directory": LUA, "file": f,
+           "arguments": ["clang", "-O1", "-Xclang", "-disable-llvm-passes", "-g", "-c", f]} for f in srcs]
+    pj = os.path.join(proj, "compile_commands.json")
+    with open(pj, "w") as f:
+        json.dump(cc, f)
+    r = prog_load({"program": "lua", "project": pj}, timeout=150)
+    res = r.get("result", {})
+    is_((len(res.get("units", [])), res.get("failed")), (len(srcs), []), "every Lua file compiled and linked")
+    ok(res.get("functions", 0) > 800, "Lua's functions have graphs", res.get("functions"))
+    is_(([n["params"]["stage"] for n in NOTES].count("read"), NOTES[-1]["params"]["stage"] if NOTES else None),
+        (len(srcs), "link"), "progress: one notification per file compiled, then the link")
+    # lvm.c:1424 calls luaH_resize, defined in ltable.c: the call's summary comes from there
+    m = c.call("clobber", {"module": "lua", "file": "lvm.c", "line": 1424})
+    ms = m.get("result", {}).get("matches", [])
+    ok(ms and all(x["unit"] == os.path.join(LUA, "lvm.c") and x["mode"] == "ipa" for x in ms),
+       "a position in lvm.c answers from lvm.c's unit, in ipa mode", m)
+    calls = [x for x in ms if "@luaH_resize(" in x["access"].get("text", "")]
+    ok(len(calls) == 1, "the call to luaH_resize is on lvm.c:1424", [x["access"].get("text") for x in ms])
+    if calls:
+        r = c.call("modref", {"module": "lua", "function": calls[0]["function"], "inst": calls[0]["access"]["inst"],
+                              "other": calls[0]["access"]["inst"]})
+        s = r.get("result", {}).get("summary", {})
+        is_((s.get("callee"), s.get("defined_in")), ("luaH_resize", os.path.join(LUA, "ltable.c")),
+            "modref of that call: luaH_resize's summary, from ltable.c's unit")
+        ok(isinstance(s.get("writes"), list) and "unknown" in s, "with its writes (or why it is unknown)", s)
+    m = c.call("clobber", {"module": "lua", "file": "ltable.c", "line": 480})
+    ms = m.get("result", {}).get("matches", [])
+    ok(ms and all(x["unit"] == os.path.join(LUA, "ltable.c") for x in ms), "and one in ltable.c from its unit", m)
+    st = c.result("stats")["programs"]
+    is_((st["count"], st["units"]), (1, len(srcs)), "stats counts its units")
+    r = prog_load({"program": "lua", "reload": os.path.join(LUA, "lvm.c")}, timeout=150)
+    res = r.get("result", {})
+    is_((res.get("reloaded"), res.get("replaced"), len(res.get("units", [])), res.get("failed")),
+        (os.path.join(LUA, "lvm.c"), True, len(srcs), []), "a reload of lvm.c recompiles it and re-links")
+    is_([p.get("project") for p in c.result("modules")["programs"]], [pj], "the program keeps its project")
+
+ok(d.sanitizer_clean(), "no sanitizer report")
+done()
