@@ -59,6 +59,20 @@ void mssa_q_var_index_free(mssa_qvar_index *ix);
 /* mssa_q_inst_var with an index (NULL: none). */
 int mssa_q_inst_var_ix(const mssa_qvar_index *ix, const mssa_module *m, const mssa_func *f,
                        uint32_t inst, char *buf, size_t cap);
+/* The struct or union member an access is to, by its DWARF names: the
+** last member of the C expression mssa_q_inst_var names, when that
+** expression ends in it (`p->flags`, `s.a[2]`; not `*p->next`, which is
+** the pointee). type is "struct client" ("union u"), member "flags";
+** comp the DICompositeType node. MSSA_ENOENT (comp MSSA_NONE) when the
+** access is to no named member (anonymous structs have no name). */
+typedef struct mssa_qmember {
+  uint32_t comp;
+  char type[136];
+  char member[128];
+} mssa_qmember;
+int mssa_q_inst_member_ix(const mssa_qvar_index *ix, const mssa_module *m, const mssa_func *f,
+                          uint32_t inst, mssa_qmember *out);
+
 /* The bundle's index, built on first use and rebuilt when its version
 ** moves (queries on a bundle are serialized: mssa_query.h). */
 struct mssa_qmodule;

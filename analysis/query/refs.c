@@ -1,0 +1,93 @@
+/*
+** refs.c -- the writers and readers of a global or a struct member within
+** one function (see refs.h).
+**
+** A global's location is the whole global (its value type's store size),
+** so an access to any part of it (a field of a struct global) is PartialAlias
+** or MustAlias, and one through a pointer that may point to it MayAlias.
+** A member has no single location across functions; its references are the
+** accesses the debug info names as that member, in every function alike.
+**
+** Invariants:
+**   1. See refs.h: alias analysis decides for globals, DWARF names for
+**      members; at most cap refs are written.
+**   2. Only instructions with a MemoryAccess are looked at (lifetime
+**      markers excepted: they touch allocas only), so the list is made of
+**      what the MemorySSA of the function already accounts for.
+*/
+#include "query/refs.h"
+
+#include <string.h>
+
+#include "alias/aa.h"
+#include "base/check.h"
+#include "query/dwtype.h"
+
+uint32_t mssa_q_refs_find_global(const mssa_qmodule *q, const char *name) {
+  const mssa_module *m = q->m;
+  for (uint32_t g = 0; g < m->globals.n; g++) {
+    const mssa_global *gl = &m->globals.a[g];
+    if (!gl->is_alias && gl->name != MSSA_NONE && !strcmp(mssa_str(m, gl->name), name)) return g;
+  }
+  return MSSA_NONE;
+}
+
+/* The location of the whole of global g. */
+static mssa_loc global_loc(const mssa_module *m, uint32_t g) {
+  uint64_t sz = mssa_type_get(m, m->globals.a[g].type)->store_size;
+  return (mssa_loc){.ptr = MSSA_VAL(MSSA_VK_GLOBAL, g),
+                    .size = sz ? sz : MSSA_LOC_UNKNOWN,
+                    .tbaa = MSSA_NONE,
+                    .scope = MSSA_NONE,
+                    .noalias = MSSA_NONE};
+}
+
+/* The mod/ref of inst on global location gl; *ar its alias answer (-1 for
+** a call or an instruction without a location). */
+static unsigned global_mr(mssa_aa *aa, uint32_t inst, const mssa_loc *gl, int *ar) {
+  mssa_loc l;
+  *ar = -1;
+  if (!mssa_aa_inst_loc(aa, inst, &l)) return mssa_aa_modref_loc(aa, inst, gl) & MSSA_MR_MODREF;
+  mssa_alias_result r = mssa_aa_alias(aa, &l, gl);
+  if (r == MSSA_NO_ALIAS) return MSSA_MR_NONE;
+  *ar = (int)r;
+  return mssa_aa_inst_modref(aa, inst) & MSSA_MR_MODREF;
+}
+
+/* The mod/ref of inst on member t (a load or store named as it), else none. */
+static unsigned member_mr(mssa_qmodule *q, const mssa_func *f, uint32_t inst,
+                          const mssa_qrefs_target *t, mssa_aa *aa) {
+  if (mssa_q_inst_ptr(f, inst) == MSSA_VAL_NONE) return MSSA_MR_NONE;
+  mssa_qmember mb;
+  if (mssa_q_inst_member_ix(mssa_qmodule_var_index(q), q->m, f, inst, &mb)) return MSSA_MR_NONE;
+  if (strcmp(mb.type, t->type) || strcmp(mb.member, t->member)) return MSSA_MR_NONE;
+  return mssa_aa_inst_modref(aa, inst) & MSSA_MR_MODREF;
+}
+
+uint32_t mssa_q_refs_func(mssa_qmodule *q, mssa_ssa *s, uint32_t fi, const mssa_qrefs_target *t,
+                          unsigned want, bool calls, mssa_qref *out, uint32_t cap) {
+  const mssa_module *m = q->m;
+  const mssa_func *f = &m->funcs.a[fi];
+  MSSA_ASSERT(s && s == q->ssa[fi]);   /* the caller's graph is this function's */
+  bool global = t->kind == MSSA_REFS_GLOBAL;
+  if (global && t->global >= m->globals.n) return 0;
+  mssa_loc gl = global ? global_loc(m, t->global) : (mssa_loc){0};
+  uint32_t n = 0;
+  for (uint32_t i = 0; i < f->insts.n; i++) {
+    const mssa_inst *in = &f->insts.a[i];
+    if (in->block == MSSA_NONE || mssa_ssa_inst_access(s, i) == MSSA_NONE) continue;
+    if (in->intrinsic == MSSA_INTR_LIFETIME_START || in->intrinsic == MSSA_INTR_LIFETIME_END)
+      continue;   /* invariant 2 */
+    bool call = in->opcode == MSSA_OP_CALL || in->opcode == MSSA_OP_INVOKE;
+    if (call && !calls) continue;
+    int ar = -1;
+    unsigned mr = global ? global_mr(s->aa, i, &gl, &ar)
+                         : call ? MSSA_MR_NONE : member_mr(q, f, i, t, s->aa);
+    if (!(mr & want)) continue;
+    if (!global) ar = -1;
+    if (n < cap) out[n] = (mssa_qref){fi, i, mr, call, ar};
+    n++;
+  }
+  MSSA_ASSERT(!global || gl.ptr == MSSA_VAL(MSSA_VK_GLOBAL, t->global));   /* invariant 1 */
+  return n;
+}
