@@ -139,8 +139,9 @@ static int target_at(mssa__call *c, const unit *us, uint32_t nu, mssa_qrefs_targ
       mssa_qmember mb;
       if (!mssa_q_inst_member_ix(mssa_qmodule_var_index(q), q->m, f, hits[j].inst, &mb)) {
         t->kind = MSSA_REFS_MEMBER;
-        snprintf(t->type, sizeof t->type, "%s", mb.type);
-        snprintf(t->member, sizeof t->member, "%s", mb.member);
+        /* the outermost member: `L->top.p` asks about lua_State's top */
+        snprintf(t->type, sizeof t->type, "%s", mb.chain[0].type);
+        snprintf(t->member, sizeof t->member, "%s", mb.chain[0].member);
         return 0;
       }
       uint32_t g = based_global(q->m, f, p);
@@ -193,8 +194,8 @@ static void collect_unit(mssa__call *c, const unit *u, const mssa_qrefs_target *
     for (uint32_t j = 0; j < k; j++) {
       found x = {.u = u, .r = rs[j]};
       const mssa_inst *in = &q->m->funcs.a[fi].insts.a[rs[j].inst];
-      if (!mssa_q_inst_source(q->m, in, x.file, sizeof x.file, &x.line, &x.col)) {
-        (*unlocated)++;   /* a spill at entry: no line to show */
+      if (!mssa_q_inst_source(q->m, in, x.file, sizeof x.file, &x.line, &x.col) || !x.line) {
+        (*unlocated)++;   /* a spill at entry, a merged line 0: no line to show */
         continue;
       }
       if (*n >= MSSA__REFS_MAX) {

@@ -60,8 +60,10 @@ static unsigned member_mr(mssa_qmodule *q, const mssa_func *f, uint32_t inst,
   if (mssa_q_inst_ptr(f, inst) == MSSA_VAL_NONE) return MSSA_MR_NONE;
   mssa_qmember mb;
   if (mssa_q_inst_member_ix(mssa_qmodule_var_index(q), q->m, f, inst, &mb)) return MSSA_MR_NONE;
-  if (strcmp(mb.type, t->type) || strcmp(mb.member, t->member)) return MSSA_MR_NONE;
-  return mssa_aa_inst_modref(aa, inst) & MSSA_MR_MODREF;
+  for (uint32_t k = 0; k < mb.n; k++)   /* `L->top.p` is lua_State.top and StkIdRel.p */
+    if (!strcmp(mb.chain[k].type, t->type) && !strcmp(mb.chain[k].member, t->member))
+      return mssa_aa_inst_modref(aa, inst) & MSSA_MR_MODREF;
+  return MSSA_MR_NONE;
 }
 
 uint32_t mssa_q_refs_func(mssa_qmodule *q, mssa_ssa *s, uint32_t fi, const mssa_qrefs_target *t,

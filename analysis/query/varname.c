@@ -187,18 +187,24 @@ static int name_of(const vctx *c, mssa_val p, char *buf, size_t cap, int depth, 
 static void member_seen(const vctx *c, uint32_t comp, const char *fld, bool named) {
   if (!c->mb) return;
   mssa_qmember *mb = c->mb;
-  mb->comp = MSSA_NONE;
-  if (comp == MSSA_NONE || !named) return;
-  char tag[64], nm[sizeof mb->type - 8];
+  char tag[64], nm[sizeof mb->chain[0].type - 8];
+  if (comp == MSSA_NONE || !named) {
+    mb->comp = MSSA_NONE;   /* no member, or one not found: the chain is broken */
+    mb->n = 0;
+    return;
+  }
+  /* an anonymous struct or union (`typedef union {...} StkIdRel`) has no
+  ** name to ask by: `L->top.p` is still lua_State's top */
   if (mssa_q_md_string_field(c->m, comp, "name", nm, sizeof nm) ||
       mssa_q_md_word_field(c->m, comp, "tag", tag, sizeof tag))
-    return;   /* an anonymous struct has no name to ask for */
+    return;
   const char *kw = !strcmp(tag, "DW_TAG_union_type") ? "union"
                    : !strcmp(tag, "DW_TAG_class_type") ? "class" : "struct";
-  snprintf(mb->type, sizeof mb->type, "%s %s", kw, nm);
-  snprintf(mb->member, sizeof mb->member, "%s", fld);
+  mssa_qmember_name *x = &mb->chain[mb->n < MSSA_QMEMBER_CHAIN ? mb->n++ : MSSA_QMEMBER_CHAIN - 1];
+  snprintf(x->type, sizeof x->type, "%s %s", kw, nm);
+  snprintf(x->member, sizeof x->member, "%s", fld);
   mb->comp = comp;
-  MSSA_ASSERT(mb->type[0] && mb->member[0]);   /* a recorded member has both names */
+  MSSA_ASSERT(mb->n >= 1 && mb->n <= MSSA_QMEMBER_CHAIN && x->type[0]);   /* a bounded chain */
 }
 
 /* buf (the name of memory of DWARF type *dty) becomes its member `fld`:
@@ -418,9 +424,10 @@ int mssa_q_inst_member_ix(const mssa_qvar_index *ix, const mssa_module *m, const
                           uint32_t inst, mssa_qmember *out) {
   char name[NAME_CAP];
   out->comp = MSSA_NONE;
-  out->type[0] = out->member[0] = 0;
-  if (inst_var_mb(ix, m, f, inst, name, sizeof name, out) || out->comp == MSSA_NONE) {
+  out->n = 0;
+  if (inst_var_mb(ix, m, f, inst, name, sizeof name, out) || !out->n) {
     out->comp = MSSA_NONE;
+    out->n = 0;
     return MSSA_ENOENT;
   }
   return MSSA_OK;

@@ -56,6 +56,16 @@ def main():
     r = c.result("writers", {"field": "struct client.id"})
     is_(where(r), [], "struct client.id is never written")
 
+    # o->in.y (line 52): y of struct inner, inside in of struct outer
+    r = c.result("writers", {"field": "struct outer.in"})
+    is_(where(r), ["52:set_in:write"], "a nested member writes the outer member too")
+    r = c.result("writers", {"field": "struct inner.y"})
+    is_(where(r), ["52:set_in:write"], "and the inner one")
+    is_(where(c.result("writers", {"field": "struct inner.x"})), [], "not its sibling x")
+    r = c.result("readers", {"file": "refs.c", "line": 52, "col": 9})
+    is_(r["target"], {"kind": "field", "type": "struct outer", "member": "in"},
+        "a position asks about the outermost member")
+
     r = c.result("writers", {"file": "refs.c", "line": 33, "col": 12})
     is_((r["target"]["type"], r["target"]["member"]), ("struct client", "flags"),
         "a position of a member access asks about the member")
