@@ -173,13 +173,46 @@ static int found_cmp(const void *a, const void *b) {
   return (x->r.inst > y->r.inst) - (x->r.inst < y->r.inst);
 }
 
+/* Appends refs rs[0..k) of unit u that have a source line to *v. */
+static void keep_refs(const unit *u, const mssa_qref *rs, uint32_t k, found **v, uint32_t *n,
+                      uint32_t *cap, bool *trunc, uint32_t *unlocated) {
+  const mssa_module *m = u->q->m;
+  for (uint32_t j = 0; j < k; j++) {
+    found x = {.u = u, .r = rs[j]};
+    const mssa_inst *in = &m->funcs.a[rs[j].func].insts.a[rs[j].inst];
+    if (!mssa_q_inst_source(m, in, x.file, sizeof x.file, &x.line, &x.col) || !x.line) {
+      (*unlocated)++;   /* a spill at entry, a merged line 0: no line to show */
+      continue;
+    }
+    if (*n >= MSSA__REFS_MAX) {
+      *trunc = true;
+      continue;
+    }
+    if (*n == *cap) {
+      *cap = *cap ? 2 * *cap : 64;
+      *v = mssa_xrealloc(*v, *cap * sizeof **v);
+    }
+    (*v)[(*n)++] = x;
+  }
+}
+
 /* The references of unit u to t, appended to *v (at most MSSA__REFS_MAX in
 ** all: *trunc is set when more were found). */
 static void collect_unit(mssa__call *c, const unit *u, const mssa_qrefs_target *t, unsigned want,
-                         bool calls, found **v, uint32_t *n, uint32_t *cap, bool *trunc,
+                         bool calls, bool scan, found **v, uint32_t *n, uint32_t *cap, bool *trunc,
                          uint32_t *unlocated) {
   mssa_qmodule *q = u->q;
   mssa_qref buf[256];
+  if (t->kind == MSSA_REFS_MEMBER && !scan) {   /* the bundle's members' index, if it has one */
+    uint32_t k = mssa_q_refs_members(q, t, want, buf, 256);
+    if (k != UINT32_MAX) {
+      mssa_qref *rs = k > 256 ? mssa_xmalloc(k * sizeof *rs) : buf;
+      if (rs != buf) mssa_q_refs_members(q, t, want, rs, k);
+      keep_refs(u, rs, k, v, n, cap, trunc, unlocated);
+      if (rs != buf) free(rs);
+      return;
+    }
+  }
   for (uint32_t fi = 0; fi < q->nfuncs; fi++) {
     if (q->m->funcs.a[fi].is_decl) continue;
     mssa_ssa *s = mssa__graph(c->p, q, fi, false);   /* invariant 3 */
@@ -191,23 +224,7 @@ static void collect_unit(mssa__call *c, const unit *u, const mssa_qrefs_target *
       rs = mssa_xmalloc(k * sizeof *rs);
       mssa_q_refs_func(q, s, fi, t, want, calls, rs, k);
     }
-    for (uint32_t j = 0; j < k; j++) {
-      found x = {.u = u, .r = rs[j]};
-      const mssa_inst *in = &q->m->funcs.a[fi].insts.a[rs[j].inst];
-      if (!mssa_q_inst_source(q->m, in, x.file, sizeof x.file, &x.line, &x.col) || !x.line) {
-        (*unlocated)++;   /* a spill at entry, a merged line 0: no line to show */
-        continue;
-      }
-      if (*n >= MSSA__REFS_MAX) {
-        *trunc = true;
-        continue;
-      }
-      if (*n == *cap) {
-        *cap = *cap ? 2 * *cap : 64;
-        *v = mssa_xrealloc(*v, *cap * sizeof **v);
-      }
-      (*v)[(*n)++] = x;
-    }
+    keep_refs(u, rs, k, v, n, cap, trunc, unlocated);
     if (rs != buf) free(rs);
   }
 }
@@ -285,14 +302,15 @@ static int refs(mssa__call *c, unsigned want) {
   unit *us = NULL;
   uint32_t nu = 0;
   uint64_t limit = MSSA__REFS_DEFAULT, cursor = 0;
-  bool calls = true;
+  bool calls = true, scan = false;
   int rc = units_of(c, &us, &nu);
   if (rc) return rc;
   mssa_qrefs_target t = {0};
   char gname[256] = "";
   if ((rc = mssa__param_uint(c, "limit", false, &limit)) ||
       (rc = mssa__param_uint(c, "cursor", false, &cursor)) ||
-      (json_object_get(c->params, "calls") && (rc = mssa__param_bool(c, "calls", &calls))) ||
+      (rc = mssa__param_bool(c, "calls", &calls)) ||
+      (rc = mssa__param_bool(c, "scan", &scan)) ||
       (rc = get_target(c, us, nu, &t, gname, sizeof gname)))
     goto out;
   if (limit == 0 || limit > MSSA__REFS_PAGE) {
@@ -308,7 +326,7 @@ static int refs(mssa__call *c, unsigned want) {
       if (t.global == MSSA_NONE) continue;   /* not in this unit */
     }
     known++;
-    collect_unit(c, &us[u], &t, want, calls, &v, &n, &cap, &trunc, &unlocated);
+    collect_unit(c, &us[u], &t, want, calls, scan, &v, &n, &cap, &trunc, &unlocated);
   }
   if (t.kind == MSSA_REFS_GLOBAL && !known) {
     free(v);

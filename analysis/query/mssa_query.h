@@ -54,6 +54,8 @@ typedef struct mssa_qmodule {
                              moves; owned */
   struct mssa_qvar_index *vars; /* varname.c: debug-info names by value, built
                              and rebuilt likewise; owned */
+  struct mssa_qrefs_index *refs; /* refs.c: accesses by struct member, built
+                             and rebuilt likewise; owned */
 } mssa_qmodule;
 
 /*

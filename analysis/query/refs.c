@@ -14,9 +14,14 @@
 **   2. Only instructions with a MemoryAccess are looked at (lifetime
 **      markers excepted: they touch allocas only), so the list is made of
 **      what the MemorySSA of the function already accounts for.
+**   3. The members' index gives the answers the scan gives: it holds every
+**      load and store under each member of its chain, and a hit is checked
+**      against the names again (two names may share a hash).
 */
 #include "query/refs.h"
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "alias/aa.h"
@@ -91,5 +96,105 @@ uint32_t mssa_q_refs_func(mssa_qmodule *q, mssa_ssa *s, uint32_t fi, const mssa_
     n++;
   }
   MSSA_ASSERT(!global || gl.ptr == MSSA_VAL(MSSA_VK_GLOBAL, t->global));   /* invariant 1 */
+  return n;
+}
+
+/* ------------------------------------------------------ the members' index */
+
+typedef struct refs_ent {
+  uint32_t fi, inst, next;   /* next: the entry before, of the same key */
+} refs_ent;
+
+struct mssa_qrefs_index {
+  uint64_t version;
+  bool complete;             /* false: over MSSA_REFS_INDEX_MAX, no entries */
+  mssa_u64map heads;         /* hash of "type.member" -> its last entry */
+  MSSA_VEC(refs_ent) e;
+};
+
+static uint64_t member_key(const char *type, const char *member) {
+  char k[sizeof ((mssa_qmember_name *)0)->type + sizeof ((mssa_qmember_name *)0)->member + 2];
+  int n = snprintf(k, sizeof k, "%s.%s", type, member);
+  return mssa_hash(k, n > 0 ? (size_t)n : 0);
+}
+
+/* A load's or store's mod/ref bits: what the instruction does. */
+static unsigned op_mr(const mssa_inst *in) {
+  switch (in->opcode) {
+  case MSSA_OP_LOAD: return MSSA_MR_REF;
+  case MSSA_OP_STORE: return MSSA_MR_MOD;
+  default: return MSSA_MR_MODREF;   /* cmpxchg, atomicrmw, va_arg */
+  }
+}
+
+void mssa_q_refs_index_free(mssa_qrefs_index *ix) {
+  if (!ix) return;
+  mssa_u64map_free(&ix->heads);
+  free(ix->e.a);
+  free(ix);
+}
+
+static mssa_qrefs_index *index_new(mssa_qmodule *q) {
+  mssa_qrefs_index *ix = mssa_xcalloc(1, sizeof *ix);
+  ix->version = q->version;
+  ix->complete = true;
+  const mssa_qvar_index *vx = mssa_qmodule_var_index(q);
+  const mssa_module *m = q->m;
+  for (uint32_t fi = 0; fi < m->funcs.n && ix->complete; fi++) {
+    const mssa_func *f = &m->funcs.a[fi];
+    if (f->is_decl || f->md_dbg == MSSA_NONE) continue;
+    for (uint32_t i = 0; i < f->insts.n; i++) {
+      mssa_qmember mb;
+      if (mssa_q_inst_ptr(f, i) == MSSA_VAL_NONE || mssa_q_inst_member_ix(vx, m, f, i, &mb))
+        continue;
+      for (uint32_t k = 0; k < mb.n; k++) {
+        if (ix->e.n >= MSSA_REFS_INDEX_MAX) {
+          ix->complete = false;   /* the cap: no index, queries scan */
+          break;
+        }
+        uint64_t key = member_key(mb.chain[k].type, mb.chain[k].member);
+        refs_ent x = {fi, i, mssa_u64map_get(&ix->heads, key)};
+        if (x.next != MSSA_NONE && ix->e.a[x.next].fi == fi && ix->e.a[x.next].inst == i)
+          continue;   /* `n->next->next`'s chain names one member twice */
+        mssa_vec_push(&ix->e, x);
+        mssa_u64map_put(&ix->heads, key, ix->e.n - 1);
+      }
+    }
+  }
+  if (!ix->complete) {
+    mssa_u64map_free(&ix->heads);
+    free(ix->e.a);
+    ix->e.a = NULL;
+    ix->e.n = ix->e.cap = 0;
+  }
+  MSSA_ASSERT(ix->complete || !ix->e.n);   /* an incomplete index holds nothing */
+  return ix;
+}
+
+uint32_t mssa_q_refs_members(mssa_qmodule *q, const mssa_qrefs_target *t, unsigned want,
+                             mssa_qref *out, uint32_t cap) {
+  if (!q->refs || q->refs->version != q->version) {
+    mssa_q_refs_index_free(q->refs);
+    q->refs = index_new(q);
+  }
+  if (!q->refs->complete) return UINT32_MAX;
+  const mssa_qrefs_index *ix = q->refs;
+  const mssa_qvar_index *vx = mssa_qmodule_var_index(q);
+  uint32_t n = 0;
+  for (uint32_t e = mssa_u64map_get(&ix->heads, member_key(t->type, t->member)); e != MSSA_NONE;
+       e = ix->e.a[e].next) {
+    MSSA_ASSERT(e < ix->e.n);   /* chains run backwards through the entries */
+    const refs_ent *x = &ix->e.a[e];
+    const mssa_func *f = &q->m->funcs.a[x->fi];
+    mssa_qmember mb;
+    bool same = false;   /* invariant 3: the names, not just their hash */
+    if (!mssa_q_inst_member_ix(vx, q->m, f, x->inst, &mb))
+      for (uint32_t k = 0; k < mb.n && !same; k++)
+        same = !strcmp(mb.chain[k].type, t->type) && !strcmp(mb.chain[k].member, t->member);
+    unsigned mr = op_mr(&f->insts.a[x->inst]);
+    if (!same || !(mr & want)) continue;
+    if (n < cap) out[n] = (mssa_qref){x->fi, x->inst, mr, false, -1};
+    n++;
+  }
   return n;
 }

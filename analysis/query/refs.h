@@ -60,4 +60,19 @@ uint32_t mssa_q_refs_find_global(const mssa_qmodule *q, const char *name);
 uint32_t mssa_q_refs_func(mssa_qmodule *q, mssa_ssa *s, uint32_t fi, const mssa_qrefs_target *t,
                           unsigned want, bool calls, mssa_qref *out, uint32_t cap);
 
+/* The members' index of a bundle (built on first use, rebuilt when the
+** bundle's version moves, like its name index): every load and store by
+** each member its C expression is in. At most MSSA_REFS_INDEX_MAX
+** entries; a bundle with more has no index (queries then scan). */
+#define MSSA_REFS_INDEX_MAX (1u << 21)
+typedef struct mssa_qrefs_index mssa_qrefs_index;
+void mssa_q_refs_index_free(mssa_qrefs_index *ix);
+
+/* Every load and store of bundle q to member t whose mod/ref bits meet
+** `want`, through the index: up to cap into out, the count returned; or
+** UINT32_MAX when q has no index (too many entries: mssa_q_refs_func then
+** answers function by function). */
+uint32_t mssa_q_refs_members(mssa_qmodule *q, const mssa_qrefs_target *t, unsigned want,
+                             mssa_qref *out, uint32_t cap);
+
 #endif

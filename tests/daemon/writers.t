@@ -74,6 +74,15 @@ def main():
     is_(r["target"], {"kind": "global", "name": "counter"}, "a position of a global's load")
     is_(where(r), ["16:bump:read", "25:peek:read"], "its readers")
 
+    same = True
+    for meth in ("writers", "readers"):
+        for fld in ("struct client.flags", "struct server.flags", "struct outer.in",
+                    "struct inner.y", "struct client.id"):
+            a = c.result(meth, {"field": fld})
+            b = c.result(meth, {"field": fld, "scan": True})
+            same = same and a["refs"] == b["refs"]
+    ok(same, "the members' index answers as the scan of every function (\"scan\":true)")
+
     pages, cur = [], 0
     while cur is not None:
         r = c.result("writers", {"global": "counter", "limit": 1, "cursor": cur})
