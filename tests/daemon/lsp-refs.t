@@ -23,10 +23,11 @@ def main(s, f):
         "references of counter: the load and store of line 16, line 20, 25, and *s on 34")
     r = s.result("$memssa/references", pos(f, 20, 3))
     is_(r["target"], {"kind": "global", "name": "counter"}, "$memssa/references: the target")
-    is_(kinds(r), ["16:write", "16:read", "20:write", "25:read", "34:write"],
+    is_(kinds(r), ["16:write", "16:read", "20:write", "25:read", "34:write", "58:call"],
         "each with its kind (line 16: the store's column 11, `=`, before the load's 13)")
-    is_([x["function"] for x in r["references"]], ["bump", "bump", "reset", "peek", "set_b"],
+    is_([x["function"] for x in r["references"]], ["bump", "bump", "reset", "peek", "set_b", "via_call"],
         "and its function")
+    is_(r["references"][5].get("callee"), "ext", "the call names its callee")
     is_(r["truncated"], False, "not truncated")
     ok(all(x["uri"].endswith("/refs.c") for x in r["references"]), "all in refs.c")
     # `d->flags = 2;` (line 33, col 6 is `flags`)

@@ -30,19 +30,26 @@ def main():
 
     r = c.result("writers", {"global": "counter"})
     is_(r["target"], {"kind": "global", "name": "counter"}, "the target is the global")
-    is_(where(r), ["16:bump:write", "20:reset:write", "34:set_b:write"],
-        "counter is written in bump and reset, and maybe through s->flags")
-    is_([x["alias"] for x in r["refs"]], ["MustAlias", "MustAlias", "MayAlias"],
+    is_(where(r), ["16:bump:write", "20:reset:write", "34:set_b:write", "58:via_call:call"],
+        "counter is written in bump and reset, maybe through s->flags (opt-19's aa-eval: "
+        "MayAlias; c->flags at offset 4 NoAlias), and maybe by the call to ext")
+    is_([x.get("alias") for x in r["refs"]], ["MustAlias", "MustAlias", "MayAlias", None],
         "the direct stores MustAlias, the one through a pointer MayAlias")
-    is_([x["col"] for x in r["refs"]], [11, 11, 12], "columns of the stores")
-    ok(all(x["file"].endswith("refs.c") and x["access"] == "store" for x in r["refs"]),
-       "files and access words")
-    is_((r["total"], r["next_cursor"], r["truncated"]), (3, None, False), "one page")
+    is_([x["col"] for x in r["refs"]], [11, 11, 12, 3], "columns")
+    is_([x["access"] for x in r["refs"]], ["store", "store", "store", "call"], "access words")
+    is_((r["refs"][3].get("callee"), r["refs"][3].get("desc")), ("ext", "call to ext"),
+        "the call names its callee")
+    ok(all(x["file"].endswith("refs.c") for x in r["refs"]), "files")
+    is_((r["total"], r["next_cursor"], r["truncated"]), (4, None, False), "one page")
+    r = c.result("writers", {"global": "counter", "calls": False})
+    is_(where(r)[-1], "34:set_b:write", "\"calls\":false leaves the call out")
 
     r = c.result("readers", {"global": "counter"})
-    is_(where(r), ["16:bump:read", "25:peek:read"], "counter is read in bump and peek")
+    is_(where(r), ["16:bump:read", "25:peek:read", "58:via_call:call"],
+        "counter is read in bump and peek, maybe by ext")
     r = c.result("writers", {"global": "other"})
-    is_(where(r), ["21:reset:write", "34:set_b:write"], "other: its store, and s->flags")
+    is_(where(r), ["21:reset:write", "34:set_b:write", "58:via_call:call"],
+        "other: its store, s->flags, the call")
 
     r = c.result("writers", {"field": "struct client.flags"})
     is_(r["target"], {"kind": "field", "type": "struct client", "member": "flags"}, "field target")
@@ -72,7 +79,7 @@ def main():
     is_(where(r), ["29:set_a:write", "33:set_b:write"], "the same answer as by name")
     r = c.result("readers", {"file": "refs.c", "line": 25})
     is_(r["target"], {"kind": "global", "name": "counter"}, "a position of a global's load")
-    is_(where(r), ["16:bump:read", "25:peek:read"], "its readers")
+    is_(where(r), ["16:bump:read", "25:peek:read", "58:via_call:call"], "its readers")
 
     same = True
     for meth in ("writers", "readers"):
@@ -88,7 +95,7 @@ def main():
         r = c.result("writers", {"global": "counter", "limit": 1, "cursor": cur})
         pages.append(where(r))
         cur = r["next_cursor"]
-    is_(pages, [["16:bump:write"], ["20:reset:write"], ["34:set_b:write"]],
+    is_(pages, [["16:bump:write"], ["20:reset:write"], ["34:set_b:write"], ["58:via_call:call"]],
         "paged one at a time, in (file, line, col) order")
 
     # a second module of the same text: sorted by module within a position
