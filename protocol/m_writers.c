@@ -23,7 +23,7 @@
 #include "methods.h"
 #include "memssa.h"
 
-#define MSSA__REFS_MAX 100000u
+#define MSSA__REFS_MAX 20000u   /* x sizeof(found), about 11 MB at most */
 #define MSSA__REFS_PAGE 1000u
 #define MSSA__REFS_DEFAULT 200u
 
