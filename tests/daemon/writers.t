@@ -5,6 +5,7 @@
 # written through two pointers, a member of another struct with the same
 # name left out, positions, paging, order across modules, and refusals.
 import os
+import sys
 
 from daemonlib import MEMSSAD, ROOT, Daemon, bail, done, is_, ok
 
@@ -121,6 +122,15 @@ def main():
         (-32004, "no_access_on_line"), "no load or store on line 3")
     is_(err_code(c.call("writers", {"global": "counter", "module": "zz"})),
         (-32001, "unknown_module"), "an unknown module")
+    sys.path.insert(0, os.path.join(ROOT, "clients", "python"))
+    import memssa  # noqa: E402  (the Python client)
+    py = memssa.Client(d.sock)
+    is_(py.writers("r", field="struct client.flags"),
+        c.result("writers", {"module": "r", "field": "struct client.flags"}),
+        "the Python client's writers() is the protocol's answer")
+    is_(py.readers(**{"global": "counter"})["total"], 6,
+        "and readers() (global counter in both modules: 3 each)")
+    py.close()
     d.stop()
     done()
 
