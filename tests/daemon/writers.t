@@ -132,6 +132,7 @@ def main():
         "and readers() (global counter in both modules: 3 each)")
     py.close()
     d.stop()
+    ok(d.sanitizer_clean(), "memssad's stderr has no sanitizer report (make asan)", d.stderr()[-2000:])
     done()
 
 
