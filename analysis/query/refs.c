@@ -102,20 +102,37 @@ uint32_t mssa_q_refs_func(mssa_qmodule *q, mssa_ssa *s, uint32_t fi, const mssa_
 /* ------------------------------------------------------ the members' index */
 
 typedef struct refs_ent {
-  uint32_t fi, inst, next;   /* next: the entry before, of the same key */
+  uint32_t fi, inst;
+  uint32_t key;              /* its "type.member" in keys */
+  uint32_t next;             /* the entry before, of the same hash */
 } refs_ent;
 
 struct mssa_qrefs_index {
   uint64_t version;
   bool complete;             /* false: over MSSA_REFS_INDEX_MAX, no entries */
   mssa_u64map heads;         /* hash of "type.member" -> its last entry */
+  mssa_u64map key_of;        /* hash -> a key with that hash (reuse only) */
   MSSA_VEC(refs_ent) e;
+  MSSA_VEC(char *) keys;     /* the distinct "type.member" strings */
 };
 
-static uint64_t member_key(const char *type, const char *member) {
-  char k[sizeof ((mssa_qmember_name *)0)->type + sizeof ((mssa_qmember_name *)0)->member + 2];
-  int n = snprintf(k, sizeof k, "%s.%s", type, member);
+#define KEY_CAP (sizeof ((mssa_qmember_name *)0)->type + sizeof ((mssa_qmember_name *)0)->member + 2)
+
+static uint64_t member_key(char k[KEY_CAP], const char *type, const char *member) {
+  int n = snprintf(k, KEY_CAP, "%s.%s", type, member);
   return mssa_hash(k, n > 0 ? (size_t)n : 0);
+}
+
+/* The key id of string k (hash h): the one kept for h when it is k, else
+** a new one (two names of one hash each get their own). */
+static uint32_t key_id(mssa_qrefs_index *ix, const char *k, uint64_t h) {
+  uint32_t id = mssa_u64map_get(&ix->key_of, h);
+  if (id != MSSA_NONE && !strcmp(ix->keys.a[id], k)) return id;
+  char *copy = mssa_xmalloc(strlen(k) + 1);
+  memcpy(copy, k, strlen(k) + 1);
+  mssa_vec_push(&ix->keys, copy);
+  if (id == MSSA_NONE) mssa_u64map_put(&ix->key_of, h, ix->keys.n - 1);
+  return ix->keys.n - 1;
 }
 
 /* A load's or store's mod/ref bits: what the instruction does. */
@@ -127,10 +144,17 @@ static unsigned op_mr(const mssa_inst *in) {
   }
 }
 
+static void index_clear(mssa_qrefs_index *ix) {
+  mssa_u64map_free(&ix->heads);
+  mssa_u64map_free(&ix->key_of);
+  for (uint32_t k = 0; k < ix->keys.n; k++) free(ix->keys.a[k]);
+  mssa_vec_free(&ix->keys);
+  mssa_vec_free(&ix->e);
+}
+
 void mssa_q_refs_index_free(mssa_qrefs_index *ix) {
   if (!ix) return;
-  mssa_u64map_free(&ix->heads);
-  free(ix->e.a);
+  index_clear(ix);
   free(ix);
 }
 
@@ -152,8 +176,9 @@ static mssa_qrefs_index *index_new(mssa_qmodule *q) {
           ix->complete = false;   /* the cap: no index, queries scan */
           break;
         }
-        uint64_t key = member_key(mb.chain[k].type, mb.chain[k].member);
-        refs_ent x = {fi, i, mssa_u64map_get(&ix->heads, key)};
+        char ks[KEY_CAP];
+        uint64_t key = member_key(ks, mb.chain[k].type, mb.chain[k].member);
+        refs_ent x = {fi, i, key_id(ix, ks, key), mssa_u64map_get(&ix->heads, key)};
         if (x.next != MSSA_NONE && ix->e.a[x.next].fi == fi && ix->e.a[x.next].inst == i)
           continue;   /* `n->next->next`'s chain names one member twice */
         mssa_vec_push(&ix->e, x);
@@ -161,12 +186,7 @@ static mssa_qrefs_index *index_new(mssa_qmodule *q) {
       }
     }
   }
-  if (!ix->complete) {
-    mssa_u64map_free(&ix->heads);
-    free(ix->e.a);
-    ix->e.a = NULL;
-    ix->e.n = ix->e.cap = 0;
-  }
+  if (!ix->complete) index_clear(ix);
   MSSA_ASSERT(ix->complete || !ix->e.n);   /* an incomplete index holds nothing */
   return ix;
 }
@@ -179,18 +199,14 @@ uint32_t mssa_q_refs_members(mssa_qmodule *q, const mssa_qrefs_target *t, unsign
   }
   if (!q->refs->complete) return UINT32_MAX;
   const mssa_qrefs_index *ix = q->refs;
-  const mssa_qvar_index *vx = mssa_qmodule_var_index(q);
+  char want_key[KEY_CAP];
   uint32_t n = 0;
-  for (uint32_t e = mssa_u64map_get(&ix->heads, member_key(t->type, t->member)); e != MSSA_NONE;
-       e = ix->e.a[e].next) {
+  for (uint32_t e = mssa_u64map_get(&ix->heads, member_key(want_key, t->type, t->member));
+       e != MSSA_NONE; e = ix->e.a[e].next) {
     MSSA_ASSERT(e < ix->e.n);   /* chains run backwards through the entries */
     const refs_ent *x = &ix->e.a[e];
     const mssa_func *f = &q->m->funcs.a[x->fi];
-    mssa_qmember mb;
-    bool same = false;   /* invariant 3: the names, not just their hash */
-    if (!mssa_q_inst_member_ix(vx, q->m, f, x->inst, &mb))
-      for (uint32_t k = 0; k < mb.n && !same; k++)
-        same = !strcmp(mb.chain[k].type, t->type) && !strcmp(mb.chain[k].member, t->member);
+    bool same = !strcmp(ix->keys.a[x->key], want_key);   /* invariant 3: names, not hashes */
     unsigned mr = op_mr(&f->insts.a[x->inst]);
     if (!same || !(mr & want)) continue;
     if (n < cap) out[n] = (mssa_qref){x->fi, x->inst, mr, false, -1};
