@@ -91,6 +91,22 @@ def main():
             same = same and a["refs"] == b["refs"]
     ok(same, "the members' index answers as the scan of every function (\"scan\":true)")
 
+    # an edit moves the module's version: the index is built again. In a
+    # second module of the same text, set_a's store (inst 5) is removed.
+    c.result("load", {"module": "e", "path": ll})
+    is_(where(c.result("writers", {"field": "struct client.flags", "module": "e"})),
+        ["29:set_a:write", "33:set_b:write"], "before the edit")
+    c.result("edit", {"module": "e", "function": "set_a", "ops": [{"op": "remove", "inst": 5}]})
+    is_(where(c.result("writers", {"field": "struct client.flags", "module": "e"})),
+        ["33:set_b:write"], "after removing set_a's store: the index follows the edit")
+    c.result("edit", {"module": "e", "function": "set_b", "ops": [
+        {"op": "insert", "after": 8, "text": "store i32 9, i32* %6, align 4, !dbg !61"}]})
+    r = c.result("writers", {"field": "struct client.flags", "module": "e"})
+    b = c.result("writers", {"field": "struct client.flags", "module": "e", "scan": True})
+    is_((where(r), r["refs"] == b["refs"]), (["33:set_b:write", "33:set_b:write"], True),
+        "an inserted store to d->flags is found, as the scan finds it")
+    c.result("unload", {"module": "e"})
+
     pages, cur = [], 0
     while cur is not None:
         r = c.result("writers", {"global": "counter", "limit": 1, "cursor": cur})
