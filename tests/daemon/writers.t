@@ -114,6 +114,8 @@ def main():
         cur = r["next_cursor"]
     is_(pages, [["16:bump:write"], ["20:reset:write"], ["34:set_b:write"], ["58:via_call:call"]],
         "paged one at a time, in (file, line, col) order")
+    r = c.result("writers", {"global": "counter", "cursor": 99})
+    is_((r["refs"], r["total"], r["next_cursor"]), ([], 4, None), "a cursor past the end: an empty page")
 
     # a second module of the same text: sorted by module within a position
     c.result("load", {"module": "a", "path": ll})
