@@ -54,6 +54,7 @@
 #include "query/source.h"
 #include "query/varname.h"
 #include "query/dwtype.h"
+#include "query/refs.h"
 
 /* memcap/: the memory cap on built graphs (memssad's --max-memory). */
 #include "memcap/memcap.h"

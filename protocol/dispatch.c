@@ -47,6 +47,7 @@ static const method methods[] = {
   {"accesses", mssa__m_accesses}, {"alias", mssa__m_alias},
   {"modref", mssa__m_modref},     {"depends", mssa__m_depends},
   {"value", mssa__m_value},       {"promotable", mssa__m_promotable},
+  {"writers", mssa__m_writers},   {"readers", mssa__m_readers},
 };
 
 /* The test hook's method, outside the table (nomem.c). */

@@ -85,6 +85,10 @@
   X(NO_INSTRUCTION, "no_instruction", UNKNOWN_INSTRUCTION) /* pairs[k]: no such id */ \
   X(NOT_MEMORY, "not_memory", NO_ACCESS)      /* pairs[k] of depends: no access */    \
   X(NO_LOCATION, "no_location", NO_ACCESS)    /* pairs[k] of alias: not a load/store */ \
+  /* writers / readers (m_writers.c) */                                               \
+  X(ONE_TARGET, "one_target", INVALID_PARAMS)  /* not exactly one of global, field, file */ \
+  X(NO_SUCH_GLOBAL, "no_such_global", NO_ACCESS) /* no loaded unit has that global */ \
+  X(NOT_NAMED_MEMORY, "not_named_memory", NO_ACCESS) /* position: no global or member */ \
   /* a member of params missing, or of the wrong JSON type (m_common.c) */             \
   X(MISSING_PARAM, "missing_param", INVALID_PARAMS)                                   \
   X(WRONG_TYPE, "wrong_type", INVALID_PARAMS)

@@ -183,6 +183,8 @@ int mssa__m_modref(mssa__call *c);
 int mssa__m_depends(mssa__call *c);
 int mssa__m_value(mssa__call *c);
 int mssa__m_promotable(mssa__call *c);
+int mssa__m_writers(mssa__call *c);  /* m_writers.c */
+int mssa__m_readers(mssa__call *c);
 
 /* graphs.c (--max-memory). mssa__graph: function fi's graph, rebuilt if it
 ** was evicted (mssa_memcap_graph), with pin until the request ends; an

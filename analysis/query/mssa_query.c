@@ -22,6 +22,7 @@
 #include "base/check.h"
 #include "query/source.h"
 #include "query/varname.h"
+#include "query/refs.h"
 #include "reader/reader.h"
 
 /* ------------------------------------------------------------ the bundle */
@@ -114,6 +115,7 @@ void mssa_qmodule_free(mssa_qmodule *q) {
   mssa_u64map_free(&q->fn_by_name);
   mssa_q_line_index_free(q->lines);
   mssa_q_var_index_free(q->vars);
+  mssa_q_refs_index_free(q->refs);
   mssa_module_free(q->m);
   free(q);
 }

@@ -58,6 +58,8 @@ typedef struct mssa_qmodule {
                              graphs (a rebuild after an eviction too) sees
                              through calls with `refine` (ipa.h) */
   mssa_refine refine;
+  struct mssa_qrefs_index *refs; /* refs.c: accesses by struct member, built
+                             and rebuilt likewise; owned */
 } mssa_qmodule;
 
 /*

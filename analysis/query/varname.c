@@ -50,6 +50,7 @@ typedef struct vctx {
   const mssa_func *f;
   uint32_t fi;
   const mssa_qvar_index *ix;
+  mssa_qmember *mb;   /* mssa_q_inst_member_ix: the last member named, or NULL */
 } vctx;
 
 static uint64_t val_key(uint32_t fi, mssa_val v) { return (uint64_t)fi << 32 | v; }
@@ -181,6 +182,31 @@ static bool const_int(const mssa_module *m, mssa_val v, int64_t *out) {
 
 static int name_of(const vctx *c, mssa_val p, char *buf, size_t cap, int depth, uint32_t *dty);
 
+/* Records (when asked) that the name now ends in member `fld` of
+** DICompositeType `comp` (MSSA_NONE: it ends in no member any more). */
+static void member_seen(const vctx *c, uint32_t comp, const char *fld, bool named) {
+  if (!c->mb) return;
+  mssa_qmember *mb = c->mb;
+  char tag[64], nm[sizeof mb->chain[0].type - 8];
+  if (comp == MSSA_NONE || !named) {
+    mb->comp = MSSA_NONE;   /* no member, or one not found: the chain is broken */
+    mb->n = 0;
+    return;
+  }
+  /* an anonymous struct or union (`typedef union {...} StkIdRel`) has no
+  ** name to ask by: `L->top.p` is still lua_State's top */
+  if (mssa_q_md_string_field(c->m, comp, "name", nm, sizeof nm) ||
+      mssa_q_md_word_field(c->m, comp, "tag", tag, sizeof tag))
+    return;
+  const char *kw = !strcmp(tag, "DW_TAG_union_type") ? "union"
+                   : !strcmp(tag, "DW_TAG_class_type") ? "class" : "struct";
+  mssa_qmember_name *x = &mb->chain[mb->n < MSSA_QMEMBER_CHAIN ? mb->n++ : MSSA_QMEMBER_CHAIN - 1];
+  snprintf(x->type, sizeof x->type, "%s %s", kw, nm);
+  snprintf(x->member, sizeof x->member, "%s", fld);
+  mb->comp = comp;
+  MSSA_ASSERT(mb->n >= 1 && mb->n <= MSSA_QMEMBER_CHAIN && x->type[0]);   /* a bounded chain */
+}
+
 /* buf (the name of memory of DWARF type *dty) becomes its member `fld`:
 ** `s.f`, or `p->f` when buf is `*p` (`(*q)->f` when it is `**q`). */
 static void add_member(char *buf, size_t cap, const char *fld) {
@@ -218,6 +244,7 @@ static int name_gep(const vctx *c, mssa_val base, uint32_t ty, const mssa_val *i
   if (!const_int(m, ix[0], &k) || k) {   /* pointer arithmetic: an element */
     bool known = const_int(m, ix[0], &k);
     add_index(buf, cap, true, known ? &k : NULL);
+    member_seen(c, MSSA_NONE, "", false);   /* another element: no longer that member */
   }
   for (uint32_t i = 1; i < n; i++) {
     const mssa_type *it = mssa_type_get(m, ty);
@@ -232,6 +259,7 @@ static int name_gep(const vctx *c, mssa_val base, uint32_t ty, const mssa_val *i
                               sizeof fld, &mt))
         snprintf(fld, sizeof fld, "…");
       add_member(buf, cap, fld);
+      member_seen(c, comp, fld, strcmp(fld, "…") != 0);   /* "…": not found */
       t = mt;
       ty = fty;
     } else if (it->kind == MSSA_T_ARRAY || it->kind == MSSA_T_VECTOR) {
@@ -255,6 +283,7 @@ static int name_held(const vctx *c, mssa_val p, char *buf, size_t cap, uint32_t 
   uint32_t var = debug_var(c, p, false);
   if (var == MSSA_NONE || mssa_q_md_string_field(m, var, "name", v, sizeof v)) return MSSA_ENOENT;
   if (cap) snprintf(buf, cap, "*%s", v);
+  member_seen(c, MSSA_NONE, "", false);   /* the pointee, not a member */
   *dty = mssa_q_dw_pointee(m, mssa_q_dw_var_type(m, var));
   return MSSA_OK;
 }
@@ -302,6 +331,7 @@ static int name_of(const vctx *c, mssa_val p, char *buf, size_t cap, int depth, 
     uint32_t t;
     if (name_of(c, ops[0], bn, sizeof bn, depth + 1, &t)) return MSSA_ENOENT;
     if (cap) snprintf(buf, cap, "*%s", bn);
+    member_seen(c, MSSA_NONE, "", false);   /* through the pointer: its pointee */
     *dty = mssa_q_dw_kind(m, t) == MSSA_DW_POINTER ? mssa_q_dw_pointee(m, t) : MSSA_NONE;
     return MSSA_OK;
   }
@@ -312,8 +342,9 @@ static int name_of(const vctx *c, mssa_val p, char *buf, size_t cap, int depth, 
 /* An access of `size` bytes at the start of named memory of type t (a
 ** struct's first field has no GEP: `store i32 1, ptr @server`): the
 ** member it is, `server.dirty`, level by level. */
-static void name_first_member(const mssa_module *m, uint32_t t, uint64_t size, bool ptr,
+static void name_first_member(const vctx *c, uint32_t t, uint64_t size, bool ptr,
                               char *buf, size_t cap) {
+  const mssa_module *m = c->m;
   for (int k = 0; k < MSSA_VARNAME_DEPTH && size; k++) {
     uint64_t ts = mssa_q_dw_size(m, t);
     mssa_dw_kind kind = mssa_q_dw_kind(m, t);
@@ -328,6 +359,7 @@ static void name_first_member(const mssa_module *m, uint32_t t, uint64_t size, b
     } else if ((kind == MSSA_DW_STRUCT || kind == MSSA_DW_UNION) &&
                !mssa_q_dw_member_at(m, t, 0, size, ptr, fld, sizeof fld, &mt)) {
       add_member(buf, cap, fld);
+      member_seen(c, t, fld, true);
       t = mt;
     } else {
       return;
@@ -336,7 +368,7 @@ static void name_first_member(const mssa_module *m, uint32_t t, uint64_t size, b
 }
 
 static vctx ctx(const mssa_module *m, const mssa_func *f, const mssa_qvar_index *ix) {
-  return (vctx){m, f, (uint32_t)(f - m->funcs.a), ix};
+  return (vctx){m, f, (uint32_t)(f - m->funcs.a), ix, NULL};
 }
 
 int mssa_q_ptr_var(const mssa_module *m, const mssa_func *f, mssa_val ptr, char *buf,
@@ -362,22 +394,42 @@ mssa_val mssa_q_inst_ptr(const mssa_func *f, uint32_t inst) {
   }
 }
 
-int mssa_q_inst_var_ix(const mssa_qvar_index *ix, const mssa_module *m, const mssa_func *f,
-                       uint32_t inst, char *buf, size_t cap) {
+/* mssa_q_inst_var_ix, recording the member the name ends in into mb. */
+static int inst_var_mb(const mssa_qvar_index *ix, const mssa_module *m, const mssa_func *f,
+                       uint32_t inst, char *buf, size_t cap, mssa_qmember *mb) {
   if (cap) buf[0] = 0;
   /* a function without debug info has no names (and IR offloaded by a
   ** compiler seldom has any: its accesses cost nothing extra) */
   if (f->md_dbg == MSSA_NONE) return MSSA_ENOENT;
   mssa_val p = mssa_q_inst_ptr(f, inst);
   vctx c = ctx(m, f, ix);
+  c.mb = mb;
   uint32_t t;
   if (p == MSSA_VAL_NONE || name_of(&c, p, buf, cap, 0, &t)) return MSSA_ENOENT;
   const mssa_inst *in = &f->insts.a[inst];
   uint32_t vt = in->opcode == MSSA_OP_LOAD ? in->type : in->opcode == MSSA_OP_STORE ? in->aux
                                                                                      : MSSA_NONE;
   if (vt != MSSA_NONE && t != MSSA_NONE)
-    name_first_member(m, t, mssa_type_get(m, vt)->store_size,
+    name_first_member(&c, t, mssa_type_get(m, vt)->store_size,
                       mssa_type_get(m, vt)->kind == MSSA_T_PTR, buf, cap);
+  return MSSA_OK;
+}
+
+int mssa_q_inst_var_ix(const mssa_qvar_index *ix, const mssa_module *m, const mssa_func *f,
+                       uint32_t inst, char *buf, size_t cap) {
+  return inst_var_mb(ix, m, f, inst, buf, cap, NULL);
+}
+
+int mssa_q_inst_member_ix(const mssa_qvar_index *ix, const mssa_module *m, const mssa_func *f,
+                          uint32_t inst, mssa_qmember *out) {
+  char name[NAME_CAP];
+  out->comp = MSSA_NONE;
+  out->n = 0;
+  if (inst_var_mb(ix, m, f, inst, name, sizeof name, out) || !out->n) {
+    out->comp = MSSA_NONE;
+    out->n = 0;
+    return MSSA_ENOENT;
+  }
   return MSSA_OK;
 }
 

@@ -59,6 +59,28 @@ void mssa_q_var_index_free(mssa_qvar_index *ix);
 /* mssa_q_inst_var with an index (NULL: none). */
 int mssa_q_inst_var_ix(const mssa_qvar_index *ix, const mssa_module *m, const mssa_func *f,
                        uint32_t inst, char *buf, size_t cap);
+/* The struct or union members an access is to, by their DWARF names: the
+** members the C expression mssa_q_inst_var names ends in, outermost first
+** (`L->top.p`: lua_State's `top`, then StkIdRel's `p`), when it ends in
+** them (`p->flags`, `s.a[2]`; not `*p->next`, which is the pointee).
+** type is "struct client" ("union u"), member "flags"; comp the innermost
+** one's DICompositeType node. Deeper chains keep their outermost
+** MSSA_QMEMBER_CHAIN - 1 and their innermost member. MSSA_ENOENT (n 0,
+** comp MSSA_NONE) when the access is to no named member (anonymous
+** structs have no name). */
+#define MSSA_QMEMBER_CHAIN 4
+typedef struct mssa_qmember_name {
+  char type[136];
+  char member[128];
+} mssa_qmember_name;
+typedef struct mssa_qmember {
+  uint32_t comp;
+  uint32_t n;
+  mssa_qmember_name chain[MSSA_QMEMBER_CHAIN];
+} mssa_qmember;
+int mssa_q_inst_member_ix(const mssa_qvar_index *ix, const mssa_module *m, const mssa_func *f,
+                          uint32_t inst, mssa_qmember *out);
+
 /* The bundle's index, built on first use and rebuilt when its version
 ** moves (queries on a bundle are serialized: mssa_query.h). */
 struct mssa_qmodule;

@@ -8,7 +8,8 @@
 **               expression written, and "before the function" when the
 **               value may come from its caller;
 **   definition  the locations of those writes;
-**   references  on a store: the loads that may read what it wrote;
+**   references  on a store: the loads that may read what it wrote (on a
+**               global or a struct field lsp_refs.c answers first);
 **   code lens / inlay hints   on each line with loads: "← total: 22, 24";
 **   executeCommand "memssa.print": the MemorySSA of the function at a line.
 **
@@ -96,6 +97,12 @@ static json_t *location_new(mssa__lsp *L, const lsp_site *s) {
   free(uri);
   return loc;
 }
+
+lsp_doc *mssa__lsp_doc_pos(mssa__lsp *L, json_t *params, unsigned *line, unsigned *col) {
+  return doc_pos(L, params, line, col);
+}
+
+json_t *mssa__lsp_location_new(mssa__lsp *L, const lsp_site *s) { return location_new(L, s); }
 
 /* ------------------------------------------------------ requests */
 

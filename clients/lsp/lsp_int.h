@@ -201,5 +201,16 @@ void mssa__lsp_references(mssa__lsp *L, json_t *id, json_t *params);
 void mssa__lsp_code_lens(mssa__lsp *L, json_t *id, json_t *params);
 void mssa__lsp_inlay_hint(mssa__lsp *L, json_t *id, json_t *params);
 void mssa__lsp_execute(mssa__lsp *L, json_t *id, json_t *params);
+/* The document and 1-based line / byte column of params.position, or NULL. */
+lsp_doc *mssa__lsp_doc_pos(mssa__lsp *L, json_t *params, unsigned *line, unsigned *col);
+/* An LSP Location of a site's file, line and column. */
+json_t *mssa__lsp_location_new(mssa__lsp *L, const lsp_site *s);
+
+/* lsp_refs.c: the reads and writes of the global or member at the cursor.
+** references_any: textDocument/references: those, or when the cursor names
+** neither, mssa__lsp_references's per-write answer. */
+void mssa__lsp_references_any(mssa__lsp *L, json_t *id, json_t *params);
+void mssa__lsp_memssa_references(mssa__lsp *L, json_t *id, json_t *params);
+void mssa__lsp_document_highlight(mssa__lsp *L, json_t *id, json_t *params);
 
 #endif

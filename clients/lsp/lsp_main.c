@@ -114,6 +114,7 @@ static json_t *capabilities(const mssa__lsp *L) {
       "referencesProvider", 1, "codeLensProvider", "resolveProvider", 0, "inlayHintProvider", 1,
       "executeCommandProvider", "commands", "memssa.print", "memssa.dot",
       "memssa.writes");
+  json_object_set_new(c, "documentHighlightProvider", json_true());
   if (L->utf8) json_object_set_new(c, "positionEncoding", json_string("utf-8"));
   return c;
 }
@@ -141,7 +142,9 @@ static const struct {
 } requests[] = {
     {"textDocument/hover", mssa__lsp_hover},
     {"textDocument/definition", mssa__lsp_definition},
-    {"textDocument/references", mssa__lsp_references},
+    {"textDocument/references", mssa__lsp_references_any},
+    {"textDocument/documentHighlight", mssa__lsp_document_highlight},
+    {"$memssa/references", mssa__lsp_memssa_references},
     {"textDocument/codeLens", mssa__lsp_code_lens},
     {"textDocument/inlayHint", mssa__lsp_inlay_hint},
     {"workspace/executeCommand", mssa__lsp_execute},

@@ -392,6 +392,23 @@ class _Typed:
     def promotable(self, module, function):
         return self._do("promotable", {"module": module, "function": function})
 
+    def writers(self, module=None, **target):
+        """Every access that may write a global (global="g"), a field
+        (field="struct s.f") or the memory at file=, line=, col=; limit=,
+        cursor= page it (docs/protocol.md, writers)."""
+        return self._do("writers", _refs_params(module, target))
+
+    def readers(self, module=None, **target):
+        """The same for the accesses that may read it."""
+        return self._do("readers", _refs_params(module, target))
+
+
+def _refs_params(module, target):
+    p = dict(target)
+    if module is not None:
+        p["module"] = module
+    return p
+
 
 class Client(_Typed):
     """One connection to memssad. Not thread-safe."""

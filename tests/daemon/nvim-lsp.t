@@ -6,7 +6,8 @@
 # as a user's would be. The Lua script writes what Neovim showed to a JSON
 # file; this script checks it: hover names the writing lines and variables,
 # definition jumps to the right lines (one location: the cursor moves;
-# several: the quickfix list), references, code lens, and the answers after
+# several: the quickfix list), references, the reads and writes of a
+# global ($memssa/references, :MemssaReadsWrites), code lens, and the answers after
 # an edit is saved and after a compile error is saved, a header (`cpp` to
 # Neovim 0.7) answering through the .c file that includes it, and quitting
 # (:qall!, no didClose) unloading the editor's modules. memssad runs on a
@@ -54,6 +55,11 @@ def check(o):
     is_((o.get("jump_total") or {}).get("qf"), [22, 24],
         "vim.lsp.buf.definition() on total lists lines 22 and 24 in the quickfix list")
     is_(o.get("refs_total"), [24, 25, 26], "references of `int total = 0;`: lines 24, 25, 26")
+    is_(o.get("rw_counter"), ["17:read", "24:read", "25:write"],
+        "reads and writes of counter (25:3): its store, and the loads through p and a that may read it")
+    is_(o.get("rw_qf"), ["17:read      in list_sum: p->val", "24:read      in sum: a[…]",
+                         "25:write     in sum: counter"],
+        ":MemssaReadsWrites fills the quickfix list, each entry marked read or write")
     lens = o.get("lens") or {}
     ok(has(lens.get("24"), "total ← 22, 24"), "code lens on line 24", lens.get("24"))
     ok(has(lens.get("17"), "p->val ← before list_sum", "n ← 14, 17"), "code lens on line 17", lens.get("17"))

@@ -17,12 +17,15 @@
 --   on_attach     function(client, bufnr) called after the plugin's own
 --   keys          buffer keys for memssa's own answers, e.g.
 --                 {hover = '<leader>mh', definition = '<leader>md',
---                  references = '<leader>mr'} (default: none)
+--                  references = '<leader>mr', reads_writes = '<leader>mw'}
+--                 (default: none)
 --
 -- Beside clangd (whose hover Neovim shows first), memssa's answers are
 -- reachable without remapping K: the commands :MemssaHover,
 -- :MemssaDefinition and :MemssaReferences ask memssa alone, and `keys`
--- maps them.
+-- maps them. :MemssaReadsWrites lists the reads and writes of the global
+-- or struct field at the cursor in the quickfix list, each marked read or
+-- write (memssa's $memssa/references: the kinds LSP's reply has no room for).
 --
 -- Then vim.lsp.buf.hover(), .definition() and .references() answer with
 -- memory dependences; docs/editor.md says what each shows.
@@ -98,9 +101,64 @@ function M.ask_sync(what, timeout_ms)
   return r and r.result
 end
 
+-- $memssa/references' answer as quickfix items: "write  in bump: counter".
+local function rw_items(result)
+  local items = {}
+  for _, r in ipairs((result or {}).references or {}) do
+    local what = r.kind == 'call' and ('call to ' .. (r.callee or '?')) or r.kind
+    table.insert(items, {
+      filename = vim.uri_to_fname(r.uri),
+      lnum = r.range.start.line + 1,
+      col = r.range.start.character + 1,
+      text = string.format('%-9s in %s: %s', what, r['function'] or '?', r.var or ''),
+      kind = r.kind,
+    })
+  end
+  return items
+end
+
+local function rw_params()
+  return vim.lsp.util.make_position_params()
+end
+
+-- The reads and writes of the global or field at the cursor, as quickfix
+-- items (each with its `kind`), synchronously (for scripts and tests).
+function M.reads_writes_sync(timeout_ms)
+  local c = client_id and vim.lsp.get_client_by_id(client_id)
+  if not c then
+    return nil
+  end
+  local r = c.request_sync('$memssa/references', rw_params(), timeout_ms or 60000,
+                           vim.api.nvim_get_current_buf())
+  return r and rw_items(r.result)
+end
+
+-- The same into the quickfix list, opened (:MemssaReadsWrites).
+function M.reads_writes()
+  local c = client_id and vim.lsp.get_client_by_id(client_id)
+  if not c then
+    vim.notify('memssa: not running here', vim.log.levels.WARN)
+    return
+  end
+  c.request('$memssa/references', rw_params(), function(err, result)
+    if err then
+      vim.notify('memssa: ' .. (err.message or 'failed'), vim.log.levels.WARN)
+      return
+    end
+    local items = rw_items(result)
+    if #items == 0 then
+      vim.notify('memssa: no global or struct field here', vim.log.levels.INFO)
+      return
+    end
+    vim.fn.setqflist({}, ' ', { title = 'memssa: reads and writes', items = items })
+    vim.cmd('copen')
+  end, vim.api.nvim_get_current_buf())
+end
+
 local function on_attach(client, bufnr)
   for what, key in pairs(M.config.keys or {}) do
-    vim.keymap.set('n', key, function() M.ask(what) end, { buffer = bufnr })
+    local fn = what == 'reads_writes' and M.reads_writes or function() M.ask(what) end
+    vim.keymap.set('n', key, fn, { buffer = bufnr })
   end
   if M.config.codelens then
     local group = vim.api.nvim_create_augroup('memssa_codelens_' .. bufnr, { clear = true })
@@ -159,6 +217,7 @@ function M.setup(opts)
                             references = 'MemssaReferences' }) do
     vim.api.nvim_create_user_command(name, function() M.ask(what) end, {})
   end
+  vim.api.nvim_create_user_command('MemssaReadsWrites', function() M.reads_writes() end, {})
   local group = vim.api.nvim_create_augroup('memssa', { clear = true })
   vim.api.nvim_create_autocmd('FileType', {
     group = group,
