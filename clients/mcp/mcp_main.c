@@ -78,8 +78,9 @@ static json_t *initialize_new(mssa__mcp *M, json_t *params) {
   const char *v = SUPPORTED[0];
   for (size_t i = 0; want && i < NSUPPORTED; i++)
     if (!strcmp(want, SUPPORTED[i])) v = SUPPORTED[i];
-  MSSA_ASSERT(strlen(v) < sizeof M->version);
-  snprintf(M->version, sizeof M->version, "%s", v);
+  size_t vn = strlen(v);
+  MSSA_ASSERT(vn < sizeof M->version);   /* SUPPORTED's entries are dates */
+  memcpy(M->version, v, vn + 1);
   /* structuredContent and outputSchema came with 2025-06-18 (ISO dates
   ** compare as strings). */
   M->structured = strcmp(v, "2025-06-18") >= 0;
