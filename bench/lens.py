@@ -15,7 +15,10 @@ import os, shutil, sys, tempfile, time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tests", "daemon"))
+import daemonlib  # noqa: E402
 import lsplib  # noqa: E402
+
+daemonlib.time_limit(3 * 3600)   # the tests' 120 s would cut a slow lens short
 
 lsplib.Conn.read.__defaults__ = (1800,)   # a slow lens is measured, not a failure
 

@@ -81,8 +81,11 @@ static const char *summary_of(mssa__lsp *L, lsp_doc *d, size_t i, unsigned now, 
     return d->lens[i];
   }
   L->lens_computed++;
+  unsigned long gen = d->gen;
   char *t = line_summary(L, d, now);
-  if (!t || !d->lines_same) return *own = t;
+  /* a restarted memssad makes accesses_at load the file again: a new
+  ** generation, whose lines i no longer indexes */
+  if (!t || !d->lines_same || d->gen != gen) return *own = t;
   if (d->nlens != d->nload_lines) {   /* the first line kept of this generation */
     MSSA_ASSERT(!d->lens && !d->nlens);
     d->lens = calloc(d->nload_lines ? d->nload_lines : 1, sizeof *d->lens);
