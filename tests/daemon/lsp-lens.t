@@ -5,7 +5,8 @@
 # order of its replies, never with a clock:
 #   - a second lens request of the same module generation is served from
 #     the cache (no line asked of memssad again), a save (a new generation)
-#     asks again;
+#     asks again, and so does a request while unsaved edits moved lines
+#     (the cache is used again once the buffer is the compiled text);
 #   - a range-limited request returns, and computes, only the lines in it;
 #   - a hover sent right behind a lens request of a large file is answered
 #     before the lens; a lens request cancelled before it ran is answered
@@ -75,6 +76,21 @@ def cache_and_range(s, sample):
     st4 = stats(s)
     is_(st4["lens_lines_computed"] - st3["lens_lines_computed"], len(first),
         "after a save (a new module generation) every line is asked again")
+    # unsaved edits that move lines: computed for the request, not kept
+    text = open(sample).read()
+    change = lambda t, v: s.send("textDocument/didChange", {"textDocument": {
+        "uri": lsplib.uri(sample), "version": v}, "contentChanges": [{"text": t}]})
+    change("/* one more line */\n" + text, 2)
+    moved = s.result("textDocument/codeLens", doc(sample))
+    st5 = stats(s)
+    is_(lens_lines(moved), [l + 1 for l in lens_lines(first)],
+        "a line added on top (unsaved): every lens one line down")
+    is_(st5["lens_lines_computed"] - st4["lens_lines_computed"], len(first),
+        "computed for that request (the cache names the compiled text's lines)")
+    change(text, 3)   # back to the text compiled: the cache holds again
+    back = s.result("textDocument/codeLens", doc(sample))
+    is_((back, stats(s)["lens_lines_computed"]), (first, st5["lens_lines_computed"]),
+        "the edit undone: the cached lenses again, nothing computed")
 
 
 def hover_first(s, big):
