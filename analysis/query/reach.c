@@ -2,7 +2,9 @@
 ** reach.c -- reaching writes and readers (see reach.h).
 **
 ** A worklist of (start access, location, crossed a back edge) items, each
-** run as one location query of the walker (mssa_walker_clobber_loc):
+** run as a walk up its def chain to the first def that may clobber the
+** location or the first MemoryPhi (chain_stop: the walker's clobber test,
+** mssa_def_clobbers, without its phi searches):
 **   - a MemoryDef answer is a reaching write; unless it kills the location
 **     (must-alias store covering it, or the lifetime start of the same
 **     alloca) the walk goes on above it, from its defining access;
@@ -18,9 +20,9 @@
 **   2. Each item's location is the one that holds on the paths it stands
 **      for, so a kill decided with it is a kill on all of them.
 **   3. No recursion: the worklist is an explicit stack.
-**   4. A walker answer reached through a MemoryPhi is not used: the walk
-**      expands that phi itself, so every def is judged with the location
-**      that holds on its own paths (see first_phi_before).
+**   4. No def is judged through a MemoryPhi the walk has not expanded:
+**      the walk expands each phi itself, so every def is judged with the
+**      location that holds on its own paths (see chain_stop).
 */
 #include "query/reach.h"
 
@@ -182,26 +184,34 @@ static void expand_phi(rstate *r, uint32_t p, const item *it) {
   }
 }
 
-/* The first MemoryPhi on the def chain from `from` up to `to`, or `to`
-** when there is none. The walker has judged every def below it with the
-** item's own location; past a phi it may have used others (translated,
-** or without a size), which must not decide a kill here. */
-static uint32_t first_phi_before(const mssa_ssa *s, uint32_t from, uint32_t to) {
-  for (uint32_t x = from; x != to && x != MSSA_NONE; x = s->acc.a[x].def) {
-    unsigned k = s->acc.a[x].kind;
-    if (k == MSSA_ACC_PHI) return x;
-    if (k != MSSA_ACC_DEF) break;
+/* The first access on the def chain from `from` up that decides item's
+** walk for `loc`: a def that may clobber it, a MemoryPhi, or liveOnEntry.
+** That is exactly the walker's answer cut at the first phi of the chain
+** (its phi searches judge defs with translated or sizeless locations,
+** which must not decide a kill here; invariant 4), found without those
+** searches: asking the walker and throwing away everything above the first
+** phi cost 97% of a code lens of Lua's lvm.c, over 60 s (bench/RESULTS.md,
+** "Code lenses"). The walker's budget only ever stopped it early at a def
+** that step() then judged and walked past, so the writes found are the
+** same. A def's defining access dominates it, so the chain has no cycle
+** and at most acc.n links. */
+static uint32_t chain_stop(mssa_ssa *s, uint32_t from, const mssa_loc *loc) {
+  uint32_t x = from, links = 0;
+  if (s->acc.a[x].kind == MSSA_ACC_USE) x = s->acc.a[x].def;
+  while (x != MSSA_NONE && s->acc.a[x].kind == MSSA_ACC_DEF) {
+    MSSA_ASSERT(links++ <= s->acc.n);   /* the chain is acyclic */
+    int ar = MSSA_MAY_ALIAS;
+    if (mssa_def_clobbers(s, x, MSSA_NONE, loc, &ar) || s->acc.a[x].def == MSSA_NONE) return x;
+    x = s->acc.a[x].def;
   }
-  return to;
+  return x;
 }
 
 static void step(rstate *r, item it) {
   mssa_ssa *s = r->s;
   uint32_t c = it.start;
   if (r->has_loc && s->acc.a[c].kind != MSSA_ACC_LIVE) {
-    uint32_t limit = s->check_limit;
-    c = mssa_walker_clobber_loc(s, it.start, &it.loc, &limit);
-    c = first_phi_before(s, it.start, c);
+    c = chain_stop(s, it.start, &it.loc);
   }
   /* a store to the dispatch slot between here and c decides these paths */
   if ((r->flags & MSSA_REACH_SOURCE_VIEW) && !mssa__slot_chain(s, it.start, c, &it.sc)) return;
@@ -211,7 +221,7 @@ static void step(rstate *r, item it) {
   case MSSA_ACC_DEF: {
     bool kill = kills(r, c, &it.loc);
     int ar = MSSA_MAY_ALIAS;
-    /* a walker out of budget answers with a def that may not clobber */
+    /* the end of a chain (no defining access) may be a def that does not clobber */
     if (kill || !r->has_loc || mssa_def_clobbers(s, c, MSSA_NONE, &it.loc, &ar))
       add_write(r, c, it.loop);
     if (!kill && s->acc.a[c].def != MSSA_NONE) push(r, &it, s->acc.a[c].def, &it.loc, it.loop);

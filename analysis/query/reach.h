@@ -12,7 +12,7 @@
 **      location, writes at least its bytes, and the location is precise
 **      on that path (across a loop back edge a pointer that is not
 **      loop-invariant loses its size, as in LLVM's walker).
-**   2. Bounded: at most `max` writes, MSSA_REACH_MAX_STEPS walker queries
+**   2. Bounded: at most `max` writes, MSSA_REACH_MAX_STEPS def-chain walks
 **      and MSSA_REACH_MAX_PHIS MemoryPhi expansions per answer; beyond,
 **      `truncated`.
 **   3. Location queries cache nothing on the graph: asking never changes

@@ -78,6 +78,16 @@ lsp_doc *mssa__lsp_doc_find(mssa__lsp *L, const char *uri) {
   return NULL;
 }
 
+/* A new generation of d's module (or d's end): the code lens summaries of
+** the last one go (lsp_lens.c invariant 1). */
+static void lens_reset(lsp_doc *d) {
+  for (size_t i = 0; i < d->nlens; i++) free(d->lens[i]);
+  free(d->lens);
+  d->lens = NULL;
+  d->nlens = 0;
+  d->gen++;
+}
+
 static void doc_free(lsp_doc *d) {
   free(d->uri);
   free(d->path);
@@ -87,6 +97,7 @@ static void doc_free(lsp_doc *d) {
   free(d->now2then);
   free(d->then2now);
   free(d->load_lines);
+  lens_reset(d);
   for (size_t i = 0; i < d->ndiag_uris; i++) free(d->diag_uris[i]);
   free(d->diag_uris);
   free(d);
@@ -295,6 +306,7 @@ static json_t *own_diag(int severity, const char *fmt, const char *a, const char
 /* The reply's load_lines as the document's lines with loads. */
 static void take_load_lines(lsp_doc *d, json_t *res) {
   json_t *arr = json_object_get(res, "load_lines");
+  lens_reset(d);   /* a new generation: its lenses are asked again */
   free(d->load_lines);
   d->nload_lines = json_array_size(arr);
   d->load_lines = malloc((d->nload_lines ? d->nload_lines : 1) * sizeof *d->load_lines);

@@ -1,7 +1,8 @@
 /*
 ** lsp_features.c -- the language features of `memssa lsp`: hover,
-** definition, references, code lens, inlay hints and executeCommand, each
-** a rendering of lsp_reach.c's answers in LSP shapes.
+** definition, references and executeCommand, each a rendering of
+** lsp_reach.c's answers in LSP shapes (code lenses and inlay hints:
+** lsp_lens.c).
 **
 **   hover       on a load or store: the writes whose value it may read (or
 **               overwrite), each as "line N: <source line>" with the C
@@ -10,11 +11,11 @@
 **   definition  the locations of those writes;
 **   references  on a store: the loads that may read what it wrote (on a
 **               global or a struct field lsp_refs.c answers first);
-**   code lens / inlay hints   on each line with loads: "← total: 22, 24";
 **   executeCommand "memssa.print": the MemorySSA of the function at a line.
 **
 ** Invariants:
-**   1. Positions are converted here and only here: LSP's 0-based line and
+**   1. Positions are converted here and only here (lsp_lens.c through
+**      mssa__lsp_char): LSP's 0-based line and
 **      UTF-16 (or negotiated UTF-8) character to memssad's 1-based line and
 **      byte column, and back, using the line's text.
 **   2. Every request gets exactly one reply; a document that is unknown or
@@ -80,8 +81,7 @@ static lsp_doc *doc_pos(mssa__lsp *L, json_t *params, unsigned *line, unsigned *
   return d;
 }
 
-/* An LSP character offset for a 1-based byte column of a file's line. */
-static int lsp_char(mssa__lsp *L, const char *path, unsigned line, unsigned col) {
+int mssa__lsp_char(mssa__lsp *L, const char *path, unsigned line, unsigned col) {
   size_t b = col ? col - 1 : 0;
   char text[LINE_MAX_BYTES];
   if (!L->utf8 && mssa__lsp_source_line(L, path, line, text, sizeof text))
@@ -91,7 +91,7 @@ static int lsp_char(mssa__lsp *L, const char *path, unsigned line, unsigned col)
 
 static json_t *location_new(mssa__lsp *L, const lsp_site *s) {
   char *uri = mssa__lsp_path_to_uri(s->file);
-  int line = s->line ? (int)s->line - 1 : 0, ch = lsp_char(L, s->file, s->line, s->col);
+  int line = s->line ? (int)s->line - 1 : 0, ch = mssa__lsp_char(L, s->file, s->line, s->col);
   json_t *loc = json_pack("{sss{s{sisi}s{sisi}}}", "uri", uri, "range", "start", "line", line,
                           "character", ch, "end", "line", line, "character", ch + 1);
   free(uri);
@@ -267,94 +267,6 @@ void mssa__lsp_references(mssa__lsp *L, json_t *id, json_t *params) {
   mssa__lsp_reply(L, id, locs);
 }
 
-/* "total ← 22, 24 · a[…] ← before sum" for the loads of one line; NULL
-** if the line has none. */
-static char *line_summary(mssa__lsp *L, lsp_doc *d, unsigned line) {
-  lsp_access *a = NULL;
-  size_t n = 0;
-  if (mssa__lsp_accesses_at(L, d, line, 0, &a, &n)) return NULL;
-  lsp_sbuf b = {0};
-  for (size_t i = 0; i < n; i++) {
-    if (a[i].self.write || a[i].self.line != line) continue;
-    lsp_sbuf one = {0};
-    mssa__lsp_sb_add(&one, "%s ←", a[i].self.var ? a[i].self.var : "load");
-    for (size_t j = 0; j < a[i].nwrites; j++) {
-      const lsp_site *w = &a[i].writes[j];
-      bool again = false;   /* a line listed already */
-      for (size_t k = 0; k < j && !again; k++)
-        again = !w->file == !a[i].writes[k].file && w->line == a[i].writes[k].line;
-      if (again) continue;
-      if (w->file) mssa__lsp_sb_add(&one, "%s %u", j ? "," : "", w->line);
-      else mssa__lsp_sb_add(&one, "%s %s", j ? "," : "", w->param ? "param" : "entry");
-    }
-    if (a[i].entry) mssa__lsp_sb_add(&one, "%s before %s", a[i].nwrites ? "," : "", a[i].self.function);
-    if (a[i].truncated) mssa__lsp_sb_add(&one, ", …");
-    if (!b.p || !strstr(b.p, one.p)) mssa__lsp_sb_add(&b, "%s%s", b.n ? " · " : "", one.p);
-    free(one.p);
-  }
-  mssa__lsp_accesses_free(a, n);
-  return b.p;
-}
-
-/* The lines with loads, limited to [from, to] (1-based, inclusive). */
-static size_t lens_lines(lsp_doc *d, unsigned from, unsigned to, unsigned **lines) {
-  *lines = malloc((d->nload_lines ? d->nload_lines : 1) * sizeof **lines);
-  if (!*lines) abort();
-  size_t k = 0;
-  for (size_t i = 0; i < d->nload_lines && k < LSP_MAX_LENS_LINES; i++) {
-    unsigned now = mssa__lsp_to_current(d, d->load_lines[i]);   /* 0: changed since */
-    if (now && now >= from && now <= to) (*lines)[k++] = now;
-  }
-  return k;
-}
-
-void mssa__lsp_code_lens(mssa__lsp *L, json_t *id, json_t *params) {
-  const char *uri =
-      json_string_value(json_object_get(json_object_get(params, "textDocument"), "uri"));
-  lsp_doc *d = mssa__lsp_doc_find(L, uri);
-  json_t *lenses = json_array();
-  unsigned *lines = NULL;
-  size_t n = d && d->loaded ? lens_lines(d, 1, ~0u, &lines) : 0;
-  for (size_t i = 0; i < n; i++) {
-    char *t = line_summary(L, d, lines[i]);
-    if (!t) continue;
-    int l = (int)lines[i] - 1;
-    json_array_append_new(lenses, json_pack("{s{s{sisi}s{sisi}}s{ssss}}", "range", "start", "line",
-                                            l, "character", 0, "end", "line", l, "character", 0,
-                                            "command", "title", t, "command", ""));
-    free(t);
-  }
-  free(lines);
-  mssa__lsp_reply(L, id, lenses);
-}
-
-void mssa__lsp_inlay_hint(mssa__lsp *L, json_t *id, json_t *params) {
-  const char *uri =
-      json_string_value(json_object_get(json_object_get(params, "textDocument"), "uri"));
-  lsp_doc *d = mssa__lsp_doc_find(L, uri);
-  json_t *range = json_object_get(params, "range");
-  unsigned from = (unsigned)json_integer_value(
-                      json_object_get(json_object_get(range, "start"), "line")) + 1;
-  unsigned to =
-      (unsigned)json_integer_value(json_object_get(json_object_get(range, "end"), "line")) + 1;
-  json_t *hints = json_array();
-  unsigned *lines = NULL;
-  size_t n = d && d->loaded ? lens_lines(d, from, to, &lines) : 0;
-  for (size_t i = 0; i < n; i++) {
-    char *t = line_summary(L, d, lines[i]);
-    char text[LINE_MAX_BYTES];
-    if (!t) continue;
-    int ch = mssa__lsp_source_line(L, d->path, lines[i], text, sizeof text)
-                 ? lsp_char(L, d->path, lines[i], (unsigned)strlen(text) + 1)
-                 : 0;
-    json_array_append_new(hints, json_pack("{s{sisi}sssb}", "position", "line", (int)lines[i] - 1,
-                                           "character", ch, "label", t, "paddingLeft", 1));
-    free(t);
-  }
-  free(lines);
-  mssa__lsp_reply(L, id, hints);
-}
-
 /* memssa.writes [uri, line, character] (0-based, as LSP): every write of
 ** the accesses there, ungrouped and uncapped ({"text": markdown}): what a
 ** hover's "and N more" stands for. */
@@ -383,15 +295,23 @@ static void execute_writes(mssa__lsp *L, json_t *id, lsp_doc *d, json_t *args) {
 
 /* memssa.print [uri, line?]: the MemorySSA of the function with an access
 ** on that line (0-based, as LSP), or of the whole module; memssa.dot [uri,
-** line]: that function's Graphviz drawing ({"text": "digraph ..."}). */
+** line]: that function's Graphviz drawing ({"text": "digraph ..."});
+** memssa.stats: the server's counters (lens lines computed and cached). */
 void mssa__lsp_execute(mssa__lsp *L, json_t *id, json_t *params) {
   const char *cmd = json_string_value(json_object_get(params, "command"));
   json_t *args = json_object_get(params, "arguments");
   lsp_doc *d = mssa__lsp_doc_find(L, json_string_value(json_array_get(args, 0)));
   bool dot = cmd && !strcmp(cmd, "memssa.dot"), writes = cmd && !strcmp(cmd, "memssa.writes");
+  if (cmd && !strcmp(cmd, "memssa.stats")) {   /* the server's own counters */
+    mssa__lsp_reply(L, id, json_pack("{sIsIsI}", "lens_lines_computed",
+                                     (json_int_t)L->lens_computed, "lens_lines_cached",
+                                     (json_int_t)L->lens_cached, "lens_jobs", (json_int_t)L->njobs));
+    return;
+  }
   if (!cmd || (strcmp(cmd, "memssa.print") && !dot && !writes)) {
     mssa__lsp_fail(L, id, LSP_INVALID_PARAMS,
-                   "unknown command '%s' (memssa.print, memssa.dot and memssa.writes are known)",
+                   "unknown command '%s' (memssa.print, memssa.dot, memssa.writes and "
+                   "memssa.stats are known)",
                    cmd ? cmd : "");
     return;
   }

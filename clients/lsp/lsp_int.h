@@ -7,7 +7,10 @@
 **
 ** Invariants:
 **   1. One thread: messages are handled in arrival order; a compile blocks
-**      the server (the editor's later requests wait, none is lost).
+**      the server (the editor's later requests wait, none is lost). Code
+**      lenses and inlay hints are the exception: queued as jobs and worked
+**      on in chunks between messages (lsp_lens.c), they are answered after
+**      the requests that arrive while they run.
 **   2. stdout carries LSP messages only; everything else goes to stderr.
 **   3. Positions inside the server are 1-based lines and 1-based byte
 **      columns, as memssad's; conversion to and from LSP positions (0-based,
@@ -26,7 +29,7 @@
 ** -32002 is not memssad's -32002). */
 enum { LSP_PARSE_ERROR = -32700, LSP_INVALID_REQUEST = -32600, LSP_METHOD_NOT_FOUND = -32601 };
 enum { LSP_INVALID_PARAMS = -32602, LSP_SERVER_NOT_INITIALIZED = -32002 };
-enum { LSP_REQUEST_FAILED = -32803, LSP_DAEMON_UNKNOWN_MODULE = -32001 /* memssad's */ };
+enum { LSP_REQUEST_FAILED = -32803, LSP_REQUEST_CANCELLED = -32800, LSP_DAEMON_UNKNOWN_MODULE = -32001 /* memssad's */ };
 
 /* Bounds on the work one request may cause. */
 #define LSP_MAX_MESSAGE ((size_t)256 << 20)  /* one incoming message body */
@@ -53,7 +56,24 @@ typedef struct lsp_doc {
                           module's name), else NULL (lsp_unit.c) */
   char **diag_uris;    /* files diagnostics were published for */
   size_t ndiag_uris;
+  unsigned long gen;   /* bumped by every load (lsp_docs.c's lens_reset,
+                          which empties `lens`): the module's generation */
+  char **lens;         /* lsp_lens.c: per load_lines entry, its summary of
+                          generation gen ("" none, NULL not asked yet) */
+  size_t nlens;        /* nload_lines once the first is kept, else 0 */
 } lsp_doc;
+
+/* A code lens or inlay-hint request being worked on (lsp_lens.c). */
+typedef struct lsp_lens_job {
+  json_t *id;
+  char *uri;
+  bool inlay;
+  unsigned from, to;   /* the buffer's lines asked (1-based, inclusive) */
+  unsigned long gen;   /* the generation the answer is of */
+  size_t next;         /* the next load_lines entry to look at */
+  size_t kept;         /* lines in range so far (at most LSP_MAX_LENS_LINES) */
+  json_t *out;         /* the answer so far */
+} lsp_lens_job;
 
 typedef struct mssa__lsp {
   int in_fd;
@@ -79,10 +99,15 @@ typedef struct mssa__lsp {
   int (*daemon_cmd)(const char *cmd, int argc, char **argv);
   lsp_doc **docs;
   size_t ndocs, capdocs;
+  lsp_lens_job *jobs;  /* lens and inlay-hint requests, first come first */
+  size_t njobs, capjobs;
+  unsigned long lens_computed, lens_cached;   /* lines summarised: asked of
+                          memssad, or taken from a document's cache */
 } mssa__lsp;
 
 /* lsp_io.c: Content-Length framed JSON messages. */
 int mssa__lsp_read(mssa__lsp *L, json_t **msg);     /* 1 msg, 0 EOF, -1 bad frame */
+bool mssa__lsp_frame_buffered(const mssa__lsp *L);  /* a whole frame is read already */
 void mssa__lsp_send(mssa__lsp *L, json_t *msg);     /* steals msg */
 void mssa__lsp_reply(mssa__lsp *L, json_t *id, json_t *result);  /* steals result */
 void mssa__lsp_fail(mssa__lsp *L, json_t *id, int code, const char *fmt, ...)
@@ -198,6 +223,13 @@ void mssa__lsp_hover_access(mssa__lsp *L, lsp_sbuf *b, const lsp_access *a, size
 void mssa__lsp_hover(mssa__lsp *L, json_t *id, json_t *params);
 void mssa__lsp_definition(mssa__lsp *L, json_t *id, json_t *params);
 void mssa__lsp_references(mssa__lsp *L, json_t *id, json_t *params);
+void mssa__lsp_execute(mssa__lsp *L, json_t *id, json_t *params);
+/* An LSP character offset for a 1-based byte column of a file's line. */
+int mssa__lsp_char(mssa__lsp *L, const char *path, unsigned line, unsigned col);
+
+/* lsp_lens.c: code lenses and inlay hints. The handlers queue a job (and
+** reply later); the main loop calls lens_step (one chunk of the first
+** job) while jobs wait and no message does (input_waiting). */
 void mssa__lsp_code_lens(mssa__lsp *L, json_t *id, json_t *params);
 void mssa__lsp_inlay_hint(mssa__lsp *L, json_t *id, json_t *params);
 void mssa__lsp_execute(mssa__lsp *L, json_t *id, json_t *params);
@@ -212,5 +244,9 @@ json_t *mssa__lsp_location_new(mssa__lsp *L, const lsp_site *s);
 void mssa__lsp_references_any(mssa__lsp *L, json_t *id, json_t *params);
 void mssa__lsp_memssa_references(mssa__lsp *L, json_t *id, json_t *params);
 void mssa__lsp_document_highlight(mssa__lsp *L, json_t *id, json_t *params);
+void mssa__lsp_lens_step(mssa__lsp *L);
+bool mssa__lsp_input_waiting(mssa__lsp *L);
+void mssa__lsp_lens_cancel(mssa__lsp *L, json_t *params);   /* $/cancelRequest */
+void mssa__lsp_lens_free(mssa__lsp *L);
 
 #endif

@@ -72,6 +72,14 @@ static long long content_length(const char *h, size_t n) {
   return -1;
 }
 
+bool mssa__lsp_frame_buffered(const mssa__lsp *L) {
+  size_t he = header_end(L);
+  if (!he) return false;
+  long long len = content_length(L->inbuf, he);
+  /* a bad length is a whole "frame" too: mssa__lsp_read skips it at once */
+  return len < 0 || (size_t)len > LSP_MAX_MESSAGE || L->in_n >= he + (size_t)len;
+}
+
 int mssa__lsp_read(mssa__lsp *L, json_t **msg) {
   *msg = NULL;
   size_t he;

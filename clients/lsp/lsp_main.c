@@ -109,11 +109,11 @@ static void init_options(mssa__lsp *L, json_t *o) {
 
 static json_t *capabilities(const mssa__lsp *L) {
   json_t *c = json_pack(
-      "{s{sbsiso}sbsbsbs{sb}sbs{s[sss]}}", "textDocumentSync", "openClose", 1, "change", 1, "save",
+      "{s{sbsiso}sbsbsbs{sb}sbs{s[ssss]}}", "textDocumentSync", "openClose", 1, "change", 1, "save",
       json_pack("{sb}", "includeText", 0), "hoverProvider", 1, "definitionProvider", 1,
       "referencesProvider", 1, "codeLensProvider", "resolveProvider", 0, "inlayHintProvider", 1,
       "executeCommandProvider", "commands", "memssa.print", "memssa.dot",
-      "memssa.writes");
+      "memssa.writes", "memssa.stats");
   json_object_set_new(c, "documentHighlightProvider", json_true());
   if (L->utf8) json_object_set_new(c, "positionEncoding", json_string("utf-8"));
   return c;
@@ -158,6 +158,7 @@ static const struct {
     {"textDocument/didChange", mssa__lsp_did_change},
     {"textDocument/didSave", mssa__lsp_did_save},
     {"textDocument/didClose", mssa__lsp_did_close},
+    {"$/cancelRequest", mssa__lsp_lens_cancel},
 };
 
 /* Handles one message; returns the exit status once `exit` arrives, else -1. */
@@ -210,6 +211,11 @@ int mssa_lsp_main(int argc, char **argv,
   signal(SIGPIPE, SIG_IGN);
   int status = 1;
   for (;;) {
+    /* lens work runs only while no message waits (lsp_lens.c) */
+    if (L.njobs && !mssa__lsp_input_waiting(&L)) {
+      mssa__lsp_lens_step(&L);
+      continue;
+    }
     json_t *msg;
     int rc = mssa__lsp_read(&L, &msg);
     if (rc == 0) break;
@@ -221,6 +227,7 @@ int mssa_lsp_main(int argc, char **argv,
       break;
     }
   }
+  mssa__lsp_lens_free(&L);
   mssa__lsp_unload_all(&L);
   mssa__lsp_docs_free(&L);
   mssa__lsp_disconnect(&L);

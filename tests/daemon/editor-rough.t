@@ -4,8 +4,8 @@
 #     function of tests/fixtures/judged/unit/util.h, through main.c), and
 #     a header that nothing includes says so in a diagnostic;
 #   - gr with the cursor on the field name of `c->user = 0;` (nearer the
-#     load of `c`) finds the store; gd and gr that find nothing say so
-#     (window/showMessage);
+#     load of `c`) lists the member's reads and writes; gd that finds
+#     nothing says so (window/showMessage);
 #   - the IR size cap is an option (--max-ir-mb) and its message names it;
 #   - quitting (exit, with no didClose, as Neovim does) unloads the modules;
 #   - after a save that fails to compile, answers are mapped to the lines
@@ -49,12 +49,16 @@ def headers_and_keys(tmp):
     ok(any("no write in `conn_reset` reaches `c->fd`" in x and "before the function" in x for x in m),
        "gd with no write says so, and where the value comes from", m)
     is_(s.open(c), [], "main.c opens too")
-    is_(lsplib.lines(s.references(c, 8, 6)), [9],
-        "gr with the cursor on `user` of `c->user = 0;`: the load on line 9")
-    is_(lsplib.lines(s.references(h, 3, 7)), [], "gr on `c->user = u;` in the header: nothing")
-    m = messages(s)
-    ok(any("no load in `conn_reset` reads what this write to `c->user` stores" in x for x in m),
-       "gr with no reader says so", m)
+    # gr on a member is the member's reads and writes in the whole unit
+    # (lsp_refs.c): util.h line 3 and main.c lines 7, 8 and 9.
+    is_(lsplib.lines(s.references(c, 8, 6)), [3, 7, 8, 9],
+        "gr with the cursor on `user` of `c->user = 0;`: every access of struct conn.user")
+    r = s.result("$memssa/references", lsplib.pos(h, 3, 7))
+    is_(sorted("%s:%d:%s" % (x["uri"].rsplit("/", 1)[-1], x["range"]["start"]["line"] + 1, x["kind"])
+               for x in r["references"]),
+        ["main.c:7:write", "main.c:8:write", "main.c:9:read", "util.h:3:write"],
+        "and from the header's `c->user = u;`, each with its kind")
+    is_(lsplib.lines(s.references(h, 5, 13)), [5], "gr on `c->fd` in the header: its one read")
     s.send("exit")   # no shutdown, no didClose: Neovim quitting
     lib.ok(s.p.wait(timeout=60) == 1, "exit without shutdown: status 1")
     is_(modules(s), [], "after exit, the editor's modules are unloaded")

@@ -83,7 +83,7 @@ def framing_and_initialize(s, tmp, sample):
        and caps.get("codeLensProvider") is not None and caps.get("inlayHintProvider"),
        "initialize: hover, definition, references, code lens, inlay hints", caps)
     is_(caps["textDocumentSync"]["change"], 1, "full document sync")
-    is_(caps["executeCommandProvider"]["commands"], ["memssa.print", "memssa.dot", "memssa.writes"], "three commands")
+    is_(caps["executeCommandProvider"]["commands"], ["memssa.print", "memssa.dot", "memssa.writes", "memssa.stats"], "four commands")
     is_(r["result"]["serverInfo"]["name"], "memssa", "serverInfo")
     r = s.request("initialize", {"capabilities": {}})
     is_(r.get("error", {}).get("code"), -32600, "a second initialize is refused")
