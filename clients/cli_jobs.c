@@ -168,7 +168,7 @@ static void unplace_main(const placement *pl) {
 /* The one-thread loop's body: build, measure, emit, free. */
 static void run_one(const mssa_module *m, mssa_cli_fn *fn, const mssa_cli_work *w, FILE *out) {
   mssa_ssa *s = NULL;
-  fn->rc = mssa_ssa_build(m, &m->funcs.a[fn->fi], w->bo, &s);
+  fn->rc = mssa_ssa_build_refined(m, &m->funcs.a[fn->fi], w->bo, w->refine, &s);
   if (fn->rc != MSSA_OK) return;
   if (w->measure) w->measure(fn, s);
   w->emit(w->ctx, fn, s, out);
@@ -184,7 +184,7 @@ static mssa_ssa *build_with(pool *p, uint32_t k, mssa_const_slice *sl, bool free
   mssa_const_slice_reset(sl);
   mssa_const_slice_use(sl);
   mssa_ssa *s = NULL;
-  fn->rc = mssa_ssa_build(p->m, &p->m->funcs.a[fn->fi], p->w->bo, &s);
+  fn->rc = mssa_ssa_build_refined(p->m, &p->m->funcs.a[fn->fi], p->w->bo, p->w->refine, &s);
   if (fn->rc == MSSA_OK && p->w->measure && !sl->overflow) p->w->measure(fn, s);
   mssa_const_slice_use(NULL);
   *overflow = sl->overflow;

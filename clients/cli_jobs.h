@@ -43,6 +43,8 @@ typedef struct mssa_cli_work {
   /* emit needs the graph (print): built graphs wait for it, a few at a
   ** time; else the building thread frees each graph after measure. */
   bool keep;
+  /* optional: calls seen through (ipa/, mssa_ssa_build_refined), or NULL */
+  const mssa_refine *refine;
 } mssa_cli_work;
 
 /* The default -j: the number of online CPUs, at most

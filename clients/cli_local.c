@@ -3,6 +3,7 @@
 ** module and run the analysis library in-process, without a daemon.
 **
 **   memssa print  --local [--walker] [--check-limit N] [--function NAME] FILE.ll
+**   memssa print|build|verify --local --ipa [--walker] A.ll B.ll ... (a program)
 **   memssa verify --local FILE.ll
 **   memssa build  --local FILE.ll
 **   memssa alias  --local FILE.ll FUNCTION PTR1 SIZE1 PTR2 SIZE2
@@ -21,6 +22,11 @@
 **      Another process truncating the file meanwhile makes the next access
 **      to a page past its new end raise SIGBUS; the handler turns that into
 **      a one-line error and exit status 1 instead of a core dump.
+**   4. With --ipa the files are one program (analysis/ipa): linked and
+**      summarized before any function is built, MSSA_IPA_DROP_WRITE
+**      ("fname:k", fault injection) applied to the summaries before anything
+**      reads them, and the program freed before its modules. Output then
+**      starts with `; memssa: ipa mode`; without --ipa nothing changes.
 */
 #define _POSIX_C_SOURCE 200809L   /* sigaction, siginfo_t */
 #include <signal.h>
@@ -32,14 +38,20 @@
 
 #include "alias/aa.h"
 #include "cli.h"
+#include "ipa/ipa.h"
 #include "cli_jobs.h"
 #include "ir/ir.h"
 #include "reader/reader.h"
 #include "mssa/mssa.h"
 #include "query/mssa_query.h"
 
+#define MAX_FILES 1024
+
 typedef struct local_opts {
   bool walker;
+  bool ipa;             /* --ipa: the files are one program (cli_ipa.c) */
+  const char *files[MAX_FILES]; /* every input file (more than one with --ipa) */
+  uint32_t nfiles;
   unsigned llvm;        /* --llvm N, 0 for the detected version */
   uint32_t check_limit;
   bool zero_check_limit;  /* --check-limit 0 */
@@ -50,7 +62,7 @@ typedef struct local_opts {
 
 /* `--llvm N` at argv[*i] (advancing *i): N into *out. Returns 1 if it was
 ** that option, 0 if not, -1 (message printed) for a bad N. */
-static int llvm_opt(int argc, char **argv, int *i, unsigned *out, const char *cmd) {
+int mssa__cli_llvm_opt(int argc, char **argv, int *i, unsigned *out, const char *cmd) {
   if (strcmp(argv[*i], "--llvm")) return 0;
   char *end = NULL;
   unsigned long v = *i + 1 < argc ? strtoul(argv[*i + 1], &end, 10) : 0;
@@ -91,12 +103,13 @@ static int parse_local_opts(int argc, char **argv, local_opts *o, const char *cm
   bool local = false;
   for (int i = 0; i < argc; i++) {
     const char *a = argv[i];
-    int lv = llvm_opt(argc, argv, &i, &o->llvm, cmd);
+    int lv = mssa__cli_llvm_opt(argc, argv, &i, &o->llvm, cmd);
     if (lv == 0) lv = jobs_opt(argc, argv, &i, &o->jobs, cmd);
     if (lv < 0) return -1;
     if (lv) continue;
     if (!strcmp(a, "--local")) local = true;
     else if (!strcmp(a, "--walker")) o->walker = true;
+    else if (!strcmp(a, "--ipa")) o->ipa = true;
     else if (!strcmp(a, "--check-limit") && i + 1 < argc) {
       char *end;
       unsigned long v = strtoul(argv[++i], &end, 10);
@@ -110,11 +123,17 @@ static int parse_local_opts(int argc, char **argv, local_opts *o, const char *cm
     else if (a[0] == '-' && a[1]) {
       fprintf(stderr, "memssa %s: unknown option '%s'\n", cmd, a);
       return -1;
-    } else if (!o->file) o->file = a;
-    else {
-      fprintf(stderr, "memssa %s: more than one input file\n", cmd);
+    } else if (o->nfiles < MAX_FILES) {
+      o->files[o->nfiles++] = a;
+      if (!o->file) o->file = a;
+    } else {
+      fprintf(stderr, "memssa %s: more than %d input files\n", cmd, MAX_FILES);
       return -1;
     }
+  }
+  if (o->nfiles > 1 && !o->ipa) {
+    fprintf(stderr, "memssa %s: more than one input file (a program: --ipa)\n", cmd);
+    return -1;
   }
   if (!local) {
     fprintf(stderr, "memssa %s: only --local is available in this build of the CLI\n", cmd);
@@ -172,7 +191,7 @@ static void narrow_sigbus(const mssa_module *m) {
   if (!m->text_mapped) signal(SIGBUS, SIG_DFL);
 }
 
-static mssa_module *load(const char *file, unsigned llvm) {
+mssa_module *mssa__cli_load_module(const char *file, unsigned llvm) {
   mssa_module *m = NULL;
   mssa_diag d;
   memset(&d, 0, sizeof d);
@@ -215,20 +234,122 @@ static void print_emit(void *ctx, mssa_cli_fn *fn, mssa_ssa *s, FILE *out) {
   mssa_print_function(out, s, *(const bool *)ctx);
 }
 
+/* ------------------------------------------------------------ programs (--ipa) */
+
+/* Fault injection (invariant 4): MSSA_IPA_DROP_WRITE="fname:k". */
+static void drop_write_env(mssa_program *p) {
+  const char *e = getenv("MSSA_IPA_DROP_WRITE");
+  if (!e || !*e) return;
+  const char *colon = strrchr(e, ':');
+  if (!colon || colon == e) {
+    fprintf(stderr, "memssa: MSSA_IPA_DROP_WRITE needs FUNCTION:K\n");
+    return;
+  }
+  char name[512];
+  size_t n = (size_t)(colon - e) < sizeof name - 1 ? (size_t)(colon - e) : sizeof name - 1;
+  memcpy(name, e, n);
+  name[n] = 0;
+  char *end;
+  unsigned long k = strtoul(colon + 1, &end, 10);
+  if (*end || mssa_program_drop_write(p, name, (uint32_t)k) != MSSA_OK)
+    fprintf(stderr, "memssa: MSSA_IPA_DROP_WRITE: no write entry %s of '%s'\n", colon + 1, name);
+}
+
+int mssa__cli_program_open(const char *const *files, uint32_t n, unsigned llvm, bool use_callees,
+                           mssa__cli_program *out) {
+  memset(out, 0, sizeof *out);
+  out->mods = mssa_xcalloc(n ? n : 1, sizeof *out->mods);
+  for (uint32_t k = 0; k < n; k++) {
+    out->mods[k] = mssa__cli_load_module(files[k], llvm);
+    if (!out->mods[k]) {
+      mssa__cli_program_close(out);
+      return -1;
+    }
+    out->n = k + 1;
+  }
+  if (mssa_program_new((const mssa_module *const *)out->mods, files, n, &out->p) != MSSA_OK ||
+      mssa_program_summarize(out->p, use_callees) != MSSA_OK) {
+    fprintf(stderr, "memssa: could not link the program\n");
+    mssa__cli_program_close(out);
+    return -1;
+  }
+  drop_write_env(out->p);
+  return 0;
+}
+
+void mssa__cli_program_close(mssa__cli_program *cp) {
+  mssa_program_free(cp->p);   /* invariant 3: before its modules */
+  for (uint32_t k = 0; k < cp->n; k++) mssa_module_free(cp->mods[k]);
+  free(cp->mods);
+  memset(cp, 0, sizeof *cp);
+}
+
+/* The modules a command works on: the one file, or with --ipa the
+** program of every file (cli_ipa.c), whose builds see through calls. */
+typedef struct inputs {
+  mssa_module *one;
+  mssa__cli_program cp;
+  uint32_t n;
+  mssa_refine refine;
+} inputs;
+
+static int open_inputs(const local_opts *o, inputs *in) {
+  memset(in, 0, sizeof *in);
+  if (!o->ipa) {
+    in->one = mssa__cli_load_module(o->file, o->llvm);
+    in->n = in->one != NULL;
+    return in->one ? 0 : -1;
+  }
+  if (mssa__cli_program_open(o->files, o->nfiles, o->llvm, true, &in->cp) < 0) return -1;
+  in->n = in->cp.n;
+  return 0;
+}
+
+static mssa_module *input_module(const inputs *in, uint32_t k) { return in->one ? in->one : in->cp.mods[k]; }
+
+/* The refinement of module k's builds: none without --ipa. */
+static const mssa_refine *input_refine(inputs *in, uint32_t k) {
+  if (in->one) return NULL;
+  mssa_program_refine(in->cp.p, k, &in->refine);
+  return &in->refine;
+}
+
+static void close_inputs(inputs *in) {
+  if (in->one) mssa_module_free(in->one);
+  else mssa__cli_program_close(&in->cp);
+}
+
+/* Builds every (or --function's) function of every input with `w`;
+** returns how many functions were built. */
+static uint32_t run_inputs(const local_opts *o, inputs *in, mssa_build_opts *bo, mssa_cli_work *w,
+                           const char *only, void (*each)(void *ctx, const mssa_module *m, uint32_t k)) {
+  uint32_t total = 0;
+  for (uint32_t k = 0; k < in->n; k++) {
+    mssa_module *m = input_module(in, k);
+    /* current LLVM's print<memoryssa-walker> does not optimize uses first */
+    bo->lazy_uses = w->emit == print_emit && o->walker && mssa_ssa_current(m);
+    if (each) each(w->ctx, m, k);
+    uint32_t n;
+    mssa_cli_fn *fns = local_fns(m, only, &n);
+    w->refine = input_refine(in, k);
+    mssa_cli_run(m, fns, n, o->jobs, w);
+    free_fns(fns, n);
+    total += n;
+  }
+  return total;
+}
+
 int mssa_cli_print_local(int argc, char **argv) {
   local_opts o;
   if (parse_local_opts(argc, argv, &o, "print") < 0) return 2;
-  mssa_module *m = load(o.file, o.llvm);
-  if (!m) return 1;
+  inputs in;
+  if (open_inputs(&o, &in) < 0) return 1;
+  /* only in --ipa mode: the plain output stays opt's, byte for byte */
+  if (o.ipa) printf("; memssa: ipa mode\n");
   mssa_build_opts bo = {o.check_limit, MSSA_AA_ALL, false, o.zero_check_limit};
-  /* current LLVM's print<memoryssa-walker> does not optimize uses first */
-  bo.lazy_uses = o.walker && mssa_ssa_current(m);
-  uint32_t n;
-  mssa_cli_fn *fns = local_fns(m, o.function, &n);
-  mssa_cli_work w = {&bo, NULL, print_emit, &o.walker, true};
-  mssa_cli_run(m, fns, n, o.jobs, &w);
-  free_fns(fns, n);
-  mssa_module_free(m);
+  mssa_cli_work w = {&bo, NULL, print_emit, &o.walker, true, NULL};
+  uint32_t n = run_inputs(&o, &in, &bo, &w, o.function, NULL);
+  close_inputs(&in);
   if (o.function && !n) {
     fprintf(stderr, "memssa print: no function named '%s'\n", o.function);
     return 1;
@@ -245,6 +366,7 @@ static void verify_measure(mssa_cli_fn *fn, const mssa_ssa *s) {
 
 typedef struct verify_ctx {
   const char *file;
+  const local_opts *o;
   int bad, nf;
 } verify_ctx;
 
@@ -259,21 +381,26 @@ static void verify_emit(void *ctx, mssa_cli_fn *fn, mssa_ssa *s, FILE *out) {
   }
 }
 
+static void verify_each(void *ctx, const mssa_module *m, uint32_t k) {
+  (void)m;
+  verify_ctx *v = ctx;
+  v->file = v->o->files[k];
+}
+
 int mssa_cli_verify_local(int argc, char **argv) {
   local_opts o;
   if (parse_local_opts(argc, argv, &o, "verify") < 0) return 2;
-  mssa_module *m = load(o.file, o.llvm);
-  if (!m) return 1;
+  inputs in;
+  if (open_inputs(&o, &in) < 0) return 1;
+  if (o.ipa) printf("; memssa: ipa mode\n");
   mssa_build_opts bo = {o.check_limit, MSSA_AA_ALL, false, o.zero_check_limit};
-  uint32_t n;
-  mssa_cli_fn *fns = local_fns(m, o.function, &n);
-  verify_ctx v = {o.file, 0, 0};
-  mssa_cli_work w = {&bo, verify_measure, verify_emit, &v, false};
-  mssa_cli_run(m, fns, n, o.jobs, &w);
-  free_fns(fns, n);
-  mssa_module_free(m);
+  verify_ctx v = {o.file, &o, 0, 0};
+  mssa_cli_work w = {&bo, verify_measure, verify_emit, &v, false, NULL};
+  run_inputs(&o, &in, &bo, &w, o.function, verify_each);
+  close_inputs(&in);
   if (v.bad) return 1;
-  printf("%s: %d functions verified\n", o.file, v.nf);
+  if (o.ipa) printf("%u files: %d functions verified\n", o.nfiles, v.nf);
+  else printf("%s: %d functions verified\n", o.file, v.nf);
   return 0;
 }
 
@@ -300,27 +427,31 @@ static void build_emit(void *ctx, mssa_cli_fn *fn, mssa_ssa *s, FILE *out) {
   for (int k = 0; k < 3; k++) b->n[3 + k] += fn->count[k];
 }
 
+static void build_each(void *ctx, const mssa_module *m, uint32_t k) {
+  (void)k;
+  ((build_sums *)ctx)->m = m;
+}
+
 int mssa_cli_build_local(int argc, char **argv) {
   local_opts o;
   if (parse_local_opts(argc, argv, &o, "build") < 0) return 2;
   uint64_t t0 = mssa_now_ns();
-  mssa_module *m = load(o.file, o.llvm);
-  if (!m) return 1;
+  inputs in;
+  if (open_inputs(&o, &in) < 0) return 1;
   uint64_t t1 = mssa_now_ns();
   mssa_build_opts bo = {o.check_limit, MSSA_AA_ALL, false, o.zero_check_limit};
-  uint32_t n;
-  mssa_cli_fn *fns = local_fns(m, NULL, &n);
-  build_sums b = {m, {0}};
-  mssa_cli_work w = {&bo, build_measure, build_emit, &b, false};
-  mssa_cli_run(m, fns, n, o.jobs, &w);
-  free_fns(fns, n);
+  build_sums b = {NULL, {0}};
+  mssa_cli_work w = {&bo, build_measure, build_emit, &b, false, NULL};
+  run_inputs(&o, &in, &bo, &w, NULL, build_each);
   uint64_t t2 = mssa_now_ns();
+  /* with --ipa, "read" includes linking and the summaries */
+  if (o.ipa) printf("; memssa: ipa mode\n");
   printf("functions %llu blocks %llu instructions %llu defs %llu uses %llu phis %llu "
          "ms %.1f (read %.1f, build %.1f)\n",
          (unsigned long long)b.n[0], (unsigned long long)b.n[1], (unsigned long long)b.n[2],
          (unsigned long long)b.n[3], (unsigned long long)b.n[4], (unsigned long long)b.n[5],
          (t2 - t0) / 1e6, (t1 - t0) / 1e6, (t2 - t1) / 1e6);
-  mssa_module_free(m);
+  close_inputs(&in);
   return 0;
 }
 
@@ -352,7 +483,7 @@ int mssa_cli_alias_local(int argc, char **argv) {
   bool local = false;
   unsigned llvm = 0;
   for (int i = 0; i < argc; i++) {
-    int lv = llvm_opt(argc, argv, &i, &llvm, "alias");
+    int lv = mssa__cli_llvm_opt(argc, argv, &i, &llvm, "alias");
     if (lv < 0) return 2;
     if (lv) continue;
     if (!strcmp(argv[i], "--local")) local = true;
@@ -369,7 +500,7 @@ int mssa_cli_alias_local(int argc, char **argv) {
     fprintf(stderr, "memssa alias: sizes are byte counts or 'unknown'\n");
     return 2;
   }
-  mssa_module *m = load(pos[0], llvm);
+  mssa_module *m = mssa__cli_load_module(pos[0], llvm);
   if (!m) return 1;
   int rc = 1;
   uint32_t fi = mssa_module_find_func(m, pos[1][0] == '@' ? pos[1] + 1 : pos[1]);

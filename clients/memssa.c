@@ -21,6 +21,10 @@ static void usage(FILE *out) {
         "                             one alias query (NoAlias/MayAlias/PartialAlias/MustAlias)\n"
         "  promotable --local FILE.ll [FUNCTION] [--json]\n"
         "                             what LLVM 14's mem2reg does with each alloca\n"
+        "  summary --local [--ipa] [--function NAME] FILE.ll...\n"
+        "                             every function's mod/ref summary, as JSON\n"
+        "  print, verify and build take --ipa A.ll B.ll ...: the files are one\n"
+        "  program, and answers see through calls (interprocedural summaries)\n"
         "  each takes --llvm N (14..22): read FILE.ll as LLVM N wrote it (default:\n"
         "  the version the module shows, from !llvm.ident or its syntax)\n"
         "  print, verify and build take -j N (--jobs N): build the functions on N\n"
@@ -84,6 +88,7 @@ int main(int argc, char **argv) {
   if (!strcmp(cmd, "alias")) return mssa_cli_alias_local(argc - 2, argv + 2);
   if (!strcmp(cmd, "lsp")) return mssa_lsp_main(argc - 2, argv + 2, mssa_cli_daemon);
   if (!strcmp(cmd, "promotable")) return mssa_cli_promotable_local(argc - 2, argv + 2);
+  if (!strcmp(cmd, "summary")) return mssa_cli_summary(argc - 2, argv + 2);
   int rc = mssa_cli_daemon(cmd, argc - 2, argv + 2);
   if (rc >= 0) return rc;
   if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") || !strcmp(cmd, "-h")) {

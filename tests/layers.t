@@ -9,7 +9,7 @@ one rule per TAP test:
 
   1. every #include "..." names a file of the tree (so the others see all);
   2. folders include only themselves and folders below them in the order
-       base < ir < {reader, cfg} < alias < mssa < update < query < protocol < server
+       base < ir < {reader, cfg} < alias < mssa < ipa < update < query < protocol < server
      (reader and cfg are siblings: neither includes the other; update and
      query may also include reader, for edit text and reloads); the client
      library depends on nothing, so protocol and server may use it too (one
@@ -68,8 +68,8 @@ ALLOWED_CIRCLES = (
      "BasicAA does through AAQueryInfo, and aa.c runs BasicAA first"),
 )
 
-ORDER = (("base",), ("ir",), ("reader", "cfg"), ("alias",), ("mssa",), ("update",), ("query",),
-         ("protocol",), ("server",))
+ORDER = (("base",), ("ir",), ("reader", "cfg"), ("alias",), ("mssa",), ("ipa",), ("update",),
+         ("query",), ("protocol",), ("server",))
 RANK = {folder: rank for rank, group in enumerate(ORDER) for folder in group}
 CLIENT_LIB = "clients/libmemssa-client"
 ALSO_MAY_INCLUDE = {"update": {"reader"}, "query": {"reader"}, "protocol": {CLIENT_LIB},

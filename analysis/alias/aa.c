@@ -14,6 +14,9 @@
 **      answer is the conservative one.
 **   4. Public mod/ref results use MSSA_MR_*; internally LLVM's encoding
 **      (alias_internal.h) is used and converted once, on the way out.
+**   5. A refinement hook (mssa_aa_set_refine) only takes mod/ref bits away
+**      from a call's answer, and none is set unless a layer above asks:
+**      without one every answer is LLVM's.
 **
 ** Pure C11; no libuv, no jansson.
 */
@@ -291,8 +294,34 @@ unsigned mssa_aa_modref_loc(mssa_aa *aa, uint32_t inst, const mssa_loc *loc) {
   if (inst >= aa->f->insts.n) return MSSA_MR_NONE;
   MSSA_ASSERT(aa->depth == 0);   /* invariant 1 */
   mssa__alias_query_begin(aa);
-  return public_mr(inst_loc_modref(aa, inst, loc));
+  unsigned mr = public_mr(inst_loc_modref(aa, inst, loc));
+  if (!aa->refine || aa->in_refine || !(mr & MSSA_MR_MODREF) || !is_call_op(aa->f->insts.a[inst].opcode))
+    return mr;
+  /* invariant 5: the hook only takes bits away */
+  aa->in_refine = true;
+  unsigned r = aa->refine(aa->refine_ctx, aa, inst, loc, mr);
+  aa->in_refine = false;
+  MSSA_ASSERT((r & ~mr) == 0);
+  return (r & MSSA_MR_MODREF) ? r : MSSA_MR_NONE;
 }
+
+void mssa_aa_set_refine(mssa_aa *aa, mssa_aa_refine_fn fn, void *ctx) {
+  aa->refine = fn;
+  aa->refine_ctx = ctx;
+}
+
+uint32_t mssa_aa_call_effects(mssa_aa *aa, uint32_t call) {
+  if (call >= aa->f->insts.n || !is_call_op(aa->f->insts.a[call].opcode)) return MSSA_MEM_ANY;
+  return mssa__call_effects(aa, &aa->f->insts.a[call]);
+}
+
+bool mssa_aa_tbaa_may_alias(mssa_aa *aa, uint32_t a, uint32_t b) {
+  if (!(aa->layers & MSSA_AA_TBAA)) return true;
+  return mssa__tbaa_alias(aa, a, b);
+}
+
+const mssa_module *mssa_aa_module(const mssa_aa *aa) { return aa->m; }
+const mssa_func *mssa_aa_func(const mssa_aa *aa) { return aa->f; }
 
 unsigned mssa_aa_modref_call(mssa_aa *aa, uint32_t inst, uint32_t call) {
   aa->queries++;

@@ -98,6 +98,28 @@ unsigned mssa_aa_modref_loc(mssa_aa *aa, uint32_t inst, const mssa_loc *loc);
 ** Includes MSSA_MR_MUST as LLVM 14 sets it. */
 unsigned mssa_aa_modref_call(mssa_aa *aa, uint32_t inst, uint32_t call);
 
+/* An optional refinement of the answers mssa_aa_modref_loc gives for calls
+** (set by a layer above, e.g. ipa/, which alias/ never includes): called
+** with the call, the location and the answer (MSSA_MR_*) alias analysis
+** found, it returns a subset of that answer (never more bits). Without
+** one, every answer is LLVM's. The hook may ask this context top-level
+** queries (mssa_aa_alias, mssa_aa_points_to, mssa_aa_non_escaping_local):
+** it runs after the query it refines is over. */
+typedef unsigned (*mssa_aa_refine_fn)(void *ctx, mssa_aa *aa, uint32_t call, const mssa_loc *loc,
+                                      unsigned mr);
+void mssa_aa_set_refine(mssa_aa *aa, mssa_aa_refine_fn fn, void *ctx);
+/* Current LLVM's memory effects of call `call` (MSSA_MEM_* location bits:
+** the call site's attributes and the callee's, LLVM's own table for known
+** intrinsics); MSSA_MEM_ANY when nothing says less. */
+uint32_t mssa_aa_call_effects(mssa_aa *aa, uint32_t call);
+/* TypeBasedAA alone: may accesses tagged `a` and `b` (!tbaa nodes of the
+** context's module, MSSA_NONE: untagged) alias? True when the TBAA layer
+** is off or either is untagged. */
+bool mssa_aa_tbaa_may_alias(mssa_aa *aa, uint32_t a, uint32_t b);
+/* The module and function the context answers for. */
+const mssa_module *mssa_aa_module(const mssa_aa *aa);
+const mssa_func *mssa_aa_func(const mssa_aa *aa);
+
 /* AAResults::pointsToConstantMemory(Loc, OrLocal) (LLVM 14's test). */
 bool mssa_aa_points_to_constant(mssa_aa *aa, const mssa_loc *loc, bool or_local);
 /* AAResults::getModRefInfoMask(Loc): the accesses (MSSA_MR_REF/MOD bits)

@@ -128,6 +128,10 @@ struct mssa_aa {
   uint32_t depth;            /* AAQueryInfo::Depth */
   /* TBAA answers per tag pair: (tag a << 32 | tag b) -> may alias (1) or not (0) */
   mssa_u64map tbaa;
+  /* the optional refinement of call answers (aa.h, mssa_aa_set_refine) */
+  mssa_aa_refine_fn refine;
+  void *refine_ctx;
+  bool in_refine;            /* the hook is running: its own queries are plain */
 };
 
 /* Does the context answer as current LLVM (15 and newer) rather than LLVM

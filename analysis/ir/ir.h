@@ -476,7 +476,8 @@ typedef struct mssa_func {
   uint32_t attrs;      /* attribute list id or MSSA_NONE */
   uint32_t intrinsic;  /* mssa_intrinsic for llvm.* declarations */
   uint8_t is_decl;     /* 1 for `declare` */
-  uint8_t pad_[3];
+  uint8_t linkage;     /* MSSA_LINK_* as written (external when none) */
+  uint8_t pad_[2];
   uint32_t nargs;
   mssa_arg *args;
   MSSA_VEC(mssa_block) blocks;
@@ -493,6 +494,14 @@ typedef struct mssa_func {
   MSSA_VEC(mssa_dbg_record) dbg; /* debug records in text order */
 } mssa_func;
 
+/* Linkage of a global or function as written (what a linker needs to
+** resolve symbols across modules, ipa/). */
+enum {
+  MSSA_LINK_EXTERNAL = 0, MSSA_LINK_INTERNAL, MSSA_LINK_PRIVATE, MSSA_LINK_WEAK,
+  MSSA_LINK_WEAK_ODR, MSSA_LINK_LINKONCE, MSSA_LINK_LINKONCE_ODR, MSSA_LINK_COMMON,
+  MSSA_LINK_EXTERN_WEAK, MSSA_LINK_AVAILABLE_EXTERNALLY, MSSA_LINK_APPENDING
+};
+
 /* --------------------------------------------------------------- globals */
 
 typedef struct mssa_global {
@@ -502,7 +511,7 @@ typedef struct mssa_global {
   uint8_t is_const;    /* `constant` rather than `global` */
   uint8_t is_alias;    /* alias/ifunc: init is the aliasee */
   uint8_t is_decl;     /* external declaration (no initializer) */
-  uint8_t pad_;
+  uint8_t linkage;     /* MSSA_LINK_* as written (external when none) */
   uint32_t addrspace;
   uint32_t align;
   uint32_t ptype;      /* type of the value @g itself (pointer to `type`) */

@@ -134,6 +134,16 @@ static inline void mssa_ssa_set_block_arrays(mssa_ssa *s, uint32_t *blk, uint32_
 ** On success *out owns a new graph (free with mssa_ssa_free). */
 int mssa_ssa_build(const mssa_module *m, const mssa_func *f,
                    const mssa_build_opts *opts, mssa_ssa **out);
+/* The same with a refinement of calls' mod/ref answers installed on the
+** graph's alias context before uses are optimized (aa.h,
+** mssa_aa_set_refine; ipa/ makes one): the walker and use optimization
+** then see through calls. refine NULL: mssa_ssa_build. */
+typedef struct mssa_refine {
+  mssa_aa_refine_fn fn;
+  void *ctx;
+} mssa_refine;
+int mssa_ssa_build_refined(const mssa_module *m, const mssa_func *f, const mssa_build_opts *opts,
+                           const mssa_refine *refine, mssa_ssa **out);
 void mssa_ssa_free(mssa_ssa *s);
 
 static inline const mssa_access *mssa_ssa_access(const mssa_ssa *s, uint32_t a) {

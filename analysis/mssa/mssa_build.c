@@ -235,6 +235,11 @@ static void mark_unreachable(mssa_ssa *s) {
 
 int mssa_ssa_build(const mssa_module *m, const mssa_func *f,
                    const mssa_build_opts *opts, mssa_ssa **out) {
+  return mssa_ssa_build_refined(m, f, opts, NULL, out);
+}
+
+int mssa_ssa_build_refined(const mssa_module *m, const mssa_func *f, const mssa_build_opts *opts,
+                           const mssa_refine *refine, mssa_ssa **out) {
   *out = NULL;
   if (f->is_decl || f->entry == MSSA_NONE) return MSSA_EINVAL;
   mssa_ssa *s = mssa_xcalloc(1, sizeof *s);
@@ -245,6 +250,7 @@ int mssa_ssa_build(const mssa_module *m, const mssa_func *f,
                                                  : UINT32_MAX;
   unsigned layers = opts && opts->aa_layers ? opts->aa_layers : MSSA_AA_ALL;
   s->aa = mssa_aa_new(m, f, layers);
+  if (refine && refine->fn) mssa_aa_set_refine(s->aa, refine->fn, refine->ctx);
   mssa_cfg_from_func(&s->cfg, f);
   mssa_domtree_build(&s->dt, &s->cfg);
 

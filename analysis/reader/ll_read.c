@@ -50,6 +50,23 @@ static uint32_t line_at(ll_parser *p, uint32_t off, uint32_t *cur_off, uint32_t 
 /* ------------------------------------------------------- global definitions */
 
 static int is_linkage_kw(unsigned kw) { return mssa__ll_kw_class[kw] == LL_KC_LINKAGE; }
+
+/* The MSSA_LINK_* of a linkage keyword (-1: none written: external). */
+static uint8_t linkage_of(int kw) {
+  switch (kw) {
+  case LL_KW_internal: return MSSA_LINK_INTERNAL;
+  case LL_KW_private: return MSSA_LINK_PRIVATE;
+  case LL_KW_weak: return MSSA_LINK_WEAK;
+  case LL_KW_weak_odr: return MSSA_LINK_WEAK_ODR;
+  case LL_KW_linkonce: return MSSA_LINK_LINKONCE;
+  case LL_KW_linkonce_odr: return MSSA_LINK_LINKONCE_ODR;
+  case LL_KW_common: return MSSA_LINK_COMMON;
+  case LL_KW_extern_weak: return MSSA_LINK_EXTERN_WEAK;
+  case LL_KW_available_externally: return MSSA_LINK_AVAILABLE_EXTERNALLY;
+  case LL_KW_appending: return MSSA_LINK_APPENDING;
+  default: return MSSA_LINK_EXTERNAL;
+  }
+}
 static int is_prefix_kw(unsigned kw) { return mssa__ll_kw_class[kw] == LL_KC_PREFIX; }
 static int is_cc_kw(unsigned kw) { return mssa__ll_kw_class[kw] == LL_KC_CC; }
 
@@ -117,6 +134,7 @@ static void parse_global(ll_parser *p, ll_tok nt) {
   mssa_global g;
   memset(&g, 0, sizeof g);
   g.mdatt = MSSA_NONE;
+  g.linkage = linkage_of(linkage);
   g.addrspace = as;
   g.init = MSSA_VAL_NONE;
   g.name = nt.kind == LT_GLOBALID ? mssa__ll_num_name(p, nt.num) : mssa__ll_name(p, &nt);
@@ -195,13 +213,15 @@ static void parse_global(ll_parser *p, ll_tok nt) {
 
 /* Linkage, visibility, DLL storage, preemption and calling convention
 ** before a function's return type. */
-static void fn_prefix(ll_parser *p) {
+static uint8_t fn_prefix(ll_parser *p) {
+  int linkage = -1;
   for (;;) {
     ll_tok *t = &p->lx.tok;
-    if (t->kind != LT_KW) return;
-    if (is_linkage_kw(t->kw) || is_prefix_kw(t->kw)) mssa__ll_next(p);
+    if (t->kind != LT_KW) return linkage_of(linkage);
+    if (is_linkage_kw(t->kw)) { linkage = t->kw; mssa__ll_next(p); }
+    else if (is_prefix_kw(t->kw)) mssa__ll_next(p);
     else if (t->kw == LL_KW_cc || is_cc_kw(t->kw)) mssa__ll_opt_cc(p);
-    else return;
+    else return linkage_of(linkage);
   }
 }
 
@@ -307,7 +327,7 @@ static void parse_function(ll_parser *p, int is_define) {
   mssa__ll_next(p);
   /* `declare !dbg !12 ...`: declarations carry attachments up front */
   if (!is_define && p->lx.tok.kind == LT_MDVAR) fp.mdatt = mssa__ll_attachments(p, 0, &fp.md_dbg);
-  fn_prefix(p);
+  uint8_t linkage = fn_prefix(p);
   ll_attrs ret;
   mssa__ll_attrs_init(&ret);
   mssa__ll_attrs(p, MSSA__ATTR_RET, &ret);
@@ -340,6 +360,7 @@ static void parse_function(ll_parser *p, int is_define) {
   f.type = fty;
   f.attrs = al;
   f.is_decl = (uint8_t)!is_define;
+  f.linkage = linkage;
   f.nargs = nargs;
   f.args = mssa_xmalloc((nargs ? nargs : 1) * sizeof(mssa_arg));
   if (nargs) memcpy(f.args, p->argv.a, nargs * sizeof(mssa_arg));
