@@ -178,13 +178,14 @@ def instrument(ll, libs=(), clang=None):
         return exe, meta
     # private names, then renames: a test and the bench may share the cache
     tag = ".%d" % os.getpid()
-    r = sh([os.path.join(TOOLS, "instrument"), ll, inst + tag, meta + tag])
+    inst = base + tag + ".inst.ll"  # clang goes by the extension
+    r = sh([os.path.join(TOOLS, "instrument"), ll, inst, meta + tag])
     if r.returncode:
         raise RuntimeError("instrument %s: %s" % (ll, r.stderr[-800:]))
-    r = sh([clang or CLANG, "-O0", "-w", inst + tag, os.path.join(TOOLS, "rt.o"), *libs, "-o", exe + tag])
+    r = sh([clang or CLANG, "-O0", "-w", inst, os.path.join(TOOLS, "rt.o"), *libs, "-o", exe + tag])
     if r.returncode:
         raise RuntimeError("build %s: %s" % (inst, r.stderr[-800:]))
-    os.remove(inst + tag)
+    os.remove(inst)
     os.replace(meta + tag, meta)
     os.replace(exe + tag, exe)
     return exe, meta
