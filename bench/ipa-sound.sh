@@ -81,7 +81,7 @@ fi
   echo "<!-- ipa-sound: end -->"
 } > "$out"
 rm -f "$out.raw"
-if [ $write = 1 ]; then
+if [ $write = 1 ] && [ $rc != 2 ]; then  # not from a run where something could not run
   python3 - "$here/RESULTS.md" "$out" <<'PY'
 import re, sys
 res, new = sys.argv[1], open(sys.argv[2]).read()

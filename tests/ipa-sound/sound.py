@@ -176,13 +176,18 @@ def instrument(ll, libs=(), clang=None):
     if os.path.exists(exe) and os.path.getmtime(exe) >= max(os.path.getmtime(ll), os.path.getmtime(os.path.join(TOOLS, "rt.o")),
                                                            os.path.getmtime(os.path.join(TOOLS, "instrument"))):
         return exe, meta
-    r = sh([os.path.join(TOOLS, "instrument"), ll, inst, meta])
+    # private names, then renames: a test and the bench may share the cache
+    tag = ".%d" % os.getpid()
+    inst = base + tag + ".inst.ll"  # clang goes by the extension
+    r = sh([os.path.join(TOOLS, "instrument"), ll, inst, meta + tag])
     if r.returncode:
         raise RuntimeError("instrument %s: %s" % (ll, r.stderr[-800:]))
-    r = sh([clang or CLANG, "-O0", "-w", inst, os.path.join(TOOLS, "rt.o"), *libs, "-o", exe])
+    r = sh([clang or CLANG, "-O0", "-w", inst, os.path.join(TOOLS, "rt.o"), *libs, "-o", exe + tag])
     if r.returncode:
         raise RuntimeError("build %s: %s" % (inst, r.stderr[-800:]))
     os.remove(inst)
+    os.replace(meta + tag, meta)
+    os.replace(exe + tag, exe)
     return exe, meta
 
 
