@@ -119,7 +119,11 @@ int mssa__mcp_check_args(const json_t *schema, const json_t *args, char *why, si
       MSSA_ASSERT(top < sizeof stack / sizeof *stack);
       stack[top].schema = json_object_get(props, keys[i]);
       stack[top].value = v;
-      snprintf(stack[top].path, sizeof stack[top].path, "%s.%s", f.path, keys[i]);
+      int n = snprintf(stack[top].path, sizeof stack[top].path, "%s.%s", f.path, keys[i]);
+      if (n < 0 || (size_t)n >= sizeof stack[top].path) {   /* a key too long to name */
+        snprintf(why, cap, "%s has a property name too long", f.path);
+        return -1;
+      }
       top++;
     }
   }
