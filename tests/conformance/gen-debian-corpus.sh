@@ -16,7 +16,7 @@
 #   /usr/src/bluez.tar.bz2 BlueZ, configured as shipped: lib/ and
 #                          src/shared/, every file that compiles alone
 #                          (glib and dbus headers from pkg-config if present);
-#   /usr/src/binutils/binutils-*.tar.xz   libiberty (32 files: demanglers,
+#   /usr/src/binutils/binutils-*.tar.xz   libiberty (33 files: demanglers,
 #                          hashtab, regex, obstack, simple-object, ...), with
 #                          a small config.h written below (unconfigured tree);
 #   /usr/src/gdb.tar.xz    readline's readline/ (25 files) and libdecnumber

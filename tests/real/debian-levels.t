@@ -7,7 +7,7 @@
 # debian.t). The corpus is made by tests/conformance/gen-debian-corpus.sh
 # --set levels into $MEMSSA_CORPUS/debianN.levels and cached there (about
 # 6 CPU-minutes the first time).
-# binutils' libiberty (32 files), gdb's readline and libdecnumber (33) and
+# binutils' libiberty (33 files), gdb's readline and libdecnumber (33) and
 # Linux 6.1's lib/ (24) (binutils-source, gdb-source, linux-source-6.1)
 # at all five levels: -O2 and -O1 without passes into
 # $MEMSSA_CORPUS/debianN.gnu, -O0, -O3 and -Os into debianN.gnu-levels.
