@@ -47,7 +47,7 @@ for v in 14 19 22; do
   ran=1
   d=$MEMSSA_CORPUS/debian$v.gnu-sample
   if [ -f "$d/.complete" ]; then
-    n=$(find "$d" -maxdepth 1 -name '*.mssa.txt' | wc -l)
+    n=$(find "$d/" -maxdepth 1 -name '*.mssa.txt' | wc -l)
     # a package that is not installed gives no files (the note above says so)
     want=0
     compgen -G '/usr/src/binutils/binutils-*.tar.xz' >/dev/null && want=$((want + 5))
@@ -63,7 +63,7 @@ for v in 14 19 22; do
   fi
   d=$MEMSSA_CORPUS/debian$v.sample
   [ -f "$d/.complete" ] || { tap_note "debian$v.sample: not made"; continue; }
-  n=$(find "$d" -maxdepth 1 -name '*.mssa.txt' | wc -l)
+  n=$(find "$d/" -maxdepth 1 -name '*.mssa.txt' | wc -l)
   tap_ok "$([ "$n" = 12 ] && echo 0 || echo 1)" "debian$v sample: 4 files at O0, O3, Os with opt's printouts ($n)"
   conformance_check "debian$v sample O0 O3 Os" 60 "$d"
   CONFORMANCE_FLAGS=--walker conformance_check "debian$v sample O0 O3 Os walker" 60 "$d"

@@ -47,14 +47,14 @@ check_levels() {
 }
 for v in 14 19 22; do
   d=$MEMSSA_CORPUS/debian$v.levels
-  if [ -f "$d/.complete" ] && [ -n "$(find "$d" -maxdepth 1 -name '*.ll' -print -quit)" ]; then
+  if [ -f "$d/.complete" ] && [ -n "$(find "$d/" -maxdepth 1 -name '*.ll' -print -quit)" ]; then
     check_levels "debian$v" "$d" O0 O3 Os
   else
     tap_note "debian$v.levels: not made or empty (clang, opt or the packages missing)"
   fi
   for s in "gnu O2 O1raw" "gnu-levels O0 O3 Os"; do
     d=$MEMSSA_CORPUS/debian$v.${s%% *}
-    if [ -f "$d/.complete" ] && [ -n "$(find "$d" -maxdepth 1 -name '*.ll' -print -quit)" ]; then
+    if [ -f "$d/.complete" ] && [ -n "$(find "$d/" -maxdepth 1 -name '*.ll' -print -quit)" ]; then
       # shellcheck disable=SC2086  # the levels are separate words
       check_levels "debian$v binutils/gdb/linux" "$d" ${s#* }
     else
