@@ -229,7 +229,8 @@ build_version() {
     opt=$(level_flags "$lvl")
     if [ -n "$xcrypt" ]; then
       for f in $xcrypt_files; do
-        emit "xcrypt_$f" "$xcrypt" "$f.c" -DHAVE_CONFIG_H -I"$tmp/xc" -I.
+        # absolute: __FILE__ (in assert messages) as in the cached corpora
+        emit "xcrypt_$f" "$xcrypt" "$xcrypt/$f.c" -DHAVE_CONFIG_H -I"$tmp/xc" -I"$xcrypt"
       done
     fi
     if [ -n "$bluez" ]; then
