@@ -437,7 +437,8 @@ $(BUILD)/fuzz/fuzz_journal: FUZZ_OBJS = $(JOURNAL_REPLAY_OBJS)
 DEB_PKGS = build-essential clang llvm libuv1-dev libjansson-dev pkg-config \
            csmith libcsmith-dev perl socat netcat-openbsd time python3 \
            clang-19 llvm-19 clang-22 llvm-22 neovim graphviz gnuplot-nox \
-           libxcrypt-source bluez-source libglib2.0-dev libdbus-1-dev
+           libxcrypt-source bluez-source libglib2.0-dev libdbus-1-dev \
+           binutils-source gdb-source linux-source-6.1
 
 deps:
 	@if ! command -v dpkg >/dev/null 2>&1; then \

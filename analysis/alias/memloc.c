@@ -421,6 +421,12 @@ static void wrap_flags(const mssa_aa *aa, uint32_t inst, bool *nuw, bool *nsw) {
 
 static uint64_t wmask(unsigned bits) { return bits >= 64 ? ~0ull : ((1ull << bits) - 1); }
 
+/* The number of leading bits of a `bits`-bit value that `zero` says are 0. */
+static unsigned lz_known(uint64_t zero, unsigned bits) {
+  unsigned n = 0;
+  while (n < bits && (zero >> (bits - 1 - n)) & 1) n++;
+  return n;
+}
 static unsigned ctz64(uint64_t x) { unsigned n = 0; if (!x) return 64; while (!(x & 1)) { x >>= 1; n++; } return n; }
 
 /* Known bits of a simple recurrence `v = phi(start, v op step)`
@@ -466,6 +472,26 @@ static void known_bits_recurrence(const mssa_aa *aa, mssa_val v, const mssa__op 
     }
     return;
   }
+}
+
+/* The high bits of add `op` of operands with known bits a and b: a sum of
+** values below 2^(bits-la) and 2^(bits-lb) is below 2^(bits-min+1), so it
+** keeps min(la, lb) - 1 leading zeros (libiberty's md5 indexes a buffer
+** by `add nuw nsw (zext x), (zext y)`, which LLVM knows is non-negative);
+** with nsw, two non-negative (negative) operands give a non-negative
+** (negative) sum, as computeKnownBitsAddSub says. */
+static void known_bits_add_high(const mssa_aa *aa, const mssa__op *op, unsigned bits,
+                                const mssa__known *a, const mssa__known *b, mssa__known *k) {
+  MSSA_ASSERT(bits >= 1 && bits <= 64);
+  unsigned la = lz_known(a->zero, bits), lb = lz_known(b->zero, bits);
+  unsigned l = la < lb ? la : lb;
+  if (l > 1) k->zero |= wmask(bits) & ~wmask(bits - (l - 1));
+  if (!op->is_inst) return;
+  bool nuw, nsw;
+  wrap_flags(aa, op->inst, &nuw, &nsw);
+  uint64_t sign = 1ull << (bits - 1);
+  if (nsw && (a->zero & sign) && (b->zero & sign)) k->zero |= sign;
+  else if (nsw && (a->one & sign) && (b->one & sign)) k->one |= sign;
 }
 
 /* Known bits of phi v (operator `op`): a recurrence's, else what all
@@ -561,12 +587,15 @@ void mssa__known_bits(const mssa_aa *aa, mssa_val v, unsigned depth, mssa__known
     known_bits_shift_ext(aa, &op, depth, bits, k);
     break;
   case MSSA_OP_MUL: case MSSA_OP_ADD: case MSSA_OP_SUB: {
-    /* only trailing zeros are tracked: sound and enough for GEP scales */
+    /* trailing zeros (enough for GEP scales), and for an add the leading
+    ** zeros below: sound, and a subset of what LLVM's carry propagation
+    ** (KnownBits::computeForAddSub) finds */
     mssa__known_bits(aa, op.ops[0], depth + 1, &a); mssa__known_bits(aa, op.ops[1], depth + 1, &b);
     unsigned ta = ctz64(~a.zero), tb = ctz64(~b.zero);
     unsigned t = op.opcode == MSSA_OP_MUL ? ta + tb : (ta < tb ? ta : tb);
     if (t > bits) t = bits;
     k->zero = wmask(t);
+    if (op.opcode == MSSA_OP_ADD) known_bits_add_high(aa, &op, bits, &a, &b, k);
     break;
   }
   case MSSA_OP_PHI:

@@ -20,7 +20,10 @@
 #                                   whole non-escaping object, sizes unknown
 #                                   (aliasGEP: MayAlias unless a GEP); LLVM
 #                                   21+ against the location (call-in-loop:
-#                                   from memssa's own m_deps_ids.c at -Os).
+#                                   from memssa's own m_deps_ids.c at -Os);
+#   llvm14, llvm19, llvm22/add-of-zexts-nonneg  known bits of an add keep
+#                                   its operands' common leading zeros
+#                                   (binutils' libiberty md5.c at -O2).
 # Strict: every annotation identical, print<memoryssa> and the walker's.
 # shellcheck disable=SC2034  # read by lib.sh
 TODO_DEFS=""
