@@ -64,7 +64,7 @@ static void test_caps(void) {
   is_int((long long)n, 2, "two entries held under the cap");
   is_int((long long)(b - 16 * sizeof(mssa__rcentry)), 36, "bytes: table + keys + replies (36)");
   for (int i = 0; i < 200; i++) {
-    char k[8];
+    char k[16];
     snprintf(k, sizeof k, "n%d", i);
     put_str(&c, 2, k, "v");
   }
@@ -87,7 +87,7 @@ static uint64_t hash_of(const char *key) {
 static void test_two_ways(void) {
   const char *a = "k0";
   uint64_t ha = hash_of(a);
-  char b[8] = "";
+  char b[16] = "";
   for (int i = 1; i < 1000; i++) {
     snprintf(b, sizeof b, "k%d", i);
     uint64_t hb = hash_of(b);
