@@ -381,10 +381,9 @@ static void project_units(mssa__progjob *pj) {
   }
   json_decref(doc);
   qsort(files, k, sizeof *files, cmp_str);   /* invariant 3 */
-  for (size_t i = 0; i < k; i++) {
+  for (size_t i = 0; i < k; i++)   /* each compared with the one before: freed after */
     if ((!i || strcmp(files[i], files[i - 1])) && pj->n < MAX_UNITS) add_unit(pj, files[i], true);
-    free(files[i]);
-  }
+  for (size_t i = 0; i < k; i++) free(files[i]);
   free(files);
   if (!pj->n) snprintf(pj->err, sizeof pj->err, "%s lists no translation unit", pj->project);
 }

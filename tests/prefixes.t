@@ -75,6 +75,8 @@ def main():
         for src, names in sorted(defined(objs).items()):
             want = prefix_of(src)
             for name in sorted(names):
+                # ASan's ODR indicators name the global they guard
+                name = name[len("__odr_asan."):] if name.startswith("__odr_asan.") else name
                 if (name == "main" and src in PROGRAMS) or (src, name) in FIXED_NAMES:
                     continue
                 count[want] = count.get(want, 0) + 1

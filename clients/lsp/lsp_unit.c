@@ -92,7 +92,7 @@ char *mssa__lsp_header_unit(mssa__lsp *L, const char *header) {
     n++;
   }
   if (dh) closedir(dh);
-  qsort(names, n, sizeof *names, by_name);   /* invariant 1: not readdir's order */
+  if (n) qsort(names, n, sizeof *names, by_name);   /* invariant 1: not readdir's order */
   for (size_t i = 0; i < n; i++) {
     char path[4096];
     snprintf(path, sizeof path, "%s%s", dir, names[i]);
