@@ -217,16 +217,15 @@ void mssa_memcap_settle(mssa_memcap *c) {
 }
 
 void mssa_memcap_drop_touched(mssa_memcap *c) {
+  c->tick++;   /* the failed request is over: nothing it pinned stays pinned (invariant 3) */
   for (uint32_t i = 0; i < c->touched.n; i++) {
     mssa_memcap_node *g = c->touched.a[i];
     if (!g) continue;
     g->touched = false;
-    g->tick = 0;   /* the failed request is over: nothing it pinned stays pinned */
     if (g->state == GRAPH_BUILT) evict(c, g);
   }
   c->touched.n = 0;
   mssa_oom_keep(c->touched.a);   /* the list may have grown in the request (base/oom.h) */
-  c->tick++;
 }
 
 bool mssa_memcap_counts(const mssa_qmodule *q, uint32_t fi, mssa_memcap_count *out) {
