@@ -39,6 +39,15 @@ mssa_aa *mssa_aa_new(const mssa_module *m, const mssa_func *f, unsigned layers) 
   return aa;
 }
 
+mssa_aa *mssa_aa_new_view(const mssa_aa *base, const mssa_val *map, uint32_t n) {
+  mssa_aa *aa = mssa_aa_new(base->m, base->f, base->layers);
+  aa->refine = base->refine;
+  aa->refine_ctx = base->refine_ctx;
+  aa->view = map;
+  aa->view_n = n;
+  return aa;
+}
+
 void mssa_aa_invalidate(mssa_aa *aa) {
   free(aa->use_start); aa->use_start = NULL;
   free(aa->uses); aa->uses = NULL;

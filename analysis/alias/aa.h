@@ -72,6 +72,13 @@ typedef struct mssa_aa mssa_aa;
 ** module and function must outlive it. `layers` is a MSSA_AA_* set. */
 mssa_aa *mssa_aa_new(const mssa_module *m, const mssa_func *f, unsigned layers);
 void mssa_aa_free(mssa_aa *aa);
+/* A context for the editor's promoted view of base's function: the same
+** layers and refinement, answering as if each instruction i < n with
+** map[i] != MSSA_VAL_NONE were the value map[i] (query/deps.h,
+** mssa_deps_promoted_values: a load of a local mem2reg promotes is the
+** value stored). Sound for the program, not LLVM's answer (invariant 2
+** does not hold for it); map must outlive the context. */
+mssa_aa *mssa_aa_new_view(const mssa_aa *base, const mssa_val *map, uint32_t n);
 /* The layer set (MSSA_AA_*) the context was created with. */
 unsigned mssa_aa_layers(const mssa_aa *aa);
 /* Forgets cached per-function facts (after the function was edited). */

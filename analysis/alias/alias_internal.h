@@ -132,7 +132,22 @@ struct mssa_aa {
   mssa_aa_refine_fn refine;
   void *refine_ctx;
   bool in_refine;            /* the hook is running: its own queries are plain */
+  /* the promoted view (aa.h, mssa_aa_new_view): per instruction below
+  ** view_n, the value it stands for, or MSSA_VAL_NONE; NULL in every
+  ** context but a view's */
+  const mssa_val *view;
+  uint32_t view_n;
 };
+
+/* The value v is taken for in the view (itself outside one). Pointer walks
+** (stripping, underlying objects, GEP decomposition) ask it of each value
+** before they look at it, so a view's loads of promoted locals are their
+** values wherever BasicAA looks. */
+static inline mssa_val mssa__viewed(const mssa_aa *aa, mssa_val v) {
+  if (!aa->view || MSSA_VAL_KIND(v) != MSSA_VK_INST || MSSA_VAL_INDEX(v) >= aa->view_n) return v;
+  mssa_val t = aa->view[MSSA_VAL_INDEX(v)];
+  return t == MSSA_VAL_NONE ? v : t;
+}
 
 /* Does the context answer as current LLVM (15 and newer) rather than LLVM
 ** 14 (aa.h's MSSA_LLVM_CURRENT)? And the exact version, for the few rules

@@ -184,6 +184,7 @@ static bool gep_all_zero(const mssa_aa *aa, const mssa__op *op) {
 }
 
 mssa_val mssa__strip_casts_aa(const mssa_aa *aa, mssa_val v) {
+  v = mssa__viewed(aa, v);
   if (!mssa__is_ptr(aa, v)) return v;
   /* LLVM keeps a visited set against cycles in unreachable code; a step
   ** bound that is far above any real chain gives the same answers. */
@@ -214,6 +215,7 @@ mssa_val mssa__strip_casts_aa(const mssa_aa *aa, mssa_val v) {
     } else {
       return v;
     }
+    nv = mssa__viewed(aa, nv);
     for (unsigned k = 0; k < nseen; k++)
       if (seen[k] == nv) return nv;
     if (nseen == 64) return nv;
@@ -225,6 +227,7 @@ mssa_val mssa__strip_casts_aa(const mssa_aa *aa, mssa_val v) {
 static mssa_val underlying_object(const mssa_aa *aa, mssa_val v, unsigned max_lookup) {
   if (!mssa__is_ptr(aa, v)) return v;
   for (unsigned count = 0; max_lookup == 0 || count < max_lookup; ++count) {
+    v = mssa__viewed(aa, v);
     mssa__op op;
     if (mssa__operator(aa, v, &op)) {
       if (op.opcode == MSSA_OP_GEP) { v = op.ops[0]; continue; }
@@ -815,6 +818,7 @@ void mssa__decompose_gep(mssa_aa *aa, mssa_val v, mssa__decomp *d) {
   d->offset = 0; d->nvar = 0; d->inbounds = -1; d->overflow = false;
   d->nuw = mssa__llvm(aa) >= MSSA__LLVM_GEP_NUW;
   do {
+    v = mssa__viewed(aa, v);
     mssa__op op;
     if (!mssa__operator(aa, v, &op)) {
       if (MSSA_VAL_KIND(v) == MSSA_VK_GLOBAL) {
@@ -910,5 +914,5 @@ void mssa__decompose_gep(mssa_aa *aa, mssa_val v, mssa__decomp *d) {
     if (const_off) d->offset = mssa__sext((uint64_t)d->offset, index_size);
     v = op.ops[0];
   } while (--max_lookup);
-  d->base = v;
+  d->base = mssa__viewed(aa, v);
 }

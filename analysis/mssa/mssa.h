@@ -31,6 +31,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "alias/aa.h"
 #include "base/buf.h"
@@ -116,7 +117,20 @@ typedef struct mssa_ssa {
   struct mssa_users *users;   /* walker: value -> users index, built lazily */
   struct mssa_walk_memo *walk_memo; /* walker: phi-search answers; set only
                                        while mssa_ssa_optimize_uses runs */
+  /* The editor's promoted view (query/reach.c): its alias context and the
+  ** map it reads, both NULL until a view query builds them, and dropped
+  ** (mssa_ssa_drop_view) whenever the IR changes. */
+  mssa_aa *view_aa;
+  mssa_val *view_map;
 } mssa_ssa;
+
+/* Forgets the promoted view (its answers index the IR as it was). */
+static inline void mssa_ssa_drop_view(mssa_ssa *s) {
+  mssa_aa_free(s->view_aa);
+  free(s->view_map);
+  s->view_aa = NULL;
+  s->view_map = NULL;
+}
 
 /* The per-block arrays first, last, phi and lastdef share one allocation
 ** of this many arrays, `first` at its start. */
@@ -192,6 +206,10 @@ uint32_t mssa_walker_clobber_loc(mssa_ssa *s, uint32_t access, const mssa_loc *l
 ** is a MemoryDef, or one the updater just removed (kind MSSA_ACC_DEAD,
 ** its instruction still readable), to ask what the removal changes. */
 bool mssa_def_clobbers(mssa_ssa *s, uint32_t def, uint32_t inst, const mssa_loc *loc, int *ar);
+/* The same test asked of another alias context of the graph's function
+** (an editor view's, query/reach.c): the graph's memo is not used. */
+bool mssa_def_clobbers_aa(mssa_ssa *s, mssa_aa *aa, uint32_t def, uint32_t inst,
+                          const mssa_loc *loc, int *ar);
 
 /* ------------------------------------------ building blocks for the updater */
 

@@ -288,6 +288,7 @@ int mssa_ssa_build_refined(const mssa_module *m, const mssa_func *f, const mssa_
 
 void mssa_ssa_free(mssa_ssa *s) {
   if (!s) return;
+  mssa_ssa_drop_view(s);
   mssa_aa_free(s->aa);
   mssa_cfg_free(&s->cfg);
   mssa_domtree_free(&s->dt);

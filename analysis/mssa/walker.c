@@ -304,6 +304,11 @@ static unsigned modref_loc(mssa_ssa *s, uint32_t def, uint32_t di, const mssa_lo
 }
 
 bool mssa_def_clobbers(mssa_ssa *s, uint32_t def, uint32_t inst, const mssa_loc *loc, int *ar) {
+  return mssa_def_clobbers_aa(s, s->aa, def, inst, loc, ar);
+}
+
+bool mssa_def_clobbers_aa(mssa_ssa *s, mssa_aa *aa, uint32_t def, uint32_t inst,
+                          const mssa_loc *loc, int *ar) {
   MSSA_ASSERT(def < s->acc.n && s->acc.a[def].inst != MSSA_NONE &&
               (s->acc.a[def].kind == MSSA_ACC_DEF || s->acc.a[def].kind == MSSA_ACC_DEAD));
   const mssa_func *f = s->f;
@@ -327,7 +332,7 @@ bool mssa_def_clobbers(mssa_ssa *s, uint32_t def, uint32_t inst, const mssa_loc 
   }
   const mssa_inst *u = inst != MSSA_NONE ? &f->insts.a[inst] : NULL;
   if (u && is_call_op(u->opcode)) {
-    unsigned mr = mssa_aa_modref_call(s->aa, di, inst);
+    unsigned mr = mssa_aa_modref_call(aa, di, inst);
     *ar = (mr & MSSA_MR_MUST) && (mr & MSSA_MR_MODREF) ? MSSA_MUST_ALIAS : MSSA_MAY_ALIAS;
     return (mr & MSSA_MR_MODREF) != 0;
   }
@@ -339,7 +344,8 @@ bool mssa_def_clobbers(mssa_ssa *s, uint32_t def, uint32_t inst, const mssa_loc 
     *ar = MSSA_MAY_ALIAS;
     return true;
   }
-  unsigned mr = modref_loc(s, def, di, loc);
+  /* the memo holds the graph's own context's answers */
+  unsigned mr = aa == s->aa ? modref_loc(s, def, di, loc) : mssa_aa_modref_loc(aa, di, loc);
   *ar = (mr & MSSA_MR_MUST) && (mr & MSSA_MR_MODREF) ? MSSA_MUST_ALIAS : MSSA_MAY_ALIAS;
   return (mr & MSSA_MR_MOD) != 0;
 }

@@ -118,6 +118,15 @@ typedef struct mssa_deps_promote {
 ** graph's function. */
 int mssa_deps_promotable(const mssa_ssa *s, mssa_deps_promote *out);
 void mssa_deps_promote_free(mssa_deps_promote *p);
+/* The values mem2reg leaves in place of the loads it removes: map (one
+** entry per instruction of the graph's function, f->insts.n) gets, for each
+** load the pass replaces, the value it becomes -- a stored value, an
+** argument, a constant, or for a phi the pass inserts the lowest-numbered
+** load it replaced -- and MSSA_VAL_NONE everywhere else (loads of
+** uninitialized slots and loads of another type than the one stored
+** included). Two loads mapped to one value read the same value whenever
+** they are in the same iteration of every loop around them. */
+int mssa_deps_promoted_values(const mssa_ssa *s, mssa_val *map);
 /* The reason an alloca is not promoted, for people: the sentence and, when
 ** a use is to blame, that instruction's text ("its address is passed to a
 ** call: call void @g(ptr %x)"). Empty for a promotable alloca. Truncates to

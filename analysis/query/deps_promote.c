@@ -620,7 +620,35 @@ static void collect_phis(pm *p) {
   }
 }
 
-int mssa_deps_promotable(const mssa_ssa *s, mssa_deps_promote *out) {
+/* The promoted view's map (deps.h, mssa_deps_promoted_values): what each
+** replaced load is once the pass is over. A phi the pass left stands for
+** itself in no instruction, so the lowest-numbered load it replaced stands
+** for it: loads that become one phi become one value. */
+static void fill_map(const pm *p, mssa_val *map) {
+  uint32_t *rep = mssa_xmalloc(((size_t)p->phis.n + 1) * sizeof *rep);
+  memset(rep, 0xff, ((size_t)p->phis.n + 1) * sizeof *rep);
+  for (uint32_t i = 0; i < p->ni; i++) {
+    map[i] = MSSA_VAL_NONE;
+    if (p->repl[i] == MSSA_VAL_NONE) continue;
+    mssa_val v = resolve(p, p->repl[i]);
+    uint32_t k = MSSA_VAL_KIND(v), x = MSSA_VAL_INDEX(v);
+    if (k == VK_NEWPHI) {
+      MSSA_ASSERT(x < p->phis.n && !p->phis.a[x].dead);   /* resolve ends at a live phi */
+      if (rep[x] == NONE) rep[x] = i;
+      v = MSSA_VAL(MSSA_VK_INST, rep[x]);
+    } else if (is_undef(p, v)) {
+      continue;   /* an uninitialized read: nothing to be equal to */
+    }
+    /* LLVM 14 also promotes a load of another type than the slot's; such a
+    ** load is a reinterpretation, not the value stored (invariant 1 of
+    ** deps.h's view: only equal values are merged) */
+    if (mssa_val_type(p->m, p->f, v) != I(p, i)->type) continue;
+    map[i] = v == MSSA_VAL(MSSA_VK_INST, i) ? MSSA_VAL_NONE : v;
+  }
+  free(rep);
+}
+
+static int promote(const mssa_ssa *s, mssa_deps_promote *out, mssa_val *map) {
   memset(out, 0, sizeof *out);
   pm p;
   memset(&p, 0, sizeof p);
@@ -647,6 +675,7 @@ int mssa_deps_promotable(const mssa_ssa *s, mssa_deps_promote *out) {
     promote_round(&p, cand.a, cand.n);
   }
   collect_phis(&p);
+  if (map) fill_map(&p, map);
   for (uint32_t k = 0; k < p.phis.n; k++) mssa_vec_free(&p.phis.a[k].in);
   mssa_vec_free(&p.phis);
   mssa_vec_free(&entry);
@@ -658,6 +687,17 @@ int mssa_deps_promotable(const mssa_ssa *s, mssa_deps_promote *out) {
   free(p.use_off);
   free(p.uses);
   return MSSA_OK;
+}
+
+int mssa_deps_promotable(const mssa_ssa *s, mssa_deps_promote *out) {
+  return promote(s, out, NULL);
+}
+
+int mssa_deps_promoted_values(const mssa_ssa *s, mssa_val *map) {
+  mssa_deps_promote out;
+  int rc = promote(s, &out, map);
+  mssa_deps_promote_free(&out);
+  return rc;
 }
 
 void mssa_deps_promote_free(mssa_deps_promote *p) {

@@ -23,6 +23,10 @@
 **   4. No def is judged through a MemoryPhi the walk has not expanded:
 **      the walk expands each phi itself, so every def is judged with the
 **      location that holds on its own paths (see chain_stop).
+**   5. The source view judges defs with the promoted view's alias context
+**      (view_aa), every other walk with the graph's own: the view only
+**      merges values the program has equal, so its answers are a subset
+**      of the module's, each still sound for the program (deps.h).
 */
 #include "query/reach.h"
 
@@ -31,6 +35,7 @@
 
 #include "alias/phitrans.h"
 #include "base/check.h"
+#include "query/deps.h"
 #include "query/mssa_query.h"
 #include "query/reach_paths.h"
 
@@ -57,6 +62,7 @@ enum { FOUND = 1, FOUND_NONLOOP = 2 };
 
 typedef struct rstate {
   mssa_ssa *s;
+  mssa_aa *aa;          /* s->aa, or the promoted view's context */
   uint32_t a, max, nfound, steps;
   unsigned flags;       /* MSSA_REACH_* */
   bool has_loc, entry, truncated;
@@ -84,7 +90,7 @@ static bool lifetime_of(rstate *r, const mssa_inst *in, const mssa_loc *loc) {
   if (in->nops < 2) return false;
   mssa_val p = mssa_inst_ops(r->s->f, in)[in->nops - 1];
   mssa_points_to x, y;
-  if (!mssa_aa_points_to(r->s->aa, p, &x) || !mssa_aa_points_to(r->s->aa, loc->ptr, &y))
+  if (!mssa_aa_points_to(r->aa, p, &x) || !mssa_aa_points_to(r->aa, loc->ptr, &y))
     return false;
   return x.object == y.object && MSSA_VAL_KIND(x.object) == MSSA_VK_INST &&
          r->s->f->insts.a[MSSA_VAL_INDEX(x.object)].opcode == MSSA_OP_ALLOCA;
@@ -101,7 +107,8 @@ static bool kills(rstate *r, uint32_t d, const mssa_loc *loc) {
   if (in->intrinsic == MSSA_INTR_LIFETIME_START) return lifetime_of(r, in, loc);
   if (in->opcode != MSSA_OP_STORE || (in->flags & MSSA_IF_VOLATILE)) return false;
   int ar = MSSA_MAY_ALIAS;
-  if (!mssa_def_clobbers(s, d, MSSA_NONE, loc, &ar) || ar != MSSA_MUST_ALIAS) return false;
+  if (!mssa_def_clobbers_aa(s, r->aa, d, MSSA_NONE, loc, &ar) || ar != MSSA_MUST_ALIAS)
+    return false;
   mssa_loc sl;
   return mssa_aa_inst_loc(s->aa, i, &sl) && size_precise(sl.size) && sl.size >= loc->size;
 }
@@ -195,13 +202,14 @@ static void expand_phi(rstate *r, uint32_t p, const item *it) {
 ** that step() then judged and walked past, so the writes found are the
 ** same. A def's defining access dominates it, so the chain has no cycle
 ** and at most acc.n links. */
-static uint32_t chain_stop(mssa_ssa *s, uint32_t from, const mssa_loc *loc) {
+static uint32_t chain_stop(mssa_ssa *s, mssa_aa *aa, uint32_t from, const mssa_loc *loc) {
   uint32_t x = from, links = 0;
   if (s->acc.a[x].kind == MSSA_ACC_USE) x = s->acc.a[x].def;
   while (x != MSSA_NONE && s->acc.a[x].kind == MSSA_ACC_DEF) {
     MSSA_ASSERT(links++ <= s->acc.n);   /* the chain is acyclic */
     int ar = MSSA_MAY_ALIAS;
-    if (mssa_def_clobbers(s, x, MSSA_NONE, loc, &ar) || s->acc.a[x].def == MSSA_NONE) return x;
+    if (mssa_def_clobbers_aa(s, aa, x, MSSA_NONE, loc, &ar) || s->acc.a[x].def == MSSA_NONE)
+      return x;
     x = s->acc.a[x].def;
   }
   return x;
@@ -211,7 +219,7 @@ static void step(rstate *r, item it) {
   mssa_ssa *s = r->s;
   uint32_t c = it.start;
   if (r->has_loc && s->acc.a[c].kind != MSSA_ACC_LIVE) {
-    c = chain_stop(s, it.start, &it.loc);
+    c = chain_stop(s, r->aa, it.start, &it.loc);
   }
   /* a store to the dispatch slot between here and c decides these paths */
   if ((r->flags & MSSA_REACH_SOURCE_VIEW) && !mssa__slot_chain(s, it.start, c, &it.sc)) return;
@@ -222,7 +230,7 @@ static void step(rstate *r, item it) {
     bool kill = kills(r, c, &it.loc);
     int ar = MSSA_MAY_ALIAS;
     /* the end of a chain (no defining access) may be a def that does not clobber */
-    if (kill || !r->has_loc || mssa_def_clobbers(s, c, MSSA_NONE, &it.loc, &ar))
+    if (kill || !r->has_loc || mssa_def_clobbers_aa(s, r->aa, c, MSSA_NONE, &it.loc, &ar))
       add_write(r, c, it.loop);
     if (!kill && s->acc.a[c].def != MSSA_NONE) push(r, &it, s->acc.a[c].def, &it.loc, it.loop);
     break;
@@ -249,6 +257,24 @@ static void collect(rstate *r, mssa_qreach *out) {
   if (r->entry) out->w[out->n++] = (mssa_qwrite){MSSA_LIVE_ON_ENTRY, MSSA_PATH_ENTRY};
 }
 
+/* The promoted view's alias context of s's function, built on the first
+** view query of each version of its IR (mssa_ssa_drop_view forgets it):
+** loads of locals mem2reg promotes are the values stored (deps.h), so two
+** accesses through `c->user` after `c` was reloaded have one base, as in
+** the C. The map is s's before the context is made, so an allocation
+** failure between the two leaves s owning it (freed here next time). */
+static mssa_aa *view_aa(mssa_ssa *s) {
+  if (s->view_aa) return s->view_aa;
+  free(s->view_map);
+  s->view_map = NULL;
+  uint32_t n = s->f->insts.n;
+  s->view_map = mssa_xmalloc(((size_t)n + 1) * sizeof *s->view_map);
+  mssa_deps_promoted_values(s, s->view_map);
+  s->view_aa = mssa_aa_new_view(s->aa, s->view_map, n);
+  MSSA_ASSERT(s->view_aa && s->view_map);   /* invariant 5: built whole */
+  return s->view_aa;
+}
+
 int mssa_q_reaching(mssa_ssa *s, uint32_t a, uint32_t max, mssa_qreach *out) {
   return mssa_q_reaching_view(s, a, max, 0, out);
 }
@@ -266,6 +292,7 @@ int mssa_q_reaching_view(mssa_ssa *s, uint32_t a, uint32_t max, unsigned flags,
   r.a = a;
   r.max = max ? max : MSSA_REACH_DEFAULT_MAX;
   r.flags = flags;
+  r.aa = flags & MSSA_REACH_SOURCE_VIEW ? view_aa(s) : s->aa;
   r.mark = mssa_xcalloc(s->acc.n ? s->acc.n : 1, 1);
   mssa_loc loc;
   memset(&loc, 0, sizeof loc);

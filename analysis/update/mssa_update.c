@@ -172,6 +172,7 @@ static void ir_changed(mssa_ssa *s) {
   mssa_users_free(s->users);
   s->users = NULL;
   mssa_aa_invalidate(s->aa);
+  mssa_ssa_drop_view(s);
 }
 
 /* Opcodes whose presence phi translation can observe (it looks for

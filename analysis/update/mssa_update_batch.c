@@ -119,7 +119,12 @@ void mssa_update_snapshot_restore(mssa_update_snapshot *sn, mssa_func *f, mssa_s
   void *data = s->data;
   mssa_users_free(s->users);
   free_graph_arrays(s);
+  /* the view indexes the IR the batch changed; the snapshot's copy of its
+  ** pointers may be freed already */
+  mssa_ssa_drop_view(s);
   *s = sn->g;
+  s->view_aa = NULL;
+  s->view_map = NULL;
   s->aa = aa;
   s->data = data;
   s->users = NULL;
