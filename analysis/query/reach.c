@@ -63,6 +63,7 @@ enum { FOUND = 1, FOUND_NONLOOP = 2 };
 typedef struct rstate {
   mssa_ssa *s;
   mssa_aa *aa;          /* s->aa, or the promoted view's context */
+  uint32_t inst;        /* the access's instruction */
   uint32_t a, max, nfound, steps;
   unsigned flags;       /* MSSA_REACH_* */
   bool has_loc, entry, truncated;
@@ -111,6 +112,19 @@ static bool kills(rstate *r, uint32_t d, const mssa_loc *loc) {
     return false;
   mssa_loc sl;
   return mssa_aa_inst_loc(s->aa, i, &sl) && size_precise(sl.size) && sl.size >= loc->size;
+}
+
+/* May def d write loc (the item's form of the access's location)? The
+** walker's clobber test with the answer's alias context; in the source
+** view, a member access of a struct never writes a disjoint member of the
+** same struct type that the access reads (reach_members.c: a rule of
+** types, so it holds for loc on every path). */
+static bool may_write(rstate *r, uint32_t d, const mssa_loc *loc) {
+  mssa_ssa *s = r->s;
+  if ((r->flags & MSSA_REACH_SOURCE_VIEW) && mssa_q_members_disjoint(s, s->acc.a[d].inst, r->inst))
+    return false;
+  int ar = MSSA_MAY_ALIAS;
+  return mssa_def_clobbers_aa(s, r->aa, d, MSSA_NONE, loc, &ar);
 }
 
 static void push(rstate *r, const item *from, uint32_t start, const mssa_loc *loc,
@@ -202,14 +216,13 @@ static void expand_phi(rstate *r, uint32_t p, const item *it) {
 ** that step() then judged and walked past, so the writes found are the
 ** same. A def's defining access dominates it, so the chain has no cycle
 ** and at most acc.n links. */
-static uint32_t chain_stop(mssa_ssa *s, mssa_aa *aa, uint32_t from, const mssa_loc *loc) {
+static uint32_t chain_stop(rstate *r, uint32_t from, const mssa_loc *loc) {
+  mssa_ssa *s = r->s;
   uint32_t x = from, links = 0;
   if (s->acc.a[x].kind == MSSA_ACC_USE) x = s->acc.a[x].def;
   while (x != MSSA_NONE && s->acc.a[x].kind == MSSA_ACC_DEF) {
     MSSA_ASSERT(links++ <= s->acc.n);   /* the chain is acyclic */
-    int ar = MSSA_MAY_ALIAS;
-    if (mssa_def_clobbers_aa(s, aa, x, MSSA_NONE, loc, &ar) || s->acc.a[x].def == MSSA_NONE)
-      return x;
+    if (may_write(r, x, loc) || s->acc.a[x].def == MSSA_NONE) return x;
     x = s->acc.a[x].def;
   }
   return x;
@@ -219,7 +232,7 @@ static void step(rstate *r, item it) {
   mssa_ssa *s = r->s;
   uint32_t c = it.start;
   if (r->has_loc && s->acc.a[c].kind != MSSA_ACC_LIVE) {
-    c = chain_stop(s, r->aa, it.start, &it.loc);
+    c = chain_stop(r, it.start, &it.loc);
   }
   /* a store to the dispatch slot between here and c decides these paths */
   if ((r->flags & MSSA_REACH_SOURCE_VIEW) && !mssa__slot_chain(s, it.start, c, &it.sc)) return;
@@ -228,9 +241,8 @@ static void step(rstate *r, item it) {
   case MSSA_ACC_PHI: expand_phi(r, c, &it); break;
   case MSSA_ACC_DEF: {
     bool kill = kills(r, c, &it.loc);
-    int ar = MSSA_MAY_ALIAS;
     /* the end of a chain (no defining access) may be a def that does not clobber */
-    if (kill || !r->has_loc || mssa_def_clobbers_aa(s, r->aa, c, MSSA_NONE, &it.loc, &ar))
+    if (kill || !r->has_loc || may_write(r, c, &it.loc))
       add_write(r, c, it.loop);
     if (!kill && s->acc.a[c].def != MSSA_NONE) push(r, &it, s->acc.a[c].def, &it.loc, it.loop);
     break;
@@ -293,6 +305,7 @@ int mssa_q_reaching_view(mssa_ssa *s, uint32_t a, uint32_t max, unsigned flags,
   r.max = max ? max : MSSA_REACH_DEFAULT_MAX;
   r.flags = flags;
   r.aa = flags & MSSA_REACH_SOURCE_VIEW ? view_aa(s) : s->aa;
+  r.inst = x->inst;
   r.mark = mssa_xcalloc(s->acc.n ? s->acc.n : 1, 1);
   mssa_loc loc;
   memset(&loc, 0, sizeof loc);

@@ -71,6 +71,17 @@ int mssa_q_reaching(mssa_ssa *s, uint32_t a, uint32_t max, mssa_qreach *out);
 ** answer is then sound for the program as C runs it, not for every CFG
 ** path of the IR. */
 #define MSSA_REACH_SOURCE_VIEW 1u
+/* In the source view, alias analysis also sees the program as written:
+**   - loads of locals mem2reg promotes are the values stored (reach.c,
+**     the promoted view; query/deps.h);
+**   - member accesses of one C struct type to disjoint members never
+**     touch the same bytes (mssa_q_members_disjoint).
+** Both only remove writes the program cannot make reach. */
+/* Are instructions a and b (loads or stores of s's function) accesses of
+** disjoint members of one C struct type, under strict aliasing (both
+** tagged !tbaa)? Then, whatever objects their pointers name, they touch
+** no byte in common (reach_members.c). False when unsure. */
+bool mssa_q_members_disjoint(const mssa_ssa *s, uint32_t a, uint32_t b);
 /* mssa_q_reaching with flags (MSSA_REACH_*; 0: mssa_q_reaching). */
 int mssa_q_reaching_view(mssa_ssa *s, uint32_t a, uint32_t max, unsigned flags,
                          mssa_qreach *out);
