@@ -64,6 +64,8 @@ typedef struct rstate {
   mssa_ssa *s;
   mssa_aa *aa;          /* s->aa, or the promoted view's context */
   uint32_t inst;        /* the access's instruction */
+  bool member;          /* source view: it is a member access ... */
+  mssa_qfield mem;     /* ... of these bytes of this struct type */
   uint32_t a, max, nfound, steps;
   unsigned flags;       /* MSSA_REACH_* */
   bool has_loc, entry, truncated;
@@ -121,8 +123,14 @@ static bool kills(rstate *r, uint32_t d, const mssa_loc *loc) {
 ** types, so it holds for loc on every path). */
 static bool may_write(rstate *r, uint32_t d, const mssa_loc *loc) {
   mssa_ssa *s = r->s;
-  if ((r->flags & MSSA_REACH_SOURCE_VIEW) && mssa_q_members_disjoint(s, s->acc.a[d].inst, r->inst))
-    return false;
+  if (r->member) {
+    MSSA_ASSERT(r->flags & MSSA_REACH_SOURCE_VIEW);   /* the rule is the source view's */
+    uint32_t di = s->acc.a[d].inst;
+    mssa_qfield dm;
+    if (s->f->insts.a[di].opcode == MSSA_OP_STORE && mssa_q_member(s, di, &dm) &&
+        mssa_q_members_apart(&dm, &r->mem))
+      return false;
+  }
   int ar = MSSA_MAY_ALIAS;
   return mssa_def_clobbers_aa(s, r->aa, d, MSSA_NONE, loc, &ar);
 }
@@ -306,6 +314,7 @@ int mssa_q_reaching_view(mssa_ssa *s, uint32_t a, uint32_t max, unsigned flags,
   r.flags = flags;
   r.aa = flags & MSSA_REACH_SOURCE_VIEW ? view_aa(s) : s->aa;
   r.inst = x->inst;
+  r.member = (flags & MSSA_REACH_SOURCE_VIEW) && mssa_q_member(s, x->inst, &r.mem);
   r.mark = mssa_xcalloc(s->acc.n ? s->acc.n : 1, 1);
   mssa_loc loc;
   memset(&loc, 0, sizeof loc);

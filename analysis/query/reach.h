@@ -82,6 +82,15 @@ int mssa_q_reaching(mssa_ssa *s, uint32_t a, uint32_t max, mssa_qreach *out);
 ** tagged !tbaa)? Then, whatever objects their pointers name, they touch
 ** no byte in common (reach_members.c). False when unsure. */
 bool mssa_q_members_disjoint(const mssa_ssa *s, uint32_t a, uint32_t b);
+/* The same in two steps, for a walk that asks of one access again and
+** again: the member an access touches (its struct type and byte range in
+** it), and whether two such are apart. */
+typedef struct mssa_qfield {
+  uint32_t type;           /* the struct's type id */
+  uint64_t lo, hi;         /* bytes [lo, hi) within it */
+} mssa_qfield;
+bool mssa_q_member(const mssa_ssa *s, uint32_t inst, mssa_qfield *out);
+bool mssa_q_members_apart(const mssa_qfield *a, const mssa_qfield *b);
 /* mssa_q_reaching with flags (MSSA_REACH_*; 0: mssa_q_reaching). */
 int mssa_q_reaching_view(mssa_ssa *s, uint32_t a, uint32_t max, unsigned flags,
                          mssa_qreach *out);

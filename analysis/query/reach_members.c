@@ -100,11 +100,15 @@ static bool member_range(const mssa_module *m, const mssa_func *f, uint32_t inst
   return true;
 }
 
+bool mssa_q_member(const mssa_ssa *s, uint32_t inst, mssa_qfield *out) {
+  return inst < s->f->insts.n && member_range(s->m, s->f, inst, &out->type, &out->lo, &out->hi);
+}
+
+bool mssa_q_members_apart(const mssa_qfield *a, const mssa_qfield *b) {
+  return a->type == b->type && (a->hi <= b->lo || b->hi <= a->lo);
+}
+
 bool mssa_q_members_disjoint(const mssa_ssa *s, uint32_t a, uint32_t b) {
-  uint32_t ta, tb;
-  uint64_t la, ha, lb, hb;
-  if (a >= s->f->insts.n || b >= s->f->insts.n) return false;
-  if (!member_range(s->m, s->f, a, &ta, &la, &ha) || !member_range(s->m, s->f, b, &tb, &lb, &hb))
-    return false;
-  return ta == tb && (ha <= lb || hb <= la);
+  mssa_qfield x, y;
+  return mssa_q_member(s, a, &x) && mssa_q_member(s, b, &y) && mssa_q_members_apart(&x, &y);
 }
