@@ -153,6 +153,10 @@ void mssa__lsp_hover(mssa__lsp *L, json_t *id, json_t *params) {
     if (shown++) mssa__lsp_sb_add(&b, "\n---\n\n");
     mssa__lsp_hover_access(L, &b, &a[i], HOVER_MAX_ENTRIES);
   }
+  if (mssa__lsp_proj_loading(d))   /* lsp_proj.c: answered alone meanwhile */
+    mssa__lsp_sb_add(&b, "\n_(this file only; the project is loading)_\n");
+  else if (mssa__lsp_proj_module(d))
+    mssa__lsp_sb_add(&b, "\n_(from the whole program of %zu files)_\n", d->proj->nunits);
   if (!d->lines_same)
     mssa__lsp_sb_add(&b, "\n_(as of the last good compile; lines mapped through the edits "
                          "since)_\n");

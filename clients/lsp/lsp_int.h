@@ -3,7 +3,7 @@
 ** the message layer (lsp_io.c), the bridge to memssad (lsp_bridge.c), open
 ** documents (lsp_docs.c), memssad's
 ** reaching writes and readers (lsp_reach.c) and the request handlers
-** (lsp_features.c). lsp_main.c dispatches.
+** (lsp_features.c), a file's project (lsp_proj.c). lsp_main.c dispatches.
 **
 ** Invariants:
 **   1. One thread: messages are handled in arrival order; a compile blocks
@@ -37,6 +37,26 @@ enum { LSP_REQUEST_FAILED = -32803, LSP_REQUEST_CANCELLED = -32800, LSP_DAEMON_U
 #define LSP_MAX_READERS 256    /* loads listed for references */
 #define LSP_MAX_LENS_LINES 2000  /* lines given a code lens / inlay hint */
 #define LSP_DAEMON_TIMEOUT_MS 120000
+#define LSP_MAX_PROJECTS 16    /* programs loaded for open files' databases */
+#define LSP_MAX_INNER 8        /* writes inside a callee listed per access */
+
+/* A compile_commands.json whose program memssad loads (lsp_proj.c). */
+typedef struct lsp_proj {
+  char *db;            /* the database's realpath: also the program's name */
+  bool ready;          /* the program is loaded: its units answer */
+  bool failed;         /* its first load failed: its files answer alone */
+  bool reloading;      /* the load running is a reload of one unit */
+  int fd;              /* the running load's own connection, else -1 */
+  char *in;            /* bytes read from fd, not yet a whole line */
+  size_t in_n, in_cap;
+  json_t *token;       /* the editor's progress token of the load, or NULL */
+  unsigned done, total;   /* units compiled of the running load */
+  char **units;        /* the loaded units' realpaths (the documents' paths) */
+  char **unit_paths;   /* the same units as memssad names them */
+  size_t nunits;
+  char *pending;       /* a unit saved while a load ran: reloaded after it */
+  unsigned long gen;   /* bumped by every load that succeeded */
+} lsp_proj;
 
 /* An open document. */
 typedef struct lsp_doc {
@@ -61,6 +81,7 @@ typedef struct lsp_doc {
   char **lens;         /* lsp_lens.c: per load_lines entry, its summary of
                           generation gen ("" none, NULL not asked yet) */
   size_t nlens;        /* nload_lines once the first is kept, else 0 */
+  lsp_proj *proj;      /* the project whose database lists it, or NULL */
 } lsp_doc;
 
 /* A code lens or inlay-hint request being worked on (lsp_lens.c). */
@@ -103,6 +124,8 @@ typedef struct mssa__lsp {
   size_t njobs, capjobs;
   unsigned long lens_computed, lens_cached;   /* lines summarised: asked of
                           memssad, or taken from a document's cache */
+  lsp_proj **projs;    /* lsp_proj.c, in the order first opened */
+  size_t nprojs;
 } mssa__lsp;
 
 /* lsp_io.c: Content-Length framed JSON messages. */
@@ -136,6 +159,9 @@ void mssa__lsp_did_close(mssa__lsp *L, json_t *params);
 void mssa__lsp_docs_free(mssa__lsp *L);
 /* On exit or the end of input: every open document's module is unloaded. */
 void mssa__lsp_unload_all(mssa__lsp *L);
+/* A server-created progress report (window/workDoneProgress/create, then
+** "begin"): its token, or NULL when the client takes none. */
+json_t *mssa__lsp_progress_begin(mssa__lsp *L, const char *title, const char *msg);
 /* "file:///a%20b/c.c" <-> "/a b/c.c" (malloc'ed; NULL if not a file URI) */
 char *mssa__lsp_uri_to_path(const char *uri);
 char *mssa__lsp_path_to_uri(const char *path);
@@ -156,6 +182,26 @@ const char *mssa__lsp_doc_module(const lsp_doc *d);
 /* An open .c document that includes the header, else the first .c file of
 ** its directory that does (malloc'ed path), or NULL. */
 char *mssa__lsp_header_unit(mssa__lsp *L, const char *header);
+
+/* lsp_proj.c: the project of an open file. */
+/* After a .c document's own load: joins (or starts loading) the program of
+** the compile_commands.json that lists it. */
+void mssa__lsp_proj_open(mssa__lsp *L, lsp_doc *d);
+/* After a save: reloads the document's unit of its program. */
+void mssa__lsp_proj_saved(mssa__lsp *L, lsp_doc *d);
+/* The program the document answers from (its name), or NULL: answer alone. */
+const char *mssa__lsp_proj_module(const lsp_doc *d);
+/* Is its project's program still loading (answers are the file's alone)? */
+bool mssa__lsp_proj_loading(const lsp_doc *d);
+/* memssad lost the program (restarted): load it again. */
+void mssa__lsp_proj_lost(mssa__lsp *L, lsp_doc *d);
+/* A load runs; poll reads what has come (timeout_ms 0: no wait; else waits
+** that long for a load's connection or the editor's input). */
+bool mssa__lsp_proj_busy(const mssa__lsp *L);
+void mssa__lsp_proj_poll(mssa__lsp *L, int timeout_ms);
+void mssa__lsp_projs_free(mssa__lsp *L);
+/* The module a document's queries name: its program's, else its own. */
+const char *mssa__lsp_answer_module(const lsp_doc *d);
 
 /* lsp_reach.c: one memory access in source terms. */
 typedef struct lsp_site {
@@ -178,11 +224,18 @@ typedef struct lsp_site {
 
 typedef struct lsp_access {
   char *module;
+  char *unit;          /* a program's answer: the unit's path, else NULL */
   lsp_site self;
   lsp_site *writes;    /* the writes whose value it may read (or overwrite) */
   size_t nwrites;
   bool entry;          /* or a value from before the function */
   bool truncated;      /* more than LSP_MAX_WRITES, or memssad cut its list */
+  /* a program's answer whose write is a call: the writes of the global
+  ** loaded inside the callee (memssad's through_call) */
+  char *via;           /* the callee, or NULL */
+  lsp_site *inner;     /* function, file, line of each write inside */
+  size_t ninner;
+  bool inner_truncated;
 } lsp_access;
 
 /* The accesses at line:col of a document (col 0: the whole line). A
@@ -195,6 +248,9 @@ int mssa__lsp_accesses_at(mssa__lsp *L, lsp_doc *d, unsigned line, unsigned col,
                           lsp_access **out, size_t *n);
 void mssa__lsp_accesses_free(lsp_access *a, size_t n);
 void mssa__lsp_access_clear(lsp_access *a);   /* its strings and writes, not itself */
+/* A site's line as the buffer of its file's open document has it now
+** (changed: its line is gone), for a file other than the one asked about. */
+void mssa__lsp_site_now_any(mssa__lsp *L, lsp_site *s);
 /* The loads that may read what the write `a` stored. */
 int mssa__lsp_readers(mssa__lsp *L, lsp_doc *d, const lsp_access *a, lsp_site **out, size_t *n);
 void mssa__lsp_sites_free(lsp_site *s, size_t n);

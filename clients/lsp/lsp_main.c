@@ -212,8 +212,13 @@ int mssa_lsp_main(int argc, char **argv,
   int status = 1;
   for (;;) {
     /* lens work runs only while no message waits (lsp_lens.c) */
+    mssa__lsp_proj_poll(&L, 0);   /* a project load's progress or reply */
     if (L.njobs && !mssa__lsp_input_waiting(&L)) {
       mssa__lsp_lens_step(&L);
+      continue;
+    }
+    if (mssa__lsp_proj_busy(&L) && !mssa__lsp_input_waiting(&L)) {
+      mssa__lsp_proj_poll(&L, 1000);   /* until a load or the editor says something */
       continue;
     }
     json_t *msg;
@@ -229,6 +234,7 @@ int mssa_lsp_main(int argc, char **argv,
   }
   mssa__lsp_lens_free(&L);
   mssa__lsp_unload_all(&L);
+  mssa__lsp_projs_free(&L);
   mssa__lsp_docs_free(&L);
   mssa__lsp_disconnect(&L);
   free(L.inbuf);
