@@ -51,9 +51,11 @@ typedef struct lsp_proj {
   size_t in_n, in_cap;
   json_t *token;       /* the editor's progress token of the load, or NULL */
   unsigned done, total;   /* units compiled of the running load */
-  char **units;        /* the loaded units' realpaths (the documents' paths) */
+  char **units;        /* the units' realpaths (the documents' paths) */
   char **unit_paths;   /* the same units as memssad names them */
-  size_t nunits;
+  bool *linked;        /* in the program (else it failed: it answers alone) */
+  size_t nunits;       /* units listed: linked and failed */
+  size_t nlinked;
   char *pending;       /* a unit saved while a load ran: reloaded after it */
   unsigned long gen;   /* bumped by every load that succeeded */
 } lsp_proj;

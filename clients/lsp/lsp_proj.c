@@ -155,24 +155,36 @@ static void units_free(lsp_proj *p) {
   }
   free(p->units);
   free(p->unit_paths);
+  free(p->linked);
   p->units = p->unit_paths = NULL;
-  p->nunits = 0;
+  p->linked = NULL;
+  p->nunits = p->nlinked = 0;
 }
 
-/* The reply's units: memssad's paths, and each one's realpath. */
+static void add_unit(lsp_proj *p, const char *u, bool linked) {
+  char real[PATH_MAX];
+  p->unit_paths[p->nunits] = strdup(u);
+  p->units[p->nunits] = strdup(realpath(u, real) ? real : u);
+  p->linked[p->nunits++] = linked;
+  p->nlinked += linked;
+}
+
+/* The reply's units, linked and failed (a failed one is reloaded by its
+** next save too): memssad's paths, and each one's realpath. */
 static void take_units(lsp_proj *p, json_t *res) {
   units_free(p);
-  json_t *arr = json_object_get(res, "units");
-  size_t n = json_array_size(arr);
+  json_t *ok = json_object_get(res, "units"), *bad = json_object_get(res, "failed");
+  size_t n = json_array_size(ok) + json_array_size(bad);
   p->units = calloc(n ? n : 1, sizeof *p->units);
   p->unit_paths = calloc(n ? n : 1, sizeof *p->unit_paths);
-  if (!p->units || !p->unit_paths) abort();
-  for (size_t i = 0; i < n; i++) {
-    const char *u = json_string_value(json_object_get(json_array_get(arr, i), "path"));
-    if (!u) continue;
-    char real[PATH_MAX];
-    p->unit_paths[p->nunits] = strdup(u);
-    p->units[p->nunits++] = strdup(realpath(u, real) ? real : u);
+  p->linked = calloc(n ? n : 1, sizeof *p->linked);
+  if (!p->units || !p->unit_paths || !p->linked) abort();
+  for (int pass = 0; pass < 2; pass++) {
+    json_t *arr = pass ? bad : ok;
+    for (size_t i = 0; i < json_array_size(arr); i++) {
+      const char *u = json_string_value(json_object_get(json_array_get(arr, i), "path"));
+      if (u) add_unit(p, u, !pass);
+    }
   }
 }
 
@@ -186,7 +198,7 @@ static void on_reply(mssa__lsp *L, lsp_proj *p, json_t *msg) {
     p->ready = true;
     p->gen++;
     snprintf(text, sizeof text, "%s: %zu units, %lld functions, %zu failed",
-             p->reloading ? "reloaded" : "loaded", p->nunits,
+             p->reloading ? "reloaded" : "loaded", p->nlinked,
              (long long)json_integer_value(json_object_get(res, "functions")),
              json_array_size(json_object_get(res, "failed")));
   } else {
@@ -303,16 +315,17 @@ void mssa__lsp_proj_open(mssa__lsp *L, lsp_doc *d) {
   d->proj = p;   /* invariant 1: a second file of it joins */
 }
 
-/* memssad's path of the unit that is file `path`, or NULL. */
-static const char *unit_path(const lsp_proj *p, const char *path) {
+/* memssad's path of the unit that is file `path` (linked: only one in the
+** program), or NULL. */
+static const char *unit_path(const lsp_proj *p, const char *path, bool linked) {
   for (size_t i = 0; i < p->nunits; i++)
-    if (!strcmp(p->units[i], path)) return p->unit_paths[i];
+    if (!strcmp(p->units[i], path) && (p->linked[i] || !linked)) return p->unit_paths[i];
   return NULL;
 }
 
 void mssa__lsp_proj_saved(mssa__lsp *L, lsp_doc *d) {
   lsp_proj *p = d->proj;
-  const char *u = p && p->ready ? unit_path(p, d->path) : NULL;
+  const char *u = p && p->ready ? unit_path(p, d->path, false) : NULL;
   if (!p || (!u && p->ready)) return;   /* not (or no longer) a unit of it */
   if (p->fd >= 0) {   /* invariant 1: after the load that runs */
     if (u) {
@@ -326,7 +339,7 @@ void mssa__lsp_proj_saved(mssa__lsp *L, lsp_doc *d) {
 
 const char *mssa__lsp_proj_module(const lsp_doc *d) {
   const lsp_proj *p = d->proj;
-  return p && p->ready && unit_path(p, d->path) ? p->db : NULL;
+  return p && p->ready && unit_path(p, d->path, true) ? p->db : NULL;
 }
 
 bool mssa__lsp_proj_loading(const lsp_doc *d) {

@@ -111,6 +111,24 @@ def small(s, tmp):
     ok("b.c:line 9: `counter += by;`" in h and "line 7" not in h, "the hover moved to b.c:9 after the save", h)
     r = s.result("$memssa/references", pos(A, 9, 13))
     is_(kinds(r)[-1], "b.c:13:write", "the field's write in b.c moved to line 13")
+    is_(sorted((x["uri"][7:], x["range"]["start"]["line"] + 1) for x in s.definition(A, 5, 10)),
+        sorted([(A, 4), (B, 9)]), "definition of a.c's counter: the call, and the write inside it on b.c:9")
+
+    # b.c saved with an error: the program goes on without it; fixed, it is back
+    bad = B2.replace("counter += by;", "counter += ;")
+    with open(B, "w") as f:
+        f.write(bad)
+    s.send("textDocument/didSave", {"textDocument": {"uri": uri(B)}, "text": bad})
+    vals = s.project_load()
+    is_(vals[-1]["message"], "reloaded: 1 units, 4 functions, 1 failed", "b.c with an error: left out of the program")
+    h = s.hover(A, 5, 10)
+    ok("from the whole program of 1 file)" in h and "inside `bump`" not in h, "a.c answers from a program of itself", h)
+    with open(B, "w") as f:
+        f.write(B2)
+    s.send("textDocument/didSave", {"textDocument": {"uri": uri(B)}, "text": B2})
+    vals = s.project_load()
+    is_(vals[-1]["message"], "reloaded: 2 units, 7 functions, 0 failed", "b.c fixed and saved: linked again")
+    ok("b.c:line 9" in s.hover(A, 5, 10), "and named by a.c's hover again")
 
     # a header and a file of no project answer alone
     s.open(H)
