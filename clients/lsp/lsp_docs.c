@@ -147,22 +147,6 @@ bool mssa__lsp_source_line(mssa__lsp *L, const char *path, unsigned line, char *
 
 /* ------------------------------------------------------ progress */
 
-/* Starts a progress report; returns its token, or NULL when the client
-** does not take server-created progress. */
-json_t *mssa__lsp_progress_begin(mssa__lsp *L, const char *title, const char *msg) {
-  if (!L->progress) return NULL;
-  char tok[64];
-  snprintf(tok, sizeof tok, "memssa-%ld", ++L->next_id);
-  json_t *req = json_pack("{sssIs{ss}}", "method", "window/workDoneProgress/create", "id",
-                          (json_int_t)L->next_id, "params", "token", tok);
-  mssa__lsp_send(L, req);
-  json_t *token = json_string(tok);
-  mssa__lsp_notify(L, "$/progress",
-                   json_pack("{sOs{sssssssb}}", "token", token, "value", "kind", "begin", "title",
-                             title, "message", msg, "cancellable", 0));
-  return token;
-}
-
 static void progress(mssa__lsp *L, json_t *token, const char *kind, const char *msg) {
   if (!token) return;
   mssa__lsp_notify(L, "$/progress",

@@ -10,7 +10,9 @@
 **      the server (the editor's later requests wait, none is lost). Code
 **      lenses and inlay hints are the exception: queued as jobs and worked
 **      on in chunks between messages (lsp_lens.c), they are answered after
-**      the requests that arrive while they run.
+**      the requests that arrive while they run. A project's program load
+**      runs in memssad; its progress and reply are read between messages
+**      (lsp_proj.c), never waited for.
 **   2. stdout carries LSP messages only; everything else goes to stderr.
 **   3. Positions inside the server are 1-based lines and 1-based byte
 **      columns, as memssad's; conversion to and from LSP positions (0-based,
@@ -142,6 +144,9 @@ void mssa__lsp_log(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* window/showMessage (type 1 error .. 4 log) */
 void mssa__lsp_show(mssa__lsp *L, int type, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+/* A server-created progress report (window/workDoneProgress/create, then
+** "begin"): its token, or NULL when the client takes none. */
+json_t *mssa__lsp_progress_begin(mssa__lsp *L, const char *title, const char *msg);
 
 /* lsp_bridge.c: calls to memssad. Returns 0 with *out = the result, 1 with
 ** *out = the error object, or -1 when memssad cannot be reached. `params`
@@ -161,9 +166,6 @@ void mssa__lsp_did_close(mssa__lsp *L, json_t *params);
 void mssa__lsp_docs_free(mssa__lsp *L);
 /* On exit or the end of input: every open document's module is unloaded. */
 void mssa__lsp_unload_all(mssa__lsp *L);
-/* A server-created progress report (window/workDoneProgress/create, then
-** "begin"): its token, or NULL when the client takes none. */
-json_t *mssa__lsp_progress_begin(mssa__lsp *L, const char *title, const char *msg);
 /* "file:///a%20b/c.c" <-> "/a b/c.c" (malloc'ed; NULL if not a file URI) */
 char *mssa__lsp_uri_to_path(const char *uri);
 char *mssa__lsp_path_to_uri(const char *path);

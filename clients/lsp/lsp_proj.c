@@ -6,7 +6,8 @@
 ** editor goes on being answered from the file alone; the daemon's
 ** `$/progress` (a unit compiled, then the link) is forwarded to the editor
 ** as window/workDoneProgress. Once the program is loaded, the file's
-** answers come from it (lsp_answer.c); a save reloads that one unit.
+** answers come from it (the module mssa__lsp_answer_module names, which
+** lsp_reach.c and lsp_refs.c ask); a save reloads that one unit.
 **
 ** Invariants:
 **   1. One project per database (its realpath, also the program's name):
@@ -116,11 +117,7 @@ static void proj_close(lsp_proj *p) {
 
 static void progress_note(mssa__lsp *L, lsp_proj *p, const char *kind, int pct, const char *msg) {
   if (!p->token) return;
-  json_t *v = json_pack("{ssss}", "kind", kind, "message", msg);
-  if (!strcmp(kind, "begin")) {
-    json_object_set_new(v, "title", json_string("memssa project"));
-    json_object_set_new(v, "cancellable", json_false());
-  }
+  json_t *v = json_pack("{ssss}", "kind", kind, "message", msg);   /* begin: start() */
   if (pct >= 0) json_object_set_new(v, "percentage", json_integer(pct));
   mssa__lsp_notify(L, "$/progress", json_pack("{sOso}", "token", p->token, "value", v));
 }
@@ -340,6 +337,11 @@ void mssa__lsp_proj_saved(mssa__lsp *L, lsp_doc *d) {
 const char *mssa__lsp_proj_module(const lsp_doc *d) {
   const lsp_proj *p = d->proj;
   return p && p->ready && unit_path(p, d->path, true) ? p->db : NULL;
+}
+
+const char *mssa__lsp_answer_module(const lsp_doc *d) {
+  const char *prog = d->unit ? NULL : mssa__lsp_proj_module(d);
+  return prog ? prog : mssa__lsp_doc_module(d);
 }
 
 bool mssa__lsp_proj_loading(const lsp_doc *d) {

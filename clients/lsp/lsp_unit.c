@@ -32,11 +32,6 @@ bool mssa__lsp_is_header(const char *path) {
 
 const char *mssa__lsp_doc_module(const lsp_doc *d) { return d->unit ? d->unit : d->path; }
 
-const char *mssa__lsp_answer_module(const lsp_doc *d) {
-  const char *prog = d->unit ? NULL : mssa__lsp_proj_module(d);
-  return prog ? prog : mssa__lsp_doc_module(d);
-}
-
 /* Does C text `t` have an #include line naming `base` ("x.h", <x.h>,
 ** "dir/x.h")? */
 static bool includes(const char *t, const char *base) {
