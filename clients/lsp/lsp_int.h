@@ -214,6 +214,7 @@ typedef struct lsp_site {
   char *var;           /* the C expression accessed, or NULL */
   char *text;          /* the IR instruction */
   char *function;
+  char *unit;          /* a program's unit of a write inside a callee, or NULL */
   long inst;           /* stable instruction id; -1 for none */
   bool write;
   bool param;          /* a store of a parameter's incoming value */
@@ -255,7 +256,14 @@ void mssa__lsp_access_clear(lsp_access *a);   /* its strings and writes, not its
 /* A site's line as the buffer of its file's open document has it now
 ** (changed: its line is gone), for a file other than the one asked about. */
 void mssa__lsp_site_now_any(mssa__lsp *L, lsp_site *s);
-/* The loads that may read what the write `a` stored. */
+/* The access with stable id `inst` of function `fn` (module and unit as
+** memssad named them in an answer; unit may be NULL), as accesses_at
+** gives one: 0 with *a (mssa__lsp_access_clear it), 1 when memssad
+** refused, -1 when it is unreachable. */
+int mssa__lsp_access_by_id(mssa__lsp *L, const char *module, const char *unit, const char *fn,
+                           long inst, lsp_access *a);
+/* The loads that may read what the write `a` stored (d: the document asked
+** about, for its lines; NULL: any open file's). */
 int mssa__lsp_readers(mssa__lsp *L, lsp_doc *d, const lsp_access *a, lsp_site **out, size_t *n);
 void mssa__lsp_sites_free(lsp_site *s, size_t n);
 
@@ -305,6 +313,10 @@ void mssa__lsp_references_any(mssa__lsp *L, json_t *id, json_t *params);
 void mssa__lsp_memssa_references(mssa__lsp *L, json_t *id, json_t *params);
 void mssa__lsp_document_highlight(mssa__lsp *L, json_t *id, json_t *params);
 void mssa__lsp_lens_step(mssa__lsp *L);
+/* lsp_hier.c: the memory dependence hierarchy, as LSP's call hierarchy. */
+void mssa__lsp_prepare_hierarchy(mssa__lsp *L, json_t *id, json_t *params);
+void mssa__lsp_incoming(mssa__lsp *L, json_t *id, json_t *params);
+void mssa__lsp_outgoing(mssa__lsp *L, json_t *id, json_t *params);
 bool mssa__lsp_input_waiting(mssa__lsp *L);
 void mssa__lsp_lens_cancel(mssa__lsp *L, json_t *params);   /* $/cancelRequest */
 void mssa__lsp_lens_free(mssa__lsp *L);

@@ -115,6 +115,7 @@ static json_t *capabilities(const mssa__lsp *L) {
       "executeCommandProvider", "commands", "memssa.print", "memssa.dot",
       "memssa.writes", "memssa.stats");
   json_object_set_new(c, "documentHighlightProvider", json_true());
+  json_object_set_new(c, "callHierarchyProvider", json_true());   /* lsp_hier.c */
   if (L->utf8) json_object_set_new(c, "positionEncoding", json_string("utf-8"));
   return c;
 }
@@ -148,6 +149,9 @@ static const struct {
     {"textDocument/codeLens", mssa__lsp_code_lens},
     {"textDocument/inlayHint", mssa__lsp_inlay_hint},
     {"workspace/executeCommand", mssa__lsp_execute},
+    {"textDocument/prepareCallHierarchy", mssa__lsp_prepare_hierarchy},
+    {"callHierarchy/incomingCalls", mssa__lsp_incoming},
+    {"callHierarchy/outgoingCalls", mssa__lsp_outgoing},
 };
 
 static const struct {

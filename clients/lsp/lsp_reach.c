@@ -32,6 +32,7 @@ static void site_clear(lsp_site *s) {
   free(s->var);
   free(s->text);
   free(s->function);
+  free(s->unit);
   free(s->callee);
 }
 
@@ -75,6 +76,7 @@ static void site_from(const char *fn, json_t *acc, lsp_site *s) {
   s->col = (unsigned)json_integer_value(json_object_get(src, "col"));
   s->text = dup_or_null(jstr(acc, "text"));
   s->function = dup_or_null(fn);
+  s->unit = dup_or_null(jstr(acc, "unit"));   /* through_call's writes name theirs */
   s->var = dup_or_null(jstr(acc, "var"));
   json_t *inst = json_object_get(acc, "inst");
   s->inst = json_is_integer(inst) ? (long)json_integer_value(inst) : -1;
@@ -157,6 +159,7 @@ static void inner_writes(mssa__lsp *L, json_t *th, lsp_access *a) {
     json_t *x = json_array_get(w, i);
     site_from(jstr(x, "function"), x, &a->inner[i]);
     a->inner[i].write = true;
+    if (!a->inner[i].var && jstr(th, "global")) a->inner[i].var = strdup(jstr(th, "global"));
     mssa__lsp_site_now_any(L, &a->inner[i]);
   }
   a->ninner = k;
@@ -219,6 +222,37 @@ int mssa__lsp_accesses_at(mssa__lsp *L, lsp_doc *d, unsigned line, unsigned col,
   return 0;
 }
 
+/* ------------------------------------------------------ by id */
+
+int mssa__lsp_access_by_id(mssa__lsp *L, const char *module, const char *unit, const char *fn,
+                           long inst, lsp_access *a) {
+  memset(a, 0, sizeof *a);
+  if (!module || !fn || inst < 0) return 1;
+  json_t *r, *p = json_pack("{sssssIss}", "module", module, "function", fn, "inst",
+                            (json_int_t)inst, "view", "source");
+  if (unit) json_object_set_new(p, "unit", json_string(unit));
+  int rc = mssa__lsp_call(L, "clobber", p, &r);
+  if (rc) {
+    json_decref(r);
+    return rc;
+  }
+  a->module = dup_or_null(jstr(r, "module"));
+  a->unit = dup_or_null(jstr(r, "unit"));
+  site_from(jstr(r, "function"), json_object_get(r, "access"), &a->self);
+  reaching(r, a);
+  inner_writes(L, json_object_get(r, "through_call"), a);
+  size_t kept = 0;   /* as accesses_at: what is never a write goes */
+  for (size_t j = 0; j < a->nwrites; j++) {
+    if (mssa__lsp_write_shown(a, &a->writes[j])) a->writes[kept++] = a->writes[j];
+    else site_clear(&a->writes[j]);
+  }
+  a->nwrites = kept;
+  mssa__lsp_site_now_any(L, &a->self);
+  for (size_t j = 0; j < a->nwrites; j++) mssa__lsp_site_now_any(L, &a->writes[j]);
+  json_decref(r);
+  return 0;
+}
+
 /* ------------------------------------------------------ readers */
 
 int mssa__lsp_readers(mssa__lsp *L, lsp_doc *d, const lsp_access *a, lsp_site **out, size_t *n) {
@@ -242,7 +276,8 @@ int mssa__lsp_readers(mssa__lsp *L, lsp_doc *d, const lsp_access *a, lsp_site **
   if (!s) abort();
   for (size_t i = 0; i < k; i++) {
     site_from(fn, json_array_get(rd, i), &s[i]);
-    if (!d->unit) site_now(d, &s[i]);
+    if (d && !d->unit) site_now(d, &s[i]);
+    else if (!d) mssa__lsp_site_now_any(L, &s[i]);
   }
   json_decref(r);
   *out = s;

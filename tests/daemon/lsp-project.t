@@ -93,6 +93,17 @@ def small(s, tmp):
     is_(sorted((x["uri"][7:], x["range"]["start"]["line"] + 1) for x in locs),
         sorted([(A, 9), (A, 13), (A, 13), (B, 11)]), "textDocument/references: a.c and b.c")
 
+    # the memory dependence hierarchy: the load, the call it reads through, the write inside
+    items = s.result("textDocument/prepareCallHierarchy", pos(A, 5, 10)) or []
+    is_([(x["name"], x["detail"]) for x in items], [("read of `counter`", "in report, a.c:5")],
+        "prepareCallHierarchy on the load of counter")
+    inc = s.result("callHierarchy/incomingCalls", {"item": items[0]}) if items else []
+    is_([(x["from"]["name"], x["from"]["detail"], x["fromRanges"][0]["start"]["line"] + 1) for x in inc],
+        [("call to `bump`", "in report, a.c:4", 4)], "its incoming: the call to bump on a.c:4")
+    inc2 = s.result("callHierarchy/incomingCalls", {"item": inc[0]["from"]}) if inc else []
+    is_([(x["from"]["name"], x["from"]["detail"], x["from"]["uri"][7:]) for x in inc2],
+        [("write to `counter`", "in bump, b.c:7", B)], "and the call's: the write inside bump on b.c:7")
+
     s.open(B)
     ok(not [m for m in s.seen if m.get("method") == "$/progress" and m["params"]["value"].get("title") == "memssa project"],
        "b.c joins the loaded project: no second load")
@@ -135,12 +146,20 @@ def small(s, tmp):
     other = tempfile.mkdtemp(prefix="memssa-lspproj-other-")
     C = os.path.join(other, "c.c")
     with open(C, "w") as f:
-        f.write("int g;\nint get(void) {\n  return g;\n}\n")
+        f.write("int g;\nint get(void) {\n  g = 1;\n  return g;\n}\n")
     s.open(C)
-    h = s.hover(C, 3, 10)
+    h = s.hover(C, 4, 10)
     ok("read of `g`" in h and "project" not in h and "whole program" not in h, "a file of no project: per-file", h)
     ok(not [m for m in s.seen if m.get("method") == "$/progress" and m["params"]["value"].get("title") == "memssa project"],
        "no project load for the header or the file of no project")
+    items = s.result("textDocument/prepareCallHierarchy", pos(C, 4, 10)) or []
+    inc = s.result("callHierarchy/incomingCalls", {"item": items[0]}) if items else []
+    is_([(x["from"]["name"], x["from"]["range"]["start"]["line"] + 1) for x in inc], [("write to `g`", 3)],
+        "per file: the read of g's incoming is the write on line 3")
+    out = s.result("callHierarchy/outgoingCalls", {"item": inc[0]["from"]}) if inc else []
+    is_([(x["to"]["name"], x["to"]["range"]["start"]["line"] + 1) for x in out], [("read of `g`", 4)],
+        "and that write's outgoing: the read on line 4")
+    is_(s.result("textDocument/prepareCallHierarchy", pos(C, 1, 1)), None, "no access: no item")
     shutil.rmtree(other, ignore_errors=True)
 
 

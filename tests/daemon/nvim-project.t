@@ -4,8 +4,9 @@
 # on a copy of tests/fixtures/lsp-project with a compile_commands.json:
 # Neovim receives the project's progress (begin, a unit compiled of 2, the
 # link, end), hover on a.c's load of counter names the write inside bump on
-# b.c:7, the reads and writes of struct conf.level span both files, and a
-# save of b.c moves the answer to b.c:9. memssad runs on a private socket.
+# b.c:7, the reads and writes of struct conf.level span both files, the
+# call hierarchy goes from the load to the call to the write inside it, and
+# a save of b.c moves the answer to b.c:9. memssad runs on a private socket.
 import json, os, shutil, subprocess, sys, tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -32,6 +33,9 @@ def check(o):
        "hover on a.c's counter names b.c:7 inside bump", h)
     is_(o.get("rw_level"), ["a.c:9:read", "a.c:13:write", "a.c:13:read", "b.c:11:write"],
         "reads and writes of struct conf.level in both files, with kinds")
+    is_(o.get("hierarchy"), ["read of `counter` in report, a.c:5", "call to `bump` in report, a.c:4",
+                             "write to `counter` in bump, b.c:7"],
+        "the call hierarchy: the load, the call it reads through, the write inside bump")
     ok(o.get("reloaded"), "after b.c is saved the hover names b.c:9", o.get("hover_counter_saved"))
 
 
