@@ -58,7 +58,9 @@ typedef struct lsp_proj {
   bool *linked;        /* in the program (else it failed: it answers alone) */
   size_t nunits;       /* units listed: linked and failed */
   size_t nlinked;
-  char *pending;       /* a unit saved while a load ran: reloaded after it */
+  char *pending;       /* the realpath of a file saved while a load ran:
+                          its unit is reloaded after it */
+  bool pending_all;    /* two files were: the whole project is, after it */
   unsigned long gen;   /* bumped by every load that succeeded */
 } lsp_proj;
 

@@ -12,7 +12,9 @@
 ** Invariants:
 **   1. One project per database (its realpath, also the program's name):
 **      a second file of it joins the first; at most one load of a project
-**      runs at a time, and a save during it is reloaded after it.
+**      runs at a time, and a save during it is reloaded after it (saves
+**      of two files: the whole project is loaded again; a save of a
+**      project whose load failed loads it whole again too).
 **   2. Never blocking: the load's connection is read only when poll says
 **      so (mssa__lsp_proj_poll, from the main loop), whole lines at a time,
 **      at most PROJ_MAX_LINE bytes a line.
@@ -185,6 +187,14 @@ static void take_units(lsp_proj *p, json_t *res) {
   }
 }
 
+/* memssad's path of the unit that is file `path` (linked: only one in the
+** program), or NULL. */
+static const char *unit_path(const lsp_proj *p, const char *path, bool linked) {
+  for (size_t i = 0; i < p->nunits; i++)
+    if (!strcmp(p->units[i], path) && (p->linked[i] || !linked)) return p->unit_paths[i];
+  return NULL;
+}
+
 static void start(mssa__lsp *L, lsp_proj *p, const char *reload);
 
 static void on_reply(mssa__lsp *L, lsp_proj *p, json_t *msg) {
@@ -211,7 +221,10 @@ static void on_reply(mssa__lsp *L, lsp_proj *p, json_t *msg) {
   proj_close(p);
   char *next = p->pending;   /* invariant 1: a save during the load */
   p->pending = NULL;
-  if (next) start(L, p, next);
+  const char *u = next && p->ready ? unit_path(p, next, false) : NULL;
+  if (p->pending_all) start(L, p, NULL);
+  else if (u) start(L, p, u);
+  p->pending_all = false;
   free(next);
 }
 
@@ -312,26 +325,23 @@ void mssa__lsp_proj_open(mssa__lsp *L, lsp_doc *d) {
   d->proj = p;   /* invariant 1: a second file of it joins */
 }
 
-/* memssad's path of the unit that is file `path` (linked: only one in the
-** program), or NULL. */
-static const char *unit_path(const lsp_proj *p, const char *path, bool linked) {
-  for (size_t i = 0; i < p->nunits; i++)
-    if (!strcmp(p->units[i], path) && (p->linked[i] || !linked)) return p->unit_paths[i];
-  return NULL;
-}
-
 void mssa__lsp_proj_saved(mssa__lsp *L, lsp_doc *d) {
   lsp_proj *p = d->proj;
-  const char *u = p && p->ready ? unit_path(p, d->path, false) : NULL;
-  if (!p || (!u && p->ready)) return;   /* not (or no longer) a unit of it */
-  if (p->fd >= 0) {   /* invariant 1: after the load that runs */
-    if (u) {
-      free(p->pending);
-      p->pending = strdup(u);
-    }
+  if (!p) return;
+  if (p->fd >= 0) {   /* invariant 1: after the load that runs (the file's
+                         realpath: its unit is known once that load is) */
+    p->pending_all |= p->pending && strcmp(p->pending, d->path);   /* two files: all */
+    free(p->pending);
+    p->pending = strdup(d->path);
     return;
   }
-  if (u) start(L, p, u);
+  if (p->failed) {   /* its first load failed: the save tries the whole again */
+    p->failed = false;
+    start(L, p, NULL);
+    return;
+  }
+  const char *u = p->ready ? unit_path(p, d->path, false) : NULL;
+  if (u) start(L, p, u);   /* else not (or no longer) a unit of it */
 }
 
 const char *mssa__lsp_proj_module(const lsp_doc *d) {

@@ -176,11 +176,15 @@ def lua(tmp):
         h = s.hover(V, 344, 12)
         ok("**read of `" in h and "_(this file only; the project is loading)_" in h,
            "Lua: a hover while the program loads answers from lvm.c alone, and says so", h)
+        s.send("textDocument/didSave", {"textDocument": {"uri": uri(V)}})   # most likely while it loads
         vals = s.project_load(timeout=300)
         reps = [v for v in vals if v["kind"] == "report"]
         is_((len(reps), reps[-1]["message"] if reps else None), (len(srcs) + 1, "linking %d units" % len(srcs)),
             "a report per file compiled, then the link")
         is_(vals[-1]["message"].split(",")[0], "loaded: %d units" % len(srcs), "every file loaded")
+        again = s.project_load(timeout=300)
+        is_((again[0]["message"], again[-1]["message"].split(",")[0]), ("reloading lvm.c", "reloaded: %d units" % len(srcs)),
+            "the save during the load: lvm.c reloaded after it")
         h = s.hover(V, 344, 12)
         ok("from the whole program of %d files" % len(srcs) in h and "this file only" not in h,
            "then lvm.c answers from the program", h)
