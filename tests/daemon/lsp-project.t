@@ -7,8 +7,10 @@
 # references on a struct field list reads and writes of both files with
 # their kinds; a second file of the project joins the load; a save of b.c
 # reloads its unit and the hover's answer moves with it; a header and a
-# file of no project keep the per-file answers. Then Lua (a 30-unit
-# project): a hover right after the open answers from the file alone.
+# file of no project keep the per-file answers; the call hierarchy goes
+# from a load to the call it reads through to the write inside. Then Lua
+# (a 33-unit project): a hover right after the open answers from the file
+# alone, and a save during the load is reloaded after it.
 import json, os, shutil, sys, tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
