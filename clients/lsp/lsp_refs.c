@@ -16,7 +16,11 @@
 **      a longer answer is cut, and $memssa/references says so.
 **   3. Lines of the document's own file are mapped to the buffer's
 **      (lsp_lines.c); an entry on a line changed since the last good
-**      compile is left out, never shown on a wrong line.
+**      compile is left out, never shown on a wrong line. So are the lines
+**      of other open files, in a program's answer.
+**   4. Once the document's project is loaded (lsp_proj.c) the list spans
+**      every unit of its program; $memssa/references says which
+**      ("scope": "program" or "file", and "project_loading").
 */
 #define _POSIX_C_SOURCE 200809L
 
@@ -194,8 +198,14 @@ void mssa__lsp_memssa_references(mssa__lsp *L, json_t *id, json_t *params) {
     if (x->callee) json_object_set_new(loc, "callee", json_string(x->callee));
     json_array_append_new(arr, loc);
   }
-  mssa__lsp_reply(L, id, json_pack("{sOsosb}", "target", a.target ? a.target : json_null(),
-                                   "references", arr, "truncated", a.trunc));
+  json_t *res = json_pack("{sOsosb}", "target", a.target ? a.target : json_null(), "references",
+                          arr, "truncated", a.trunc);
+  unsigned line, col;
+  lsp_doc *d = mssa__lsp_doc_pos(L, params, &line, &col);
+  /* where the list is from: the whole program, or this file (its project still loading) */
+  json_object_set_new(res, "scope", json_string(d && mssa__lsp_proj_module(d) ? "program" : "file"));
+  json_object_set_new(res, "project_loading", json_boolean(d && mssa__lsp_proj_loading(d)));
+  mssa__lsp_reply(L, id, res);
   answer_free(&a);
 }
 

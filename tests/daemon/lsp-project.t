@@ -91,6 +91,7 @@ def small(s, tmp):
         "reads and writes in both files, with their kinds")
     is_([x["function"] for x in r["references"]], ["level_of", "raise_level", "raise_level", "set_level"],
         "and their functions")
+    is_((r["scope"], r["project_loading"]), ("program", False), "$memssa/references: from the program")
     locs = s.references(A, 9, 13)
     is_(sorted((x["uri"][7:], x["range"]["start"]["line"] + 1) for x in locs),
         sorted([(A, 9), (A, 13), (A, 13), (B, 11)]), "textDocument/references: a.c and b.c")
@@ -176,6 +177,8 @@ def lua(tmp):
         V = os.path.join(LUA, "lvm.c")
         s.open(V)
         h = s.hover(V, 344, 12)
+        r = s.result("$memssa/references", pos(V, 344, 12))
+        is_((r["scope"], r["project_loading"]), ("file", True), "Lua: references meanwhile: this file, loading")
         ok("**read of `" in h and "_(this file only; the project is loading)_" in h,
            "Lua: a hover while the program loads answers from lvm.c alone, and says so", h)
         s.send("textDocument/didSave", {"textDocument": {"uri": uri(V)}})   # most likely while it loads
