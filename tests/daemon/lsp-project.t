@@ -108,10 +108,10 @@ def small(s, tmp):
         [("write to `counter`", "in bump, b.c:7", B)], "and the call's: the write inside bump on b.c:7")
 
     s.open(B)
+    r = s.result("$memssa/references", pos(B, 11, 6))   # read past whatever the open sent
+    is_(kinds(r), ["a.c:9:read", "a.c:13:write", "a.c:13:read", "b.c:11:write"], "the same list from b.c")
     ok(not [m for m in s.seen if m.get("method") == "$/progress" and m["params"]["value"].get("title") == "memssa project"],
        "b.c joins the loaded project: no second load")
-    r = s.result("$memssa/references", pos(B, 11, 6))
-    is_(kinds(r), ["a.c:9:read", "a.c:13:write", "a.c:13:read", "b.c:11:write"], "the same list from b.c")
 
     with open(B, "w") as f:
         f.write(B2)
@@ -163,6 +163,25 @@ def small(s, tmp):
     is_([(x["to"]["name"], x["to"]["range"]["start"]["line"] + 1) for x in out], [("read of `g`", 4)],
         "and that write's outgoing: the read on line 4")
     is_(s.result("textDocument/prepareCallHierarchy", pos(C, 1, 1)), None, "no access: no item")
+
+    # a file beside a.c that the database does not list: per-file
+    X = os.path.join(tmp, "extra.c")
+    with open(X, "w") as f:
+        f.write("#include \"shared.h\"\nint peek(void) {\n  return counter;\n}\n")
+    s.open(X)
+    h = s.hover(X, 3, 10)
+    ok("read of `counter`" in h and "whole program" not in h and "this file only" not in h,
+       "a file the database does not list: per-file", h)
+    ok(not [m for m in s.seen if m.get("method") == "$/progress" and m["params"]["value"].get("title") == "memssa project"],
+       "no project load for extra.c")
+    # another project: its own program, a.c's stays
+    project(other, ["c.c"])
+    s.send("textDocument/didClose", {"textDocument": {"uri": uri(C)}})
+    s.open(C)
+    vals = s.project_load()
+    is_(vals[-1]["message"], "loaded: 1 units, 1 functions, 0 failed", "c.c's own project loads beside a.c's")
+    ok("from the whole program of 1 file)" in s.hover(C, 4, 10), "c.c answers from its program")
+    ok("from the whole program of 2 files" in s.hover(A, 5, 10), "a.c still from its own")
     shutil.rmtree(other, ignore_errors=True)
 
 
