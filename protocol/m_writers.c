@@ -3,10 +3,12 @@
 ** loaded units that may write (read) a global, a struct member, or the
 ** memory of the access at a source position (analysis in query/refs.h).
 **
-** The units searched come from one place, units_of: today the loaded
-** modules (params.module, or every one); a program's units later. Globals
-** are found by name in each unit, members by their DWARF names, so one
-** answer spans units the same way.
+** The units searched come from one place, units_of: the loaded modules
+** (params.module, or every one), or every unit of the program that
+** params.module names (program.h). Globals are found by name in each unit,
+** members by their DWARF names, so one answer spans units the same way; a
+** global of internal linkage (a C static) found at a position is only its
+** own unit's, as prog_through.c takes it.
 **
 ** Invariants:
 **   1. The answer is sorted by (file, line, col, module, function, inst):
@@ -16,22 +18,34 @@
 **      ("truncated" then says so), and a page is at most MSSA__REFS_PAGE.
 **   3. Graphs come through mssa__graph unpinned, one function at a time,
 **      so --max-memory bounds what a whole-module walk keeps built.
+**   4. A program's units are searched in link order, each answer entry
+**      naming the program as its module and its unit by path; the sort
+**      takes the unit path where a module's name would be, so two units
+**      never tie by name.
 */
 #include <stdlib.h>
 #include <string.h>
 
 #include "methods.h"
 #include "memssa.h"
+#include "program.h"
 
 #define MSSA__REFS_MAX 20000u   /* x sizeof(found), about 11 MB at most */
 #define MSSA__REFS_PAGE 1000u
 #define MSSA__REFS_DEFAULT 200u
+#define MSSA__REFS_ANY UINT32_MAX             /* a global named by params.global */
+#define MSSA__REFS_EXTERNAL (UINT32_MAX - 1)  /* found at a position, not a static */
 
-/* One unit to search: a bundle and its name. */
+/* One unit to search: a bundle, its name (a program's: the program's),
+** and a program unit's path (NULL for a module). */
 typedef struct unit {
   mssa_qmodule *q;
   const char *name;
+  const char *path;
 } unit;
+
+/* The name the sort and the answer's order go by (invariant 4). */
+static const char *unit_key(const unit *u) { return u->path ? u->path : u->name; }
 
 /* One reference found, with where it is (for sorting). */
 typedef struct found {
@@ -41,8 +55,18 @@ typedef struct found {
   uint32_t line, col;
 } found;
 
-/* The units a request searches: params.module, or every loaded module.
-** The one place to widen to a program's units. */
+/* Every unit of program g, in link order (invariant 4). */
+static void prog_units(const mssa__prog *g, unit **out, uint32_t *n) {
+  uint32_t k = mssa__prog_nunits(g);
+  *out = mssa_xmalloc((k ? k : 1) * sizeof **out);
+  *n = 0;
+  for (uint32_t u = 0; u < k; u++)
+    (*out)[(*n)++] = (unit){mssa__prog_unit(g, u), mssa__prog_name(g), mssa__prog_unit_path(g, u)};
+  MSSA_ASSERT(*n == k);
+}
+
+/* The units a request searches: params.module (a module, or a program's
+** every unit), or every loaded module. */
 static int units_of(mssa__call *c, unit **out, uint32_t *n) {
   const char *modname = NULL;
   int rc = mssa__param_str(c, "module", false, &modname);
@@ -50,9 +74,14 @@ static int units_of(mssa__call *c, unit **out, uint32_t *n) {
   mssa_proto_host *h = c->p->host;
   if (modname) {
     mssa_qmodule *q = h->find(h, modname);
+    const mssa__prog *g = q ? NULL : mssa__prog_find(c->p, modname);
+    if (g) {
+      prog_units(g, out, n);
+      return 0;
+    }
     if (!q) return mssa__fail(c, MSSA_RPC_UNKNOWN_MODULE, "no module named '%.200s' is loaded", modname);
     *out = mssa_xmalloc(sizeof **out);
-    (*out)[0] = (unit){q, modname};
+    (*out)[0] = (unit){q, modname, NULL};
     *n = 1;
     return 0;
   }
@@ -62,7 +91,7 @@ static int units_of(mssa__call *c, unit **out, uint32_t *n) {
   for (uint32_t i = 0; i < k; i++) {
     const char *nm = NULL;
     mssa_qmodule *q = h->at(h, i, &nm);
-    if (q) (*out)[(*n)++] = (unit){q, nm};
+    if (q) (*out)[(*n)++] = (unit){q, nm, NULL};
   }
   if (!*n) {
     free(*out);
@@ -112,9 +141,11 @@ static uint32_t based_global(const mssa_module *m, const mssa_func *f, mssa_val 
 }
 
 /* params.file/line/col: the member the load or store there is to, else
-** the global it is based on; the name of the global in *gname. */
+** the global it is based on; the name of the global in *gname, and in
+** *only the unit whose static it is (MSSA__REFS_EXTERNAL for a global of
+** external linkage: another unit's static of that name is not it). */
 static int target_at(mssa__call *c, const unit *us, uint32_t nu, mssa_qrefs_target *t,
-                     char *gname, size_t cap) {
+                     char *gname, size_t cap, uint32_t *only) {
   const char *file = NULL;
   uint64_t line = 0, col = 0;
   int rc;
@@ -146,8 +177,11 @@ static int target_at(mssa__call *c, const unit *us, uint32_t nu, mssa_qrefs_targ
       }
       uint32_t g = based_global(q->m, f, p);
       if (g != MSSA_NONE && q->m->globals.a[g].name != MSSA_NONE) {
+        const mssa_global *G = &q->m->globals.a[g];
         t->kind = MSSA_REFS_GLOBAL;
-        snprintf(gname, cap, "%s", mssa_str(q->m, q->m->globals.a[g].name));
+        snprintf(gname, cap, "%s", mssa_str(q->m, G->name));
+        bool local = G->linkage == MSSA_LINK_INTERNAL || G->linkage == MSSA_LINK_PRIVATE;
+        *only = local ? u : MSSA__REFS_EXTERNAL;   /* a static: its unit's alone */
         return 0;
       }
     }
@@ -166,7 +200,7 @@ static int found_cmp(const void *a, const void *b) {
   if (k) return k;
   if (x->line != y->line) return x->line < y->line ? -1 : 1;
   if (x->col != y->col) return x->col < y->col ? -1 : 1;
-  if ((k = strcmp(x->u->name, y->u->name))) return k;
+  if ((k = strcmp(unit_key(x->u), unit_key(y->u)))) return k;
   const mssa_module *mx = x->u->q->m, *my = y->u->q->m;
   k = strcmp(mssa_str(mx, mx->funcs.a[x->r.func].name), mssa_str(my, my->funcs.a[y->r.func].name));
   if (k) return k;
@@ -250,6 +284,7 @@ static json_t *found_json_new(const found *x, unsigned want) {
   json_t *o = json_pack("{sosssisisosI}", "module", mssa__jstr(x->u->name), "file", x->file,
                         "line", (int)x->line, "col", (int)x->col, "function",
                         mssa__jstr(mssa_str(m, f->name)), "inst", (json_int_t)x->r.inst);
+  if (x->u->path) json_object_set_new(o, "unit", mssa__jstr(x->u->path));   /* invariant 4 */
   const char *kind = x->r.call ? "call" : want == MSSA_MR_MOD ? "write" : "read";
   json_object_set_new(o, "kind", json_string(kind));
   json_object_set_new(o, "access", json_string(access_word(in)));
@@ -280,7 +315,7 @@ static json_t *target_json_new(const mssa_qrefs_target *t, const char *gname) {
 
 /* The target of the request: params.global, params.field, or a position. */
 static int get_target(mssa__call *c, const unit *us, uint32_t nu, mssa_qrefs_target *t,
-                      char *gname, size_t cap) {
+                      char *gname, size_t cap, uint32_t *only) {
   const char *g = NULL, *fld = NULL;
   int rc;
   if ((rc = mssa__param_str(c, "global", false, &g)) ||
@@ -295,7 +330,7 @@ static int get_target(mssa__call *c, const unit *us, uint32_t nu, mssa_qrefs_tar
     snprintf(gname, cap, "%s", g[0] == '@' ? g + 1 : g);
     return 0;
   }
-  return target_at(c, us, nu, t, gname, cap);
+  return target_at(c, us, nu, t, gname, cap, only);
 }
 
 static int refs(mssa__call *c, unsigned want) {
@@ -307,11 +342,12 @@ static int refs(mssa__call *c, unsigned want) {
   if (rc) return rc;
   mssa_qrefs_target t = {0};
   char gname[256] = "";
+  uint32_t only = MSSA__REFS_ANY;
   if ((rc = mssa__param_uint(c, "limit", false, &limit)) ||
       (rc = mssa__param_uint(c, "cursor", false, &cursor)) ||
       (rc = mssa__param_bool(c, "calls", &calls)) ||
       (rc = mssa__param_bool(c, "scan", &scan)) ||
-      (rc = get_target(c, us, nu, &t, gname, sizeof gname)))
+      (rc = get_target(c, us, nu, &t, gname, sizeof gname, &only)))
     goto out;
   if (limit == 0 || limit > MSSA__REFS_PAGE) {
     rc = mssa__fail(c, MSSA_RPC_INVALID_PARAMS, "params.limit must be 1..%u", MSSA__REFS_PAGE);
@@ -321,9 +357,14 @@ static int refs(mssa__call *c, unsigned want) {
   uint32_t n = 0, cap = 0, unlocated = 0, known = 0;
   bool trunc = false;
   for (uint32_t u = 0; u < nu; u++) {
+    if (only < nu && u != only) continue;
     if (t.kind == MSSA_REFS_GLOBAL) {
       t.global = mssa_q_refs_find_global(us[u].q, gname);
       if (t.global == MSSA_NONE) continue;   /* not in this unit */
+      const mssa_global *G = &us[u].q->m->globals.a[t.global];
+      if (only == MSSA__REFS_EXTERNAL &&
+          (G->linkage == MSSA_LINK_INTERNAL || G->linkage == MSSA_LINK_PRIVATE))
+        continue;   /* another unit's static of the same name */
     }
     known++;
     collect_unit(c, &us[u], &t, want, calls, scan, &v, &n, &cap, &trunc, &unlocated);

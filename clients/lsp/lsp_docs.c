@@ -147,22 +147,6 @@ bool mssa__lsp_source_line(mssa__lsp *L, const char *path, unsigned line, char *
 
 /* ------------------------------------------------------ progress */
 
-/* Starts a progress report; returns its token, or NULL when the client
-** does not take server-created progress. */
-static json_t *progress_begin(mssa__lsp *L, const char *title, const char *msg) {
-  if (!L->progress) return NULL;
-  char tok[64];
-  snprintf(tok, sizeof tok, "memssa-%ld", ++L->next_id);
-  json_t *req = json_pack("{sssIs{ss}}", "method", "window/workDoneProgress/create", "id",
-                          (json_int_t)L->next_id, "params", "token", tok);
-  mssa__lsp_send(L, req);
-  json_t *token = json_string(tok);
-  mssa__lsp_notify(L, "$/progress",
-                   json_pack("{sOs{sssssssb}}", "token", token, "value", "kind", "begin", "title",
-                             title, "message", msg, "cancellable", 0));
-  return token;
-}
-
 static void progress(mssa__lsp *L, json_t *token, const char *kind, const char *msg) {
   if (!token) return;
   mssa__lsp_notify(L, "$/progress",
@@ -338,7 +322,7 @@ void mssa__lsp_compile_and_load(mssa__lsp *L, lsp_doc *d) {
     return;
   }
   snprintf(msg, sizeof msg, "compiling and loading %s", d->unit ? d->unit : base);
-  json_t *tok = progress_begin(L, "memssa", msg);
+  json_t *tok = mssa__lsp_progress_begin(L, "memssa", msg);
   uint64_t t0 = now_ms();
   json_t *res = NULL, *extra = NULL;
   int lrc = load_source(L, d, L->clang, &res);
@@ -422,6 +406,7 @@ void mssa__lsp_did_open(mssa__lsp *L, json_t *params) {
   mssa__lsp_lines_update(d);
   d->version = (long)json_integer_value(json_object_get(td, "version"));
   mssa__lsp_compile_and_load(L, d);
+  if (d->loaded) mssa__lsp_proj_open(L, d);   /* its project, in the background */
 }
 
 void mssa__lsp_did_change(mssa__lsp *L, json_t *params) {
@@ -450,6 +435,7 @@ void mssa__lsp_did_save(mssa__lsp *L, json_t *params) {
     mssa__lsp_lines_update(d);
   }
   mssa__lsp_compile_and_load(L, d);
+  mssa__lsp_proj_saved(L, d);
 }
 
 /* Unloads the document's module from memssad, if it holds one. */

@@ -153,6 +153,11 @@ void mssa__lsp_hover(mssa__lsp *L, json_t *id, json_t *params) {
     if (shown++) mssa__lsp_sb_add(&b, "\n---\n\n");
     mssa__lsp_hover_access(L, &b, &a[i], HOVER_MAX_ENTRIES);
   }
+  if (mssa__lsp_proj_loading(d))   /* lsp_proj.c: answered alone meanwhile */
+    mssa__lsp_sb_add(&b, "\n_(this file only; the project is loading)_\n");
+  else if (mssa__lsp_proj_module(d))
+    mssa__lsp_sb_add(&b, "\n_(from the whole program of %zu file%s)_\n", d->proj->nlinked,
+                     d->proj->nlinked == 1 ? "" : "s");
   if (!d->lines_same)
     mssa__lsp_sb_add(&b, "\n_(as of the last good compile; lines mapped through the edits "
                          "since)_\n");
@@ -221,6 +226,9 @@ void mssa__lsp_definition(mssa__lsp *L, json_t *id, json_t *params) {
     for (size_t j = 0; j < a[i].nwrites; j++)
       if (a[i].writes[j].file && !a[i].writes[j].changed)
         json_array_append_new(locs, location_new(L, &a[i].writes[j]));
+    for (size_t j = 0; j < a[i].ninner; j++)   /* a program's: the writes inside the callee */
+      if (a[i].inner[j].file && !a[i].inner[j].changed)
+        json_array_append_new(locs, location_new(L, &a[i].inner[j]));
   }
   /* an empty answer moves nothing: say why, or the user is left guessing */
   if (d && !json_array_size(locs)) {

@@ -215,6 +215,27 @@ static void group_entry(mssa__lsp *L, lsp_sbuf *b, const lsp_access *a, size_t i
   mssa__lsp_sb_add(b, "\n");
 }
 
+/* A program's answer: the writes inside the callee the value may come from
+** (through_call), each with its file and line, "in `f`" when that is not
+** the callee itself. */
+static void inner_entries(mssa__lsp *L, lsp_sbuf *b, const lsp_access *a) {
+  char line[LINE_MAX_BYTES];
+  for (size_t i = 0; i < a->ninner; i++) {
+    const lsp_site *w = &a->inner[i];
+    mssa__lsp_sb_add(b, "  - inside `%s`: ", a->via);
+    if (!w->file) mssa__lsp_sb_add(b, "a write without a source line");
+    else if (w->changed) mssa__lsp_sb_add(b, "%s, a line changed since the last save", base_name(w->file));
+    else mssa__lsp_sb_add(b, "%s:line %u", base_name(w->file), w->line);
+    if (w->file && !w->changed && mssa__lsp_source_line(L, w->file, w->line, line, sizeof line)) {
+      mssa__lsp_sb_add(b, ": ");
+      mssa__lsp_sb_code(b, line + strspn(line, " \t"));
+    }
+    if (w->function && strcmp(w->function, a->via)) mssa__lsp_sb_add(b, " (in `%s`)", w->function);
+    mssa__lsp_sb_add(b, "\n");
+  }
+  if (a->inner_truncated) mssa__lsp_sb_add(b, "  - … (more inside `%s`)\n", a->via);
+}
+
 void mssa__lsp_hover_access(mssa__lsp *L, lsp_sbuf *b, const lsp_access *a, size_t cap) {
   const char *fn = a->self.function ? a->self.function : "?";
   mssa__lsp_sb_add(b, "**%s ", a->self.write ? "write to" : "read of");
@@ -233,6 +254,8 @@ void mssa__lsp_hover_access(mssa__lsp *L, lsp_sbuf *b, const lsp_access *a, size
     }
     if (group) group_entry(L, b, a, i);
     else write_entry(L, b, a, &a->writes[i]);
+    const lsp_site *w = &a->writes[i];
+    if (a->via && w->callee && !strcmp(w->callee, a->via)) inner_entries(L, b, a);
     shown++;
   }
   if (left)

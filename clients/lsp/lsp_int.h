@@ -3,14 +3,16 @@
 ** the message layer (lsp_io.c), the bridge to memssad (lsp_bridge.c), open
 ** documents (lsp_docs.c), memssad's
 ** reaching writes and readers (lsp_reach.c) and the request handlers
-** (lsp_features.c). lsp_main.c dispatches.
+** (lsp_features.c), a file's project (lsp_proj.c). lsp_main.c dispatches.
 **
 ** Invariants:
 **   1. One thread: messages are handled in arrival order; a compile blocks
 **      the server (the editor's later requests wait, none is lost). Code
 **      lenses and inlay hints are the exception: queued as jobs and worked
 **      on in chunks between messages (lsp_lens.c), they are answered after
-**      the requests that arrive while they run.
+**      the requests that arrive while they run. A project's program load
+**      runs in memssad; its progress and reply are read between messages
+**      (lsp_proj.c), never waited for.
 **   2. stdout carries LSP messages only; everything else goes to stderr.
 **   3. Positions inside the server are 1-based lines and 1-based byte
 **      columns, as memssad's; conversion to and from LSP positions (0-based,
@@ -37,6 +39,30 @@ enum { LSP_REQUEST_FAILED = -32803, LSP_REQUEST_CANCELLED = -32800, LSP_DAEMON_U
 #define LSP_MAX_READERS 256    /* loads listed for references */
 #define LSP_MAX_LENS_LINES 2000  /* lines given a code lens / inlay hint */
 #define LSP_DAEMON_TIMEOUT_MS 120000
+#define LSP_MAX_PROJECTS 16    /* programs loaded for open files' databases */
+#define LSP_MAX_INNER 8        /* writes inside a callee listed per access */
+
+/* A compile_commands.json whose program memssad loads (lsp_proj.c). */
+typedef struct lsp_proj {
+  char *db;            /* the database's realpath: also the program's name */
+  bool ready;          /* the program is loaded: its units answer */
+  bool failed;         /* its first load failed: its files answer alone */
+  bool reloading;      /* the load running is a reload of one unit */
+  int fd;              /* the running load's own connection, else -1 */
+  char *in;            /* bytes read from fd, not yet a whole line */
+  size_t in_n, in_cap;
+  json_t *token;       /* the editor's progress token of the load, or NULL */
+  unsigned done, total;   /* units compiled of the running load */
+  char **units;        /* the units' realpaths (the documents' paths) */
+  char **unit_paths;   /* the same units as memssad names them */
+  bool *linked;        /* in the program (else it failed: it answers alone) */
+  size_t nunits;       /* units listed: linked and failed */
+  size_t nlinked;
+  char *pending;       /* the realpath of a file saved while a load ran:
+                          its unit is reloaded after it */
+  bool pending_all;    /* two files were: the whole project is, after it */
+  unsigned long gen;   /* bumped by every load that succeeded */
+} lsp_proj;
 
 /* An open document. */
 typedef struct lsp_doc {
@@ -61,6 +87,7 @@ typedef struct lsp_doc {
   char **lens;         /* lsp_lens.c: per load_lines entry, its summary of
                           generation gen ("" none, NULL not asked yet) */
   size_t nlens;        /* nload_lines once the first is kept, else 0 */
+  lsp_proj *proj;      /* the project whose database lists it, or NULL */
 } lsp_doc;
 
 /* A code lens or inlay-hint request being worked on (lsp_lens.c). */
@@ -103,6 +130,8 @@ typedef struct mssa__lsp {
   size_t njobs, capjobs;
   unsigned long lens_computed, lens_cached;   /* lines summarised: asked of
                           memssad, or taken from a document's cache */
+  lsp_proj **projs;    /* lsp_proj.c, in the order first opened */
+  size_t nprojs;
 } mssa__lsp;
 
 /* lsp_io.c: Content-Length framed JSON messages. */
@@ -117,6 +146,9 @@ void mssa__lsp_log(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* window/showMessage (type 1 error .. 4 log) */
 void mssa__lsp_show(mssa__lsp *L, int type, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+/* A server-created progress report (window/workDoneProgress/create, then
+** "begin"): its token, or NULL when the client takes none. */
+json_t *mssa__lsp_progress_begin(mssa__lsp *L, const char *title, const char *msg);
 
 /* lsp_bridge.c: calls to memssad. Returns 0 with *out = the result, 1 with
 ** *out = the error object, or -1 when memssad cannot be reached. `params`
@@ -157,6 +189,26 @@ const char *mssa__lsp_doc_module(const lsp_doc *d);
 ** its directory that does (malloc'ed path), or NULL. */
 char *mssa__lsp_header_unit(mssa__lsp *L, const char *header);
 
+/* lsp_proj.c: the project of an open file. */
+/* After a .c document's own load: joins (or starts loading) the program of
+** the compile_commands.json that lists it. */
+void mssa__lsp_proj_open(mssa__lsp *L, lsp_doc *d);
+/* After a save: reloads the document's unit of its program. */
+void mssa__lsp_proj_saved(mssa__lsp *L, lsp_doc *d);
+/* The program the document answers from (its name), or NULL: answer alone. */
+const char *mssa__lsp_proj_module(const lsp_doc *d);
+/* Is its project's program still loading (answers are the file's alone)? */
+bool mssa__lsp_proj_loading(const lsp_doc *d);
+/* memssad lost the program (restarted): load it again. */
+void mssa__lsp_proj_lost(mssa__lsp *L, lsp_doc *d);
+/* A load runs; poll reads what has come (timeout_ms 0: no wait; else waits
+** that long for a load's connection or the editor's input). */
+bool mssa__lsp_proj_busy(const mssa__lsp *L);
+void mssa__lsp_proj_poll(mssa__lsp *L, int timeout_ms);
+void mssa__lsp_projs_free(mssa__lsp *L);
+/* The module a document's queries name: its program's, else its own. */
+const char *mssa__lsp_answer_module(const lsp_doc *d);
+
 /* lsp_reach.c: one memory access in source terms. */
 typedef struct lsp_site {
   char *file;          /* NULL: no debug location */
@@ -164,6 +216,7 @@ typedef struct lsp_site {
   char *var;           /* the C expression accessed, or NULL */
   char *text;          /* the IR instruction */
   char *function;
+  char *unit;          /* a program's unit of a write inside a callee, or NULL */
   long inst;           /* stable instruction id; -1 for none */
   bool write;
   bool param;          /* a store of a parameter's incoming value */
@@ -178,11 +231,18 @@ typedef struct lsp_site {
 
 typedef struct lsp_access {
   char *module;
+  char *unit;          /* a program's answer: the unit's path, else NULL */
   lsp_site self;
   lsp_site *writes;    /* the writes whose value it may read (or overwrite) */
   size_t nwrites;
   bool entry;          /* or a value from before the function */
   bool truncated;      /* more than LSP_MAX_WRITES, or memssad cut its list */
+  /* a program's answer whose write is a call: the writes of the global
+  ** loaded inside the callee (memssad's through_call) */
+  char *via;           /* the callee, or NULL */
+  lsp_site *inner;     /* function, file, line of each write inside */
+  size_t ninner;
+  bool inner_truncated;
 } lsp_access;
 
 /* The accesses at line:col of a document (col 0: the whole line). A
@@ -195,7 +255,17 @@ int mssa__lsp_accesses_at(mssa__lsp *L, lsp_doc *d, unsigned line, unsigned col,
                           lsp_access **out, size_t *n);
 void mssa__lsp_accesses_free(lsp_access *a, size_t n);
 void mssa__lsp_access_clear(lsp_access *a);   /* its strings and writes, not itself */
-/* The loads that may read what the write `a` stored. */
+/* A site's line as the buffer of its file's open document has it now
+** (changed: its line is gone), for a file other than the one asked about. */
+void mssa__lsp_site_now_any(mssa__lsp *L, lsp_site *s);
+/* The access with stable id `inst` of function `fn` (module and unit as
+** memssad named them in an answer; unit may be NULL), as accesses_at
+** gives one: 0 with *a (mssa__lsp_access_clear it), 1 when memssad
+** refused, -1 when it is unreachable. */
+int mssa__lsp_access_by_id(mssa__lsp *L, const char *module, const char *unit, const char *fn,
+                           long inst, lsp_access *a);
+/* The loads that may read what the write `a` stored (d: the document asked
+** about, for its lines; NULL: any open file's). */
 int mssa__lsp_readers(mssa__lsp *L, lsp_doc *d, const lsp_access *a, lsp_site **out, size_t *n);
 void mssa__lsp_sites_free(lsp_site *s, size_t n);
 
@@ -245,6 +315,10 @@ void mssa__lsp_references_any(mssa__lsp *L, json_t *id, json_t *params);
 void mssa__lsp_memssa_references(mssa__lsp *L, json_t *id, json_t *params);
 void mssa__lsp_document_highlight(mssa__lsp *L, json_t *id, json_t *params);
 void mssa__lsp_lens_step(mssa__lsp *L);
+/* lsp_hier.c: the memory dependence hierarchy, as LSP's call hierarchy. */
+void mssa__lsp_prepare_hierarchy(mssa__lsp *L, json_t *id, json_t *params);
+void mssa__lsp_incoming(mssa__lsp *L, json_t *id, json_t *params);
+void mssa__lsp_outgoing(mssa__lsp *L, json_t *id, json_t *params);
 bool mssa__lsp_input_waiting(mssa__lsp *L);
 void mssa__lsp_lens_cancel(mssa__lsp *L, json_t *params);   /* $/cancelRequest */
 void mssa__lsp_lens_free(mssa__lsp *L);

@@ -163,3 +163,20 @@ void mssa__lsp_show(mssa__lsp *L, int type, const char *fmt, ...) {
   va_end(ap);
   mssa__lsp_notify(L, "window/showMessage", json_pack("{siss}", "type", type, "message", msg));
 }
+
+/* Starts a server-created progress report (lsp_docs.c's compiles,
+** lsp_proj.c's program loads); returns its token, or NULL when the client
+** does not take server-created progress. */
+json_t *mssa__lsp_progress_begin(mssa__lsp *L, const char *title, const char *msg) {
+  if (!L->progress) return NULL;
+  char tok[64];
+  snprintf(tok, sizeof tok, "memssa-%ld", ++L->next_id);
+  json_t *req = json_pack("{sssIs{ss}}", "method", "window/workDoneProgress/create", "id",
+                          (json_int_t)L->next_id, "params", "token", tok);
+  mssa__lsp_send(L, req);
+  json_t *token = json_string(tok);
+  mssa__lsp_notify(L, "$/progress",
+                   json_pack("{sOs{sssssssb}}", "token", token, "value", "kind", "begin", "title",
+                             title, "message", msg, "cancellable", 0));
+  return token;
+}

@@ -115,6 +115,7 @@ static json_t *capabilities(const mssa__lsp *L) {
       "executeCommandProvider", "commands", "memssa.print", "memssa.dot",
       "memssa.writes", "memssa.stats");
   json_object_set_new(c, "documentHighlightProvider", json_true());
+  json_object_set_new(c, "callHierarchyProvider", json_true());   /* lsp_hier.c */
   if (L->utf8) json_object_set_new(c, "positionEncoding", json_string("utf-8"));
   return c;
 }
@@ -148,6 +149,9 @@ static const struct {
     {"textDocument/codeLens", mssa__lsp_code_lens},
     {"textDocument/inlayHint", mssa__lsp_inlay_hint},
     {"workspace/executeCommand", mssa__lsp_execute},
+    {"textDocument/prepareCallHierarchy", mssa__lsp_prepare_hierarchy},
+    {"callHierarchy/incomingCalls", mssa__lsp_incoming},
+    {"callHierarchy/outgoingCalls", mssa__lsp_outgoing},
 };
 
 static const struct {
@@ -212,8 +216,13 @@ int mssa_lsp_main(int argc, char **argv,
   int status = 1;
   for (;;) {
     /* lens work runs only while no message waits (lsp_lens.c) */
+    mssa__lsp_proj_poll(&L, 0);   /* a project load's progress or reply */
     if (L.njobs && !mssa__lsp_input_waiting(&L)) {
       mssa__lsp_lens_step(&L);
+      continue;
+    }
+    if (mssa__lsp_proj_busy(&L) && !mssa__lsp_input_waiting(&L)) {
+      mssa__lsp_proj_poll(&L, 1000);   /* until a load or the editor says something */
       continue;
     }
     json_t *msg;
@@ -229,6 +238,7 @@ int mssa_lsp_main(int argc, char **argv,
   }
   mssa__lsp_lens_free(&L);
   mssa__lsp_unload_all(&L);
+  mssa__lsp_projs_free(&L);
   mssa__lsp_docs_free(&L);
   mssa__lsp_disconnect(&L);
   free(L.inbuf);

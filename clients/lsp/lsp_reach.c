@@ -32,6 +32,7 @@ static void site_clear(lsp_site *s) {
   free(s->var);
   free(s->text);
   free(s->function);
+  free(s->unit);
   free(s->callee);
 }
 
@@ -42,13 +43,27 @@ void mssa__lsp_sites_free(lsp_site *s, size_t n) {
 
 void mssa__lsp_access_clear(lsp_access *a) {
   free(a->module);
+  free(a->unit);
+  free(a->via);
   site_clear(&a->self);
   mssa__lsp_sites_free(a->writes, a->nwrites);
+  mssa__lsp_sites_free(a->inner, a->ninner);
 }
 
 void mssa__lsp_accesses_free(lsp_access *a, size_t n) {
   for (size_t i = 0; i < n; i++) mssa__lsp_access_clear(&a[i]);
   free(a);
+}
+
+void mssa__lsp_site_now_any(mssa__lsp *L, lsp_site *s) {
+  for (size_t i = 0; s->file && i < L->ndocs; i++) {
+    const lsp_doc *o = L->docs[i];
+    if (o->unit || strcmp(o->path, s->file)) continue;
+    unsigned now = s->line ? mssa__lsp_to_current(o, s->line) : 0;
+    if (now) s->line = now;
+    else if (s->line) s->changed = true;
+    return;
+  }
 }
 
 /* An access object of memssad (with "source", "text", "inst", "var",
@@ -61,6 +76,7 @@ static void site_from(const char *fn, json_t *acc, lsp_site *s) {
   s->col = (unsigned)json_integer_value(json_object_get(src, "col"));
   s->text = dup_or_null(jstr(acc, "text"));
   s->function = dup_or_null(fn);
+  s->unit = dup_or_null(jstr(acc, "unit"));   /* through_call's writes name theirs */
   s->var = dup_or_null(jstr(acc, "var"));
   json_t *inst = json_object_get(acc, "inst");
   s->inst = json_is_integer(inst) ? (long)json_integer_value(inst) : -1;
@@ -124,9 +140,30 @@ static void reaching(json_t *ans, lsp_access *a) {
 
 static int clobber_at(mssa__lsp *L, lsp_doc *d, unsigned line, unsigned col, json_t **r) {
   /* the source view: paths C has (docs/editor.md, "What the answers are") */
-  json_t *p = json_pack("{sssssisiss}", "module", mssa__lsp_doc_module(d), "file", d->path, "line", (int)line,
+  json_t *p = json_pack("{sssssisiss}", "module", mssa__lsp_answer_module(d), "file", d->path, "line", (int)line,
                         "col", (int)col, "view", "source");
   return mssa__lsp_call(L, "clobber", p, r);
+}
+
+/* A program's answer whose write is a call (memssad's through_call): the
+** writes of the loaded global inside the callee, at most LSP_MAX_INNER. */
+static void inner_writes(mssa__lsp *L, json_t *th, lsp_access *a) {
+  json_t *w = json_object_get(th, "writes");
+  const char *callee = jstr(th, "callee");
+  if (!callee || !json_array_size(w)) return;
+  size_t k = json_array_size(w) < LSP_MAX_INNER ? json_array_size(w) : LSP_MAX_INNER;
+  a->via = strdup(callee);
+  a->inner = calloc(k, sizeof *a->inner);
+  if (!a->inner) abort();
+  for (size_t i = 0; i < k; i++) {
+    json_t *x = json_array_get(w, i);
+    site_from(jstr(x, "function"), x, &a->inner[i]);
+    a->inner[i].write = true;
+    if (!a->inner[i].var && jstr(th, "global")) a->inner[i].var = strdup(jstr(th, "global"));
+    mssa__lsp_site_now_any(L, &a->inner[i]);
+  }
+  a->ninner = k;
+  a->inner_truncated = json_array_size(w) > k || json_is_true(json_object_get(th, "truncated"));
 }
 
 int mssa__lsp_accesses_at(mssa__lsp *L, lsp_doc *d, unsigned line, unsigned col,
@@ -140,8 +177,10 @@ int mssa__lsp_accesses_at(mssa__lsp *L, lsp_doc *d, unsigned line, unsigned col,
   json_t *r;
   int rc = clobber_at(L, d, line, col, &r);
   if (rc == 1 && json_integer_value(json_object_get(r, "code")) == LSP_DAEMON_UNKNOWN_MODULE) {
-    /* memssad was restarted (and lost the module): load the file again */
+    /* memssad was restarted (and lost the module or the program): load
+    ** the file again, and the project in the background */
     json_decref(r);
+    mssa__lsp_proj_lost(L, d);
     d->loaded = false;
     mssa__lsp_compile_and_load(L, d);
     if (!d->loaded) return 0;
@@ -158,8 +197,10 @@ int mssa__lsp_accesses_at(mssa__lsp *L, lsp_doc *d, unsigned line, unsigned col,
   for (size_t i = 0; i < k; i++) {
     json_t *ans = json_array_get(m, i);
     a[i].module = dup_or_null(jstr(ans, "module"));
+    a[i].unit = dup_or_null(jstr(ans, "unit"));
     site_from(jstr(ans, "function"), json_object_get(ans, "access"), &a[i].self);
     reaching(ans, &a[i]);
+    inner_writes(L, json_object_get(ans, "through_call"), &a[i]);
     size_t kept = 0;   /* what is never a write goes before anything is shown */
     for (size_t j = 0; j < a[i].nwrites; j++) {
       if (mssa__lsp_write_shown(&a[i], &a[i].writes[j])) a[i].writes[kept++] = a[i].writes[j];
@@ -170,10 +211,45 @@ int mssa__lsp_accesses_at(mssa__lsp *L, lsp_doc *d, unsigned line, unsigned col,
       site_now(d, &a[i].self);
       for (size_t j = 0; j < a[i].nwrites; j++) site_now(d, &a[i].writes[j]);
     }
+    if (a[i].unit)   /* a program's: writes in the other open files too */
+      for (size_t j = 0; j < a[i].nwrites; j++)
+        if (a[i].writes[j].file && strcmp(a[i].writes[j].file, d->path))
+          mssa__lsp_site_now_any(L, &a[i].writes[j]);
   }
   json_decref(r);
   *out = a;
   *n = k;
+  return 0;
+}
+
+/* ------------------------------------------------------ by id */
+
+int mssa__lsp_access_by_id(mssa__lsp *L, const char *module, const char *unit, const char *fn,
+                           long inst, lsp_access *a) {
+  memset(a, 0, sizeof *a);
+  if (!module || !fn || inst < 0) return 1;
+  json_t *r, *p = json_pack("{sssssIss}", "module", module, "function", fn, "inst",
+                            (json_int_t)inst, "view", "source");
+  if (unit) json_object_set_new(p, "unit", json_string(unit));
+  int rc = mssa__lsp_call(L, "clobber", p, &r);
+  if (rc) {
+    json_decref(r);
+    return rc;
+  }
+  a->module = dup_or_null(jstr(r, "module"));
+  a->unit = dup_or_null(jstr(r, "unit"));
+  site_from(jstr(r, "function"), json_object_get(r, "access"), &a->self);
+  reaching(r, a);
+  inner_writes(L, json_object_get(r, "through_call"), a);
+  size_t kept = 0;   /* as accesses_at: what is never a write goes */
+  for (size_t j = 0; j < a->nwrites; j++) {
+    if (mssa__lsp_write_shown(a, &a->writes[j])) a->writes[kept++] = a->writes[j];
+    else site_clear(&a->writes[j]);
+  }
+  a->nwrites = kept;
+  mssa__lsp_site_now_any(L, &a->self);
+  for (size_t j = 0; j < a->nwrites; j++) mssa__lsp_site_now_any(L, &a->writes[j]);
+  json_decref(r);
   return 0;
 }
 
@@ -187,6 +263,7 @@ int mssa__lsp_readers(mssa__lsp *L, lsp_doc *d, const lsp_access *a, lsp_site **
   json_t *r;
   json_t *p = json_pack("{sssssIss}", "module", module, "function", fn, "inst",
                         (json_int_t)a->self.inst, "view", "source");
+  if (a->unit) json_object_set_new(p, "unit", json_string(a->unit));   /* a static's own unit */
   int rc = mssa__lsp_call(L, "uses", p, &r);
   if (rc) {
     json_decref(r);
@@ -199,7 +276,8 @@ int mssa__lsp_readers(mssa__lsp *L, lsp_doc *d, const lsp_access *a, lsp_site **
   if (!s) abort();
   for (size_t i = 0; i < k; i++) {
     site_from(fn, json_array_get(rd, i), &s[i]);
-    if (!d->unit) site_now(d, &s[i]);
+    if (d && !d->unit) site_now(d, &s[i]);
+    else if (!d) mssa__lsp_site_now_any(L, &s[i]);
   }
   json_decref(r);
   *out = s;

@@ -16,7 +16,11 @@
 **      a longer answer is cut, and $memssa/references says so.
 **   3. Lines of the document's own file are mapped to the buffer's
 **      (lsp_lines.c); an entry on a line changed since the last good
-**      compile is left out, never shown on a wrong line.
+**      compile is left out, never shown on a wrong line. So are the lines
+**      of other open files, in a program's answer.
+**   4. Once the document's project is loaded (lsp_proj.c) the list spans
+**      every unit of its program; $memssa/references says which
+**      ("scope": "program" or "file", and "project_loading").
 */
 #define _POSIX_C_SOURCE 200809L
 
@@ -41,7 +45,7 @@ static char *dup_or_null(const char *s) { return s ? strdup(s) : NULL; }
 ** global or member there) or -1. */
 static int ask(mssa__lsp *L, lsp_doc *d, const char *method, unsigned line, unsigned col,
                json_t **r) {
-  json_t *p = json_pack("{sssssisisi}", "module", mssa__lsp_doc_module(d), "file", d->path,
+  json_t *p = json_pack("{sssssisisi}", "module", mssa__lsp_answer_module(d), "file", d->path,
                         "line", (int)line, "col", (int)col, "limit", LSP_MAX_REFS);
   return mssa__lsp_call(L, method, p, r);
 }
@@ -56,7 +60,7 @@ static int ref_cmp(const void *a, const void *b) {
 }
 
 /* Appends the refs of one answer; *trunc when memssad had more. */
-static void add_refs(const lsp_doc *d, json_t *r, bool write, lsp_ref **v, size_t *n,
+static void add_refs(mssa__lsp *L, const lsp_doc *d, json_t *r, bool write, lsp_ref **v, size_t *n,
                      bool *trunc) {
   json_t *arr = json_object_get(r, "refs");
   if (!json_is_null(json_object_get(r, "next_cursor")) || json_is_true(json_object_get(r, "truncated")))
@@ -76,6 +80,11 @@ static void add_refs(const lsp_doc *d, json_t *r, bool write, lsp_ref **v, size_
       unsigned now = mssa__lsp_to_current(d, x.at.line);
       if (!now) continue;
       x.at.line = now;
+    } else if (jstr(e, "unit")) {   /* a program's: another open file's buffer */
+      x.at.file = (char *)file;
+      mssa__lsp_site_now_any(L, &x.at);
+      x.at.file = NULL;
+      if (x.at.changed) continue;
     }
     bool call = !strcmp(jstr(e, "kind") ? jstr(e, "kind") : "", "call");
     x.kind = call ? "call" : write ? "write" : "read";
@@ -117,8 +126,8 @@ static int refs_at(mssa__lsp *L, json_t *params, lsp_ref **out, size_t *n, bool 
   int rc = ask(L, d, "writers", then, col, &w);
   if (!rc) rc = ask(L, d, "readers", then, col, &r);
   if (!rc) {
-    add_refs(d, w, true, out, n, trunc);
-    add_refs(d, r, false, out, n, trunc);
+    add_refs(L, d, w, true, out, n, trunc);
+    add_refs(L, d, r, false, out, n, trunc);
     *target = json_incref(json_object_get(w, "target"));
   }
   json_decref(w);
@@ -189,8 +198,14 @@ void mssa__lsp_memssa_references(mssa__lsp *L, json_t *id, json_t *params) {
     if (x->callee) json_object_set_new(loc, "callee", json_string(x->callee));
     json_array_append_new(arr, loc);
   }
-  mssa__lsp_reply(L, id, json_pack("{sOsosb}", "target", a.target ? a.target : json_null(),
-                                   "references", arr, "truncated", a.trunc));
+  json_t *res = json_pack("{sOsosb}", "target", a.target ? a.target : json_null(), "references",
+                          arr, "truncated", a.trunc);
+  unsigned line, col;
+  lsp_doc *d = mssa__lsp_doc_pos(L, params, &line, &col);
+  /* where the list is from: the whole program, or this file (its project still loading) */
+  json_object_set_new(res, "scope", json_string(d && mssa__lsp_proj_module(d) ? "program" : "file"));
+  json_object_set_new(res, "project_loading", json_boolean(d && mssa__lsp_proj_loading(d)));
+  mssa__lsp_reply(L, id, res);
   answer_free(&a);
 }
 
