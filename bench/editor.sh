@@ -8,6 +8,10 @@
 #     messages in order: the compile, the reload by difference, then the
 #     hover), against clang alone compiling the file with the same flags.
 # Goal (docs/editor.md): hover p99 under 5 ms, save within 1.3x of clang.
+# Then the same editor in a real Neovim (bench/editor-nvim.sh: open to
+# first hover, a restart with the compile cache warm, save to hover and
+# code lens time, on 5,000- and 20,000-line files), appended to the report;
+# NVIM_RUNS sets its runs (default 5; 0 skips it).
 #
 #   bench/editor.sh [-n LINES] [-r SAVES] [-o OUT.md]
 #
@@ -167,3 +171,8 @@ rows = [
 open(out, "w").write("\n".join(rows) + "\n")
 print("\n".join(rows))
 PY
+if [ "${NVIM_RUNS:-5}" != 0 ] && command -v nvim >/dev/null; then
+  MEMSSA_BIN=$MEMSSA MEMSSAD_BIN=$MEMSSAD BUILD=$BUILD \
+    "$ROOT/bench/editor-nvim.sh" -r "${NVIM_RUNS:-5}" -o "$TMP/nvim.md"
+  { echo; echo "In a real Neovim (bench/editor-nvim.sh):"; echo; cat "$TMP/nvim.md"; } >>"$OUT"
+fi
