@@ -136,7 +136,12 @@ enum {
   MSSA_PROTO_REPLIED = 0,   /* a reply was appended to `out` */
   MSSA_PROTO_SILENT = 1,    /* a notification: nothing to send */
   MSSA_PROTO_ASYNC = 2,     /* *job set: run it, then call job_reply */
-  MSSA_PROTO_SHUTDOWN = 3   /* replied; the client asked the daemon to stop */
+  MSSA_PROTO_SHUTDOWN = 3,  /* replied; the client asked the daemon to stop */
+  /* A change was made (past its point of no return, base/oom.h) but memory
+  ** ran out encoding its reply: nothing was appended for it, and the host
+  ** closes the client without one (what a crash would show it: no
+  ** acknowledgement), rather than send a reply saying nothing changed. */
+  MSSA_PROTO_DROP = 4
 };
 
 /* The host is about to install bundle q / to free it (query thread). The
@@ -169,7 +174,7 @@ void mssa_proto_parsed_free(mssa_proto_parsed *pp);
 ** (the line must stay in place until finish or free), step until it
 ** returns true (each step answers elements until budget_ns has passed,
 ** at least one), then finish appends the reply to `out` and returns
-** MSSA_PROTO_REPLIED, _SILENT or _SHUTDOWN, freeing the batch.
+** MSSA_PROTO_REPLIED, _SILENT, _SHUTDOWN or _DROP, freeing the batch.
 ** mssa_proto_handle does all of it at once. */
 typedef struct mssa_proto_batch mssa_proto_batch;
 bool mssa_proto_is_batch(const char *line, size_t len);

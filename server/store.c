@@ -85,10 +85,15 @@ static void free_after(uv_work_t *w, int status) {
 /* Frees a bundle on the pool (invariant 2). */
 static void free_later(mssad_server *s, mssa_qmodule *q) {
   if (!q) return;
-  free_work *fw = mssa_xcalloc(1, sizeof *fw);
-  fw->req.data = fw;
-  fw->q = q;
-  if (uv_queue_work(s->loop, &fw->req, free_run, free_after)) {
+  /* Fallible (base/oom.h invariant 8): an unload past its point of no
+  ** return comes here; without memory the bundle is freed now, here. */
+  free_work *fw = mssa_oom_try_malloc(sizeof *fw);
+  if (fw) memset(fw, 0, sizeof *fw);
+  if (fw) {
+    fw->req.data = fw;
+    fw->q = q;
+  }
+  if (!fw || uv_queue_work(s->loop, &fw->req, free_run, free_after)) {
     mssa_qmodule_free(q);
     free(fw);
   }

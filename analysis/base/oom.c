@@ -313,3 +313,29 @@ void *mssa_oom_malloc(size_t n) {
   if (!mssa_oom_cur) return p;   /* invariant 2 of oom.h: jansson handles NULL */
   return mssa__oom_track(p, n);
 }
+
+/* ---------------------------------------------- fallible allocations */
+
+/* Invariant 8 of oom.h: counted by the test hook, never recorded. */
+void *mssa_oom_try_malloc(size_t n) {
+  if (injected()) return NULL;
+  return malloc(n ? n : 1);
+}
+
+void *mssa_oom_try_realloc(void *p, size_t n) {
+  uint32_t at;
+  MSSA_ASSERT(!p || !owner((uintptr_t)p, &at));   /* a block of no scope (oom.h invariant 8) */
+  if (injected()) return NULL;
+  return realloc(p, n ? n : 1);
+}
+
+bool mssa_oom_try_call(void (*fn)(void *arg), void (*undo)(void *arg), void *arg) {
+  mssa_oom_scope sc;
+  if (!MSSA_OOM_TRY(&sc)) {
+    mssa_oom_rollback(&sc, undo, arg);
+    return false;
+  }
+  fn(arg);
+  mssa_oom_commit(&sc);
+  return true;
+}
