@@ -17,7 +17,7 @@
 # buffers (the one client is closed with a logged reason, the others and
 # the modules are untouched). Under ASan (make asan) the daemon's stderr
 # must stay free of errors and leaks.
-import os, subprocess
+import os, subprocess, time
 
 import daemonlib as lib
 ok, is_, done, Daemon = lib.ok, lib.is_, lib.done, lib.Daemon
@@ -278,6 +278,10 @@ def main():
     if d.p.poll() is not None:
         ok(False, "the daemon is still up", d.stderr()[-3000:])
         done()
+    cur.clear()
+    cur.update({"module": "m", "text": MOD})
+    batch_with_edit(c, fresh, printed, journal_bytes, arm, is_nomem)
+    connection_faults(d, c, fresh, printed, arm)
     # Every allocation from the Nth on fails (cleanup code included).
     cur.clear()
     cur.update({"module": "m", "text": MOD})
@@ -296,7 +300,213 @@ def main():
               if i >= 0] or [max(0, len(err) - 3000)])
     ok(d.sanitizer_clean() and "memssa: out of memory" not in err,
        "no sanitizer report (errors, leaks) and no abort", err[at:at + 3000])
+    compaction_faults()
     done()
+
+
+def batch_with_edit(c, fresh, printed, journal_bytes, arm, is_nomem):
+    """[edit, clobber]: a failure in the framing after the edit ran ends the
+    batch with the edit's reply and one -32060 (id null) for the rest
+    (batch.c invariant 6); before it, one -32060 alone, nothing changed."""
+    line = ('[{"jsonrpc":"2.0","id":"e1","method":"edit","params":%s},'
+            '{"jsonrpc":"2.0","id":"q2","method":"clobber","params":%s}]\n'
+            % (lib.json.dumps(EDIT), lib.json.dumps(QUERY)))
+
+    def send():
+        c.send(line)
+        return c.line()
+
+    fresh(True)
+    before = printed()
+    # The query may optimize an access (which its print shows): the module
+    # as each of the two elements leaves it, alone.
+    c.result("edit", EDIT)
+    edit_only = printed()
+    fresh(True)
+    c.result("clobber", QUERY)
+    query_only = printed()
+    fresh(True)
+    arm(1 << 62)
+    r = send()
+    total = arm(0)["counted"]
+    after = printed()
+    ok(isinstance(r, list) and len(r) == 2 and all("result" in x for x in r) and after != before,
+       "batch with an edit: %d allocations inside scopes, and it succeeds" % total, r)
+    bad, seen = [], {"alone": 0, "rest": 0, "element": 0}
+    for n in sample(total):
+        fresh(True)
+        jb = journal_bytes()
+        arm(n)
+        r = send()
+        fired = arm(0)["fired"]
+        if r is None:
+            bad.append((n, "no reply"))
+            break
+        if not fired:
+            if not (isinstance(r, list) and len(r) == 2 and all("result" in x for x in r)):
+                bad.append((n, "not fired but replied %r" % (r,)))
+            continue
+        if isinstance(r, dict):   # the batch alone: nothing ran for good
+            seen["alone"] += 1
+            if not (is_nomem(r) and r.get("id") is None) or printed() != before \
+                    or journal_bytes() != jb:
+                bad.append((n, "one error, but %r, or the module or journal changed" % (r,)))
+            continue
+        edited = len(r) >= 1 and "result" in r[0] and r[0].get("id") == "e1"
+        queried = len(r) == 2 and "result" in r[1]
+        if len(r) == 2 and r[1].get("id") is None and is_nomem(r[1]) and edited:
+            seen["rest"] += 1   # the edit ran and replied; the rest did not run
+        elif len(r) == 2 and any(is_nomem(x) and x.get("id") in ("e1", "q2") for x in r):
+            seen["element"] += 1   # an element's own request failed alone
+        else:
+            bad.append((n, "replied %r" % (r,)))
+            continue
+        want = {(False, False): before, (True, False): edit_only, (False, True): query_only,
+                (True, True): after}[(edited, queried)]
+        # after a failed request its graphs are rebuilt from the IR: equal
+        # up to the numbering of accesses (nomem.c)
+        if lib.canon(printed()) != lib.canon(want):
+            bad.append((n, "the module is not what the replies say (%r, %r)" % (edited, queried)))
+    ok(not bad, "batch with an edit: every sampled N (of %d) fails cleanly or succeeds" % total,
+       *["N=%d: %s" % b for b in bad[:10]])
+    ok(seen["alone"] and seen["rest"] and seen["element"],
+       "batch with an edit: framing failures before the edit (one -32060 alone: %d), after it "
+       "(the edit's reply, then one -32060 for the rest: %d), and in an element (%d)"
+       % (seen["alone"], seen["rest"], seen["element"]))
+    fresh(True)
+
+
+def closed(cl):
+    """True if the daemon closed the connection (an end, or a reset: it
+    closed with input unread)."""
+    cl.s.settimeout(10)
+    try:
+        while cl.s.recv(1 << 20):
+            pass
+        return True
+    except ConnectionResetError:
+        return True
+    except OSError:
+        return False
+
+
+def connection_faults(d, c, fresh, printed, arm):
+    """A connection's own buffers (conn.c invariant 10): the one client is
+    closed with a logged reason; other clients and the modules go on."""
+    fresh(True)
+    before = printed()
+    # Its input buffer: the first read of a new connection is the first
+    # fallible allocation counted after the arming.
+    err0 = len(d.stderr())
+    a = d.client()
+    arm(1)
+    a.send('{"jsonrpc":"2.0","id":1,"method":"ping","params":{"pad":"%s"}}\n' % ("x" * 100000))
+    gone = closed(a)
+    fired = arm(0)["fired"]
+    ok(fired and gone and "out of memory reading a request; closing it" in d.stderr()[err0:],
+       "a client whose input buffer cannot grow is closed, with the reason logged",
+       d.stderr()[err0:][-800:])
+    b = d.client()
+    ok(b.result("ping", {}) is not None and printed() == before and d.p.poll() is None,
+       "another client is answered, the module is as it was")
+    # A reply queued behind a full socket: a client that does not read gets
+    # a big reply, then a ping whose reply must be queued (a write request).
+    big = lib.json.dumps([{"jsonrpc": "2.0", "id": i, "method": "print", "params": {"module": "m"}}
+                          for i in range(600)]) + "\n"
+
+    def queued_ping(n, tag):
+        w = d.client()
+        w.send(big)
+        time.sleep(0.3)   # answered, and the socket full
+        arm(n)
+        w.send('{"jsonrpc":"2.0","id":"%s","method":"ping"}\n' % tag)
+        time.sleep(0.3)
+        r = arm(0)
+        return w, r
+
+    w, r = queued_ping(1 << 62, "calibrate")
+    w.close()
+    total = r["counted"]
+    err0 = len(d.stderr())
+    w, r = queued_ping(total, "fail")
+    msgs = d.stderr()[err0:]
+    ok(r["fired"] and "out of memory queueing a reply; closing it" in msgs and closed(w),
+       "a client whose reply cannot be queued (the %dth allocation) is closed, with the reason "
+       "logged" % total, msgs[-800:])
+    ok(b.result("ping", {}) is not None and printed() == before and d.p.poll() is None,
+       "the other client is still answered, the module is as it was")
+    b.close()
+
+
+def compaction_faults():
+    """The journal's compaction runs in a scope of its own (journal.c):
+    out of memory there keeps the journal as it is; the edit whose record
+    made it due is acknowledged, and there after a restart."""
+    faults = {"MEMSSA_TEST_FAULTS": "1"}
+    # a record larger than the snapshot (the load's): compaction is due at it
+    edit = dict(EDIT, pad="x" * 3000)
+
+    def start(st, jmax="1"):
+        dd = Daemon("--state-dir", st, "--journal-max", jmax, env=faults)
+        return dd, dd.client()
+
+    def run(n, st, jmax="1"):
+        dd, k = start(st, jmax)
+        k.result("load", {"module": "m", "text": MOD})
+        before = k.result("print", {"module": "m"})["text"]
+        k.result("debug_fail_alloc", {"n": n, "persist": False})
+        r = k.call("edit", edit)
+        got = k.result("debug_fail_alloc", {"n": 0, "persist": False})
+        return dd, k, before, r, got
+
+    def newdir():
+        t = lib.tempfile.mkdtemp(prefix="memssad-oomj-")
+        lib._tmpdirs.append(t)
+        return os.path.join(t, "state")
+
+    dd, k, before, r, got = run(1 << 62, newdir(), "64M")
+    plain = got["counted"]   # the same edit, no compaction due
+    dd.stop()
+    dd, k, before, r, got = run(1 << 62, newdir())
+    total, after = got["counted"], k.result("print", {"module": "m"})["text"]
+    # The compaction's allocations are the last ones (the edit's commit
+    # hook): with its scope they are counted, every one is failed below.
+    ok("result" in (r or {}) and after != before and dd.stderr().count("journal: compacted") == 2
+       and total - plain >= 5,
+       "compaction: the edit (%d allocations inside scopes, %d of them the compaction's) compacts "
+       "the journal" % (total, total - plain))
+    dd.stop()
+    bad, kept = [], 0
+    for n in sorted(set(sample(total)) | set(range(plain + 1, total + 1))):
+        st = newdir()
+        dd, k, before, r, got = run(n, st)
+        now = k.result("print", {"module": "m"})["text"]
+        if not got["fired"] and "result" not in (r or {}):
+            bad.append((n, "not fired but replied %r" % (r,)))
+        elif "result" not in (r or {}):
+            e = (r or {}).get("error") or {}
+            if e.get("code") != -32060 or now != before:
+                bad.append((n, "failed with %r, or the module changed" % (r,)))
+        elif now != after:
+            bad.append((n, "acknowledged, but the edit is not there"))
+        elif got["fired"]:
+            if "compaction ran out of memory; keeping the journal" not in dd.stderr():
+                bad.append((n, "fired, succeeded, and no compaction failed"))
+            kept += 1
+        rc = dd.stop()
+        err = dd.stderr()
+        if rc != 0 or "memssa: out of memory" in err or not dd.sanitizer_clean():
+            bad.append((n, "the daemon did not stop cleanly: %s" % err[-800:]))
+        if "result" in (r or {}):   # acknowledged: replayed after a restart
+            d2, k2 = start(st)
+            if k2.result("print", {"module": "m"})["text"] != after:
+                bad.append((n, "the acknowledged edit is not there after a restart"))
+            d2.stop()
+    ok(not bad, "compaction: every sampled N (of %d) fails the edit cleanly, or compacts, or "
+       "keeps the journal; every acknowledged edit is there after a restart" % total,
+       *["N=%d: %s" % b for b in bad[:10]])
+    ok(kept == total - plain, "compaction: out of memory at each of its %d allocations: the "
+       "journal kept (%d times)" % (total - plain, kept))
 
 
 main()
