@@ -56,9 +56,11 @@ int mssa__reload_diff(mssa__call *c, mssa_qmodule *q, const char *name, const ch
   ** the module; taken back out if the reload does not happen here. The
   ** record's encoding may still run out of memory: nothing is written then. */
   if (mssa__journal_load(p, name, m, *text, len) < 0) {
+    /* the error first: if it cannot be made, the caller frees the plan */
+    int rc = mssa__fail_reason(c, MSSA_RPC_IO_ERROR, MSSA_REASON_JOURNAL_FAILED,
+                               "cannot write the load to the journal; not reloaded");
     mssa_retext_plan_free(plan_steal);
-    return mssa__fail_reason(c, MSSA_RPC_IO_ERROR, MSSA_REASON_JOURNAL_FAILED,
-                             "cannot write the load to the journal; not reloaded");
+    return rc;
   }
   /* The installed module changes in place from here (invariant 4). */
   mssa_oom_no_return();

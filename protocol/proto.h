@@ -194,8 +194,11 @@ void mssa_proto_error_line(mssa_proto *p, int code, const char *detail, int reas
 void mssa_proto_job_run(mssa_proto_job *j);
 const char *mssa_proto_job_module_name(const mssa_proto_job *j);
 /* Appends the job's reply (unless the request was a notification). Call
-** before stealing the module: the reply reports its counts. */
-void mssa_proto_job_reply(mssa_proto *p, mssa_proto_job *j, mssa_buf *out);
+** before stealing the module: the reply reports its counts. Returns
+** MSSA_PROTO_REPLIED (also when the job must run again: nothing appended),
+** or MSSA_PROTO_DROP (a reload made, its reply lost: close the client
+** unanswered). */
+int mssa_proto_job_reply(mssa_proto *p, mssa_proto_job *j, mssa_buf *out);
 /* The built module (ownership passes to the caller), or NULL on failure. */
 mssa_qmodule *mssa_proto_job_steal_module(mssa_proto_job *j);
 /* Appends the error reply of a job that outran its time limit (code

@@ -729,4 +729,5 @@ const mssad_conn_ops mssad_conn_callbacks = {
   .job_detached = conn_job_detached,
   .unref = unref,
   .flush = conn_flush,
+  .nomem_close = nomem_close,
 };

@@ -144,6 +144,9 @@ typedef struct mssad_conn_ops {
   /* Writes what the output buffer holds (a job's progress notification
   ** appended while the job runs). */
   void (*flush)(mssad_conn *c);
+  /* Memory ran out in the connection's work (a reply lost past a point of
+  ** no return): it is closed, with `what` logged (conn.c invariant 10). */
+  void (*nomem_close)(mssad_conn *c, const char *what);
 } mssad_conn_ops;
 
 typedef struct mssad_listener {

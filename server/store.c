@@ -396,8 +396,10 @@ static void job_run(uv_work_t *w) {
 ** engine's current one meanwhile). */
 static void job_reply(mssad_server *s, job_work *jw) {
   s->cur_conn = jw->w.conn;
-  mssa_proto_job_reply(s->proto, jw->job, s->conn_ops->outbuf(jw->w.conn));
+  int rc = mssa_proto_job_reply(s->proto, jw->job, s->conn_ops->outbuf(jw->w.conn));
   s->cur_conn = NULL;
+  if (rc == MSSA_PROTO_DROP)
+    s->conn_ops->nomem_close(jw->w.conn, "writing the reply to a change");
 }
 
 static void job_install(mssad_server *s, job_work *jw) {

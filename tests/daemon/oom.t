@@ -44,7 +44,7 @@ define i32 @g(ptr %p) {
 """
 ALL = os.environ.get("MEMSSA_OOM_ALL") == "1"
 # Kinds that change what they cannot put back (base/oom.h invariant 7).
-PAST_NO_RETURN = ("reload", "unload")
+PAST_NO_RETURN = ("reload", "unload", "sum: reload by path")
 
 
 class Conn:
@@ -202,6 +202,13 @@ def main():
     SUM_EDIT = {"module": "s", "function": "sum",
                 "ops": [{"op": "insert", "before": "%17", "text": "store i32 7, i32* %5, align 4"}]}
     SUM_AT = {"module": "s", "file": "sum.c", "line": 13, "col": 7}
+    # sum.ll with one body changed (a stored constant)
+    SUM2 = os.path.join(os.path.dirname(state), "sum2.ll")
+    with open(SUM) as f:
+        text = f.read()
+    with open(SUM2, "w") as f:
+        f.write(text.replace("store i32 0, i32* %6, align 4, !dbg !28",
+                             "store i32 5, i32* %6, align 4, !dbg !28", 1))
 
     def on_sum():
         cur.clear()
@@ -214,6 +221,10 @@ def main():
          lambda r: "result" in (r or {}), lambda: c.call("unload", {"module": "t"})),
         ("sum: edit", lambda: c.call("edit", SUM_EDIT), is_nomem, lambda r: "result" in (r or {}),
          fresh),
+        # A reload by difference of a file (read and compared on the pool,
+        # applied on the query thread: job.c's reload_in_scope).
+        ("sum: reload by path", lambda: c.call("load", {"module": "s", "path": SUM2}), is_nomem,
+         lambda r: (r or {}).get("result", {}).get("reload") == "incremental", fresh),
         ("sum: clobber at a source position", lambda: c.call("clobber", SUM_AT), is_nomem,
          lambda r: "result" in (r or {}), None),
         ("sum: print", lambda: c.call("print", {"module": "s", "function": "sum"}), is_nomem,
