@@ -204,11 +204,8 @@ static int answer(mssa_proto *p, mssa__call *c, mssa__method_fn fn, json_t *root
     mssa__json_reset_refs(root, root_refs);   /* nomem.c invariant 3 */
     mssa__json_reset_refs(k->params, params_refs);
     p->errors++;
-    if (!k->notify)
-      mssa__emit(mssa__error_new(k->id, MSSA_RPC_OUT_OF_MEMORY,
-                                 "out of memory: the request failed and changed nothing", NULL),
-                 out);
-    return MSSA_PROTO_REPLIED;
+    if (k->notify) return MSSA_PROTO_REPLIED;
+    return mssa__emit_nomem(k->id, "out of memory: the request failed and changed nothing", out);
   }
   int rc = answer_in_scope(p, c, fn, out, job);
   mssa__commit_reply(&sc, out, n0);

@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "methods.h"
+#include "memssa.h"
 #include "program.h"
 
 mssa_proto *mssa_proto_new(mssa_proto_host *host, const mssa_proto_opts *opts) {
@@ -59,19 +60,56 @@ void mssa_proto_error_line(mssa_proto *p, int code, const char *detail, int reas
 
 struct mssa_proto_parsed {
   json_t *root;          /* NULL on a parse error */
+  bool nomem;            /* ... because memory ran out decoding it */
   char msg[256];         /* the parse error */
   uint64_t t0;           /* when decoding started (service time) */
 };
 
 void mssa_proto_init_threads(void) { json_object_seed(0); }
 
-mssa_proto_parsed *mssa_proto_parse(const char *line, size_t len) {
+typedef struct parse_call {
+  mssa_proto_parsed *pp;
+  const char *line;
+  size_t len;
+} parse_call;
+
+static void parse_run(void *arg) {
+  parse_call *pc = arg;
+  json_error_t jerr;
+  pc->pp->root = json_loadb(pc->line, pc->len, 0, &jerr);
+  if (!pc->pp->root)
+    snprintf(pc->pp->msg, sizeof pc->pp->msg, "%s (column %d)", jerr.text, jerr.column);
+}
+
+/* Decoded in a scope (base/oom.h): inside one, jansson's allocations
+** unwind rather than return NULL, so memory running out is told apart
+** from a line that is not JSON (-32060, not -32700). What it decoded is
+** ordinary once the scope ends; after a failure the sweep has it. */
+static mssa_proto_parsed *parse(const char *line, size_t len, bool scoped) {
   mssa_proto_parsed *pp = mssa_xcalloc(1, sizeof *pp);
   pp->t0 = mssa_now_ns();
-  json_error_t jerr;
-  pp->root = json_loadb(line, len, 0, &jerr);
-  if (!pp->root) snprintf(pp->msg, sizeof pp->msg, "%s (column %d)", jerr.text, jerr.column);
+  parse_call pc = {pp, line, len};
+  if (!scoped) {
+    parse_run(&pc);
+  } else if (!mssa_oom_try_call(parse_run, NULL, &pc)) {
+    pp->root = NULL;
+    pp->nomem = true;
+  }
   return pp;
+}
+
+mssa_proto_parsed *mssa_proto_parse(const char *line, size_t len) { return parse(line, len, true); }
+
+/* The test hook's own line is decoded outside any scope, so that arming
+** and reading it never count (base/oom.h invariant 5). Only with
+** MEMSSA_TEST_FAULTS (nomem.c); the query thread only. */
+static bool hook_line(const char *line, size_t len) {
+  static const char name[] = "\"debug_fail_alloc\"";
+  size_t k = sizeof name - 1;
+  if (!mssa__faults_enabled() || len < k) return false;
+  for (size_t i = 0; i + k <= len; i++)
+    if (line[i] == '"' && !memcmp(line + i, name, k)) return true;
+  return false;
 }
 
 void mssa_proto_parsed_free(mssa_proto_parsed *pp) {
@@ -96,7 +134,7 @@ int mssa_proto_handle(mssa_proto *p, const char *line, size_t len, mssa_buf *out
   size_t n0 = out->n;
   p->raw_last = false;
   p->raw_accesses = false;
-  int rc = mssa_proto_handle_parsed(p, mssa_proto_parse(line, len), out, job);
+  int rc = mssa_proto_handle_parsed(p, parse(line, len, !hook_line(line, len)), out, job);
   if (rc == MSSA_PROTO_REPLIED && p->raw_last && out->n > n0)
     mssa__raw_keep(p, line, len, out->p + n0, out->n - n0);
   return rc;
@@ -108,6 +146,12 @@ int mssa_proto_handle_parsed(mssa_proto *p, mssa_proto_parsed *pp, mssa_buf *out
   *job = NULL;
   json_t *root = pp->root;
   pp->root = NULL;
+  if (!root && pp->nomem) {
+    p->requests++;
+    p->errors++;
+    mssa_proto_parsed_free(pp);
+    return mssa__emit_nomem(NULL, "out of memory decoding the request; nothing was done", out);
+  }
   if (!root) {
     p->requests++;
     p->errors++;

@@ -441,7 +441,7 @@ static int batch_done(mssad_conn *c) {
   free(c->batch_buf);
   c->batch_buf = NULL;
   if (rc == MSSA_PROTO_DROP) {
-    nomem_close(c, "writing the reply to a batch");
+    nomem_close(c, "writing a batch's reply");
     return STEP_CLOSING;
   }
   return rc == MSSA_PROTO_SHUTDOWN ? STEP_SHUTDOWN : STEP_GO_ON;
@@ -527,7 +527,7 @@ static int handle_line(mssad_conn *c, char *line, size_t len) {
   int rc = mssa_proto_handle(s->proto, line, len, &c->out_buf, &job);
   s->cur_conn = NULL;
   if (rc == MSSA_PROTO_DROP) {   /* a change made, its reply lost: no ack (invariant 10) */
-    nomem_close(c, "writing the reply to a change");
+    nomem_close(c, "writing a reply");
     return STEP_CLOSING;
   }
   if (rc == MSSA_PROTO_ASYNC) {

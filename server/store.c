@@ -399,7 +399,7 @@ static void job_reply(mssad_server *s, job_work *jw) {
   int rc = mssa_proto_job_reply(s->proto, jw->job, s->conn_ops->outbuf(jw->w.conn));
   s->cur_conn = NULL;
   if (rc == MSSA_PROTO_DROP)
-    s->conn_ops->nomem_close(jw->w.conn, "writing the reply to a change");
+    s->conn_ops->nomem_close(jw->w.conn, "writing a reply");
 }
 
 static void job_install(mssad_server *s, job_work *jw) {

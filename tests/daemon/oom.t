@@ -56,6 +56,28 @@ class Conn:
         self.c.close()
         self.c = self.d.client()
 
+    def call(self, method, params=None, **kw):
+        """Client.call, but a -32060 with id null is the reply too: memory
+        ran out decoding the line, before its id was known (rpc.c)."""
+        rid = self.c.next_id
+        self.c.next_id += 1
+        req = {"jsonrpc": "2.0", "id": rid, "method": method}
+        if params is not None:
+            req["params"] = params
+        self.c.send(lib.json.dumps(req) + "\n")
+        r = self.c.line(**kw)
+        e = (r or {}).get("error") or {}
+        if r is not None and r.get("id") != rid and not (
+                r.get("id") is None and e.get("code") == -32060):
+            raise RuntimeError("reply id %r for request %r" % (r.get("id"), rid))
+        return r
+
+    def result(self, method, params=None):
+        r = self.call(method, params)
+        if r is None or "result" not in r:
+            raise RuntimeError("%s failed: %r" % (method, r))
+        return r["result"]
+
     def __getattr__(self, k):
         return getattr(self.c, k)
 SAMPLE = 40
@@ -154,7 +176,7 @@ def main():
         if (r is None and not dropped) or d.p.poll() is not None:
             raise RuntimeError("no reply")
         if dropped:
-            if not fired or "out of memory writing the reply" not in d.stderr()[err0:]:
+            if not fired or "out of memory writing a reply" not in d.stderr()[err0:]:
                 bad.append((n, "closed without a reply, not for memory (fired=%r)" % fired))
             elif now() != after[0] or journal_bytes() == jb:
                 bad.append((n, "closed unanswered but the change is not there"))
@@ -298,11 +320,21 @@ def main():
     cur.update({"module": "m", "text": MOD})
     fresh()
     before = printed()
+    err0 = len(d.stderr())
+    # A second client, its input buffer had already, disarms: with every
+    # allocation failing a new connection could not even read its line.
+    b = d.client()
+    b.result("ping", {})
     arm(3, persist=True)
     r = c.call("edit", EDIT)
-    arm(0)
-    ok(is_nomem(r) and printed() == before, "edit with every allocation from the 3rd failing: "
-       "out_of_memory, module unchanged", r)
+    b.result("debug_fail_alloc", {"n": 0, "persist": False})
+    b.close()
+    if r is None:   # even the -32060 line could not be encoded: closed
+        c.reconnect()
+    ok((is_nomem(r) or (r is None and "out of memory writing a reply; closing it"
+                        in d.stderr()[err0:])) and printed() == before,
+       "edit with every allocation from the 3rd failing: out_of_memory (or, with not even its "
+       "line to be had, the client closed, logged), module unchanged", r)
     ok(c.result("ping", {}) is not None and d.p.poll() is None, "the daemon is still up")
     rc = d.stop()
     is_(rc, 0, "the daemon stops cleanly")
@@ -406,6 +438,16 @@ def connection_faults(d, c, fresh, printed, arm):
     closed with a logged reason; other clients and the modules go on."""
     fresh(True)
     before = printed()
+    # The first allocation of a request line is its decoding: -32060 with
+    # id null (the id was not known yet; rpc.c), not -32700.
+    arm(1)
+    r = c.call("clobber", QUERY)
+    fired = arm(0)["fired"]
+    e = (r or {}).get("error") or {}
+    ok(fired and e.get("code") == -32060 and r.get("id") is None
+       and (e.get("data") or {}).get("reason") == "out_of_memory"
+       and "decoding" in e.get("message", ""),
+       "a line that cannot be decoded for memory: -32060 out_of_memory, id null", r)
     # Its input buffer: the first read of a new connection is the first
     # fallible allocation counted after the arming.
     err0 = len(d.stderr())
@@ -459,7 +501,7 @@ def compaction_faults():
 
     def start(st, jmax="1"):
         dd = Daemon("--state-dir", st, "--journal-max", jmax, env=faults)
-        return dd, dd.client()
+        return dd, Conn(dd)
 
     def run(n, st, jmax="1"):
         dd, k = start(st, jmax)
