@@ -81,15 +81,18 @@ static void parse_run(void *arg) {
     snprintf(pc->pp->msg, sizeof pc->pp->msg, "%s (column %d)", jerr.text, jerr.column);
 }
 
-/* Decoded in a scope (base/oom.h): inside one, jansson's allocations
-** unwind rather than return NULL, so memory running out is told apart
-** from a line that is not JSON (-32060, not -32700). What it decoded is
-** ordinary once the scope ends; after a failure the sweep has it. */
-static mssa_proto_parsed *parse(const char *line, size_t len, bool scoped) {
+/* Decoded in a scope of its own (base/oom.h): there jansson's allocations
+** unwind instead of returning NULL, which it does not always survive (a
+** string it cannot grow is cut short without an error, or its lexer
+** asserts), and memory running out is told apart from a line that is not
+** JSON (-32060, not -32700). What it decoded is ordinary once the scope
+** ends. `counted` false: outside any scope (the test hook's own line,
+** which must not count; base/oom.h invariant 5). */
+static mssa_proto_parsed *parse(const char *line, size_t len, bool counted) {
   mssa_proto_parsed *pp = mssa_xcalloc(1, sizeof *pp);
   pp->t0 = mssa_now_ns();
   parse_call pc = {pp, line, len};
-  if (!scoped) {
+  if (!counted) {
     parse_run(&pc);
   } else if (!mssa_oom_try_call(parse_run, NULL, &pc)) {
     pp->root = NULL;

@@ -62,7 +62,9 @@ static void put(mssa_oom_scope *sc, void *p) {
 
 /* Doubles the table; false if it cannot (invariant 2). */
 static bool grow(mssa_oom_scope *sc) {
-  uint32_t nc = sc->cap ? sc->cap * 2 : 4096;   /* 32 KiB: a query's blocks, no rehash */
+  /* 32 KiB: a query's blocks, no rehash; 512 bytes for a scope of a few
+  ** blocks (mssa_oom_try_call: a decoded line, a reply's encoding) */
+  uint32_t nc = sc->cap ? sc->cap * 2 : sc->small ? 64 : 4096;
   if (nc < sc->cap) return false;
   void **old = sc->slot;
   uint32_t oc = sc->cap;
@@ -335,6 +337,7 @@ bool mssa_oom_try_call(void (*fn)(void *arg), void (*undo)(void *arg), void *arg
     mssa_oom_rollback(&sc, undo, arg);
     return false;
   }
+  sc.small = true;
   fn(arg);
   mssa_oom_commit(&sc);
   return true;

@@ -56,6 +56,9 @@
 **      scope's end nothing is recorded (what is made belongs to the changed
 **      state), frees are still followed, and a failure aborts as outside
 **      scopes, so a reply never says "nothing changed" when something did.
+**      Work past it that may fail without harm gets a scope of its own
+**      (mssa_oom_try_call): the daemon encodes such a request's reply so,
+**      and closes the client unanswered if it cannot (protocol/dispatch.c).
 **   8. A fallible allocation (mssa_oom_try_*) never unwinds and is never
 **      recorded: it returns NULL, and its caller degrades (closes one
 **      client, keeps a buffer as it is). It is for state that outlives any
@@ -97,6 +100,7 @@ typedef struct mssa_oom_scope {
   uint32_t nhooks;
   bool rolling_back;
   bool no_return;           /* past its point of no return (invariant 7) */
+  bool small;               /* a few blocks expected: a small first registry */
   size_t failed_bytes;      /* the size asked for by the allocation that failed */
 } mssa_oom_scope;
 
