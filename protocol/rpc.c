@@ -45,17 +45,36 @@ void mssa_proto_free(mssa_proto *p) {
   free(p);
 }
 
+typedef struct error_line {
+  int code, reason;
+  const char *detail;
+  long long limit;
+  mssa_buf *out;
+} error_line;
+
+static void error_line_run(void *arg) {
+  error_line *e = arg;
+  json_t *data = NULL;
+  if (e->limit >= 0) data = json_pack("{sI}", "limit", (json_int_t)e->limit);
+  if (mssa_rpc_reason(e->reason)) {
+    if (!data) data = json_object();
+    json_object_set_new(data, "reason", json_string(mssa_rpc_reason(e->reason)));
+  }
+  mssa__emit(mssa__error_new(NULL, e->code, e->detail, data), e->out);
+}
+
+/* A refusal outside any request, in a scope of its own (base/oom.h):
+** without memory for it nothing is appended (its connection is closed
+** after it anyway), where jansson outside a scope could not be trusted. */
 void mssa_proto_error_line(mssa_proto *p, int code, const char *detail, int reason,
                            long long limit, mssa_buf *out) {
   p->requests++;
   p->errors++;
-  json_t *data = NULL;
-  if (limit >= 0) data = json_pack("{sI}", "limit", (json_int_t)limit);
-  if (mssa_rpc_reason(reason)) {
-    if (!data) data = json_object();
-    json_object_set_new(data, "reason", json_string(mssa_rpc_reason(reason)));
-  }
-  mssa__emit(mssa__error_new(NULL, code, detail, data), out);
+  size_t n0 = out->n;
+  error_line e = {code, reason, detail, limit, out};
+  /* The buffer's block first, outside the scope: a sweep must not take it. */
+  if (!mssa_buf_try_reserve(out, 1)) return;
+  if (!mssa_oom_try_call(error_line_run, NULL, &e)) out->n = n0;
 }
 
 struct mssa_proto_parsed {

@@ -489,6 +489,33 @@ def connection_faults(d, c, fresh, printed, arm):
     ok(b.result("ping", {}) is not None and printed() == before and d.p.poll() is None,
        "the other client is still answered, the module is as it was")
     b.close()
+    refusal_faults()
+
+
+def refusal_faults():
+    """A refusal outside any request (a line beyond --max-request) is
+    written in a scope of its own: without memory for it the client is
+    closed without it, and the daemon goes on."""
+    dd = Daemon("--max-request", "1000", env={"MEMSSA_TEST_FAULTS": "1"})
+    a, b = dd.client(), dd.client()
+    a.result("ping", {})   # its input buffer is had
+    err0 = len(dd.stderr())
+    b.result("debug_fail_alloc", {"n": 1, "persist": False})
+    a.send('{"jsonrpc":"2.0","id":1,"method":"ping","params":{"pad":"%s"}}\n' % ("x" * 2000))
+    gone = closed(a)
+    fired = b.result("debug_fail_alloc", {"n": 0, "persist": False})["fired"]
+    ok(fired and gone and not a.buf and "request beyond 1000 bytes" in dd.stderr()[err0:]
+       and b.result("ping", {}) is not None,
+       "a refusal that cannot be written: the client closed without it, the daemon goes on",
+       a.buf[:300], dd.stderr()[err0:][-600:])
+    # the same unarmed: the refusal line, then the close
+    a = dd.client()
+    a.result("ping", {})
+    a.send('{"jsonrpc":"2.0","id":2,"method":"ping","params":{"pad":"%s"}}\n' % ("x" * 2000))
+    r = a.line()
+    is_((r or {}).get("error", {}).get("code"), -32020, "unarmed: the -32020 refusal line")
+    rc = dd.stop()
+    ok(rc == 0 and dd.sanitizer_clean(), "that daemon stops cleanly", dd.stderr()[-600:])
 
 
 def compaction_faults():
