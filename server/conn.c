@@ -115,8 +115,10 @@ static void conn_set_work(mssad_conn *c, mssad_work *w) { c->work = w; }
 mssad_conn *mssad_conn_next(mssad_conn *c) { return c->next; }
 
 uv_stream_t *mssad_conn_alloc_stream(bool tcp) {
-  return tcp ? (uv_stream_t *)mssa_xcalloc(1, sizeof(uv_tcp_t))
-             : (uv_stream_t *)mssa_xcalloc(1, sizeof(uv_pipe_t));
+  size_t n = tcp ? sizeof(uv_tcp_t) : sizeof(uv_pipe_t);
+  uv_stream_t *h = mssa_oom_try_malloc(n);   /* invariant 10 */
+  if (h) memset(h, 0, n);
+  return h;
 }
 
 /* ------------------------------------------------------------- freeing */
@@ -665,7 +667,14 @@ void mssad_conn_drain(mssad_conn *c) {
 
 mssad_conn *mssad_conn_new(mssad_server *s, uv_stream_t *in, uv_stream_t *out, bool needs_token,
                            bool tcp) {
-  mssad_conn *c = mssa_xcalloc(1, sizeof *c);
+  mssad_conn *c = mssa_oom_try_malloc(sizeof *c);
+  if (!c) {   /* invariant 10: the client is closed, nothing else changes */
+    MSSAD_WARN("out of memory for a new connection; closing it");
+    uv_close((uv_handle_t *)in, (uv_close_cb)free);
+    if (out != in) uv_close((uv_handle_t *)out, (uv_close_cb)free);
+    return NULL;
+  }
+  memset(c, 0, sizeof *c);
   c->srv = s;
   c->in = in;
   c->out = out;

@@ -452,6 +452,7 @@ def connection_faults(d, c, fresh, printed, arm):
     # fallible allocation counted after the arming.
     err0 = len(d.stderr())
     a = d.client()
+    time.sleep(0.2)   # accepted (its handle and state had) before the arming
     arm(1)
     a.send('{"jsonrpc":"2.0","id":1,"method":"ping","params":{"pad":"%s"}}\n' % ("x" * 100000))
     gone = closed(a)
@@ -462,6 +463,20 @@ def connection_faults(d, c, fresh, printed, arm):
     b = d.client()
     ok(b.result("ping", {}) is not None and printed() == before and d.p.poll() is None,
        "another client is answered, the module is as it was")
+    # A new connection: its handle (the 1st fallible allocation), its
+    # state (the 2nd). It is closed; the listener goes on accepting.
+    for n, what in ((1, "handle"), (2, "state")):
+        err0 = len(d.stderr())
+        arm(n)
+        a = d.client()
+        gone = closed(a)
+        fired = arm(0)["fired"]
+        ok(fired and gone and "out of memory for a new connection; closing it"
+           in d.stderr()[err0:], "a new connection without memory for its %s is closed, with "
+           "the reason logged" % what, d.stderr()[err0:][-600:])
+        a = d.client()
+        ok(a.result("ping", {}) is not None, "the next new connection is answered")
+        a.close()
     # A reply queued behind a full socket: a client that does not read gets
     # a big reply, then a ping whose reply must be queued (a write request).
     big = lib.json.dumps([{"jsonrpc": "2.0", "id": i, "method": "print", "params": {"module": "m"}}
