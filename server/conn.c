@@ -533,10 +533,16 @@ static int handle_line(mssad_conn *c, char *line, size_t len) {
     return STEP_CLOSING;
   }
   if (rc == MSSA_PROTO_ASYNC) {
-    if (mssad_store_start_job(s, c, job)) {
+    int qr = mssad_store_start_job(s, c, job);
+    if (qr) {
       mssa_proto_job_free(job);
-      mssa_proto_error_line(s->proto, MSSA_RPC_INTERNAL_ERROR, "cannot queue the build", -1, -1,
-                            &c->out_buf);
+      if (qr == UV_ENOMEM)   /* invariant 10 (the load's id is the job's: null here) */
+        mssa_proto_error_line(s->proto, MSSA_RPC_OUT_OF_MEMORY,
+                              "out of memory queueing the load; nothing was loaded", -1, -1,
+                              &c->out_buf);
+      else
+        mssa_proto_error_line(s->proto, MSSA_RPC_INTERNAL_ERROR, "cannot queue the build", -1, -1,
+                              &c->out_buf);
       return STEP_GO_ON;
     }
     c->waiting_job = true;
