@@ -14,6 +14,9 @@
 **      scope; realloc keeps a block in the registry it was in, or out.
 **   4. The counters of the test hook are atomic (jobs allocate on the
 **      thread pool); unarmed, an allocation reads one plain flag more.
+**   5. A fallible allocation (mssa_oom_try_*) is counted by the test hook
+**      but never recorded and never unwinds, in a scope or not (oom.h
+**      invariant 8); a scope of mssa_oom_try_call starts small (`small`).
 */
 #include "base/base_internal.h"
 #include "base/oom.h"
