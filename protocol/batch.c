@@ -34,12 +34,25 @@
 **      it, and the caller never sends half an array.
 **   5. A `load` in a batch gets its own -32600 (it would need the thread
 **      pool, which one reply line cannot wait for).
+**   6. Out of memory: each element's request has its own scope (its reply
+**      is then its -32060, dispatch.c); what lies around it here (decoding
+**      the element, the framing, an error line) runs in a scope per step
+**      (frame_run), so memory running out there ends the batch instead of
+**      the daemon. Before any element that may change something was run,
+**      the reply is one -32060 error (id null), as for a parse error
+**      (invariant 2: nothing changed); after one, it is the replies so far
+**      then one -32060 (id null) standing for the element that failed and
+**      every later one, none of which ran. Those closing bytes are written
+**      by finish from a fixed text; if even they cannot be, or an element
+**      past its point of no return could not encode its reply, finish says
+**      MSSA_PROTO_DROP (the host closes the client).
 */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "methods.h"
+#include "memssa.h"
 
 #define VALIDATE_STEP 64   /* elements decoded between looks at the clock */
 
@@ -58,6 +71,11 @@ struct mssa_proto_batch {
   bool ended;          /* the closing ']' was read */
   bool any;            /* a reply was written */
   bool stop;           /* a shutdown was answered */
+  bool changed;        /* an element that may change something was run */
+  bool drop;           /* an element's reply was lost past no return */
+  bool held_new;       /* `held` was decoded in the step's scope under way */
+  int nomem;           /* 0, or how the batch ended out of memory (invariant 6) */
+  size_t done_n;       /* out.n after the last element answered */
   int rc;              /* the outcome, once ended */
   char msg[256];       /* the parse error, when rc is -32700 */
   bool failed;         /* the line does not decode */
@@ -171,15 +189,20 @@ static void answer(mssa_proto *p, mssa_proto_batch *b, json_t *req, uint64_t t0)
     json_decref(req);
   } else {
     mssa_proto_job *job = NULL;
-    b->stop |= mssa__rpc_request(p, req, t0, &b->out, &job) == MSSA_PROTO_SHUTDOWN;
+    if (!read_only(req)) b->changed = true;
+    int rc = mssa__rpc_request(p, req, t0, &b->out, &job);
+    b->stop |= rc == MSSA_PROTO_SHUTDOWN;
+    b->drop |= rc == MSSA_PROTO_DROP;
     mssa_proto_job_free(job);   /* none: only load makes jobs */
   }
   if (b->out.n == n1) {
     b->out.n = n0;   /* a notification: nothing, not even the comma */
+    b->done_n = b->out.n;
     return;
   }
   b->out.n--;   /* the reply's '\n': the array is one line */
   b->any = true;
+  b->done_n = b->out.n;
 }
 
 static void end(mssa_proto *p, mssa_proto_batch *b) {
@@ -210,50 +233,152 @@ static void end(mssa_proto *p, mssa_proto_batch *b) {
   }
 }
 
-bool mssa_proto_batch_step(mssa_proto *p, mssa_proto_batch *b, uint64_t budget_ns) {
-  uint64_t t0 = mssa_now_ns(), t = t0;
-  while (!b->ended) {
+/* Out of memory around an element (invariant 6): the batch ends. */
+enum { NOMEM_ALONE = 1, NOMEM_TAIL = 2 };
+
+static void end_nomem(mssa_proto *p, mssa_proto_batch *b) {
+  b->ended = true;
+  json_decref(b->held);
+  b->held = NULL;
+  p->raw_last = false;
+  b->rc = MSSA_PROTO_REPLIED;
+  if (!b->changed) {
+#define RESTORE(f) p->f = b->saved.f;
+    COUNTERS(RESTORE)
+#undef RESTORE
+    b->out.n = 0;
+    b->nomem = NOMEM_ALONE;
+  } else {
+    b->out.n = b->done_n;
+    b->nomem = NOMEM_TAIL;
+  }
+  p->requests++;
+  p->errors++;
+}
+
+/* One step of a batch (an element decoded, checked or answered), in a
+** scope of its own (invariant 6). */
+typedef struct frame {
+  mssa_proto *p;
+  mssa_proto_batch *b;
+  uint64_t t0, t, budget_ns;
+  bool brk;    /* the step loop stops: the batch ended or its time is up */
+} frame;
+
+static void frame_run(void *arg) {
+  frame *f = arg;
+  mssa_proto *p = f->p;
+  mssa_proto_batch *b = f->b;
+  if (b->drop) {   /* an element's reply was lost: nothing more runs */
+    end(p, b);
+    f->brk = true;
+    return;
+  }
+  if (!b->held) {
+    b->held = next_element(b, &b->pos, !b->started);
+    b->held_new = b->held != NULL;
     if (!b->held) {
-      b->held = next_element(b, &b->pos, !b->started);
-      if (!b->held) {
-        end(p, b);
-        break;
-      }
-      b->started = true;
+      end(p, b);
+      f->brk = true;
+      return;
     }
-    if (!b->validated && !read_only(b->held)) {
-      validate_some(b, VALIDATE_STEP);
-      if (b->failed) {
-        end(p, b);
-        break;
-      }
-      if (!b->validated) {
-        if (mssa_now_ns() - t0 >= budget_ns) break;
-        continue;
-      }
+    b->started = true;
+  }
+  if (!b->validated && !read_only(b->held)) {
+    validate_some(b, VALIDATE_STEP);
+    if (b->failed) {
+      end(p, b);
+      f->brk = true;
+      return;
     }
-    json_t *req = b->held;
-    b->held = NULL;
-    answer(p, b, req, t);
-    t = mssa_now_ns();
-    if (t - t0 >= budget_ns) break;
+    if (!b->validated) {
+      f->brk = mssa_now_ns() - f->t0 >= f->budget_ns;
+      return;
+    }
+  }
+  json_t *req = b->held;
+  b->held = NULL;
+  answer(p, b, req, f->t);
+  f->t = mssa_now_ns();
+  f->brk = f->t - f->t0 >= f->budget_ns;
+}
+
+/* A failed step's element, if it decoded it, is the sweep's. */
+static void frame_undo(void *arg) {
+  frame *f = arg;
+  if (f->b->held_new) f->b->held = NULL;
+}
+
+bool mssa_proto_batch_step(mssa_proto *p, mssa_proto_batch *b, uint64_t budget_ns) {
+  frame f = {p, b, mssa_now_ns(), 0, budget_ns, false};
+  f.t = f.t0;
+  while (!b->ended && !f.brk) {
+    b->held_new = false;
+    if (!mssa_oom_try_call(frame_run, frame_undo, &f)) end_nomem(p, b);
+    b->held_new = false;
   }
   return b->ended;
+}
+
+typedef struct tree_step {
+  mssa_proto *p;
+  mssa_proto_batch *b;
+  json_t *batch;
+  size_t i;
+} tree_step;
+
+static void tree_run(void *arg) {
+  tree_step *t = arg;
+  answer(t->p, t->b, json_incref(json_array_get(t->batch, t->i)), mssa_now_ns());
+}
+
+static void tree_end(void *arg) {
+  tree_step *t = arg;
+  end(t->p, t->b);
 }
 
 int mssa__batch_of_tree(mssa_proto *p, json_t *batch, mssa_buf *out) {
   mssa_proto_batch *b = mssa_proto_batch_begin(p, "[", 1);
   b->validated = b->started = true;   /* decoded already, and not empty */
-  for (size_t i = 0; i < json_array_size(batch); i++)
-    answer(p, b, json_incref(json_array_get(batch, i)), mssa_now_ns());
+  tree_step t = {p, b, batch, 0};
+  bool ok = true;
+  for (; t.i < json_array_size(batch) && ok && !b->drop; t.i++)
+    ok = mssa_oom_try_call(tree_run, NULL, &t);
+  /* A step that failed may have left its element with a reference it took
+  ** (the sweep frees blocks, it releases nothing): the counts are set back
+  ** (nomem.c invariant 3), so the tree, older than every step, goes whole. */
+  if (!ok) mssa__json_reset_refs(batch, 1);
   json_decref(batch);
-  end(p, b);
+  if (!ok || !mssa_oom_try_call(tree_end, NULL, &t)) end_nomem(p, b);
   return mssa_proto_batch_finish(b, out);
+}
+
+/* The closing bytes of a batch that ran out of memory (invariant 6),
+** written with no allocation but the room in `out`; false if there is none. */
+static bool finish_nomem(mssa_proto_batch *b, mssa_buf *out) {
+  char line[320];
+  int k = snprintf(line, sizeof line,
+                   "%s{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":%d,\"message\":"
+                   "\"%s\",\"data\":{\"reason\":\"%s\"}}}%s\n",
+                   b->nomem == NOMEM_TAIL && b->any ? "," : "", MSSA_RPC_OUT_OF_MEMORY,
+                   b->nomem == NOMEM_TAIL
+                       ? "out of memory: this element and the rest of the batch were not run"
+                       : "out of memory: the batch failed and changed nothing",
+                   mssa_rpc_default_reason(MSSA_RPC_OUT_OF_MEMORY), b->nomem == NOMEM_TAIL ? "]" : "");
+  MSSA_ASSERT(k > 0 && (size_t)k < sizeof line);   /* the fixed text fits */
+  if (!mssa_buf_try_reserve(out, b->out.n + (size_t)k)) return false;
+  memcpy(out->p + out->n, b->out.p, b->out.n);
+  memcpy(out->p + out->n + b->out.n, line, (size_t)k);
+  out->n += b->out.n + (size_t)k;
+  return true;
 }
 
 int mssa_proto_batch_finish(mssa_proto_batch *b, mssa_buf *out) {
   int rc = b->rc;
-  mssa_buf_append(out, b->out.p, b->out.n);
+  if (b->drop) rc = MSSA_PROTO_DROP;   /* the replies so far go with the client */
+  else if (b->nomem && !finish_nomem(b, out)) rc = MSSA_PROTO_DROP;
+  else if (!b->nomem && !mssa_buf_try_reserve(out, b->out.n)) rc = MSSA_PROTO_DROP;
+  else if (!b->nomem) mssa_buf_append(out, b->out.p, b->out.n);
   mssa_proto_batch_free(b);
   return rc;
 }

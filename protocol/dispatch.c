@@ -23,7 +23,11 @@
 **      (base/oom.h): if memory runs out there, the bytes it wrote are cut
 **      off, what it made is dropped (nomem.c), and the reply is error
 **      -32060 with data.reason "out_of_memory" and the request's id. The
-**      scope's end hooks have undone what it changed (an edit).
+**      scope's end hooks have undone what it changed (an edit). A method
+**      that passed its point of no return (an unload, a reload by
+**      difference) has its reply encoded in a scope of its own: memory
+**      running out there is MSSA_PROTO_DROP (no reply; the host closes
+**      the client), never a reply that says nothing changed.
 */
 #include <stdio.h>
 #include <string.h>
@@ -98,36 +102,77 @@ static int decode_envelope(json_t *root, json_t **id, bool *notify, const char *
   return 0;
 }
 
+/* The reply of a method that passed its point of no return (base/oom.h
+** invariant 7): encoded in a scope of its own, so that memory running out
+** there drops the client (MSSA_PROTO_DROP) instead of aborting. */
+typedef struct late_reply {
+  mssa__call *c;
+  mssa_buf *out;
+  int code;
+} late_reply;
+
+static void emit_reply(mssa__call *c, int code, mssa_buf *out);
+
+static void late_run(void *arg) {
+  late_reply *lr = arg;
+  emit_reply(lr->c, lr->code, lr->out);
+}
+
 static int answer_in_scope(mssa_proto *p, mssa__call *c, mssa__method_fn fn, mssa_buf *out,
                            mssa_proto_job **job) {
   int code = fn(c), rc = MSSA_PROTO_REPLIED;
+  mssa_oom_scope *sc = mssa_oom_scope_now();
+  if (sc && sc->no_return && !c->job) {
+    size_t n0 = out->n;
+    late_reply lr = {c, out, code};
+    if (code) p->errors++;
+    if (!mssa_oom_try_call(late_run, NULL, &lr)) {
+      out->n = n0;   /* a partial line never goes out */
+      rc = MSSA_PROTO_DROP;
+    }
+    json_decref(c->result);
+    json_decref(c->data);
+    c->result = c->data = NULL;
+    return rc;
+  }
   /* What is freed or handed on is cleared at once: after a failure the
   ** fields say what is left to drop (answer_nomem). */
   if (code) {
     p->errors++;
+    emit_reply(c, code, out);
+  } else if (c->job) {
+    json_decref(c->result);
+    c->result = NULL;
+    *job = c->job;
+    rc = MSSA_PROTO_ASYNC;
+  } else {
+    if (!c->notify && c->result_text) p->raw_last = true;   /* a cached answer: same bytes */
+    emit_reply(c, 0, out);
+  }
+  json_decref(c->result);
+  c->result = NULL;
+  if (c->shutdown && !code) rc = MSSA_PROTO_SHUTDOWN;
+  return rc;
+}
+
+/* The reply line of a method that returned `code` (not a job): the error
+** (data handed over), or the result, encoded or as text; nothing for a
+** notification. */
+static void emit_reply(mssa__call *c, int code, mssa_buf *out) {
+  if (code) {
     json_decref(c->result);
     c->result = NULL;
     json_t *data = c->data;
     c->data = NULL;
     if (!c->notify) mssa__emit(mssa__error_new(c->id, code, c->msg, data), out);
     else json_decref(data);
-  } else if (c->job) {
-    json_decref(c->result);
-    c->result = NULL;
-    *job = c->job;
-    rc = MSSA_PROTO_ASYNC;
   } else if (!c->notify && c->result_text) {
     mssa__emit_text(c->id, c->result_text, c->result_len, out);
-    p->raw_last = true;   /* a cached answer: the same request gets the same bytes */
   } else if (!c->notify) {
     /* what mssa__emit(mssa__result_new(c->id, c->result)) writes, without
     ** building the envelope object only to read it back */
     mssa__emit_parts(c->id, NULL, c->result, out);
   }
-  json_decref(c->result);
-  c->result = NULL;
-  if (c->shutdown && !code) rc = MSSA_PROTO_SHUTDOWN;
-  return rc;
 }
 
 /* Out of memory in a method (invariant 5): what it built is dropped, its
@@ -159,11 +204,8 @@ static int answer(mssa_proto *p, mssa__call *c, mssa__method_fn fn, json_t *root
     mssa__json_reset_refs(root, root_refs);   /* nomem.c invariant 3 */
     mssa__json_reset_refs(k->params, params_refs);
     p->errors++;
-    if (!k->notify)
-      mssa__emit(mssa__error_new(k->id, MSSA_RPC_OUT_OF_MEMORY,
-                                 "out of memory: the request failed and changed nothing", NULL),
-                 out);
-    return MSSA_PROTO_REPLIED;
+    if (k->notify) return MSSA_PROTO_REPLIED;
+    return mssa__emit_nomem(k->id, "out of memory: the request failed and changed nothing", out);
   }
   int rc = answer_in_scope(p, c, fn, out, job);
   mssa__commit_reply(&sc, out, n0);

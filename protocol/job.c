@@ -22,8 +22,11 @@
 **      run in a recovery scope; after a failure the new bundle is freed,
 **      the journal record taken back out, and the reply is error -32060
 **      ("out_of_memory"). A reload by difference applied on the query
-**      thread (reply_reload) still aborts when memory runs out there: it
-**      changes the installed bundle in place.
+**      thread (reply_reload) has a scope too (reload_in_scope): before
+**      its point of no return (m_reload.c invariant 4) a failure is -32060,
+**      nothing changed; past it the reparse and the builds still abort, and
+**      the reply, encoded in a scope of its own, is MSSA_PROTO_DROP when
+**      memory runs out there (the host closes the client unanswered).
 */
 #include <stdio.h>
 #include <stdlib.h>
@@ -150,20 +153,48 @@ void mssa_proto_job_run(mssa_proto_job *j) {
 
 const char *mssa_proto_job_module_name(const mssa_proto_job *j) { return j->name; }
 
+/* The reply of a reload by difference (its call done): built on a copy
+** of the result, so that the extras (load_lines, a source's notes) are
+** the scope's own blocks and the result is never changed in place. */
+typedef struct reload_tail {
+  mssa_proto_job *j;
+  mssa_qmodule *q;
+  mssa__call *c;
+  int rc;
+  mssa_buf *out;
+} reload_tail;
+
+static void reload_tail_run(void *arg) {
+  reload_tail *t = arg;
+  mssa_proto_job *j = t->j;
+  if (!j->id) return;
+  if (t->rc) {
+    mssa__emit(mssa__error_new(j->id, t->rc, t->c->msg, json_incref(t->c->data)), t->out);
+    return;
+  }
+  json_t *res = json_copy(t->c->result);
+  mssa__add_load_lines(res, t->q, j->lines_file);
+  mssa__source_add_notes(j->src, res);
+  mssa__emit_parts(j->id, NULL, res, t->out);
+  json_decref(res);
+}
+
 /* A reload by difference of the text read, on the query thread (with the
-** pool's plan, or comparing here). Returns true if it replied; false if
-** it must be a full build (j->why says why). */
-static bool reply_reload(mssa_proto *p, mssa_proto_job *j, mssa_retext_plan *plan,
-                         mssa_buf *out) {
+** pool's plan, or comparing here), inside the caller's scope (invariant
+** 4). Returns -1 if it must be a full build (j->why says why), else
+** MSSA_PROTO_REPLIED, or MSSA_PROTO_DROP: the module was changed and its
+** reply could not be encoded (nothing was appended). */
+static int reply_reload(mssa_proto *p, mssa_proto_job *j, mssa_retext_plan *plan,
+                        mssa_buf *out) {
   mssa_qmodule *q = p->host->find(p->host, j->name);
   if (!q || q != j->rq || q->version != j->rversion) {
     mssa_retext_plan_free(plan);
     snprintf(j->why, sizeof j->why, "the module changed while the new text was read or compared");
-    return false;
+    return -1;
   }
   if (!plan && j->nlen > SYNC_TEXT_MAX) {
     snprintf(j->why, sizeof j->why, "the file is too large to compare on the query thread");
-    return false;
+    return -1;
   }
   mssa__call c;
   memset(&c, 0, sizeof c);
@@ -175,23 +206,53 @@ static bool reply_reload(mssa_proto *p, mssa_proto_job *j, mssa_retext_plan *pla
                              sizeof why);
   if (rc == 1) {
     snprintf(j->why, sizeof j->why, "%s", why);
-    return false;
+    return -1;
   }
   if (rc) p->errors++;
-  json_t *r = NULL;
-  if (j->id && rc) {
-    r = mssa__error_new(j->id, rc, c.msg, c.data);
-    c.data = NULL;
-  } else if (j->id) {
-    mssa__add_load_lines(c.result, q, j->lines_file);
-    mssa__source_add_notes(j->src, c.result);
-    r = mssa__result_new(j->id, c.result);
-    c.result = NULL;
+  /* Past the point of no return (m_reload.c invariant 4) the reply gets a
+  ** scope of its own: out of memory there drops the client unanswered. */
+  reload_tail t = {j, q, &c, rc, out};
+  mssa_oom_scope *sc = mssa_oom_scope_now();
+  size_t n0 = out->n;
+  int ret = MSSA_PROTO_REPLIED;
+  if (!sc || !sc->no_return) {
+    reload_tail_run(&t);
+  } else if (!mssa_oom_try_call(reload_tail_run, NULL, &t)) {
+    out->n = n0;
+    /* the copy's swept blocks held references to the result's members */
+    if (c.result) mssa__json_reset_refs(c.result, 1);
+    if (c.data) mssa__json_reset_refs(c.data, 1);
+    ret = MSSA_PROTO_DROP;
   }
   json_decref(c.result);
   json_decref(c.data);
-  if (r) mssa__emit(r, out);
-  return true;
+  return ret;
+}
+
+/* The reload's boundary (invariant 4): before its point of no return a
+** failure is error -32060, nothing changed (the plan, older than the
+** scope, is freed here); past it, reply_reload has the reply's own scope. */
+static int reload_in_scope(mssa_proto *p, mssa_proto_job *j, mssa_retext_plan *pl,
+                           mssa_buf *out) {
+  size_t n0 = out->n, id_refs = j->id ? j->id->refcount : 0;
+  mssa_buf_reserve(out, 1);   /* its block is older than the scope */
+  mssa_oom_scope sc;
+  if (!MSSA_OOM_TRY(&sc)) {
+    out->n = n0;
+    mssa_oom_rollback(&sc, mssa__nomem_cleanup, p);
+    mssa_retext_plan_free(pl);   /* not applied: the failure came before no return */
+    mssa__json_reset_refs(j->id, id_refs);
+    p->errors++;
+    p->loads_failed++;
+    if (j->id)
+      mssa__emit(mssa__error_new(j->id, MSSA_RPC_OUT_OF_MEMORY,
+                                 "out of memory: the reload failed and changed nothing", NULL),
+                 out);
+    return MSSA_PROTO_REPLIED;
+  }
+  int rc = reply_reload(p, j, pl, out);
+  mssa__commit_reply(&sc, out, n0);
+  return rc;
 }
 
 /* The reply to a load that failed: the file refused or unreadable, or the
@@ -265,26 +326,27 @@ static void reply_loaded(mssa_proto *p, mssa_proto_job *j, mssa_buf *out) {
 static void reply_full(mssa_proto *p, mssa_proto_job *j, mssa_buf *out);
 static void reply_nomem(void *arg);
 
-void mssa_proto_job_reply(mssa_proto *p, mssa_proto_job *j, mssa_buf *out) {
+int mssa_proto_job_reply(mssa_proto *p, mssa_proto_job *j, mssa_buf *out) {
   if (j->prog) {   /* installed here: the store never sees programs */
     mssa__progjob_reply(p, j, out);
-    return;
+    return MSSA_PROTO_REPLIED;
   }
   if (j->refused < 0 && (j->plan || j->compare_here)) {
     mssa_retext_plan *pl = j->plan;
     j->plan = NULL;
     j->compare_here = false;
-    if (reply_reload(p, j, pl, out)) return;
+    int rc = reload_in_scope(p, j, pl, out);
+    if (rc >= 0) return rc;
     /* Rare: the module changed meanwhile, or the reparse met one of its
     ** limits. A full build, back on the pool (the server runs the job again
     ** and calls this again). */
     j->again = true;
-    return;
+    return MSSA_PROTO_REPLIED;
   }
   mssa__changed(p);   /* the module set is about to change */
   if (j->refused >= 0 || j->rc != MSSA_OK || !j->q) {
     reply_failed(p, j, out);
-    return;
+    return MSSA_PROTO_REPLIED;
   }
   size_t n0 = out->n, id_refs = j->id ? j->id->refcount : 0;
   mssa_buf_reserve(out, 1);   /* its block is older than the scope */
@@ -299,10 +361,11 @@ void mssa_proto_job_reply(mssa_proto *p, mssa_proto_job *j, mssa_buf *out) {
     k->q = NULL;
     k->rc = MSSA_ENOMEM;
     reply_failed(p, k, out);
-    return;
+    return MSSA_PROTO_REPLIED;
   }
   reply_full(p, j, out);
   mssa__commit_reply(&sc, out, n0);   /* the journal record is kept (load_end) */
+  return MSSA_PROTO_REPLIED;
 }
 
 /* The journal hook of a full load's reply: the record stays only if the

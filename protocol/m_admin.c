@@ -77,13 +77,17 @@ int mssa__m_unload(mssa__call *c) {
   if (rc) return rc;
   mssa_proto_host *h = c->p->host;
   /* The reply first (the name copied before its owner goes), then the
-  ** point of no return (base/oom.h invariant 7): once the record is kept
-  ** the module goes, and no failure may reply that nothing changed. */
+  ** record written (its encoding may still fail: nothing is written then),
+  ** then the point of no return (base/oom.h invariant 7): once the record
+  ** is kept the module goes, and no failure may reply that nothing
+  ** changed. What follows allocates only where it can degrade: a
+  ** compaction keeps the journal, the store frees the bundle at once, and
+  ** a reply that cannot be encoded drops the client (dispatch.c). */
   c->result = json_pack("{sosb}", "module", mssa__jstr(name), "unloaded", 1);
-  mssa_oom_no_return();
   if (mssa__journal(c->p, MSSA_PROTO_J_UNLOAD, name, NULL, 0) < 0)
     return mssa__fail_reason(c, MSSA_RPC_IO_ERROR, MSSA_REASON_JOURNAL_FAILED,
                              "cannot write the unload to the journal; not unloaded");
+  mssa_oom_no_return();
   mssa__journal_end(c->p, true);
   mssa__changed(c->p);
   h->unload(h, name);

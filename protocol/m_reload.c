@@ -22,10 +22,13 @@
 **      ll_retext.c checked.
 **   4. Out of memory: the module is rewritten in place, with nothing to put
 **      it back from, so a reload by difference passes its request's point
-**      of no return (base/oom.h invariant 7) before it journals: an
-**      allocation failure after it aborts as before, never replying "nothing
-**      changed" about a changed module. Before it (the pool's comparison, the
-**      request's decoding) a failure is an out_of_memory reply.
+**      of no return (base/oom.h invariant 7) once its journal record is
+**      written: an allocation failure after it (the reparse, the graphs'
+**      builds) aborts as before, never replying "nothing changed" about a
+**      changed module; its reply is encoded in a scope of its own
+**      (dispatch.c), whose failure drops the client unanswered. Before it
+**      (the pool's comparison, the request's decoding, the record's
+**      encoding) a failure is an out_of_memory reply.
 */
 #include <stdio.h>
 #include <stdlib.h>
@@ -49,16 +52,19 @@ int mssa__reload_diff(mssa__call *c, mssa_qmodule *q, const char *name, const ch
   mssa_module *m = q->m;
   mssa_retext res;
   mssa_diag diag;
+  /* Journaled first, so that a text the journal cannot take never replaces
+  ** the module; taken back out if the reload does not happen here. The
+  ** record's encoding may still run out of memory: nothing is written then. */
+  if (mssa__journal_load(p, name, m, *text, len) < 0) {
+    /* the error first: if it cannot be made, the caller frees the plan */
+    int rc = mssa__fail_reason(c, MSSA_RPC_IO_ERROR, MSSA_REASON_JOURNAL_FAILED,
+                               "cannot write the load to the journal; not reloaded");
+    mssa_retext_plan_free(plan_steal);
+    return rc;
+  }
   /* The installed module changes in place from here (invariant 4). */
   mssa_oom_no_return();
   mssa_oom_keep(*text);   /* the module may take it */
-  /* Journaled first, so that a text the journal cannot take never replaces
-  ** the module; taken back out if the reload does not happen here. */
-  if (mssa__journal_load(p, name, m, *text, len) < 0) {
-    mssa_retext_plan_free(plan_steal);
-    return mssa__fail_reason(c, MSSA_RPC_IO_ERROR, MSSA_REASON_JOURNAL_FAILED,
-                             "cannot write the load to the journal; not reloaded");
-  }
   int r = plan_steal ? mssa_retext_apply(m, plan_steal, text, len, &res, &diag)
                      : mssa_module_retext(m, text, len, mssa__reload_max_changed(m), &res, &diag);
   mssa__journal_end(p, r == MSSA_OK);

@@ -204,6 +204,11 @@ void mssa__nomem_cleanup(void *p);
 /* Commits sc, whose reply is out[n0..]: its end hooks run with the reply
 ** set aside, so a journal hold lands before it (nomem.c invariant 4). */
 void mssa__commit_reply(mssa_oom_scope *sc, mssa_buf *out, size_t n0);
+/* The -32060 line of a request that ran out of memory (after its
+** rollback): encoded in a scope of its own, MSSA_PROTO_REPLIED; or, when
+** even that cannot be had, nothing appended and MSSA_PROTO_DROP (the host
+** closes the client: nothing changed, it may send the request again). */
+int mssa__emit_nomem(json_t *id, const char *msg, mssa_buf *out);
 /* After a failed scope: `top` holds top_refs references again and every
 ** value under it one (nomem.c invariant 3). Walks with its own stack. */
 void mssa__json_reset_refs(json_t *top, size_t top_refs);

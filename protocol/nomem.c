@@ -2,8 +2,11 @@
 ** nomem.c -- what a request that ran out of memory leaves behind, and its
 ** test hook's method. The boundaries that reply -32060 (data.reason
 ** "out_of_memory") are dispatch.c (one request, whose id the reply echoes;
-** each element of a batch alike) and job.c (a load's build on the pool
-** and its reply).
+** each element of a batch alike), batch.c (a batch's framing), rpc.c (a
+** line that could not be decoded for memory) and job.c (a load's build on
+** the pool and its reply, a reload by difference). The -32060 line itself
+** is encoded in a scope of its own (mssa__emit_nomem): if even that
+** fails, the request is MSSA_PROTO_DROP and the host closes the client.
 **
 ** Why caches are dropped rather than repaired: a request that failed may
 ** have stopped anywhere inside a cache it was filling (a walker cache, a
@@ -81,6 +84,26 @@ void mssa__commit_reply(mssa_oom_scope *sc, mssa_buf *out, size_t n0) {
   memcpy(out->p + n0, reply, n1 - n0);
   out->n = n1;
   free(reply);
+}
+
+typedef struct nomem_line {
+  json_t *id;
+  const char *msg;
+  mssa_buf *out;
+} nomem_line;
+
+static void nomem_line_run(void *arg) {
+  nomem_line *l = arg;
+  mssa__emit(mssa__error_new(l->id, MSSA_RPC_OUT_OF_MEMORY, l->msg, NULL), l->out);
+}
+
+int mssa__emit_nomem(json_t *id, const char *msg, mssa_buf *out) {
+  size_t n0 = out->n, refs = id ? id->refcount : 0;
+  nomem_line l = {id, msg, out};
+  if (mssa_oom_try_call(nomem_line_run, NULL, &l)) return MSSA_PROTO_REPLIED;
+  out->n = n0;
+  if (id && id->refcount != (size_t)-1) id->refcount = refs;   /* a swept envelope held it */
+  return MSSA_PROTO_DROP;
 }
 
 void mssa__json_reset_refs(json_t *top, size_t top_refs) {

@@ -136,7 +136,12 @@ enum {
   MSSA_PROTO_REPLIED = 0,   /* a reply was appended to `out` */
   MSSA_PROTO_SILENT = 1,    /* a notification: nothing to send */
   MSSA_PROTO_ASYNC = 2,     /* *job set: run it, then call job_reply */
-  MSSA_PROTO_SHUTDOWN = 3   /* replied; the client asked the daemon to stop */
+  MSSA_PROTO_SHUTDOWN = 3,  /* replied; the client asked the daemon to stop */
+  /* A change was made (past its point of no return, base/oom.h) but memory
+  ** ran out encoding its reply: nothing was appended for it, and the host
+  ** closes the client without one (what a crash would show it: no
+  ** acknowledgement), rather than send a reply saying nothing changed. */
+  MSSA_PROTO_DROP = 4
 };
 
 /* The host is about to install bundle q / to free it (query thread). The
@@ -169,7 +174,7 @@ void mssa_proto_parsed_free(mssa_proto_parsed *pp);
 ** (the line must stay in place until finish or free), step until it
 ** returns true (each step answers elements until budget_ns has passed,
 ** at least one), then finish appends the reply to `out` and returns
-** MSSA_PROTO_REPLIED, _SILENT or _SHUTDOWN, freeing the batch.
+** MSSA_PROTO_REPLIED, _SILENT, _SHUTDOWN or _DROP, freeing the batch.
 ** mssa_proto_handle does all of it at once. */
 typedef struct mssa_proto_batch mssa_proto_batch;
 bool mssa_proto_is_batch(const char *line, size_t len);
@@ -189,8 +194,11 @@ void mssa_proto_error_line(mssa_proto *p, int code, const char *detail, int reas
 void mssa_proto_job_run(mssa_proto_job *j);
 const char *mssa_proto_job_module_name(const mssa_proto_job *j);
 /* Appends the job's reply (unless the request was a notification). Call
-** before stealing the module: the reply reports its counts. */
-void mssa_proto_job_reply(mssa_proto *p, mssa_proto_job *j, mssa_buf *out);
+** before stealing the module: the reply reports its counts. Returns
+** MSSA_PROTO_REPLIED (also when the job must run again: nothing appended),
+** or MSSA_PROTO_DROP (a reload made, its reply lost: close the client
+** unanswered). */
+int mssa_proto_job_reply(mssa_proto *p, mssa_proto_job *j, mssa_buf *out);
 /* The built module (ownership passes to the caller), or NULL on failure. */
 mssa_qmodule *mssa_proto_job_steal_module(mssa_proto_job *j);
 /* Appends the error reply of a job that outran its time limit (code

@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "methods.h"
+#include "memssa.h"
 #include "program.h"
 
 mssa_proto *mssa_proto_new(mssa_proto_host *host, const mssa_proto_opts *opts) {
@@ -44,34 +45,93 @@ void mssa_proto_free(mssa_proto *p) {
   free(p);
 }
 
+typedef struct error_line {
+  int code, reason;
+  const char *detail;
+  long long limit;
+  mssa_buf *out;
+} error_line;
+
+static void error_line_run(void *arg) {
+  error_line *e = arg;
+  json_t *data = NULL;
+  if (e->limit >= 0) data = json_pack("{sI}", "limit", (json_int_t)e->limit);
+  if (mssa_rpc_reason(e->reason)) {
+    if (!data) data = json_object();
+    json_object_set_new(data, "reason", json_string(mssa_rpc_reason(e->reason)));
+  }
+  mssa__emit(mssa__error_new(NULL, e->code, e->detail, data), e->out);
+}
+
+/* A refusal outside any request, in a scope of its own (base/oom.h):
+** without memory for it nothing is appended (its connection is closed
+** after it anyway), where jansson outside a scope could not be trusted. */
 void mssa_proto_error_line(mssa_proto *p, int code, const char *detail, int reason,
                            long long limit, mssa_buf *out) {
   p->requests++;
   p->errors++;
-  json_t *data = NULL;
-  if (limit >= 0) data = json_pack("{sI}", "limit", (json_int_t)limit);
-  if (mssa_rpc_reason(reason)) {
-    if (!data) data = json_object();
-    json_object_set_new(data, "reason", json_string(mssa_rpc_reason(reason)));
-  }
-  mssa__emit(mssa__error_new(NULL, code, detail, data), out);
+  size_t n0 = out->n;
+  error_line e = {code, reason, detail, limit, out};
+  /* The buffer's block first, outside the scope: a sweep must not take it. */
+  if (!mssa_buf_try_reserve(out, 1)) return;
+  if (!mssa_oom_try_call(error_line_run, NULL, &e)) out->n = n0;
 }
 
 struct mssa_proto_parsed {
   json_t *root;          /* NULL on a parse error */
+  bool nomem;            /* ... because memory ran out decoding it */
   char msg[256];         /* the parse error */
   uint64_t t0;           /* when decoding started (service time) */
 };
 
 void mssa_proto_init_threads(void) { json_object_seed(0); }
 
-mssa_proto_parsed *mssa_proto_parse(const char *line, size_t len) {
+typedef struct parse_call {
+  mssa_proto_parsed *pp;
+  const char *line;
+  size_t len;
+} parse_call;
+
+static void parse_run(void *arg) {
+  parse_call *pc = arg;
+  json_error_t jerr;
+  pc->pp->root = json_loadb(pc->line, pc->len, 0, &jerr);
+  if (!pc->pp->root)
+    snprintf(pc->pp->msg, sizeof pc->pp->msg, "%s (column %d)", jerr.text, jerr.column);
+}
+
+/* Decoded in a scope of its own (base/oom.h): there jansson's allocations
+** unwind instead of returning NULL, which it does not always survive (a
+** string it cannot grow is cut short without an error, or its lexer
+** asserts), and memory running out is told apart from a line that is not
+** JSON (-32060, not -32700). What it decoded is ordinary once the scope
+** ends. `counted` false: outside any scope (the test hook's own line,
+** which must not count; base/oom.h invariant 5). */
+static mssa_proto_parsed *parse(const char *line, size_t len, bool counted) {
   mssa_proto_parsed *pp = mssa_xcalloc(1, sizeof *pp);
   pp->t0 = mssa_now_ns();
-  json_error_t jerr;
-  pp->root = json_loadb(line, len, 0, &jerr);
-  if (!pp->root) snprintf(pp->msg, sizeof pp->msg, "%s (column %d)", jerr.text, jerr.column);
+  parse_call pc = {pp, line, len};
+  if (!counted) {
+    parse_run(&pc);
+  } else if (!mssa_oom_try_call(parse_run, NULL, &pc)) {
+    pp->root = NULL;
+    pp->nomem = true;
+  }
   return pp;
+}
+
+mssa_proto_parsed *mssa_proto_parse(const char *line, size_t len) { return parse(line, len, true); }
+
+/* The test hook's own line is decoded outside any scope, so that arming
+** and reading it never count (base/oom.h invariant 5). Only with
+** MEMSSA_TEST_FAULTS (nomem.c); the query thread only. */
+static bool hook_line(const char *line, size_t len) {
+  static const char name[] = "\"debug_fail_alloc\"";
+  size_t k = sizeof name - 1;
+  if (!mssa__faults_enabled() || len < k) return false;
+  for (size_t i = 0; i + k <= len; i++)
+    if (line[i] == '"' && !memcmp(line + i, name, k)) return true;
+  return false;
 }
 
 void mssa_proto_parsed_free(mssa_proto_parsed *pp) {
@@ -96,7 +156,7 @@ int mssa_proto_handle(mssa_proto *p, const char *line, size_t len, mssa_buf *out
   size_t n0 = out->n;
   p->raw_last = false;
   p->raw_accesses = false;
-  int rc = mssa_proto_handle_parsed(p, mssa_proto_parse(line, len), out, job);
+  int rc = mssa_proto_handle_parsed(p, parse(line, len, !hook_line(line, len)), out, job);
   if (rc == MSSA_PROTO_REPLIED && p->raw_last && out->n > n0)
     mssa__raw_keep(p, line, len, out->p + n0, out->n - n0);
   return rc;
@@ -108,6 +168,12 @@ int mssa_proto_handle_parsed(mssa_proto *p, mssa_proto_parsed *pp, mssa_buf *out
   *job = NULL;
   json_t *root = pp->root;
   pp->root = NULL;
+  if (!root && pp->nomem) {
+    p->requests++;
+    p->errors++;
+    mssa_proto_parsed_free(pp);
+    return mssa__emit_nomem(NULL, "out of memory decoding the request; nothing was done", out);
+  }
   if (!root) {
     p->requests++;
     p->errors++;

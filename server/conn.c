@@ -48,6 +48,13 @@
 **      slot of --max-connections; and when every slot is taken, a new
 **      client takes the slot of the connection idle the longest, if one
 **      has been idle a little while (listen.c).
+**  10. Out of memory in a connection's own work (its buffers, a write, a
+**      reply the engine could not encode: MSSA_PROTO_DROP) closes that one
+**      connection, with a logged reason (nomem_close), or degrades (a huge
+**      buffer kept, a batch answered in one go); it never aborts the daemon
+**      nor touches other connections. These allocations are fallible
+**      (base/oom.h invariant 8), never a scope's: the state they feed
+**      outlives every request.
 */
 #include <poll.h>
 #include <stdlib.h>
@@ -108,8 +115,10 @@ static void conn_set_work(mssad_conn *c, mssad_work *w) { c->work = w; }
 mssad_conn *mssad_conn_next(mssad_conn *c) { return c->next; }
 
 uv_stream_t *mssad_conn_alloc_stream(bool tcp) {
-  return tcp ? (uv_stream_t *)mssa_xcalloc(1, sizeof(uv_tcp_t))
-             : (uv_stream_t *)mssa_xcalloc(1, sizeof(uv_pipe_t));
+  size_t n = tcp ? sizeof(uv_tcp_t) : sizeof(uv_pipe_t);
+  uv_stream_t *h = mssa_oom_try_malloc(n);   /* invariant 10 */
+  if (h) memset(h, 0, n);
+  return h;
 }
 
 /* ------------------------------------------------------------- freeing */
@@ -197,6 +206,13 @@ static void conn_abort(mssad_conn *c) {
   mssad_conn_close(c);
 }
 
+/* Invariant 10: memory ran out in this connection's work. The replies
+** already made still go out first (they may acknowledge changes). */
+static void nomem_close(mssad_conn *c, const char *what) {
+  MSSAD_WARN("connection %llu: out of memory %s; closing it", (unsigned long long)c->id, what);
+  close_after_flush(c);
+}
+
 static void conn_flush(mssad_conn *c) {
   mssa_buf *o = &c->out_buf;
   size_t n = c->nholds ? c->hold[0].start : o->n;   /* held bytes stay */
@@ -213,7 +229,13 @@ static void conn_flush(mssad_conn *c) {
   }
   if (done < n) {
     size_t len = n - done;
-    write_req *w = mssa_xmalloc(sizeof *w + len);
+    write_req *w = mssa_oom_try_malloc(sizeof *w + len);
+    if (!w) {   /* invariant 10: nothing more can be sent */
+      MSSAD_WARN("connection %llu: out of memory queueing a reply; closing it",
+                 (unsigned long long)c->id);
+      conn_abort(c);
+      return;
+    }
     w->conn = c;
     w->len = len;
     memcpy(w->data, o->p + done, len);
@@ -245,7 +267,10 @@ static void conn_flush(mssad_conn *c) {
 static void on_alloc(uv_handle_t *h, size_t suggested, uv_buf_t *buf) {
   (void)suggested;
   mssad_conn *c = h->data;
-  mssa_buf_reserve(&c->in_buf, READ_CHUNK);
+  if (!mssa_buf_try_reserve(&c->in_buf, READ_CHUNK)) {
+    *buf = uv_buf_init(NULL, 0);   /* on_read gets UV_ENOBUFS */
+    return;
+  }
   *buf = uv_buf_init(c->in_buf.p + c->in_buf.n, (unsigned)(c->in_buf.cap - c->in_buf.n));
 }
 
@@ -265,6 +290,10 @@ static void on_read(uv_stream_t *st, ssize_t nread, const uv_buf_t *buf) {
   mssad_conn *c = st->data;
   if (c->closing) return;
   c->last_ns = uv_hrtime();
+  if (nread == UV_ENOBUFS) {   /* on_alloc found no memory (invariant 10) */
+    nomem_close(c, "reading a request");
+    return;
+  }
   if (nread < 0) {
     if (nread != UV_EOF)
       MSSAD_DEBUG("connection %llu: read: %s", (unsigned long long)c->id, mssad_strerror((int)nread));
@@ -336,7 +365,10 @@ static int next_line(mssad_conn *c, char **line, size_t *len) {
   char *nl = avail > c->scanned ? memchr(start + c->scanned, '\n', avail - c->scanned) : NULL;
   if (!nl && c->eof && avail && avail <= max) {
     /* The client ended without a final newline: the rest is a request. */
-    mssa_buf_reserve(in, 1);
+    if (!mssa_buf_try_reserve(in, 1)) {
+      nomem_close(c, "reading its last request");
+      return STEP_CLOSING;
+    }
     start = in->p + in->off;
     start[avail] = '\n';
     in->n++;
@@ -365,24 +397,37 @@ static int next_line(mssad_conn *c, char **line, size_t *len) {
 ** buffer (no copy of the line); what follows the line moves to a fresh
 ** one. STEP_WAIT once queued, STEP_GO_ON if it could not be (the line is
 ** then handled here). */
-static char *take_input(mssad_conn *c);
+static char *fresh_input(const mssad_conn *c);
+static char *take_input(mssad_conn *c, char *fresh);
 
 static int parse_on_pool(mssad_conn *c, char *line, size_t len) {
   mssa_buf *in = &c->in_buf;
-  if (mssad_store_start_parse(c->srv, c, in->p, (size_t)(line - in->p), len) != 0)
+  char *fresh = fresh_input(c);   /* first: the parse cannot be taken back */
+  if (!fresh) return STEP_GO_ON;  /* degraded: decoded here (invariant 10) */
+  if (mssad_store_start_parse(c->srv, c, in->p, (size_t)(line - in->p), len) != 0) {
+    free(fresh);
     return STEP_GO_ON;
-  (void)take_input(c);   /* the parse work owns it now */
+  }
+  (void)take_input(c, fresh);   /* the parse work owns it now */
   c->waiting_job = true;
   c->refs++;
   return STEP_WAIT;
 }
 
+static size_t fresh_cap(const mssad_conn *c) {
+  size_t rest = c->in_buf.n - c->in_buf.off;
+  return rest > READ_CHUNK ? rest : READ_CHUNK;
+}
+
+/* The block take_input moves the rest of the input to, or NULL. */
+static char *fresh_input(const mssad_conn *c) { return mssa_oom_try_malloc(fresh_cap(c)); }
+
 /* Hands the whole input buffer over (a request being answered points into
-** it: no copy of the line); what follows the line moves to a fresh one. */
-static char *take_input(mssad_conn *c) {
+** it: no copy of the line); what follows the line moves to `fresh`. */
+static char *take_input(mssad_conn *c, char *fresh) {
   mssa_buf *in = &c->in_buf;
-  size_t rest = in->n - in->off, cap = rest > READ_CHUNK ? rest : READ_CHUNK;
-  char *fresh = mssa_xmalloc(cap), *old = in->p;
+  size_t rest = in->n - in->off, cap = fresh_cap(c);
+  char *old = in->p;
   memcpy(fresh, in->p + in->off, rest);
   in->p = fresh;
   in->cap = cap;
@@ -397,6 +442,10 @@ static int batch_done(mssad_conn *c) {
   c->batch = NULL;
   free(c->batch_buf);
   c->batch_buf = NULL;
+  if (rc == MSSA_PROTO_DROP) {
+    nomem_close(c, "writing a batch's reply");
+    return STEP_CLOSING;
+  }
   return rc == MSSA_PROTO_SHUTDOWN ? STEP_SHUTDOWN : STEP_GO_ON;
 }
 
@@ -410,9 +459,16 @@ static int start_batch(mssad_conn *c, char *line, size_t len) {
   c->batch = mssa_proto_batch_begin(s->proto, line, len);
   s->cur_conn = c;   /* for the journal hook (an edit in the batch) */
   bool done = mssa_proto_batch_step(s->proto, c->batch, BATCH_SLICE_NS);
+  char *fresh = done ? NULL : fresh_input(c);
+  if (!done && !fresh) {
+    /* No buffer for the input that follows (invariant 10): the batch is
+    ** answered now, in one go, while its line is still in place. */
+    while (!mssa_proto_batch_step(s->proto, c->batch, UINT64_MAX)) continue;
+    done = true;
+  }
   s->cur_conn = NULL;
   if (done) return batch_done(c);
-  c->batch_buf = take_input(c);
+  c->batch_buf = take_input(c, fresh);
   c->refs++;
   MSSA_ASSERT(blocked(c));   /* invariant 1: nothing else until the batch is answered */
   if (s->batches++ == 0) uv_idle_start(&s->batch_idle, mssad_conns_batch_slice);
@@ -440,7 +496,7 @@ void mssad_conns_batch_slice(uv_idle_t *h) {
       c->batch = NULL;
       free(c->batch_buf);
       c->batch_buf = NULL;
-    } else if (batch_done(c) == STEP_SHUTDOWN) {
+    } else if (batch_done(c) == STEP_SHUTDOWN && !c->closing) {
       s->ops->stop(s, "shutdown requested");
       c->finishing = true;
     }
@@ -472,11 +528,21 @@ static int handle_line(mssad_conn *c, char *line, size_t len) {
   s->cur_conn = c;   /* for the journal hook */
   int rc = mssa_proto_handle(s->proto, line, len, &c->out_buf, &job);
   s->cur_conn = NULL;
+  if (rc == MSSA_PROTO_DROP) {   /* a change made, its reply lost: no ack (invariant 10) */
+    nomem_close(c, "writing a reply");
+    return STEP_CLOSING;
+  }
   if (rc == MSSA_PROTO_ASYNC) {
-    if (mssad_store_start_job(s, c, job)) {
+    int qr = mssad_store_start_job(s, c, job);
+    if (qr) {
       mssa_proto_job_free(job);
-      mssa_proto_error_line(s->proto, MSSA_RPC_INTERNAL_ERROR, "cannot queue the build", -1, -1,
-                            &c->out_buf);
+      if (qr == UV_ENOMEM)   /* invariant 10 (the load's id is the job's: null here) */
+        mssa_proto_error_line(s->proto, MSSA_RPC_OUT_OF_MEMORY,
+                              "out of memory queueing the load; nothing was loaded", -1, -1,
+                              &c->out_buf);
+      else
+        mssa_proto_error_line(s->proto, MSSA_RPC_INTERNAL_ERROR, "cannot queue the build", -1, -1,
+                              &c->out_buf);
       return STEP_GO_ON;
     }
     c->waiting_job = true;
@@ -497,7 +563,8 @@ static void shrink_input(mssad_conn *c) {
   mssa_buf *in = &c->in_buf;
   mssa_buf_compact(in);
   if (in->cap > 4 * (size_t)READ_CHUNK && in->n < READ_CHUNK) {
-    char *p = mssa_xmalloc(READ_CHUNK);
+    char *p = mssa_oom_try_malloc(READ_CHUNK);
+    if (!p) return;   /* the big one stays (invariant 10) */
     memcpy(p, in->p, in->n);
     free(in->p);
     in->p = p;
@@ -606,7 +673,14 @@ void mssad_conn_drain(mssad_conn *c) {
 
 mssad_conn *mssad_conn_new(mssad_server *s, uv_stream_t *in, uv_stream_t *out, bool needs_token,
                            bool tcp) {
-  mssad_conn *c = mssa_xcalloc(1, sizeof *c);
+  mssad_conn *c = mssa_oom_try_malloc(sizeof *c);
+  if (!c) {   /* invariant 10: the client is closed, nothing else changes */
+    MSSAD_WARN("out of memory for a new connection; closing it");
+    uv_close((uv_handle_t *)in, (uv_close_cb)free);
+    if (out != in) uv_close((uv_handle_t *)out, (uv_close_cb)free);
+    return NULL;
+  }
+  memset(c, 0, sizeof *c);
   c->srv = s;
   c->in = in;
   c->out = out;
@@ -670,4 +744,5 @@ const mssad_conn_ops mssad_conn_callbacks = {
   .job_detached = conn_job_detached,
   .unref = unref,
   .flush = conn_flush,
+  .nomem_close = nomem_close,
 };

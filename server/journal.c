@@ -49,7 +49,8 @@
 **      offset, since the records after it would be silently lost;
 **      `--recover` keeps the valid prefix and moves the rest aside
 **      (FILE.damaged-OFFSET). Journal bytes are never deleted.
-**   4. Compaction never loses a record: the snapshot names the journal
+**   4. Compaction never loses a record (nor does it abort when memory runs
+**      out: it then keeps the journal, see compact): the snapshot names the journal
 **      generation that follows it, so a crash before the rename leaves the
 **      old snapshot + old journal, and a crash after it leaves the new
 **      snapshot and an empty (or missing) new journal; stale journals of
@@ -440,51 +441,75 @@ static void reduce(const unsigned char *buf, size_t n, modrecs **ms, size_t *nm)
   }
 }
 
-static int compact(mssad_server *s) {
-  mssad_journal *j = &s->journal;
-  MSSA_ASSERT(!j->fsync_inflight);   /* invariant 1: never under an fdatasync in flight */
-  uint64_t t0 = uv_hrtime();
-  char *snap = path_of(j, "snapshot"), *tmp = path_of(j, "snapshot.tmp");
-  char *old = journal_path(j, j->gen), *next = journal_path(j, j->gen + 1);
-  size_t ns = 0, nj = 0;
-  unsigned char *sb = map_file(snap, &ns), *jb = map_file(old, &nj);
-  modrecs *ms = NULL;
-  size_t nm = 0;
-  if (sb) reduce(sb, ns, &ms, &nm);
-  if (jb) reduce(jb, nj, &ms, &nm);
-  int rc = -1, fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-  uint64_t size = 0;
-  if (fd >= 0) {
+/* A compaction's state, on the heap: its scope's failure path reads it
+** after the jump (locals changed since the setjmp would be indeterminate). */
+typedef struct compaction {
+  mssad_server *s;
+  char *snap, *tmp, *old, *next;   /* paths (the scope's: swept on failure) */
+  unsigned char *sb, *jb;          /* the snapshot and journal, mapped */
+  size_t ns, nj;
+  modrecs *ms;
+  size_t nm;
+  int fd;                          /* snapshot.tmp while it is written */
+  int rc;
+} compaction;
+
+/* Writes the new snapshot from the reduced records; 0 once it is fsynced
+** and renamed into place (the point after which it is the truth). */
+static int write_snapshot(compaction *k, uint64_t *size) {
+  mssad_journal *j = &k->s->journal;
+  int rc = -1;
+  k->fd = open(k->tmp, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  if (k->fd >= 0) {
     unsigned char g[8];
     for (int i = 0; i < 8; i++) g[i] = (unsigned char)((j->gen + 1) >> (8 * i));
     size_t n;
     unsigned char *r = mssad_jrec_encode(MSSAD_J_GEN, "", (const char *)g, 8, &n);
-    rc = mssad_write_all(fd, r, n);
-    size += n;
+    rc = mssad_write_all(k->fd, r, n);
+    *size += n;
     free(r);
-    for (size_t i = 0; i < nm && !rc; i++)
-      for (size_t k = 0; k < ms[i].n && !rc; k++) {
+    for (size_t i = 0; i < k->nm && !rc; i++)
+      for (size_t e = 0; e < k->ms[i].n && !rc; e++) {
         /* Records are copied verbatim (header included). */
-        const mssad_jrec *x = &ms[i].a[k];
-        rc = mssad_write_all(fd, x->base + x->off, x->size);
-        size += x->size;
+        const mssad_jrec *x = &k->ms[i].a[e];
+        rc = mssad_write_all(k->fd, x->base + x->off, x->size);
+        *size += x->size;
       }
-    if (!rc) rc = fsync(fd);
-    if (close(fd) < 0) rc = -1;
+    if (!rc) rc = fsync(k->fd);
+    if (close(k->fd) < 0) rc = -1;
+    k->fd = -1;
   }
-  int nfd = -1;
-  if (!rc) rc = rename(tmp, snap);
+  if (!rc) rc = rename(k->tmp, k->snap);
   if (!rc) rc = mssad_fsync_dir(j->dir);
+  return rc;
+}
+
+/* The compaction's work, in its scope (compact): every allocation comes
+** before the rename, so a failure leaves the old snapshot and journal. */
+static void compact_run(void *arg) {
+  compaction *k = arg;
+  mssad_journal *j = &k->s->journal;
+  uint64_t t0 = uv_hrtime();
+  k->snap = path_of(j, "snapshot");
+  k->tmp = path_of(j, "snapshot.tmp");
+  k->old = journal_path(j, j->gen);
+  k->next = journal_path(j, j->gen + 1);
+  k->sb = map_file(k->snap, &k->ns);
+  k->jb = map_file(k->old, &k->nj);
+  if (k->sb) reduce(k->sb, k->ns, &k->ms, &k->nm);
+  if (k->jb) reduce(k->jb, k->nj, &k->ms, &k->nm);
+  uint64_t size = 0;
+  int rc = write_snapshot(k, &size), nfd = -1;
   if (!rc) {
     /* The new snapshot names journal GEN+1: from here on it is the truth. */
-    nfd = open(next, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND, 0600);
+    nfd = open(k->next, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND, 0600);
     if (nfd < 0) rc = -1;
   }
   if (!rc) {
     close(j->fd);
     j->fd = nfd;
     j->gen++;
-    unlink(old);
+    unlink(k->old);
     mssad_fsync_dir(j->dir);
     j->size = 0;
     j->snapshot_size = size;
@@ -495,21 +520,60 @@ static int compact(mssad_server *s) {
                (unsigned long long)size, (double)(uv_hrtime() - t0) / 1e6);
   } else {
     MSSAD_ERROR("journal: compaction failed (%s); keeping the journal", strerror(errno));
-    unlink(tmp);
+    unlink(k->tmp);
     /* Do not retry on every record: wait until it doubles. */
     j->snapshot_size = j->size * 2;
   }
-  for (size_t i = 0; i < nm; i++) {
-    free(ms[i].name);
-    free(ms[i].a);
+  k->rc = rc;
+}
+
+/* Out of memory in compact_run (before its rename: nothing of the journal
+** changed): what the sweep cannot free goes. The paths and records are the
+** scope's blocks, still live here (the sweep comes after). */
+static void compact_undo(void *arg) {
+  compaction *k = arg;
+  if (k->fd >= 0) close(k->fd);
+  if (k->fd >= 0 && k->tmp) unlink(k->tmp);
+  unmap_file(k->sb, k->ns);
+  unmap_file(k->jb, k->nj);
+  k->sb = k->jb = NULL;
+}
+
+/* Compaction is work that may simply not happen: every record stays in the
+** journal until one succeeds. So it runs in a recovery scope of its own
+** (base/oom.h), even inside a request's scope past its point of no return
+** or in a commit hook: out of memory there keeps the journal as it is (and
+** waits until it doubles), and the record that triggered it is committed
+** already (h_journal_end), never lost. */
+static int compact(mssad_server *s) {
+  mssad_journal *j = &s->journal;
+  MSSA_ASSERT(!j->fsync_inflight);   /* invariant 1: never under an fdatasync in flight */
+  compaction *k = mssa_oom_try_malloc(sizeof *k);
+  if (k) {
+    memset(k, 0, sizeof *k);
+    k->s = s;
+    k->fd = -1;
+    k->rc = -1;
   }
-  free(ms);
-  unmap_file(sb, ns);
-  unmap_file(jb, nj);
-  free(snap);
-  free(tmp);
-  free(old);
-  free(next);
+  if (!k || !mssa_oom_try_call(compact_run, compact_undo, k)) {
+    MSSAD_ERROR("journal: compaction ran out of memory; keeping the journal");
+    j->snapshot_size = j->size * 2;
+    free(k);
+    return -1;
+  }
+  for (size_t i = 0; i < k->nm; i++) {
+    free(k->ms[i].name);
+    free(k->ms[i].a);
+  }
+  free(k->ms);
+  unmap_file(k->sb, k->ns);
+  unmap_file(k->jb, k->nj);
+  free(k->snap);
+  free(k->tmp);
+  free(k->old);
+  free(k->next);
+  int rc = k->rc;
+  free(k);
   return rc;
 }
 

@@ -64,6 +64,37 @@ static void reject(mssad_server *s, uv_stream_t *client) {
   uv_close((uv_handle_t *)client, (uv_close_cb)free);
 }
 
+/* No memory for a new connection's handle (conn.c invariant 10): it is
+** taken with the listener's spare handle and closed at once, so that the
+** listener goes on accepting (libuv offers the next one only once this one
+** is taken). While the spare closes, the next such one waits for it. */
+static void refuse_nomem(mssad_listener *l);
+
+static void on_spare_closed(uv_handle_t *h) {
+  mssad_listener *l = h->data;
+  l->spare_busy = false;
+  if (l->spare_wanted) {
+    l->spare_wanted = false;
+    refuse_nomem(l);
+  }
+}
+
+static void refuse_nomem(mssad_listener *l) {
+  if (l->spare_busy) {
+    l->spare_wanted = true;
+    return;
+  }
+  if (uv_is_closing(&l->h.handle)) return;
+  mssad_server *s = l->srv;
+  int rc = l->is_tcp ? uv_tcp_init(s->loop, &l->spare.tcp) : uv_pipe_init(s->loop, &l->spare.pipe, 0);
+  if (rc) return;
+  l->spare.handle.data = l;
+  l->spare_busy = true;
+  if (uv_accept(&l->h.stream, (uv_stream_t *)&l->spare.handle) == 0)
+    MSSAD_WARN("out of memory for a new connection; closing it");
+  uv_close(&l->spare.handle, on_spare_closed);
+}
+
 static void on_connection(uv_stream_t *server, int status) {
   mssad_listener *l = server->data;
   mssad_server *s = l->srv;
@@ -72,6 +103,10 @@ static void on_connection(uv_stream_t *server, int status) {
     return;
   }
   uv_stream_t *client = mssad_conn_alloc_stream(l->is_tcp);
+  if (!client) {
+    refuse_nomem(l);
+    return;
+  }
   int rc = l->is_tcp ? uv_tcp_init(s->loop, (uv_tcp_t *)client)
                      : uv_pipe_init(s->loop, (uv_pipe_t *)client, 0);
   if (rc) {
@@ -318,6 +353,12 @@ int mssad_serve_stdio(mssad_server *s) {
     return infd;
   }
   uv_stream_t *in = mssad_conn_alloc_stream(false), *out = mssad_conn_alloc_stream(false);
+  if (!in || !out) {
+    free(in);
+    free(out);
+    MSSAD_ERROR("--stdio: out of memory");
+    return UV_ENOMEM;
+  }
   int rc = uv_pipe_init(s->loop, (uv_pipe_t *)in, 0);
   if (!rc) rc = uv_pipe_open((uv_pipe_t *)in, infd);
   int rc2 = uv_pipe_init(s->loop, (uv_pipe_t *)out, 0);
@@ -330,8 +371,7 @@ int mssad_serve_stdio(mssad_server *s) {
     return rc ? rc : rc2;
   }
   s->stdio_conn = true;
-  mssad_conn_new(s, in, out, false, false);
-  return 0;
+  return mssad_conn_new(s, in, out, false, false) ? 0 : UV_ENOMEM;
 }
 
 static void on_listener_closed(uv_handle_t *h) {

@@ -144,6 +144,9 @@ typedef struct mssad_conn_ops {
   /* Writes what the output buffer holds (a job's progress notification
   ** appended while the job runs). */
   void (*flush)(mssad_conn *c);
+  /* Memory ran out in the connection's work (a reply lost past a point of
+  ** no return): it is closed, with `what` logged (conn.c invariant 10). */
+  void (*nomem_close)(mssad_conn *c, const char *what);
 } mssad_conn_ops;
 
 typedef struct mssad_listener {
@@ -158,6 +161,15 @@ typedef struct mssad_listener {
   bool needs_token;
   bool open;
   char *unlink_path;          /* unix socket we created (removed at exit) */
+  /* A connection accepted without memory for its handle is taken with
+  ** this one and closed at once (listen.c, refuse_nomem). */
+  union {
+    uv_handle_t handle;
+    uv_pipe_t pipe;
+    uv_tcp_t tcp;
+  } spare;
+  bool spare_busy;            /* the spare is closing */
+  bool spare_wanted;          /* a connection waits for it */
 } mssad_listener;
 
 #define MSSAD_MAX_LISTENERS 16
@@ -250,6 +262,7 @@ void mssad_conns_close_idle(mssad_server *s);
 /* The connection idle the longest, if idle for at least min_ns, or NULL. */
 mssad_conn *mssad_conns_idlest(mssad_server *s, uint64_t min_ns);
 /* Allocates the handle storage a connection will own. */
+/* NULL without memory (base/oom.h invariant 8). */
 uv_stream_t *mssad_conn_alloc_stream(bool tcp);
 void mssad_conn_close(mssad_conn *c);
 /* Stop reading, answer what was received, then close. */

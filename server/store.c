@@ -85,10 +85,15 @@ static void free_after(uv_work_t *w, int status) {
 /* Frees a bundle on the pool (invariant 2). */
 static void free_later(mssad_server *s, mssa_qmodule *q) {
   if (!q) return;
-  free_work *fw = mssa_xcalloc(1, sizeof *fw);
-  fw->req.data = fw;
-  fw->q = q;
-  if (uv_queue_work(s->loop, &fw->req, free_run, free_after)) {
+  /* Fallible (base/oom.h invariant 8): an unload past its point of no
+  ** return comes here; without memory the bundle is freed now, here. */
+  free_work *fw = mssa_oom_try_malloc(sizeof *fw);
+  if (fw) memset(fw, 0, sizeof *fw);
+  if (fw) {
+    fw->req.data = fw;
+    fw->q = q;
+  }
+  if (!fw || uv_queue_work(s->loop, &fw->req, free_run, free_after)) {
     mssa_qmodule_free(q);
     free(fw);
   }
@@ -391,8 +396,10 @@ static void job_run(uv_work_t *w) {
 ** engine's current one meanwhile). */
 static void job_reply(mssad_server *s, job_work *jw) {
   s->cur_conn = jw->w.conn;
-  mssa_proto_job_reply(s->proto, jw->job, s->conn_ops->outbuf(jw->w.conn));
+  int rc = mssa_proto_job_reply(s->proto, jw->job, s->conn_ops->outbuf(jw->w.conn));
   s->cur_conn = NULL;
+  if (rc == MSSA_PROTO_DROP)
+    s->conn_ops->nomem_close(jw->w.conn, "writing a reply");
 }
 
 static void job_install(mssad_server *s, job_work *jw) {
@@ -470,7 +477,9 @@ static void job_after(uv_work_t *w, int status) {
 }
 
 int mssad_store_start_job(mssad_server *s, mssad_conn *c, mssa_proto_job *job) {
-  job_work *jw = mssa_xcalloc(1, sizeof *jw);
+  job_work *jw = mssa_oom_try_malloc(sizeof *jw);   /* base/oom.h invariant 8 */
+  if (!jw) return UV_ENOMEM;
+  memset(jw, 0, sizeof *jw);
   jw->w.req.data = jw;
   jw->w.srv = s;
   jw->w.conn = c;
@@ -484,8 +493,10 @@ int mssad_store_start_job(mssad_server *s, mssad_conn *c, mssa_proto_job *job) {
   }
   s->jobs_in_flight++;
   s->conn_ops->set_work(c, &jw->w);
-  if (s->cfg.request_timeout_s > 0) {
-    jw->w.timer = mssa_xcalloc(1, sizeof *jw->w.timer);
+  if (s->cfg.request_timeout_s > 0 && !(jw->w.timer = mssa_oom_try_malloc(sizeof *jw->w.timer)))
+    MSSAD_WARN("out of memory for the timer of a load: it runs without --request-timeout");
+  if (jw->w.timer) {
+    memset(jw->w.timer, 0, sizeof *jw->w.timer);
     uv_timer_init(s->loop, jw->w.timer);
     jw->w.timer->data = jw;
     uv_timer_start(jw->w.timer, on_request_timeout,
@@ -530,20 +541,29 @@ static void parse_after(uv_work_t *w, int status) {
   if (rc == MSSA_PROTO_ASYNC && job) {
     /* The connection stays paused: its reference passes to the build. */
     s->conn_ops->set_work(c, NULL);
-    if (mssad_store_start_job(s, c, job) == 0) {
+    int qr = mssad_store_start_job(s, c, job);
+    if (qr == 0) {
       free(pw);
       return;
     }
     mssa_proto_job_free(job);
-    mssa_proto_error_line(s->proto, MSSA_RPC_INTERNAL_ERROR, "cannot queue the build", -1, -1,
-                          s->conn_ops->outbuf(c));
+    if (qr == UV_ENOMEM)
+      mssa_proto_error_line(s->proto, MSSA_RPC_OUT_OF_MEMORY,
+                            "out of memory queueing the load; nothing was loaded", -1, -1,
+                            s->conn_ops->outbuf(c));
+    else
+      mssa_proto_error_line(s->proto, MSSA_RPC_INTERNAL_ERROR, "cannot queue the build", -1, -1,
+                            s->conn_ops->outbuf(c));
   }
   if (rc == MSSA_PROTO_SHUTDOWN) s->ops->stop(s, "shutdown requested");
+  if (rc == MSSA_PROTO_DROP) s->conn_ops->nomem_close(c, "writing a reply");
   work_done(&pw->w);
 }
 
 int mssad_store_start_parse(mssad_server *s, mssad_conn *c, char *buf, size_t off, size_t len) {
-  parse_work *pw = mssa_xcalloc(1, sizeof *pw);
+  parse_work *pw = mssa_oom_try_malloc(sizeof *pw);   /* none: decoded on the loop thread */
+  if (!pw) return UV_ENOMEM;
+  memset(pw, 0, sizeof *pw);
   pw->w.req.data = pw;
   pw->w.srv = s;
   pw->w.conn = c;

@@ -6,11 +6,13 @@
 */
 #include "base/buf.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/check.h"
+#include "base/oom.h"
 #include "base/util.h"
 
 /* The first allocation: small enough for a reply, large enough that most
@@ -24,6 +26,21 @@ void mssa_buf_reserve(mssa_buf *b, size_t extra) {
   b->p = mssa_xrealloc(b->p, want);
   b->cap = want;
   MSSA_ASSERT(b->n < b->cap && b->cap - b->n > extra);   /* invariant 1, and the NUL's byte */
+}
+
+bool mssa_buf_try_reserve(mssa_buf *b, size_t extra) {
+  if (b->cap > b->n && b->cap - b->n > extra) return true;
+  size_t want = b->cap ? b->cap : BUF_FIRST_CAP;
+  while (want - b->n <= extra) {
+    if (want > SIZE_MAX / 2) return false;
+    want *= 2;
+  }
+  char *q = mssa_oom_try_realloc(b->p, want);
+  if (!q) return false;
+  b->p = q;
+  b->cap = want;
+  MSSA_ASSERT(b->n < b->cap && b->cap - b->n > extra);   /* invariant 1, and the NUL's byte */
+  return true;
 }
 
 void mssa_buf_append(mssa_buf *b, const void *data, size_t len) {

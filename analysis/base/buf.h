@@ -9,7 +9,9 @@
 **      so the content can be used as a C string; mssa_buf_append keeps
 **      that byte only if it was there (binary content need not be
 **      terminated).
-**   2. Growth is geometric; allocation failure aborts (as in the library).
+**   2. Growth is geometric; allocation failure aborts (as in the library),
+**      or unwinds to a recovery scope (oom.h); mssa_buf_try_reserve instead
+**      says false and leaves the buffer as it was.
 **   3. `off` marks consumed bytes at the front (input side): content still
 **      to process is p[off..n); mssa_buf_compact moves it to the front.
 **
@@ -19,6 +21,7 @@
 #define MSSA_BUF_H
 
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 
 typedef struct mssa_buf {
@@ -29,6 +32,9 @@ typedef struct mssa_buf {
 /* Room for `extra` more bytes (plus a terminating NUL) after p[n]. */
 void mssa_buf_reserve(mssa_buf *b, size_t extra);
 void mssa_buf_append(mssa_buf *b, const void *data, size_t len);
+/* The same, fallible (oom.h invariant 8: for a buffer of no scope, such as
+** a connection's): false, the buffer unchanged, if memory runs out. */
+bool mssa_buf_try_reserve(mssa_buf *b, size_t extra);
 /* Appends a C string; the content stays NUL-terminated. */
 void mssa_buf_puts(mssa_buf *b, const char *s);
 /* printf-style append; the content stays NUL-terminated. */

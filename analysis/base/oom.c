@@ -14,6 +14,9 @@
 **      scope; realloc keeps a block in the registry it was in, or out.
 **   4. The counters of the test hook are atomic (jobs allocate on the
 **      thread pool); unarmed, an allocation reads one plain flag more.
+**   5. A fallible allocation (mssa_oom_try_*) is counted by the test hook
+**      but never recorded and never unwinds, in a scope or not (oom.h
+**      invariant 8); a scope of mssa_oom_try_call starts small (`small`).
 */
 #include "base/base_internal.h"
 #include "base/oom.h"
@@ -62,7 +65,9 @@ static void put(mssa_oom_scope *sc, void *p) {
 
 /* Doubles the table; false if it cannot (invariant 2). */
 static bool grow(mssa_oom_scope *sc) {
-  uint32_t nc = sc->cap ? sc->cap * 2 : 4096;   /* 32 KiB: a query's blocks, no rehash */
+  /* 32 KiB: a query's blocks, no rehash; 512 bytes for a scope of a few
+  ** blocks (mssa_oom_try_call: a decoded line, a reply's encoding) */
+  uint32_t nc = sc->cap ? sc->cap * 2 : sc->small ? 64 : 4096;
   if (nc < sc->cap) return false;
   void **old = sc->slot;
   uint32_t oc = sc->cap;
@@ -312,4 +317,31 @@ void *mssa_oom_malloc(size_t n) {
   void *p = malloc(n ? n : 1);
   if (!mssa_oom_cur) return p;   /* invariant 2 of oom.h: jansson handles NULL */
   return mssa__oom_track(p, n);
+}
+
+/* ---------------------------------------------- fallible allocations */
+
+/* Invariant 8 of oom.h: counted by the test hook, never recorded. */
+void *mssa_oom_try_malloc(size_t n) {
+  if (injected()) return NULL;
+  return malloc(n ? n : 1);
+}
+
+void *mssa_oom_try_realloc(void *p, size_t n) {
+  uint32_t at;
+  MSSA_ASSERT(!p || !owner((uintptr_t)p, &at));   /* a block of no scope (oom.h invariant 8) */
+  if (injected()) return NULL;
+  return realloc(p, n ? n : 1);
+}
+
+bool mssa_oom_try_call(void (*fn)(void *arg), void (*undo)(void *arg), void *arg) {
+  mssa_oom_scope sc;
+  if (!MSSA_OOM_TRY(&sc)) {
+    mssa_oom_rollback(&sc, undo, arg);
+    return false;
+  }
+  sc.small = true;
+  fn(arg);
+  mssa_oom_commit(&sc);
+  return true;
 }

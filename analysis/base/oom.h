@@ -44,8 +44,10 @@
 **      checks it): without that a sweep could free a block twice, so
 **      scopes then only mark boundaries and failure aborts as before.
 **   5. The test hook (mssa_oom_fail_after) counts allocations made inside
-**      scopes only, so a request's count does not depend on the daemon's
-**      other work; it fails one allocation, or every one from the Nth on.
+**      scopes, so a request's count does not depend on the daemon's other
+**      work, and the daemon's fallible allocations (mssa_oom_try_malloc,
+**      wherever they run: a connection's buffers, below); it fails one
+**      allocation, or every one from the Nth on.
 **   6. Guards are per thread and strictly nested in scopes: a guard pushed
 **      inside a scope is popped (or run by a failure) before it ends.
 **   7. A request that must change state it cannot put back (a reload by
@@ -54,6 +56,13 @@
 **      scope's end nothing is recorded (what is made belongs to the changed
 **      state), frees are still followed, and a failure aborts as outside
 **      scopes, so a reply never says "nothing changed" when something did.
+**      Work past it that may fail without harm gets a scope of its own
+**      (mssa_oom_try_call): the daemon encodes such a request's reply so,
+**      and closes the client unanswered if it cannot (protocol/dispatch.c).
+**   8. A fallible allocation (mssa_oom_try_*) never unwinds and is never
+**      recorded: it returns NULL, and its caller degrades (closes one
+**      client, keeps a buffer as it is). It is for state that outlives any
+**      scope it may run in (a connection's buffers, a write in flight).
 **
 ** Pure C11; no libuv, no jansson.
 */
@@ -91,6 +100,7 @@ typedef struct mssa_oom_scope {
   uint32_t nhooks;
   bool rolling_back;
   bool no_return;           /* past its point of no return (invariant 7) */
+  bool small;               /* a few blocks expected: a small first registry */
   size_t failed_bytes;      /* the size asked for by the allocation that failed */
 } mssa_oom_scope;
 
@@ -137,6 +147,18 @@ void mssa_oom_guard_pop(mssa_oom_guard *g);
 /* Allocation failure of n bytes: unwinds to the innermost scope, or, with
 ** none (or while rolling back), prints one line and aborts. */
 _Noreturn void mssa_oom_fail(size_t n);
+
+/* Invariant 8: NULL when memory runs out (or the test hook says so),
+** whether or not a scope is open; the block is in no registry. p, for the
+** realloc, must be in none either (a block made outside scopes). */
+void *mssa_oom_try_malloc(size_t n);
+void *mssa_oom_try_realloc(void *p, size_t n);
+
+/* Runs fn(arg) in a scope of its own: true if it ran to its end (what it
+** made is then ordinary), false if memory ran out inside it (what it made
+** is swept, after undo(arg) if non-NULL). For work that may simply not
+** happen (a journal compaction, a batch's framing): the caller degrades. */
+bool mssa_oom_try_call(void (*fn)(void *arg), void (*undo)(void *arg), void *arg);
 
 /* jansson's allocator (json_set_alloc_funcs): in a scope, mssa_xmalloc;
 ** outside, malloc (NULL on failure, invariant 2). */
