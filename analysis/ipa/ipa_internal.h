@@ -172,6 +172,8 @@ bool mssa__ipa_normalize(const mssa_program *p, mssa__ipa_entvec *v);
 /* Ranges that changed since `old` become whole (widening, to end a fixpoint). */
 void mssa__ipa_widen(mssa__ipa_entvec *v, const mssa_ipa_entry *old, uint32_t nold);
 bool mssa__ipa_entry_eq(const mssa_ipa_entry *a, const mssa_ipa_entry *b);
+/* Are list a[0..na) and v the same entries (mssa__ipa_entry_eq), in order? */
+bool mssa__ipa_same_list(const mssa_ipa_entry *a, uint32_t na, const mssa__ipa_entvec *v);
 void mssa__ipa_summary_free(mssa_ipa_summary *s);
 /* A base with an access range [lo, hi) (whole) as an entry. */
 mssa_ipa_entry mssa__ipa_base_entry(const mssa__ipa_base *b, int64_t lo, int64_t hi, bool whole);

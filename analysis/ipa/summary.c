@@ -99,7 +99,8 @@ static void add_mapped(const mssa_program *p, acc *a, const mssa_ipa_summary *s,
       mssa_ipa_entry e = es[k];
       if (e.kind == MSSA_IPA_PARAM && c) { map_param(a, fn, c, &e, side); continue; }
       if (e.kind == MSSA_IPA_PARAM && to_any) { e.from = 1; e.id = 0; e.whole = 1; e.lo = e.hi = 0; }
-      mssa__ipa_push(side ? &a->w : &a->r, e);
+      MSSA_ASSERT(e.whole || e.lo < e.hi);   /* a summary's range is never empty (entries.c) */
+      mssa_vec_push(side ? &a->w : &a->r, e);
     }
   }
   compact(p, a);
@@ -190,13 +191,6 @@ static void eval(const mssa_program *p, uint32_t n, bool use_callees, acc *a, st
   }
 }
 
-static bool same_list(const mssa_ipa_entry *a, uint32_t na, const mssa__ipa_entvec *b) {
-  if (na != b->n) return false;
-  for (uint32_t k = 0; k < na; k++)
-    if (!mssa__ipa_entry_eq(&a[k], &b->a[k])) return false;
-  return true;
-}
-
 /* Normalizes a into summary form; returns whether it differs from *s, and
 ** replaces *s when it does. */
 static bool store(const mssa_program *p, mssa_ipa_summary *s, acc *a, bool widen) {
@@ -210,7 +204,7 @@ static bool store(const mssa_program *p, mssa_ipa_summary *s, acc *a, bool widen
   if (a->w_all) a->w.n = 0;
   uint8_t reason = a->r_all || a->w_all ? a->reason : 0;
   if (s->read_all == a->r_all && s->write_all == a->w_all && s->reason == reason &&
-      same_list(s->r, s->nr, &a->r) && same_list(s->w, s->nw, &a->w))
+      mssa__ipa_same_list(s->r, s->nr, &a->r) && mssa__ipa_same_list(s->w, s->nw, &a->w))
     return false;
   mssa__ipa_summary_free(s);
   s->read_all = a->r_all;
