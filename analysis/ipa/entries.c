@@ -54,6 +54,53 @@ bool mssa__ipa_entry_eq(const mssa_ipa_entry *a, const mssa_ipa_entry *b) {
   return ent_cmp(a, b) == 0;
 }
 
+/* e as merge leaves it (the fields merge resets for kinds without ranges) */
+static mssa_ipa_entry merged_form(mssa_ipa_entry e) {
+  if (e.kind == MSSA_IPA_OTHER) {
+    e.whole = 1; e.hi = 0; e.from = 0;
+    if (!e.id) e.lo = 0;
+  } else if (!has_object(e.kind)) {
+    e.whole = 1; e.lo = e.hi = 0; e.from = 0;
+    if (e.kind != MSSA_IPA_INACC) e.id = 0;
+  }
+  return e;
+}
+
+/* The first entry of s[0..ns) (sorted) whose object is not before e's. */
+static uint32_t lower_obj(const mssa_ipa_entry *s, uint32_t ns, const mssa_ipa_entry *e) {
+  uint32_t lo = 0, hi = ns;
+  while (lo < hi) {
+    uint32_t mid = lo + (hi - lo) / 2;
+    if (obj_cmp(&s[mid], e) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+static bool absorbed(const mssa_program *p, const mssa_ipa_entry *s, uint32_t ns, bool other,
+                     const mssa_ipa_entry *e0) {
+  mssa_ipa_entry e = merged_form(*e0);
+  if (!e.whole && e.lo >= e.hi) return true;   /* no byte (mssa__ipa_push drops it) */
+  if (other && (e.kind == MSSA_IPA_OTHER ||
+                (e.kind == MSSA_IPA_GLOBAL && p->globals.a[e.id].address_taken)))
+    return true;   /* merge absorbs the first, drop_covered the second */
+  for (uint32_t k = lower_obj(s, ns, &e); k < ns && !obj_cmp(&s[k], &e); k++) {
+    if (s[k].whole) return true;   /* the whole object (whole entries sort first) */
+    if (!e.whole && s[k].lo <= e.lo && e.hi <= s[k].hi) return true;
+  }
+  return false;
+}
+
+bool mssa__ipa_absorbed(const mssa_program *p, const mssa_ipa_entry *s, uint32_t ns,
+                        const mssa_ipa_entry *e, uint32_t ne) {
+  mssa_ipa_entry any = {MSSA_IPA_OTHER, 1, 0, 0, 0, 0, 0};
+  uint32_t k = lower_obj(s, ns, &any);
+  bool other = k < ns && !obj_cmp(&s[k], &any);   /* other memory of any access */
+  for (uint32_t j = 0; j < ne; j++)
+    if (!absorbed(p, s, ns, other, &e[j])) return false;
+  return true;
+}
+
 bool mssa__ipa_same_list(const mssa_ipa_entry *a, uint32_t na, const mssa__ipa_entvec *v) {
   if (na != v->n) return false;
   for (uint32_t k = 0; k < na; k++)
