@@ -3,7 +3,12 @@
 # several units and answers through calls with the interprocedural
 # summaries; a unit that fails is reported and the rest answers; modules,
 # stats and unload know programs; a reload of one unit re-links and changes
-# an answer; modref of a call shows the callee's summary; Lua's sources as a
+# an answer; modref of a call shows the callee's summary; with --state-dir a
+# program's load, reload and unload survive kill -9 and a restart (the same
+# answers, from the journaled texts, through a compaction too), damaged
+# program records are logged and skipped, and a program too large for a
+# record is refused; under --max-memory a program's graphs are evicted and
+# rebuilt with its summaries (the same answers); Lua's sources as a
 # project (compile_commands.json) load and answer across files.
 import json, os, shutil, subprocess, tempfile
 
