@@ -67,12 +67,8 @@ int mssa__m_unload(mssa__call *c) {
   mssa_qmodule *q;
   const char *name;
   if (mssa__param_str(c, "module", false, &name) == 0 && name && !c->p->host->find(c->p->host, name) &&
-      mssa__prog_find(c->p, name)) {   /* a program: not journaled (docs/protocol.md) */
-    json_t *nm = mssa__jstr(name);
-    mssa__prog_unload(c->p, name);
-    c->result = json_pack("{sosbss}", "module", nm, "unloaded", 1, "mode", "ipa");
-    return 0;
-  }
+      mssa__prog_find(c->p, name))   /* a program (journaled as a module's unload) */
+    return mssa__prog_unload_call(c, name);
   int rc = mssa__get_module(c, &q, &name);
   if (rc) return rc;
   mssa_proto_host *h = c->p->host;

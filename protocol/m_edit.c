@@ -40,6 +40,7 @@
 
 #include "methods.h"
 #include "memssa.h"
+#include "program.h"
 
 /* Upper bound on ops per request (the request size cap bounds it too). */
 #define MAX_OPS 100000
@@ -534,8 +535,10 @@ int mssa_proto_replay(mssa_proto *p, int kind, const char *module, const char *p
     mssa__changed(p);
     return 0;
   }
+  if (kind == MSSA_PROTO_J_PROGRAM) return mssa__prog_replay(p, module, payload, len, err, cap);
   if (kind == MSSA_PROTO_J_UNLOAD) {
     mssa__changed(p);
+    if (mssa__prog_unload(p, module) == 0) return 0;   /* a program's name is no module's */
     if (h->unload(h, module) < 0) {
       snprintf(err, cap, "no module '%.200s' to unload", module);
       return -1;

@@ -81,12 +81,13 @@ static json_t *chain_new(const mssa__prog *g, const node *nodes, uint32_t n) {
 }
 
 /* Adds what node n's body writes of the global and queues its calls. */
-static void visit(const mssa__prog *g, node *nodes, uint32_t *nn, uint32_t n, const char *name,
-                  bool internal, uint32_t gu, json_t *writes, bool *truncated) {
+static void visit(mssa_proto *p, const mssa__prog *g, node *nodes, uint32_t *nn, uint32_t n,
+                  const char *name, bool internal, uint32_t gu, json_t *writes, bool *truncated) {
   const node x = nodes[n];
   const mssa_qmodule *q = g->units[x.unit];
   const mssa_func *f = &q->m->funcs.a[x.fi];
-  const mssa_ssa *s = q->ssa[x.fi];
+  /* through the cap: --max-memory may have evicted it (program.h invariant 4) */
+  const mssa_ssa *s = mssa__graph(p, g->units[x.unit], x.fi, true);
   if (!s) return;
   for (uint32_t i = 0; i < f->insts.n; i++) {
     const mssa_inst *in = &f->insts.a[i];
@@ -134,7 +135,7 @@ static void visit(const mssa__prog *g, node *nodes, uint32_t *nn, uint32_t n, co
   }
 }
 
-json_t *mssa__prog_through(const mssa_proto *p, const mssa_qmodule *q, uint32_t fi, uint32_t use,
+json_t *mssa__prog_through(mssa_proto *p, const mssa_qmodule *q, uint32_t fi, uint32_t use,
                            uint32_t call) {
   uint32_t gu;
   const mssa__prog *g = mssa__prog_of(p, q, &gu);
@@ -159,7 +160,7 @@ json_t *mssa__prog_through(const mssa_proto *p, const mssa_qmodule *q, uint32_t 
     uint32_t nn = 1;
     nodes[0] = (node){F->def_mod, F->def_fi, MSSA_NONE, gu, fi, call, 0};
     for (uint32_t n = 0; n < nn; n++)   /* invariant 1: the queue, breadth first */
-      visit(g, nodes, &nn, n, name, internal, gu, writes, &truncated);
+      visit(p, g, nodes, &nn, n, name, internal, gu, writes, &truncated);
     MSSA_ASSERT(nn <= MAX_FUNCS && json_array_size(writes) <= MAX_WRITES);
     free(nodes);
   }

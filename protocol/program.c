@@ -7,7 +7,7 @@
 ** Invariants:
 **   1. Those of program.h: the engine owns its programs; a program is
 **      replaced or freed whole, its mssa_program first; a job touches only
-**      what it owns.
+**      what it owns; units under the memory cap; changes journaled.
 **   2. A unit that fails to read, compile or parse is reported in the
 **      reply's `failed` and left out of the link; the program loads if at
 **      least one unit does.
@@ -20,6 +20,11 @@
 **      thread and at most READERS - 1 threads of its own, each taking the
 **      next unit by an atomic counter and writing only that unit; the link
 **      starts once all are joined, so completion order decides nothing.
+**   6. The journal record of a program (J_PROGRAM) holds every linked
+**      unit's text as it was read, whole, in link order, and the failed
+**      units with their errors; its replay reads no file and retries no
+**      failed unit, so it links the same texts in the same order and
+**      answers as the acknowledged load did.
 */
 #define _XOPEN_SOURCE 700
 #include "program.h"
@@ -72,11 +77,18 @@ struct mssa__progjob {
 };
 
 static char *dupstr(const char *s) { return s ? mssa_xstrndup(s, strlen(s)) : NULL; }
+/* The journal (at the end of the file): records g, then installs it. */
+static int journal_install(mssa_proto *p, mssa__prog *g, char *why, size_t cap);
 
 /* ------------------------------------------------------------ the program */
 
-static void prog_free(mssa__prog *g) {
+/* p: the engine g was installed in (its units are under --max-memory), or
+** NULL (never installed). */
+static void prog_free(mssa_proto *p, mssa__prog *g) {
   if (!g) return;
+  /* program.h invariant 4: out of the cap first, so no graph is rebuilt
+  ** with a refinement about to go */
+  for (uint32_t k = 0; p && k < g->n; k++) mssa_proto_module_removed(p, g->units[k]);
   mssa_program_free(g->prog);   /* program.h invariant 2: before its modules */
   for (uint32_t k = 0; k < g->n; k++) {
     mssa_qmodule_free(g->units[k]);
@@ -140,12 +152,12 @@ int mssa__prog_unload(mssa_proto *p, const char *name) {
   if (!g) return -1;
   mssa__changed(p);   /* program.h invariant 2 */
   prog_remove(p, g);
-  prog_free(g);
+  prog_free(p, g);
   return 0;
 }
 
 void mssa__progs_free(mssa_proto *p) {
-  for (uint32_t i = 0; i < p->nprogs; i++) prog_free(p->progs[i]);
+  for (uint32_t i = 0; i < p->nprogs; i++) prog_free(p, p->progs[i]);
   free(p->progs);
   p->progs = NULL;
   p->nprogs = 0;
@@ -157,8 +169,10 @@ static void prog_install(mssa_proto *p, mssa__prog *g) {
   mssa__changed(p);
   if (old) {
     prog_remove(p, old);
-    prog_free(old);
+    prog_free(p, old);
   }
+  /* program.h invariant 4: accounted (and evictable) like a module's */
+  for (uint32_t k = 0; k < g->n; k++) mssa_proto_module_added(p, g->units[k]);
   p->progs = mssa_xrealloc(p->progs, (p->nprogs + 1) * sizeof *p->progs);
   uint32_t at = 0;
   while (at < p->nprogs && strcmp(p->progs[at]->name, g->name) < 0) at++;
@@ -390,6 +404,7 @@ static void project_units(mssa__progjob *pj) {
 
 /* Reads (or compiles) and parses unit u; on failure u->failed, u->err. */
 static void unit_read(mssa__progjob *pj, pj_unit *u) {
+  if (u->failed) return;   /* a replayed unit that had failed: its error kept (journal) */
   char *text = u->text;
   size_t len = u->len;
   u->text = NULL;
@@ -557,12 +572,23 @@ void mssa__progjob_reply(mssa_proto *p, mssa_proto_job *j, mssa_buf *out) {
                  out);
     return;
   }
-  pj->g = NULL;
   bool replaced = mssa__prog_find(p, j->name) != NULL;
   g->name = dupstr(j->name);
   g->project = dupstr(pj->project);
+  g->llvm = pj->llvm;
   g->ms = pj->ms;
-  prog_install(p, g);
+  char why[300];
+  if (journal_install(p, g, why, sizeof why)) {   /* invariant 6: not recorded, not installed */
+    p->errors++;
+    p->loads_failed++;
+    if (j->id)
+      mssa__emit(mssa__error_new(j->id, MSSA_RPC_IO_ERROR, why,
+                                 json_pack("{soss}", "program", mssa__jstr(j->name), "reason",
+                                           mssa_rpc_reason(MSSA_REASON_JOURNAL_FAILED))),
+                 out);
+    return;   /* pj->g is freed with the job */
+  }
+  pj->g = NULL;   /* the engine's now */
   if (!j->id) return;
   uint32_t nf = 0;
   for (uint32_t k = 0; k < g->n; k++) nf += g->units[k]->ndefined;
@@ -583,7 +609,7 @@ void mssa__progjob_free(mssa__progjob *pj) {
     mssa_module_free(pj->u[k].m);
   }
   free(pj->u);
-  prog_free(pj->g);
+  prog_free(NULL, pj->g);
   free(pj->project);
   free(pj->commands_dir);
   free(pj->reload);
@@ -591,4 +617,197 @@ void mssa__progjob_free(mssa__progjob *pj) {
   free(pj->jname);
   free(pj->root);
   free(pj);
+}
+
+/* ------------------------------------------------------------ the journal */
+
+/* A program's journal record (J_PROGRAM, invariant 6): "MSSAPROG1 N\n",
+** N bytes of a JSON header {"llvm", "project", "units": [[path, bytes]...],
+** "failed": [{path, error}...]}, then every linked unit's text as read, in
+** link order. The texts, not the paths: a replay must not depend on the
+** files (they may have changed since the acknowledgement). */
+#define JMAGIC "MSSAPROG1 "
+
+static char *journal_payload(const mssa__prog *g, size_t max, size_t *len) {
+  json_t *units = json_array();
+  size_t texts = 0;
+  for (uint32_t k = 0; k < g->n; k++) {
+    const mssa_module *m = g->units[k]->m;
+    json_array_append_new(units, json_pack("[oI]", mssa__jstr(g->paths[k]), (json_int_t)m->text_len));
+    texts += m->text_len;
+  }
+  json_t *h = json_pack("{sisososO}", "llvm", (int)g->llvm, "project",
+                        g->project ? mssa__jstr(g->project) : json_null(), "units", units, "failed",
+                        g->failed);
+  char *hdr = json_dumps(h, JSON_COMPACT);
+  json_decref(h);
+  char head[32];
+  int hn = snprintf(head, sizeof head, JMAGIC "%zu\n", hdr ? strlen(hdr) : 0);
+  size_t n = (size_t)hn + (hdr ? strlen(hdr) : 0);
+  if (!hdr || texts > max || n > max - texts) {   /* the record must replay (journal.c's bound) */
+    free(hdr);
+    return NULL;
+  }
+  char *pl = mssa_xmalloc(n + texts), *at = pl;
+  memcpy(at, head, (size_t)hn);
+  memcpy(at + hn, hdr, strlen(hdr));
+  at += n;
+  for (uint32_t k = 0; k < g->n; k++) {
+    const mssa_module *m = g->units[k]->m;
+    memcpy(at, m->text, m->text_len);
+    at += m->text_len;
+  }
+  MSSA_ASSERT((size_t)(at - pl) == n + texts);   /* invariant 6: header, then every text whole */
+  free(hdr);
+  *len = n + texts;
+  return pl;
+}
+
+/* Writes g's record (mssa__journal: nothing without a journal); 0, or -1
+** with `why` (then nothing is recorded and g must not be installed). */
+static int prog_journal(mssa_proto *p, const mssa__prog *g, char *why, size_t cap) {
+  if (!p->host->journal) return 0;
+  size_t max = p->opts.max_module_bytes ? p->opts.max_module_bytes : MSSA_PROTO_MAX_MODULE_BYTES;
+  size_t len = 0;
+  char *pl = journal_payload(g, max, &len);
+  if (!pl) {
+    snprintf(why, cap, "the program's units together exceed --max-module-bytes (%zu): its "
+             "journal record could not be replayed; not loaded", max);
+    return -1;
+  }
+  int rc = mssa__journal(p, MSSA_PROTO_J_PROGRAM, g->name, pl, len);
+  free(pl);
+  if (rc < 0) snprintf(why, cap, "cannot write the program load to the journal; not loaded");
+  return rc < 0 ? -1 : 0;
+}
+
+static int journal_install(mssa_proto *p, mssa__prog *g, char *why, size_t cap) {
+  if (prog_journal(p, g, why, cap)) return -1;
+  prog_install(p, g);   /* cannot fail: the record is kept */
+  mssa__journal_end(p, true);
+  return 0;
+}
+
+int mssa__prog_unload_call(mssa__call *c, const char *name) {
+  /* The reply first, as a module's unload does (m_admin.c); then the
+  ** record, then the change. */
+  c->result = json_pack("{sosbss}", "module", mssa__jstr(name), "unloaded", 1, "mode", "ipa");
+  mssa_oom_no_return();   /* base/oom.h invariant 7: once recorded, the program goes */
+  if (mssa__journal(c->p, MSSA_PROTO_J_UNLOAD, name, NULL, 0) < 0)
+    return mssa__fail_reason(c, MSSA_RPC_IO_ERROR, MSSA_REASON_JOURNAL_FAILED,
+                             "cannot write the unload to the journal; not unloaded");
+  mssa__journal_end(c->p, true);
+  mssa__prog_unload(c->p, name);
+  return 0;
+}
+
+/* The header of a record: 0 and its parts, or -1 with err. */
+static int replay_header(const char *pl, size_t len, json_t **hdr, size_t *texts_at, char *err,
+                         size_t cap) {
+  size_t k = strlen(JMAGIC), hl = 0;
+  if (len < k || memcmp(pl, JMAGIC, k)) {
+    snprintf(err, cap, "program record without its " JMAGIC "header");
+    return -1;
+  }
+  size_t d0 = k;
+  while (k < len && k - d0 < 10 && pl[k] >= '0' && pl[k] <= '9') hl = hl * 10 + (size_t)(pl[k++] - '0');
+  if (k == d0 || k >= len || pl[k] != '\n' || hl > len - k - 1) {
+    snprintf(err, cap, "program record with a bad header length");
+    return -1;
+  }
+  json_error_t je;
+  *hdr = json_loadb(pl + k + 1, hl, 0, &je);
+  *texts_at = k + 1 + hl;
+  if (!json_is_object(*hdr)) {
+    json_decref(*hdr);
+    *hdr = NULL;
+    snprintf(err, cap, "program record whose header is not a JSON object");
+    return -1;
+  }
+  return 0;
+}
+
+/* The job a record describes (units with their texts; failed ones with
+** their errors, not read again): 0, or -1 with err. */
+static int replay_job(const json_t *h, const char *texts, size_t n, mssa__progjob *pj, char *err,
+                      size_t cap) {
+  const json_t *units = json_object_get(h, "units"), *failed = json_object_get(h, "failed");
+  const json_t *proj = json_object_get(h, "project"), *lv = json_object_get(h, "llvm");
+  json_int_t llvm = json_integer_value(lv);
+  if (!json_is_array(units) || !json_array_size(units) || json_array_size(units) > MAX_UNITS ||
+      !json_is_array(failed) || json_array_size(failed) > MAX_UNITS ||
+      !(json_is_null(proj) || json_is_string(proj)) || !json_is_integer(lv) ||
+      (llvm && (llvm < MSSA_LLVM_MIN || llvm > MSSA_LLVM_MAX))) {
+    snprintf(err, cap, "program record with a malformed header");
+    return -1;
+  }
+  pj->llvm = (unsigned)llvm;
+  pj->project = dupstr(json_string_value(proj));
+  size_t at = 0;
+  for (size_t i = 0; i < json_array_size(units); i++) {
+    const json_t *u = json_array_get(units, i);
+    const char *path = json_string_value(json_array_get(u, 0));
+    json_int_t b = json_integer_value(json_array_get(u, 1));
+    if (!path || !json_is_integer(json_array_get(u, 1)) || b < 0 || (size_t)b > n - at) {
+      snprintf(err, cap, "program record: unit %zu malformed or longer than the record", i);
+      return -1;
+    }
+    add_unit(pj, path, pj->project != NULL);
+    pj_unit *x = &pj->u[pj->n - 1];
+    x->len = (size_t)b;
+    x->text = mssa_xmalloc(x->len + 1);
+    memcpy(x->text, texts + at, x->len);
+    x->text[x->len] = 0;
+    at += x->len;
+  }
+  if (at != n) {
+    snprintf(err, cap, "program record: %zu bytes after its units' texts", n - at);
+    return -1;
+  }
+  for (size_t i = 0; i < json_array_size(failed); i++) {
+    const json_t *f = json_array_get(failed, i);
+    const char *path = json_string_value(json_object_get(f, "path"));
+    const char *why = json_string_value(json_object_get(f, "error"));
+    if (!path || !why) {
+      snprintf(err, cap, "program record: failed unit %zu malformed", i);
+      return -1;
+    }
+    add_unit(pj, path, pj->project != NULL);
+    pj->u[pj->n - 1].failed = true;
+    snprintf(pj->u[pj->n - 1].err, sizeof pj->u[pj->n - 1].err, "%s", why);
+  }
+  return 0;
+}
+
+int mssa__prog_replay(mssa_proto *p, const char *name, const char *payload, size_t len, char *err,
+                      size_t cap) {
+  json_t *h = NULL;
+  size_t at = 0;
+  if (p->host->find(p->host, name)) {
+    snprintf(err, cap, "a module named '%.200s' is loaded: not a program", name);
+    return -1;
+  }
+  if (replay_header(payload, len, &h, &at, err, cap)) return -1;
+  mssa__progjob *pj = mssa_xcalloc(1, sizeof *pj);
+  int rc = replay_job(h, payload + at, len - at, pj, err, cap);
+  json_decref(h);
+  if (!rc) {
+    pj->opts = p->opts.build;
+    pj->host = p->host;
+    pj->max_bytes = p->opts.max_module_bytes ? p->opts.max_module_bytes : MSSA_PROTO_MAX_MODULE_BYTES;
+    mssa__progjob_run(pj);   /* every text given: nothing is read or compiled */
+    rc = pj->err[0] || !pj->g || !pj->g->n ? -1 : 0;
+    if (rc) snprintf(err, cap, "%s", pj->err[0] ? pj->err : "no unit of the program parses");
+  }
+  if (!rc) {
+    mssa__prog *g = pj->g;
+    pj->g = NULL;
+    g->name = dupstr(name);
+    g->project = dupstr(pj->project);
+    g->llvm = pj->llvm;
+    g->ms = pj->ms;
+    prog_install(p, g);   /* replaces a program of that name (a later reload) */
+  }
+  mssa__progjob_free(pj);
+  return rc;
 }

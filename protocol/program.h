@@ -9,16 +9,24 @@
 **
 ** Invariants:
 **   1. The engine owns its programs (mssa_proto.progs, sorted by name);
-**      the host's store never sees them, and a program's units are never
-**      announced to the graph cap (--max-memory does not evict them: a
-**      rebuild must see the same refinement, which lives as long as the
-**      program).
+**      the host's store never sees them.
 **   2. A program is replaced or freed whole, on the query thread: its
 **      mssa_program before its units' bundles (ipa.h invariant 1: modules
 **      outlive the program), and gen/sgen bumped (mssa__changed) so no
 **      reply cache hands out an answer of the freed bundles.
 **   3. A program job owns copies of everything it reads, like a load job
 **      (m_load.c invariant 1); its run touches only the job.
+**   4. An installed program's units are under --max-memory like modules
+**      (announced with mssa_proto_module_added when installed, removed
+**      before the program is freed): an evicted graph is rebuilt with its
+**      unit's refinement (mssa_qmodule.refine), which lives as long as the
+**      program, so the rebuild answers as the first build did.
+**   5. A load, reload or unload of a program is journaled as a module's is
+**      (proto.h, host->journal): the record is written before the program
+**      is installed or freed and kept after, so an acknowledged change
+**      survives a restart; a load whose record cannot be written (or would
+**      exceed what a replay reads: --max-module-bytes) is refused and
+**      nothing changes.
 */
 #ifndef MSSA_PROTO_PROGRAM_H
 #define MSSA_PROTO_PROGRAM_H
@@ -40,6 +48,7 @@ struct mssa__prog {
   uint32_t nfailed;
   char **fpaths;         /* units that failed, kept for a reload */
   json_t *failed;        /* [{path, error}] */
+  unsigned llvm;         /* the LLVM version its units were read as (0: detected) */
   double ms;
 };
 
@@ -83,7 +92,7 @@ json_t *mssa__prog_call_summary(const mssa_proto *p, const mssa_qmodule *q, uint
 ** stops at `call`, and the load reads a global: the writes of that global
 ** inside the callee, transitively and bounded, each with its source and
 ** call chain ({global, callee, writes, truncated}); NULL otherwise. */
-json_t *mssa__prog_through(const mssa_proto *p, const mssa_qmodule *q, uint32_t fi, uint32_t use,
+json_t *mssa__prog_through(mssa_proto *p, const mssa_qmodule *q, uint32_t fi, uint32_t use,
                            uint32_t call);
 /* For `modules` and `stats`. */
 uint32_t mssa__prog_count(const mssa_proto *p);
@@ -91,6 +100,14 @@ json_t *mssa__prog_json_new(const mssa_proto *p, uint32_t i);
 uint32_t mssa__prog_functions(const mssa_proto *p, uint32_t i);
 /* Frees program `name`: 0, or -1 if there is none. */
 int mssa__prog_unload(mssa_proto *p, const char *name);
+/* `unload` of program `name`: journaled (J_UNLOAD), then freed; 0 or an
+** error on c (the journal refused: nothing changed). */
+int mssa__prog_unload_call(mssa__call *c, const char *name);
+/* Journal replay of a J_PROGRAM record (mssa_proto_replay): the program
+** built from the texts it holds and installed (replacing one of the same
+** name), or -1 with err (nothing changed). */
+int mssa__prog_replay(mssa_proto *p, const char *name, const char *payload, size_t len, char *err,
+                      size_t cap);
 void mssa__progs_free(mssa_proto *p);
 
 #endif

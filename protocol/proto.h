@@ -110,7 +110,10 @@ struct mssa_proto_host {
 enum { MSSA_PROTO_J_LOAD = 1, MSSA_PROTO_J_EDIT = 2, MSSA_PROTO_J_UNLOAD = 3,
        /* a load that asked for an LLVM version: payload "N\n" then the text
        ** (4 is the server's snapshot header, server/journal.c) */
-       MSSA_PROTO_J_LOAD_LLVM = 5 };
+       MSSA_PROTO_J_LOAD_LLVM = 5,
+       /* a whole program (load {"program"} or its reload): a header, then
+       ** every unit's text (protocol/program.c); its unload is J_UNLOAD */
+       MSSA_PROTO_J_PROGRAM = 6 };
 
 typedef struct mssa_proto mssa_proto;
 typedef struct mssa_proto_job mssa_proto_job;
@@ -230,7 +233,9 @@ void mssa_proto_job_set_progress(mssa_proto_job *j, mssa_proto_progress_fn fn, v
 ** record as the live request did, without journaling it again (the caller
 ** leaves host->journal NULL while replaying). LOAD builds the module from
 ** `payload` and returns it in *loaded for the host to install; EDIT
-** re-runs the edit (payload: the params JSON); UNLOAD drops the module.
+** re-runs the edit (payload: the params JSON); UNLOAD drops the module
+** (or the program); PROGRAM builds and installs a whole program (the
+** engine owns programs: *loaded stays NULL).
 ** Returns 0, or negative with `err` filled (the record is then skipped).
 */
 int mssa_proto_replay(mssa_proto *p, int kind, const char *module, const char *payload,

@@ -157,6 +157,7 @@ static void apply(void *ctx, const mssad_jrec *r, const char *file) {
     MSSAD_WARN("%s: record at offset %zu (%s '%s') not replayed: %s", file, r->off,
                r->kind == MSSA_PROTO_J_LOAD || r->kind == MSSA_PROTO_J_LOAD_LLVM ? "load"
                : r->kind == MSSA_PROTO_J_EDIT                                    ? "edit"
+               : r->kind == MSSA_PROTO_J_PROGRAM                                 ? "program load"
                                                                                  : "unload",
                name, err);
   else if (!rc && q)

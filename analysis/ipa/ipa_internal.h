@@ -172,6 +172,14 @@ bool mssa__ipa_normalize(const mssa_program *p, mssa__ipa_entvec *v);
 /* Ranges that changed since `old` become whole (widening, to end a fixpoint). */
 void mssa__ipa_widen(mssa__ipa_entvec *v, const mssa_ipa_entry *old, uint32_t nold);
 bool mssa__ipa_entry_eq(const mssa_ipa_entry *a, const mssa_ipa_entry *b);
+/* Would normalizing s[0..ns) (a normalized list) with e[0..ne) added give
+** s[0..ns) again? True only when each of e adds nothing: s names its
+** object whole, or a range of it holding e's, or an equal entry, or other
+** memory of any access covers it (a tagged other, an address-taken global). */
+bool mssa__ipa_absorbed(const mssa_program *p, const mssa_ipa_entry *s, uint32_t ns,
+                        const mssa_ipa_entry *e, uint32_t ne);
+/* Are list a[0..na) and v the same entries (mssa__ipa_entry_eq), in order? */
+bool mssa__ipa_same_list(const mssa_ipa_entry *a, uint32_t na, const mssa__ipa_entvec *v);
 void mssa__ipa_summary_free(mssa_ipa_summary *s);
 /* A base with an access range [lo, hi) (whole) as an entry. */
 mssa_ipa_entry mssa__ipa_base_entry(const mssa__ipa_base *b, int64_t lo, int64_t hi, bool whole);

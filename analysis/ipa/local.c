@@ -200,7 +200,7 @@ static void fallback(walk *w) {
 
 void mssa__ipa_bases_of(const mssa_program *p, uint32_t mod, mssa_aa *aa, mssa_val v,
                         mssa__ipa_bases *out) {
-  walk *w = mssa_xmalloc(sizeof *w);
+  walk ws, *w = &ws;   /* 3 KB: on the stack, not malloc'ed per pointer */
   w->p = p; w->mod = mod; w->m = p->mods[mod]; w->f = mssa_aa_func(aa); w->aa = aa; w->out = out;
   w->ntodo = w->nseen = 0;
   memset(out, 0, sizeof *out);
@@ -230,7 +230,6 @@ void mssa__ipa_bases_of(const mssa_program *p, uint32_t mod, mssa_aa *aa, mssa_v
   }
   if (out->overflow) fallback(w);
   MSSA_ASSERT(out->n <= MSSA__IPA_MAX_BASES);
-  free(w);
 }
 
 /* ------------------------------------------------------------ instructions */

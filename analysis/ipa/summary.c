@@ -23,6 +23,9 @@
 **   3. Without use_callees (the local mode) a call is mapped only when its
 **      callee is a library function without callbacks; any other call makes
 **      the caller unknown.
+**   5. A re-evaluation whose new entries its stored summary absorbs changes
+**      nothing and is not normalized (store, nothing_new): the answer is
+**      the one normalizing would give, without its sort.
 **
 ** Pure C11; no libuv, no jansson.
 */
@@ -40,6 +43,8 @@ typedef struct acc {
   bool r_all, w_all;
   uint8_t reason;
   uint32_t r_at, w_at;   /* merge when a list grows past these (compact) */
+  bool again;            /* r and w start with the node's own summary, as stored */
+  bool merged;           /* compact merged a list (it no longer starts so) */
 } acc;
 
 static void set_unknown(acc *a, unsigned reason, bool r, bool w) {
@@ -82,8 +87,8 @@ static void compact(const mssa_program *p, acc *a) {
   (void)p;
   if (a->r_all) a->r.n = 0;
   if (a->w_all) a->w.n = 0;
-  if (a->r.n > a->r_at) { mssa__ipa_merge(&a->r); a->r_at = a->r.n > COMPACT_AT / 2 ? 2 * a->r.n : COMPACT_AT; }
-  if (a->w.n > a->w_at) { mssa__ipa_merge(&a->w); a->w_at = a->w.n > COMPACT_AT / 2 ? 2 * a->w.n : COMPACT_AT; }
+  if (a->r.n > a->r_at) { mssa__ipa_merge(&a->r); a->r_at = a->r.n > COMPACT_AT / 2 ? 2 * a->r.n : COMPACT_AT; a->merged = true; }
+  if (a->w.n > a->w_at) { mssa__ipa_merge(&a->w); a->w_at = a->w.n > COMPACT_AT / 2 ? 2 * a->w.n : COMPACT_AT; a->merged = true; }
 }
 
 /* Adds callee summary s, mapped through call c of fn (NULL: identity;
@@ -99,7 +104,8 @@ static void add_mapped(const mssa_program *p, acc *a, const mssa_ipa_summary *s,
       mssa_ipa_entry e = es[k];
       if (e.kind == MSSA_IPA_PARAM && c) { map_param(a, fn, c, &e, side); continue; }
       if (e.kind == MSSA_IPA_PARAM && to_any) { e.from = 1; e.id = 0; e.whole = 1; e.lo = e.hi = 0; }
-      mssa__ipa_push(side ? &a->w : &a->r, e);
+      MSSA_ASSERT(e.whole || e.lo < e.hi);   /* a summary's range is never empty (entries.c) */
+      mssa_vec_push(side ? &a->w : &a->r, e);
     }
   }
   compact(p, a);
@@ -128,7 +134,10 @@ static void eval(const mssa_program *p, uint32_t n, bool use_callees, acc *a, st
   bool again = prev != 0;
   st->seen[n] = ++st->tick;
   /* after the first evaluation: what it has, then what changed callees bring */
-  if (again && nd->kind != MSSA__N_LIB) add_mapped(p, a, &p->sum[n], NULL, NULL, false);
+  if (again && nd->kind != MSSA__N_LIB) {
+    add_mapped(p, a, &p->sum[n], NULL, NULL, false);
+    a->again = !a->merged;
+  }
   switch (nd->kind) {
   case MSSA__N_DEF: {
     const mssa__ipa_fn *fn = &p->fns[n];
@@ -190,16 +199,21 @@ static void eval(const mssa_program *p, uint32_t n, bool use_callees, acc *a, st
   }
 }
 
-static bool same_list(const mssa_ipa_entry *a, uint32_t na, const mssa__ipa_entvec *b) {
-  if (na != b->n) return false;
-  for (uint32_t k = 0; k < na; k++)
-    if (!mssa__ipa_entry_eq(&a[k], &b->a[k])) return false;
-  return true;
+/* Invariant 5: a re-evaluation (a->again) that brought nothing its summary
+** does not absorb: its lists are *s followed by entries each absorbed by *s
+** (entries.c, mssa__ipa_absorbed), so normalizing them gives *s again and
+** widening leaves it (the same list): nothing changes. */
+static bool nothing_new(const mssa_program *p, const mssa_ipa_summary *s, const acc *a) {
+  if (!a->again || a->merged || a->r_all || a->w_all || s->read_all || s->write_all) return false;
+  MSSA_ASSERT(a->r.n >= s->nr && a->w.n >= s->nw);   /* they start with *s */
+  return mssa__ipa_absorbed(p, s->w, s->nw, a->w.a + s->nw, a->w.n - s->nw) &&
+         mssa__ipa_absorbed(p, s->r, s->nr, a->r.a + s->nr, a->r.n - s->nr);
 }
 
 /* Normalizes a into summary form; returns whether it differs from *s, and
 ** replaces *s when it does. */
 static bool store(const mssa_program *p, mssa_ipa_summary *s, acc *a, bool widen) {
+  if (nothing_new(p, s, a)) return false;
   if (!a->r_all && !mssa__ipa_normalize(p, &a->r)) set_unknown(a, MSSA_IPA_R_CAP, true, false);
   if (!a->w_all && !mssa__ipa_normalize(p, &a->w)) set_unknown(a, MSSA_IPA_R_CAP, false, true);
   if (widen) {
@@ -210,7 +224,7 @@ static bool store(const mssa_program *p, mssa_ipa_summary *s, acc *a, bool widen
   if (a->w_all) a->w.n = 0;
   uint8_t reason = a->r_all || a->w_all ? a->reason : 0;
   if (s->read_all == a->r_all && s->write_all == a->w_all && s->reason == reason &&
-      same_list(s->r, s->nr, &a->r) && same_list(s->w, s->nw, &a->w))
+      mssa__ipa_same_list(s->r, s->nr, &a->r) && mssa__ipa_same_list(s->w, s->nw, &a->w))
     return false;
   mssa__ipa_summary_free(s);
   s->read_all = a->r_all;
@@ -297,6 +311,7 @@ int mssa__ipa_solve(mssa_program *p, bool use_callees) {
       a.r_all = a.w_all = false;
       a.reason = 0;
       a.r_at = a.w_at = COMPACT_AT;
+      a.again = a.merged = false;
       eval(p, n, use_callees, &a, &st);
       if (!store(p, &p->sum[n], &a, evals[n] >= WIDEN_AFTER)) continue;
       st.changed[n] = ++st.tick;

@@ -23,7 +23,9 @@
 **      (mssa_memcap_settle).
 **   4. Eviction keeps the bundle's counts (defs, uses, phis, functions):
 **      a rebuild from the same IR gives the same graph, a fresh build's,
-**      which is what the graph would answer after any history anyway.
+**      which is what the graph would answer after any history anyway (a
+**      program's unit is rebuilt with its refinement, q->refine, as it was
+**      first built).
 **      Each eviction counts in c->evictions (the owner's cached answers
 **      said "from_cache"). Only reload by difference changes the IR of a
 **      function whose graph may be evicted: it forgets the node first
@@ -172,7 +174,10 @@ mssa_ssa *mssa_memcap_graph(mssa_memcap *c, mssa_qmodule *q, uint32_t fi, bool p
   if (!g) return fi < q->nfuncs ? q->ssa[fi] : NULL;   /* not accounted (invariant 1) */
   if (g->state == GRAPH_EVICTED) {
     mssa_ssa *s = NULL;
-    if (mssa_ssa_build(q->m, &q->m->funcs.a[fi], &c->build, &s) != MSSA_OK || !s) {
+    /* a program's unit: with its refinement, as its first build (invariant 4) */
+    int rc = q->refined ? mssa_ssa_build_refined(q->m, &q->m->funcs.a[fi], &c->build, &q->refine, &s)
+                        : mssa_ssa_build(q->m, &q->m->funcs.a[fi], &c->build, &s);
+    if (rc != MSSA_OK || !s) {
       mssa_ssa_free(s);
       return NULL;   /* it built before from the same IR: cannot happen */
     }

@@ -3,14 +3,19 @@
 # several units and answers through calls with the interprocedural
 # summaries; a unit that fails is reported and the rest answers; modules,
 # stats and unload know programs; a reload of one unit re-links and changes
-# an answer; modref of a call shows the callee's summary; Lua's sources as a
+# an answer; modref of a call shows the callee's summary; with --state-dir a
+# program's load, reload and unload survive kill -9 and a restart (the same
+# answers, from the journaled texts, through a compaction too), damaged
+# program records are logged and skipped, and a program too large for a
+# record is refused; under --max-memory a program's graphs are evicted and
+# rebuilt with its summaries (the same answers); Lua's sources as a
 # project (compile_commands.json) load and answer across files.
 import json, os, shutil, subprocess, tempfile
 
 import daemonlib as lib
 ok, is_, done = lib.ok, lib.is_, lib.done
 
-lib.time_limit(170)
+lib.time_limit(260)
 CLANG = shutil.which("clang-14") or shutil.which("clang")
 if not CLANG:
     print("1..0 # SKIP no clang")
@@ -177,6 +182,142 @@ is_(r.get("result", {}).get("unloaded"), True, "unload of the program")
 is_(c.result("modules")["programs"], [], "gone from modules")
 is_(c.call("clobber", {"module": "p", "function": "reader", "inst": 8}).get("error", {}).get("code"), -32001,
     "queries on it: -32001")
+
+# 9. Programs are journaled: a load, a reload and an unload survive a kill -9
+# after their acknowledgement, answering from the texts as loaded (not the
+# files, which change behind the daemon's back).
+state = tempfile.mkdtemp(prefix="memssa-prog-state-")
+ja_ll, jb_ll = compile_unit("ja", A), compile_unit("jb", B)
+
+
+def jshared(cl, module):
+    r = cl.call("clobber", {"module": module, "file": "ja.c", "line": 6})
+    ms = r.get("result", {}).get("matches", [])
+    m = [x for x in ms if x["access"].get("var") == "shared"]
+    return m[0] if m else r
+
+
+def answer(m):
+    """What must be the same after a restart (no timing, no cache flags)."""
+    return json.dumps({k: m.get(k) for k in ("clobber", "access", "function", "unit", "mode", "through_call")},
+                      sort_keys=True)
+
+
+def pload(cl, params, timeout=60):
+    """A program load on client cl: its reply, past its $/progress notifications."""
+    rid = cl.next_id
+    cl.next_id += 1
+    cl.send(json.dumps({"jsonrpc": "2.0", "id": rid, "method": "load", "params": params}) + "\n")
+    while True:
+        r = cl.line(timeout=timeout)
+        if r is None or "id" in r:
+            return r
+
+
+def jdaemon(*args):
+    dj = lib.Daemon("--state-dir", state, "--fsync", "always", *args)
+    return dj, dj.client()
+
+
+dj, cj = jdaemon()
+r = pload(cj, {"program": "j", "paths": [ja_ll, jb_ll, missing]})
+is_([u["path"] for u in r.get("result", {}).get("units", [])], [ja_ll, jb_ll], "journaled daemon: the program loads")
+m = jshared(cj, "j")
+before = answer(m)
+is_(m.get("clobber", {}).get("kind"), "liveOnEntry", "journaled daemon: shared moves past set_other")
+dj.stop(lib.signal.SIGKILL)
+compile_unit("jb", B2)   # the file changes; no reload asked for
+dj, cj = jdaemon()
+m = jshared(cj, "j")
+is_(answer(m), before, "after kill -9 and a restart: the same answer (from the journaled texts, not the changed file)")
+progs = cj.result("modules")["programs"]
+is_([(x["name"], [u["path"] for u in x["units"]], [f["path"] for f in x["failed"]]) for x in progs],
+    [("j", [ja_ll, jb_ll], [missing])], "the program is back with its units and its failed unit")
+r = pload(cj, {"program": "j", "reload": jb_ll})
+is_(r.get("result", {}).get("reloaded"), jb_ll, "a reload of jb after the restart")
+m = jshared(cj, "j")
+after = answer(m)
+is_(m.get("clobber", {}).get("source", {}).get("line"), 5, "the reloaded program: the call clobbers shared")
+compile_unit("jb", B)   # changed back on disk: the journal keeps what the reload read
+dj.stop(lib.signal.SIGKILL)
+dj, cj = jdaemon()
+m = jshared(cj, "j")
+is_(answer(m), after, "the reload survives kill -9: the same answer, through_call included")
+is_((m.get("through_call", {}).get("writes") or [{}])[0].get("function"), "deep", "its through_call names deep")
+r = cj.call("unload", {"module": "j"})
+is_(r.get("result", {}).get("unloaded"), True, "unload of the journaled program")
+dj.stop(lib.signal.SIGKILL)
+dj, cj = jdaemon()
+is_((cj.result("modules")["programs"], cj.call("clobber", {"module": "j", "function": "reader", "inst": 8}).get("error", {}).get("code")),
+    ([], -32001), "the unload survives kill -9: no program j")
+# compaction keeps a program's record as a module's (the last load, whole)
+dj.stop()
+dj, cj = jdaemon("--journal-max", "1")
+r = pload(cj, {"program": "j", "paths": [ja_ll, jb_ll]})
+want = answer(jshared(cj, "j"))
+cj.call("load", {"module": "filler", "path": a_ll})
+for k in range(3):   # journal records beyond --journal-max: compaction
+    cj.call("load", {"module": "filler", "path": a_ll})
+st = cj.result("stats").get("journal", {})
+dj.stop(lib.signal.SIGKILL)
+ok(st.get("compactions", 0) >= 1, "the journal was compacted (--journal-max 1)", st)
+dj, cj = jdaemon("--journal-max", "1")
+is_(answer(jshared(cj, "j")), want, "after compaction and kill -9: the program answers the same")
+dj.stop()
+# a program too large for a journal record a replay would read is refused whole
+dj, cj = jdaemon("--max-module-bytes", str(max(os.path.getsize(ja_ll), os.path.getsize(jb_ll)) + 16))
+r = pload(cj, {"program": "big", "paths": [ja_ll, jb_ll]})
+e = r.get("error", {})
+is_((e.get("code"), e.get("data", {}).get("reason"), e.get("data", {}).get("program")), (-32011, "journal_failed", "big"),
+    "units together beyond --max-module-bytes with a journal: -32011 journal_failed")
+is_([x["name"] for x in cj.result("modules")["programs"]], ["j"], "and nothing was installed (j is the replayed one)")
+ok("--max-module-bytes" in e.get("message", ""), "the message says which limit", e.get("message"))
+dj.stop()
+ok(dj.sanitizer_clean(), "journaled daemons: no sanitizer report")
+
+# 9b. a damaged program record is logged and skipped, never half-installed
+import struct, zlib
+
+
+def jrecord(kind, name, payload):
+    body = bytes([kind]) + struct.pack("<I", len(name)) + name + payload
+    return b"MSJ1" + struct.pack("<II", len(body), zlib.crc32(body)) + body
+
+
+good_hdr = json.dumps({"llvm": 0, "project": None, "units": [["/x/a.ll", 10]], "failed": []}).encode()
+bad = tempfile.mkdtemp(prefix="memssa-prog-bad-")
+with open(os.path.join(bad, "journal.0"), "wb") as f:
+    f.write(jrecord(6, b"p1", b"garbage"))
+    f.write(jrecord(6, b"p2", b"MSSAPROG1 %d\n" % len(good_hdr) + good_hdr + b"short"))
+    f.write(jrecord(6, b"p3", b"MSSAPROG1 99999\n{}"))
+db = lib.Daemon("--state-dir", bad)
+cb = db.client()
+is_(cb.result("modules")["programs"], [], "damaged program records: no program installed")
+db.stop()
+err = db.stderr()
+ok("(program load 'p1') not replayed: program record without its MSSAPROG1 header" in err and
+   "(program load 'p2') not replayed: program record: unit 0 malformed or longer than the record" in err and
+   "(program load 'p3') not replayed: program record with a bad header length" in err,
+   "each is logged with what is wrong", err)
+
+# 10. --max-memory: a program's graphs are counted and evicted like a module's,
+# rebuilt with the program's summaries (the answers do not change)
+dm = lib.Daemon("--max-memory", "1")
+cm = dm.client()
+r = pload(cm, {"program": "m", "paths": [ja_ll, jb_ll]})
+is_(len(r.get("result", {}).get("units", [])), 2, "a program under --max-memory 1 loads")
+g = cm.result("stats")["graphs"]
+ok(g["evicted"] >= 1 and g["evictions"] >= 1, "its graphs are accounted and evicted", g)
+m = jshared(cm, "m")
+is_(m.get("clobber", {}).get("kind"), "liveOnEntry", "an evicted unit's graph is rebuilt with the summaries: shared still moves past the call")
+r = cm.call("modref", {"module": "m", "function": "reader", "inst": 7, "location": {"ptr": "@shared", "size": 4}})
+is_(r.get("result", {}).get("modref"), "NoModRef", "modref answers as without the cap")
+g2 = cm.result("stats")["graphs"]
+ok(g2["rebuilds"] > g["rebuilds"], "the query rebuilt an evicted graph", (g, g2))
+cm.call("unload", {"module": "m"})
+is_(cm.result("stats")["graphs"]["bytes"], 0, "unloading the program leaves no graph bytes")
+dm.stop()
+ok(dm.sanitizer_clean(), "capped daemon: no sanitizer report")
 
 # 8. Lua's sources as a project
 LUA = os.path.join(lib.SHARED, "corpus", "lua-src")
