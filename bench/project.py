@@ -241,12 +241,13 @@ def field_queries(d, p, fields, k):
 def warm_restart(tmp, p, cache, prefix=()):
     """A new memssad on a filled cache: spawn to the load's reply, then a
     `clobber` by position and a `writers` of a field (each timed alone).
-    Returns (load s, clobber s, writers s, CPU s to the end, cache stats,
-    references of the writers)."""
+    Returns (load s, clobber s, writers s, CPU s to the load's reply and to
+    the end, cache stats, references of the writers)."""
     t0 = time.monotonic()
     d = Daemon(tmp, cache, prefix)
     d.call("load", {"program": p.name, "project": p.cdb})
     t1 = time.monotonic()
+    c1 = d.cpu() if not prefix else 0.0
     f, line = p.position
     m = d.call("clobber", {"module": p.name, "file": f, "line": line})["matches"]
     assert m, "no memory access at %s:%d" % p.position
@@ -256,7 +257,7 @@ def warm_restart(tmp, p, cache, prefix=()):
     st = d.call("stats")["compile_cache"]
     cpu = d.cpu() if not prefix else 0.0
     d.stop()
-    return t1 - t0, t2 - t1, t3 - t2, cpu, st, r["total"]
+    return t1 - t0, t2 - t1, t3 - t2, c1, cpu, st, r["total"]
 
 
 def clang_execs(tmp, p, cache):
@@ -387,8 +388,8 @@ def one_run(tmp, p, i, out, want_fields, k):
     add("reload_hit", (wall, cpu))
     d.stop()
     log("%s run %d: warm restart" % (p.name, i + 1))
-    tl, tc, tw, cpu, st, total = warm_restart(tmp, p, cache)
-    add("warm", (tl, tc, tw, cpu))
+    tl, tc, tw, cl, cpu, st, total = warm_restart(tmp, p, cache)
+    add("warm", (tl, tc, tw, cl, cpu))
     add("warm_cache", (st["hits"], st["misses"]))
     out["warm_refs"] = total
     out["cache"] = cache
@@ -420,12 +421,12 @@ def report(p, o, runs, cd, strace_n):
     print("| 3'. reload of %s unchanged (no clang: the program's part) | %.2f | %.2f | | | | | |"
           % (p.saved[1], med(o["reload_hit"], 0), med(o["reload_hit"], 1)))
     hits, misses = o["warm_cache"][0]
-    tl, tc, tw, cpu = (med(o["warm"], j) for j in range(4))
+    tl, tc, tw, cl, cpu = (med(o["warm"], j) for j in range(5))
     print("\n2. **Warm restart** (a new memssad on the same cache): spawn to the load's reply "
-          "%.2f s; then `clobber` of %s:%d %.3f s, `writers` of `%s` (%d references) %.3f s; "
-          "CPU %.2f s in all. First project-wide answer: load + clobber %.2f s, load + writers "
+          "%.2f s (CPU %.2f s); then `clobber` of %s:%d %.3f s, `writers` of `%s` (%d references) "
+          "%.3f s; CPU %.2f s in all. First project-wide answer: load + clobber %.2f s, load + writers "
           "%.2f s. Compile cache %d hits, %d misses%s. Goal < 1 s: %s (clobber), %s (writers).\n" %
-          (tl, p.position[0], p.position[1], tc, p.first_field, o["warm_refs"], tw, cpu, tl + tc,
+          (tl, cl, p.position[0], p.position[1], tc, p.first_field, o["warm_refs"], tw, cpu, tl + tc,
            tl + tw, hits, misses, "; clang processes started (strace -f -e trace=execve): %d" %
            strace_n if strace_n is not None else "", "met" if tl + tc < 1 else "not met",
            "met" if tl + tw < 1 else "not met"))
