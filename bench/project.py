@@ -155,8 +155,8 @@ class Daemon:
         self.sock = os.path.join(tmp, "d.sock")
         if os.path.exists(self.sock):
             os.unlink(self.sock)
-        self.p = subprocess.Popen(list(prefix) + [MEMSSAD, "--socket", self.sock, "-q", "--cache-dir",
-                                                  cache, "--cache-max-mb", "8192"],
+        store = ["--cache-dir", cache, "--cache-max-mb", "8192"] if cache else ["--no-cache"]
+        self.p = subprocess.Popen(list(prefix) + [MEMSSAD, "--socket", self.sock, "-q"] + store,
                                   stdout=subprocess.DEVNULL)
         import socket
         for _ in range(4000):
@@ -393,6 +393,11 @@ def one_run(tmp, p, i, out, want_fields, k):
     add("warm_cache", (st["hits"], st["misses"]))
     out["warm_refs"] = total
     out["cache"] = cache
+    log("%s run %d: first open without the compile cache" % (p.name, i + 1))
+    d = Daemon(tmp, None)
+    wall, cpu, r = load_program(d, p)
+    add("nocache", (wall, cpu))
+    d.stop()
 
 
 def med(pairs, j):
@@ -416,6 +421,8 @@ def report(p, o, runs, cd, strace_n):
     print("|---|---:|---:|---:|---:|---:|---:|---|")
     print(ratio_row("1. first open (load, empty cache; %d clang runs)" % o["cold_misses"][0],
                     o["cold"], o["clang"], 1.15))
+    print(ratio_row("1'. first open with --no-cache (the compile cache's part: the rest)", o["nocache"],
+                    o["clang"], 1.15))
     for j, u in enumerate(p.saved):
         print(ratio_row("3. save of %s (reload)" % u, o["save%d" % j], o["save_clang%d" % j], 1.3))
     print("| 3'. reload of %s unchanged (no clang: the program's part) | %.2f | %.2f | | | | | |"

@@ -14,7 +14,8 @@
 #   1. first open: the program load with an empty compile cache (memssad
 #      --cache-dir EMPTY) against clang alone compiling every unit with the
 #      daemon's flags (-g -O1 -Xclang -disable-llvm-passes -S -emit-llvm and
-#      the unit's own), 2 at a time as the daemon does. Goal <= 1.15x.
+#      the unit's own), 2 at a time as the daemon does. Goal <= 1.15x. And
+#      the same load with --no-cache (what the compile cache adds).
 #   2. warm restart: a new memssad on that cache, spawn to the load's reply,
 #      then one `clobber` by position and one `writers` of a field; the
 #      cache's hits and misses from `stats`, and the clang processes started
@@ -55,7 +56,7 @@ while getopts n:k:o:h o; do
     n) runs=$OPTARG ;;
     k) fields=$OPTARG ;;
     o) out=$OPTARG ;;
-    *) sed -n '2,47p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
+    *) sed -n '2,48p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
   esac
 done
 shift $((OPTIND - 1))
