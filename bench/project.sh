@@ -41,7 +41,7 @@
 #   bench/project.sh [-n RUNS] [-k FIELDS] [-o OUT.md] [lua] [bluez]
 #
 # Defaults: RUNS 3, FIELDS 400, both projects, OUT $BUILD/bench-project.md
-# (also printed). Takes about 15 minutes on 2 busy cores.
+# (also printed). Takes 10-15 minutes on 2 busy cores.
 # Environment: BUILD (build-release: `make release`, as `make bench-project`
 # does; build/ works too), MEMSSAD_BIN ($BUILD/memssad), MEMSSA_SHARED,
 # CLANG (clang-22, else clang-19), CLANGD (clangd).
@@ -56,7 +56,7 @@ while getopts n:k:o:h o; do
     n) runs=$OPTARG ;;
     k) fields=$OPTARG ;;
     o) out=$OPTARG ;;
-    *) sed -n '2,48p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
+    *) sed -n '2,47p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
   esac
 done
 shift $((OPTIND - 1))
