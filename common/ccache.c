@@ -48,6 +48,7 @@ struct mssa_ccache {
   void (*log)(void *ctx, const char *line);
   void *log_ctx;
   pthread_mutex_t mu;   /* guards bytes and the eviction scan */
+  mssa__cchmemo *memo;  /* dependency hashes of recent lookups */
   uint64_t bytes;       /* invariant 3 */
   unsigned slow_ms;     /* mssa_ccache_set_slow_writes */
   atomic_uint_fast64_t hits, misses, errors, stores, evictions, seq;
@@ -114,6 +115,7 @@ int mssa_ccache_open(const char *dir, uint64_t max_bytes,
   c->log = log;
   c->log_ctx = log_ctx;
   pthread_mutex_init(&c->mu, NULL);
+  c->memo = mssa__cchmemo_new();
   pthread_mutex_lock(&c->mu);
   c->bytes = scan(c, true);
   pthread_mutex_unlock(&c->mu);
@@ -124,6 +126,7 @@ int mssa_ccache_open(const char *dir, uint64_t max_bytes,
 void mssa_ccache_close(mssa_ccache *c) {
   if (!c) return;
   close(c->dirfd);
+  mssa__cchmemo_free(c->memo);
   pthread_mutex_destroy(&c->mu);
   free(c->dir);
   free(c);
@@ -197,10 +200,10 @@ static void drop(mssa_ccache *c, const char *name, const char *why) {
 }
 
 /* Every dependency still has the length and hash recorded. */
-static bool deps_fresh(const mssa__ccentry *e) {
+static bool deps_fresh(mssa_ccache *c, const mssa__ccentry *e) {
   for (size_t i = 0; i < e->ndeps; i++) {
     uint64_t size, hash;
-    if (mssa__cc_hash_file(e->deps[i].path, &size, &hash, NULL) || size != e->deps[i].size ||
+    if (mssa__cchmemo_hash(c->memo, e->deps[i].path, &size, &hash) || size != e->deps[i].size ||
         hash != e->deps[i].hash)
       return false;
   }
@@ -226,7 +229,7 @@ int mssa__ccache_get(mssa_ccache *c, const uint64_t key[2], mssa__ccentry *out) 
     c->misses++;
     return MSSA_CCACHE_EBAD;
   }
-  if (!deps_fresh(out)) {   /* the source or a header changed: recompiled, then replaced */
+  if (!deps_fresh(c, out)) {   /* the source or a header changed: recompiled, then replaced */
     close(fd);
     mssa__ccentry_free(out);
     c->misses++;
@@ -304,7 +307,7 @@ int mssa__ccache_put(mssa_ccache *c, mssa__ccentry *e, const char *deptext, cons
       d->path = mssa__cc_strdup(paths.a[i]);
       e->ndeps = i + 1;
       struct timespec changed;
-      rc = mssa__cc_hash_file(d->path, &d->size, &d->hash, &changed);
+      rc = mssa__cc_hash_file(d->path, &d->size, &d->hash, &changed, NULL);
       if (!rc && at_or_after(changed, started)) rc = MSSA_CCACHE_EMISS;   /* changed meanwhile */
     }
   }

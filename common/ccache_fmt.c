@@ -259,7 +259,7 @@ unsigned char *mssa__cc_read_fd(int fd, uint64_t cap, size_t *len, struct stat *
 }
 
 int mssa__cc_hash_file(const char *path, uint64_t *size, uint64_t *hash,
-                       struct timespec *changed) {
+                       struct timespec *changed, struct stat *st_out) {
   int fd = open(path, O_RDONLY | O_CLOEXEC);
   if (fd < 0) return MSSA_CCACHE_EMISS;
   struct stat st;
@@ -277,6 +277,7 @@ int mssa__cc_hash_file(const char *path, uint64_t *size, uint64_t *hash,
         *changed = c_later ? st.st_ctim : st.st_mtim;
       }
       *hash = mssa_hash64(b, n, 0);
+      if (st_out) *st_out = st;
       rc = 0;
     }
     free(b);

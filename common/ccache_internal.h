@@ -62,11 +62,23 @@ int mssa__ccfmt_depfile(const char *text, const char *dir, mssa__strv *paths);
 ** fstat said (the file shrank): callers check lengths. *st (may be NULL)
 ** gets the file's stat. */
 unsigned char *mssa__cc_read_fd(int fd, uint64_t cap, size_t *len, struct stat *st);
-/* Reads `path` whole: *size and *hash (mssa_hash64), and (changed not
-** NULL) the later of its mtime and ctime. 0, or MSSA_CCACHE_EMISS (gone,
-** unreadable, or beyond MSSA__CC_MAX_DEP_BYTES). */
+/* Reads `path` whole: *size and *hash (mssa_hash64), (changed not NULL)
+** the later of its mtime and ctime, and (st not NULL) the stat of the
+** open file read. 0, or MSSA_CCACHE_EMISS (gone, unreadable, or beyond
+** MSSA__CC_MAX_DEP_BYTES). */
 int mssa__cc_hash_file(const char *path, uint64_t *size, uint64_t *hash,
-                       struct timespec *changed);
+                       struct timespec *changed, struct stat *st);
+
+/* ------------------------------------------------ ccache_memo.c */
+
+/* Remembered hashes of dependency files, for the freshness checks of one
+** cache (ccache_memo.c): a file's hash is reused while its stat identity
+** (device, inode, size, mtime, ctime) is unchanged, for at most 30 s. */
+typedef struct mssa__cchmemo mssa__cchmemo;
+mssa__cchmemo *mssa__cchmemo_new(void);
+void mssa__cchmemo_free(mssa__cchmemo *m);
+/* mssa__cc_hash_file's size and hash, through the memo (m NULL: none). */
+int mssa__cchmemo_hash(mssa__cchmemo *m, const char *path, uint64_t *size, uint64_t *hash);
 
 /* ------------------------------------------------ ccache.c */
 

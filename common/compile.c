@@ -151,21 +151,18 @@ static void take_flags(char *const *argv, size_t argc, size_t first, mssa_compil
 }
 
 static int from_commands_json(const char *db, const char *source, mssa_compile_cmd *out) {
-  json_t *root = json_load_file(db, 0, NULL);
-  if (!json_is_array(root)) {
-    json_decref(root);
-    return MSSA_COMPILE_EDB;
-  }
-  json_t *best = NULL, *e;
-  size_t best_shared = 0, i;
-  json_array_foreach(root, i, e) {
-    const char *dir = json_string_value(json_object_get(e, "directory"));
-    const char *file = json_string_value(json_object_get(e, "file"));
-    if (!dir || !file) continue;
-    char *p = mssa__cc_canon(dir, file);
+  /* the entries' realpaths, taken once for the many look-ups of a project
+  ** load (compile_db.c) */
+  json_t *root;
+  mssa__ccdb *d;
+  if (mssa__ccdb_get(db, &root, &d)) return MSSA_COMPILE_EDB;
+  json_t *best = NULL;
+  size_t best_shared = 0;
+  for (size_t i = 0; i < d->n; i++) {
+    const char *p = d->canon[i];
+    if (!p) continue;
     size_t sh = strcmp(p, source) ? shared_components(p, source) : SIZE_MAX;
-    free(p);
-    if (!best || sh > best_shared) best = e, best_shared = sh;
+    if (!best || sh > best_shared) best = json_array_get(root, i), best_shared = sh;
     if (sh == SIZE_MAX) break;
   }
   int rc = 0;
@@ -184,6 +181,7 @@ static int from_commands_json(const char *db, const char *source, mssa_compile_c
     }
     if (!rc) mssa_compile_argv_free(argv);
   }
+  mssa__ccdb_release(d);
   json_decref(root);
   return rc;
 }

@@ -12,8 +12,12 @@
 #ifndef MSSA_COMMON_COMPILE_INTERNAL_H
 #define MSSA_COMMON_COMPILE_INTERNAL_H
 
+#include <jansson.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <sys/stat.h>
+#include <time.h>
 
 #include "compile.h"
 
@@ -34,8 +38,33 @@ char *mssa__cc_path_join(const char *dir, const char *rel);
 /* realpath of an existing path, else its lexical form. */
 char *mssa__cc_canon(const char *dir, const char *rel);
 char *mssa__cc_dir_of(const char *path);
+/* CLOCK_MONOTONIC seconds, for the time limits of what is kept. */
+time_t mssa__cc_now_s(void);
+/* Are a and b the stat of one unchanged file: device, inode, size, mtime
+** and ctime (which moves on every write and no tool sets back)? */
+bool mssa__cc_same_file(const struct stat *a, const struct stat *b);
 bool mssa__cc_is_file(const char *p);
 bool mssa__cc_is_dir(const char *p);
+
+/* ------------------------------------------------ compile_db.c */
+
+/* The realpaths of a compile_commands.json's files (compile_db.c): for
+** entry i of the array, canon[i] (NULL: no directory or file). */
+typedef struct mssa__ccdb {
+  char *path;
+  struct stat st;       /* the identity of the file they are of */
+  time_t at;            /* when (CLOCK_MONOTONIC seconds) */
+  size_t n;
+  char **canon;
+  atomic_uint refs;
+} mssa__ccdb;
+/* Parses the database at `db` into *root (the array; json_decref it) and
+** gives its entries' realpaths in *out, those kept from an earlier look-up
+** while the file is unchanged (at most 30 s), else taken now. 0, or
+** MSSA_COMPILE_EDB when it is not a JSON array. Release *out with
+** mssa__ccdb_release. */
+int mssa__ccdb_get(const char *db, json_t **root, mssa__ccdb **out);
+void mssa__ccdb_release(mssa__ccdb *d);
 
 /* ------------------------------------------------ compile_policy.c */
 

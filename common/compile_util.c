@@ -179,3 +179,18 @@ int mssa_compile_split(const char *command, char ***argv, size_t *argc) {
   *argc = v.n;
   return 0;
 }
+
+time_t mssa__cc_now_s(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return t.tv_sec;
+}
+
+static bool same_ts(struct timespec a, struct timespec b) {
+  return a.tv_sec == b.tv_sec && a.tv_nsec == b.tv_nsec;
+}
+
+bool mssa__cc_same_file(const struct stat *a, const struct stat *b) {
+  return a->st_dev == b->st_dev && a->st_ino == b->st_ino && a->st_size == b->st_size &&
+         same_ts(a->st_mtim, b->st_mtim) && same_ts(a->st_ctim, b->st_ctim);
+}

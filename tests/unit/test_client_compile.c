@@ -13,6 +13,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <fcntl.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
@@ -111,6 +112,23 @@ static void test_find(void) {
   ok(c.inferred && (has_arg(c.args, "-DFOO=1") || has_arg(c.args, "-DB=2")),
      "a file without an entry takes a neighbour's flags");
   mssa_compile_cmd_free(&c);
+
+  /* the database edited between two look-ups (its entries' realpaths are
+  ** kept a while, common/compile_db.c): the new text is what counts, even
+  ** with the same size and the mtime put back */
+  struct stat st0;
+  stat(at("proj/build/compile_commands.json"), &st0);
+  char *foo2 = strstr(json, "-DFOO=1");
+  foo2[6] = '2';
+  put("proj/build/compile_commands.json", json);
+  struct timespec ts[2] = {st0.st_atim, st0.st_mtim};
+  utimensat(AT_FDCWD, at("proj/build/compile_commands.json"), ts, 0);
+  is_int(mssa_compile_find_command(at("proj/src/a.c"), NULL, &c), 0, "edited database");
+  ok(has_arg(c.args, "-DFOO=2") && !has_arg(c.args, "-DFOO=1"),
+     "an edit of the database is seen at the next look-up (same size, mtime put back)");
+  mssa_compile_cmd_free(&c);
+  foo2[6] = '1';
+  put("proj/build/compile_commands.json", json);
 
   put("alt/compile_commands.json", "[{\"directory\":\"/\",\"file\":\"/nowhere.c\","
                                    "\"arguments\":[\"clang\",\"-DALT\"]}]");

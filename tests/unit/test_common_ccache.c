@@ -4,12 +4,18 @@
 ** entry can be damaged -- each truncation length, each single flipped bit,
 ** bytes appended, another key -- rejected, never decoded (ccache.h's
 ** invariant 1). Also clang's dependency-list syntax (escaped spaces,
-** continuation lines, relative names).
+** continuation lines, relative names). And the memo of dependency hashes
+** (ccache_memo.c): a rewritten file is never answered from it.
 */
 #define _POSIX_C_SOURCE 200809L
 
+#include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "common/ccache_internal.h"
 #include "common/hash64.h"
@@ -106,8 +112,40 @@ static void test_depfile(void) {
   is_int((int)v.n, 0, "none");
 }
 
+/* The freshness check's memo of dependency hashes (ccache_memo.c): a
+** file rewritten with the same size and its mtime put back is hashed
+** again (its ctime moved), never answered from the memo. */
+static void test_memo(void) {
+  char path[] = "/tmp/memssa-ccmemo-XXXXXX";
+  int fd = mkstemp(path);
+  if (!ok(fd >= 0, "a temp file")) return;
+  if (write(fd, "int a = 1;\n", 11) != 11) diag("short write");
+  close(fd);
+  mssa__cchmemo *m = mssa__cchmemo_new();
+  uint64_t s1, h1, s2, h2, s3, h3;
+  is_int(mssa__cchmemo_hash(m, path, &s1, &h1), 0, "hashed");
+  is_int(mssa__cchmemo_hash(m, path, &s2, &h2), 0, "asked again");
+  ok(s1 == 11 && s2 == s1 && h2 == h1, "the same file: the same size and hash");
+  struct stat st;
+  stat(path, &st);
+  struct timespec pause = {0, 20 * 1000 * 1000};
+  nanosleep(&pause, NULL);   /* a ctime the clock can tell from the first */
+  FILE *f = fopen(path, "w");
+  fputs("int a = 2;\n", f);
+  fclose(f);
+  struct timespec ts[2] = {st.st_atim, st.st_mtim};
+  utimensat(AT_FDCWD, path, ts, 0);
+  is_int(mssa__cchmemo_hash(m, path, &s3, &h3), 0, "hashed after the rewrite");
+  ok(s3 == 11 && h3 != h1 && h3 == mssa_hash64("int a = 2;\n", 11, 0),
+     "same size, mtime put back: the new content's hash, not the memo's");
+  unlink(path);
+  is_int(mssa__cchmemo_hash(m, path, &s3, &h3), MSSA_CCACHE_EMISS, "a removed file: a miss");
+  mssa__cchmemo_free(m);
+}
+
 int main(void) {
   test_hash();
+  test_memo();
   test_roundtrip();
   test_depfile();
   return done_testing();
