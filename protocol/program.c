@@ -73,6 +73,7 @@ struct mssa__progjob {
   pj_unit *u;
   char *reload;          /* the unit reloaded, or NULL */
   char *root;
+  mssa__srcjob *settings; /* the request's compile settings (a project's units) */
   size_t max_bytes;
   mssa_build_opts opts;
   unsigned llvm;
@@ -335,7 +336,8 @@ int mssa__program_load(mssa__call *c) {
   if (reload && !old)
     return mssa__fail(c, MSSA_RPC_UNKNOWN_MODULE, "no program named '%.200s' is loaded", name);
   mssa__progjob *pj = mssa_xcalloc(1, sizeof *pj);
-  if (reload && (rc = reload_units(c, pj, old, reload))) {
+  if ((rc = mssa__source_settings(c, &pj->settings)) ||
+      (reload && (rc = reload_units(c, pj, old, reload)))) {
     mssa__progjob_free(pj);
     return rc;
   }
@@ -423,7 +425,7 @@ static void unit_read(mssa__progjob *pj, pj_unit *u) {
   char *text = NULL;
   size_t len = 0;
   if (!u->text && u->compile) {
-    mssa__srcjob *s = mssa__source_unit(pj->host, u->path, pj->commands_dir);
+    mssa__srcjob *s = mssa__source_unit(pj->host, u->path, pj->commands_dir, pj->settings);
     if (mssa__source_compile(s, pj->root, &text, &len)) {
       mssa__source_failure(s, u->err, sizeof u->err);
       u->failed = true;
@@ -758,6 +760,7 @@ void mssa__progjob_free(mssa__progjob *pj) {
   free(pj->token);
   free(pj->jname);
   free(pj->root);
+  mssa__source_free(pj->settings);
   free(pj);
 }
 

@@ -10,7 +10,8 @@
 # file of no project keep the per-file answers; the call hierarchy goes
 # from a load to the call it reads through to the write inside. Then Lua
 # (a 33-unit project): a hover right after the open answers from the file
-# alone, and a save during the load is reloaded after it.
+# alone, and a save during the load is reloaded after it. The editor's
+# --clang and --opt-level compile the project's units too.
 import json, os, shutil, sys, tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -185,6 +186,32 @@ def small(s, tmp):
     shutil.rmtree(other, ignore_errors=True)
 
 
+def settings(tmp):
+    """The editor's --clang and --opt-level reach the project's units: a
+    wrapper named by --clang (so trusted, lsp_main.c) logs each compile;
+    only a.c is opened, so a compile of b.c is the project's."""
+    real = shutil.which("clang-14") or shutil.which("clang")
+    fake, log = os.path.join(tmp, "bin", "clang"), os.path.join(tmp, "args.txt")
+    os.mkdir(os.path.dirname(fake))
+    with open(fake, "w") as f:
+        f.write("#!/bin/sh\necho \"$@\" >> %s\nexec %s \"$@\"\n" % (log, real))
+    os.chmod(fake, 0o755)
+    s = Server(tmp, "--clang", fake, "--opt-level", "-O1")
+    try:
+        A = os.path.join(tmp, "a.c")
+        s.open(A)
+        vals = s.project_load()
+        is_(vals[-1]["message"], "loaded: 2 units, 7 functions, 0 failed",
+            "settings: the project loads with the editor's --clang")
+        args = open(log).read().splitlines() if os.path.exists(log) else []
+        bs = [a for a in args if a.endswith("/b.c")]
+        ok(bs and all("-O1" in a.split() for a in bs),
+           "the project's b.c was compiled by --clang's compiler, with --opt-level -O1", args)
+        ok("from the whole program of 2 files" in s.hover(A, 5, 10), "and a.c answers from it")
+    finally:
+        s.close()
+
+
 def lua(tmp):
     """Lua's sources as a project (compile_commands.json in a temp dir, found
     through --compile-commands-dir): a hover right after the open comes
@@ -234,6 +261,16 @@ def main():
         ok(False, "the session ran to its end", repr(e))
     finally:
         s.close()
+        shutil.rmtree(tmp, ignore_errors=True)
+    tmp = tempfile.mkdtemp(prefix="memssa-lspproj-set-")
+    for f in ("a.c", "b.c", "shared.h"):
+        shutil.copy(os.path.join(FIX, f), tmp)
+    project(tmp, ["a.c", "b.c"])
+    try:
+        settings(tmp)
+    except Exception as e:
+        ok(False, "the settings session ran to its end", repr(e))
+    finally:
         shutil.rmtree(tmp, ignore_errors=True)
     if not os.path.exists(os.path.join(LUA, "lvm.c")):
         ok(True, "# SKIP no Lua sources")

@@ -319,6 +319,52 @@ is_(cm.result("stats")["graphs"]["bytes"], 0, "unloading the program leaves no g
 dm.stop()
 ok(dm.sanitizer_clean(), "capped daemon: no sanitizer report")
 
+# 7b. A project load takes the compile settings of load {"source"}
+# (clang, opt_level, trusted_compilers), validated the same way.
+sproj = os.path.join(tmp, "settings")
+os.mkdir(sproj)
+for name, text in (("pa.c", A), ("pb.c", B)):
+    with open(os.path.join(sproj, name), "w") as f:
+        f.write(text)
+spj = os.path.join(sproj, "compile_commands.json")
+with open(spj, "w") as f:
+    json.dump([{"directory": sproj, "file": x, "arguments": ["clang", "-g", "-c", x]}
+               for x in ("pa.c", "pb.c")], f)
+fake_dir = os.path.join(tmp, "bin")
+os.mkdir(fake_dir)
+fake, seen = os.path.join(fake_dir, "clang"), os.path.join(tmp, "fake-args.txt")
+with open(fake, "w") as f:
+    f.write("#!/bin/sh\necho \"$@\" >> %s\nexec %s \"$@\"\n" % (seen, CLANG))
+os.chmod(fake, 0o755)
+for bad_params, field in (({"trusted_compilers": "x"}, "trusted_compilers"),
+                          ({"trusted_compilers": ["rel/*"]}, "trusted_compilers"),
+                          ({"opt_level": 2}, "opt_level"), ({"clang": ["x"]}, "clang"),
+                          ({"compile_timeout_ms": 600001}, "compile_timeout_ms")):
+    want = c.call("load", dict(bad_params, source=os.path.join(sproj, "pa.c"))).get("error", {})
+    r = prog_load(dict(bad_params, program="ps", project=spj)).get("error", {})
+    ok(r.get("code") == -32602 and r == want and field in r.get("message", ""),
+       "project load with bad %s: the source load's error (%s)" % (field, r.get("message")), r, want)
+r = prog_load({"program": "ps", "project": spj, "clang": fake})
+e = r.get("error", {})
+ok(e.get("code") == -32011 and len(e.get("data", {}).get("failed", [])) == 2 and
+   all("not trusted" in x["error"] for x in e["data"]["failed"]) and not os.path.exists(seen),
+   "project load with an untrusted clang: every unit refused, the compiler not run", r)
+r = prog_load({"program": "ps", "project": spj, "clang": fake, "trusted_compilers": [fake_dir + "/*"],
+               "opt_level": "-O2"})
+res = r.get("result", {})
+args = open(seen).read().splitlines() if os.path.exists(seen) else []
+is_((len(res.get("units", [])), res.get("failed")), (2, []),
+    "project load with a trusted clang and -O2: both units compiled and linked")
+ok(len(args) == 2 and all("-O2" in a.split() for a in args),
+   "the named clang ran once per unit, with -O2", args)
+os.unlink(seen)
+r = prog_load({"program": "ps", "reload": os.path.join(sproj, "pb.c"), "clang": fake,
+               "trusted_compilers": [fake_dir + "/*"], "opt_level": "-O1"})
+args = open(seen).read().splitlines() if os.path.exists(seen) else []
+ok(r.get("result", {}).get("reloaded") == os.path.join(sproj, "pb.c") and len(args) == 1
+   and "-O1" in args[0].split(), "a reload compiles the saved unit with the reload's settings", r, args)
+c.call("unload", {"module": "ps"})
+
 # 8. Lua's sources as a project
 LUA = os.path.join(lib.SHARED, "corpus", "lua-src")
 if not os.path.exists(os.path.join(LUA, "lvm.c")):
