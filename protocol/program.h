@@ -109,5 +109,9 @@ int mssa__prog_unload_call(mssa__call *c, const char *name);
 int mssa__prog_replay(mssa_proto *p, const char *name, const char *payload, size_t len, char *err,
                       size_t cap);
 void mssa__progs_free(mssa_proto *p);
+/* progset.c. A request out of memory (nomem.c's cleanup, before the sweep): the
+** position and name indexes of every program's units go, as a module's
+** do (caches the request may have been filling; rebuilt on demand). */
+void mssa__progs_nomem(mssa_proto *p);
 
 #endif

@@ -724,6 +724,33 @@ def program_faults():
         if dd.p.poll() is not None:
             ok(False, "program: the daemon is still up", dd.stderr()[-1500:])
             return
+    # A query on a program fills its units' caches (the name index of the
+    # access objects): a failure there drops them as a module's (nomem.c),
+    # so the next query finds none half made.
+    setb(PB)
+    arm(1 << 62)
+    good = clobber("p")
+    total = arm(0)["counted"]
+    bad = []
+    for n in sample(total):
+        try:
+            call("unload", {"module": "p"})
+            call("load", {"program": "p", "paths": [a, bx]})
+            arm(n)
+            r = call("clobber", {"module": "p", "function": "reader", "inst": "%t"})
+            fired = arm(0)["fired"]
+            again = clobber("p"), clobber("p")
+        except (OSError, RuntimeError, ValueError, TypeError, KeyError):
+            bad.append((n, "the daemon gone: %s" % dd.stderr()[-1500:]))
+            break
+        if (fired and not is_nomem(r)) or (not fired and "result" not in (r or {})) or \
+                again != (good, good):
+            bad.append((n, "replied %r, then %r" % (r, again)))
+    ok(good == before and not bad, "program query: every sampled N (of %d) fails with "
+       "out_of_memory or succeeds, and the next queries answer as before" % total,
+       *["N=%d: %s" % x for x in bad[:10]])
+    if dd.p.poll() is not None:
+        return
     setb(PB)
     ok(clobber("p") == before and clobber("n") == -32001, "program: p as first loaded, no n")
     rc = dd.stop()
