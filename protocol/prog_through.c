@@ -21,6 +21,10 @@
 **      such (`unknown`), never silently dropped.
 **   3. Functions are visited in call order (instruction order of each
 **      body, breadth first): the list does not depend on addresses.
+**   4. Each write names its instruction (`inst`, the stable id a query
+**      takes with its `unit` and `function`) and, like an access object
+**      (m_common.c), its C variable (`var`) when the debug info has one:
+**      a client can ask about the write itself.
 */
 #include <stdlib.h>
 #include <string.h>
@@ -80,6 +84,23 @@ static json_t *chain_new(const mssa__prog *g, const node *nodes, uint32_t n) {
   return a;
 }
 
+/* Instruction i of node x's function as a listed write (invariant 4):
+** function, unit, inst, var, source; `text` or `call_to` are the
+** caller's. */
+static json_t *write_new(const mssa__prog *g, const node *x, uint32_t i) {
+  mssa_qmodule *q = g->units[x->unit];
+  const mssa_func *f = &q->m->funcs.a[x->fi];
+  json_t *src = mssa__source_json_new(q->m, &f->insts.a[i]);
+  json_t *o = json_pack("{sososIso}", "function", fname_new(g, x->unit, x->fi), "unit",
+                        mssa__jstr(g->paths[x->unit]), "inst", (json_int_t)i, "source",
+                        src ? src : json_null());
+  char buf[512];
+  /* the bundle's name index is a cache: built here, on the query thread */
+  if (!mssa_q_inst_var_ix(mssa_qmodule_var_index(q), q->m, f, i, buf, sizeof buf))
+    json_object_set_new(o, "var", mssa__jstr(buf));
+  return o;
+}
+
 /* Adds what node n's body writes of the global and queues its calls. */
 static void visit(mssa_proto *p, const mssa__prog *g, node *nodes, uint32_t *nn, uint32_t n,
                   const char *name, bool internal, uint32_t gu, json_t *writes, bool *truncated) {
@@ -102,13 +123,11 @@ static void visit(mssa_proto *p, const mssa__prog *g, node *nodes, uint32_t *nn,
       const mssa_ipa_func *F = mssa_program_func(g->prog, k);
       if (F->def_fi == MSSA_NONE) {   /* no body: its summary says it may */
         if (json_array_size(writes) >= MAX_WRITES) { *truncated = true; return; }
-        json_t *src = mssa__source_json_new(q->m, in);
-        json_array_append_new(writes, json_pack("{sososbso}", "function", fname_new(g, x.unit, x.fi),
-                                                "unit", mssa__jstr(g->paths[x.unit]), "call_to",
-                                                mssa__jstr(F->name), "unknown", 1, "source",
-                                                src ? src : json_null()));
-        json_object_set_new(json_array_get(writes, json_array_size(writes) - 1), "chain",
-                            chain_new(g, nodes, n));
+        json_t *w = write_new(g, &x, i);
+        json_object_set_new(w, "call_to", mssa__jstr(F->name));
+        json_object_set_new(w, "unknown", json_true());
+        json_object_set_new(w, "chain", chain_new(g, nodes, n));
+        json_array_append_new(writes, w);
         continue;
       }
       bool seen = false;
@@ -126,12 +145,10 @@ static void visit(mssa_proto *p, const mssa__prog *g, node *nodes, uint32_t *nn,
     if (json_array_size(writes) >= MAX_WRITES) { *truncated = true; return; }
     char text[512];
     mssa_q_inst_text(q->m, f, i, text, sizeof text);
-    json_t *src = mssa__source_json_new(q->m, in);
-    json_array_append_new(writes, json_pack("{sosossso}", "function", fname_new(g, x.unit, x.fi), "unit",
-                                            mssa__jstr(g->paths[x.unit]), "text", text, "source",
-                                            src ? src : json_null()));
-    json_object_set_new(json_array_get(writes, json_array_size(writes) - 1), "chain",
-                        chain_new(g, nodes, n));
+    json_t *w = write_new(g, &x, i);
+    json_object_set_new(w, "text", mssa__jstr(text));
+    json_object_set_new(w, "chain", chain_new(g, nodes, n));
+    json_array_append_new(writes, w);
   }
 }
 

@@ -165,6 +165,13 @@ is_([(x["function"], x["unit"], x["source"]["file"], x["source"]["line"]) for x 
     [("deep", b_ll, os.path.join(tmp, "b.c"), 3)], "the write of shared in deep (b.c:3), inside set_other")
 is_([(x["caller"], x["callee"], x["source"]["line"]) for x in (w[0]["chain"] if w else [])],
     [("reader", "set_other", 5), ("set_other", "deep", 6)], "with its call chain a.c:5 -> b.c:6")
+is_([(x.get("var"), isinstance(x.get("inst"), int)) for x in w], [("shared", True)],
+    "the write names its C variable and its instruction id")
+if w:   # the id is the one a query on the write takes: the same store
+    r = c.call("access", {"module": "p", "unit": w[0]["unit"], "function": "deep", "inst": w[0]["inst"]})
+    acc = r.get("result", {}).get("access", {})
+    is_((acc.get("kind"), acc.get("text"), acc.get("var"), acc.get("source", {}).get("line")),
+        ("def", w[0]["text"], "shared", 3), "access by that id: the store of shared in deep, b.c:3")
 is_(shared_load("a").get("through_call"), None, "a plain module's answer has no through_call")
 r = prog_load({"program": "p", "reload": "/nowhere.ll"})
 is_(r.get("error", {}).get("code"), -32602, "a reload of no unit of the program: -32602")
