@@ -11,7 +11,8 @@
 # from a load to the call it reads through to the write inside. Then Lua
 # (a 33-unit project): a hover right after the open answers from the file
 # alone, and a save during the load is reloaded after it. The editor's
-# --clang and --opt-level compile the project's units too.
+# --clang and --opt-level compile the project's units too. A write inside
+# a callee expands in the call hierarchy as any write does.
 import json, os, shutil, sys, tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -212,6 +213,38 @@ def settings(tmp):
         s.close()
 
 
+def inner(tmp):
+    """The call hierarchy expands a write inside a callee (through_call's
+    writes carry their unit, function and id): w() in b.c stores g twice;
+    the second store's incoming is the first."""
+    with open(os.path.join(tmp, "a.c"), "w") as f:
+        f.write("extern int g;\nvoid w(void);\nint r(void) {\n  w();\n  return g;\n}\n")
+    with open(os.path.join(tmp, "b.c"), "w") as f:
+        f.write("int g;\nvoid w(void) {\n  g = 1;\n  g = 2;\n}\n")
+    project(tmp, ["a.c", "b.c"])
+    s = Server(tmp)
+    try:
+        A, B = os.path.join(tmp, "a.c"), os.path.join(tmp, "b.c")
+        s.open(A)
+        s.project_load()
+        items = s.result("textDocument/prepareCallHierarchy", pos(A, 5, 10)) or []
+        inc = s.result("callHierarchy/incomingCalls", {"item": items[0]}) if items else []
+        is_([x["from"]["name"] for x in inc], ["call to `w`"], "inner: the read of g comes through w()")
+        inc2 = s.result("callHierarchy/incomingCalls", {"item": inc[0]["from"]}) if inc else []
+        is_([(x["from"]["name"], x["from"]["detail"]) for x in inc2],
+            [("write to `g`", "in w, b.c:3"), ("write to `g`", "in w, b.c:4")],
+            "inner: the call's incoming are both stores inside w")
+        d = inc2[-1]["from"]["data"] if inc2 else {}
+        ok(d.get("unit", "").endswith("/b.c") and d.get("function") == "w" and d.get("inst", -1) >= 0
+           and d.get("module"), "inner: each with its program, unit, function and id", d)
+        inc3 = s.result("callHierarchy/incomingCalls", {"item": inc2[-1]["from"]}) if inc2 else []
+        is_([(x["from"]["name"], x["from"]["detail"], x["from"]["uri"][7:]) for x in inc3],
+            [("write to `g`", "in w, b.c:3", B)],
+            "inner: expanded in turn, the store on b.c:4 overwrites the one on b.c:3")
+    finally:
+        s.close()
+
+
 def lua(tmp):
     """Lua's sources as a project (compile_commands.json in a temp dir, found
     through --compile-commands-dir): a hover right after the open comes
@@ -270,6 +303,13 @@ def main():
         settings(tmp)
     except Exception as e:
         ok(False, "the settings session ran to its end", repr(e))
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    tmp = tempfile.mkdtemp(prefix="memssa-lspproj-inner-")
+    try:
+        inner(tmp)
+    except Exception as e:
+        ok(False, "the inner session ran to its end", repr(e))
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     if not os.path.exists(os.path.join(LUA, "lvm.c")):
