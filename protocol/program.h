@@ -94,6 +94,12 @@ json_t *mssa__prog_call_summary(const mssa_proto *p, const mssa_qmodule *q, uint
 ** call chain ({global, callee, writes, truncated}); NULL otherwise. */
 json_t *mssa__prog_through(mssa_proto *p, const mssa_qmodule *q, uint32_t fi, uint32_t use,
                            uint32_t call);
+/* prog_through.c: when a `clobber` of load `use` (function fi of unit q)
+** reaches liveOnEntry, and the load reads a global: every call of the
+** function in the program with the writes of that global reaching it,
+** one level up and bounded ({global, function, calls, truncated}); NULL
+** otherwise. */
+json_t *mssa__prog_at_callers(mssa_proto *p, const mssa_qmodule *q, uint32_t fi, uint32_t use);
 /* For `modules` and `stats`. */
 uint32_t mssa__prog_count(const mssa_proto *p);
 json_t *mssa__prog_json_new(const mssa_proto *p, uint32_t i);

@@ -326,6 +326,49 @@ is_(cm.result("stats")["graphs"]["bytes"], 0, "unloading the program leaves no g
 dm.stop()
 ok(dm.sanitizer_clean(), "capped daemon: no sanitizer report")
 
+# 7a. Writes at callers: reader's load of shared reaches liveOnEntry; the
+# program's calls of reader name the writes of shared that reach them
+# (cc.c: one on every path, one on some; plain() has none: the value from
+# before it).
+C = """extern int shared;
+int reader(void);
+int caller(int c) {
+  shared = 7;
+  if (c)
+    shared = 8;
+  return reader();
+}
+int plain(void) { return reader(); }
+"""
+ca_ll, cb_ll, cc_ll = compile_unit("ca", A), compile_unit("cb", B), compile_unit("cc", C)
+r = prog_load({"program": "pc", "paths": [ca_ll, cb_ll, cc_ll]})
+ok("result" in r, "a program of three units: reader called from cc.c", r)
+r = c.call("clobber", {"module": "pc", "file": "ca.c", "line": 4})
+ms = [x for x in r.get("result", {}).get("matches", []) if x["access"].get("var") == "shared"]
+up = ms[0].get("at_callers", {}) if ms else {}
+is_((ms[0]["clobber"]["kind"] if ms else None, up.get("global"), up.get("function"), up.get("truncated")),
+    ("liveOnEntry", "shared", "reader", False), "at_callers: shared's value from before reader")
+is_([(x["function"], x["unit"], x["source"]["line"], x["entry"],
+      [(w["function"], w["source"]["line"], w["var"], w["text"].split(",")[0]) for w in x["writes"]])
+     for x in up.get("calls", [])],
+    [("caller", cc_ll, 7, False, [("caller", 4, "shared", "store i32 7"), ("caller", 6, "shared", "store i32 8")]),
+     ("plain", cc_ll, 9, True, [])],
+    "the calls of reader in cc.c: the stores of shared on cc.c:4 and :6 reach the call on :7; none before plain's")
+w0 = up["calls"][0]["writes"][0] if up.get("calls") and up["calls"][0]["writes"] else {}
+r = c.call("access", {"module": "pc", "unit": w0.get("unit"), "function": "caller", "inst": w0.get("inst", -1)})
+is_(r.get("result", {}).get("access", {}).get("source", {}).get("line"), 4, "a write's inst names that store")
+r = c.call("clobber", {"module": "pc", "file": "ca.c", "line": 6})
+is_(sorted((x["access"].get("var"), x["clobber"]["kind"], "at_callers" in x)
+           for x in r.get("result", {}).get("matches", []) if x["access"]["kind"] == "use"),
+    [("s", "def", False), ("shared", "liveOnEntry", True)],
+    "on ca.c:6 shared (past set_other) has at_callers; s, stored in reader, has none")
+c.result("load", {"module": "ca", "path": ca_ll})
+r = c.call("clobber", {"module": "ca", "file": "ca.c", "line": 4})
+ok(r.get("result", {}).get("matches") and all("at_callers" not in x for x in r["result"]["matches"]),
+   "a plain module's answer has no at_callers")
+c.call("unload", {"module": "ca"})
+c.call("unload", {"module": "pc"})
+
 # 7b. A project load takes the compile settings of load {"source"}
 # (clang, opt_level, trusted_compilers), validated the same way.
 sproj = os.path.join(tmp, "settings")
