@@ -216,9 +216,11 @@ def settings(tmp):
 def inner(tmp):
     """The call hierarchy expands a write inside a callee (through_call's
     writes carry their unit, function and id): w() in b.c stores g twice;
-    the second store's incoming is the first."""
+    the second store's incoming is the first. A hover on peek()'s read of
+    g names the store at its caller poke() (at_callers)."""
     with open(os.path.join(tmp, "a.c"), "w") as f:
-        f.write("extern int g;\nvoid w(void);\nint r(void) {\n  w();\n  return g;\n}\n")
+        f.write("extern int g;\nvoid w(void);\nint r(void) {\n  w();\n  return g;\n}\n"
+                "int peek(void) {\n  return g;\n}\nint poke(void) {\n  g = 5;\n  return peek();\n}\n")
     with open(os.path.join(tmp, "b.c"), "w") as f:
         f.write("int g;\nvoid w(void) {\n  g = 1;\n  g = 2;\n}\n")
     project(tmp, ["a.c", "b.c"])
@@ -241,6 +243,11 @@ def inner(tmp):
         is_([(x["from"]["name"], x["from"]["detail"], x["from"]["uri"][7:]) for x in inc3],
             [("write to `g`", "in w, b.c:3", B)],
             "inner: expanded in turn, the store on b.c:4 overwrites the one on b.c:3")
+        # peek() reads g from before it; its one caller, poke(), stores first
+        h = s.hover(A, 8, 10)
+        ok("- at callers: a.c line 11: `g = 5;` (the call in `poke`, a.c line 12)" in h,
+           "hover: a read of a value from before its function names the write at its caller", h)
+        ok("at callers" not in s.hover(A, 5, 10), "and r()'s read, whose value comes through w(), has none")
     finally:
         s.close()
 
