@@ -241,11 +241,19 @@ static void inner_entries(mssa__lsp *L, lsp_sbuf *b, const lsp_access *a) {
 }
 
 /* A source position of memssad's answer as a site, its line mapped to the
-** buffer's (lsp_reach.c) when the file is open. */
+** buffer's when the file is open, as lsp_reach.c maps its sites (which
+** this file may not call: lsp_reach.c calls it). */
 static lsp_site site_of(mssa__lsp *L, json_t *src) {
   lsp_site s = {.file = (char *)json_string_value(json_object_get(src, "file")),
                 .line = (unsigned)json_integer_value(json_object_get(src, "line")), .inst = -1};
-  mssa__lsp_site_now_any(L, &s);
+  for (size_t i = 0; s.file && i < L->ndocs; i++) {
+    const lsp_doc *o = L->docs[i];
+    if (o->unit || strcmp(o->path, s.file)) continue;
+    unsigned now = s.line ? mssa__lsp_to_current(o, s.line) : 0;
+    if (now) s.line = now;
+    else if (s.line) s.changed = true;
+    break;
+  }
   return s;
 }
 
