@@ -72,49 +72,90 @@ static char **trusted_new(mssa_proto_host *h, json_t *req) {
   return v;
 }
 
-int mssa__source_params(mssa__call *c, mssa__srcjob **out) {
-  const char *src = NULL, *clang = NULL, *level = NULL, *dir = NULL;
-  uint64_t timeout = 0, max_ir = 0;
-  int rc;
-  *out = NULL;
-  if ((rc = mssa__param_str(c, "source", false, &src)) || !src) return rc;
-  if ((rc = mssa__param_str(c, "clang", false, &clang)) ||
-      (rc = mssa__param_str(c, "opt_level", false, &level)) ||
-      (rc = mssa__param_str(c, "compile_commands_dir", false, &dir)) ||
-      (rc = mssa__param_uint(c, "compile_timeout_ms", false, &timeout)) ||
-      (rc = mssa__param_uint(c, "max_ir_bytes", false, &max_ir)))
-    return rc;
+/* A request's compile settings; strings are the request's. */
+typedef struct settings {
+  const char *clang, *level, *dir;
+  uint64_t timeout, max_ir;
   json_t *trusted;
-  if ((rc = trusted_param(c, &trusted))) return rc;
-  if (src[0] != '/')
+} settings;
+
+/* Decodes and checks the settings (with params.compile_commands_dir when
+** `src`: a source load), in the order a source load always has: 0, or
+** the failure's return. */
+static int settings_params(mssa__call *c, const char *src, settings *st) {
+  int rc;
+  memset(st, 0, sizeof *st);
+  if ((rc = mssa__param_str(c, "clang", false, &st->clang)) ||
+      (rc = mssa__param_str(c, "opt_level", false, &st->level)) ||
+      (src && (rc = mssa__param_str(c, "compile_commands_dir", false, &st->dir))) ||
+      (rc = mssa__param_uint(c, "compile_timeout_ms", false, &st->timeout)) ||
+      (rc = mssa__param_uint(c, "max_ir_bytes", false, &st->max_ir)))
+    return rc;
+  if ((rc = trusted_param(c, &st->trusted))) return rc;
+  if (src && src[0] != '/')
     return mssa__fail(c, MSSA_RPC_INVALID_PARAMS, "params.source must be an absolute path");
-  if (timeout > COMPILE_TIMEOUT_MAX_MS)
+  if (st->timeout > COMPILE_TIMEOUT_MAX_MS)
     return mssa__fail(c, MSSA_RPC_INVALID_PARAMS, "params.compile_timeout_ms is at most %d",
                       COMPILE_TIMEOUT_MAX_MS);
-  if (max_ir > MAX_IR_BYTES_MAX)
+  if (st->max_ir > MAX_IR_BYTES_MAX)
     return mssa__fail(c, MSSA_RPC_INVALID_PARAMS, "params.max_ir_bytes is at most %llu",
                       (unsigned long long)MAX_IR_BYTES_MAX);
-  mssa__srcjob *s = mssa_xcalloc(1, sizeof *s);
-  s->max_output = (size_t)max_ir;
-  s->source = dup_opt(src);
-  s->clang = dup_opt(clang);
-  s->opt_level = dup_opt(level);
-  s->commands_dir = dup_opt(dir);
-  s->timeout_ms = (int)timeout;
-  s->trusted = trusted_new(c->p->host, trusted);
-  s->refused = -1;
-  s->host = c->p->host;
-  *out = s;
   return 0;
 }
 
-mssa__srcjob *mssa__source_unit(mssa_proto_host *h, const char *source, const char *commands_dir) {
+static mssa__srcjob *srcjob_new(mssa_proto_host *h, const char *src, const settings *st) {
   mssa__srcjob *s = mssa_xcalloc(1, sizeof *s);
-  s->source = dup_opt(source);
-  s->commands_dir = dup_opt(commands_dir);
-  s->trusted = trusted_new(h, NULL);   /* the daemon's globs only */
+  s->max_output = (size_t)st->max_ir;
+  s->source = dup_opt(src);
+  s->clang = dup_opt(st->clang);
+  s->opt_level = dup_opt(st->level);
+  s->commands_dir = dup_opt(st->dir);
+  s->timeout_ms = (int)st->timeout;
+  s->trusted = trusted_new(h, st->trusted);
   s->refused = -1;
   s->host = h;
+  return s;
+}
+
+int mssa__source_params(mssa__call *c, mssa__srcjob **out) {
+  const char *src = NULL;
+  settings st;
+  int rc;
+  *out = NULL;
+  if ((rc = mssa__param_str(c, "source", false, &src)) || !src) return rc;
+  if ((rc = settings_params(c, src, &st))) return rc;
+  *out = srcjob_new(c->p->host, src, &st);
+  return 0;
+}
+
+int mssa__source_settings(mssa__call *c, mssa__srcjob **out) {
+  settings st;
+  *out = NULL;
+  int rc = settings_params(c, NULL, &st);
+  if (!rc) *out = srcjob_new(c->p->host, NULL, &st);
+  return rc;
+}
+
+mssa__srcjob *mssa__source_unit(mssa_proto_host *h, const char *source, const char *commands_dir,
+                                const mssa__srcjob *like) {
+  settings st;
+  memset(&st, 0, sizeof st);
+  st.dir = commands_dir;
+  if (like) {
+    st.clang = like->clang;
+    st.level = like->opt_level;
+    st.timeout = (uint64_t)like->timeout_ms;
+    st.max_ir = like->max_output;
+  }
+  mssa__srcjob *s = srcjob_new(h, source, &st);
+  if (like) {   /* its globs are the daemon's and its request's already */
+    for (char **t = s->trusted; *t; t++) free(*t);
+    free(s->trusted);
+    size_t n = 0;
+    while (like->trusted[n]) n++;
+    s->trusted = mssa_xcalloc(n + 1, sizeof *s->trusted);
+    for (size_t i = 0; i < n; i++) s->trusted[i] = dup_opt(like->trusted[i]);
+  }
   return s;
 }
 

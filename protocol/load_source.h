@@ -31,10 +31,18 @@ typedef struct mssa__srcjob mssa__srcjob;
 ** compile_timeout_ms); *out NULL when there is no source. 0, or an error
 ** set on c. */
 int mssa__source_params(mssa__call *c, mssa__srcjob **out);
+/* A program load's compile settings (params.clang, opt_level,
+** trusted_compilers, compile_timeout_ms, max_ir_bytes), decoded and
+** checked as mssa__source_params checks them (the same errors): 0 with
+** *out, a template for mssa__source_unit, or an error set on c. */
+int mssa__source_settings(mssa__call *c, mssa__srcjob **out);
 /* A unit of a project (program.c): `source` compiled with its command in
 ** the compile_commands.json of directory `commands_dir`, under the host's
-** trust policy and compile cache, as a `load {"source"}` with no options. */
-mssa__srcjob *mssa__source_unit(mssa_proto_host *h, const char *source, const char *commands_dir);
+** trust policy and compile cache, with the settings of `like` (from
+** mssa__source_settings; NULL: a `load {"source"}` with no options).
+** `like` is only read: reader threads share it. */
+mssa__srcjob *mssa__source_unit(mssa_proto_host *h, const char *source, const char *commands_dir,
+                                const mssa__srcjob *like);
 /* A failed compile's one-line message (for a program's failed units). */
 void mssa__source_failure(const mssa__srcjob *s, char *msg, size_t cap);
 /* The source's path (the module's default name). */

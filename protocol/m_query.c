@@ -259,9 +259,14 @@ static json_t *answer_new(mssa__call *c, const char *module, mssa_qmodule *q, ui
   if (!loc) reaching_add(o, q, fi, a.access, view);
   mssa__prog_mark(c->p, q, o);   /* a program's answer says so */
   const mssa_access *cl = &s->acc.a[a.clobber];
+  bool use = s->acc.a[a.access].kind == MSSA_ACC_USE;   /* read before other graphs are built */
   json_t *th = !loc && cl->kind == MSSA_ACC_DEF && cl->inst != MSSA_NONE
                    ? mssa__prog_through(c->p, q, fi, inst, cl->inst) : NULL;
   if (th) json_object_set_new(o, "through_call", th);
+  /* the value from before the function: the writes at its callers */
+  json_t *up = !loc && use && a.clobber == MSSA_LIVE_ON_ENTRY
+                   ? mssa__prog_at_callers(c->p, q, fi, inst) : NULL;
+  if (up) json_object_set_new(o, "at_callers", up);
   return o;
 }
 

@@ -42,6 +42,7 @@
 #include <string.h>
 
 #include "memssa.h"
+#include "program.h"
 
 void mssa__caches_free(mssa_proto *p) {
   mssa__rc_free(&p->rcache);   /* empty and usable again (replycache.h) */
@@ -67,6 +68,7 @@ void mssa__nomem_cleanup(void *arg) {
     mssa_q_var_index_free(q->vars);
     q->vars = NULL;
   }
+  mssa__progs_nomem(p);   /* the programs' units alike */
   mssa__changed(p);   /* the caches' generation moves on (invariant 2) */
 }
 

@@ -2,7 +2,9 @@
 ** prog_through.c -- `clobber` on a program, when the reaching write is a
 ** call: the writes inside the callee (transitively) that may write the
 ** loaded global, each with its source position and the call chain that
-** leads to it (program.h, mssa__prog_through).
+** leads to it (program.h, mssa__prog_through); and when it is the value
+** from before the function: the writes of the global that reach each call
+** of the function in the program, one level up (mssa__prog_at_callers).
 **
 ** Why only globals: a global is the same object under the same name in
 ** every unit (statics: in theirs), so "may write it" maps across the call
@@ -21,6 +23,19 @@
 **      such (`unknown`), never silently dropped.
 **   3. Functions are visited in call order (instruction order of each
 **      body, breadth first): the list does not depend on addresses.
+**   4. Each write names its instruction (`inst`, the stable id a query
+**      takes with its `unit` and `function`) and, like an access object
+**      (m_common.c), its C variable (`var`) when the debug info has one:
+**      a client can ask about the write itself.
+**   5. Callers: every direct call of the function in the program, in link
+**      order of units, then function and instruction order, at most
+**      MAX_CALLERS; at each, the walker's location form from the call's
+**      defining access with the global (as `clobber` with a `location`
+**      asks), MemoryPhis expanded operand by operand with an explicit
+**      worklist (at most MAX_CALLER_PHIS each, each phi once): every write
+**      that may reach the call on some path, at most MAX_CALLER_WRITES in
+**      all; beyond any, `truncated`. One level only: the callers' callers
+**      are not asked (an `entry` flag says the value may come from there).
 */
 #include <stdlib.h>
 #include <string.h>
@@ -30,6 +45,9 @@
 #define MAX_FUNCS 256
 #define MAX_DEPTH 8
 #define MAX_WRITES 32
+#define MAX_CALLERS 16
+#define MAX_CALLER_WRITES 32
+#define MAX_CALLER_PHIS 64
 
 typedef struct node {
   uint32_t unit, fi;
@@ -80,6 +98,23 @@ static json_t *chain_new(const mssa__prog *g, const node *nodes, uint32_t n) {
   return a;
 }
 
+/* Instruction i of function fi of unit u as a listed write (invariant
+** 4): function, unit, inst, var, source; `text` or `call_to` are the
+** caller's. */
+static json_t *site_new(const mssa__prog *g, uint32_t u, uint32_t fi, uint32_t i) {
+  mssa_qmodule *q = g->units[u];
+  const mssa_func *f = &q->m->funcs.a[fi];
+  json_t *src = mssa__source_json_new(q->m, &f->insts.a[i]);
+  json_t *o = json_pack("{sososIso}", "function", fname_new(g, u, fi), "unit",
+                        mssa__jstr(g->paths[u]), "inst", (json_int_t)i, "source",
+                        src ? src : json_null());
+  char buf[512];
+  /* the bundle's name index is a cache: built here, on the query thread */
+  if (!mssa_q_inst_var_ix(mssa_qmodule_var_index(q), q->m, f, i, buf, sizeof buf))
+    json_object_set_new(o, "var", mssa__jstr(buf));
+  return o;
+}
+
 /* Adds what node n's body writes of the global and queues its calls. */
 static void visit(mssa_proto *p, const mssa__prog *g, node *nodes, uint32_t *nn, uint32_t n,
                   const char *name, bool internal, uint32_t gu, json_t *writes, bool *truncated) {
@@ -102,13 +137,11 @@ static void visit(mssa_proto *p, const mssa__prog *g, node *nodes, uint32_t *nn,
       const mssa_ipa_func *F = mssa_program_func(g->prog, k);
       if (F->def_fi == MSSA_NONE) {   /* no body: its summary says it may */
         if (json_array_size(writes) >= MAX_WRITES) { *truncated = true; return; }
-        json_t *src = mssa__source_json_new(q->m, in);
-        json_array_append_new(writes, json_pack("{sososbso}", "function", fname_new(g, x.unit, x.fi),
-                                                "unit", mssa__jstr(g->paths[x.unit]), "call_to",
-                                                mssa__jstr(F->name), "unknown", 1, "source",
-                                                src ? src : json_null()));
-        json_object_set_new(json_array_get(writes, json_array_size(writes) - 1), "chain",
-                            chain_new(g, nodes, n));
+        json_t *w = site_new(g, x.unit, x.fi, i);
+        json_object_set_new(w, "call_to", mssa__jstr(F->name));
+        json_object_set_new(w, "unknown", json_true());
+        json_object_set_new(w, "chain", chain_new(g, nodes, n));
+        json_array_append_new(writes, w);
         continue;
       }
       bool seen = false;
@@ -126,12 +159,10 @@ static void visit(mssa_proto *p, const mssa__prog *g, node *nodes, uint32_t *nn,
     if (json_array_size(writes) >= MAX_WRITES) { *truncated = true; return; }
     char text[512];
     mssa_q_inst_text(q->m, f, i, text, sizeof text);
-    json_t *src = mssa__source_json_new(q->m, in);
-    json_array_append_new(writes, json_pack("{sosossso}", "function", fname_new(g, x.unit, x.fi), "unit",
-                                            mssa__jstr(g->paths[x.unit]), "text", text, "source",
-                                            src ? src : json_null()));
-    json_object_set_new(json_array_get(writes, json_array_size(writes) - 1), "chain",
-                        chain_new(g, nodes, n));
+    json_t *w = site_new(g, x.unit, x.fi, i);
+    json_object_set_new(w, "text", mssa__jstr(text));
+    json_object_set_new(w, "chain", chain_new(g, nodes, n));
+    json_array_append_new(writes, w);
   }
 }
 
@@ -166,4 +197,134 @@ json_t *mssa__prog_through(mssa_proto *p, const mssa_qmodule *q, uint32_t fi, ui
   }
   return json_pack("{sosososb}", "global", mssa__jstr(name), "callee", mssa__jstr(F->name),
                    "writes", writes, "truncated", truncated);
+}
+
+/* ------------------------------------------------------------ callers */
+
+typedef struct callers {
+  mssa_proto *p;
+  const mssa__prog *g;
+  const char *name;      /* the global */
+  bool internal;         /* a static: of unit gu */
+  uint32_t gu;
+  uint64_t size;         /* the load's bytes */
+  uint32_t nwrites;      /* listed so far, all calls together */
+  bool truncated;
+} callers;
+
+/* Unit u's global that is the loaded one, or MSSA_NONE (it names none). */
+static uint32_t global_in(const callers *cx, uint32_t u) {
+  const mssa_module *m = cx->g->units[u]->m;
+  for (uint32_t gi = 0; gi < m->globals.n; gi++)
+    if (same_global(cx->g, u, gi, cx->name, cx->internal, cx->gu)) return gi;
+  return MSSA_NONE;
+}
+
+/* Pushes the clobber of loc from access o on (o itself checked first, as
+** the walker's location form does); a phi or liveOnEntry as it is. */
+static void push_from(mssa_ssa *s, uint32_t o, const mssa_loc *loc, mssa_u32vec *work) {
+  if (s->acc.a[o].kind == MSSA_ACC_DEF) {
+    uint32_t limit = s->check_limit;
+    o = mssa_walker_clobber_loc(s, o, loc, &limit);
+  }
+  mssa_vec_push(work, o);
+}
+
+/* The writes of loc that may reach call `ci` of function fi of unit u, on
+** every path (invariant 5), into site: writes, entry, truncated. */
+static void call_writes(callers *cx, uint32_t u, uint32_t fi, mssa_ssa *s, uint32_t ci,
+                        const mssa_loc *loc, json_t *site) {
+  json_t *writes = json_array();
+  bool entry = false, trunc = false;
+  mssa_u32vec work = {0}, seen = {0};   /* seen: phis expanded and writes listed */
+  uint32_t phis = 0;
+  mssa_qclobber qc;
+  if (!mssa_q_clobber(s, ci, loc, &qc)) mssa_vec_push(&work, qc.clobber);
+  while (work.n && !trunc) {
+    uint32_t a = work.a[--work.n];
+    const mssa_access *x = &s->acc.a[a];
+    bool dup = false;
+    for (uint32_t k = 0; k < seen.n && !dup; k++) dup = seen.a[k] == a;
+    if (x->kind == MSSA_ACC_LIVE) entry = true;
+    if (dup || (x->kind != MSSA_ACC_PHI && (x->kind != MSSA_ACC_DEF || x->inst == MSSA_NONE)))
+      continue;
+    mssa_vec_push(&seen, a);
+    if (x->kind == MSSA_ACC_PHI) {
+      if (phis++ == MAX_CALLER_PHIS) {
+        trunc = true;
+        break;
+      }
+      for (uint32_t k = x->nops; k-- > 0;)   /* popped in operand order */
+        push_from(s, mssa_phi_value(s, &s->acc.a[a], k), loc, &work);
+      continue;
+    }
+    if (cx->nwrites == MAX_CALLER_WRITES) {
+      trunc = true;
+      break;
+    }
+    char text[512];
+    mssa_q_inst_text(s->m, s->f, x->inst, text, sizeof text);
+    json_t *w = site_new(cx->g, u, fi, x->inst);
+    json_object_set_new(w, "text", mssa__jstr(text));
+    json_array_append_new(writes, w);
+    cx->nwrites++;
+  }
+  MSSA_ASSERT(phis <= MAX_CALLER_PHIS + 1 && cx->nwrites <= MAX_CALLER_WRITES);   /* invariant 5 */
+  mssa_vec_free(&work);
+  mssa_vec_free(&seen);
+  cx->truncated |= trunc;
+  json_object_set_new(site, "writes", writes);
+  json_object_set_new(site, "entry", json_boolean(entry));
+  json_object_set_new(site, "truncated", json_boolean(trunc));
+}
+
+/* Call ci of function fi of unit u, a call of the queried function: the
+** site with the writes that reach it. */
+static json_t *caller_new(callers *cx, uint32_t u, uint32_t fi, uint32_t ci) {
+  json_t *site = site_new(cx->g, u, fi, ci);
+  uint32_t gi = global_in(cx, u);
+  mssa_ssa *s = gi == MSSA_NONE ? NULL : mssa__graph(cx->p, cx->g->units[u], fi, true);
+  if (!s) {   /* its unit names no such global: nothing there writes it directly */
+    json_object_set_new(site, "writes", json_array());
+    json_object_set_new(site, "unseen", json_true());
+    return site;
+  }
+  mssa_loc loc = {MSSA_VAL(MSSA_VK_GLOBAL, gi), cx->size, MSSA_NONE, MSSA_NONE, MSSA_NONE};
+  call_writes(cx, u, fi, s, ci, &loc, site);
+  return site;
+}
+
+json_t *mssa__prog_at_callers(mssa_proto *p, const mssa_qmodule *q, uint32_t fi, uint32_t use) {
+  uint32_t gu;
+  const mssa__prog *g = mssa__prog_of(p, q, &gu);
+  mssa_loc loc;
+  if (!g || !mssa_aa_inst_loc(q->ssa[fi]->aa, use, &loc) || MSSA_VAL_KIND(loc.ptr) != MSSA_VK_GLOBAL)
+    return NULL;   /* only globals (see prog_through's top) */
+  uint32_t target = mssa_program_func_of(g->prog, gu, fi);
+  if (target == MSSA_NONE) return NULL;
+  const mssa_global *G = &q->m->globals.a[MSSA_VAL_INDEX(loc.ptr)];
+  callers cx = {.p = p, .g = g, .name = mssa_str(q->m, G->name), .gu = gu, .size = loc.size};
+  cx.internal = G->linkage == MSSA_LINK_INTERNAL || G->linkage == MSSA_LINK_PRIVATE;
+  json_t *calls = json_array();
+  for (uint32_t u = 0; u < g->n; u++) {   /* invariant 5: link, function, instruction order */
+    const mssa_module *m = g->units[u]->m;
+    for (uint32_t cf = 0; cf < m->funcs.n; cf++) {
+      const mssa_func *f = &m->funcs.a[cf];
+      for (uint32_t i = 0; !f->is_decl && i < f->insts.n; i++) {
+        const mssa_inst *in = &f->insts.a[i];
+        if (in->block == MSSA_NONE || (in->opcode != MSSA_OP_CALL && in->opcode != MSSA_OP_INVOKE))
+          continue;
+        uint32_t callee = mssa_call_callee(m, f, in);
+        if (callee == MSSA_NONE || mssa_program_func_of(g->prog, u, callee) != target) continue;
+        if (json_array_size(calls) == MAX_CALLERS) {
+          cx.truncated = true;
+          goto done;
+        }
+        json_array_append_new(calls, caller_new(&cx, u, cf, i));
+      }
+    }
+  }
+done:
+  return json_pack("{sosososb}", "global", mssa__jstr(cx.name), "function",
+                   fname_new(g, gu, fi), "calls", calls, "truncated", cx.truncated);
 }

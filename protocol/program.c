@@ -25,6 +25,17 @@
 **      units with their errors; its replay reads no file and retries no
 **      failed unit, so it links the same texts in the same order and
 **      answers as the acknowledged load did.
+**   7. Out of memory fails the load alone (base/oom.h), as a module's does
+**      (job.c invariant 4): the run has a scope of its own (inside the
+**      job's), and each unit's read a scope of its own on whichever reader
+**      thread reads it, so no failure unwinds past a reader that is still
+**      running; a unit out of memory fails the whole run. The reply has a
+**      scope too (journal record, reply): after a failure there the new
+**      program is freed, the record taken back, and the reply is -32060
+**      ("out_of_memory"). A program is installed only after its reply's
+**      scope ended well, so a failed reload leaves the old one as it was.
+**      Progress lines are handed to the host in a scope past its point of
+**      no return: the host's buffer they grow outlives any request.
 */
 #define _XOPEN_SOURCE 700
 #include "program.h"
@@ -50,6 +61,7 @@ typedef struct pj_unit {
   bool compile;          /* a project's C file */
   mssa_module *m;        /* parsed (the job owns it until the bundle takes it) */
   bool failed;
+  bool nomem;            /* its read ran out of memory (invariant 7) */
   char err[512];
 } pj_unit;
 
@@ -61,6 +73,7 @@ struct mssa__progjob {
   pj_unit *u;
   char *reload;          /* the unit reloaded, or NULL */
   char *root;
+  mssa__srcjob *settings; /* the request's compile settings (a project's units) */
   size_t max_bytes;
   mssa_build_opts opts;
   unsigned llvm;
@@ -72,13 +85,14 @@ struct mssa__progjob {
   atomic_uint ndone;     /* units read so far */
   /* results */
   mssa__prog *g;
+  bool nomem;            /* the run ran out of memory: nothing was built (invariant 7) */
   char err[512];         /* the whole load failed */
   double ms;
 };
 
 static char *dupstr(const char *s) { return s ? mssa_xstrndup(s, strlen(s)) : NULL; }
-/* The journal (at the end of the file): records g, then installs it. */
-static int journal_install(mssa_proto *p, mssa__prog *g, char *why, size_t cap);
+/* The journal (at the end of the file): g's record. */
+static int prog_journal(mssa_proto *p, const mssa__prog *g, char *why, size_t cap);
 
 /* ------------------------------------------------------------ the program */
 
@@ -322,7 +336,8 @@ int mssa__program_load(mssa__call *c) {
   if (reload && !old)
     return mssa__fail(c, MSSA_RPC_UNKNOWN_MODULE, "no program named '%.200s' is loaded", name);
   mssa__progjob *pj = mssa_xcalloc(1, sizeof *pj);
-  if (reload && (rc = reload_units(c, pj, old, reload))) {
+  if ((rc = mssa__source_settings(c, &pj->settings)) ||
+      (reload && (rc = reload_units(c, pj, old, reload)))) {
     mssa__progjob_free(pj);
     return rc;
   }
@@ -402,36 +417,66 @@ static void project_units(mssa__progjob *pj) {
   if (!pj->n) snprintf(pj->err, sizeof pj->err, "%s lists no translation unit", pj->project);
 }
 
-/* Reads (or compiles) and parses unit u; on failure u->failed, u->err. */
+/* Reads (or compiles) and parses unit u; on failure u->failed, u->err.
+** The text is u->text while it is needed, so that the unit's scope can
+** free it when memory runs out (unit_nomem). */
 static void unit_read(mssa__progjob *pj, pj_unit *u) {
   if (u->failed) return;   /* a replayed unit that had failed: its error kept (journal) */
-  char *text = u->text;
-  size_t len = u->len;
-  u->text = NULL;
-  if (!text && u->compile) {
-    mssa__srcjob *s = mssa__source_unit(pj->host, u->path, pj->commands_dir);
+  char *text = NULL;
+  size_t len = 0;
+  if (!u->text && u->compile) {
+    mssa__srcjob *s = mssa__source_unit(pj->host, u->path, pj->commands_dir, pj->settings);
     if (mssa__source_compile(s, pj->root, &text, &len)) {
       mssa__source_failure(s, u->err, sizeof u->err);
       u->failed = true;
     }
     mssa__source_free(s);
-  } else if (!text) {
+  } else if (!u->text) {
     int reason;
     if (mssa__read_module_file(u->path, pj->root, pj->max_bytes, &text, &len, &reason, u->err,
                                sizeof u->err))
       u->failed = true;
   }
+  if (text) {
+    u->text = text;
+    u->len = len;
+  }
   if (u->failed) return;
   mssa_diag diag;
   memset(&diag, 0, sizeof diag);
-  if (mssa_module_parse(u->path, text, len, &u->m, &diag) != MSSA_OK) {
+  mssa_module *m = NULL;
+  if (mssa_module_parse(u->path, u->text, u->len, &m, &diag) != MSSA_OK) {
     mssa_diag_format(&diag, u->err, sizeof u->err);
     u->failed = true;
-    u->m = NULL;
+    m = NULL;
   } else if (pj->llvm) {
-    mssa_module_set_llvm_version(u->m, pj->llvm);
+    mssa_module_set_llvm_version(m, pj->llvm);
   }
-  free(text);
+  free(u->text);   /* the module has its own copy */
+  u->text = NULL;
+  u->m = m;
+}
+
+typedef struct unit_task {
+  mssa__progjob *pj;
+  pj_unit *u;
+} unit_task;
+
+static void unit_task_run(void *arg) {
+  unit_task *t = arg;
+  unit_read(t->pj, t->u);
+}
+
+/* A unit's read out of memory (invariant 7): what it holds goes before the
+** sweep; the run then fails whole. */
+static void unit_nomem(void *arg) {
+  pj_unit *u = ((unit_task *)arg)->u;
+  mssa_module_free(u->m);
+  u->m = NULL;
+  free(u->text);
+  u->text = NULL;
+  u->failed = u->nomem = true;
+  snprintf(u->err, sizeof u->err, "out of memory");
 }
 
 void mssa__progjob_set_progress(mssa__progjob *pj, json_t *id, const char *name,
@@ -458,6 +503,15 @@ void mssa__progjob_set_progress(mssa__progjob *pj, json_t *id, const char *name,
 ** (NULL: none). Called by the reader threads (fn is thread-safe). */
 static void progress(mssa__progjob *pj, const char *stage, unsigned done, const char *unit) {
   if (!pj->progress) return;
+  /* invariant 7: past a point of no return, nothing here is recorded in a
+  ** scope (the host keeps the line in a buffer of its own), and nothing is
+  ** failed by the test hook; a real failure aborts (base/oom.h 7) */
+  mssa_oom_scope sc;
+  if (!MSSA_OOM_TRY(&sc)) {   /* not reached: past no return a failure aborts */
+    mssa_oom_rollback(&sc, NULL, NULL);
+    return;
+  }
+  mssa_oom_no_return();
   json_t *u = unit ? mssa__jstr(unit) : json_null();
   char *ju = json_dumps(u, JSON_ENCODE_ANY);
   json_decref(u);
@@ -473,6 +527,7 @@ static void progress(mssa__progjob *pj, const char *stage, unsigned done, const 
   }
   free(line);
   free(ju);
+  mssa_oom_commit(&sc);
 }
 
 typedef struct readers {
@@ -485,7 +540,9 @@ static void *reader_main(void *arg) {
   for (;;) {
     unsigned k = atomic_fetch_add(&r->next, 1);
     if (k >= r->pj->n) return NULL;
-    unit_read(r->pj, &r->pj->u[k]);   /* invariant 5: this unit only */
+    unit_task t = {r->pj, &r->pj->u[k]};
+    /* invariant 5: this unit only; invariant 7: in a scope of its own */
+    mssa_oom_try_call(unit_task_run, unit_nomem, &t);
     progress(r->pj, "read", atomic_fetch_add(&r->pj->ndone, 1) + 1, r->pj->u[k].path);
   }
 }
@@ -504,7 +561,7 @@ static void read_units(mssa__progjob *pj) {
   MSSA_ASSERT(atomic_load(&r.next) >= pj->n);   /* every unit taken */
 }
 
-void mssa__progjob_run(mssa__progjob *pj) {
+static void run_in_scope(mssa__progjob *pj) {
   uint64_t t0 = mssa_now_ns();
   if (pj->project && !pj->n) project_units(pj);   /* a reload lists its units already */
   if (pj->err[0]) return;
@@ -515,6 +572,8 @@ void mssa__progjob_run(mssa__progjob *pj) {
   g->fpaths = mssa_xcalloc(pj->n, sizeof *g->fpaths);
   const mssa_module **mods = g->mods = mssa_xcalloc(pj->n, sizeof *mods);
   read_units(pj);
+  for (uint32_t k = 0; k < pj->n; k++)
+    if (pj->u[k].nomem) mssa_oom_fail(0);   /* invariant 7: the whole run fails */
   for (uint32_t k = 0; k < pj->n; k++) {
     pj_unit *u = &pj->u[k];
     if (u->failed) {   /* invariant 2 */
@@ -539,11 +598,12 @@ void mssa__progjob_run(mssa__progjob *pj) {
       if (u->failed) continue;
       mssa_refine ref;
       mssa_program_refine(g->prog, n, &ref);
-      mssa_qmodule_of_module(u->m, &pj->opts, &ref, &g->units[n]);   /* takes the module */
-      u->m = NULL;
+      /* takes the module; u->m kept until all are built, for run_nomem */
+      mssa_qmodule_of_module(u->m, &pj->opts, &ref, &g->units[n]);
       n++;
     }
     MSSA_ASSERT(n == g->n);   /* every linked module is a unit, in link order */
+    for (uint32_t k = 0; k < pj->n; k++) pj->u[k].m = NULL;   /* the bundles' now */
   }
   if (pj->err[0]) {   /* nothing was built: the bundles never took the modules */
     mssa_program_free(g->prog);
@@ -559,18 +619,52 @@ void mssa__progjob_run(mssa__progjob *pj) {
   pj->ms = (double)(mssa_now_ns() - t0) / 1e6;
 }
 
-void mssa__progjob_reply(mssa_proto *p, mssa_proto_job *j, mssa_buf *out) {
+/* The run out of memory (invariant 7), before the sweep: the modules (a
+** reader thread's are in no registry; a bundle being built on one is
+** swept, its module is freed here) and the unit list go; what else the
+** run made (the program, the bundles, g) is the scope's, swept. */
+static void run_nomem(void *arg) {
+  mssa__progjob *pj = arg;
+  for (uint32_t k = 0; k < pj->n; k++) {
+    mssa_module_free(pj->u[k].m);
+    free(pj->u[k].text);
+    free(pj->u[k].path);
+  }
+  free(pj->u);
+  pj->u = NULL;
+  pj->n = 0;
+  MSSA_ASSERT(!pj->g);   /* g is set last, after the run's last allocation */
+  pj->nomem = true;
+  snprintf(pj->err, sizeof pj->err, "out of memory loading the program; nothing was loaded");
+}
+
+void mssa__progjob_run(mssa__progjob *pj) {
+  mssa_oom_scope sc;
+  mssa__progjob *volatile pv = pj;
+  if (!MSSA_OOM_TRY(&sc)) {
+    mssa_oom_rollback(&sc, run_nomem, pv);
+    return;
+  }
+  run_in_scope(pj);
+  mssa_oom_commit(&sc);
+}
+
+/* The journal hook of a program's reply: the record stays only if the
+** reply could be made (invariant 7). */
+static void journal_hook(void *arg, bool failed) { mssa__journal_end(arg, !failed); }
+
+/* The reply, inside its scope: true if g is to be installed (after the
+** scope ends well), false if the reply is an error. */
+static bool reply_in_scope(mssa_proto *p, mssa_proto_job *j, mssa_buf *out) {
   mssa__progjob *pj = j->prog;
   mssa__prog *g = pj->g;
   if (pj->err[0] || !g || !g->n) {
-    p->errors++;
-    p->loads_failed++;
     if (j->id)
       mssa__emit(mssa__error_new(j->id, MSSA_RPC_IO_ERROR, pj->err[0] ? pj->err : "not loaded",
                                  json_pack("{sosO}", "program", mssa__jstr(j->name), "failed",
                                            g ? g->failed : json_array())),
                  out);
-    return;
+    return false;
   }
   bool replaced = mssa__prog_find(p, j->name) != NULL;
   g->name = dupstr(j->name);
@@ -578,18 +672,18 @@ void mssa__progjob_reply(mssa_proto *p, mssa_proto_job *j, mssa_buf *out) {
   g->llvm = pj->llvm;
   g->ms = pj->ms;
   char why[300];
-  if (journal_install(p, g, why, sizeof why)) {   /* invariant 6: not recorded, not installed */
-    p->errors++;
-    p->loads_failed++;
+  if (prog_journal(p, g, why, sizeof why)) {   /* invariant 6: not recorded, not installed */
     if (j->id)
       mssa__emit(mssa__error_new(j->id, MSSA_RPC_IO_ERROR, why,
                                  json_pack("{soss}", "program", mssa__jstr(j->name), "reason",
                                            mssa_rpc_reason(MSSA_REASON_JOURNAL_FAILED))),
                  out);
-    return;   /* pj->g is freed with the job */
+    return false;   /* pj->g is freed with the job */
   }
-  pj->g = NULL;   /* the engine's now */
-  if (!j->id) return;
+  /* kept when the reply is made; without a scope (disabled) at once */
+  if (mssa_oom_active()) mssa_oom_on_end(journal_hook, p);
+  else mssa__journal_end(p, true);
+  if (!j->id) return true;
   uint32_t nf = 0;
   for (uint32_t k = 0; k < g->n; k++) nf += g->units[k]->ndefined;
   json_t *res = json_pack("{sosssosi}", "program", mssa__jstr(g->name), "mode", "ipa", "units",
@@ -599,6 +693,56 @@ void mssa__progjob_reply(mssa_proto *p, mssa_proto_job *j, mssa_buf *out) {
   if (pj->reload) json_object_set_new(res, "reloaded", mssa__jstr(pj->reload));
   json_object_set_new(res, "ms", json_real(pj->ms));
   mssa__emit(mssa__result_new(j->id, res), out);
+  return true;
+}
+
+/* The reply out of memory (invariant 7), before the sweep: the new
+** program goes whole (the swept reply held references to its `failed`). */
+static void reply_nomem(void *arg) {
+  mssa__progjob *pj = arg;
+  if (!pj->g) return;
+  mssa__json_reset_refs(pj->g->failed, 1);
+  prog_free(NULL, pj->g);
+  pj->g = NULL;
+}
+
+void mssa__progjob_reply(mssa_proto *p, mssa_proto_job *j, mssa_buf *out) {
+  mssa__progjob *pj = j->prog;
+  if (pj->nomem) {   /* the run's failure (invariant 7): nothing was built */
+    p->errors++;
+    p->loads_failed++;
+    if (j->id) mssa__emit(mssa__error_new(j->id, MSSA_RPC_OUT_OF_MEMORY, pj->err, NULL), out);
+    return;
+  }
+  size_t n0 = out->n, id_refs = j->id ? j->id->refcount : 0;
+  mssa_buf_reserve(out, 1);   /* its block is older than the scope */
+  mssa_oom_scope sc;
+  if (!MSSA_OOM_TRY(&sc)) {
+    out->n = n0;
+    mssa_oom_rollback(&sc, reply_nomem, pj);
+    mssa__json_reset_refs(j->id, id_refs);   /* a swept reply may have held it */
+    p->errors++;
+    p->loads_failed++;
+    if (j->id)
+      mssa__emit(mssa__error_new(j->id, MSSA_RPC_OUT_OF_MEMORY,
+                                 pj->reload ? "out of memory: the program reload failed; the "
+                                              "program is as it was"
+                                            : "out of memory: the program load failed; nothing "
+                                              "was loaded",
+                                 NULL),
+                 out);
+    return;
+  }
+  bool install = reply_in_scope(p, j, out);
+  mssa__commit_reply(&sc, out, n0);   /* the journal record is kept (journal_hook) */
+  if (!install) {
+    p->errors++;
+    p->loads_failed++;
+    return;
+  }
+  MSSA_ASSERT(pj->g && pj->g->name);   /* invariant 7: installed only after its reply */
+  prog_install(p, pj->g);   /* cannot fail for the request: outside any scope */
+  pj->g = NULL;   /* the engine's now */
 }
 
 void mssa__progjob_free(mssa__progjob *pj) {
@@ -616,6 +760,7 @@ void mssa__progjob_free(mssa__progjob *pj) {
   free(pj->token);
   free(pj->jname);
   free(pj->root);
+  mssa__source_free(pj->settings);
   free(pj);
 }
 
@@ -679,13 +824,6 @@ static int prog_journal(mssa_proto *p, const mssa__prog *g, char *why, size_t ca
   free(pl);
   if (rc < 0) snprintf(why, cap, "cannot write the program load to the journal; not loaded");
   return rc < 0 ? -1 : 0;
-}
-
-static int journal_install(mssa_proto *p, mssa__prog *g, char *why, size_t cap) {
-  if (prog_journal(p, g, why, cap)) return -1;
-  prog_install(p, g);   /* cannot fail: the record is kept */
-  mssa__journal_end(p, true);
-  return 0;
 }
 
 int mssa__prog_unload_call(mssa__call *c, const char *name) {

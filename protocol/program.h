@@ -94,6 +94,12 @@ json_t *mssa__prog_call_summary(const mssa_proto *p, const mssa_qmodule *q, uint
 ** call chain ({global, callee, writes, truncated}); NULL otherwise. */
 json_t *mssa__prog_through(mssa_proto *p, const mssa_qmodule *q, uint32_t fi, uint32_t use,
                            uint32_t call);
+/* prog_through.c: when a `clobber` of load `use` (function fi of unit q)
+** reaches liveOnEntry, and the load reads a global: every call of the
+** function in the program with the writes of that global reaching it,
+** one level up and bounded ({global, function, calls, truncated}); NULL
+** otherwise. */
+json_t *mssa__prog_at_callers(mssa_proto *p, const mssa_qmodule *q, uint32_t fi, uint32_t use);
 /* For `modules` and `stats`. */
 uint32_t mssa__prog_count(const mssa_proto *p);
 json_t *mssa__prog_json_new(const mssa_proto *p, uint32_t i);
@@ -109,5 +115,9 @@ int mssa__prog_unload_call(mssa__call *c, const char *name);
 int mssa__prog_replay(mssa_proto *p, const char *name, const char *payload, size_t len, char *err,
                       size_t cap);
 void mssa__progs_free(mssa_proto *p);
+/* progset.c. A request out of memory (nomem.c's cleanup, before the sweep): the
+** position and name indexes of every program's units go, as a module's
+** do (caches the request may have been filling; rebuilt on demand). */
+void mssa__progs_nomem(mssa_proto *p);
 
 #endif

@@ -10,6 +10,10 @@
 **      it so) and never allocate: safe anywhere on the query thread.
 **   2. A function is found in the first unit, in link order, that defines
 **      it (a static name in two units: the first), never by address.
+**   3. The one change made here, mssa__progs_nomem, frees caches only (the
+**      units' position and name indexes), inside a failed request's
+**      rollback: nomem.c calls it, and this file calls nothing of
+**      protocol/, so the two make no circle.
 */
 #include <string.h>
 
@@ -62,3 +66,14 @@ uint32_t mssa__prog_functions(const mssa_proto *p, uint32_t i) {
   return n;
 }
 
+void mssa__progs_nomem(mssa_proto *p) {
+  MSSA_ASSERT(mssa_oom_active());   /* in a rollback: frees are still followed */
+  for (uint32_t i = 0; i < p->nprogs; i++)
+    for (uint32_t k = 0; k < p->progs[i]->n; k++) {
+      mssa_qmodule *q = p->progs[i]->units[k];
+      mssa_q_line_index_free(q->lines);
+      q->lines = NULL;
+      mssa_q_var_index_free(q->vars);
+      q->vars = NULL;
+    }
+}

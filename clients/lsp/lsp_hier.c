@@ -6,8 +6,9 @@
 ** overwrites), each an item whose incoming calls are, in turn, what
 ** reaches it. In a program, a call whose callee writes the global a load
 ** reads has the writes inside the callee (memssad's through_call) as its
-** incoming items. callHierarchy/outgoingCalls of a write: the loads that
-** may read what it stored.
+** incoming items, expanded in turn as any write is (through_call names
+** each one's unit, function and instruction id). callHierarchy/
+** outgoingCalls of a write: the loads that may read what it stored.
 **
 ** Invariants:
 **   1. An item carries in `data` everything its next step asks memssad
@@ -70,16 +71,18 @@ static json_t *item_new(mssa__lsp *L, const lsp_site *s, json_t *data) {
   return it;
 }
 
-/* The writes inside a call's callee as data (a call item's incoming ones). */
+/* The writes inside a call's callee as data (a call item's incoming ones),
+** each with its unit and instruction id (invariant 1). */
 static json_t *inner_json_new(const lsp_access *a) {
   json_t *arr = json_array();
   for (size_t i = 0; i < a->ninner; i++) {
     const lsp_site *w = &a->inner[i];
     if (!w->file) continue;
-    json_array_append_new(arr, json_pack("{sssisisssbss}", "file", w->file, "line", (int)w->line,
-                                         "col", (int)w->col, "function",
-                                         w->function ? w->function : "", "write", 1, "var",
-                                         w->var ? w->var : "memory"));
+    json_t *o = json_pack("{sssisisssbsssI}", "file", w->file, "line", (int)w->line, "col",
+                          (int)w->col, "function", w->function ? w->function : "", "write", 1,
+                          "var", w->var ? w->var : "memory", "inst", (json_int_t)w->inst);
+    if (w->unit) json_object_set_new(o, "unit", json_string(w->unit));
+    json_array_append_new(arr, o);
   }
   return arr;
 }
@@ -111,20 +114,27 @@ static void add_call(json_t *out, const char *key, json_t *it, json_t *range) {
 }
 
 /* A call item's incoming: the writes inside its callee, kept in its data
-** (no id: they are leaves, invariant 1). */
-static void inner_incoming(mssa__lsp *L, json_t *inner, json_t *out) {
+** (the call item's); each an item of the program (`module`) with its unit,
+** function and id, so that it expands as any write does (invariant 1). A
+** write without an id (an older memssad) stays a leaf. */
+static void inner_incoming(mssa__lsp *L, json_t *data, json_t *out) {
+  const char *module = json_string_value(json_object_get(data, "module"));
   size_t i;
   json_t *w;
-  json_array_foreach(inner, i, w) {
+  json_array_foreach(json_object_get(data, "inner"), i, w) {
+    json_t *inst = json_object_get(w, "inst");
     lsp_site s = {.file = (char *)json_string_value(json_object_get(w, "file")),
                   .line = (unsigned)json_integer_value(json_object_get(w, "line")),
                   .col = (unsigned)json_integer_value(json_object_get(w, "col")),
                   .function = (char *)json_string_value(json_object_get(w, "function")),
                   .var = (char *)json_string_value(json_object_get(w, "var")),
-                  .write = true, .inst = -1};
+                  .unit = (char *)json_string_value(json_object_get(w, "unit")),
+                  .write = true, .inst = json_is_integer(inst) ? (long)json_integer_value(inst) : -1};
     mssa__lsp_site_now_any(L, &s);
-    add_call(out, "from", item_new(L, &s, json_pack("{sssI}", "module", "", "inst", (json_int_t)-1)),
-             NULL);
+    json_t *dn = s.inst >= 0 && module && *module && s.function && *s.function
+                     ? data_new(module, NULL, &s)
+                     : json_pack("{sssI}", "module", "", "inst", (json_int_t)-1);
+    add_call(out, "from", item_new(L, &s, dn), NULL);
   }
 }
 
@@ -145,9 +155,9 @@ static int item_access(mssa__lsp *L, json_t *params, lsp_access *a, json_t **dat
 void mssa__lsp_incoming(mssa__lsp *L, json_t *id, json_t *params) {
   json_t *out = json_array(), *data;
   lsp_access a;
-  json_t *inner = json_object_get(json_object_get(json_object_get(params, "item"), "data"), "inner");
-  if (inner) {
-    inner_incoming(L, inner, out);
+  json_t *idata = json_object_get(json_object_get(params, "item"), "data");
+  if (json_object_get(idata, "inner")) {
+    inner_incoming(L, idata, out);
     mssa__lsp_reply(L, id, out);
     return;
   }

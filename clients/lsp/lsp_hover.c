@@ -14,6 +14,9 @@
 **      order), so the same answer renders the same text.
 **   3. Every string grows through mssa__lsp_sb_add (no fixed buffer holds
 **      a list).
+**   4. A program's read whose value may come from before its function
+**      asks memssad once more for the writes at its callers (`at_callers`,
+**      one level up), at most HOVER_MAX_CALLERS lines, the rest counted.
 */
 #define _POSIX_C_SOURCE 200809L
 
@@ -25,6 +28,7 @@
 #include "lsp_int.h"
 
 #define LINE_MAX_BYTES 4096
+#define HOVER_MAX_CALLERS 8
 
 void mssa__lsp_sb_add(lsp_sbuf *b, const char *fmt, ...) {
   for (;;) {
@@ -236,6 +240,80 @@ static void inner_entries(mssa__lsp *L, lsp_sbuf *b, const lsp_access *a) {
   if (a->inner_truncated) mssa__lsp_sb_add(b, "  - … (more inside `%s`)\n", a->via);
 }
 
+/* A source position of memssad's answer as a site, its line mapped to the
+** buffer's when the file is open, as lsp_reach.c maps its sites (which
+** this file may not call: lsp_reach.c calls it). */
+static lsp_site site_of(mssa__lsp *L, json_t *src) {
+  lsp_site s = {.file = (char *)json_string_value(json_object_get(src, "file")),
+                .line = (unsigned)json_integer_value(json_object_get(src, "line")), .inst = -1};
+  for (size_t i = 0; s.file && i < L->ndocs; i++) {
+    const lsp_doc *o = L->docs[i];
+    if (o->unit || strcmp(o->path, s.file)) continue;
+    unsigned now = s.line ? mssa__lsp_to_current(o, s.line) : 0;
+    if (now) s.line = now;
+    else if (s.line) s.changed = true;
+    break;
+  }
+  return s;
+}
+
+/* One line of at_callers: write w before a call, or (w NULL) a call whose
+** value comes from before its own function (nothing written there first). */
+static void caller_line(mssa__lsp *L, lsp_sbuf *b, json_t *call, json_t *w) {
+  const char *fn = json_string_value(json_object_get(call, "function"));
+  lsp_site c = site_of(L, json_object_get(call, "source"));
+  lsp_site x = site_of(L, json_object_get(w, "source"));
+  char text[LINE_MAX_BYTES];
+  mssa__lsp_sb_add(b, "  - at callers: ");
+  if (!w) mssa__lsp_sb_add(b, "from before `%s`", fn ? fn : "?");
+  else if (!x.file) mssa__lsp_sb_add(b, "a write without a source line in `%s`", fn ? fn : "?");
+  else if (x.changed) mssa__lsp_sb_add(b, "%s, a line changed since the last save", base_name(x.file));
+  else mssa__lsp_sb_add(b, "%s line %u", base_name(x.file), x.line);
+  if (x.file && !x.changed && mssa__lsp_source_line(L, x.file, x.line, text, sizeof text)) {
+    mssa__lsp_sb_add(b, ": ");
+    mssa__lsp_sb_code(b, text + strspn(text, " \t"));
+  }
+  if (c.file && !c.changed)
+    mssa__lsp_sb_add(b, " (the call in `%s`, %s line %u)", fn ? fn : "?", base_name(c.file), c.line);
+  mssa__lsp_sb_add(b, "\n");
+}
+
+/* A program's read of a value from before its function: the writes of the
+** global at the function's callers (invariant 4). */
+static void caller_entries(mssa__lsp *L, lsp_sbuf *b, const lsp_access *a) {
+  if (!a->unit || !a->module || !a->self.function || a->self.inst < 0 || a->self.write) return;
+  json_t *r, *p = json_pack("{sssssssI}", "module", a->module, "unit", a->unit, "function",
+                            a->self.function, "inst", (json_int_t)a->self.inst);
+  if (mssa__lsp_call(L, "clobber", p, &r)) {
+    json_decref(r);
+    return;
+  }
+  json_t *up = json_object_get(r, "at_callers");
+  size_t shown = 0, left = 0, i, k;
+  json_t *call, *w;
+  json_array_foreach(json_object_get(up, "calls"), i, call) {
+    json_t *ws = json_object_get(call, "writes");
+    json_array_foreach(ws, k, w) {
+      if (shown == HOVER_MAX_CALLERS) {
+        left++;
+        continue;
+      }
+      caller_line(L, b, call, w);
+      shown++;
+    }
+    if (!json_is_true(json_object_get(call, "entry")) || json_array_size(ws)) continue;
+    if (shown == HOVER_MAX_CALLERS) {
+      left++;
+      continue;
+    }
+    caller_line(L, b, call, NULL);
+    shown++;
+  }
+  if (left) mssa__lsp_sb_add(b, "  - and %zu more at callers\n", left);
+  if (json_is_true(json_object_get(up, "truncated"))) mssa__lsp_sb_add(b, "  - … (more at callers)\n");
+  json_decref(r);
+}
+
 void mssa__lsp_hover_access(mssa__lsp *L, lsp_sbuf *b, const lsp_access *a, size_t cap) {
   const char *fn = a->self.function ? a->self.function : "?";
   mssa__lsp_sb_add(b, "**%s ", a->self.write ? "write to" : "read of");
@@ -260,9 +338,11 @@ void mssa__lsp_hover_access(mssa__lsp *L, lsp_sbuf *b, const lsp_access *a, size
   }
   if (left)
     mssa__lsp_sb_add(b, "- and %zu more (the command `memssa.writes` lists them all)\n", left);
-  if (a->entry)
+  if (a->entry) {
     mssa__lsp_sb_add(
         b, "- before `%s` was entered (a parameter, a global, or memory its caller wrote)\n", fn);
+    caller_entries(L, b, a);
+  }
   if (a->truncated) mssa__lsp_sb_add(b, "- … (more: the list was cut short)\n");
   if (!a->nwrites && !a->entry) mssa__lsp_sb_add(b, "- nothing in this function\n");
 }

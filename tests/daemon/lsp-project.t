@@ -10,7 +10,9 @@
 # file of no project keep the per-file answers; the call hierarchy goes
 # from a load to the call it reads through to the write inside. Then Lua
 # (a 33-unit project): a hover right after the open answers from the file
-# alone, and a save during the load is reloaded after it.
+# alone, and a save during the load is reloaded after it. The editor's
+# --clang and --opt-level compile the project's units too. A write inside
+# a callee expands in the call hierarchy as any write does.
 import json, os, shutil, sys, tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -185,6 +187,71 @@ def small(s, tmp):
     shutil.rmtree(other, ignore_errors=True)
 
 
+def settings(tmp):
+    """The editor's --clang and --opt-level reach the project's units: a
+    wrapper named by --clang (so trusted, lsp_main.c) logs each compile;
+    only a.c is opened, so a compile of b.c is the project's."""
+    real = shutil.which("clang-14") or shutil.which("clang")
+    fake, log = os.path.join(tmp, "bin", "clang"), os.path.join(tmp, "args.txt")
+    os.mkdir(os.path.dirname(fake))
+    with open(fake, "w") as f:
+        f.write("#!/bin/sh\necho \"$@\" >> %s\nexec %s \"$@\"\n" % (log, real))
+    os.chmod(fake, 0o755)
+    s = Server(tmp, "--clang", fake, "--opt-level", "-O1")
+    try:
+        A = os.path.join(tmp, "a.c")
+        s.open(A)
+        vals = s.project_load()
+        is_(vals[-1]["message"], "loaded: 2 units, 7 functions, 0 failed",
+            "settings: the project loads with the editor's --clang")
+        args = open(log).read().splitlines() if os.path.exists(log) else []
+        bs = [a for a in args if a.endswith("/b.c")]
+        ok(bs and all("-O1" in a.split() for a in bs),
+           "the project's b.c was compiled by --clang's compiler, with --opt-level -O1", args)
+        ok("from the whole program of 2 files" in s.hover(A, 5, 10), "and a.c answers from it")
+    finally:
+        s.close()
+
+
+def inner(tmp):
+    """The call hierarchy expands a write inside a callee (through_call's
+    writes carry their unit, function and id): w() in b.c stores g twice;
+    the second store's incoming is the first. A hover on peek()'s read of
+    g names the store at its caller poke() (at_callers)."""
+    with open(os.path.join(tmp, "a.c"), "w") as f:
+        f.write("extern int g;\nvoid w(void);\nint r(void) {\n  w();\n  return g;\n}\n"
+                "int peek(void) {\n  return g;\n}\nint poke(void) {\n  g = 5;\n  return peek();\n}\n")
+    with open(os.path.join(tmp, "b.c"), "w") as f:
+        f.write("int g;\nvoid w(void) {\n  g = 1;\n  g = 2;\n}\n")
+    project(tmp, ["a.c", "b.c"])
+    s = Server(tmp)
+    try:
+        A, B = os.path.join(tmp, "a.c"), os.path.join(tmp, "b.c")
+        s.open(A)
+        s.project_load()
+        items = s.result("textDocument/prepareCallHierarchy", pos(A, 5, 10)) or []
+        inc = s.result("callHierarchy/incomingCalls", {"item": items[0]}) if items else []
+        is_([x["from"]["name"] for x in inc], ["call to `w`"], "inner: the read of g comes through w()")
+        inc2 = s.result("callHierarchy/incomingCalls", {"item": inc[0]["from"]}) if inc else []
+        is_([(x["from"]["name"], x["from"]["detail"]) for x in inc2],
+            [("write to `g`", "in w, b.c:3"), ("write to `g`", "in w, b.c:4")],
+            "inner: the call's incoming are both stores inside w")
+        d = inc2[-1]["from"]["data"] if inc2 else {}
+        ok(d.get("unit", "").endswith("/b.c") and d.get("function") == "w" and d.get("inst", -1) >= 0
+           and d.get("module"), "inner: each with its program, unit, function and id", d)
+        inc3 = s.result("callHierarchy/incomingCalls", {"item": inc2[-1]["from"]}) if inc2 else []
+        is_([(x["from"]["name"], x["from"]["detail"], x["from"]["uri"][7:]) for x in inc3],
+            [("write to `g`", "in w, b.c:3", B)],
+            "inner: expanded in turn, the store on b.c:4 overwrites the one on b.c:3")
+        # peek() reads g from before it; its one caller, poke(), stores first
+        h = s.hover(A, 8, 10)
+        ok("- at callers: a.c line 11: `g = 5;` (the call in `poke`, a.c line 12)" in h,
+           "hover: a read of a value from before its function names the write at its caller", h)
+        ok("at callers" not in s.hover(A, 5, 10), "and r()'s read, whose value comes through w(), has none")
+    finally:
+        s.close()
+
+
 def lua(tmp):
     """Lua's sources as a project (compile_commands.json in a temp dir, found
     through --compile-commands-dir): a hover right after the open comes
@@ -234,6 +301,23 @@ def main():
         ok(False, "the session ran to its end", repr(e))
     finally:
         s.close()
+        shutil.rmtree(tmp, ignore_errors=True)
+    tmp = tempfile.mkdtemp(prefix="memssa-lspproj-set-")
+    for f in ("a.c", "b.c", "shared.h"):
+        shutil.copy(os.path.join(FIX, f), tmp)
+    project(tmp, ["a.c", "b.c"])
+    try:
+        settings(tmp)
+    except Exception as e:
+        ok(False, "the settings session ran to its end", repr(e))
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    tmp = tempfile.mkdtemp(prefix="memssa-lspproj-inner-")
+    try:
+        inner(tmp)
+    except Exception as e:
+        ok(False, "the inner session ran to its end", repr(e))
+    finally:
         shutil.rmtree(tmp, ignore_errors=True)
     if not os.path.exists(os.path.join(LUA, "lvm.c")):
         ok(True, "# SKIP no Lua sources")

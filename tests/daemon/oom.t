@@ -344,6 +344,7 @@ def main():
     ok(d.sanitizer_clean() and "memssa: out of memory" not in err,
        "no sanitizer report (errors, leaks) and no abort", err[at:at + 3000])
     compaction_faults()
+    program_faults()
     done()
 
 
@@ -602,6 +603,164 @@ def compaction_faults():
        *["N=%d: %s" % b for b in bad[:10]])
     ok(kept == total - plain, "compaction: out of memory at each of its %d allocations: the "
        "journal kept (%d times)" % (total - plain, kept))
+
+
+# Two units for program_faults: reader() loads @shared around a call to
+# set_other(), defined in the other unit; B2's set_other also writes @shared.
+PA = """@shared = global i32 0, align 4
+declare void @set_other(i32)
+define i32 @reader() {
+entry:
+  %s = load i32, ptr @shared, align 4
+  call void @set_other(i32 %s)
+  %t = load i32, ptr @shared, align 4
+  %r = add i32 %s, %t
+  ret i32 %r
+}
+"""
+PB = """@other = global i32 0, align 4
+define void @set_other(i32 %v) {
+entry:
+  store i32 %v, ptr @other, align 4
+  ret void
+}
+"""
+PB2 = PB.replace("ret void", "store i32 %v, ptr @shared, align 4\n  ret void").replace(
+    "define", "@shared = external global i32\ndefine", 1)
+
+
+def program_faults():
+    """A program's load and reload (protocol/program.c invariant 7): the
+    run (its units read in scopes of their own, on two threads) and the
+    reply (journal record, reply) fail cleanly: -32060 out_of_memory, no
+    program (a load) or the old one as it was (a reload), the journal as
+    before (a restart answers as the acknowledged loads did); else the
+    right answer."""
+    t = lib.tempfile.mkdtemp(prefix="memssad-oomp-")
+    lib._tmpdirs.append(t)
+    st = os.path.join(t, "state")
+    a, b, bx = (os.path.join(t, n + ".ll") for n in ("a", "b", "bx"))
+    for path, text in ((a, PA), (b, PB), (bx, PB)):
+        with open(path, "w") as f:
+            f.write(text)
+    dd = Daemon("--state-dir", st, env={"MEMSSA_TEST_FAULTS": "1"})
+    k = dd.client()
+
+    def call(method, params):
+        """One reply, past the load's $/progress notifications."""
+        rid = k.next_id
+        k.next_id += 1
+        k.send(lib.json.dumps({"jsonrpc": "2.0", "id": rid, "method": method,
+                               "params": params}) + "\n")
+        while True:
+            r = k.line(timeout=60)
+            if r is None or "id" in r:
+                return r
+
+    def arm(n):
+        return call("debug_fail_alloc", {"n": n, "persist": False})["result"]
+
+    def clobber(prog):
+        """What reader's second load of @shared is clobbered by, or the error code."""
+        r = call("clobber", {"module": prog, "function": "reader", "inst": "%t"}) or {}
+        if "error" in r:
+            return r["error"].get("code")
+        return (r["result"]["clobber"]["kind"], r["result"]["clobber"].get("text"))
+
+    def is_nomem(r):
+        e = (r or {}).get("error") or {}
+        return e.get("code") == -32060 and (e.get("data") or {}).get("reason") == "out_of_memory"
+
+    def setb(text):
+        with open(bx, "w") as f:
+            f.write(text)
+
+    before = ("liveOnEntry", None)
+    after = ("def", "call void @set_other(i32 %s)")
+    r = call("load", {"program": "p", "paths": [a, bx]})
+    ok("result" in (r or {}) and clobber("p") == before,
+       "program: p loaded, @shared not clobbered by the call", r)
+    load = lambda: call("load", {"program": "n", "paths": [a, b]})
+    reload = lambda: call("load", {"program": "p", "reload": bx})
+    for name, send, good_state, undo in (
+            ("program load", load, lambda: clobber("n") == before,
+             lambda: call("unload", {"module": "n"})),
+            ("program reload", reload, lambda: clobber("p") == after,
+             lambda: (setb(PB), reload(), setb(PB2)))):
+        if name == "program reload":
+            setb(PB2)
+        arm(1 << 62)
+        r = send()
+        total = arm(0)["counted"]
+        ok("result" in (r or {}) and good_state() and total > 0,
+           "%s: %d allocations inside scopes, and it succeeds" % (name, total), r)
+        undo()
+        bad, failed = [], 0
+        for n in sample(total):
+            try:
+                arm(n)
+                r = send()
+                fired = arm(0)["fired"]
+            except (OSError, RuntimeError, ValueError, TypeError):   # the daemon died
+                r = None
+            if r is None or dd.p.poll() is not None:
+                bad.append((n, "no reply, or the daemon gone: %s" % dd.stderr()[-1500:]))
+                break
+            if fired:
+                failed += 1
+                if not is_nomem(r):
+                    bad.append((n, "fired but replied %r" % (r,)))
+                if clobber("n") != -32001 or clobber("p") != before:
+                    bad.append((n, "after the failure: n %r, p %r" % (clobber("n"), clobber("p"))))
+                r2 = send()
+                if "result" not in (r2 or {}) or not good_state():
+                    bad.append((n, "the same request then failed: %r" % (r2,)))
+            elif "result" not in (r or {}) or not good_state():
+                bad.append((n, "not fired but replied %r" % (r,)))
+            undo()
+        ok(not bad and failed > 0, "%s: every sampled N (of %d) fails with out_of_memory, the "
+           "programs as they were (%d failures), or succeeds" % (name, total, failed),
+           *["N=%d: %s" % x for x in bad[:10]])
+        if dd.p.poll() is not None:
+            ok(False, "program: the daemon is still up", dd.stderr()[-1500:])
+            return
+    # A query on a program fills its units' caches (the name index of the
+    # access objects): a failure there drops them as a module's (nomem.c),
+    # so the next query finds none half made.
+    setb(PB)
+    arm(1 << 62)
+    good = clobber("p")
+    total = arm(0)["counted"]
+    bad = []
+    for n in sample(total):
+        try:
+            call("unload", {"module": "p"})
+            call("load", {"program": "p", "paths": [a, bx]})
+            arm(n)
+            r = call("clobber", {"module": "p", "function": "reader", "inst": "%t"})
+            fired = arm(0)["fired"]
+            again = clobber("p"), clobber("p")
+        except (OSError, RuntimeError, ValueError, TypeError, KeyError):
+            bad.append((n, "the daemon gone: %s" % dd.stderr()[-1500:]))
+            break
+        if (fired and not is_nomem(r)) or (not fired and "result" not in (r or {})) or \
+                again != (good, good):
+            bad.append((n, "replied %r, then %r" % (r, again)))
+    ok(good == before and not bad, "program query: every sampled N (of %d) fails with "
+       "out_of_memory or succeeds, and the next queries answer as before" % total,
+       *["N=%d: %s" % x for x in bad[:10]])
+    if dd.p.poll() is not None:
+        return
+    setb(PB)
+    ok(clobber("p") == before and clobber("n") == -32001, "program: p as first loaded, no n")
+    rc = dd.stop()
+    ok(rc == 0 and dd.sanitizer_clean() and "memssa: out of memory" not in dd.stderr(),
+       "program: the daemon stops cleanly (no abort, no sanitizer report)", dd.stderr()[-2000:])
+    dd = Daemon("--state-dir", st)
+    k = dd.client()
+    ok(clobber("p") == before and clobber("n") == -32001,
+       "program: after a restart the journal has the acknowledged loads only", dd.stderr()[-1500:])
+    dd.stop()
 
 
 main()

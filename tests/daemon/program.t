@@ -165,6 +165,13 @@ is_([(x["function"], x["unit"], x["source"]["file"], x["source"]["line"]) for x 
     [("deep", b_ll, os.path.join(tmp, "b.c"), 3)], "the write of shared in deep (b.c:3), inside set_other")
 is_([(x["caller"], x["callee"], x["source"]["line"]) for x in (w[0]["chain"] if w else [])],
     [("reader", "set_other", 5), ("set_other", "deep", 6)], "with its call chain a.c:5 -> b.c:6")
+is_([(x.get("var"), isinstance(x.get("inst"), int)) for x in w], [("shared", True)],
+    "the write names its C variable and its instruction id")
+if w:   # the id is the one a query on the write takes: the same store
+    r = c.call("access", {"module": "p", "unit": w[0]["unit"], "function": "deep", "inst": w[0]["inst"]})
+    acc = r.get("result", {}).get("access", {})
+    is_((acc.get("kind"), acc.get("text"), acc.get("var"), acc.get("source", {}).get("line")),
+        ("def", w[0]["text"], "shared", 3), "access by that id: the store of shared in deep, b.c:3")
 is_(shared_load("a").get("through_call"), None, "a plain module's answer has no through_call")
 r = prog_load({"program": "p", "reload": "/nowhere.ll"})
 is_(r.get("error", {}).get("code"), -32602, "a reload of no unit of the program: -32602")
@@ -318,6 +325,95 @@ cm.call("unload", {"module": "m"})
 is_(cm.result("stats")["graphs"]["bytes"], 0, "unloading the program leaves no graph bytes")
 dm.stop()
 ok(dm.sanitizer_clean(), "capped daemon: no sanitizer report")
+
+# 7a. Writes at callers: reader's load of shared reaches liveOnEntry; the
+# program's calls of reader name the writes of shared that reach them
+# (cc.c: one on every path, one on some; plain() has none: the value from
+# before it).
+C = """extern int shared;
+int reader(void);
+int caller(int c) {
+  shared = 7;
+  if (c)
+    shared = 8;
+  return reader();
+}
+int plain(void) { return reader(); }
+"""
+ca_ll, cb_ll, cc_ll = compile_unit("ca", A), compile_unit("cb", B), compile_unit("cc", C)
+r = prog_load({"program": "pc", "paths": [ca_ll, cb_ll, cc_ll]})
+ok("result" in r, "a program of three units: reader called from cc.c", r)
+r = c.call("clobber", {"module": "pc", "file": "ca.c", "line": 4})
+ms = [x for x in r.get("result", {}).get("matches", []) if x["access"].get("var") == "shared"]
+up = ms[0].get("at_callers", {}) if ms else {}
+is_((ms[0]["clobber"]["kind"] if ms else None, up.get("global"), up.get("function"), up.get("truncated")),
+    ("liveOnEntry", "shared", "reader", False), "at_callers: shared's value from before reader")
+is_([(x["function"], x["unit"], x["source"]["line"], x["entry"],
+      [(w["function"], w["source"]["line"], w["var"], w["text"].split(",")[0]) for w in x["writes"]])
+     for x in up.get("calls", [])],
+    [("caller", cc_ll, 7, False, [("caller", 4, "shared", "store i32 7"), ("caller", 6, "shared", "store i32 8")]),
+     ("plain", cc_ll, 9, True, [])],
+    "the calls of reader in cc.c: the stores of shared on cc.c:4 and :6 reach the call on :7; none before plain's")
+w0 = up["calls"][0]["writes"][0] if up.get("calls") and up["calls"][0]["writes"] else {}
+r = c.call("access", {"module": "pc", "unit": w0.get("unit"), "function": "caller", "inst": w0.get("inst", -1)})
+is_(r.get("result", {}).get("access", {}).get("source", {}).get("line"), 4, "a write's inst names that store")
+r = c.call("clobber", {"module": "pc", "file": "ca.c", "line": 6})
+is_(sorted((x["access"].get("var"), x["clobber"]["kind"], "at_callers" in x)
+           for x in r.get("result", {}).get("matches", []) if x["access"]["kind"] == "use"),
+    [("s", "def", False), ("shared", "liveOnEntry", True)],
+    "on ca.c:6 shared (past set_other) has at_callers; s, stored in reader, has none")
+c.result("load", {"module": "ca", "path": ca_ll})
+r = c.call("clobber", {"module": "ca", "file": "ca.c", "line": 4})
+ok(r.get("result", {}).get("matches") and all("at_callers" not in x for x in r["result"]["matches"]),
+   "a plain module's answer has no at_callers")
+c.call("unload", {"module": "ca"})
+c.call("unload", {"module": "pc"})
+
+# 7b. A project load takes the compile settings of load {"source"}
+# (clang, opt_level, trusted_compilers), validated the same way.
+sproj = os.path.join(tmp, "settings")
+os.mkdir(sproj)
+for name, text in (("pa.c", A), ("pb.c", B)):
+    with open(os.path.join(sproj, name), "w") as f:
+        f.write(text)
+spj = os.path.join(sproj, "compile_commands.json")
+with open(spj, "w") as f:
+    json.dump([{"directory": sproj, "file": x, "arguments": ["clang", "-g", "-c", x]}
+               for x in ("pa.c", "pb.c")], f)
+fake_dir = os.path.join(tmp, "bin")
+os.mkdir(fake_dir)
+fake, seen = os.path.join(fake_dir, "clang"), os.path.join(tmp, "fake-args.txt")
+with open(fake, "w") as f:
+    f.write("#!/bin/sh\necho \"$@\" >> %s\nexec %s \"$@\"\n" % (seen, CLANG))
+os.chmod(fake, 0o755)
+for bad_params, field in (({"trusted_compilers": "x"}, "trusted_compilers"),
+                          ({"trusted_compilers": ["rel/*"]}, "trusted_compilers"),
+                          ({"opt_level": 2}, "opt_level"), ({"clang": ["x"]}, "clang"),
+                          ({"compile_timeout_ms": 600001}, "compile_timeout_ms")):
+    want = c.call("load", dict(bad_params, source=os.path.join(sproj, "pa.c"))).get("error", {})
+    r = prog_load(dict(bad_params, program="ps", project=spj)).get("error", {})
+    ok(r.get("code") == -32602 and r == want and field in r.get("message", ""),
+       "project load with bad %s: the source load's error (%s)" % (field, r.get("message")), r, want)
+r = prog_load({"program": "ps", "project": spj, "clang": fake})
+e = r.get("error", {})
+ok(e.get("code") == -32011 and len(e.get("data", {}).get("failed", [])) == 2 and
+   all("not trusted" in x["error"] for x in e["data"]["failed"]) and not os.path.exists(seen),
+   "project load with an untrusted clang: every unit refused, the compiler not run", r)
+r = prog_load({"program": "ps", "project": spj, "clang": fake, "trusted_compilers": [fake_dir + "/*"],
+               "opt_level": "-O2"})
+res = r.get("result", {})
+args = open(seen).read().splitlines() if os.path.exists(seen) else []
+is_((len(res.get("units", [])), res.get("failed")), (2, []),
+    "project load with a trusted clang and -O2: both units compiled and linked")
+ok(len(args) == 2 and all("-O2" in a.split() for a in args),
+   "the named clang ran once per unit, with -O2", args)
+os.unlink(seen)
+r = prog_load({"program": "ps", "reload": os.path.join(sproj, "pb.c"), "clang": fake,
+               "trusted_compilers": [fake_dir + "/*"], "opt_level": "-O1"})
+args = open(seen).read().splitlines() if os.path.exists(seen) else []
+ok(r.get("result", {}).get("reloaded") == os.path.join(sproj, "pb.c") and len(args) == 1
+   and "-O1" in args[0].split(), "a reload compiles the saved unit with the reload's settings", r, args)
+c.call("unload", {"module": "ps"})
 
 # 8. Lua's sources as a project
 LUA = os.path.join(lib.SHARED, "corpus", "lua-src")
