@@ -1110,8 +1110,11 @@ mssa_alias_result mssa__basic_alias(mssa_aa *aa, const mssa_loc *la, const mssa_
   if (o1 != o2) {
     bool id1 = mssa__is_identified_object(aa, o1), id2 = mssa__is_identified_object(aa, o2);
     if (id1 && id2) return MSSA_NO_ALIAS;
+    /* LLVM 14's "constants cannot alias non-constant identified objects";
+    ** wrong for an escaped local, so gone from LLVM 18 (alias_internal.h) */
     bool c1 = mssa__is_const(o1), c2 = mssa__is_const(o2);
-    if ((c1 && id2 && !c2) || (c2 && id1 && !c1)) return MSSA_NO_ALIAS;
+    if (mssa__llvm(aa) < MSSA__LLVM_NO_CONST_RULE && ((c1 && id2 && !c2) || (c2 && id1 && !c1)))
+      return MSSA_NO_ALIAS;
     bool a1 = MSSA_VAL_KIND(o1) == MSSA_VK_ARG, a2 = MSSA_VAL_KIND(o2) == MSSA_VK_ARG;
     if ((a1 && mssa__is_identified_function_local(aa, o2)) || (a2 && mssa__is_identified_function_local(aa, o1)))
       return MSSA_NO_ALIAS;

@@ -237,6 +237,13 @@ void mssa__decompose_gep(mssa_aa *aa, mssa_val v, mssa__decomp *out);
 ** (llvm-project PR 131144); before it, against the whole object
 ** (modref.c, split_basic_call_loc). Measured: 19 old, 22 new. */
 #define MSSA__LLVM_CALL_LOC_MERGED 21
+/* The first LLVM whose BasicAA no longer says that a constant cannot
+** alias an identified object that is not one (a local that escaped may be
+** reached through an inttoptr constant), and that counts inttoptr constant
+** expressions as escape sources instead, so a local that does not escape
+** still answers NoAlias against them (llvm-project PR 76815, merged in
+** January 2024 for LLVM 18). Measured: 14 keeps the rule, 19 and 22 not. */
+#define MSSA__LLVM_NO_CONST_RULE 18
 /* The first LLVM whose BasicAA uses GEPs' nuw flags (measured: 19 does
 ** not, 22 does; 20 and 21 not run). */
 #define MSSA__LLVM_GEP_NUW 20

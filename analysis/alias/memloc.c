@@ -97,14 +97,16 @@ static bool returns_captured_arg(const mssa_aa *aa, const mssa_inst *call) {
   return false;
 }
 
-/* BasicAA's isEscapeSource: calls, loads, inttoptr. From LLVM 21 also
-** extractvalue, extractelement and inttoptr expressions, but not a call
-** that may return an argument it does not otherwise capture (`captures(ret:
-** ...)`), nor an intrinsic returning its argument. */
+/* BasicAA's isEscapeSource: calls, loads, inttoptr. From LLVM 18 also
+** inttoptr constant expressions (MSSA__LLVM_NO_CONST_RULE); from LLVM 21
+** also extractvalue and extractelement, but not a call that may return an
+** argument it does not otherwise capture (`captures(ret: ...)`), nor an
+** intrinsic returning its argument. */
 bool mssa__is_escape_source(const mssa_aa *aa, mssa_val v) {
   bool comps = mssa__llvm(aa) >= MSSA__LLVM_CAPTURE_COMPONENTS;
   mssa__op op;
-  if (comps && MSSA_VAL_KIND(v) == MSSA_VK_CONST && mssa__operator(aa, v, &op)) return op.opcode == MSSA_OP_INTTOPTR;
+  if (mssa__llvm(aa) >= MSSA__LLVM_NO_CONST_RULE && MSSA_VAL_KIND(v) == MSSA_VK_CONST && mssa__operator(aa, v, &op))
+    return op.opcode == MSSA_OP_INTTOPTR;
   const mssa_inst *i = mssa__inst(aa, v);
   if (!i) return false;
   if (comps && is_call_op(i->opcode)) {

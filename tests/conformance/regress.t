@@ -23,7 +23,11 @@
 #                                   from memssa's own m_deps_ids.c at -Os);
 #   llvm14, llvm19, llvm22/add-of-zexts-nonneg  known bits of an add keep
 #                                   its operands' common leading zeros
-#                                   (binutils' libiberty md5.c at -O2).
+#                                   (binutils' libiberty md5.c at -O2);
+#   llvm14, llvm19, llvm22/const-vs-escaped-local  LLVM 18+ has no "constant
+#                                   vs identified object" NoAlias; inttoptr
+#                                   constants are escape sources instead
+#                                   (libiberty cp-demangle.c, clang-19 -O2).
 # Strict: every annotation identical, print<memoryssa> and the walker's.
 # shellcheck disable=SC2034  # read by lib.sh
 TODO_DEFS=""
