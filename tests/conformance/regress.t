@@ -27,7 +27,11 @@
 #   llvm14, llvm19, llvm22/const-vs-escaped-local  LLVM 18+ has no "constant
 #                                   vs identified object" NoAlias; inttoptr
 #                                   constants are escape sources instead
-#                                   (libiberty cp-demangle.c, clang-19 -O2).
+#                                   (libiberty cp-demangle.c, clang-19 -O2);
+#   llvm14, llvm19, llvm22/zero-gep-translates  phi translation folds an
+#                                   all-zero GEP to its base in LLVM 15+,
+#                                   only `gep P, 0` in 14 (readline
+#                                   display.c, clang-19 -O2).
 # Strict: every annotation identical, print<memoryssa> and the walker's.
 # shellcheck disable=SC2034  # read by lib.sh
 TODO_DEFS=""
