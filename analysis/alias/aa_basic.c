@@ -694,6 +694,40 @@ static bool simple_recurrence(const mssa_aa *aa, const mssa__op *phi, mssa_val p
   return false;
 }
 
+/* getInvertibleOperands' shifts and multiplies (LLVM 14, 19 and 22
+** alike, measured): `x << s` and `y << s` both nuw or both nsw; `x * C`
+** and `y * C` likewise, C a non-zero constant in the second operand (no
+** commuting); `x >> s` and `y >> s` of one opcode, both exact. Each maps
+** x != y to x' != y' one to one. The shift amount is compared as a value,
+** so any amount counts, constant or not. */
+static bool invertible_shift_mul(const mssa_aa *aa, const mssa__op *oa, const mssa__op *ob,
+                                 mssa_val *na, mssa_val *nb) {
+  if (oa->nops != 2 || ob->nops != 2 || oa->ops[1] != ob->ops[1]) return false;
+  unsigned fa = oa->opflags, fb = ob->opflags;
+  bool ok;
+  switch (oa->opcode) {
+  case MSSA_OP_SHL:
+    ok = ((fa & fb) & (MSSA_OF_NUW | MSSA_OF_NSW)) != 0;
+    break;
+  case MSSA_OP_MUL: {
+    int64_t c;
+    unsigned w;
+    ok = ((fa & fb) & (MSSA_OF_NUW | MSSA_OF_NSW)) != 0 && mssa__const_int(aa, oa->ops[1], &c, &w) && c != 0;
+    break;
+  }
+  case MSSA_OP_ASHR:
+  case MSSA_OP_LSHR:
+    ok = (fa & fb & MSSA_OF_EXACT) != 0;
+    break;
+  default:
+    ok = false;
+  }
+  if (!ok) return false;
+  *na = oa->ops[0];
+  *nb = ob->ops[0];
+  return true;
+}
+
 /* getInvertibleOperands for the opcodes BasicAA's indices meet. */
 static bool invertible_operands(const mssa_aa *aa, mssa_val a, mssa_val b, const mssa__op *oa,
                                 const mssa__op *ob, mssa_val *na, mssa_val *nb) {
@@ -707,6 +741,7 @@ static bool invertible_operands(const mssa_aa *aa, mssa_val a, mssa_val b, const
     }
     return false;
   }
+  if (invertible_shift_mul(aa, oa, ob, na, nb)) return true;
   if ((oa->opcode == MSSA_OP_SEXT || oa->opcode == MSSA_OP_ZEXT) &&
       mssa__int_bits(aa, oa->ops[0]) == mssa__int_bits(aa, ob->ops[0])) {
     *na = oa->ops[0];

@@ -29,9 +29,12 @@
 #                                   constants are escape sources instead
 #                                   (libiberty cp-demangle.c, clang-19 -O2);
 #   llvm14, llvm19, llvm22/zero-gep-translates  phi translation folds an
-#                                   all-zero GEP to its base in LLVM 15+,
-#                                   only `gep P, 0` in 14 (readline
-#                                   display.c, clang-19 -O2).
+#                                   all-zero GEP to its base in current
+#                                   LLVM (19, 22), only `gep P, 0` in 14
+#                                   (readline display.c, clang-19 -O2);
+#   llvm14, llvm19, llvm22/shift-nonequal  isKnownNonEqual through exact
+#                                   ashr/lshr and nuw/nsw shl by the same
+#                                   amount (readline bind.c, walker, -O2).
 # Strict: every annotation identical, print<memoryssa> and the walker's.
 # shellcheck disable=SC2034  # read by lib.sh
 TODO_DEFS=""
