@@ -470,8 +470,8 @@ static void subtract_decomposed(mssa_aa *aa, mssa__decomp *dst, const mssa__deco
     bool found = false;
     for (uint32_t q = 0; q < dst->nvar; q++) {
       mssa__varidx *dv = &dst->var[q];
-      if (!value_equal_in_cycles(aa, dv->v, sv->v) || dv->zext != sv->zext || dv->sext != sv->sext ||
-          dv->trunc != sv->trunc)
+      if (!value_equal_in_cycles(aa, dv->v, sv->v) ||
+          !mssa__same_casts(dv->zext, dv->sext, dv->trunc, dv->nneg, sv->zext, sv->sext, sv->trunc, sv->nneg))
         continue;
       if (dv->scale != sv->scale) {
         if ((uint64_t)dv->scale < (uint64_t)sv->scale) dst->nuw = false;

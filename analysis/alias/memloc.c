@@ -694,7 +694,13 @@ static int64_t cv_eval(int64_t n, unsigned vbits, unsigned zext, unsigned sext, 
 
 static void le_init(mssa__linexp *e, mssa_val v, unsigned z, unsigned s, unsigned t) {
   e->v = v; e->zext = (uint8_t)z; e->sext = (uint8_t)s; e->trunc = (uint8_t)t;
-  e->scale = 1; e->offset = 0; e->nsw = true; e->nuw = true;
+  e->scale = 1; e->offset = 0; e->nsw = true; e->nuw = true; e->nneg = false;
+}
+
+bool mssa__same_casts(unsigned z1, unsigned s1, unsigned t1, bool nn1,
+                      unsigned z2, unsigned s2, unsigned t2, bool nn2) {
+  if (z1 == z2 && s1 == s2 && t1 == t2) return true;
+  return (nn1 || nn2) && z1 + s1 == z2 + s2 && t1 == t2;
 }
 
 void mssa__linear_expression(const mssa_aa *aa, mssa_val v, unsigned zext, unsigned sext,
@@ -704,8 +710,13 @@ void mssa__linear_expression(const mssa_aa *aa, mssa_val v, unsigned zext, unsig
   ** We record the chain of steps and replay it in reverse. */
   struct step { unsigned opcode; int64_t rhs; bool nsw, nuw; } steps[8];
   bool current = mssa__current(aa);
+  bool read_nneg = mssa__llvm(aa) >= MSSA__LLVM_ZEXT_NNEG;
   unsigned nsteps = 0;
   unsigned z = zext, s = sext, t = trunc;
+  /* CastedValue's IsNonNegative: set by a zext nneg that extends past the
+  ** truncation, kept through sexts, through a shl only when nsw, dropped
+  ** by every other step (withValue's PreserveNonNeg) */
+  bool nn = false;
   for (;;) {
     unsigned vb = mssa__int_bits(aa, v);
     unsigned width = vb - t + z + s;
@@ -747,6 +758,7 @@ void mssa__linear_expression(const mssa_aa *aa, mssa_val v, unsigned zext, unsig
         le_init(out, v, z, s, t); break;
       }
       if (nsteps == 8) { le_init(out, v, z, s, t); break; }
+      nn = nn && opc == MSSA_OP_SHL && nsw;
       MSSA_ASSERT(depth < MSSA__MAX_ANALYSIS_DEPTH);   /* invariant 1 */
       steps[nsteps].opcode = opc; steps[nsteps].rhs = rhs; steps[nsteps].nsw = nsw;
       steps[nsteps].nuw = nuw; nsteps++;
@@ -757,7 +769,7 @@ void mssa__linear_expression(const mssa_aa *aa, mssa_val v, unsigned zext, unsig
       unsigned nb = mssa__int_bits(aa, op.ops[0]);
       unsigned ext = vb - nb;
       if (ext <= t) { t -= ext; }
-      else { ext -= t; z = z + s + ext; s = 0; t = 0; }
+      else { ext -= t; z = z + s + ext; s = 0; t = 0; nn = read_nneg && (op.opflags & MSSA_OF_NNEG); }
       v = op.ops[0]; depth++;
       continue;
     }
@@ -772,6 +784,7 @@ void mssa__linear_expression(const mssa_aa *aa, mssa_val v, unsigned zext, unsig
     le_init(out, v, z, s, t);
     break;
   }
+  out->nneg = nn;
   /* replay the arithmetic, innermost first */
   unsigned width = mssa__int_bits(aa, out->v) - out->trunc + out->zext + out->sext;
   while (nsteps) {
@@ -805,7 +818,7 @@ void mssa__linear_expression(const mssa_aa *aa, mssa_val v, unsigned zext, unsig
 /* ------------------------------------------------------------ GEP decomposition */
 
 static bool same_casts(const mssa__varidx *a, const mssa__linexp *b) {
-  return a->zext == b->zext && a->sext == b->sext && a->trunc == b->trunc;
+  return mssa__same_casts(a->zext, a->sext, a->trunc, a->nneg, b->zext, b->sext, b->trunc, b->nneg);
 }
 
 void mssa__decompose_gep(mssa_aa *aa, mssa_val v, mssa__decomp *d) {
@@ -906,7 +919,7 @@ void mssa__decompose_gep(mssa_aa *aa, mssa_val v, mssa__decomp *d) {
         MSSA_ASSERT(d->nvar < MSSA__MAX_GEP_VARS);   /* invariant 3 */
         mssa__varidx *e = &d->var[d->nvar++];
         e->v = le.v; e->zext = le.zext; e->sext = le.sext; e->trunc = le.trunc;
-        e->scale = scale; e->cxt = cxt; e->nsw = le.nsw;
+        e->scale = scale; e->cxt = cxt; e->nsw = le.nsw; e->nneg = le.nneg;
       }
     }
     if (const_off) d->offset = mssa__sext((uint64_t)d->offset, index_size);

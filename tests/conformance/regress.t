@@ -34,7 +34,10 @@
 #                                   (readline display.c, clang-19 -O2);
 #   llvm14, llvm19, llvm22/shift-nonequal  isKnownNonEqual through exact
 #                                   ashr/lshr and nuw/nsw shl by the same
-#                                   amount (readline bind.c, walker, -O2).
+#                                   amount (readline bind.c, walker, -O2);
+#   llvm19, llvm22/zext-nneg-cancels  LLVM 18+'s hasSameCastsAs: a zext nneg
+#                                   index cancels a sext one of the same
+#                                   width (readline bind.c, walker, -O2).
 # Strict: every annotation identical, print<memoryssa> and the walker's.
 # shellcheck disable=SC2034  # read by lib.sh
 TODO_DEFS=""
