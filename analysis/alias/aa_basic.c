@@ -571,8 +571,8 @@ static bool constant_offset_heuristic(mssa_aa *aa, const mssa__decomp *g, uint64
       a->scale != -b->scale || mssa__int_bits(aa, a->v) != mssa__int_bits(aa, b->v))
     return false;
   mssa__linexp e0, e1;
-  mssa__linear_expression(aa, a->v, 0, 0, 0, 0, &e0);
-  mssa__linear_expression(aa, b->v, 0, 0, 0, 0, &e1);
+  mssa__linear_expression(aa, a->v, 0, 0, 0, false, 0, &e0);
+  mssa__linear_expression(aa, b->v, 0, 0, 0, false, 0, &e1);
   if (e0.scale != e1.scale || e0.zext != e1.zext || e0.sext != e1.sext || e0.trunc != e1.trunc ||
       !value_equal_in_cycles(aa, e0.v, e1.v))
     return false;
@@ -606,6 +606,9 @@ static void index_value_range(mssa_aa *aa, const mssa__varidx *ix, __int128 *lo_
       __int128 tmin = -((__int128)1 << (w - 1)), tmax = ((__int128)1 << (w - 1)) - 1;
       if (lo < tmin || hi > tmax) { lo = tmin; hi = tmax; }
     }
+    /* LLVM 20+'s evaluateWith: a non-negative index drops the negative
+    ** part of its range (a wholly negative one is left as it is) */
+    if (ix->nneg && mssa__llvm(aa) >= MSSA__LLVM_GEP_NUW && lo < 0 && hi >= 0) lo = 0;
     if (ix->sext) w += ix->sext;
     if (ix->zext) {
       if (lo < 0) {

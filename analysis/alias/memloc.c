@@ -704,7 +704,7 @@ bool mssa__same_casts(unsigned z1, unsigned s1, unsigned t1, bool nn1,
 }
 
 void mssa__linear_expression(const mssa_aa *aa, mssa_val v, unsigned zext, unsigned sext,
-                             unsigned trunc, unsigned depth, mssa__linexp *out) {
+                             unsigned trunc, bool nneg, unsigned depth, mssa__linexp *out) {
   /* LLVM recurses only into operand 0 (and through casts), so this is a
   ** loop over a chain, with the arithmetic applied on the way back out.
   ** We record the chain of steps and replay it in reverse. */
@@ -716,7 +716,7 @@ void mssa__linear_expression(const mssa_aa *aa, mssa_val v, unsigned zext, unsig
   /* CastedValue's IsNonNegative: set by a zext nneg that extends past the
   ** truncation, kept through sexts, through a shl only when nsw, dropped
   ** by every other step (withValue's PreserveNonNeg) */
-  bool nn = false;
+  bool nn = nneg;
   for (;;) {
     unsigned vb = mssa__int_bits(aa, v);
     unsigned width = vb - t + z + s;
@@ -890,7 +890,10 @@ void mssa__decompose_gep(mssa_aa *aa, mssa_val v, mssa__decomp *d) {
       unsigned sext = index_size > width ? index_size - width : 0;
       unsigned trunc = index_size < width ? width - index_size : 0;
       mssa__linexp le;
-      mssa__linear_expression(aa, idx, 0, sext, trunc, 0, &le);
+      /* LLVM 20+: a nusw (or inbounds) nuw GEP's index is non-negative */
+      bool nonneg = mssa__llvm(aa) >= MSSA__LLVM_GEP_NUW && gep_nuw &&
+                    (inb || (op.opflags & MSSA_OF_NUSW));
+      mssa__linear_expression(aa, idx, 0, sext, trunc, nonneg, 0, &le);
       /* LE.mul(TypeSize, nuw, inbounds) at index width */
       {
         bool nsw = le.nsw && (esize == 1 || (inb && le.offset == 0));

@@ -37,7 +37,9 @@
 #                                   amount (readline bind.c, walker, -O2);
 #   llvm19, llvm22/zext-nneg-cancels  LLVM 18+'s hasSameCastsAs: a zext nneg
 #                                   index cancels a sext one of the same
-#                                   width (readline bind.c, walker, -O2).
+#                                   width (readline bind.c, walker, -O2);
+#   llvm19, llvm22/gep-nuw-nonneg   LLVM 20+: a nusw nuw GEP's index starts
+#                                   non-negative (22 NoAlias, 19 not).
 # Strict: every annotation identical, print<memoryssa> and the walker's.
 # shellcheck disable=SC2034  # read by lib.sh
 TODO_DEFS=""
