@@ -470,8 +470,8 @@ static void subtract_decomposed(mssa_aa *aa, mssa__decomp *dst, const mssa__deco
     bool found = false;
     for (uint32_t q = 0; q < dst->nvar; q++) {
       mssa__varidx *dv = &dst->var[q];
-      if (!value_equal_in_cycles(aa, dv->v, sv->v) || dv->zext != sv->zext || dv->sext != sv->sext ||
-          dv->trunc != sv->trunc)
+      if (!value_equal_in_cycles(aa, dv->v, sv->v) ||
+          !mssa__same_casts(dv->zext, dv->sext, dv->trunc, dv->nneg, sv->zext, sv->sext, sv->trunc, sv->nneg))
         continue;
       if (dv->scale != sv->scale) {
         if ((uint64_t)dv->scale < (uint64_t)sv->scale) dst->nuw = false;
@@ -571,8 +571,8 @@ static bool constant_offset_heuristic(mssa_aa *aa, const mssa__decomp *g, uint64
       a->scale != -b->scale || mssa__int_bits(aa, a->v) != mssa__int_bits(aa, b->v))
     return false;
   mssa__linexp e0, e1;
-  mssa__linear_expression(aa, a->v, 0, 0, 0, 0, &e0);
-  mssa__linear_expression(aa, b->v, 0, 0, 0, 0, &e1);
+  mssa__linear_expression(aa, a->v, 0, 0, 0, false, 0, &e0);
+  mssa__linear_expression(aa, b->v, 0, 0, 0, false, 0, &e1);
   if (e0.scale != e1.scale || e0.zext != e1.zext || e0.sext != e1.sext || e0.trunc != e1.trunc ||
       !value_equal_in_cycles(aa, e0.v, e1.v))
     return false;
@@ -606,6 +606,9 @@ static void index_value_range(mssa_aa *aa, const mssa__varidx *ix, __int128 *lo_
       __int128 tmin = -((__int128)1 << (w - 1)), tmax = ((__int128)1 << (w - 1)) - 1;
       if (lo < tmin || hi > tmax) { lo = tmin; hi = tmax; }
     }
+    /* LLVM 20+'s evaluateWith: a non-negative index drops the negative
+    ** part of its range (a wholly negative one is left as it is) */
+    if (ix->nneg && mssa__llvm(aa) >= MSSA__LLVM_GEP_NUW && lo < 0 && hi >= 0) lo = 0;
     if (ix->sext) w += ix->sext;
     if (ix->zext) {
       if (lo < 0) {
@@ -694,6 +697,40 @@ static bool simple_recurrence(const mssa_aa *aa, const mssa__op *phi, mssa_val p
   return false;
 }
 
+/* getInvertibleOperands' shifts and multiplies (LLVM 14, 19 and 22
+** alike, measured): `x << s` and `y << s` both nuw or both nsw; `x * C`
+** and `y * C` likewise, C a non-zero constant in the second operand (no
+** commuting); `x >> s` and `y >> s` of one opcode, both exact. Each maps
+** x != y to x' != y' one to one. The shift amount is compared as a value,
+** so any amount counts, constant or not. */
+static bool invertible_shift_mul(const mssa_aa *aa, const mssa__op *oa, const mssa__op *ob,
+                                 mssa_val *na, mssa_val *nb) {
+  if (oa->nops != 2 || ob->nops != 2 || oa->ops[1] != ob->ops[1]) return false;
+  unsigned fa = oa->opflags, fb = ob->opflags;
+  bool ok;
+  switch (oa->opcode) {
+  case MSSA_OP_SHL:
+    ok = ((fa & fb) & (MSSA_OF_NUW | MSSA_OF_NSW)) != 0;
+    break;
+  case MSSA_OP_MUL: {
+    int64_t c;
+    unsigned w;
+    ok = ((fa & fb) & (MSSA_OF_NUW | MSSA_OF_NSW)) != 0 && mssa__const_int(aa, oa->ops[1], &c, &w) && c != 0;
+    break;
+  }
+  case MSSA_OP_ASHR:
+  case MSSA_OP_LSHR:
+    ok = (fa & fb & MSSA_OF_EXACT) != 0;
+    break;
+  default:
+    ok = false;
+  }
+  if (!ok) return false;
+  *na = oa->ops[0];
+  *nb = ob->ops[0];
+  return true;
+}
+
 /* getInvertibleOperands for the opcodes BasicAA's indices meet. */
 static bool invertible_operands(const mssa_aa *aa, mssa_val a, mssa_val b, const mssa__op *oa,
                                 const mssa__op *ob, mssa_val *na, mssa_val *nb) {
@@ -707,6 +744,7 @@ static bool invertible_operands(const mssa_aa *aa, mssa_val a, mssa_val b, const
     }
     return false;
   }
+  if (invertible_shift_mul(aa, oa, ob, na, nb)) return true;
   if ((oa->opcode == MSSA_OP_SEXT || oa->opcode == MSSA_OP_ZEXT) &&
       mssa__int_bits(aa, oa->ops[0]) == mssa__int_bits(aa, ob->ops[0])) {
     *na = oa->ops[0];
@@ -1110,8 +1148,11 @@ mssa_alias_result mssa__basic_alias(mssa_aa *aa, const mssa_loc *la, const mssa_
   if (o1 != o2) {
     bool id1 = mssa__is_identified_object(aa, o1), id2 = mssa__is_identified_object(aa, o2);
     if (id1 && id2) return MSSA_NO_ALIAS;
+    /* LLVM 14's "constants cannot alias non-constant identified objects";
+    ** wrong for an escaped local, so gone from LLVM 18 (alias_internal.h) */
     bool c1 = mssa__is_const(o1), c2 = mssa__is_const(o2);
-    if ((c1 && id2 && !c2) || (c2 && id1 && !c1)) return MSSA_NO_ALIAS;
+    if (mssa__llvm(aa) < MSSA__LLVM_NO_CONST_RULE && ((c1 && id2 && !c2) || (c2 && id1 && !c1)))
+      return MSSA_NO_ALIAS;
     bool a1 = MSSA_VAL_KIND(o1) == MSSA_VK_ARG, a2 = MSSA_VAL_KIND(o2) == MSSA_VK_ARG;
     if ((a1 && mssa__is_identified_function_local(aa, o2)) || (a2 && mssa__is_identified_function_local(aa, o1)))
       return MSSA_NO_ALIAS;

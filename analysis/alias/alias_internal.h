@@ -227,6 +227,7 @@ typedef struct mssa__varidx {
   mssa_val v;
   uint8_t zext, sext, trunc;   /* CastedValue bits */
   bool nsw;
+  bool nneg;                   /* LLVM 18+: trunc(v) known non-negative */
   int64_t scale;
   uint32_t cxt;                /* context instruction or MSSA_NONE */
 } mssa__varidx;
@@ -252,6 +253,22 @@ void mssa__decompose_gep(mssa_aa *aa, mssa_val v, mssa__decomp *out);
 ** (llvm-project PR 131144); before it, against the whole object
 ** (modref.c, split_basic_call_loc). Measured: 19 old, 22 new. */
 #define MSSA__LLVM_CALL_LOC_MERGED 21
+/* The first LLVM whose BasicAA no longer says that a constant cannot
+** alias an identified object that is not one (a local that escaped may be
+** reached through an inttoptr constant), and that counts inttoptr constant
+** expressions as escape sources instead, so a local that does not escape
+** still answers NoAlias against them (llvm-project PR 76815, merged in
+** January 2024 for LLVM 18). Measured: 14 keeps the rule, 19 and 22 not. */
+#define MSSA__LLVM_NO_CONST_RULE 18
+/* The first LLVM whose BasicAA reads `zext nneg` (CastedValue's
+** IsNonNegative): an index cast by a zext nneg counts as the same as one
+** cast by a sext of the same width (hasSameCastsAs), so they cancel when
+** two GEPs are subtracted. The flag itself is new in LLVM 18's IR.
+** Measured: 19 and 22 cancel them. From MSSA__LLVM_GEP_NUW also a GEP
+** index whose GEP is nusw (or inbounds) and nuw starts non-negative, and a
+** non-negative index's value range drops its negative part (measured: 19
+** neither, 22 both; 20 and 21 not run). */
+#define MSSA__LLVM_ZEXT_NNEG 18
 /* The first LLVM whose BasicAA uses GEPs' nuw flags (measured: 19 does
 ** not, 22 does; 20 and 21 not run). */
 #define MSSA__LLVM_GEP_NUW 20
@@ -263,10 +280,16 @@ typedef struct mssa__linexp {
   int64_t scale, offset;       /* sign-extended from the expression width */
   bool nsw;
   bool nuw;                    /* current LLVM's IsNUW */
+  bool nneg;                   /* LLVM 18+: trunc(v) known non-negative
+                                  (a zext nneg on the way) */
 } mssa__linexp;
+/* CastedValue::hasSameCastsAs: the same casts, or, with either side known
+** non-negative, the same total extension and truncation. */
+bool mssa__same_casts(unsigned z1, unsigned s1, unsigned t1, bool nn1,
+                      unsigned z2, unsigned s2, unsigned t2, bool nn2);
 unsigned mssa__casted_width(const mssa_aa *aa, mssa_val v, unsigned zext, unsigned sext, unsigned trunc);
 void mssa__linear_expression(const mssa_aa *aa, mssa_val v, unsigned zext, unsigned sext,
-                             unsigned trunc, unsigned depth, mssa__linexp *out);
+                             unsigned trunc, bool nneg, unsigned depth, mssa__linexp *out);
 
 /* Known bits of an integer value (a subset of computeKnownBits). */
 typedef struct mssa__known { uint64_t zero, one; unsigned bits; } mssa__known;

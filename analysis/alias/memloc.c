@@ -97,14 +97,16 @@ static bool returns_captured_arg(const mssa_aa *aa, const mssa_inst *call) {
   return false;
 }
 
-/* BasicAA's isEscapeSource: calls, loads, inttoptr. From LLVM 21 also
-** extractvalue, extractelement and inttoptr expressions, but not a call
-** that may return an argument it does not otherwise capture (`captures(ret:
-** ...)`), nor an intrinsic returning its argument. */
+/* BasicAA's isEscapeSource: calls, loads, inttoptr. From LLVM 18 also
+** inttoptr constant expressions (MSSA__LLVM_NO_CONST_RULE); from LLVM 21
+** also extractvalue and extractelement, but not a call that may return an
+** argument it does not otherwise capture (`captures(ret: ...)`), nor an
+** intrinsic returning its argument. */
 bool mssa__is_escape_source(const mssa_aa *aa, mssa_val v) {
   bool comps = mssa__llvm(aa) >= MSSA__LLVM_CAPTURE_COMPONENTS;
   mssa__op op;
-  if (comps && MSSA_VAL_KIND(v) == MSSA_VK_CONST && mssa__operator(aa, v, &op)) return op.opcode == MSSA_OP_INTTOPTR;
+  if (mssa__llvm(aa) >= MSSA__LLVM_NO_CONST_RULE && MSSA_VAL_KIND(v) == MSSA_VK_CONST && mssa__operator(aa, v, &op))
+    return op.opcode == MSSA_OP_INTTOPTR;
   const mssa_inst *i = mssa__inst(aa, v);
   if (!i) return false;
   if (comps && is_call_op(i->opcode)) {
@@ -695,18 +697,29 @@ static int64_t cv_eval(int64_t n, unsigned vbits, unsigned zext, unsigned sext, 
 
 static void le_init(mssa__linexp *e, mssa_val v, unsigned z, unsigned s, unsigned t) {
   e->v = v; e->zext = (uint8_t)z; e->sext = (uint8_t)s; e->trunc = (uint8_t)t;
-  e->scale = 1; e->offset = 0; e->nsw = true; e->nuw = true;
+  e->scale = 1; e->offset = 0; e->nsw = true; e->nuw = true; e->nneg = false;
+}
+
+bool mssa__same_casts(unsigned z1, unsigned s1, unsigned t1, bool nn1,
+                      unsigned z2, unsigned s2, unsigned t2, bool nn2) {
+  if (z1 == z2 && s1 == s2 && t1 == t2) return true;
+  return (nn1 || nn2) && z1 + s1 == z2 + s2 && t1 == t2;
 }
 
 void mssa__linear_expression(const mssa_aa *aa, mssa_val v, unsigned zext, unsigned sext,
-                             unsigned trunc, unsigned depth, mssa__linexp *out) {
+                             unsigned trunc, bool nneg, unsigned depth, mssa__linexp *out) {
   /* LLVM recurses only into operand 0 (and through casts), so this is a
   ** loop over a chain, with the arithmetic applied on the way back out.
   ** We record the chain of steps and replay it in reverse. */
   struct step { unsigned opcode; int64_t rhs; bool nsw, nuw; } steps[8];
   bool current = mssa__current(aa);
+  bool read_nneg = mssa__llvm(aa) >= MSSA__LLVM_ZEXT_NNEG;
   unsigned nsteps = 0;
   unsigned z = zext, s = sext, t = trunc;
+  /* CastedValue's IsNonNegative: set by a zext nneg that extends past the
+  ** truncation, kept through sexts, through a shl only when nsw, dropped
+  ** by every other step (withValue's PreserveNonNeg) */
+  bool nn = nneg;
   for (;;) {
     unsigned vb = mssa__int_bits(aa, v);
     unsigned width = vb - t + z + s;
@@ -748,6 +761,7 @@ void mssa__linear_expression(const mssa_aa *aa, mssa_val v, unsigned zext, unsig
         le_init(out, v, z, s, t); break;
       }
       if (nsteps == 8) { le_init(out, v, z, s, t); break; }
+      nn = nn && opc == MSSA_OP_SHL && nsw;
       MSSA_ASSERT(depth < MSSA__MAX_ANALYSIS_DEPTH);   /* invariant 1 */
       steps[nsteps].opcode = opc; steps[nsteps].rhs = rhs; steps[nsteps].nsw = nsw;
       steps[nsteps].nuw = nuw; nsteps++;
@@ -758,7 +772,7 @@ void mssa__linear_expression(const mssa_aa *aa, mssa_val v, unsigned zext, unsig
       unsigned nb = mssa__int_bits(aa, op.ops[0]);
       unsigned ext = vb - nb;
       if (ext <= t) { t -= ext; }
-      else { ext -= t; z = z + s + ext; s = 0; t = 0; }
+      else { ext -= t; z = z + s + ext; s = 0; t = 0; nn = read_nneg && (op.opflags & MSSA_OF_NNEG); }
       v = op.ops[0]; depth++;
       continue;
     }
@@ -773,6 +787,7 @@ void mssa__linear_expression(const mssa_aa *aa, mssa_val v, unsigned zext, unsig
     le_init(out, v, z, s, t);
     break;
   }
+  out->nneg = nn;
   /* replay the arithmetic, innermost first */
   unsigned width = mssa__int_bits(aa, out->v) - out->trunc + out->zext + out->sext;
   while (nsteps) {
@@ -806,7 +821,7 @@ void mssa__linear_expression(const mssa_aa *aa, mssa_val v, unsigned zext, unsig
 /* ------------------------------------------------------------ GEP decomposition */
 
 static bool same_casts(const mssa__varidx *a, const mssa__linexp *b) {
-  return a->zext == b->zext && a->sext == b->sext && a->trunc == b->trunc;
+  return mssa__same_casts(a->zext, a->sext, a->trunc, a->nneg, b->zext, b->sext, b->trunc, b->nneg);
 }
 
 void mssa__decompose_gep(mssa_aa *aa, mssa_val v, mssa__decomp *d) {
@@ -879,7 +894,10 @@ void mssa__decompose_gep(mssa_aa *aa, mssa_val v, mssa__decomp *d) {
       unsigned sext = index_size > width ? index_size - width : 0;
       unsigned trunc = index_size < width ? width - index_size : 0;
       mssa__linexp le;
-      mssa__linear_expression(aa, idx, 0, sext, trunc, 0, &le);
+      /* LLVM 20+: a nusw (or inbounds) nuw GEP's index is non-negative */
+      bool nonneg = mssa__llvm(aa) >= MSSA__LLVM_GEP_NUW && gep_nuw &&
+                    (inb || (op.opflags & MSSA_OF_NUSW));
+      mssa__linear_expression(aa, idx, 0, sext, trunc, nonneg, 0, &le);
       /* LE.mul(TypeSize, nuw, inbounds) at index width */
       {
         bool nsw = le.nsw && (esize == 1 || (inb && le.offset == 0));
@@ -908,7 +926,7 @@ void mssa__decompose_gep(mssa_aa *aa, mssa_val v, mssa__decomp *d) {
         MSSA_ASSERT(d->nvar < MSSA__MAX_GEP_VARS);   /* invariant 3 */
         mssa__varidx *e = &d->var[d->nvar++];
         e->v = le.v; e->zext = le.zext; e->sext = le.sext; e->trunc = le.trunc;
-        e->scale = scale; e->cxt = cxt; e->nsw = le.nsw;
+        e->scale = scale; e->cxt = cxt; e->nsw = le.nsw; e->nneg = le.nneg;
       }
     }
     if (const_off) d->offset = mssa__sext((uint64_t)d->offset, index_size);

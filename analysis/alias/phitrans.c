@@ -162,6 +162,19 @@ typedef struct tctx {
   uint32_t cur, pred;
 } tctx;
 
+/* SimplifyGEPInst's no-op rule on translated operands: LLVM 14 folds `gep
+** P, 0` alone; current LLVM any all-zero GEP (`gep [5 x i8], P, 0, 0`),
+** so a loop-variant address whose index phi is 0 on entry translates to P
+** (measured with instsimplify: 14 keeps the two-index GEP, 19 and 22 fold
+** it). Either way only when the result has P's type: not a typed-pointer
+** GEP that changes the pointee, nor a vector splat. */
+static bool gep_zero_noop(const tctx *t, const mssa_inst *in, const mssa_val *nops) {
+  if (in->nops < 2 || (in->nops > 2 && mssa_module_llvm_version(t->m) < MSSA_LLVM_CURRENT)) return false;
+  for (uint32_t k = 1; k < in->nops; k++)
+    if (!const_is_zero_int(t->m, nops[k])) return false;
+  return mssa_val_type(t->m, t->f, nops[0]) == in->type;
+}
+
 static uint32_t block_of(const tctx *t, mssa_val v) {
   if (MSSA_VAL_KIND(v) != MSSA_VK_INST) return MSSA_NONE;
   return t->f->insts.a[MSSA_VAL_INDEX(v)].block;
@@ -359,9 +372,7 @@ static mssa_val translate(const tctx *t, mssa_val v, int depth) {
     if (!changed) { res = v; goto done; }
     /* SimplifyGEPInst: gep P -> P; gep P, 0 -> P when the types agree;
     ** all-constant operands fold to a constant expression. */
-    if (in->nops == 1 ||
-        (in->nops == 2 && const_is_zero_int(t->m, nops[1]) &&
-         mssa_val_type(t->m, t->f, nops[0]) == in->type)) {
+    if (in->nops == 1 || gep_zero_noop(t, in, nops)) {
       res = nops[0];
       goto done;
     }

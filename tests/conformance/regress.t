@@ -23,7 +23,23 @@
 #                                   from memssa's own m_deps_ids.c at -Os);
 #   llvm14, llvm19, llvm22/add-of-zexts-nonneg  known bits of an add keep
 #                                   its operands' common leading zeros
-#                                   (binutils' libiberty md5.c at -O2).
+#                                   (binutils' libiberty md5.c at -O2);
+#   llvm14, llvm19, llvm22/const-vs-escaped-local  LLVM 18+ has no "constant
+#                                   vs identified object" NoAlias; inttoptr
+#                                   constants are escape sources instead
+#                                   (libiberty cp-demangle.c, clang-19 -O2);
+#   llvm14, llvm19, llvm22/zero-gep-translates  phi translation folds an
+#                                   all-zero GEP to its base in current
+#                                   LLVM (19, 22), only `gep P, 0` in 14
+#                                   (readline display.c, clang-19 -O2);
+#   llvm14, llvm19, llvm22/shift-nonequal  isKnownNonEqual through exact
+#                                   ashr/lshr and nuw/nsw shl by the same
+#                                   amount (readline bind.c, walker, -O2);
+#   llvm19, llvm22/zext-nneg-cancels  LLVM 18+'s hasSameCastsAs: a zext nneg
+#                                   index cancels a sext one of the same
+#                                   width (readline bind.c, walker, -O2);
+#   llvm19, llvm22/gep-nuw-nonneg   LLVM 20+: a nusw nuw GEP's index starts
+#                                   non-negative (22 NoAlias, 19 not).
 # Strict: every annotation identical, print<memoryssa> and the walker's.
 # shellcheck disable=SC2034  # read by lib.sh
 TODO_DEFS=""
