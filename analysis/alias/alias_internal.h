@@ -255,6 +255,10 @@ void mssa__decompose_gep(mssa_aa *aa, mssa_val v, mssa__decomp *out);
 /* The first LLVM whose BasicAA uses GEPs' nuw flags (measured: 19 does
 ** not, 22 does; 20 and 21 not run). */
 #define MSSA__LLVM_GEP_NUW 20
+/* The first LLVM whose isKnownNonEqual looks through selects
+** (isNonEqualSelect, llvm-project PR 68427, merged October 2023 after
+** the 17 branch). Measured: 15 and 16 do not, 19 does. */
+#define MSSA__LLVM_NONEQUAL_SELECT 18
 
 /* Linear expression of an integer value (GetLinearExpression). */
 typedef struct mssa__linexp {
