@@ -259,6 +259,15 @@ void mssa__decompose_gep(mssa_aa *aa, mssa_val v, mssa__decomp *out);
 ** (isNonEqualSelect, llvm-project PR 68427, merged October 2023 after
 ** the 17 branch). Measured: 15 and 16 do not, 19 does. */
 #define MSSA__LLVM_NONEQUAL_SELECT 18
+/* The first LLVM whose ModRefInfo has no Must bit (MemorySSA stopped
+** keeping alias results in the same release). Measured: opt-15 prints
+** `MustAlias` on a store after a lifetime.start of its slot, opt-16 no word. */
+#define MSSA__LLVM_NO_MUST_MODREF 16
+/* The first LLVM with AAResults::getModRefInfoMask (constant memory: no
+** mod or ref at all) in place of pointsToConstantMemory (only Ref).
+** Measured: a readonly argmemonly call reading a constant table after an
+** unknown call is clobbered by it in opt-15, not in opt-16. */
+#define MSSA__LLVM_MODREF_MASK 16
 
 /* Linear expression of an integer value (GetLinearExpression). */
 typedef struct mssa__linexp {
