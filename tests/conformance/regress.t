@@ -23,7 +23,18 @@
 #                                   from memssa's own m_deps_ids.c at -Os);
 #   llvm14, llvm19, llvm22/add-of-zexts-nonneg  known bits of an add keep
 #                                   its operands' common leading zeros
-#                                   (binutils' libiberty md5.c at -O2).
+#                                   (binutils' libiberty md5.c at -O2);
+#   llvm15/lazy-walker-words        LLVM 15 prints alias words as 14 does,
+#                                   and its walker printout optimizes uses
+#                                   lazily, so a use's word there is its
+#                                   walk's (MayAlias through a phi), not the
+#                                   use optimizer's (MustAlias);
+#   llvm15/lifetime-must-call       LLVM 15's ModRefInfo has 14's Must bit;
+#   llvm15/call-reads-constant-table  LLVM 15's pointsToConstantMemory
+#                                   (Ref), not 16's getModRefInfoMask;
+#   llvm16/nonequal-selects         isKnownNonEqual through two selects on
+#                                   one condition only from LLVM 18 (Lua's
+#                                   lstrlib.c str_format at -O2).
 # Strict: every annotation identical, print<memoryssa> and the walker's.
 # shellcheck disable=SC2034  # read by lib.sh
 TODO_DEFS=""
@@ -35,7 +46,7 @@ USE_THRESHOLD=100
 
 need_tools
 ran=0
-for d in regress14 regress22 own/llvm14 own/llvm19 own/llvm22; do
+for d in regress14 regress22 own/llvm14 own/llvm15 own/llvm16 own/llvm19 own/llvm22; do
   case $d in
     own/*) corpus=$MEMSSA_ROOT/tests/fixtures/regress/${d#own/} ;;
     *) corpus=$MEMSSA_SHARED/corpus/$d ;;
