@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Conformance on real C programs compiled file by file, a quick sample of
 # the corpus that `make test-real` runs in full (tests/real/real-files.t):
-# 6 of Lua's C files and 6 of memssa's own, compiled by clang 14, 19 and 22
-# at -O1 without LLVM passes (O1raw) and at -O2, all with -g, by
+# 6 of Lua's C files and 6 of memssa's own, compiled by clang 14, 15, 16, 19
+# and 22 at -O1 without LLVM passes (O1raw) and at -O2, all with -g, by
 # tests/conformance/gen-real-corpus.sh into $MEMSSA_CORPUS/real-files
 # (cached: only missing or stale files are made), then compared with the
 # matching opt's print<memoryssa> and print<memoryssa-walker> printouts.
@@ -40,7 +40,7 @@ levels="O1raw O2"
 [ -d "$MEMSSA_SHARED/corpus/lua-src" ] || tap_skip_all "no Lua sources at $MEMSSA_SHARED/corpus/lua-src"
 
 versions=() missing=()
-for v in 14 19 22; do
+for v in 14 15 16 19 22; do
   c=clang-$v o=opt-$v
   [ "$v" = 14 ] && { c=clang; o=opt; }
   if command -v "$c" >/dev/null 2>&1 && command -v "$o" >/dev/null 2>&1; then versions+=("$v")

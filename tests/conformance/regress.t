@@ -32,6 +32,9 @@
 #   llvm15/lifetime-must-call       LLVM 15's ModRefInfo has 14's Must bit;
 #   llvm15/call-reads-constant-table  LLVM 15's pointsToConstantMemory
 #                                   (Ref), not 16's getModRefInfoMask;
+#   llvm15/loop-variant-phi         LLVM 15's phi search sizes a
+#                                   loop-variant address as 14 does, after
+#                                   folding an all-zero GEP as 16 does;
 #   llvm16/nonequal-selects         isKnownNonEqual through two selects on
 #                                   one condition only from LLVM 18 (Lua's
 #                                   lstrlib.c str_format at -O2).
