@@ -268,6 +268,13 @@ void mssa__decompose_gep(mssa_aa *aa, mssa_val v, mssa__decomp *out);
 ** Measured: a readonly argmemonly call reading a constant table after an
 ** unknown call is clobbered by it in opt-15, not in opt-16. */
 #define MSSA__LLVM_MODREF_MASK 16
+/* The first LLVM whose BasicAA getModRefInfo(Call, Loc) asks every pointer
+** operand against a non-escaping local object, not only the nocapture and
+** byval ones (llvm-project PR 69931, "isNotCapturedBeforeOrAt() check for
+** calls more precise", merged December 2023 after the 17 branch).
+** Measured: opt-15 and opt-16 walk a lifetime.end of a stack array past a
+** call given pointers that may alias it, opt-19 does not. */
+#define MSSA__LLVM_CALL_ARGS_ANY_CAPTURE 18
 
 /* Linear expression of an integer value (GetLinearExpression). */
 typedef struct mssa__linexp {

@@ -353,6 +353,11 @@ static unsigned split_basic_call_loc(mssa_aa *aa, uint32_t callid, mssa_val obje
     mssa_val a = call_arg(aa, call, k);
     if (!type_is_ptr(aa, a)) continue;
     uint32_t pa = mssa__call_param_attrs(aa, call, k);
+    /* Before LLVM 18 (PR 69931) a capture by the call itself made the
+    ** object escape, so only nocapture and byval operands were asked. */
+    if (mssa__llvm(aa) < MSSA__LLVM_CALL_ARGS_ANY_CAPTURE &&
+        !((pa | mssa__intrinsic_param_attrs(aa, call, k)) & (MSSA_A_NOCAPTURE | MSSA_A_BYVAL)))
+      continue;
     if (pa & MSSA_A_READNONE) continue;           /* doesNotAccessMemory(k) */
     mssa_loc la = loc_any(a), lo = loc_any(object);
     if (mssa__alias(aa, &la, &lo) == MSSA_NO_ALIAS) continue;

@@ -35,6 +35,10 @@
 #   llvm15/loop-variant-phi         LLVM 15's phi search sizes a
 #                                   loop-variant address as 14 does, after
 #                                   folding an all-zero GEP as 16 does;
+#   llvm16/call-gep-of-phi          before LLVM 18 BasicAA asks only a
+#                                   call's nocapture and byval operands
+#                                   against a non-escaping object (memssa's
+#                                   own aa_basic.c at -O2, clang-16);
 #   llvm16/nonequal-selects         isKnownNonEqual through two selects on
 #                                   one condition only from LLVM 18 (Lua's
 #                                   lstrlib.c str_format at -O2).
