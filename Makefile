@@ -436,7 +436,8 @@ $(BUILD)/fuzz/fuzz_journal: FUZZ_OBJS = $(JOURNAL_REPLAY_OBJS)
 # (one dpkg query); installs the missing ones when run as root.
 DEB_PKGS = build-essential clang llvm libuv1-dev libjansson-dev pkg-config \
            csmith libcsmith-dev perl socat netcat-openbsd time python3 \
-           clang-19 llvm-19 clang-22 llvm-22 neovim graphviz gnuplot-nox \
+           clang-15 llvm-15 clang-16 llvm-16 clang-19 llvm-19 clang-22 llvm-22 \
+           neovim graphviz gnuplot-nox \
            libxcrypt-source bluez-source libglib2.0-dev libdbus-1-dev \
            binutils-source gdb-source linux-source-6.1
 

@@ -199,8 +199,9 @@ static bool basic_points_to_constant(mssa_aa *aa, const mssa_loc *loc, bool or_l
 }
 
 unsigned mssa__modref_mask(mssa_aa *aa, const mssa_loc *loc) {
-  /* LLVM 14's pointsToConstantMemory, as a mask: constant memory is only read */
-  if (!mssa__current(aa)) return mssa__points_to_constant(aa, loc, false) ? MSSA__MR_REF : MSSA__MR_MODREF;
+  /* LLVM 14's and 15's pointsToConstantMemory, as a mask: constant memory
+  ** is only read */
+  if (mssa__llvm(aa) < MSSA__LLVM_MODREF_MASK) return mssa__points_to_constant(aa, loc, false) ? MSSA__MR_REF : MSSA__MR_MODREF;
   unsigned r = MSSA__MR_MODREF;
   if (aa->layers & MSSA_AA_BASIC) r = mssa__mr_intersect(r, basic_constant_walk(aa, loc, false, true));
   if ((aa->layers & MSSA_AA_TBAA) && loc->tbaa != MSSA_NONE && mssa__tbaa_immutable(aa, loc->tbaa))

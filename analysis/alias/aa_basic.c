@@ -810,7 +810,7 @@ static bool binop_of_nonzero(mssa_aa *aa, const mssa__op *o, mssa_val v, bool cu
   return mssa__known_nonzero(aa, y, depth + 1) || nonzero_from_dom_cond(aa, y, cxt);
 }
 
-/* Current LLVM's isNonEqualSelect: `o` is a select; with `other` a select
+/* LLVM 18+'s isNonEqualSelect: `o` is a select; with `other` a select
 ** on the same condition, the arms differ pairwise; else both arms differ
 ** from v. */
 static bool nonequal_select(mssa_aa *aa, const mssa__op *o, mssa_val v, const mssa__op *other,
@@ -847,8 +847,9 @@ static bool nonequal(mssa_aa *aa, mssa_val a, mssa_val b, unsigned depth, uint32
     mssa__known_bits(aa, a, depth, &ka);
     mssa__known_bits(aa, b, depth, &kb);
     if ((ka.zero & kb.one) || (ka.one & kb.zero)) return true;
-    return current && ((ha && nonequal_select(aa, &oa, b, hb ? &ob : NULL, depth, cxt)) ||
-                       (hb && nonequal_select(aa, &ob, a, ha ? &oa : NULL, depth, cxt)));
+    return mssa__llvm(aa) >= MSSA__LLVM_NONEQUAL_SELECT &&
+           ((ha && nonequal_select(aa, &oa, b, hb ? &ob : NULL, depth, cxt)) ||
+            (hb && nonequal_select(aa, &ob, a, ha ? &oa : NULL, depth, cxt)));
   }
 }
 

@@ -272,6 +272,26 @@ void mssa__decompose_gep(mssa_aa *aa, mssa_val v, mssa__decomp *out);
 /* The first LLVM whose BasicAA uses GEPs' nuw flags (measured: 19 does
 ** not, 22 does; 20 and 21 not run). */
 #define MSSA__LLVM_GEP_NUW 20
+/* The first LLVM whose isKnownNonEqual looks through selects
+** (isNonEqualSelect, llvm-project PR 68427, merged October 2023 after
+** the 17 branch). Measured: 15 and 16 do not, 19 does. */
+#define MSSA__LLVM_NONEQUAL_SELECT 18
+/* The first LLVM whose ModRefInfo has no Must bit (MemorySSA stopped
+** keeping alias results in the same release). Measured: opt-15 prints
+** `MustAlias` on a store after a lifetime.start of its slot, opt-16 no word. */
+#define MSSA__LLVM_NO_MUST_MODREF 16
+/* The first LLVM with AAResults::getModRefInfoMask (constant memory: no
+** mod or ref at all) in place of pointsToConstantMemory (only Ref).
+** Measured: a readonly argmemonly call reading a constant table after an
+** unknown call is clobbered by it in opt-15, not in opt-16. */
+#define MSSA__LLVM_MODREF_MASK 16
+/* The first LLVM whose BasicAA getModRefInfo(Call, Loc) asks every pointer
+** operand against a non-escaping local object, not only the nocapture and
+** byval ones (llvm-project PR 69931, "isNotCapturedBeforeOrAt() check for
+** calls more precise", merged December 2023 after the 17 branch).
+** Measured: opt-15 and opt-16 walk a lifetime.end of a stack array past a
+** call given pointers that may alias it, opt-19 does not. */
+#define MSSA__LLVM_CALL_ARGS_ANY_CAPTURE 18
 
 /* Linear expression of an integer value (GetLinearExpression). */
 typedef struct mssa__linexp {

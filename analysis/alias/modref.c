@@ -353,6 +353,11 @@ static unsigned split_basic_call_loc(mssa_aa *aa, uint32_t callid, mssa_val obje
     mssa_val a = call_arg(aa, call, k);
     if (!type_is_ptr(aa, a)) continue;
     uint32_t pa = mssa__call_param_attrs(aa, call, k);
+    /* Before LLVM 18 (PR 69931) a capture by the call itself made the
+    ** object escape, so only nocapture and byval operands were asked. */
+    if (mssa__llvm(aa) < MSSA__LLVM_CALL_ARGS_ANY_CAPTURE &&
+        !((pa | mssa__intrinsic_param_attrs(aa, call, k)) & (MSSA_A_NOCAPTURE | MSSA_A_BYVAL)))
+      continue;
     if (pa & MSSA_A_READNONE) continue;           /* doesNotAccessMemory(k) */
     mssa_loc la = loc_any(a), lo = loc_any(object);
     if (mssa__alias(aa, &la, &lo) == MSSA_NO_ALIAS) continue;
@@ -413,17 +418,35 @@ static unsigned basic_call_loc_current(mssa_aa *aa, uint32_t callid, const mssa_
   return MSSA_MA_MODREF;
 }
 
-unsigned mssa__call_loc_modref(mssa_aa *aa, uint32_t callid, const mssa_loc *loc) {
-  MSSA_ASSERT(callid < aa->f->insts.n);
+/* Current AAResults::getModRefInfo(Call, Loc): the layers, then the mask. */
+static unsigned call_loc_modref_current(mssa_aa *aa, uint32_t callid, const mssa_loc *loc) {
   const mssa_inst *call = &aa->f->insts.a[callid];
   unsigned result = MSSA__MR_MODREF;
-  if (mssa__current(aa)) {
-    /* AAResults::getModRefInfo(Call, Loc): the layers, then the mask */
-    if (aa->layers & MSSA_AA_BASIC) result = basic_call_loc_current(aa, callid, loc) | MSSA__MR_NOMODREF;
-    if (mssa__mr_isnomodref(result) || mssa__tags_no_alias(aa, mssa__loc_tags(loc), mssa__inst_tags(call)))
-      return MSSA__MR_NOMODREF;
-    return mssa__mr_intersect(result, mssa__modref_mask(aa, loc));
-  }
+  if (aa->layers & MSSA_AA_BASIC) result = basic_call_loc_current(aa, callid, loc) | MSSA__MR_NOMODREF;
+  if (mssa__mr_isnomodref(result) || mssa__tags_no_alias(aa, mssa__loc_tags(loc), mssa__inst_tags(call)))
+    return MSSA__MR_NOMODREF;
+  return mssa__mr_intersect(result, mssa__modref_mask(aa, loc));
+}
+
+static unsigned call_loc_modref_14(mssa_aa *aa, uint32_t callid, const mssa_loc *loc);
+
+unsigned mssa__call_loc_modref(mssa_aa *aa, uint32_t callid, const mssa_loc *loc) {
+  MSSA_ASSERT(callid < aa->f->insts.n);
+  if (!mssa__current(aa)) return call_loc_modref_14(aa, callid, loc);
+  unsigned r = call_loc_modref_current(aa, callid, loc);
+  /* LLVM 15's ModRefInfo still has LLVM 14's Must bit (MemorySSA's alias
+  ** words read it), computed as 14 does: BasicAA's local-object rule and
+  ** AAResults' argument-only rule. The Mod/Ref bits stay current's. */
+  if (mssa__llvm(aa) < MSSA__LLVM_NO_MUST_MODREF && !mssa__mr_isnomodref(r) &&
+      mssa__mr_ismust(call_loc_modref_14(aa, callid, loc)))
+    r = mssa__mr_setmust(r);
+  return r;
+}
+
+/* LLVM 14's AAResults::getModRefInfo(Call, Loc), with its Must bit. */
+static unsigned call_loc_modref_14(mssa_aa *aa, uint32_t callid, const mssa_loc *loc) {
+  const mssa_inst *call = &aa->f->insts.a[callid];
+  unsigned result = MSSA__MR_MODREF;
   if (aa->layers & MSSA_AA_BASIC) {
     result &= basic_call_loc(aa, callid, loc);
     if (mssa__mr_isnomodref(result)) return MSSA__MR_NOMODREF;

@@ -19,7 +19,11 @@
 **      "->N" shows the answer just computed. Phis get no line of their own
 **      in LLVM 14's walker form, and their usual line in current LLVM's.
 **   4. Alias words ("MayAlias" after a MemoryUse or a def's "->N") are
-**      LLVM 14's; current LLVM (mssa_ssa_current) prints none.
+**      printed by LLVM 14 and 15 (MemoryUseOrDef::getOptimizedAccessType);
+**      LLVM 16 and newer keep no alias result and print none. LLVM 15's
+**      walker form thus shows phis as current LLVM does and words as 14:
+**      each use's word is what its walker query set (uses are optimized
+**      lazily there), not the use optimizer's of the plain form.
 **   5. The plain form prints what opt prints right after building: no
 **      def's walker cache ("->N"), which only a walker query puts there
 **      (opt never asks one before print<memoryssa>), and use alias words
@@ -32,6 +36,10 @@
 #include "mssa/mssa_print_internal.h"
 
 #include "base/check.h"
+
+/* The first LLVM whose accesses keep no alias result (MemoryUseOrDef's
+** getOptimizedAccessType is gone), so no word is printed. */
+#define MSSA__LLVM_NO_ALIAS_WORDS 16
 
 const char *mssa_alias_name(int ar) {
   switch (ar) {
@@ -72,8 +80,10 @@ static void put_id(mssa_buf *o, const mssa_ssa *s, uint32_t a) {
 /* An access's text; `caches`: show a def's walker cache (invariant 5). */
 static void access_text(const mssa_ssa *s, uint32_t a, mssa_buf *o, bool caches) {
   const mssa_access *x = &s->acc.a[a];
-  /* invariant 4: current LLVM prints no alias word */
-  const char *arn = mssa_ssa_current(s->m) ? NULL : mssa_alias_name(x->ar);
+  /* invariant 4: LLVM 16 and newer print no alias word */
+  const char *arn = mssa_module_llvm_version(s->m) >= MSSA__LLVM_NO_ALIAS_WORDS
+                        ? NULL
+                        : mssa_alias_name(x->ar);
   switch (x->kind) {
   case MSSA_ACC_DEF:
     mssa_buf_printf(o, "%u = MemoryDef(", x->id);

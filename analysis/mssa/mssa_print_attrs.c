@@ -837,6 +837,43 @@ static const char *const attr_order14[] = {
   "elementtype", "inalloca", "preallocated", "sret", "align", "allocsize", "dereferenceable",
   "dereferenceable_or_null", "alignstack", "vscale_range",
 };
+/* LLVM 15: allocalign, allocptr, allockind, fn_ret_thunk_extern,
+** nosanitize_bounds and presplitcoroutine are new, and uwtable is an integer
+** attribute (`uwtable(sync)`), so it sorts after the enum ones (measured:
+** opt-15 prints `nounwind willreturn uwtable`). */
+static const char *const attr_order15[] = {
+  "allocalign", "allocptr", "alwaysinline", "argmemonly", "builtin", "cold", "convergent",
+  "disable_sanitizer_instrumentation", "fn_ret_thunk_extern", "hot", "immarg", "inreg",
+  "inaccessiblememonly", "inaccessiblemem_or_argmemonly", "inlinehint", "jumptable", "minsize",
+  "mustprogress", "naked", "nest", "noalias", "nobuiltin", "nocallback", "nocapture", "nocf_check",
+  "noduplicate", "nofree", "noimplicitfloat", "noinline", "nomerge", "noprofile", "norecurse",
+  "noredzone", "noreturn", "nosanitize_bounds", "nosanitize_coverage", "nosync", "noundef",
+  "nounwind", "nonlazybind", "nonnull", "null_pointer_is_valid", "optforfuzzing", "optsize",
+  "optnone", "presplitcoroutine", "readnone", "readonly", "returned", "returns_twice", "signext",
+  "safestack", "sanitize_address", "sanitize_hwaddress", "sanitize_memtag", "sanitize_memory",
+  "sanitize_thread", "shadowcallstack", "speculatable", "speculative_load_hardening", "ssp",
+  "sspreq", "sspstrong", "strictfp", "swiftasync", "swifterror", "swiftself", "willreturn",
+  "writeonly", "zeroext", "byref", "byval", "elementtype", "inalloca", "preallocated", "sret",
+  "align", "allockind", "allocsize", "dereferenceable", "dereferenceable_or_null", "alignstack",
+  "uwtable", "vscale_range",
+};
+/* LLVM 16 (to 18): function memory effects are `memory(...)`, an integer
+** attribute; argmemonly and the inaccessiblemem ones are gone. */
+static const char *const attr_order16[] = {
+  "allocalign", "allocptr", "alwaysinline", "builtin", "cold", "convergent",
+  "disable_sanitizer_instrumentation", "fn_ret_thunk_extern", "hot", "immarg", "inreg",
+  "inlinehint", "jumptable", "minsize", "mustprogress", "naked", "nest", "noalias", "nobuiltin",
+  "nocallback", "nocapture", "nocf_check", "noduplicate", "nofree", "noimplicitfloat", "noinline",
+  "nomerge", "noprofile", "norecurse", "noredzone", "noreturn", "nosanitize_bounds",
+  "nosanitize_coverage", "nosync", "noundef", "nounwind", "nonlazybind", "nonnull",
+  "null_pointer_is_valid", "optforfuzzing", "optsize", "optnone", "presplitcoroutine", "readnone",
+  "readonly", "returned", "returns_twice", "signext", "safestack", "sanitize_address",
+  "sanitize_hwaddress", "sanitize_memtag", "sanitize_memory", "sanitize_thread", "shadowcallstack",
+  "speculatable", "speculative_load_hardening", "ssp", "sspreq", "sspstrong", "strictfp",
+  "swiftasync", "swifterror", "swiftself", "willreturn", "writeonly", "zeroext", "byref", "byval",
+  "elementtype", "inalloca", "preallocated", "sret", "align", "allockind", "allocsize",
+  "dereferenceable", "dereferenceable_or_null", "memory", "alignstack", "uwtable", "vscale_range",
+};
 static const char *const attr_order19[] = {
   "allocalign", "allocptr", "alwaysinline", "builtin", "cold", "convergent",
   "coro_only_destroy_when_complete", "dead_on_unwind", "disable_sanitizer_instrumentation",
@@ -879,9 +916,15 @@ static const char *const attr_order22[] = {
 /* A shown attribute's rank in the kind order of LLVM `v`: by its name
 ** (before any `(`); unknown names after the known. */
 static uint32_t kind_rank(unsigned v, const char *a) {
-  const char *const *t = v >= 22 ? attr_order22 : v >= 19 ? attr_order19 : attr_order14;
-  size_t nt = v >= 22 ? sizeof attr_order22 / sizeof *t
-            : v >= 19 ? sizeof attr_order19 / sizeof *t : sizeof attr_order14 / sizeof *t;
+#define ORDER_(t_) (t = (t_), nt = sizeof(t_) / sizeof *(t_))
+  const char *const *t;
+  size_t nt;
+  if (v >= 22) ORDER_(attr_order22);
+  else if (v >= 19) ORDER_(attr_order19);
+  else if (v >= 16) ORDER_(attr_order16);
+  else if (v >= 15) ORDER_(attr_order15);
+  else ORDER_(attr_order14);
+#undef ORDER_
   size_t k = strcspn(a, "(");
   for (size_t i = 0; i < nt; i++)
     if (strlen(t[i]) == k && !memcmp(t[i], a, k)) return (uint32_t)i;

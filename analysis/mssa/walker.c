@@ -56,10 +56,11 @@
 **      pointer is loop-variant before translation gets an unknown size on
 **      every edge, and once any edge of a phi search translated its
 **      address, meeting an (access, location) pair a second time blocks the
-**      phi (the phi is the answer; PR46156). LLVM 15 and newer (checked
-**      against opt-19 and opt-22; no opt of 15-18 was at hand): the size
-**      becomes unknown when the pointer after translation is loop-variant,
-**      and a revisited pair is simply dropped.
+**      phi (the phi is the answer; PR46156). LLVM 15 does the same
+**      (MSSA__LLVM_PHI_SIZE_AFTER; measured with opt-15). LLVM 16 and newer
+**      (checked against opt-16, opt-19 and opt-22): the size becomes
+**      unknown when the pointer after translation is loop-variant, and a
+**      revisited pair is simply dropped.
 */
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -99,6 +100,11 @@ typedef struct visit {
 } visit;
 
 /* Inline capacities of the walker's vectors (invariant 4). */
+/* The first LLVM whose phi search judges loop variance after translation
+** and drops revisited pairs (invariant 9); the two changes were measured
+** together: opt-15 behaves as LLVM 14 in both, opt-16 as current LLVM. */
+#define MSSA__LLVM_PHI_SIZE_AFTER 16u
+
 #define WALK_INLINE_PATHS 64u
 #define WALK_INLINE_VISITS 32u
 /* Up to this many visits the set is searched linearly; the hash index is
@@ -453,12 +459,15 @@ static void add_searches(walker *w, uint32_t phi, pathlist *paused, uint32_t pri
   ** reachable predecessors have theirs yet (mssa_build.c step 5). */
   MSSA_ASSERT(p->nops <= s->cfg.pred_off[p->block + 1] - s->cfg.pred_off[p->block]);
   mssa_loc loc = w->paths.a[prior].loc;
-  /* LLVM 14 makes the size unknown when the pointer before translation is
-  ** loop-variant (and keeps it so whatever the translation gives); current
-  ** LLVM judges the pointer after translation, so a loop-variant address
-  ** that translates to an invariant one keeps its size (invariant 9). The
-  ** first is the same for every edge: asked once (LLVM asks per edge). */
-  bool current = mssa_ssa_current(s->m);
+  /* LLVM 14 and 15 make the size unknown when the pointer before
+  ** translation is loop-variant (and keep it so whatever the translation
+  ** gives); LLVM 16+ judges the pointer after translation, so a
+  ** loop-variant address that translates to an invariant one keeps its
+  ** size (invariant 9). The first is the same for every edge: asked once
+  ** (LLVM asks per edge). Measured: a load of a[i] in a loop after a store
+  ** to a[0] is clobbered by the loop's MemoryPhi in opt-15, by the store
+  ** in opt-16. */
+  bool current = mssa_module_llvm_version(s->m) >= MSSA__LLVM_PHI_SIZE_AFTER;
   bool variant = loc.ptr != MSSA_VAL_NONE && !mssa_loop_invariant_ptr(s->m, s->f, loc.ptr);
   for (uint32_t k = 0; k < p->nops; k++) {
     uint32_t blk = mssa_phi_block(s, p, k), val = mssa_phi_value(s, p, k);
@@ -500,7 +509,7 @@ static bool get_blocking_access(walker *w, uint32_t stop, pathlist *paused,
     if (!visit_insert(w, w->paths.a[pi].last, &ploc)) {
       /* LLVM 14 (PR46156): a revisit after any translation blocks the phi;
       ** current LLVM drops the revisited path like any other (invariant 9). */
-      if (w->translated && !mssa_ssa_current(s->m)) {
+      if (w->translated && mssa_module_llvm_version(s->m) < MSSA__LLVM_PHI_SIZE_AFTER) {
         out->clobber = w->paths.a[pi].last;
         out->node = pi;
         return true;

@@ -3,7 +3,7 @@
 # LLVM's MemorySSA printouts beside each file, for the conformance tests
 # (tests/conformance/real-sample.t, tests/real/*.t via `make test-real`).
 #
-#   tests/conformance/gen-real-corpus.sh [--versions "14 19 22"]
+#   tests/conformance/gen-real-corpus.sh [--versions "14 15 16 19 22"]
 #       [--levels "O0 O1raw O2 O3 Os"] [--projects "lua memssa"]
 #       [--only "NAME..."] [--jobs N] [--list] [OUTDIR]
 #
@@ -19,13 +19,13 @@
 #                                            the functions, as in csmith)
 #   O1raw  -O1 -Xclang -disable-llvm-passes (allocas, TBAA, lifetime markers)
 #   O2, O3, Os
-# Versions: 14 (clang, opt), 19 (clang-19, opt-19), 22 (clang-22, opt-22);
+# Versions: 14 (clang, opt), 15, 16, 19 and 22 (clang-N, opt-N);
 # a version whose clang or opt is missing is skipped with a note.
 #
 # Layout: OUTDIR/llvmV/PROJECT.LEVEL/NAME.ll (default OUTDIR:
 # $MEMSSA_CORPUS/real-files, i.e. build/corpus/real-files). NAME is the
 # source's path with '/' as '-' and no .c (lvm, analysis-mssa-walker).
-# Folders of LLVM 19 and 22 hold LLVM_VERSION, so that gen-expected uses
+# Folders of LLVM 15 and newer hold LLVM_VERSION, so that gen-expected uses
 # opt-N and conformance runs `memssa print --local --llvm N`. Beside each
 # NAME.ll, ../shared/tools/gen-expected writes NAME.mssa.txt and
 # NAME.walker.txt; NAME.done stamps a file whose three parts are complete.
@@ -124,7 +124,7 @@ if [ "${1:-}" = --unit ]; then
   exit 1
 fi
 
-versions="14 19 22" levels="O0 O1raw O2 O3 Os" projects="lua memssa" only="" list=0
+versions="14 15 16 19 22" levels="O0 O1raw O2 O3 Os" projects="lua memssa" only="" list=0
 jobs=${MEMSSA_JOBS:-2} out=""
 while [ $# -gt 0 ]; do
   case "$1" in

@@ -39,7 +39,25 @@
 #                                   index cancels a sext one of the same
 #                                   width (readline bind.c, walker, -O2);
 #   llvm19, llvm22/gep-nuw-nonneg   LLVM 20+: a nusw nuw GEP's index starts
-#                                   non-negative (22 NoAlias, 19 not).
+#                                   non-negative (22 NoAlias, 19 not);
+#   llvm15/lazy-walker-words        LLVM 15 prints alias words as 14 does,
+#                                   and its walker printout optimizes uses
+#                                   lazily, so a use's word there is its
+#                                   walk's (MayAlias through a phi), not the
+#                                   use optimizer's (MustAlias);
+#   llvm15/lifetime-must-call       LLVM 15's ModRefInfo has 14's Must bit;
+#   llvm15/call-reads-constant-table  LLVM 15's pointsToConstantMemory
+#                                   (Ref), not 16's getModRefInfoMask;
+#   llvm15/loop-variant-phi         LLVM 15's phi search sizes a
+#                                   loop-variant address as 14 does, after
+#                                   folding an all-zero GEP as 16 does;
+#   llvm16/call-gep-of-phi          before LLVM 18 BasicAA asks only a
+#                                   call's nocapture and byval operands
+#                                   against a non-escaping object (memssa's
+#                                   own aa_basic.c at -O2, clang-16);
+#   llvm16/nonequal-selects         isKnownNonEqual through two selects on
+#                                   one condition only from LLVM 18 (Lua's
+#                                   lstrlib.c str_format at -O2).
 # Strict: every annotation identical, print<memoryssa> and the walker's.
 # shellcheck disable=SC2034  # read by lib.sh
 TODO_DEFS=""
@@ -51,7 +69,7 @@ USE_THRESHOLD=100
 
 need_tools
 ran=0
-for d in regress14 regress22 own/llvm14 own/llvm19 own/llvm22; do
+for d in regress14 regress22 own/llvm14 own/llvm15 own/llvm16 own/llvm19 own/llvm22; do
   case $d in
     own/*) corpus=$MEMSSA_ROOT/tests/fixtures/regress/${d#own/} ;;
     *) corpus=$MEMSSA_SHARED/corpus/$d ;;
