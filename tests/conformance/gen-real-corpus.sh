@@ -10,9 +10,9 @@
 # Projects (sources):
 #   lua     Lua 5.5's C files ($MEMSSA_SHARED/corpus/lua-src: every l*.c but
 #           ltests.c and onelua.c), -std=gnu99 -DLUA_COMPAT_5_3 -DLUA_USE_LINUX
-#   memssa  this repository's analysis/ protocol/ server/ clients/ *.c, with
+#   memssa  this repository's analysis/ common/ protocol/ server/ clients/ *.c, with
 #           the Makefile's flags: -std=c11 -D_POSIX_C_SOURCE=200809L
-#           -DMSSA_CHECKS=1 -Ianalysis -Iprotocol -Iserver -Iclients and
+#           -DMSSA_CHECKS=1 -I. -Ianalysis -Iprotocol -Iserver -Iclients and
 #           pkg-config --cflags libuv jansson
 # Levels (all with -g -S -emit-llvm -w):
 #   O0     -O0 -Xclang -disable-O0-optnone  (no optnone: MemorySSA would skip
@@ -76,7 +76,7 @@ project_sources() {
         [ -f "$f" ] && echo "$(basename "$f" .c) $f"
       done ;;
     memssa)
-      (cd "$MEMSSA_ROOT" && find analysis protocol server clients -name '*.c' | LC_ALL=C sort) |
+      (cd "$MEMSSA_ROOT" && find analysis common protocol server clients -name '*.c' | LC_ALL=C sort) |
         while read -r rel; do
           f=${rel%.c}; echo "${f//\//-} $MEMSSA_ROOT/$rel"
         done ;;
@@ -87,7 +87,7 @@ project_flags() {
   case "$1" in
     lua) echo "-std=gnu99 -DLUA_COMPAT_5_3 -DLUA_USE_LINUX" ;;
     memssa)
-      echo "-std=c11 -D_POSIX_C_SOURCE=200809L -DMSSA_CHECKS=1 -I$MEMSSA_ROOT/analysis" \
+      echo "-std=c11 -D_POSIX_C_SOURCE=200809L -DMSSA_CHECKS=1 -I$MEMSSA_ROOT -I$MEMSSA_ROOT/analysis" \
            "-I$MEMSSA_ROOT/protocol -I$MEMSSA_ROOT/server -I$MEMSSA_ROOT/clients" \
            "$(pkg-config --cflags libuv jansson 2>/dev/null)" ;;
   esac
