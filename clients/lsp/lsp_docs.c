@@ -213,15 +213,8 @@ static uint64_t now_ms(void) {
   return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
 }
 
-/* Has memssad compile the document's file and load its IR (`load
-** {"source"}`: clang's output goes straight into the daemon, and a save
-** reloads by difference there); the reply lists the lines with loads.
-** 0, 1 with *res the daemon's error object, -1 when it is unreachable. */
-static int load_source(mssa__lsp *L, lsp_doc *d, const char *clang, json_t **res) {
-  const char *m = mssa__lsp_doc_module(d);
-  json_t *p = json_pack("{sssssb}", "module", m, "source", m, "load_lines", 1);
+void mssa__lsp_compile_settings(const mssa__lsp *L, const char *clang, json_t *p) {
   if (clang) json_object_set_new(p, "clang", json_string(clang));
-  if (L->commands_dir) json_object_set_new(p, "compile_commands_dir", json_string(L->commands_dir));
   if (L->ntrusted) {
     json_t *t = json_array();
     for (size_t i = 0; i < L->ntrusted; i++) json_array_append_new(t, json_string(L->trusted[i]));
@@ -235,6 +228,17 @@ static int load_source(mssa__lsp *L, lsp_doc *d, const char *clang, json_t **res
   if (L->max_ir_mb > 0)   /* memssad takes at most 1024 MiB */
     json_object_set_new(p, "max_ir_bytes",
                         json_integer((json_int_t)(L->max_ir_mb < 1024 ? L->max_ir_mb : 1024) << 20));
+}
+
+/* Has memssad compile the document's file and load its IR (`load
+** {"source"}`: clang's output goes straight into the daemon, and a save
+** reloads by difference there); the reply lists the lines with loads.
+** 0, 1 with *res the daemon's error object, -1 when it is unreachable. */
+static int load_source(mssa__lsp *L, lsp_doc *d, const char *clang, json_t **res) {
+  const char *m = mssa__lsp_doc_module(d);
+  json_t *p = json_pack("{sssssb}", "module", m, "source", m, "load_lines", 1);
+  mssa__lsp_compile_settings(L, clang, p);
+  if (L->commands_dir) json_object_set_new(p, "compile_commands_dir", json_string(L->commands_dir));
   return mssa__lsp_call(L, "load", p, res);
 }
 

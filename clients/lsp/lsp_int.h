@@ -245,6 +245,12 @@ typedef struct lsp_access {
   bool inner_truncated;
 } lsp_access;
 
+/* The editor's compile settings (--clang or `clang`, --trusted-compiler,
+** --opt-level, --compile-timeout-ms, --max-ir-mb, capped as memssad
+** takes them) into the params of a load that compiles: a file's own
+** (lsp_docs.c) and its project's (lsp_proj.c), so both compile alike. */
+void mssa__lsp_compile_settings(const mssa__lsp *L, const char *clang, json_t *p);
+
 /* The accesses at line:col of a document (col 0: the whole line). A
 ** column with nothing takes the nearest column of that line that has some.
 ** 0 and *out (n entries, maybe 0), -1 when memssad is unreachable, or

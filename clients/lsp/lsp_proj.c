@@ -270,26 +270,6 @@ static void proj_read(mssa__lsp *L, lsp_proj *p) {
 
 /* ------------------------------------------------------ the load */
 
-/* The editor's compile settings (--clang, --trusted-compiler, --opt-level,
-** --compile-timeout-ms, --max-ir-mb), as a file's own load sends them
-** (lsp_docs.c): the project's units compile as its files alone do. */
-static void add_settings(const mssa__lsp *L, json_t *p) {
-  if (L->clang) json_object_set_new(p, "clang", json_string(L->clang));
-  if (L->ntrusted) {
-    json_t *t = json_array();
-    for (size_t i = 0; i < L->ntrusted; i++) json_array_append_new(t, json_string(L->trusted[i]));
-    json_object_set_new(p, "trusted_compilers", t);
-  }
-  if (L->opt_level) json_object_set_new(p, "opt_level", json_string(L->opt_level));
-  if (L->compile_timeout_ms > 0)   /* memssad takes at most 600000 */
-    json_object_set_new(p, "compile_timeout_ms",
-                        json_integer(L->compile_timeout_ms < 600000 ? L->compile_timeout_ms
-                                                                    : 600000));
-  if (L->max_ir_mb > 0)   /* memssad takes at most 1024 MiB */
-    json_object_set_new(p, "max_ir_bytes",
-                        json_integer((json_int_t)(L->max_ir_mb < 1024 ? L->max_ir_mb : 1024) << 20));
-}
-
 /* Starts the program load (reload: the unit saved, memssad's path; NULL:
 ** the whole project), with the editor's compile settings. */
 static void start(mssa__lsp *L, lsp_proj *p, const char *reload) {
@@ -302,7 +282,7 @@ static void start(mssa__lsp *L, lsp_proj *p, const char *reload) {
   }
   json_t *params = json_pack("{ss}", "program", p->db);
   json_object_set_new(params, reload ? "reload" : "project", json_string(reload ? reload : p->db));
-  add_settings(L, params);
+  mssa__lsp_compile_settings(L, L->clang, params);
   json_t *req = json_pack("{sssisssO}", "jsonrpc", "2.0", "id", 1, "method", "load", "params",
                           params);
   json_decref(params);
