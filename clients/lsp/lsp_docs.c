@@ -213,23 +213,6 @@ static uint64_t now_ms(void) {
   return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
 }
 
-void mssa__lsp_compile_settings(const mssa__lsp *L, const char *clang, json_t *p) {
-  if (clang) json_object_set_new(p, "clang", json_string(clang));
-  if (L->ntrusted) {
-    json_t *t = json_array();
-    for (size_t i = 0; i < L->ntrusted; i++) json_array_append_new(t, json_string(L->trusted[i]));
-    json_object_set_new(p, "trusted_compilers", t);
-  }
-  if (L->opt_level) json_object_set_new(p, "opt_level", json_string(L->opt_level));
-  if (L->compile_timeout_ms > 0)   /* memssad takes at most 600000 */
-    json_object_set_new(p, "compile_timeout_ms",
-                        json_integer(L->compile_timeout_ms < 600000 ? L->compile_timeout_ms
-                                                                    : 600000));
-  if (L->max_ir_mb > 0)   /* memssad takes at most 1024 MiB */
-    json_object_set_new(p, "max_ir_bytes",
-                        json_integer((json_int_t)(L->max_ir_mb < 1024 ? L->max_ir_mb : 1024) << 20));
-}
-
 /* Has memssad compile the document's file and load its IR (`load
 ** {"source"}`: clang's output goes straight into the daemon, and a save
 ** reloads by difference there); the reply lists the lines with loads.
